@@ -1,0 +1,16 @@
+// Import Taro before anything else (circular import otherwise), then register React with Taro's H5 runtime
+// once, so hooks such as useLoad / useDidShow work in mounted pages.
+import '@tarojs/taro'
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createH5NativeComponentConfig } = require('@tarojs/plugin-framework-react/dist/runtime') as {
+  createH5NativeComponentConfig: (c: unknown, r: typeof React, d: typeof ReactDOM) => unknown
+}
+
+createH5NativeComponentConfig(() => null, React, ReactDOM)
+;(globalThis as unknown as { React: typeof React }).React = React
+
+afterEach(() => {
+  window.localStorage.clear()
+})

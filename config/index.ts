@@ -1,0 +1,54 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+/** NutUI is drawn at 375 px; everything of ours at the 750 rpx design width of the seed. */
+const designWidth = (input?: { file?: string }): number =>
+  input?.file?.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const base: UserConfigExport<'webpack5'> = {
+    projectName: 'one-card-pass',
+    date: '2026-11-22',
+    designWidth,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    // Separate folders so that both builds can coexist (the simulator tests read dist/, the server dist-h5/).
+    outputRoot: process.env.TARO_ENV === 'h5' ? 'dist-h5' : 'dist',
+    plugins: ['@tarojs/plugin-html'],
+    defineConstants: {},
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      // History routing at base "/". Do NOT set basename: '/' (TARO-NOTES: nothing renders).
+      router: { mode: 'browser' },
+      esnextModules: ['nutui-react'],
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  return process.env.NODE_ENV === 'development' ? merge({}, base, devConfig) : merge({}, base, prodConfig)
+})

@@ -1,0 +1,39 @@
+// Jest: the client in Taro's H5 runtime (jsdom), plus the server project (node, real SQLite) when present.
+const fs = require('node:fs')
+const path = require('node:path')
+const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
+
+// ESM packages that must go through Babel (written to catch nested node_modules too).
+const esm = ['@tarojs', '@stencil', '@nutui', 'lodash-es', 'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'swiper', 'ssr-window', 'dom7', 'style-inject']
+const styleMock = path.join(__dirname, '__tests__/setup/styleMock.js')
+
+const client = defineJestConfig({
+  displayName: 'client',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/server/'],
+  // Per-platform files: the H5 runtime picks x.h5.ts before x.ts, as the H5 build does.
+  moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
+  transform: {
+    '^.+\\.(mjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(?:.*/)?(?:${esm.join('|')})/)`],
+  setupFiles: [
+    require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'),
+    '<rootDir>/__tests__/setup/env.js',
+  ],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/afterEnv.ts'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '\\.(css|scss|less)$': styleMock,
+    '@nutui/nutui-react-taro/dist/es/packages/.+/style(/css)?$': styleMock,
+  },
+})
+
+// Root-only options that jest rejects inside a project.
+delete client.verbose
+delete client.bail
+const projects = [client]
+if (fs.existsSync(path.join(__dirname, 'jest.server.config.js'))) projects.push(require('./jest.server.config.js'))
+
+module.exports = { projects }

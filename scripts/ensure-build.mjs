@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Builds the weapp or H5 app when its output is missing or older than the sources.
+// Usage: node scripts/ensure-build.mjs h5|weapp [--force]
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const target = process.argv[2]
+if (target !== 'h5' && target !== 'weapp') {
+  console.error('usage: ensure-build.mjs h5|weapp [--force]')
+  process.exit(2)
+}
+const outDir = path.join(root, target === 'h5' ? 'dist-h5' : 'dist')
+const stamp = path.join(outDir, '.build-stamp')
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0
+  const st = fs.statSync(p)
+  if (!st.isDirectory()) return st.mtimeMs
+  let newest = 0
+  for (const name of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)))
+  return newest
+}
+
+const inputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', '.env.local', '.env.production.local']
+const sourcesAt = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))))
+const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0
+
+if (!process.argv.includes('--force') && builtAt > sourcesAt) {
+  console.log(`${target} build is up to date (${path.relative(root, outDir)}/)`)
+  process.exit(0)
+}
+
+console.log(`Building ${target} → ${path.relative(root, outDir)}/ …`)
+const started = Date.now()
+const res = spawnSync('npx', ['taro', 'build', '--type', target], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+})
+if (res.status !== 0) process.exit(res.status ?? 1)
+fs.writeFileSync(stamp, new Date().toISOString())
+console.log(`${target} build done in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,0 +1,35 @@
+import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
+import type { PropsWithChildren } from 'react'
+import { getLang, t } from '@/core/i18n'
+import { initLaunchCapture } from '@/core/launch'
+import { checkPendingOrder } from '@/payment/pendingOrder'
+import { HOME_PATH } from './routes'
+import { applyTabBarLanguage } from './tabBar'
+import './app.css'
+
+/** Send an unknown path to Home with a "page not found" toast — never a blank screen. */
+function goHomeNotFound() {
+  const toast = () => void Taro.showToast({ title: t('nav.pageNotFound'), icon: 'none', duration: 2000 })
+  // weapp wants the redirect synchronously inside the callback; H5 renders nothing for a 404 until we move.
+  Taro.switchTab({ url: `/${HOME_PATH}`, success: toast, fail: () => void Taro.reLaunch({ url: `/${HOME_PATH}`, success: toast }) })
+}
+
+function App({ children }: PropsWithChildren) {
+  useLaunch(() => {
+    initLaunchCapture()
+    if (getLang() !== 'zh-CN') applyTabBarLanguage()
+  })
+
+  useDidShow(() => {
+    // Share and QR parameters can also arrive when the app is brought back to the front.
+    initLaunchCapture()
+    // A shopper coming back from paying: resolve the pending order from the server, never from a guess.
+    void checkPendingOrder().catch(() => undefined)
+  })
+
+  usePageNotFound(goHomeNotFound)
+
+  return children
+}
+
+export default App

@@ -1,0 +1,59 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useMemo } from 'react'
+import { navPlatform } from '@/platform/nav'
+import { HOME_PATH, isTabPath } from '@/routes'
+import './index.css'
+
+export interface NavBarProps {
+  title: string
+  /** Route of the page, without the leading slash. */
+  route: string
+  backLabel: string
+  homeLabel: string
+}
+
+/**
+ * The custom navigation bar of every page (window.navigationStyle is 'custom'): a centred title, a back
+ * arrow when there is a page to go back to, a home button when the page was opened directly (share
+ * link, QR code, refresh). Home itself has neither.
+ */
+export default function NavBar({ title, route, backLabel, homeLabel }: NavBarProps) {
+  const metrics = useMemo(() => navPlatform.metrics(), [])
+  const { canBack, showHome } = useMemo(() => {
+    const depth = Taro.getCurrentPages().length
+    const isHome = route === HOME_PATH
+    const back = depth > 1 && !isHome
+    return { canBack: back, showHome: !back && !isHome && !isTabPath(route) }
+  }, [route])
+
+  const goBack = () => {
+    void Taro.navigateBack({ delta: 1 })
+  }
+  const goHome = () => {
+    void Taro.switchTab({ url: `/${HOME_PATH}` })
+  }
+
+  return (
+    <View className='nav-bar' style={{ paddingTop: `${metrics.statusBarHeight}px` }}>
+      <View className='nav-bar__inner' style={{ height: `${metrics.barHeight}px`, paddingRight: `${metrics.rightInset}px` }}>
+        <View className='nav-bar__side'>
+          {canBack && (
+            <View className='nav-bar__btn nav-bar__back' onClick={goBack} aria-label={backLabel} role='button'>
+              <Text className='nav-bar__chevron' />
+            </View>
+          )}
+          {showHome && (
+            <View className='nav-bar__btn nav-bar__home' onClick={goHome} aria-label={homeLabel} role='button'>
+              <Text className='nav-bar__house' />
+            </View>
+          )}
+        </View>
+        <Text className='nav-bar__title' numberOfLines={1}>
+          {title}
+        </Text>
+        <View className='nav-bar__side' />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,32 @@
+import { View } from '@tarojs/components'
+import Taro, { useDidShow } from '@tarojs/taro'
+import type { ReactNode } from 'react'
+import NavBar from '@/components/NavBar'
+import { useLang, useT } from '@/core/i18n'
+import { findRoute, type RoutePath } from '@/routes'
+import './index.css'
+
+export interface PageFrameProps {
+  route: RoutePath
+  children?: ReactNode
+}
+
+/** Every page: the custom NavBar with the route's title in the current language, then the content. */
+export default function PageFrame({ route, children }: PageFrameProps) {
+  const lang = useLang()
+  const t = useT()
+  const def = findRoute(route)
+  const title = def ? (lang === 'en' ? def.en : def.zh) : ''
+
+  useDidShow(() => {
+    // H5: the document title (tabs, history, share previews); weapp: harmless with the custom bar.
+    void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+  })
+
+  return (
+    <View className='page' data-route={route}>
+      <NavBar title={title} route={route} backLabel={t('nav.back')} homeLabel={t('nav.home')} />
+      <View className='page__body'>{children}</View>
+    </View>
+  )
+}

@@ -1,0 +1,157 @@
+/**
+ * Order and payment shapes (seed §3, §4, §7; PRODUCT.md §4, §5). zod schemas used by the server to
+ * validate, and the inferred types used by the client (always `import type` on the client, so zod is
+ * never bundled into the app).
+ */
+import { z } from 'zod'
+
+/** Money is integer cents between client and server. */
+export const Cents = z.number({ invalid_type_error: 'amount must be a number' }).int('amount must be whole cents').nonnegative('amount must not be negative')
+
+export const ORDER_KINDS = ['card', 'bill', 'oil', 'product', 'takeout'] as const
+export const OrderKind = z.enum(ORDER_KINDS)
+export type OrderKind = z.infer<typeof OrderKind>
+
+/**
+ * Order status. 0 and 10 are the seed's; the rest are ours (documented in docs/api.md).
+ */
+export const ORDER_STATUS = {
+  UNPAID: 0,
+  PAID: 10,
+  ACCEPTED: 20,
+  DELIVERING: 30,
+  COMPLETED: 40,
+  CANCELLED: 50,
+  REFUNDING: 60,
+  REFUNDED: 70,
+} as const
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS]
+
+export const OrderItemInput = z.object({
+  id: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(99),
+  /** Chosen options (takeout), e.g. "large, less ice". */
+  options: z.string().max(100).optional(),
+})
+
+/** What the client sends to preCreate and create. The server prices it; the client never does. */
+export const OrderPayload = z.object({
+  kind: OrderKind,
+  /** bill / oil / takeout: the shop. */
+  shop_id: z.number().int().positive().optional(),
+  /** card: the card product. */
+  card_id: z.number().int().positive().optional(),
+  /** product (flash sale or mall): the product. */
+  product_id: z.number().int().positive().optional(),
+  quantity: z.number().int().min(1).max(99).optional(),
+  /** bill / oil: the amount on the till, in cents. */
+  amount: Cents.max(10_000_000, 'amount is over the limit').optional(),
+  /** bill: the part of the amount no discount applies to, in cents. */
+  undiscounted_amount: Cents.optional(),
+  /** oil: grade and pump. */
+  oil_grade: z.string().max(8).optional(),
+  pump_no: z.number().int().min(1).max(99).optional(),
+  /** takeout: dishes, delivery address and remark. */
+  items: z.array(OrderItemInput).max(50).optional(),
+  address_id: z.number().int().positive().optional(),
+  remark: z.string().max(200).optional(),
+  coupon_id: z.number().int().positive().optional(),
+  /** Referral (added by the client to every payload when stored). */
+  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+})
+export type OrderPayload = z.input<typeof OrderPayload>
+
+export const PriceLine = z.object({ label: z.string(), amount: z.number().int() })
+
+/** preCreate answer: the server's price. All amounts in cents. */
+export const PriceQuote = z.object({
+  kind: OrderKind,
+  title: z.string(),
+  original_amount: z.number().int(),
+  discount_amount: z.number().int(),
+  member_discount_amount: z.number().int(),
+  coupon_amount: z.number().int(),
+  fee_amount: z.number().int(),
+  pay_amount: z.number().int(),
+  coupon_id: z.number().int().nullable(),
+  lines: z.array(PriceLine),
+})
+export type PriceQuote = z.infer<typeof PriceQuote>
+
+export const CreatePayload = OrderPayload.extend({
+  /** Makes create idempotent: the same id from the same shopper returns the same order. */
+  client_request_id: z.string().min(8).max(64),
+})
+export type CreatePayload = z.input<typeof CreatePayload>
+
+export const OrderInfo = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  kind: OrderKind,
+  title: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  order_status: z.number().int(),
+  original_amount: z.number().int(),
+  discount_amount: z.number().int(),
+  coupon_amount: z.number().int(),
+  fee_amount: z.number().int(),
+  pay_amount: z.number().int(),
+  create_time: z.string(),
+  pay_time: z.string().nullable(),
+  /** Unpaid orders are cancelled automatically at this time. */
+  expire_time: z.string().nullable(),
+})
+export type OrderInfo = z.infer<typeof OrderInfo>
+
+export const CreateAnswer = z.object({ order_info: OrderInfo })
+export type CreateAnswer = z.infer<typeof CreateAnswer>
+
+/** 8: WeChat JSAPI inside WeChat's browser (and the mini-program); 6: redirect to a pay URL. */
+export const PAY_CHANNEL = { WX_JSAPI: 8, REDIRECT: 6 } as const
+
+export const PayparamPayload = z.object({
+  id: z.number().int().positive(),
+  /** 'weapp' | 'h5' — which platform asks. */
+  platform: z.enum(['weapp', 'h5']),
+  pay_channel: z.union([z.literal(6), z.literal(8)]).optional(),
+  /** H5 inside WeChat: the stored h5_wx_gzh_openid. */
+  wx_gzh_openid: z.string().max(128).optional(),
+  /** Alipay client. */
+  alipay: z.boolean().optional(),
+  success_url: z.string().max(500).optional(),
+  fail_url: z.string().max(500).optional(),
+  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+})
+export type PayparamPayload = z.input<typeof PayparamPayload>
+
+/** WeChat Pay JSAPI parameters (seed §3). */
+export const WxPayInfo = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.string(),
+  paySign: z.string(),
+})
+export type WxPayInfo = z.infer<typeof WxPayInfo>
+
+export const PayparamAnswer = z.object({
+  /** 1: already paid — show "payment success" and go on. */
+  pay_state: z.union([z.literal(0), z.literal(1)]),
+  pay_param: z.object({
+    /** Channel 8 / mini-program: JSAPI parameters. */
+    payInfo: WxPayInfo.nullable(),
+    /** Channel 6: the cashier page to redirect to. */
+    pay_url: z.string().nullable(),
+    /** Alipay client: trade number. */
+    tradeNO: z.string().nullable(),
+  }),
+  expend: z.object({ pay_info: z.string() }),
+})
+export type PayparamAnswer = z.infer<typeof PayparamAnswer>
+
+export const ReadPayload = z.object({ id: z.coerce.number({ invalid_type_error: 'id must be a number' }).int().positive('id must be positive') })
+export type ReadPayload = z.input<typeof ReadPayload>
+export const ReadAnswer = z.object({ info: OrderInfo })
+export type ReadAnswer = z.infer<typeof ReadAnswer>

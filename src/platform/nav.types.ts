@@ -1,0 +1,15 @@
+/** Geometry of the custom navigation bar, in CSS px. */
+export interface NavMetrics {
+  /** Height of the system status bar above the bar (0 on H5, where the safe-area inset is used). */
+  statusBarHeight: number
+  /** Height of the bar itself. */
+  barHeight: number
+  /** Space kept free on the right (the weapp capsule button), so the title stays centred and clear. */
+  rightInset: number
+}
+
+export interface NavPlatform {
+  metrics(): NavMetrics
+  /** Leave the app from its entry page (H5 inside WeChat closes the window; elsewhere nothing). */
+  exitApp(): void
+}

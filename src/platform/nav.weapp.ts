@@ -1,0 +1,32 @@
+import Taro from '@tarojs/taro'
+import type { NavMetrics, NavPlatform } from './nav.types'
+
+let cached: NavMetrics | undefined
+
+/** Align the bar with the capsule button: same vertical centre, height from its gap to the status bar. */
+function measure(): NavMetrics {
+  const info = Taro.getWindowInfo ? Taro.getWindowInfo() : Taro.getSystemInfoSync()
+  const statusBarHeight = info.statusBarHeight ?? 20
+  let barHeight = 44
+  let rightInset = 96
+  try {
+    const capsule = Taro.getMenuButtonBoundingClientRect()
+    if (capsule && capsule.height > 0) {
+      barHeight = (capsule.top - statusBarHeight) * 2 + capsule.height
+      rightInset = info.windowWidth - capsule.left
+    }
+  } catch {
+    // Older base libraries: keep the defaults.
+  }
+  return { statusBarHeight, barHeight, rightInset }
+}
+
+export const navPlatform: NavPlatform = {
+  metrics() {
+    cached ??= measure()
+    return cached
+  },
+  exitApp() {
+    Taro.exitMiniProgram?.({})
+  },
+}

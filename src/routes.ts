@@ -1,0 +1,84 @@
+/**
+ * Every route of the product (seed/SPEC.md §2, PRODUCT.md §3) with its title in both locales.
+ * One source for app.config (main package / sub-packages), the NavBar title and the tests.
+ * Plain data: imported by app.config.ts at build time and by the NavBar at run time.
+ */
+export interface RouteDef {
+  /** Path without the leading slash, as in app.json. */
+  path: string
+  zh: string
+  en: string
+}
+
+export const ROUTES = [
+  { path: 'pages/index/index', zh: '一卡通', en: 'One Card Pass' },
+  { path: 'pages/index/search', zh: '搜索', en: 'Search' },
+  { path: 'pages/personal/index', zh: '我的', en: 'My account' },
+  { path: 'pages/personal/address', zh: '地址管理', en: 'Address management' },
+  { path: 'pages/personal/newAddress', zh: '编辑地址', en: 'Add or edit address' },
+  { path: 'pages/discountBill/index', zh: '优惠买单', en: 'Discount bill payment' },
+  { path: 'pages/payBill/index', zh: '买单', en: 'Pay a bill' },
+  { path: 'pages/payBill/oil', zh: '好店加油', en: 'Fuel at good shops' },
+  { path: 'pages/payBill/success', zh: '支付成功', en: 'Payment success' },
+  { path: 'pages/seckill/index', zh: '限时秒杀', en: 'Flash sales' },
+  { path: 'pages/seckill/detail', zh: '秒杀详情', en: 'Flash-sale product' },
+  { path: 'pages/orders/index', zh: '我的订单', en: 'My orders' },
+  { path: 'pages/orders/detail', zh: '订单详情', en: 'Order detail' },
+  { path: 'pages/orders/orderInfo', zh: '点金计划', en: 'Gold-pointing plan' },
+  { path: 'pages/card/index', zh: '会员卡', en: 'Membership card' },
+  { path: 'pages/card/my', zh: '我的卡', en: 'My cards' },
+  { path: 'pages/card/my_old', zh: '我的卡（旧版）', en: 'Old my cards' },
+  { path: 'pages/card/records', zh: '购卡记录', en: 'Card purchase records' },
+  { path: 'pages/card/vipCord', zh: '会员卡码', en: 'Card page' },
+  { path: 'pages/card/ticketList', zh: '代金券', en: 'Value coupons' },
+  { path: 'pages/discountsDay/index', zh: '优惠日', en: 'Discount day' },
+  { path: 'pages/recruit/index', zh: '招聘', en: 'Job list' },
+  { path: 'pages/recruit/detail', zh: '职位详情', en: 'Job detail' },
+  { path: 'pages/activity/competition', zh: '推广大赛', en: 'Competition' },
+  { path: 'pages/webView/index', zh: '网页', en: 'Embedded web page' },
+  { path: 'pages/shopRegister/index', zh: '商家入驻', en: 'Merchant registration' },
+  { path: 'pages/vMall/index', zh: '微商城', en: 'Micro mall' },
+  { path: 'pages/vMall/swiper', zh: '商城画廊', en: 'Mall gallery' },
+  { path: 'pages/vMall/guide', zh: '商城指南', en: 'Mall guide' },
+  { path: 'pages/special/index', zh: '商城专题', en: 'Micro mall special' },
+  { path: 'pages/shops/details', zh: '店铺详情', en: 'Shop details' },
+  { path: 'pages/logistics/index', zh: '物流跟踪', en: 'Logistics tracking' },
+  { path: 'pages/code/index', zh: '扫码', en: 'Code page' },
+  { path: 'pages/accountBind/index', zh: '授权登录', en: 'Authorization' },
+  { path: 'pages/takeout/index', zh: '外卖', en: 'Takeout' },
+  { path: 'pages/takeout/list', zh: '外卖商家', en: 'Takeout shops' },
+  { path: 'pages/takeout/detail', zh: '点餐', en: 'Takeout menu' },
+  { path: 'pages/takeout/search', zh: '外卖搜索', en: 'Takeout search' },
+  { path: 'pages/takeout/confirmOrder', zh: '确认订单', en: 'Confirm order' },
+  { path: 'pages/takeout/orderDetail', zh: '外卖订单', en: 'Takeout order' },
+] as const satisfies readonly RouteDef[]
+
+export type RoutePath = (typeof ROUTES)[number]['path']
+
+export const HOME_PATH: RoutePath = 'pages/index/index'
+export const BIND_PATH: RoutePath = 'pages/accountBind/index'
+
+/** Tab pages, in tab order (PRODUCT.md §2). */
+export const TAB_PATHS = [
+  'pages/index/index',
+  'pages/card/index',
+  'pages/orders/index',
+  'pages/personal/index',
+] as const satisfies readonly RoutePath[]
+
+/** Folders that stay in the weapp main package (PRODUCT.md §3); every other folder is a sub-package. */
+export const MAIN_PACKAGE_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code'] as const
+
+export function routeFolder(path: string): string {
+  return path.split('/')[1] ?? ''
+}
+
+export function findRoute(path: string): RouteDef | undefined {
+  const clean = path.replace(/^\//, '').split('?')[0]
+  return (ROUTES as readonly RouteDef[]).find((r) => r.path === clean)
+}
+
+export function isTabPath(path: string): boolean {
+  const clean = path.replace(/^\//, '').split('?')[0]
+  return (TAB_PATHS as readonly string[]).includes(clean)
+}
