@@ -17,7 +17,9 @@ const client = defineJestConfig({
   transform: {
     '^.+\\.(mjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
   },
-  transformIgnorePatterns: [`/node_modules/(?!(?:.*/)?(?:${esm.join('|')})/)`],
+  // Ignore node_modules unless the path goes through one of the ESM packages anywhere (they ship their own
+  // nested node_modules, e.g. @tarojs/components/lib/react/node_modules/.pnpm/tslib).
+  transformIgnorePatterns: [`^(?!.*/node_modules/(?:${esm.join('|')})/).*/node_modules/`],
   setupFiles: [
     require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'),
     '<rootDir>/__tests__/setup/env.js',

@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Paged } from '@/contract/paging'
+
+export type PagedFetcher<T> = (page: number, pageSize: number) => Promise<Paged<T>>
+
+export interface PagedListState<T> {
+  items: T[]
+  /** First page loading (show the skeleton). */
+  loading: boolean
+  /** Next page loading (show the footer spinner). */
+  loadingMore: boolean
+  refreshing: boolean
+  error: unknown
+  hasMore: boolean
+  /** Loaded once with nothing to show. */
+  empty: boolean
+  refresh: () => Promise<void>
+  loadMore: () => Promise<void>
+  retry: () => Promise<void>
+}
+
+interface Options<T> {
+  pageSize?: number
+  /** Identity of a row: pages that overlap (new rows arrived meanwhile) never show a row twice. */
+  keyOf: (item: T) => string | number
+  /** Reload from page 1 whenever one of these changes (filters, tab). */
+  deps?: readonly unknown[]
+  enabled?: boolean
+}
+
+/**
+ * A paginated list: first load, pull-to-refresh, infinite scroll. Only the newest request may write the
+ * list (a slow old page never lands on top of a newer filter), and one page is fetched at a time.
+ */
+export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf, deps = [], enabled = true }: Options<T>): PagedListState<T> {
+  const [items, setItems] = useState<T[]>([])
+  const [page, setPage] = useState(0)
+  const [total, setTotal] = useState(0)
+  const [loading, setLoading] = useState(enabled)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [refreshing, setRefreshing] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const [loaded, setLoaded] = useState(false)
+
+  const generation = useRef(0)
+  const inFlight = useRef(false)
+  const fetcherRef = useRef(fetcher)
+  fetcherRef.current = fetcher
+  const keyRef = useRef(keyOf)
+  keyRef.current = keyOf
+
+  const loadFirst = useCallback(
+    async (mode: 'initial' | 'refresh') => {
+      const gen = ++generation.current
+      inFlight.current = true
+      if (mode === 'initial') setLoading(true)
+      else setRefreshing(true)
+      setError(null)
+      try {
+        const res = await fetcherRef.current(1, pageSize)
+        if (gen !== generation.current) return
+        setItems(dedupe(res.list, keyRef.current))
+        setPage(1)
+        setTotal(res.total)
+        setLoaded(true)
+      } catch (e) {
+        if (gen === generation.current) setError(e)
+      } finally {
+        if (gen === generation.current) {
+          inFlight.current = false
+          setLoading(false)
+          setRefreshing(false)
+        }
+      }
+    },
+    [pageSize],
+  )
+
+  const hasMore = loaded && items.length < total
+
+  const loadMoreNow = useCallback(async () => {
+    if (inFlight.current || !hasMore) return
+    const gen = generation.current
+    inFlight.current = true
+    setLoadingMore(true)
+    try {
+      const res = await fetcherRef.current(page + 1, pageSize)
+      if (gen !== generation.current) return
+      setItems((prev) => dedupe([...prev, ...res.list], keyRef.current))
+      setPage(page + 1)
+      setTotal(res.total)
+    } catch (e) {
+      if (gen === generation.current) setError(e)
+    } finally {
+      if (gen === generation.current) {
+        inFlight.current = false
+        setLoadingMore(false)
+      }
+    }
+  }, [hasMore, page, pageSize])
+
+  // Scrolling on after a failed page does not hammer the server: only an explicit retry asks again.
+  const loadMore = useCallback(async () => {
+    if (!error) await loadMoreNow()
+  }, [error, loadMoreNow])
+
+  useEffect(() => {
+    if (!enabled) return
+    void loadFirst('initial')
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, loadFirst, ...deps])
+
+  const refresh = useCallback(() => loadFirst('refresh'), [loadFirst])
+  // A failed first page retries from scratch; a failed later page retries that page.
+  const retry = useCallback(async () => {
+    if (!loaded) return loadFirst('initial')
+    setError(null)
+    await loadMoreNow()
+  }, [loaded, loadFirst, loadMoreNow])
+
+  return {
+    items,
+    loading,
+    loadingMore,
+    refreshing,
+    error,
+    hasMore,
+    empty: loaded && !loading && items.length === 0 && !error,
+    refresh,
+    loadMore,
+    retry,
+  }
+}
+
+function dedupe<T>(list: T[], keyOf: (item: T) => string | number): T[] {
+  const seen = new Set<string | number>()
+  const out: T[] = []
+  for (const item of list) {
+    const k = keyOf(item)
+    if (!seen.has(k)) {
+      seen.add(k)
+      out.push(item)
+    }
+  }
+  return out
+}
