@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useState } from 'react'
+
+/**
+ * Seconds left until `endsAt` (ms since epoch), ticking once a second; 0 when over or not started.
+ * Used for the SMS resend wait, flash-sale and auto-cancel countdowns.
+ */
+export function useCountdown(endsAt: number | null, now: () => number = Date.now): number {
+  const left = useCallback(() => (endsAt ? Math.max(0, Math.ceil((endsAt - now()) / 1000)) : 0), [endsAt, now])
+  const [seconds, setSeconds] = useState(left)
+
+  useEffect(() => {
+    setSeconds(left())
+    if (!endsAt) return undefined
+    const timer = setInterval(() => {
+      const s = left()
+      setSeconds(s)
+      if (s <= 0) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [endsAt, left])
+
+  return seconds
+}
