@@ -1,0 +1,39 @@
+import { View } from '@tarojs/components'
+import type { KeypadKey } from '../../amountInput'
+import './index.css'
+
+const ROWS: KeypadKey[][] = [
+  ['1', '2', '3'],
+  ['4', '5', '6'],
+  ['7', '8', '9'],
+  ['.', '0', 'back'],
+]
+
+export interface AmountKeypadProps {
+  onKey: (key: KeypadKey) => void
+  backLabel: string
+}
+
+/** The Pay-a-bill number pad (the system keyboard would allow letters and a third decimal). */
+export default function AmountKeypad({ onKey, backLabel }: AmountKeypadProps) {
+  return (
+    <View className='keypad' role='group'>
+      {ROWS.map((row, r) => (
+        <View className='keypad__row' key={r}>
+          {row.map((key) => (
+            <View
+              key={key}
+              className={`keypad__key keypad__key--${key === '.' ? 'dot' : key}`}
+              hoverClass='keypad__key--pressed'
+              role='button'
+              aria-label={key === 'back' ? backLabel : key}
+              onClick={() => onKey(key)}
+            >
+              {key === 'back' ? '⌫' : key}
+            </View>
+          ))}
+        </View>
+      ))}
+    </View>
+  )
+}
