@@ -4,8 +4,10 @@ import devConfig from './dev'
 import prodConfig from './prod'
 
 /** NutUI is drawn at 375 px; everything of ours at the 750 rpx design width of the seed. */
-const designWidth = (input?: { file?: string }): number =>
-  input?.file?.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+const designWidth = (input?: unknown): number => {
+  const file = typeof input === 'object' && input !== null && 'file' in input ? String((input as { file?: unknown }).file ?? '') : ''
+  return file.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+}
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {

@@ -20,9 +20,9 @@ function App({ children }: PropsWithChildren) {
     if (getLang() !== 'zh-CN') applyTabBarLanguage()
   })
 
-  useDidShow(() => {
+  useDidShow((options?: { query?: Record<string, string | undefined> }) => {
     // Share and QR parameters can also arrive when the app is brought back to the front.
-    initLaunchCapture()
+    initLaunchCapture(options)
     // A shopper coming back from paying: resolve the pending order from the server, never from a guess.
     void checkPendingOrder().catch(() => undefined)
   })

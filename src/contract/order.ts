@@ -4,28 +4,16 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
+import { ORDER_KINDS } from './constants'
+
+export { ORDER_KINDS, ORDER_STATUS, PAY_CHANNEL, type OrderStatus } from './constants'
 
 /** Money is integer cents between client and server. */
 export const Cents = z.number({ invalid_type_error: 'amount must be a number' }).int('amount must be whole cents').nonnegative('amount must not be negative')
 
-export const ORDER_KINDS = ['card', 'bill', 'oil', 'product', 'takeout'] as const
 export const OrderKind = z.enum(ORDER_KINDS)
 export type OrderKind = z.infer<typeof OrderKind>
 
-/**
- * Order status. 0 and 10 are the seed's; the rest are ours (documented in docs/api.md).
- */
-export const ORDER_STATUS = {
-  UNPAID: 0,
-  PAID: 10,
-  ACCEPTED: 20,
-  DELIVERING: 30,
-  COMPLETED: 40,
-  CANCELLED: 50,
-  REFUNDING: 60,
-  REFUNDED: 70,
-} as const
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS]
 
 export const OrderItemInput = z.object({
   id: z.number().int().positive(),
@@ -107,8 +95,6 @@ export type OrderInfo = z.infer<typeof OrderInfo>
 export const CreateAnswer = z.object({ order_info: OrderInfo })
 export type CreateAnswer = z.infer<typeof CreateAnswer>
 
-/** 8: WeChat JSAPI inside WeChat's browser (and the mini-program); 6: redirect to a pay URL. */
-export const PAY_CHANNEL = { WX_JSAPI: 8, REDIRECT: 6 } as const
 
 export const PayparamPayload = z.object({
   id: z.number().int().positive(),

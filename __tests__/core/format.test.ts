@@ -1,0 +1,91 @@
+import { centsToYuan, chineseMoney, maskPhone, roundMoney, toChineseMoney, yuanToCents } from '@/core/format'
+
+describe('maskPhone', () => {
+  it.each([
+    ['13812345678', '138****5678'],
+    [13812345678, '138****5678'],
+    [' 13812345678 ', '138****5678'],
+    ['12345', '****'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%s → %s', (input, out) => expect(maskPhone(input)).toBe(out))
+})
+
+describe('money', () => {
+  it.each([
+    [1.005, 1.01],
+    [2.675, 2.68],
+    [19.999, 20],
+    [0.1 + 0.2, 0.3],
+    [-1.005, -1.01],
+    [100, 100],
+  ])('roundMoney(%s) = %s', (v, out) => expect(roundMoney(v)).toBe(out))
+
+  it.each([
+    [0, '0.00'],
+    [1, '0.01'],
+    [1999, '19.99'],
+    [100000, '1000.00'],
+    [-5, '-0.05'],
+  ])('centsToYuan(%s) = %s', (c, out) => expect(centsToYuan(c)).toBe(out))
+
+  it.each([
+    ['19.99', 1999],
+    ['0.1', 10],
+    ['7', 700],
+    [12.5, 1250],
+    ['1.005', null],
+    ['-1', null],
+    ['abc', null],
+    ['', null],
+  ])('yuanToCents(%s) = %s', (v, out) => expect(yuanToCents(v)).toBe(out))
+})
+
+describe('chineseMoney (capital numerals)', () => {
+  it.each([
+    ['0', '零元整'],
+    ['10', '壹拾元整'],
+    ['1.01', '壹元零壹分'],
+    ['19.99', '壹拾玖元玖角玖分'],
+    ['100.5', '壹佰元伍角'],
+    ['6007.14', '陆仟零柒元壹角肆分'],
+    ['16409.02', '壹万陆仟肆佰零玖元零贰分'],
+    ['1000000', '壹佰万元整'],
+    ['100000001', '壹亿零壹元整'],
+    ['100010000', '壹亿零壹万元整'],
+    ['10010', '壹万零壹拾元整'],
+    ['1000.01', '壹仟元零壹分'],
+    ['0.5', '伍角'],
+    ['0.05', '伍分'],
+    ['0.56', '伍角陆分'],
+    ['105', '壹佰零伍元整'],
+    ['1.999', '贰元整'],
+    ['007', '柒元整'],
+    ['999999999999.99', '玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分'],
+  ])('%s → %s', (input, text) => {
+    expect(chineseMoney(input)).toEqual({ ok: true, text })
+  })
+
+  it('takes numbers too', () => {
+    expect(chineseMoney(100.5)).toEqual({ ok: true, text: '壹佰元伍角' })
+  })
+
+  it.each(['-1', '1000000000000', 'abc', '1.2.3', '', ' ', '1e5', '¥100', '1,000'])('refuses %s', (input) => {
+    expect(chineseMoney(input)).toEqual({ ok: false })
+  })
+
+  it.each([-1, NaN, Infinity, 1e21])('refuses the number %s', (input) => {
+    expect(chineseMoney(input)).toEqual({ ok: false })
+  })
+})
+
+describe('toChineseMoney', () => {
+  it('alerts on input it cannot read and shows nothing', () => {
+    const alert = jest.fn()
+    expect(toChineseMoney('12a', alert)).toBe('')
+    expect(alert).toHaveBeenCalledTimes(1)
+    expect(toChineseMoney('12', alert)).toBe('壹拾贰元整')
+    expect(alert).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,22 @@
+/**
+ * Contract constants the app needs at run time. No zod here: the client imports this file for real,
+ * while the schema files are imported as types only.
+ */
+
+/** Order status. 0 and 10 are the seed's; the rest are ours (documented in docs/api.md). */
+export const ORDER_STATUS = {
+  UNPAID: 0,
+  PAID: 10,
+  ACCEPTED: 20,
+  DELIVERING: 30,
+  COMPLETED: 40,
+  CANCELLED: 50,
+  REFUNDING: 60,
+  REFUNDED: 70,
+} as const
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS]
+
+export const ORDER_KINDS = ['card', 'bill', 'oil', 'product', 'takeout'] as const
+
+/** 8: WeChat JSAPI inside WeChat's browser (and the mini-program); 6: redirect to a pay URL. */
+export const PAY_CHANNEL = { WX_JSAPI: 8, REDIRECT: 6 } as const

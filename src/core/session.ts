@@ -1,0 +1,51 @@
+import Taro from '@tarojs/taro'
+import { BIND_PATH } from '@/routes'
+import { getItem, removeItem, setItem } from './storage'
+
+export function isLoggedIn(): boolean {
+  return Boolean(getItem('token'))
+}
+
+export function setToken(token: string): void {
+  setItem('token', token)
+}
+
+export function logout(): void {
+  removeItem('token')
+  removeItem('userIds')
+}
+
+/** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */
+export function currentPageUrl(): string {
+  const pages = Taro.getCurrentPages()
+  const page = pages[pages.length - 1]
+  if (!page?.route) return ''
+  const route = page.route.startsWith('/') ? page.route : `/${page.route}`
+  const options = (page as { options?: Record<string, string | undefined> }).options ?? {}
+  const query = Object.entries(options)
+    .filter(([k, v]) => v !== undefined && k !== '$taroTimestamp' && k !== 'stamp')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&')
+  return query ? `${route}?${query}` : route
+}
+
+/** Open Authorization, asking it to come back to `redirect` (default: the current page) afterwards. */
+export function goToLogin(redirect = currentPageUrl()): void {
+  const here = currentPageUrl().split('?')[0]
+  if (here === `/${BIND_PATH}`) return
+  const url = `/${BIND_PATH}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
+  void Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url }).catch(() => undefined))
+}
+
+/** Screens that need a user: true when logged in, otherwise off to Authorization (and false). */
+export function requireLogin(redirect?: string): boolean {
+  if (isLoggedIn()) return true
+  goToLogin(redirect)
+  return false
+}
+
+/** Body code -1: the token is missing or expired — forget it and ask the shopper to bind again. */
+export function onAuthExpired(): void {
+  logout()
+  goToLogin()
+}

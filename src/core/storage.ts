@@ -1,0 +1,101 @@
+import Taro from '@tarojs/taro'
+
+/**
+ * The one typed storage module (PRODUCT.md §6). Every key has a reader that checks the stored shape:
+ * a missing, foreign or corrupted value reads as `undefined`, never as a crash.
+ */
+export interface UserIds {
+  userIdAgent?: string | number
+  userIdBuss?: string | number
+  storeId?: string | number
+}
+
+/** Pending-order record kept while the shopper is away paying (seed §3, §4). */
+export interface PendingOrder {
+  orderID: number
+  times: number
+  /** Order kind, so that a paid `product` order opens its detail page. */
+  kind?: string
+}
+
+export type Lang = 'zh-CN' | 'en'
+
+export interface City {
+  id: number
+  name: string
+}
+
+interface Schema {
+  token: string
+  share_user_user_id: string
+  h5_wx_gzh_openid: string
+  userIds: UserIds
+  other_parent_id: string
+  qrCode: string
+  scene: string
+  pendingOrder: PendingOrder
+  lang: Lang
+  city: City
+  searchHistory: string[]
+}
+
+export type StorageKey = keyof Schema
+
+const isStr = (v: unknown): v is string => typeof v === 'string' && v !== ''
+const isId = (v: unknown): v is string | number => (typeof v === 'string' && v !== '') || (typeof v === 'number' && Number.isFinite(v))
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
+  token: (v) => (isStr(v) ? v : undefined),
+  share_user_user_id: (v) => (isId(v) ? String(v) : undefined),
+  h5_wx_gzh_openid: (v) => (isStr(v) ? v : undefined),
+  userIds: (v) => {
+    if (!isObj(v)) return undefined
+    const out: UserIds = {}
+    for (const k of ['userIdAgent', 'userIdBuss', 'storeId'] as const) {
+      const id = v[k]
+      if (isId(id)) out[k] = id
+    }
+    return out
+  },
+  other_parent_id: (v) => (isId(v) ? String(v) : undefined),
+  qrCode: (v) => (isStr(v) ? v : undefined),
+  scene: (v) => (isStr(v) ? v : undefined),
+  pendingOrder: (v) =>
+    isObj(v) && Number.isInteger(v.orderID) && (v.orderID as number) > 0 && Number.isInteger(v.times) && (v.times as number) >= 0
+      ? { orderID: v.orderID as number, times: v.times as number, ...(isStr(v.kind) ? { kind: v.kind } : {}) }
+      : undefined,
+  lang: (v) => (v === 'zh-CN' || v === 'en' ? v : undefined),
+  city: (v) => (isObj(v) && Number.isInteger(v.id) && isStr(v.name) ? { id: v.id as number, name: v.name } : undefined),
+  searchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
+}
+
+export function getItem<K extends StorageKey>(key: K): Schema[K] | undefined {
+  let raw: unknown
+  try {
+    raw = Taro.getStorageSync(key)
+  } catch {
+    return undefined
+  }
+  try {
+    return readers[key](raw)
+  } catch {
+    return undefined
+  }
+}
+
+export function setItem<K extends StorageKey>(key: K, value: Schema[K]): void {
+  try {
+    Taro.setStorageSync(key, value)
+  } catch {
+    // Storage full or unavailable (private mode): the app keeps working without persistence.
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    Taro.removeStorageSync(key)
+  } catch {
+    // Nothing to do: an unreadable value already reads as absent.
+  }
+}

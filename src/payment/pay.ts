@@ -1,0 +1,84 @@
+import { ORDER_STATUS } from '@/contract/constants'
+import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
+import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
+import { t } from '@/core/i18n'
+import { request } from '@/core/request'
+import { paymentAdapter } from './adapter'
+import { clearPendingOrder, savePendingOrder } from './pendingOrder'
+
+export type PayStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'redirected'
+
+export interface PayOutcome {
+  status: PayStatus
+  order: OrderInfo
+}
+
+export const isPaidStatus = (s: number) => s >= ORDER_STATUS.PAID && s !== ORDER_STATUS.CANCELLED
+
+/** The server's price for an order (discounts, coupons, fees). The client never computes one. */
+export function quote(payload: OrderPayload): Promise<PriceQuote> {
+  return request('personal.order/preCreate', payload, { toastOnError: true })
+}
+
+export async function createOrder(payload: OrderPayload, clientRequestId: string): Promise<OrderInfo> {
+  const { order_info } = await request('personal.order/create', { ...payload, client_request_id: clientRequestId }, { toastOnError: true })
+  return order_info
+}
+
+/** Where the H5 cashier sends the shopper back to. */
+export function returnUrls(order: OrderInfo) {
+  return { success: `/pages/payBill/success?id=${order.id}`, fail: `/pages/orders/detail?id=${order.id}` }
+}
+
+/**
+ * payparam → platform adapter. pay_state 1 means already paid. Before leaving the app the order is kept
+ * as the pending-order record; "paid" is only ever said on the server's word (status 10).
+ */
+export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
+  const extras = await paymentAdapter.extras(order, returnUrls(order))
+  const answer = await request('personal.order/payparam', { id: order.id, ...extras }, { toastOnError: true })
+  if (answer.pay_state === 1) {
+    clearPendingOrder()
+    toastSuccess(t('pay.success'))
+    return { status: 'paid', order }
+  }
+
+  savePendingOrder(order.id, order.kind)
+  const result = await paymentAdapter.pay(order, answer)
+  if (result === 'redirected') return { status: 'redirected', order }
+  if (result === 'cancelled') {
+    clearPendingOrder()
+    toastInfo(t('pay.cancelled'))
+    return { status: 'cancelled', order }
+  }
+  if (result === 'failed') {
+    clearPendingOrder()
+    toastError(t('pay.failed'))
+    return { status: 'failed', order }
+  }
+
+  // The provider says yes: confirm with the server. Until it agrees the record stays for the show checks.
+  let latest = order
+  try {
+    latest = (await request('personal.order/read', { id: order.id })).info
+  } catch {
+    // Keep the record: the pending-order checks will ask again.
+  }
+  if (isPaidStatus(latest.order_status)) {
+    clearPendingOrder()
+    toastSuccess(t('pay.success'))
+    return { status: 'paid', order: latest }
+  }
+  return { status: 'pending', order: latest }
+}
+
+/** preCreate has been shown; now create (idempotent per request id) and pay. */
+export async function checkout(payload: OrderPayload, clientRequestId: string): Promise<PayOutcome> {
+  const order = await createOrder(payload, clientRequestId)
+  return payOrder(order)
+}
+
+/** A fresh id per checkout attempt; retries of the same attempt reuse it, so create never doubles. */
+export function newRequestId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}-${Math.random().toString(36).slice(2, 10)}`
+}

@@ -1,0 +1,69 @@
+import Taro from '@tarojs/taro'
+import { ORDER_STATUS } from '@/contract/constants'
+import { request } from '@/core/request'
+import { getItem, removeItem, setItem } from '@/core/storage'
+
+/** seed §4: a pending order is checked at most 4 times; the record goes once the counter exceeds 3. */
+export const MAX_PENDING_TIMES = 3
+
+export type PendingCheck =
+  | { state: 'none' }
+  | { state: 'paid'; orderID: number }
+  | { state: 'waiting'; orderID: number; times: number }
+  | { state: 'gaveUp'; orderID: number }
+  | { state: 'closed'; orderID: number }
+
+/** Remember the order before the shopper leaves the app to pay. */
+export function savePendingOrder(orderID: number, kind: string): void {
+  setItem('pendingOrder', { orderID, times: 0, kind })
+}
+
+export function clearPendingOrder(): void {
+  removeItem('pendingOrder')
+}
+
+let running: Promise<PendingCheck> | null = null
+
+/**
+ * Run on every app show and on the success page: ask the server about the stored order. Paid (status 10)
+ * → record cleared and, for a `product` order, on to its detail page. Only the server's answer counts.
+ * Concurrent callers share one check, so one show never counts twice.
+ */
+export function checkPendingOrder(): Promise<PendingCheck> {
+  running ??= runCheck().finally(() => {
+    running = null
+  })
+  return running
+}
+
+async function runCheck(): Promise<PendingCheck> {
+  const record = getItem('pendingOrder')
+  if (!record) return { state: 'none' }
+  const times = record.times + 1
+  setItem('pendingOrder', { ...record, times })
+
+  let status: number | null = null
+  let kind = record.kind
+  try {
+    const { info } = await request('personal.order/read', { id: record.orderID })
+    status = info.order_status
+    kind = info.kind
+  } catch {
+    // Offline or not found: the attempt still counts.
+  }
+
+  if (status !== null && status >= ORDER_STATUS.PAID && status !== ORDER_STATUS.CANCELLED) {
+    clearPendingOrder()
+    if (kind === 'product') void Taro.navigateTo({ url: `/pages/orders/detail?id=${record.orderID}` }).catch(() => undefined)
+    return { state: 'paid', orderID: record.orderID }
+  }
+  if (status === ORDER_STATUS.CANCELLED) {
+    clearPendingOrder()
+    return { state: 'closed', orderID: record.orderID }
+  }
+  if (times > MAX_PENDING_TIMES) {
+    clearPendingOrder()
+    return { state: 'gaveUp', orderID: record.orderID }
+  }
+  return { state: 'waiting', orderID: record.orderID, times }
+}
