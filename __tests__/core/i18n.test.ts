@@ -1,0 +1,38 @@
+import { en } from '@/core/messages/en'
+import { zhCN } from '@/core/messages/zh-CN'
+import { getLang, resetLangCache, setLang, t } from '@/core/i18n'
+import { getItem } from '@/core/storage'
+
+afterEach(() => {
+  resetLangCache()
+})
+
+describe('messages', () => {
+  it('Simplified Chinese by default, English on request, and the choice persists', () => {
+    resetLangCache()
+    expect(getLang()).toBe('zh-CN')
+    expect(t('nav.pageNotFound')).toBe('页面不存在')
+    setLang('en')
+    expect(t('nav.pageNotFound')).toBe('Page not found')
+    expect(getItem('lang')).toBe('en')
+    resetLangCache()
+    expect(getLang()).toBe('en')
+  })
+
+  it('fills placeholders', () => {
+    setLang('zh-CN')
+    expect(t('common.serverError', { status: 502 })).toBe('服务器开小差了（502）')
+  })
+
+  it('English has every Chinese key and no empty string', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zhCN).sort())
+    expect(Object.values(en).every((v) => v.trim() !== '')).toBe(true)
+  })
+
+  it("uses the seed's English for the payment toasts and the numeral alert", () => {
+    setLang('en')
+    expect(t('pay.success')).toBe('payment success')
+    expect(t('pay.failed')).toBe('payment failed')
+    expect(t('common.numberWrong')).toBe('Number is wrong!')
+  })
+})

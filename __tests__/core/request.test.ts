@@ -1,0 +1,79 @@
+import Taro from '@tarojs/taro'
+import { ApiError, request } from '@/core/request'
+import { getItem, setItem } from '@/core/storage'
+
+type Req = Parameters<typeof Taro.request>[0]
+
+function answer(statusCode: number, data: unknown) {
+  return jest.spyOn(Taro, 'request').mockImplementation(((opts: Req) => Promise.resolve({ statusCode, data, header: {}, errMsg: 'request:ok', cookies: [] })) as unknown as typeof Taro.request)
+}
+const sent = (spy: jest.SpyInstance) => spy.mock.calls[0][0] as Req
+
+afterEach(() => jest.restoreAllMocks())
+
+describe('request client', () => {
+  it('sends Access-Token and Access-Origin, the referral id, and a 60 s timeout; resolves data on code 1', async () => {
+    setItem('token', 'tok-123')
+    setItem('share_user_user_id', '77')
+    const spy = answer(200, { code: 1, msg: 'ok', data: { info: { id: 5 } } })
+    const data = await request('personal.order/read', { id: 5 })
+    expect(data).toEqual({ info: { id: 5 } })
+    const opts = sent(spy)
+    expect(opts.url).toBe('/api/personal.order/read')
+    expect(opts.method).toBe('GET')
+    expect(opts.header).toMatchObject({ 'Access-Token': 'tok-123', 'Access-Origin': '' })
+    expect(opts.data).toEqual({ id: 5, share_user_user_id: '77' })
+    expect(opts.timeout).toBe(60000)
+    // The token never travels in the URL.
+    expect(opts.url).not.toContain('tok-123')
+  })
+
+  it('sends an empty token header when logged out and no referral when none is stored', async () => {
+    const spy = answer(200, { code: 1, msg: '', data: {} })
+    await request('personal.order/preCreate', { kind: 'card', card_id: 1 })
+    expect(sent(spy).header).toMatchObject({ 'Access-Token': '' })
+    expect(sent(spy).data).toEqual({ kind: 'card', card_id: 1 })
+    expect(sent(spy).method).toBe('POST')
+  })
+
+  it('rejects a business error (code 0) with the server msg and toasts it for 2 s when asked', async () => {
+    answer(200, { code: 0, msg: '库存不足', data: null })
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const err = await request('personal.order/create', { kind: 'product', product_id: 1, client_request_id: 'abcdefgh' }, { toastOnError: true }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ kind: 'business', code: 0, status: 200, message: '库存不足' })
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '库存不足', duration: 2000, icon: 'none' }))
+  })
+
+  it('does not toast unless asked', async () => {
+    answer(200, { code: 0, msg: 'nope', data: null })
+    const toast = jest.spyOn(Taro, 'showToast')
+    await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'business' })
+    expect(toast).not.toHaveBeenCalled()
+  })
+
+  it('rejects a non-200 answer even with code 1 in the body', async () => {
+    answer(500, { code: 1, msg: '', data: {} })
+    await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'http', status: 500 })
+  })
+
+  it('rejects a body that is not an envelope', async () => {
+    answer(200, '<html>gateway</html>')
+    await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'http', status: 200 })
+  })
+
+  it('rejects a network failure', async () => {
+    jest.spyOn(Taro, 'request').mockImplementation((() => Promise.reject(new Error('request:fail'))) as unknown as typeof Taro.request)
+    await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'network', status: 0 })
+  })
+
+  it('code -1 clears the token and opens Authorization with a way back', async () => {
+    setItem('token', 'old')
+    answer(200, { code: -1, msg: '请登录', data: null })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/orders/detail', options: { id: '9' } } as unknown as Taro.Page])
+    await expect(request('personal.order/read', { id: 9 })).rejects.toMatchObject({ kind: 'auth', code: -1 })
+    expect(getItem('token')).toBeUndefined()
+    expect(nav).toHaveBeenCalledWith({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/orders/detail?id=9')}` })
+  })
+})
