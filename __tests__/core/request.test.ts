@@ -5,7 +5,7 @@ import { getItem, setItem } from '@/core/storage'
 type Req = Parameters<typeof Taro.request>[0]
 
 function answer(statusCode: number, data: unknown) {
-  return jest.spyOn(Taro, 'request').mockImplementation(((opts: Req) => Promise.resolve({ statusCode, data, header: {}, errMsg: 'request:ok', cookies: [] })) as unknown as typeof Taro.request)
+  return jest.spyOn(Taro, 'request').mockImplementation(((_opts: Req) => Promise.resolve({ statusCode, data, header: {}, errMsg: 'request:ok', cookies: [] })) as unknown as typeof Taro.request)
 }
 const sent = (spy: jest.SpyInstance) => spy.mock.calls[0][0] as Req
 

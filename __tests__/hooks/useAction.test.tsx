@@ -1,5 +1,6 @@
 import { Button, Text, View } from '@tarojs/components'
 import TestUtils from '@tarojs/test-utils-react'
+import { useState } from 'react'
 import { useAction } from '@/hooks/useAction'
 import { useCountdown } from '@/hooks/useCountdown'
 
@@ -61,7 +62,7 @@ describe('useCountdown', () => {
     const now = () => clock
     let start: (endsAt: number) => void = () => undefined
     function Timer() {
-      const [endsAt, setEndsAt] = (globalThis.React as typeof import('react')).useState<number | null>(null)
+      const [endsAt, setEndsAt] = useState<number | null>(null)
       start = setEndsAt
       const s = useCountdown(endsAt, now)
       return <Text className='left'>{s}</Text>

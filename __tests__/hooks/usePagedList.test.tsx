@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import TestUtils from '@tarojs/test-utils-react'
+import { useState } from 'react'
 import type { Paged } from '@/contract/paging'
 import { usePagedList, type PagedFetcher } from '@/hooks/usePagedList'
 
@@ -85,7 +86,7 @@ describe('usePagedList', () => {
     const t = utils()
     let setFilter: (f: string) => void = () => undefined
     function Host() {
-      const [filter, set] = (globalThis.React as typeof import('react')).useState('a')
+      const [filter, set] = useState('a')
       setFilter = set
       return <List fetcher={fetcher} filter={filter} />
     }
