@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
+import { PageChunksPlugin } from './pageChunksPlugin'
 import prodConfig from './prod'
 
 /** NutUI is drawn at 375 px; everything of ours at the 750 rpx design width of the seed. */
@@ -46,6 +47,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // History routing at base "/". Do NOT set basename: '/' (TARO-NOTES: nothing renders).
       router: { mode: 'browser' },
       esnextModules: ['nutui-react'],
+      webpackChain(chain) {
+        chain.plugin('page-chunks').use(PageChunksPlugin)
+      },
       postcss: {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
