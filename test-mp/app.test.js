@@ -1,0 +1,72 @@
+const { appRoutes, byClass, openPage, readAppJson, sourceRoutes } = require('./harness')
+
+const MAIN_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code']
+
+describe('compiled app.json', () => {
+  const app = readAppJson()
+  const routes = sourceRoutes()
+
+  it('declares every route of the product, Home first', () => {
+    expect(routes).toHaveLength(40)
+    expect(app.pages[0]).toBe('pages/index/index')
+    expect(appRoutes(app).sort()).toEqual(routes.map((r) => r.path).sort())
+  })
+
+  it('keeps the tab pages and entry points in the main package, every other folder a sub-package', () => {
+    for (const page of app.pages) expect(MAIN_FOLDERS).toContain(page.split('/')[1])
+    for (const sub of app.subPackages) {
+      expect(MAIN_FOLDERS).not.toContain(sub.root.split('/')[1])
+      expect(sub.root.split('/')).toHaveLength(2)
+    }
+  })
+
+  it('has the four tabs, custom navigation, 60 s network timeouts', () => {
+    expect(app.tabBar.list.map((t) => t.pagePath)).toEqual(['pages/index/index', 'pages/card/index', 'pages/orders/index', 'pages/personal/index'])
+    expect(app.window.navigationStyle).toBe('custom')
+    expect(app.networkTimeout).toEqual({ request: 60000, connectSocket: 60000, uploadFile: 60000, downloadFile: 60000 })
+    expect(app.permission['scope.userLocation'].desc).toBeTruthy()
+  })
+})
+
+describe('every page in the simulator', () => {
+  it.each(sourceRoutes().map((r) => [r.path, r.zh]))('%s loads and shows its title %s', async (route, title) => {
+    const { page } = await openPage(route)
+    expect(byClass(page, 'nav-bar__title').textContent).toBe(title)
+  })
+})
+
+describe('navigation', () => {
+  it('Home has neither back nor home', async () => {
+    const { page } = await openPage('pages/index/index')
+    expect(byClass(page, 'nav-bar__back')).toBeNull()
+    expect(byClass(page, 'nav-bar__home')).toBeNull()
+  })
+
+  it('a page opened directly (shared link) goes Home with the home button', async () => {
+    const { page, wx } = await openPage('pages/shops/details', { query: { id: '3' } })
+    const switchTab = jest.spyOn(wx, 'switchTab')
+    expect(byClass(page, 'nav-bar__back')).toBeNull()
+    page.querySelector('.nav-bar__home').dispatchEvent('tap')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
+  })
+
+  it('a page with a page below it goes back', async () => {
+    const { page, wx } = await openPage('pages/card/records', { stackBelow: 1 })
+    const back = jest.spyOn(wx, 'navigateBack')
+    expect(byClass(page, 'nav-bar__home')).toBeNull()
+    page.querySelector('.nav-bar__back').dispatchEvent('tap')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(back).toHaveBeenCalledWith(expect.objectContaining({ delta: 1 }))
+  })
+
+  it('an unknown page lands on Home with a "page not found" toast', async () => {
+    const { app, wx } = await openPage('pages/index/index')
+    const switchTab = jest.spyOn(wx, 'switchTab').mockImplementation((opts) => opts.success && opts.success({ errMsg: 'switchTab:ok' }))
+    const toast = jest.spyOn(wx, 'showToast')
+    app.onPageNotFound({ path: 'pages/nope/index', query: {}, isEntryPage: true })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '页面不存在' }))
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * Runs real compiled Taro pages (dist/) in miniprogram-simulate. The simulator gives `Component`,
+ * `Behavior` and a `wx` of stubs; Taro also needs `App`, `Page`, `getApp` and `getCurrentPages`, which
+ * this harness provides: `Page(options)` becomes a component whose `attached` runs onLoad/onShow.
+ * Each `openPage` loads the whole app in a fresh module registry (webpack runs a page module once).
+ */
+const path = require('path')
+const fs = require('fs')
+
+const DIST = path.resolve(__dirname, '../dist')
+
+function assertBuilt() {
+  if (!fs.existsSync(path.join(DIST, 'app.json'))) throw new Error('dist/ is missing: run `npm run build:weapp` first')
+}
+
+function readAppJson() {
+  assertBuilt()
+  return JSON.parse(fs.readFileSync(path.join(DIST, 'app.json'), 'utf8'))
+}
+
+/** Every route the compiled app declares, main package first. */
+function appRoutes(appJson = readAppJson()) {
+  const subs = (appJson.subPackages || []).flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))
+  return [...appJson.pages, ...subs]
+}
+
+const flush = (ms = 0) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Open `route` with `query` as the only page on the stack (or on top of `stackBelow` fake pages).
+ * Returns the simulator, the page component and the wx stubs to spy on.
+ */
+async function openPage(route, { query = {}, stackBelow = 0, beforeApp } = {}) {
+  assertBuilt()
+  let result
+  await new Promise((resolve, reject) => {
+    jest.isolateModules(() => {
+      try {
+        delete global.wx
+        const simulate = require('miniprogram-simulate')
+        const state = { app: null, pages: Array.from({ length: stackBelow }, (_, i) => ({ route: `pages/below${i}/index`, options: {} })) }
+        global.App = (options) => {
+          state.app = options
+        }
+        global.getApp = () => state.app
+        global.getCurrentPages = () => state.pages
+        global.Page = (options) => {
+          const methods = {}
+          for (const key of Object.keys(options)) if (typeof options[key] === 'function') methods[key] = options[key]
+          global.Component({
+            data: options.data || {},
+            methods,
+            lifetimes: {
+              attached() {
+                this.route = route
+                this.options = query
+                state.pages.push(this)
+                if (this.onLoad) this.onLoad(query)
+                if (this.onShow) this.onShow()
+                if (this.onReady) this.onReady()
+              },
+            },
+          })
+        }
+        if (beforeApp) beforeApp(global.wx)
+        require(path.join(DIST, 'app.js'))
+        state.app.onLaunch({ path: route, query, scene: 1001 })
+        state.app.onShow({ path: route, query, scene: 1001 })
+        const id = simulate.load(path.join(DIST, route), { rootPath: DIST })
+        const page = simulate.render(id)
+        page.attach(document.createElement('parent-wrapper'))
+        result = { simulate, page, wx: global.wx, app: state.app, state }
+        resolve()
+      } catch (e) {
+        reject(e)
+      }
+    })
+  })
+  // Taro renders through setData after a tick or two.
+  await waitFor(() => result.page.dom.querySelector('[class~="main--page"]'))
+  return result
+}
+
+/** Poll until `fn` returns something truthy (bounded: 2 s). */
+async function waitFor(fn, timeoutMs = 2000) {
+  const started = Date.now()
+  for (;;) {
+    const value = fn()
+    if (value) return value
+    if (Date.now() - started > timeoutMs) throw new Error(`waitFor timed out after ${timeoutMs} ms`)
+    await flush(10)
+  }
+}
+
+/** Taro prefixes class names with the component tag (`main--nav-bar__title`). */
+function byClass(page, cls) {
+  return page.dom.querySelector(`[class~="main--${cls}"], [class~="${cls}"]`)
+}
+
+/** The route table of the source (src/routes.ts), read as text so this tier needs no TypeScript. */
+function sourceRoutes() {
+  const text = fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8')
+  return [...text.matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2], en: m[3] }))
+}
+
+module.exports = { DIST, readAppJson, appRoutes, sourceRoutes, openPage, byClass, flush, waitFor }
