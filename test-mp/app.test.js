@@ -70,3 +70,30 @@ describe('navigation', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '页面不存在' }))
   })
 })
+
+describe('My account, anonymous', () => {
+  it('the login button navigates to Authorization with the way back', async () => {
+    const { page, wx } = await openPage('pages/personal/index')
+    const navigateTo = jest.spyOn(wx, 'navigateTo')
+    expect(byClass(page, 'account-header__login').textContent).toBe('登录 / 绑定手机')
+    page.querySelector('.account-header__login').dispatchEvent('tap')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}` }))
+  })
+
+  it('an entry that needs a user goes to Authorization first, then to that entry', async () => {
+    const { page, wx } = await openPage('pages/personal/index')
+    const navigateTo = jest.spyOn(wx, 'navigateTo')
+    page.querySelector('.menu-list__item--cards').dispatchEvent('tap')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/card/my')}` }))
+  })
+
+  it('an open entry navigates straight there', async () => {
+    const { page, wx } = await openPage('pages/personal/index')
+    const navigateTo = jest.spyOn(wx, 'navigateTo')
+    page.querySelector('.menu-list__item--jobs').dispatchEvent('tap')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/recruit/index' }))
+  })
+})

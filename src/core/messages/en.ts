@@ -43,6 +43,22 @@ export const en: Record<MessageKey, string> = {
   'pay.alreadyPaid': 'Order already paid',
   'pay.checking': 'Checking the payment…',
 
+  'me.login': 'Log in / bind phone',
+  'me.loginHint': 'Bind your phone to get member discounts',
+  'me.myCards': 'My cards',
+  'me.cardRecords': 'Card purchase records',
+  'me.coupons': 'Coupons',
+  'me.addresses': 'Addresses',
+  'me.shopRegister': 'Merchant sign-up',
+  'me.jobs': 'Jobs',
+  'me.service': 'Customer service',
+  'me.language': '语言 / Language',
+  'me.about': 'About One Card Pass',
+  'me.aboutText': 'One Card Pass version {version} ({code})',
+  'me.logout': 'Log out',
+  'me.logoutConfirm': 'Log out now?',
+  'me.loggedOut': 'Logged out',
+
   'lang.name': 'English',
   'lang.switch': 'Language',
 }

@@ -41,6 +41,22 @@ export const zhCN = {
   'pay.alreadyPaid': '订单已支付',
   'pay.checking': '正在确认支付结果…',
 
+  'me.login': '登录 / 绑定手机',
+  'me.loginHint': '绑定手机号，享受会员折扣',
+  'me.myCards': '我的会员卡',
+  'me.cardRecords': '购卡记录',
+  'me.coupons': '代金券',
+  'me.addresses': '收货地址',
+  'me.shopRegister': '商家入驻',
+  'me.jobs': '招聘信息',
+  'me.service': '联系客服',
+  'me.language': '语言 / Language',
+  'me.about': '关于一卡通',
+  'me.aboutText': '一卡通 版本 {version}（{code}）',
+  'me.logout': '退出登录',
+  'me.logoutConfirm': '确定退出登录吗？',
+  'me.loggedOut': '已退出登录',
+
   'lang.name': '简体中文',
   'lang.switch': '语言',
 } as const

@@ -1,0 +1,60 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { resetLangCache } from '@/core/i18n'
+import { getItem, setItem } from '@/core/storage'
+import PersonalIndexPage from '@/pages/personal/index'
+
+const mounted: TestUtils[] = []
+afterEach(() => {
+  mounted.splice(0).forEach((t) => t.unmout())
+  jest.restoreAllMocks()
+  resetLangCache()
+})
+
+async function mount() {
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/personal/index', options: {} } as unknown as Taro.Page])
+  const t = new TestUtils()
+  mounted.push(t)
+  await t.mount(PersonalIndexPage)
+  await t.queries.waitForQuerySelector('.menu-list')
+  return t
+}
+
+const text = (t: TestUtils, sel: string) => t.queries.querySelector(sel)?.textContent ?? null
+
+describe('My account', () => {
+  it('anonymous: offers login, no logout', async () => {
+    const t = await mount()
+    expect(text(t, '.account-header__login')).toBe('登录 / 绑定手机')
+    expect(t.queries.querySelector('.menu-list__item--logout')).toBeNull()
+  })
+
+  it('logged in: log out asks first, then forgets the token and shows the login entry again', async () => {
+    setItem('token', 'tok')
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const t = await mount()
+    expect(t.queries.querySelector('.account-header__login')).toBeNull()
+    await t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--logout') as HTMLElement))
+    await t.queries.waitForQuerySelector('.account-header__login')
+    expect(getItem('token')).toBeUndefined()
+  })
+
+  it('switching language rewrites the screen in English and remembers it', async () => {
+    jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 1, errMsg: 'ok' })
+    jest.spyOn(Taro, 'setTabBarItem').mockResolvedValue({ errMsg: 'ok' })
+    const t = await mount()
+    await t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--language') as HTMLElement))
+    await t.act(async () => undefined)
+    expect(text(t, '.account-header__login')).toBe('Log in / bind phone')
+    expect(text(t, '.nav-bar__title')).toBe('My account')
+    expect(getItem('lang')).toBe('en')
+  })
+
+  it('About shows version 1.0.0 (100)', async () => {
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
+    const t = await mount()
+    await t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--about') as HTMLElement))
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '一卡通 版本 1.0.0（100）' }))
+  })
+})

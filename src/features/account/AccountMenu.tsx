@@ -1,0 +1,60 @@
+import Taro from '@tarojs/taro'
+import { APP_VERSION, APP_VERSION_CODE } from '@/core/appInfo'
+import { alertMessage, confirmAction, toastInfo } from '@/core/feedback'
+import { setLang, useLang, useT } from '@/core/i18n'
+import { logout, requireLogin } from '@/core/session'
+import { applyTabBarLanguage } from '@/tabBar'
+import MenuList, { type MenuItem } from './components/MenuList'
+
+interface Props {
+  loggedIn: boolean
+  onLoggedOut: () => void
+}
+
+function open(url: string, needsLogin: boolean) {
+  if (needsLogin && !requireLogin(url)) return
+  void Taro.navigateTo({ url })
+}
+
+/** The entries of My account; those that need a user send an anonymous shopper to log in first. */
+export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
+  const t = useT()
+  const lang = useLang()
+
+  const chooseLanguage = async () => {
+    const langs = ['zh-CN', 'en'] as const
+    try {
+      const { tapIndex } = await Taro.showActionSheet({ itemList: ['简体中文', 'English'] })
+      setLang(langs[tapIndex])
+      applyTabBarLanguage()
+    } catch {
+      // Dismissed.
+    }
+  }
+
+  const doLogout = async () => {
+    if (!(await confirmAction(t('me.logoutConfirm'), t('common.ok'), t('common.cancel')))) return
+    logout()
+    toastInfo(t('me.loggedOut'))
+    onLoggedOut()
+  }
+
+  const items: MenuItem[] = [
+    { key: 'cards', label: t('me.myCards'), onClick: () => open('/pages/card/my', true) },
+    { key: 'records', label: t('me.cardRecords'), onClick: () => open('/pages/card/records', true) },
+    { key: 'coupons', label: t('me.coupons'), onClick: () => open('/pages/card/ticketList', true) },
+    { key: 'addresses', label: t('me.addresses'), onClick: () => open('/pages/personal/address', true) },
+    { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open('/pages/shopRegister/index', false) },
+    { key: 'jobs', label: t('me.jobs'), onClick: () => open('/pages/recruit/index', false) },
+    { key: 'language', label: t('me.language'), value: lang === 'en' ? 'English' : '简体中文', onClick: () => void chooseLanguage() },
+    {
+      key: 'about',
+      label: t('me.about'),
+      value: APP_VERSION,
+      onClick: () => void alertMessage(t('me.aboutText', { version: APP_VERSION, code: APP_VERSION_CODE }), t('common.ok')),
+    },
+  ]
+  if (loggedIn) items.push({ key: 'logout', label: t('me.logout'), onClick: () => void doLogout() })
+
+  return <MenuList items={items} />
+}

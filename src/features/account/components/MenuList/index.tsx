@@ -1,0 +1,24 @@
+import { Text, View } from '@tarojs/components'
+import './index.css'
+
+export interface MenuItem {
+  key: string
+  label: string
+  value?: string
+  onClick: () => void
+}
+
+/** A grouped list of entries with a chevron, as on My account. */
+export default function MenuList({ items }: { items: MenuItem[] }) {
+  return (
+    <View className='menu-list'>
+      {items.map((item) => (
+        <View key={item.key} className={`menu-list__item menu-list__item--${item.key}`} hoverClass='menu-list__item--pressed' role='button' onClick={item.onClick}>
+          <Text className='menu-list__label'>{item.label}</Text>
+          {item.value && <Text className='menu-list__value'>{item.value}</Text>}
+          <View className='menu-list__chevron' />
+        </View>
+      ))}
+    </View>
+  )
+}
