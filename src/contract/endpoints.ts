@@ -8,7 +8,26 @@ export const ENDPOINTS = {
   'personal.order/create': 'POST',
   'personal.order/payparam': 'POST',
   'personal.order/read': 'GET',
+  'personal.order/index': 'GET',
+  'personal.order/refund': 'POST',
+  'personal.order/orderVerification': 'GET',
+  'index/serverInfo': 'GET',
+  'index/moduleList': 'GET',
+  'index/getUrlByNumber': 'GET',
+  'hui_public.hsh_seckill_prod/index': 'GET',
+  'hui_public.hsh_seckill_prod/read': 'GET',
+  'hui_public.hsh_seckill_prod/orderLog': 'GET',
+  'hui_shanghu.hs_business_class/index': 'GET',
+  'hui_public.hsh_comment/index': 'GET',
+  'Captcha/sendSmsCaptcha': 'POST',
+  'website.hui_china_city/cityList': 'GET',
+  'wechat/getWxAuthCodeUrl': 'GET',
+  'wechat/bind': 'POST',
+  'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type EndpointPath = keyof typeof ENDPOINTS
+
+/** `index/uploadPic` is a multipart POST (Taro.uploadFile), outside the JSON request client. */
+export const UPLOAD_PATH = 'index/uploadPic'

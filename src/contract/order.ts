@@ -141,3 +141,29 @@ export const ReadPayload = z.object({ id: z.coerce.number({ invalid_type_error: 
 export type ReadPayload = z.input<typeof ReadPayload>
 export const ReadAnswer = z.object({ info: OrderInfo })
 export type ReadAnswer = z.infer<typeof ReadAnswer>
+
+/** My orders: tab filter by status group, paged. */
+export const ORDER_TABS = ['all', 'unpaid', 'paid', 'completed', 'refund'] as const
+export const OrderListQuery = z.object({
+  tab: z.enum(ORDER_TABS).default('all'),
+  kind: OrderKind.optional(),
+  page: z.coerce.number({ invalid_type_error: 'page must be a number' }).int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number({ invalid_type_error: 'page_size must be a number' }).int().min(1).max(50).default(10),
+})
+export type OrderListQuery = z.input<typeof OrderListQuery>
+export const OrderListAnswer = z.object({ list: z.array(OrderInfo), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
+export type OrderListAnswer = z.infer<typeof OrderListAnswer>
+
+export const RefundPayload = z.object({
+  id: z.number({ invalid_type_error: 'id must be a number' }).int().positive(),
+  reason: z.string({ invalid_type_error: 'reason must be text' }).trim().min(1, 'please give a reason').max(200, 'reason is too long (max 200)'),
+})
+export const RefundAnswer = z.object({ info: OrderInfo })
+
+export const VerificationAnswer = z.object({
+  /** Shown as a QR code and as digits at the till. */
+  code: z.string(),
+  used: z.boolean(),
+  info: OrderInfo,
+})
+export type VerificationAnswer = z.infer<typeof VerificationAnswer>

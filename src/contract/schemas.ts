@@ -2,9 +2,27 @@
  * Request and answer schema of every endpoint, keyed by path. The server validates with these; the client
  * imports only the `Api` type (`import type`), so a renamed field breaks the type-check on both sides.
  */
-import type { z } from 'zod'
+import { z } from 'zod'
+import { AuthUrlAnswer, AuthUrlPayload, BindAnswer, BindPayload, OpenIdAnswer, OpenIdPayload, SmsAnswer, SmsPayload } from './account'
+import { Empty, Id } from './common'
 import type { EndpointPath } from './endpoints'
-import { CreateAnswer, CreatePayload, OrderPayload, PayparamAnswer, PayparamPayload, PriceQuote, ReadAnswer, ReadPayload } from './order'
+import {
+  CreateAnswer,
+  CreatePayload,
+  OrderListAnswer,
+  OrderListQuery,
+  OrderPayload,
+  PayparamAnswer,
+  PayparamPayload,
+  PriceQuote,
+  ReadAnswer,
+  ReadPayload,
+  RefundAnswer,
+  RefundPayload,
+  VerificationAnswer,
+} from './order'
+import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer, SeckillReadPayload } from './seckill'
+import { BusinessClassAnswer, CityListAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { JssdkAnswer, JssdkPayload } from './wechat'
 
 export const SCHEMAS = {
@@ -12,6 +30,22 @@ export const SCHEMAS = {
   'personal.order/create': { req: CreatePayload, res: CreateAnswer },
   'personal.order/payparam': { req: PayparamPayload, res: PayparamAnswer },
   'personal.order/read': { req: ReadPayload, res: ReadAnswer },
+  'personal.order/index': { req: OrderListQuery, res: OrderListAnswer },
+  'personal.order/refund': { req: RefundPayload, res: RefundAnswer },
+  'personal.order/orderVerification': { req: z.object({ id: Id }), res: VerificationAnswer },
+  'index/serverInfo': { req: Empty, res: ServerInfo },
+  'index/moduleList': { req: Empty, res: ModuleListAnswer },
+  'index/getUrlByNumber': { req: UrlByNumberPayload, res: UrlByNumberAnswer },
+  'hui_public.hsh_seckill_prod/index': { req: SeckillListQuery, res: SeckillListAnswer },
+  'hui_public.hsh_seckill_prod/read': { req: SeckillReadPayload, res: SeckillReadAnswer },
+  'hui_public.hsh_seckill_prod/orderLog': { req: SeckillReadPayload, res: OrderLogAnswer },
+  'hui_shanghu.hs_business_class/index': { req: Empty, res: BusinessClassAnswer },
+  'hui_public.hsh_comment/index': { req: CommentQuery, res: CommentPage },
+  'Captcha/sendSmsCaptcha': { req: SmsPayload, res: SmsAnswer },
+  'website.hui_china_city/cityList': { req: Empty, res: CityListAnswer },
+  'wechat/getWxAuthCodeUrl': { req: AuthUrlPayload, res: AuthUrlAnswer },
+  'wechat/bind': { req: BindPayload, res: BindAnswer },
+  'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
 } as const satisfies Record<EndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 

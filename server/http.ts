@@ -1,0 +1,93 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { CODE, HEADER_TOKEN, type Envelope } from '../src/contract/envelope'
+import { ENDPOINTS, type EndpointPath } from '../src/contract/endpoints'
+import { SCHEMAS, type ApiRes } from '../src/contract/schemas'
+import type { DB } from './db'
+
+/** A business refusal: answered as HTTP 200 with code 0 (or -1 for auth) and a readable msg. */
+export class BizError extends Error {
+  readonly code: 0 | -1
+  constructor(message: string, code: 0 | -1 = 0) {
+    super(message)
+    this.code = code
+  }
+}
+
+export const ok = <T>(data: T): Envelope<T> => ({ code: CODE.OK, msg: 'ok', data })
+export const fail = (msg: string, code: 0 | -1 = CODE.FAIL): Envelope<null> => ({ code, msg, data: null })
+
+export interface AuthUser {
+  id: number
+  phone: string
+  nickname: string
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
+  const raw = req.headers[HEADER_TOKEN.toLowerCase()]
+  const token = Array.isArray(raw) ? raw[0] : raw
+  if (!token || token.length > 200) return null
+  const row = db
+    .prepare('SELECT u.id, u.phone, u.nickname FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ?')
+    .get(hashToken(token), Date.now()) as AuthUser | undefined
+  return row ?? null
+}
+
+/** The first problem zod found, in words a person can act on. */
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return '参数错误'
+  const field = issue.path.join('.')
+  const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message
+  return field && !msg.startsWith(field) ? `参数错误：${field} — ${msg}` : `参数错误：${msg}`
+}
+
+export interface RouteContext<P extends EndpointPath> {
+  input: z.output<(typeof SCHEMAS)[P]['req']>
+  user: AuthUser | null
+  req: FastifyRequest
+  reply: FastifyReply
+}
+
+interface RouteOptions {
+  /** Needs a logged-in shopper (code -1 otherwise). */
+  auth: boolean
+}
+
+/**
+ * One endpoint of the contract: method from ENDPOINTS, input validated with its zod schema, answer
+ * typed by the contract, so server and client cannot drift apart.
+ */
+export function defineRoute<P extends EndpointPath>(
+  app: FastifyInstance,
+  db: DB,
+  path: P,
+  opts: RouteOptions,
+  handler: (ctx: RouteContext<P> & { user: AuthUser | null }) => ApiRes<P> | Promise<ApiRes<P>>,
+): void {
+  const schema = SCHEMAS[path].req as z.ZodTypeAny
+  app.route({
+    method: ENDPOINTS[path],
+    url: `/api/${path}`,
+    handler: async (req, reply) => {
+      const user = authenticate(db, req)
+      if (opts.auth && !user) {
+        const sent = req.headers[HEADER_TOKEN.toLowerCase()]
+        return fail(sent ? '登录已过期，请重新登录' : '请先登录', CODE.AUTH)
+      }
+      const source = ENDPOINTS[path] === 'GET' ? req.query : req.body
+      const parsed = schema.safeParse(source ?? {})
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const data = await handler({ input: parsed.data, user, req, reply } as RouteContext<P>)
+      return ok(data)
+    },
+  })
+}
+
+export function requireUser(user: AuthUser | null): AuthUser {
+  if (!user) throw new BizError('请先登录', CODE.AUTH)
+  return user
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { DB } from '../db'
+import { fail, ok, zodMessage } from '../http'
+import { handleNotification, signNotification, type PaymentRow } from '../pay'
+import type { Sandbox } from '../sandbox'
+
+const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
+const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
+const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function cashierPage(p: PaymentRow, title: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>沙箱收银台 Sandbox cashier</title>
+<style>body{font-family:system-ui,'PingFang SC',sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a}main{max-width:420px;margin:0 auto;padding:32px 20px}
+.card{background:#fff;border-radius:12px;padding:24px;text-align:center}.amount{font-size:36px;font-weight:700;margin:12px 0}.muted{color:#888;font-size:13px}
+button{display:block;width:100%;height:48px;border-radius:24px;border:0;font-size:17px;margin-top:16px}#pay{background:#07c160;color:#fff}#fail{background:#fff;color:#e4393c;border:1px solid #e4393c}
+button:disabled{opacity:.5}</style></head><body><main><div class="card">
+<p class="muted">沙箱收银台 · Sandbox cashier (no real money)</p><h1 style="font-size:18px">${esc(title)}</h1>
+<div class="amount" id="amount">¥${(p.amount / 100).toFixed(2)}</div><p class="muted">交易号 ${esc(p.trade_no)}</p>
+<button id="pay" type="button">确认支付 Pay</button><button id="fail" type="button">支付失败 Fail</button><p id="msg" class="muted"></p></div></main>
+<script>
+function submit(result){document.getElementById('pay').disabled=true;document.getElementById('fail').disabled=true;
+fetch('/sandbox/cashier',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({trade_no:${JSON.stringify(p.trade_no)},result:result})})
+.then(function(r){return r.json()}).then(function(b){if(b.redirect){location.replace(b.redirect)}else{document.getElementById('msg').textContent=b.msg||'done'}})
+.catch(function(){document.getElementById('msg').textContent='network error';document.getElementById('pay').disabled=false;document.getElementById('fail').disabled=false})}
+document.getElementById('pay').onclick=function(){submit('success')};document.getElementById('fail').onclick=function(){submit('fail')};
+</script></body></html>`
+}
+
+/**
+ * The sandbox provider: the notify endpoint (as the provider would call it), the channel-6 cashier,
+ * the OAuth stand-in and the test conveniences (SMS outbox, JSAPI confirm). Notify is always on; the
+ * rest only in sandbox mode.
+ */
+export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, secret: string): void {
+  app.post('/api/pay/notify', async (req) => {
+    const parsed = Notify.safeParse(req.body)
+    if (!parsed.success) return fail(zodMessage(parsed.error))
+    const { accepted } = handleNotification(db, parsed.data, secret)
+    return accepted ? ok({ accepted: true }) : fail('签名或金额不正确')
+  })
+
+  if (!sandbox.enabled) return
+
+  const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
+    handleNotification(db, { trade_no: payment.trade_no, result, amount: payment.amount, sign: signNotification({ trade_no: payment.trade_no, result, amount: payment.amount }, secret) }, secret)
+
+  app.get('/sandbox/cashier', async (req, reply) => {
+    const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
+    const p = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(tradeNo) as PaymentRow | undefined
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+    if (!p) return reply.code(404).send('<!doctype html><meta charset="utf-8"><p>交易不存在 Unknown trade</p>')
+    const order = db.prepare('SELECT title FROM orders WHERE id = ?').get(p.order_id) as { title: string }
+    return reply.send(cashierPage(p, order.title))
+  })
+
+  app.post('/sandbox/cashier', async (req) => {
+    const parsed = CashierSubmit.safeParse(req.body)
+    if (!parsed.success) return fail(zodMessage(parsed.error))
+    const p = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(parsed.data.trade_no) as PaymentRow | undefined
+    if (!p) return fail('交易不存在')
+    notifyAs(p, parsed.data.result)
+    const fallback = `/pages/orders/detail?id=${p.order_id}`
+    return { code: 1, msg: 'ok', redirect: (parsed.data.result === 'success' ? p.success_url : p.fail_url) ?? fallback }
+  })
+
+  app.get('/sandbox/oauth', async (req, reply) => {
+    const redirect = String((req.query as Record<string, unknown>).redirect ?? '/')
+    const target = /^\/(?!\/)/.test(redirect) ? redirect : '/'
+    const code = `sandbox-${Date.now().toString(36)}`
+    return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}`)
+  })
+
+  app.get('/api/sandbox/smsOutbox', async (req) => {
+    const phone = String((req.query as Record<string, unknown>).phone ?? '')
+    return ok({ list: sandbox.outbox(phone).map((m) => ({ code: m.code, at: m.at })) })
+  })
+
+  app.post('/api/sandbox/confirmPay', async (req) => {
+    const parsed = ConfirmPay.safeParse(req.body)
+    if (!parsed.success) return fail(zodMessage(parsed.error))
+    const p = db.prepare("SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1").get(parsed.data.id) as PaymentRow | undefined
+    if (!p) return fail('该订单还没有发起支付')
+    const { payment } = notifyAs(p, parsed.data.result)
+    return ok({ status: payment?.status ?? p.status })
+  })
+}

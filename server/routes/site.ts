@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import { APP_VERSION, APP_VERSION_CODE } from '../../src/core/appInfo'
+import type { DB } from '../db'
+import { BizError, defineRoute } from '../http'
+
+const MODULES = [
+  ['card', '会员卡', 'Membership card', '/pages/card/index'],
+  ['discountBill', '优惠买单', 'Discount bill', '/pages/discountBill/index'],
+  ['oil', '好店加油', 'Fuel', '/pages/payBill/oil'],
+  ['seckill', '限时秒杀', 'Flash sales', '/pages/seckill/index'],
+  ['takeout', '外卖', 'Takeout', '/pages/takeout/index'],
+  ['vMall', '微商城', 'Micro mall', '/pages/vMall/index'],
+  ['discountsDay', '优惠日', 'Discount day', '/pages/discountsDay/index'],
+  ['coupons', '代金券', 'Coupons', '/pages/card/ticketList'],
+  ['recruit', '招聘', 'Jobs', '/pages/recruit/index'],
+  ['shopRegister', '商家入驻', 'Merchant sign-up', '/pages/shopRegister/index'],
+  ['competition', '推广大赛', 'Competition', '/pages/activity/competition'],
+] as const
+
+export function siteRoutes(app: FastifyInstance, db: DB): void {
+  defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
+    service_phone: '400-800-1234',
+    service_wechat: 'onecardpass',
+    service_hours: '09:00-21:00',
+    version: APP_VERSION,
+    version_code: APP_VERSION_CODE,
+  }))
+
+  defineRoute(app, db, 'index/moduleList', { auth: false }, () => ({
+    banners: [
+      { id: 1, image: '/assets/img/banner-1.svg?t=' + encodeURIComponent('开通会员 买单享折扣'), title: '开通会员 买单享折扣', path: '/pages/card/index' },
+      { id: 2, image: '/assets/img/banner-2.svg?t=' + encodeURIComponent('限时秒杀 每日三场'), title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
+      { id: 3, image: '/assets/img/banner-3.svg?t=' + encodeURIComponent('好店加油 每升立减'), title: '好店加油 每升立减', path: '/pages/payBill/oil' },
+    ],
+    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title, title_en, icon: `/assets/img/module-${key}.svg?t=${encodeURIComponent(title.slice(0, 2))}`, path })),
+  }))
+
+  defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
+    const row = db.prepare('SELECT url FROM qr_numbers WHERE number = ?').get(input.number) as { url: string } | undefined
+    if (!row) throw new BizError('无法识别的二维码')
+    return { url: row.url }
+  })
+
+  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, () => ({
+    list: (db.prepare('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin').all() as Array<{ id: number; name: string; pinyin: string; hot: number }>).map((c) => ({ ...c, hot: c.hot === 1 })),
+  }))
+
+  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, () => ({
+    list: db.prepare('SELECT id, name, icon FROM business_classes ORDER BY sort').all() as Array<{ id: number; name: string; icon: string }>,
+  }))
+
+  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input }) => {
+    if (!input.shop_id && !input.product_id) throw new BizError('请指定商家或商品')
+    const col = input.shop_id ? 'shop_id' : 'product_id'
+    const id = input.shop_id ?? input.product_id
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM comments WHERE ${col} = ?`).get(id) as { n: number }).n
+    const list = db
+      .prepare(`SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(id, input.page_size, (input.page - 1) * input.page_size) as Array<{ id: number; nickname: string; avatar: string; rating: number; content: string; create_time: string }>
+    return { list, total, page: input.page, page_size: input.page_size }
+  })
+}

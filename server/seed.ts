@@ -1,0 +1,133 @@
+import type { DB } from './db'
+import { dayjs, fmt } from './time'
+
+const img = (kind: string, id: number, label: string) => `/assets/img/${kind}-${id}.svg?t=${encodeURIComponent(label)}`
+
+/** Demo data so every screen has something real to show. Runs once, on an empty database. */
+export function seedDemoData(db: DB): void {
+  const has = db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }
+  if (has.n > 0) return
+  db.transaction(() => {
+    const city = db.prepare('INSERT INTO cities (id, name, pinyin, hot) VALUES (?, ?, ?, ?)')
+    ;[
+      [1, '深圳', 'shenzhen', 1],
+      [2, '广州', 'guangzhou', 1],
+      [3, '上海', 'shanghai', 1],
+      [4, '北京', 'beijing', 1],
+      [5, '杭州', 'hangzhou', 0],
+      [6, '成都', 'chengdu', 0],
+      [7, '东莞', 'dongguan', 0],
+      [8, '佛山', 'foshan', 0],
+    ].forEach((c) => city.run(...c))
+
+    const cls = db.prepare('INSERT INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?)')
+    ;['美食', '丽人', '休闲娱乐', '生活服务', '加油站', '超市便利'].forEach((name, i) => cls.run(i + 1, name, img('class', i + 1, name), i))
+
+    const shop = db.prepare(
+      `INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil, delivery_fee, packing_fee, min_order)
+       VALUES (@id, @name, @class_id, @city_id, @address, @lat, @lng, @phone, @hours, @rating, @discount_rate, @image, @intro, @is_oil, @delivery_fee, @packing_fee, @min_order)`,
+    )
+    const shops = [
+      { id: 1, name: '川味小馆', class_id: 1, address: '南山区科技园南区 8 号', rating: 4.7, discount_rate: 88, delivery_fee: 300, packing_fee: 100, min_order: 2000 },
+      { id: 2, name: '粤式茶餐厅', class_id: 1, address: '福田区华强北路 12 号', rating: 4.5, discount_rate: 90, delivery_fee: 400, packing_fee: 100, min_order: 2500 },
+      { id: 3, name: '悦容美发', class_id: 2, address: '南山区海岸城 3 楼', rating: 4.8, discount_rate: 80 },
+      { id: 4, name: '星光影城', class_id: 3, address: '宝安区壹方城 5 楼', rating: 4.6, discount_rate: 85 },
+      { id: 5, name: '洁净洗衣', class_id: 4, address: '罗湖区东门步行街 20 号', rating: 4.4, discount_rate: 92 },
+      { id: 6, name: '中石化科苑站', class_id: 5, address: '南山区科苑大道 100 号', rating: 4.5, discount_rate: 95, is_oil: 1 },
+      { id: 7, name: '中石油深南站', class_id: 5, address: '福田区深南大道 2000 号', rating: 4.3, discount_rate: 96, is_oil: 1 },
+      { id: 8, name: '好邻居便利', class_id: 6, address: '南山区后海大道 66 号', rating: 4.2, discount_rate: 95 },
+      { id: 9, name: '湘里人家', class_id: 1, address: '龙华区民治大道 18 号', rating: 4.6, discount_rate: 85, delivery_fee: 500, packing_fee: 200, min_order: 3000 },
+      { id: 10, name: '瑜伽生活馆', class_id: 3, address: '福田区车公庙 7 号', rating: 4.9, discount_rate: 78 },
+      { id: 11, name: '日式拉面屋', class_id: 1, address: '南山区蛇口花园城 2 楼', rating: 4.4, discount_rate: 90, delivery_fee: 300, packing_fee: 150, min_order: 2000 },
+      { id: 12, name: '广州天河加油站', class_id: 5, address: '天河区天河路 300 号', rating: 4.1, discount_rate: 96, is_oil: 1, city_id: 2 },
+    ]
+    shops.forEach((s, i) =>
+      shop.run({
+        city_id: 1,
+        lat: 22.54 + i * 0.004,
+        lng: 113.94 + i * 0.005,
+        phone: `0755-8888${String(1000 + s.id).slice(1)}`,
+        hours: '09:00-22:00',
+        image: img('shop', s.id, s.name),
+        intro: `${s.name}，一卡通会员专享折扣。`,
+        is_oil: 0,
+        delivery_fee: 0,
+        packing_fee: 0,
+        min_order: 0,
+        ...s,
+      }),
+    )
+
+    const oil = db.prepare('INSERT INTO oil_prices (shop_id, grade, price) VALUES (?, ?, ?)')
+    for (const id of [6, 7, 12]) {
+      oil.run(id, '92#', 768 + id)
+      oil.run(id, '95#', 818 + id)
+      oil.run(id, '98#', 918 + id)
+      oil.run(id, '0#', 742 + id)
+    }
+
+    const dish = db.prepare('INSERT INTO dishes (id, shop_id, category, name, price) VALUES (?, ?, ?, ?, ?)')
+    let dishId = 1
+    for (const [shopId, menu] of [
+      [1, [['招牌', '水煮鱼', 5800], ['招牌', '麻婆豆腐', 1800], ['主食', '米饭', 200], ['饮品', '酸梅汤', 600]]],
+      [2, [['点心', '虾饺', 2200], ['点心', '叉烧包', 1200], ['粥粉', '皮蛋瘦肉粥', 1500], ['饮品', '冻柠茶', 900]]],
+      [9, [['招牌', '剁椒鱼头', 6800], ['小炒', '农家小炒肉', 3200], ['主食', '米饭', 200]]],
+      [11, [['拉面', '豚骨拉面', 3800], ['拉面', '味噌拉面', 3600], ['小食', '煎饺', 1800]]],
+    ] as const) {
+      for (const [category, name, price] of menu) dish.run(dishId++, shopId, category, name, price)
+    }
+
+    const card = db.prepare('INSERT INTO card_products (id, name, level, price, days, member_rate, benefits) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    card.run(1, '银卡', 1, 9900, 365, 98, JSON.stringify(['合作商户买单额外 98 折', '每月 1 张 5 元代金券', '优惠日专享折扣']))
+    card.run(2, '金卡', 2, 19900, 365, 95, JSON.stringify(['合作商户买单额外 95 折', '每月 2 张 10 元代金券', '秒杀提前 5 分钟', '加油每升立减']))
+    card.run(3, '钻石卡', 3, 39900, 365, 92, JSON.stringify(['合作商户买单额外 92 折', '每月 4 张 20 元代金券', '专属客服', '生日礼包']))
+
+    const coupon = db.prepare('INSERT INTO coupons (id, title, amount, min_spend, shop_id, kind, valid_days) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    coupon.run(1, '买单立减 5 元', 500, 5000, null, 'bill', 30)
+    coupon.run(2, '川味小馆 10 元券', 1000, 8000, 1, 'bill', 30)
+    coupon.run(3, '开卡立减 10 元', 1000, 9900, null, 'card', 30)
+    coupon.run(4, '商城满 50 减 8', 800, 5000, null, 'product', 30)
+
+    const session = db.prepare('INSERT INTO seckill_sessions (id, title, start_time, end_time) VALUES (?, ?, ?, ?)')
+    const today = dayjs().startOf('day')
+    // Around the clock so that something is always on, something upcoming and something ended.
+    const sessions = [
+      [1, today.hour(0), today.hour(8)],
+      [2, today.hour(8), today.hour(16)],
+      [3, today.hour(16), today.add(1, 'day')],
+      [4, today.add(1, 'day').hour(10), today.add(1, 'day').hour(22)],
+    ] as const
+    sessions.forEach(([id, start, end]) => session.run(id, `${start.format('HH:mm')} 场`, fmt(start), fmt(end)))
+
+    const prod = db.prepare(
+      'INSERT INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const products = [
+      [1, 1, '九阳豆浆机', 9900, 29900, 20, 2],
+      [2, 2, '农夫山泉 24 瓶', 1990, 4500, 50, 2],
+      [3, 2, '洗衣凝珠 3 盒', 3900, 8900, 30, 1],
+      [4, 3, '蓝牙耳机', 5900, 19900, 20, 1],
+      [5, 3, '有机大米 5kg', 2990, 6990, 40, 3],
+      [6, 4, '电动牙刷', 7900, 24900, 25, 1],
+    ] as const
+    for (const [id, sid, name, price, original, stock, limit] of products) {
+      prod.run(id, sid, name, img('product', id, name), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`)
+    }
+
+    const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    const texts = ['味道很好，会员折扣很给力', '服务热情，环境干净', '性价比高，下次还来', '排队有点久，但值得', '用一卡通买单很方便']
+    let n = 0
+    for (const s of shops) {
+      for (let i = 0; i < 14; i++) {
+        n++
+        comment.run(s.id, null, `会员${String(1000 + n)}`, img('avatar', n, String(n)), 3 + (n % 3), texts[n % texts.length], fmt(dayjs().subtract(n, 'hour')))
+      }
+    }
+    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img('avatar', 100 + id, 'A'), 5, '抢到了，物流很快', fmt(dayjs().subtract(id, 'day')))
+
+    const qr = db.prepare('INSERT INTO qr_numbers (number, url) VALUES (?, ?)')
+    for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
+    qr.run('CARD', '/pages/card/index')
+    qr.run('SECKILL', '/pages/seckill/index')
+  })()
+}
