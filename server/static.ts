@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 const NO_CACHE = 'no-cache'
@@ -27,13 +27,22 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     })
   }
 
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('Cache-Control', NO_CACHE)
+    return reply.sendFile('index.html')
+  }
+  // "/" is Home; the static plugin would treat it as a directory.
+  app.get('/', async (_req, reply) => {
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(`The H5 app is not built (${staticDir}): run npm run build:h5`)
+    return sendIndex(reply)
+  })
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]
     if (url.startsWith('/api/')) return reply.code(404).send({ code: 0, msg: '接口不存在', data: null })
     const pagePath = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/sandbox/') && !path.extname(url)
     if (!pagePath) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(`The H5 app is not built (${staticDir}): run npm run build:h5`)
-    reply.header('Cache-Control', NO_CACHE)
-    return reply.sendFile('index.html')
+    return sendIndex(reply)
   })
 }

@@ -1,0 +1,195 @@
+import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
+import { signNotification } from '../../server/pay'
+import { SECRET, startServer, type TestServer } from './helpers'
+
+let s: TestServer
+let token: string
+beforeEach(async () => {
+  s = await startServer()
+  token = (await s.login('13700000001')).token
+  // Flash-sale sessions follow the clock; make every session "on now" so tests do not depend on the hour.
+  s.app.db.prepare("UPDATE seckill_sessions SET start_time = '2000-01-01 00:00:00', end_time = '2099-01-01 00:00:00'").run()
+})
+afterEach(() => s.close())
+
+const create = (payload: Record<string, unknown>, tok = token, id = `req-${Math.random().toString(36).slice(2, 12)}`) =>
+  s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: id, ...payload }, tok)
+const read = (id: number, tok = token) => s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, tok)
+const payparam = (id: number, extra: Record<string, unknown> = {}, tok = token) =>
+  s.call<PayparamAnswer>('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, success_url: `/pages/payBill/success?id=${id}`, fail_url: `/pages/orders/detail?id=${id}`, ...extra }, tok)
+
+function giveCoupon(userToken: string, couponId: number): number {
+  const user = s.app.db.prepare("SELECT user_id FROM tokens LIMIT 1 OFFSET 0").get() as { user_id: number }
+  void userToken
+  const info = s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00')").run(user.user_id, couponId)
+  return Number(info.lastInsertRowid)
+}
+
+describe('pricing (server only)', () => {
+  it('bill: shop discount on the discountable part, coupon on top', async () => {
+    // Shop 1 gives 88 % (12 % off); coupon 2: ¥10 off from ¥80 at shop 1.
+    const coupon = giveCoupon(token, 2)
+    const q = await s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 20000, undiscounted_amount: 5000, coupon_id: coupon }, token)
+    expect(q.body.code).toBe(1)
+    expect(q.body.data).toMatchObject({ original_amount: 20000, discount_amount: 1800, member_discount_amount: 0, coupon_amount: 1000, pay_amount: 17200, coupon_id: coupon })
+  })
+
+  it('an active card adds the member discount', async () => {
+    const card = await create({ kind: 'card', card_id: 2 })
+    await payAndConfirm(card.body.data.order_info)
+    const q = await s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 10000 }, token)
+    // 12 % off 100.00 = 12.00; gold card 95 → 5 % of the remaining 88.00 = 4.40.
+    expect(q.body.data).toMatchObject({ discount_amount: 1200, member_discount_amount: 440, pay_amount: 8360 })
+  })
+
+  it('refuses a coupon that does not apply', async () => {
+    const coupon = giveCoupon(token, 2) // shop 1 only
+    const q = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 2, amount: 20000, coupon_id: coupon }, token)
+    expect(q.body).toMatchObject({ code: 0, msg: '优惠券不适用于此商家' })
+  })
+})
+
+async function payAndConfirm(order: OrderInfo) {
+  await payparam(order.id)
+  const confirm = await s.call('POST', 'sandbox/confirmPay', { id: order.id, result: 'success' })
+  expect(confirm.body.code).toBe(1)
+}
+
+describe('create', () => {
+  it('is idempotent per client request id: 10 concurrent calls make one order', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ kind: 'bill', shop_id: 1, amount: 5000 }, token, 'same-request-id-1')))
+    const ids = new Set(results.map((r) => r.body.data.order_info.id))
+    expect(ids.size).toBe(1)
+    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(1)
+  })
+
+  it('never oversells: 200 concurrent buyers of 20 in stock → exactly 20 orders', async () => {
+    s.app.db.prepare('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2').run()
+    const buyers = Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`))
+    const results = await Promise.all(buyers.map((b) => create({ kind: 'product', product_id: 2, quantity: 1 }, b.token)))
+    const okCount = results.filter((r) => r.body.code === 1).length
+    expect(okCount).toBe(20)
+    expect(results.filter((r) => r.body.code === 0).every((r) => r.body.msg === '已抢光')).toBe(true)
+    expect((s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock).toBe(0)
+    expect((s.app.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE kind = 'product'").get() as { n: number }).n).toBe(20)
+  })
+
+  it('keeps the per-user limit', async () => {
+    const first = await create({ kind: 'product', product_id: 3, quantity: 1 })
+    expect(first.body.code).toBe(1)
+    expect((await create({ kind: 'product', product_id: 3, quantity: 1 })).body).toMatchObject({ code: 0, msg: '每人限购 1 件' })
+  })
+
+  it('an unpaid order past its time is cancelled and gives its stock back', async () => {
+    const before = (s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock
+    const order = (await create({ kind: 'product', product_id: 2, quantity: 2 })).body.data.order_info
+    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(Date.now() - 1, order.id)
+    expect((await read(order.id)).body.data.info.order_status).toBe(50)
+    expect((s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock).toBe(before)
+    expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })
+  })
+})
+
+describe('ownership', () => {
+  it("another shopper's order is not found, everywhere", async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const other = await s.login('13700000002')
+    expect((await read(order.id, other.token)).body).toMatchObject({ code: 0, msg: '订单不存在' })
+    expect((await payparam(order.id, {}, other.token)).body).toMatchObject({ code: 0, msg: '订单不存在' })
+    expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: 'x' }, other.token)).body.msg).toBe('订单不存在')
+    expect((await s.call('GET', 'personal.order/orderVerification', { id: order.id }, other.token)).body.msg).toBe('订单不存在')
+    const list = await s.call<{ total: number }>('GET', 'personal.order/index', {}, other.token)
+    expect(list.body.data.total).toBe(0)
+  })
+})
+
+describe('payment', () => {
+  it('channel 6: a cashier URL; Pay at the cashier → notification → paid → back to the success URL', async () => {
+    const order = (await create({ kind: 'card', card_id: 1 })).body.data.order_info
+    const pp = await payparam(order.id)
+    expect(pp.body.data).toMatchObject({ pay_state: 0, pay_param: { payInfo: null, tradeNO: null, pay_url: expect.stringMatching(/^\/sandbox\/cashier\?trade_no=T/) } })
+    const page = await s.app.inject({ method: 'GET', url: pp.body.data.pay_param.pay_url as string })
+    expect(page.body).toContain('id="pay"')
+    expect(page.body).toContain('¥99.00')
+    const tradeNo = (pp.body.data.pay_param.pay_url as string).split('=')[1]
+    const submit = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: tradeNo, result: 'success' } })
+    expect(submit.json()).toMatchObject({ code: 1, redirect: `/pages/payBill/success?id=${order.id}` })
+    expect((await read(order.id)).body.data.info.order_status).toBe(10)
+    // The card exists now, and paying again is the seed's "already paid".
+    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM user_cards').get() as { n: number }).n).toBe(1)
+    expect((await payparam(order.id)).body.data.pay_state).toBe(1)
+  })
+
+  it('a failed payment leaves the order unpaid and it can be paid again', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const first = await payparam(order.id)
+    const tradeNo = (first.body.data.pay_param.pay_url as string).split('=')[1]
+    const submit = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: tradeNo, result: 'fail' } })
+    expect(submit.json().redirect).toBe(`/pages/orders/detail?id=${order.id}`)
+    expect((await read(order.id)).body.data.info.order_status).toBe(0)
+    const again = await payparam(order.id)
+    expect(again.body.data.pay_param.pay_url).not.toBe(first.body.data.pay_param.pay_url)
+  })
+
+  it('the mini-program gets JSAPI parameters; the dev confirm walks it to paid', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const pp = await payparam(order.id, { platform: 'weapp', pay_channel: undefined, success_url: undefined, fail_url: undefined })
+    expect(pp.body.data.pay_param.payInfo).toEqual({ appId: expect.any(String), timeStamp: expect.any(String), nonceStr: expect.any(String), package: expect.stringMatching(/^prepay_id=/), signType: 'HMAC-SHA256', paySign: expect.any(String) })
+    expect((await read(order.id)).body.data.info.order_status).toBe(0)
+    await s.call('POST', 'sandbox/confirmPay', { id: order.id, result: 'success' })
+    expect((await read(order.id)).body.data.info.order_status).toBe(10)
+  })
+
+  it('a forged notification changes nothing; a repeated one is harmless', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const pp = await payparam(order.id)
+    const tradeNo = (pp.body.data.pay_param.pay_url as string).split('=')[1]
+    const amount = order.pay_amount
+    const forged = await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: { trade_no: tradeNo, result: 'success', amount, sign: 'f'.repeat(64) } })
+    expect(forged.json().code).toBe(0)
+    const wrongAmount = await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: { trade_no: tradeNo, result: 'success', amount: 1, sign: signNotification({ trade_no: tradeNo, result: 'success', amount: 1 }, SECRET) } })
+    expect(wrongAmount.json().code).toBe(0)
+    expect((await read(order.id)).body.data.info.order_status).toBe(0)
+
+    const good = { trade_no: tradeNo, result: 'success', amount, sign: signNotification({ trade_no: tradeNo, result: 'success', amount }, SECRET) }
+    expect((await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: good })).json().code).toBe(1)
+    const paidAt = (await read(order.id)).body.data.info.pay_time
+    expect((await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: good })).json().code).toBe(1)
+    const failLater = { ...good, result: 'fail', sign: signNotification({ trade_no: tradeNo, result: 'fail', amount }, SECRET) }
+    await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: failLater })
+    const after = (await read(order.id)).body.data.info
+    expect(after.order_status).toBe(10)
+    expect(after.pay_time).toBe(paidAt)
+  })
+
+  it('refund: paid → refunding; an unpaid order cannot be refunded', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, token)).body.msg).toBe('订单当前状态不能退款')
+    await payAndConfirm(order)
+    const res = await s.call<{ info: OrderInfo }>('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, token)
+    expect(res.body.data.info.order_status).toBe(60)
+    const tab = await s.call<{ list: OrderInfo[] }>('GET', 'personal.order/index', { tab: 'refund' }, token)
+    expect(tab.body.data.list.map((o) => o.id)).toEqual([order.id])
+  })
+
+  it('the redemption code exists only once paid', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    expect((await s.call('GET', 'personal.order/orderVerification', { id: order.id }, token)).body.code).toBe(0)
+    await payAndConfirm(order)
+    const v = await s.call<{ code: string; used: boolean }>('GET', 'personal.order/orderVerification', { id: order.id }, token)
+    expect(v.body.data.code).toMatch(/^\d{12}$/)
+    expect(v.body.data.used).toBe(false)
+  })
+})
+
+describe('My orders list', () => {
+  it('pages newest first and filters by tab', async () => {
+    for (let i = 0; i < 12; i++) await create({ kind: 'bill', shop_id: 1, amount: 1000 + i })
+    const p1 = await s.call<{ list: OrderInfo[]; total: number }>('GET', 'personal.order/index', { page: 1, page_size: 5 }, token)
+    const p3 = await s.call<{ list: OrderInfo[]; total: number }>('GET', 'personal.order/index', { page: 3, page_size: 5 }, token)
+    expect(p1.body.data.total).toBe(12)
+    expect(p1.body.data.list[0].original_amount).toBe(1011)
+    expect(p3.body.data.list).toHaveLength(2)
+    expect((await s.call<{ total: number }>('GET', 'personal.order/index', { tab: 'paid' }, token)).body.data.total).toBe(0)
+  })
+})
