@@ -1,0 +1,61 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const BASE = () => {
+  const base = process.env.E2E_BASE_URL
+  if (!base) throw new Error('E2E_BASE_URL is not set (globalSetup starts the server)')
+  return base
+}
+
+const SHOTS = path.resolve(__dirname, '..', 'test-results', 'e2e')
+
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p))
+  const found = candidates.find((p) => fs.existsSync(p))
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)')
+  return found
+}
+
+/** Playwright gives every launch a fresh temporary profile. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/** A phone-sized context, as shoppers use the H5 site. */
+export async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${new URL(r.url()).pathname}`)
+  })
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  return { context, page, errors }
+}
+
+/** Wait for the page on top of the stack to settle (Taro's 300 ms transition). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForSelector('.taro_page_stationed .nav-bar__title, .taro_page.taro_page_show .nav-bar__title', { state: 'visible', timeout: 15000 })
+  await page.waitForTimeout(400)
+}
+
+/** The title of the page the shopper is looking at. */
+export async function visibleTitle(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const titles = Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title'))
+    const shown = titles.filter((el) => el.offsetParent !== null && el.closest('.taro_page')?.getAttribute('style')?.includes('display: none') !== true)
+    return (shown[shown.length - 1] ?? titles[titles.length - 1])?.textContent?.trim() ?? ''
+  })
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name.replace(/[^\w.-]+/g, '_')}.png`) })
+}

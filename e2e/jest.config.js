@@ -1,0 +1,14 @@
+// Browser journeys: the H5 build served by the reference server (started as `npm start` does), in Debian's Chromium.
+module.exports = {
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/*.e2e.ts'],
+  transform: {
+    '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
+  },
+  globalSetup: '<rootDir>/globalSetup.js',
+  globalTeardown: '<rootDir>/globalTeardown.js',
+  maxWorkers: 1,
+  testTimeout: 60000,
+}
