@@ -296,6 +296,8 @@ function release(db: DB, row: OrderRow): void {
 }
 
 export function cancelExpired(db: DB, now = Date.now()): number {
+  // Cheap check first: the common case (nothing expired) needs no write transaction.
+  if (!db.prepare('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1').get(ORDER_STATUS.UNPAID, now)) return 0
   return db.transaction(() => {
     const rows = db.prepare('SELECT * FROM orders WHERE status = ? AND expire_at <= ?').all(ORDER_STATUS.UNPAID, now) as OrderRow[]
     for (const row of rows) {
