@@ -4,11 +4,11 @@ const isMain = (path: string): boolean => (MAIN_PACKAGE_FOLDERS as readonly stri
 
 const subPackageRoots = [...new Set(ROUTES.map((r) => r.path).filter((p) => !isMain(p)).map((p) => `pages/${routeFolder(p)}`))]
 
-const TAB_TEXT: Record<(typeof TAB_PATHS)[number], string> = {
-  'pages/index/index': '首页',
-  'pages/card/index': '会员卡',
-  'pages/orders/index': '订单',
-  'pages/personal/index': '我的',
+const TAB_TEXT: Record<(typeof TAB_PATHS)[number], [text: string, icon: string]> = {
+  'pages/index/index': ['首页', 'home'],
+  'pages/card/index': ['会员卡', 'card'],
+  'pages/orders/index': ['订单', 'orders'],
+  'pages/personal/index': ['我的', 'me'],
 }
 
 export default defineAppConfig({
@@ -33,7 +33,11 @@ export default defineAppConfig({
     selectedColor: '#e4393c',
     backgroundColor: '#ffffff',
     borderStyle: 'black',
-    list: TAB_PATHS.map((pagePath) => ({ pagePath, text: TAB_TEXT[pagePath] })),
+    // PNG icons (the mini-program tab bar takes no SVG), drawn by scripts/make-tab-icons.py.
+    list: TAB_PATHS.map((pagePath) => {
+      const [text, icon] = TAB_TEXT[pagePath]
+      return { pagePath, text, iconPath: `assets/tab/${icon}.png`, selectedIconPath: `assets/tab/${icon}-active.png` }
+    }),
   },
   networkTimeout: { request: 60000, connectSocket: 60000, uploadFile: 60000, downloadFile: 60000 },
   // H5 page transition (seed §2: 300 ms slide/fade).
