@@ -5,6 +5,7 @@ import { openDatabase, type DB } from './db'
 import { BizError, fail } from './http'
 import { cancelExpired } from './orders'
 import { accountRoutes } from './routes/account'
+import { memberRoutes } from './routes/member'
 import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
@@ -63,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, db, sandbox)
   orderRoutes(app, db, secret)
   siteRoutes(app, db)
+  memberRoutes(app, db)
   seckillRoutes(app, db)
   uploadRoutes(app, db)
   sandboxRoutes(app, db, sandbox, secret)

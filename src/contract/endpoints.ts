@@ -25,6 +25,15 @@ export const ENDPOINTS = {
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
+  'personal.user/info': 'GET',
+  'personal.order/cancel': 'POST',
+  'hui_public.card/index': 'GET',
+  'personal.card/index': 'GET',
+  'hui_shanghu.shop/index': 'GET',
+  'hui_shanghu.shop/read': 'GET',
+  'personal.coupon/index': 'GET',
+  'hui_public.coupon/index': 'GET',
+  'personal.coupon/claim': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type EndpointPath = keyof typeof ENDPOINTS

@@ -167,3 +167,5 @@ export const VerificationAnswer = z.object({
   info: OrderInfo,
 })
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>
+
+export const CancelPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })

@@ -15,6 +15,7 @@ import {
   PayparamAnswer,
   PayparamPayload,
   PriceQuote,
+  CancelPayload,
   ReadAnswer,
   ReadPayload,
   RefundAnswer,
@@ -23,6 +24,7 @@ import {
 } from './order'
 import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer, SeckillReadPayload } from './seckill'
 import { BusinessClassAnswer, CityListAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
+import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
 
 export const SCHEMAS = {
@@ -47,6 +49,15 @@ export const SCHEMAS = {
   'wechat/bind': { req: BindPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
+  'personal.user/info': { req: Empty, res: ProfileAnswer },
+  'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
+  'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
+  'personal.card/index': { req: Empty, res: MyCardsAnswer },
+  'hui_shanghu.shop/index': { req: ShopListQuery, res: ShopPage },
+  'hui_shanghu.shop/read': { req: z.object({ id: Id }), res: ShopReadAnswer },
+  'personal.coupon/index': { req: CouponQuery, res: CouponPage },
+  'hui_public.coupon/index': { req: z.object({ shop_id: Id.optional() }), res: ClaimableAnswer },
+  'personal.coupon/claim': { req: ClaimPayload, res: ClaimAnswer },
 } as const satisfies Record<EndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 type Schemas = typeof SCHEMAS

@@ -1,0 +1,68 @@
+/** Shopper-facing data for the account, card and money screens (issue 4). */
+import { z } from 'zod'
+import { UserInfo } from './account'
+import { Id } from './common'
+import { PageQuery, pagedOf } from './paging'
+
+export const CardProduct = z.object({ id: z.number().int(), name: z.string(), level: z.number().int(), price: z.number().int(), days: z.number().int(), member_rate: z.number().int(), benefits: z.array(z.string()) })
+export type CardProduct = z.infer<typeof CardProduct>
+export const CardProductsAnswer = z.object({ list: z.array(CardProduct) })
+
+export const UserCard = z.object({
+  id: z.number().int(),
+  card_no: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  start_at: z.string(),
+  end_at: z.string(),
+  active: z.boolean(),
+  member_rate: z.number().int(),
+  benefits: z.array(z.string()),
+})
+export type UserCard = z.infer<typeof UserCard>
+export const MyCardsAnswer = z.object({ list: z.array(UserCard) })
+
+export const OrderCounts = z.object({ unpaid: z.number().int(), paid: z.number().int(), completed: z.number().int(), refund: z.number().int() })
+export const ProfileAnswer = z.object({ user: UserInfo, card: UserCard.nullable(), order_counts: OrderCounts })
+export type ProfileAnswer = z.infer<typeof ProfileAnswer>
+
+export const Shop = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  class_id: z.number().int(),
+  class_name: z.string(),
+  city_id: z.number().int(),
+  address: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  rating: z.number(),
+  discount_rate: z.number().int(),
+  image: z.string(),
+  intro: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+})
+export type Shop = z.infer<typeof Shop>
+export const ShopListQuery = PageQuery.extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+export const ShopPage = pagedOf(Shop)
+export const ShopReadAnswer = z.object({ info: Shop })
+
+export const COUPON_TABS = ['available', 'used', 'expired'] as const
+export const UserCoupon = z.object({
+  id: z.number().int(),
+  coupon_id: z.number().int(),
+  title: z.string(),
+  amount: z.number().int(),
+  min_spend: z.number().int(),
+  shop_id: z.number().int().nullable(),
+  kind: z.string().nullable(),
+  status: z.enum(['available', 'locked', 'used', 'expired']),
+  expires_at: z.string(),
+})
+export type UserCoupon = z.infer<typeof UserCoupon>
+export const CouponQuery = PageQuery.extend({ tab: z.enum(COUPON_TABS).default('available') })
+export const CouponPage = pagedOf(UserCoupon)
+export const ClaimableCoupon = z.object({ id: z.number().int(), title: z.string(), amount: z.number().int(), min_spend: z.number().int(), shop_id: z.number().int().nullable(), kind: z.string().nullable(), claimed: z.boolean() })
+export const ClaimableAnswer = z.object({ list: z.array(ClaimableCoupon) })
+export const ClaimPayload = z.object({ coupon_id: z.number({ invalid_type_error: 'coupon_id must be a number' }).int().positive() })
+export const ClaimAnswer = z.object({ coupon: UserCoupon })
