@@ -107,3 +107,6 @@ export function toChineseMoney(input: string | number, alert: () => void): strin
   alert()
   return ''
 }
+
+/** Mainland mobile: 11 digits starting with 1 (PRODUCT.md §3). */
+export const isMainlandMobile = (s: string) => /^1\d{10}$/.test(s.trim())

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { BIND_PATH } from '@/routes'
+import { BIND_PATH, isTabPath } from '@/routes'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -48,4 +48,24 @@ export function requireLogin(redirect?: string): boolean {
 export function onAuthExpired(): void {
   logout()
   goToLogin()
+}
+
+/**
+ * After logging in, go back to where the shopper was: a tab page by switchTab, the page below us by
+ * navigateBack, anything else by redirectTo (so Authorization does not stay in the history).
+ */
+export function returnAfterLogin(redirect: string | undefined): void {
+  const target = redirect && /^\/pages\/[\w/]+(\?.*)?$/.test(redirect) ? redirect : '/pages/personal/index'
+  const path = target.split('?')[0].slice(1)
+  if (isTabPath(path)) {
+    void Taro.switchTab({ url: `/${path}` })
+    return
+  }
+  const pages = Taro.getCurrentPages()
+  const below = pages[pages.length - 2]
+  if (below?.route && below.route.replace(/^\//, '') === path) {
+    void Taro.navigateBack({ delta: 1 })
+    return
+  }
+  void Taro.redirectTo({ url: target })
 }

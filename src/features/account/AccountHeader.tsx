@@ -1,10 +1,31 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { ErrorState } from '@/components/StateView'
+import type { ProfileAnswer } from '@/contract/member'
+import { maskPhone } from '@/core/format'
 import { useT } from '@/core/i18n'
+import { errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
+import { requestOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
 import './AccountHeader.css'
 
-/** Top of My account. Anonymous: the way in (bind a phone); it comes back here afterwards. */
-export default function AccountHeader({ loggedIn }: { loggedIn: boolean }) {
+interface Props {
+  loggedIn: boolean
+  profile: ProfileAnswer | undefined
+  loading: boolean
+  error: unknown
+  onRetry: () => void
+}
+
+const COUNTS: Array<[OrdersTab, keyof ProfileAnswer['order_counts'], 'me.orders.unpaid' | 'me.orders.paid' | 'me.orders.completed' | 'me.orders.refund']> = [
+  ['unpaid', 'unpaid', 'me.orders.unpaid'],
+  ['paid', 'paid', 'me.orders.paid'],
+  ['completed', 'completed', 'me.orders.completed'],
+  ['refund', 'refund', 'me.orders.refund'],
+]
+
+/** Top of My account: the way in for an anonymous shopper; who I am, my card and my orders otherwise. */
+export default function AccountHeader({ loggedIn, profile, loading, error, onRetry }: Props) {
   const t = useT()
   if (!loggedIn) {
     return (
@@ -19,9 +40,36 @@ export default function AccountHeader({ loggedIn }: { loggedIn: boolean }) {
       </View>
     )
   }
+  if (error && !profile) return <ErrorState title={t('common.loadFailed')} message={errorMessage(error)} retryText={t('common.retry')} onRetry={onRetry} />
+  const openOrders = (tab: OrdersTab) => {
+    requestOrdersTab(tab)
+    void Taro.switchTab({ url: '/pages/orders/index' })
+  }
   return (
-    <View className='account-header'>
-      <View className='account-header__avatar' />
+    <View>
+      <View className={`account-header${loading && !profile ? ' account-header--loading' : ''}`}>
+        {profile?.user.avatar ? <Image className='account-header__avatar' src={profile.user.avatar} /> : <View className='account-header__avatar' />}
+        <View className='account-header__text'>
+          <Text className='account-header__name'>{profile?.user.nickname ?? ''}</Text>
+          <Text className='account-header__phone'>{maskPhone(profile?.user.phone)}</Text>
+        </View>
+      </View>
+      {profile && (
+        <View className='account-card' onClick={() => void Taro.navigateTo({ url: profile.card ? '/pages/card/vipCord' : '/pages/card/index' })}>
+          <Text className='account-card__text'>{profile.card ? t('me.cardUntil', { name: profile.card.name, date: profile.card.end_at.slice(0, 10) }) : t('me.cardNone')}</Text>
+          {!profile.card && <Text className='account-card__cta'>{t('me.cardBuy')}</Text>}
+        </View>
+      )}
+      {profile && (
+        <View className='account-orders'>
+          {COUNTS.map(([tab, key, label]) => (
+            <View key={tab} className={`account-orders__item account-orders__item--${tab}`} onClick={() => openOrders(tab)}>
+              <Text className='account-orders__count'>{profile.order_counts[key]}</Text>
+              <Text className='account-orders__label'>{t(label)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
     </View>
   )
 }

@@ -1,13 +1,33 @@
+import { useRouter } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
+import { ErrorState } from '@/components/StateView'
 import { useT } from '@/core/i18n'
+import { errorMessage } from '@/core/request'
+import BindForm from '@/features/auth/BindForm'
+import { wxAuth } from '@/platform/wxAuth'
 
-/** Authorization — screen content comes with its issue; until then the frame and a loading skeleton. */
-export default function AccountBindIndexPage() {
+/** Authorization: bind a phone, then back to the page that sent the shopper here. */
+export default function AccountBindPage() {
   const t = useT()
+  const { params } = useRouter()
+  const redirect = params.redirect ? decodeURIComponent(params.redirect) : undefined
+  const [state, setState] = useState<'preparing' | 'ready' | 'redirecting' | { error: unknown }>('preparing')
+
+  const prepare = () => {
+    setState('preparing')
+    const here = `/pages/accountBind/index${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
+    wxAuth.prepare(params, here).then(setState, (error: unknown) => setState({ error }))
+  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(prepare, [])
+
   return (
     <PageFrame route='pages/accountBind/index'>
-      <Skeleton label={t('common.loading')} />
+      {state === 'ready' && <BindForm redirect={redirect} />}
+      {(state === 'preparing' || state === 'redirecting') && <Skeleton rows={2} label={state === 'redirecting' ? t('auth.redirecting') : t('common.loading')} />}
+      {typeof state === 'object' && <ErrorState title={t('common.loadFailed')} message={errorMessage(state.error)} retryText={t('common.retry')} onRetry={prepare} />}
     </PageFrame>
   )
 }

@@ -1,0 +1,85 @@
+import { Button, Input, Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import { toastError, toastSuccess } from '@/core/feedback'
+import { isMainlandMobile } from '@/core/format'
+import { useT } from '@/core/i18n'
+import { errorMessage, request } from '@/core/request'
+import { returnAfterLogin, setToken } from '@/core/session'
+import { setItem } from '@/core/storage'
+import { useAction } from '@/hooks/useAction'
+import { useCountdown } from '@/hooks/useCountdown'
+import { wxAuth } from '@/platform/wxAuth'
+import './BindForm.css'
+
+/** Phone + SMS code → bind → token stored → back to the page that asked (PRODUCT.md §3 Authorization). */
+export default function BindForm({ redirect }: { redirect?: string }) {
+  const t = useT()
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [phoneError, setPhoneError] = useState('')
+  const [codeError, setCodeError] = useState('')
+  const [resendAt, setResendAt] = useState<number | null>(null)
+  const wait = useCountdown(resendAt)
+
+  const send = useAction(async () => {
+    if (!isMainlandMobile(phone)) {
+      setPhoneError(t('auth.phoneInvalid'))
+      return
+    }
+    setPhoneError('')
+    try {
+      const res = await request('Captcha/sendSmsCaptcha', { phone: phone.trim(), scene: 'bind' })
+      setResendAt(Date.now() + res.resend_in * 1000)
+      toastSuccess(t('auth.codeSent'))
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+
+  const bind = useAction(async () => {
+    const badPhone = !isMainlandMobile(phone)
+    const badCode = !/^\d{6}$/.test(code.trim())
+    setPhoneError(badPhone ? t('auth.phoneInvalid') : '')
+    setCodeError(badCode ? t('auth.codeInvalid') : '')
+    if (badPhone || badCode) return
+    try {
+      const identity = await wxAuth.identity()
+      const res = await request('wechat/bind', { phone: phone.trim(), code: code.trim(), ...identity })
+      setToken(res.token)
+      const ids = res.user.userIds
+      setItem('userIds', {
+        ...(ids.userIdAgent !== null ? { userIdAgent: ids.userIdAgent } : {}),
+        ...(ids.userIdBuss !== null ? { userIdBuss: ids.userIdBuss } : {}),
+        ...(ids.storeId !== null ? { storeId: ids.storeId } : {}),
+      })
+      toastSuccess(t('auth.bound'))
+      returnAfterLogin(redirect)
+    } catch (e) {
+      // The form keeps what was typed; the shopper fixes the code and tries again.
+      setCodeError(errorMessage(e))
+    }
+  })
+
+  return (
+    <View className='bind'>
+      <Text className='bind__title'>{t('auth.title')}</Text>
+      <Text className='bind__subtitle'>{t('auth.subtitle')}</Text>
+      <View className='bind__field'>
+        <Text className='bind__label'>{t('auth.phone')}</Text>
+        <Input className='bind__input bind__phone' type='number' maxlength={11} placeholder={t('auth.phonePlaceholder')} value={phone} onInput={(e) => setPhone(e.detail.value)} />
+      </View>
+      {phoneError && <Text className='bind__error bind__error--phone'>{phoneError}</Text>}
+      <View className='bind__field'>
+        <Text className='bind__label'>{t('auth.code')}</Text>
+        <Input className='bind__input bind__code' type='number' maxlength={6} placeholder={t('auth.codePlaceholder')} value={code} onInput={(e) => setCode(e.detail.value)} />
+        <Button className='bind__send' disabled={wait > 0 || send.busy} loading={send.busy} onClick={() => void send.run()}>
+          {wait > 0 ? t('auth.resendIn', { seconds: wait }) : t('auth.sendCode')}
+        </Button>
+      </View>
+      {codeError && <Text className='bind__error bind__error--code'>{codeError}</Text>}
+      <Button className='bind__submit' disabled={bind.busy} loading={bind.busy} onClick={() => void bind.run()}>
+        {t('auth.bind')}
+      </Button>
+    </View>
+  )
+}

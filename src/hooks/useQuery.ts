@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+export interface QueryState<T> {
+  data: T | undefined
+  loading: boolean
+  error: unknown
+  reload: () => Promise<void>
+}
+
+/** Load one thing for a screen; only the newest answer is kept when inputs change quickly. */
+export function useQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[], enabled = true): QueryState<T> {
+  const [data, setData] = useState<T>()
+  const [loading, setLoading] = useState(enabled)
+  const [error, setError] = useState<unknown>(null)
+  const generation = useRef(0)
+  const fetcherRef = useRef(fetcher)
+  fetcherRef.current = fetcher
+
+  const load = useCallback(async () => {
+    const gen = ++generation.current
+    setLoading(true)
+    setError(null)
+    try {
+      const value = await fetcherRef.current()
+      if (gen === generation.current) setData(value)
+    } catch (e) {
+      if (gen === generation.current) setError(e)
+    } finally {
+      if (gen === generation.current) setLoading(false)
+    }
+  }, [])
+
+  useEffect(() => {
+    if (enabled) void load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, load, ...deps])
+
+  return { data, loading, error, reload: load }
+}
