@@ -1,13 +1,32 @@
+import { useDidShow } from '@tarojs/taro'
+import { useRef } from 'react'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { isLoggedIn } from '@/core/session'
+import CardProducts from '@/features/card/CardProducts'
+import MemberCard from '@/features/card/MemberCard'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Membership card — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Membership card (tab): my current card if any, the card products and Buy (order kind `card`). */
 export default function CardIndexPage() {
-  const t = useT()
+  const products = useQuery(() => request('hui_public.card/index', {}), [])
+  const mine = useQuery(async () => (isLoggedIn() ? (await request('personal.user/info', {})).card : null), [])
+  const first = useRef(true)
+  useDidShow(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    void mine.reload()
+  })
+
   return (
     <PageFrame route='pages/card/index'>
-      <Skeleton label={t('common.loading')} />
+      {mine.data && <MemberCard card={mine.data} links />}
+      <LoadState loading={products.loading} error={products.error} onRetry={() => void products.reload()} rows={3}>
+        {products.data && <CardProducts products={products.data.list} current={mine.data ?? null} />}
+      </LoadState>
     </PageFrame>
   )
 }

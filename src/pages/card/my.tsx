@@ -1,13 +1,11 @@
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import MyCardsList from '@/features/card/MyCardsList'
 
-/** My cards — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** My cards: active and expired cards; tap → the card page. */
 export default function CardMyPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/card/my'>
-      <Skeleton label={t('common.loading')} />
+      <MyCardsList returnTo='/pages/card/my' />
     </PageFrame>
   )
 }

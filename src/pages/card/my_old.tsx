@@ -1,13 +1,11 @@
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import MyCardsList from '@/features/card/MyCardsList'
 
-/** Old my cards — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Old my cards: kept for old links and QR codes — the same data in the earlier compact layout. */
 export default function CardMyOldPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/card/my_old'>
-      <Skeleton label={t('common.loading')} />
+      <MyCardsList returnTo='/pages/card/my_old' compact />
     </PageFrame>
   )
 }

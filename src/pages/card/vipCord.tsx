@@ -1,13 +1,16 @@
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import TillCode from '@/features/card/TillCode'
+import { useMyCards } from '@/features/card/useMyCards'
 
-/** Card page — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Card page: the active card's face and codes for the till. */
 export default function CardVipCordPage() {
-  const t = useT()
+  const cards = useMyCards('/pages/card/vipCord')
   return (
     <PageFrame route='pages/card/vipCord'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={cards.loading} error={cards.error} onRetry={() => void cards.reload()}>
+        <TillCode card={cards.data?.list.find((c) => c.active)} />
+      </LoadState>
     </PageFrame>
   )
 }

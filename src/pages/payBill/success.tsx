@@ -1,13 +1,41 @@
+import { useRouter } from '@tarojs/taro'
+import { useCallback, useEffect, useState } from 'react'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import PaymentResult from '@/features/payment/PaymentResult'
+import { useQuery } from '@/hooks/useQuery'
+import { checkPendingOrder } from '@/payment/pendingOrder'
 
-/** Payment success — screen content comes with its issue; until then the frame and a loading skeleton. */
-export default function PayBillSuccessPage() {
-  const t = useT()
+/** Payment success: the shopper lands here from the cashier or the pay sheet; the server has the last word. */
+export default function PaySuccessPage() {
+  const { params } = useRouter()
+  const id = Number(params.id)
+  const loggedIn = requireLogin(`/pages/payBill/success?id=${params.id ?? ''}`)
+  const [checking, setChecking] = useState(true)
+  const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0)
+
+  const check = useCallback(async () => {
+    setChecking(true)
+    try {
+      await checkPendingOrder()
+      await order.reload()
+    } finally {
+      setChecking(false)
+    }
+  }, [order])
+
+  useEffect(() => {
+    if (loggedIn && id > 0) void check()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   return (
     <PageFrame route='pages/payBill/success'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={!order.data && order.loading} error={id > 0 ? order.error : new Error('no order')} onRetry={() => void order.reload()}>
+        {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
+      </LoadState>
     </PageFrame>
   )
 }

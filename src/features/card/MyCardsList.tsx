@@ -1,0 +1,38 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
+import { EmptyState } from '@/components/StateView'
+import { useT } from '@/core/i18n'
+import MemberCard from './MemberCard'
+import './compact.css'
+import { useMyCards } from './useMyCards'
+
+/** Active and expired cards. `compact` is the earlier one-line layout kept for old links (my_old). */
+export default function MyCardsList({ returnTo, compact = false }: { returnTo: string; compact?: boolean }) {
+  const t = useT()
+  const cards = useMyCards(returnTo)
+  const list = cards.data?.list ?? []
+  return (
+    <LoadState loading={cards.loading} error={cards.error} onRetry={() => void cards.reload()}>
+      {list.length === 0 ? (
+        <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
+      ) : compact ? (
+        <View className='my-cards-compact'>
+          {list.map((c) => (
+            <View key={c.id} className='my-cards-compact__row' onClick={() => void Taro.navigateTo({ url: '/pages/card/vipCord' })}>
+              <Text>{c.name}</Text>
+              <Text>{c.card_no}</Text>
+              <Text>{c.end_at.slice(0, 10)}</Text>
+            </View>
+          ))}
+        </View>
+      ) : (
+        <View className='my-cards'>
+          {list.map((c) => (
+            <MemberCard key={c.id} card={c} />
+          ))}
+        </View>
+      )}
+    </LoadState>
+  )
+}

@@ -1,0 +1,71 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import Money from '@/components/Money'
+import type { OrderInfo } from '@/contract/order'
+import { useT } from '@/core/i18n'
+import { isPaidStatus } from '@/payment/pay'
+import './PaymentResult.css'
+
+interface Props {
+  order: OrderInfo
+  checking: boolean
+  onCheckAgain: () => void
+}
+
+/** Payment success (or, until the server confirms, "checking"): never declared on a redirect alone. */
+export default function PaymentResult({ order, checking, onCheckAgain }: Props) {
+  const t = useT()
+  const paid = isPaidStatus(order.order_status)
+  const saved = order.discount_amount + order.coupon_amount
+  const viewOrder = () => void Taro.redirectTo({ url: `/pages/orders/detail?id=${order.id}` })
+  const home = () => void Taro.switchTab({ url: '/pages/index/index' })
+
+  return (
+    <View className='pay-result'>
+      <View className={`pay-result__icon${paid ? '' : ' pay-result__icon--wait'}`} />
+      <Text className='pay-result__status'>{paid ? t('success.paid') : checking ? t('success.checking') : t('success.notYet')}</Text>
+      {!paid && !checking && <Text className='pay-result__hint'>{t('success.notYetHint')}</Text>}
+      <Money className='pay-result__amount' cents={order.pay_amount} />
+      <View className='pay-result__rows'>
+        {saved > 0 && (
+          <View className='pay-result__row pay-result__row--saved'>
+            <Text>{t('success.saved')}</Text>
+            <Money cents={saved} />
+          </View>
+        )}
+        <View className='pay-result__row'>
+          <Text>{t('success.shop')}</Text>
+          <Text>{order.shop_name ?? order.title}</Text>
+        </View>
+        <View className='pay-result__row'>
+          <Text>{t('success.orderNo')}</Text>
+          <Text className='pay-result__order-no'>{order.order_no}</Text>
+        </View>
+        {order.pay_time && (
+          <View className='pay-result__row'>
+            <Text>{t('success.time')}</Text>
+            <Text>{order.pay_time}</Text>
+          </View>
+        )}
+      </View>
+      <View className='pay-result__actions'>
+        {!paid && (
+          <Button className='pay-result__btn pay-result__again' disabled={checking} loading={checking} onClick={onCheckAgain}>
+            {t('success.checkAgain')}
+          </Button>
+        )}
+        <Button className='pay-result__btn pay-result__view' onClick={viewOrder}>
+          {t('success.viewOrder')}
+        </Button>
+        <Button className='pay-result__btn pay-result__home' onClick={home}>
+          {t('success.home')}
+        </Button>
+      </View>
+      {paid && (
+        <Text className='pay-result__plan' onClick={() => void Taro.navigateTo({ url: `/pages/orders/orderInfo?id=${order.id}` })}>
+          {t('success.goldPlan')} ›
+        </Text>
+      )}
+    </View>
+  )
+}
