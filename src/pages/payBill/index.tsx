@@ -1,13 +1,26 @@
+import { useRouter } from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import PayBillForm from '@/features/payBill/PayBillForm'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Pay a bill — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Pay a bill at one shop (from Discount bill, Shop details or a shop's QR code via the Code page). */
 export default function PayBillIndexPage() {
-  const t = useT()
+  const { params } = useRouter()
+  const shopId = Number(params.shop_id)
+  // Paying needs a shopper (the server prices with their card and coupons): log in first, then come back.
+  const loggedIn = requireLogin(`/pages/payBill/index?shop_id=${params.shop_id ?? ''}`)
+  const data = useQuery(async () => {
+    const [{ info }, coupons] = await Promise.all([request('hui_shanghu.shop/read', { id: shopId }), request('personal.coupon/index', { tab: 'available', page_size: 50 })])
+    return { shop: info, coupons: coupons.list }
+  }, [shopId], loggedIn)
   return (
     <PageFrame route='pages/payBill/index'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={data.loading} error={shopId > 0 ? data.error : new Error('no shop')} onRetry={() => void data.reload()} rows={2}>
+        {data.data && <PayBillForm shop={data.data.shop} coupons={data.data.coupons} />}
+      </LoadState>
     </PageFrame>
   )
 }
