@@ -22,7 +22,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/contract/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }],
+          patterns: [
+            {
+              group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope'],
+              allowTypeImports: true,
+              message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

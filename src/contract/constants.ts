@@ -20,3 +20,6 @@ export const ORDER_KINDS = ['card', 'bill', 'oil', 'product', 'takeout'] as cons
 
 /** 8: WeChat JSAPI inside WeChat's browser (and the mini-program); 6: redirect to a pay URL. */
 export const PAY_CHANNEL = { WX_JSAPI: 8, REDIRECT: 6 } as const
+
+/** My orders tabs (personal.order/index `tab`). */
+export const ORDER_TABS = ['all', 'unpaid', 'paid', 'completed', 'refund'] as const

@@ -4,9 +4,9 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
-import { ORDER_KINDS } from './constants'
+import { ORDER_KINDS, ORDER_TABS } from './constants'
 
-export { ORDER_KINDS, ORDER_STATUS, PAY_CHANNEL, type OrderStatus } from './constants'
+export { ORDER_KINDS, ORDER_STATUS, ORDER_TABS, PAY_CHANNEL, type OrderStatus } from './constants'
 
 /** Money is integer cents between client and server. */
 export const Cents = z.number({ invalid_type_error: 'amount must be a number' }).int('amount must be whole cents').nonnegative('amount must not be negative')
@@ -143,7 +143,6 @@ export const ReadAnswer = z.object({ info: OrderInfo })
 export type ReadAnswer = z.infer<typeof ReadAnswer>
 
 /** My orders: tab filter by status group, paged. */
-export const ORDER_TABS = ['all', 'unpaid', 'paid', 'completed', 'refund'] as const
 export const OrderListQuery = z.object({
   tab: z.enum(ORDER_TABS).default('all'),
   kind: OrderKind.optional(),

@@ -1,4 +1,4 @@
-import type { ORDER_TABS } from '@/contract/order'
+import type { ORDER_TABS } from '@/contract/constants'
 
 export type OrdersTab = (typeof ORDER_TABS)[number]
 

@@ -1,13 +1,32 @@
+import { useDidShow } from '@tarojs/taro'
+import { useState } from 'react'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
+import { EmptyState } from '@/components/StateView'
 import { useT } from '@/core/i18n'
+import { goToLogin, isLoggedIn } from '@/core/session'
+import OrderList from '@/features/orders/OrderList'
+import { takeRequestedOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
 
-/** My orders — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** My orders (tab). */
 export default function OrdersIndexPage() {
   const t = useT()
+  const [tab, setTab] = useState<OrdersTab>(() => takeRequestedOrdersTab() ?? 'all')
+  const [loggedIn, setLoggedIn] = useState(isLoggedIn)
+  const [version, setVersion] = useState(0)
+  useDidShow(() => {
+    setLoggedIn(isLoggedIn())
+    const requested = takeRequestedOrdersTab()
+    if (requested) setTab(requested)
+    // Back from paying or an order's page: show what changed.
+    setVersion((v) => v + 1)
+  })
   return (
     <PageFrame route='pages/orders/index'>
-      <Skeleton label={t('common.loading')} />
+      {loggedIn ? (
+        <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
+      ) : (
+        <EmptyState title={t('orders.loginHint')} actionText={t('me.login')} onAction={() => goToLogin('/pages/orders/index')} />
+      )}
     </PageFrame>
   )
 }

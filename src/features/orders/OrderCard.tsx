@@ -1,0 +1,61 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import Money from '@/components/Money'
+import { ORDER_STATUS } from '@/contract/constants'
+import type { OrderInfo } from '@/contract/order'
+import { useT } from '@/core/i18n'
+import { useCountdown } from '@/hooks/useCountdown'
+import { statusKey } from './status'
+import './orders.css'
+
+interface Props {
+  order: OrderInfo
+  busy: boolean
+  onPay: (order: OrderInfo) => void
+  onCancel: (order: OrderInfo) => void
+}
+
+const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+const parseTime = (s: string | null) => (s ? new Date(s.replace(' ', 'T')).getTime() : null)
+
+/** One order in My orders, with the actions its status allows. */
+export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
+  const t = useT()
+  const unpaid = order.order_status === ORDER_STATUS.UNPAID
+  const left = useCountdown(unpaid ? parseTime(order.expire_time) : null)
+  const open = () => void Taro.navigateTo({ url: `/pages/orders/detail?id=${order.id}` })
+  const paidLike = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+  return (
+    <View className={`order-card order-card--${order.order_status}`} onClick={open}>
+      <View className='order-card__head'>
+        <Text className='order-card__shop'>{order.shop_name ?? order.title}</Text>
+        <Text className='order-card__status'>{t(statusKey(order.order_status))}</Text>
+      </View>
+      <View className='order-card__body'>
+        <Text className='order-card__title'>{order.title}</Text>
+        <Money className='order-card__amount' cents={order.pay_amount} />
+      </View>
+      <Text className='order-card__time'>{order.create_time}</Text>
+      {(unpaid || paidLike) && (
+        <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
+          {unpaid && left > 0 && <Text className='order-card__countdown'>{t('orders.autoCancel', { time: mmss(left) })}</Text>}
+          {unpaid && (
+            <Button className='order-card__btn order-card__cancel' disabled={busy} onClick={() => onCancel(order)}>
+              {t('orders.cancel')}
+            </Button>
+          )}
+          {unpaid && left > 0 && (
+            <Button className='order-card__btn order-card__btn--primary order-card__pay' disabled={busy} loading={busy} onClick={() => onPay(order)}>
+              {t('orders.payNow')}
+            </Button>
+          )}
+          {paidLike && (
+            <Button className='order-card__btn order-card__detail' onClick={open}>
+              {order.order_status === ORDER_STATUS.PAID ? t('orders.showCode') : t('orders.refund')}
+            </Button>
+          )}
+        </View>
+      )}
+    </View>
+  )
+}

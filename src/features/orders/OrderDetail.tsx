@@ -1,0 +1,121 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { QrCode } from '@/components/MemberCode'
+import Money from '@/components/Money'
+import { ORDER_STATUS } from '@/contract/constants'
+import type { OrderInfo, VerificationAnswer } from '@/contract/order'
+import { toastError, toastSuccess } from '@/core/feedback'
+import { useT } from '@/core/i18n'
+import { errorMessage, request } from '@/core/request'
+import { afterPay } from '@/features/payment/afterPay'
+import { useAction } from '@/hooks/useAction'
+import { usePay } from '@/payment/usePay'
+import { statusKey } from './status'
+import './OrderDetail.css'
+
+interface Props {
+  order: OrderInfo
+  code: VerificationAnswer | null
+  onChanged: () => void
+}
+
+/** Order detail: status, amounts, number (copy), times, the redemption code, refund. */
+export default function OrderDetail({ order, code, onChanged }: Props) {
+  const t = useT()
+  const { payExisting, paying } = usePay()
+  const refund = useAction(async () => {
+    const reasons = t('detail.refundReasons').split('|')
+    let reason: string
+    try {
+      reason = reasons[(await Taro.showActionSheet({ itemList: reasons })).tapIndex]
+    } catch {
+      return
+    }
+    try {
+      await request('personal.order/refund', { id: order.id, reason })
+      toastSuccess(t('detail.refundSent'))
+      onChanged()
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+  const copy = () =>
+    void Taro.setClipboardData({ data: order.order_no })
+      .then(() => toastSuccess(t('common.copied')))
+      .catch(() => undefined)
+  const refundable = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+
+  return (
+    <View className='order-detail'>
+      <View className={`order-detail__status order-detail__status--${order.order_status}`}>
+        <Text className='order-detail__status-text'>{t(statusKey(order.order_status))}</Text>
+        <Text className='order-detail__title'>{order.shop_name ? `${order.shop_name} · ${order.title}` : order.title}</Text>
+      </View>
+
+      {code && !code.used && (
+        <View className='order-detail__code'>
+          <Text className='order-detail__section'>{t('detail.code')}</Text>
+          <QrCode value={code.code} label={t('detail.code')} />
+          <Text className='order-detail__code-digits'>{code.code.replace(/(\d{4})(?=\d)/g, '$1 ')}</Text>
+        </View>
+      )}
+
+      <View className='order-detail__box'>
+        <Row label={t('detail.original')} cents={order.original_amount} />
+        {order.discount_amount > 0 && <Row label={t('detail.discount')} cents={-order.discount_amount} />}
+        {order.coupon_amount > 0 && <Row label={t('detail.coupon')} cents={-order.coupon_amount} />}
+        {order.fee_amount > 0 && <Row label={t('detail.fee')} cents={order.fee_amount} />}
+        <Row label={t('detail.paid')} cents={order.pay_amount} strong />
+      </View>
+
+      <View className='order-detail__box'>
+        <View className='order-detail__row'>
+          <Text>{t('detail.orderNo')}</Text>
+          <Text className='order-detail__no' onClick={copy}>
+            {order.order_no} · {t('common.copy')}
+          </Text>
+        </View>
+        <View className='order-detail__row'>
+          <Text>{t('detail.created')}</Text>
+          <Text>{order.create_time}</Text>
+        </View>
+        {order.pay_time && (
+          <View className='order-detail__row'>
+            <Text>{t('detail.payTime')}</Text>
+            <Text>{order.pay_time}</Text>
+          </View>
+        )}
+      </View>
+
+      <View className='order-detail__actions'>
+        {order.kind === 'product' && order.order_status >= ORDER_STATUS.PAID && order.order_status !== ORDER_STATUS.CANCELLED && (
+          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: `/pages/logistics/index?id=${order.id}` })}>
+            {t('detail.logistics')}
+          </Button>
+        )}
+        {refundable && (
+          <Button className='order-detail__btn order-detail__refund' disabled={refund.busy} loading={refund.busy} onClick={() => void refund.run()}>
+            {t('orders.refund')}
+          </Button>
+        )}
+        {order.order_status === ORDER_STATUS.UNPAID && (
+          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+            {t('orders.payNow')}
+          </Button>
+        )}
+      </View>
+    </View>
+  )
+}
+
+function Row({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <View className={`order-detail__row${strong ? ' order-detail__row--strong' : ''}`}>
+      <Text>{label}</Text>
+      <Text>
+        {cents < 0 ? '-' : ''}
+        <Money cents={Math.abs(cents)} />
+      </Text>
+    </View>
+  )
+}

@@ -1,0 +1,68 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import { ORDER_TABS } from '@/contract/constants'
+import type { OrderInfo } from '@/contract/order'
+import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
+import { useT } from '@/core/i18n'
+import { errorMessage, request } from '@/core/request'
+import { afterPay } from '@/features/payment/afterPay'
+import { useAction } from '@/hooks/useAction'
+import { usePagedList } from '@/hooks/usePagedList'
+import { usePay } from '@/payment/usePay'
+import OrderCard from './OrderCard'
+import type { OrdersTab } from './ordersTab'
+import './orders.css'
+
+/** My orders: tabs by status, paged with infinite scroll and pull-to-refresh, actions on each card. */
+export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab: OrdersTab) => void }) {
+  const t = useT()
+  const list = usePagedList((page, page_size) => request('personal.order/index', { tab, page, page_size }), { keyOf: (o) => o.id, deps: [tab] })
+  const { payExisting, paying } = usePay()
+  const cancel = useAction(async (order: OrderInfo) => {
+    if (!(await confirmAction(t('orders.cancelConfirm'), t('common.ok'), t('common.cancel')))) return
+    try {
+      await request('personal.order/cancel', { id: order.id })
+      toastSuccess(t('orders.cancelled'))
+      await list.refresh()
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+
+  useReachBottom(() => void list.loadMore())
+  usePullDownRefresh(() => {
+    void list.refresh().finally(() => void Taro.stopPullDownRefresh())
+  })
+
+  return (
+    <View>
+      <View className='orders-tabs' role='tablist'>
+        {ORDER_TABS.map((key) => (
+          <View key={key} className={`orders-tabs__tab orders-tabs__tab--${key}${key === tab ? ' orders-tabs__tab--active' : ''}`} role='tab' aria-selected={key === tab} onClick={() => onTab(key)}>
+            {t(`orders.tab.${key}`)}
+          </View>
+        ))}
+      </View>
+      <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
+        {list.empty ? (
+          <EmptyState title={t('orders.empty')} hint={t('orders.emptyHint')} actionText={t('orders.goShopping')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />
+        ) : (
+          <View>
+            {list.items.map((order) => (
+              <OrderCard key={order.id} order={order} busy={paying || cancel.busy} onPay={(o) => void payExisting(o).then(afterPay)} onCancel={(o) => void cancel.run(o)} />
+            ))}
+            {list.error && list.items.length > 0 ? (
+              <Text className='list-footer' onClick={() => void list.retry()}>
+                {errorMessage(list.error)} · {t('common.retry')}
+              </Text>
+            ) : (
+              <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+            )}
+          </View>
+        )}
+      </LoadState>
+    </View>
+  )
+}
