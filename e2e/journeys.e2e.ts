@@ -103,3 +103,104 @@ describe('journeys', () => {
     await context.close()
   })
 })
+
+async function tokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
+  return (JSON.parse(raw ?? '{}') as { data?: string }).data ?? ''
+}
+
+async function api<T>(path: string, body: Record<string, unknown>, token: string): Promise<T> {
+  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' }, body: JSON.stringify(body) })
+  const json = (await res.json()) as { code: number; msg: string; data: T }
+  if (json.code !== 1) throw new Error(`${path}: ${json.msg}`)
+  return json.data
+}
+
+async function typeAmount(page: Page, digits: string) {
+  for (const d of digits) await page.locator(`.keypad__key--${d === '.' ? 'dot' : d}:visible`).click()
+}
+
+describe('paying a bill', () => {
+  it('3. a shop QR code → Pay a bill with discount and coupon → sandbox pay → success → paid → refund', async () => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/pages/accountBind/index`)
+    await settled(page)
+    await bindOnScreen(page, '13800000003')
+    await page.waitForURL(/\/pages\/personal\/index/)
+    // The shopper holds the shop's ¥10 coupon (claimed through the API; the coupon screen is not built yet).
+    await api('personal.coupon/claim', { coupon_id: 2 }, await tokenOf(page))
+
+    await page.goto(`${BASE()}/pages/code/index?scene=SHOP-0001`)
+    await page.waitForURL(/\/pages\/payBill\/index\?shop_id=1/)
+    await settled(page)
+    expect(await page.locator('.bill__shop-name:visible').textContent()).toBe('川味小馆')
+    // Refused input: a third decimal and leading zeros never reach the amount.
+    await typeAmount(page, '0200.005')
+    expect(await page.locator('.bill__amount:visible').textContent()).toBe('¥200.00')
+    await page.locator('.bill__coupon:visible').click()
+    await page.locator('.taro-actionsheet__cell', { hasText: '川味小馆 10 元券' }).click()
+    // The server's price: 12 % off 200.00 = 24.00, coupon 10.00 → 166.00.
+    await page.locator('.bill__payable:visible', { hasText: '¥166.00' }).waitFor({ timeout: 10000 })
+    expect(await page.locator('.bill__capital:visible').textContent()).toBe('壹佰陆拾陆元整')
+    await shot(page, 'j3-1-pay-bill')
+
+    await page.locator('.bill__pay:visible').click()
+    await page.waitForURL(/\/sandbox\/cashier/)
+    expect(await page.locator('#amount').textContent()).toBe('¥166.00')
+    await page.locator('#pay').click()
+    await page.waitForURL(/\/pages\/payBill\/success\?id=\d+/)
+    await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
+    await shot(page, 'j3-2-success')
+    const orderId = Number(new URL(page.url()).searchParams.get('id'))
+
+    await page.locator('.pay-result__view:visible').click()
+    await page.waitForURL(/\/pages\/orders\/detail/)
+    await page.locator('.order-detail__status-text:visible', { hasText: '已付款' }).waitFor({ timeout: 15000 })
+    await page.locator('.member-qr:visible').waitFor()
+    await shot(page, 'j3-3-order-paid')
+    await page.locator('.order-detail__refund:visible').click()
+    await page.locator('.taro-actionsheet__cell', { hasText: '不想要了' }).click()
+    await page.locator('.order-detail__status-text:visible', { hasText: '退款中' }).waitFor({ timeout: 15000 })
+    await shot(page, 'j3-4-refunding')
+    expect(db<{ status: number; pay_amount: number; coupon_amount: number; discount_amount: number }>('SELECT status, pay_amount, coupon_amount, discount_amount FROM orders WHERE id = ?', orderId)).toEqual({
+      status: 60,
+      pay_amount: 16600,
+      coupon_amount: 1000,
+      discount_amount: 2400,
+    })
+    await context.close()
+  })
+
+  it('4. the payment fails at the cashier → the order stays unpaid → paid again from My orders', async () => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/payBill/index?shop_id=2')}`)
+    await settled(page)
+    await bindOnScreen(page, '13800000004')
+    await page.waitForURL(/\/pages\/payBill\/index\?shop_id=2/)
+    await settled(page)
+    await typeAmount(page, '50')
+    await page.locator('.bill__payable:visible', { hasText: '¥45.00' }).waitFor({ timeout: 10000 })
+    await page.locator('.bill__pay:visible').click()
+    await page.waitForURL(/\/sandbox\/cashier/)
+    await page.locator('#fail').click()
+    await page.waitForURL(/\/pages\/orders\/detail\?id=\d+/)
+    await page.locator('.order-detail__status-text:visible', { hasText: '待付款' }).waitFor({ timeout: 15000 })
+    const orderId = Number(new URL(page.url()).searchParams.get('id'))
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(0)
+    await shot(page, 'j4-1-unpaid-after-fail')
+
+    await page.goto(`${BASE()}/pages/orders/index`)
+    await settled(page)
+    await page.locator('.orders-tabs__tab--unpaid:visible').click()
+    await page.locator('.order-card__pay:visible').first().waitFor({ timeout: 15000 })
+    await shot(page, 'j4-2-my-orders-unpaid')
+    await page.locator('.order-card__pay:visible').first().click()
+    await page.waitForURL(/\/sandbox\/cashier/)
+    await page.locator('#pay').click()
+    await page.waitForURL(/\/pages\/payBill\/success\?id=\d+/)
+    await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(10)
+    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800000004'").n).toBe(1)
+    await context.close()
+  })
+})

@@ -72,12 +72,12 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       <View className='bind__field'>
         <Text className='bind__label'>{t('auth.code')}</Text>
         <Input className='bind__input bind__code' type='number' maxlength={6} placeholder={t('auth.codePlaceholder')} value={code} onInput={(e) => setCode(e.detail.value)} />
-        <Button className='bind__send' disabled={wait > 0 || send.busy} loading={send.busy} onClick={() => void send.run()}>
+        <Button className='bind__send' disabled={wait > 0 || send.busy || undefined} loading={send.busy} onClick={() => void send.run()}>
           {wait > 0 ? t('auth.resendIn', { seconds: wait }) : t('auth.sendCode')}
         </Button>
       </View>
       {codeError && <Text className='bind__error bind__error--code'>{codeError}</Text>}
-      <Button className='bind__submit' disabled={bind.busy} loading={bind.busy} onClick={() => void bind.run()}>
+      <Button className='bind__submit' disabled={bind.busy || undefined} loading={bind.busy} onClick={() => void bind.run()}>
         {t('auth.bind')}
       </Button>
     </View>

@@ -40,12 +40,12 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && left > 0 && <Text className='order-card__countdown'>{t('orders.autoCancel', { time: mmss(left) })}</Text>}
           {unpaid && (
-            <Button className='order-card__btn order-card__cancel' disabled={busy} onClick={() => onCancel(order)}>
+            <Button className='order-card__btn order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
               {t('orders.cancel')}
             </Button>
           )}
           {unpaid && left > 0 && (
-            <Button className='order-card__btn order-card__btn--primary order-card__pay' disabled={busy} loading={busy} onClick={() => onPay(order)}>
+            <Button className='order-card__btn order-card__btn--primary order-card__pay' disabled={busy || undefined} loading={busy} onClick={() => onPay(order)}>
               {t('orders.payNow')}
             </Button>
           )}

@@ -94,12 +94,12 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
           </Button>
         )}
         {refundable && (
-          <Button className='order-detail__btn order-detail__refund' disabled={refund.busy} loading={refund.busy} onClick={() => void refund.run()}>
+          <Button className='order-detail__btn order-detail__refund' disabled={refund.busy || undefined} loading={refund.busy} onClick={() => void refund.run()}>
             {t('orders.refund')}
           </Button>
         )}
         {order.order_status === ORDER_STATUS.UNPAID && (
-          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>
         )}

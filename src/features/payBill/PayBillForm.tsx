@@ -123,7 +123,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
           {quote ? <Money className='bill__payable' cents={quote.pay_amount} /> : <Text className='bill__payable bill__payable--pending'>{loading ? t('bill.quoting') : '¥0.00'}</Text>}
           {capital && <Text className='bill__capital'>{capital}</Text>}
         </View>
-        <Button className='bill__pay' disabled={!quote || paying} loading={paying} onClick={() => void submit()}>
+        <Button className='bill__pay' disabled={(!quote || paying) || undefined} loading={paying} onClick={() => void submit()}>
           {t('bill.pay')}
         </Button>
       </View>

@@ -50,7 +50,7 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
       </View>
       <View className='pay-result__actions'>
         {!paid && (
-          <Button className='pay-result__btn pay-result__again' disabled={checking} loading={checking} onClick={onCheckAgain}>
+          <Button className='pay-result__btn pay-result__again' disabled={checking || undefined} loading={checking} onClick={onCheckAgain}>
             {t('success.checkAgain')}
           </Button>
         )}
