@@ -36,3 +36,22 @@ describe('messages', () => {
     expect(t('common.numberWrong')).toBe('Number is wrong!')
   })
 })
+
+describe('feature messages (loaded with their screens)', () => {
+  const features = ['account', 'auth', 'card', 'code', 'orders', 'payBill', 'payment'] as const
+
+  it.each(features)('%s has every word in both languages', async (name) => {
+    const { tables } = (await import(`@/features/${name}/messages`)) as { tables: Record<'zh-CN' | 'en', Record<string, string>> }
+    expect(Object.keys(tables['zh-CN']).length).toBeGreaterThan(0)
+    expect(Object.keys(tables.en).sort()).toEqual(Object.keys(tables['zh-CN']).sort())
+    for (const table of [tables['zh-CN'], tables.en]) expect(Object.values(table).every((v) => v.trim() !== '')).toBe(true)
+  })
+
+  it('a feature word follows the language switch', async () => {
+    const { t: ordersT } = await import('@/features/orders/messages')
+    setLang('zh-CN')
+    expect(ordersT('order.status.10')).toBe('已付款')
+    setLang('en')
+    expect(ordersT('order.status.10')).toBe('Paid')
+  })
+})

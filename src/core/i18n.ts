@@ -6,6 +6,8 @@ import { getItem, setItem, type Lang } from './storage'
 export type { MessageKey, Lang }
 
 const TABLES: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zhCN, en }
+/** Words registered by features (defineMessages), which load with their screens. */
+const FEATURE: Record<Lang, Record<string, string>> = { 'zh-CN': {}, en: {} }
 
 let current: Lang | undefined
 const listeners = new Set<() => void>()
@@ -26,9 +28,45 @@ export type MessageParams = Record<string, string | number>
 
 /** The message for `key` in the current language, with `{name}` placeholders filled in. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const text = TABLES[getLang()][key] ?? zhCN[key] ?? key
+  return lookup(key, params)
+}
+
+function lookup(key: string, params?: MessageParams): string {
+  const lang = getLang()
+  const table = TABLES[lang] as Record<string, string>
+  const text = table[key] ?? FEATURE[lang][key] ?? (zhCN as Record<string, string>)[key] ?? FEATURE['zh-CN'][key] ?? key
   return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text
 }
+
+export interface FeatureMessages<K extends string> {
+  /** Feature and core words, in the current language. */
+  t: (key: K | MessageKey, params?: MessageParams) => string
+  /** The same `t`, re-rendering the component when the language changes. */
+  useT: () => (key: K | MessageKey, params?: MessageParams) => string
+  keys: readonly K[]
+  /** Both tables, for the completeness test. */
+  tables: { 'zh-CN': Record<string, string>; en: Record<string, string> }
+}
+
+/**
+ * A feature's own words in both languages (English must have every key: the type says so). They are
+ * registered when the feature's module loads, so they travel with its screens, not in the first load.
+ */
+export function defineMessages<K extends string>(tables: { 'zh-CN': Record<K, string>; en: Record<NoInferKey<K>, string> }): FeatureMessages<K> {
+  Object.assign(FEATURE['zh-CN'], tables['zh-CN'])
+  Object.assign(FEATURE.en, tables.en)
+  const tf = (key: K | MessageKey, params?: MessageParams) => lookup(key, params)
+  return {
+    t: tf,
+    useT: () => {
+      useLang()
+      return tf
+    },
+    keys: Object.keys(tables['zh-CN']) as K[],
+    tables,
+  }
+}
+type NoInferKey<K> = [K][K extends unknown ? 0 : never]
 
 function subscribe(listener: () => void) {
   listeners.add(listener)

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { UserCard } from '@/contract/member'
-import { useT } from '@/core/i18n'
+import { useT } from '@/features/card/messages'
 import './card.css'
 
 /** A membership card face: level, number, validity; optional links to the till code and My cards. */

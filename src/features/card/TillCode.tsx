@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { Barcode, QrCode } from '@/components/MemberCode'
 import { EmptyState } from '@/components/StateView'
 import type { UserCard } from '@/contract/member'
-import { useT } from '@/core/i18n'
+import { useT } from '@/features/card/messages'
 import './TillCode.css'
 
 export const CODE_REFRESH_SECONDS = 30

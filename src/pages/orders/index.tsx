@@ -2,7 +2,7 @@ import { useDidShow } from '@tarojs/taro'
 import { useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
-import { useT } from '@/core/i18n'
+import { useT } from '@/features/orders/messages'
 import { goToLogin, isLoggedIn } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
 import { takeRequestedOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
@@ -25,7 +25,7 @@ export default function OrdersIndexPage() {
       {loggedIn ? (
         <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
       ) : (
-        <EmptyState title={t('orders.loginHint')} actionText={t('me.login')} onAction={() => goToLogin('/pages/orders/index')} />
+        <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin('/pages/orders/index')} />
       )}
     </PageFrame>
   )

@@ -1,0 +1,43 @@
+import { defineMessages } from '@/core/i18n'
+
+/** This feature's words, loaded with its screens (not in the app's first load). */
+export const { t, useT, keys, tables } = defineMessages({
+  'zh-CN': {
+    'card.current': '我的会员卡',
+    'card.until': '有效期至 {date}',
+    'card.memberRate': '买单额外 {rate} 折',
+    'card.days': '{days} 天',
+    'card.buy': '立即开通',
+    'card.renew': '续费',
+    'card.choose': '选择会员卡',
+    'card.showCode': '出示会员码',
+    'card.myCards': '我的卡',
+    'card.none': '还没有会员卡',
+    'card.noneHint': '开通会员卡，合作商户买单享额外折扣',
+    'card.active': '使用中',
+    'card.expired': '已过期',
+    'card.queued': '待生效',
+    'card.number': '卡号',
+    'card.codeHint': '向收银员出示此码，每 {seconds} 秒自动刷新',
+    'card.records': '购卡记录',
+  },
+  en: {
+    'card.current': 'My membership card',
+    'card.until': 'Valid until {date}',
+    'card.memberRate': 'Extra {rate}% of bill price',
+    'card.days': '{days} days',
+    'card.buy': 'Buy now',
+    'card.renew': 'Renew',
+    'card.choose': 'Choose a card',
+    'card.showCode': 'Show member code',
+    'card.myCards': 'My cards',
+    'card.none': 'No membership card yet',
+    'card.noneHint': 'Get a card for extra discounts at partner shops',
+    'card.active': 'Active',
+    'card.expired': 'Expired',
+    'card.queued': 'Starts later',
+    'card.number': 'Card no.',
+    'card.codeHint': 'Show this code at the till; it refreshes every {seconds} s',
+    'card.records': 'Card purchase records',
+  },
+})

@@ -1,0 +1,43 @@
+import { defineMessages } from '@/core/i18n'
+
+/** This feature's words, loaded with its screens (not in the app's first load). */
+export const { t, useT, keys, tables } = defineMessages({
+  'zh-CN': {
+    'bill.amount': '消费金额',
+    'bill.amountPlaceholder': '询问店员后输入',
+    'bill.undiscounted': '不参与优惠金额',
+    'bill.undiscountedAdd': '+ 添加不参与优惠金额（如酒水）',
+    'bill.discount': '{rate} 折',
+    'bill.shopDiscount': '商家折扣',
+    'bill.memberDiscount': '会员额外优惠',
+    'bill.coupon': '代金券',
+    'bill.couponNone': '不使用',
+    'bill.couponCount': '{count} 张可用',
+    'bill.payable': '实付',
+    'bill.pay': '确认买单',
+    'bill.tooManyDecimals': '最多两位小数',
+    'bill.overLimit': '单笔金额不能超过 ¥100,000.00',
+    'bill.enterAmount': '请输入消费金额',
+    'bill.quoting': '计算优惠中…',
+    'bill.noShop': '没有找到这家商户',
+  },
+  en: {
+    'bill.amount': 'Amount',
+    'bill.amountPlaceholder': 'Ask the staff, then enter',
+    'bill.undiscounted': 'Not discountable',
+    'bill.undiscountedAdd': '+ Add a part without discount (e.g. drinks)',
+    'bill.discount': '{rate}% of price',
+    'bill.shopDiscount': 'Shop discount',
+    'bill.memberDiscount': 'Member discount',
+    'bill.coupon': 'Coupon',
+    'bill.couponNone': 'None',
+    'bill.couponCount': '{count} available',
+    'bill.payable': 'To pay',
+    'bill.pay': 'Pay',
+    'bill.tooManyDecimals': 'At most 2 decimals',
+    'bill.overLimit': 'At most ¥100,000.00 per payment',
+    'bill.enterAmount': 'Enter the amount',
+    'bill.quoting': 'Working out your discount…',
+    'bill.noShop': 'Shop not found',
+  },
+})
