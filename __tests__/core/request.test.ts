@@ -1,13 +1,13 @@
 import Taro from '@tarojs/taro'
 import { ApiError, request } from '@/core/request'
 import { getItem, setItem } from '@/core/storage'
+import { transport } from '@/platform/transport'
+import type { TransportRequest } from '@/platform/transport.types'
 
-type Req = Parameters<typeof Taro.request>[0]
-
-function answer(statusCode: number, data: unknown) {
-  return jest.spyOn(Taro, 'request').mockImplementation(((_opts: Req) => Promise.resolve({ statusCode, data, header: {}, errMsg: 'request:ok', cookies: [] })) as unknown as typeof Taro.request)
+function answer(status: number, body: unknown) {
+  return jest.spyOn(transport, 'send').mockResolvedValue({ status, body })
 }
-const sent = (spy: jest.SpyInstance) => spy.mock.calls[0][0] as Req
+const sent = (spy: jest.SpyInstance) => spy.mock.calls[0][0] as TransportRequest
 
 afterEach(() => jest.restoreAllMocks())
 
@@ -21,9 +21,9 @@ describe('request client', () => {
     const opts = sent(spy)
     expect(opts.url).toBe('/api/personal.order/read')
     expect(opts.method).toBe('GET')
-    expect(opts.header).toMatchObject({ 'Access-Token': 'tok-123', 'Access-Origin': '' })
+    expect(opts.headers).toEqual({ 'Access-Token': 'tok-123', 'Access-Origin': '' })
     expect(opts.data).toEqual({ id: 5, share_user_user_id: '77' })
-    expect(opts.timeout).toBe(60000)
+    expect(opts.timeoutMs).toBe(60000)
     // The token never travels in the URL.
     expect(opts.url).not.toContain('tok-123')
   })
@@ -31,7 +31,7 @@ describe('request client', () => {
   it('sends an empty token header when logged out and no referral when none is stored', async () => {
     const spy = answer(200, { code: 1, msg: '', data: {} })
     await request('personal.order/preCreate', { kind: 'card', card_id: 1 })
-    expect(sent(spy).header).toMatchObject({ 'Access-Token': '' })
+    expect(sent(spy).headers).toMatchObject({ 'Access-Token': '' })
     expect(sent(spy).data).toEqual({ kind: 'card', card_id: 1 })
     expect(sent(spy).method).toBe('POST')
   })
@@ -63,7 +63,7 @@ describe('request client', () => {
   })
 
   it('rejects a network failure', async () => {
-    jest.spyOn(Taro, 'request').mockImplementation((() => Promise.reject(new Error('request:fail'))) as unknown as typeof Taro.request)
+    jest.spyOn(transport, 'send').mockRejectedValue(new Error('request:fail'))
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'network', status: 0 })
   })
 

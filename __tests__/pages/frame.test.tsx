@@ -3,7 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { resetLangCache, setLang } from '@/core/i18n'
 import HomePage from '@/pages/index/index'
 import CardMyPage from '@/pages/card/my'
-import OrderDetailPage from '@/pages/orders/detail'
+import ShopDetailsPage from '@/pages/shops/details'
 
 const mounted: TestUtils[] = []
 afterEach(() => {
@@ -32,8 +32,8 @@ describe('page frame', () => {
 
   it('a page opened directly (share link, QR, refresh) offers the home button, which goes Home', async () => {
     const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' })
-    const t = await mount(OrderDetailPage, 1)
-    expect(t.queries.querySelector('.nav-bar__title')?.textContent).toBe('订单详情')
+    const t = await mount(ShopDetailsPage, 1)
+    expect(t.queries.querySelector('.nav-bar__title')?.textContent).toBe('店铺详情')
     expect(t.queries.querySelector('.nav-bar__back')).toBeNull()
     await t.act(async () => t.fireEvent.click(t.queries.querySelector('.nav-bar__home') as HTMLElement))
     expect(switchTab).toHaveBeenCalledWith({ url: '/pages/index/index' })

@@ -1,16 +1,14 @@
-import Taro from '@tarojs/taro'
 import type { OrderInfo } from '@/contract/order'
+import { transport } from '@/platform/transport'
 
-type Req = Parameters<typeof Taro.request>[0]
 export type Handler = (path: string, data: Record<string, unknown>) => { code: number; msg?: string; data: unknown }
 
-/** Route Taro.request to an in-test fake server by API path. */
+/** Route the request client's transport to an in-test fake server by API path. */
 export function fakeServer(handler: Handler) {
-  return jest.spyOn(Taro, 'request').mockImplementation(((opts: Req) => {
-    const path = String(opts.url).replace(/^.*\/api\//, '')
-    const body = handler(path, (opts.data ?? {}) as Record<string, unknown>)
-    return Promise.resolve({ statusCode: 200, data: { msg: '', ...body }, header: {}, errMsg: 'request:ok', cookies: [] })
-  }) as unknown as typeof Taro.request)
+  return jest.spyOn(transport, 'send').mockImplementation(async (req) => {
+    const path = req.url.replace(/^.*\/api\//, '')
+    return { status: 200, body: { msg: '', ...handler(path, req.data) } }
+  })
 }
 
 export const order = (over: Partial<OrderInfo> = {}): OrderInfo => ({

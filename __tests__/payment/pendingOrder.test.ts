@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { checkPendingOrder, savePendingOrder } from '@/payment/pendingOrder'
 import { getItem } from '@/core/storage'
+import { transport } from '@/platform/transport'
 import { fakeServer, order } from './helpers'
 
 afterEach(() => jest.restoreAllMocks())
@@ -44,7 +45,7 @@ describe('pending-order checks (seed §4)', () => {
 
   it('a failed check still counts', async () => {
     savePendingOrder(42, 'bill')
-    jest.spyOn(Taro, 'request').mockImplementation((() => Promise.reject(new Error('offline'))) as unknown as typeof Taro.request)
+    jest.spyOn(transport, 'send').mockRejectedValue(new Error('offline'))
     expect(await checkPendingOrder()).toEqual({ state: 'waiting', orderID: 42, times: 1 })
   })
 

@@ -1,8 +1,8 @@
-import Taro from '@tarojs/taro'
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { apiBase } from '@/platform/apiBase'
+import { transport } from '@/platform/transport'
 import { toastError } from './feedback'
 import { t } from './i18n'
 import { onAuthExpired } from './session'
@@ -52,18 +52,15 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
   const shareId = getItem('share_user_user_id')
   const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
   if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
-  // GET payloads travel in the query string: leave out empty values rather than sending "undefined".
-  if (method === 'GET') for (const k of Object.keys(data)) if (data[k] === undefined || data[k] === null) delete data[k]
 
-  let res: Taro.request.SuccessCallbackResult<Record<string, unknown> | string>
+  let res: { status: number; body: unknown }
   try {
-    res = await Taro.request<Record<string, unknown> | string>({
+    res = await transport.send({
       url: `${apiBase.base()}/api/${path}`,
       method,
       data,
-      header: { [HEADER_TOKEN]: getItem('token') ?? '', [HEADER_ORIGIN]: '', 'Content-Type': 'application/json' },
-      timeout: REQUEST_TIMEOUT_MS,
-      dataType: 'json',
+      headers: { [HEADER_TOKEN]: getItem('token') ?? '', [HEADER_ORIGIN]: '' },
+      timeoutMs: REQUEST_TIMEOUT_MS,
     })
   } catch {
     const err = new ApiError('network', t('common.networkError'), 0, null)
@@ -71,13 +68,13 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
     throw err
   }
 
-  const body: unknown = res.data
+  const body = res.body
   let err: ApiError
-  if (res.statusCode !== 200) {
-    const msg = isEnvelope(body) && body.msg ? body.msg : t('common.serverError', { status: res.statusCode })
-    err = new ApiError('http', msg, res.statusCode, isEnvelope(body) ? body.code : null)
+  if (res.status !== 200) {
+    const msg = isEnvelope(body) && body.msg ? body.msg : t('common.serverError', { status: res.status })
+    err = new ApiError('http', msg, res.status, isEnvelope(body) ? body.code : null)
   } else if (!isEnvelope(body)) {
-    err = new ApiError('http', t('common.serverError', { status: res.statusCode }), res.statusCode, null)
+    err = new ApiError('http', t('common.serverError', { status: res.status }), res.status, null)
   } else if (body.code === CODE.OK) {
     return body.data as ApiRes<P>
   } else if (body.code === CODE.AUTH) {
