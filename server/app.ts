@@ -5,6 +5,7 @@ import { openDatabase, type DB } from './db'
 import { BizError, fail } from './http'
 import { cancelExpired } from './orders'
 import { accountRoutes } from './routes/account'
+import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
 import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, db, secret)
   siteRoutes(app, db)
   memberRoutes(app, db)
+  addressRoutes(app, db)
   seckillRoutes(app, db)
   uploadRoutes(app, db)
   sandboxRoutes(app, db, sandbox, secret)

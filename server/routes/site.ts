@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../src/core/appInfo'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
+import { REGIONS } from '../regions'
 
 const MODULES = [
   ['card', '会员卡', 'Membership card', '/pages/card/index'],
@@ -43,6 +44,10 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, () => ({
     list: (db.prepare('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin').all() as Array<{ id: number; name: string; pinyin: string; hot: number }>).map((c) => ({ ...c, hot: c.hot === 1 })),
+  }))
+
+  defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
+    list: Object.entries(REGIONS).map(([name, cities]) => ({ name, children: Object.entries(cities).map(([city, districts]) => ({ name: city, children: districts.map((d) => ({ name: d })) })) })),
   }))
 
   defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, () => ({

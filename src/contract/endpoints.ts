@@ -34,6 +34,11 @@ export const ENDPOINTS = {
   'personal.coupon/index': 'GET',
   'hui_public.coupon/index': 'GET',
   'personal.coupon/claim': 'POST',
+  'website.hui_china_city/regionTree': 'GET',
+  'personal.address/index': 'GET',
+  'personal.address/save': 'POST',
+  'personal.address/delete': 'POST',
+  'personal.address/setDefault': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type EndpointPath = keyof typeof ENDPOINTS

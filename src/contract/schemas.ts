@@ -3,6 +3,7 @@
  * imports only the `Api` type (`import type`), so a renamed field breaks the type-check on both sides.
  */
 import { z } from 'zod'
+import { AddressAnswer, AddressIdPayload, AddressListAnswer, AddressSave, DeletedAnswer } from './address'
 import { AuthUrlAnswer, AuthUrlPayload, BindAnswer, BindPayload, OpenIdAnswer, OpenIdPayload, SmsAnswer, SmsPayload } from './account'
 import { Empty, Id } from './common'
 import type { EndpointPath } from './endpoints'
@@ -23,7 +24,7 @@ import {
   VerificationAnswer,
 } from './order'
 import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer, SeckillReadPayload } from './seckill'
-import { BusinessClassAnswer, CityListAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
+import { BusinessClassAnswer, CityListAnswer, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
 
@@ -58,6 +59,11 @@ export const SCHEMAS = {
   'personal.coupon/index': { req: CouponQuery, res: CouponPage },
   'hui_public.coupon/index': { req: z.object({ shop_id: Id.optional() }), res: ClaimableAnswer },
   'personal.coupon/claim': { req: ClaimPayload, res: ClaimAnswer },
+  'website.hui_china_city/regionTree': { req: Empty, res: RegionTreeAnswer },
+  'personal.address/index': { req: Empty, res: AddressListAnswer },
+  'personal.address/save': { req: AddressSave, res: AddressAnswer },
+  'personal.address/delete': { req: AddressIdPayload, res: DeletedAnswer },
+  'personal.address/setDefault': { req: AddressIdPayload, res: AddressAnswer },
 } as const satisfies Record<EndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 type Schemas = typeof SCHEMAS

@@ -30,3 +30,10 @@ export const CommentQuery = PageQuery.extend({ shop_id: Id.optional(), product_i
 export const Comment = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string(), rating: z.number().int(), content: z.string(), create_time: z.string() })
 export const CommentPage = pagedOf(Comment)
 export type Comment = z.infer<typeof Comment>
+
+export const RegionNode: z.ZodType<{ name: string; children?: Array<{ name: string; children?: Array<{ name: string }> }> }> = z.object({
+  name: z.string(),
+  children: z.array(z.object({ name: z.string(), children: z.array(z.object({ name: z.string() })).optional() })).optional(),
+})
+export const RegionTreeAnswer = z.object({ list: z.array(RegionNode) })
+export type RegionTree = z.infer<typeof RegionTreeAnswer>['list']

@@ -1,13 +1,24 @@
+import { WebView } from '@tarojs/components'
+import Taro, { useRouter } from '@tarojs/taro'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { EmptyState } from '@/components/StateView'
+import { checkWebUrl, parseAllowedHosts } from '@/features/webView/allowList'
+import { useT } from '@/features/webView/messages'
 
-/** Embedded web page — screen content comes with its issue; until then the frame and a loading skeleton. */
+const ALLOWED = parseAllowedHosts(process.env.TARO_APP_WEBVIEW_HOSTS)
+
+/** Embedded page: only https on the allowed hosts; anything else shows why and never loads. */
 export default function WebViewIndexPage() {
   const t = useT()
+  const { params } = useRouter()
+  const verdict = checkWebUrl(params.url, ALLOWED)
   return (
     <PageFrame route='pages/webView/index'>
-      <Skeleton label={t('common.loading')} />
+      {verdict.ok ? (
+        <WebView src={verdict.url} />
+      ) : (
+        <EmptyState title={t('web.refused')} hint={t(`web.refused.${verdict.reason}`)} actionText={t('nav.home')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />
+      )}
     </PageFrame>
   )
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { Phone, ShortText } from './common'
+
+export const MAX_ADDRESSES = 20
+
+export const Address = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  detail: z.string(),
+  is_default: z.boolean(),
+})
+export type Address = z.infer<typeof Address>
+
+/** Same rules as the form (src/features/address/validate.ts), checked again here. */
+export const AddressSave = z.object({
+  id: z.number({ invalid_type_error: 'id must be a number' }).int().positive().optional(),
+  name: ShortText('name', 20).min(1, '请填写收货人'),
+  mobile: Phone,
+  province: ShortText('province', 20).min(1, '请选择省市区'),
+  city: ShortText('city', 20).min(1, '请选择省市区'),
+  district: ShortText('district', 20).min(1, '请选择省市区'),
+  detail: ShortText('detail', 120).min(4, '详细地址至少 4 个字'),
+  is_default: z.boolean({ invalid_type_error: 'is_default must be true or false' }).default(false),
+})
+export type AddressSave = z.input<typeof AddressSave>
+export const AddressIdPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export const AddressListAnswer = z.object({ list: z.array(Address) })
+export const AddressAnswer = z.object({ info: Address })
+export const DeletedAnswer = z.object({ deleted: z.literal(true) })
