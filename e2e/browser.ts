@@ -42,7 +42,8 @@ export async function phone(browser: Browser): Promise<{ context: BrowserContext
 
 /** Wait for the page on top of the stack to settle (Taro's 300 ms transition). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForSelector('.taro_page_stationed .nav-bar__title, .taro_page.taro_page_show .nav-bar__title', { state: 'visible', timeout: 15000 })
+  // Pages below in the stack stay in the DOM hidden: wait for a title that is actually on screen.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && el.getBoundingClientRect().height > 0), null, { timeout: 15000 })
   await page.waitForTimeout(400)
 }
 

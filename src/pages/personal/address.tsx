@@ -1,13 +1,28 @@
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { useRef } from 'react'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import AddressList from '@/features/address/AddressList'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Address management — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Addresses (select mode with ?select=1: a tap returns the address to the order that asked). */
 export default function PersonalAddressPage() {
-  const t = useT()
+  const { params } = useRouter()
+  const loggedIn = requireLogin(`/pages/personal/address${params.select ? '?select=1' : ''}`)
+  const query = useQuery(() => request('personal.address/index', {}), [], loggedIn)
+  const first = useRef(true)
+  // Back from Add/edit: show what was saved.
+  useDidShow(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    if (loggedIn) void query.reload()
+  })
   return (
     <PageFrame route='pages/personal/address'>
-      <Skeleton label={t('common.loading')} />
+      <AddressList query={query} selectMode={params.select === '1'} />
     </PageFrame>
   )
 }

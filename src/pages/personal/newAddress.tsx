@@ -1,13 +1,25 @@
+import { useRouter } from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import AddressForm from '@/features/address/AddressForm'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Add or edit address — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Add (no id) or edit (?id=) an address. */
 export default function PersonalNewAddressPage() {
-  const t = useT()
+  const { params } = useRouter()
+  const id = Number(params.id ?? 0)
+  const loggedIn = requireLogin(`/pages/personal/newAddress${id ? `?id=${id}` : ''}`)
+  const data = useQuery(async () => {
+    const [regions, list] = await Promise.all([request('website.hui_china_city/regionTree', {}), id ? request('personal.address/index', {}) : Promise.resolve({ list: [] })])
+    return { regions: regions.list, initial: list.list.find((a) => a.id === id) ?? null }
+  }, [id], loggedIn)
   return (
     <PageFrame route='pages/personal/newAddress'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={data.loading} error={data.error} onRetry={() => void data.reload()} rows={3}>
+        {data.data && <AddressForm initial={data.data.initial} regions={data.data.regions} />}
+      </LoadState>
     </PageFrame>
   )
 }

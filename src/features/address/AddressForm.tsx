@@ -1,0 +1,73 @@
+import { Button, Input, Switch, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import type { Address } from '@/contract/address'
+import type { RegionTree } from '@/contract/site'
+import { toastError, toastSuccess } from '@/core/feedback'
+import { errorMessage, request } from '@/core/request'
+import { useAction } from '@/hooks/useAction'
+import { useT } from './messages'
+import RegionPicker from './RegionPicker'
+import { emptyAddress, validateAddress, type AddressDraft, type AddressErrors } from './validate'
+
+/** Add or edit an address: inline validation, prefilled when editing, nothing lost when saving fails. */
+export default function AddressForm({ initial, regions }: { initial: Address | null; regions: RegionTree }) {
+  const t = useT()
+  const [draft, setDraft] = useState<AddressDraft>(() => (initial ? { ...initial } : emptyAddress()))
+  const [errors, setErrors] = useState<AddressErrors>({})
+  const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+
+  const save = useAction(async () => {
+    const found = validateAddress(draft)
+    setErrors(found)
+    if (Object.keys(found).length) return
+    try {
+      await request('personal.address/save', { ...(initial ? { id: initial.id } : {}), ...draft, name: draft.name.trim(), mobile: draft.mobile.trim(), detail: draft.detail.trim() })
+      toastSuccess(t('address.saved'))
+      void Taro.navigateBack({ delta: 1 })
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+
+  const error = (field: keyof AddressErrors) => (errors[field] ? <Text className={`address-form__error address-form__error--${field}`}>{t(errors[field] as NonNullable<AddressErrors[typeof field]>)}</Text> : null)
+
+  return (
+    <View className='address-form'>
+      <View className='address-form__group'>
+        <View className='address-form__row'>
+          <Text className='address-form__label'>{t('address.name')}</Text>
+          <Input className='address-form__input address-form__name' maxlength={20} placeholder={t('address.namePlaceholder')} value={draft.name} onInput={(e) => set('name', e.detail.value)} />
+        </View>
+        {error('name')}
+        <View className='address-form__row'>
+          <Text className='address-form__label'>{t('address.mobile')}</Text>
+          <Input className='address-form__input address-form__mobile' type='number' maxlength={11} placeholder={t('address.mobilePlaceholder')} value={draft.mobile} onInput={(e) => set('mobile', e.detail.value)} />
+        </View>
+        {error('mobile')}
+        <View className='address-form__row'>
+          <Text className='address-form__label'>{t('address.region')}</Text>
+          <RegionPicker
+            tree={regions}
+            value={[draft.province, draft.city, draft.district]}
+            placeholder={t('address.regionPlaceholder')}
+            onChange={([province, city, district]) => setDraft((d) => ({ ...d, province, city, district }))}
+          />
+        </View>
+        {error('region')}
+        <View className='address-form__row'>
+          <Text className='address-form__label'>{t('address.detail')}</Text>
+          <Input className='address-form__input address-form__detail' maxlength={120} placeholder={t('address.detailPlaceholder')} value={draft.detail} onInput={(e) => set('detail', e.detail.value)} />
+        </View>
+        {error('detail')}
+        <View className='address-form__row address-form__switch'>
+          <Text className='address-form__label'>{t('address.isDefault')}</Text>
+          <Switch className='address-form__default' checked={draft.is_default} color='#e4393c' onChange={(e) => set('is_default', e.detail.value)} />
+        </View>
+      </View>
+      <Button className='address-form__save' disabled={save.busy || undefined} loading={save.busy} onClick={() => void save.run()}>
+        {t('address.save')}
+      </Button>
+    </View>
+  )
+}

@@ -1,0 +1,84 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
+import { EmptyState } from '@/components/StateView'
+import type { Address } from '@/contract/address'
+import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
+import { maskPhone } from '@/core/format'
+import { errorMessage, request } from '@/core/request'
+import { useAction } from '@/hooks/useAction'
+import type { QueryState } from '@/hooks/useQuery'
+import { useT } from './messages'
+import './address.css'
+
+export const ADDRESS_SELECTED_EVENT = 'address:selected'
+
+interface Props {
+  query: QueryState<{ list: Address[] }>
+  /** Opened from an order: a tap returns the address. */
+  selectMode: boolean
+}
+
+/** Addresses: default first; set default, edit, delete (asked first); in select mode a tap picks one. */
+export default function AddressList({ query, selectMode }: Props) {
+  const t = useT()
+  const list = query.data?.list ?? []
+  const act = useAction(async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action()
+      toastSuccess(done)
+      await query.reload()
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+  const remove = async (a: Address) => {
+    if (!(await confirmAction(t('address.deleteConfirm'), t('common.ok'), t('common.cancel')))) return
+    await act.run(() => request('personal.address/delete', { id: a.id }), t('address.deleted'))
+  }
+  const pick = (a: Address) => {
+    if (!selectMode) return
+    Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, a)
+    void Taro.navigateBack({ delta: 1 })
+  }
+  const add = () => void Taro.navigateTo({ url: '/pages/personal/newAddress' })
+
+  return (
+    <LoadState loading={query.loading && !query.data} error={query.error} onRetry={() => void query.reload()}>
+      {list.length === 0 ? (
+        <EmptyState title={t('address.empty')} hint={t('address.emptyHint')} actionText={t('address.add')} onAction={add} />
+      ) : (
+        <View className='addresses'>
+          {list.map((a) => (
+            <View key={a.id} className={`address${a.is_default ? ' address--default' : ''}`} onClick={() => pick(a)}>
+              <View className='address__head'>
+                <Text className='address__name'>{a.name}</Text>
+                <Text className='address__mobile'>{maskPhone(a.mobile)}</Text>
+                {a.is_default && <Text className='address__tag'>{t('address.default')}</Text>}
+              </View>
+              <Text className='address__text'>
+                {a.province} {a.city} {a.district} {a.detail}
+              </Text>
+              <View className='address__actions' onClick={(e) => e.stopPropagation()}>
+                {!a.is_default && (
+                  <Text className='address__action address__set-default' onClick={() => void act.run(() => request('personal.address/setDefault', { id: a.id }), t('address.saved'))}>
+                    {t('address.setDefault')}
+                  </Text>
+                )}
+                <Text className='address__action address__edit' onClick={() => void Taro.navigateTo({ url: `/pages/personal/newAddress?id=${a.id}` })}>
+                  {t('address.edit')}
+                </Text>
+                <Text className='address__action address__delete' onClick={() => void remove(a)}>
+                  {t('address.delete')}
+                </Text>
+              </View>
+            </View>
+          ))}
+          <Button className='address-add' onClick={add}>
+            {t('address.add')}
+          </Button>
+        </View>
+      )}
+    </LoadState>
+  )
+}

@@ -1,0 +1,48 @@
+import { Picker, Text } from '@tarojs/components'
+import { useMemo, useState } from 'react'
+import type { RegionTree } from '@/contract/site'
+
+interface Props {
+  tree: RegionTree
+  value: [string, string, string]
+  placeholder: string
+  onChange: (value: [string, string, string]) => void
+}
+
+const idx = (names: string[], name: string) => Math.max(0, names.indexOf(name))
+
+/** Province / city / district from the server's region tree, as a three-column picker on both targets. */
+export default function RegionPicker({ tree, value, placeholder, onChange }: Props) {
+  const [cols, setCols] = useState<[number, number, number]>(() => {
+    const p = idx(tree.map((n) => n.name), value[0])
+    const cities = tree[p]?.children ?? []
+    const c = idx(cities.map((n) => n.name), value[1])
+    return [p, c, idx((cities[c]?.children ?? []).map((n) => n.name), value[2])]
+  })
+  const range = useMemo(() => {
+    const cities = tree[cols[0]]?.children ?? []
+    const districts = cities[cols[1]]?.children ?? []
+    return [tree.map((n) => n.name), cities.map((n) => n.name), districts.map((n) => n.name)]
+  }, [tree, cols])
+
+  return (
+    <Picker
+      mode='multiSelector'
+      range={range}
+      value={cols}
+      onColumnChange={(e) => {
+        const { column, value: row } = e.detail as { column: number; value: number }
+        setCols((c) => (column === 0 ? [row, 0, 0] : column === 1 ? [c[0], row, 0] : [c[0], c[1], row]))
+      }}
+      onChange={(e) => {
+        const v = e.detail.value as number[]
+        const p = tree[v[0]]
+        const c = p?.children?.[v[1]]
+        const d = c?.children?.[v[2]]
+        if (p && c && d) onChange([p.name, c.name, d.name])
+      }}
+    >
+      <Text className={`address-form__input address-form__region${value[0] ? '' : ' address-form__placeholder'}`}>{value[0] ? value.join(' / ') : placeholder}</Text>
+    </Picker>
+  )
+}
