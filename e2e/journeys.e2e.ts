@@ -272,3 +272,34 @@ describe('addresses', () => {
     await context.close()
   })
 })
+
+describe('referral', () => {
+  it('6. a link with share_user_user_id → attached to the requests → recorded as referrer when the shopper binds', async () => {
+    // The sharer is an existing shopper.
+    await fetch(`${BASE()}/api/Captcha/sendSmsCaptcha`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13800000060' }) })
+    const bound = (await (
+      await fetch(`${BASE()}/api/wechat/bind`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13800000060', code: await smsCode('13800000060') }) })
+    ).json()) as { data: { user: { id: number } } }
+    const sharerId = bound.data.user.id
+
+    const { page, context } = await phone(browser)
+    const apiCalls: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) apiCalls.push(`${r.url()} ${r.postData() ?? ''}`)
+    })
+    await page.goto(`${BASE()}/pages/card/index?share_user_user_id=${sharerId}`)
+    await settled(page)
+    expect(await page.evaluate(() => window.localStorage.getItem('share_user_user_id'))).toContain(String(sharerId))
+    await page.goto(`${BASE()}/pages/accountBind/index`)
+    await settled(page)
+    await bindOnScreen(page, '13800000006')
+    await page.waitForURL(/\/pages\/personal\/index/)
+    await page.getByText('138****0006').first().waitFor({ timeout: 15000 })
+    const bindCall = apiCalls.find((c) => c.includes('/api/wechat/bind'))
+    expect(bindCall).toContain(`"share_user_user_id":"${sharerId}"`)
+    expect(apiCalls.filter((c) => c.includes('/api/hui_public.card/index')).every((c) => c.includes(`share_user_user_id=${sharerId}`))).toBe(true)
+    expect(db<{ referrer_id: number }>("SELECT referrer_id FROM users WHERE phone = '13800000006'").referrer_id).toBe(sharerId)
+    await shot(page, 'j6-referred-me')
+    await context.close()
+  })
+})
