@@ -10,5 +10,4 @@ module.exports = {
   // light-my-request (fastify.inject) requires cookie@2, which ships ESM only: Node 20 loads it natively,
   // jest's module system needs it compiled.
   transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
-  testTimeout: 30000,
 }

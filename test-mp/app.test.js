@@ -97,3 +97,16 @@ describe('My account, anonymous', () => {
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/recruit/index' }))
   })
 })
+
+describe('sharing', () => {
+  it("a page's share carries the shopper's own id as share_user_user_id", async () => {
+    const { page } = await openPage('pages/shops/details', {
+      query: { id: '7' },
+      beforeApp: (wx) => {
+        wx.getStorageSync = (key) => (key === 'myUserId' ? 42 : '')
+      },
+    })
+    const share = page.instance.onShareAppMessage({ from: 'menu' })
+    expect(share).toEqual(expect.objectContaining({ title: '店铺详情', path: '/pages/shops/details?id=7&share_user_user_id=42' }))
+  })
+})

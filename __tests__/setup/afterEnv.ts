@@ -14,3 +14,11 @@ createH5NativeComponentConfig(() => null, React, ReactDOM)
 afterEach(() => {
   window.localStorage.clear()
 })
+
+// @tarojs/test-utils-react calls react-dom/test-utils' act, which React 18.3 flags as deprecated on every
+// mount; that warning is about the library, not our code, and would drown real errors.
+const consoleError = console.error.bind(console)
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('ReactDOMTestUtils.act')) return
+  consoleError(...args)
+}

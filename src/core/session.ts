@@ -13,6 +13,7 @@ export function setToken(token: string): void {
 export function logout(): void {
   removeItem('token')
   removeItem('userIds')
+  removeItem('myUserId')
 }
 
 /** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */

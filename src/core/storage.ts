@@ -37,6 +37,8 @@ interface Schema {
   lang: Lang
   city: City
   searchHistory: string[]
+  /** The shopper's own id: shares carry it as share_user_user_id. */
+  myUserId: number
 }
 
 export type StorageKey = keyof Schema
@@ -68,6 +70,7 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   lang: (v) => (v === 'zh-CN' || v === 'en' ? v : undefined),
   city: (v) => (isObj(v) && Number.isInteger(v.id) && isStr(v.name) ? { id: v.id as number, name: v.name } : undefined),
   searchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
+  myUserId: (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined),
 }
 
 export function getItem<K extends StorageKey>(key: K): Schema[K] | undefined {

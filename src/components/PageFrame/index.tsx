@@ -1,8 +1,10 @@
 import { View } from '@tarojs/components'
-import Taro, { useDidShow } from '@tarojs/taro'
+import Taro, { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
 import type { ReactNode } from 'react'
 import NavBar from '@/components/NavBar'
 import { useLang, useT } from '@/core/i18n'
+import { sharePath } from '@/core/share'
+import { sharePlatform } from '@/platform/share'
 import { findRoute, type RoutePath } from '@/routes'
 import './index.css'
 
@@ -18,10 +20,17 @@ export default function PageFrame({ route, children }: PageFrameProps) {
   const def = findRoute(route)
   const title = def ? (lang === 'en' ? def.en : def.zh) : ''
 
+  // No router when a page is mounted outside the app (tests): share the bare page then.
+  const params = useRouter()?.params ?? {}
+
   useDidShow(() => {
     // H5: the document title (tabs, history, share previews); weapp: harmless with the custom bar.
     void Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+    sharePlatform.announce({ title, path: sharePath(route, params) })
   })
+
+  // Sharing from any page carries the shopper's own referral id.
+  useShareAppMessage(() => ({ title, path: sharePath(route, params) }))
 
   return (
     <View className='page' data-route={route}>

@@ -46,6 +46,7 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       const identity = await wxAuth.identity()
       const res = await request('wechat/bind', { phone: phone.trim(), code: code.trim(), ...identity })
       setToken(res.token)
+      setItem('myUserId', res.user.id)
       const ids = res.user.userIds
       setItem('userIds', {
         ...(ids.userIdAgent !== null ? { userIdAgent: ids.userIdAgent } : {}),

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '授权登录' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '授权登录' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '推广大赛' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '推广大赛' })

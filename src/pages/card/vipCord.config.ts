@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '会员卡码' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '会员卡码' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '扫码' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '扫码' })

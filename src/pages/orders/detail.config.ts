@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '订单详情' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '订单详情' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '我的订单', enablePullDownRefresh: true })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '我的订单', enablePullDownRefresh: true })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '点金计划' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '点金计划' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '买单' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '买单' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '支付成功' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '支付成功' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '地址管理' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '地址管理' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '职位详情' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '职位详情' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '秒杀详情' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '秒杀详情' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '商家入驻' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '商家入驻' })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '店铺详情' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '店铺详情' })

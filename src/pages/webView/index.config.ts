@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '网页' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '网页' })
