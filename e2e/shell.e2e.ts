@@ -5,6 +5,9 @@ import { BASE, launch, phone, settled, shot, visibleTitle } from './browser'
 
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
+/** Screens that need a user: an anonymous deep link lands on Authorization, which will bring the shopper back. */
+const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord']
+
 let browser: Browser
 beforeAll(async () => {
   browser = await launch()
@@ -29,12 +32,22 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
-  it.each(ROUTES.map((r) => [r.path, r.zh]))('a deep link to /%s shows %s', async (route, title) => {
+  it.each(ROUTES.filter((r) => !GATED.includes(r.path)).map((r) => [r.path, r.zh]))('a deep link to /%s shows %s', async (route, title) => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/${route}`)
     await settled(page)
     expect(await visibleTitle(page)).toBe(title)
     expect(await page.title()).toBe(title)
+    await context.close()
+  })
+
+  it.each(GATED)('an anonymous deep link to /%s asks to log in first, with the way back', async (route) => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/${route}?id=1`)
+    await page.waitForURL(/\/pages\/accountBind\/index\?redirect=/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('授权登录')
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toMatch(new RegExp(`^/${route}`))
     await context.close()
   })
 
@@ -51,7 +64,7 @@ describe('H5 shell in Chromium', () => {
 
   it('a page opened directly has a home button that goes Home', async () => {
     const { page, context } = await phone(browser)
-    await page.goto(`${BASE()}/pages/orders/detail?id=1`)
+    await page.goto(`${BASE()}/pages/shops/details?id=1`)
     await settled(page)
     expect(await page.locator('.nav-bar__back:visible').count()).toBe(0)
     await page.locator('.nav-bar__home:visible').click()
