@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '优惠买单' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '优惠买单', enablePullDownRefresh: true })

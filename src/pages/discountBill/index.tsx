@@ -1,13 +1,52 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useState } from 'react'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import { request } from '@/core/request'
+import { getItem } from '@/core/storage'
+import { useT } from '@/features/shops/messages'
+import ShopRow from '@/features/shops/ShopRow'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Discount bill payment — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Discount bill: shops that take discounted bill payment, by business class (and the chosen city). */
 export default function DiscountBillIndexPage() {
   const t = useT()
+  const [classId, setClassId] = useState<number | undefined>()
+  const cityId = getItem('city')?.id
+  const classes = useQuery(() => request('hui_shanghu.hs_business_class/index', {}), [])
+  const shops = usePagedList((page, page_size) => request('hui_shanghu.shop/index', { class_id: classId, city_id: cityId, page, page_size }), { keyOf: (s) => s.id, deps: [classId, cityId] })
+  useReachBottom(() => void shops.loadMore())
+  usePullDownRefresh(() => void shops.refresh().finally(() => void Taro.stopPullDownRefresh()))
+
   return (
     <PageFrame route='pages/discountBill/index'>
-      <Skeleton label={t('common.loading')} />
+      <View className='chips'>
+        <Text className={`chips__chip${classId === undefined ? ' chips__chip--active' : ''}`} onClick={() => setClassId(undefined)}>
+          {t('shops.all')}
+        </Text>
+        {(classes.data?.list ?? [])
+          .filter((c) => c.name !== '加油站')
+          .map((c) => (
+            <Text key={c.id} className={`chips__chip chips__chip--${c.id}${classId === c.id ? ' chips__chip--active' : ''}`} onClick={() => setClassId(c.id)}>
+              {c.name}
+            </Text>
+          ))}
+      </View>
+      <LoadState loading={shops.loading} error={shops.items.length ? null : shops.error} onRetry={() => void shops.retry()}>
+        {shops.empty ? (
+          <EmptyState title={t('shops.empty')} hint={t('shops.emptyHint')} actionText={t('shops.all')} onAction={() => setClassId(undefined)} />
+        ) : (
+          <View>
+            {shops.items.map((s) => (
+              <ShopRow key={s.id} shop={s} />
+            ))}
+            <ListFooter loadingMore={shops.loadingMore} hasMore={shops.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+          </View>
+        )}
+      </LoadState>
     </PageFrame>
   )
 }

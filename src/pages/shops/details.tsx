@@ -1,13 +1,59 @@
+import { Button, Image, Text, View } from '@tarojs/components'
+import Taro, { useRouter } from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { useLang } from '@/core/i18n'
+import { request } from '@/core/request'
+import { discountLabel, useT } from '@/features/shops/messages'
+import ShopComments from '@/features/shops/ShopComments'
+import ShopCoupons from '@/features/shops/ShopCoupons'
+import '@/features/shops/shops.css'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Shop details — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
   const t = useT()
+  const lang = useLang()
+  const id = Number(useRouter()?.params?.id)
+  const shop = useQuery(() => request('hui_shanghu.shop/read', { id }), [id], id > 0)
+  const info = shop.data?.info
   return (
     <PageFrame route='pages/shops/details'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={id > 0 && shop.loading} error={id > 0 ? shop.error : new Error('no shop')} onRetry={() => void shop.reload()} rows={3}>
+        {info && (
+          <View>
+            <View className='shop-head'>
+              <Image className='shop-head__img' src={info.image} mode='aspectFill' />
+              <Text className='shop-head__name'>{info.name}</Text>
+              <View className='shop-head__row'>
+                <Text className='shop-head__label'>{t('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
+                <Text>
+                  {info.class_name} · {t('shops.rating', { rating: info.rating.toFixed(1) })}
+                </Text>
+              </View>
+              <View className='shop-head__row'>
+                <Text className='shop-head__label'>{t('shops.hours')}</Text>
+                <Text>{info.hours}</Text>
+              </View>
+              <View className='shop-head__row' onClick={() => void Taro.openLocation({ latitude: info.lat, longitude: info.lng, name: info.name, address: info.address }).catch(() => undefined)}>
+                <Text className='shop-head__label'>{t('shops.address')}</Text>
+                <Text className='shop-head__link'>{info.address}</Text>
+              </View>
+              <View className='shop-head__row' onClick={() => void Taro.makePhoneCall({ phoneNumber: info.phone }).catch(() => undefined)}>
+                <Text className='shop-head__label'>{t('shops.call')}</Text>
+                <Text className='shop-head__link'>{info.phone}</Text>
+              </View>
+            </View>
+            <ShopCoupons shopId={info.id} />
+            <ShopComments shopId={info.id} />
+            <View className='shop-pay'>
+              <Button className='shop-pay__btn' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${info.id}` })}>
+                {t('shops.payBill')}
+              </Button>
+            </View>
+          </View>
+        )}
+      </LoadState>
     </PageFrame>
   )
 }

@@ -1,0 +1,32 @@
+import { Text, View } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { ListFooter } from '@/components/StateView'
+import { request } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useT } from './messages'
+
+/** Reviews (hsh_comment), more as the shopper scrolls. */
+export default function ShopComments({ shopId }: { shopId: number }) {
+  const t = useT()
+  const comments = usePagedList((page, page_size) => request('hui_public.hsh_comment/index', { shop_id: shopId, page, page_size }), { keyOf: (c) => c.id, deps: [shopId] })
+  useReachBottom(() => void comments.loadMore())
+  return (
+    <View className='shop-section'>
+      <Text className='shop-section__title'>{t('shops.comments')}</Text>
+      {comments.empty && <Text className='comment__text'>{t('shops.noComments')}</Text>}
+      {comments.items.map((c) => (
+        <View key={c.id} className='comment'>
+          <View className='comment__head'>
+            <Text>{c.nickname}</Text>
+            <Text>
+              {'★'.repeat(c.rating)}
+              {'☆'.repeat(5 - c.rating)} · {c.create_time.slice(0, 10)}
+            </Text>
+          </View>
+          <Text className='comment__text'>{c.content}</Text>
+        </View>
+      ))}
+      <ListFooter loadingMore={comments.loadingMore || comments.loading} hasMore={comments.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+    </View>
+  )
+}

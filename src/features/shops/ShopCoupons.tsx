@@ -1,0 +1,43 @@
+import { Button, Text, View } from '@tarojs/components'
+import { centsToYuan } from '@/core/format'
+import { toastError, toastSuccess } from '@/core/feedback'
+import { errorMessage, request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import { useAction } from '@/hooks/useAction'
+import { useQuery } from '@/hooks/useQuery'
+import { useT } from './messages'
+
+/** Coupons a shopper can claim at this shop: one tap, one claim. */
+export default function ShopCoupons({ shopId }: { shopId: number }) {
+  const t = useT()
+  const coupons = useQuery(() => request('hui_public.coupon/index', { shop_id: shopId }), [shopId])
+  const claim = useAction(async (couponId: number) => {
+    if (!requireLogin(`/pages/shops/details?id=${shopId}`)) return
+    try {
+      await request('personal.coupon/claim', { coupon_id: couponId })
+      toastSuccess(t('shops.claimedToast'))
+      await coupons.reload()
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+  const list = coupons.data?.list ?? []
+  if (list.length === 0) return null
+  return (
+    <View className='shop-section'>
+      <Text className='shop-section__title'>{t('shops.coupons')}</Text>
+      {list.map((c) => (
+        <View key={c.id} className={`coupon-row coupon-row--${c.id}`}>
+          <Text className='coupon-row__amount'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
+          <View className='coupon-row__text'>
+            <Text>{c.title}</Text>
+            <Text className='coupon-row__hint'>{c.min_spend ? t('shops.minSpend', { amount: centsToYuan(c.min_spend) }) : t('shops.noThreshold')}</Text>
+          </View>
+          <Button className={`coupon-row__btn${c.claimed ? ' coupon-row__btn--done' : ''}`} disabled={c.claimed || claim.busy || undefined} onClick={() => void claim.run(c.id)}>
+            {c.claimed ? t('shops.claimed') : t('shops.claim')}
+          </Button>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,36 @@
+import { Image, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import type { Shop } from '@/contract/member'
+import { useLang } from '@/core/i18n'
+import { discountLabel, useT } from './messages'
+import './shops.css'
+
+/** One discount shop in a list: tap → Pay a bill there; "details" → Shop details. */
+export default function ShopRow({ shop }: { shop: Shop }) {
+  const t = useT()
+  const lang = useLang()
+  return (
+    <View className='shop-row' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${shop.id}` })}>
+      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad />
+      <View className='shop-row__body'>
+        <Text className='shop-row__name'>{shop.name}</Text>
+        <Text className='shop-row__meta'>
+          {shop.class_name} · {t('shops.rating', { rating: shop.rating.toFixed(1) })}
+        </Text>
+        <Text className='shop-row__addr'>{shop.address}</Text>
+      </View>
+      <View className='shop-row__side'>
+        <Text className='shop-row__discount'>{t('shops.discount', { rate: discountLabel(shop.discount_rate, lang) })}</Text>
+        <Text
+          className='shop-row__details'
+          onClick={(e) => {
+            e.stopPropagation()
+            void Taro.navigateTo({ url: `/pages/shops/details?id=${shop.id}` })
+          }}
+        >
+          {t('shops.details')} ›
+        </Text>
+      </View>
+    </View>
+  )
+}
