@@ -100,6 +100,12 @@ describe('journeys', () => {
     expect(await page.locator('.member-barcode__bar--dark:visible').count()).toBeGreaterThan(10)
     expect(await page.getByText(`卡号 ${card.card_no}`).count()).toBeGreaterThan(0)
     await shot(page, 'j2-5-card-page')
+    await page.goto(`${BASE()}/pages/card/records`)
+    await settled(page)
+    await page.locator('.record:visible', { hasText: '一卡通银卡' }).waitFor({ timeout: 10000 })
+    expect(await page.locator('.record__amount:visible').first().textContent()).toBe('¥99.00')
+    expect(await page.locator('.record__status:visible').first().textContent()).toBe('已付款')
+    await shot(page, 'j2-6-card-records')
     await context.close()
   })
 })
@@ -162,6 +168,13 @@ describe('paying a bill', () => {
     await page.locator('.taro-actionsheet__cell', { hasText: '不想要了' }).click()
     await page.locator('.order-detail__status-text:visible', { hasText: '退款中' }).waitFor({ timeout: 15000 })
     await shot(page, 'j3-4-refunding')
+    // The coupon went with the payment: Value coupons lists it as used.
+    await page.goto(`${BASE()}/pages/card/ticketList`)
+    await settled(page)
+    await page.getByText('这里没有代金券').first().waitFor({ timeout: 10000 })
+    await page.locator('.coupon-tabs__tab--used:visible').click()
+    await page.locator('.coupon--used:visible', { hasText: '川味小馆 10 元券' }).waitFor({ timeout: 10000 })
+    await shot(page, 'j3-5-coupon-used')
     expect(db<{ status: number; pay_amount: number; coupon_amount: number; discount_amount: number }>('SELECT status, pay_amount, coupon_amount, discount_amount FROM orders WHERE id = ?', orderId)).toEqual({
       status: 60,
       pay_amount: 16600,

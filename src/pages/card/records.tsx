@@ -1,13 +1,9 @@
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { requireLogin } from '@/core/session'
+import CardRecords from '@/features/card/CardRecords'
 
-/** Card purchase records — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Card purchase records. */
 export default function CardRecordsPage() {
-  const t = useT()
-  return (
-    <PageFrame route='pages/card/records'>
-      <Skeleton label={t('common.loading')} />
-    </PageFrame>
-  )
+  const loggedIn = requireLogin('/pages/card/records')
+  return <PageFrame route='pages/card/records'>{loggedIn && <CardRecords />}</PageFrame>
 }

@@ -1,13 +1,9 @@
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { requireLogin } from '@/core/session'
+import CouponList from '@/features/card/CouponList'
 
-/** Value coupons — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Value coupons. */
 export default function CardTicketListPage() {
-  const t = useT()
-  return (
-    <PageFrame route='pages/card/ticketList'>
-      <Skeleton label={t('common.loading')} />
-    </PageFrame>
-  )
+  const loggedIn = requireLogin('/pages/card/ticketList')
+  return <PageFrame route='pages/card/ticketList'>{loggedIn && <CouponList />}</PageFrame>
 }

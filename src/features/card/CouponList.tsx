@@ -1,0 +1,67 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro, { useReachBottom } from '@tarojs/taro'
+import { useState } from 'react'
+import LoadState from '@/components/LoadState'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import type { COUPON_TABS, UserCoupon } from '@/contract/member'
+import { centsToYuan } from '@/core/format'
+import { request } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useT } from './messages'
+import './coupons.css'
+
+type Tab = (typeof COUPON_TABS)[number]
+const TABS: Tab[] = ['available', 'used', 'expired']
+
+/** Where a coupon can be used: its shop's Pay a bill, the card page, or the discount shops. */
+function openCouponTarget(c: UserCoupon) {
+  if (c.kind === 'card') void Taro.switchTab({ url: '/pages/card/index' })
+  else if (c.shop_id) void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${c.shop_id}` })
+  else if (c.kind === 'product') void Taro.navigateTo({ url: '/pages/seckill/index' })
+  else void Taro.navigateTo({ url: '/pages/discountBill/index' })
+}
+
+/** Value coupons: available / used / expired, paged; "use" goes where the coupon applies. */
+export default function CouponList() {
+  const t = useT()
+  const [tab, setTab] = useState<Tab>('available')
+  const list = usePagedList((page, page_size) => request('personal.coupon/index', { tab, page, page_size }), { keyOf: (c) => c.id, deps: [tab] })
+  useReachBottom(() => void list.loadMore())
+  return (
+    <View>
+      <View className='coupon-tabs'>
+        {TABS.map((key) => (
+          <View key={key} className={`coupon-tabs__tab coupon-tabs__tab--${key}${key === tab ? ' coupon-tabs__tab--active' : ''}`} onClick={() => setTab(key)}>
+            {t(`coupons.tab.${key}`)}
+          </View>
+        ))}
+      </View>
+      <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
+        {list.empty ? (
+          <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: '/pages/discountBill/index' })} />
+        ) : (
+          <View className='coupons'>
+            {list.items.map((c) => (
+              <View key={c.id} className={`coupon coupon--${tab}`}>
+                <View className='coupon__amount'>
+                  <Text className='coupon__value'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
+                  <Text className='coupon__min'>{c.min_spend ? t('coupons.minSpend', { amount: centsToYuan(c.min_spend) }) : t('coupons.noThreshold')}</Text>
+                </View>
+                <View className='coupon__body'>
+                  <Text className='coupon__title'>{c.title}</Text>
+                  <Text className='coupon__until'>{t('coupons.until', { date: c.expires_at.slice(0, 10) })}</Text>
+                </View>
+                {tab === 'available' && (
+                  <Button className='coupon__use' disabled={c.status === 'locked' || undefined} onClick={() => openCouponTarget(c)}>
+                    {c.status === 'locked' ? t('coupons.locked') : t('coupons.use')}
+                  </Button>
+                )}
+              </View>
+            ))}
+            <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+          </View>
+        )}
+      </LoadState>
+    </View>
+  )
+}
