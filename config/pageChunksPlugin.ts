@@ -15,17 +15,19 @@ export class PageChunksPlugin {
         for (const group of compilation.chunkGroups) {
           const files = new Set<string>()
           for (const chunk of group.chunks) chunk.files.forEach((f) => files.add(f))
-          if (group.isInitial()) {
-            entry.push(...files)
-            continue
-          }
+          if (group.isInitial()) entry.push(...files)
+          // A page can sit in an async group of its own or, when webpack merges it, in an initial chunk.
           for (const chunk of group.chunks) {
             for (const mod of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-              const resource = (mod as { resource?: string }).resource ?? ''
-              const m = /[\\/]src[\\/](pages[\\/][^?]+?)\.tsx$/.exec(resource)
-              if (m) {
-                const page = m[1].replace(/\\/g, '/')
-                pages[page] = [...new Set([...(pages[page] ?? []), ...files])].sort()
+              // A concatenated module keeps its parts' resources on rootModule / modules.
+              const parts = mod as { resource?: string; rootModule?: { resource?: string }; modules?: Array<{ resource?: string }> }
+              const resources = [parts.resource, parts.rootModule?.resource, ...(parts.modules ?? []).map((x) => x.resource)]
+              for (const resource of resources) {
+                const m = /[\\/]src[\\/](pages[\\/][^?]+?)\.tsx$/.exec(resource ?? '')
+                if (m) {
+                  const page = m[1].replace(/\\/g, '/')
+                  pages[page] = [...new Set([...(pages[page] ?? []), ...files])].sort()
+                }
               }
             }
           }

@@ -27,3 +27,4 @@ export const SeckillListAnswer = pagedOf(SeckillProduct).extend({ sessions: z.ar
 export const SeckillReadPayload = z.object({ id: Id })
 export const SeckillReadAnswer = z.object({ info: SeckillProduct, bought: z.number().int() })
 export const OrderLogAnswer = z.object({ list: z.array(z.object({ nickname: z.string(), quantity: z.number().int(), time: z.string() })) })
+export type SeckillListAnswer = z.infer<typeof SeckillListAnswer>

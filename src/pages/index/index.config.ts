@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '一卡通' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '一卡通', enablePullDownRefresh: true })
