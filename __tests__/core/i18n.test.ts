@@ -38,7 +38,7 @@ describe('messages', () => {
 })
 
 describe('feature messages (loaded with their screens)', () => {
-  const features = ['account', 'auth', 'card', 'code', 'orders', 'payBill', 'payment', 'webView', 'address', 'shops', 'home'] as const
+  const features = ['account', 'auth', 'card', 'code', 'orders', 'payBill', 'payment', 'webView', 'address', 'shops', 'home', 'search'] as const
 
   it.each(features)('%s has every word in both languages', async (name) => {
     const { tables } = (await import(`@/features/${name}/messages`)) as { tables: Record<'zh-CN' | 'en', Record<string, string>> }

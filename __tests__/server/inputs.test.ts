@@ -113,6 +113,9 @@ describe('site endpoints', () => {
   it('flash sales: sessions with states, and masked buyers in the order log', async () => {
     const list = await s.call<{ sessions: Array<{ state: string }>; list: Array<{ state: string }> }>('GET', 'hui_public.hsh_seckill_prod/index')
     expect(list.body.data.sessions.map((x) => x.state)).toEqual(expect.arrayContaining(['upcoming']))
+    const found = await s.call<{ list: Array<{ name: string }> }>('GET', 'hui_public.hsh_seckill_prod/index', { keyword: '耳机' })
+    expect(found.body.data.list.map((p) => p.name)).toEqual(['蓝牙耳机'])
+    expect((await s.call<{ total: number }>('GET', 'hui_public.hsh_seckill_prod/index', { keyword: '%' })).body.data.total).toBe(0)
     const log = await s.call<{ list: unknown[] }>('GET', 'hui_public.hsh_seckill_prod/orderLog', { id: 1 })
     expect(log.body.code).toBe(1)
   })

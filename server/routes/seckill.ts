@@ -44,6 +44,13 @@ export function seckillRoutes(app: FastifyInstance, db: DB): void {
     const sessions = (db.prepare('SELECT id, title, start_time, end_time FROM seckill_sessions ORDER BY start_time').all() as Array<{ id: number; title: string; start_time: string; end_time: string }>).map(
       (s) => ({ ...s, state: sessionState(s.start_time, s.end_time) }),
     )
+    if (input.keyword) {
+      // Search: every session, by product name.
+      const like = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const total = (db.prepare("SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
+      const rows = db.prepare(`${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, input.page_size, (input.page - 1) * input.page_size) as ProductRow[]
+      return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
+    }
     const sessionId = input.session_id ?? (sessions.find((s) => s.state === 'on') ?? sessions.find((s) => s.state === 'upcoming') ?? sessions[0])?.id
     const total = (db.prepare('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
     const rows = db.prepare(`${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, input.page_size, (input.page - 1) * input.page_size) as ProductRow[]

@@ -22,7 +22,7 @@ export const SeckillProduct = z.object({
 })
 export type SeckillProduct = z.infer<typeof SeckillProduct>
 
-export const SeckillListQuery = PageQuery.extend({ session_id: Id.optional() })
+export const SeckillListQuery = PageQuery.extend({ session_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
 export const SeckillListAnswer = pagedOf(SeckillProduct).extend({ sessions: z.array(SeckillSession) })
 export const SeckillReadPayload = z.object({ id: Id })
 export const SeckillReadAnswer = z.object({ info: SeckillProduct, bought: z.number().int() })

@@ -1,13 +1,11 @@
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import SearchScreen from '@/features/search/SearchScreen'
 
-/** Search — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Search. */
 export default function IndexSearchPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/index/search'>
-      <Skeleton label={t('common.loading')} />
+      <SearchScreen />
     </PageFrame>
   )
 }

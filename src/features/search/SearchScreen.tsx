@@ -1,0 +1,119 @@
+import { Image, Input, Text, View } from '@tarojs/components'
+import Taro, { useReachBottom } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import LoadState from '@/components/LoadState'
+import Money from '@/components/Money'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import { request } from '@/core/request'
+import ShopRow from '@/features/shops/ShopRow'
+import { usePagedList } from '@/hooks/usePagedList'
+import { clearHistory, readHistory, remember } from './history'
+import { useT } from './messages'
+import './search.css'
+
+type Tab = 'shops' | 'products'
+export const SEARCH_DEBOUNCE_MS = 300
+
+/** Search: debounced as the shopper types, shops and flash deals in tabs, local history, popular words. */
+export default function SearchScreen() {
+  const t = useT()
+  const [text, setText] = useState('')
+  const [keyword, setKeyword] = useState('')
+  const [tab, setTab] = useState<Tab>('shops')
+  const [history, setHistory] = useState(readHistory)
+
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(text.trim()), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  useEffect(() => {
+    if (keyword) setHistory(remember(keyword))
+  }, [keyword])
+
+  const shops = usePagedList((page, page_size) => request('hui_shanghu.shop/index', { keyword, page, page_size }), { keyOf: (s) => s.id, deps: [keyword], enabled: Boolean(keyword) && tab === 'shops' })
+  const products = usePagedList((page, page_size) => request('hui_public.hsh_seckill_prod/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled: Boolean(keyword) && tab === 'products' })
+  const list = tab === 'shops' ? shops : products
+  useReachBottom(() => void list.loadMore())
+
+  const pick = (word: string) => {
+    setText(word)
+    setKeyword(word)
+  }
+
+  return (
+    <View className='search'>
+      <View className='search__bar'>
+        <Input className='search__input' focus value={text} placeholder={t('search.placeholder')} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
+      </View>
+      {!keyword ? (
+        <View className='search__idle'>
+          {history.length > 0 && (
+            <View className='search__group'>
+              <View className='search__group-head'>
+                <Text className='search__group-title'>{t('search.history')}</Text>
+                <Text
+                  className='search__clear'
+                  onClick={() => {
+                    clearHistory()
+                    setHistory([])
+                  }}
+                >
+                  {t('search.clear')}
+                </Text>
+              </View>
+              <View className='search__words'>
+                {history.map((w) => (
+                  <Text key={w} className='search__word search__word--history' onClick={() => pick(w)}>
+                    {w}
+                  </Text>
+                ))}
+              </View>
+            </View>
+          )}
+          <View className='search__group'>
+            <Text className='search__group-title'>{t('search.hot')}</Text>
+            <View className='search__words'>
+              {t('search.hotWords')
+                .split('|')
+                .map((w) => (
+                  <Text key={w} className='search__word' onClick={() => pick(w)}>
+                    {w}
+                  </Text>
+                ))}
+            </View>
+          </View>
+        </View>
+      ) : (
+        <View>
+          <View className='search__tabs'>
+            {(['shops', 'products'] as const).map((k) => (
+              <View key={k} className={`search__tab search__tab--${k}${k === tab ? ' search__tab--active' : ''}`} onClick={() => setTab(k)}>
+                {t(k === 'shops' ? 'search.shops' : 'search.products')}
+              </View>
+            ))}
+          </View>
+          <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
+            {list.empty ? (
+              <EmptyState title={t('search.none', { keyword })} hint={t('search.noneHint')} />
+            ) : (
+              <View>
+                {tab === 'shops'
+                  ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
+                  : products.items.map((p) => (
+                      <View key={p.id} className='search__product' onClick={() => void Taro.navigateTo({ url: `/pages/seckill/detail?id=${p.id}` })}>
+                        <Image className='search__product-img' src={p.image} mode='aspectFill' />
+                        <View className='search__product-body'>
+                          <Text className='search__product-name'>{p.name}</Text>
+                          <Money className='search__product-price' cents={p.price} />
+                        </View>
+                      </View>
+                    ))}
+                <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+              </View>
+            )}
+          </LoadState>
+        </View>
+      )}
+    </View>
+  )
+}
