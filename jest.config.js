@@ -25,10 +25,11 @@ const client = defineJestConfig({
     '<rootDir>/__tests__/setup/env.js',
   ],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup/afterEnv.ts'],
+  // Order matters (first match wins): styles before the @/ alias, so `@/x/y.css` is mocked too.
   moduleNameMapper: {
-    '^@/(.*)$': '<rootDir>/src/$1',
     '\\.(css|scss|less)$': styleMock,
     '@nutui/nutui-react-taro/dist/es/packages/.+/style(/css)?$': styleMock,
+    '^@/(.*)$': '<rootDir>/src/$1',
   },
 })
 

@@ -158,6 +158,14 @@ describe('paying a bill', () => {
     await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
     await shot(page, 'j3-2-success')
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
+    // The gold-pointing plan: 1 point per yuan paid.
+    await page.locator('.pay-result__plan:visible').click()
+    await page.waitForURL(/\/pages\/orders\/orderInfo\?id=\d+/)
+    await page.locator('.gold__points-value:visible', { hasText: '+166' }).waitFor({ timeout: 10000 })
+    await shot(page, 'j3-2b-gold-plan')
+    await page.locator('.nav-bar__back:visible').click()
+    await page.waitForURL(/\/pages\/payBill\/success/)
+    await settled(page)
 
     await page.locator('.pay-result__view:visible').click()
     await page.waitForURL(/\/pages\/orders\/detail/)

@@ -66,6 +66,7 @@ export function toOrderInfo(db: DB, row: OrderRow): OrderInfo {
     create_time: row.create_time,
     pay_time: row.pay_time,
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
+    points: row.status >= ORDER_STATUS.PAID && row.status !== ORDER_STATUS.CANCELLED && row.status !== ORDER_STATUS.REFUNDED ? Math.floor(row.pay_amount / 100) : 0,
   }
 }
 

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { resetLangCache, setLang } from '@/core/i18n'
 import HomePage from '@/pages/index/index'
+import { transport } from '@/platform/transport'
 import CardMyPage from '@/pages/card/my'
 import ShopDetailsPage from '@/pages/shops/details'
 
@@ -13,6 +14,8 @@ afterEach(() => {
 })
 
 async function mount(Page: () => JSX.Element, stackDepth: number) {
+  // Screens load data: keep every request pending so the loading state is what renders.
+  jest.spyOn(transport, 'send').mockImplementation(() => new Promise(() => undefined))
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(Array.from({ length: stackDepth }, () => ({ route: 'x' }) as unknown as Taro.Page))
   const t = new TestUtils()
   mounted.push(t)

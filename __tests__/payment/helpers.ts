@@ -27,6 +27,7 @@ export const order = (over: Partial<OrderInfo> = {}): OrderInfo => ({
   create_time: '2026-11-22 10:00:00',
   pay_time: null,
   expire_time: null,
+  points: 0,
   ...over,
 })
 

@@ -89,6 +89,8 @@ export const OrderInfo = z.object({
   pay_time: z.string().nullable(),
   /** Unpaid orders are cancelled automatically at this time. */
   expire_time: z.string().nullable(),
+  /** Points this order earns ("gold-pointing plan"): 1 per yuan paid, once paid. */
+  points: z.number().int(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

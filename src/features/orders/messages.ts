@@ -3,6 +3,12 @@ import { defineMessages } from '@/core/i18n'
 /** This feature's words, loaded with its screens (not in the app's first load). */
 export const { t, useT, keys, tables } = defineMessages({
   'zh-CN': {
+    'gold.earned': '本单获得积分',
+    'gold.invite': '邀请好友，一起省',
+    'gold.inviteHint': '好友通过你的链接开卡，你将获得额外积分',
+    'gold.inviteBtn': '邀请好友',
+    'gold.copied': '邀请链接已复制',
+    'gold.deals': '为你推荐',
     'order.status.0': '待付款',
     'order.status.10': '已付款',
     'order.status.20': '商家已接单',
@@ -44,6 +50,12 @@ export const { t, useT, keys, tables } = defineMessages({
     'orders.login': '登录 / 绑定手机',
   },
   en: {
+    'gold.earned': 'points earned with this order',
+    'gold.invite': 'Invite friends, save together',
+    'gold.inviteHint': 'Earn extra points when a friend gets a card through your link',
+    'gold.inviteBtn': 'Invite friends',
+    'gold.copied': 'Invitation link copied',
+    'gold.deals': 'Recommended for you',
     'order.status.0': 'Unpaid',
     'order.status.10': 'Paid',
     'order.status.20': 'Accepted',

@@ -1,13 +1,24 @@
+import { useRouter } from '@tarojs/taro'
+import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
+import { request } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import GoldPlan from '@/features/orders/GoldPlan'
+import { useQuery } from '@/hooks/useQuery'
 
-/** Gold-pointing plan — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** "Gold-pointing plan", shown after a payment. */
 export default function OrdersOrderInfoPage() {
-  const t = useT()
+  const id = Number(useRouter()?.params?.id)
+  const loggedIn = requireLogin(`/pages/orders/orderInfo?id=${Number.isFinite(id) ? id : ''}`)
+  const data = useQuery(async () => {
+    const [{ info }, deals] = await Promise.all([request('personal.order/read', { id }), request('hui_public.hsh_seckill_prod/index', { page_size: 3 }).catch(() => null)])
+    return { info, deals: deals?.list ?? [] }
+  }, [id], loggedIn && id > 0)
   return (
     <PageFrame route='pages/orders/orderInfo'>
-      <Skeleton label={t('common.loading')} />
+      <LoadState loading={data.loading} error={id > 0 ? data.error : new Error('no order')} onRetry={() => void data.reload()} rows={2}>
+        {data.data && <GoldPlan order={data.data.info} deals={data.data.deals} />}
+      </LoadState>
     </PageFrame>
   )
 }
