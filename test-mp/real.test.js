@@ -1,0 +1,106 @@
+const { byClass, openPage, waitFor } = require('./harness')
+const { bridge, call, login, startServer } = require('./server')
+
+let server
+let shopper
+beforeAll(async () => {
+  server = await startServer()
+  shopper = await login(server.base, '13900000001')
+}, 60000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
+const asShopper = () => ({ token: shopper.token, myUserId: shopper.userId })
+
+async function open(route, { query = {}, storage = {}, stubs } = {}) {
+  let calls = []
+  const opened = await openPage(route, {
+    query,
+    beforeApp: (wx) => {
+      calls = bridge(wx, server.base, storage)
+      if (stubs) stubs(wx)
+    },
+  })
+  return { ...opened, calls }
+}
+
+describe('weapp pages with real answers from the reference server', () => {
+  it('Home shows the service grid and discount shops', async () => {
+    const { page, calls } = await open('pages/index/index')
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--shop-row"]').length > 0, 5000)
+    expect(page.dom.querySelectorAll('[class~="main--home-grid__item"]').length).toBeGreaterThanOrEqual(9)
+    expect(page.dom.textContent).toContain('川味小馆')
+    expect(calls.some((c) => c.startsWith('GET /api/index/moduleList'))).toBe(true)
+  })
+
+  it('Membership card lists the card products', async () => {
+    const { page } = await open('pages/card/index', { storage: asShopper() })
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--card-product"]').length === 3, 5000)
+    expect(page.dom.textContent).toContain('金卡')
+    expect(page.dom.textContent).toContain('¥199.00')
+  })
+
+  it('My account shows the masked phone of the logged-in shopper', async () => {
+    const { page } = await open('pages/personal/index', { storage: asShopper() })
+    await waitFor(() => text(page, 'account-header__phone'), 5000)
+    expect(text(page, 'account-header__phone')).toBe('139****0001')
+  })
+
+  it('an anonymous Pay a bill asks to log in first (wx.navigateTo to Authorization)', async () => {
+    let navigated = ''
+    await open('pages/payBill/index', {
+      query: { shop_id: '1' },
+      stubs: (wx) => {
+        wx.navigateTo = (opts) => {
+          navigated = opts.url
+        }
+      },
+    })
+    await waitFor(() => navigated, 2000)
+    expect(navigated).toBe(`/pages/accountBind/index?redirect=${encodeURIComponent('/pages/payBill/index?shop_id=1')}`)
+  })
+
+  it('walks the weapp payment path: keypad → server price → requestPayment → server confirms → success page', async () => {
+    const paid = []
+    let redirected = ''
+    let calls = []
+    const createdOrderId = () => {
+      const created = calls.answers.filter((a) => a.target.startsWith('/api/personal.order/create')).pop()
+      return created ? created.data.data.order_info.id : 0
+    }
+    const opened = await open('pages/payBill/index', {
+      query: { shop_id: '1' },
+      storage: asShopper(),
+      stubs: (wx) => {
+        wx.requestPayment = (opts) => {
+          paid.push(opts)
+          // The provider notifies the server (the sandbox confirm takes the same signed path), then the sheet closes.
+          call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => opts.success && opts.success({ errMsg: 'requestPayment:ok' }))
+        }
+        wx.redirectTo = (opts) => {
+          redirected = opts.url
+        }
+      },
+    })
+    const { page } = opened
+    calls = opened.calls
+    await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    for (const key of ['1', '0', '0']) {
+      page.querySelector(`.keypad__key--${key}`).dispatchEvent('tap')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    await waitFor(() => text(page, 'bill__amount') === '¥100', 3000)
+    // 12 % off at this shop: the server's price, not the client's.
+    await waitFor(() => text(page, 'bill__payable') === '¥88.00', 5000)
+    expect(text(page, 'bill__capital')).toBe('捌拾捌元整')
+    page.querySelector('.bill__pay').dispatchEvent('tap')
+    await waitFor(() => redirected, 10000)
+    expect(paid).toHaveLength(1)
+    expect(paid[0]).toEqual(expect.objectContaining({ package: expect.stringMatching(/^prepay_id=T/), signType: 'HMAC-SHA256', paySign: expect.any(String) }))
+    expect(redirected).toBe(`/pages/payBill/success?id=${createdOrderId()}`)
+    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${createdOrderId()}`, null, shopper.token)
+    expect(order.data.data.info).toEqual(expect.objectContaining({ order_status: 10, pay_amount: 8800 }))
+  })
+})

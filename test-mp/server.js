@@ -1,0 +1,129 @@
+/**
+ * The reference server for the simulator tier (started as `npm start` does, on a free loopback port, fresh
+ * database), and a `wx` storage + request bridge so compiled pages get real answers.
+ */
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const http = require('node:http')
+const net = require('node:net')
+const os = require('node:os')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+function call(base, method, urlPath, body, token = '') {
+  return new Promise((resolve, reject) => {
+    const url = new URL(urlPath, base)
+    const payload = method === 'GET' ? null : JSON.stringify(body ?? {})
+    const req = http.request(url, { method, headers: { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' } }, (res) => {
+      let text = ''
+      res.on('data', (d) => (text += d))
+      res.on('end', () => {
+        let data = text
+        try {
+          data = JSON.parse(text)
+        } catch {
+          // not JSON
+        }
+        resolve({ statusCode: res.statusCode, data })
+      })
+    })
+    req.on('error', reject)
+    req.setTimeout(10000, () => req.destroy(new Error('timeout')))
+    if (payload) req.write(payload)
+    req.end()
+  })
+}
+
+async function startServer() {
+  const port = await freePort()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-mp-'))
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: path.join(dir, 'mp.sqlite'), STATIC_DIR: path.join(dir, 'none'), SANDBOX: '1' }
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const base = `http://127.0.0.1:${port}`
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
+    try {
+      if ((await call(base, 'GET', '/healthz')).statusCode === 200) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 30000) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', () => {
+        fs.rmSync(dir, { recursive: true, force: true })
+        resolve()
+      })
+      child.kill('SIGTERM')
+    })
+  return { base, stop }
+}
+
+/** A shopper bound through the real SMS + bind endpoints. */
+async function login(base, phone) {
+  await call(base, 'POST', '/api/Captcha/sendSmsCaptcha', { phone })
+  const outbox = await call(base, 'GET', `/api/sandbox/smsOutbox?phone=${phone}`)
+  const bound = await call(base, 'POST', '/api/wechat/bind', { phone, code: outbox.data.data.list[0].code })
+  return { token: bound.data.data.token, userId: bound.data.data.user.id }
+}
+
+/**
+ * Give the simulator's `wx` an in-memory storage and a `request` that reaches the test server (the build
+ * points at TARO_APP_API_BASE_WEAPP; only the origin is swapped). Returns the list of calls made.
+ */
+function bridge(wx, base, storage = {}) {
+  const calls = []
+  calls.answers = []
+  wx.getStorageSync = (key) => (key in storage ? storage[key] : '')
+  wx.setStorageSync = (key, value) => {
+    storage[key] = value
+  }
+  wx.removeStorageSync = (key) => {
+    delete storage[key]
+  }
+  wx.request = (opts) => {
+    const url = new URL(opts.url)
+    let target = `${url.pathname}${url.search}`
+    const method = (opts.method || 'GET').toUpperCase()
+    if (method === 'GET' && opts.data && Object.keys(opts.data).length) {
+      const qs = new URLSearchParams(Object.entries(opts.data).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)])).toString()
+      if (qs) target += `${target.includes('?') ? '&' : '?'}${qs}`
+    }
+    calls.push(`${method} ${target}`)
+    call(base, method, target, method === 'GET' ? null : opts.data, (opts.header || {})['Access-Token'] || '')
+      .then((res) => {
+        calls.answers.push({ target, data: res.data })
+        opts.success && opts.success({ ...res, header: {}, errMsg: 'request:ok' })
+        opts.complete && opts.complete(res)
+      })
+      .catch((err) => {
+        opts.fail && opts.fail({ errMsg: `request:fail ${err.message}` })
+        opts.complete && opts.complete({})
+      })
+    return { abort() {} }
+  }
+  return calls
+}
+
+module.exports = { startServer, login, bridge, call }
