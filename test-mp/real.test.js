@@ -77,7 +77,9 @@ describe('weapp pages with real answers from the reference server', () => {
         wx.requestPayment = (opts) => {
           paid.push(opts)
           // The provider notifies the server (the sandbox confirm takes the same signed path), then the sheet closes.
-          call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => opts.success && opts.success({ errMsg: 'requestPayment:ok' }))
+          call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => {
+            if (opts.success) opts.success({ errMsg: 'requestPayment:ok' })
+          })
         }
         wx.redirectTo = (opts) => {
           redirected = opts.url

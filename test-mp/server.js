@@ -114,12 +114,12 @@ function bridge(wx, base, storage = {}) {
     call(base, method, target, method === 'GET' ? null : opts.data, (opts.header || {})['Access-Token'] || '')
       .then((res) => {
         calls.answers.push({ target, data: res.data })
-        opts.success && opts.success({ ...res, header: {}, errMsg: 'request:ok' })
-        opts.complete && opts.complete(res)
+        if (opts.success) opts.success({ ...res, header: {}, errMsg: 'request:ok' })
+        if (opts.complete) opts.complete(res)
       })
       .catch((err) => {
-        opts.fail && opts.fail({ errMsg: `request:fail ${err.message}` })
-        opts.complete && opts.complete({})
+        if (opts.fail) opts.fail({ errMsg: `request:fail ${err.message}` })
+        if (opts.complete) opts.complete({})
       })
     return { abort() {} }
   }
