@@ -74,12 +74,11 @@ describe('weapp pages with real answers from the reference server', () => {
       query: { shop_id: '1' },
       storage: asShopper(),
       stubs: (wx) => {
+        // Taro 4 calls wx.requestPayment promise-style (no callbacks), as current base libraries allow.
         wx.requestPayment = (opts) => {
           paid.push(opts)
           // The provider notifies the server (the sandbox confirm takes the same signed path), then the sheet closes.
-          call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => {
-            if (opts.success) opts.success({ errMsg: 'requestPayment:ok' })
-          })
+          return call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => ({ errMsg: 'requestPayment:ok' }))
         }
         wx.redirectTo = (opts) => {
           redirected = opts.url
@@ -104,5 +103,33 @@ describe('weapp pages with real answers from the reference server', () => {
     expect(redirected).toBe(`/pages/payBill/success?id=${createdOrderId()}`)
     const order = await call(server.base, 'GET', `/api/personal.order/read?id=${createdOrderId()}`, null, shopper.token)
     expect(order.data.data.info).toEqual(expect.objectContaining({ order_status: 10, pay_amount: 8800 }))
+  })
+
+  it('a cancelled pay sheet is not an error: the order stays unpaid and nothing moves on', async () => {
+    const seen = []
+    const { page } = await open('pages/payBill/index', {
+      query: { shop_id: '2' },
+      storage: asShopper(),
+      stubs: (wx) => {
+        wx.requestPayment = () => Promise.reject({ errMsg: 'requestPayment:fail cancel' })
+        const toast = wx.showToast
+        wx.showToast = (o) => {
+          seen.push(`toast ${o.title} ${o.icon}`)
+          return toast(o)
+        }
+        wx.redirectTo = (o) => seen.push(`redirect ${o.url}`)
+      },
+    })
+    await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    for (const key of ['5', '0']) {
+      page.querySelector(`.keypad__key--${key}`).dispatchEvent('tap')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    await waitFor(() => text(page, 'bill__payable') === '¥45.00', 5000)
+    page.querySelector('.bill__pay').dispatchEvent('tap')
+    await waitFor(() => seen.length, 5000)
+    expect(seen).toEqual(['toast 已取消支付 none'])
+    const unpaid = await call(server.base, 'GET', '/api/personal.order/index?tab=unpaid', null, shopper.token)
+    expect(unpaid.data.data.list.map((o) => o.pay_amount)).toContain(4500)
   })
 })
