@@ -2,25 +2,8 @@
  * The reference server for the simulator tier (started as `npm start` does, on a free loopback port, fresh
  * database), and a `wx` storage + request bridge so compiled pages get real answers.
  */
-const { spawn } = require('node:child_process')
-const fs = require('node:fs')
 const http = require('node:http')
-const net = require('node:net')
-const os = require('node:os')
-const path = require('node:path')
-
-const root = path.resolve(__dirname, '..')
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
+const { startTestServer } = require('../scripts/test-server.cjs')
 
 function call(base, method, urlPath, body, token = '') {
   return new Promise((resolve, reject) => {
@@ -46,39 +29,7 @@ function call(base, method, urlPath, body, token = '') {
   })
 }
 
-async function startServer() {
-  const port = await freePort()
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-mp-'))
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: path.join(dir, 'mp.sqlite'), STATIC_DIR: path.join(dir, 'none'), SANDBOX: '1' }
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  const base = `http://127.0.0.1:${port}`
-  const started = Date.now()
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`)
-    try {
-      if ((await call(base, 'GET', '/healthz')).statusCode === 200) break
-    } catch {
-      // not up yet
-    }
-    if (Date.now() - started > 30000) {
-      child.kill('SIGKILL')
-      throw new Error(`server did not start:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once('exit', () => {
-        fs.rmSync(dir, { recursive: true, force: true })
-        resolve()
-      })
-      child.kill('SIGTERM')
-    })
-  return { base, stop }
-}
+const startServer = () => startTestServer({ label: 'mp' })
 
 /** A shopper bound through the real SMS + bind endpoints. */
 async function login(base, phone) {

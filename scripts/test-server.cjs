@@ -1,0 +1,78 @@
+// Starts the reference server for the outer test tiers exactly as `npm start` does (tsx server/main.ts),
+// on a free 127.0.0.1 port with a fresh database. Used by e2e/globalSetup.js and test-mp/server.js.
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const http = require('node:http')
+const net = require('node:net')
+const os = require('node:os')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..')
+
+/** GET with node:http (test tiers may run under jsdom, which has no fetch). */
+function statusOf(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, (res) => {
+      res.resume()
+      resolve(res.statusCode)
+    })
+    req.on('error', reject)
+    req.setTimeout(2000, () => req.destroy(new Error('timeout')))
+  })
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+/** @param {{ staticDir?: string, label: string }} opts */
+async function startTestServer({ staticDir, label }) {
+  const port = await freePort()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
+  const dbPath = path.join(dir, `${label}.sqlite`)
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1' }
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const base = `http://127.0.0.1:${port}`
+  const started = Date.now()
+  // Bounded wait for /healthz.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
+    try {
+      if ((await statusOf(`${base}/healthz`)) === 200) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 30000) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not come up within 30 s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      const done = () => {
+        fs.rmSync(dir, { recursive: true, force: true })
+        resolve()
+      }
+      if (child.exitCode !== null) return done()
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      child.once('exit', () => {
+        clearTimeout(timer)
+        done()
+      })
+      child.kill('SIGTERM')
+    })
+  return { base, dbPath, stop }
+}
+
+module.exports = { startTestServer }
