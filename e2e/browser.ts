@@ -28,6 +28,17 @@ export async function launch(): Promise<Browser> {
 /** A phone-sized context, as shoppers use the H5 site. */
 export async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+  // Toasts last 2 s: record every one that shows, so a slow machine cannot make a test miss it.
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    new MutationObserver(() => {
+      document.querySelectorAll<HTMLElement>('.taro__toast').forEach((el) => {
+        const text = el.textContent?.trim() ?? ''
+        if (text && el.offsetParent !== null && seen[seen.length - 1] !== text) seen.push(text)
+      })
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
@@ -59,4 +70,9 @@ export async function visibleTitle(page: Page): Promise<string> {
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: path.join(SHOTS, `${name.replace(/[^\w.-]+/g, '_')}.png`) })
+}
+
+/** Wait until a toast with this text has been shown (it may already have gone). */
+export async function toastShown(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((x) => x.includes(t)), text, { timeout: 15000 })
 }

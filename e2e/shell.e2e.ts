@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, visibleTitle } from './browser'
+import { BASE, launch, phone, settled, shot, toastShown, visibleTitle } from './browser'
 
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
@@ -54,7 +54,7 @@ describe('H5 shell in Chromium', () => {
   it.each(['/pages/nope/index', '/foo'])('an unknown path (%s) lands on Home with a "page not found" toast', async (url) => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}${url}`)
-    await page.getByText('页面不存在').first().waitFor({ state: 'visible', timeout: 15000 })
+    await toastShown(page, '页面不存在')
     await settled(page)
     expect(await visibleTitle(page)).toBe('一卡通')
     expect(new URL(page.url()).pathname).toMatch(/^\/(pages\/index\/index)?$/)
