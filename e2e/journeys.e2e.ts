@@ -385,7 +385,7 @@ describe('Search', () => {
     await typeInto(page, '.search__bar', '川味')
     await page.locator('.shop-row__name:visible', { hasText: '川味小馆' }).waitFor({ timeout: 10000 })
     await typeInto(page, '.search__bar', '耳机')
-    await page.locator('.search__tab--products:visible').click()
+    await page.locator('.search__tabs__tab--products:visible').click()
     await page.locator('.search__product-name:visible', { hasText: '蓝牙耳机' }).waitFor({ timeout: 10000 })
     await typeInto(page, '.search__bar', '不存在的东西')
     await page.getByText('没有找到“不存在的东西”').first().waitFor({ timeout: 10000 })

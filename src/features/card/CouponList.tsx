@@ -2,6 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import LoadState from '@/components/LoadState'
+import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { COUPON_TABS, UserCoupon } from '@/contract/member'
 import { centsToYuan } from '@/core/format'
@@ -29,13 +30,7 @@ export default function CouponList() {
   useReachBottom(() => void list.loadMore())
   return (
     <View>
-      <View className='coupon-tabs'>
-        {TABS.map((key) => (
-          <View key={key} className={`coupon-tabs__tab coupon-tabs__tab--${key}${key === tab ? ' coupon-tabs__tab--active' : ''}`} onClick={() => setTab(key)}>
-            {t(`coupons.tab.${key}`)}
-          </View>
-        ))}
-      </View>
+      <Tabs name='coupon-tabs' tabs={TABS.map((key) => ({ key, label: t(`coupons.tab.${key}`) }))} active={tab} onChange={setTab} />
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
         {list.empty ? (
           <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: '/pages/discountBill/index' })} />

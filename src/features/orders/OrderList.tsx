@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
+import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { ORDER_TABS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
@@ -38,13 +39,7 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
 
   return (
     <View>
-      <View className='orders-tabs' role='tablist'>
-        {ORDER_TABS.map((key) => (
-          <View key={key} className={`orders-tabs__tab orders-tabs__tab--${key}${key === tab ? ' orders-tabs__tab--active' : ''}`} role='tab' aria-selected={key === tab} onClick={() => onTab(key)}>
-            {t(`orders.tab.${key}`)}
-          </View>
-        ))}
-      </View>
+      <Tabs name='orders-tabs' tabs={ORDER_TABS.map((key) => ({ key, label: t(`orders.tab.${key}`) }))} active={tab} onChange={onTab} />
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
         {list.empty ? (
           <EmptyState title={t('orders.empty')} hint={t('orders.emptyHint')} actionText={t('orders.goShopping')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />

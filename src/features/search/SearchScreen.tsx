@@ -2,6 +2,7 @@ import { Image, Input, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import LoadState from '@/components/LoadState'
+import Tabs from '@/components/Tabs'
 import Money from '@/components/Money'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { request } from '@/core/request'
@@ -85,13 +86,15 @@ export default function SearchScreen() {
         </View>
       ) : (
         <View>
-          <View className='search__tabs'>
-            {(['shops', 'products'] as const).map((k) => (
-              <View key={k} className={`search__tab search__tab--${k}${k === tab ? ' search__tab--active' : ''}`} onClick={() => setTab(k)}>
-                {t(k === 'shops' ? 'search.shops' : 'search.products')}
-              </View>
-            ))}
-          </View>
+          <Tabs
+            name='search__tabs'
+            tabs={[
+              { key: 'shops', label: t('search.shops') },
+              { key: 'products', label: t('search.products') },
+            ]}
+            active={tab}
+            onChange={setTab}
+          />
           <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
             {list.empty ? (
               <EmptyState title={t('search.none', { keyword })} hint={t('search.noneHint')} />
