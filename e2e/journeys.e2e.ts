@@ -398,3 +398,32 @@ describe('Search', () => {
     await context.close()
   })
 })
+
+describe('English', () => {
+  it('a shopper who chose English sees the tab screens and the money screens in English', async () => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}`)
+    await settled(page)
+    await bindOnScreen(page, '13800000007')
+    await page.waitForURL(/\/pages\/personal\/index/)
+    await page.locator('.menu-list__item--language:visible').click()
+    await page.locator('.taro-actionsheet__cell', { hasText: 'English' }).click()
+    await page.locator('.account-header__phone:visible').waitFor()
+    expect(await visibleTitle(page)).toBe('My account')
+    expect(await page.locator('.menu-list__item--logout:visible').textContent()).toBe('Log out')
+    await shot(page, 'en-1-me')
+    for (const [url, title, text] of [
+      ['/pages/card/index', 'Membership card', 'Choose a card'],
+      ['/pages/orders/index', 'My orders', 'No orders yet'],
+      ['/pages/payBill/index?shop_id=1', 'Pay a bill', '88% of price'],
+      ['/', 'One Card Pass', 'Discounts nearby'],
+    ] as const) {
+      await page.goto(`${BASE()}${url}`)
+      await settled(page)
+      expect(await visibleTitle(page)).toBe(title)
+      await page.getByText(text).first().waitFor({ timeout: 10000 })
+      await shot(page, `en-${title}`)
+    }
+    await context.close()
+  })
+})

@@ -12,6 +12,8 @@ import { requireLogin } from '@/core/session'
 import { afterPay } from '@/features/payment/afterPay'
 import { usePay } from '@/payment/usePay'
 import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from './amountInput'
+import { useLang } from '@/core/i18n'
+import { discountLabel } from '@/features/shops/messages'
 import AmountKeypad from './components/AmountKeypad'
 import { useBillQuote } from './useBillQuote'
 import './PayBillForm.css'
@@ -26,6 +28,7 @@ type Field = 'amount' | 'undiscounted'
 /** Pay a bill: amount on the keypad, optional undiscounted part, coupon, the server's price, pay. */
 export default function PayBillForm({ shop, coupons }: Props) {
   const t = useT()
+  const lang = useLang()
   const [values, setValues] = useState<Record<Field, string>>({ amount: '', undiscounted: '' })
   const [focus, setFocus] = useState<Field>('amount')
   const [showUndiscounted, setShowUndiscounted] = useState(false)
@@ -73,7 +76,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
     <View className='bill'>
       <View className='bill__shop'>
         <Text className='bill__shop-name'>{shop.name}</Text>
-        <Text className='bill__shop-discount'>{t('bill.discount', { rate: (shop.discount_rate / 10).toFixed(1).replace(/\.0$/, '') })}</Text>
+        <Text className='bill__shop-discount'>{t('bill.discount', { rate: discountLabel(shop.discount_rate, lang) })}</Text>
       </View>
 
       <View className={`bill__field${focus === 'amount' ? ' bill__field--focus' : ''}`} onClick={() => setFocus('amount')}>
