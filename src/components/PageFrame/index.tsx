@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import Taro, { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
+import Taro, { useDidShow, useShareAppMessage } from '@tarojs/taro'
 import type { ReactNode } from 'react'
 import NavBar from '@/components/NavBar'
 import { useLang, useT } from '@/core/i18n'
@@ -7,6 +7,7 @@ import { sharePath } from '@/core/share'
 import { sharePlatform } from '@/platform/share'
 import { findRoute, type RoutePath } from '@/routes'
 import './index.css'
+import { usePageParams } from '@/hooks/usePageParams'
 
 export interface PageFrameProps {
   route: RoutePath
@@ -21,7 +22,7 @@ export default function PageFrame({ route, children }: PageFrameProps) {
   const title = def ? (lang === 'en' ? def.en : def.zh) : ''
 
   // No router when a page is mounted outside the app (tests): share the bare page then.
-  const params = useRouter()?.params ?? {}
+  const params = usePageParams()
 
   useDidShow(() => {
     // H5: the document title (tabs, history, share previews); weapp: harmless with the custom bar.

@@ -1,4 +1,3 @@
-import { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
@@ -7,11 +6,12 @@ import { useT } from '@/features/auth/messages'
 import { errorMessage } from '@/core/request'
 import BindForm from '@/features/auth/BindForm'
 import { wxAuth } from '@/platform/wxAuth'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Authorization: bind a phone, then back to the page that sent the shopper here. */
 export default function AccountBindPage() {
   const t = useT()
-  const { params } = useRouter()
+  const params = usePageParams()
   const redirect = params.redirect ? decodeURIComponent(params.redirect) : undefined
   const [state, setState] = useState<'preparing' | 'ready' | 'redirecting' | { error: unknown }>('preparing')
 

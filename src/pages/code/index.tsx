@@ -1,4 +1,4 @@
-import Taro, { useRouter } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
@@ -8,11 +8,12 @@ import { errorMessage, request } from '@/core/request'
 import { getItem } from '@/core/storage'
 import { scannedNumber, toInternalTarget } from '@/features/code/target'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Code page: a scanned `scene` / `qrCode` resolved by getUrlByNumber, then on to that page. */
 export default function CodeIndexPage() {
   const t = useT()
-  const { params } = useRouter()
+  const params = usePageParams()
   const number = scannedNumber(params) ?? scannedNumber({ scene: getItem('scene') })
   const target = useQuery(async () => {
     if (!number) throw new Error(t('code.unknown'))

@@ -1,4 +1,3 @@
-import { useRouter } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { ORDER_STATUS } from '@/contract/constants'
@@ -6,10 +5,11 @@ import { request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import OrderDetail from '@/features/orders/OrderDetail'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Order detail. */
 export default function OrdersDetailPage() {
-  const { params } = useRouter()
+  const params = usePageParams()
   const id = Number(params.id)
   const loggedIn = requireLogin(`/pages/orders/detail?id=${params.id ?? ''}`)
   const data = useQuery(async () => {

@@ -1,14 +1,14 @@
-import { useRouter } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import GoldPlan from '@/features/orders/GoldPlan'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** "Gold-pointing plan", shown after a payment. */
 export default function OrdersOrderInfoPage() {
-  const id = Number(useRouter()?.params?.id)
+  const id = Number(usePageParams().id)
   const loggedIn = requireLogin(`/pages/orders/orderInfo?id=${Number.isFinite(id) ? id : ''}`)
   const data = useQuery(async () => {
     const [{ info }, deals] = await Promise.all([request('personal.order/read', { id }), request('hui_public.hsh_seckill_prod/index', { page_size: 3 }).catch(() => null)])

@@ -1,14 +1,14 @@
-import { useRouter } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import PayBillForm from '@/features/payBill/PayBillForm'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Pay a bill at one shop (from Discount bill, Shop details or a shop's QR code via the Code page). */
 export default function PayBillIndexPage() {
-  const { params } = useRouter()
+  const params = usePageParams()
   const shopId = Number(params.shop_id)
   // Paying needs a shopper (the server prices with their card and coupons): log in first, then come back.
   const loggedIn = requireLogin(`/pages/payBill/index?shop_id=${params.shop_id ?? ''}`)

@@ -1,4 +1,3 @@
-import { useRouter } from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
@@ -7,10 +6,11 @@ import { requireLogin } from '@/core/session'
 import PaymentResult from '@/features/payment/PaymentResult'
 import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Payment success: the shopper lands here from the cashier or the pay sheet; the server has the last word. */
 export default function PaySuccessPage() {
-  const { params } = useRouter()
+  const params = usePageParams()
   const id = Number(params.id)
   const loggedIn = requireLogin(`/pages/payBill/success?id=${params.id ?? ''}`)
   const [checking, setChecking] = useState(true)

@@ -1,14 +1,15 @@
-import { useDidShow, useRouter } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import AddressList from '@/features/address/AddressList'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Addresses (select mode with ?select=1: a tap returns the address to the order that asked). */
 export default function PersonalAddressPage() {
-  const { params } = useRouter()
+  const params = usePageParams()
   const loggedIn = requireLogin(`/pages/personal/address${params.select ? '?select=1' : ''}`)
   const query = useQuery(() => request('personal.address/index', {}), [], loggedIn)
   const first = useRef(true)

@@ -1,14 +1,14 @@
-import { useRouter } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import AddressForm from '@/features/address/AddressForm'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Add (no id) or edit (?id=) an address. */
 export default function PersonalNewAddressPage() {
-  const { params } = useRouter()
+  const params = usePageParams()
   const id = Number(params.id ?? 0)
   const loggedIn = requireLogin(`/pages/personal/newAddress${id ? `?id=${id}` : ''}`)
   const data = useQuery(async () => {

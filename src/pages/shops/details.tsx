@@ -1,5 +1,5 @@
 import { Button, Image, Text, View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { useLang } from '@/core/i18n'
@@ -9,12 +9,13 @@ import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
 import { useQuery } from '@/hooks/useQuery'
+import { usePageParams } from '@/hooks/usePageParams'
 
 /** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
   const t = useT()
   const lang = useLang()
-  const id = Number(useRouter()?.params?.id)
+  const id = Number(usePageParams().id)
   const shop = useQuery(() => request('hui_shanghu.shop/read', { id }), [id], id > 0)
   const info = shop.data?.info
   return (

@@ -1,0 +1,68 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { resetLangCache } from '@/core/i18n'
+import { setItem } from '@/core/storage'
+import PersonalAddressPage from '@/pages/personal/address'
+import CardMyPage from '@/pages/card/my'
+import CardRecordsPage from '@/pages/card/records'
+import CardTicketListPage from '@/pages/card/ticketList'
+import DiscountBillIndexPage from '@/pages/discountBill/index'
+import OrdersIndexPage from '@/pages/orders/index'
+import { transport } from '@/platform/transport'
+import type { TransportRequest } from '@/platform/transport.types'
+
+const mounted: TestUtils[] = []
+afterEach(() => {
+  mounted.splice(0).forEach((t) => t.unmout())
+  jest.restoreAllMocks()
+  resetLangCache()
+})
+
+/** An empty but well-formed answer for any endpoint these screens call. */
+function emptyAnswer(req: TransportRequest) {
+  const path = req.url.replace(/^.*\/api\//, '')
+  const data = path.includes('business_class') ? { list: [] } : path.includes('address') || path.includes('card/index') ? { list: [] } : { list: [], total: 0, page: 1, page_size: 10 }
+  return { status: 200, body: { code: 1, msg: 'ok', data } }
+}
+
+const SCREENS: Array<[string, () => JSX.Element, string]> = [
+  ['My orders', OrdersIndexPage, '还没有订单'],
+  ['Value coupons', CardTicketListPage, '这里没有代金券'],
+  ['Card purchase records', CardRecordsPage, '还没有购卡记录'],
+  ['My cards', CardMyPage, '还没有会员卡'],
+  ['Addresses', PersonalAddressPage, '还没有收货地址'],
+  ['Discount bill', DiscountBillIndexPage, '附近还没有优惠商家'],
+]
+
+describe.each(SCREENS)('%s', (_name, Page, emptyText) => {
+  it('shows a skeleton while loading, the error with a retry when it fails, and the empty state after a good answer', async () => {
+    setItem('token', 'tok')
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'x', options: {} } as unknown as Taro.Page])
+    let mode: 'pending' | 'fail' | 'empty' = 'pending'
+    const send = jest.spyOn(transport, 'send').mockImplementation((req) => {
+      if (mode === 'pending') return new Promise(() => undefined)
+      if (mode === 'fail') return Promise.reject(new Error('offline'))
+      return Promise.resolve(emptyAnswer(req))
+    })
+    const t = new TestUtils()
+    mounted.push(t)
+
+    await t.mount(Page)
+    await t.queries.waitForQuerySelector('.skeleton')
+    t.unmout()
+    mounted.pop()
+
+    mode = 'fail'
+    const t2 = new TestUtils()
+    mounted.push(t2)
+    await t2.mount(Page)
+    const retry = await t2.queries.waitForQuerySelector('.state__retry')
+    expect(t2.queries.querySelector('.state--error')?.textContent).toContain('网络不给力')
+    const callsBefore = send.mock.calls.length
+    mode = 'empty'
+    await t2.act(async () => t2.fireEvent.click(retry as HTMLElement))
+    await t2.queries.waitForQuerySelector('.state--empty')
+    expect(send.mock.calls.length).toBeGreaterThan(callsBefore)
+    expect(t2.queries.querySelector('.state--empty')?.textContent).toContain(emptyText)
+  })
+})
