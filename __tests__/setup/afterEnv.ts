@@ -22,3 +22,17 @@ console.error = (...args: unknown[]) => {
   if (typeof args[0] === 'string' && args[0].includes('ReactDOMTestUtils.act')) return
   consoleError(...args)
 }
+
+// jsdom has no IntersectionObserver; Taro's H5 <Image lazyLoad> asks for one. Never intersecting is what a
+// test needs (images do not load in jsdom anyway).
+if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
+  class NoIntersections {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  Object.defineProperty(window, 'IntersectionObserver', { value: NoIntersections, configurable: true })
+}

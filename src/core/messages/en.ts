@@ -23,6 +23,9 @@ export const en: Record<MessageKey, string> = {
   'common.submit': 'Submit',
   'common.yuan': '¥{amount}',
   'common.numberWrong': 'Number is wrong!',
+  'common.notFound': 'Nothing to show here',
+  'common.notFoundHint': 'The link may be incomplete or out of date',
+  'common.backHome': 'Back home',
 
   'nav.back': 'Back',
   'nav.home': 'Home',

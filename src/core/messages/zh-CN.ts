@@ -21,6 +21,9 @@ export const zhCN = {
   'common.submit': '提交',
   'common.yuan': '¥{amount}',
   'common.numberWrong': '数字有误！',
+  'common.notFound': '没有找到要看的内容',
+  'common.notFoundHint': '链接可能不完整或已失效',
+  'common.backHome': '返回首页',
 
   'nav.back': '返回',
   'nav.home': '首页',

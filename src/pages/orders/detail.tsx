@@ -20,7 +20,7 @@ export default function OrdersDetailPage() {
   }, [id], loggedIn && id > 0)
   return (
     <PageFrame route='pages/orders/detail'>
-      <LoadState loading={data.loading} error={id > 0 ? data.error : new Error('no order')} onRetry={() => void data.reload()} rows={3}>
+      <LoadState loading={data.loading} error={data.error} missing={!(id > 0)} onRetry={() => void data.reload()} rows={3}>
         {data.data && <OrderDetail order={data.data.info} code={data.data.code} onChanged={() => void data.reload()} />}
       </LoadState>
     </PageFrame>

@@ -16,7 +16,7 @@ export default function OrdersOrderInfoPage() {
   }, [id], loggedIn && id > 0)
   return (
     <PageFrame route='pages/orders/orderInfo'>
-      <LoadState loading={data.loading} error={id > 0 ? data.error : new Error('no order')} onRetry={() => void data.reload()} rows={2}>
+      <LoadState loading={data.loading} error={data.error} missing={!(id > 0)} onRetry={() => void data.reload()} rows={2}>
         {data.data && <GoldPlan order={data.data.info} deals={data.data.deals} />}
       </LoadState>
     </PageFrame>

@@ -15,10 +15,10 @@ export default function PayBillIndexPage() {
   const data = useQuery(async () => {
     const [{ info }, coupons] = await Promise.all([request('hui_shanghu.shop/read', { id: shopId }), request('personal.coupon/index', { tab: 'available', page_size: 50 })])
     return { shop: info, coupons: coupons.list }
-  }, [shopId], loggedIn)
+  }, [shopId], loggedIn && shopId > 0)
   return (
     <PageFrame route='pages/payBill/index'>
-      <LoadState loading={data.loading} error={shopId > 0 ? data.error : new Error('no shop')} onRetry={() => void data.reload()} rows={2}>
+      <LoadState loading={data.loading} error={data.error} missing={!(shopId > 0)} onRetry={() => void data.reload()} rows={2}>
         {data.data && <PayBillForm shop={data.data.shop} coupons={data.data.coupons} />}
       </LoadState>
     </PageFrame>

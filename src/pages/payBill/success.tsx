@@ -33,7 +33,7 @@ export default function PaySuccessPage() {
 
   return (
     <PageFrame route='pages/payBill/success'>
-      <LoadState loading={!order.data && order.loading} error={id > 0 ? order.error : new Error('no order')} onRetry={() => void order.reload()}>
+      <LoadState loading={!order.data && order.loading} error={order.error} missing={!(id > 0)} onRetry={() => void order.reload()}>
         {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>
     </PageFrame>

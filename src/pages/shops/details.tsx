@@ -20,7 +20,7 @@ export default function ShopsDetailsPage() {
   const info = shop.data?.info
   return (
     <PageFrame route='pages/shops/details'>
-      <LoadState loading={id > 0 && shop.loading} error={id > 0 ? shop.error : new Error('no shop')} onRetry={() => void shop.reload()} rows={3}>
+      <LoadState loading={id > 0 && shop.loading} error={shop.error} missing={!(id > 0)} onRetry={() => void shop.reload()} rows={3}>
         {info && (
           <View>
             <View className='shop-head'>
