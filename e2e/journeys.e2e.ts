@@ -377,6 +377,46 @@ describe('Home', () => {
   })
 })
 
+describe('logging in on the way', () => {
+  it('anonymous: a shop on Home → Authorization; backing out says "log in first"; logging in lands on that shop’s Pay a bill, ready to type', async () => {
+    const { page, context, errors } = await phone(browser)
+    await page.goto(`${BASE()}/`)
+    await settled(page)
+    const firstShop = (await page.locator('.shop-row__name:visible').first().textContent())?.trim() ?? ''
+    await page.locator('.shop-row:visible').first().click()
+    await page.waitForURL(/\/pages\/accountBind\/index\?redirect=/)
+    await settled(page)
+
+    // The shopper changes their mind: browser back shows Pay a bill asking for a login, not a blank page.
+    await page.goBack()
+    await page.waitForURL(/\/pages\/payBill\/index\?shop_id=/)
+    await settled(page)
+    await page.getByText('请先登录').first().waitFor({ timeout: 10000 })
+    await shot(page, 'login-1-pay-bill-anonymous')
+
+    await page.locator('.state__action:visible').click()
+    await page.waitForURL(/\/pages\/accountBind\/index\?redirect=/)
+    await settled(page)
+    await bindOnScreen(page, '13800000008')
+    await page.waitForURL(/\/pages\/payBill\/index\?shop_id=/)
+    await settled(page)
+    await page.locator('.bill__shop-name:visible').waitFor({ timeout: 15000 })
+    expect((await page.locator('.bill__shop-name:visible').textContent())?.trim()).toBe(firstShop)
+    await typeAmount(page, '10')
+    await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
+    await shot(page, 'login-2-pay-bill-after-login')
+
+    // Back again goes Home with its content, not an empty Home.
+    await page.goBack()
+    await page.waitForURL(/\/(pages\/index\/index)?$/)
+    await settled(page)
+    await page.locator('.shop-row:visible').first().waitFor({ timeout: 10000 })
+    expect(await visibleTitle(page)).toBe('一卡通')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('Search', () => {
   it('debounced search over shops and flash deals, nothing-found state, history kept and cleared', async () => {
     const { page, context } = await phone(browser)

@@ -37,6 +37,8 @@ export const en: Record<MessageKey, string> = {
   'tab.me': 'Me',
 
   'auth.loginRequired': 'Please log in first',
+  'auth.loginRequiredHint': 'Log in to see and use this',
+  'auth.login': 'Log in / bind phone',
   'auth.expired': 'Your login has expired, please log in again',
 
   'pay.success': 'payment success',

@@ -35,6 +35,8 @@ export const zhCN = {
   'tab.me': '我的',
 
   'auth.loginRequired': '请先登录',
+  'auth.loginRequiredHint': '登录后即可查看和使用',
+  'auth.login': '登录 / 绑定手机',
   'auth.expired': '登录已过期，请重新登录',
 
   'pay.success': '支付成功',

@@ -13,7 +13,7 @@ export default function MyCardsList({ returnTo, compact = false }: { returnTo: s
   const cards = useMyCards(returnTo)
   const list = cards.data?.list ?? []
   return (
-    <LoadState loading={cards.loading} error={cards.error} onRetry={() => void cards.reload()}>
+    <LoadState loading={cards.loading} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>
       {list.length === 0 ? (
         <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
       ) : compact ? (

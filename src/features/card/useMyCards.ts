@@ -1,9 +1,10 @@
 import { request } from '@/core/request'
-import { requireLogin } from '@/core/session'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 
 /** My cards, for My cards, Old my cards and the Card page (one data source, several layouts). */
 export function useMyCards(returnTo: string) {
-  const loggedIn = requireLogin(returnTo)
-  return useQuery(() => request('personal.card/index', {}), [], loggedIn)
+  const loggedIn = useLoginRequired(returnTo)
+  const cards = useQuery(() => request('personal.card/index', {}), [], loggedIn)
+  return { ...cards, loginTo: loggedIn ? undefined : returnTo }
 }

@@ -124,7 +124,12 @@ export default function PayBillForm({ shop, coupons }: Props) {
         <View className='bill__total'>
           <Text className='bill__payable-label'>{t('bill.payable')}</Text>
           {quote ? <Money className='bill__payable' cents={quote.pay_amount} /> : <Text className='bill__payable bill__payable--pending'>{loading ? t('bill.quoting') : '¥0.00'}</Text>}
-          {capital && <Text className='bill__capital'>{capital}</Text>}
+          {capital && (
+            <Text className='bill__capital-line'>
+              <Text className='bill__capital-label'>{t('bill.capital')} </Text>
+              <Text className='bill__capital'>{capital}</Text>
+            </Text>
+          )}
         </View>
         <Button className='bill__pay' disabled={(!quote || paying) || undefined} loading={paying} onClick={() => void submit()}>
           {t('bill.pay')}

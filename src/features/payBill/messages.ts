@@ -19,6 +19,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.overLimit': '单笔金额不能超过 ¥100,000.00',
     'bill.enterAmount': '请输入消费金额',
     'bill.quoting': '计算优惠中…',
+    'bill.capital': '大写',
     'bill.noShop': '没有找到这家商户',
   },
   en: {
@@ -38,6 +39,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.overLimit': 'At most ¥100,000.00 per payment',
     'bill.enterAmount': 'Enter the amount',
     'bill.quoting': 'Working out your discount…',
+    'bill.capital': 'In Chinese capitals',
     'bill.noShop': 'Shop not found',
   },
 })

@@ -1,9 +1,10 @@
 import PageFrame from '@/components/PageFrame'
-import { requireLogin } from '@/core/session'
+import LoginNeeded from '@/components/LoginNeeded'
 import CardRecords from '@/features/card/CardRecords'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 
 /** Card purchase records. */
 export default function CardRecordsPage() {
-  const loggedIn = requireLogin('/pages/card/records')
-  return <PageFrame route='pages/card/records'>{loggedIn && <CardRecords />}</PageFrame>
+  const loggedIn = useLoginRequired('/pages/card/records')
+  return <PageFrame route='pages/card/records'>{loggedIn ? <CardRecords /> : <LoginNeeded returnTo='/pages/card/records' />}</PageFrame>
 }

@@ -1,9 +1,10 @@
 import PageFrame from '@/components/PageFrame'
-import { requireLogin } from '@/core/session'
+import LoginNeeded from '@/components/LoginNeeded'
 import CouponList from '@/features/card/CouponList'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 
 /** Value coupons. */
 export default function CardTicketListPage() {
-  const loggedIn = requireLogin('/pages/card/ticketList')
-  return <PageFrame route='pages/card/ticketList'>{loggedIn && <CouponList />}</PageFrame>
+  const loggedIn = useLoginRequired('/pages/card/ticketList')
+  return <PageFrame route='pages/card/ticketList'>{loggedIn ? <CouponList /> : <LoginNeeded returnTo='/pages/card/ticketList' />}</PageFrame>
 }

@@ -8,7 +8,7 @@ export default function CardVipCordPage() {
   const cards = useMyCards('/pages/card/vipCord')
   return (
     <PageFrame route='pages/card/vipCord'>
-      <LoadState loading={cards.loading} error={cards.error} onRetry={() => void cards.reload()}>
+      <LoadState loading={cards.loading} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>
         <TillCode card={cards.data?.list.find((c) => c.active)} />
       </LoadState>
     </PageFrame>

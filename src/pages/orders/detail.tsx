@@ -2,8 +2,8 @@ import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { ORDER_STATUS } from '@/contract/constants'
 import { request } from '@/core/request'
-import { requireLogin } from '@/core/session'
 import OrderDetail from '@/features/orders/OrderDetail'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
 
@@ -11,7 +11,8 @@ import { usePageParams } from '@/hooks/usePageParams'
 export default function OrdersDetailPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const loggedIn = requireLogin(`/pages/orders/detail?id=${params.id ?? ''}`)
+  const returnTo = `/pages/orders/detail?id=${params.id ?? ''}`
+  const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const { info } = await request('personal.order/read', { id })
     const usable: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.COMPLETED]
@@ -20,7 +21,7 @@ export default function OrdersDetailPage() {
   }, [id], loggedIn && id > 0)
   return (
     <PageFrame route='pages/orders/detail'>
-      <LoadState loading={data.loading} error={data.error} missing={!(id > 0)} onRetry={() => void data.reload()} rows={3}>
+      <LoadState loading={data.loading} error={data.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void data.reload()} rows={3}>
         {data.data && <OrderDetail order={data.data.info} code={data.data.code} onChanged={() => void data.reload()} />}
       </LoadState>
     </PageFrame>

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
-import { requireLogin } from '@/core/session'
 import PaymentResult from '@/features/payment/PaymentResult'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { usePageParams } from '@/hooks/usePageParams'
@@ -12,7 +12,8 @@ import { usePageParams } from '@/hooks/usePageParams'
 export default function PaySuccessPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const loggedIn = requireLogin(`/pages/payBill/success?id=${params.id ?? ''}`)
+  const returnTo = `/pages/payBill/success?id=${params.id ?? ''}`
+  const loggedIn = useLoginRequired(returnTo)
   const [checking, setChecking] = useState(true)
   const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0)
 
@@ -29,11 +30,11 @@ export default function PaySuccessPage() {
   useEffect(() => {
     if (loggedIn && id > 0) void check()
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [loggedIn])
 
   return (
     <PageFrame route='pages/payBill/success'>
-      <LoadState loading={!order.data && order.loading} error={order.error} missing={!(id > 0)} onRetry={() => void order.reload()}>
+      <LoadState loading={!order.data && order.loading} error={order.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void order.reload()}>
         {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>
     </PageFrame>

@@ -2,15 +2,17 @@ import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
-import { requireLogin } from '@/core/session'
+import LoginNeeded from '@/components/LoginNeeded'
 import AddressList from '@/features/address/AddressList'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
 
 /** Addresses (select mode with ?select=1: a tap returns the address to the order that asked). */
 export default function PersonalAddressPage() {
   const params = usePageParams()
-  const loggedIn = requireLogin(`/pages/personal/address${params.select ? '?select=1' : ''}`)
+  const returnTo = `/pages/personal/address${params.select ? '?select=1' : ''}`
+  const loggedIn = useLoginRequired(returnTo)
   const query = useQuery(() => request('personal.address/index', {}), [], loggedIn)
   const first = useRef(true)
   // Back from Add/edit: show what was saved.
@@ -23,7 +25,7 @@ export default function PersonalAddressPage() {
   })
   return (
     <PageFrame route='pages/personal/address'>
-      <AddressList query={query} selectMode={params.select === '1'} />
+      {loggedIn ? <AddressList query={query} selectMode={params.select === '1'} /> : <LoginNeeded returnTo={returnTo} />}
     </PageFrame>
   )
 }

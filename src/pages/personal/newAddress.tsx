@@ -1,8 +1,8 @@
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
-import { requireLogin } from '@/core/session'
 import AddressForm from '@/features/address/AddressForm'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
 
@@ -10,14 +10,15 @@ import { usePageParams } from '@/hooks/usePageParams'
 export default function PersonalNewAddressPage() {
   const params = usePageParams()
   const id = Number(params.id ?? 0)
-  const loggedIn = requireLogin(`/pages/personal/newAddress${id ? `?id=${id}` : ''}`)
+  const returnTo = `/pages/personal/newAddress${id ? `?id=${id}` : ''}`
+  const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const [regions, list] = await Promise.all([request('website.hui_china_city/regionTree', {}), id ? request('personal.address/index', {}) : Promise.resolve({ list: [] })])
     return { regions: regions.list, initial: list.list.find((a) => a.id === id) ?? null }
   }, [id], loggedIn)
   return (
     <PageFrame route='pages/personal/newAddress'>
-      <LoadState loading={data.loading} error={data.error} onRetry={() => void data.reload()} rows={3}>
+      <LoadState loading={data.loading} error={data.error} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void data.reload()} rows={3}>
         {data.data && <AddressForm initial={data.data.initial} regions={data.data.regions} />}
       </LoadState>
     </PageFrame>

@@ -1,0 +1,295 @@
+/**
+ * Issue 4's screens in ENGLISH, in the mini-program simulator against the reference server.
+ *
+ * The language is the `lang` storage key (src/core/storage.ts, read by getLang in src/core/i18n.ts), stored as
+ * the plain string 'en' (Taro.setStorageSync keeps the value as it is), so it goes into the simulated wx storage
+ * before the app starts, next to the token.
+ *
+ * A shopper must see English: the nav-bar title is the route's `en` title from src/routes.ts, and nothing the
+ * app itself writes is Chinese. The demo data the server sends is Chinese (shop names, addresses, card names,
+ * comments…), so every string the server answered is taken out of the page text first; whatever Chinese is
+ * left was written by the client. Server strings that are word for word a zh UI message (src/core/messages/zh-CN.ts,
+ * src/features/<feature>/messages.ts) are NOT taken out: a Chinese UI word on screen stays suspect even when the
+ * server happens to send the same word.
+ */
+const fs = require('fs')
+const path = require('path')
+const { byClass, flush, openPage, sourceRoutes, waitFor } = require('./harness')
+const { bridge, call, login, startServer } = require('./server')
+
+const CJK = /[\u4e00-\u9fff]/
+const SRC = path.resolve(__dirname, '../src')
+
+/** Every zh-CN UI message of the source: { key, file, text }. Read as text: this tier has no TypeScript. */
+function zhMessages() {
+  const out = []
+  const pairs = (file, block) => {
+    for (const m of block.matchAll(/'([^']+)':\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)) out.push({ key: m[1], file, text: (m[2] ?? m[3]).replace(/\\(.)/g, '$1') })
+  }
+  const core = fs.readFileSync(path.join(SRC, 'core/messages/zh-CN.ts'), 'utf8')
+  pairs('src/core/messages/zh-CN.ts', core.slice(core.indexOf('export const zhCN = {'), core.indexOf('\n}', core.indexOf('export const zhCN = {'))))
+  for (const feature of fs.readdirSync(path.join(SRC, 'features'))) {
+    const file = path.join(SRC, 'features', feature, 'messages.ts')
+    if (!fs.existsSync(file)) continue
+    const text = fs.readFileSync(file, 'utf8')
+    const start = text.indexOf("'zh-CN': {")
+    const end = text.indexOf('\n  },', start)
+    if (start < 0 || end < 0) throw new Error(`cannot find the zh-CN table in ${file}`)
+    pairs(`src/features/${feature}/messages.ts`, text.slice(start, end))
+  }
+  return out
+}
+
+const ZH = zhMessages()
+/** The Chinese pieces of each zh message around its {placeholders} ('满 {amount} 可用' → '满', '可用'). */
+const ZH_PIECES = ZH.flatMap((m) =>
+  m.text
+    .split(/\{\w+\}|\|/)
+    .map((s) => s.trim())
+    .filter((s) => CJK.test(s))
+    .map((piece) => ({ ...m, piece })),
+)
+const ZH_WHOLE = new Set(ZH.flatMap((m) => m.text.split('|').map((s) => s.trim())))
+
+/** Every string (values, not keys) in the server's answers that has Chinese in it. */
+function serverStrings(answers) {
+  const found = new Set()
+  const walk = (v) => {
+    if (typeof v === 'string') {
+      if (CJK.test(v)) found.add(v)
+    } else if (Array.isArray(v)) v.forEach(walk)
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk)
+  }
+  answers.forEach((a) => walk(a.data))
+  return found
+}
+
+/** What the shopper can read: the text nodes, plus the string props Taro set (placeholder, aria-label, …). */
+function pageStrings(page) {
+  const texts = []
+  const walker = document.createTreeWalker(page.dom, 4 /* NodeFilter.SHOW_TEXT */)
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.data.trim()) texts.push(n.data.trim())
+  const attrs = []
+  const STRUCTURAL = new Set(['nn', 'sid', 'cl', 'st', 'uid', 'v', 'cn', 'src'])
+  const walk = (node) => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node)) return node.forEach(walk)
+    for (const [k, v] of Object.entries(node)) {
+      if (typeof v === 'string' && !STRUCTURAL.has(k) && v.trim()) attrs.push(v.trim())
+      else if (v && typeof v === 'object') walk(v)
+    }
+  }
+  walk(page.instance.data.root)
+  return [...texts, ...attrs]
+}
+
+/** The Chinese the client wrote: page strings and feedback (toasts, modals) with the server's data taken out. */
+function clientChinese(strings, fromServer) {
+  const removable = [...fromServer].filter((s) => s.length >= 2 && !ZH_WHOLE.has(s)).sort((a, b) => b.length - a.length)
+  const left = []
+  for (const s of strings) {
+    let rest = s
+    for (const d of removable) if (rest.includes(d)) rest = rest.split(d).join(' ')
+    if (CJK.test(rest)) left.push(s)
+  }
+  return left
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** For a failure message: the zh message a leftover string is (or, failing that, the longest zh pieces it holds). */
+const explain = (left) =>
+  left.map((s) => {
+    let hits = ZH.filter((m) => m.text.split('|').some((alt) => new RegExp(`^${alt.split(/\{\w+\}/).map(escape).join('.*?')}$`).test(s)))
+    if (!hits.length) {
+      const pieces = ZH_PIECES.filter((p) => p.piece.length >= 2 && s.includes(p.piece))
+      const longest = Math.max(0, ...pieces.map((p) => p.piece.length))
+      hits = pieces.filter((p) => p.piece.length === longest)
+    }
+    const where = [...new Set(hits.map((m) => `${m.key} (${m.file})`))]
+    return `${JSON.stringify(s)}${where.length ? ` ← ${where.join(', ')}` : ''}`
+  })
+
+const EN_TITLE = Object.fromEntries(sourceRoutes().map((r) => [r.path, r.en]))
+
+let server
+let shopper
+let newcomer
+let paidOrderId
+beforeAll(async () => {
+  server = await startServer()
+  shopper = await login(server.base, '13900000003')
+  // A paid card order, a card, an address and a coupon, so every screen has something to show.
+  const create = await call(server.base, 'POST', '/api/personal.order/create', { kind: 'card', card_id: 1, client_request_id: 'mp-english-card-1' }, shopper.token)
+  paidOrderId = create.data.data.order_info.id
+  await call(server.base, 'POST', '/api/personal.order/payparam', { id: paidOrderId, platform: 'weapp' }, shopper.token)
+  await call(server.base, 'POST', '/api/sandbox/confirmPay', { id: paidOrderId, result: 'success' })
+  await call(server.base, 'POST', '/api/personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, shopper.token)
+  await call(server.base, 'POST', '/api/personal.coupon/claim', { coupon_id: 1 }, shopper.token)
+  // A shopper with nothing yet: the empty states.
+  newcomer = await login(server.base, '13900000004')
+}, 60000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+/**
+ * Open `route` in English as `who`, with wx feedback (toasts, modals, action sheets, tab labels) recorded.
+ * `offline` makes every request fail as a dropped network does.
+ */
+async function openInEnglish(route, query, who, { offline = false } = {}) {
+  let calls = []
+  const feedback = []
+  const tabLabels = []
+  const opened = await openPage(route, {
+    query,
+    beforeApp: (wx) => {
+      calls = bridge(wx, server.base, { token: who.token, myUserId: who.userId, lang: 'en' })
+      if (offline) {
+        wx.request = (opts) => {
+          calls.push(`OFFLINE ${opts.url}`)
+          calls.answers.push({ target: opts.url, data: null })
+          setTimeout(() => {
+            if (opts.fail) opts.fail({ errMsg: 'request:fail timeout' })
+            if (opts.complete) opts.complete({})
+          }, 0)
+          return { abort() {} }
+        }
+      }
+      for (const name of ['showToast', 'showModal', 'showLoading', 'showActionSheet']) {
+        const original = wx[name]
+        wx[name] = (o = {}) => {
+          for (const k of ['title', 'content', 'confirmText', 'cancelText']) if (typeof o[k] === 'string' && o[k]) feedback.push(o[k])
+          if (Array.isArray(o.itemList)) feedback.push(...o.itemList)
+          return original ? original(o) : undefined
+        }
+      }
+      const setTab = wx.setTabBarItem
+      wx.setTabBarItem = (o = {}) => {
+        tabLabels[o.index] = o.text
+        return setTab ? setTab(o) : undefined
+      }
+    },
+  })
+  return { ...opened, calls, feedback, tabLabels }
+}
+
+/** Wait until every request made has been answered and none came for a moment (bounded). */
+async function settle(calls, timeoutMs = 2000) {
+  const started = Date.now()
+  let seen = -1
+  let quietSince = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (calls.length !== seen || calls.answers.length < calls.length) {
+      seen = calls.length
+      quietSince = Date.now()
+    } else if (Date.now() - quietSince >= 80) return
+    await flush(10)
+  }
+}
+
+async function expectEnglish(opened, route) {
+  const { page, calls, feedback } = opened
+  await settle(calls)
+  expect(byClass(page, 'nav-bar__title').textContent).toBe(EN_TITLE[route])
+  const fromServer = serverStrings(calls.answers)
+  const left = clientChinese([...pageStrings(page), ...feedback], fromServer)
+  expect(explain(left)).toEqual([])
+}
+
+const resolve = (query) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'PAID' ? String(paidOrderId) : v]))
+
+/**
+ * Issue 4's screens (as in screens.test.js), each with what a shopper should see once the server has answered.
+ * Left out, because they show Chinese UI text in English (product findings, reported, not hidden here):
+ * - pages/index/search: the "Popular" words are Chinese (search.hotWords in src/features/search/messages.ts: the
+ *   en table repeats 川味|加油|美发|洗衣|耳机|大米); only its title and other chrome are checked below.
+ * - Pay a bill once an amount is typed: the payable amount in Chinese capital numerals (toChineseMoney,
+ *   src/core/format.ts, shown as bill__capital by src/features/payBill/PayBillForm.tsx whatever the language).
+ *   Pay a bill before any amount is typed is in the table.
+ */
+const SCREENS = [
+  ['pages/personal/address', {}, 'address__name'],
+  ['pages/personal/newAddress', {}, 'address-form__save'],
+  ['pages/accountBind/index', {}, 'bind__submit'],
+  ['pages/discountBill/index', {}, 'shop-row'],
+  ['pages/shops/details', { id: '1' }, 'shop-head__name'],
+  ['pages/payBill/index', { shop_id: '1' }, 'bill__shop-name'],
+  ['pages/payBill/success', { id: 'PAID' }, 'pay-result__status'],
+  ['pages/orders/orderInfo', { id: 'PAID' }, 'gold__points-value'],
+  ['pages/orders/index', {}, 'order-card'],
+  ['pages/orders/detail', { id: 'PAID' }, 'order-detail__status-text'],
+  ['pages/card/index', {}, 'card-product'],
+  ['pages/card/my', {}, 'member-card'],
+  ['pages/card/my_old', {}, 'my-cards-compact__row'],
+  ['pages/card/records', {}, 'record'],
+  ['pages/card/vipCord', {}, 'till__name'],
+  ['pages/card/ticketList', {}, 'coupon'],
+  ['pages/webView/index', { url: 'javascript:alert(1)' }, 'state--empty'],
+]
+
+describe('the zh UI message tables this test reads', () => {
+  it('are found (core and every feature)', () => {
+    expect(ZH.filter((m) => m.file === 'src/core/messages/zh-CN.ts').length).toBeGreaterThan(20)
+    expect(new Set(ZH.map((m) => m.file)).size).toBeGreaterThan(5)
+    expect(ZH_PIECES.length).toBeGreaterThan(100)
+  })
+})
+
+describe('issue 4 screens in English (lang = en in storage)', () => {
+  it.each(SCREENS)('%s: English title, no Chinese UI text', async (route, query, cls) => {
+    const opened = await openInEnglish(route, resolve(query), shopper)
+    await waitFor(() => byClass(opened.page, cls) || byClass(opened.page, 'state--error'), 5000)
+    expect(byClass(opened.page, 'state--error')).toBeNull()
+    await expectEnglish(opened, route)
+  })
+
+  // Not the full check: the popular words themselves are Chinese (see above).
+  it('pages/index/search: English title, search box and “Popular” heading', async () => {
+    const opened = await openInEnglish('pages/index/search', {}, shopper)
+    await waitFor(() => byClass(opened.page, 'search__word'), 5000)
+    await settle(opened.calls)
+    expect(byClass(opened.page, 'nav-bar__title').textContent).toBe(EN_TITLE['pages/index/search'])
+    expect(byClass(opened.page, 'search__group-title').textContent).toBe('Popular')
+    expect(pageStrings(opened.page)).toContain('Search shops and products')
+  })
+
+  it('the tab bar labels are rewritten in English', async () => {
+    const opened = await openInEnglish('pages/orders/index', {}, shopper)
+    await waitFor(() => byClass(opened.page, 'order-card'), 5000)
+    await waitFor(() => opened.tabLabels.filter(Boolean).length === 4, 2000)
+    expect(opened.tabLabels).toEqual(['Home', 'Card', 'Orders', 'Me'])
+  })
+})
+
+/** A shopper with no orders, cards, coupons or addresses. */
+const EMPTY_SCREENS = [['pages/personal/address'], ['pages/orders/index'], ['pages/card/my'], ['pages/card/records'], ['pages/card/ticketList']]
+
+describe('empty states in English', () => {
+  it.each(EMPTY_SCREENS)('%s', async (route) => {
+    const opened = await openInEnglish(route, {}, newcomer)
+    await waitFor(() => byClass(opened.page, 'state--empty') || byClass(opened.page, 'state--error'), 5000)
+    expect(byClass(opened.page, 'state--error')).toBeNull()
+    await expectEnglish(opened, route)
+  })
+})
+
+/** Screens that load from the server, with the network down: the error state and its toasts. */
+const OFFLINE_SCREENS = [
+  ['pages/personal/address', {}],
+  ['pages/discountBill/index', {}],
+  ['pages/shops/details', { id: '1' }],
+  ['pages/orders/index', {}],
+  ['pages/orders/detail', { id: 'PAID' }],
+  ['pages/card/index', {}],
+  ['pages/card/records', {}],
+  ['pages/card/ticketList', {}],
+]
+
+describe('error states in English (network down)', () => {
+  it.each(OFFLINE_SCREENS)('%s', async (route, query) => {
+    const opened = await openInEnglish(route, resolve(query), shopper, { offline: true })
+    await waitFor(() => byClass(opened.page, 'state--error'), 5000)
+    expect(byClass(opened.page, 'state__retry').textContent).toBe('Retry')
+    await expectEnglish(opened, route)
+  })
+})
