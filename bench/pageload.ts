@@ -34,11 +34,9 @@ interface Sample {
 async function loadOnce(browser: Browser, url: string, content: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true })
   const page = await context.newPage()
-  let bytes = 0
-  page.on('response', (r) => {
-    const len = Number(r.headers()['content-length'] ?? 0)
-    bytes += len
-  })
+  const sizes: Array<Promise<number>> = []
+  // Bytes on the wire (compressed bodies plus headers), as Chromium counted them.
+  page.on('requestfinished', (r) => sizes.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0)))
   const started = Date.now()
   await page.goto(url, { waitUntil: 'commit' })
   await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null), null, { timeout: 20000 })
@@ -49,6 +47,7 @@ async function loadOnce(browser: Browser, url: string, content: string): Promise
     const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
     return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime }
   })
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
   await context.close()
   return { ttfb: nav.ttfb, dcl: nav.dcl, title, content: shown, kb: bytes / 1024 }
 }
