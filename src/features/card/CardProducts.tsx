@@ -41,7 +41,7 @@ export default function CardProducts({ products, current }: { products: CardProd
       ))}
       <View className='card-products__bar'>
         {product && <Money className='card-products__total' cents={product.price} />}
-        <Button className='card-products__buy' disabled={(paying || !product) || undefined} loading={paying} onClick={() => void buy()}>
+        <Button className='btn-pill card-products__buy' disabled={(paying || !product) || undefined} loading={paying} onClick={() => void buy()}>
           {current ? t('card.renew') : t('card.buy')}
         </Button>
       </View>

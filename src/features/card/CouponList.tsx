@@ -47,7 +47,7 @@ export default function CouponList() {
                   <Text className='coupon__until'>{t('coupons.until', { date: c.expires_at.slice(0, 10) })}</Text>
                 </View>
                 {tab === 'available' && (
-                  <Button className='coupon__use' disabled={c.status === 'locked' || undefined} onClick={() => openCouponTarget(c)}>
+                  <Button className='btn-pill btn-pill--small coupon__use' disabled={c.status === 'locked' || undefined} onClick={() => openCouponTarget(c)}>
                     {c.status === 'locked' ? t('coupons.locked') : t('coupons.use')}
                   </Button>
                 )}

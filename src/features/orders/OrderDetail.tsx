@@ -69,18 +69,18 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
       </View>
 
       <View className='order-detail__box'>
-        <View className='order-detail__row'>
+        <View className='kv-row order-detail__row'>
           <Text>{t('detail.orderNo')}</Text>
           <Text className='order-detail__no' onClick={copy}>
             {order.order_no} · {t('common.copy')}
           </Text>
         </View>
-        <View className='order-detail__row'>
+        <View className='kv-row order-detail__row'>
           <Text>{t('detail.created')}</Text>
           <Text>{order.create_time}</Text>
         </View>
         {order.pay_time && (
-          <View className='order-detail__row'>
+          <View className='kv-row order-detail__row'>
             <Text>{t('detail.payTime')}</Text>
             <Text>{order.pay_time}</Text>
           </View>
@@ -110,7 +110,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
 
 function Row({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
   return (
-    <View className={`order-detail__row${strong ? ' order-detail__row--strong' : ''}`}>
+    <View className={`kv-row order-detail__row${strong ? ' order-detail__row--strong' : ''}`}>
       <Text>{label}</Text>
       <Text>
         {cents < 0 ? '-' : ''}

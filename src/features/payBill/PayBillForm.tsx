@@ -131,7 +131,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
             </Text>
           )}
         </View>
-        <Button className='bill__pay' disabled={(!quote || paying) || undefined} loading={paying} onClick={() => void submit()}>
+        <Button className='btn-pill bill__pay' disabled={(!quote || paying) || undefined} loading={paying} onClick={() => void submit()}>
           {t('bill.pay')}
         </Button>
       </View>

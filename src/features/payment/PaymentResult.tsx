@@ -28,21 +28,21 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
       <Money className='pay-result__amount' cents={order.pay_amount} />
       <View className='pay-result__rows'>
         {saved > 0 && (
-          <View className='pay-result__row pay-result__row--saved'>
+          <View className='kv-row pay-result__row pay-result__row--saved'>
             <Text>{t('success.saved')}</Text>
             <Money cents={saved} />
           </View>
         )}
-        <View className='pay-result__row'>
+        <View className='kv-row pay-result__row'>
           <Text>{t('success.shop')}</Text>
           <Text>{order.shop_name ?? order.title}</Text>
         </View>
-        <View className='pay-result__row'>
+        <View className='kv-row pay-result__row'>
           <Text>{t('success.orderNo')}</Text>
           <Text className='pay-result__order-no'>{order.order_no}</Text>
         </View>
         {order.pay_time && (
-          <View className='pay-result__row'>
+          <View className='kv-row pay-result__row'>
             <Text>{t('success.time')}</Text>
             <Text>{order.pay_time}</Text>
           </View>

@@ -33,7 +33,7 @@ export default function ShopCoupons({ shopId }: { shopId: number }) {
             <Text>{c.title}</Text>
             <Text className='coupon-row__hint'>{c.min_spend ? t('shops.minSpend', { amount: centsToYuan(c.min_spend) }) : t('shops.noThreshold')}</Text>
           </View>
-          <Button className={`coupon-row__btn${c.claimed ? ' coupon-row__btn--done' : ''}`} disabled={c.claimed || claim.busy || undefined} onClick={() => void claim.run(c.id)}>
+          <Button className={`btn-pill btn-pill--small coupon-row__btn${c.claimed ? ' coupon-row__btn--done' : ''}`} disabled={c.claimed || claim.busy || undefined} onClick={() => void claim.run(c.id)}>
             {c.claimed ? t('shops.claimed') : t('shops.claim')}
           </Button>
         </View>

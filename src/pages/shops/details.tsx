@@ -48,7 +48,7 @@ export default function ShopsDetailsPage() {
             <ShopCoupons shopId={info.id} />
             <ShopComments shopId={info.id} />
             <View className='shop-pay'>
-              <Button className='shop-pay__btn' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${info.id}` })}>
+              <Button className='btn-pill shop-pay__btn' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${info.id}` })}>
                 {t('shops.payBill')}
               </Button>
             </View>
