@@ -36,4 +36,32 @@ describe('issue 4 screens render real answers in the simulator', () => {
     await waitFor(() => redirected, 5000)
     expect(redirected).toBe('/pages/payBill/index?shop_id=3')
   })
+
+  it('anonymous on Pay a bill: off to Authorization once; back without logging in says so; back logged in, the page loads', async () => {
+    const navigated = []
+    const storage = {}
+    const opened = await openPage('pages/payBill/index', {
+      query: { shop_id: '1' },
+      stackBelow: 1,
+      beforeApp: (wx) => {
+        bridge(wx, server.base, storage)
+        wx.navigateTo = (o) => {
+          navigated.push(o.url)
+          return Promise.resolve({ errMsg: 'navigateTo:ok' })
+        }
+      },
+    })
+    const { page, state } = opened
+    await waitFor(() => navigated.length, 3000)
+    expect(navigated).toEqual([`/pages/accountBind/index?redirect=${encodeURIComponent('/pages/payBill/index?shop_id=1')}`])
+    await waitFor(() => byClass(page, 'state--empty'), 3000)
+    expect(byClass(page, 'state__title').textContent).toBe('请先登录')
+
+    // The shopper logs in on Authorization and comes back: the page shows again.
+    storage.token = shopper.token
+    state.pages[state.pages.length - 1].onShow()
+    await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    expect(byClass(page, 'state--empty')).toBeNull()
+    expect(navigated).toHaveLength(1)
+  })
 })
