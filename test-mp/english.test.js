@@ -202,7 +202,13 @@ const resolve = (query) => withOrder(query, paidOrderId)
  *   is in the table.
  */
 // Search's popular words are left out (see above); Search's chrome is checked on its own below.
-const SCREENS = ALL_SCREENS.filter(([route]) => route !== 'pages/index/search')
+const SCREENS = [
+  ...ALL_SCREENS.filter(([route]) => route !== 'pages/index/search'),
+  // The tab pages with content, and a code the server does not know (its message is Chinese: the page must not show it).
+  ['pages/index/index', {}, 'shop-row'],
+  ['pages/personal/index', {}, 'account-orders__item'],
+  ['pages/code/index', { scene: 'NOPE-404' }, 'state--empty'],
+]
 
 describe('the zh UI message tables this test reads', () => {
   it('are found (core and every feature)', () => {

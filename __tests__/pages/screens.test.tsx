@@ -530,6 +530,30 @@ describe('Code page', () => {
     }
     expect(redirect).not.toHaveBeenCalled()
   })
+
+  it('in English an unknown code is explained in English, whatever language the server’s message is in', async () => {
+    setLang('en')
+    openedWith('pages/code/index', { scene: 'NOPE' }, 1)
+    fakeApi({ 'index/getUrlByNumber': () => ({ business: '无法识别的二维码' }) })
+    const t = await mount(CodeIndexPage)
+    await t.queries.waitForQuerySelector('.state--empty')
+    expect(text(t, '.state__title')).toBe('Unknown code')
+    expect(text(t, '.state__hint')).toBe('Make sure you scanned a One Card Pass shop code')
+  })
+
+  it('without a network the code is not called unknown: the failure says so and a retry goes on to the shop', async () => {
+    openedWith('pages/code/index', { scene: 'SHOP-0003' }, 1)
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
+    let online = false
+    fakeApi({ 'index/getUrlByNumber': () => (online ? { url: '/pages/payBill/index?shop_id=3' } : OFFLINE) })
+    const t = await mount(CodeIndexPage)
+    await t.queries.waitForQuerySelector('.state--error')
+    expect(text(t, '.state__title')).toBe('加载失败')
+    expect(t.queries.querySelector('.state--empty')).toBeNull()
+    online = true
+    await click(t, '.state__action')
+    await until(t, () => expect(redirect).toHaveBeenCalledWith({ url: '/pages/payBill/index?shop_id=3' }))
+  })
 })
 
 describe('Web view', () => {

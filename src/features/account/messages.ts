@@ -36,7 +36,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'me.shopRegister': 'Merchant sign-up',
     'me.jobs': 'Jobs',
     'me.service': 'Customer service',
-    'me.language': '语言 / Language',
+    'me.language': 'Language',
     'me.about': 'About One Card Pass',
     'me.aboutText': 'One Card Pass version {version} ({code})',
     'me.logout': 'Log out',

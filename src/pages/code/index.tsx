@@ -2,13 +2,18 @@ import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
-import { EmptyState } from '@/components/StateView'
+import { EmptyState, ErrorState } from '@/components/StateView'
 import { useT } from '@/features/code/messages'
-import { errorMessage, request } from '@/core/request'
+import { ApiError, errorMessage, request } from '@/core/request'
 import { getItem } from '@/core/storage'
 import { scannedNumber, toInternalTarget } from '@/features/code/target'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+
+/** The code could not be looked up (no network, server trouble): trying again can help, unlike a code the server does not know. */
+function couldRetry(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'http')
+}
 
 /** Code page: a scanned `scene` / `qrCode` resolved by getUrlByNumber, then on to that page. */
 export default function CodeIndexPage() {
@@ -32,10 +37,12 @@ export default function CodeIndexPage() {
 
   return (
     <PageFrame route='pages/code/index'>
-      {target.error ? (
+      {target.error && couldRetry(target.error) ? (
+        <ErrorState title={t('common.loadFailed')} message={errorMessage(target.error)} retryText={t('common.retry')} onRetry={() => void target.reload()} />
+      ) : target.error ? (
         <EmptyState
           title={t('code.unknown')}
-          hint={target.error instanceof Error && target.error.message !== t('code.unknown') ? errorMessage(target.error) : t('code.unknownHint')}
+          hint={t('code.unknownHint')}
           actionText={t('code.home')}
           onAction={() => void Taro.switchTab({ url: '/pages/index/index' })}
         />
