@@ -15,58 +15,24 @@
  * - Search: the popular-words chips (`.search__word`, not history) are Chinese search keywords on purpose.
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { BASE, launch, phone, settled, shot, visibleTitle } from './browser'
 import { ROUTES } from '../src/routes'
+import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
 
-const CJK = /[\u4e00-\u9fff]/
 /** What Taro.setStorageSync('lang', 'en') leaves in localStorage on H5. */
 const LANG_EN = JSON.stringify({ data: 'en' })
 const PHONE = '13800000071'
 
 const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.en]))
 
-/**
- * Every zh-CN UI message of the source ({ key, file, text }): src/core/messages/zh-CN.ts and the 'zh-CN' table of
- * each src/features/<feature>/messages.ts, read as text (the feature tables import '@/core/i18n').
- */
-function zhMessages(): Array<{ key: string; file: string; text: string }> {
-  const src = path.resolve(__dirname, '..', 'src')
-  const out: Array<{ key: string; file: string; text: string }> = []
-  const pairs = (file: string, block: string) => {
-    for (const m of block.matchAll(/'([^']+)':\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)) out.push({ key: m[1], file, text: (m[2] ?? m[3]).replace(/\\(.)/g, '$1') })
-  }
-  const core = fs.readFileSync(path.join(src, 'core/messages/zh-CN.ts'), 'utf8')
-  const coreStart = core.indexOf('export const zhCN = {')
-  pairs('src/core/messages/zh-CN.ts', core.slice(coreStart, core.indexOf('\n}', coreStart)))
-  for (const feature of fs.readdirSync(path.join(src, 'features'))) {
-    const file = path.join(src, 'features', feature, 'messages.ts')
-    if (!fs.existsSync(file)) continue
-    const text = fs.readFileSync(file, 'utf8')
-    const start = text.indexOf("'zh-CN': {")
-    const end = text.indexOf('\n  },', start)
-    if (start < 0 || end < 0) throw new Error(`cannot find the zh-CN table in ${file}`)
-    pairs(`src/features/${feature}/messages.ts`, text.slice(start, end))
-  }
-  return out
-}
-const ZH = zhMessages()
-/** Whole zh messages (and the alternatives of 'a|b' lists): a server string equal to one is not taken out. */
-const ZH_WHOLE = new Set(ZH.flatMap((m) => m.text.split('|').map((x) => x.trim())))
 /** Search's popular words, the only Chinese allowed on Search. */
 const HOT_WORDS = (ZH.find((m) => m.key === 'search.hotWords')?.text ?? '').split('|')
 
 /** For a failure message: the zh UI message(s) a leftover string holds, with their file. */
 function explain(s: string): string {
-  const hits = ZH.filter((m) =>
-    m.text
-      .split(/\{\w+\}|\|/)
-      .map((x) => x.trim())
-      .some((piece) => piece.length >= 2 && CJK.test(piece) && s.includes(piece)),
-  )
-  return `${JSON.stringify(s)}${hits.length ? ` ← ${hits.map((m) => `${m.key} (${m.file})`).join(', ')}` : ''}`
+  const hits = [...new Set(ZH_PIECES.filter((p) => p.piece.length >= 2 && s.includes(p.piece)).map((p) => `${p.key} (${p.file})`))]
+  return `${JSON.stringify(s)}${hits.length ? ` ← ${hits.join(', ')}` : ''}`
 }
 
 interface Screen {

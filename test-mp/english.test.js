@@ -12,45 +12,11 @@
  * src/features/<feature>/messages.ts) are NOT taken out: a Chinese UI word on screen stays suspect even when the
  * server happens to send the same word.
  */
-const fs = require('fs')
-const path = require('path')
 const { byClass, flush, openPage, sourceRoutes, waitFor } = require('./harness')
 const { bridge, login, startServer } = require('./server')
 const { seedShopper, SCREENS: ALL_SCREENS, withOrder } = require('./fixtures')
 
-const CJK = /[\u4e00-\u9fff]/
-const SRC = path.resolve(__dirname, '../src')
-
-/** Every zh-CN UI message of the source: { key, file, text }. Read as text: this tier has no TypeScript. */
-function zhMessages() {
-  const out = []
-  const pairs = (file, block) => {
-    for (const m of block.matchAll(/'([^']+)':\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)) out.push({ key: m[1], file, text: (m[2] ?? m[3]).replace(/\\(.)/g, '$1') })
-  }
-  const core = fs.readFileSync(path.join(SRC, 'core/messages/zh-CN.ts'), 'utf8')
-  pairs('src/core/messages/zh-CN.ts', core.slice(core.indexOf('export const zhCN = {'), core.indexOf('\n}', core.indexOf('export const zhCN = {'))))
-  for (const feature of fs.readdirSync(path.join(SRC, 'features'))) {
-    const file = path.join(SRC, 'features', feature, 'messages.ts')
-    if (!fs.existsSync(file)) continue
-    const text = fs.readFileSync(file, 'utf8')
-    const start = text.indexOf("'zh-CN': {")
-    const end = text.indexOf('\n  },', start)
-    if (start < 0 || end < 0) throw new Error(`cannot find the zh-CN table in ${file}`)
-    pairs(`src/features/${feature}/messages.ts`, text.slice(start, end))
-  }
-  return out
-}
-
-const ZH = zhMessages()
-/** The Chinese pieces of each zh message around its {placeholders} ('满 {amount} 可用' → '满', '可用'). */
-const ZH_PIECES = ZH.flatMap((m) =>
-  m.text
-    .split(/\{\w+\}|\|/)
-    .map((s) => s.trim())
-    .filter((s) => CJK.test(s))
-    .map((piece) => ({ ...m, piece })),
-)
-const ZH_WHOLE = new Set(ZH.flatMap((m) => m.text.split('|').map((s) => s.trim())))
+const { CJK, ZH, ZH_PIECES, ZH_WHOLE } = require('./zhMessages')
 
 /** Every string (values, not keys) in the server's answers that has Chinese in it. */
 function serverStrings(answers) {
