@@ -12,6 +12,8 @@ export const BindPayload = z.object({
   /** H5 inside WeChat: the official-account openid. */
   openid: ShortText('openid', 128).optional(),
   share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  /** The privacy notice version the shopper agreed to before the phone number was sent. */
+  privacy_version: ShortText('privacy_version', 32).optional(),
 })
 
 export const UserInfo = z.object({
@@ -32,3 +34,27 @@ export const AuthUrlAnswer = z.object({ url: z.string() })
 
 export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required') })
 export const OpenIdAnswer = z.object({ openid: z.string() })
+
+/** Logout: revokes the token sent with the call (always succeeds, so an expired token can log out too). */
+export const LogoutAnswer = z.object({ revoked: z.boolean() })
+export type LogoutAnswer = z.infer<typeof LogoutAnswer>
+
+/** One signed-in device: a token of this shopper that has not expired or been revoked. */
+export const SessionInfo = z.object({
+  id: z.number().int(),
+  /** The session of the token that asks. */
+  current: z.boolean(),
+  /** What the device said it was when it logged in (platform and browser), for the shopper to recognise it. */
+  device: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+})
+export type SessionInfo = z.infer<typeof SessionInfo>
+export const SessionListAnswer = z.object({ list: z.array(SessionInfo) })
+export type SessionListAnswer = z.infer<typeof SessionListAnswer>
+export const EndSessionPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export const EndSessionAnswer = z.object({ ended: z.boolean() })
+
+/** Account deletion: `confirm` must be the literal true (a deliberate second step on the client). */
+export const DeleteAccountPayload = z.object({ confirm: z.literal(true, { errorMap: () => ({ message: 'confirm must be true' }) }) })
+export const DeleteAccountAnswer = z.object({ deleted: z.boolean() })

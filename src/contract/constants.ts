@@ -23,3 +23,6 @@ export const PAY_CHANNEL = { WX_JSAPI: 8, REDIRECT: 6 } as const
 
 /** My orders tabs (personal.order/index `tab`). */
 export const ORDER_TABS = ['all', 'unpaid', 'paid', 'completed', 'refund'] as const
+
+/** The privacy notice the shopper agrees to at Authorization (PIPL): its version is recorded at bind. */
+export const PRIVACY_VERSION = '2026-11'

@@ -4,7 +4,22 @@
  */
 import { z } from 'zod'
 import { AddressAnswer, AddressIdPayload, AddressListAnswer, AddressSave, DeletedAnswer } from './address'
-import { AuthUrlAnswer, AuthUrlPayload, BindAnswer, BindPayload, OpenIdAnswer, OpenIdPayload, SmsAnswer, SmsPayload } from './account'
+import {
+  AuthUrlAnswer,
+  AuthUrlPayload,
+  BindAnswer,
+  BindPayload,
+  DeleteAccountAnswer,
+  DeleteAccountPayload,
+  EndSessionAnswer,
+  EndSessionPayload,
+  LogoutAnswer,
+  OpenIdAnswer,
+  OpenIdPayload,
+  SessionListAnswer,
+  SmsAnswer,
+  SmsPayload,
+} from './account'
 import { Empty, Id } from './common'
 import type { EndpointPath } from './endpoints'
 import {
@@ -51,6 +66,10 @@ export const SCHEMAS = {
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
   'personal.user/info': { req: Empty, res: ProfileAnswer },
+  'personal.user/logout': { req: Empty, res: LogoutAnswer },
+  'personal.user/sessions': { req: Empty, res: SessionListAnswer },
+  'personal.user/endSession': { req: EndSessionPayload, res: EndSessionAnswer },
+  'personal.user/delete': { req: DeleteAccountPayload, res: DeleteAccountAnswer },
   'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
   'personal.card/index': { req: Empty, res: MyCardsAnswer },
