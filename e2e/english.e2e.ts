@@ -86,7 +86,7 @@ const SCREENS: Screen[] = [
 
 async function smsCode(phoneNo: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`)
+    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
     const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
     if (body.data.list.length) return body.data.list[0].code
     await new Promise((r) => setTimeout(r, 200))
@@ -101,7 +101,8 @@ async function typeInto(page: Page, selector: string, text: string) {
 }
 
 async function api<T>(path: string, body: Record<string, unknown>, token = ''): Promise<T> {
-  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' }, body: JSON.stringify(body) })
+  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
+  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
   const json = (await res.json()) as { code: number; msg: string; data: T }
   if (json.code !== 1) throw new Error(`${path}: ${json.msg}`)
   return json.data

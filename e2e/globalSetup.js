@@ -10,5 +10,6 @@ module.exports = async () => {
   const server = await startTestServer({ staticDir: dist, label: 'e2e' })
   process.env.E2E_BASE_URL = server.base
   process.env.E2E_DB_PATH = server.dbPath
+  process.env.E2E_SANDBOX_KEY = server.sandboxKey
   globalThis.__E2E__ = server
 }

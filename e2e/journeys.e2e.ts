@@ -21,7 +21,7 @@ function db<T>(sql: string, ...args: unknown[]): T {
 }
 
 async function smsCode(phoneNo: string): Promise<string> {
-  const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`)
+  const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
   const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
   return body.data.list[0].code
 }
@@ -116,7 +116,8 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 async function api<T>(path: string, body: Record<string, unknown>, token: string): Promise<T> {
-  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' }, body: JSON.stringify(body) })
+  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
+  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
   const json = (await res.json()) as { code: number; msg: string; data: T }
   if (json.code !== 1) throw new Error(`${path}: ${json.msg}`)
   return json.data

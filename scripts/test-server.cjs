@@ -32,23 +32,31 @@ function freePort() {
   })
 }
 
-/** @param {{ staticDir?: string, label: string }} opts */
-async function startTestServer({ staticDir, label }) {
+/**
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string> }} opts
+ * dbPath: share a database file with another server process (its folder is then not removed on stop).
+ * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, output: () => string, stop: () => Promise<void> }>}
+ */
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
-  const dbPath = path.join(dir, `${label}.sqlite`)
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1' }
+  const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
+  // The test tiers log in many times from one address: the per-client login-code limit is raised for them.
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', ...extraEnv }
+  delete env.SANDBOX_KEY
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
   const base = `http://127.0.0.1:${port}`
   const started = Date.now()
-  // Bounded wait for /healthz.
+  // Bounded wait for /healthz, and for the banner line with this start's sandbox key (the tests read it as an operator would).
+  let sandboxKey = ''
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
+    sandboxKey = (/X-Sandbox-Key: ([0-9a-f]+)/.exec(output) || [])[1] || ''
     try {
-      if ((await statusOf(`${base}/healthz`)) === 200) break
+      if (sandboxKey && (await statusOf(`${base}/healthz`)) === 200) break
     } catch {
       // not up yet
     }
@@ -72,7 +80,7 @@ async function startTestServer({ staticDir, label }) {
       })
       child.kill('SIGTERM')
     })
-  return { base, dbPath, stop }
+  return { base, dbPath, sandboxKey, output: () => output, stop }
 }
 
 module.exports = { startTestServer }

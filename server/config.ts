@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
   port: number
@@ -6,7 +8,16 @@ export interface ServerConfig {
   staticDir: string
   /** Development conveniences: SMS outbox, JSAPI confirm, cashier. Off in production unless SANDBOX=1. */
   sandbox: boolean
+  /**
+   * Sandbox only: the key the sandbox helpers (/api/sandbox/*) ask for in `X-Sandbox-Key`. New at every
+   * start unless SANDBOX_KEY is set; the server prints it in its start-up banner.
+   */
+  sandboxKey: string
   paySecret: string
+  /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
+  smsPerClient: number
+  /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
+  trustProxy: boolean | string | number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -20,7 +31,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dbPath: env.DB_PATH ?? './data/onecard.sqlite',
     staticDir: env.STATIC_DIR ?? './dist-h5',
     sandbox,
+    sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),
     // Development default only; production refuses to start without a real one (above).
     paySecret: paySecret || 'sandbox-development-secret',
+    smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
+}
+
+const positiveInt = (raw: string | undefined, fallback: number) => {
+  const n = Number(raw)
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+/** TRUST_PROXY: unset = no proxy; a number = hops; anything else = addresses/CIDRs (Fastify's forms). */
+function parseTrustProxy(raw: string | undefined): boolean | string | number {
+  if (!raw) return false
+  if (raw === 'true') return true
+  return /^\d+$/.test(raw) ? Number(raw) : raw
 }

@@ -175,7 +175,45 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX addresses_user ON addresses(user_id);
   `,
+  // Sessions a shopper can see and end; consent records; refunds of late or duplicate payments;
+  // unguessable upload names; at most one payment attached to an order (the paid-once guard).
+  `
+  ALTER TABLE tokens ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN device TEXT NOT NULL DEFAULT '';
+  CREATE INDEX tokens_user ON tokens(user_id);
+  CREATE INDEX tokens_expiry ON tokens(expires_at);
+  ALTER TABLE users ADD COLUMN privacy_version TEXT;
+  ALTER TABLE users ADD COLUMN privacy_agreed_at TEXT;
+  ALTER TABLE users ADD COLUMN deleted_at TEXT;
+  CREATE INDEX payments_order ON payments(order_id);
+  CREATE UNIQUE INDEX payments_one_paid ON payments(order_id) WHERE status = 'paid';
+  CREATE TABLE refunds (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    refund_no TEXT NOT NULL UNIQUE,
+    payment_id INTEGER NOT NULL UNIQUE REFERENCES payments(id),
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    amount INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    notified_at TEXT
+  );
+  ALTER TABLE uploads ADD COLUMN public_id TEXT;
+  CREATE UNIQUE INDEX uploads_public ON uploads(public_id);
+  CREATE INDEX sms_codes_created ON sms_codes(created_at);
+  `,
 ]
+
+/**
+ * A write transaction that takes the write lock when it starts (BEGIN IMMEDIATE). With several server
+ * processes on one database file, a deferred transaction that reads and then writes fails with
+ * SQLITE_BUSY when another process wrote in between; an immediate one waits (busy_timeout) and then
+ * reads the current state, so check-then-write stays correct.
+ */
+export function tx<T>(db: DB, fn: () => T): T {
+  return db.transaction(fn).immediate()
+}
 
 export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
@@ -205,12 +243,16 @@ function memoizeStatements(db: DB): void {
   }) as DB['prepare']
 }
 
+/** Each migration once, even when several processes open a new database file at the same moment. */
 function migrate(db: DB): void {
-  const version = db.pragma('user_version', { simple: true }) as number
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
+  for (;;) {
+    const done = tx(db, () => {
+      const v = db.pragma('user_version', { simple: true }) as number
+      if (v >= MIGRATIONS.length) return true
       db.exec(MIGRATIONS[v])
       db.pragma(`user_version = ${v + 1}`)
-    })()
+      return false
+    })
+    if (done) return
   }
 }

@@ -22,7 +22,12 @@ export interface AuthUser {
   id: number
   phone: string
   nickname: string
+  /** The session (token row) this request came with. */
+  sessionId: number
 }
+
+/** last_seen_at is written at most this often per session, so reads do not turn into writes. */
+const SEEN_EVERY_MS = 5 * 60_000
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 
@@ -30,10 +35,13 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const raw = req.headers[HEADER_TOKEN.toLowerCase()]
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
+  const now = Date.now()
   const row = db
-    .prepare('SELECT u.id, u.phone, u.nickname FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ?')
-    .get(hashToken(token), Date.now()) as AuthUser | undefined
-  return row ?? null
+    .prepare('SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL')
+    .get(hashToken(token), now) as (AuthUser & { last_seen_at: number }) | undefined
+  if (!row) return null
+  if (now - row.last_seen_at > SEEN_EVERY_MS) db.prepare('UPDATE tokens SET last_seen_at = ? WHERE rowid = ?').run(now, row.sessionId)
+  return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
 }
 
 /** The first problem zod found, in words a person can act on. */
@@ -55,6 +63,8 @@ export interface RouteContext<P extends EndpointPath> {
 interface RouteOptions {
   /** Needs a logged-in shopper (code -1 otherwise). */
   auth: boolean
+  /** Per-client limit (@fastify/rate-limit): at most `max` calls per `timeWindow` ms from one address. */
+  rateLimit?: { max: number; timeWindow: number; message: (retryInSeconds: number) => string }
 }
 
 /**
@@ -69,9 +79,20 @@ export function defineRoute<P extends EndpointPath>(
   handler: (ctx: RouteContext<P> & { user: AuthUser | null }) => ApiRes<P> | Promise<ApiRes<P>>,
 ): void {
   const schema = SCHEMAS[path].req as z.ZodTypeAny
+  const limit = opts.rateLimit
   app.route({
     method: ENDPOINTS[path],
     url: `/api/${path}`,
+    config: limit
+      ? {
+          rateLimit: {
+            max: limit.max,
+            timeWindow: limit.timeWindow,
+            // Thrown by the plugin; the error handler answers it as code 0 with this message.
+            errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => new BizError(limit.message(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
+          },
+        }
+      : undefined,
     handler: async (req, reply) => {
       const user = authenticate(db, req)
       if (opts.auth && !user) {

@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
 import type { z } from 'zod'
-import type { DB } from './db'
+import { tx, type DB } from './db'
 import { BizError } from './http'
+import { closeOpenTrades, type PayProvider } from './provider'
 import { dayjs, fmt, nowText } from './time'
 
 type Payload = z.output<typeof OrderPayload>
@@ -171,6 +172,14 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
         items.push({ ...dish, quantity: item.quantity })
       }
       if (sum < shop.min_order) throw new BizError(`还差 ¥${((shop.min_order - sum) / 100).toFixed(2)} 起送`)
+      // The delivery address is the shopper's own, like every personal record, and is kept on the order
+      // as it was when ordered (a later edit or deletion of the address does not move a parcel).
+      if (!p.address_id) throw new BizError('请选择收货地址')
+      const address = db
+        .prepare('SELECT name, mobile, province, city, district, detail FROM addresses WHERE id = ? AND user_id = ?')
+        .get(p.address_id, userId) as { name: string; mobile: string; province: string; city: string; district: string; detail: string } | undefined
+      if (!address) throw new BizError('收货地址不存在')
+      detail.address = address
       shopId = shop.id
       title = shop.name
       original = sum
@@ -238,7 +247,7 @@ function takeFlashStock(db: DB, userId: number, productId: number, quantity: num
 }
 
 export function createOrder(db: DB, userId: number, p: Payload, clientRequestId: string): OrderRow {
-  return db.transaction(() => {
+  return tx(db, () => {
     const existing = db.prepare('SELECT * FROM orders WHERE user_id = ? AND client_request_id = ?').get(userId, clientRequestId) as OrderRow | undefined
     if (existing) return existing
     const priced = priceOrder(db, userId, p)
@@ -280,7 +289,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       )
     if (priced.userCouponId) db.prepare('UPDATE user_coupons SET order_id = ? WHERE id = ?').run(info.lastInsertRowid, priced.userCouponId)
     return db.prepare('SELECT * FROM orders WHERE id = ?').get(info.lastInsertRowid) as OrderRow
-  })()
+  })
 }
 
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
@@ -296,28 +305,42 @@ function release(db: DB, row: OrderRow): void {
   if (row.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'available', order_id = NULL WHERE id = ? AND status = 'locked'").run(row.user_coupon_id)
 }
 
-export function cancelExpired(db: DB, now = Date.now()): number {
+/**
+ * Cancel unpaid orders past their time. Each order's open trades are closed at the provider first, so
+ * nothing can be paid for it once it reads "cancelled"; an order whose trade the provider reports as
+ * paid already is left for that payment's notification.
+ */
+export function cancelExpired(db: DB, provider: PayProvider, now = Date.now()): number {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!db.prepare('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1').get(ORDER_STATUS.UNPAID, now)) return 0
-  return db.transaction(() => {
+  return tx(db, () => {
     const rows = db.prepare('SELECT * FROM orders WHERE status = ? AND expire_at <= ?').all(ORDER_STATUS.UNPAID, now) as OrderRow[]
+    let cancelled = 0
     for (const row of rows) {
+      if (!closeOpenTrades(db, provider, row.id)) continue
       const res = db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, row.id, ORDER_STATUS.UNPAID)
-      if (res.changes === 1) release(db, row)
+      if (res.changes === 1) {
+        release(db, row)
+        cancelled++
+      }
     }
-    return rows.length
-  })()
+    return cancelled
+  })
 }
 
-export function cancelOrder(db: DB, row: OrderRow): void {
-  db.transaction(() => {
+export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void {
+  tx(db, () => {
+    if (!closeOpenTrades(db, provider, row.id)) throw new BizError('支付正在处理中，请稍后查看订单')
     const res = db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, row.id, ORDER_STATUS.UNPAID)
     if (res.changes !== 1) throw new BizError('订单当前状态不能取消')
     release(db, row)
-  })()
+  })
 }
 
-/** The provider's confirmed notification: mark paid once, whatever the number of repeats. */
+/**
+ * The provider's confirmed notification: unpaid → paid once, whatever the number of repeats (false when
+ * the order is not unpaid: cancelled, or paid through another trade). Runs inside the caller's transaction.
+ */
 export function markPaid(db: DB, orderId: number): boolean {
   return db.transaction(() => {
     const row = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
-import { PAY_CHANNEL } from '../src/contract/constants'
 import type { PayparamAnswer, PayparamPayload } from '../src/contract/order'
 import type { z } from 'zod'
-import type { DB } from './db'
+import { ORDER_STATUS, PAY_CHANNEL } from '../src/contract/constants'
+import { tx, type DB } from './db'
 import { BizError } from './http'
 import { markPaid, type OrderRow } from './orders'
+import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
 import { nowText } from './time'
 
 type PayInput = z.output<typeof PayparamPayload>
@@ -15,9 +16,26 @@ export interface PaymentRow {
   trade_no: string
   channel: number
   amount: number
-  status: 'pending' | 'paid' | 'failed'
+  /**
+   * pending: open at the provider · paid: the one payment attached to its order · failed: the provider
+   * said it failed · closed: closed before the order was cancelled · refunding / refunded: money taken for
+   * an order that was cancelled or paid already, given back (see refunds).
+   */
+  status: 'pending' | 'paid' | 'failed' | 'closed' | 'refunding' | 'refunded'
   success_url: string | null
   fail_url: string | null
+}
+
+export interface RefundRow {
+  id: number
+  refund_no: string
+  payment_id: number
+  order_id: number
+  amount: number
+  reason: 'late' | 'duplicate'
+  status: 'pending' | 'succeeded' | 'failed'
+  created_at: string
+  notified_at: string | null
 }
 
 export interface Notification {
@@ -27,7 +45,7 @@ export interface Notification {
   sign: string
 }
 
-/** Only paths of this site: the cashier must never become an open redirect. */
+/** Only paths of this site: the cashier and the OAuth stand-in must never become open redirects. */
 export function sameSitePath(url: string | undefined): string | null {
   if (!url) return null
   return /^\/(?!\/)[^\s\\]*$/.test(url) ? url : null
@@ -37,13 +55,17 @@ export function signNotification(n: Omit<Notification, 'sign'>, secret: string):
   return crypto.createHmac('sha256', secret).update(`${n.trade_no}|${n.result}|${n.amount}`).digest('hex')
 }
 
-/** payparam: one payment per order and channel; the answer has the seed's shape for every path. */
-export function preparePayment(db: DB, order: OrderRow, input: PayInput, secret: string): PayparamAnswer {
+/** Trade numbers are unguessable: the cashier settles by trade number. */
+const newTradeNo = () => `T${Date.now()}${crypto.randomBytes(8).toString('hex')}`
+
+/** payparam: one open trade per order and channel; the answer has the seed's shape for every path. */
+export function preparePayment(db: DB, provider: PayProvider, order: OrderRow, input: PayInput, secret: string): PayparamAnswer {
+  if (!provider.configured) throw new BizError('在线支付暂未开通，请到店支付')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
   if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw new BizError('请在微信中授权后再支付')
   let payment = db.prepare("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'").get(order.id, channel) as PaymentRow | undefined
   if (!payment) {
-    const tradeNo = `T${Date.now()}${crypto.randomInt(100000, 999999)}`
+    const tradeNo = newTradeNo()
     db.prepare('INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
       order.id,
       tradeNo,
@@ -73,24 +95,92 @@ export function preparePayment(db: DB, order: OrderRow, input: PayInput, secret:
   }
 }
 
+export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'rejected'
+
 /**
- * The provider's notification. Signature and amount are checked; repeats change nothing; a failure
- * leaves the order unpaid (it can be paid again).
+ * The provider's payment notification. Signature (byte-safe) and amount are checked; repeats change
+ * nothing; a failure leaves the order unpaid (it can be paid again).
+ *
+ * Paid at most once: money that arrives for an order that is no longer unpaid (cancelled, or paid
+ * through another trade) is never attached to it. That payment becomes `refunding`, a refund row is
+ * written in the same transaction, and the provider is asked to refund once the transaction commits.
+ * The transaction is IMMEDIATE, so two processes notified at once for two trades of one order cannot
+ * both attach theirs (and `payments_one_paid` would refuse the second if they could).
  */
-export function handleNotification(db: DB, n: Notification, secret: string): { accepted: boolean; payment: PaymentRow | null } {
-  if (typeof n.sign !== 'string' || n.sign.length !== 64) return { accepted: false, payment: null }
+export function handleNotification(db: DB, provider: PayProvider, n: Notification, secret: string): { outcome: NotifyOutcome; payment: PaymentRow | null } {
   const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount }, secret)
-  if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(n.sign))) return { accepted: false, payment: null }
-  const payment = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(n.trade_no) as PaymentRow | undefined
-  if (!payment || payment.amount !== n.amount) return { accepted: false, payment: null }
-  if (payment.status !== 'pending') return { accepted: true, payment }
-  db.transaction(() => {
-    if (n.result === 'success') {
-      db.prepare("UPDATE payments SET status = 'paid', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
-      markPaid(db, payment.order_id)
-    } else {
-      db.prepare("UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
+  if (!sameSignature(expected, n.sign)) return { outcome: 'rejected', payment: null }
+  const found = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(n.trade_no) as PaymentRow | undefined
+  if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
+
+  const result = tx(db, (): { outcome: NotifyOutcome; refund: RefundCall | null } => {
+    const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(found.id) as PaymentRow
+    if (n.result === 'fail') {
+      db.prepare("UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(nowText(), payment.id)
+      return { outcome: payment.status === 'pending' ? 'failed' : 'repeat', refund: null }
     }
-  })()
-  return { accepted: true, payment: db.prepare('SELECT * FROM payments WHERE id = ?').get(payment.id) as PaymentRow }
+    if (payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') return { outcome: 'repeat', refund: null }
+    // Money was taken for this trade (pending, or a trade closed or failed earlier that the provider paid after all).
+    if (markPaid(db, payment.order_id)) {
+      db.prepare("UPDATE payments SET status = 'paid', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
+      return { outcome: 'paid', refund: null }
+    }
+    const order = db.prepare('SELECT status FROM orders WHERE id = ?').get(payment.order_id) as { status: number }
+    const reason = order.status === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
+    const refundNo = `R${Date.now()}${crypto.randomBytes(6).toString('hex')}`
+    db.prepare("UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
+    db.prepare("INSERT INTO refunds (refund_no, payment_id, order_id, amount, reason, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)").run(
+      refundNo,
+      payment.id,
+      payment.order_id,
+      payment.amount,
+      reason,
+      nowText(),
+    )
+    return { outcome: 'refunding', refund: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
+  })
+  if (result.refund) provider.refund(result.refund)
+  return { outcome: result.outcome, payment: db.prepare('SELECT * FROM payments WHERE id = ?').get(found.id) as PaymentRow }
+}
+
+/** The provider's refund notification: the refund and its payment are settled once. */
+export function handleRefundNotification(db: DB, n: RefundNotification, secret: string): boolean {
+  const expected = signRefundNotification({ refund_no: n.refund_no, result: n.result, amount: n.amount }, secret)
+  if (!sameSignature(expected, n.sign)) return false
+  const refund = db.prepare('SELECT * FROM refunds WHERE refund_no = ?').get(n.refund_no) as RefundRow | undefined
+  if (!refund || refund.amount !== n.amount) return false
+  tx(db, () => {
+    const res = db.prepare("UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'").run(n.result === 'success' ? 'succeeded' : 'failed', nowText(), refund.id)
+    if (res.changes === 1 && n.result === 'success') db.prepare("UPDATE payments SET status = 'refunded' WHERE id = ? AND status = 'refunding'").run(refund.payment_id)
+  })
+  return true
+}
+
+/**
+ * The money invariant, as a list of violations (empty when it holds): every payment whose money was
+ * taken belongs to exactly one order and is either the one payment attached to it, with the order paid
+ * or later in its life (paid, accepted, delivering, completed, refunding, refunded), or has a refund.
+ */
+export function paymentInvariantViolations(db: DB): string[] {
+  const problems: string[] = []
+  const later: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED]
+  const rows = db
+    .prepare(
+      `SELECT p.id, p.order_id, p.status, o.status AS order_status, r.id AS refund_id, r.status AS refund_status
+       FROM payments p LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN refunds r ON r.payment_id = p.id
+       WHERE p.status IN ('paid', 'refunding', 'refunded')`,
+    )
+    .all() as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
+  for (const r of rows) {
+    if (r.order_status === null) problems.push(`payment ${r.id} belongs to no order`)
+    else if (r.status === 'paid' && !later.includes(r.order_status)) problems.push(`payment ${r.id} is attached to order ${r.order_id} in status ${r.order_status}`)
+    else if (r.status !== 'paid' && r.refund_id === null) problems.push(`payment ${r.id} (${r.status}) has no refund`)
+  }
+  const twice = db.prepare("SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1").all() as Array<{ order_id: number; n: number }>
+  for (const t of twice) problems.push(`order ${t.order_id} has ${t.n} payments attached`)
+  const unpaidButPaid = db
+    .prepare(`SELECT o.id FROM orders o WHERE o.status IN (${later.map(() => '?').join(', ')}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'paid')`)
+    .all(...later) as Array<{ id: number }>
+  for (const o of unpaidButPaid) problems.push(`order ${o.id} is paid with no payment attached`)
+  return problems
 }

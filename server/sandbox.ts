@@ -8,20 +8,23 @@ export interface SmsMessage {
 
 /**
  * Development stand-ins for the outside world: an SMS sender that logs codes (and keeps an outbox the
- * tests can read). The payment provider stand-in lives in pay.ts.
+ * tests can read with the sandbox key). The payment provider stand-in lives in provider.ts.
  */
 export interface Sandbox {
   enabled: boolean
+  /** Per-start secret the sandbox helpers ask for (X-Sandbox-Key): reaching the port is not enough. */
+  key: string
   sendSms(phone: string, code: string): void
   outbox(phone: string): SmsMessage[]
 }
 
 const OUTBOX_LIMIT = 200
 
-export function createSandbox(enabled: boolean, log: FastifyBaseLogger): Sandbox {
+export function createSandbox(enabled: boolean, key: string, log: FastifyBaseLogger): Sandbox {
   const messages: SmsMessage[] = []
   return {
     enabled,
+    key,
     sendSms(phone, code) {
       messages.push({ phone, code, at: Date.now() })
       if (messages.length > OUTBOX_LIMIT) messages.shift()

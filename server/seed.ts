@@ -1,13 +1,14 @@
-import type { DB } from './db'
+import { tx, type DB } from './db'
 import { dayjs, fmt } from './time'
 
 const img = (kind: string, id: number, label: string) => `/assets/img/${kind}-${id}.svg?t=${encodeURIComponent(label)}`
 
 /** Demo data so every screen has something real to show. Runs once, on an empty database. */
 export function seedDemoData(db: DB): void {
-  const has = db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }
-  if (has.n > 0) return
-  db.transaction(() => {
+  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }).n > 0
+  if (seeded()) return
+  tx(db, () => {
+    if (seeded()) return // another process seeded it while this one waited for the lock
     const city = db.prepare('INSERT INTO cities (id, name, pinyin, hot) VALUES (?, ?, ?, ?)')
     ;[
       [1, '深圳', 'shenzhen', 1],
@@ -129,5 +130,5 @@ export function seedDemoData(db: DB): void {
     for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
     qr.run('CARD', '/pages/card/index')
     qr.run('SECKILL', '/pages/seckill/index')
-  })()
+  })
 }

@@ -5,11 +5,16 @@
 const http = require('node:http')
 const { startTestServer } = require('../scripts/test-server.cjs')
 
+/** Each started server's sandbox key (read from its banner), sent with calls to its sandbox helpers. */
+const sandboxKeys = new Map()
+
 function call(base, method, urlPath, body, token = '') {
   return new Promise((resolve, reject) => {
     const url = new URL(urlPath, base)
     const payload = method === 'GET' ? null : JSON.stringify(body ?? {})
-    const req = http.request(url, { method, headers: { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' } }, (res) => {
+    const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '' }
+    if (url.pathname.startsWith('/api/sandbox/')) headers['x-sandbox-key'] = sandboxKeys.get(base) || ''
+    const req = http.request(url, { method, headers }, (res) => {
       let text = ''
       res.on('data', (d) => (text += d))
       res.on('end', () => {
@@ -29,7 +34,11 @@ function call(base, method, urlPath, body, token = '') {
   })
 }
 
-const startServer = () => startTestServer({ label: 'mp' })
+const startServer = async () => {
+  const server = await startTestServer({ label: 'mp' })
+  sandboxKeys.set(server.base, server.sandboxKey)
+  return server
+}
 
 /** A shopper bound through the real SMS + bind endpoints. */
 async function login(base, phone) {

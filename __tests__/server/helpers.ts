@@ -15,12 +15,24 @@ export interface TestServer {
 }
 
 export const SECRET = 'test-secret'
+export const SANDBOX_KEY = 'test-sandbox-key'
 
-export async function startServer(staticDir?: string): Promise<TestServer> {
+export interface ServerOptions {
+  staticDir?: string
+  /** false: as `NODE_ENV=production` runs it (no sandbox helpers, no WeChat stand-ins, no provider). */
+  sandbox?: boolean
+  /** Login codes one client may ask for in 10 minutes (default here: high, so tests can log in freely). */
+  smsPerClient?: number
+}
+
+export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
+  const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
-  const app = await buildApp({ dbPath: path.join(dir, 'test.sqlite'), staticDir, sandbox: true, paySecret: SECRET })
+  const app = await buildApp({ dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000 })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
-    const opts: InjectOptions = { method, url: `/api/${url}`, headers: { 'access-token': token ?? '', 'access-origin': '' } }
+    const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
+    if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
+    const opts: InjectOptions = { method, url: `/api/${url}`, headers }
     if (method === 'GET') opts.query = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]))
     else opts.payload = payload
     const res = await app.inject(opts)

@@ -1,13 +1,19 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { UserInfo } from '../../src/contract/account'
-import type { DB } from '../db'
-import { BizError, defineRoute, hashToken } from '../http'
+import { ORDER_STATUS } from '../../src/contract/constants'
+import { tx, type DB as Database } from '../db'
+import { BizError, defineRoute, hashToken, requireUser } from '../http'
+import { closeOpenTrades } from '../provider'
 import type { Sandbox } from '../sandbox'
-import { nowText } from '../time'
+import { fmt, nowText } from '../time'
 
 export const SMS_RESEND_MS = 60_000
+/** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
 export const SMS_DAILY_CAP = 10
+const DAY_MS = 86_400_000
+/** Window of the per-client limit (the number is SMS_PER_CLIENT, default 5). */
+export const SMS_CLIENT_WINDOW_MS = 10 * 60_000
 const SMS_VALID_MS = 5 * 60_000
 const SMS_MAX_ATTEMPTS = 5
 const TOKEN_DAYS = 30
@@ -26,24 +32,53 @@ export function userInfo(row: UserRow): UserInfo {
 
 const pseudoId = (prefix: string, code: string) => `${prefix}${crypto.createHash('sha256').update(code).digest('hex').slice(0, 24)}`
 
-export function accountRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox): void {
-  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false }, ({ input }) => {
+/** WeChat login, openid and JSSDK are stand-ins: outside the sandbox they refuse instead of inventing an identity. */
+const WECHAT_NOT_CONFIGURED = '微信登录未配置，请使用手机号验证码登录'
+
+/** "H5 · Chrome / Android" from a User-Agent: enough for a shopper to recognise a device. */
+export function deviceLabel(ua: string | undefined, platform: string): string {
+  const s = ua ?? ''
+  const wechat = /MicroMessenger|miniProgram|wechatdevtools/i.test(s) ? 'WeChat' : null
+  const browser = wechat ?? (/Edg\//.test(s) ? 'Edge' : /Chrome\//.test(s) ? 'Chrome' : /Firefox\//.test(s) ? 'Firefox' : /Safari\//.test(s) ? 'Safari' : null)
+  const os = /iPhone|iPad|iOS/.test(s) ? 'iOS' : /Android/.test(s) ? 'Android' : /Windows/.test(s) ? 'Windows' : /Mac OS X/.test(s) ? 'macOS' : /Linux/.test(s) ? 'Linux' : null
+  const what = [browser, os].filter(Boolean).join(' / ')
+  return (what ? `${platform} · ${what}` : platform).slice(0, 80)
+}
+
+/** Expired sessions and login codes older than a day go; used or stale codes lose their digits at once. */
+export function pruneSessions(db: Database, now = Date.now()): { tokens: number; codes: number } {
+  return tx(db, () => {
+    const tokens = db.prepare('DELETE FROM tokens WHERE expires_at <= ?').run(now).changes
+    // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
+    const codes = db.prepare('DELETE FROM sms_codes WHERE created_at < ?').run(now - DAY_MS).changes
+    db.prepare("UPDATE sms_codes SET code = '' WHERE code != '' AND (used = 1 OR created_at < ?)").run(now - SMS_VALID_MS)
+    return { tokens, codes }
+  })
+}
+
+export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandbox, limits: { smsPerClient: number }): void {
+  const smsLimit = {
+    max: limits.smsPerClient,
+    timeWindow: SMS_CLIENT_WINDOW_MS,
+    message: (seconds: number) => `获取验证码太频繁，请 ${Math.ceil(seconds / 60)} 分钟后再试`,
+  }
+  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
     const now = Date.now()
     const last = db.prepare('SELECT created_at FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1').get(input.phone) as { created_at: number } | undefined
     if (last && now - last.created_at < SMS_RESEND_MS) {
       throw new BizError(`发送太频繁，请 ${Math.ceil((SMS_RESEND_MS - (now - last.created_at)) / 1000)} 秒后再试`)
     }
-    const startOfDay = new Date(now).setHours(0, 0, 0, 0)
-    const today = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE phone = ? AND created_at >= ?').get(input.phone, startOfDay) as { n: number }
-    if (today.n >= SMS_DAILY_CAP) throw new BizError('今日验证码发送次数已达上限')
+    const lastDay = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE phone = ? AND created_at > ?').get(input.phone, now - DAY_MS) as { n: number }
+    if (lastDay.n >= SMS_DAILY_CAP) throw new BizError('今日验证码发送次数已达上限')
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
     db.prepare('INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, ?, ?, ?)').run(input.phone, input.scene, code, now)
     sandbox.sendSms(input.phone, code)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
 
-  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req }) => {
     const now = Date.now()
+    if ((input.wx_code || input.openid) && !sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
     const sms = db
       .prepare("SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'bind' ORDER BY id DESC LIMIT 1")
       .get(input.phone) as { id: number; code: string; created_at: number; attempts: number } | undefined
@@ -54,8 +89,9 @@ export function accountRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox): v
       throw new BizError('验证码错误')
     }
 
-    return db.transaction(() => {
-      db.prepare('UPDATE sms_codes SET used = 1 WHERE id = ?').run(sms.id)
+    return tx(db, () => {
+      // Used once: a second bind with the same code (even racing this one) finds it used.
+      if (db.prepare('UPDATE sms_codes SET used = 1 WHERE id = ? AND used = 0').run(sms.id).changes !== 1) throw new BizError('验证码已失效，请重新获取')
       let user = db.prepare('SELECT id, phone, nickname, avatar, referrer_id FROM users WHERE phone = ?').get(input.phone) as UserRow | undefined
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
@@ -70,30 +106,95 @@ export function accountRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox): v
       }
       if (input.wx_code) db.prepare('UPDATE users SET wx_openid = ? WHERE id = ?').run(pseudoId('wx-', input.wx_code), user.id)
       if (input.openid) db.prepare('UPDATE users SET gzh_openid = ? WHERE id = ?').run(input.openid, user.id)
+      if (input.privacy_version) db.prepare('UPDATE users SET privacy_version = ?, privacy_agreed_at = ? WHERE id = ?').run(input.privacy_version, nowText(), user.id)
       const token = crypto.randomBytes(32).toString('base64url')
-      const expires = now + TOKEN_DAYS * 86_400_000
-      db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), user.id, expires)
+      const expires = now + TOKEN_DAYS * DAY_MS
+      const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
+      db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at, last_seen_at, device) VALUES (?, ?, ?, ?, ?, ?)').run(hashToken(token), user.id, expires, now, now, device)
       return { token, expires_at: new Date(expires).toISOString(), user: userInfo(user) }
-    })()
+    })
+  })
+
+  // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
+  defineRoute(app, db, 'personal.user/logout', { auth: false }, ({ user }) => {
+    if (!user) return { revoked: false }
+    return { revoked: db.prepare('DELETE FROM tokens WHERE rowid = ?').run(user.sessionId).changes === 1 }
+  })
+
+  defineRoute(app, db, 'personal.user/sessions', { auth: true }, ({ user }) => {
+    const me = requireUser(user)
+    const rows = db
+      .prepare('SELECT rowid AS id, device, created_at, last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC')
+      .all(me.id, Date.now()) as Array<{ id: number; device: string; created_at: number; last_seen_at: number }>
+    return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
+  })
+
+  // Only the shopper's own sessions: another shopper's session id is "not found".
+  defineRoute(app, db, 'personal.user/endSession', { auth: true }, ({ input, user }) => {
+    const me = requireUser(user)
+    if (db.prepare('DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(input.id, me.id).changes !== 1) throw new BizError('该登录设备不存在')
+    return { ended: true }
+  })
+
+  defineRoute(app, db, 'personal.user/delete', { auth: true }, ({ user }) => {
+    deleteAccount(db, app.payProvider, requireUser(user).id)
+    return { deleted: true }
   })
 
   defineRoute(app, db, 'wechat/getWxAuthCodeUrl', { auth: false }, ({ input }) => {
-    const appId = process.env.WX_GZH_APPID
-    if (appId && process.env.PUBLIC_ORIGIN) {
-      const redirect = encodeURIComponent(`${process.env.PUBLIC_ORIGIN}${input.redirect}`)
-      return { url: `https://open.weixin.qq.com/connect/oauth2/authorize?appid=${appId}&redirect_uri=${redirect}&response_type=code&scope=snsapi_base&state=ocp#wechat_redirect` }
-    }
     // Sandbox: an OAuth stand-in that comes straight back with a code.
-    return { url: `/sandbox/oauth?redirect=${encodeURIComponent(input.redirect)}` }
+    if (sandbox.enabled) return { url: `/sandbox/oauth?redirect=${encodeURIComponent(input.redirect)}` }
+    throw new BizError(WECHAT_NOT_CONFIGURED)
   })
 
-  defineRoute(app, db, 'wechat/getOpenID', { auth: false }, ({ input }) => ({ openid: pseudoId('gzh-', input.code) }))
+  defineRoute(app, db, 'wechat/getOpenID', { auth: false }, ({ input }) => {
+    if (!sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
+    return { openid: pseudoId('gzh-', input.code) }
+  })
 
   defineRoute(app, db, 'wechat/getJSSDKConfig', { auth: false }, ({ input }) => {
+    if (!sandbox.enabled) throw new BizError('微信 JSSDK 未配置')
     const timestamp = Math.floor(Date.now() / 1000)
     const nonceStr = crypto.randomBytes(8).toString('hex')
     const ticket = 'sandbox-jsapi-ticket'
     const signature = crypto.createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${input.url}`).digest('hex')
     return { jssdk: { appId: process.env.WX_GZH_APPID ?? 'wx-sandbox', timestamp, nonceStr, signature, jsApiList: ['chooseWXPay', 'updateAppMessageShareData', 'updateTimelineShareData'] } }
+  })
+}
+
+/**
+ * Account deletion (PIPL right to erasure). Refused while money or goods are on the move (an order
+ * accepted, delivering or refunding). Unpaid orders are cancelled (trades closed first). Then the
+ * person's data is erased: sessions, addresses, uploads, unused coupons, login codes; the user row keeps
+ * only its id, anonymised, because orders and payments must be kept for the accounts (order rows keep
+ * amounts and shop; a takeout order's delivery address loses name and phone).
+ */
+export function deleteAccount(db: Database, provider: Parameters<typeof closeOpenTrades>[1], userId: number): void {
+  tx(db, () => {
+    const busy: number[] = [ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING]
+    const moving = db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${busy.map(() => '?').join(', ')})`).get(userId, ...busy) as { n: number }
+    if (moving.n > 0) throw new BizError('你还有进行中或退款中的订单，完成后才能注销账号')
+    const unpaid = db.prepare('SELECT * FROM orders WHERE user_id = ? AND status = ?').all(userId, ORDER_STATUS.UNPAID) as Array<{ id: number; kind: string; ref_id: number | null; quantity: number; user_coupon_id: number | null }>
+    for (const o of unpaid) {
+      if (!closeOpenTrades(db, provider, o.id)) throw new BizError('支付正在处理中，请稍后再注销')
+      db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, o.id, ORDER_STATUS.UNPAID)
+      if (o.kind === 'product' && o.ref_id) db.prepare('UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(o.quantity, o.ref_id)
+    }
+    const phone = (db.prepare('SELECT phone FROM users WHERE id = ?').get(userId) as { phone: string }).phone
+    db.prepare('DELETE FROM tokens WHERE user_id = ?').run(userId)
+    db.prepare('DELETE FROM addresses WHERE user_id = ?').run(userId)
+    db.prepare('DELETE FROM uploads WHERE user_id = ?').run(userId)
+    db.prepare("DELETE FROM user_coupons WHERE user_id = ? AND status != 'used'").run(userId)
+    db.prepare('DELETE FROM sms_codes WHERE phone = ?').run(phone)
+    const takeouts = db.prepare("SELECT id, detail FROM orders WHERE user_id = ? AND kind = 'takeout'").all(userId) as Array<{ id: number; detail: string }>
+    for (const o of takeouts) {
+      const detail = JSON.parse(o.detail) as { address?: Record<string, string>; remark?: string }
+      if (detail.address) detail.address = { province: detail.address.province, city: detail.address.city, district: detail.address.district }
+      delete detail.remark
+      db.prepare('UPDATE orders SET detail = ? WHERE id = ?').run(JSON.stringify(detail), o.id)
+    }
+    // The phone is unique: the erased account keeps a placeholder that can never be a real number.
+    db.prepare("UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?").run(`deleted:${userId}`, nowText(), userId)
+    db.prepare('UPDATE users SET referrer_id = NULL WHERE referrer_id = ?').run(userId)
   })
 }

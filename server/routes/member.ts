@@ -53,7 +53,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'personal.order/cancel', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
-    cancelOrder(db, findOwnOrder(db, uid, input.id))
+    cancelOrder(db, app.payProvider, findOwnOrder(db, uid, input.id))
     return { info: toOrderInfo(db, findOwnOrder(db, uid, input.id)) }
   })
 

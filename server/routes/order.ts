@@ -4,6 +4,7 @@ import type { DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import { cancelExpired, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../orders'
 import { preparePayment } from '../pay'
+import type { PayProvider } from '../provider'
 
 const TAB_STATUSES: Record<string, number[] | null> = {
   all: null,
@@ -13,7 +14,7 @@ const TAB_STATUSES: Record<string, number[] | null> = {
   refund: [ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED],
 }
 
-export function orderRoutes(app: FastifyInstance, db: DB, paySecret: string): void {
+export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string): void {
   defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user }) => priceOrder(db, requireUser(user).id, input).quote)
 
   defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user }) => {
@@ -23,23 +24,25 @@ export function orderRoutes(app: FastifyInstance, db: DB, paySecret: string): vo
   })
 
   defineRoute(app, db, 'personal.order/payparam', { auth: true }, ({ input, user }) => {
-    cancelExpired(db)
+    cancelExpired(db, provider)
     const order = findOwnOrder(db, requireUser(user).id, input.id)
     if (order.status !== ORDER_STATUS.UNPAID) {
       if (order.status === ORDER_STATUS.CANCELLED) throw new BizError('订单已取消，请重新下单')
+      if (order.status === ORDER_STATUS.REFUNDING) throw new BizError('订单退款中')
+      if (order.status === ORDER_STATUS.REFUNDED) throw new BizError('订单已退款')
       // Already paid: the seed's shortcut.
       return { pay_state: 1 as const, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
     }
-    return preparePayment(db, order, input, paySecret)
+    return preparePayment(db, provider, order, input, paySecret)
   })
 
   defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user }) => {
-    cancelExpired(db)
+    cancelExpired(db, provider)
     return { info: toOrderInfo(db, findOwnOrder(db, requireUser(user).id, input.id)) }
   })
 
   defineRoute(app, db, 'personal.order/index', { auth: true }, ({ input, user }) => {
-    cancelExpired(db)
+    cancelExpired(db, provider)
     const uid = requireUser(user).id
     const statuses = TAB_STATUSES[input.tab]
     const where = ['user_id = ?']

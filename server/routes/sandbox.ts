@@ -1,11 +1,14 @@
+import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { DB } from '../db'
 import { fail, ok, zodMessage } from '../http'
-import { handleNotification, signNotification, type PaymentRow } from '../pay'
+import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
+import { sameSignature, type PayProvider } from '../provider'
 import type { Sandbox } from '../sandbox'
 
 const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
+const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
 
@@ -30,23 +33,33 @@ document.getElementById('pay').onclick=function(){submit('success')};document.ge
 </script></body></html>`
 }
 
+/** Sandbox helpers answer only a caller who has the per-start key (printed by the server at start). */
+const SANDBOX_KEY_HEADER = 'x-sandbox-key'
+
 /**
- * The sandbox provider: the notify endpoint (as the provider would call it), the channel-6 cashier,
- * the OAuth stand-in and the test conveniences (SMS outbox, JSAPI confirm). Notify is always on; the
- * rest only in sandbox mode.
+ * The provider's notify endpoints (as the provider would call them, signed), always on; in sandbox
+ * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
+ * confirm), the last two behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, secret: string): void {
+export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return fail(zodMessage(parsed.error))
-    const { accepted } = handleNotification(db, parsed.data, secret)
-    return accepted ? ok({ accepted: true }) : fail('签名或金额不正确')
+    const { outcome } = handleNotification(db, provider, parsed.data, secret)
+    // A late or duplicate payment is accepted (the provider must stop retrying) and refunded.
+    return outcome === 'rejected' ? fail('签名或金额不正确') : ok({ accepted: true, outcome })
+  })
+
+  app.post('/api/pay/refundNotify', async (req) => {
+    const parsed = RefundNotify.safeParse(req.body)
+    if (!parsed.success) return fail(zodMessage(parsed.error))
+    return handleRefundNotification(db, parsed.data, secret) ? ok({ accepted: true }) : fail('签名或金额不正确')
   })
 
   if (!sandbox.enabled) return
 
   const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
-    handleNotification(db, { trade_no: payment.trade_no, result, amount: payment.amount, sign: signNotification({ trade_no: payment.trade_no, result, amount: payment.amount }, secret) }, secret)
+    handleNotification(db, provider, { trade_no: payment.trade_no, result, amount: payment.amount, sign: signNotification({ trade_no: payment.trade_no, result, amount: payment.amount }, secret) }, secret)
 
   app.get('/sandbox/cashier', async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
@@ -62,6 +75,8 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, se
     if (!parsed.success) return fail(zodMessage(parsed.error))
     const p = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(parsed.data.trade_no) as PaymentRow | undefined
     if (!p) return fail('交易不存在')
+    // A closed trade (its order was cancelled) cannot be paid at the provider any more.
+    if (p.status === 'closed') return { code: 0, msg: '交易已关闭，请返回重新下单', redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
     notifyAs(p, parsed.data.result)
     const fallback = `/pages/orders/detail?id=${p.order_id}`
     return { code: 1, msg: 'ok', redirect: (parsed.data.result === 'success' ? p.success_url : p.fail_url) ?? fallback }
@@ -69,22 +84,31 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, se
 
   app.get('/sandbox/oauth', async (req, reply) => {
     const redirect = String((req.query as Record<string, unknown>).redirect ?? '/')
-    const target = /^\/(?!\/)/.test(redirect) ? redirect : '/'
-    const code = `sandbox-${Date.now().toString(36)}`
+    // The same same-site check as the cashier's return paths: no "//host", no "/\\host".
+    const target = sameSitePath(redirect) ?? '/'
+    const code = `sandbox-${crypto.randomBytes(8).toString('hex')}`
     return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}`)
   })
 
-  app.get('/api/sandbox/smsOutbox', async (req) => {
-    const phone = String((req.query as Record<string, unknown>).phone ?? '')
-    return ok({ list: sandbox.outbox(phone).map((m) => ({ code: m.code, at: m.at })) })
-  })
+  app.register(async (helpers) => {
+    helpers.addHook('onRequest', async (req, reply) => {
+      if (!sameSignature(sandbox.key, req.headers[SANDBOX_KEY_HEADER])) {
+        return reply.code(403).send(fail('沙箱接口需要启动时打印的 X-Sandbox-Key'))
+      }
+    })
 
-  app.post('/api/sandbox/confirmPay', async (req) => {
-    const parsed = ConfirmPay.safeParse(req.body)
-    if (!parsed.success) return fail(zodMessage(parsed.error))
-    const p = db.prepare("SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1").get(parsed.data.id) as PaymentRow | undefined
-    if (!p) return fail('该订单还没有发起支付')
-    const { payment } = notifyAs(p, parsed.data.result)
-    return ok({ status: payment?.status ?? p.status })
+    helpers.get('/api/sandbox/smsOutbox', async (req) => {
+      const phone = String((req.query as Record<string, unknown>).phone ?? '')
+      return ok({ list: sandbox.outbox(phone).map((m) => ({ code: m.code, at: m.at })) })
+    })
+
+    helpers.post('/api/sandbox/confirmPay', async (req) => {
+      const parsed = ConfirmPay.safeParse(req.body)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const p = db.prepare('SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1').get(parsed.data.id) as PaymentRow | undefined
+      if (!p) return fail('该订单还没有发起支付')
+      const { payment } = notifyAs(p, parsed.data.result)
+      return ok({ status: payment?.status ?? p.status })
+    })
   })
 }

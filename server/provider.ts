@@ -1,0 +1,105 @@
+import crypto from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { DB } from './db'
+
+/** A full refund of one trade, as asked of the payment provider. */
+export interface RefundCall {
+  refund_no: string
+  trade_no: string
+  amount: number
+}
+
+export interface ProviderCall {
+  kind: 'close' | 'refund'
+  trade_no: string
+  refund_no?: string
+  amount?: number
+  at: number
+}
+
+/**
+ * The payment provider, as the server sees it. The sandbox provider stands in for WeChat Pay / the
+ * cashier: it can close open trades and refunds by sending its own signed refund notification back to
+ * `/api/pay/refundNotify`, like a real provider's asynchronous callback. Outside the sandbox no provider
+ * is configured in this reference server: payments are refused ("not configured") rather than invented.
+ */
+export interface PayProvider {
+  readonly configured: boolean
+  /** Close an open trade so it can no longer be paid. false: the provider says it is paid already. */
+  closeTrade(tradeNo: string): boolean
+  /** Ask for a refund; the outcome arrives later as a signed refund notification. */
+  refund(call: RefundCall): void
+  /** What was asked of the provider (newest last), for the operator and the tests. */
+  readonly calls: readonly ProviderCall[]
+}
+
+export interface RefundNotification {
+  refund_no: string
+  result: 'success' | 'fail'
+  amount: number
+  sign: string
+}
+
+export function signRefundNotification(n: Omit<RefundNotification, 'sign'>, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(`refund|${n.refund_no}|${n.result}|${n.amount}`).digest('hex')
+}
+
+/** Constant-time comparison of two hex signatures; a different byte length is a plain mismatch. */
+export function sameSignature(expected: string, given: unknown): boolean {
+  if (typeof given !== 'string') return false
+  const a = Buffer.from(expected, 'utf8')
+  const b = Buffer.from(given, 'utf8')
+  return a.length === b.length && crypto.timingSafeEqual(a, b)
+}
+
+const CALLS_KEPT = 500
+
+export function createSandboxProvider(secret: string, deliver: (n: RefundNotification) => Promise<void>, log: FastifyBaseLogger): PayProvider {
+  const calls: ProviderCall[] = []
+  const record = (c: ProviderCall) => {
+    calls.push(c)
+    if (calls.length > CALLS_KEPT) calls.shift()
+  }
+  return {
+    configured: true,
+    calls,
+    closeTrade(tradeNo) {
+      record({ kind: 'close', trade_no: tradeNo, at: Date.now() })
+      return true
+    },
+    refund(call) {
+      record({ kind: 'refund', trade_no: call.trade_no, refund_no: call.refund_no, amount: call.amount, at: Date.now() })
+      const n = { refund_no: call.refund_no, result: 'success' as const, amount: call.amount }
+      // The provider answers later, on its own connection, as a real one does.
+      setImmediate(() => {
+        deliver({ ...n, sign: signRefundNotification(n, secret) }).catch((err: unknown) => log.error({ err, refund_no: call.refund_no }, 'sandbox refund notification failed'))
+      })
+    },
+  }
+}
+
+export function createUnconfiguredProvider(log: FastifyBaseLogger): PayProvider {
+  return {
+    configured: false,
+    calls: [],
+    closeTrade: () => true,
+    refund(call) {
+      // Nothing can move money here: the refund stays pending for an operator to settle by hand.
+      log.error({ refund_no: call.refund_no, trade_no: call.trade_no, amount: call.amount }, 'refund needs a payment provider: settle it by hand')
+    },
+  }
+}
+
+/**
+ * Close every open trade of an order before it is cancelled, so nothing can be paid for a cancelled
+ * order. false when the provider says a trade is paid already (the order must not be cancelled then:
+ * the payment's notification will mark it paid).
+ */
+export function closeOpenTrades(db: DB, provider: PayProvider, orderId: number): boolean {
+  const open = db.prepare("SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'").all(orderId) as Array<{ id: number; trade_no: string }>
+  for (const p of open) {
+    if (!provider.closeTrade(p.trade_no)) return false
+    db.prepare("UPDATE payments SET status = 'closed' WHERE id = ? AND status = 'pending'").run(p.id)
+  }
+  return true
+}
