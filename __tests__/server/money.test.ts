@@ -1,0 +1,168 @@
+import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
+import { paymentInvariantViolations, signNotification } from '../../server/pay'
+import { signRefundNotification } from '../../server/provider'
+import { SECRET, startServer, type TestServer } from './helpers'
+
+/**
+ * Paid at most once: every payment whose money was taken is the one payment attached to an order that
+ * is paid or later in its life, or is refunded through the provider.
+ */
+let s: TestServer
+let token: string
+beforeEach(async () => {
+  s = await startServer()
+  token = (await s.login('13700000011')).token
+})
+afterEach(() => s.close())
+
+const create = (payload: Record<string, unknown>) =>
+  s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: `req-${Math.random().toString(36).slice(2, 12)}`, ...payload }, token)
+const read = (id: number) => s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, token)
+const payparam = async (id: number, extra: Record<string, unknown> = { platform: 'h5', pay_channel: 6 }) => {
+  const res = await s.call<PayparamAnswer>('POST', 'personal.order/payparam', { id, ...extra }, token)
+  expect(res.body.code).toBe(1)
+  return res.body.data.expend.pay_info
+}
+const notify = (trade_no: string, amount: number, result: 'success' | 'fail' = 'success', sign = signNotification({ trade_no, result, amount }, SECRET)) =>
+  s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: { trade_no, result, amount, sign } })
+const payment = (tradeNo: string) => s.app.db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(tradeNo) as { status: string }
+const refunds = (orderId: number) => s.app.db.prepare('SELECT reason, status, amount FROM refunds WHERE order_id = ? ORDER BY id').all(orderId) as Array<{ reason: string; status: string; amount: number }>
+
+/** Wait (bounded) until the sandbox provider's asynchronous refund notification has been handled. */
+async function refundSettled(orderId: number, count = 1): Promise<void> {
+  const deadline = Date.now() + 5000
+  while (Date.now() < deadline) {
+    const rows = refunds(orderId)
+    if (rows.length >= count && rows.every((r) => r.status !== 'pending')) return
+    await new Promise((r) => setImmediate(r))
+  }
+  throw new Error(`refunds of order ${orderId} did not settle: ${JSON.stringify(refunds(orderId))}`)
+}
+
+const refundCalls = () => s.app.payProvider.calls.filter((c) => c.kind === 'refund')
+
+describe('a payment that lands on a cancelled order', () => {
+  it('is accepted, never attached, and refunded through the provider (shopper cancels)', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, token)).body.code).toBe(1)
+    // The open trade was closed at the provider before the order read "cancelled".
+    expect(payment(trade).status).toBe('closed')
+    expect(s.app.payProvider.calls).toContainEqual(expect.objectContaining({ kind: 'close', trade_no: trade }))
+
+    const late = await notify(trade, order.pay_amount)
+    expect(late.json()).toMatchObject({ code: 1, data: { accepted: true, outcome: 'refunding' } })
+    expect((await read(order.id)).body.data.info.order_status).toBe(50)
+    await refundSettled(order.id)
+    expect(refunds(order.id)).toEqual([{ reason: 'late', status: 'succeeded', amount: order.pay_amount }])
+    expect(payment(trade).status).toBe('refunded')
+    expect(refundCalls()).toEqual([expect.objectContaining({ trade_no: trade, amount: order.pay_amount })])
+    // A repeat of the same notification changes nothing and asks for no second refund.
+    expect((await notify(trade, order.pay_amount)).json().code).toBe(1)
+    expect(refundCalls()).toHaveLength(1)
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+  })
+
+  it('the same when the 15-minute expiry cancelled it; the cashier then refuses the closed trade', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(Date.now() - 1, order.id)
+    expect((await read(order.id)).body.data.info.order_status).toBe(50)
+    expect(payment(trade).status).toBe('closed')
+    const cashier = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: trade, result: 'success' } })
+    expect(cashier.json()).toMatchObject({ code: 0, msg: '交易已关闭，请返回重新下单' })
+    expect(payment(trade).status).toBe('closed')
+
+    await notify(trade, order.pay_amount)
+    await refundSettled(order.id)
+    expect(refunds(order.id)[0]).toMatchObject({ reason: 'late', status: 'succeeded' })
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+  })
+})
+
+describe('two trades for one order', () => {
+  it('H5 channel 6 and weapp: both paid at the provider → one attached, the other refunded', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const h5 = await payparam(order.id)
+    const weapp = await payparam(order.id, { platform: 'weapp' })
+    expect(h5).not.toBe(weapp)
+    expect((await notify(h5, order.pay_amount)).json().data.outcome).toBe('paid')
+    expect((await notify(weapp, order.pay_amount)).json().data.outcome).toBe('refunding')
+    const info = (await read(order.id)).body.data.info
+    expect(info.order_status).toBe(10)
+    await refundSettled(order.id)
+    expect(payment(h5).status).toBe('paid')
+    expect(payment(weapp).status).toBe('refunded')
+    expect(refunds(order.id)).toEqual([{ reason: 'duplicate', status: 'succeeded', amount: order.pay_amount }])
+    // The shopper's card / coupon effects happened once: pay_time is the first payment's.
+    expect(info.pay_time).not.toBeNull()
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+  })
+
+  it('a card bought twice over two trades gives one card, not two', async () => {
+    const order = (await create({ kind: 'card', card_id: 1 })).body.data.order_info
+    const a = await payparam(order.id)
+    const b = await payparam(order.id, { platform: 'weapp' })
+    await Promise.all([notify(a, order.pay_amount), notify(b, order.pay_amount)])
+    await refundSettled(order.id)
+    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM user_cards').get() as { n: number }).n).toBe(1)
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+  })
+})
+
+describe('refund notifications', () => {
+  it('a forged or wrong-amount refund notification changes nothing', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    await s.call('POST', 'personal.order/cancel', { id: order.id }, token)
+    const row = () => s.app.db.prepare('SELECT refund_no, status FROM refunds WHERE order_id = ?').get(order.id) as { refund_no: string; status: string } | undefined
+    await notify(trade, order.pay_amount)
+    const refundNo = row()?.refund_no as string
+    expect(refundNo).toMatch(/^R/)
+    const forged = await s.app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { refund_no: refundNo, result: 'fail', amount: order.pay_amount, sign: 'f'.repeat(64) } })
+    expect(forged.json().code).toBe(0)
+    const wrong = { refund_no: refundNo, result: 'success' as const, amount: 1 }
+    expect((await s.app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { ...wrong, sign: signRefundNotification(wrong, SECRET) } })).json().code).toBe(0)
+    await refundSettled(order.id)
+    expect(row()?.status).toBe('succeeded')
+  })
+})
+
+describe('signatures', () => {
+  it('a signature with the right number of characters but not of bytes is a plain rejection, not a 500', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    const res = await notify(trade, order.pay_amount, 'success', 'é'.repeat(64))
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ code: 0, msg: '签名或金额不正确' })
+    const refund = await s.app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { refund_no: 'R1', result: 'success', amount: 1, sign: 'é'.repeat(64) } })
+    expect(refund.statusCode).toBe(200)
+    expect(refund.json().code).toBe(0)
+    expect((await read(order.id)).body.data.info.order_status).toBe(0)
+  })
+})
+
+describe('refunding and refunded orders are never "paid" again', () => {
+  it('payparam on a refunding or refunded order says so instead of "already paid"', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    await notify(trade, order.pay_amount)
+    await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, token)
+    expect((await s.call('POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body).toMatchObject({ code: 0, msg: '订单退款中' })
+    s.app.db.prepare('UPDATE orders SET status = 70 WHERE id = ?').run(order.id)
+    expect((await s.call('POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body).toMatchObject({ code: 0, msg: '订单已退款' })
+  })
+})
+
+describe('the invariant check itself', () => {
+  it('reports a payment attached to an unpaid order, two attached payments, and money kept with no refund', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const a = await payparam(order.id)
+    const b = await payparam(order.id, { platform: 'weapp' })
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+    s.app.db.prepare("UPDATE payments SET status = 'paid' WHERE trade_no = ?").run(a)
+    expect(paymentInvariantViolations(s.app.db)).toEqual([expect.stringMatching(/attached to order \d+ in status 0/)])
+    s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(b)
+    expect(paymentInvariantViolations(s.app.db)).toContainEqual(expect.stringMatching(/has no refund/))
+  })
+})
