@@ -83,7 +83,7 @@ export const ALLOW = [
     name: 'IntersectionObserver',
     near: /lazyLoad\)\{var [\w$]+=new IntersectionObserver\(/,
     knownGap: true,
-    reason: "Taro's H5 <Image> creates it only with lazyLoad (src/features/shops/ShopRow.tsx sets it); iOS 12.0–12.1 lack it, so those images fail to lazy-load there",
+    reason: "Taro's H5 <Image> creates it only with lazyLoad and sets src only from it (src/features/shops/ShopRow.tsx uses lazyLoad); iOS 12.0–12.1 lack it, so those images never load there",
   },
 ]
 
