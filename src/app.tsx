@@ -7,6 +7,23 @@ import { HOME_PATH } from './routes'
 import { applyTabBarLanguage } from './tabBar'
 import './app.css'
 
+// H5 on Chrome 70–84 and iOS 12–13.3 has no String.prototype.replaceAll, and query-string 9 (through
+// @tarojs/router) calls it on every URL it reads. Taro's H5 entry evaluates this module before it creates the
+// router, so the polyfill is in place first. scripts/check-es.mjs allow-lists those two calls for this reason.
+if (process.env.TARO_ENV === 'h5' && !('replaceAll' in String.prototype)) {
+  Object.defineProperty(String.prototype, 'replaceAll', {
+    configurable: true,
+    writable: true,
+    value: function replaceAll(this: string, search: unknown, replacement: string) {
+      if (search instanceof RegExp) {
+        if (!search.global) throw new TypeError('replaceAll must be called with a global RegExp')
+        return this.replace(search, replacement)
+      }
+      return this.replace(new RegExp(String(search).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'), replacement)
+    },
+  })
+}
+
 /** Send an unknown path to Home with a "page not found" toast — never a blank screen. */
 function goHomeNotFound() {
   const toast = () => void Taro.showToast({ title: t('nav.pageNotFound'), icon: 'none', duration: 2000 })

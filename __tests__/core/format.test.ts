@@ -71,6 +71,35 @@ describe('chineseMoney (capital numerals)', () => {
     expect(chineseMoney(100.5)).toEqual({ ok: true, text: '壹佰元伍角' })
   })
 
+  // Rounding the fen up to a whole yuan carries into the integer digits, exactly and at any length
+  // (this was BigInt arithmetic; the targets' iOS 12 has no BigInt).
+  it.each([
+    ['0.995', '壹元整'],
+    ['0.994', '玖角玖分'],
+    ['9.995', '壹拾元整'],
+    ['129.999', '壹佰叁拾元整'],
+    ['1999.995', '贰仟元整'],
+    ['99999.999', '壹拾万元整'],
+    ['00099.995', '壹佰元整'],
+    ['99999999999.995', '壹仟亿元整'],
+    ['899999999999.996', '玖仟亿元整'],
+  ])('carries a rounded-up %s → %s', (input, text) => {
+    expect(chineseMoney(input)).toEqual({ ok: true, text })
+  })
+
+  it('carries a number input too', () => {
+    expect(chineseMoney(0.999)).toEqual({ ok: true, text: '壹元整' })
+  })
+
+  it.each([
+    '999999999999.995', // the carry makes 13 integer digits
+    '9007199254740993.995', // past 2^53
+    '999999999999999999999.995', // 1e21 would print as "1e+21" through Number
+    '0000999999999999.999',
+  ])('refuses %s once the carry is counted', (input) => {
+    expect(chineseMoney(input)).toEqual({ ok: false })
+  })
+
   it.each(['-1', '1000000000000', 'abc', '1.2.3', '', ' ', '1e5', '¥100', '1,000'])('refuses %s', (input) => {
     expect(chineseMoney(input)).toEqual({ ok: false })
   })

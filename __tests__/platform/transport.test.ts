@@ -35,13 +35,46 @@ describe('H5 transport (the browser fetch)', () => {
     expect(fetchFn.mock.calls[0][1]).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } })
   })
 
-  it('gives up after the timeout', async () => {
+  it('gives up after the timeout and aborts the fetch', async () => {
     jest.useFakeTimers()
-    ;(globalThis as { fetch?: unknown }).fetch = (_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
+    let signal: AbortSignal | null | undefined
+    ;(globalThis as { fetch?: unknown }).fetch = (_url: string, init: RequestInit) => {
+      signal = init.signal
+      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))))
+    }
     const sending = h5.send({ url: '/api/x', method: 'GET', data: {}, headers: {}, timeoutMs: 60000 })
-    jest.advanceTimersByTime(60000)
-    await expect(sending).rejects.toThrow('aborted')
+    jest.advanceTimersByTime(59999)
+    expect(signal?.aborted).toBe(false)
+    jest.advanceTimersByTime(1)
+    await expect(sending).rejects.toThrow('timed out after 60000 ms')
+    expect(signal?.aborted).toBe(true)
+  })
+
+  it('still gives up after the timeout without AbortController (iOS 12.0)', async () => {
+    jest.useFakeTimers()
+    const g = globalThis as { AbortController?: unknown; fetch?: unknown }
+    const saved = g.AbortController
+    delete g.AbortController
+    try {
+      let init: RequestInit | undefined
+      g.fetch = (_url: string, i: RequestInit) => {
+        init = i
+        return new Promise(() => undefined) // never answers
+      }
+      const sending = h5.send({ url: '/api/x', method: 'GET', data: {}, headers: {}, timeoutMs: 60000 })
+      expect(init?.signal).toBeUndefined()
+      jest.advanceTimersByTime(60000)
+      await expect(sending).rejects.toThrow('timed out after 60000 ms')
+    } finally {
+      g.AbortController = saved
+    }
+  })
+
+  it('clears its timer when the answer comes first', async () => {
+    jest.useFakeTimers()
+    fakeFetch(200, '{}')
+    await expect(h5.send({ url: '/api/x', method: 'GET', data: {}, headers: {}, timeoutMs: 60000 })).resolves.toEqual({ status: 200, body: {} })
+    expect(jest.getTimerCount()).toBe(0)
   })
 })
 

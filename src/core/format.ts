@@ -37,6 +37,17 @@ const GROUPS = ['', '万', '亿']
 /** Below 1e12 (up to 9999亿…): larger amounts are refused. */
 const MAX_INTEGER_DIGITS = 12
 
+/**
+ * Adds 1 to a string of decimal digits of any length, exactly ("129" → "130", "999" → "1000"). Number
+ * would lose digits past 2^53 and print 1e21 and up as "1e+21"; BigInt is not in the targets (iOS 12).
+ */
+function incrementDigits(digits: string): string {
+  let i = digits.length - 1
+  while (i >= 0 && digits[i] === '9') i--
+  if (i < 0) return `1${'0'.repeat(digits.length)}`
+  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - 1 - i)}`
+}
+
 /** A 4-digit group: a run of zeros inside it is one 零, trailing zeros say nothing. */
 function groupToChinese(group: string): string {
   let out = ''
@@ -71,7 +82,7 @@ export function chineseMoney(input: string | number): ChineseMoneyResult {
   let cents = Number(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1 : 0)
   if (cents === 100) {
     cents = 0
-    intPart = (BigInt(intPart) + 1n).toString()
+    intPart = incrementDigits(intPart)
   }
   if (intPart.length > MAX_INTEGER_DIGITS) return { ok: false }
 
