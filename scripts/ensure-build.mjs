@@ -41,5 +41,11 @@ const res = spawnSync('npx', ['taro', 'build', '--type', target], {
   env: { ...process.env, NODE_ENV: 'production' },
 })
 if (res.status !== 0) process.exit(res.status ?? 1)
+// `taro build` can exit 0 without building (e.g. when its config check fails): never stamp old output as fresh.
+const entry = path.join(outDir, target === 'h5' ? 'index.html' : 'app.js')
+if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < started) {
+  console.error(`${target} build wrote nothing new (${path.relative(root, entry)} is missing or older than this build)`)
+  process.exit(1)
+}
 fs.writeFileSync(stamp, new Date().toISOString())
 console.log(`${target} build done in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,4 +1,6 @@
-import { readConfig } from '../../server/config'
+import { readConfig as read } from '../../server/config'
+
+const readConfig = (env: Record<string, string>) => read(env as NodeJS.ProcessEnv)
 
 describe('server configuration from the environment', () => {
   it('runs the sandbox unless NODE_ENV=production, with a new sandbox key at every start', () => {

@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { Shop } from '@/contract/member'
 import { useLang } from '@/core/i18n'
+import { imageLoading } from '@/platform/imageLoading'
 import { discountLabel, useT } from './messages'
 import './shops.css'
 
@@ -11,7 +12,7 @@ export default function ShopRow({ shop }: { shop: Shop }) {
   const lang = useLang()
   return (
     <View className='shop-row' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${shop.id}` })}>
-      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad />
+      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad={imageLoading.lazy} />
       <View className='shop-row__body'>
         <Text className='shop-row__name'>{shop.name}</Text>
         <Text className='shop-row__meta'>
