@@ -1,4 +1,5 @@
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
+import { hashToken } from '../../server/http'
 import { signNotification } from '../../server/pay'
 import { SECRET, startServer, type TestServer } from './helpers'
 
@@ -18,10 +19,11 @@ const read = (id: number, tok = token) => s.call<{ info: OrderInfo }>('GET', 'pe
 const payparam = (id: number, extra: Record<string, unknown> = {}, tok = token) =>
   s.call<PayparamAnswer>('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, success_url: `/pages/payBill/success?id=${id}`, fail_url: `/pages/orders/detail?id=${id}`, ...extra }, tok)
 
+/** Gives a coupon to the shopper the token belongs to (tokens are stored hashed); returns the user_coupons id. */
 function giveCoupon(userToken: string, couponId: number): number {
-  const user = s.app.db.prepare("SELECT user_id FROM tokens LIMIT 1 OFFSET 0").get() as { user_id: number }
-  void userToken
-  const info = s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00')").run(user.user_id, couponId)
+  const session = s.app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(userToken)) as { user_id: number } | undefined
+  if (!session) throw new Error('giveCoupon: no session for this token')
+  const info = s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00')").run(session.user_id, couponId)
   return Number(info.lastInsertRowid)
 }
 
@@ -42,6 +44,17 @@ describe('pricing (server only)', () => {
     expect(q.body.data).toMatchObject({ discount_amount: 1200, member_discount_amount: 440, pay_amount: 8360 })
   })
 
+  it("a coupon is its owner's: another shopper's coupon is refused, the owner's applies", async () => {
+    const other = await s.login('13700000002')
+    const coupon = giveCoupon(other.token, 2)
+    const owner = s.app.db.prepare('SELECT user_id FROM user_coupons WHERE id = ?').get(coupon) as { user_id: number }
+    expect(owner.user_id).toBe(other.userId)
+    const mine = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon }, token)
+    expect(mine.body).toMatchObject({ code: 0, msg: '优惠券不可用' })
+    const theirs = await s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon }, other.token)
+    expect(theirs.body.data).toMatchObject({ coupon_amount: 1000, coupon_id: coupon })
+  })
+
   it('refuses a coupon that does not apply', async () => {
     const coupon = giveCoupon(token, 2) // shop 1 only
     const q = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 2, amount: 20000, coupon_id: coupon }, token)
@@ -55,15 +68,18 @@ async function payAndConfirm(order: OrderInfo) {
   expect(confirm.body.code).toBe(1)
 }
 
+// In one process the handlers are synchronous, so these "at once" calls run one after another: they check
+// the rules, not the guards under contention. multiprocess.test.ts hits several server processes on one
+// database file in parallel for that.
 describe('create', () => {
-  it('is idempotent per client request id: 10 concurrent calls make one order', async () => {
+  it('is idempotent per client request id: 10 calls with one id make one order', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create({ kind: 'bill', shop_id: 1, amount: 5000 }, token, 'same-request-id-1')))
     const ids = new Set(results.map((r) => r.body.data.order_info.id))
     expect(ids.size).toBe(1)
     expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(1)
   })
 
-  it('never oversells: 200 concurrent buyers of 20 in stock → exactly 20 orders', async () => {
+  it('never oversells: 200 buyers of 20 in stock → exactly 20 orders', async () => {
     s.app.db.prepare('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2').run()
     const buyers = Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`))
     const results = await Promise.all(buyers.map((b) => create({ kind: 'product', product_id: 2, quantity: 1 }, b.token)))

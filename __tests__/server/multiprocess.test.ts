@@ -1,0 +1,374 @@
+/**
+ * The guards under real contention: three server processes (`tsx server/main.ts`, as `npm start` runs it)
+ * on one SQLite file, hit in parallel over HTTP. In one process the handlers are synchronous, so requests
+ * "at once" run one after another and pass without any transaction; here they race for the write lock.
+ *
+ *   (a) idempotency   one client_request_id sent 30 times over the 3 processes → one order
+ *   (b) no oversell   150 buyers for 20 in stock → exactly 20 orders, stock 0, the rest 已抢光
+ *       per-user limit 10 buyers × 6 different requests for a limit-1 product → one order each
+ *   (c) paid once     two trades of one order paid, notified (with repeats) to different processes at once
+ *                     → one payment attached, the other refunded through the provider
+ *   (d) late money    success for a cancelled order's trade → refunded; cancel racing the notification →
+ *                     either paid or cancelled-and-refunded, never both
+ * Every answer must be an envelope and no answer a 5xx. All loops are bounded; waits poll with a deadline.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { hashToken } from '../../server/http'
+import { paymentInvariantViolations, signNotification } from '../../server/pay'
+
+interface TestServerHandle {
+  base: string
+  dbPath: string
+  sandboxKey: string
+  output: () => string
+  stop: () => Promise<void>
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startTestServer } = require('../../scripts/test-server.cjs') as {
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+}
+
+jest.setTimeout(60_000)
+
+const PROCESSES = 3
+const SECRET = `mp-secret-${crypto.randomBytes(8).toString('hex')}`
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-mp-'))
+const dbPath = path.join(dir, 'shared.sqlite')
+let servers: TestServerHandle[] = []
+let db: Database.Database
+let token: string
+
+// ---- HTTP: keep-alive sockets, so requests to the three processes really are in flight at once ----
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
+const stats = { sent: 0, serverErrors: 0, nonEnvelope: 0, inFlight: 0, maxInFlight: 0 }
+const perCase: Record<string, { sent: number; serverErrors: number; nonEnvelope: number; maxInFlight: number; ms: number; note?: string }> = {}
+
+interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+interface Answer<T = unknown> {
+  status: number
+  body: Envelope<T>
+  raw: string
+}
+
+const isEnvelope = (b: unknown): b is Envelope =>
+  typeof b === 'object' && b !== null && [1, 0, -1].includes((b as Envelope).code) && typeof (b as Envelope).msg === 'string' && 'data' in b
+
+function request<T = unknown>(server: TestServerHandle, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  const body = payload === undefined ? undefined : JSON.stringify(payload)
+  const target = new URL(url, server.base)
+  stats.sent++
+  stats.inFlight++
+  stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+  return new Promise<Answer<T>>((resolve, reject) => {
+    const req = http.request(
+      target,
+      { method, agent, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } },
+      (res) => {
+        let raw = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (raw += d))
+        res.on('end', () => {
+          const status = res.statusCode ?? 0
+          if (status >= 500) stats.serverErrors++
+          let parsed: unknown = null
+          try {
+            parsed = JSON.parse(raw)
+          } catch {
+            // counted below
+          }
+          if (!isEnvelope(parsed)) stats.nonEnvelope++
+          resolve({ status, body: parsed as Envelope<T>, raw })
+        })
+      },
+    )
+    req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${method} ${target.href}`)))
+    req.on('error', reject)
+    if (body) req.write(body)
+    req.end()
+  }).finally(() => stats.inFlight--)
+}
+
+const api = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>, tok?: string) => {
+  const server = servers[i % PROCESSES]
+  const query = method === 'GET' && payload ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
+  return request<T>(server, method, `/api/${endpoint}${query}`, method === 'POST' ? (payload ?? {}) : undefined, tok ? { 'access-token': tok } : {})
+}
+const sandbox = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>) => {
+  const server = servers[i % PROCESSES]
+  const query = method === 'GET' && payload ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
+  return request<T>(server, method, `/api/sandbox/${endpoint}${query}`, method === 'POST' ? payload : undefined, { 'x-sandbox-key': server.sandboxKey })
+}
+const notify = (i: number, tradeNo: string, amount: number, result: 'success' | 'fail' = 'success') =>
+  request<{ accepted: boolean; outcome: string }>(servers[i % PROCESSES], 'POST', '/api/pay/notify', { trade_no: tradeNo, result, amount, sign: signNotification({ trade_no: tradeNo, result, amount }, SECRET) })
+
+/** Answers counted by "HTTP status, code, msg" — a failure shows at a glance what came back instead. */
+function tally(answers: Answer[]): Record<string, number> {
+  const t: Record<string, number> = {}
+  for (const a of answers) {
+    const key = isEnvelope(a.body) ? `${a.status} ${a.body.code} ${a.body.msg}` : `${a.status} not an envelope: ${a.raw.slice(0, 80)}`
+    t[key] = (t[key] ?? 0) + 1
+  }
+  return t
+}
+const tallyOf = (values: string[]) => values.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {})
+
+const newRequestId = () => `mp-${crypto.randomBytes(8).toString('hex')}`
+
+/** Each case's own figures (the totals are in `stats`). */
+async function measured<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const before = { ...stats }
+  stats.maxInFlight = 0
+  const started = Date.now()
+  try {
+    return await fn()
+  } finally {
+    perCase[name] = {
+      sent: stats.sent - before.sent,
+      serverErrors: stats.serverErrors - before.serverErrors,
+      nonEnvelope: stats.nonEnvelope - before.nonEnvelope,
+      maxInFlight: stats.maxInFlight,
+      ms: Date.now() - started,
+    }
+    stats.maxInFlight = Math.max(stats.maxInFlight, before.maxInFlight)
+  }
+}
+
+/** Shoppers straight into the shared file (the SMS path is covered once, in beforeAll). */
+let phoneSeq = 0
+function quickUsers(n: number): Array<{ token: string; userId: number }> {
+  const user = db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')")
+  const session = db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+  return db.transaction(() =>
+    Array.from({ length: n }, () => {
+      const phone = `135${String(++phoneSeq).padStart(8, '0')}`
+      const userId = Number(user.run(phone, `mp${phoneSeq}`).lastInsertRowid)
+      const tok = `mp-${crypto.randomBytes(16).toString('hex')}`
+      session.run(hashToken(tok), userId, Date.now() + 3_600_000, Date.now())
+      return { token: tok, userId }
+    }),
+  )()
+}
+
+/** Money-invariant violations that appeared since this case started (the whole file is checked at the end). */
+let violationsBefore: string[] = []
+const newViolations = () => paymentInvariantViolations(db).filter((v) => !violationsBefore.includes(v))
+
+/** Polls (bounded) until `check` returns true. */
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
+
+interface PaymentRow {
+  id: number
+  order_id: number
+  trade_no: string
+  channel: number
+  status: string
+}
+interface RefundRow {
+  payment_id: number
+  order_id: number
+  reason: string
+  status: string
+}
+
+beforeAll(async () => {
+  // All three at once on a new file: migrations and demo seeding must each run exactly once.
+  const started = await Promise.allSettled(Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `mp${i}`, dbPath, env: { PAY_NOTIFY_SECRET: SECRET } })))
+  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+  db = new Database(dbPath)
+  db.pragma('busy_timeout = 5000')
+
+  // A real login across processes: the code is sent by one process (its outbox) and checked by another.
+  const phone = '13800000001'
+  expect((await api(0, 'POST', 'Captcha/sendSmsCaptcha', { phone })).body.code).toBe(1)
+  const outbox = await sandbox<{ list: Array<{ code: string }> }>(0, 'GET', 'smsOutbox', { phone })
+  const bound = await api<{ token: string }>(1, 'POST', 'wechat/bind', { phone, code: outbox.body.data.list[0].code })
+  expect(bound.body.code).toBe(1)
+  token = bound.body.data.token
+
+  // Flash-sale sessions follow the clock: every session "on now".
+  db.prepare("UPDATE seckill_sessions SET start_time = '2000-01-01 00:00:00', end_time = '2099-01-01 00:00:00'").run()
+}, 90_000)
+
+afterAll(async () => {
+  agent.destroy()
+  db?.close()
+  await Promise.all(servers.map((s) => s.stop()))
+  fs.rmSync(dir, { recursive: true, force: true })
+  // The figures, for whoever reads the run.
+  console.log(`multiprocess: ${PROCESSES} processes, one file\n${JSON.stringify({ total: stats, perCase }, null, 1)}`)
+})
+
+let before = { serverErrors: 0, nonEnvelope: 0 }
+beforeEach(() => {
+  before = { serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }
+  violationsBefore = db ? paymentInvariantViolations(db) : []
+})
+afterEach(() => {
+  // Nothing may have gone wrong in any case, whatever it asserted (counted per case).
+  expect({ serverErrors: stats.serverErrors - before.serverErrors, nonEnvelope: stats.nonEnvelope - before.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
+})
+
+describe('three server processes on one database file', () => {
+  it('started at once on a new file: one schema, seeded once', () => {
+    expect(db.pragma('user_version', { simple: true })).toBe(4)
+    expect(count('SELECT COUNT(*) AS n FROM cities')).toBe(8)
+    expect(count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(6)
+    expect(new Set(servers.map((s) => s.sandboxKey)).size).toBe(PROCESSES)
+  })
+
+  it('(a) one client_request_id sent 30 times over the processes at once → one order, one id in every answer', async () => {
+    await measured('a', async () => {
+      for (let round = 0; round < 3; round++) {
+        const id = newRequestId()
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => api<{ order_info: { id: number } }>(i, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 5000, client_request_id: id }, token)))
+        expect(tally(answers)).toEqual({ '200 1 ok': 30 })
+        expect(new Set(answers.map((a) => a.body.data.order_info.id)).size).toBe(1)
+        expect(count('SELECT COUNT(*) AS n FROM orders WHERE client_request_id = ?', id)).toBe(1)
+      }
+    })
+  })
+
+  it('(b) 150 buyers for 20 in stock → exactly 20 orders, stock 0, every other answer 已抢光', async () => {
+    await measured('b', async () => {
+      db.prepare('UPDATE seckill_products SET stock = 20, total_stock = 20, limit_per_user = 1 WHERE id = 2').run()
+      const buyers = quickUsers(150)
+      const answers = await Promise.all(buyers.map((b, i) => api(i, 'POST', 'personal.order/create', { kind: 'product', product_id: 2, quantity: 1, client_request_id: newRequestId() }, b.token)))
+      expect(tally(answers)).toEqual({ '200 1 ok': 20, '200 0 已抢光': 130 })
+      expect(count('SELECT stock AS n FROM seckill_products WHERE id = 2')).toBe(0)
+      expect(count("SELECT COUNT(*) AS n FROM orders WHERE kind = 'product' AND ref_id = 2")).toBe(20)
+      expect(count("SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE kind = 'product' AND ref_id = 2")).toBe(20)
+    })
+  })
+
+  it('(b) per-user limit: 10 buyers × 6 different requests for a limit-1 product → one order each', async () => {
+    await measured('b-limit', async () => {
+      db.prepare('UPDATE seckill_products SET stock = 100, total_stock = 100, limit_per_user = 1 WHERE id = 3').run()
+      const buyers = quickUsers(10)
+      const calls = buyers.flatMap((b) => Array.from({ length: 6 }, () => b))
+      const answers = await Promise.all(calls.map((b, i) => api(i, 'POST', 'personal.order/create', { kind: 'product', product_id: 3, quantity: 1, client_request_id: newRequestId() }, b.token)))
+      expect(tally(answers)).toEqual({ '200 1 ok': 10, '200 0 每人限购 1 件': 50 })
+      for (const b of buyers) expect(count("SELECT COUNT(*) AS n FROM orders WHERE kind = 'product' AND ref_id = 3 AND user_id = ?", b.userId)).toBe(1)
+      expect(count('SELECT stock AS n FROM seckill_products WHERE id = 3')).toBe(90)
+    })
+  })
+
+  it('(c) two trades of one order both paid, notified at once to different processes → one attached, the other refunded', async () => {
+    await measured('c', async () => {
+      const ROUNDS = 8
+      const orders: Array<{ id: number; amount: number; trades: string[] }> = []
+      for (let r = 0; r < ROUNDS; r++) {
+        const created = await api<{ order_info: { id: number; pay_amount: number } }>(r, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 5000 + r, client_request_id: newRequestId() }, token)
+        const order = created.body.data.order_info
+        const h5 = await api<{ expend: { pay_info: string } }>(r, 'POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)
+        const weapp = await api<{ expend: { pay_info: string } }>(r + 1, 'POST', 'personal.order/payparam', { id: order.id, platform: 'weapp' }, token)
+        const trades = [h5.body.data.expend.pay_info, weapp.body.data.expend.pay_info]
+        expect(trades[0]).not.toBe(trades[1])
+        orders.push({ id: order.id, amount: order.pay_amount, trades })
+      }
+      // Both trades' successes and a repeat of each, every one to a different process, all rounds at once.
+      const answers = await Promise.all(orders.flatMap((o, r) => [0, 1, 0, 1].map((t, k) => notify(r + k, o.trades[t], o.amount))))
+      expect(tally(answers)).toEqual({ '200 1 ok': ROUNDS * 4 })
+      // Per order: one success attaches its payment, the other trade's first success is refunded, the rest repeat.
+      expect(tallyOf(answers.map((a) => a.body.data.outcome))).toEqual({ paid: ROUNDS, refunding: ROUNDS, repeat: ROUNDS * 2 })
+
+      const ids = orders.map((o) => o.id)
+      const inIds = `(${ids.join(',')})`
+      // Each process's provider sends the refund notification back to that process; wait for all of them.
+      await waitFor('the duplicate payments to be refunded', () => count(`SELECT COUNT(*) AS n FROM refunds WHERE order_id IN ${inIds} AND status = 'succeeded'`) === ROUNDS)
+      for (const o of orders) {
+        const payments = db.prepare('SELECT * FROM payments WHERE order_id = ? ORDER BY id').all(o.id) as PaymentRow[]
+        expect(payments.map((p) => p.status).sort()).toEqual(['paid', 'refunded'])
+        const refunds = db.prepare('SELECT * FROM refunds WHERE order_id = ?').all(o.id) as RefundRow[]
+        expect(refunds).toEqual([expect.objectContaining({ payment_id: payments.find((p) => p.status === 'refunded')?.id, reason: 'duplicate', status: 'succeeded' })])
+        expect(count('SELECT status AS n FROM orders WHERE id = ?', o.id)).toBe(10)
+      }
+      expect(newViolations()).toEqual([])
+    })
+  })
+
+  it("(d) success for a cancelled order's trade, sent to every process at once → refunded once, the order stays cancelled", async () => {
+    await measured('d-late', async () => {
+      const ROUNDS = 4
+      const orders: Array<{ id: number; amount: number; trade: string }> = []
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = (await api<{ order_info: { id: number; pay_amount: number } }>(r, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 6000 + r, client_request_id: newRequestId() }, token)).body.data.order_info
+        const trade = (await api<{ expend: { pay_info: string } }>(r + 1, 'POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body.data.expend.pay_info
+        expect((await api(r + 2, 'POST', 'personal.order/cancel', { id: order.id }, token)).body.code).toBe(1)
+        orders.push({ id: order.id, amount: order.pay_amount, trade })
+      }
+      const answers = await Promise.all(orders.flatMap((o, r) => [0, 1, 2].map((k) => notify(r + k, o.trade, o.amount))))
+      expect(tally(answers)).toEqual({ '200 1 ok': ROUNDS * 3 })
+      expect(tallyOf(answers.map((a) => a.body.data.outcome))).toEqual({ refunding: ROUNDS, repeat: ROUNDS * 2 })
+      const inIds = `(${orders.map((o) => o.id).join(',')})`
+      await waitFor('the late payments to be refunded', () => count(`SELECT COUNT(*) AS n FROM refunds WHERE order_id IN ${inIds} AND status = 'succeeded'`) === ROUNDS)
+      for (const o of orders) {
+        expect(count('SELECT status AS n FROM orders WHERE id = ?', o.id)).toBe(50)
+        expect((db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(o.trade) as { status: string }).status).toBe('refunded')
+        expect(db.prepare('SELECT reason, status FROM refunds WHERE order_id = ?').all(o.id)).toEqual([{ reason: 'late', status: 'succeeded' }])
+      }
+      expect(newViolations()).toEqual([])
+    })
+  })
+
+  it('(d) cancel racing the success notification on other processes → paid, or cancelled and refunded; never both', async () => {
+    await measured('d-race', async () => {
+      const ROUNDS = 8
+      const orders: Array<{ id: number; amount: number; trade: string }> = []
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = (await api<{ order_info: { id: number; pay_amount: number } }>(r, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 7000 + r, client_request_id: newRequestId() }, token)).body.data.order_info
+        const trade = (await api<{ expend: { pay_info: string } }>(r, 'POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body.data.expend.pay_info
+        orders.push({ id: order.id, amount: order.pay_amount, trade })
+      }
+      const answers = await Promise.all(
+        orders.flatMap((o, r) => [api(r, 'POST', 'personal.order/cancel', { id: o.id }, token), notify(r + 1, o.trade, o.amount), notify(r + 2, o.trade, o.amount)]),
+      )
+      const cancels = tally(answers.filter((_, i) => i % 3 === 0))
+      expect(Object.keys(cancels).filter((k) => k !== '200 1 ok' && k !== '200 0 订单当前状态不能取消')).toEqual([])
+      expect(tally(answers.filter((_, i) => i % 3 !== 0))).toEqual({ '200 1 ok': ROUNDS * 2 })
+      const inIds = `(${orders.map((o) => o.id).join(',')})`
+      await waitFor('no refund pending', () => count(`SELECT COUNT(*) AS n FROM refunds WHERE order_id IN ${inIds} AND status <> 'succeeded'`) === 0)
+      orders.forEach((o, r) => {
+        const status = count('SELECT status AS n FROM orders WHERE id = ?', o.id)
+        const payment = (db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(o.trade) as { status: string }).status
+        const refunds = db.prepare('SELECT reason, status FROM refunds WHERE order_id = ?').all(o.id)
+        // The shopper was told "cancelled" exactly when the cancel won: then the money is refunded and the order stays cancelled.
+        const cancelled = answers[r * 3].body.code === 1
+        if (cancelled) expect({ status, payment, refunds }).toEqual({ status: 50, payment: 'refunded', refunds: [{ reason: 'late', status: 'succeeded' }] })
+        else expect({ status, payment, refunds }).toEqual({ status: 10, payment: 'paid', refunds: [] })
+      })
+      expect(newViolations()).toEqual([])
+      const paid = count(`SELECT COUNT(*) AS n FROM orders WHERE id IN ${inIds} AND status = 10`)
+      perCase['d-race-outcome'] = { sent: 0, serverErrors: 0, nonEnvelope: 0, maxInFlight: 0, ms: 0, note: `${paid} paid, ${ROUNDS - paid} cancelled and refunded` }
+    })
+  })
+
+  it('after the processes stop: no error logged, the money invariant holds over the whole file, integrity ok', async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+    // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.
+    const errors = servers.flatMap((s) => s.output().split('\n').filter((l) => /"level":(50|60)/.test(l)))
+    expect(tallyOf(errors.map((l) => (/"code":"(\w+)"/.exec(l)?.[1] ?? '') + ' ' + (/"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 120))))).toEqual({})
+    expect(paymentInvariantViolations(db)).toEqual([])
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect(count('SELECT COUNT(*) AS n FROM seckill_products WHERE stock < 0')).toBe(0)
+  })
+})
