@@ -47,6 +47,12 @@ describe('uploads: random public names, type from the bytes', () => {
     }
   })
 
+  it('a name over 100 characters is a 404 with the envelope (Fastify\'s parameter limit)', async () => {
+    const res = await s.app.inject({ method: 'GET', url: `/uploads/${'a'.repeat(200)}.png` })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 0, data: null })
+  })
+
   it('rows from before public ids do not resolve', async () => {
     const old = s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at) VALUES (1, 'old.png', 'image/png', ?, '2026-01-01 00:00:00')").run(PNG)
     expect((await s.app.inject({ method: 'GET', url: `/uploads/${old.lastInsertRowid}.png` })).statusCode).toBe(404)
