@@ -86,3 +86,26 @@ describe('malformed or refused uploads answer code 0 (HTTP 200), never a 5xx', (
     expect((await upload(multipartBody([filePart(PNG)]))).json()).toMatchObject({ code: 1 })
   })
 })
+
+describe('the global error handler: a route that lets multipart errors through still answers code 0', () => {
+  it.each([
+    ['no boundary', 'multipart/form-data', multipartBody([filePart(PNG)]), '请求格式错误'],
+    ['body cut short inside the file', MULTIPART, multipartBody([filePart(PNG)]).subarray(0, multipartBody([filePart(PNG)]).length - 80), '请求格式错误'],
+    ['two files', MULTIPART, multipartBody([filePart(PNG), filePart(PNG)]), '上传的文件过多'],
+    ['too large', MULTIPART, multipartBody([filePart(pngOfSize(6 * 1024 * 1024))]), '文件过大'],
+  ] as const)('%s', async (_label, contentType, body, msg) => {
+    const bare = await startServer()
+    try {
+      // A careless route: reads every part and catches nothing.
+      bare.app.post('/api/test/careless', async (req) => {
+        for await (const part of req.parts({ limits: { files: 1 } })) if (part.type === 'file') await part.toBuffer()
+        return { code: 1, msg: 'ok', data: null }
+      })
+      const res = await bare.app.inject({ method: 'POST', url: '/api/test/careless', headers: { 'content-type': contentType }, payload: body })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ code: 0, msg, data: null })
+    } finally {
+      await bare.close()
+    }
+  })
+})
