@@ -50,6 +50,45 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
     trustProxy: (opts.trustProxy ?? false) as boolean | string,
+    // "/api" itself is under /api too: routed as "/api/", it gets the envelope 404 instead of the H5 app.
+    rewriteUrl: (req) => (req.url === '/api' || req.url?.startsWith('/api?') ? `/api/${req.url.slice(4)}` : (req.url ?? '/')),
+    // A URL Fastify cannot decode ("/api/%") or a path parameter over 100 characters: the envelope, not
+    // Fastify's bare {"code":"FST_ERR_BAD_URL"}. Under /api bad input is HTTP 200 code 0, as everywhere.
+    frameworkErrors: (err, req, res) => {
+      // (Fastify types this reply with generics that admit no status code.)
+      const reply = res as unknown as { code: (status: number) => { send: (payload: unknown) => unknown } }
+      const api = req.raw.url === '/api' || req.raw.url?.startsWith('/api/') || req.raw.url?.startsWith('/api?')
+      if (err.code === 'FST_ERR_BAD_URL') return reply.code(api ? 200 : 400).send(fail('请求地址格式错误'))
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(api ? 200 : 404).send(fail('请求地址过长'))
+      req.log.error({ code: err.code }, 'framework error')
+      return reply.code(500).send(fail('服务器开小差了，请稍后重试'))
+    },
+    // Node's HTTP parser refused the request (a header or query string over 16 KB → 431, a broken request
+    // line → 400, too slow → 408): there is no request object, so the envelope is written to the socket
+    // as a whole HTTP/1.1 response, then the connection is closed. Only the error code is logged: the
+    // parser's error carries the raw bytes (rawPacket), which may hold an Access-Token.
+    clientErrorHandler(err, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return
+      const [status, text, msg] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', '请求头或请求地址过长']
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', '请求超时，请重试']
+            : [400, 'Bad Request', '请求格式错误']
+      app.log.debug({ code: err.code, status }, 'client error')
+      // Nothing may be written into a response already under way on this connection.
+      const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+      if (socket.writable && !inFlight?.headersSent) {
+        const body = JSON.stringify(fail(msg))
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`)
+        // Read and drop what the client is still sending, so closing does not reset the connection
+        // (a reset can discard the answer before the client reads it); close for good soon after.
+        socket.resume()
+        setTimeout(() => socket.destroy(), 2000).unref()
+      } else {
+        socket.destroy()
+      }
+    },
   })
   const db = openDatabase(opts.dbPath)
   seedDemoData(db)
@@ -70,12 +109,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('payProvider', provider)
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
+  // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof BizError) return reply.code(200).send(fail(err.message, err.code))
-    const error = err as { statusCode?: number; code?: string }
-    const status = error.statusCode ?? 500
+    const error = err as { statusCode?: number; code?: string; message?: string }
+    // busboy (multipart) reports a broken body with plain errors that carry no statusCode.
+    const brokenMultipart = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early|Unsupported content type|Missing Content-Type)/.test(String(error.message ?? ''))
+    const status = brokenMultipart || error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? 400 : (error.statusCode ?? 500)
     if (status < 500) {
-      const msg = status === 413 ? '请求内容过大' : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的请求格式' : '请求格式错误'
+      const byCode: Record<string, string> = {
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式',
+        FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传',
+        FST_REQ_FILE_TOO_LARGE: '文件过大',
+        FST_FILES_LIMIT: '上传的文件过多',
+        FST_FIELDS_LIMIT: '上传的表单项过多',
+        FST_PARTS_LIMIT: '上传的表单项过多',
+      }
+      const msg = (error.code && byCode[error.code]) || (status === 413 ? '请求内容过大' : '请求格式错误')
       return reply.code(200).send(fail(msg))
     }
     req.log.error(err)
