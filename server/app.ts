@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { openDatabase, type DB } from './db'
 import { BizError, fail } from './http'
 import { cancelExpired } from './orders'
+import { retryPendingRefunds } from './pay'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from './provider'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
@@ -128,6 +129,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const msg = (error.code && byCode[error.code]) || (status === 413 ? '请求内容过大' : '请求格式错误')
       return reply.code(200).send(fail(msg))
     }
+    // The database stayed locked past busy_timeout (heavy contention between processes): nothing was
+    // written, so the client may simply try again.
+    if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT') {
+      req.log.warn({ code: error.code, url: req.routeOptions.url }, 'database busy')
+      return reply.code(503).header('Retry-After', '1').send(fail('系统繁忙，请稍后重试'))
+    }
     req.log.error(err)
     return reply.code(500).send(fail('服务器开小差了，请稍后重试'))
   })
@@ -149,9 +156,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   assetRoutes(app)
   await staticRoutes(app, opts.staticDir ?? '')
 
-  // Housekeeping: expired unpaid orders (trades closed first), expired or revoked sessions, old login codes.
+  // Housekeeping: expired unpaid orders (trades closed first), refunds the provider has not answered
+  // (asked again: the refund number makes it idempotent), expired sessions, old login codes.
   const sweep = setInterval(() => {
     cancelExpired(db, provider)
+    retryPendingRefunds(db, provider)
     pruneSessions(db)
   }, SWEEP_MS)
   sweep.unref()

@@ -339,30 +339,30 @@ export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void 
 
 /**
  * The provider's confirmed notification: unpaid → paid once, whatever the number of repeats (false when
- * the order is not unpaid: cancelled, or paid through another trade). Runs inside the caller's transaction.
+ * the order is not unpaid: cancelled, or paid through another trade). Call it inside the caller's
+ * IMMEDIATE transaction (handleNotification's), which also attaches the payment: it opens none itself.
  */
 export function markPaid(db: DB, orderId: number): boolean {
-  return db.transaction(() => {
-    const row = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow
-    const res = db.prepare('UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, nowText(), orderId, ORDER_STATUS.UNPAID)
-    if (res.changes !== 1) return false
-    if (row.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(row.user_coupon_id)
-    if (row.kind === 'card' && row.ref_id) {
-      const days = (JSON.parse(row.detail) as { days?: number }).days ?? 365
-      // A new card starts when the current one ends, so buying early never loses days.
-      const current = db.prepare('SELECT MAX(end_at) AS end_at FROM user_cards WHERE user_id = ? AND end_at > ?').get(row.user_id, nowText()) as { end_at: string | null }
-      const start = current.end_at ? dayjs(current.end_at) : dayjs()
-      db.prepare('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id) VALUES (?, ?, ?, ?, ?, ?)').run(
-        row.user_id,
-        row.ref_id,
-        `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
-        fmt(start),
-        fmt(start.add(days, 'day')),
-        row.id,
-      )
-    }
-    return true
-  })()
+  if (!db.inTransaction) throw new Error('markPaid must run inside a write transaction')
+  const row = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow
+  const res = db.prepare('UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, nowText(), orderId, ORDER_STATUS.UNPAID)
+  if (res.changes !== 1) return false
+  if (row.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(row.user_coupon_id)
+  if (row.kind === 'card' && row.ref_id) {
+    const days = (JSON.parse(row.detail) as { days?: number }).days ?? 365
+    // A new card starts when the current one ends, so buying early never loses days.
+    const current = db.prepare('SELECT MAX(end_at) AS end_at FROM user_cards WHERE user_id = ? AND end_at > ?').get(row.user_id, nowText()) as { end_at: string | null }
+    const start = current.end_at ? dayjs(current.end_at) : dayjs()
+    db.prepare('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id) VALUES (?, ?, ?, ?, ?, ?)').run(
+      row.user_id,
+      row.ref_id,
+      `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
+      fmt(start),
+      fmt(start.add(days, 'day')),
+      row.id,
+    )
+  }
+  return true
 }
 
 export function requestRefund(db: DB, row: OrderRow, reason: string): void {

@@ -6,7 +6,7 @@ import { tx, type DB } from './db'
 import { BizError } from './http'
 import { markPaid, type OrderRow } from './orders'
 import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
-import { nowText } from './time'
+import { dayjs, nowText } from './time'
 
 type PayInput = z.output<typeof PayparamPayload>
 
@@ -58,11 +58,44 @@ export function signNotification(n: Omit<Notification, 'sign'>, secret: string):
 /** Trade numbers are unguessable: the cashier settles by trade number. */
 const newTradeNo = () => `T${Date.now()}${crypto.randomBytes(8).toString('hex')}`
 
-/** payparam: one open trade per order and channel; the answer has the seed's shape for every path. */
-export function preparePayment(db: DB, provider: PayProvider, order: OrderRow, input: PayInput, secret: string): PayparamAnswer {
+/**
+ * payparam: one open trade per order and channel; the answer has the seed's shape for every path. The
+ * order's status is read again and the trade opened in one IMMEDIATE transaction, so a cancel or a second
+ * payparam in another process cannot slip in between (no trade opened for a cancelled order, no two open
+ * trades for one channel).
+ */
+export function preparePayment(db: DB, provider: PayProvider, orderId: number, input: PayInput, secret: string): PayparamAnswer {
   if (!provider.configured) throw new BizError('在线支付暂未开通，请到店支付')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
   if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw new BizError('请在微信中授权后再支付')
+  const payment = tx(db, () => openTrade(db, orderId, channel, input))
+  if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
+
+  const nonceStr = crypto.randomBytes(8).toString('hex')
+  const timeStamp = String(Math.floor(Date.now() / 1000))
+  const pkg = `prepay_id=${payment.trade_no}`
+  const payInfo =
+    channel === PAY_CHANNEL.WX_JSAPI
+      ? { appId: 'wx-sandbox', timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign: crypto.createHmac('sha256', secret).update(`${timeStamp}${nonceStr}${pkg}`).digest('hex') }
+      : null
+  const payUrl = channel === PAY_CHANNEL.REDIRECT && !input.alipay ? `/sandbox/cashier?trade_no=${payment.trade_no}` : null
+  return {
+    pay_state: 0,
+    pay_param: { payInfo, pay_url: payUrl, tradeNO: input.alipay ? payment.trade_no : null },
+    expend: { pay_info: payment.trade_no },
+  }
+}
+
+/** The open trade for this order and channel (opened if need be); null when the order is paid or later. */
+function openTrade(db: DB, orderId: number, channel: number, input: PayInput): PaymentRow | null {
+  const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow
+  if (order.status !== ORDER_STATUS.UNPAID) {
+    if (order.status === ORDER_STATUS.CANCELLED) throw new BizError('订单已取消，请重新下单')
+    if (order.status === ORDER_STATUS.REFUNDING) throw new BizError('订单退款中')
+    if (order.status === ORDER_STATUS.REFUNDED) throw new BizError('订单已退款')
+    // Already paid: the seed's shortcut.
+    return null
+  }
   let payment = db.prepare("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'").get(order.id, channel) as PaymentRow | undefined
   if (!payment) {
     const tradeNo = newTradeNo()
@@ -79,20 +112,7 @@ export function preparePayment(db: DB, provider: PayProvider, order: OrderRow, i
   } else if (input.success_url || input.fail_url) {
     db.prepare('UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?').run(sameSitePath(input.success_url), sameSitePath(input.fail_url), payment.id)
   }
-
-  const nonceStr = crypto.randomBytes(8).toString('hex')
-  const timeStamp = String(Math.floor(Date.now() / 1000))
-  const pkg = `prepay_id=${payment.trade_no}`
-  const payInfo =
-    channel === PAY_CHANNEL.WX_JSAPI
-      ? { appId: 'wx-sandbox', timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign: crypto.createHmac('sha256', secret).update(`${timeStamp}${nonceStr}${pkg}`).digest('hex') }
-      : null
-  const payUrl = channel === PAY_CHANNEL.REDIRECT && !input.alipay ? `/sandbox/cashier?trade_no=${payment.trade_no}` : null
-  return {
-    pay_state: 0,
-    pay_param: { payInfo, pay_url: payUrl, tradeNO: input.alipay ? payment.trade_no : null },
-    expend: { pay_info: payment.trade_no },
-  }
+  return payment
 }
 
 export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'rejected'
@@ -183,4 +203,22 @@ export function paymentInvariantViolations(db: DB): string[] {
     .all(...later) as Array<{ id: number }>
   for (const o of unpaidButPaid) problems.push(`order ${o.id} is paid with no payment attached`)
   return problems
+}
+
+/** Refunds the provider has not answered within this long are asked for again (same refund number). */
+export const REFUND_RETRY_MS = 5 * 60_000
+
+/**
+ * A refund is asked for after its transaction commits; if the process stopped in between, or the
+ * provider's answer was lost, the refund would wait forever. The sweep asks again for every refund still
+ * pending after REFUND_RETRY_MS (the refund number makes the provider's side idempotent). Failed refunds
+ * are an operator's to settle; they are logged.
+ */
+export function retryPendingRefunds(db: DB, provider: PayProvider, now = Date.now()): number {
+  const before = dayjs(now - REFUND_RETRY_MS).format('YYYY-MM-DD HH:mm:ss')
+  const rows = db
+    .prepare("SELECT r.refund_no, r.amount, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT 100")
+    .all(before) as Array<{ refund_no: string; amount: number; trade_no: string }>
+  for (const r of rows) provider.refund({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount })
+  return rows.length
 }

@@ -1,5 +1,6 @@
 import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
-import { paymentInvariantViolations, signNotification } from '../../server/pay'
+import Database from 'better-sqlite3'
+import { paymentInvariantViolations, REFUND_RETRY_MS, retryPendingRefunds, signNotification } from '../../server/pay'
 import { signRefundNotification } from '../../server/provider'
 import { SECRET, startServer, type TestServer } from './helpers'
 
@@ -165,4 +166,41 @@ describe('the invariant check itself', () => {
     s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(b)
     expect(paymentInvariantViolations(s.app.db)).toContainEqual(expect.stringMatching(/has no refund/))
   })
+})
+
+describe('a refund the provider never answered', () => {
+  it('is asked for again by the sweep after a while, with the same refund number, until it settles', async () => {
+    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const trade = await payparam(order.id)
+    await s.call('POST', 'personal.order/cancel', { id: order.id }, token)
+    await notify(trade, order.pay_amount)
+    await refundSettled(order.id)
+    // As if the process had stopped before the provider answered: the refund is still pending.
+    s.app.db.prepare("UPDATE refunds SET status = 'pending', notified_at = NULL WHERE order_id = ?").run(order.id)
+    s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(trade)
+    const refundNo = (s.app.db.prepare('SELECT refund_no FROM refunds WHERE order_id = ?').get(order.id) as { refund_no: string }).refund_no
+    expect(retryPendingRefunds(s.app.db, s.app.payProvider)).toBe(0) // too young to ask again
+    expect(retryPendingRefunds(s.app.db, s.app.payProvider, Date.now() + REFUND_RETRY_MS + 1000)).toBe(1)
+    expect(refundCalls().map((c) => c.refund_no)).toEqual([refundNo, refundNo])
+    await refundSettled(order.id)
+    expect(payment(trade).status).toBe('refunded')
+    expect(paymentInvariantViolations(s.app.db)).toEqual([])
+  })
+})
+
+describe('a database locked by another process past the busy timeout', () => {
+  it('answers 503 with the envelope and Retry-After (nothing was written: safe to retry), not a 500', async () => {
+    const other = new Database(`${s.dir}/test.sqlite`)
+    try {
+      other.prepare('BEGIN IMMEDIATE').run()
+      const res = await s.app.inject({ method: 'POST', url: '/api/personal.user/logout', headers: { 'access-token': token } })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe('1')
+      expect(res.json()).toEqual({ code: 0, msg: '系统繁忙，请稍后重试', data: null })
+    } finally {
+      other.prepare('ROLLBACK').run()
+      other.close()
+    }
+    expect((await s.call('POST', 'personal.user/logout', {}, token)).body.code).toBe(1)
+  }, 15_000)
 })

@@ -362,6 +362,30 @@ describe('three server processes on one database file', () => {
     })
   })
 
+  it('(e) payparam in parallel, and racing a cancel → one open trade per channel, and none left open on a cancelled order', async () => {
+    await measured('e-payparam', async () => {
+      const ROUNDS = 6
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = (await api<{ order_info: { id: number } }>(r, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 8000 + r, client_request_id: newRequestId() }, token)).body.data.order_info
+        const same = await Promise.all(Array.from({ length: 6 }, (_, k) => api<{ expend: { pay_info: string } }>(r + k, 'POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)))
+        expect(tally(same)).toEqual({ '200 1 ok': 6 })
+        expect(new Set(same.map((a) => a.body.data.expend.pay_info)).size).toBe(1)
+        expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'pending'", order.id)).toBe(1)
+
+        const other = (await api<{ order_info: { id: number } }>(r, 'POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 8100 + r, client_request_id: newRequestId() }, token)).body.data.order_info
+        const race = await Promise.all([
+          api(r, 'POST', 'personal.order/cancel', { id: other.id }, token),
+          ...Array.from({ length: 4 }, (_, k) => api(r + k + 1, 'POST', 'personal.order/payparam', { id: other.id, platform: k % 2 ? 'weapp' : 'h5', pay_channel: k % 2 ? undefined : 6 }, token)),
+        ])
+        expect(race[0].body).toMatchObject({ code: 1 })
+        expect(Object.keys(tally(race.slice(1))).filter((k) => k !== '200 1 ok' && k !== '200 0 订单已取消，请重新下单')).toEqual([])
+        // Whatever the order of events, no trade is left open on the cancelled order.
+        expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'pending'", other.id)).toBe(0)
+      }
+      expect(newViolations()).toEqual([])
+    })
+  })
+
   it('after the processes stop: no error logged, the money invariant holds over the whole file, integrity ok', async () => {
     await Promise.all(servers.map((s) => s.stop()))
     // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.

@@ -26,14 +26,7 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
   defineRoute(app, db, 'personal.order/payparam', { auth: true }, ({ input, user }) => {
     cancelExpired(db, provider)
     const order = findOwnOrder(db, requireUser(user).id, input.id)
-    if (order.status !== ORDER_STATUS.UNPAID) {
-      if (order.status === ORDER_STATUS.CANCELLED) throw new BizError('订单已取消，请重新下单')
-      if (order.status === ORDER_STATUS.REFUNDING) throw new BizError('订单退款中')
-      if (order.status === ORDER_STATUS.REFUNDED) throw new BizError('订单已退款')
-      // Already paid: the seed's shortcut.
-      return { pay_state: 1 as const, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
-    }
-    return preparePayment(db, provider, order, input, paySecret)
+    return preparePayment(db, provider, order.id, input, paySecret)
   })
 
   defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user }) => {

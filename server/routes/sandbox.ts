@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { Phone } from '../../src/contract/common'
 import type { DB } from '../db'
 import { fail, ok, zodMessage } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
@@ -10,6 +11,7 @@ import type { Sandbox } from '../sandbox'
 const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
+const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -98,8 +100,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     })
 
     helpers.get('/api/sandbox/smsOutbox', async (req) => {
-      const phone = String((req.query as Record<string, unknown>).phone ?? '')
-      return ok({ list: sandbox.outbox(phone).map((m) => ({ code: m.code, at: m.at })) })
+      const parsed = OutboxQuery.safeParse(req.query)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
     })
 
     helpers.post('/api/sandbox/confirmPay', async (req) => {
