@@ -17,8 +17,8 @@ afterAll(async () => {
 })
 
 describe('H5 shell in Chromium', () => {
-  it('knows all 40 routes', () => {
-    expect(ROUTES).toHaveLength(40)
+  it('knows all 42 routes', () => {
+    expect(ROUTES).toHaveLength(42)
   })
 
   it('opens Home at / with no errors in the console', async () => {
