@@ -1,5 +1,5 @@
-import LoginNeeded from '@/components/LoginNeeded'
 import PageFrame from '@/components/PageFrame'
+import LoginNeeded from '@/components/LoginNeeded'
 import { request } from '@/core/request'
 import DeleteAccount from '@/features/security/DeleteAccount'
 import { useLoginRequired } from '@/hooks/useLoginRequired'

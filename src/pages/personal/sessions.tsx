@@ -1,7 +1,7 @@
 import { useDidShow } from '@tarojs/taro'
 import { useRef } from 'react'
-import LoginNeeded from '@/components/LoginNeeded'
 import PageFrame from '@/components/PageFrame'
+import LoginNeeded from '@/components/LoginNeeded'
 import { request } from '@/core/request'
 import SessionList from '@/features/security/SessionList'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
