@@ -551,7 +551,7 @@ describe('Authorization privacy notice', () => {
     await t.act(async () => setLang('en'))
     expect(text(t, '.privacy-notice__title')).toBe(`One Card Pass privacy notice (version ${PRIVACY_VERSION})`)
     expect(text(t, '.bind__error--privacy')).toBe('Please read and tick to agree to the privacy notice first')
-    expect(text(t, '.bind__agree')).toBe('I have read and agree to the')
+    expect(text(t, '.bind__agree')).toBe('I agree to the')
     await click(t, '.privacy-notice__close')
     expect(t.queries.querySelector('.privacy-notice')).toBeNull()
   })
