@@ -57,6 +57,20 @@ const SCREENS: Screen[] = [
   { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
   { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
   { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
+  {
+    name: 'authorization-privacy',
+    url: '/pages/accountBind/index',
+    ready: '.bind__submit',
+    anonymous: true,
+    act: async (page) => {
+      // The notice open, and "agree first" after tapping send without agreeing.
+      await page.locator('.bind__notice-link:visible').click()
+      await typeInto(page, '.bind__phone', '13800000099')
+      await page.locator('.bind__send:visible').click()
+      await page.locator('.bind__error--privacy:visible').waitFor()
+      await page.locator('.privacy-notice:visible').waitFor()
+    },
+  },
   { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
   { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
   {
@@ -71,6 +85,8 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'payment-success', url: '/pages/payBill/success?id=PAID', ready: '.pay-result__status' },
+  { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
+  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
   { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__points-value' },
   { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
   { name: 'order-detail', url: '/pages/orders/detail?id=PAID', ready: '.order-detail__status-text' },
@@ -202,6 +218,7 @@ beforeAll(async () => {
   await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}`)
   await settled(page)
   await typeInto(page, '.bind__phone', PHONE)
+  await page.locator('.bind__agree:visible').click()
   await page.locator('.bind__send:visible').click()
   await typeInto(page, '.bind__code', await smsCode(PHONE))
   await page.locator('.bind__submit:visible').click()

@@ -35,6 +35,8 @@ async function typeInto(page: Page, selector: string, text: string) {
 /** Through the screens: Authorization with the SMS code from the sandbox outbox. */
 async function bindOnScreen(page: Page, phoneNo: string) {
   await typeInto(page, '.bind__phone', phoneNo)
+  // The privacy notice must be agreed to before the phone number is sent.
+  await page.locator('.bind__agree:visible').click()
   await page.locator('.bind__send:visible').click()
   await page.getByText('秒后重发').first().waitFor({ timeout: 10000 })
   await typeInto(page, '.bind__code', await smsCode(phoneNo))

@@ -6,7 +6,7 @@ import { BASE, launch, phone, settled, shot, toastShown, visibleTitle } from './
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
 /** Screens that need a user: an anonymous deep link lands on Authorization, which will bring the shopper back. */
-const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo']
+const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo', 'pages/personal/sessions', 'pages/personal/deleteAccount']
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,8 +17,8 @@ afterAll(async () => {
 })
 
 describe('H5 shell in Chromium', () => {
-  it('knows all 40 routes', () => {
-    expect(ROUTES).toHaveLength(40)
+  it('knows all 42 routes', () => {
+    expect(ROUTES).toHaveLength(42)
   })
 
   it('opens Home at / with no errors in the console', async () => {

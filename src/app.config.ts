@@ -46,5 +46,7 @@ export default defineAppConfig({
     'scope.userLocation': { desc: '用于为您推荐附近的优惠商家、加油站和外卖' },
   },
   requiredPrivateInfos: ['getLocation', 'chooseLocation'],
+  // WeChat's privacy authorization: Authorization's agree control is WeChat's agree button (src/platform/privacy.weapp.ts).
+  __usePrivacyCheck__: true,
   lazyCodeLoading: 'requiredComponents',
 })

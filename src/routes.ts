@@ -16,6 +16,8 @@ export const ROUTES = [
   { path: 'pages/personal/index', zh: '我的', en: 'My account' },
   { path: 'pages/personal/address', zh: '地址管理', en: 'Address management' },
   { path: 'pages/personal/newAddress', zh: '编辑地址', en: 'Add or edit address' },
+  { path: 'pages/personal/sessions', zh: '登录设备', en: 'Signed-in devices' },
+  { path: 'pages/personal/deleteAccount', zh: '注销账号', en: 'Delete account' },
   { path: 'pages/discountBill/index', zh: '优惠买单', en: 'Discount bill payment' },
   { path: 'pages/payBill/index', zh: '买单', en: 'Pay a bill' },
   { path: 'pages/payBill/oil', zh: '好店加油', en: 'Fuel at good shops' },

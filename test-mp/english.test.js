@@ -203,6 +203,18 @@ describe('issue 4 screens in English (lang = en in storage)', () => {
     expect(pageStrings(opened.page)).toContain('Search shops and products')
   })
 
+  it('pages/accountBind/index with the privacy notice open and the "agree first" message', async () => {
+    const opened = await openInEnglish('pages/accountBind/index', {}, { token: '', userId: undefined })
+    await waitFor(() => byClass(opened.page, 'bind__agree'), 5000)
+    opened.page.querySelector('.bind__notice-link').dispatchEvent('tap')
+    opened.page.querySelector('.bind__phone').dispatchEvent('input', { detail: { value: '13900000075' } })
+    await flush(30)
+    opened.page.querySelector('.bind__send').dispatchEvent('tap')
+    await waitFor(() => byClass(opened.page, 'privacy-notice') && byClass(opened.page, 'bind__error--privacy'), 3000)
+    expect(byClass(opened.page, 'bind__error--privacy').textContent).toBe('Please read and tick to agree to the privacy notice first')
+    await expectEnglish(opened, 'pages/accountBind/index')
+  })
+
   it('the tab bar labels are rewritten in English', async () => {
     const opened = await openInEnglish('pages/orders/index', {}, shopper)
     await waitFor(() => byClass(opened.page, 'order-card'), 5000)
@@ -233,6 +245,8 @@ const OFFLINE_SCREENS = [
   ['pages/card/index', {}],
   ['pages/card/records', {}],
   ['pages/card/ticketList', {}],
+  ['pages/personal/sessions', {}],
+  ['pages/personal/deleteAccount', {}],
 ]
 
 describe('error states in English (network down)', () => {

@@ -36,6 +36,8 @@ const SCREENS = [
   ['pages/card/vipCord', {}, 'till__name'],
   ['pages/card/ticketList', {}, 'coupon'],
   ['pages/webView/index', { url: 'javascript:alert(1)' }, 'state--empty'],
+  ['pages/personal/sessions', {}, 'session--current'],
+  ['pages/personal/deleteAccount', {}, 'delete-account__submit'],
 ]
 
 /** The query with 'PAID' replaced by the seeded order's id. */

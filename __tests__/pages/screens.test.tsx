@@ -4,6 +4,7 @@
  */
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
+import { PRIVACY_VERSION } from '@/contract/constants'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
 import AccountBindPage from '@/pages/accountBind/index'
@@ -321,6 +322,25 @@ describe('Payment success', () => {
     expect(api.called('personal.order/read').length).toBeGreaterThan(before)
   })
 
+  it.each([
+    [60, '退款中', 'Refund in progress'],
+    [70, '已退款', 'Refunded'],
+  ])('a %s order never reads "payment success": status and title say where the money is', async (status, zh, en) => {
+    setItem('token', 'tok')
+    openedWith('pages/payBill/success', { id: '41' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: status }) }) })
+    const t = await mount(PaySuccessPage)
+    await until(t, () => expect(text(t, '.pay-result__status')).toBe(zh))
+    expect(text(t, '.nav-bar__title')).toBe(zh)
+    expect(t.queries.querySelector('.page')?.textContent).not.toContain('支付成功')
+    expect(t.queries.querySelector('.pay-result__again')).toBeNull()
+    expect(t.queries.querySelector('.pay-result__plan')).toBeNull()
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.pay-result__status')).toBe(en)
+    expect(text(t, '.nav-bar__title')).toBe(en)
+    expect(t.queries.querySelector('.page')?.textContent?.toLowerCase()).not.toContain('payment success')
+  })
+
   it('a failed load offers a retry; a link without an order says nothing was found', async () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/success', { id: '41' })
@@ -483,6 +503,12 @@ describe('Authorization', () => {
     expect(api.called('Captcha/sendSmsCaptcha')).toHaveLength(0)
 
     await type(t, '.bind__phone', '13800138000')
+    // Not agreed to the privacy notice yet: a clear message, nothing sent, the phone kept.
+    await click(t, '.bind__send')
+    expect(text(t, '.bind__error--privacy')).toBe('请先阅读并勾选同意《一卡通隐私政策》')
+    expect(api.called('Captcha/sendSmsCaptcha')).toHaveLength(0)
+    await click(t, '.bind__agree')
+    expect(t.queries.querySelector('.bind__error--privacy')).toBeNull()
     await click(t, '.bind__send')
     await until(t, () => expect(text(t, '.bind__send')).toMatch(/60|59/))
     expect(t.queries.querySelector('.bind__send')?.hasAttribute('disabled')).toBe(true)
@@ -496,8 +522,38 @@ describe('Authorization', () => {
     bindReply = { token: 'new-token', expires_at: '2027-11-22 00:00:00', user: { id: 12, phone: '138****8000', nickname: '', avatar: '', referrer_id: null, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } } }
     await click(t, '.bind__submit')
     await until(t, () => expect(getItem('token')).toBe('new-token'))
-    expect(api.called('wechat/bind').at(-1)?.data).toMatchObject({ phone: '13800138000', code: '123456' })
+    expect(api.called('wechat/bind').at(-1)?.data).toMatchObject({ phone: '13800138000', code: '123456', privacy_version: PRIVACY_VERSION })
     await until(t, () => expect(redirect).toHaveBeenCalledWith({ url: '/pages/payBill/index?shop_id=3' }))
+  })
+})
+
+describe('Authorization privacy notice', () => {
+  it('the notice can be read in both languages; binding without agreeing sends nothing and keeps what was typed', async () => {
+    openedWith('pages/accountBind/index')
+    const toast = toasts()
+    const api = fakeApi({ 'wechat/bind': () => ({ business: 'should not be called' }) })
+    const t = await mount(AccountBindPage)
+    await t.queries.waitForQuerySelector('.bind__submit')
+    expect(t.queries.querySelector('.bind__agree')?.getAttribute('aria-pressed')).toBe('false')
+    expect(t.queries.querySelector('.privacy-notice')).toBeNull()
+    await click(t, '.bind__notice-link')
+    const notice = text(t, '.privacy-notice') ?? ''
+    for (const words of ['手机号', '订单', '收货地址', '登录设备', '注销账号', '财务', '400-800-1234', PRIVACY_VERSION]) expect(notice).toContain(words)
+
+    await type(t, '.bind__phone', '13800138000')
+    await type(t, '.bind__code', '123456')
+    await click(t, '.bind__submit')
+    expect(text(t, '.bind__error--privacy')).toBe('请先阅读并勾选同意《一卡通隐私政策》')
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先阅读并勾选同意《一卡通隐私政策》' }))
+    expect(api.called('wechat/bind')).toHaveLength(0)
+    expect((t.queries.querySelector('.bind__code input') as HTMLInputElement).value).toBe('123456')
+
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.privacy-notice__title')).toBe(`One Card Pass privacy notice (version ${PRIVACY_VERSION})`)
+    expect(text(t, '.bind__error--privacy')).toBe('Please read and tick to agree to the privacy notice first')
+    expect(text(t, '.bind__agree')).toBe('I agree to the')
+    await click(t, '.privacy-notice__close')
+    expect(t.queries.querySelector('.privacy-notice')).toBeNull()
   })
 })
 

@@ -31,6 +31,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Show the server's msg as an error toast for 2000 ms (the order calls, seed §8). */
   toastOnError?: boolean
+  /** Send this token instead of the stored one (logout revokes a token already forgotten here); a -1 then leaves the stored session alone. */
+  token?: string
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -59,7 +61,7 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
       url: `${apiBase.base()}/api/${path}`,
       method,
       data,
-      headers: { [HEADER_TOKEN]: getItem('token') ?? '', [HEADER_ORIGIN]: '' },
+      headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' },
       timeoutMs: REQUEST_TIMEOUT_MS,
     })
   } catch {
@@ -79,7 +81,7 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
     return body.data as ApiRes<P>
   } else if (body.code === CODE.AUTH) {
     err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code)
-    onAuthExpired()
+    if (opts.token === undefined) onAuthExpired()
   } else {
     err = new ApiError('business', body.msg || t('common.loadFailed'), 200, body.code)
   }

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { BIND_PATH, isTabPath } from '@/routes'
+import { request } from './request'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -10,10 +11,29 @@ export function setToken(token: string): void {
   setItem('token', token)
 }
 
-export function logout(): void {
+/** Forget this device's session here only (the server already ended it, or said -1). */
+export function forgetSession(): void {
   removeItem('token')
   removeItem('userIds')
   removeItem('myUserId')
+}
+
+/**
+ * Log out: the token is forgotten here at once (offline, a hanging or failing call never keeps the
+ * shopper logged in), then the server is asked to revoke that token. Resolves true when the server
+ * confirmed; false when it could not be reached (the token then simply expires on the server).
+ * A -1 answer to this call leaves the (already forgotten) session alone, so nothing loops.
+ */
+export async function logout(): Promise<boolean> {
+  const token = getItem('token')
+  forgetSession()
+  if (!token) return true
+  try {
+    await request('personal.user/logout', {}, { token })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */
@@ -47,7 +67,7 @@ export function requireLogin(redirect?: string): boolean {
 
 /** Body code -1: the token is missing or expired — forget it and ask the shopper to bind again. */
 export function onAuthExpired(): void {
-  logout()
+  forgetSession()
   goToLogin()
 }
 

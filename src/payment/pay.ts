@@ -1,19 +1,34 @@
 import { ORDER_STATUS } from '@/contract/constants'
-import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
+import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/contract/order'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
-import { t } from '@/core/i18n'
-import { request } from '@/core/request'
+import { ApiError, request } from '@/core/request'
+// Its t reads the core words too; the refund words travel with the payment screens, not the first load.
+import { t } from '@/features/payment/messages'
 import { paymentAdapter } from './adapter'
 import { clearPendingOrder, savePendingOrder } from './pendingOrder'
 
-export type PayStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'redirected'
+/** 'refund': the order's money is on its way back (or back): payparam refuses and nothing is taken. */
+export type PayStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'redirected' | 'refund'
 
 export interface PayOutcome {
   status: PayStatus
   order: OrderInfo
 }
 
-export const isPaidStatus = (s: number) => s >= ORDER_STATUS.PAID && s !== ORDER_STATUS.CANCELLED
+/** Where an order's money is. A refunding (60) or refunded (70) order was paid once but is not "paid". */
+export type PayStage = 'unpaid' | 'paid' | 'cancelled' | 'refunding' | 'refunded'
+
+export function payStage(status: number): PayStage {
+  if (status === ORDER_STATUS.REFUNDING) return 'refunding'
+  if (status === ORDER_STATUS.REFUNDED) return 'refunded'
+  if (status === ORDER_STATUS.CANCELLED) return 'cancelled'
+  return status >= ORDER_STATUS.PAID ? 'paid' : 'unpaid'
+}
+
+/** Paid and kept: paid, accepted, delivering, completed. Never refunding/refunded or cancelled. */
+export const isPaidStatus = (s: number) => payStage(s) === 'paid'
+
+const isRefundStage = (stage: PayStage) => stage === 'refunding' || stage === 'refunded'
 
 /** The server's price for an order (discounts, coupons, fees). The client never computes one. */
 export function quote(payload: OrderPayload): Promise<PriceQuote> {
@@ -36,7 +51,20 @@ export function returnUrls(order: OrderInfo) {
  */
 export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
   const extras = await paymentAdapter.extras(order, returnUrls(order))
-  const answer = await request('personal.order/payparam', { id: order.id, ...extras }, { toastOnError: true })
+  let answer: PayparamAnswer
+  try {
+    answer = await request('personal.order/payparam', { id: order.id, ...extras })
+  } catch (e) {
+    // payparam refuses a refunding/refunded order (code 0): say so in the shopper's language, never "paid".
+    const latest = e instanceof ApiError && e.kind === 'business' ? await readQuietly(order) : null
+    if (latest && isRefundStage(payStage(latest.order_status))) {
+      clearPendingOrder()
+      toastInfo(payStage(latest.order_status) === 'refunding' ? t('pay.refunding') : t('pay.refunded'))
+      return { status: 'refund', order: latest }
+    }
+    toastError(e instanceof ApiError ? e.message : t('common.networkError'))
+    throw e
+  }
   if (answer.pay_state === 1) {
     clearPendingOrder()
     toastSuccess(t('pay.success'))
@@ -69,7 +97,22 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
     toastSuccess(t('pay.success'))
     return { status: 'paid', order: latest }
   }
+  const stage = payStage(latest.order_status)
+  if (isRefundStage(stage)) {
+    // A duplicate or late payment the server sent back: not "paid".
+    clearPendingOrder()
+    toastInfo(stage === 'refunding' ? t('pay.refunding') : t('pay.refunded'))
+    return { status: 'refund', order: latest }
+  }
   return { status: 'pending', order: latest }
+}
+
+async function readQuietly(order: OrderInfo): Promise<OrderInfo | null> {
+  try {
+    return (await request('personal.order/read', { id: order.id })).info
+  } catch {
+    return null
+  }
 }
 
 /** preCreate has been shown; now create (idempotent per request id) and pay. */

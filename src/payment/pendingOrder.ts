@@ -12,6 +12,8 @@ export type PendingCheck =
   | { state: 'waiting'; orderID: number; times: number }
   | { state: 'gaveUp'; orderID: number }
   | { state: 'closed'; orderID: number }
+  /** Refunding (60) or refunded (70): the record goes, and nothing says "paid". */
+  | { state: 'refund'; orderID: number }
 
 /** Remember the order before the shopper leaves the app to pay. */
 export function savePendingOrder(orderID: number, kind: string): void {
@@ -52,6 +54,10 @@ async function runCheck(): Promise<PendingCheck> {
     // Offline or not found: the attempt still counts.
   }
 
+  if (status === ORDER_STATUS.REFUNDING || status === ORDER_STATUS.REFUNDED) {
+    clearPendingOrder()
+    return { state: 'refund', orderID: record.orderID }
+  }
   if (status !== null && status >= ORDER_STATUS.PAID && status !== ORDER_STATUS.CANCELLED) {
     clearPendingOrder()
     if (kind === 'product') void Taro.navigateTo({ url: `/pages/orders/detail?id=${record.orderID}` }).catch(() => undefined)

@@ -4,6 +4,7 @@ import { alertMessage, confirmAction, toastInfo } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
 import { useT } from '@/features/account/messages'
 import { logout, requireLogin } from '@/core/session'
+import { useAction } from '@/hooks/useAction'
 import { applyTabBarLanguage } from '@/tabBar'
 import MenuList, { type MenuItem } from './components/MenuList'
 
@@ -33,12 +34,13 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
     }
   }
 
-  const doLogout = async () => {
+  // Single-flight; the token is gone here at once, the toast says whether the server confirmed it too.
+  const doLogout = useAction(async () => {
     if (!(await confirmAction(t('me.logoutConfirm'), t('common.ok'), t('common.cancel')))) return
-    logout()
-    toastInfo(t('me.loggedOut'))
+    const revoked = logout()
     onLoggedOut()
-  }
+    toastInfo((await revoked) ? t('me.loggedOut') : t('me.loggedOutOffline'))
+  })
 
   const items: MenuItem[] = [
     { key: 'cards', label: t('me.myCards'), onClick: () => open('/pages/card/my', true) },
@@ -55,7 +57,13 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
       onClick: () => void alertMessage(t('me.aboutText', { version: APP_VERSION, code: APP_VERSION_CODE }), t('common.ok')),
     },
   ]
-  if (loggedIn) items.push({ key: 'logout', label: t('me.logout'), onClick: () => void doLogout() })
+  if (loggedIn) {
+    items.push(
+      { key: 'sessions', label: t('me.sessions'), onClick: () => open('/pages/personal/sessions', true) },
+      { key: 'deleteAccount', label: t('me.deleteAccount'), onClick: () => open('/pages/personal/deleteAccount', true) },
+      { key: 'logout', label: t('me.logout'), onClick: () => void doLogout.run() },
+    )
+  }
 
   return <MenuList items={items} />
 }

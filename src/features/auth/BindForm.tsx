@@ -1,5 +1,6 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import { PRIVACY_VERSION } from '@/contract/constants'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { isMainlandMobile } from '@/core/format'
 import { useT } from '@/features/auth/messages'
@@ -8,7 +9,9 @@ import { returnAfterLogin, setToken } from '@/core/session'
 import { setItem } from '@/core/storage'
 import { useAction } from '@/hooks/useAction'
 import { useCountdown } from '@/hooks/useCountdown'
+import { privacyPlatform } from '@/platform/privacy'
 import { wxAuth } from '@/platform/wxAuth'
+import PrivacyNotice from './PrivacyNotice'
 import './BindForm.css'
 
 /** Phone + SMS code → bind → token stored → back to the page that asked (PRODUCT.md §3 Authorization). */
@@ -20,6 +23,29 @@ export default function BindForm({ redirect }: { redirect?: string }) {
   const [codeError, setCodeError] = useState('')
   const [resendAt, setResendAt] = useState<number | null>(null)
   const wait = useCountdown(resendAt)
+  const [agreed, setAgreed] = useState(false)
+  const [privacyError, setPrivacyError] = useState<'' | 'auth.privacyRequired' | 'auth.privacyDenied'>('')
+  const [noticeOpen, setNoticeOpen] = useState(false)
+
+  /** Nothing personal leaves the device before the shopper ticked the notice (and, on weapp, WeChat agrees). */
+  const privacyOk = async (): Promise<boolean> => {
+    if (!agreed) {
+      setPrivacyError('auth.privacyRequired')
+      toastError(t('auth.privacyRequired'))
+      return false
+    }
+    if (!(await privacyPlatform.ensureAuthorized())) {
+      setPrivacyError('auth.privacyDenied')
+      toastError(t('auth.privacyDenied'))
+      return false
+    }
+    setPrivacyError('')
+    return true
+  }
+  const toggleAgree = () => {
+    setAgreed((a) => !a)
+    setPrivacyError('')
+  }
 
   const send = useAction(async () => {
     if (!isMainlandMobile(phone)) {
@@ -27,6 +53,7 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       return
     }
     setPhoneError('')
+    if (!(await privacyOk())) return
     try {
       const res = await request('Captcha/sendSmsCaptcha', { phone: phone.trim(), scene: 'bind' })
       setResendAt(Date.now() + res.resend_in * 1000)
@@ -42,9 +69,10 @@ export default function BindForm({ redirect }: { redirect?: string }) {
     setPhoneError(badPhone ? t('auth.phoneInvalid') : '')
     setCodeError(badCode ? t('auth.codeInvalid') : '')
     if (badPhone || badCode) return
+    if (!(await privacyOk())) return
     try {
       const identity = await wxAuth.identity()
-      const res = await request('wechat/bind', { phone: phone.trim(), code: code.trim(), ...identity })
+      const res = await request('wechat/bind', { phone: phone.trim(), code: code.trim(), ...identity, privacy_version: PRIVACY_VERSION })
       setToken(res.token)
       setItem('myUserId', res.user.id)
       const ids = res.user.userIds
@@ -78,6 +106,22 @@ export default function BindForm({ redirect }: { redirect?: string }) {
         </Button>
       </View>
       {codeError && <Text className='bind__error bind__error--code'>{codeError}</Text>}
+      <View className='bind__privacy'>
+        <Button
+          className={`bind__agree${agreed ? ' bind__agree--on' : ''}`}
+          aria-pressed={agreed}
+          {...privacyPlatform.agreeButtonProps()}
+          onClick={toggleAgree}
+        >
+          <View className='bind__tick' aria-hidden='true' />
+          <Text className='bind__agree-text'>{t('auth.agree')}</Text>
+        </Button>
+        <Text className='bind__notice-link' onClick={() => setNoticeOpen((o) => !o)}>
+          {t('auth.noticeLink')}
+        </Text>
+      </View>
+      {privacyError && <Text className='bind__error bind__error--privacy'>{t(privacyError)}</Text>}
+      {noticeOpen && <PrivacyNotice onClose={() => setNoticeOpen(false)} />}
       <Button className='bind__submit' disabled={bind.busy || undefined} loading={bind.busy} onClick={() => void bind.run()}>
         {t('auth.bind')}
       </Button>

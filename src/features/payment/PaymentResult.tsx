@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
 import { useT } from '@/features/payment/messages'
-import { isPaidStatus } from '@/payment/pay'
+import { payStage, type PayStage } from '@/payment/pay'
 import './PaymentResult.css'
 
 interface Props {
@@ -12,19 +12,35 @@ interface Props {
   onCheckAgain: () => void
 }
 
-/** Payment success (or, until the server confirms, "checking"): never declared on a redirect alone. */
+/** The page title for what the order really is: "payment success" only when it is paid and kept. */
+export function resultTitle(stage: PayStage, translate: ReturnType<typeof useT>): string {
+  if (stage === 'paid') return translate('success.paid')
+  if (stage === 'refunding') return translate('success.refunding')
+  if (stage === 'refunded') return translate('success.refunded')
+  if (stage === 'cancelled') return translate('success.cancelled')
+  return translate('success.result')
+}
+
+/**
+ * Payment success (or, until the server confirms, "checking"): never declared on a redirect alone, and
+ * never for an order whose money is going back (refunding 60 / refunded 70) or that was cancelled.
+ */
 export default function PaymentResult({ order, checking, onCheckAgain }: Props) {
   const t = useT()
-  const paid = isPaidStatus(order.order_status)
+  const stage = payStage(order.order_status)
+  const paid = stage === 'paid'
+  const refund = stage === 'refunding' || stage === 'refunded'
+  const settled = paid || refund || stage === 'cancelled'
   const saved = order.discount_amount + order.coupon_amount
   const viewOrder = () => void Taro.redirectTo({ url: `/pages/orders/detail?id=${order.id}` })
   const home = () => void Taro.switchTab({ url: '/pages/index/index' })
 
   return (
     <View className='pay-result'>
-      <View className={`pay-result__icon${paid ? '' : ' pay-result__icon--wait'}`} />
-      <Text className='pay-result__status'>{paid ? t('success.paid') : checking ? t('success.checking') : t('success.notYet')}</Text>
-      {!paid && !checking && <Text className='pay-result__hint'>{t('success.notYetHint')}</Text>}
+      <View className={`pay-result__icon${paid ? '' : ` pay-result__icon--${refund ? 'refund' : 'wait'}`}`} />
+      <Text className={`pay-result__status pay-result__status--${stage}`}>{settled ? resultTitle(stage, t) : checking ? t('success.checking') : t('success.notYet')}</Text>
+      {stage === 'unpaid' && !checking && <Text className='pay-result__hint'>{t('success.notYetHint')}</Text>}
+      {refund && <Text className='pay-result__hint'>{t(stage === 'refunding' ? 'success.refundingHint' : 'success.refundedHint')}</Text>}
       <Money className='pay-result__amount' cents={order.pay_amount} />
       <View className='pay-result__rows'>
         {saved > 0 && (
@@ -49,7 +65,7 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
         )}
       </View>
       <View className='pay-result__actions'>
-        {!paid && (
+        {stage === 'unpaid' && (
           <Button className='pay-result__btn pay-result__again' disabled={checking || undefined} loading={checking} onClick={onCheckAgain}>
             {t('success.checkAgain')}
           </Button>

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
-import PaymentResult from '@/features/payment/PaymentResult'
+import { useT } from '@/features/payment/messages'
+import PaymentResult, { resultTitle } from '@/features/payment/PaymentResult'
+import { payStage } from '@/payment/pay'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
@@ -14,6 +16,7 @@ export default function PaySuccessPage() {
   const id = Number(params.id)
   const returnTo = `/pages/payBill/success?id=${params.id ?? ''}`
   const loggedIn = useLoginRequired(returnTo)
+  const t = useT()
   const [checking, setChecking] = useState(true)
   const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0)
 
@@ -27,13 +30,19 @@ export default function PaySuccessPage() {
     }
   }, [order])
 
+  // "支付成功" is the route's title; an order that is not paid (or whose money went back) says what it is.
+  const title = (status: number) => {
+    const stage = payStage(status)
+    return stage === 'paid' ? undefined : resultTitle(stage, t)
+  }
+
   useEffect(() => {
     if (loggedIn && id > 0) void check()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loggedIn])
 
   return (
-    <PageFrame route='pages/payBill/success'>
+    <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.info.order_status) : undefined}>
       <LoadState loading={!order.data && order.loading} error={order.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void order.reload()}>
         {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>

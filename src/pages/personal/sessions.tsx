@@ -1,0 +1,25 @@
+import { useDidShow } from '@tarojs/taro'
+import { useRef } from 'react'
+import PageFrame from '@/components/PageFrame'
+import LoginNeeded from '@/components/LoginNeeded'
+import { request } from '@/core/request'
+import SessionList from '@/features/security/SessionList'
+import { useLoginRequired } from '@/hooks/useLoginRequired'
+import { useQuery } from '@/hooks/useQuery'
+
+const RETURN_TO = '/pages/personal/sessions'
+
+/** Signed-in devices (Me → 登录设备): where this account is logged in; log out the others. */
+export default function PersonalSessionsPage() {
+  const loggedIn = useLoginRequired(RETURN_TO)
+  const query = useQuery(() => request('personal.user/sessions', {}), [], loggedIn)
+  const first = useRef(true)
+  useDidShow(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    if (loggedIn) void query.reload()
+  })
+  return <PageFrame route='pages/personal/sessions'>{loggedIn ? <SessionList query={query} /> : <LoginNeeded returnTo={RETURN_TO} />}</PageFrame>
+}

@@ -1,0 +1,127 @@
+/**
+ * Accounts in the simulator over the weapp build: WeChat's privacy flow on Authorization, and logging out
+ * revokes the token on the reference server.
+ */
+const { byClass, openPage, readAppJson, waitFor } = require('./harness')
+const { bridge, call, login, startServer } = require('./server')
+
+let server
+beforeAll(async () => {
+  server = await startServer()
+}, 60000)
+afterAll(async () => {
+  await server?.stop()
+})
+
+const flush = (ms = 30) => new Promise((r) => setTimeout(r, ms))
+/** Everything Taro handed the page to render, to look for a component's props. */
+const rendered = (page) => JSON.stringify(page.instance.data)
+
+function typeInto(page, cls, value) {
+  const input = page.querySelector(`.${cls}`)
+  input.dispatchEvent('input', { detail: { value } })
+}
+
+describe('Authorization: the privacy notice and WeChat privacy authorization', () => {
+  it('app.json turns on WeChat’s privacy check', () => {
+    expect(readAppJson().__usePrivacyCheck__).toBe(true)
+  })
+
+  it('the agree control is WeChat’s agreePrivacyAuthorization button; no code is sent before it is ticked and WeChat agrees', async () => {
+    let calls = []
+    const privacy = { asked: 0, required: 0 }
+    const { page } = await openPage('pages/accountBind/index', {
+      beforeApp: (wx) => {
+        calls = bridge(wx, server.base, {})
+        wx.getPrivacySetting = (o) => {
+          privacy.asked += 1
+          o.success({ needAuthorization: false, privacyContractName: '一卡通隐私保护指引', errMsg: 'getPrivacySetting:ok' })
+        }
+        wx.requirePrivacyAuthorize = (o) => {
+          privacy.required += 1
+          o.success({ errMsg: 'requirePrivacyAuthorize:ok' })
+        }
+      },
+    })
+    await waitFor(() => byClass(page, 'bind__agree'))
+    expect(rendered(page)).toContain('agreePrivacyAuthorization')
+    expect(rendered(page)).toContain('privacy-agree')
+
+    typeInto(page, 'bind__phone', '13900000071')
+    await flush()
+    page.querySelector('.bind__send').dispatchEvent('tap')
+    await waitFor(() => byClass(page, 'bind__error--privacy'))
+    expect(byClass(page, 'bind__error--privacy').textContent).toBe('请先阅读并勾选同意《一卡通隐私政策》')
+    expect(calls.filter((c) => c.includes('sendSmsCaptcha'))).toHaveLength(0)
+    expect(privacy.asked).toBe(0)
+
+    // The notice can be read.
+    page.querySelector('.bind__notice-link').dispatchEvent('tap')
+    await waitFor(() => byClass(page, 'privacy-notice'))
+    expect(byClass(page, 'privacy-notice').textContent).toContain('注销账号')
+
+    page.querySelector('.bind__agree').dispatchEvent('tap')
+    page.querySelector('.bind__agree').dispatchEvent('agreeprivacyauthorization')
+    await waitFor(() => !byClass(page, 'bind__error--privacy'))
+    page.querySelector('.bind__send').dispatchEvent('tap')
+    await waitFor(() => calls.some((c) => c.includes('sendSmsCaptcha')), 3000)
+    expect(privacy.asked).toBe(1)
+    expect(privacy.required).toBe(0)
+  })
+
+  it('WeChat still needs authorization and the shopper refuses its prompt: nothing is sent, and the form says why', async () => {
+    let calls = []
+    let required = 0
+    const { page } = await openPage('pages/accountBind/index', {
+      beforeApp: (wx) => {
+        calls = bridge(wx, server.base, {})
+        wx.getPrivacySetting = (o) => o.success({ needAuthorization: true, privacyContractName: 'x', errMsg: 'getPrivacySetting:ok' })
+        wx.requirePrivacyAuthorize = (o) => {
+          required += 1
+          o.fail({ errMsg: 'requirePrivacyAuthorize:fail privacy permission is not authorized' })
+        }
+      },
+    })
+    await waitFor(() => byClass(page, 'bind__agree'))
+    typeInto(page, 'bind__phone', '13900000072')
+    page.querySelector('.bind__agree').dispatchEvent('tap')
+    await flush()
+    page.querySelector('.bind__send').dispatchEvent('tap')
+    await waitFor(() => byClass(page, 'bind__error--privacy'))
+    expect(byClass(page, 'bind__error--privacy').textContent).toBe('需要在微信中同意隐私保护指引后才能继续')
+    expect(required).toBe(1)
+    expect(calls.filter((c) => c.includes('sendSmsCaptcha'))).toHaveLength(0)
+  })
+})
+
+describe('My account: log out', () => {
+  it('calls personal.user/logout with the token; the server then answers -1 for that token', async () => {
+    const shopper = await login(server.base, '13900000073')
+    let calls = []
+    const storage = { token: shopper.token, myUserId: shopper.userId }
+    const { page } = await openPage('pages/personal/index', {
+      beforeApp: (wx) => {
+        calls = bridge(wx, server.base, storage)
+        wx.showModal = (o) => {
+          const res = { confirm: true, cancel: false, errMsg: 'showModal:ok' }
+          if (o.success) o.success(res)
+          if (o.complete) o.complete(res)
+          return Promise.resolve(res)
+        }
+      },
+    })
+    await waitFor(() => byClass(page, 'menu-list__item--logout'), 5000)
+    expect(byClass(page, 'menu-list__item--sessions').textContent).toBe('登录设备')
+    expect(byClass(page, 'menu-list__item--deleteAccount').textContent).toBe('注销账号')
+    const before = await call(server.base, 'GET', '/api/personal.user/sessions', null, shopper.token)
+    expect(before.data.code).toBe(1)
+
+    page.querySelector('.menu-list__item--logout').dispatchEvent('tap')
+    await waitFor(() => calls.answers.some((a) => a.target.includes('personal.user/logout')), 5000)
+    expect(calls).toContain('POST /api/personal.user/logout')
+    expect(storage.token).toBeUndefined()
+    await waitFor(() => byClass(page, 'account-header__login'), 3000)
+    const after = await call(server.base, 'GET', '/api/personal.user/sessions', null, shopper.token)
+    expect(after.data.code).toBe(-1)
+  })
+})
