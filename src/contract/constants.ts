@@ -26,3 +26,6 @@ export const ORDER_TABS = ['all', 'unpaid', 'paid', 'completed', 'refund'] as co
 
 /** The privacy notice the shopper agrees to at Authorization (PIPL): its version is recorded at bind. */
 export const PRIVACY_VERSION = '2026-11'
+
+/** A mainland mobile number: 11 digits starting with 1 (the phone rule, for the client and the server). */
+export const PHONE_PATTERN = /^1\d{10}$/

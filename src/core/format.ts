@@ -1,4 +1,5 @@
 /** Formatting rules shared by every screen (seed §5). Money travels in integer cents. */
+import { PHONE_PATTERN } from '@/contract/constants'
 
 /** 13812345678 → 138****5678. Anything shorter than 7 characters is hidden entirely. */
 export function maskPhone(phone: string | number | null | undefined): string {
@@ -120,4 +121,4 @@ export function toChineseMoney(input: string | number, alert: () => void): strin
 }
 
 /** Mainland mobile: 11 digits starting with 1 (PRODUCT.md §3). */
-export const isMainlandMobile = (s: string) => /^1\d{10}$/.test(s.trim())
+export const isMainlandMobile = (s: string) => PHONE_PATTERN.test(s.trim())
