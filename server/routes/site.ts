@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { APP_VERSION, APP_VERSION_CODE } from '../../src/core/appInfo'
+import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
 import { REGIONS } from '../regions'

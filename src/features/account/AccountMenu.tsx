@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { APP_VERSION, APP_VERSION_CODE } from '@/core/appInfo'
+import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import { alertMessage, confirmAction, toastInfo } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
 import { useT } from '@/features/account/messages'

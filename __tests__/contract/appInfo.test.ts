@@ -1,4 +1,4 @@
-import { APP_VERSION, APP_VERSION_CODE } from '@/core/appInfo'
+import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import pkg from '../../package.json'
 
 test('About shows version 1.0.0 (code 100), the same as package.json', () => {
