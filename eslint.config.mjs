@@ -28,9 +28,9 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }],
           patterns: [
             {
-              group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope'],
+              group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules'],
               allowTypeImports: true,
-              message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope.',
+              message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules.',
             },
           ],
         },
