@@ -222,26 +222,34 @@ export function openDatabase(dbPath: string): DB {
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
   migrate(db)
-  memoizeStatements(db)
   return db
 }
 
 /**
- * Compile each SQL text once: better-sqlite3 statements are reusable, and preparing on every request
- * cost ~10 % of a simple read (measured with bench/api.ts). The SQL texts are a fixed, small set.
+ * Statements, compiled once per database and SQL text: better-sqlite3 statements are reusable, and
+ * preparing on every request cost ~10 % of a simple read (measured with bench/api.ts). The repositories
+ * (server/repo/*) take every statement from here; the SQL texts are a fixed, small set, so the cache
+ * stays small. Statements built from a variable number of placeholders (`IN (?, ?)`) are one text per
+ * count. A plain `db.prepare` still compiles afresh (the seed and the tests use it for one-off SQL).
  */
-function memoizeStatements(db: DB): void {
-  const cache = new Map<string, Database.Statement>()
-  const prepare = db.prepare.bind(db)
-  db.prepare = ((sql: string) => {
-    let stmt = cache.get(sql)
-    if (!stmt) {
-      stmt = prepare(sql)
-      cache.set(sql, stmt)
-    }
-    return stmt
-  }) as DB['prepare']
+const statements = new WeakMap<DB, Map<string, Database.Statement>>()
+
+export function sql(db: DB, text: string): Database.Statement {
+  let cache = statements.get(db)
+  if (!cache) {
+    cache = new Map()
+    statements.set(db, cache)
+  }
+  let stmt = cache.get(text)
+  if (!stmt) {
+    stmt = db.prepare(text)
+    cache.set(text, stmt)
+  }
+  return stmt
 }
+
+/** `?, ?, ?` for a list of values bound one by one. */
+export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ')
 
 /** Each migration once, even when several processes open a new database file at the same moment. */
 function migrate(db: DB): void {

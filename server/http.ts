@@ -5,6 +5,7 @@ import { CODE, HEADER_TOKEN, type Envelope } from '../src/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '../src/contract/endpoints'
 import { SCHEMAS, type ApiRes } from '../src/contract/schemas'
 import type { DB } from './db'
+import { sessionByHash, touchSession } from './repo/users'
 
 /** A business refusal: answered as HTTP 200 with code 0 (or -1 for auth) and a readable msg. */
 export class BizError extends Error {
@@ -36,11 +37,9 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
   const now = Date.now()
-  const row = db
-    .prepare('SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL')
-    .get(hashToken(token), now) as (AuthUser & { last_seen_at: number }) | undefined
+  const row = sessionByHash(db, hashToken(token), now)
   if (!row) return null
-  if (now - row.last_seen_at > SEEN_EVERY_MS) db.prepare('UPDATE tokens SET last_seen_at = ? WHERE rowid = ?').run(now, row.sessionId)
+  if (now - row.last_seen_at > SEEN_EVERY_MS) touchSession(db, row.sessionId, now)
   return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
 }
 

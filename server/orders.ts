@@ -1,11 +1,22 @@
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
+import { canRefund, isPaidStatus } from '../src/contract/orderRules'
 import type { z } from 'zod'
 import { tx, type DB } from './db'
 import { BizError } from './http'
 import { closeOpenTrades, type PayProvider } from './provider'
+import * as addresses from './repo/addresses'
+import * as cards from './repo/cards'
+import * as coupons from './repo/coupons'
+import * as orders from './repo/orders'
+import type { OrderRow } from './repo/orders'
+import * as seckill from './repo/seckill'
+import * as shops from './repo/shops'
+import type { ShopTerms } from './repo/shops'
 import { dayjs, fmt, nowText } from './time'
+
+export type { OrderRow } from './repo/orders'
 
 type Payload = z.output<typeof OrderPayload>
 
@@ -13,51 +24,15 @@ type Payload = z.output<typeof OrderPayload>
 export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
-interface ShopRow {
-  id: number
-  name: string
-  discount_rate: number
-  is_oil: number
-  delivery_fee: number
-  packing_fee: number
-  min_order: number
-}
-
-export interface OrderRow {
-  id: number
-  order_no: string
-  user_id: number
-  kind: OrderInfo['kind']
-  title: string
-  shop_id: number | null
-  ref_id: number | null
-  quantity: number
-  status: number
-  original_amount: number
-  discount_amount: number
-  member_discount_amount: number
-  coupon_amount: number
-  fee_amount: number
-  pay_amount: number
-  user_coupon_id: number | null
-  client_request_id: string
-  detail: string
-  verify_code: string
-  refund_reason: string | null
-  create_time: string
-  pay_time: string | null
-  expire_at: number
-}
-
 export function toOrderInfo(db: DB, row: OrderRow): OrderInfo {
-  const shop = row.shop_id ? (db.prepare('SELECT name FROM shops WHERE id = ?').get(row.shop_id) as { name: string } | undefined) : undefined
+  const shopName = row.shop_id ? shops.shopName(db, row.shop_id) : undefined
   return {
     id: row.id,
     order_no: row.order_no,
     kind: row.kind,
     title: row.title,
     shop_id: row.shop_id,
-    shop_name: shop?.name ?? null,
+    shop_name: shopName ?? null,
     order_status: row.status,
     original_amount: row.original_amount,
     discount_amount: row.discount_amount + row.member_discount_amount,
@@ -67,16 +42,14 @@ export function toOrderInfo(db: DB, row: OrderRow): OrderInfo {
     create_time: row.create_time,
     pay_time: row.pay_time,
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
-    points: row.status >= ORDER_STATUS.PAID && row.status !== ORDER_STATUS.CANCELLED && row.status !== ORDER_STATUS.REFUNDED ? Math.floor(row.pay_amount / 100) : 0,
+    // Points for money kept: a refunding order still shows its points (they go when it is refunded).
+    points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
   }
 }
 
 /** The shopper's active card, if any: its extra member discount applies to bills and fuel. */
 function activeCardRate(db: DB, userId: number): number | null {
-  const row = db
-    .prepare('SELECT p.member_rate FROM user_cards c JOIN card_products p ON p.id = c.card_product_id WHERE c.user_id = ? AND c.end_at > ? ORDER BY p.level DESC LIMIT 1')
-    .get(userId, nowText()) as { member_rate: number } | undefined
-  return row?.member_rate ?? null
+  return cards.activeMemberRate(db, userId, nowText()) ?? null
 }
 
 interface Priced {
@@ -91,9 +64,9 @@ interface Priced {
 /** Percent off, in whole cents, rounded half up. */
 const percentOff = (amount: number, rate: number) => Math.round((amount * (100 - rate)) / 100)
 
-function shopOrFail(db: DB, id: number | undefined): ShopRow {
+function shopOrFail(db: DB, id: number | undefined): ShopTerms {
   if (!id) throw new BizError('请选择商家')
-  const shop = db.prepare('SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopRow | undefined
+  const shop = shops.shopTerms(db, id)
   if (!shop) throw new BizError('商家不存在')
   return shop
 }
@@ -114,7 +87,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   switch (p.kind) {
     case 'card': {
       if (!p.card_id) throw new BizError('请选择会员卡')
-      const card = db.prepare('SELECT id, name, price, days FROM card_products WHERE id = ?').get(p.card_id) as { id: number; name: string; price: number; days: number } | undefined
+      const card = cards.cardProduct(db, p.card_id)
       if (!card) throw new BizError('会员卡不存在')
       title = `一卡通${card.name}`
       original = card.price
@@ -132,12 +105,12 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       if (undiscounted > p.amount) throw new BizError('不参与优惠金额不能大于消费金额')
       if (p.kind === 'oil') {
         if (!p.oil_grade) throw new BizError('请选择油号')
-        const grade = db.prepare('SELECT price FROM oil_prices WHERE shop_id = ? AND grade = ?').get(shop.id, p.oil_grade) as { price: number } | undefined
-        if (!grade) throw new BizError('该油站没有此油号')
+        const litrePrice = shops.oilPrice(db, shop.id, p.oil_grade)
+        if (litrePrice === undefined) throw new BizError('该油站没有此油号')
         if (!p.pump_no) throw new BizError('请选择油枪号')
         detail.oil_grade = p.oil_grade
         detail.pump_no = p.pump_no
-        detail.litre_price = grade.price
+        detail.litre_price = litrePrice
       }
       shopId = shop.id
       title = shop.name
@@ -151,7 +124,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
     }
     case 'product': {
       if (!p.product_id) throw new BizError('请选择商品')
-      const prod = db.prepare('SELECT id, name, price, original_price FROM seckill_products WHERE id = ?').get(p.product_id) as { id: number; name: string; price: number; original_price: number } | undefined
+      const prod = seckill.flashPrice(db, p.product_id)
       if (!prod) throw new BizError('商品不存在')
       quantity = p.quantity ?? 1
       title = prod.name
@@ -166,7 +139,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       let sum = 0
       const items: Array<{ id: number; name: string; price: number; quantity: number }> = []
       for (const item of p.items) {
-        const dish = db.prepare('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?').get(item.id, shop.id) as { id: number; name: string; price: number } | undefined
+        const dish = shops.dishOf(db, shop.id, item.id)
         if (!dish) throw new BizError('菜品已下架，请刷新菜单')
         sum += dish.price * item.quantity
         items.push({ ...dish, quantity: item.quantity })
@@ -175,9 +148,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       // The delivery address is the shopper's own, like every personal record, and is kept on the order
       // as it was when ordered (a later edit or deletion of the address does not move a parcel).
       if (!p.address_id) throw new BizError('请选择收货地址')
-      const address = db
-        .prepare('SELECT name, mobile, province, city, district, detail FROM addresses WHERE id = ? AND user_id = ?')
-        .get(p.address_id, userId) as { name: string; mobile: string; province: string; city: string; district: string; detail: string } | undefined
+      const address = addresses.addressForOrder(db, userId, p.address_id)
       if (!address) throw new BizError('收货地址不存在')
       detail.address = address
       shopId = shop.id
@@ -194,9 +165,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   let coupon = 0
   let userCouponId: number | null = null
   if (p.coupon_id) {
-    const uc = db
-      .prepare('SELECT uc.id, c.amount, c.min_spend, c.shop_id, c.kind FROM user_coupons uc JOIN coupons c ON c.id = uc.coupon_id WHERE uc.id = ? AND uc.user_id = ? AND uc.status = ? AND uc.expires_at > ?')
-      .get(p.coupon_id, userId, 'available', nowText()) as { id: number; amount: number; min_spend: number; shop_id: number | null; kind: string | null } | undefined
+    const uc = coupons.usableCoupon(db, p.coupon_id, userId, nowText())
     if (!uc) throw new BizError('优惠券不可用')
     if (p.kind === 'product') throw new BizError('秒杀商品不能使用优惠券')
     if (uc.kind && uc.kind !== p.kind) throw new BizError('优惠券不适用于此订单')
@@ -232,77 +201,62 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
 
 /** 200 concurrent buyers of 20 items get exactly 20 orders: the check and the decrement are one statement. */
 function takeFlashStock(db: DB, userId: number, productId: number, quantity: number): void {
-  const prod = db
-    .prepare('SELECT p.stock, p.limit_per_user, s.start_time, s.end_time FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ?')
-    .get(productId) as { stock: number; limit_per_user: number; start_time: string; end_time: string }
+  const prod = seckill.flashProduct(db, productId) as seckill.FlashProductRow
   const now = nowText()
   if (now < prod.start_time) throw new BizError('秒杀尚未开始')
   if (now >= prod.end_time) throw new BizError('秒杀已结束')
-  const bought = db
-    .prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND status NOT IN (?, ?)')
-    .get(userId, 'product', productId, ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED) as { n: number }
-  if (bought.n + quantity > prod.limit_per_user) throw new BizError(`每人限购 ${prod.limit_per_user} 件`)
-  const res = db.prepare('UPDATE seckill_products SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, productId, quantity)
-  if (res.changes !== 1) throw new BizError('已抢光')
+  const bought = orders.flashBought(db, userId, productId)
+  if (bought + quantity > prod.limit_per_user) throw new BizError(`每人限购 ${prod.limit_per_user} 件`)
+  if (!seckill.takeStock(db, productId, quantity)) throw new BizError('已抢光')
 }
 
 export function createOrder(db: DB, userId: number, p: Payload, clientRequestId: string): OrderRow {
   return tx(db, () => {
-    const existing = db.prepare('SELECT * FROM orders WHERE user_id = ? AND client_request_id = ?').get(userId, clientRequestId) as OrderRow | undefined
+    const existing = orders.byRequest(db, userId, clientRequestId)
     if (existing) return existing
     const priced = priceOrder(db, userId, p)
     if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
-    if (priced.userCouponId) {
-      const held = db.prepare("UPDATE user_coupons SET status = 'locked' WHERE id = ? AND status = 'available'").run(priced.userCouponId)
-      if (held.changes !== 1) throw new BizError('优惠券不可用')
-    }
+    if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw new BizError('优惠券不可用')
     const now = Date.now()
-    const orderNo = `OCP${dayjs(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`
     const q = priced.quote
-    const info = db
-      .prepare(
-        `INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
-         coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, detail, verify_code, create_time, expire_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        orderNo,
-        userId,
-        p.kind,
-        q.title,
-        priced.shopId,
-        priced.refId,
-        priced.quantity,
-        ORDER_STATUS.UNPAID,
-        q.original_amount,
-        q.discount_amount,
-        q.member_discount_amount,
-        q.coupon_amount,
-        q.fee_amount,
-        q.pay_amount,
-        priced.userCouponId,
-        clientRequestId,
-        JSON.stringify(priced.detail),
-        String(crypto.randomInt(10_000_000, 99_999_999)) + String(crypto.randomInt(1000, 9999)),
-        nowText(),
-        now + UNPAID_TTL_MS,
-      )
-    if (priced.userCouponId) db.prepare('UPDATE user_coupons SET order_id = ? WHERE id = ?').run(info.lastInsertRowid, priced.userCouponId)
-    return db.prepare('SELECT * FROM orders WHERE id = ?').get(info.lastInsertRowid) as OrderRow
+    const id = orders.insert(db, {
+      order_no: `OCP${dayjs(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
+      user_id: userId,
+      kind: p.kind,
+      title: q.title,
+      shop_id: priced.shopId,
+      ref_id: priced.refId,
+      quantity: priced.quantity,
+      status: ORDER_STATUS.UNPAID,
+      original_amount: q.original_amount,
+      discount_amount: q.discount_amount,
+      member_discount_amount: q.member_discount_amount,
+      coupon_amount: q.coupon_amount,
+      fee_amount: q.fee_amount,
+      pay_amount: q.pay_amount,
+      user_coupon_id: priced.userCouponId,
+      client_request_id: clientRequestId,
+      detail: JSON.stringify(priced.detail),
+      verify_code: String(crypto.randomInt(10_000_000, 99_999_999)) + String(crypto.randomInt(1000, 9999)),
+      create_time: nowText(),
+      expire_at: now + UNPAID_TTL_MS,
+    })
+    if (priced.userCouponId) coupons.attachCoupon(db, priced.userCouponId, id)
+    return orders.byId(db, id) as OrderRow
   })
 }
 
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
 export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
-  const row = db.prepare('SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined
+  const row = orders.ownById(db, userId, id)
   if (!row) throw new BizError('订单不存在')
   return row
 }
 
 /** Give back what an unpaid order held: flash-sale stock and the coupon. */
 function release(db: DB, row: OrderRow): void {
-  if (row.kind === 'product' && row.ref_id) db.prepare('UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(row.quantity, row.ref_id)
-  if (row.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'available', order_id = NULL WHERE id = ? AND status = 'locked'").run(row.user_coupon_id)
+  if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
+  if (row.user_coupon_id) coupons.releaseCoupon(db, row.user_coupon_id)
 }
 
 /**
@@ -312,14 +266,13 @@ function release(db: DB, row: OrderRow): void {
  */
 export function cancelExpired(db: DB, provider: PayProvider, now = Date.now()): number {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
-  if (!db.prepare('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1').get(ORDER_STATUS.UNPAID, now)) return 0
+  if (!orders.anyExpiredUnpaid(db, now)) return 0
   return tx(db, () => {
-    const rows = db.prepare('SELECT * FROM orders WHERE status = ? AND expire_at <= ?').all(ORDER_STATUS.UNPAID, now) as OrderRow[]
+    const rows = orders.expiredUnpaid(db, now)
     let cancelled = 0
     for (const row of rows) {
       if (!closeOpenTrades(db, provider, row.id)) continue
-      const res = db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, row.id, ORDER_STATUS.UNPAID)
-      if (res.changes === 1) {
+      if (orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) {
         release(db, row)
         cancelled++
       }
@@ -331,8 +284,7 @@ export function cancelExpired(db: DB, provider: PayProvider, now = Date.now()): 
 export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void {
   tx(db, () => {
     if (!closeOpenTrades(db, provider, row.id)) throw new BizError('支付正在处理中，请稍后查看订单')
-    const res = db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, row.id, ORDER_STATUS.UNPAID)
-    if (res.changes !== 1) throw new BizError('订单当前状态不能取消')
+    if (!orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) throw new BizError('订单当前状态不能取消')
     release(db, row)
   })
 }
@@ -344,29 +296,27 @@ export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void 
  */
 export function markPaid(db: DB, orderId: number): boolean {
   if (!db.inTransaction) throw new Error('markPaid must run inside a write transaction')
-  const row = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow
-  const res = db.prepare('UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, nowText(), orderId, ORDER_STATUS.UNPAID)
-  if (res.changes !== 1) return false
-  if (row.user_coupon_id) db.prepare("UPDATE user_coupons SET status = 'used' WHERE id = ?").run(row.user_coupon_id)
+  const row = orders.byId(db, orderId) as OrderRow
+  if (!orders.setPaid(db, orderId, nowText())) return false
+  if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
   if (row.kind === 'card' && row.ref_id) {
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? 365
     // A new card starts when the current one ends, so buying early never loses days.
-    const current = db.prepare('SELECT MAX(end_at) AS end_at FROM user_cards WHERE user_id = ? AND end_at > ?').get(row.user_id, nowText()) as { end_at: string | null }
-    const start = current.end_at ? dayjs(current.end_at) : dayjs()
-    db.prepare('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id) VALUES (?, ?, ?, ?, ?, ?)').run(
-      row.user_id,
-      row.ref_id,
-      `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
-      fmt(start),
-      fmt(start.add(days, 'day')),
-      row.id,
-    )
+    const currentEnd = cards.cardsEnd(db, row.user_id, nowText())
+    const start = currentEnd ? dayjs(currentEnd) : dayjs()
+    cards.insertUserCard(db, {
+      user_id: row.user_id,
+      card_product_id: row.ref_id,
+      card_no: `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
+      start_at: fmt(start),
+      end_at: fmt(start.add(days, 'day')),
+      order_id: row.id,
+    })
   }
   return true
 }
 
 export function requestRefund(db: DB, row: OrderRow, reason: string): void {
-  const refundable: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.COMPLETED]
-  if (!refundable.includes(row.status)) throw new BizError('订单当前状态不能退款')
-  db.prepare('UPDATE orders SET status = ?, refund_reason = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.REFUNDING, reason, row.id, row.status)
+  if (!canRefund(row.status)) throw new BizError('订单当前状态不能退款')
+  orders.setRefunding(db, row.id, row.status, reason)
 }

@@ -2,41 +2,20 @@ import crypto from 'node:crypto'
 import type { PayparamAnswer, PayparamPayload } from '../src/contract/order'
 import type { z } from 'zod'
 import { ORDER_STATUS, PAY_CHANNEL } from '../src/contract/constants'
+import { PAID_OR_LATER } from '../src/contract/orderRules'
 import { tx, type DB } from './db'
 import { BizError } from './http'
-import { markPaid, type OrderRow } from './orders'
+import { markPaid } from './orders'
 import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
+import * as orders from './repo/orders'
+import type { OrderRow } from './repo/orders'
+import * as payments from './repo/payments'
+import type { PaymentRow } from './repo/payments'
 import { dayjs, nowText } from './time'
 
 type PayInput = z.output<typeof PayparamPayload>
 
-export interface PaymentRow {
-  id: number
-  order_id: number
-  trade_no: string
-  channel: number
-  amount: number
-  /**
-   * pending: open at the provider · paid: the one payment attached to its order · failed: the provider
-   * said it failed · closed: closed before the order was cancelled · refunding / refunded: money taken for
-   * an order that was cancelled or paid already, given back (see refunds).
-   */
-  status: 'pending' | 'paid' | 'failed' | 'closed' | 'refunding' | 'refunded'
-  success_url: string | null
-  fail_url: string | null
-}
-
-export interface RefundRow {
-  id: number
-  refund_no: string
-  payment_id: number
-  order_id: number
-  amount: number
-  reason: 'late' | 'duplicate'
-  status: 'pending' | 'succeeded' | 'failed'
-  created_at: string
-  notified_at: string | null
-}
+export type { PaymentRow, RefundRow } from './repo/payments'
 
 export interface Notification {
   trade_no: string
@@ -88,7 +67,7 @@ export function preparePayment(db: DB, provider: PayProvider, orderId: number, i
 
 /** The open trade for this order and channel (opened if need be); null when the order is paid or later. */
 function openTrade(db: DB, orderId: number, channel: number, input: PayInput): PaymentRow | null {
-  const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow
+  const order = orders.byId(db, orderId) as OrderRow
   if (order.status !== ORDER_STATUS.UNPAID) {
     if (order.status === ORDER_STATUS.CANCELLED) throw new BizError('订单已取消，请重新下单')
     if (order.status === ORDER_STATUS.REFUNDING) throw new BizError('订单退款中')
@@ -96,21 +75,18 @@ function openTrade(db: DB, orderId: number, channel: number, input: PayInput): P
     // Already paid: the seed's shortcut.
     return null
   }
-  let payment = db.prepare("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'").get(order.id, channel) as PaymentRow | undefined
+  let payment = payments.openTradeFor(db, order.id, channel)
   if (!payment) {
-    const tradeNo = newTradeNo()
-    db.prepare('INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      order.id,
-      tradeNo,
+    payment = payments.insertTrade(db, {
+      order_id: order.id,
+      trade_no: newTradeNo(),
       channel,
-      order.pay_amount,
-      'pending',
-      sameSitePath(input.success_url),
-      sameSitePath(input.fail_url),
-    )
-    payment = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(tradeNo) as PaymentRow
+      amount: order.pay_amount,
+      success_url: sameSitePath(input.success_url),
+      fail_url: sameSitePath(input.fail_url),
+    })
   } else if (input.success_url || input.fail_url) {
-    db.prepare('UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?').run(sameSitePath(input.success_url), sameSitePath(input.fail_url), payment.id)
+    payments.setReturnUrls(db, payment.id, sameSitePath(input.success_url), sameSitePath(input.fail_url))
   }
   return payment
 }
@@ -130,48 +106,40 @@ export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'reject
 export function handleNotification(db: DB, provider: PayProvider, n: Notification, secret: string): { outcome: NotifyOutcome; payment: PaymentRow | null } {
   const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount }, secret)
   if (!sameSignature(expected, n.sign)) return { outcome: 'rejected', payment: null }
-  const found = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(n.trade_no) as PaymentRow | undefined
+  const found = payments.tradeByNo(db, n.trade_no)
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
 
   const result = tx(db, (): { outcome: NotifyOutcome; refund: RefundCall | null } => {
-    const payment = db.prepare('SELECT * FROM payments WHERE id = ?').get(found.id) as PaymentRow
+    const payment = payments.tradeById(db, found.id) as PaymentRow
     if (n.result === 'fail') {
-      db.prepare("UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(nowText(), payment.id)
+      payments.failTrade(db, payment.id, nowText())
       return { outcome: payment.status === 'pending' ? 'failed' : 'repeat', refund: null }
     }
     if (payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') return { outcome: 'repeat', refund: null }
     // Money was taken for this trade (pending, or a trade closed or failed earlier that the provider paid after all).
     if (markPaid(db, payment.order_id)) {
-      db.prepare("UPDATE payments SET status = 'paid', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
+      payments.attachTrade(db, payment.id, nowText())
       return { outcome: 'paid', refund: null }
     }
-    const order = db.prepare('SELECT status FROM orders WHERE id = ?').get(payment.order_id) as { status: number }
-    const reason = order.status === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
+    const reason = orders.statusOf(db, payment.order_id) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
     const refundNo = `R${Date.now()}${crypto.randomBytes(6).toString('hex')}`
-    db.prepare("UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?").run(nowText(), payment.id)
-    db.prepare("INSERT INTO refunds (refund_no, payment_id, order_id, amount, reason, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)").run(
-      refundNo,
-      payment.id,
-      payment.order_id,
-      payment.amount,
-      reason,
-      nowText(),
-    )
+    payments.refundingTrade(db, payment.id, nowText())
+    payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     return { outcome: 'refunding', refund: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
   })
   if (result.refund) provider.refund(result.refund)
-  return { outcome: result.outcome, payment: db.prepare('SELECT * FROM payments WHERE id = ?').get(found.id) as PaymentRow }
+  return { outcome: result.outcome, payment: payments.tradeById(db, found.id) as PaymentRow }
 }
 
 /** The provider's refund notification: the refund and its payment are settled once. */
 export function handleRefundNotification(db: DB, n: RefundNotification, secret: string): boolean {
   const expected = signRefundNotification({ refund_no: n.refund_no, result: n.result, amount: n.amount }, secret)
   if (!sameSignature(expected, n.sign)) return false
-  const refund = db.prepare('SELECT * FROM refunds WHERE refund_no = ?').get(n.refund_no) as RefundRow | undefined
+  const refund = payments.refundByNo(db, n.refund_no)
   if (!refund || refund.amount !== n.amount) return false
   tx(db, () => {
-    const res = db.prepare("UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'").run(n.result === 'success' ? 'succeeded' : 'failed', nowText(), refund.id)
-    if (res.changes === 1 && n.result === 'success') db.prepare("UPDATE payments SET status = 'refunded' WHERE id = ? AND status = 'refunding'").run(refund.payment_id)
+    const settled = payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText())
+    if (settled && n.result === 'success') payments.refundedTrade(db, refund.payment_id)
   })
   return true
 }
@@ -183,25 +151,13 @@ export function handleRefundNotification(db: DB, n: RefundNotification, secret: 
  */
 export function paymentInvariantViolations(db: DB): string[] {
   const problems: string[] = []
-  const later: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED]
-  const rows = db
-    .prepare(
-      `SELECT p.id, p.order_id, p.status, o.status AS order_status, r.id AS refund_id, r.status AS refund_status
-       FROM payments p LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN refunds r ON r.payment_id = p.id
-       WHERE p.status IN ('paid', 'refunding', 'refunded')`,
-    )
-    .all() as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
-  for (const r of rows) {
+  for (const r of payments.takenMoney(db)) {
     if (r.order_status === null) problems.push(`payment ${r.id} belongs to no order`)
-    else if (r.status === 'paid' && !later.includes(r.order_status)) problems.push(`payment ${r.id} is attached to order ${r.order_id} in status ${r.order_status}`)
+    else if (r.status === 'paid' && !PAID_OR_LATER.includes(r.order_status)) problems.push(`payment ${r.id} is attached to order ${r.order_id} in status ${r.order_status}`)
     else if (r.status !== 'paid' && r.refund_id === null) problems.push(`payment ${r.id} (${r.status}) has no refund`)
   }
-  const twice = db.prepare("SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1").all() as Array<{ order_id: number; n: number }>
-  for (const t of twice) problems.push(`order ${t.order_id} has ${t.n} payments attached`)
-  const unpaidButPaid = db
-    .prepare(`SELECT o.id FROM orders o WHERE o.status IN (${later.map(() => '?').join(', ')}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'paid')`)
-    .all(...later) as Array<{ id: number }>
-  for (const o of unpaidButPaid) problems.push(`order ${o.id} is paid with no payment attached`)
+  for (const t of payments.ordersPaidTwice(db)) problems.push(`order ${t.order_id} has ${t.n} payments attached`)
+  for (const o of payments.ordersWithoutPayment(db, PAID_OR_LATER)) problems.push(`order ${o.id} is paid with no payment attached`)
   return problems
 }
 
@@ -216,9 +172,7 @@ export const REFUND_RETRY_MS = 5 * 60_000
  */
 export function retryPendingRefunds(db: DB, provider: PayProvider, now = Date.now()): number {
   const before = dayjs(now - REFUND_RETRY_MS).format('YYYY-MM-DD HH:mm:ss')
-  const rows = db
-    .prepare("SELECT r.refund_no, r.amount, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT 100")
-    .all(before) as Array<{ refund_no: string; amount: number; trade_no: string }>
+  const rows = payments.pendingRefunds(db, before, 100)
   for (const r of rows) provider.refund({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount })
   return rows.length
 }

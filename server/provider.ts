@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from './db'
+import * as payments from './repo/payments'
 
 /** A full refund of one trade, as asked of the payment provider. */
 export interface RefundCall {
@@ -96,10 +97,9 @@ export function createUnconfiguredProvider(log: FastifyBaseLogger): PayProvider 
  * the payment's notification will mark it paid).
  */
 export function closeOpenTrades(db: DB, provider: PayProvider, orderId: number): boolean {
-  const open = db.prepare("SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'").all(orderId) as Array<{ id: number; trade_no: string }>
-  for (const p of open) {
+  for (const p of payments.openTradesOf(db, orderId)) {
     if (!provider.closeTrade(p.trade_no)) return false
-    db.prepare("UPDATE payments SET status = 'closed' WHERE id = ? AND status = 'pending'").run(p.id)
+    payments.closeTrade(db, p.id)
   }
   return true
 }

@@ -2,9 +2,17 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { UserInfo } from '../../src/contract/account'
 import { ORDER_STATUS } from '../../src/contract/constants'
+import { IN_PROGRESS } from '../../src/contract/orderRules'
 import { tx, type DB as Database } from '../db'
 import { BizError, defineRoute, hashToken, requireUser } from '../http'
 import { closeOpenTrades } from '../provider'
+import * as addresses from '../repo/addresses'
+import * as coupons from '../repo/coupons'
+import * as orders from '../repo/orders'
+import * as seckill from '../repo/seckill'
+import * as site from '../repo/site'
+import * as users from '../repo/users'
+import type { UserRow } from '../repo/users'
 import type { Sandbox } from '../sandbox'
 import { fmt, nowText } from '../time'
 
@@ -17,14 +25,6 @@ export const SMS_CLIENT_WINDOW_MS = 10 * 60_000
 const SMS_VALID_MS = 5 * 60_000
 const SMS_MAX_ATTEMPTS = 5
 const TOKEN_DAYS = 30
-
-interface UserRow {
-  id: number
-  phone: string
-  nickname: string
-  avatar: string
-  referrer_id: number | null
-}
 
 export function userInfo(row: UserRow): UserInfo {
   return { id: row.id, phone: row.phone, nickname: row.nickname, avatar: row.avatar, referrer_id: row.referrer_id, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }
@@ -48,10 +48,10 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
 /** Expired sessions and login codes older than a day go; used or stale codes lose their digits at once. */
 export function pruneSessions(db: Database, now = Date.now()): { tokens: number; codes: number } {
   return tx(db, () => {
-    const tokens = db.prepare('DELETE FROM tokens WHERE expires_at <= ?').run(now).changes
+    const tokens = users.deleteExpiredSessions(db, now)
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
-    const codes = db.prepare('DELETE FROM sms_codes WHERE created_at < ?').run(now - DAY_MS).changes
-    db.prepare("UPDATE sms_codes SET code = '' WHERE code != '' AND (used = 1 OR created_at < ?)").run(now - SMS_VALID_MS)
+    const codes = users.deleteCodesBefore(db, now - DAY_MS)
+    users.blankCodes(db, now - SMS_VALID_MS)
     return { tokens, codes }
   })
 }
@@ -64,14 +64,13 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   }
   defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
     const now = Date.now()
-    const last = db.prepare('SELECT created_at FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1').get(input.phone) as { created_at: number } | undefined
-    if (last && now - last.created_at < SMS_RESEND_MS) {
-      throw new BizError(`发送太频繁，请 ${Math.ceil((SMS_RESEND_MS - (now - last.created_at)) / 1000)} 秒后再试`)
+    const lastAt = users.lastCodeAt(db, input.phone)
+    if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
+      throw new BizError(`发送太频繁，请 ${Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000)} 秒后再试`)
     }
-    const lastDay = db.prepare('SELECT COUNT(*) AS n FROM sms_codes WHERE phone = ? AND created_at > ?').get(input.phone, now - DAY_MS) as { n: number }
-    if (lastDay.n >= SMS_DAILY_CAP) throw new BizError('今日验证码发送次数已达上限')
+    if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw new BizError('今日验证码发送次数已达上限')
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-    db.prepare('INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, ?, ?, ?)').run(input.phone, input.scene, code, now)
+    users.insertCode(db, { phone: input.phone, scene: input.scene, code, created_at: now })
     sandbox.sendSms(input.phone, code)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
@@ -79,38 +78,38 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req }) => {
     const now = Date.now()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
-    const sms = db
-      .prepare("SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'bind' ORDER BY id DESC LIMIT 1")
-      .get(input.phone) as { id: number; code: string; created_at: number; attempts: number } | undefined
+    const sms = users.latestBindCode(db, input.phone)
     if (!sms || now - sms.created_at > SMS_VALID_MS) throw new BizError('验证码已失效，请重新获取')
     if (sms.attempts >= SMS_MAX_ATTEMPTS) throw new BizError('验证码错误次数过多，请重新获取')
     if (sms.code !== input.code) {
-      db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(sms.id)
+      users.countWrongCode(db, sms.id)
       throw new BizError('验证码错误')
     }
 
     return tx(db, () => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
-      if (db.prepare('UPDATE sms_codes SET used = 1 WHERE id = ? AND used = 0').run(sms.id).changes !== 1) throw new BizError('验证码已失效，请重新获取')
-      let user = db.prepare('SELECT id, phone, nickname, avatar, referrer_id FROM users WHERE phone = ?').get(input.phone) as UserRow | undefined
+      if (!users.useCode(db, sms.id)) throw new BizError('验证码已失效，请重新获取')
+      let user: UserRow | undefined = users.userByPhone(db, input.phone)
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
         const sharer = input.share_user_user_id !== undefined ? Number(input.share_user_user_id) : NaN
-        const referrer = Number.isInteger(sharer) && sharer > 0 && db.prepare('SELECT id FROM users WHERE id = ?').get(sharer) ? sharer : null
-        const nickname = `会员${input.phone.slice(-4)}`
-        const info = db
-          .prepare('INSERT INTO users (phone, nickname, avatar, referrer_id, created_at) VALUES (?, ?, ?, ?, ?)')
-          .run(input.phone, nickname, `/assets/img/avatar-${input.phone.slice(-4)}.svg?t=${encodeURIComponent(input.phone.slice(-2))}`, referrer, nowText())
-        user = { id: Number(info.lastInsertRowid), phone: input.phone, nickname, avatar: '', referrer_id: referrer }
-        user = db.prepare('SELECT id, phone, nickname, avatar, referrer_id FROM users WHERE id = ?').get(user.id) as UserRow
+        const referrer = Number.isInteger(sharer) && sharer > 0 && users.userExists(db, sharer) ? sharer : null
+        const id = users.insertUser(db, {
+          phone: input.phone,
+          nickname: `会员${input.phone.slice(-4)}`,
+          avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg?t=${encodeURIComponent(input.phone.slice(-2))}`,
+          referrer_id: referrer,
+          created_at: nowText(),
+        })
+        user = users.userById(db, id) as UserRow
       }
-      if (input.wx_code) db.prepare('UPDATE users SET wx_openid = ? WHERE id = ?').run(pseudoId('wx-', input.wx_code), user.id)
-      if (input.openid) db.prepare('UPDATE users SET gzh_openid = ? WHERE id = ?').run(input.openid, user.id)
-      if (input.privacy_version) db.prepare('UPDATE users SET privacy_version = ?, privacy_agreed_at = ? WHERE id = ?').run(input.privacy_version, nowText(), user.id)
+      if (input.wx_code) users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
+      if (input.openid) users.setGzhOpenid(db, user.id, input.openid)
+      if (input.privacy_version) users.setPrivacyConsent(db, user.id, input.privacy_version, nowText())
       const token = crypto.randomBytes(32).toString('base64url')
       const expires = now + TOKEN_DAYS * DAY_MS
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
-      db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at, last_seen_at, device) VALUES (?, ?, ?, ?, ?, ?)').run(hashToken(token), user.id, expires, now, now, device)
+      users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
       return { token, expires_at: new Date(expires).toISOString(), user: userInfo(user) }
     })
   })
@@ -118,21 +117,19 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
   defineRoute(app, db, 'personal.user/logout', { auth: false }, ({ user }) => {
     if (!user) return { revoked: false }
-    return { revoked: db.prepare('DELETE FROM tokens WHERE rowid = ?').run(user.sessionId).changes === 1 }
+    return { revoked: users.endSession(db, user.sessionId) }
   })
 
   defineRoute(app, db, 'personal.user/sessions', { auth: true }, ({ user }) => {
     const me = requireUser(user)
-    const rows = db
-      .prepare('SELECT rowid AS id, device, created_at, last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC')
-      .all(me.id, Date.now()) as Array<{ id: number; device: string; created_at: number; last_seen_at: number }>
+    const rows = users.liveSessionsOf(db, me.id, Date.now())
     return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
   })
 
   // Only the shopper's own sessions: another shopper's session id is "not found".
   defineRoute(app, db, 'personal.user/endSession', { auth: true }, ({ input, user }) => {
     const me = requireUser(user)
-    if (db.prepare('DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(input.id, me.id).changes !== 1) throw new BizError('该登录设备不存在')
+    if (!users.endOwnSession(db, input.id, me.id)) throw new BizError('该登录设备不存在')
     return { ended: true }
   })
 
@@ -171,30 +168,24 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
  */
 export function deleteAccount(db: Database, provider: Parameters<typeof closeOpenTrades>[1], userId: number): void {
   tx(db, () => {
-    const busy: number[] = [ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING]
-    const moving = db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${busy.map(() => '?').join(', ')})`).get(userId, ...busy) as { n: number }
-    if (moving.n > 0) throw new BizError('你还有进行中或退款中的订单，完成后才能注销账号')
-    const unpaid = db.prepare('SELECT * FROM orders WHERE user_id = ? AND status = ?').all(userId, ORDER_STATUS.UNPAID) as Array<{ id: number; kind: string; ref_id: number | null; quantity: number; user_coupon_id: number | null }>
-    for (const o of unpaid) {
+    if (orders.countInStatuses(db, userId, IN_PROGRESS) > 0) throw new BizError('你还有进行中或退款中的订单，完成后才能注销账号')
+    for (const o of orders.unpaidOf(db, userId)) {
       if (!closeOpenTrades(db, provider, o.id)) throw new BizError('支付正在处理中，请稍后再注销')
-      db.prepare('UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.CANCELLED, o.id, ORDER_STATUS.UNPAID)
-      if (o.kind === 'product' && o.ref_id) db.prepare('UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(o.quantity, o.ref_id)
+      orders.moveStatus(db, o.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)
+      if (o.kind === 'product' && o.ref_id) seckill.returnStock(db, o.ref_id, o.quantity)
     }
-    const phone = (db.prepare('SELECT phone FROM users WHERE id = ?').get(userId) as { phone: string }).phone
-    db.prepare('DELETE FROM tokens WHERE user_id = ?').run(userId)
-    db.prepare('DELETE FROM addresses WHERE user_id = ?').run(userId)
-    db.prepare('DELETE FROM uploads WHERE user_id = ?').run(userId)
-    db.prepare("DELETE FROM user_coupons WHERE user_id = ? AND status != 'used'").run(userId)
-    db.prepare('DELETE FROM sms_codes WHERE phone = ?').run(phone)
-    const takeouts = db.prepare("SELECT id, detail FROM orders WHERE user_id = ? AND kind = 'takeout'").all(userId) as Array<{ id: number; detail: string }>
-    for (const o of takeouts) {
+    const phone = users.phoneOf(db, userId)
+    users.endSessionsOf(db, userId)
+    addresses.deleteAddressesOf(db, userId)
+    site.deleteUploadsOf(db, userId)
+    coupons.deleteUnusedCouponsOf(db, userId)
+    users.deleteCodesOf(db, phone)
+    for (const o of orders.takeoutsOf(db, userId)) {
       const detail = JSON.parse(o.detail) as { address?: Record<string, string>; remark?: string }
       if (detail.address) detail.address = { province: detail.address.province, city: detail.address.city, district: detail.address.district }
       delete detail.remark
-      db.prepare('UPDATE orders SET detail = ? WHERE id = ?').run(JSON.stringify(detail), o.id)
+      orders.setDetail(db, o.id, JSON.stringify(detail))
     }
-    // The phone is unique: the erased account keeps a placeholder that can never be a real number.
-    db.prepare("UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?").run(`deleted:${userId}`, nowText(), userId)
-    db.prepare('UPDATE users SET referrer_id = NULL WHERE referrer_id = ?').run(userId)
+    users.anonymise(db, userId, nowText())
   })
 }

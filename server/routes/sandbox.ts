@@ -6,6 +6,8 @@ import type { DB } from '../db'
 import { fail, ok, zodMessage } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
+import { titleOf } from '../repo/orders'
+import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
 
 const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
@@ -65,17 +67,16 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
 
   app.get('/sandbox/cashier', async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
-    const p = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(tradeNo) as PaymentRow | undefined
+    const p = tradeByNo(db, tradeNo)
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
     if (!p) return reply.code(404).send('<!doctype html><meta charset="utf-8"><p>交易不存在 Unknown trade</p>')
-    const order = db.prepare('SELECT title FROM orders WHERE id = ?').get(p.order_id) as { title: string }
-    return reply.send(cashierPage(p, order.title))
+    return reply.send(cashierPage(p, titleOf(db, p.order_id)))
   })
 
   app.post('/sandbox/cashier', async (req) => {
     const parsed = CashierSubmit.safeParse(req.body)
     if (!parsed.success) return fail(zodMessage(parsed.error))
-    const p = db.prepare('SELECT * FROM payments WHERE trade_no = ?').get(parsed.data.trade_no) as PaymentRow | undefined
+    const p = tradeByNo(db, parsed.data.trade_no)
     if (!p) return fail('交易不存在')
     // A closed trade (its order was cancelled) cannot be paid at the provider any more.
     if (p.status === 'closed') return { code: 0, msg: '交易已关闭，请返回重新下单', redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
@@ -108,7 +109,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     helpers.post('/api/sandbox/confirmPay', async (req) => {
       const parsed = ConfirmPay.safeParse(req.body)
       if (!parsed.success) return fail(zodMessage(parsed.error))
-      const p = db.prepare('SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1').get(parsed.data.id) as PaymentRow | undefined
+      const p = latestTradeOf(db, parsed.data.id)
       if (!p) return fail('该订单还没有发起支付')
       const { payment } = notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })

@@ -1,33 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import { ORDER_STATUS } from '../../src/contract/constants'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
+import * as orders from '../repo/orders'
+import * as seckill from '../repo/seckill'
+import type { FlashProductRow } from '../repo/seckill'
+import { likePattern } from '../repo/shops'
 import { nowText } from '../time'
-
-interface ProductRow {
-  id: number
-  session_id: number
-  name: string
-  image: string
-  price: number
-  original_price: number
-  stock: number
-  total_stock: number
-  limit_per_user: number
-  rules: string
-  start_time: string
-  end_time: string
-}
-
-const SELECT = `SELECT p.*, s.start_time, s.end_time FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id`
 
 function sessionState(start: string, end: string, now = nowText()): 'upcoming' | 'on' | 'ended' {
   if (now < start) return 'upcoming'
   return now >= end ? 'ended' : 'on'
 }
 
-function toProduct(r: ProductRow): SeckillProduct {
+function toProduct(r: FlashProductRow): SeckillProduct {
   const state = sessionState(r.start_time, r.end_time)
   return {
     ...r,
@@ -41,38 +27,28 @@ const maskName = (name: string) => (name.length <= 1 ? '*' : `${name[0]}**${name
 
 export function seckillRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, ({ input }) => {
-    const sessions = (db.prepare('SELECT id, title, start_time, end_time FROM seckill_sessions ORDER BY start_time').all() as Array<{ id: number; title: string; start_time: string; end_time: string }>).map(
-      (s) => ({ ...s, state: sessionState(s.start_time, s.end_time) }),
-    )
+    const sessions = seckill.flashSessions(db).map((s) => ({ ...s, state: sessionState(s.start_time, s.end_time) }))
+    const offset = (input.page - 1) * input.page_size
     if (input.keyword) {
       // Search: every session, by product name.
-      const like = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      const total = (db.prepare("SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
-      const rows = db.prepare(`${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, input.page_size, (input.page - 1) * input.page_size) as ProductRow[]
+      const { rows, total } = seckill.searchProductPage(db, likePattern(input.keyword), input.page_size, offset)
       return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
     }
     const sessionId = input.session_id ?? (sessions.find((s) => s.state === 'on') ?? sessions.find((s) => s.state === 'upcoming') ?? sessions[0])?.id
-    const total = (db.prepare('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
-    const rows = db.prepare(`${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, input.page_size, (input.page - 1) * input.page_size) as ProductRow[]
+    const { rows, total } = seckill.sessionProductPage(db, sessionId, input.page_size, offset)
     return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, ({ input, user }) => {
-    const row = db.prepare(`${SELECT} WHERE p.id = ?`).get(input.id) as ProductRow | undefined
+    const row = seckill.flashProduct(db, input.id)
     if (!row) throw new BizError('商品不存在')
-    const bought = user
-      ? (db
-          .prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND status NOT IN (?, ?)')
-          .get(user.id, 'product', row.id, ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED) as { n: number }).n
-      : 0
+    const bought = user ? orders.flashBought(db, user.id, row.id) : 0
     return { info: toProduct(row), bought }
   })
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input }) => {
-    if (!db.prepare('SELECT id FROM seckill_products WHERE id = ?').get(input.id)) throw new BizError('商品不存在')
-    const rows = db
-      .prepare('SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT 20')
-      .all('product', input.id, ORDER_STATUS.PAID, ORDER_STATUS.CANCELLED) as Array<{ nickname: string; quantity: number; create_time: string }>
+    if (!seckill.flashProductExists(db, input.id)) throw new BizError('商品不存在')
+    const rows = orders.flashBuyers(db, input.id, 20)
     return { list: rows.map((r) => ({ nickname: maskName(r.nickname), quantity: r.quantity, time: r.create_time })) }
   })
 }

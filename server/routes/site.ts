@@ -3,6 +3,8 @@ import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
 import { REGIONS } from '../regions'
+import { businessClasses } from '../repo/shops'
+import * as site from '../repo/site'
 
 const MODULES = [
   ['card', '会员卡', 'Membership card', '/pages/card/index'],
@@ -37,13 +39,13 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
   }))
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
-    const row = db.prepare('SELECT url FROM qr_numbers WHERE number = ?').get(input.number) as { url: string } | undefined
-    if (!row) throw new BizError('无法识别的二维码')
-    return { url: row.url }
+    const url = site.qrTarget(db, input.number)
+    if (!url) throw new BizError('无法识别的二维码')
+    return { url }
   })
 
   defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, () => ({
-    list: (db.prepare('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin').all() as Array<{ id: number; name: string; pinyin: string; hot: number }>).map((c) => ({ ...c, hot: c.hot === 1 })),
+    list: site.cities(db).map((c) => ({ ...c, hot: c.hot === 1 })),
   }))
 
   defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
@@ -51,17 +53,13 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
   }))
 
   defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, () => ({
-    list: db.prepare('SELECT id, name, icon FROM business_classes ORDER BY sort').all() as Array<{ id: number; name: string; icon: string }>,
+    list: businessClasses(db),
   }))
 
   defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input }) => {
     if (!input.shop_id && !input.product_id) throw new BizError('请指定商家或商品')
-    const col = input.shop_id ? 'shop_id' : 'product_id'
-    const id = input.shop_id ?? input.product_id
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM comments WHERE ${col} = ?`).get(id) as { n: number }).n
-    const list = db
-      .prepare(`SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(id, input.page_size, (input.page - 1) * input.page_size) as Array<{ id: number; nickname: string; avatar: string; rating: number; content: string; create_time: string }>
+    const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
+    const { list, total } = site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
     return { list, total, page: input.page, page_size: input.page_size }
   })
 }

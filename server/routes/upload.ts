@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { UPLOAD_PATH } from '../../src/contract/endpoints'
 import type { DB } from '../db'
 import { authenticate, fail, ok } from '../http'
+import { insertUpload, uploadByPublicId } from '../repo/site'
 import { nowText } from '../time'
 
 /** The one field the picture travels in (Taro.uploadFile's `name`). */
@@ -116,7 +117,7 @@ export function uploadRoutes(app: FastifyInstance, db: DB): void {
     if (!mime) return fail('只支持 JPG、PNG、WebP 图片')
 
     const publicId = newPublicId()
-    db.prepare('INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (?, ?, ?, ?, ?, ?)').run(user.id, name.slice(0, 100), mime, data, nowText(), publicId)
+    insertUpload(db, { user_id: user.id, name: name.slice(0, 100), mime, data, created_at: nowText(), public_id: publicId })
     return ok({ url: `/uploads/${publicId}.${TYPES[mime]}` })
   })
 
@@ -124,7 +125,7 @@ export function uploadRoutes(app: FastifyInstance, db: DB): void {
     reply.header('X-Content-Type-Options', 'nosniff')
     const m = PUBLIC_NAME.exec((req.params as { file: string }).file)
     // Rows from before public ids (public_id NULL) never match; the extension must be the stored type's.
-    const row = m ? (db.prepare('SELECT mime, data FROM uploads WHERE public_id = ? AND mime = ?').get(m[1], MIME_BY_EXT[m[2]]) as { mime: string; data: Buffer } | undefined) : undefined
+    const row = m ? uploadByPublicId(db, m[1], MIME_BY_EXT[m[2]]) : undefined
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('not found')
     return reply.header('Cache-Control', 'public, max-age=86400').type(row.mime).send(row.data)
   })

@@ -1,0 +1,57 @@
+import type { Address } from '../../src/contract/address'
+import { sql, type DB } from '../db'
+
+export type AddressRow = Omit<Address, 'is_default'> & { is_default: number }
+export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city' | 'district' | 'detail'>
+
+const COLS = 'id, name, mobile, province, city, district, detail, is_default'
+
+/** Always owned: another shopper's id is not found. */
+export const ownAddress = (db: DB, userId: number, id: number) => sql(db, `SELECT ${COLS} FROM addresses WHERE id = ? AND user_id = ?`).get(id, userId) as AddressRow | undefined
+
+/** The default first, then newest first. */
+export const addressesOf = (db: DB, userId: number) => sql(db, `SELECT ${COLS} FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id DESC`).all(userId) as AddressRow[]
+
+export const countAddresses = (db: DB, userId: number): number => (sql(db, 'SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?').get(userId) as { n: number }).n
+
+export const newestAddress = (db: DB, userId: number) => (sql(db, 'SELECT id FROM addresses WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as { id: number } | undefined)?.id
+
+export const insertAddress = (db: DB, userId: number, f: AddressFields, createdAt: string): number =>
+  Number(
+    sql(db, 'INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      userId,
+      f.name,
+      f.mobile,
+      f.province,
+      f.city,
+      f.district,
+      f.detail,
+      createdAt,
+    ).lastInsertRowid,
+  )
+
+export const updateAddress = (db: DB, userId: number, id: number, f: AddressFields) =>
+  sql(db, 'UPDATE addresses SET name = ?, mobile = ?, province = ?, city = ?, district = ?, detail = ? WHERE id = ? AND user_id = ?').run(
+    f.name,
+    f.mobile,
+    f.province,
+    f.city,
+    f.district,
+    f.detail,
+    id,
+    userId,
+  )
+
+/** At most one default: every other address of the shopper loses the flag. */
+export function makeDefault(db: DB, userId: number, id: number): void {
+  sql(db, 'UPDATE addresses SET is_default = 0 WHERE user_id = ?').run(userId)
+  sql(db, 'UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ?').run(id, userId)
+}
+
+export const deleteAddress = (db: DB, userId: number, id: number) => sql(db, 'DELETE FROM addresses WHERE id = ? AND user_id = ?').run(id, userId)
+
+export const deleteAddressesOf = (db: DB, userId: number) => sql(db, 'DELETE FROM addresses WHERE user_id = ?').run(userId)
+
+/** The delivery address as an order keeps it (a copy: a later edit does not move a parcel). */
+export const addressForOrder = (db: DB, userId: number, id: number) =>
+  sql(db, 'SELECT name, mobile, province, city, district, detail FROM addresses WHERE id = ? AND user_id = ?').get(id, userId) as AddressFields | undefined

@@ -1,0 +1,137 @@
+import type { OrderInfo } from '../../src/contract/order'
+import { ORDER_STATUS } from '../../src/contract/constants'
+import { placeholders, sql, type DB } from '../db'
+
+/** An order as stored (amounts in cents; detail is JSON text; expire_at is epoch ms). */
+export interface OrderRow {
+  id: number
+  order_no: string
+  user_id: number
+  kind: OrderInfo['kind']
+  title: string
+  shop_id: number | null
+  ref_id: number | null
+  quantity: number
+  status: number
+  original_amount: number
+  discount_amount: number
+  member_discount_amount: number
+  coupon_amount: number
+  fee_amount: number
+  pay_amount: number
+  user_coupon_id: number | null
+  client_request_id: string
+  detail: string
+  verify_code: string
+  refund_reason: string | null
+  create_time: string
+  pay_time: string | null
+  expire_at: number
+}
+
+export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'pay_time'>
+
+export const byId = (db: DB, id: number | bigint) => sql(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined
+
+/** Ownership is part of the lookup: another shopper's order is not found. */
+export const ownById = (db: DB, userId: number, id: number) => sql(db, 'SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined
+
+/** The order an earlier try of the same create request made (client_request_id is unique per shopper). */
+export const byRequest = (db: DB, userId: number, clientRequestId: string) =>
+  sql(db, 'SELECT * FROM orders WHERE user_id = ? AND client_request_id = ?').get(userId, clientRequestId) as OrderRow | undefined
+
+export function insert(db: DB, o: NewOrder): number | bigint {
+  return sql(
+    db,
+    `INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
+     coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, detail, verify_code, create_time, expire_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    o.order_no,
+    o.user_id,
+    o.kind,
+    o.title,
+    o.shop_id,
+    o.ref_id,
+    o.quantity,
+    o.status,
+    o.original_amount,
+    o.discount_amount,
+    o.member_discount_amount,
+    o.coupon_amount,
+    o.fee_amount,
+    o.pay_amount,
+    o.user_coupon_id,
+    o.client_request_id,
+    o.detail,
+    o.verify_code,
+    o.create_time,
+    o.expire_at,
+  ).lastInsertRowid
+}
+
+/** Moves an order from one status to another; false when it was no longer in `from` (someone else moved it). */
+export const moveStatus = (db: DB, id: number, from: number, to: number): boolean =>
+  sql(db, 'UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(to, id, from).changes === 1
+
+/** unpaid → paid with its pay time; false when the order was not unpaid. */
+export const setPaid = (db: DB, id: number, payTime: string): boolean =>
+  sql(db, 'UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, payTime, id, ORDER_STATUS.UNPAID).changes === 1
+
+export const setRefunding = (db: DB, id: number, from: number, reason: string): boolean =>
+  sql(db, 'UPDATE orders SET status = ?, refund_reason = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.REFUNDING, reason, id, from).changes === 1
+
+export const setDetail = (db: DB, id: number, detail: string) => sql(db, 'UPDATE orders SET detail = ? WHERE id = ?').run(detail, id)
+
+export const statusOf = (db: DB, id: number) => (sql(db, 'SELECT status FROM orders WHERE id = ?').get(id) as { status: number }).status
+
+export const titleOf = (db: DB, id: number) => (sql(db, 'SELECT title FROM orders WHERE id = ?').get(id) as { title: string }).title
+
+/** Cheap check (index orders_unpaid_expiry) before the sweep takes the write lock. */
+export const anyExpiredUnpaid = (db: DB, now: number): boolean => !!sql(db, 'SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1').get(ORDER_STATUS.UNPAID, now)
+
+export const expiredUnpaid = (db: DB, now: number) => sql(db, 'SELECT * FROM orders WHERE status = ? AND expire_at <= ?').all(ORDER_STATUS.UNPAID, now) as OrderRow[]
+
+export const unpaidOf = (db: DB, userId: number) => sql(db, 'SELECT * FROM orders WHERE user_id = ? AND status = ?').all(userId, ORDER_STATUS.UNPAID) as OrderRow[]
+
+export const takeoutsOf = (db: DB, userId: number) => sql(db, "SELECT id, detail FROM orders WHERE user_id = ? AND kind = 'takeout'").all(userId) as Array<{ id: number; detail: string }>
+
+/** The shopper's orders in any of these statuses. */
+export const countInStatuses = (db: DB, userId: number, statuses: readonly number[]): number =>
+  (sql(db, `SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`).get(userId, ...statuses) as { n: number }).n
+
+/** One page of the shopper's orders, newest first: every status when `statuses` is null, every kind when `kind` is not given. */
+export function page(db: DB, userId: number, filter: { statuses: readonly number[] | null; kind?: string }, limit: number, offset: number): { rows: OrderRow[]; total: number } {
+  const where = ['user_id = ?']
+  const args: Array<string | number> = [userId]
+  if (filter.statuses) {
+    where.push(`status IN (${placeholders(filter.statuses)})`)
+    args.push(...filter.statuses)
+  }
+  if (filter.kind) {
+    where.push('kind = ?')
+    args.push(filter.kind)
+  }
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM orders WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n
+  const rows = sql(db, `SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as OrderRow[]
+  return { rows, total }
+}
+
+/** How many of a flash-sale product the shopper holds (orders not cancelled or refunded). */
+export const flashBought = (db: DB, userId: number, productId: number): number =>
+  (
+    sql(db, 'SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND status NOT IN (?, ?)').get(
+      userId,
+      'product',
+      productId,
+      ORDER_STATUS.CANCELLED,
+      ORDER_STATUS.REFUNDED,
+    ) as { n: number }
+  ).n
+
+/** The latest paid-or-later buyers of a flash-sale product (not cancelled), for the "who bought" log. */
+export const flashBuyers = (db: DB, productId: number, limit: number) =>
+  sql(
+    db,
+    'SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT ?',
+  ).all('product', productId, ORDER_STATUS.PAID, ORDER_STATUS.CANCELLED, limit) as Array<{ nickname: string; quantity: number; create_time: string }>

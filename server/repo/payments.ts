@@ -1,0 +1,116 @@
+import { placeholders, sql, type DB } from '../db'
+
+export interface PaymentRow {
+  id: number
+  order_id: number
+  trade_no: string
+  channel: number
+  amount: number
+  /**
+   * pending: open at the provider · paid: the one payment attached to its order · failed: the provider
+   * said it failed · closed: closed before the order was cancelled · refunding / refunded: money taken for
+   * an order that was cancelled or paid already, given back (see refunds).
+   */
+  status: 'pending' | 'paid' | 'failed' | 'closed' | 'refunding' | 'refunded'
+  success_url: string | null
+  fail_url: string | null
+}
+
+export interface RefundRow {
+  id: number
+  refund_no: string
+  payment_id: number
+  order_id: number
+  amount: number
+  reason: 'late' | 'duplicate'
+  status: 'pending' | 'succeeded' | 'failed'
+  created_at: string
+  notified_at: string | null
+}
+
+// Trades (payments) ----------------------------------------------------------------------------------
+
+export const tradeById = (db: DB, id: number) => sql(db, 'SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined
+
+export const tradeByNo = (db: DB, tradeNo: string) => sql(db, 'SELECT * FROM payments WHERE trade_no = ?').get(tradeNo) as PaymentRow | undefined
+
+/** The newest trade opened for an order (the sandbox's "confirm pay"). */
+export const latestTradeOf = (db: DB, orderId: number) => sql(db, 'SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1').get(orderId) as PaymentRow | undefined
+
+export const openTradesOf = (db: DB, orderId: number) => sql(db, "SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'").all(orderId) as Array<{ id: number; trade_no: string }>
+
+export const openTradeFor = (db: DB, orderId: number, channel: number) =>
+  sql(db, "SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'").get(orderId, channel) as PaymentRow | undefined
+
+export function insertTrade(db: DB, t: Pick<PaymentRow, 'order_id' | 'trade_no' | 'channel' | 'amount' | 'success_url' | 'fail_url'>): PaymentRow {
+  sql(db, "INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, 'pending', ?, ?)").run(
+    t.order_id,
+    t.trade_no,
+    t.channel,
+    t.amount,
+    t.success_url,
+    t.fail_url,
+  )
+  return tradeByNo(db, t.trade_no) as PaymentRow
+}
+
+export const setReturnUrls = (db: DB, id: number, successUrl: string | null, failUrl: string | null) =>
+  sql(db, 'UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?').run(successUrl, failUrl, id)
+
+export const closeTrade = (db: DB, id: number) => sql(db, "UPDATE payments SET status = 'closed' WHERE id = ? AND status = 'pending'").run(id)
+
+/** A pending trade the provider says failed; nothing else changes. */
+export const failTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(at, id)
+
+/** The trade whose money is attached to its order (payments_one_paid allows one per order). */
+export const attachTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'paid', notified_at = ? WHERE id = ?").run(at, id)
+
+export const refundingTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?").run(at, id)
+
+export const refundedTrade = (db: DB, id: number) => sql(db, "UPDATE payments SET status = 'refunded' WHERE id = ? AND status = 'refunding'").run(id)
+
+// Refunds --------------------------------------------------------------------------------------------
+
+export const refundByNo = (db: DB, refundNo: string) => sql(db, 'SELECT * FROM refunds WHERE refund_no = ?').get(refundNo) as RefundRow | undefined
+
+export const insertRefund = (db: DB, r: Pick<RefundRow, 'refund_no' | 'payment_id' | 'order_id' | 'amount' | 'reason' | 'created_at'>) =>
+  sql(db, "INSERT INTO refunds (refund_no, payment_id, order_id, amount, reason, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)").run(
+    r.refund_no,
+    r.payment_id,
+    r.order_id,
+    r.amount,
+    r.reason,
+    r.created_at,
+  )
+
+/** pending → succeeded or failed, once; false when the refund was settled already. */
+export const settleRefund = (db: DB, id: number, status: 'succeeded' | 'failed', at: string): boolean =>
+  sql(db, "UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'").run(status, at, id).changes === 1
+
+/** Refunds still pending that were asked for at or before `before` (at most `limit`). */
+export const pendingRefunds = (db: DB, before: string, limit: number) =>
+  sql(db, "SELECT r.refund_no, r.amount, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?").all(before, limit) as Array<{
+    refund_no: string
+    amount: number
+    trade_no: string
+  }>
+
+// The money invariant's reads ---------------------------------------------------------------------------
+
+/** Every trade whose money was taken, with its order's status and its refund. */
+export const takenMoney = (db: DB) =>
+  sql(
+    db,
+    `SELECT p.id, p.order_id, p.status, o.status AS order_status, r.id AS refund_id, r.status AS refund_status
+     FROM payments p LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN refunds r ON r.payment_id = p.id
+     WHERE p.status IN ('paid', 'refunding', 'refunded')`,
+  ).all() as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
+
+export const ordersPaidTwice = (db: DB) =>
+  sql(db, "SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1").all() as Array<{ order_id: number; n: number }>
+
+/** Orders in one of these statuses with money to pay but no payment attached. */
+export const ordersWithoutPayment = (db: DB, statuses: readonly number[]) =>
+  sql(db, `SELECT o.id FROM orders o WHERE o.status IN (${placeholders(statuses)}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'paid')`).all(
+    ...statuses,
+  ) as Array<{ id: number }>

@@ -1,0 +1,55 @@
+import { sql, type DB } from '../db'
+
+/** A flash-sale product with its session's times. */
+export interface FlashProductRow {
+  id: number
+  session_id: number
+  name: string
+  image: string
+  price: number
+  original_price: number
+  stock: number
+  total_stock: number
+  limit_per_user: number
+  rules: string
+  start_time: string
+  end_time: string
+}
+
+export interface FlashSessionRow {
+  id: number
+  title: string
+  start_time: string
+  end_time: string
+}
+
+const SELECT = `SELECT p.*, s.start_time, s.end_time FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id`
+
+export const flashSessions = (db: DB) => sql(db, 'SELECT id, title, start_time, end_time FROM seckill_sessions ORDER BY start_time').all() as FlashSessionRow[]
+
+export const flashProduct = (db: DB, id: number) => sql(db, `${SELECT} WHERE p.id = ?`).get(id) as FlashProductRow | undefined
+
+export const flashProductExists = (db: DB, id: number): boolean => !!sql(db, 'SELECT id FROM seckill_products WHERE id = ?').get(id)
+
+/** Pricing's view of a product. */
+export const flashPrice = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, price, original_price FROM seckill_products WHERE id = ?').get(id) as { id: number; name: string; price: number; original_price: number } | undefined
+
+/** One page of a session's products. */
+export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
+  const total = (sql(db, 'SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
+  const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as FlashProductRow[]
+  return { rows, total }
+}
+
+/** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
+export function searchProductPage(db: DB, like: string, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
+  const total = (sql(db, "SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
+  const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as FlashProductRow[]
+  return { rows, total }
+}
+
+/** The check and the decrement are one statement: false when fewer than `quantity` are left. */
+export const takeStock = (db: DB, id: number, quantity: number): boolean => sql(db, 'UPDATE seckill_products SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, id, quantity).changes === 1
+
+export const returnStock = (db: DB, id: number, quantity: number) => sql(db, 'UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(quantity, id)

@@ -1,0 +1,56 @@
+import type { Shop } from '../../src/contract/member'
+import { sql, type DB } from '../db'
+
+/** What pricing needs of a shop. */
+export interface ShopTerms {
+  id: number
+  name: string
+  discount_rate: number
+  is_oil: number
+  delivery_fee: number
+  packing_fee: number
+  min_order: number
+}
+
+const SHOP_SELECT = `SELECT s.id, s.name, s.class_id, c.name AS class_name, s.city_id, s.address, s.phone, s.hours, s.rating, s.discount_rate, s.image, s.intro, s.lat, s.lng
+  FROM shops s JOIN business_classes c ON c.id = s.class_id`
+
+export const shopName = (db: DB, id: number) => (sql(db, 'SELECT name FROM shops WHERE id = ?').get(id) as { name: string } | undefined)?.name
+
+export const shopTerms = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopTerms | undefined
+
+export const shopById = (db: DB, id: number) => sql(db, `${SHOP_SELECT} WHERE s.id = ?`).get(id) as Shop | undefined
+
+/** Shops that are not fuel stations, best discount first, filtered by class, city and a name fragment. */
+export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number): { list: Shop[]; total: number } {
+  const where = ['s.is_oil = 0']
+  const args: Array<string | number> = []
+  if (filter.class_id) {
+    where.push('s.class_id = ?')
+    args.push(filter.class_id)
+  }
+  if (filter.city_id) {
+    where.push('s.city_id = ?')
+    args.push(filter.city_id)
+  }
+  if (filter.keyword) {
+    where.push("s.name LIKE ? ESCAPE '\\'")
+    args.push(likePattern(filter.keyword))
+  }
+  const sqlWhere = where.join(' AND ')
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`).get(...args) as { n: number }).n
+  const list = sql(db, `${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Shop[]
+  return { list, total }
+}
+
+/** `%fragment%` with LIKE's own characters escaped (use with ESCAPE '\'). */
+export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export const oilPrice = (db: DB, shopId: number, grade: string) => (sql(db, 'SELECT price FROM oil_prices WHERE shop_id = ? AND grade = ?').get(shopId, grade) as { price: number } | undefined)?.price
+
+/** A dish of this shop's menu (a dish of another shop is not found). */
+export const dishOf = (db: DB, shopId: number, dishId: number) =>
+  sql(db, 'SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?').get(dishId, shopId) as { id: number; name: string; price: number } | undefined
+
+export const businessClasses = (db: DB) => sql(db, 'SELECT id, name, icon FROM business_classes ORDER BY sort').all() as Array<{ id: number; name: string; icon: string }>

@@ -1,0 +1,102 @@
+import { sql, type DB } from '../db'
+
+export interface UserRow {
+  id: number
+  phone: string
+  nickname: string
+  avatar: string
+  referrer_id: number | null
+}
+
+const USER_COLS = 'id, phone, nickname, avatar, referrer_id'
+
+// Users ------------------------------------------------------------------------------------------------
+
+export const userById = (db: DB, id: number) => sql(db, `SELECT ${USER_COLS} FROM users WHERE id = ?`).get(id) as UserRow | undefined
+
+export const userByPhone = (db: DB, phone: string) => sql(db, `SELECT ${USER_COLS} FROM users WHERE phone = ?`).get(phone) as UserRow | undefined
+
+export const userExists = (db: DB, id: number): boolean => !!sql(db, 'SELECT id FROM users WHERE id = ?').get(id)
+
+export const insertUser = (db: DB, u: Omit<UserRow, 'id'> & { created_at: string }): number =>
+  Number(sql(db, 'INSERT INTO users (phone, nickname, avatar, referrer_id, created_at) VALUES (?, ?, ?, ?, ?)').run(u.phone, u.nickname, u.avatar, u.referrer_id, u.created_at).lastInsertRowid)
+
+export const setWxOpenid = (db: DB, id: number, openid: string) => sql(db, 'UPDATE users SET wx_openid = ? WHERE id = ?').run(openid, id)
+
+export const setGzhOpenid = (db: DB, id: number, openid: string) => sql(db, 'UPDATE users SET gzh_openid = ? WHERE id = ?').run(openid, id)
+
+export const setPrivacyConsent = (db: DB, id: number, version: string, at: string) => sql(db, 'UPDATE users SET privacy_version = ?, privacy_agreed_at = ? WHERE id = ?').run(version, at, id)
+
+export const phoneOf = (db: DB, id: number) => (sql(db, 'SELECT phone FROM users WHERE id = ?').get(id) as { phone: string }).phone
+
+/** The erased account keeps its id (orders refer to it) and a phone placeholder that can never be a real number. */
+export function anonymise(db: DB, id: number, at: string): void {
+  sql(db, "UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?").run(`deleted:${id}`, at, id)
+  sql(db, 'UPDATE users SET referrer_id = NULL WHERE referrer_id = ?').run(id)
+}
+
+// Sessions (tokens; a session's id is its rowid) ----------------------------------------------------------
+
+export interface SessionUser {
+  id: number
+  phone: string
+  nickname: string
+  sessionId: number
+  last_seen_at: number
+}
+
+/** The live session of a token hash, with its (not deleted) user. */
+export const sessionByHash = (db: DB, hash: string, now: number) =>
+  sql(db, 'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL').get(
+    hash,
+    now,
+  ) as SessionUser | undefined
+
+export const touchSession = (db: DB, sessionId: number, now: number) => sql(db, 'UPDATE tokens SET last_seen_at = ? WHERE rowid = ?').run(now, sessionId)
+
+export const insertSession = (db: DB, s: { hash: string; user_id: number; expires_at: number; created_at: number; device: string }) =>
+  sql(db, 'INSERT INTO tokens (hash, user_id, expires_at, created_at, last_seen_at, device) VALUES (?, ?, ?, ?, ?, ?)').run(s.hash, s.user_id, s.expires_at, s.created_at, s.created_at, s.device)
+
+export const liveSessionsOf = (db: DB, userId: number, now: number) =>
+  sql(db, 'SELECT rowid AS id, device, created_at, last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC').all(userId, now) as Array<{
+    id: number
+    device: string
+    created_at: number
+    last_seen_at: number
+  }>
+
+export const endSession = (db: DB, sessionId: number): boolean => sql(db, 'DELETE FROM tokens WHERE rowid = ?').run(sessionId).changes === 1
+
+/** Only the shopper's own session: false for another shopper's id. */
+export const endOwnSession = (db: DB, sessionId: number, userId: number): boolean => sql(db, 'DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(sessionId, userId).changes === 1
+
+export const endSessionsOf = (db: DB, userId: number) => sql(db, 'DELETE FROM tokens WHERE user_id = ?').run(userId)
+
+export const deleteExpiredSessions = (db: DB, now: number): number => sql(db, 'DELETE FROM tokens WHERE expires_at <= ?').run(now).changes
+
+// Login codes (sms_codes; created_at is epoch ms) -------------------------------------------------------------
+
+export const lastCodeAt = (db: DB, phone: string) => (sql(db, 'SELECT created_at FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1').get(phone) as { created_at: number } | undefined)?.created_at
+
+export const codesSince = (db: DB, phone: string, since: number): number => (sql(db, 'SELECT COUNT(*) AS n FROM sms_codes WHERE phone = ? AND created_at > ?').get(phone, since) as { n: number }).n
+
+export const insertCode = (db: DB, c: { phone: string; scene: string; code: string; created_at: number }) =>
+  sql(db, 'INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, ?, ?, ?)').run(c.phone, c.scene, c.code, c.created_at)
+
+/** The newest unused code for binding this phone. */
+export const latestBindCode = (db: DB, phone: string) =>
+  sql(db, "SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'bind' ORDER BY id DESC LIMIT 1").get(phone) as
+    | { id: number; code: string; created_at: number; attempts: number }
+    | undefined
+
+export const countWrongCode = (db: DB, id: number) => sql(db, 'UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(id)
+
+/** Used once: false when it was used already (a racing bind with the same code). */
+export const useCode = (db: DB, id: number): boolean => sql(db, 'UPDATE sms_codes SET used = 1 WHERE id = ? AND used = 0').run(id).changes === 1
+
+export const deleteCodesBefore = (db: DB, before: number): number => sql(db, 'DELETE FROM sms_codes WHERE created_at < ?').run(before).changes
+
+/** Used or stale codes lose their digits (the rows stay: the per-phone cap counts them). */
+export const blankCodes = (db: DB, staleBefore: number) => sql(db, "UPDATE sms_codes SET code = '' WHERE code != '' AND (used = 1 OR created_at < ?)").run(staleBefore)
+
+export const deleteCodesOf = (db: DB, phone: string) => sql(db, 'DELETE FROM sms_codes WHERE phone = ?').run(phone)
