@@ -10,6 +10,8 @@
  *                     → one payment attached, the other refunded through the provider
  *   (d) late money    success for a cancelled order's trade → refunded; cancel racing the notification →
  *                     either paid or cancelled-and-refunded, never both
+ *   (e) one coupon    one shopper claims one coupon 9 times over the 3 processes at once → one row, one
+ *                     code 1, the rest code 0 (UNIQUE user_id, coupon_id; never a 500)
  * Every answer must be an envelope and no answer a 5xx. All loops are bounded; waits poll with a deadline.
  */
 import crypto from 'node:crypto'
@@ -230,7 +232,7 @@ afterEach(() => {
 
 describe('three server processes on one database file', () => {
   it('started at once on a new file: one schema, seeded once', () => {
-    expect(db.pragma('user_version', { simple: true })).toBe(4)
+    expect(db.pragma('user_version', { simple: true })).toBe(5)
     expect(count('SELECT COUNT(*) AS n FROM cities')).toBe(8)
     expect(count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(6)
     expect(new Set(servers.map((s) => s.sandboxKey)).size).toBe(PROCESSES)
@@ -383,6 +385,16 @@ describe('three server processes on one database file', () => {
         expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'pending'", other.id)).toBe(0)
       }
       expect(newViolations()).toEqual([])
+    })
+  })
+
+  it('(e) one coupon each: claims racing over the processes make one row, the rest answer code 0', async () => {
+    await measured('e: coupon claims', async () => {
+      for (const [round, shopper] of quickUsers(4).entries()) {
+        const answers = await Promise.all(Array.from({ length: 9 }, (_, k) => api(round + k, 'POST', 'personal.coupon/claim', { coupon_id: 1 + (round % 4) }, shopper.token)))
+        expect(tally(answers)).toEqual({ '200 1 ok': 1, '200 0 已领取过该优惠券': 8 })
+        expect(count('SELECT COUNT(*) AS n FROM user_coupons WHERE user_id = ?', shopper.userId)).toBe(1)
+      }
     })
   })
 

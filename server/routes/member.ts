@@ -63,11 +63,8 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
     const uid = requireUser(user).id
     const coupon = coupons.couponTerms(db, input.coupon_id)
     if (!coupon) throw new BizError('优惠券不存在')
-    // One of each coupon per shopper; a double tap claims once.
-    const id = db.transaction(() => {
-      if (coupons.claimedCouponIds(db, uid).includes(coupon.id)) throw new BizError('已领取过该优惠券')
-      return coupons.claim(db, uid, coupon.id, fmt(dayjs().add(coupon.valid_days, 'day')))
-    })()
+    // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
+    const id = coupons.claim(db, uid, coupon.id, fmt(dayjs().add(coupon.valid_days, 'day')))
     if (id === null) throw new BizError('已领取过该优惠券')
     return { coupon: coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>> }
   })
