@@ -5,9 +5,21 @@ import Database from 'better-sqlite3'
 export type DB = Database.Database
 
 /**
- * Migrations run in order on start; each runs once (user_version). All SQL lives here and in the
- * repositories of server/routes/*, written in the portable subset (plain types, explicit keys) so a
- * PostgreSQL adapter could take the same statements.
+ * Migrations run in order on start; each runs once (user_version). All other SQL lives in the
+ * repositories (server/repo/*).
+ *
+ * This is SQLite, not a portable layer. What a PostgreSQL port would have to change:
+ * - better-sqlite3 is synchronous and `tx` runs a synchronous callback: the repositories would become
+ *   async and `tx` would hold one pooled client for the callback's awaits.
+ * - `tx` is BEGIN IMMEDIATE (the whole database's write lock); the check-then-write code (money, stock,
+ *   login codes) would need `SELECT … FOR UPDATE` on the rows it checks, or SERIALIZABLE with retries.
+ * - inserts read `lastInsertRowid`: PostgreSQL needs `INSERT … RETURNING id`.
+ * - sessions are addressed by `tokens.rowid` (no id column); SQLite error codes (SQLITE_CONSTRAINT_UNIQUE,
+ *   SQLITE_BUSY) are matched by name in the repositories and the error handler.
+ * - times are text ('YYYY-MM-DD HH:mm:ss', compared as strings) or epoch-ms integers, `datetime` nowhere;
+ *   PostgreSQL would want timestamptz; `INTEGER PRIMARY KEY AUTOINCREMENT` would be identity columns.
+ * - the partial unique index (payments_one_paid) and `LIKE … ESCAPE` carry over; `PRAGMA user_version`,
+ *   `CREATE TEMP TABLE … AS` in migration 5 and the WAL/busy_timeout pragmas do not.
  */
 const MIGRATIONS: string[] = [
   `
