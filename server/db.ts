@@ -21,7 +21,7 @@ export type DB = Database.Database
  * - the partial unique index (payments_one_paid) and `LIKE … ESCAPE` carry over; `PRAGMA user_version`,
  *   `CREATE TEMP TABLE … AS` in migration 5 and the WAL/busy_timeout pragmas do not.
  */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -229,6 +229,18 @@ const MIGRATIONS: string[] = [
   DELETE FROM user_coupons WHERE id IN (SELECT id FROM coupon_keep WHERE keep_id <> id);
   DROP TABLE coupon_keep;
   CREATE UNIQUE INDEX user_coupons_one_each ON user_coupons(user_id, coupon_id);
+  `,
+  // Flash-sale sessions recur every business day: a session is minutes after the day's midnight (more
+  // than 1440: the next day), made into times when read. The sessions seeded before were pinned to the
+  // day the database was made; their minutes count from that day's midnight.
+  `
+  ALTER TABLE seckill_sessions ADD COLUMN start_minute INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE seckill_sessions ADD COLUMN end_minute INTEGER NOT NULL DEFAULT 0;
+  UPDATE seckill_sessions SET
+    start_minute = CAST(round((julianday(start_time) - julianday(date((SELECT MIN(start_time) FROM seckill_sessions)))) * 1440) AS INTEGER),
+    end_minute = CAST(round((julianday(end_time) - julianday(date((SELECT MIN(start_time) FROM seckill_sessions)))) * 1440) AS INTEGER);
+  ALTER TABLE seckill_sessions DROP COLUMN start_time;
+  ALTER TABLE seckill_sessions DROP COLUMN end_time;
   `,
 ]
 

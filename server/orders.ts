@@ -14,7 +14,7 @@ import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
 import type { ShopTerms } from './repo/shops'
-import { dayjs, fmt, nowText } from './time'
+import { fmt, inBusinessZone, nowText, parseText } from './time'
 
 export type { OrderRow } from './repo/orders'
 
@@ -220,7 +220,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
     const now = Date.now()
     const q = priced.quote
     const id = orders.insert(db, {
-      order_no: `OCP${dayjs(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
+      order_no: `OCP${inBusinessZone(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
       user_id: userId,
       kind: p.kind,
       title: q.title,
@@ -303,7 +303,7 @@ export function markPaid(db: DB, orderId: number): boolean {
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? 365
     // A new card starts when the current one ends, so buying early never loses days.
     const currentEnd = cards.cardsEnd(db, row.user_id, nowText())
-    const start = currentEnd ? dayjs(currentEnd) : dayjs()
+    const start = currentEnd ? parseText(currentEnd) : inBusinessZone()
     cards.insertUserCard(db, {
       user_id: row.user_id,
       card_product_id: row.ref_id,

@@ -11,7 +11,7 @@ import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
 import type { PaymentRow } from './repo/payments'
-import { dayjs, nowText } from './time'
+import { fmt, nowText } from './time'
 
 type PayInput = z.output<typeof PayparamPayload>
 
@@ -171,7 +171,7 @@ export const REFUND_RETRY_MS = 5 * 60_000
  * are an operator's to settle; they are logged.
  */
 export function retryPendingRefunds(db: DB, provider: PayProvider, now = Date.now()): number {
-  const before = dayjs(now - REFUND_RETRY_MS).format('YYYY-MM-DD HH:mm:ss')
+  const before = fmt(now - REFUND_RETRY_MS)
   const rows = payments.pendingRefunds(db, before, 100)
   for (const r of rows) provider.refund({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount })
   return rows.length

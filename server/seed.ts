@@ -89,16 +89,17 @@ export function seedDemoData(db: DB): void {
     coupon.run(3, '开卡立减 10 元', 1000, 9900, null, 'card', 30)
     coupon.run(4, '商城满 50 减 8', 800, 5000, null, 'product', 30)
 
-    const session = db.prepare('INSERT INTO seckill_sessions (id, title, start_time, end_time) VALUES (?, ?, ?, ?)')
-    const today = dayjs().startOf('day')
-    // Around the clock so that something is always on, something upcoming and something ended.
+    const session = db.prepare('INSERT INTO seckill_sessions (id, title, start_minute, end_minute) VALUES (?, ?, ?, ?)')
+    // Every day, around the clock, so that something is always on, something upcoming and something
+    // ended (minutes after the business day's midnight; the last one is tomorrow's).
     const sessions = [
-      [1, today.hour(0), today.hour(8)],
-      [2, today.hour(8), today.hour(16)],
-      [3, today.hour(16), today.add(1, 'day')],
-      [4, today.add(1, 'day').hour(10), today.add(1, 'day').hour(22)],
+      [1, 0, 8 * 60],
+      [2, 8 * 60, 16 * 60],
+      [3, 16 * 60, 24 * 60],
+      [4, 34 * 60, 46 * 60],
     ] as const
-    sessions.forEach(([id, start, end]) => session.run(id, `${start.format('HH:mm')} 场`, fmt(start), fmt(end)))
+    const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+    sessions.forEach(([id, start, end]) => session.run(id, `${hhmm(start)} 场`, start, end))
 
     const prod = db.prepare(
       'INSERT INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

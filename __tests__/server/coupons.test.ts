@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase } from '../../server/db'
+import Database from 'better-sqlite3'
+import { MIGRATIONS, openDatabase } from '../../server/db'
 import { startServer, type TestServer } from './helpers'
 
 describe('one of each coupon per shopper (UNIQUE user_id, coupon_id)', () => {
@@ -33,11 +34,10 @@ describe('the migration to UNIQUE (user_id, coupon_id)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-migrate-'))
     const file = path.join(dir, 'old.sqlite')
     try {
-      // A database as it was before the migration: the index absent, duplicate claims present.
-      let db = openDatabase(file)
-      const version = db.pragma('user_version', { simple: true }) as number
-      db.exec('DROP INDEX user_coupons_one_each')
-      db.pragma(`user_version = ${version - 1}`)
+      // A database as it was before the migration (4 migrations run), with duplicate claims.
+      let db = new Database(file)
+      for (const m of MIGRATIONS.slice(0, 4)) db.exec(m)
+      db.pragma('user_version = 4')
       db.exec("INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES (1, '13700000001', 'a', '', '2026-01-01 00:00:00'), (2, '13700000002', 'b', '', '2026-01-01 00:00:00')")
       db.exec('INSERT INTO cities (id, name, pinyin) VALUES (1, \'深圳\', \'shenzhen\')')
       db.exec("INSERT INTO coupons (id, title, amount, min_spend, valid_days) VALUES (1, 'c1', 500, 0, 30), (2, 'c2', 500, 0, 30)")
@@ -55,7 +55,7 @@ describe('the migration to UNIQUE (user_id, coupon_id)', () => {
       db.close()
 
       db = openDatabase(file)
-      expect(db.pragma('user_version', { simple: true })).toBe(version)
+      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
       expect(db.prepare('SELECT id, user_id, coupon_id, status FROM user_coupons ORDER BY id').all()).toEqual([
         { id: 2, user_id: 1, coupon_id: 1, status: 'used' },
         { id: 4, user_id: 1, coupon_id: 2, status: 'available' },

@@ -9,7 +9,7 @@ beforeEach(async () => {
   s = await startServer()
   token = (await s.login('13700000001')).token
   // Flash-sale sessions follow the clock; make every session "on now" so tests do not depend on the hour.
-  s.app.db.prepare("UPDATE seckill_sessions SET start_time = '2000-01-01 00:00:00', end_time = '2099-01-01 00:00:00'").run()
+  s.app.db.prepare("UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000").run()
 })
 afterEach(() => s.close())
 

@@ -1,6 +1,7 @@
 import { sql, type DB } from '../db'
+import { businessMidnight, fmt } from '../time'
 
-/** A flash-sale product with its session's times. */
+/** A flash-sale product with its session's times today. */
 export interface FlashProductRow {
   id: number
   session_id: number
@@ -23,11 +24,27 @@ export interface FlashSessionRow {
   end_time: string
 }
 
-const SELECT = `SELECT p.*, s.start_time, s.end_time FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id`
+type Stored<T> = Omit<T, 'start_time' | 'end_time'> & { start_minute: number; end_minute: number }
 
-export const flashSessions = (db: DB) => sql(db, 'SELECT id, title, start_time, end_time FROM seckill_sessions ORDER BY start_time').all() as FlashSessionRow[]
+/**
+ * Sessions are stored as minutes after a business day's midnight and recur daily: today's times, read
+ * at `now` (sessions past 1440 minutes fall on the next day).
+ */
+function onDay<T>(row: Stored<T>, now: number): T {
+  const midnight = businessMidnight(now).valueOf()
+  const { start_minute, end_minute, ...rest } = row
+  return { ...rest, start_time: fmt(midnight + start_minute * 60_000), end_time: fmt(midnight + end_minute * 60_000) } as T
+}
 
-export const flashProduct = (db: DB, id: number) => sql(db, `${SELECT} WHERE p.id = ?`).get(id) as FlashProductRow | undefined
+const SELECT = `SELECT p.*, s.start_minute, s.end_minute FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id`
+
+export const flashSessions = (db: DB, now = Date.now()) =>
+  (sql(db, 'SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute').all() as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
+
+export const flashProduct = (db: DB, id: number, now = Date.now()) => {
+  const row = sql(db, `${SELECT} WHERE p.id = ?`).get(id) as Stored<FlashProductRow> | undefined
+  return row && onDay<FlashProductRow>(row, now)
+}
 
 export const flashProductExists = (db: DB, id: number): boolean => !!sql(db, 'SELECT id FROM seckill_products WHERE id = ?').get(id)
 
@@ -38,15 +55,17 @@ export const flashPrice = (db: DB, id: number) =>
 /** One page of a session's products. */
 export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
   const total = (sql(db, 'SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
-  const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as FlashProductRow[]
-  return { rows, total }
+  const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as Array<Stored<FlashProductRow>>
+  const now = Date.now()
+  return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
 /** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
 export function searchProductPage(db: DB, like: string, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
   const total = (sql(db, "SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
-  const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as FlashProductRow[]
-  return { rows, total }
+  const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as Array<Stored<FlashProductRow>>
+  const now = Date.now()
+  return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
 /** The check and the decrement are one statement: false when fewer than `quantity` are left. */

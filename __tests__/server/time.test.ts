@@ -1,0 +1,87 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { MIGRATIONS, openDatabase } from '../../server/db'
+import { flashSessions } from '../../server/repo/seckill'
+import { seedDemoData } from '../../server/seed'
+import { BUSINESS_TZ, businessMidnight, fmt, parseText } from '../../server/time'
+import { startServer } from './helpers'
+
+const root = path.join(__dirname, '..', '..')
+/** Runs a line of server code in a fresh Node process with the given environment (TZ, BUSINESS_TZ). */
+const runWith = (env: Record<string, string>, code: string) =>
+  spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', code], { cwd: root, env: { ...process.env, BUSINESS_TZ: '', ...env }, encoding: 'utf8', timeout: 30_000 })
+
+describe('one business clock', () => {
+  it('text times are Asia/Shanghai wall time by default, whatever the host zone', () => {
+    expect(BUSINESS_TZ).toBe('Asia/Shanghai')
+    expect(fmt(Date.UTC(2026, 0, 1, 16, 30))).toBe('2026-01-02 00:30:00')
+    expect(parseText('2026-01-02 00:30:00').valueOf()).toBe(Date.UTC(2026, 0, 1, 16, 30))
+    expect(businessMidnight(Date.UTC(2026, 0, 1, 17)).valueOf()).toBe(Date.UTC(2026, 0, 1, 16))
+    const code = "const t = require('./server/time.ts'); console.log(t.fmt(Date.UTC(2026, 0, 1, 16, 30)))"
+    for (const TZ of ['UTC', 'America/New_York', 'Asia/Shanghai']) expect(execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', code], { cwd: root, env: { ...process.env, TZ, BUSINESS_TZ: '' }, encoding: 'utf8' }).trim()).toBe('2026-01-02 00:30:00')
+  })
+
+  it('BUSINESS_TZ moves the business; an unknown zone stops the start with a plain message', () => {
+    expect(runWith({ BUSINESS_TZ: 'Europe/London', TZ: 'Asia/Tokyo' }, "console.log(require('./server/time.ts').fmt(Date.UTC(2026, 0, 1, 16, 30)))").stdout.trim()).toBe('2026-01-01 16:30:00')
+    const bad = runWith({ BUSINESS_TZ: 'Mars/Olympus' }, "require('./server/time.ts')")
+    expect(bad.status).not.toBe(0)
+    expect(bad.stderr).toContain('BUSINESS_TZ: unknown time zone "Mars/Olympus"')
+  })
+})
+
+describe('flash-sale sessions recur every business day', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-time-'))
+  })
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+  it('the demo sessions fall on the day they are read (the last on the next day), any day', () => {
+    const db = openDatabase(path.join(dir, 'a.sqlite'))
+    seedDemoData(db)
+    for (const day of ['2026-03-01', '2027-10-15']) {
+      const noon = parseText(`${day} 12:00:00`).valueOf()
+      expect(flashSessions(db, noon).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
+        ['00:00 场', `${day} 00:00:00`, `${day} 08:00:00`],
+        ['08:00 场', `${day} 08:00:00`, `${day} 16:00:00`],
+        ['16:00 场', `${day} 16:00:00`, fmt(parseText(`${day} 00:00:00`).add(1, 'day'))],
+        ['10:00 场', fmt(parseText(`${day} 10:00:00`).add(1, 'day')), fmt(parseText(`${day} 22:00:00`).add(1, 'day'))],
+      ])
+    }
+    db.close()
+  })
+
+  it('the API shows today\'s sessions with something on (no longer "ended" the day after the database was made)', async () => {
+    const s = await startServer()
+    try {
+      const res = await s.call<{ sessions: Array<{ start_time: string; state: string }> }>('GET', 'hui_public.hsh_seckill_prod/index', {})
+      expect(res.body.data.sessions[0].start_time).toBe(fmt(businessMidnight()))
+      expect(res.body.data.sessions.filter((x) => x.state === 'on')).toHaveLength(1)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('sessions pinned to the day an older database was made become times of day (migration 6)', () => {
+    const file = path.join(dir, 'old.sqlite')
+    const old = new Database(file)
+    for (const m of MIGRATIONS.slice(0, 5)) old.exec(m)
+    old.pragma('user_version = 5')
+    const insert = old.prepare('INSERT INTO seckill_sessions (id, title, start_time, end_time) VALUES (?, ?, ?, ?)')
+    insert.run(1, '08:00 场', '2025-05-05 08:00:00', '2025-05-05 16:00:00')
+    insert.run(2, '16:00 场', '2025-05-05 16:00:00', '2025-05-06 00:00:00')
+    insert.run(3, '10:00 场', '2025-05-06 10:00:00', '2025-05-06 22:00:00')
+    old.close()
+    const db = openDatabase(file)
+    expect(db.prepare('SELECT id, start_minute, end_minute FROM seckill_sessions ORDER BY id').all()).toEqual([
+      { id: 1, start_minute: 480, end_minute: 960 },
+      { id: 2, start_minute: 960, end_minute: 1440 },
+      { id: 3, start_minute: 2040, end_minute: 2760 },
+    ])
+    expect(flashSessions(db, parseText('2026-07-01 09:00:00').valueOf())[0]).toMatchObject({ start_time: '2026-07-01 08:00:00', end_time: '2026-07-01 16:00:00' })
+    db.close()
+  })
+})
