@@ -16,31 +16,14 @@ export const countAddresses = (db: DB, userId: number): number => (sql(db, 'SELE
 
 export const newestAddress = (db: DB, userId: number) => (sql(db, 'SELECT id FROM addresses WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as { id: number } | undefined)?.id
 
+/** The editable fields in the column order both statements below use. */
+const values = (f: AddressFields) => [f.name, f.mobile, f.province, f.city, f.district, f.detail]
+
 export const insertAddress = (db: DB, userId: number, f: AddressFields, createdAt: string): number =>
-  Number(
-    sql(db, 'INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-      userId,
-      f.name,
-      f.mobile,
-      f.province,
-      f.city,
-      f.district,
-      f.detail,
-      createdAt,
-    ).lastInsertRowid,
-  )
+  Number(sql(db, 'INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(userId, ...values(f), createdAt).lastInsertRowid)
 
 export const updateAddress = (db: DB, userId: number, id: number, f: AddressFields) =>
-  sql(db, 'UPDATE addresses SET name = ?, mobile = ?, province = ?, city = ?, district = ?, detail = ? WHERE id = ? AND user_id = ?').run(
-    f.name,
-    f.mobile,
-    f.province,
-    f.city,
-    f.district,
-    f.detail,
-    id,
-    userId,
-  )
+  sql(db, 'UPDATE addresses SET name = ?, mobile = ?, province = ?, city = ?, district = ?, detail = ? WHERE id = ? AND user_id = ?').run(...values(f), id, userId)
 
 /** At most one default: every other address of the shopper loses the flag. */
 export function makeDefault(db: DB, userId: number, id: number): void {
