@@ -1,8 +1,12 @@
 import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { getLang, t } from '@/core/i18n'
-import { initLaunchCapture } from '@/core/launch'
+import { captureLaunchParams } from '@/core/launch'
+import { connectRequest } from '@/core/request'
 import { checkPendingOrder } from '@/payment/pendingOrder'
+import { apiBase } from '@/platform/apiBase'
+import { launchQuery } from '@/platform/launchQuery'
+import { transport } from '@/platform/transport'
 import { HOME_PATH } from './routes'
 import { applyTabBarLanguage } from './tabBar'
 import './app.css'
@@ -23,6 +27,13 @@ if (process.env.TARO_ENV === 'h5' && !('replaceAll' in String.prototype)) {
     },
   })
 }
+
+// core sits below platform: the request client gets this platform's transport and API host here, before any
+// screen can ask for anything.
+connectRequest(transport, () => apiBase.base())
+
+/** Keep the sharer / QR parameters of a launch or show (weapp passes the show options; H5 reads the URL). */
+const initLaunchCapture = (showOptions?: { query?: Record<string, string | undefined> }) => captureLaunchParams(launchQuery.current(showOptions))
 
 /** Send an unknown path to Home with a "page not found" toast — never a blank screen. */
 function goHomeNotFound() {

@@ -1,6 +1,5 @@
 import Taro from '@tarojs/taro'
 import { BIND_PATH, isTabPath } from '@/routes'
-import { request } from './request'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -16,24 +15,6 @@ export function forgetSession(): void {
   removeItem('token')
   removeItem('userIds')
   removeItem('myUserId')
-}
-
-/**
- * Log out: the token is forgotten here at once (offline, a hanging or failing call never keeps the
- * shopper logged in), then the server is asked to revoke that token. Resolves true when the server
- * confirmed; false when it could not be reached (the token then simply expires on the server).
- * A -1 answer to this call leaves the (already forgotten) session alone, so nothing loops.
- */
-export async function logout(): Promise<boolean> {
-  const token = getItem('token')
-  forgetSession()
-  if (!token) return true
-  try {
-    await request('personal.user/logout', {}, { token })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */

@@ -2,9 +2,9 @@ import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/contract/order'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
 import { ApiError, request } from '@/core/request'
-// Its t reads the core words too; the refund words travel with the payment screens, not the first load.
-import { t } from '@/features/payment/messages'
 import { paymentAdapter } from './adapter'
+// Its t reads the core words too; the refund words travel with the payment screens, not the first load.
+import { t } from './messages'
 import { clearPendingOrder, savePendingOrder } from './pendingOrder'
 
 /** 'refund': the order's money is on its way back (or back): payparam refuses and nothing is taken. */

@@ -6,7 +6,7 @@ import { maskPhone } from '@/core/format'
 import { useT } from '@/features/account/messages'
 import { errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
-import { requestOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
+import { requestOrdersTab, type OrdersTab } from '@/core/ordersTab'
 import './AccountHeader.css'
 
 interface Props {

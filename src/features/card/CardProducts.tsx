@@ -4,8 +4,8 @@ import Money from '@/components/Money'
 import type { CardProduct, UserCard } from '@/contract/member'
 import { useT } from '@/features/card/messages'
 import { requireLogin } from '@/core/session'
-import { afterPay } from '@/features/payment/afterPay'
-import { usePay } from '@/payment/usePay'
+import { afterPay } from '@/payment/afterPay'
+import { usePay } from '@/hooks/usePay'
 import './card.css'
 
 /** Card products to choose from, and the buy button (order kind `card`). */

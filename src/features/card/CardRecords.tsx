@@ -2,10 +2,9 @@ import { Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { request } from '@/core/request'
-import { t as ordersT } from '@/features/orders/messages'
-import { statusKey } from '@/features/orders/status'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
@@ -29,7 +28,7 @@ export default function CardRecords() {
               </View>
               <View className='record__side'>
                 <Money className='record__amount' cents={o.pay_amount} />
-                <Text className='record__status'>{ordersT(statusKey(o.order_status))}</Text>
+                <OrderStatusText className='record__status' status={o.order_status} />
               </View>
             </View>
           ))}

@@ -1,11 +1,11 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
 import { useT } from '@/features/orders/messages'
 import { useCountdown } from '@/hooks/useCountdown'
-import { statusKey } from './status'
 import './orders.css'
 
 interface Props {
@@ -29,7 +29,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
     <View className={`order-card order-card--${order.order_status}`} onClick={open}>
       <View className='order-card__head'>
         <Text className='order-card__shop'>{order.shop_name ?? order.title}</Text>
-        <Text className='order-card__status'>{t(statusKey(order.order_status))}</Text>
+        <OrderStatusText className='order-card__status' status={order.order_status} />
       </View>
       <View className='order-card__body'>
         <Text className='order-card__title'>{order.title}</Text>

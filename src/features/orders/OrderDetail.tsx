@@ -2,15 +2,15 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { QrCode } from '@/components/MemberCode'
 import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { errorMessage, request } from '@/core/request'
-import { afterPay } from '@/features/payment/afterPay'
+import { afterPay } from '@/payment/afterPay'
 import { useAction } from '@/hooks/useAction'
-import { usePay } from '@/payment/usePay'
-import { statusKey } from './status'
+import { usePay } from '@/hooks/usePay'
 import './OrderDetail.css'
 
 interface Props {
@@ -48,7 +48,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
   return (
     <View className='order-detail'>
       <View className={`order-detail__status order-detail__status--${order.order_status}`}>
-        <Text className='order-detail__status-text'>{t(statusKey(order.order_status))}</Text>
+        <OrderStatusText className='order-detail__status-text' status={order.order_status} />
         <Text className='order-detail__title'>{order.shop_name ? `${order.shop_name} · ${order.title}` : order.title}</Text>
       </View>
 

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
 import { goToLogin, isLoggedIn } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
-import { takeRequestedOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
+import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
 
 /** My orders (tab). */
 export default function OrdersIndexPage() {

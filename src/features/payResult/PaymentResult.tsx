@@ -2,7 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
-import { useT } from '@/features/payment/messages'
+import { useT } from '@/features/payResult/messages'
 import { payStage, type PayStage } from '@/payment/pay'
 import './PaymentResult.css'
 

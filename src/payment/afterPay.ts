@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { PayOutcome } from '@/payment/pay'
+import type { PayOutcome } from './pay'
 
 /**
  * What the screen does once the pipeline answers: paid or pending → the success page checks with the

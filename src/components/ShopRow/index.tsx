@@ -4,7 +4,7 @@ import type { Shop } from '@/contract/member'
 import { useLang } from '@/core/i18n'
 import { imageLoading } from '@/platform/imageLoading'
 import { discountLabel, useT } from './messages'
-import './shops.css'
+import './index.css'
 
 /** One discount shop in a list: tap → Pay a bill there; "details" → Shop details. */
 export default function ShopRow({ shop }: { shop: Shop }) {
