@@ -7,7 +7,7 @@ import { checkPendingOrder } from '@/payment/pendingOrder'
 import { apiBase } from '@/platform/apiBase'
 import { launchQuery } from '@/platform/launchQuery'
 import { transport } from '@/platform/transport'
-import { HOME_PATH } from './routes'
+import { HOME_PATH, routeUrl } from './routes'
 import { applyTabBarLanguage } from './tabBar'
 import './app.css'
 
@@ -39,7 +39,7 @@ const initLaunchCapture = (showOptions?: { query?: Record<string, string | undef
 function goHomeNotFound() {
   const toast = () => void Taro.showToast({ title: t('nav.pageNotFound'), icon: 'none', duration: 2000 })
   // weapp wants the redirect synchronously inside the callback; H5 renders nothing for a 404 until we move.
-  Taro.switchTab({ url: `/${HOME_PATH}`, success: toast, fail: () => void Taro.reLaunch({ url: `/${HOME_PATH}`, success: toast }) })
+  Taro.switchTab({ url: routeUrl(HOME_PATH), success: toast, fail: () => void Taro.reLaunch({ url: routeUrl(HOME_PATH), success: toast }) })
 }
 
 function App({ children }: PropsWithChildren) {

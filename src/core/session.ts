@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { BIND_PATH, isTabPath } from '@/routes'
+import { BIND_PATH, isTabPath, routeUrl } from '@/routes'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -34,8 +34,8 @@ export function currentPageUrl(): string {
 /** Open Authorization, asking it to come back to `redirect` (default: the current page) afterwards. */
 export function goToLogin(redirect = currentPageUrl()): void {
   const here = currentPageUrl().split('?')[0]
-  if (here === `/${BIND_PATH}`) return
-  const url = `/${BIND_PATH}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
+  if (here === routeUrl(BIND_PATH)) return
+  const url = routeUrl(BIND_PATH, { redirect: redirect || undefined })
   void Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url }).catch(() => undefined))
 }
 
@@ -57,10 +57,10 @@ export function onAuthExpired(): void {
  * navigateBack, anything else by redirectTo (so Authorization does not stay in the history).
  */
 export function returnAfterLogin(redirect: string | undefined): void {
-  const target = redirect && /^\/pages\/[\w/]+(\?.*)?$/.test(redirect) ? redirect : '/pages/personal/index'
+  const target = redirect && /^\/pages\/[\w/]+(\?.*)?$/.test(redirect) ? redirect : routeUrl('pages/personal/index')
   const path = target.split('?')[0].slice(1)
   if (isTabPath(path)) {
-    void Taro.switchTab({ url: `/${path}` })
+    void Taro.switchTab({ url: target.split('?')[0] })
     return
   }
   const pages = Taro.getCurrentPages()

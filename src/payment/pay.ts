@@ -6,6 +6,7 @@ import { paymentAdapter } from './adapter'
 // Its t reads the core words too; the refund words travel with the payment screens, not the first load.
 import { t } from './messages'
 import { clearPendingOrder, savePendingOrder } from './pendingOrder'
+import { routeUrl } from '@/routes'
 
 /** 'refund': the order's money is on its way back (or back): payparam refuses and nothing is taken. */
 export type PayStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'redirected' | 'refund'
@@ -42,7 +43,7 @@ export async function createOrder(payload: OrderPayload, clientRequestId: string
 
 /** Where the H5 cashier sends the shopper back to. */
 export function returnUrls(order: OrderInfo) {
-  return { success: `/pages/payBill/success?id=${order.id}`, fail: `/pages/orders/detail?id=${order.id}` }
+  return { success: routeUrl('pages/payBill/success', { id: order.id }), fail: routeUrl('pages/orders/detail', { id: order.id }) }
 }
 
 /**

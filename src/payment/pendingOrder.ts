@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { ORDER_STATUS } from '@/contract/constants'
 import { request } from '@/core/request'
 import { getItem, removeItem, setItem } from '@/core/storage'
+import { routeUrl } from '@/routes'
 
 /** seed §4: a pending order is checked at most 4 times; the record goes once the counter exceeds 3. */
 export const MAX_PENDING_TIMES = 3
@@ -60,7 +61,7 @@ async function runCheck(): Promise<PendingCheck> {
   }
   if (status !== null && status >= ORDER_STATUS.PAID && status !== ORDER_STATUS.CANCELLED) {
     clearPendingOrder()
-    if (kind === 'product') void Taro.navigateTo({ url: `/pages/orders/detail?id=${record.orderID}` }).catch(() => undefined)
+    if (kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: record.orderID }) }).catch(() => undefined)
     return { state: 'paid', orderID: record.orderID }
   }
   if (status === ORDER_STATUS.CANCELLED) {

@@ -8,6 +8,7 @@ import { request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
+import { routeUrl } from '@/routes'
 
 /** Card purchase records: card orders, newest first, paged. */
 export default function CardRecords() {
@@ -17,11 +18,11 @@ export default function CardRecords() {
   return (
     <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
       {list.empty ? (
-        <EmptyState title={t('records.empty')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
+        <EmptyState title={t('records.empty')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
       ) : (
         <View>
           {list.items.map((o) => (
-            <View key={o.id} className='record' onClick={() => void Taro.navigateTo({ url: `/pages/orders/detail?id=${o.id}` })}>
+            <View key={o.id} className='record' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: o.id }) })}>
               <View className='record__main'>
                 <Text className='record__title'>{o.title}</Text>
                 <Text className='record__time'>{o.pay_time ?? o.create_time}</Text>

@@ -7,6 +7,7 @@ import type { OrderInfo } from '@/contract/order'
 import { useT } from '@/features/orders/messages'
 import { useCountdown } from '@/hooks/useCountdown'
 import './orders.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   order: OrderInfo
@@ -23,7 +24,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const t = useT()
   const unpaid = order.order_status === ORDER_STATUS.UNPAID
   const left = useCountdown(unpaid ? parseTime(order.expire_time) : null)
-  const open = () => void Taro.navigateTo({ url: `/pages/orders/detail?id=${order.id}` })
+  const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
   return (
     <View className={`order-card order-card--${order.order_status}`} onClick={open}>

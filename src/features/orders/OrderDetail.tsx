@@ -12,6 +12,7 @@ import { afterPay } from '@/payment/afterPay'
 import { useAction } from '@/hooks/useAction'
 import { usePay } from '@/hooks/usePay'
 import './OrderDetail.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   order: OrderInfo
@@ -89,7 +90,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
 
       <View className='order-detail__actions'>
         {order.kind === 'product' && order.order_status >= ORDER_STATUS.PAID && order.order_status !== ORDER_STATUS.CANCELLED && (
-          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: `/pages/logistics/index?id=${order.id}` })}>
+          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
             {t('detail.logistics')}
           </Button>
         )}

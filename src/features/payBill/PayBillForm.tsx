@@ -17,6 +17,7 @@ import { discountLabel } from '@/components/ShopRow/messages'
 import AmountKeypad from './components/AmountKeypad'
 import { useBillQuote } from './useBillQuote'
 import './PayBillForm.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   shop: Shop
@@ -64,7 +65,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
 
   const submit = async () => {
     if (!payload || !quote) return
-    if (!requireLogin(`/pages/payBill/index?shop_id=${shop.id}`)) return
+    if (!requireLogin(routeUrl('pages/payBill/index', { shop_id: shop.id }))) return
     // On failure the keypad keeps the amount: nothing typed is lost.
     afterPay(await pay(payload))
   }

@@ -6,12 +6,13 @@ import OrderDetail from '@/features/orders/OrderDetail'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Order detail. */
 export default function OrdersDetailPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const returnTo = `/pages/orders/detail?id=${params.id ?? ''}`
+  const returnTo = routeUrl('pages/orders/detail', { id: params.id ?? '' })
   const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const { info } = await request('personal.order/read', { id })

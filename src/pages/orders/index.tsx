@@ -6,6 +6,7 @@ import { useT } from '@/features/orders/messages'
 import { goToLogin, isLoggedIn } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
 import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
+import { routeUrl } from '@/routes'
 
 /** My orders (tab). */
 export default function OrdersIndexPage() {
@@ -25,7 +26,7 @@ export default function OrdersIndexPage() {
       {loggedIn ? (
         <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
       ) : (
-        <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin('/pages/orders/index')} />
+        <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin(routeUrl('pages/orders/index'))} />
       )}
     </PageFrame>
   )

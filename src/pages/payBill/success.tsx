@@ -9,12 +9,13 @@ import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Payment success: the shopper lands here from the cashier or the pay sheet; the server has the last word. */
 export default function PaySuccessPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const returnTo = `/pages/payBill/success?id=${params.id ?? ''}`
+  const returnTo = routeUrl('pages/payBill/success', { id: params.id ?? '' })
   const loggedIn = useLoginRequired(returnTo)
   const t = useT()
   const [checking, setChecking] = useState(true)

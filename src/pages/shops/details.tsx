@@ -11,6 +11,7 @@ import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
@@ -50,7 +51,7 @@ export default function ShopsDetailsPage() {
             <ShopCoupons shopId={info.id} />
             <ShopComments shopId={info.id} />
             <View className='shop-pay'>
-              <Button className='btn-pill shop-pay__btn' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${info.id}` })}>
+              <Button className='btn-pill shop-pay__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: info.id }) })}>
                 {t('shops.payBill')}
               </Button>
             </View>
