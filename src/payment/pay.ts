@@ -1,5 +1,5 @@
-import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/contract/order'
+import { isPaidStatus, payStage, type PayStage } from '@/contract/orderRules'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
 import { ApiError, request } from '@/core/request'
 import { paymentAdapter } from './adapter'
@@ -15,19 +15,6 @@ export interface PayOutcome {
   status: PayStatus
   order: OrderInfo
 }
-
-/** Where an order's money is. A refunding (60) or refunded (70) order was paid once but is not "paid". */
-export type PayStage = 'unpaid' | 'paid' | 'cancelled' | 'refunding' | 'refunded'
-
-export function payStage(status: number): PayStage {
-  if (status === ORDER_STATUS.REFUNDING) return 'refunding'
-  if (status === ORDER_STATUS.REFUNDED) return 'refunded'
-  if (status === ORDER_STATUS.CANCELLED) return 'cancelled'
-  return status >= ORDER_STATUS.PAID ? 'paid' : 'unpaid'
-}
-
-/** Paid and kept: paid, accepted, delivering, completed. Never refunding/refunded or cancelled. */
-export const isPaidStatus = (s: number) => payStage(s) === 'paid'
 
 const isRefundStage = (stage: PayStage) => stage === 'refunding' || stage === 'refunded'
 

@@ -4,6 +4,7 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
+import { canRefund, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { useCountdown } from '@/hooks/useCountdown'
 import './orders.css'
@@ -22,10 +23,10 @@ const parseTime = (s: string | null) => (s ? new Date(s.replace(' ', 'T')).getTi
 /** One order in My orders, with the actions its status allows. */
 export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const t = useT()
-  const unpaid = order.order_status === ORDER_STATUS.UNPAID
+  const unpaid = payStage(order.order_status) === 'unpaid'
   const left = useCountdown(unpaid ? parseTime(order.expire_time) : null)
   const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
-  const paidLike = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+  const paidLike = canRefund(order.order_status)
   return (
     <View className={`order-card order-card--${order.order_status}`} onClick={open}>
       <View className='order-card__head'>

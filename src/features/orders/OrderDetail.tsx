@@ -3,8 +3,8 @@ import Taro from '@tarojs/taro'
 import { QrCode } from '@/components/MemberCode'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
-import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
+import { canRefund, PAID_OR_LATER, payStage } from '@/contract/orderRules'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { errorMessage, request } from '@/core/request'
@@ -44,7 +44,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
     void Taro.setClipboardData({ data: order.order_no })
       .then(() => toastSuccess(t('common.copied')))
       .catch(() => undefined)
-  const refundable = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+  const refundable = canRefund(order.order_status)
 
   return (
     <View className='order-detail'>
@@ -89,7 +89,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
       </View>
 
       <View className='order-detail__actions'>
-        {order.kind === 'product' && order.order_status >= ORDER_STATUS.PAID && order.order_status !== ORDER_STATUS.CANCELLED && (
+        {order.kind === 'product' && PAID_OR_LATER.includes(order.order_status) && (
           <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
             {t('detail.logistics')}
           </Button>
@@ -99,7 +99,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
             {t('orders.refund')}
           </Button>
         )}
-        {order.order_status === ORDER_STATUS.UNPAID && (
+        {payStage(order.order_status) === 'unpaid' && (
           <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>

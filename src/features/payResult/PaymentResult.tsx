@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
 import { useT } from '@/features/payResult/messages'
-import { payStage, type PayStage } from '@/payment/pay'
+import { payStage, type PayStage } from '@/contract/orderRules'
 import './PaymentResult.css'
 import { routeUrl } from '@/routes'
 
