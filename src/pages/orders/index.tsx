@@ -1,5 +1,5 @@
 import { useDidShow } from '@tarojs/taro'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
@@ -14,12 +14,15 @@ export default function OrdersIndexPage() {
   const [tab, setTab] = useState<OrdersTab>(() => takeRequestedOrdersTab() ?? 'all')
   const [loggedIn, setLoggedIn] = useState(isLoggedIn)
   const [version, setVersion] = useState(0)
+  const shown = useRef(false)
   useDidShow(() => {
     setLoggedIn(isLoggedIn())
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
-    // Back from paying or an order's page: show what changed.
-    setVersion((v) => v + 1)
+    // Back from paying or an order's page: show what changed. Not on the first show: the list has just
+    // loaded for it (a new key would mount it again and fetch the same page twice).
+    if (shown.current) setVersion((v) => v + 1)
+    shown.current = true
   })
   return (
     <PageFrame route='pages/orders/index'>
