@@ -1,9 +1,13 @@
 import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { getLang, t } from '@/core/i18n'
-import { initLaunchCapture } from '@/core/launch'
+import { captureLaunchParams } from '@/core/launch'
+import { connectRequest } from '@/core/request'
 import { checkPendingOrder } from '@/payment/pendingOrder'
-import { HOME_PATH } from './routes'
+import { apiBase } from '@/platform/apiBase'
+import { launchQuery } from '@/platform/launchQuery'
+import { transport } from '@/platform/transport'
+import { HOME_PATH, routeUrl } from './routes'
 import { applyTabBarLanguage } from './tabBar'
 import './app.css'
 
@@ -24,11 +28,18 @@ if (process.env.TARO_ENV === 'h5' && !('replaceAll' in String.prototype)) {
   })
 }
 
+// core sits below platform: the request client gets this platform's transport and API host here, before any
+// screen can ask for anything.
+connectRequest(transport, () => apiBase.base())
+
+/** Keep the sharer / QR parameters of a launch or show (weapp passes the show options; H5 reads the URL). */
+const initLaunchCapture = (showOptions?: { query?: Record<string, string | undefined> }) => captureLaunchParams(launchQuery.current(showOptions))
+
 /** Send an unknown path to Home with a "page not found" toast — never a blank screen. */
 function goHomeNotFound() {
   const toast = () => void Taro.showToast({ title: t('nav.pageNotFound'), icon: 'none', duration: 2000 })
   // weapp wants the redirect synchronously inside the callback; H5 renders nothing for a 404 until we move.
-  Taro.switchTab({ url: `/${HOME_PATH}`, success: toast, fail: () => void Taro.reLaunch({ url: `/${HOME_PATH}`, success: toast }) })
+  Taro.switchTab({ url: routeUrl(HOME_PATH), success: toast, fail: () => void Taro.reLaunch({ url: routeUrl(HOME_PATH), success: toast }) })
 }
 
 function App({ children }: PropsWithChildren) {

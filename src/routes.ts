@@ -84,3 +84,18 @@ export function isTabPath(path: string): boolean {
   const clean = path.replace(/^\//, '').split('?')[0]
   return (TAB_PATHS as readonly string[]).includes(clean)
 }
+
+/** Query values a route URL carries; undefined and null are left out. */
+export type RouteQuery = Record<string, string | number | boolean | null | undefined>
+
+/**
+ * The URL of a route, as navigateTo / switchTab / return URLs want it: "/pages/x/y?a=1&b=2". Values are
+ * URI-encoded; undefined and null values are dropped (a page opened without them reads them as absent).
+ */
+export function routeUrl(path: RoutePath, query: RouteQuery = {}): string {
+  const qs = Object.keys(query)
+    .filter((k) => query[k] !== undefined && query[k] !== null)
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`)
+    .join('&')
+  return `/${path}${qs ? `?${qs}` : ''}`
+}

@@ -1,4 +1,5 @@
-import { captureLaunchParams, initLaunchCapture } from '@/core/launch'
+import { captureLaunchParams } from '@/core/launch'
+import { launchQuery } from '@/platform/launchQuery'
 import { getItem, setItem } from '@/core/storage'
 
 describe('launch capture', () => {
@@ -23,7 +24,7 @@ describe('launch capture', () => {
 
   it('on H5 reads the page URL', () => {
     window.history.replaceState(null, '', '/pages/index/index?share_user_user_id=55&scene=abc')
-    initLaunchCapture()
+    captureLaunchParams(launchQuery.current())
     expect(getItem('share_user_user_id')).toBe('55')
     expect(getItem('scene')).toBe('abc')
     window.history.replaceState(null, '', '/')

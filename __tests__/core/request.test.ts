@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { ApiError, request } from '@/core/request'
 import { getItem, setItem } from '@/core/storage'
 import { transport } from '@/platform/transport'
-import type { TransportRequest } from '@/platform/transport.types'
+import type { TransportRequest } from '@/core/transport.types'
 
 function answer(status: number, body: unknown) {
   return jest.spyOn(transport, 'send').mockResolvedValue({ status, body })

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { HEADER_TOKEN } from '@/contract/envelope'
 import { getItem, setItem } from '@/core/storage'
-import { logout } from '@/core/session'
+import { logout } from '@/core/logout'
 import { transport } from '@/platform/transport'
 
 afterEach(() => jest.restoreAllMocks())

@@ -10,7 +10,7 @@ import DeleteAccountPage from '@/pages/personal/deleteAccount'
 import PersonalIndexPage from '@/pages/personal/index'
 import SessionsPage from '@/pages/personal/sessions'
 import { type transport } from '@/platform/transport'
-import type { TransportRequest } from '@/platform/transport.types'
+import type { TransportRequest } from '@/core/transport.types'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
 
 type Send = typeof transport.send

@@ -9,7 +9,7 @@ import CardTicketListPage from '@/pages/card/ticketList'
 import DiscountBillIndexPage from '@/pages/discountBill/index'
 import OrdersIndexPage from '@/pages/orders/index'
 import { transport } from '@/platform/transport'
-import type { TransportRequest } from '@/platform/transport.types'
+import type { TransportRequest } from '@/core/transport.types'
 
 const mounted: TestUtils[] = []
 afterEach(() => {

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import { getItem, setItem } from '@/core/storage'
 import { resetLangCache, setLang } from '@/core/i18n'
-import { isPaidStatus, payOrder, payStage } from '@/payment/pay'
+import { isPaidStatus, payStage } from '@/contract/orderRules'
+import { payOrder } from '@/payment/pay'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { fakeServer, order, payparam } from './helpers'
 

@@ -3,12 +3,17 @@
 import '@tarojs/taro'
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'
+import { connectRequest } from '@/core/request'
+import { apiBase } from '@/platform/apiBase'
+import { transport } from '@/platform/transport'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createH5NativeComponentConfig } = require('@tarojs/plugin-framework-react/dist/runtime') as {
   createH5NativeComponentConfig: (c: unknown, r: typeof React, d: typeof ReactDOM) => unknown
 }
 
 createH5NativeComponentConfig(() => null, React, ReactDOM)
+// What app.tsx does at start: the request client gets the (H5) transport the fake API spies on.
+connectRequest(transport, () => apiBase.base())
 ;(globalThis as unknown as { React: typeof React }).React = React
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import type { EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { transport } from '@/platform/transport'
-import type { TransportRequest, TransportResponse } from '@/platform/transport.types'
+import type { TransportRequest, TransportResponse } from '@/core/transport.types'
 
 /** What a fake endpoint does: answer, fail the way the server would, or never answer (loading). */
 export type Reply<P extends EndpointPath> = ApiRes<P> | { business: string } | 'offline' | 'pending'

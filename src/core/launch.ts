@@ -1,6 +1,7 @@
-import { launchQuery } from '@/platform/launchQuery'
-import type { Query } from '@/platform/launchQuery.types'
 import { setItem } from './storage'
+
+/** A launch or show query (the platform reads it: platform/launchQuery). */
+export type Query = Record<string, string | undefined>
 
 function decode(v: string): string {
   try {
@@ -23,9 +24,4 @@ export function captureLaunchParams(query: Query): void {
   if (qr) setItem('qrCode', qr.slice(0, 256))
   const parent = query.other_parent_id?.trim()
   if (parent && /^[A-Za-z0-9_-]{1,64}$/.test(parent)) setItem('other_parent_id', parent)
-}
-
-/** Called on launch and on every show (weapp passes the show options; H5 reads the URL). */
-export function initLaunchCapture(showOptions?: { query?: Query }): void {
-  captureLaunchParams(launchQuery.current(showOptions))
 }

@@ -1,15 +1,24 @@
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
-import { apiBase } from '@/platform/apiBase'
-import { transport } from '@/platform/transport'
 import { toastError } from './feedback'
 import { t } from './i18n'
 import { onAuthExpired } from './session'
 import { getItem } from './storage'
+import type { Transport } from './transport.types'
 
 /** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
+
+let wired: { transport: Transport; apiBase: () => string } | null = null
+
+/**
+ * Hand the client this platform's transport and API host (app.tsx, at start; the jest setup too). core sits
+ * below platform, so it is given them rather than importing them.
+ */
+export function connectRequest(transport: Transport, apiBase: () => string): void {
+  wired = { transport, apiBase }
+}
 
 export type ApiErrorKind = 'network' | 'http' | 'business' | 'auth'
 
@@ -55,10 +64,11 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
   const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
   if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
 
+  if (!wired) throw new Error('request() before connectRequest(): app.tsx hands the client its transport at start')
   let res: { status: number; body: unknown }
   try {
-    res = await transport.send({
-      url: `${apiBase.base()}/api/${path}`,
+    res = await wired.transport.send({
+      url: `${wired.apiBase()}/api/${path}`,
       method,
       data,
       headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' },

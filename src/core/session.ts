@@ -1,6 +1,5 @@
 import Taro from '@tarojs/taro'
-import { BIND_PATH, isTabPath } from '@/routes'
-import { request } from './request'
+import { BIND_PATH, isTabPath, routeUrl } from '@/routes'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -16,24 +15,6 @@ export function forgetSession(): void {
   removeItem('token')
   removeItem('userIds')
   removeItem('myUserId')
-}
-
-/**
- * Log out: the token is forgotten here at once (offline, a hanging or failing call never keeps the
- * shopper logged in), then the server is asked to revoke that token. Resolves true when the server
- * confirmed; false when it could not be reached (the token then simply expires on the server).
- * A -1 answer to this call leaves the (already forgotten) session alone, so nothing loops.
- */
-export async function logout(): Promise<boolean> {
-  const token = getItem('token')
-  forgetSession()
-  if (!token) return true
-  try {
-    await request('personal.user/logout', {}, { token })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */
@@ -53,8 +34,8 @@ export function currentPageUrl(): string {
 /** Open Authorization, asking it to come back to `redirect` (default: the current page) afterwards. */
 export function goToLogin(redirect = currentPageUrl()): void {
   const here = currentPageUrl().split('?')[0]
-  if (here === `/${BIND_PATH}`) return
-  const url = `/${BIND_PATH}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
+  if (here === routeUrl(BIND_PATH)) return
+  const url = routeUrl(BIND_PATH, { redirect: redirect || undefined })
   void Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url }).catch(() => undefined))
 }
 
@@ -76,10 +57,10 @@ export function onAuthExpired(): void {
  * navigateBack, anything else by redirectTo (so Authorization does not stay in the history).
  */
 export function returnAfterLogin(redirect: string | undefined): void {
-  const target = redirect && /^\/pages\/[\w/]+(\?.*)?$/.test(redirect) ? redirect : '/pages/personal/index'
+  const target = redirect && /^\/pages\/[\w/]+(\?.*)?$/.test(redirect) ? redirect : routeUrl('pages/personal/index')
   const path = target.split('?')[0].slice(1)
   if (isTabPath(path)) {
-    void Taro.switchTab({ url: `/${path}` })
+    void Taro.switchTab({ url: target.split('?')[0] })
     return
   }
   const pages = Taro.getCurrentPages()

@@ -1,11 +1,12 @@
-import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/contract/order'
+import { isPaidStatus, payStage, type PayStage } from '@/contract/orderRules'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
 import { ApiError, request } from '@/core/request'
-// Its t reads the core words too; the refund words travel with the payment screens, not the first load.
-import { t } from '@/features/payment/messages'
 import { paymentAdapter } from './adapter'
+// Its t reads the core words too; the refund words travel with the payment screens, not the first load.
+import { t } from './messages'
 import { clearPendingOrder, savePendingOrder } from './pendingOrder'
+import { routeUrl } from '@/routes'
 
 /** 'refund': the order's money is on its way back (or back): payparam refuses and nothing is taken. */
 export type PayStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'redirected' | 'refund'
@@ -14,19 +15,6 @@ export interface PayOutcome {
   status: PayStatus
   order: OrderInfo
 }
-
-/** Where an order's money is. A refunding (60) or refunded (70) order was paid once but is not "paid". */
-export type PayStage = 'unpaid' | 'paid' | 'cancelled' | 'refunding' | 'refunded'
-
-export function payStage(status: number): PayStage {
-  if (status === ORDER_STATUS.REFUNDING) return 'refunding'
-  if (status === ORDER_STATUS.REFUNDED) return 'refunded'
-  if (status === ORDER_STATUS.CANCELLED) return 'cancelled'
-  return status >= ORDER_STATUS.PAID ? 'paid' : 'unpaid'
-}
-
-/** Paid and kept: paid, accepted, delivering, completed. Never refunding/refunded or cancelled. */
-export const isPaidStatus = (s: number) => payStage(s) === 'paid'
 
 const isRefundStage = (stage: PayStage) => stage === 'refunding' || stage === 'refunded'
 
@@ -42,7 +30,7 @@ export async function createOrder(payload: OrderPayload, clientRequestId: string
 
 /** Where the H5 cashier sends the shopper back to. */
 export function returnUrls(order: OrderInfo) {
-  return { success: `/pages/payBill/success?id=${order.id}`, fail: `/pages/orders/detail?id=${order.id}` }
+  return { success: routeUrl('pages/payBill/success', { id: order.id }), fail: routeUrl('pages/orders/detail', { id: order.id }) }
 }
 
 /**

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
-import { ORDER_STATUS } from '@/contract/constants'
+import { payStage } from '@/contract/orderRules'
 import { request } from '@/core/request'
 import { getItem, removeItem, setItem } from '@/core/storage'
+import { routeUrl } from '@/routes'
 
 /** seed §4: a pending order is checked at most 4 times; the record goes once the counter exceeds 3. */
 export const MAX_PENDING_TIMES = 3
@@ -54,16 +55,17 @@ async function runCheck(): Promise<PendingCheck> {
     // Offline or not found: the attempt still counts.
   }
 
-  if (status === ORDER_STATUS.REFUNDING || status === ORDER_STATUS.REFUNDED) {
+  const stage = status === null ? null : payStage(status)
+  if (stage === 'refunding' || stage === 'refunded') {
     clearPendingOrder()
     return { state: 'refund', orderID: record.orderID }
   }
-  if (status !== null && status >= ORDER_STATUS.PAID && status !== ORDER_STATUS.CANCELLED) {
+  if (stage === 'paid') {
     clearPendingOrder()
-    if (kind === 'product') void Taro.navigateTo({ url: `/pages/orders/detail?id=${record.orderID}` }).catch(() => undefined)
+    if (kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: record.orderID }) }).catch(() => undefined)
     return { state: 'paid', orderID: record.orderID }
   }
-  if (status === ORDER_STATUS.CANCELLED) {
+  if (stage === 'cancelled') {
     clearPendingOrder()
     return { state: 'closed', orderID: record.orderID }
   }

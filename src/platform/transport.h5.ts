@@ -1,4 +1,4 @@
-import { withQuery, type Transport, type TransportRequest, type TransportResponse } from './transport.types'
+import { withQuery, type Transport, type TransportRequest, type TransportResponse } from '@/core/transport.types'
 
 /**
  * H5: the browser's own fetch. Taro.request on H5 bundles fetch and AbortController polyfills and a

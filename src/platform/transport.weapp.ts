@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { Transport } from './transport.types'
+import type { Transport } from '@/core/transport.types'
 
 /** Mini-program: wx.request through Taro (networkTimeout in app.config also applies). */
 export const transport: Transport = {

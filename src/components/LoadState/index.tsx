@@ -5,6 +5,7 @@ import LoginNeeded from '@/components/LoginNeeded'
 import { EmptyState, ErrorState } from '@/components/StateView'
 import { useT } from '@/core/i18n'
 import { errorMessage } from '@/core/request'
+import { routeUrl } from '@/routes'
 
 interface Props {
   loading: boolean
@@ -22,7 +23,7 @@ interface Props {
 /** Skeleton while loading, the error with a retry on failure, else the content. */
 export default function LoadState({ loading, error, onRetry, children, rows, missing = false, loginTo }: Props) {
   const t = useT()
-  if (missing) return <EmptyState title={t('common.notFound')} hint={t('common.notFoundHint')} actionText={t('common.backHome')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />
+  if (missing) return <EmptyState title={t('common.notFound')} hint={t('common.notFoundHint')} actionText={t('common.backHome')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/index/index') })} />
   if (loginTo) return <LoginNeeded returnTo={loginTo} />
   if (error) return <ErrorState title={t('common.loadFailed')} message={errorMessage(error)} retryText={t('common.retry')} onRetry={onRetry} />
   if (loading) return <Skeleton rows={rows} label={t('common.loading')} />

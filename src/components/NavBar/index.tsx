@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useMemo } from 'react'
 import { navPlatform } from '@/platform/nav'
-import { HOME_PATH, isTabPath } from '@/routes'
+import { HOME_PATH, isTabPath, routeUrl } from '@/routes'
 import './index.css'
 
 export interface NavBarProps {
@@ -31,7 +31,7 @@ export default function NavBar({ title, route, backLabel, homeLabel }: NavBarPro
     void Taro.navigateBack({ delta: 1 })
   }
   const goHome = () => {
-    void Taro.switchTab({ url: `/${HOME_PATH}` })
+    void Taro.switchTab({ url: routeUrl(HOME_PATH) })
   }
 
   return (

@@ -6,8 +6,9 @@ import { maskPhone } from '@/core/format'
 import { useT } from '@/features/account/messages'
 import { errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
-import { requestOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
+import { requestOrdersTab, type OrdersTab } from '@/core/ordersTab'
 import './AccountHeader.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   loggedIn: boolean
@@ -32,7 +33,7 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
       <View className='account-header account-header--anonymous'>
         <View className='account-header__avatar' />
         <View className='account-header__text'>
-          <Button className='account-header__login' onClick={() => goToLogin('/pages/personal/index')}>
+          <Button className='account-header__login' onClick={() => goToLogin(routeUrl('pages/personal/index'))}>
             {t('me.login')}
           </Button>
           <Text className='account-header__hint'>{t('me.loginHint')}</Text>
@@ -43,7 +44,7 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
   if (error && !profile) return <ErrorState title={t('common.loadFailed')} message={errorMessage(error)} retryText={t('common.retry')} onRetry={onRetry} />
   const openOrders = (tab: OrdersTab) => {
     requestOrdersTab(tab)
-    void Taro.switchTab({ url: '/pages/orders/index' })
+    void Taro.switchTab({ url: routeUrl('pages/orders/index') })
   }
   return (
     <View>
@@ -55,7 +56,7 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
         </View>
       </View>
       {profile && (
-        <View className='account-card' onClick={() => void Taro.navigateTo({ url: profile.card ? '/pages/card/vipCord' : '/pages/card/index' })}>
+        <View className='account-card' onClick={() => void Taro.navigateTo({ url: profile.card ? routeUrl('pages/card/vipCord') : routeUrl('pages/card/index') })}>
           <Text className='account-card__text'>{profile.card ? t('me.cardUntil', { name: profile.card.name, date: profile.card.end_at.slice(0, 10) }) : t('me.cardNone')}</Text>
           {!profile.card && <Text className='account-card__cta'>{t('me.cardBuy')}</Text>}
         </View>

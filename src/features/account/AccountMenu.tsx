@@ -3,10 +3,12 @@ import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import { alertMessage, confirmAction, toastInfo } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
 import { useT } from '@/features/account/messages'
-import { logout, requireLogin } from '@/core/session'
+import { logout } from '@/core/logout'
+import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { applyTabBarLanguage } from '@/tabBar'
 import MenuList, { type MenuItem } from './components/MenuList'
+import { routeUrl } from '@/routes'
 
 interface Props {
   loggedIn: boolean
@@ -43,12 +45,12 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
   })
 
   const items: MenuItem[] = [
-    { key: 'cards', label: t('me.myCards'), onClick: () => open('/pages/card/my', true) },
-    { key: 'records', label: t('me.cardRecords'), onClick: () => open('/pages/card/records', true) },
-    { key: 'coupons', label: t('me.coupons'), onClick: () => open('/pages/card/ticketList', true) },
-    { key: 'addresses', label: t('me.addresses'), onClick: () => open('/pages/personal/address', true) },
-    { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open('/pages/shopRegister/index', false) },
-    { key: 'jobs', label: t('me.jobs'), onClick: () => open('/pages/recruit/index', false) },
+    { key: 'cards', label: t('me.myCards'), onClick: () => open(routeUrl('pages/card/my'), true) },
+    { key: 'records', label: t('me.cardRecords'), onClick: () => open(routeUrl('pages/card/records'), true) },
+    { key: 'coupons', label: t('me.coupons'), onClick: () => open(routeUrl('pages/card/ticketList'), true) },
+    { key: 'addresses', label: t('me.addresses'), onClick: () => open(routeUrl('pages/personal/address'), true) },
+    { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open(routeUrl('pages/shopRegister/index'), false) },
+    { key: 'jobs', label: t('me.jobs'), onClick: () => open(routeUrl('pages/recruit/index'), false) },
     { key: 'language', label: t('me.language'), value: lang === 'en' ? 'English' : '简体中文', onClick: () => void chooseLanguage() },
     {
       key: 'about',
@@ -59,8 +61,8 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
   ]
   if (loggedIn) {
     items.push(
-      { key: 'sessions', label: t('me.sessions'), onClick: () => open('/pages/personal/sessions', true) },
-      { key: 'deleteAccount', label: t('me.deleteAccount'), onClick: () => open('/pages/personal/deleteAccount', true) },
+      { key: 'sessions', label: t('me.sessions'), onClick: () => open(routeUrl('pages/personal/sessions'), true) },
+      { key: 'deleteAccount', label: t('me.deleteAccount'), onClick: () => open(routeUrl('pages/personal/deleteAccount'), true) },
       { key: 'logout', label: t('me.logout'), onClick: () => void doLogout.run() },
     )
   }

@@ -10,6 +10,7 @@ import { useAction } from '@/hooks/useAction'
 import type { QueryState } from '@/hooks/useQuery'
 import { useT } from './messages'
 import './address.css'
+import { routeUrl } from '@/routes'
 
 export const ADDRESS_SELECTED_EVENT = 'address:selected'
 
@@ -41,7 +42,7 @@ export default function AddressList({ query, selectMode }: Props) {
     Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, a)
     void Taro.navigateBack({ delta: 1 })
   }
-  const add = () => void Taro.navigateTo({ url: '/pages/personal/newAddress' })
+  const add = () => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress') })
 
   return (
     <LoadState loading={query.loading && !query.data} error={query.error} onRetry={() => void query.reload()}>
@@ -65,7 +66,7 @@ export default function AddressList({ query, selectMode }: Props) {
                     {t('address.setDefault')}
                   </Text>
                 )}
-                <Text className='address__action address__edit' onClick={() => void Taro.navigateTo({ url: `/pages/personal/newAddress?id=${a.id}` })}>
+                <Text className='address__action address__edit' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress', { id: a.id }) })}>
                   {t('address.edit')}
                 </Text>
                 <Text className='address__action address__delete' onClick={() => void remove(a)}>

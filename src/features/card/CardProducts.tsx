@@ -4,9 +4,10 @@ import Money from '@/components/Money'
 import type { CardProduct, UserCard } from '@/contract/member'
 import { useT } from '@/features/card/messages'
 import { requireLogin } from '@/core/session'
-import { afterPay } from '@/features/payment/afterPay'
-import { usePay } from '@/payment/usePay'
+import { afterPay } from '@/payment/afterPay'
+import { usePay } from '@/hooks/usePay'
 import './card.css'
+import { routeUrl } from '@/routes'
 
 /** Card products to choose from, and the buy button (order kind `card`). */
 export default function CardProducts({ products, current }: { products: CardProduct[]; current: UserCard | null }) {
@@ -16,7 +17,7 @@ export default function CardProducts({ products, current }: { products: CardProd
   const product = products.find((p) => p.id === chosen)
 
   const buy = async () => {
-    if (!product || !requireLogin('/pages/card/index')) return
+    if (!product || !requireLogin(routeUrl('pages/card/index'))) return
     afterPay(await pay({ kind: 'card', card_id: product.id }))
   }
 

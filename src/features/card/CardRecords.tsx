@@ -2,13 +2,13 @@ import { Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { request } from '@/core/request'
-import { t as ordersT } from '@/features/orders/messages'
-import { statusKey } from '@/features/orders/status'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
+import { routeUrl } from '@/routes'
 
 /** Card purchase records: card orders, newest first, paged. */
 export default function CardRecords() {
@@ -18,18 +18,18 @@ export default function CardRecords() {
   return (
     <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
       {list.empty ? (
-        <EmptyState title={t('records.empty')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
+        <EmptyState title={t('records.empty')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
       ) : (
         <View>
           {list.items.map((o) => (
-            <View key={o.id} className='record' onClick={() => void Taro.navigateTo({ url: `/pages/orders/detail?id=${o.id}` })}>
+            <View key={o.id} className='record' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: o.id }) })}>
               <View className='record__main'>
                 <Text className='record__title'>{o.title}</Text>
                 <Text className='record__time'>{o.pay_time ?? o.create_time}</Text>
               </View>
               <View className='record__side'>
                 <Money className='record__amount' cents={o.pay_amount} />
-                <Text className='record__status'>{ordersT(statusKey(o.order_status))}</Text>
+                <OrderStatusText className='record__status' status={o.order_status} />
               </View>
             </View>
           ))}

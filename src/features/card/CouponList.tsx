@@ -10,16 +10,17 @@ import { request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
+import { routeUrl } from '@/routes'
 
 type Tab = (typeof COUPON_TABS)[number]
 const TABS: Tab[] = ['available', 'used', 'expired']
 
 /** Where a coupon can be used: its shop's Pay a bill, the card page, or the discount shops. */
 function openCouponTarget(c: UserCoupon) {
-  if (c.kind === 'card') void Taro.switchTab({ url: '/pages/card/index' })
-  else if (c.shop_id) void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${c.shop_id}` })
-  else if (c.kind === 'product') void Taro.navigateTo({ url: '/pages/seckill/index' })
-  else void Taro.navigateTo({ url: '/pages/discountBill/index' })
+  if (c.kind === 'card') void Taro.switchTab({ url: routeUrl('pages/card/index') })
+  else if (c.shop_id) void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: c.shop_id }) })
+  else if (c.kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/seckill/index') })
+  else void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })
 }
 
 /** Value coupons: available / used / expired, paged; "use" goes where the coupon applies. */
@@ -33,7 +34,7 @@ export default function CouponList() {
       <Tabs name='coupon-tabs' tabs={TABS.map((key) => ({ key, label: t(`coupons.tab.${key}`) }))} active={tab} onChange={setTab} />
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
         {list.empty ? (
-          <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: '/pages/discountBill/index' })} />
+          <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })} />
         ) : (
           <View className='coupons'>
             {list.items.map((c) => (

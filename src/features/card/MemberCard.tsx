@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import type { UserCard } from '@/contract/member'
 import { useT } from '@/features/card/messages'
 import './card.css'
+import { routeUrl } from '@/routes'
 
 /** A membership card face: level, number, validity; optional links to the till code and My cards. */
 export default function MemberCard({ card, links = false }: { card: UserCard; links?: boolean }) {
@@ -10,7 +11,7 @@ export default function MemberCard({ card, links = false }: { card: UserCard; li
   const now = new Date().toISOString().slice(0, 10)
   const state = card.active ? t('card.active') : card.end_at.slice(0, 10) <= now ? t('card.expired') : t('card.queued')
   return (
-    <View className={`member-card${card.active ? '' : ' member-card--expired'}`} onClick={() => void Taro.navigateTo({ url: '/pages/card/vipCord' })}>
+    <View className={`member-card${card.active ? '' : ' member-card--expired'}`} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
       <Text className='member-card__name'>
         {card.name} · {state}
       </Text>
@@ -25,7 +26,7 @@ export default function MemberCard({ card, links = false }: { card: UserCard; li
             className='member-card__link member-card__link--mine'
             onClick={(e) => {
               e.stopPropagation()
-              void Taro.navigateTo({ url: '/pages/card/my' })
+              void Taro.navigateTo({ url: routeUrl('pages/card/my') })
             }}
           >
             {t('card.myCards')}

@@ -6,6 +6,7 @@ import { useT } from '@/features/card/messages'
 import MemberCard from './MemberCard'
 import './compact.css'
 import { useMyCards } from './useMyCards'
+import { routeUrl } from '@/routes'
 
 /** Active and expired cards. `compact` is the earlier one-line layout kept for old links (my_old). */
 export default function MyCardsList({ returnTo, compact = false }: { returnTo: string; compact?: boolean }) {
@@ -15,11 +16,11 @@ export default function MyCardsList({ returnTo, compact = false }: { returnTo: s
   return (
     <LoadState loading={cards.loading} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>
       {list.length === 0 ? (
-        <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
+        <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
       ) : compact ? (
         <View className='my-cards-compact'>
           {list.map((c) => (
-            <View key={c.id} className='my-cards-compact__row' onClick={() => void Taro.navigateTo({ url: '/pages/card/vipCord' })}>
+            <View key={c.id} className='my-cards-compact__row' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
               <Text>{c.name}</Text>
               <Text>{c.card_no}</Text>
               <Text>{c.end_at.slice(0, 10)}</Text>

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/StateView'
 import type { UserCard } from '@/contract/member'
 import { useT } from '@/features/card/messages'
 import './TillCode.css'
+import { routeUrl } from '@/routes'
 
 export const CODE_REFRESH_SECONDS = 30
 
@@ -24,7 +25,7 @@ export default function TillCode({ card }: { card: UserCard | undefined }) {
     void Taro.setScreenBrightness?.({ value: 1 }).catch(() => undefined)
     return () => clearInterval(timer)
   }, [])
-  if (!card) return <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: '/pages/card/index' })} />
+  if (!card) return <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
   const value = tillCodeValue(card, now)
   return (
     <View className='till'>

@@ -4,6 +4,7 @@ import Money from '@/components/Money'
 import type { SeckillListAnswer } from '@/contract/seckill'
 import { useCountdown } from '@/hooks/useCountdown'
 import { useT } from './messages'
+import { routeUrl } from '@/routes'
 
 const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
 const ms = (text: string) => new Date(text.replace(' ', 'T')).getTime()
@@ -19,13 +20,13 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
       <View className='home-flash__head'>
         <Text className='home-flash__title'>{t('home.flash')}</Text>
         <Text className='home-flash__countdown'>{t(session.state === 'on' ? 'home.flashEnds' : 'home.flashStarts', { time: hms(left) })}</Text>
-        <Text className='home-flash__more' onClick={() => void Taro.navigateTo({ url: '/pages/seckill/index' })}>
+        <Text className='home-flash__more' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/index') })}>
           {t('home.more')}
         </Text>
       </View>
       <ScrollView className='home-flash__list' scrollX showScrollbar={false}>
         {data.list.map((p) => (
-          <View key={p.id} className='home-flash__item' onClick={() => void Taro.navigateTo({ url: `/pages/seckill/detail?id=${p.id}` })}>
+          <View key={p.id} className='home-flash__item' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
             <Image className='home-flash__img' src={p.image} mode='aspectFill' />
             <Money className='home-flash__price' cents={p.price} />
             <Money className='home-flash__original' cents={p.original_price} />

@@ -5,6 +5,7 @@ import { useLang } from '@/core/i18n'
 import type { City } from '@/core/storage'
 import { useT } from './messages'
 import './home.css'
+import { routeUrl, TAB_PATHS } from '@/routes'
 
 interface Props {
   city: City | undefined
@@ -16,7 +17,7 @@ interface Props {
 /** Route from the server (module / banner paths): our own pages only. */
 function open(path: string) {
   if (!/^\/pages\/[\w/]+(\?[^#\s]*)?$/.test(path)) return
-  const tabs = ['/pages/index/index', '/pages/card/index', '/pages/orders/index', '/pages/personal/index']
+  const tabs = TAB_PATHS.map((p) => routeUrl(p))
   if (tabs.includes(path.split('?')[0])) void Taro.switchTab({ url: path.split('?')[0] })
   else void Taro.navigateTo({ url: path })
 }
@@ -40,7 +41,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
         <Text className='home-bar__city' onClick={() => void chooseCity()}>
           {city?.name ?? t('home.chooseCity')} ▾
         </Text>
-        <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: '/pages/index/search' })} role='search'>
+        <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='search'>
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
         </View>
       </View>

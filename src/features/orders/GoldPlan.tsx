@@ -7,6 +7,7 @@ import { toastSuccess } from '@/core/feedback'
 import { sharePath } from '@/core/share'
 import { useT } from './messages'
 import './GoldPlan.css'
+import { routeUrl } from '@/routes'
 
 /** After a payment: the points it earned, invite-to-earn with my referral link, deals to look at next. */
 export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: SeckillProduct[] }) {
@@ -38,7 +39,7 @@ export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: Se
         <View className='gold__deals'>
           <Text className='gold__deals-title'>{t('gold.deals')}</Text>
           {deals.map((p) => (
-            <View key={p.id} className='gold__deal' onClick={() => void Taro.navigateTo({ url: `/pages/seckill/detail?id=${p.id}` })}>
+            <View key={p.id} className='gold__deal' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
               <Image className='gold__deal-img' src={p.image} mode='aspectFill' />
               <Text className='gold__deal-name'>{p.name}</Text>
               <Money className='gold__deal-price' cents={p.price} />

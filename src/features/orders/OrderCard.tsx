@@ -1,12 +1,14 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
+import { canRefund, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { useCountdown } from '@/hooks/useCountdown'
-import { statusKey } from './status'
 import './orders.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   order: OrderInfo
@@ -21,15 +23,15 @@ const parseTime = (s: string | null) => (s ? new Date(s.replace(' ', 'T')).getTi
 /** One order in My orders, with the actions its status allows. */
 export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const t = useT()
-  const unpaid = order.order_status === ORDER_STATUS.UNPAID
+  const unpaid = payStage(order.order_status) === 'unpaid'
   const left = useCountdown(unpaid ? parseTime(order.expire_time) : null)
-  const open = () => void Taro.navigateTo({ url: `/pages/orders/detail?id=${order.id}` })
-  const paidLike = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+  const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
+  const paidLike = canRefund(order.order_status)
   return (
     <View className={`order-card order-card--${order.order_status}`} onClick={open}>
       <View className='order-card__head'>
         <Text className='order-card__shop'>{order.shop_name ?? order.title}</Text>
-        <Text className='order-card__status'>{t(statusKey(order.order_status))}</Text>
+        <OrderStatusText className='order-card__status' status={order.order_status} />
       </View>
       <View className='order-card__body'>
         <Text className='order-card__title'>{order.title}</Text>

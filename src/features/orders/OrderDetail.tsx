@@ -2,16 +2,17 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { QrCode } from '@/components/MemberCode'
 import Money from '@/components/Money'
-import { ORDER_STATUS } from '@/contract/constants'
+import OrderStatusText from '@/components/OrderStatus'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
+import { canRefund, PAID_OR_LATER, payStage } from '@/contract/orderRules'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { errorMessage, request } from '@/core/request'
-import { afterPay } from '@/features/payment/afterPay'
+import { afterPay } from '@/payment/afterPay'
 import { useAction } from '@/hooks/useAction'
-import { usePay } from '@/payment/usePay'
-import { statusKey } from './status'
+import { usePay } from '@/hooks/usePay'
 import './OrderDetail.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   order: OrderInfo
@@ -43,12 +44,12 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
     void Taro.setClipboardData({ data: order.order_no })
       .then(() => toastSuccess(t('common.copied')))
       .catch(() => undefined)
-  const refundable = order.order_status === ORDER_STATUS.PAID || order.order_status === ORDER_STATUS.COMPLETED
+  const refundable = canRefund(order.order_status)
 
   return (
     <View className='order-detail'>
       <View className={`order-detail__status order-detail__status--${order.order_status}`}>
-        <Text className='order-detail__status-text'>{t(statusKey(order.order_status))}</Text>
+        <OrderStatusText className='order-detail__status-text' status={order.order_status} />
         <Text className='order-detail__title'>{order.shop_name ? `${order.shop_name} · ${order.title}` : order.title}</Text>
       </View>
 
@@ -88,8 +89,8 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
       </View>
 
       <View className='order-detail__actions'>
-        {order.kind === 'product' && order.order_status >= ORDER_STATUS.PAID && order.order_status !== ORDER_STATUS.CANCELLED && (
-          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: `/pages/logistics/index?id=${order.id}` })}>
+        {order.kind === 'product' && PAID_OR_LATER.includes(order.order_status) && (
+          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
             {t('detail.logistics')}
           </Button>
         )}
@@ -98,7 +99,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
             {t('orders.refund')}
           </Button>
         )}
-        {order.order_status === ORDER_STATUS.UNPAID && (
+        {payStage(order.order_status) === 'unpaid' && (
           <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>

@@ -8,13 +8,14 @@ import type { OrderInfo } from '@/contract/order'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { errorMessage, request } from '@/core/request'
-import { afterPay } from '@/features/payment/afterPay'
+import { afterPay } from '@/payment/afterPay'
 import { useAction } from '@/hooks/useAction'
 import { usePagedList } from '@/hooks/usePagedList'
-import { usePay } from '@/payment/usePay'
+import { usePay } from '@/hooks/usePay'
 import OrderCard from './OrderCard'
-import type { OrdersTab } from './ordersTab'
+import type { OrdersTab } from '@/core/ordersTab'
 import './orders.css'
+import { routeUrl } from '@/routes'
 
 /** My orders: tabs by status, paged with infinite scroll and pull-to-refresh, actions on each card. */
 export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab: OrdersTab) => void }) {
@@ -42,7 +43,7 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
       <Tabs name='orders-tabs' tabs={ORDER_TABS.map((key) => ({ key, label: t(`orders.tab.${key}`) }))} active={tab} onChange={onTab} />
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
         {list.empty ? (
-          <EmptyState title={t('orders.empty')} hint={t('orders.emptyHint')} actionText={t('orders.goShopping')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />
+          <EmptyState title={t('orders.empty')} hint={t('orders.emptyHint')} actionText={t('orders.goShopping')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/index/index') })} />
         ) : (
           <View>
             {list.items.map((order) => (

@@ -9,14 +9,15 @@ import { centsToYuan, toChineseMoney } from '@/core/format'
 import { useT } from '@/features/payBill/messages'
 import { errorMessage } from '@/core/request'
 import { requireLogin } from '@/core/session'
-import { afterPay } from '@/features/payment/afterPay'
-import { usePay } from '@/payment/usePay'
+import { afterPay } from '@/payment/afterPay'
+import { usePay } from '@/hooks/usePay'
 import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from './amountInput'
 import { useLang } from '@/core/i18n'
-import { discountLabel } from '@/features/shops/messages'
+import { discountLabel } from '@/components/ShopRow/messages'
 import AmountKeypad from './components/AmountKeypad'
 import { useBillQuote } from './useBillQuote'
 import './PayBillForm.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   shop: Shop
@@ -64,7 +65,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
 
   const submit = async () => {
     if (!payload || !quote) return
-    if (!requireLogin(`/pages/payBill/index?shop_id=${shop.id}`)) return
+    if (!requireLogin(routeUrl('pages/payBill/index', { shop_id: shop.id }))) return
     // On failure the keypad keeps the amount: nothing typed is lost.
     afterPay(await pay(payload))
   }

@@ -6,11 +6,12 @@ import Tabs from '@/components/Tabs'
 import Money from '@/components/Money'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { request } from '@/core/request'
-import ShopRow from '@/features/shops/ShopRow'
+import ShopRow from '@/components/ShopRow'
 import { usePagedList } from '@/hooks/usePagedList'
 import { clearHistory, readHistory, remember } from './history'
 import { useT } from './messages'
 import './search.css'
+import { routeUrl } from '@/routes'
 
 type Tab = 'shops' | 'products'
 export const SEARCH_DEBOUNCE_MS = 300
@@ -103,7 +104,7 @@ export default function SearchScreen() {
                 {tab === 'shops'
                   ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
                   : products.items.map((p) => (
-                      <View key={p.id} className='search__product' onClick={() => void Taro.navigateTo({ url: `/pages/seckill/detail?id=${p.id}` })}>
+                      <View key={p.id} className='search__product' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
                         <Image className='search__product-img' src={p.image} mode='aspectFill' />
                         <View className='search__product-body'>
                           <Text className='search__product-name'>{p.name}</Text>

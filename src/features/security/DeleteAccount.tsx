@@ -10,6 +10,7 @@ import { useAction } from '@/hooks/useAction'
 import type { QueryState } from '@/hooks/useQuery'
 import { useT } from './messages'
 import './security.css'
+import { routeUrl } from '@/routes'
 
 const ERASED = ['delete.erased.1', 'delete.erased.2', 'delete.erased.3', 'delete.erased.4'] as const
 const RULES = ['delete.rules.1', 'delete.rules.2', 'delete.rules.3'] as const
@@ -31,7 +32,7 @@ export default function DeleteAccount({ profile }: { profile: QueryState<Profile
     }
     forgetSession()
     toastSuccess(t('delete.done'))
-    void Taro.switchTab({ url: '/pages/personal/index' })
+    void Taro.switchTab({ url: routeUrl('pages/personal/index') })
   })
   return (
     <LoadState loading={!profile.data && profile.loading} error={!profile.data && profile.error} onRetry={() => void profile.reload()} rows={3}>

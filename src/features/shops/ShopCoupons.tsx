@@ -6,13 +6,14 @@ import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { useQuery } from '@/hooks/useQuery'
 import { useT } from './messages'
+import { routeUrl } from '@/routes'
 
 /** Coupons a shopper can claim at this shop: one tap, one claim. */
 export default function ShopCoupons({ shopId }: { shopId: number }) {
   const t = useT()
   const coupons = useQuery(() => request('hui_public.coupon/index', { shop_id: shopId }), [shopId])
   const claim = useAction(async (couponId: number) => {
-    if (!requireLogin(`/pages/shops/details?id=${shopId}`)) return
+    if (!requireLogin(routeUrl('pages/shops/details', { id: shopId }))) return
     try {
       await request('personal.coupon/claim', { coupon_id: couponId })
       toastSuccess(t('shops.claimedToast'))

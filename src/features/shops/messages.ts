@@ -3,12 +3,9 @@ import { defineMessages } from '@/core/i18n'
 export const { t, useT, keys, tables } = defineMessages({
   'zh-CN': {
     'shops.all': '全部',
-    'shops.discount': '{rate} 折',
-    'shops.rating': '{rating} 分',
     'shops.empty': '附近还没有优惠商家',
     'shops.emptyHint': '换个分类看看',
     'shops.payBill': '优惠买单',
-    'shops.details': '详情',
     'shops.hours': '营业时间',
     'shops.address': '地址',
     'shops.call': '电话',
@@ -23,12 +20,9 @@ export const { t, useT, keys, tables } = defineMessages({
   },
   en: {
     'shops.all': 'All',
-    'shops.discount': '{rate}% of price',
-    'shops.rating': '{rating} stars',
     'shops.empty': 'No discount shops here yet',
     'shops.emptyHint': 'Try another category',
     'shops.payBill': 'Pay bill',
-    'shops.details': 'Details',
     'shops.hours': 'Hours',
     'shops.address': 'Address',
     'shops.call': 'Phone',
@@ -42,6 +36,3 @@ export const { t, useT, keys, tables } = defineMessages({
     'shops.noComments': 'No reviews yet',
   },
 })
-
-/** 88 → "8.8" (zh 折) or "88" (en, percent of the price). */
-export const discountLabel = (rate: number, lang: string) => (lang === 'en' ? String(rate) : (rate / 10).toFixed(1).replace(/\.0$/, ''))

@@ -7,6 +7,7 @@ import { errorMessage } from '@/core/request'
 import BindForm from '@/features/auth/BindForm'
 import { wxAuth } from '@/platform/wxAuth'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Authorization: bind a phone, then back to the page that sent the shopper here. */
 export default function AccountBindPage() {
@@ -17,7 +18,7 @@ export default function AccountBindPage() {
 
   const prepare = () => {
     setState('preparing')
-    const here = `/pages/accountBind/index${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`
+    const here = routeUrl('pages/accountBind/index', { redirect: redirect || undefined })
     wxAuth.prepare(params, here).then(setState, (error: unknown) => setState({ error }))
   }
   // eslint-disable-next-line react-hooks/exhaustive-deps

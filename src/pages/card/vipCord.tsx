@@ -2,10 +2,11 @@ import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import TillCode from '@/features/card/TillCode'
 import { useMyCards } from '@/features/card/useMyCards'
+import { routeUrl } from '@/routes'
 
 /** Card page: the active card's face and codes for the till. */
 export default function CardVipCordPage() {
-  const cards = useMyCards('/pages/card/vipCord')
+  const cards = useMyCards(routeUrl('pages/card/vipCord'))
   return (
     <PageFrame route='pages/card/vipCord'>
       <LoadState loading={cards.loading} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>

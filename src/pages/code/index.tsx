@@ -9,6 +9,7 @@ import { getItem } from '@/core/storage'
 import { scannedNumber, toInternalTarget } from '@/features/code/target'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** The code could not be looked up (no network, server trouble): trying again can help, unlike a code the server does not know. */
 function couldRetry(error: unknown): boolean {
@@ -44,7 +45,7 @@ export default function CodeIndexPage() {
           title={t('code.unknown')}
           hint={t('code.unknownHint')}
           actionText={t('code.home')}
-          onAction={() => void Taro.switchTab({ url: '/pages/index/index' })}
+          onAction={() => void Taro.switchTab({ url: routeUrl('pages/index/index') })}
         />
       ) : (
         <Skeleton rows={1} label={t('code.resolving')} />

@@ -9,7 +9,7 @@ import { getItem, setItem, type City } from '@/core/storage'
 import FlashStrip from '@/features/home/FlashStrip'
 import HomeTop from '@/features/home/HomeTop'
 import { useT } from '@/features/home/messages'
-import ShopRow from '@/features/shops/ShopRow'
+import ShopRow from '@/components/ShopRow'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 

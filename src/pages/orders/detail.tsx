@@ -1,22 +1,22 @@
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import { ORDER_STATUS } from '@/contract/constants'
+import { hasRedemptionCode } from '@/contract/orderRules'
 import { request } from '@/core/request'
 import OrderDetail from '@/features/orders/OrderDetail'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Order detail. */
 export default function OrdersDetailPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const returnTo = `/pages/orders/detail?id=${params.id ?? ''}`
+  const returnTo = routeUrl('pages/orders/detail', { id: params.id ?? '' })
   const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const { info } = await request('personal.order/read', { id })
-    const usable: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.COMPLETED]
-    const code = usable.includes(info.order_status) ? await request('personal.order/orderVerification', { id }) : null
+    const code = hasRedemptionCode(info.order_status) ? await request('personal.order/orderVerification', { id }) : null
     return { info, code }
   }, [id], loggedIn && id > 0)
   return (

@@ -1,11 +1,12 @@
 import { useDidShow } from '@tarojs/taro'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
 import { goToLogin, isLoggedIn } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
-import { takeRequestedOrdersTab, type OrdersTab } from '@/features/orders/ordersTab'
+import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
+import { routeUrl } from '@/routes'
 
 /** My orders (tab). */
 export default function OrdersIndexPage() {
@@ -13,19 +14,22 @@ export default function OrdersIndexPage() {
   const [tab, setTab] = useState<OrdersTab>(() => takeRequestedOrdersTab() ?? 'all')
   const [loggedIn, setLoggedIn] = useState(isLoggedIn)
   const [version, setVersion] = useState(0)
+  const shown = useRef(false)
   useDidShow(() => {
     setLoggedIn(isLoggedIn())
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
-    // Back from paying or an order's page: show what changed.
-    setVersion((v) => v + 1)
+    // Back from paying or an order's page: show what changed. Not on the first show: the list has just
+    // loaded for it (a new key would mount it again and fetch the same page twice).
+    if (shown.current) setVersion((v) => v + 1)
+    shown.current = true
   })
   return (
     <PageFrame route='pages/orders/index'>
       {loggedIn ? (
         <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
       ) : (
-        <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin('/pages/orders/index')} />
+        <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin(routeUrl('pages/orders/index'))} />
       )}
     </PageFrame>
   )

@@ -5,11 +5,12 @@ import GoldPlan from '@/features/orders/GoldPlan'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** "Gold-pointing plan", shown after a payment. */
 export default function OrdersOrderInfoPage() {
   const id = Number(usePageParams().id)
-  const returnTo = `/pages/orders/orderInfo?id=${Number.isFinite(id) ? id : ''}`
+  const returnTo = routeUrl('pages/orders/orderInfo', { id: Number.isFinite(id) ? id : '' })
   const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const [{ info }, deals] = await Promise.all([request('personal.order/read', { id }), request('hui_public.hsh_seckill_prod/index', { page_size: 3 }).catch(() => null)])

@@ -5,13 +5,14 @@ import PayBillForm from '@/features/payBill/PayBillForm'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Pay a bill at one shop (from Discount bill, Shop details or a shop's QR code via the Code page). */
 export default function PayBillIndexPage() {
   const params = usePageParams()
   const shopId = Number(params.shop_id)
   // Paying needs a shopper (the server prices with their card and coupons): log in first, then come back.
-  const returnTo = `/pages/payBill/index?shop_id=${params.shop_id ?? ''}`
+  const returnTo = routeUrl('pages/payBill/index', { shop_id: params.shop_id ?? '' })
   const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const [{ info }, coupons] = await Promise.all([request('hui_shanghu.shop/read', { id: shopId }), request('personal.coupon/index', { tab: 'available', page_size: 50 })])

@@ -2,23 +2,26 @@ import { useCallback, useEffect, useState } from 'react'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
-import { useT } from '@/features/payment/messages'
-import PaymentResult, { resultTitle } from '@/features/payment/PaymentResult'
-import { payStage } from '@/payment/pay'
+import { useT } from '@/features/payResult/messages'
+import PaymentResult, { resultTitle } from '@/features/payResult/PaymentResult'
+import { payStage } from '@/contract/orderRules'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Payment success: the shopper lands here from the cashier or the pay sheet; the server has the last word. */
 export default function PaySuccessPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const returnTo = `/pages/payBill/success?id=${params.id ?? ''}`
+  const returnTo = routeUrl('pages/payBill/success', { id: params.id ?? '' })
   const loggedIn = useLoginRequired(returnTo)
   const t = useT()
   const [checking, setChecking] = useState(true)
-  const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0)
+  // The first read waits for the pending-order check (which may settle this very order), so one show reads once.
+  const [firstCheckDone, setFirstCheckDone] = useState(false)
+  const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0 && firstCheckDone)
 
   const check = useCallback(async () => {
     setChecking(true)
@@ -37,13 +40,19 @@ export default function PaySuccessPage() {
   }
 
   useEffect(() => {
-    if (loggedIn && id > 0) void check()
+    if (!(loggedIn && id > 0)) return
+    void checkPendingOrder()
+      .catch(() => undefined)
+      .then(() => {
+        setFirstCheckDone(true)
+        setChecking(false)
+      })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loggedIn])
 
   return (
     <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.info.order_status) : undefined}>
-      <LoadState loading={!order.data && order.loading} error={order.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void order.reload()}>
+      <LoadState loading={!order.data && (order.loading || (checking && !firstCheckDone))} error={order.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void order.reload()}>
         {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>
     </PageFrame>

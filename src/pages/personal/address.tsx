@@ -7,11 +7,12 @@ import AddressList from '@/features/address/AddressList'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Addresses (select mode with ?select=1: a tap returns the address to the order that asked). */
 export default function PersonalAddressPage() {
   const params = usePageParams()
-  const returnTo = `/pages/personal/address${params.select ? '?select=1' : ''}`
+  const returnTo = routeUrl('pages/personal/address', { select: params.select ? 1 : undefined })
   const loggedIn = useLoginRequired(returnTo)
   const query = useQuery(() => request('personal.address/index', {}), [], loggedIn)
   const first = useRef(true)

@@ -4,8 +4,9 @@ import { request } from '@/core/request'
 import DeleteAccount from '@/features/security/DeleteAccount'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
+import { routeUrl } from '@/routes'
 
-const RETURN_TO = '/pages/personal/deleteAccount'
+const RETURN_TO = routeUrl('pages/personal/deleteAccount')
 
 /** Delete account (Me → 注销账号): what is erased and what is kept, then a confirmed deletion. */
 export default function PersonalDeleteAccountPage() {

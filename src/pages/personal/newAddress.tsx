@@ -5,12 +5,13 @@ import AddressForm from '@/features/address/AddressForm'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Add (no id) or edit (?id=) an address. */
 export default function PersonalNewAddressPage() {
   const params = usePageParams()
   const id = Number(params.id ?? 0)
-  const returnTo = `/pages/personal/newAddress${id ? `?id=${id}` : ''}`
+  const returnTo = routeUrl('pages/personal/newAddress', { id: id || undefined })
   const loggedIn = useLoginRequired(returnTo)
   const data = useQuery(async () => {
     const [regions, list] = await Promise.all([request('website.hui_china_city/regionTree', {}), id ? request('personal.address/index', {}) : Promise.resolve({ list: [] })])

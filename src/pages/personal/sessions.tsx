@@ -6,8 +6,9 @@ import { request } from '@/core/request'
 import SessionList from '@/features/security/SessionList'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
+import { routeUrl } from '@/routes'
 
-const RETURN_TO = '/pages/personal/sessions'
+const RETURN_TO = routeUrl('pages/personal/sessions')
 
 /** Signed-in devices (Me → 登录设备): where this account is logged in; log out the others. */
 export default function PersonalSessionsPage() {

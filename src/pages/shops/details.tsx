@@ -4,16 +4,19 @@ import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { useLang } from '@/core/i18n'
 import { request } from '@/core/request'
-import { discountLabel, useT } from '@/features/shops/messages'
+import { discountLabel, useT as useRowT } from '@/components/ShopRow/messages'
+import { useT } from '@/features/shops/messages'
 import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
 import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 /** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
   const t = useT()
+  const rowT = useRowT()
   const lang = useLang()
   const id = Number(usePageParams().id)
   const shop = useQuery(() => request('hui_shanghu.shop/read', { id }), [id], id > 0)
@@ -27,9 +30,9 @@ export default function ShopsDetailsPage() {
               <Image className='shop-head__img' src={info.image} mode='aspectFill' />
               <Text className='shop-head__name'>{info.name}</Text>
               <View className='shop-head__row'>
-                <Text className='shop-head__label'>{t('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
+                <Text className='shop-head__label'>{rowT('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
                 <Text>
-                  {info.class_name} · {t('shops.rating', { rating: info.rating.toFixed(1) })}
+                  {info.class_name} · {rowT('shops.rating', { rating: info.rating.toFixed(1) })}
                 </Text>
               </View>
               <View className='shop-head__row'>
@@ -48,7 +51,7 @@ export default function ShopsDetailsPage() {
             <ShopCoupons shopId={info.id} />
             <ShopComments shopId={info.id} />
             <View className='shop-pay'>
-              <Button className='btn-pill shop-pay__btn' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${info.id}` })}>
+              <Button className='btn-pill shop-pay__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: info.id }) })}>
                 {t('shops.payBill')}
               </Button>
             </View>

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/StateView'
 import { checkWebUrl, parseAllowedHosts } from '@/features/webView/allowList'
 import { useT } from '@/features/webView/messages'
 import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
 
 const ALLOWED = parseAllowedHosts(process.env.TARO_APP_WEBVIEW_HOSTS)
 
@@ -18,7 +19,7 @@ export default function WebViewIndexPage() {
       {verdict.ok ? (
         <WebView src={verdict.url} />
       ) : (
-        <EmptyState title={t('web.refused')} hint={t(`web.refused.${verdict.reason}`)} actionText={t('nav.home')} onAction={() => void Taro.switchTab({ url: '/pages/index/index' })} />
+        <EmptyState title={t('web.refused')} hint={t(`web.refused.${verdict.reason}`)} actionText={t('nav.home')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/index/index') })} />
       )}
     </PageFrame>
   )

@@ -4,14 +4,15 @@ import type { Shop } from '@/contract/member'
 import { useLang } from '@/core/i18n'
 import { imageLoading } from '@/platform/imageLoading'
 import { discountLabel, useT } from './messages'
-import './shops.css'
+import './index.css'
+import { routeUrl } from '@/routes'
 
 /** One discount shop in a list: tap → Pay a bill there; "details" → Shop details. */
 export default function ShopRow({ shop }: { shop: Shop }) {
   const t = useT()
   const lang = useLang()
   return (
-    <View className='shop-row' onClick={() => void Taro.navigateTo({ url: `/pages/payBill/index?shop_id=${shop.id}` })}>
+    <View className='shop-row' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: shop.id }) })}>
       <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad={imageLoading.lazy} />
       <View className='shop-row__body'>
         <Text className='shop-row__name'>{shop.name}</Text>
@@ -26,7 +27,7 @@ export default function ShopRow({ shop }: { shop: Shop }) {
           className='shop-row__details'
           onClick={(e) => {
             e.stopPropagation()
-            void Taro.navigateTo({ url: `/pages/shops/details?id=${shop.id}` })
+            void Taro.navigateTo({ url: routeUrl('pages/shops/details', { id: shop.id }) })
           }}
         >
           {t('shops.details')} ›

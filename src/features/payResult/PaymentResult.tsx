@@ -2,9 +2,10 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
-import { useT } from '@/features/payment/messages'
-import { payStage, type PayStage } from '@/payment/pay'
+import { useT } from '@/features/payResult/messages'
+import { payStage, type PayStage } from '@/contract/orderRules'
 import './PaymentResult.css'
+import { routeUrl } from '@/routes'
 
 interface Props {
   order: OrderInfo
@@ -32,8 +33,8 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
   const refund = stage === 'refunding' || stage === 'refunded'
   const settled = paid || refund || stage === 'cancelled'
   const saved = order.discount_amount + order.coupon_amount
-  const viewOrder = () => void Taro.redirectTo({ url: `/pages/orders/detail?id=${order.id}` })
-  const home = () => void Taro.switchTab({ url: '/pages/index/index' })
+  const viewOrder = () => void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
+  const home = () => void Taro.switchTab({ url: routeUrl('pages/index/index') })
 
   return (
     <View className='pay-result'>
@@ -78,7 +79,7 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
         </Button>
       </View>
       {paid && (
-        <Text className='pay-result__plan' onClick={() => void Taro.navigateTo({ url: `/pages/orders/orderInfo?id=${order.id}` })}>
+        <Text className='pay-result__plan' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/orderInfo', { id: order.id }) })}>
           {t('success.goldPlan')} ›
         </Text>
       )}

@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import type { OrderInfo, OrderPayload } from '@/contract/order'
 import { useAction } from '@/hooks/useAction'
-import { checkout, newRequestId, payOrder, type PayOutcome } from './pay'
+import { checkout, newRequestId, payOrder, type PayOutcome } from '@/payment/pay'
 
 /**
  * Pay from a screen: single-flight (a double tap sends one order), `paying` for the button. A retry of

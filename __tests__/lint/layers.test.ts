@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+
+/**
+ * The layer rules of eslint.config.mjs (import-x/no-restricted-paths zones, import-x/no-cycle) run on sample
+ * sources placed at real paths of the app, with the project's own configuration. ESLint's Node API runs in a
+ * child Node process: its ESM config file cannot be imported inside jest's module sandbox.
+ */
+const ROOT = path.resolve(__dirname, '../..')
+
+const LINT_SAMPLES = `
+const { ESLint } = require('eslint')
+const samples = JSON.parse(require('fs').readFileSync(0, 'utf8'))
+const eslint = new ESLint({ cwd: process.cwd() })
+Promise.all(samples.map(async ([filePath, code]) => {
+  const [result] = await eslint.lintText(code, { filePath })
+  return result.messages.map((m) => m.ruleId + ': ' + m.message)
+})).then((out) => process.stdout.write(JSON.stringify(out)))
+`
+
+type Sample = [file: string, code: string]
+const SAMPLES = {
+  featureToFeature: ['src/features/search/Sample.tsx', "import { useT } from '@/features/shops/messages'\nexport const x = useT\n"],
+  featureAllowed: [
+    'src/features/search/Sample.tsx',
+    [
+      "import { useT } from './messages'",
+      "import ShopRow from '@/components/ShopRow'",
+      "import { usePay } from '@/hooks/usePay'",
+      "import { afterPay } from '@/payment/afterPay'",
+      "import { imageLoading } from '@/platform/imageLoading'",
+      "import { request } from '@/core/request'",
+      "import { ORDER_STATUS } from '@/contract/constants'",
+      'export const all = [useT, ShopRow, usePay, afterPay, imageLoading, request, ORDER_STATUS]',
+    ].join('\n'),
+  ],
+  coreToPlatform: ['src/core/sample.ts', "import { transport } from '@/platform/transport'\nexport const x = transport\n"],
+  coreToPlatformWeapp: ['src/core/sample.weapp.ts', "import { transport } from '@/platform/transport'\nexport const x = transport\n"],
+  paymentToHooks: ['src/payment/sample.ts', "import { useAction } from '@/hooks/useAction'\nexport const x = useAction\n"],
+  platformToComponents: ['src/platform/sample.h5.ts', "import ShopRow from '@/components/ShopRow'\nexport const x = ShopRow\n"],
+  componentToFeature: ['src/components/Sample/index.tsx', "import { t } from '@/features/orders/messages'\nexport const x = t\n"],
+  contractToCore: ['src/contract/sample.ts', "import { getItem } from '@/core/storage'\nexport const x = getItem\n"],
+  serverToCore: ['server/sample.ts', "import { maskPhone } from '../src/core/format'\nimport { ORDER_STATUS } from '../src/contract/constants'\nexport const x = [maskPhone, ORDER_STATUS]\n"],
+  // core/request.ts imports core/storage.ts on disk: storage importing request closes a cycle.
+  cycle: ['src/core/storage.ts', "import { request } from './request'\nexport const x = request\n"],
+} satisfies Record<string, Sample>
+
+let found: Record<keyof typeof SAMPLES, string[]>
+
+beforeAll(() => {
+  const names = Object.keys(SAMPLES) as Array<keyof typeof SAMPLES>
+  const input = JSON.stringify(names.map((n) => [path.join(ROOT, SAMPLES[n][0]), SAMPLES[n][1]]))
+  const out = JSON.parse(execFileSync(process.execPath, ['-e', LINT_SAMPLES], { cwd: ROOT, input, encoding: 'utf8' })) as string[][]
+  found = Object.fromEntries(names.map((n, i) => [n, out[i]])) as typeof found
+}, 120000)
+
+const only = (rule: string, list: string[]) => list.filter((p) => p.startsWith(`${rule}:`))
+
+describe('layers the lint enforces', () => {
+  it('a feature importing another feature fails', () => {
+    expect(only('import-x/no-restricted-paths', found.featureToFeature)).toEqual([expect.stringContaining('features/search may not import pages or another feature')])
+  })
+
+  it('a feature importing its own files, components, hooks, payment, platform, core and contract passes', () => {
+    expect(found.featureAllowed).toEqual([])
+  })
+
+  it('core importing platform fails (from an H5 or a weapp file alike)', () => {
+    expect(only('import-x/no-restricted-paths', found.coreToPlatform)).toEqual([expect.stringContaining('core is the bottom of the app')])
+    expect(only('import-x/no-restricted-paths', found.coreToPlatformWeapp)).toHaveLength(1)
+  })
+
+  it('payment and platform may not import hooks, components or features', () => {
+    expect(only('import-x/no-restricted-paths', found.paymentToHooks)).toEqual([expect.stringContaining('payment/platform may import only core')])
+    expect(only('import-x/no-restricted-paths', found.platformToComponents)).toHaveLength(1)
+  })
+
+  it('components may not import features; the contract imports nothing of the app', () => {
+    expect(only('import-x/no-restricted-paths', found.componentToFeature)).toHaveLength(1)
+    expect(only('import-x/no-restricted-paths', found.contractToCore)).toEqual([expect.stringContaining('The contract imports nothing of the app')])
+  })
+
+  it('server/ may import only src/contract', () => {
+    expect(only('import-x/no-restricted-paths', found.serverToCore)).toEqual([expect.stringContaining('server/ may import only src/contract')])
+  })
+
+  it('an import cycle fails', () => {
+    expect(only('import-x/no-cycle', found.cycle)).toHaveLength(1)
+  })
+})

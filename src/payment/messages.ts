@@ -1,0 +1,13 @@
+import { defineMessages } from '@/core/i18n'
+
+/** The pay pipeline's refund words: they travel with the payment screens, not the first load. */
+export const { t, keys, tables } = defineMessages({
+  'zh-CN': {
+    'pay.refunding': '订单退款中',
+    'pay.refunded': '订单已退款',
+  },
+  en: {
+    'pay.refunding': 'Refund in progress',
+    'pay.refunded': 'Refunded',
+  },
+})
