@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { MAX_ADDRESSES, type Address } from '../../src/contract/address'
-import type { DB } from '../db'
+import { tx, type DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import { isKnownRegion } from '../regions'
 import * as addresses from '../repo/addresses'
@@ -24,7 +24,8 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'personal.address/save', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
     if (!isKnownRegion(input.province, input.city, input.district)) throw new BizError('暂不支持该地区')
-    const id = db.transaction(() => {
+    // IMMEDIATE: the count check and the insert hold under several processes (max 20 addresses).
+    const id = tx(db, () => {
       const { id: existing, is_default, ...fields } = input
       let addressId: number
       if (existing) {
@@ -40,13 +41,13 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
       }
       if (is_default) addresses.makeDefault(db, uid, addressId)
       return addressId
-    })()
+    })
     return { info: toAddress(own(uid, id)) }
   })
 
   defineRoute(app, db, 'personal.address/delete', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
-    db.transaction(() => {
+    tx(db, () => {
       const row = own(uid, input.id)
       addresses.deleteAddress(db, uid, input.id)
       // Deleting the default hands the flag to the newest remaining address.
@@ -54,14 +55,14 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
         const next = addresses.newestAddress(db, uid)
         if (next) addresses.makeDefault(db, uid, next)
       }
-    })()
+    })
     return { deleted: true as const }
   })
 
   defineRoute(app, db, 'personal.address/setDefault', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
     own(uid, input.id)
-    db.transaction(() => addresses.makeDefault(db, uid, input.id))()
+    tx(db, () => addresses.makeDefault(db, uid, input.id))
     return { info: toAddress(own(uid, input.id)) }
   })
 }
