@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, toastShown, visibleTitle } from './browser'
+import { BASE, launch, phone, settled, shot, still, toastGone, toastShown, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -102,7 +102,9 @@ describe('accounts', () => {
     expect(await page.locator('.bind__phone input:visible').inputValue()).toBe(phoneNo)
     await page.locator('.bind__notice-link:visible').click()
     await page.locator('.privacy-notice:visible').waitFor()
-    await page.waitForTimeout(2200)
+    // The "agree first" toast has gone and the notice has finished opening.
+    await toastGone(page)
+    await still(page)
     await shot(page, 'acct-zh-1-authorization-notice')
 
     await page.locator('.privacy-notice__close:visible').click()
@@ -221,7 +223,9 @@ describe('accounts', () => {
     await page.locator('.bind__notice-link:visible').click()
     await page.locator('.privacy-notice:visible').waitFor()
     expect(await visibleTitle(page)).toBe('Authorization')
-    await page.waitForTimeout(2200)
+    // The "agree first" toast has gone and the notice has finished opening.
+    await toastGone(page)
+    await still(page)
     await shot(page, 'acct-en-1-authorization-notice')
     await page.locator('.privacy-notice__close:visible').click()
 

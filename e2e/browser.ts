@@ -51,11 +51,47 @@ export async function phone(browser: Browser): Promise<{ context: BrowserContext
   return { context, page, errors }
 }
 
-/** Wait for the page on top of the stack to settle (Taro's 300 ms transition). */
+/**
+ * Wait for the page of the current URL to settle: a title on screen, and Taro's page transition over — exactly
+ * one page container not hidden (`taro_page_shade`), it is the one for `location.pathname` (its id is the route
+ * with a stamp; right after a URL change the old page is still the only one), and it is in place
+ * (`taro_page_stationed`). Pages below stay in the DOM and get `taro_page_shade` only when the slide is over (a
+ * timer of duration + delay): going back before that leaves the page below hidden for good, so "the new page is in
+ * place" alone is not enough. Then no finite animation running.
+ */
 export async function settled(page: Page): Promise<void> {
-  // Pages below in the stack stay in the DOM hidden: wait for a title that is actually on screen.
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && el.getBoundingClientRect().height > 0), null, { timeout: 15000 })
-  await page.waitForTimeout(400)
+  await page.waitForFunction(
+    () => {
+      const title = Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && el.getBoundingClientRect().height > 0)
+      const shown = Array.from(document.querySelectorAll('.taro_router > .taro_page')).filter((el) => !el.classList.contains('taro_page_shade'))
+      const route = location.pathname === '/' ? '' : location.pathname
+      return title && shown.length === 1 && shown[0].classList.contains('taro_page_stationed') && (!route || shown[0].id.split('?')[0] === route)
+    },
+    null,
+    { timeout: 15000 },
+  )
+  await still(page)
+}
+
+/**
+ * Wait until the screen is still: no finite CSS animation or transition running (page slide, popup, toast fade;
+ * skeleton shimmers and spinners loop forever and do not count), the images on screen decoded, the fonts loaded.
+ */
+export async function still(page: Page, timeout = 5000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+      const loading = Array.from(document.images).some((img) => img.offsetParent !== null && img.currentSrc !== '' && !img.complete)
+      return !moving && !loading && document.fonts.status === 'loaded'
+    },
+    null,
+    { timeout, polling: 'raf' },
+  )
+}
+
+/** Wait until no toast is on screen (Taro's H5 toast fades out and then sets display: none). */
+export async function toastGone(page: Page, timeout = 5000): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.taro__toast')).every((el) => el.offsetParent === null), null, { timeout })
 }
 
 /** The title of the page the shopper is looking at. */

@@ -16,7 +16,7 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, visibleTitle } from './browser'
+import { BASE, launch, phone, settled, shot, still, visibleTitle } from './browser'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
 
@@ -273,7 +273,8 @@ describe('a shopper who chose English', () => {
       await settled(page)
       await page.locator(`${screen.ready}:visible`).first().waitFor({ timeout: 15000 })
       if (screen.act) await screen.act(page)
-      await page.waitForTimeout(300)
+      // What the act opened (popups, toasts) has finished moving and the images are in before the screenshot.
+      await still(page)
       await shot(page, `en-all-${name}`)
       expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(LANG_EN)
       expect(await visibleTitle(page)).toBe(EN_TITLE[route])

@@ -1,4 +1,4 @@
-const { appRoutes, byClass, openPage, readAppJson, sourceRoutes } = require('./harness')
+const { appRoutes, byClass, openPage, readAppJson, sourceRoutes, waitFor } = require('./harness')
 
 const MAIN_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code']
 
@@ -47,7 +47,7 @@ describe('navigation', () => {
     const switchTab = jest.spyOn(wx, 'switchTab')
     expect(byClass(page, 'nav-bar__back')).toBeNull()
     page.querySelector('.nav-bar__home').dispatchEvent('tap')
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => switchTab.mock.calls.length)
     expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
   })
 
@@ -56,7 +56,7 @@ describe('navigation', () => {
     const back = jest.spyOn(wx, 'navigateBack')
     expect(byClass(page, 'nav-bar__home')).toBeNull()
     page.querySelector('.nav-bar__back').dispatchEvent('tap')
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => back.mock.calls.length)
     expect(back).toHaveBeenCalledWith(expect.objectContaining({ delta: 1 }))
   })
 
@@ -65,7 +65,7 @@ describe('navigation', () => {
     const switchTab = jest.spyOn(wx, 'switchTab').mockImplementation((opts) => opts.success && opts.success({ errMsg: 'switchTab:ok' }))
     const toast = jest.spyOn(wx, 'showToast')
     app.onPageNotFound({ path: 'pages/nope/index', query: {}, isEntryPage: true })
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => switchTab.mock.calls.length && toast.mock.calls.length)
     expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '页面不存在' }))
   })
@@ -77,7 +77,7 @@ describe('My account, anonymous', () => {
     const navigateTo = jest.spyOn(wx, 'navigateTo')
     expect(byClass(page, 'account-header__login').textContent).toBe('登录 / 绑定手机')
     page.querySelector('.account-header__login').dispatchEvent('tap')
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => navigateTo.mock.calls.length)
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}` }))
   })
 
@@ -85,7 +85,7 @@ describe('My account, anonymous', () => {
     const { page, wx } = await openPage('pages/personal/index')
     const navigateTo = jest.spyOn(wx, 'navigateTo')
     page.querySelector('.menu-list__item--cards').dispatchEvent('tap')
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => navigateTo.mock.calls.length)
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/card/my')}` }))
   })
 
@@ -93,7 +93,7 @@ describe('My account, anonymous', () => {
     const { page, wx } = await openPage('pages/personal/index')
     const navigateTo = jest.spyOn(wx, 'navigateTo')
     page.querySelector('.menu-list__item--jobs').dispatchEvent('tap')
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => navigateTo.mock.calls.length)
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/recruit/index' }))
   })
 })

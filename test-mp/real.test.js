@@ -88,9 +88,12 @@ describe('weapp pages with real answers from the reference server', () => {
     const { page } = opened
     calls = opened.calls
     await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    let typed = ''
     for (const key of ['1', '0', '0']) {
       page.querySelector(`.keypad__key--${key}`).dispatchEvent('tap')
-      await new Promise((r) => setTimeout(r, 20))
+      typed += key
+      // The keypad has taken the digit before the next tap.
+      await waitFor(() => text(page, 'bill__amount') === `¥${typed}`)
     }
     await waitFor(() => text(page, 'bill__amount') === '¥100', 3000)
     // 12 % off at this shop: the server's price, not the client's.
@@ -121,9 +124,12 @@ describe('weapp pages with real answers from the reference server', () => {
       },
     })
     await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    let typed = ''
     for (const key of ['5', '0']) {
       page.querySelector(`.keypad__key--${key}`).dispatchEvent('tap')
-      await new Promise((r) => setTimeout(r, 20))
+      typed += key
+      // The keypad has taken the digit before the next tap.
+      await waitFor(() => text(page, 'bill__amount') === `¥${typed}`)
     }
     await waitFor(() => text(page, 'bill__payable') === '¥45.00', 5000)
     page.querySelector('.bill__pay').dispatchEvent('tap')
