@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, still, toastGone, toastShown, visibleTitle } from './browser'
+import { BASE, db, launch, phone, settled, shot, still, toastGone, toastShown, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -16,15 +16,6 @@ afterAll(async () => {
 })
 
 const LANG_EN = JSON.stringify({ data: 'en' })
-
-function db<T>(sql: string, ...args: unknown[]): T {
-  const conn = new Database(process.env.E2E_DB_PATH as string, { readonly: true, fileMustExist: true })
-  try {
-    return conn.prepare(sql).get(...args) as T
-  } finally {
-    conn.close()
-  }
-}
 
 /**
  * The server allows one code per phone a minute. A second device logging in "a minute later": move the

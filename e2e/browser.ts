@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const BASE = () => {
@@ -111,4 +112,14 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** Wait until a toast with this text has been shown (it may already have gone). */
 export async function toastShown(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((x) => x.includes(t)), text, { timeout: 15000 })
+}
+
+/** Read-only look at the server's database, to check what the shopper did really happened. */
+export function db<T>(sql: string, ...args: unknown[]): T {
+  const conn = new Database(process.env.E2E_DB_PATH as string, { readonly: true, fileMustExist: true })
+  try {
+    return conn.prepare(sql).get(...args) as T
+  } finally {
+    conn.close()
+  }
 }

@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, visibleTitle } from './browser'
+import { BASE, db, launch, phone, settled, shot, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -10,15 +9,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Read-only look at the server's database, to check what the shopper did really happened. */
-function db<T>(sql: string, ...args: unknown[]): T {
-  const conn = new Database(process.env.E2E_DB_PATH as string, { readonly: true, fileMustExist: true })
-  try {
-    return conn.prepare(sql).get(...args) as T
-  } finally {
-    conn.close()
-  }
-}
 
 async function smsCode(phoneNo: string): Promise<string> {
   const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })

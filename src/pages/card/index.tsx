@@ -1,5 +1,3 @@
-import { useDidShow } from '@tarojs/taro'
-import { useRef } from 'react'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
@@ -7,19 +5,13 @@ import { isLoggedIn } from '@/core/session'
 import CardProducts from '@/features/card/CardProducts'
 import MemberCard from '@/features/card/MemberCard'
 import { useQuery } from '@/hooks/useQuery'
+import { useReloadOnReturn } from '@/hooks/useReloadOnReturn'
 
 /** Membership card (tab): my current card if any, the card products and Buy (order kind `card`). */
 export default function CardIndexPage() {
   const products = useQuery(() => request('hui_public.card/index', {}), [])
   const mine = useQuery(async () => (isLoggedIn() ? (await request('personal.user/info', {})).card : null), [])
-  const first = useRef(true)
-  useDidShow(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    void mine.reload()
-  })
+  useReloadOnReturn(mine.reload)
 
   return (
     <PageFrame route='pages/card/index'>

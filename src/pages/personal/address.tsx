@@ -1,11 +1,10 @@
-import { useDidShow } from '@tarojs/taro'
-import { useRef } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { request } from '@/core/request'
 import LoginNeeded from '@/components/LoginNeeded'
 import AddressList from '@/features/address/AddressList'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
+import { useReloadOnReturn } from '@/hooks/useReloadOnReturn'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
 
@@ -15,15 +14,8 @@ export default function PersonalAddressPage() {
   const returnTo = routeUrl('pages/personal/address', { select: params.select ? 1 : undefined })
   const loggedIn = useLoginRequired(returnTo)
   const query = useQuery(() => request('personal.address/index', {}), [], loggedIn)
-  const first = useRef(true)
   // Back from Add/edit: show what was saved.
-  useDidShow(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    if (loggedIn) void query.reload()
-  })
+  useReloadOnReturn(query.reload, loggedIn)
   return (
     <PageFrame route='pages/personal/address'>
       {loggedIn ? <AddressList query={query} selectMode={params.select === '1'} /> : <LoginNeeded returnTo={returnTo} />}

@@ -1,11 +1,10 @@
-import { useDidShow } from '@tarojs/taro'
-import { useRef } from 'react'
 import PageFrame from '@/components/PageFrame'
 import LoginNeeded from '@/components/LoginNeeded'
 import { request } from '@/core/request'
 import SessionList from '@/features/security/SessionList'
 import { useLoginRequired } from '@/hooks/useLoginRequired'
 import { useQuery } from '@/hooks/useQuery'
+import { useReloadOnReturn } from '@/hooks/useReloadOnReturn'
 import { routeUrl } from '@/routes'
 
 const RETURN_TO = routeUrl('pages/personal/sessions')
@@ -14,13 +13,6 @@ const RETURN_TO = routeUrl('pages/personal/sessions')
 export default function PersonalSessionsPage() {
   const loggedIn = useLoginRequired(RETURN_TO)
   const query = useQuery(() => request('personal.user/sessions', {}), [], loggedIn)
-  const first = useRef(true)
-  useDidShow(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    if (loggedIn) void query.reload()
-  })
+  useReloadOnReturn(query.reload, loggedIn)
   return <PageFrame route='pages/personal/sessions'>{loggedIn ? <SessionList query={query} /> : <LoginNeeded returnTo={RETURN_TO} />}</PageFrame>
 }
