@@ -2,7 +2,6 @@
  * Signed-in devices, Delete account and Me's logout: what a shopper sees and what reaches the server.
  */
 import Taro from '@tarojs/taro'
-import TestUtils from '@tarojs/test-utils-react'
 import type { SessionInfo } from '@/contract/account'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
@@ -12,38 +11,17 @@ import SessionsPage from '@/pages/personal/sessions'
 import { type transport } from '@/platform/transport'
 import type { TransportRequest } from '@/core/transport.types'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
+import { all, click, mount, text, unmountAll, until } from '../support/screen'
 
 type Send = typeof transport.send
-const mounted: TestUtils[] = []
 afterEach(() => {
-  mounted.splice(0).forEach((t) => t.unmout())
+  unmountAll()
   jest.restoreAllMocks()
   resetLangCache()
   resetRouter()
   Taro.removeStorageSync('token')
 })
 
-async function mount(Page: () => JSX.Element) {
-  const t = new TestUtils()
-  mounted.push(t)
-  await t.mount(Page)
-  return t
-}
-const text = (t: TestUtils, sel: string) => t.queries.querySelector(sel)?.textContent ?? null
-const all = (t: TestUtils, sel: string) => Array.from(t.queries.querySelectorAll(sel)).map((e) => e.textContent ?? '')
-const click = (t: TestUtils, sel: string) => t.act(async () => t.fireEvent.click(t.queries.querySelector(sel) as HTMLElement))
-async function until(t: TestUtils, assertion: () => void, timeout = 2000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    try {
-      assertion()
-      return
-    } catch (e) {
-      if (Date.now() > end) throw e
-      await t.act(() => new Promise((r) => setTimeout(r, 20)))
-    }
-  }
-}
 const toasts = () => jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
 const confirmWith = (confirm: boolean) => jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm, cancel: !confirm, errMsg: 'ok' })
 

@@ -3,7 +3,7 @@
  * when loading fails (and the retry), when there is nothing, and with real-shaped answers.
  */
 import Taro from '@tarojs/taro'
-import TestUtils from '@tarojs/test-utils-react'
+import type TestUtils from '@tarojs/test-utils-react'
 import { PRIVACY_VERSION } from '@/contract/constants'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
@@ -18,27 +18,18 @@ import PaySuccessPage from '@/pages/payBill/success'
 import ShopsDetailsPage from '@/pages/shops/details'
 import WebViewIndexPage from '@/pages/webView/index'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter, type Reply } from '../support/fakeApi'
+import { all, click, mount, text, unmount, unmountAll, until } from '../support/screen'
 import { card, coupon, order, paged, product, shop } from '../support/fixtures'
 
-const mounted: TestUtils[] = []
 afterEach(() => {
-  mounted.splice(0).forEach((t) => t.unmout())
+  unmountAll()
   jest.restoreAllMocks()
   jest.useRealTimers()
   resetLangCache()
   resetRouter()
 })
 
-async function mount(Page: () => JSX.Element) {
-  const t = new TestUtils()
-  mounted.push(t)
-  await t.mount(Page)
-  return t
-}
 
-const text = (t: TestUtils, sel: string) => t.queries.querySelector(sel)?.textContent ?? null
-const all = (t: TestUtils, sel: string) => Array.from(t.queries.querySelectorAll(sel)).map((e) => e.textContent ?? '')
-const click = (t: TestUtils, sel: string) => t.act(async () => t.fireEvent.click(t.queries.querySelector(sel) as HTMLElement))
 /** Type into a Taro Input as a shopper would: into its inner <input>, once the component has rendered it. */
 async function type(t: TestUtils, sel: string, value: string) {
   const inner = (await t.queries.waitForQuerySelector(`${sel} input`)) as HTMLInputElement
@@ -49,19 +40,6 @@ async function type(t: TestUtils, sel: string, value: string) {
 }
 /** Let timers (debounces) and the answers they trigger settle. */
 const settle = (t: TestUtils, ms = 0) => t.act(() => new Promise((r) => setTimeout(r, ms)))
-/** Retry an assertion until it holds (or fail with its last error after `timeout` ms). */
-async function until(t: TestUtils, assertion: () => void, timeout = 2000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    try {
-      assertion()
-      return
-    } catch (e) {
-      if (Date.now() > end) throw e
-      await settle(t, 20)
-    }
-  }
-}
 
 function toasts() {
   return jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
@@ -106,8 +84,7 @@ describe('Home', () => {
     })
     const t = await mount(HomePage)
     await t.queries.waitForQuerySelector('.skeleton')
-    t.unmout()
-    mounted.pop()
+    unmount(t)
 
     shops = paged([])
     const t2 = await mount(HomePage)
@@ -266,8 +243,7 @@ describe('Pay a bill', () => {
     fakeApi({ 'hui_shanghu.shop/read': () => reply, 'personal.coupon/index': () => paged([]) })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.skeleton')
-    t.unmout()
-    mounted.pop()
+    unmount(t)
     reply = OFFLINE
     const t2 = await mount(PayBillIndexPage)
     await t2.queries.waitForQuerySelector('.state__retry')
@@ -348,8 +324,7 @@ describe('Payment success', () => {
     const t = await mount(PaySuccessPage)
     await t.queries.waitForQuerySelector('.state__retry')
     expect(text(t, '.state--error')).toContain('网络不给力')
-    t.unmout()
-    mounted.pop()
+    unmount(t)
     openedWith('pages/payBill/success', {})
     const t2 = await mount(PaySuccessPage)
     await t2.queries.waitForQuerySelector('.state--empty')
@@ -469,8 +444,7 @@ describe('Shop details', () => {
     const t = await mount(ShopsDetailsPage)
     await t.queries.waitForQuerySelector('.state--empty')
     expect(text(t, '.state__action')).toBe('返回首页')
-    t.unmout()
-    mounted.pop()
+    unmount(t)
 
     openedWith('pages/shops/details', { id: '3' })
     let reply: 'offline' | { info: typeof shop } = OFFLINE
@@ -581,8 +555,7 @@ describe('Code page', () => {
       await t.queries.waitForQuerySelector('.state--empty')
       expect(text(t, '.state__title')).toBe('无法识别的二维码')
       expect(text(t, '.state__action')).toBe('返回首页')
-      t.unmout()
-      mounted.pop()
+      unmount(t)
     }
     expect(redirect).not.toHaveBeenCalled()
   })
