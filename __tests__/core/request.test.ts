@@ -1,13 +1,8 @@
 import Taro from '@tarojs/taro'
 import { ApiError, request } from '@/core/request'
 import { getItem, setItem } from '@/core/storage'
-import { transport } from '@/platform/transport'
-import type { TransportRequest } from '@/core/transport.types'
-
-function answer(status: number, body: unknown) {
-  return jest.spyOn(transport, 'send').mockResolvedValue({ status, body })
-}
-const sent = (spy: jest.SpyInstance) => spy.mock.calls[0][0] as TransportRequest
+import { fakeApi, OFFLINE } from '../support/fakeApi'
+import { order, quote } from '../support/fixtures'
 
 afterEach(() => jest.restoreAllMocks())
 
@@ -15,10 +10,11 @@ describe('request client', () => {
   it('sends Access-Token and Access-Origin, the referral id, and a 60 s timeout; resolves data on code 1', async () => {
     setItem('token', 'tok-123')
     setItem('share_user_user_id', '77')
-    const spy = answer(200, { code: 1, msg: 'ok', data: { info: { id: 5 } } })
+    const { calls } = fakeApi({ 'personal.order/read': () => ({ info: order({ id: 5 }) }) })
     const data = await request('personal.order/read', { id: 5 })
-    expect(data).toEqual({ info: { id: 5 } })
-    const opts = sent(spy)
+    expect(data).toEqual({ info: order({ id: 5 }) })
+    expect(calls).toHaveLength(1)
+    const opts = calls[0]
     expect(opts.url).toBe('/api/personal.order/read')
     expect(opts.method).toBe('GET')
     expect(opts.headers).toEqual({ 'Access-Token': 'tok-123', 'Access-Origin': '' })
@@ -29,15 +25,15 @@ describe('request client', () => {
   })
 
   it('sends an empty token header when logged out and no referral when none is stored', async () => {
-    const spy = answer(200, { code: 1, msg: '', data: {} })
+    const { calls } = fakeApi({ 'personal.order/preCreate': () => quote({ kind: 'card' }) })
     await request('personal.order/preCreate', { kind: 'card', card_id: 1 })
-    expect(sent(spy).headers).toMatchObject({ 'Access-Token': '' })
-    expect(sent(spy).data).toEqual({ kind: 'card', card_id: 1 })
-    expect(sent(spy).method).toBe('POST')
+    expect(calls[0].headers).toMatchObject({ 'Access-Token': '' })
+    expect(calls[0].data).toEqual({ kind: 'card', card_id: 1 })
+    expect(calls[0].method).toBe('POST')
   })
 
   it('rejects a business error (code 0) with the server msg and toasts it for 2 s when asked', async () => {
-    answer(200, { code: 0, msg: '库存不足', data: null })
+    fakeApi({ 'personal.order/create': () => ({ business: '库存不足' }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const err = await request('personal.order/create', { kind: 'product', product_id: 1, client_request_id: 'abcdefgh' }, { toastOnError: true }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
@@ -46,30 +42,30 @@ describe('request client', () => {
   })
 
   it('does not toast unless asked', async () => {
-    answer(200, { code: 0, msg: 'nope', data: null })
+    fakeApi({ 'personal.order/read': () => ({ business: 'nope' }) })
     const toast = jest.spyOn(Taro, 'showToast')
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'business' })
     expect(toast).not.toHaveBeenCalled()
   })
 
   it('rejects a non-200 answer even with code 1 in the body', async () => {
-    answer(500, { code: 1, msg: '', data: {} })
+    fakeApi({ 'personal.order/read': () => ({ http: { status: 500, body: { code: 1, msg: '', data: {} } } }) })
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'http', status: 500 })
   })
 
   it('rejects a body that is not an envelope', async () => {
-    answer(200, '<html>gateway</html>')
+    fakeApi({ 'personal.order/read': () => ({ http: { status: 200, body: '<html>gateway</html>' } }) })
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'http', status: 200 })
   })
 
   it('rejects a network failure', async () => {
-    jest.spyOn(transport, 'send').mockRejectedValue(new Error('request:fail'))
+    fakeApi({ 'personal.order/read': () => OFFLINE })
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'network', status: 0 })
   })
 
   it('code -1 clears the token and opens Authorization with a way back', async () => {
     setItem('token', 'old')
-    answer(200, { code: -1, msg: '请登录', data: null })
+    fakeApi({ 'personal.order/read': () => ({ loginExpired: '请登录' }) })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/orders/detail', options: { id: '9' } } as unknown as Taro.Page])
     await expect(request('personal.order/read', { id: 9 })).rejects.toMatchObject({ kind: 'auth', code: -1 })

@@ -3,6 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { useState } from 'react'
 import type { Paged } from '@/contract/paging'
 import { usePagedList, type PagedFetcher } from '@/hooks/usePagedList'
+import { until } from '../support/screen'
 
 interface Row {
   id: number
@@ -30,7 +31,7 @@ function List({ fetcher, filter }: { fetcher: PagedFetcher<Row>; filter?: string
 }
 
 const page = (list: Row[], total: number, p: number): Paged<Row> => ({ list, total, page: p, page_size: 3 })
-const flush = () => new Promise((r) => setTimeout(r, 0))
+const names = (t: TestUtils) => Array.from(t.queries.querySelectorAll('.row')).map((e) => e.textContent)
 
 const mounted: TestUtils[] = []
 function utils() {
@@ -48,9 +49,7 @@ describe('usePagedList', () => {
     await t.queries.waitForQuerySelectorAll('.row')
     expect(t.queries.querySelectorAll('.row')).toHaveLength(3)
     await t.act(() => api.loadMore())
-    await flush()
-    const names = Array.from(t.queries.querySelectorAll('.row')).map((e) => e.textContent)
-    expect(names).toEqual(['row 1', 'row 2', 'row 3', 'row 4', 'row 5'])
+    await until(t, () => expect(names(t)).toEqual(['row 1', 'row 2', 'row 3', 'row 4', 'row 5']))
     expect(api.hasMore).toBe(false)
     // No more pages: scrolling further asks nothing.
     await t.act(() => api.loadMore())
@@ -68,20 +67,20 @@ describe('usePagedList', () => {
     const fetcher = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(page(rows(1, 2), 2, 1))
     const t = utils()
     await t.mount(List, { props: { fetcher } })
-    await flush()
-    expect(api.error).toBeInstanceOf(Error)
+    await until(t, () => expect(api.error).toBeInstanceOf(Error))
     expect(api.empty).toBe(false)
+    expect(fetcher).toHaveBeenCalledTimes(1)
     await t.act(() => api.retry())
-    await flush()
+    await until(t, () => expect(t.queries.querySelectorAll('.row')).toHaveLength(2))
     expect(api.error).toBeNull()
-    expect(t.queries.querySelectorAll('.row')).toHaveLength(2)
   })
 
   it('a slow answer for an old filter never overwrites the newer one', async () => {
     let releaseOld: (v: Paged<Row>) => void = () => undefined
+    const oldAnswer = new Promise<Paged<Row>>((r) => (releaseOld = r))
     const fetcher = jest
       .fn<Promise<Paged<Row>>, [number, number]>()
-      .mockImplementationOnce(() => new Promise((r) => (releaseOld = r)))
+      .mockImplementationOnce(() => oldAnswer)
       .mockResolvedValue(page([{ id: 9, name: 'new filter' }], 1, 1))
     const t = utils()
     let setFilter: (f: string) => void = () => undefined
@@ -92,9 +91,12 @@ describe('usePagedList', () => {
     }
     await t.mount(Host)
     await t.act(async () => setFilter('b'))
-    await flush()
-    await t.act(async () => releaseOld(page([{ id: 1, name: 'old filter' }], 1, 1)))
-    await flush()
-    expect(Array.from(t.queries.querySelectorAll('.row')).map((e) => e.textContent)).toEqual(['new filter'])
+    await until(t, () => expect(names(t)).toEqual(['new filter']))
+    // The old answer lands now: awaiting it here resumes after the hook's own await of it has run.
+    await t.act(async () => {
+      releaseOld(page([{ id: 1, name: 'old filter' }], 1, 1))
+      await oldAnswer
+    })
+    expect(names(t)).toEqual(['new filter'])
   })
 })

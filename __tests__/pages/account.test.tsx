@@ -8,12 +8,9 @@ import { getItem, setItem } from '@/core/storage'
 import DeleteAccountPage from '@/pages/personal/deleteAccount'
 import PersonalIndexPage from '@/pages/personal/index'
 import SessionsPage from '@/pages/personal/sessions'
-import { type transport } from '@/platform/transport'
-import type { TransportRequest } from '@/core/transport.types'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
 import { all, click, mount, text, unmountAll, until } from '../support/screen'
 
-type Send = typeof transport.send
 afterEach(() => {
   unmountAll()
   jest.restoreAllMocks()
@@ -38,9 +35,10 @@ describe('Signed-in devices', () => {
     let release: () => void = () => undefined
     const api = fakeApi({
       'personal.user/sessions': () => ({ list }),
+      // Answers only when released: a second tap meanwhile must do nothing.
       'personal.user/endSession': () => {
         list = list.filter((s) => s.id !== 2)
-        return PENDING
+        return new Promise((resolve) => (release = () => resolve({ ended: true })))
       },
     })
     const t = await mount(SessionsPage)
@@ -51,15 +49,6 @@ describe('Signed-in devices', () => {
     expect(t.queries.querySelector('.session--current .session__end')).toBeNull()
     expect(t.queries.querySelectorAll('.session__end')).toHaveLength(1)
 
-    // endSession answers only when released: a second tap meanwhile must do nothing.
-    const real = api.send.getMockImplementation() as Send
-    api.send.mockImplementation((req: TransportRequest) => {
-      if (!req.url.endsWith('personal.user/endSession')) return real(req)
-      real(req)
-      return new Promise((resolve) => {
-        release = () => resolve({ status: 200, body: { code: 1, msg: 'ok', data: { ended: true } } })
-      })
-    })
     await click(t, '.session__end')
     await click(t, '.session__end')
     expect(modal).toHaveBeenCalledTimes(1)
@@ -227,7 +216,7 @@ describe('Me', () => {
     await click(t, '.menu-list__item--logout')
     await until(t, () => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '已退出登录' })))
     expect(api.called('personal.user/logout')).toHaveLength(1)
-    expect(api.send.mock.calls.find((c) => c[0].url.endsWith('personal.user/logout'))?.[0].headers['Access-Token']).toBe('tok-me')
+    expect(api.called('personal.user/logout')[0].headers['Access-Token']).toBe('tok-me')
     expect(getItem('token')).toBeUndefined()
     await t.queries.waitForQuerySelector('.account-header__login')
     expect(t.queries.querySelector('.menu-list__item--sessions')).toBeNull()

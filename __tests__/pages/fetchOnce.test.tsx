@@ -1,26 +1,16 @@
-import TestUtils from '@tarojs/test-utils-react'
-import { setItem } from '@/core/storage'
+import { getItem, setItem } from '@/core/storage'
 import OrdersIndexPage from '@/pages/orders/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
 import { order, paged } from '../support/fixtures'
+import { mount, text, unmountAll, until } from '../support/screen'
 
 /** One show of a screen reads each thing once (it used to read My orders' list and the paid order twice). */
-const mounted: TestUtils[] = []
 afterEach(() => {
-  mounted.splice(0).forEach((t) => t.unmout())
+  unmountAll()
   jest.restoreAllMocks()
   resetRouter()
 })
-
-async function mountAndSettle(Page: () => JSX.Element) {
-  const t = new TestUtils()
-  mounted.push(t)
-  await t.mount(Page)
-  // The page's show (what the runtime fires after mounting), then let every answer land.
-  await t.act(() => new Promise((r) => setTimeout(r, 50)))
-  return t
-}
 
 describe('one show, one read', () => {
   it('Payment success with a pending order record: order/read once for the check and once for the screen', async () => {
@@ -28,8 +18,10 @@ describe('one show, one read', () => {
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'bill' })
     openedWith('pages/payBill/success', { id: '41' })
     const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
-    const t = await mountAndSettle(PaySuccessPage)
-    await t.queries.waitForQuerySelector('.pay-result__status')
+    const t = await mount(PaySuccessPage)
+    // Settled: the screen shows the order as paid and the pending check has cleared its record.
+    await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
+    await until(t, () => expect(getItem('pendingOrder')).toBeUndefined())
     expect(api.called('personal.order/read')).toHaveLength(2)
   })
 
@@ -37,8 +29,8 @@ describe('one show, one read', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/success', { id: '41' })
     const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
-    const t = await mountAndSettle(PaySuccessPage)
-    await t.queries.waitForQuerySelector('.pay-result__status')
+    const t = await mount(PaySuccessPage)
+    await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     expect(api.called('personal.order/read')).toHaveLength(1)
   })
 
@@ -46,7 +38,8 @@ describe('one show, one read', () => {
     setItem('token', 'tok')
     openedWith('pages/orders/index', {})
     const api = fakeApi({ 'personal.order/index': () => paged([order()]) })
-    await mountAndSettle(OrdersIndexPage)
+    const t = await mount(OrdersIndexPage)
+    await until(t, () => expect(text(t, '.list-footer')).toContain('没有更多了'))
     expect(api.called('personal.order/index')).toHaveLength(1)
   })
 })

@@ -2,9 +2,9 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { resetLangCache, setLang } from '@/core/i18n'
 import HomePage from '@/pages/index/index'
-import { transport } from '@/platform/transport'
 import CardMyPage from '@/pages/card/my'
 import ShopDetailsPage from '@/pages/shops/details'
+import { fakeApi, PENDING } from '../support/fakeApi'
 
 const mounted: TestUtils[] = []
 afterEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
 
 async function mount(Page: () => JSX.Element, stackDepth: number) {
   // Screens load data: keep every request pending so the loading state is what renders.
-  jest.spyOn(transport, 'send').mockImplementation(() => new Promise(() => undefined))
+  fakeApi({}, { otherwise: PENDING })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(Array.from({ length: stackDepth }, () => ({ route: 'x' }) as unknown as Taro.Page))
   const t = new TestUtils()
   mounted.push(t)

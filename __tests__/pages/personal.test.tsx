@@ -3,7 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { resetLangCache } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
 import PersonalIndexPage from '@/pages/personal/index'
-import { transport } from '@/platform/transport'
+import { fakeApi, PENDING } from '../support/fakeApi'
 
 const mounted: TestUtils[] = []
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 async function mount() {
-  jest.spyOn(transport, 'send').mockImplementation(() => new Promise(() => undefined))
+  fakeApi({}, { otherwise: PENDING })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/personal/index', options: {} } as unknown as Taro.Page])
   const t = new TestUtils()
   mounted.push(t)

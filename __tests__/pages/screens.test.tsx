@@ -17,9 +17,10 @@ import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import ShopsDetailsPage from '@/pages/shops/details'
 import WebViewIndexPage from '@/pages/webView/index'
+import { QUOTE_DEBOUNCE_MS } from '@/features/payBill/useBillQuote'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter, type Reply } from '../support/fakeApi'
 import { all, click, mount, text, unmount, unmountAll, until } from '../support/screen'
-import { card, coupon, order, paged, product, shop } from '../support/fixtures'
+import { card, coupon, order, paged, product, quote, shop } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -38,8 +39,6 @@ async function type(t: TestUtils, sel: string, value: string) {
     inner.dispatchEvent(new Event('input', { bubbles: true }))
   })
 }
-/** Let timers (debounces) and the answers they trigger settle. */
-const settle = (t: TestUtils, ms = 0) => t.act(() => new Promise((r) => setTimeout(r, ms)))
 
 function toasts() {
   return jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
@@ -157,15 +156,13 @@ describe('Search', () => {
 })
 
 describe('Pay a bill', () => {
-  const quote = (amount: number) => ({ kind: 'bill' as const, title: '买单', original_amount: amount, discount_amount: 1200, member_discount_amount: 0, coupon_amount: 0, fee_amount: 0, pay_amount: 8765, coupon_id: null, lines: [] })
-
   async function openBill() {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
     const api = fakeApi({
       'hui_shanghu.shop/read': () => ({ info: shop }),
       'personal.coupon/index': () => paged([coupon]),
-      'personal.order/preCreate': (p) => quote(p.amount ?? 0),
+      'personal.order/preCreate': (p) => quote({ original_amount: p.amount ?? 0 }),
     })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.bill__shop-name')
@@ -184,10 +181,8 @@ describe('Pay a bill', () => {
 
     await press(t, '100')
     expect(text(t, '.bill__amount')).toBe('¥100')
-    await settle(t, 450)
-    await t.queries.waitForQuerySelector('.bill__capital')
     // 87.65 is what the fake server answered, not 100 × 88 %: the screen shows the server's price.
-    expect(text(t, '.bill__payable')).toContain('87.65')
+    await until(t, () => expect(text(t, '.bill__payable')).toContain('87.65'))
     expect(text(t, '.bill__capital')).toBe('捌拾柒元陆角伍分')
     expect(api.called('personal.order/preCreate').at(-1)?.data).toMatchObject({ kind: 'bill', shop_id: 3, amount: 10000 })
     expect(t.queries.querySelector('.bill__pay')?.hasAttribute('disabled')).toBe(false)
@@ -205,8 +200,10 @@ describe('Pay a bill', () => {
 
   it('zero is not payable: no quote, the pay button stays off', async () => {
     const { t, api } = await openBill()
+    jest.useFakeTimers()
     await press(t, '0.00')
-    await settle(t, 450)
+    // Past the quote's debounce: a quote for zero would have been asked by now.
+    await t.act(async () => void jest.advanceTimersByTime(QUOTE_DEBOUNCE_MS + 100))
     expect(api.called('personal.order/preCreate')).toHaveLength(0)
     expect(t.queries.querySelector('.bill__pay')?.hasAttribute('disabled')).toBe(true)
   })
@@ -218,7 +215,6 @@ describe('Pay a bill', () => {
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.keypad')
     await press(t, '58')
-    await settle(t, 450)
     await t.queries.waitForQuerySelector('.bill__error')
     expect(text(t, '.bill__error')).toBe('商户暂停营业')
     expect(text(t, '.bill__amount')).toBe('¥58')
@@ -355,7 +351,7 @@ describe('Order detail', () => {
     await click(t, '.order-detail__refund')
     expect(sheet).toHaveBeenCalledTimes(1)
     await t.act(async () => release())
-    await settle(t)
+    await until(t, () => expect(api.called('personal.order/refund')).toHaveLength(1))
     expect(api.called('personal.order/refund')).toEqual([expect.objectContaining({ data: expect.objectContaining({ id: 41, reason: '买错了' }) })])
     await click(t, '.order-detail__refund')
     expect(api.called('personal.order/refund')).toHaveLength(1)

@@ -8,8 +8,8 @@ import CardRecordsPage from '@/pages/card/records'
 import CardTicketListPage from '@/pages/card/ticketList'
 import DiscountBillIndexPage from '@/pages/discountBill/index'
 import OrdersIndexPage from '@/pages/orders/index'
-import { transport } from '@/platform/transport'
-import type { TransportRequest } from '@/core/transport.types'
+import { fakeApi, OFFLINE, PENDING } from '../support/fakeApi'
+import { paged } from '../support/fixtures'
 
 const mounted: TestUtils[] = []
 afterEach(() => {
@@ -18,12 +18,21 @@ afterEach(() => {
   resetLangCache()
 })
 
-/** An empty but well-formed answer for any endpoint these screens call. */
-function emptyAnswer(req: TransportRequest) {
-  const path = req.url.replace(/^.*\/api\//, '')
-  const data = path.includes('business_class') ? { list: [] } : path.includes('address') || path.includes('card/index') ? { list: [] } : { list: [], total: 0, page: 1, page_size: 10 }
-  return { status: 200, body: { code: 1, msg: 'ok', data } }
-}
+let mode: 'pending' | 'fail' | 'empty' = 'pending'
+/** Every endpoint these screens call answers as the test's mode says: never, offline, or empty but well-formed. */
+const inMode =
+  <T,>(empty: T) =>
+  () =>
+    mode === 'pending' ? PENDING : mode === 'fail' ? OFFLINE : empty
+const emptyApi = () =>
+  fakeApi({
+    'personal.order/index': inMode(paged([])),
+    'personal.coupon/index': inMode(paged([])),
+    'personal.card/index': inMode({ list: [] }),
+    'personal.address/index': inMode({ list: [] }),
+    'hui_shanghu.hs_business_class/index': inMode({ list: [] }),
+    'hui_shanghu.shop/index': inMode(paged([])),
+  })
 
 const SCREENS: Array<[string, () => JSX.Element, string]> = [
   ['My orders', OrdersIndexPage, '还没有订单'],
@@ -38,12 +47,8 @@ describe.each(SCREENS)('%s', (_name, Page, emptyText) => {
   it('shows a skeleton while loading, the error with a retry when it fails, and the empty state after a good answer', async () => {
     setItem('token', 'tok')
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'x', options: {} } as unknown as Taro.Page])
-    let mode: 'pending' | 'fail' | 'empty' = 'pending'
-    const send = jest.spyOn(transport, 'send').mockImplementation((req) => {
-      if (mode === 'pending') return new Promise(() => undefined)
-      if (mode === 'fail') return Promise.reject(new Error('offline'))
-      return Promise.resolve(emptyAnswer(req))
-    })
+    mode = 'pending'
+    const { calls } = emptyApi()
     const t = new TestUtils()
     mounted.push(t)
 
@@ -58,11 +63,11 @@ describe.each(SCREENS)('%s', (_name, Page, emptyText) => {
     await t2.mount(Page)
     const retry = await t2.queries.waitForQuerySelector('.state__retry')
     expect(t2.queries.querySelector('.state--error')?.textContent).toContain('网络不给力')
-    const callsBefore = send.mock.calls.length
+    const callsBefore = calls.length
     mode = 'empty'
     await t2.act(async () => t2.fireEvent.click(retry as HTMLElement))
     await t2.queries.waitForQuerySelector('.state--empty')
-    expect(send.mock.calls.length).toBeGreaterThan(callsBefore)
+    expect(calls.length).toBeGreaterThan(callsBefore)
     expect(t2.queries.querySelector('.state--empty')?.textContent).toContain(emptyText)
   })
 })

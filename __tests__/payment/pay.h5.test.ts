@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
 import { getItem, setItem } from '@/core/storage'
 import { checkout, payOrder } from '@/payment/pay'
-import { fakeServer, order, payparam } from './helpers'
+import { fakeApi } from '../support/fakeApi'
+import { order, payparam, unpaidOrder } from '../support/fixtures'
 
 const UA = navigator.userAgent
 function setUA(ua: string) {
@@ -17,31 +18,26 @@ afterEach(() => {
 
 describe('payment pipeline on H5', () => {
   it('create → payparam (channel 6 with return URLs) → redirect to the cashier, keeping the pending order', async () => {
-    const calls: Array<[string, Record<string, unknown>]> = []
-    fakeServer((path, data) => {
-      calls.push([path, data])
-      if (path === 'personal.order/create') return { code: 1, data: { order_info: order() } }
-      return { code: 1, data: payparam() }
-    })
+    const { calls } = fakeApi({ 'personal.order/create': () => ({ order_info: unpaidOrder() }), 'personal.order/payparam': () => payparam() })
     const assign = jest.fn()
     const loc = window.location
     Object.defineProperty(window, 'location', { value: { ...loc, assign, href: loc.href }, configurable: true })
     const outcome = await checkout({ kind: 'bill', shop_id: 3, amount: 10000 }, 'req-12345678')
     Object.defineProperty(window, 'location', { value: loc, configurable: true })
 
-    expect(calls.map((c) => c[0])).toEqual(['personal.order/create', 'personal.order/payparam'])
-    expect(calls[0][1]).toMatchObject({ client_request_id: 'req-12345678', amount: 10000 })
-    expect(calls[1][1]).toMatchObject({ id: 42, platform: 'h5', pay_channel: 6, success_url: '/pages/payBill/success?id=42', fail_url: '/pages/orders/detail?id=42' })
+    expect(calls.map((c) => c.path)).toEqual(['personal.order/create', 'personal.order/payparam'])
+    expect(calls[0].data).toMatchObject({ client_request_id: 'req-12345678', amount: 10000 })
+    expect(calls[1].data).toMatchObject({ id: 41, platform: 'h5', pay_channel: 6, success_url: '/pages/payBill/success?id=41', fail_url: '/pages/orders/detail?id=41' })
     expect(assign).toHaveBeenCalledWith('/sandbox/cashier?t=1')
     expect(outcome.status).toBe('redirected')
-    expect(getItem('pendingOrder')).toEqual({ orderID: 42, times: 0, kind: 'bill' })
+    expect(getItem('pendingOrder')).toEqual({ orderID: 41, times: 0, kind: 'bill' })
   })
 
   it('pay_state 1 → already paid: "payment success", no provider call', async () => {
-    fakeServer(() => ({ code: 1, data: payparam({ pay_state: 1 }) }))
+    fakeApi({ 'personal.order/payparam': () => payparam({ pay_state: 1 }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const requestPayment = jest.spyOn(Taro, 'requestPayment')
-    const outcome = await payOrder(order())
+    const outcome = await payOrder(unpaidOrder())
     expect(outcome.status).toBe('paid')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '支付成功' }))
     expect(requestPayment).not.toHaveBeenCalled()
@@ -51,13 +47,11 @@ describe('payment pipeline on H5', () => {
   it('inside WeChat: channel 8 with the openid, JSSDK config, JSAPI pay; paid only when the server says 10', async () => {
     setUA('Mozilla/5.0 (iPhone) MicroMessenger/8.0.50')
     setItem('h5_wx_gzh_openid', 'o-open-1')
-    const calls: Array<[string, Record<string, unknown>]> = []
     let status = 0
-    fakeServer((path, data) => {
-      calls.push([path, data])
-      if (path === 'personal.order/payparam') return { code: 1, data: payparam() }
-      if (path === 'wechat/getJSSDKConfig') return { code: 1, data: { jssdk: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's', jsApiList: ['chooseWXPay'] } } }
-      return { code: 1, data: { info: order({ order_status: status }) } }
+    const api = fakeApi({
+      'personal.order/payparam': () => payparam(),
+      'wechat/getJSSDKConfig': () => ({ jssdk: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's', jsApiList: ['chooseWXPay'] } }),
+      'personal.order/read': () => ({ info: order({ order_status: status }) }),
     })
     const invoke = jest.fn((_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => {
       status = 10 // the provider's notification reached the server
@@ -67,9 +61,9 @@ describe('payment pipeline on H5', () => {
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const requestPayment = jest.spyOn(Taro, 'requestPayment')
 
-    const outcome = await payOrder(order())
-    expect(calls.find((c) => c[0] === 'personal.order/payparam')?.[1]).toMatchObject({ pay_channel: 8, wx_gzh_openid: 'o-open-1', platform: 'h5' })
-    expect(calls.some((c) => c[0] === 'wechat/getJSSDKConfig')).toBe(true)
+    const outcome = await payOrder(unpaidOrder())
+    expect(api.called('personal.order/payparam')[0].data).toMatchObject({ pay_channel: 8, wx_gzh_openid: 'o-open-1', platform: 'h5' })
+    expect(api.called('wechat/getJSSDKConfig')).toHaveLength(1)
     expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', expect.objectContaining({ package: 'prepay_id=p' }), expect.any(Function))
     expect(outcome.status).toBe('paid')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '支付成功' }))
@@ -78,44 +72,43 @@ describe('payment pipeline on H5', () => {
 
   it('inside WeChat: the bridge says ok but the server has not seen the money → pending, not paid', async () => {
     setUA('MicroMessenger/8.0')
-    fakeServer((path) => {
-      if (path === 'personal.order/payparam') return { code: 1, data: payparam() }
-      if (path === 'wechat/getJSSDKConfig') return { code: 0, data: null }
-      return { code: 1, data: { info: order({ order_status: 0 }) } }
+    fakeApi({
+      'personal.order/payparam': () => payparam(),
+      'wechat/getJSSDKConfig': () => ({ business: '' }),
+      'personal.order/read': () => ({ info: unpaidOrder() }),
     })
     ;(window as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke: (_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:ok' }) }
-    const outcome = await payOrder(order())
+    const outcome = await payOrder(unpaidOrder())
     expect(outcome.status).toBe('pending')
-    expect(getItem('pendingOrder')).toMatchObject({ orderID: 42 })
+    expect(getItem('pendingOrder')).toMatchObject({ orderID: 41 })
   })
 
   it('inside WeChat: a refusal toasts "payment failed"', async () => {
     setUA('MicroMessenger/8.0')
-    fakeServer((path) => (path === 'personal.order/payparam' ? { code: 1, data: payparam() } : { code: 0, data: null }))
+    fakeApi({ 'personal.order/payparam': () => payparam(), 'wechat/getJSSDKConfig': () => ({ business: '' }) })
     ;(window as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke: (_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:fail' }) }
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
-    expect((await payOrder(order())).status).toBe('failed')
+    expect((await payOrder(unpaidOrder())).status).toBe('failed')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '支付失败' }))
   })
 
   it('inside the Alipay client: the tradeNO goes to AlipayJSBridge', async () => {
     setUA('Mozilla/5.0 AlipayClient/10.5')
-    const calls: Array<[string, Record<string, unknown>]> = []
-    fakeServer((path, data) => {
-      calls.push([path, data])
-      if (path === 'personal.order/payparam') return { code: 1, data: payparam({ pay_param: { payInfo: null, pay_url: null, tradeNO: 'T2026' } }) }
-      return { code: 1, data: { info: order({ order_status: 10 }) } }
+    const { calls } = fakeApi({
+      'personal.order/payparam': () => payparam({ pay_param: { payInfo: null, pay_url: null, tradeNO: 'T2026' } }),
+      'personal.order/read': () => ({ info: order({ order_status: 10 }) }),
     })
     const call = jest.fn((_n: string, _p: unknown, cb: (r: { resultCode: string }) => void) => cb({ resultCode: '9000' }))
     ;(window as { AlipayJSBridge?: unknown }).AlipayJSBridge = { call }
-    const outcome = await payOrder(order())
-    expect(calls[0][1]).toMatchObject({ alipay: true })
+    const outcome = await payOrder(unpaidOrder())
+    expect(calls[0].path).toBe('personal.order/payparam')
+    expect(calls[0].data).toMatchObject({ alipay: true })
     expect(call).toHaveBeenCalledWith('tradePay', { tradeNO: 'T2026' }, expect.any(Function))
     expect(outcome.status).toBe('paid')
   })
 
   it('a create error is shown to the shopper and rejects', async () => {
-    fakeServer(() => ({ code: 0, msg: '已售罄', data: null }))
+    fakeApi({ 'personal.order/create': () => ({ business: '已售罄' }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     await expect(checkout({ kind: 'product', product_id: 1 }, 'req-12345678')).rejects.toMatchObject({ message: '已售罄' })
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '已售罄', duration: 2000 }))

@@ -4,7 +4,8 @@ import { resetLangCache, setLang } from '@/core/i18n'
 import { isPaidStatus, payStage } from '@/contract/orderRules'
 import { payOrder } from '@/payment/pay'
 import { checkPendingOrder } from '@/payment/pendingOrder'
-import { fakeServer, order, payparam } from './helpers'
+import { fakeApi } from '../support/fakeApi'
+import { order, payparam, unpaidOrder } from '../support/fixtures'
 
 afterEach(() => {
   jest.restoreAllMocks()
@@ -24,19 +25,14 @@ describe('refunding (60) and refunded (70) are not "paid"', () => {
     [60, '订单退款中', 'Refund in progress'],
     [70, '订单已退款', 'Refunded'],
   ])('payparam refuses a %s order: says so in the shopper’s language, no provider, no "payment success"', async (status, zh, en) => {
-    const calls: string[] = []
-    fakeServer((path) => {
-      calls.push(path)
-      if (path === 'personal.order/payparam') return { code: 0, msg: zh, data: null }
-      return { code: 1, data: { info: order({ order_status: status }) } }
-    })
+    const { calls } = fakeApi({ 'personal.order/payparam': () => ({ business: zh }), 'personal.order/read': () => ({ info: order({ order_status: status }) }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const requestPayment = jest.spyOn(Taro, 'requestPayment')
     setLang('en')
-    const outcome = await payOrder(order())
+    const outcome = await payOrder(unpaidOrder())
     expect(outcome.status).toBe('refund')
     expect(outcome.order.order_status).toBe(status)
-    expect(calls).toEqual(['personal.order/payparam', 'personal.order/read'])
+    expect(calls.map((c) => c.path)).toEqual(['personal.order/payparam', 'personal.order/read'])
     expect(toast).toHaveBeenCalledTimes(1)
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: en }))
     expect(requestPayment).not.toHaveBeenCalled()
@@ -44,17 +40,17 @@ describe('refunding (60) and refunded (70) are not "paid"', () => {
   })
 
   it('any other payparam refusal is still the server’s words, thrown', async () => {
-    fakeServer((path) => (path === 'personal.order/payparam' ? { code: 0, msg: '订单已取消', data: null } : { code: 1, data: { info: order({ order_status: 50 }) } }))
+    fakeApi({ 'personal.order/payparam': () => ({ business: '订单已取消' }), 'personal.order/read': () => ({ info: order({ order_status: 50 }) }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
-    await expect(payOrder(order())).rejects.toMatchObject({ kind: 'business', message: '订单已取消' })
+    await expect(payOrder(unpaidOrder())).rejects.toMatchObject({ kind: 'business', message: '订单已取消' })
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '订单已取消' }))
   })
 
   it('pending-order check on a refunding order: record cleared, not "paid", no jump to the order', async () => {
-    setItem('pendingOrder', { orderID: 42, times: 0, kind: 'product' })
-    fakeServer(() => ({ code: 1, data: { info: order({ order_status: 60, kind: 'product' }) } }))
+    setItem('pendingOrder', { orderID: 41, times: 0, kind: 'product' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 60, kind: 'product' }) }) })
     const nav = jest.spyOn(Taro, 'navigateTo')
-    await expect(checkPendingOrder()).resolves.toEqual({ state: 'refund', orderID: 42 })
+    await expect(checkPendingOrder()).resolves.toEqual({ state: 'refund', orderID: 41 })
     expect(getItem('pendingOrder')).toBeUndefined()
     expect(nav).not.toHaveBeenCalled()
   })
@@ -64,10 +60,10 @@ describe('refunding (60) and refunded (70) are not "paid"', () => {
     Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 AlipayClient/10', configurable: true })
     ;(window as { AlipayJSBridge?: unknown }).AlipayJSBridge = { call: (_n: string, _o: unknown, cb: (r: { resultCode: string }) => void) => cb({ resultCode: '9000' }) }
     const base = payparam()
-    fakeServer((path) => (path === 'personal.order/payparam' ? { code: 1, data: { ...base, pay_param: { ...base.pay_param, tradeNO: 'T-1' } } } : { code: 1, data: { info: order({ order_status: 60 }) } }))
+    fakeApi({ 'personal.order/payparam': () => ({ ...base, pay_param: { ...base.pay_param, tradeNO: 'T-1' } }), 'personal.order/read': () => ({ info: order({ order_status: 60 }) }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     try {
-      const outcome = await payOrder(order())
+      const outcome = await payOrder(unpaidOrder())
       expect(outcome.status).toBe('refund')
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '订单退款中' }))
       expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: '支付成功' }))

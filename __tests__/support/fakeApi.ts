@@ -1,34 +1,73 @@
 import Taro from '@tarojs/taro'
+import { CODE, type Envelope } from '@/contract/envelope'
 import type { EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
-import { transport } from '@/platform/transport'
 import type { TransportRequest, TransportResponse } from '@/core/transport.types'
+import { transport } from '@/platform/transport'
 
-/** What a fake endpoint does: answer, fail the way the server would, or never answer (loading). */
-export type Reply<P extends EndpointPath> = ApiRes<P> | { business: string } | 'offline' | 'pending'
-export type Handlers = { [P in EndpointPath]?: (req: ApiReq<P>) => Reply<P> }
-
+/** No answer ever comes: the screen stays loading. */
 export const PENDING = 'pending' as const
+/** No answer came (network down, timeout): the transport rejects. */
 export const OFFLINE = 'offline' as const
 
 /**
- * Route the app's one transport to typed handlers, per endpoint, the way the reference server answers
- * (`{code, msg, data}` envelope). An endpoint without a handler fails the test loudly.
+ * How a fake endpoint answers:
+ * - its data, as the server's `{code: 1, data}`;
+ * - `{ business: msg }`: a refusal (`code 0`) in the server's words;
+ * - `{ loginExpired: msg }`: `code -1`, the token is no good any more;
+ * - `{ http: {status, body} }`: exactly this HTTP answer (a 5xx, a gateway's HTML page);
+ * - OFFLINE or PENDING (above).
+ * A handler may also return a promise of any of these: the endpoint answers when the test resolves it.
  */
-export function fakeApi(handlers: Handlers) {
-  const calls: Array<{ path: EndpointPath; data: Record<string, unknown> }> = []
-  const send = jest.spyOn(transport, 'send').mockImplementation((req: TransportRequest): Promise<TransportResponse> => {
+export type Reply<P extends EndpointPath> = ApiRes<P> | { business: string } | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
+export type Handler<P extends EndpointPath> = (req: ApiReq<P>) => Reply<P> | Promise<Reply<P>>
+export type Handlers = { [P in EndpointPath]?: Handler<P> }
+
+/** One request the app sent: its API path and everything the transport was given (url, method, data, headers, timeout). */
+export type Call = TransportRequest & { path: EndpointPath }
+
+export interface FakeApiOptions {
+  /** How endpoints without a handler answer. Without it, a call to one fails the test (after it ends). */
+  otherwise?: typeof PENDING | typeof OFFLINE
+}
+
+/** Paths the app asked for that no handler answers, since the last check. */
+let unhandled: string[] = []
+afterEach(() => {
+  const paths = unhandled
+  unhandled = []
+  if (paths.length) throw new Error(`fakeApi: no handler for ${[...new Set(paths)].join(', ')} (add one, or pass { otherwise })`)
+})
+
+const envelope = (code: Envelope<unknown>['code'], msg: string, data: unknown): TransportResponse => ({ status: 200, body: { code, msg, data } })
+
+function answer(reply: unknown): Promise<TransportResponse> {
+  if (reply === PENDING) return new Promise(() => undefined)
+  if (reply === OFFLINE) return Promise.reject(new Error('offline'))
+  if (reply && typeof reply === 'object') {
+    if ('business' in reply) return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null))
+    if ('loginExpired' in reply) return Promise.resolve(envelope(CODE.AUTH, String(reply.loginExpired), null))
+    if ('http' in reply) return Promise.resolve(reply.http as TransportResponse)
+  }
+  return Promise.resolve(envelope(CODE.OK, 'ok', reply))
+}
+
+/**
+ * Route the app's one transport to typed handlers, per endpoint, answering the way the reference server does
+ * (`{code, msg, data}` envelope), and log every request. Undone by `jest.restoreAllMocks()`.
+ */
+export function fakeApi(handlers: Handlers, options: FakeApiOptions = {}) {
+  const calls: Call[] = []
+  jest.spyOn(transport, 'send').mockImplementation((req: TransportRequest): Promise<TransportResponse> => {
     const path = req.url.replace(/^.*\/api\//, '').split('?')[0] as EndpointPath
-    calls.push({ path, data: req.data })
+    calls.push({ ...req, path })
     const handler = handlers[path] as ((data: unknown) => unknown) | undefined
-    if (!handler) return Promise.reject(new Error(`no fake for ${path}`))
-    const reply = handler(req.data)
-    if (reply === 'pending') return new Promise(() => undefined)
-    if (reply === 'offline') return Promise.reject(new Error('offline'))
-    if (reply && typeof reply === 'object' && 'business' in reply) return Promise.resolve({ status: 200, body: { code: 0, msg: (reply as { business: string }).business, data: null } })
-    return Promise.resolve({ status: 200, body: { code: 1, msg: 'ok', data: reply } })
+    if (handler) return Promise.resolve(handler(req.data)).then(answer)
+    if (options.otherwise) return answer(options.otherwise)
+    unhandled.push(path)
+    return Promise.reject(new Error(`fakeApi: no handler for ${path}`))
   })
-  return { send, calls, called: (path: EndpointPath) => calls.filter((c) => c.path === path) }
+  return { calls, called: (path: EndpointPath) => calls.filter((c) => c.path === path) }
 }
 
 /** The page's query, as the router would give it, and a stack of `depth` pages. */

@@ -1,5 +1,5 @@
 import type { Shop, UserCard, UserCoupon } from '@/contract/member'
-import type { OrderInfo } from '@/contract/order'
+import type { OrderInfo, PayparamAnswer, PriceQuote } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
 import type { Paged } from '@/contract/paging'
 
@@ -53,6 +53,24 @@ export function order(over: Partial<OrderInfo> = {}): OrderInfo {
     pay_time: '2026-11-22 12:01:00',
     expire_time: null,
     points: 78,
+    ...over,
+  }
+}
+
+/** The same order before it is paid: what a payment starts from. */
+export const unpaidOrder = (over: Partial<OrderInfo> = {}): OrderInfo => order({ order_status: 0, pay_time: null, points: 0, ...over })
+
+/** The server's price for a bill (87.65 payable: not what the client would compute, so a screen showing it shows the server's price). */
+export function quote(over: Partial<PriceQuote> = {}): PriceQuote {
+  return { kind: 'bill', title: '买单', original_amount: 10000, discount_amount: 1200, member_discount_amount: 0, coupon_amount: 0, fee_amount: 0, pay_amount: 8765, coupon_id: null, lines: [], ...over }
+}
+
+/** payparam's answer: JSAPI parameters (mini-program, WeChat browser) and the H5 cashier URL; no Alipay trade. */
+export function payparam(over: Partial<PayparamAnswer> = {}): PayparamAnswer {
+  return {
+    pay_state: 0,
+    pay_param: { payInfo: { appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=p', signType: 'RSA', paySign: 's' }, pay_url: '/sandbox/cashier?t=1', tradeNO: null },
+    expend: { pay_info: '' },
     ...over,
   }
 }
