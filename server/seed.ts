@@ -1,7 +1,8 @@
 import { tx, type DB } from './db'
 import { dayjs, fmt } from './time'
 
-const img = (kind: string, id: number, label: string) => `/assets/img/${kind}-${id}.svg?t=${encodeURIComponent(label)}`
+/** A picture the server draws (server/assets.ts): names, not text, go in the URL. */
+const img = (name: string) => `/assets/img/${name}.svg`
 
 /** Demo data so every screen has something real to show. Runs once, on an empty database. */
 export function seedDemoData(db: DB): void {
@@ -22,7 +23,7 @@ export function seedDemoData(db: DB): void {
     ].forEach((c) => city.run(...c))
 
     const cls = db.prepare('INSERT INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?)')
-    ;['美食', '丽人', '休闲娱乐', '生活服务', '加油站', '超市便利'].forEach((name, i) => cls.run(i + 1, name, img('class', i + 1, name), i))
+    ;['美食', '丽人', '休闲娱乐', '生活服务', '加油站', '超市便利'].forEach((name, i) => cls.run(i + 1, name, img(`class-${i + 1}`), i))
 
     const shop = db.prepare(
       `INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil, delivery_fee, packing_fee, min_order)
@@ -49,7 +50,7 @@ export function seedDemoData(db: DB): void {
         lng: 113.94 + i * 0.005,
         phone: `0755-8888${String(1000 + s.id).slice(1)}`,
         hours: '09:00-22:00',
-        image: img('shop', s.id, s.name),
+        image: img(`shop-${s.id}`),
         intro: `${s.name}，一卡通会员专享折扣。`,
         is_oil: 0,
         delivery_fee: 0,
@@ -113,7 +114,7 @@ export function seedDemoData(db: DB): void {
       [6, 4, '电动牙刷', 7900, 24900, 25, 1],
     ] as const
     for (const [id, sid, name, price, original, stock, limit] of products) {
-      prod.run(id, sid, name, img('product', id, name), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`)
+      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`)
     }
 
     const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
@@ -122,10 +123,10 @@ export function seedDemoData(db: DB): void {
     for (const s of shops) {
       for (let i = 0; i < 14; i++) {
         n++
-        comment.run(s.id, null, `会员${String(1000 + n)}`, img('avatar', n, String(n)), 3 + (n % 3), texts[n % texts.length], fmt(dayjs().subtract(n, 'hour')))
+        comment.run(s.id, null, `会员${String(1000 + n)}`, img(`avatar-${n}`), 3 + (n % 3), texts[n % texts.length], fmt(dayjs().subtract(n, 'hour')))
       }
     }
-    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img('avatar', 100 + id, 'A'), 5, '抢到了，物流很快', fmt(dayjs().subtract(id, 'day')))
+    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img(`avatar-${100 + id}`), 5, '抢到了，物流很快', fmt(dayjs().subtract(id, 'day')))
 
     const qr = db.prepare('INSERT INTO qr_numbers (number, url) VALUES (?, ?)')
     for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)

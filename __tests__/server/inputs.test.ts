@@ -368,10 +368,4 @@ describe('site endpoints', () => {
     const log = await s.call<{ list: unknown[] }>('GET', 'hui_public.hsh_seckill_prod/orderLog', { id: 1 })
     expect(log.body.code).toBe(1)
   })
-
-  it('demo images are served locally as SVG', async () => {
-    const res = await s.app.inject({ method: 'GET', url: '/assets/img/shop-1.svg?t=%E5%B7%9D' })
-    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/)
-    expect(res.body).toContain('<svg')
-  })
 })

@@ -97,7 +97,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
         const id = users.insertUser(db, {
           phone: input.phone,
           nickname: `会员${input.phone.slice(-4)}`,
-          avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg?t=${encodeURIComponent(input.phone.slice(-2))}`,
+          avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg`,
           referrer_id: referrer,
           created_at: nowText(),
         })

@@ -31,11 +31,11 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'index/moduleList', { auth: false }, () => ({
     banners: [
-      { id: 1, image: '/assets/img/banner-1.svg?t=' + encodeURIComponent('开通会员 买单享折扣'), title: '开通会员 买单享折扣', path: '/pages/card/index' },
-      { id: 2, image: '/assets/img/banner-2.svg?t=' + encodeURIComponent('限时秒杀 每日三场'), title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
-      { id: 3, image: '/assets/img/banner-3.svg?t=' + encodeURIComponent('好店加油 每升立减'), title: '好店加油 每升立减', path: '/pages/payBill/oil' },
+      { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
+      { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
+      { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
     ],
-    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title, title_en, icon: `/assets/img/module-${key}.svg?t=${encodeURIComponent(title.slice(0, 2))}`, path })),
+    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
   }))
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {

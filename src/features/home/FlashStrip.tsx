@@ -28,6 +28,7 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
         {data.list.map((p) => (
           <View key={p.id} className='home-flash__item' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
             <Image className='home-flash__img' src={p.image} mode='aspectFill' />
+            <Text className='home-flash__name'>{p.name}</Text>
             <Money className='home-flash__price' cents={p.price} />
             <Money className='home-flash__original' cents={p.original_price} />
           </View>

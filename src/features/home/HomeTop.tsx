@@ -50,6 +50,11 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
           {modules.banners.map((b) => (
             <View key={b.id} className='home-banners__item' onClick={() => open(b.path)}>
               <Image className='home-banners__img' src={b.image} mode='aspectFill' />
+              {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
+              <View className='home-banners__text'>
+                <Text className='home-banners__title'>{b.title}</Text>
+                <Text className='home-banners__go'>{t('home.bannerGo')}</Text>
+              </View>
             </View>
           ))}
         </ScrollView>

@@ -1,8 +1,9 @@
-import { Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { ListFooter } from '@/components/StateView'
 import { request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
+import { imageLoading } from '@/platform/imageLoading'
 import { useT } from './messages'
 
 /** Reviews (hsh_comment), more as the shopper scrolls. */
@@ -17,7 +18,11 @@ export default function ShopComments({ shopId }: { shopId: number }) {
       {comments.items.map((c) => (
         <View key={c.id} className='comment'>
           <View className='comment__head'>
-            <Text>{c.nickname}</Text>
+            <View className='comment__who'>
+              {/* Beside the nickname it names nothing more: decorative (alt="" on the H5 <img>). */}
+              {c.avatar ? <Image className='comment__avatar' src={c.avatar} lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} /> : null}
+              <Text>{c.nickname}</Text>
+            </View>
             <Text>
               {'★'.repeat(c.rating)}
               {'☆'.repeat(5 - c.rating)} · {c.create_time.slice(0, 10)}
