@@ -66,6 +66,6 @@ def draw(shapes, rgb):
 
 os.makedirs(OUT, exist_ok=True)
 for name, shapes in ICONS.items():
-    png(os.path.join(OUT, f'{name}.png'), draw(shapes, (0x7A, 0x7E, 0x83)))
-    png(os.path.join(OUT, f'{name}-active.png'), draw(shapes, (0xE4, 0x39, 0x3C)))
+    png(os.path.join(OUT, f'{name}.png'), draw(shapes, (0x66, 0x66, 0x66)))
+    png(os.path.join(OUT, f'{name}-active.png'), draw(shapes, (0xD0, 0x28, 0x2C)))
 print('icons written to', os.path.normpath(OUT))

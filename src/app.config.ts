@@ -1,3 +1,4 @@
+import { BG, BRAND, TEXT_SECONDARY } from './core/theme'
 import { MAIN_PACKAGE_FOLDERS, ROUTES, TAB_PATHS, routeFolder } from './routes'
 
 const isMain = (path: string): boolean => (MAIN_PACKAGE_FOLDERS as readonly string[]).includes(routeFolder(path))
@@ -26,11 +27,12 @@ export default defineAppConfig({
     navigationBarBackgroundColor: '#ffffff',
     navigationBarTitleText: '一卡通',
     navigationBarTextStyle: 'black',
-    backgroundColor: '#f5f6f8',
+    backgroundColor: BG,
   },
   tabBar: {
-    color: '#7a7e83',
-    selectedColor: '#e4393c',
+    // Labels readable at 10 px (AA 4.5:1): the icons in scripts/make-tab-icons.py use the same two colours.
+    color: TEXT_SECONDARY,
+    selectedColor: BRAND,
     backgroundColor: '#ffffff',
     borderStyle: 'black',
     // PNG icons (the mini-program tab bar takes no SVG), drawn by scripts/make-tab-icons.py.

@@ -5,6 +5,7 @@ import { captureLaunchParams } from '@/core/launch'
 import { connectRequest } from '@/core/request'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { apiBase } from '@/platform/apiBase'
+import { keyboard } from '@/platform/keyboard'
 import { launchQuery } from '@/platform/launchQuery'
 import { transport } from '@/platform/transport'
 import { HOME_PATH, routeUrl } from './routes'
@@ -31,6 +32,9 @@ if (process.env.TARO_ENV === 'h5' && !('replaceAll' in String.prototype)) {
 // core sits below platform: the request client gets this platform's transport and API host here, before any
 // screen can ask for anything.
 connectRequest(transport, () => apiBase.base())
+
+// H5: Enter/Space work on tappable things, and Taro's Buttons are buttons to the Tab key and screen readers.
+keyboard.install()
 
 /** Keep the sharer / QR parameters of a launch or show (weapp passes the show options; H5 reads the URL). */
 const initLaunchCapture = (showOptions?: { query?: Record<string, string | undefined> }) => captureLaunchParams(launchQuery.current(showOptions))

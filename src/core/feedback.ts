@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { BRAND, TEXT } from './theme'
 
 /** The app's toasts and alerts, one place for durations (seed §9: error toast 2000 ms). */
 export const ERROR_TOAST_MS = 2000
@@ -17,14 +18,17 @@ export function toastInfo(message: string): void {
 }
 
 export function alertMessage(message: string, confirmText: string): Promise<void> {
-  return Taro.showModal({ content: message, showCancel: false, confirmText })
+  return Taro.showModal({ content: message, showCancel: false, confirmText, confirmColor: TEXT })
     .then(() => undefined)
     .catch(() => undefined)
 }
 
-/** Ask before something that cannot be undone; resolves true when confirmed. */
+/**
+ * Ask before something that cannot be undone; resolves true when confirmed. The confirm button is the brand red,
+ * never the platforms' default green (H5) or blue (weapp): what it does is destructive; cancel stays neutral.
+ */
 export function confirmAction(message: string, confirmText: string, cancelText: string): Promise<boolean> {
-  return Taro.showModal({ content: message, confirmText, cancelText })
+  return Taro.showModal({ content: message, confirmText, cancelText, confirmColor: BRAND, cancelColor: TEXT })
     .then((r) => r.confirm)
     .catch(() => false)
 }

@@ -39,12 +39,12 @@ export default function NavBar({ title, route, backLabel, homeLabel }: NavBarPro
       <View className='nav-bar__inner' style={{ height: `${metrics.barHeight}px`, paddingRight: `${metrics.rightInset}px` }}>
         <View className='nav-bar__side'>
           {canBack && (
-            <View className='nav-bar__btn nav-bar__back' onClick={goBack} aria-label={backLabel} role='button'>
+            <View className='nav-bar__btn nav-bar__back' onClick={goBack} aria-label={backLabel} role='button' tabIndex={0}>
               <Text className='nav-bar__chevron' />
             </View>
           )}
           {showHome && (
-            <View className='nav-bar__btn nav-bar__home' onClick={goHome} aria-label={homeLabel} role='button'>
+            <View className='nav-bar__btn nav-bar__home' onClick={goHome} aria-label={homeLabel} role='button' tabIndex={0}>
               <Text className='nav-bar__house' />
             </View>
           )}

@@ -12,8 +12,8 @@ export default function ShopRow({ shop }: { shop: Shop }) {
   const t = useT()
   const lang = useLang()
   return (
-    <View className='shop-row' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: shop.id }) })}>
-      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad={imageLoading.lazy} />
+    <View className='shop-row' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: shop.id }) })}>
+      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} />
       <View className='shop-row__body'>
         <Text className='shop-row__name'>{shop.name}</Text>
         <Text className='shop-row__meta'>
@@ -25,6 +25,8 @@ export default function ShopRow({ shop }: { shop: Shop }) {
         <Text className='shop-row__discount'>{t('shops.discount', { rate: discountLabel(shop.discount_rate, lang) })}</Text>
         <Text
           className='shop-row__details'
+          role='link'
+          tabIndex={0}
           onClick={(e) => {
             e.stopPropagation()
             void Taro.navigateTo({ url: routeUrl('pages/shops/details', { id: shop.id }) })

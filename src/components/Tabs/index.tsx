@@ -14,7 +14,7 @@ export default function Tabs<K extends string>({ tabs, active, onChange, name }:
   return (
     <View className={`tabs ${name}`} role='tablist'>
       {tabs.map(({ key, label }) => (
-        <View key={key} className={`tabs__tab ${name}__tab ${name}__tab--${key}${key === active ? ` tabs__tab--active ${name}__tab--active` : ''}`} role='tab' aria-selected={key === active} onClick={() => onChange(key)}>
+        <View key={key} className={`tabs__tab ${name}__tab ${name}__tab--${key}${key === active ? ` tabs__tab--active ${name}__tab--active` : ''}`} role='tab' tabIndex={0} aria-selected={key === active} onClick={() => onChange(key)}>
           {label}
         </View>
       ))}

@@ -49,14 +49,14 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
   return (
     <View>
       <View className={`account-header${loading && !profile ? ' account-header--loading' : ''}`}>
-        {profile?.user.avatar ? <Image className='account-header__avatar' src={profile.user.avatar} /> : <View className='account-header__avatar' />}
+        {profile?.user.avatar ? <Image className='account-header__avatar' src={profile.user.avatar} nativeProps={{ alt: '' }} /> : <View className='account-header__avatar' />}
         <View className='account-header__text'>
           <Text className='account-header__name'>{profile?.user.nickname ?? ''}</Text>
           <Text className='account-header__phone'>{maskPhone(profile?.user.phone)}</Text>
         </View>
       </View>
       {profile && (
-        <View className='account-card' onClick={() => void Taro.navigateTo({ url: profile.card ? routeUrl('pages/card/vipCord') : routeUrl('pages/card/index') })}>
+        <View className='account-card' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: profile.card ? routeUrl('pages/card/vipCord') : routeUrl('pages/card/index') })}>
           <Text className='account-card__text'>{profile.card ? t('me.cardUntil', { name: profile.card.name, date: profile.card.end_at.slice(0, 10) }) : t('me.cardNone')}</Text>
           {!profile.card && <Text className='account-card__cta'>{t('me.cardBuy')}</Text>}
         </View>
@@ -64,7 +64,7 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
       {profile && (
         <View className='account-orders'>
           {COUNTS.map(([tab, key, label]) => (
-            <View key={tab} className={`account-orders__item account-orders__item--${tab}`} onClick={() => openOrders(tab)}>
+            <View key={tab} className={`account-orders__item account-orders__item--${tab}`} role='link' tabIndex={0} onClick={() => openOrders(tab)}>
               <Text className='account-orders__count'>{profile.order_counts[key]}</Text>
               <Text className='account-orders__label'>{t(label)}</Text>
             </View>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { Address } from '@/contract/address'
 import type { RegionTree } from '@/contract/site'
 import { toastError, toastSuccess } from '@/core/feedback'
+import { BRAND } from '@/core/theme'
 import { errorMessage, request } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
@@ -37,12 +38,12 @@ export default function AddressForm({ initial, regions }: { initial: Address | n
       <View className='address-form__group'>
         <View className='address-form__row'>
           <Text className='address-form__label'>{t('address.name')}</Text>
-          <Input className='address-form__input address-form__name' maxlength={20} placeholder={t('address.namePlaceholder')} value={draft.name} onInput={(e) => set('name', e.detail.value)} />
+          <Input className='address-form__input address-form__name' maxlength={20} placeholder={t('address.namePlaceholder')} nativeProps={{ 'aria-label': t('address.name') }} value={draft.name} onInput={(e) => set('name', e.detail.value)} />
         </View>
         {error('name')}
         <View className='address-form__row'>
           <Text className='address-form__label'>{t('address.mobile')}</Text>
-          <Input className='address-form__input address-form__mobile' type='number' maxlength={11} placeholder={t('address.mobilePlaceholder')} value={draft.mobile} onInput={(e) => set('mobile', e.detail.value)} />
+          <Input className='address-form__input address-form__mobile' type='number' maxlength={11} placeholder={t('address.mobilePlaceholder')} nativeProps={{ 'aria-label': t('address.mobile') }} value={draft.mobile} onInput={(e) => set('mobile', e.detail.value)} />
         </View>
         {error('mobile')}
         <View className='address-form__row'>
@@ -57,12 +58,12 @@ export default function AddressForm({ initial, regions }: { initial: Address | n
         {error('region')}
         <View className='address-form__row'>
           <Text className='address-form__label'>{t('address.detail')}</Text>
-          <Input className='address-form__input address-form__detail' maxlength={120} placeholder={t('address.detailPlaceholder')} value={draft.detail} onInput={(e) => set('detail', e.detail.value)} />
+          <Input className='address-form__input address-form__detail' maxlength={120} placeholder={t('address.detailPlaceholder')} nativeProps={{ 'aria-label': t('address.detail') }} value={draft.detail} onInput={(e) => set('detail', e.detail.value)} />
         </View>
         {error('detail')}
         <View className='address-form__row address-form__switch'>
           <Text className='address-form__label'>{t('address.isDefault')}</Text>
-          <Switch className='address-form__default' checked={draft.is_default} color='#e4393c' onChange={(e) => set('is_default', e.detail.value)} />
+          <Switch className='address-form__default' checked={draft.is_default} color={BRAND} nativeProps={{ 'aria-label': t('address.isDefault') }} onChange={(e) => set('is_default', e.detail.value)} />
         </View>
       </View>
       <Button className='address-form__save' disabled={save.busy || undefined} loading={save.busy} onClick={() => void save.run()}>

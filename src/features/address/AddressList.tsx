@@ -51,7 +51,7 @@ export default function AddressList({ query, selectMode }: Props) {
       ) : (
         <View className='addresses'>
           {list.map((a) => (
-            <View key={a.id} className={`address${a.is_default ? ' address--default' : ''}`} onClick={() => pick(a)}>
+            <View key={a.id} className={`address${a.is_default ? ' address--default' : ''}`} role={selectMode ? 'button' : undefined} tabIndex={selectMode ? 0 : undefined} onClick={() => pick(a)}>
               <View className='address__head'>
                 <Text className='address__name'>{a.name}</Text>
                 <Text className='address__mobile'>{maskPhone(a.mobile)}</Text>
@@ -62,14 +62,14 @@ export default function AddressList({ query, selectMode }: Props) {
               </Text>
               <View className='address__actions' onClick={(e) => e.stopPropagation()}>
                 {!a.is_default && (
-                  <Text className='address__action address__set-default' onClick={() => void act.run(() => request('personal.address/setDefault', { id: a.id }), t('address.saved'))}>
+                  <Text className='address__action address__set-default' role='button' tabIndex={0} onClick={() => void act.run(() => request('personal.address/setDefault', { id: a.id }), t('address.saved'))}>
                     {t('address.setDefault')}
                   </Text>
                 )}
-                <Text className='address__action address__edit' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress', { id: a.id }) })}>
+                <Text className='address__action address__edit' role='button' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress', { id: a.id }) })}>
                   {t('address.edit')}
                 </Text>
-                <Text className='address__action address__delete' onClick={() => void remove(a)}>
+                <Text className='address__action address__delete' role='button' tabIndex={0} onClick={() => void remove(a)}>
                   {t('address.delete')}
                 </Text>
               </View>

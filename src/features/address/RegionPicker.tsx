@@ -42,7 +42,7 @@ export default function RegionPicker({ tree, value, placeholder, onChange }: Pro
         if (p && c && d) onChange([p.name, c.name, d.name])
       }}
     >
-      <Text className={`address-form__input address-form__region${value[0] ? '' : ' address-form__placeholder'}`}>{value[0] ? value.join(' / ') : placeholder}</Text>
+      <Text role='button' tabIndex={0} className={`address-form__input address-form__region${value[0] ? '' : ' address-form__placeholder'}`}>{value[0] ? value.join(' / ') : placeholder}</Text>
     </Picker>
   )
 }

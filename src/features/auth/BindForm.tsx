@@ -95,12 +95,12 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       <Text className='bind__subtitle'>{t('auth.subtitle')}</Text>
       <View className='bind__field'>
         <Text className='bind__label'>{t('auth.phone')}</Text>
-        <Input className='bind__input bind__phone' type='number' maxlength={11} placeholder={t('auth.phonePlaceholder')} value={phone} onInput={(e) => setPhone(e.detail.value)} />
+        <Input className='bind__input bind__phone' type='number' maxlength={11} placeholder={t('auth.phonePlaceholder')} nativeProps={{ 'aria-label': t('auth.phone') }} value={phone} onInput={(e) => setPhone(e.detail.value)} />
       </View>
       {phoneError && <Text className='bind__error bind__error--phone'>{phoneError}</Text>}
       <View className='bind__field'>
         <Text className='bind__label'>{t('auth.code')}</Text>
-        <Input className='bind__input bind__code' type='number' maxlength={6} placeholder={t('auth.codePlaceholder')} value={code} onInput={(e) => setCode(e.detail.value)} />
+        <Input className='bind__input bind__code' type='number' maxlength={6} placeholder={t('auth.codePlaceholder')} nativeProps={{ 'aria-label': t('auth.code') }} value={code} onInput={(e) => setCode(e.detail.value)} />
         <Button className='bind__send' disabled={wait > 0 || send.busy || undefined} loading={send.busy} onClick={() => void send.run()}>
           {wait > 0 ? t('auth.resendIn', { seconds: wait }) : t('auth.sendCode')}
         </Button>
@@ -116,7 +116,7 @@ export default function BindForm({ redirect }: { redirect?: string }) {
           <View className='bind__tick' aria-hidden='true' />
           <Text className='bind__agree-text'>{t('auth.agree')}</Text>
         </Button>
-        <Text className='bind__notice-link' onClick={() => setNoticeOpen((o) => !o)}>
+        <Text className='bind__notice-link' role='button' tabIndex={0} aria-expanded={noticeOpen} onClick={() => setNoticeOpen((o) => !o)}>
           {t('auth.noticeLink')}
         </Text>
       </View>

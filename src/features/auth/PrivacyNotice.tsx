@@ -23,7 +23,7 @@ export default function PrivacyNotice({ onClose }: { onClose: () => void }) {
           <Text className='privacy-notice__p'>{t(body)}</Text>
         </View>
       ))}
-      <View className='privacy-notice__close' role='button' onClick={onClose}>
+      <View className='privacy-notice__close' role='button' tabIndex={0} onClick={onClose}>
         {t('privacy.close')}
       </View>
     </View>

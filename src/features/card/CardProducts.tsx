@@ -25,7 +25,7 @@ export default function CardProducts({ products, current }: { products: CardProd
     <View className='card-products'>
       <Text className='card-products__title'>{t('card.choose')}</Text>
       {products.map((p) => (
-        <View key={p.id} className={`card-product card-product--level${p.level}${p.id === chosen ? ' card-product--chosen' : ''}`} onClick={() => setChosen(p.id)} role='radio' aria-checked={p.id === chosen}>
+        <View key={p.id} className={`card-product card-product--level${p.level}${p.id === chosen ? ' card-product--chosen' : ''}`} onClick={() => setChosen(p.id)} role='radio' tabIndex={0} aria-checked={p.id === chosen}>
           <View className='card-product__head'>
             <Text className='card-product__name'>{p.name}</Text>
             <Money className='card-product__price' cents={p.price} />

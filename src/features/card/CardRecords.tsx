@@ -22,7 +22,7 @@ export default function CardRecords() {
       ) : (
         <View>
           {list.items.map((o) => (
-            <View key={o.id} className='record' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: o.id }) })}>
+            <View key={o.id} className='record' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: o.id }) })}>
               <View className='record__main'>
                 <Text className='record__title'>{o.title}</Text>
                 <Text className='record__time'>{o.pay_time ?? o.create_time}</Text>

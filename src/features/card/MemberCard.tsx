@@ -11,7 +11,7 @@ export default function MemberCard({ card, links = false }: { card: UserCard; li
   const now = new Date().toISOString().slice(0, 10)
   const state = card.active ? t('card.active') : card.end_at.slice(0, 10) <= now ? t('card.expired') : t('card.queued')
   return (
-    <View className={`member-card${card.active ? '' : ' member-card--expired'}`} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
+    <View className={`member-card${card.active ? '' : ' member-card--expired'}`} role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
       <Text className='member-card__name'>
         {card.name} · {state}
       </Text>
@@ -24,6 +24,8 @@ export default function MemberCard({ card, links = false }: { card: UserCard; li
           <Text className='member-card__link member-card__link--code'>{t('card.showCode')}</Text>
           <Text
             className='member-card__link member-card__link--mine'
+            role='link'
+            tabIndex={0}
             onClick={(e) => {
               e.stopPropagation()
               void Taro.navigateTo({ url: routeUrl('pages/card/my') })

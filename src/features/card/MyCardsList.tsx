@@ -20,7 +20,7 @@ export default function MyCardsList({ returnTo, compact = false }: { returnTo: s
       ) : compact ? (
         <View className='my-cards-compact'>
           {list.map((c) => (
-            <View key={c.id} className='my-cards-compact__row' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
+            <View key={c.id} className='my-cards-compact__row' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
               <Text>{c.name}</Text>
               <Text>{c.card_no}</Text>
               <Text>{c.end_at.slice(0, 10)}</Text>

@@ -38,18 +38,18 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
   return (
     <View className='home-top'>
       <View className='home-bar'>
-        <Text className='home-bar__city' onClick={() => void chooseCity()}>
+        <Text className='home-bar__city' role='button' tabIndex={0} onClick={() => void chooseCity()}>
           {city?.name ?? t('home.chooseCity')} ▾
         </Text>
-        <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='search'>
+        <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='link' tabIndex={0}>
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
         </View>
       </View>
       {modules && modules.banners.length > 0 && (
         <ScrollView className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false}>
           {modules.banners.map((b) => (
-            <View key={b.id} className='home-banners__item' onClick={() => open(b.path)}>
-              <Image className='home-banners__img' src={b.image} mode='aspectFill' />
+            <View key={b.id} className='home-banners__item' role='link' tabIndex={0} aria-label={b.title} onClick={() => open(b.path)}>
+              <Image className='home-banners__img' src={b.image} mode='aspectFill' nativeProps={{ alt: '' }} />
               {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
               <View className='home-banners__text'>
                 <Text className='home-banners__title'>{b.title}</Text>
@@ -62,8 +62,8 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
       {modules && (
         <View className='home-grid'>
           {modules.modules.map((m) => (
-            <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} onClick={() => open(m.path)}>
-              <Image className='home-grid__icon' src={m.icon} />
+            <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} role='link' tabIndex={0} onClick={() => open(m.path)}>
+              <Image className='home-grid__icon' src={m.icon} nativeProps={{ alt: '' }} />
               <Text className='home-grid__label'>{lang === 'en' ? m.title_en : m.title}</Text>
             </View>
           ))}

@@ -39,8 +39,8 @@ export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: Se
         <View className='gold__deals'>
           <Text className='gold__deals-title'>{t('gold.deals')}</Text>
           {deals.map((p) => (
-            <View key={p.id} className='gold__deal' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-              <Image className='gold__deal-img' src={p.image} mode='aspectFill' />
+            <View key={p.id} className='gold__deal' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
+              <Image className='gold__deal-img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
               <Text className='gold__deal-name'>{p.name}</Text>
               <Money className='gold__deal-price' cents={p.price} />
             </View>

@@ -28,7 +28,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = canRefund(order.order_status)
   return (
-    <View className={`order-card order-card--${order.order_status}`} onClick={open}>
+    <View className={`order-card order-card--${order.order_status}`} role='link' tabIndex={0} onClick={open}>
       <View className='order-card__head'>
         <Text className='order-card__shop'>{order.shop_name ?? order.title}</Text>
         <OrderStatusText className='order-card__status' status={order.order_status} />

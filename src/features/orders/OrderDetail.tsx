@@ -72,7 +72,7 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
       <View className='order-detail__box'>
         <View className='kv-row order-detail__row'>
           <Text>{t('detail.orderNo')}</Text>
-          <Text className='order-detail__no' onClick={copy}>
+          <Text className='order-detail__no' role='button' tabIndex={0} onClick={copy}>
             {order.order_no} · {t('common.copy')}
           </Text>
         </View>

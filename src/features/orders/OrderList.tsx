@@ -50,7 +50,7 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
               <OrderCard key={order.id} order={order} busy={paying || cancel.busy} onPay={(o) => void payExisting(o).then(afterPay)} onCancel={(o) => void cancel.run(o)} />
             ))}
             {list.error && list.items.length > 0 ? (
-              <Text className='list-footer' onClick={() => void list.retry()}>
+              <Text className='list-footer' role='button' tabIndex={0} onClick={() => void list.retry()}>
                 {errorMessage(list.error)} · {t('common.retry')}
               </Text>
             ) : (

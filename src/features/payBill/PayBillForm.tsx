@@ -80,18 +80,20 @@ export default function PayBillForm({ shop, coupons }: Props) {
         <Text className='bill__shop-discount'>{t('bill.discount', { rate: discountLabel(shop.discount_rate, lang) })}</Text>
       </View>
 
-      <View className={`bill__field${focus === 'amount' ? ' bill__field--focus' : ''}`} onClick={() => setFocus('amount')}>
+      <View className={`bill__field${focus === 'amount' ? ' bill__field--focus' : ''}`} role='button' tabIndex={0} aria-pressed={focus === 'amount'} onClick={() => setFocus('amount')}>
         <Text className='bill__label'>{t('bill.amount')}</Text>
         <Text className={`bill__value bill__amount${values.amount ? '' : ' bill__value--empty'}`}>{values.amount ? `¥${values.amount}` : t('bill.amountPlaceholder')}</Text>
       </View>
       {showUndiscounted ? (
-        <View className={`bill__field${focus === 'undiscounted' ? ' bill__field--focus' : ''}`} onClick={() => setFocus('undiscounted')}>
+        <View className={`bill__field${focus === 'undiscounted' ? ' bill__field--focus' : ''}`} role='button' tabIndex={0} aria-pressed={focus === 'undiscounted'} onClick={() => setFocus('undiscounted')}>
           <Text className='bill__label'>{t('bill.undiscounted')}</Text>
           <Text className={`bill__value${values.undiscounted ? '' : ' bill__value--empty'}`}>{values.undiscounted ? `¥${values.undiscounted}` : '0.00'}</Text>
         </View>
       ) : (
         <Text
           className='bill__add-undiscounted'
+          role='button'
+          tabIndex={0}
           onClick={() => {
             setShowUndiscounted(true)
             setFocus('undiscounted')
@@ -102,9 +104,9 @@ export default function PayBillForm({ shop, coupons }: Props) {
       )}
 
       <View className='bill__rows'>
-        <View className='bill__row bill__coupon' onClick={() => void chooseCoupon()}>
+        <View className='bill__row bill__coupon' role='button' tabIndex={usable.length ? 0 : -1} aria-disabled={usable.length === 0} onClick={() => void chooseCoupon()}>
           <Text>{t('bill.coupon')}</Text>
-          <Text className='bill__coupon-value'>{chosen ? `-¥${centsToYuan(quote?.coupon_amount ?? chosen.amount)}` : usable.length ? t('bill.couponCount', { count: usable.length }) : t('bill.couponNone')}</Text>
+          <Text className={`bill__coupon-value${chosen ? '' : usable.length ? ' bill__coupon-value--count' : ' bill__coupon-value--none'}`}>{chosen ? `-¥${centsToYuan(quote?.coupon_amount ?? chosen.amount)}` : usable.length ? t('bill.couponCount', { count: usable.length }) : t('bill.couponNone')}</Text>
         </View>
         {quote && quote.discount_amount > 0 && (
           <View className='bill__row'>

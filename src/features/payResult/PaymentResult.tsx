@@ -79,7 +79,7 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
         </Button>
       </View>
       {paid && (
-        <Text className='pay-result__plan' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/orderInfo', { id: order.id }) })}>
+        <Text className='pay-result__plan' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/orderInfo', { id: order.id }) })}>
           {t('success.goldPlan')} ›
         </Text>
       )}

@@ -45,7 +45,7 @@ export default function SearchScreen() {
   return (
     <View className='search'>
       <View className='search__bar'>
-        <Input className='search__input' focus value={text} placeholder={t('search.placeholder')} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
+        <Input className='search__input' focus value={text} placeholder={t('search.placeholder')} nativeProps={{ 'aria-label': t('search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
       </View>
       {!keyword ? (
         <View className='search__idle'>
@@ -55,6 +55,8 @@ export default function SearchScreen() {
                 <Text className='search__group-title'>{t('search.history')}</Text>
                 <Text
                   className='search__clear'
+                  role='button'
+                  tabIndex={0}
                   onClick={() => {
                     clearHistory()
                     setHistory([])
@@ -65,7 +67,7 @@ export default function SearchScreen() {
               </View>
               <View className='search__words'>
                 {history.map((w) => (
-                  <Text key={w} className='search__word search__word--history' onClick={() => pick(w)}>
+                  <Text key={w} className='search__word search__word--history' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -78,7 +80,7 @@ export default function SearchScreen() {
               {t('search.hotWords')
                 .split('|')
                 .map((w) => (
-                  <Text key={w} className='search__word' onClick={() => pick(w)}>
+                  <Text key={w} className='search__word' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -104,8 +106,8 @@ export default function SearchScreen() {
                 {tab === 'shops'
                   ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
                   : products.items.map((p) => (
-                      <View key={p.id} className='search__product' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-                        <Image className='search__product-img' src={p.image} mode='aspectFill' />
+                      <View key={p.id} className='search__product' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
+                        <Image className='search__product-img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
                         <View className='search__product-body'>
                           <Text className='search__product-name'>{p.name}</Text>
                           <Money className='search__product-price' cents={p.price} />

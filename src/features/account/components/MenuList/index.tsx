@@ -13,7 +13,7 @@ export default function MenuList({ items }: { items: MenuItem[] }) {
   return (
     <View className='menu-list'>
       {items.map((item) => (
-        <View key={item.key} className={`menu-list__item menu-list__item--${item.key}`} hoverClass='menu-list__item--pressed' role='button' onClick={item.onClick}>
+        <View key={item.key} className={`menu-list__item menu-list__item--${item.key}`} hoverClass='menu-list__item--pressed' role='button' tabIndex={0} onClick={item.onClick}>
           <Text className='menu-list__label'>{item.label}</Text>
           {item.value && <Text className='menu-list__value'>{item.value}</Text>}
           <View className='menu-list__chevron' />

@@ -26,6 +26,7 @@ export default function AmountKeypad({ onKey, backLabel }: AmountKeypadProps) {
               className={`keypad__key keypad__key--${key === '.' ? 'dot' : key}`}
               hoverClass='keypad__key--pressed'
               role='button'
+              tabIndex={0}
               aria-label={key === 'back' ? backLabel : key}
               onClick={() => onKey(key)}
             >
