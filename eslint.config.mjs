@@ -12,11 +12,12 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * The layers, top to bottom (README, Architecture). Each may import only what is below it:
- *   pages → features → components, hooks → payment, platform, tabBar → core → routes, contract
- * A feature never imports another feature; server/ imports only src/contract.
+ *   pages → features → api, components → hooks → payment, platform, tabBar → core → routes, contract
+ * api (one module per server aggregate: the data hooks and fetchers) sits beside components: both may use
+ * hooks, neither imports the other. A feature never imports another feature; server/ imports only src/contract.
  */
 const APP_ENTRY = ['src/app.tsx', 'src/app.config.ts']
-const ABOVE_CORE = ['src/platform', 'src/payment', 'src/tabBar.ts', 'src/hooks', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY]
+const ABOVE_CORE = ['src/platform', 'src/payment', 'src/tabBar.ts', 'src/hooks', 'src/api', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY]
 const zone = (target, from, message) => ({ target, from, message })
 const FEATURES = fs
   .readdirSync(path.join(ROOT, 'src/features'), { withFileTypes: true })
@@ -28,10 +29,15 @@ export const LAYER_ZONES = [
   zone('src/routes.ts', ['src/core', ...ABOVE_CORE], 'routes.ts is plain data: it imports nothing of the app but the contract.'),
   zone('src/core', ABOVE_CORE, 'core is the bottom of the app: it may import only routes and contract (platform services are handed to it at start, see app.tsx).'),
   ...['src/platform', 'src/payment', 'src/tabBar.ts'].map((t) =>
-    zone(t, ['src/hooks', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY], 'payment/platform may import only core, routes and contract.'),
+    zone(t, ['src/hooks', 'src/api', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY], 'payment/platform may import only core, routes and contract.'),
   ),
-  zone('src/hooks', ['src/components', 'src/features', 'src/pages', ...APP_ENTRY], 'hooks may not import components, features or pages.'),
-  zone('src/components', ['src/features', 'src/pages', ...APP_ENTRY], 'Shared components may not import features or pages.'),
+  zone('src/hooks', ['src/api', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY], 'hooks may not import api, components, features or pages.'),
+  zone(
+    'src/api',
+    ['src/components', 'src/payment', 'src/platform', 'src/tabBar.ts', 'src/features', 'src/pages', ...APP_ENTRY],
+    'api may import only hooks, core, routes and contract (features and pages use it, not the other way round).',
+  ),
+  zone('src/components', ['src/api', 'src/features', 'src/pages', ...APP_ENTRY], 'Shared components may not import api, features or pages: the screen hands them data.'),
   ...FEATURES.map((f) =>
     zone(
       `src/features/${f}`,
@@ -42,6 +48,18 @@ export const LAYER_ZONES = [
   zone('src/pages', APP_ENTRY, 'Pages may not import the app entry.'),
   { target: 'server', from: 'src', except: ['./contract'], message: 'server/ may import only src/contract.' },
 ]
+
+/** What the app bundle may not import (zod; contract schema files other than as types). */
+const BUNDLE_IMPORTS = {
+  paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }],
+  patterns: [
+    {
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules'],
+      allowTypeImports: true,
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules.',
+    },
+  ],
+}
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-h5/', 'coverage/', 'test-results/', 'data/', '.swc/'] },
@@ -79,16 +97,23 @@ export default tseslint.config(
     // The app bundle must never carry zod: the contract's schema files are imported as types only there.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/contract/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', BUNDLE_IMPORTS] },
+  },
+  {
+    // Pages are thin: their data comes from src/api hooks, never from the request client itself.
+    files: ['src/pages/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }],
+          ...BUNDLE_IMPORTS,
           patterns: [
+            ...BUNDLE_IMPORTS.patterns,
             {
-              group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules'],
-              allowTypeImports: true,
-              message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules.',
+              // '@/core/request' or a relative path to it.
+              group: ['**/core/request'],
+              importNames: ['request'],
+              message: 'Pages never call request(): read through a hook in src/api (one per endpoint); writes belong to a feature.',
             },
           ],
         },

@@ -89,13 +89,19 @@ export function isTabPath(path: string): boolean {
 export type RouteQuery = Record<string, string | number | boolean | null | undefined>
 
 /**
- * The URL of a route, as navigateTo / switchTab / return URLs want it: "/pages/x/y?a=1&b=2". Values are
- * URI-encoded; undefined and null values are dropped (a page opened without them reads them as absent).
+ * The URL of a page the runtime names (`getCurrentPages()[i].route`, a share's page): its route string with
+ * or without the leading slash. In code that names the page, use routeUrl (typed) instead.
  */
-export function routeUrl(path: RoutePath, query: RouteQuery = {}): string {
+export function pageUrl(route: string, query: RouteQuery = {}): string {
   const qs = Object.keys(query)
     .filter((k) => query[k] !== undefined && query[k] !== null)
     .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`)
     .join('&')
-  return `/${path}${qs ? `?${qs}` : ''}`
+  return `/${route.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
 }
+
+/**
+ * The URL of a route, as navigateTo / switchTab / return URLs want it: "/pages/x/y?a=1&b=2". Values are
+ * URI-encoded; undefined and null values are dropped (a page opened without them reads them as absent).
+ */
+export const routeUrl: (path: RoutePath, query?: RouteQuery) => string = pageUrl

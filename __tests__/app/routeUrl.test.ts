@@ -1,4 +1,4 @@
-import { ROUTES, routeUrl, TAB_PATHS } from '@/routes'
+import { pageUrl, ROUTES, routeUrl, TAB_PATHS } from '@/routes'
 
 describe('routeUrl', () => {
   it('is the route path with a leading slash when there is no query', () => {
@@ -29,5 +29,12 @@ describe('routeUrl', () => {
     expect(routeUrl('pages/orders/detial')).toBe('/pages/orders/detial')
     for (const r of ROUTES) expect(routeUrl(r.path)).toBe(`/${r.path}`)
     expect(TAB_PATHS.map((p) => routeUrl(p))).toEqual(['/pages/index/index', '/pages/card/index', '/pages/orders/index', '/pages/personal/index'])
+  })
+})
+
+describe('pageUrl', () => {
+  it('pageUrl builds the URL of a route the runtime names, with or without its leading slash', () => {
+    expect(pageUrl('pages/orders/detail', { id: '7', x: undefined })).toBe('/pages/orders/detail?id=7')
+    expect(pageUrl('/pages/card/index')).toBe('/pages/card/index')
   })
 })

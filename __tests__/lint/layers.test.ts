@@ -41,6 +41,35 @@ const SAMPLES = {
   componentToFeature: ['src/components/Sample/index.tsx', "import { t } from '@/features/orders/messages'\nexport const x = t\n"],
   contractToCore: ['src/contract/sample.ts', "import { getItem } from '@/core/storage'\nexport const x = getItem\n"],
   serverToCore: ['server/sample.ts', "import { maskPhone } from '../src/core/format'\nimport { ORDER_STATUS } from '../src/contract/constants'\nexport const x = [maskPhone, ORDER_STATUS]\n"],
+  pageToRequest: ['src/pages/orders/sample.tsx', "import { request } from '@/core/request'\nexport const x = request\n"],
+  pageToRequestRelative: ['src/pages/orders/sample.tsx', "import { request } from '../../core/request'\nexport const x = request\n"],
+  pageAllowed: [
+    'src/pages/orders/sample.tsx',
+    [
+      "import { useOrder } from '@/api/orders'",
+      "import { errorMessage } from '@/core/request'",
+      "import OrderDetail from '@/features/orders/OrderDetail'",
+      "import { useSignedIn } from '@/hooks/useSignedIn'",
+      'export const all = [useOrder, errorMessage, OrderDetail, useSignedIn]',
+    ].join('\n'),
+  ],
+  apiAllowed: [
+    'src/api/sample.ts',
+    [
+      "import { ORDER_STATUS } from '@/contract/constants'",
+      "import { request } from '@/core/request'",
+      "import { usePagedList } from '@/hooks/usePagedList'",
+      "import { useSignedInQuery } from '@/hooks/useSignedIn'",
+      "import { fetchShop } from './shops'",
+      "import { routeUrl } from '@/routes'",
+      'export const all = [ORDER_STATUS, request, usePagedList, useSignedInQuery, fetchShop, routeUrl]',
+    ].join('\n'),
+  ],
+  apiToFeature: ['src/api/sample.ts', "import { useT } from '@/features/orders/messages'\nexport const x = useT\n"],
+  hooksToApi: ['src/hooks/useSample.ts', "import { useOrder } from '@/api/orders'\nexport const x = useOrder\n"],
+  componentToApi: ['src/components/Sample/index.tsx', "import { useShop } from '@/api/shops'\nexport const x = useShop\n"],
+  paymentToApi: ['src/payment/sample.ts', "import { fetchOrder } from '@/api/orders'\nexport const x = fetchOrder\n"],
+  featureToApi: ['src/features/orders/Sample.tsx', "import { useOrderPages } from '@/api/orders'\nexport const x = useOrderPages\n"],
   // core/request.ts imports core/storage.ts on disk: storage importing request closes a cycle.
   cycle: ['src/core/storage.ts', "import { request } from './request'\nexport const x = request\n"],
 } satisfies Record<string, Sample>
@@ -82,6 +111,24 @@ describe('layers the lint enforces', () => {
 
   it('server/ may import only src/contract', () => {
     expect(only('import-x/no-restricted-paths', found.serverToCore)).toEqual([expect.stringContaining('server/ may import only src/contract')])
+  })
+
+  it('a page importing request() fails, by alias or relative path; api hooks, errorMessage, features and hooks pass', () => {
+    expect(only('@typescript-eslint/no-restricted-imports', found.pageToRequest)).toEqual([expect.stringContaining('Pages never call request()')])
+    expect(only('@typescript-eslint/no-restricted-imports', found.pageToRequestRelative)).toEqual([expect.stringContaining('Pages never call request()')])
+    expect(found.pageAllowed).toEqual([])
+  })
+
+  it('api may import hooks, core, routes, contract and other api modules, but not features', () => {
+    expect(found.apiAllowed).toEqual([])
+    expect(only('import-x/no-restricted-paths', found.apiToFeature)).toEqual([expect.stringContaining('api may import only hooks, core, routes and contract')])
+  })
+
+  it('hooks, components and payment may not import api; features may', () => {
+    expect(only('import-x/no-restricted-paths', found.hooksToApi)).toEqual([expect.stringContaining('hooks may not import api')])
+    expect(only('import-x/no-restricted-paths', found.componentToApi)).toEqual([expect.stringContaining('Shared components may not import api')])
+    expect(only('import-x/no-restricted-paths', found.paymentToApi)).toHaveLength(1)
+    expect(found.featureToApi).toEqual([])
   })
 
   it('an import cycle fails', () => {

@@ -1,9 +1,14 @@
+import type TestUtils from '@tarojs/test-utils-react'
 import { getItem, setItem } from '@/core/storage'
+import CardIndexPage from '@/pages/card/index'
+import OrdersDetailPage from '@/pages/orders/detail'
 import OrdersIndexPage from '@/pages/orders/index'
+import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
+import PersonalIndexPage from '@/pages/personal/index'
 import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
-import { order, paged } from '../support/fixtures'
-import { mount, text, unmountAll, until } from '../support/screen'
+import { card, coupon, order, paged, shop } from '../support/fixtures'
+import { mount, show, text, unmount, unmountAll, until } from '../support/screen'
 
 /** One show of a screen reads each thing once (it used to read My orders' list and the paid order twice). */
 afterEach(() => {
@@ -12,13 +17,20 @@ afterEach(() => {
   resetRouter()
 })
 
+/** Mount the page and fire its first show, as the runtime does after mounting. */
+async function open(Page: () => JSX.Element): Promise<TestUtils> {
+  const t = await mount(Page)
+  await show(t)
+  return t
+}
+
 describe('one show, one read', () => {
   it('Payment success with a pending order record: order/read once for the check and once for the screen', async () => {
     setItem('token', 'tok')
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'bill' })
     openedWith('pages/payBill/success', { id: '41' })
     const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
-    const t = await mount(PaySuccessPage)
+    const t = await open(PaySuccessPage)
     // Settled: the screen shows the order as paid and the pending check has cleared its record.
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     await until(t, () => expect(getItem('pendingOrder')).toBeUndefined())
@@ -29,17 +41,71 @@ describe('one show, one read', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/success', { id: '41' })
     const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
-    const t = await mount(PaySuccessPage)
+    const t = await open(PaySuccessPage)
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     expect(api.called('personal.order/read')).toHaveLength(1)
   })
 
-  it('My orders: order/index once on mount (jsdom fires no first show here; the page no longer remounts the list on it)', async () => {
+  it('My orders: order/index once on mount and first show (the page does not remount the list on it)', async () => {
     setItem('token', 'tok')
     openedWith('pages/orders/index', {})
     const api = fakeApi({ 'personal.order/index': () => paged([order()]) })
-    const t = await mount(OrdersIndexPage)
+    const t = await open(OrdersIndexPage)
     await until(t, () => expect(text(t, '.list-footer')).toContain('没有更多了'))
     expect(api.called('personal.order/index')).toHaveLength(1)
+  })
+
+  const profile = { user: { id: 7, phone: '13800138000', nickname: '小一', avatar: '', referrer_id: null, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }, card, order_counts: { unpaid: 0, paid: 1, completed: 0, refund: 0 } }
+
+  it('Order detail of a paid order: order/read once, then its code once', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/orders/detail', { id: '41' })
+    const api = fakeApi({
+      'personal.order/read': () => ({ info: order({ id: 41, order_status: 20 }) }),
+      'personal.order/orderVerification': () => ({ code: '123456789012', used: false, info: order({ id: 41, order_status: 20 }) }),
+    })
+    const t = await open(OrdersDetailPage)
+    await until(t, () => expect(t.queries.querySelector('.order-detail')).not.toBeNull())
+    expect(api.called('personal.order/read')).toHaveLength(1)
+    expect(api.called('personal.order/orderVerification')).toHaveLength(1)
+  })
+
+  it('Pay a bill: shop/read once and my coupons once', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/payBill/index', { shop_id: String(shop.id) })
+    const api = fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([coupon], 1, 50) })
+    const t = await open(PayBillIndexPage)
+    await until(t, () => expect(text(t, '.bill__shop-name')).toBe(shop.name))
+    expect(api.called('hui_shanghu.shop/read')).toHaveLength(1)
+    expect(api.called('personal.coupon/index')).toHaveLength(1)
+  })
+
+  it('Me (logged in): user/info once', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/personal/index')
+    const api = fakeApi({ 'personal.user/info': () => profile })
+    const t = await open(PersonalIndexPage)
+    await until(t, () => expect(t.queries.querySelector('.account-header__name')).not.toBeNull())
+    expect(api.called('personal.user/info')).toHaveLength(1)
+  })
+
+  it('Card tab: products once; my card once when logged in, never when anonymous', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/card/index')
+    let api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile })
+    const t = await open(CardIndexPage)
+    await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
+    expect(api.called('hui_public.card/index')).toHaveLength(1)
+    expect(api.called('personal.user/info')).toHaveLength(1)
+    unmount(t)
+    jest.restoreAllMocks()
+
+    window.localStorage.clear()
+    openedWith('pages/card/index')
+    api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile })
+    const anon = await open(CardIndexPage)
+    await until(anon, () => expect(anon.queries.querySelector('.card-products')).not.toBeNull())
+    expect(api.called('hui_public.card/index')).toHaveLength(1)
+    expect(api.called('personal.user/info')).toHaveLength(0)
   })
 })

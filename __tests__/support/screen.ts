@@ -1,4 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
+import { getPageInstance, HOOKS_APP_ID } from '@tarojs/runtime'
 
 /** Page-test helpers: mount screens (unmounted after each test) and read or tap what a shopper sees. */
 const mounted: TestUtils[] = []
@@ -36,4 +37,16 @@ export async function until(t: TestUtils, assertion: () => void, timeout = 2000)
       await t.act(() => new Promise((r) => setTimeout(r, 20)))
     }
   }
+}
+
+/**
+ * The runtime shows the screen (what it does after mounting, and again when the shopper comes back to it):
+ * runs every useDidShow callback of screens mounted outside a page (test mounts), inside act.
+ */
+export async function show(t: TestUtils): Promise<void> {
+  const inst = getPageInstance(HOOKS_APP_ID) as { componentDidShow?: Array<() => void> | (() => void) } | undefined
+  const callbacks = inst?.componentDidShow
+  await t.act(async () => {
+    for (const f of Array.isArray(callbacks) ? callbacks : callbacks ? [callbacks] : []) f()
+  })
 }

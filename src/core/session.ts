@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { BIND_PATH, isTabPath, routeUrl } from '@/routes'
+import { BIND_PATH, isTabPath, pageUrl, routeUrl, type RouteQuery } from '@/routes'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
@@ -22,13 +22,10 @@ export function currentPageUrl(): string {
   const pages = Taro.getCurrentPages()
   const page = pages[pages.length - 1]
   if (!page?.route) return ''
-  const route = page.route.startsWith('/') ? page.route : `/${page.route}`
   const options = (page as { options?: Record<string, string | undefined> }).options ?? {}
-  const query = Object.entries(options)
-    .filter(([k, v]) => v !== undefined && k !== '$taroTimestamp' && k !== 'stamp')
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&')
-  return query ? `${route}?${query}` : route
+  const query: RouteQuery = {}
+  for (const [k, v] of Object.entries(options)) if (k !== '$taroTimestamp' && k !== 'stamp') query[k] = v
+  return pageUrl(page.route, query)
 }
 
 /** Open Authorization, asking it to come back to `redirect` (default: the current page) afterwards. */

@@ -1,3 +1,4 @@
+import { pageUrl, type RouteQuery } from '@/routes'
 import { getItem } from './storage'
 
 /**
@@ -5,9 +6,10 @@ import { getItem } from './storage'
  * share_user_user_id, so whoever arrives through it is attributed to them.
  */
 export function sharePath(route: string, query: Record<string, string | undefined> = {}): string {
-  const params = Object.entries(query).filter(([k, v]) => v !== undefined && k !== 'share_user_user_id' && k !== '$taroTimestamp' && k !== 'stamp') as Array<[string, string]>
+  const params: RouteQuery = {}
+  // Not carried on: someone else's referral id, Taro's cache-busting stamps.
+  for (const [k, v] of Object.entries(query)) if (k !== 'share_user_user_id' && k !== '$taroTimestamp' && k !== 'stamp') params[k] = v
   const me = getItem('myUserId')
-  if (me) params.push(['share_user_user_id', String(me)])
-  const qs = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
-  return `/${route.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
+  if (me) params.share_user_user_id = String(me)
+  return pageUrl(route, params)
 }

@@ -49,60 +49,70 @@ export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf
   const keyRef = useRef(keyOf)
   keyRef.current = keyOf
 
+  // Plain promise callbacks rather than async functions: this hook is on Home's first load, and they compile
+  // to far less than the regenerator code an async function becomes for the older browsers.
+  const fetchPage = useCallback((n: number) => new Promise<Paged<T>>((resolve) => resolve(fetcherRef.current(n, pageSize))), [pageSize])
+
   const loadFirst = useCallback(
-    async (mode: 'initial' | 'refresh') => {
+    (mode: 'initial' | 'refresh'): Promise<void> => {
       const gen = ++generation.current
       inFlight.current = true
       if (mode === 'initial') setLoading(true)
       else setRefreshing(true)
       setError(null)
-      try {
-        const res = await fetcherRef.current(1, pageSize)
-        if (gen !== generation.current) return
-        setItems(dedupe(res.list, keyRef.current))
-        setPage(1)
-        setTotal(res.total)
-        setLoaded(true)
-      } catch (e) {
-        if (gen === generation.current) setError(e)
-      } finally {
-        if (gen === generation.current) {
-          inFlight.current = false
-          setLoading(false)
-          setRefreshing(false)
-        }
+      const done = () => {
+        inFlight.current = false
+        setLoading(false)
+        setRefreshing(false)
       }
+      return fetchPage(1).then(
+        (res) => {
+          if (gen !== generation.current) return
+          setItems(dedupe(res.list, keyRef.current))
+          setPage(1)
+          setTotal(res.total)
+          setLoaded(true)
+          done()
+        },
+        (e: unknown) => {
+          if (gen !== generation.current) return
+          setError(e)
+          done()
+        },
+      )
     },
-    [pageSize],
+    [fetchPage],
   )
 
   const hasMore = loaded && items.length < total
 
-  const loadMoreNow = useCallback(async () => {
-    if (inFlight.current || !hasMore) return
+  const loadMoreNow = useCallback((): Promise<void> => {
+    if (inFlight.current || !hasMore) return Promise.resolve()
     const gen = generation.current
     inFlight.current = true
     setLoadingMore(true)
-    try {
-      const res = await fetcherRef.current(page + 1, pageSize)
-      if (gen !== generation.current) return
-      setItems((prev) => dedupe([...prev, ...res.list], keyRef.current))
-      setPage(page + 1)
-      setTotal(res.total)
-    } catch (e) {
-      if (gen === generation.current) setError(e)
-    } finally {
-      if (gen === generation.current) {
-        inFlight.current = false
-        setLoadingMore(false)
-      }
+    const done = () => {
+      inFlight.current = false
+      setLoadingMore(false)
     }
-  }, [hasMore, page, pageSize])
+    return fetchPage(page + 1).then(
+      (res) => {
+        if (gen !== generation.current) return
+        setItems((prev) => dedupe(prev.concat(res.list), keyRef.current))
+        setPage(page + 1)
+        setTotal(res.total)
+        done()
+      },
+      (e: unknown) => {
+        if (gen !== generation.current) return
+        setError(e)
+        done()
+      },
+    )
+  }, [fetchPage, hasMore, page])
 
   // Scrolling on after a failed page does not hammer the server: only an explicit retry asks again.
-  const loadMore = useCallback(async () => {
-    if (!error) await loadMoreNow()
-  }, [error, loadMoreNow])
+  const loadMore = useCallback((): Promise<void> => (error ? Promise.resolve() : loadMoreNow()), [error, loadMoreNow])
 
   useEffect(() => {
     if (!enabled) return
@@ -112,10 +122,10 @@ export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf
 
   const refresh = useCallback(() => loadFirst('refresh'), [loadFirst])
   // A failed first page retries from scratch; a failed later page retries that page.
-  const retry = useCallback(async () => {
+  const retry = useCallback((): Promise<void> => {
     if (!loaded) return loadFirst('initial')
     setError(null)
-    await loadMoreNow()
+    return loadMoreNow()
   }, [loaded, loadFirst, loadMoreNow])
 
   return {
@@ -134,13 +144,10 @@ export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf
 
 function dedupe<T>(list: T[], keyOf: (item: T) => string | number): T[] {
   const seen = new Set<string | number>()
-  const out: T[] = []
-  for (const item of list) {
+  return list.filter((item) => {
     const k = keyOf(item)
-    if (!seen.has(k)) {
-      seen.add(k)
-      out.push(item)
-    }
-  }
-  return out
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
 }

@@ -16,18 +16,20 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[],
   const fetcherRef = useRef(fetcher)
   fetcherRef.current = fetcher
 
-  const load = useCallback(async () => {
+  const load = useCallback((): Promise<void> => {
     const gen = ++generation.current
     setLoading(true)
     setError(null)
-    try {
-      const value = await fetcherRef.current()
-      if (gen === generation.current) setData(value)
-    } catch (e) {
-      if (gen === generation.current) setError(e)
-    } finally {
-      if (gen === generation.current) setLoading(false)
+    // Only the newest call may write (plain promise callbacks: this hook is on Home's first load).
+    const settle = (write: () => void) => {
+      if (gen !== generation.current) return
+      write()
+      setLoading(false)
     }
+    return new Promise<T>((resolve) => resolve(fetcherRef.current())).then(
+      (value) => settle(() => setData(value)),
+      (e: unknown) => settle(() => setError(e)),
+    )
   }, [])
 
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
+import { useOrderPages } from '@/api/orders'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { EmptyState, ListFooter } from '@/components/StateView'
-import { request } from '@/core/request'
-import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
 import { routeUrl } from '@/routes'
@@ -13,7 +12,7 @@ import { routeUrl } from '@/routes'
 /** Card purchase records: card orders, newest first, paged. */
 export default function CardRecords() {
   const t = useT()
-  const list = usePagedList((page, page_size) => request('personal.order/index', { kind: 'card', page, page_size }), { keyOf: (o) => o.id })
+  const list = useOrderPages({ kind: 'card' })
   useReachBottom(() => void list.loadMore())
   return (
     <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>

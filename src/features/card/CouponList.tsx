@@ -1,13 +1,12 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
+import { useMyCouponPages } from '@/api/coupons'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { COUPON_TABS, UserCoupon } from '@/contract/member'
 import { centsToYuan } from '@/core/format'
-import { request } from '@/core/request'
-import { usePagedList } from '@/hooks/usePagedList'
 import { useT } from './messages'
 import './coupons.css'
 import { routeUrl } from '@/routes'
@@ -27,7 +26,7 @@ function openCouponTarget(c: UserCoupon) {
 export default function CouponList() {
   const t = useT()
   const [tab, setTab] = useState<Tab>('available')
-  const list = usePagedList((page, page_size) => request('personal.coupon/index', { tab, page, page_size }), { keyOf: (c) => c.id, deps: [tab] })
+  const list = useMyCouponPages(tab)
   useReachBottom(() => void list.loadMore())
   return (
     <View>

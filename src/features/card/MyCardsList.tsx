@@ -1,11 +1,11 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { useMyCards } from '@/api/cards'
 import LoadState from '@/components/LoadState'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/card/messages'
 import MemberCard from './MemberCard'
 import './compact.css'
-import { useMyCards } from './useMyCards'
 import { routeUrl } from '@/routes'
 
 /** Active and expired cards. `compact` is the earlier one-line layout kept for old links (my_old). */

@@ -1,4 +1,4 @@
-import { findRoute, isTabPath } from '@/routes'
+import { findRoute, isTabPath, routeUrl, type RoutePath } from '@/routes'
 
 export interface InternalTarget {
   /** "/pages/x/y?query" */
@@ -15,10 +15,12 @@ export function toInternalTarget(raw: string | undefined | null): InternalTarget
   if (!raw) return null
   const trimmed = raw.trim()
   if (!/^\/?pages\/[A-Za-z0-9_/]+(\?[^#\s]*)?$/.test(trimmed)) return null
-  const [path, query = ''] = trimmed.replace(/^\//, '').split('?')
-  if (!findRoute(path)) return null
+  const [rawPath, rawQuery = ''] = trimmed.split('?')
+  const path = findRoute(rawPath)?.path as RoutePath | undefined
+  const query = parseQuery(rawQuery)
+  if (!path || !query) return null
   const tab = isTabPath(path)
-  return { url: tab || !query ? `/${path}` : `/${path}?${query}`, tab }
+  return { url: routeUrl(path, tab ? {} : query), tab }
 }
 
 /** A scanned code arrives as `scene` (weapp QR, URL-encoded) or `qrCode`; either may be missing. */
@@ -33,4 +35,20 @@ export function scannedNumber(params: Record<string, string | undefined>): strin
   }
   value = value.trim()
   return /^[A-Za-z0-9_=&.-]{1,64}$/.test(value) ? value : null
+}
+
+/** "a=1&b=x%20y" → { a: '1', b: 'x y' }; null when an escape is malformed. Runs where URLSearchParams may not (weapp). */
+export function parseQuery(qs: string): Record<string, string> | null {
+  const out: Record<string, string> = {}
+  for (const part of qs.split('&')) {
+    if (!part) continue
+    const eq = part.indexOf('=')
+    try {
+      const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq))
+      out[key] = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1))
+    } catch {
+      return null
+    }
+  }
+  return out
 }

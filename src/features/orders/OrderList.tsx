@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useOrderPages } from '@/api/orders'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
@@ -10,7 +11,6 @@ import { useT } from '@/features/orders/messages'
 import { errorMessage, request } from '@/core/request'
 import { afterPay } from '@/payment/afterPay'
 import { useAction } from '@/hooks/useAction'
-import { usePagedList } from '@/hooks/usePagedList'
 import { usePay } from '@/hooks/usePay'
 import OrderCard from './OrderCard'
 import type { OrdersTab } from '@/core/ordersTab'
@@ -20,7 +20,7 @@ import { routeUrl } from '@/routes'
 /** My orders: tabs by status, paged with infinite scroll and pull-to-refresh, actions on each card. */
 export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab: OrdersTab) => void }) {
   const t = useT()
-  const list = usePagedList((page, page_size) => request('personal.order/index', { tab, page, page_size }), { keyOf: (o) => o.id, deps: [tab] })
+  const list = useOrderPages({ tab })
   const { payExisting, paying } = usePay()
   const cancel = useAction(async (order: OrderInfo) => {
     if (!(await confirmAction(t('orders.cancelConfirm'), t('common.ok'), t('common.cancel')))) return

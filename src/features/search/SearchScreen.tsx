@@ -1,13 +1,13 @@
 import { Image, Input, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
+import { useFlashSalePages } from '@/api/flashSales'
+import { useShopPages } from '@/api/shops'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import Money from '@/components/Money'
 import { EmptyState, ListFooter } from '@/components/StateView'
-import { request } from '@/core/request'
 import ShopRow from '@/components/ShopRow'
-import { usePagedList } from '@/hooks/usePagedList'
 import { clearHistory, readHistory, remember } from './history'
 import { useT } from './messages'
 import './search.css'
@@ -32,8 +32,8 @@ export default function SearchScreen() {
     if (keyword) setHistory(remember(keyword))
   }, [keyword])
 
-  const shops = usePagedList((page, page_size) => request('hui_shanghu.shop/index', { keyword, page, page_size }), { keyOf: (s) => s.id, deps: [keyword], enabled: Boolean(keyword) && tab === 'shops' })
-  const products = usePagedList((page, page_size) => request('hui_public.hsh_seckill_prod/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled: Boolean(keyword) && tab === 'products' })
+  const shops = useShopPages({ keyword }, Boolean(keyword) && tab === 'shops')
+  const products = useFlashSalePages(keyword, Boolean(keyword) && tab === 'products')
   const list = tab === 'shops' ? shops : products
   useReachBottom(() => void list.loadMore())
 

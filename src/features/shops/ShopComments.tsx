@@ -1,15 +1,14 @@
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
+import { useShopComments } from '@/api/comments'
 import { ListFooter } from '@/components/StateView'
-import { request } from '@/core/request'
-import { usePagedList } from '@/hooks/usePagedList'
 import { imageLoading } from '@/platform/imageLoading'
 import { useT } from './messages'
 
 /** Reviews (hsh_comment), more as the shopper scrolls. */
 export default function ShopComments({ shopId }: { shopId: number }) {
   const t = useT()
-  const comments = usePagedList((page, page_size) => request('hui_public.hsh_comment/index', { shop_id: shopId, page, page_size }), { keyOf: (c) => c.id, deps: [shopId] })
+  const comments = useShopComments(shopId)
   useReachBottom(() => void comments.loadMore())
   return (
     <View className='shop-section'>

@@ -1,17 +1,17 @@
 import { Button, Text, View } from '@tarojs/components'
+import { useClaimableCoupons } from '@/api/coupons'
 import { centsToYuan } from '@/core/format'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage, request } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
-import { useQuery } from '@/hooks/useQuery'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
 
 /** Coupons a shopper can claim at this shop: one tap, one claim. */
 export default function ShopCoupons({ shopId }: { shopId: number }) {
   const t = useT()
-  const coupons = useQuery(() => request('hui_public.coupon/index', { shop_id: shopId }), [shopId])
+  const coupons = useClaimableCoupons(shopId)
   const claim = useAction(async (couponId: number) => {
     if (!requireLogin(routeUrl('pages/shops/details', { id: shopId }))) return
     try {

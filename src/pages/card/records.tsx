@@ -1,11 +1,11 @@
 import PageFrame from '@/components/PageFrame'
 import LoginNeeded from '@/components/LoginNeeded'
 import CardRecords from '@/features/card/CardRecords'
-import { useLoginRequired } from '@/hooks/useLoginRequired'
+import { useSignedIn } from '@/hooks/useSignedIn'
 import { routeUrl } from '@/routes'
 
 /** Card purchase records. */
 export default function CardRecordsPage() {
-  const loggedIn = useLoginRequired(routeUrl('pages/card/records'))
-  return <PageFrame route='pages/card/records'>{loggedIn ? <CardRecords /> : <LoginNeeded returnTo={routeUrl('pages/card/records')} />}</PageFrame>
+  const { loginTo } = useSignedIn(routeUrl('pages/card/records'))
+  return <PageFrame route='pages/card/records'>{loginTo ? <LoginNeeded returnTo={loginTo} /> : <CardRecords />}</PageFrame>
 }

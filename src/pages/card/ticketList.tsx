@@ -1,11 +1,11 @@
 import PageFrame from '@/components/PageFrame'
 import LoginNeeded from '@/components/LoginNeeded'
 import CouponList from '@/features/card/CouponList'
-import { useLoginRequired } from '@/hooks/useLoginRequired'
+import { useSignedIn } from '@/hooks/useSignedIn'
 import { routeUrl } from '@/routes'
 
 /** Value coupons. */
 export default function CardTicketListPage() {
-  const loggedIn = useLoginRequired(routeUrl('pages/card/ticketList'))
-  return <PageFrame route='pages/card/ticketList'>{loggedIn ? <CouponList /> : <LoginNeeded returnTo={routeUrl('pages/card/ticketList')} />}</PageFrame>
+  const { loginTo } = useSignedIn(routeUrl('pages/card/ticketList'))
+  return <PageFrame route='pages/card/ticketList'>{loginTo ? <LoginNeeded returnTo={loginTo} /> : <CouponList />}</PageFrame>
 }

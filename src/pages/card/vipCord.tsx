@@ -1,7 +1,7 @@
+import { useMyCards } from '@/api/cards'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import TillCode from '@/features/card/TillCode'
-import { useMyCards } from '@/features/card/useMyCards'
 import { routeUrl } from '@/routes'
 
 /** Card page: the active card's face and codes for the till. */

@@ -1,24 +1,23 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
+import { useBusinessClasses } from '@/api/businessClasses'
+import { useShopPages } from '@/api/shops'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState, ListFooter } from '@/components/StateView'
-import { request } from '@/core/request'
 import { getItem } from '@/core/storage'
 import ShopRow from '@/components/ShopRow'
 import { useT } from '@/features/shops/messages'
 import '@/features/shops/shops.css'
-import { usePagedList } from '@/hooks/usePagedList'
-import { useQuery } from '@/hooks/useQuery'
 
 /** Discount bill: shops that take discounted bill payment, by business class (and the chosen city). */
 export default function DiscountBillIndexPage() {
   const t = useT()
   const [classId, setClassId] = useState<number | undefined>()
   const cityId = getItem('city')?.id
-  const classes = useQuery(() => request('hui_shanghu.hs_business_class/index', {}), [])
-  const shops = usePagedList((page, page_size) => request('hui_shanghu.shop/index', { class_id: classId, city_id: cityId, page, page_size }), { keyOf: (s) => s.id, deps: [classId, cityId] })
+  const classes = useBusinessClasses()
+  const shops = useShopPages({ class_id: classId, city_id: cityId })
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => void shops.refresh().finally(() => void Taro.stopPullDownRefresh()))
 

@@ -1,26 +1,27 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
+import { useFlashSales } from '@/api/flashSales'
+import { useShopPages } from '@/api/shops'
+import { useCities, useModules } from '@/api/site'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState, ErrorState, ListFooter } from '@/components/StateView'
-import { errorMessage, request } from '@/core/request'
+import { errorMessage } from '@/core/request'
 import { getItem, setItem, type City } from '@/core/storage'
 import FlashStrip from '@/features/home/FlashStrip'
 import HomeTop from '@/features/home/HomeTop'
 import { useT } from '@/features/home/messages'
 import ShopRow from '@/components/ShopRow'
-import { usePagedList } from '@/hooks/usePagedList'
-import { useQuery } from '@/hooks/useQuery'
 
 /** Home (tab): city, search, banners, services, the live flash sale, discount shops nearby. */
 export default function IndexIndexPage() {
   const t = useT()
   const [city, setCity] = useState<City | undefined>(() => getItem('city'))
-  const modules = useQuery(() => request('index/moduleList', {}), [])
-  const cities = useQuery(() => request('website.hui_china_city/cityList', {}), [])
-  const flash = useQuery(() => request('hui_public.hsh_seckill_prod/index', { page_size: 10 }), [])
-  const shops = usePagedList((page, page_size) => request('hui_shanghu.shop/index', { city_id: city?.id, page, page_size }), { keyOf: (s) => s.id, deps: [city?.id] })
+  const modules = useModules()
+  const cities = useCities()
+  const flash = useFlashSales(10)
+  const shops = useShopPages({ city_id: city?.id })
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())

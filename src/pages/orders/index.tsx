@@ -3,20 +3,20 @@ import { useRef, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
-import { goToLogin, isLoggedIn } from '@/core/session'
+import { goToLogin } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
 import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
+import { useSignedIn } from '@/hooks/useSignedIn'
 import { routeUrl } from '@/routes'
 
 /** My orders (tab). */
 export default function OrdersIndexPage() {
   const t = useT()
   const [tab, setTab] = useState<OrdersTab>(() => takeRequestedOrdersTab() ?? 'all')
-  const [loggedIn, setLoggedIn] = useState(isLoggedIn)
+  const { signedIn } = useSignedIn()
   const [version, setVersion] = useState(0)
   const shown = useRef(false)
   useDidShow(() => {
-    setLoggedIn(isLoggedIn())
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
     // Back from paying or an order's page: show what changed. Not on the first show: the list has just
@@ -26,7 +26,7 @@ export default function OrdersIndexPage() {
   })
   return (
     <PageFrame route='pages/orders/index'>
-      {loggedIn ? (
+      {signedIn ? (
         <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
       ) : (
         <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin(routeUrl('pages/orders/index'))} />

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
+import { useOrder } from '@/api/orders'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
-import { request } from '@/core/request'
 import { useT } from '@/features/payResult/messages'
 import PaymentResult, { resultTitle } from '@/features/payResult/PaymentResult'
 import { payStage } from '@/contract/orderRules'
-import { useLoginRequired } from '@/hooks/useLoginRequired'
-import { useQuery } from '@/hooks/useQuery'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
@@ -15,13 +13,12 @@ import { routeUrl } from '@/routes'
 export default function PaySuccessPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const returnTo = routeUrl('pages/payBill/success', { id: params.id ?? '' })
-  const loggedIn = useLoginRequired(returnTo)
   const t = useT()
   const [checking, setChecking] = useState(true)
   // The first read waits for the pending-order check (which may settle this very order), so one show reads once.
   const [firstCheckDone, setFirstCheckDone] = useState(false)
-  const order = useQuery(() => request('personal.order/read', { id }), [id], loggedIn && id > 0 && firstCheckDone)
+  const order = useOrder(id, { returnTo: routeUrl('pages/payBill/success', { id: params.id ?? '' }), enabled: firstCheckDone })
+  const loggedIn = order.signedIn
 
   const check = useCallback(async () => {
     setChecking(true)
@@ -51,9 +48,9 @@ export default function PaySuccessPage() {
   }, [loggedIn])
 
   return (
-    <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.info.order_status) : undefined}>
-      <LoadState loading={!order.data && (order.loading || (checking && !firstCheckDone))} error={order.error} missing={!(id > 0)} loginTo={loggedIn ? undefined : returnTo} onRetry={() => void order.reload()}>
-        {order.data && <PaymentResult order={order.data.info} checking={checking} onCheckAgain={() => void check()} />}
+    <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.order_status) : undefined}>
+      <LoadState loading={!order.data && (order.loading || (checking && !firstCheckDone))} error={order.error} missing={!(id > 0)} loginTo={order.loginTo} onRetry={() => void order.reload()}>
+        {order.data && <PaymentResult order={order.data} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>
     </PageFrame>
   )

@@ -1,15 +1,14 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { useShop } from '@/api/shops'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { useLang } from '@/core/i18n'
-import { request } from '@/core/request'
 import { discountLabel, useT as useRowT } from '@/components/ShopRow/messages'
 import { useT } from '@/features/shops/messages'
 import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
-import { useQuery } from '@/hooks/useQuery'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
 
@@ -19,8 +18,8 @@ export default function ShopsDetailsPage() {
   const rowT = useRowT()
   const lang = useLang()
   const id = Number(usePageParams().id)
-  const shop = useQuery(() => request('hui_shanghu.shop/read', { id }), [id], id > 0)
-  const info = shop.data?.info
+  const shop = useShop(id)
+  const info = shop.data
   return (
     <PageFrame route='pages/shops/details'>
       <LoadState loading={id > 0 && shop.loading} error={shop.error} missing={!(id > 0)} onRetry={() => void shop.reload()} rows={3}>

@@ -1,0 +1,13 @@
+import { request } from '@/core/request'
+import { useQuery } from '@/hooks/useQuery'
+import { useSignedInQuery } from '@/hooks/useSignedIn'
+
+/** The membership cards on sale (Card tab). */
+export function useCardProducts() {
+  return useQuery(() => request('hui_public.card/index', {}), [])
+}
+
+/** My cards, for My cards, Old my cards and the Card page (one data source, several layouts); they need a shopper. */
+export function useMyCards(returnTo: string) {
+  return useSignedInQuery(() => request('personal.card/index', {}), [], { returnTo })
+}

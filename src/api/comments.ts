@@ -1,0 +1,7 @@
+import { request } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+
+/** A shop's reviews, paged (Shop details). */
+export function useShopComments(shopId: number) {
+  return usePagedList((page, page_size) => request('hui_public.hsh_comment/index', { shop_id: shopId, page, page_size }), { keyOf: (c) => c.id, deps: [shopId] })
+}

@@ -1,0 +1,25 @@
+import type { ApiReq } from '@/contract/schemas'
+import { request } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useQuery } from '@/hooks/useQuery'
+
+/** One shop (hui_shanghu.shop/read). */
+export function fetchShop(id: number) {
+  return request('hui_shanghu.shop/read', { id }).then((r) => r.info)
+}
+
+/** One shop, for Shop details. Nothing is asked without a valid id. */
+export function useShop(id: number) {
+  return useQuery(() => fetchShop(id), [id], id > 0)
+}
+
+export type ShopFilter = Omit<ApiReq<'hui_shanghu.shop/index'>, 'page' | 'page_size'>
+
+/** Shops, paged: by city on Home, by class and city on Discount bill, by keyword in Search. */
+export function useShopPages(filter: ShopFilter, enabled?: boolean) {
+  return usePagedList((page, page_size) => request('hui_shanghu.shop/index', Object.assign({}, filter, { page, page_size })), {
+    keyOf: (s) => s.id,
+    deps: [filter.city_id, filter.class_id, filter.keyword],
+    enabled,
+  })
+}
