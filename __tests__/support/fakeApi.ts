@@ -11,11 +11,16 @@ export type Handlers = { [P in EndpointPath]?: (req: ApiReq<P>) => Reply<P> }
 export const PENDING = 'pending' as const
 export const OFFLINE = 'offline' as const
 
+export interface FakeOptions {
+  /** The server's clock (ms): answers carry it as X-Server-Time, as the reference server's do. */
+  serverTime?: () => number
+}
+
 /**
  * Route the app's one transport to typed handlers, per endpoint, the way the reference server answers
  * (`{code, msg, data}` envelope). An endpoint without a handler fails the test loudly.
  */
-export function fakeApi(handlers: Handlers) {
+export function fakeApi(handlers: Handlers, options: FakeOptions = {}) {
   const calls: Array<{ path: EndpointPath; data: Record<string, unknown> }> = []
   const send = jest.spyOn(transport, 'send').mockImplementation((req: TransportRequest): Promise<TransportResponse> => {
     const path = req.url.replace(/^.*\/api\//, '').split('?')[0] as EndpointPath
@@ -25,8 +30,9 @@ export function fakeApi(handlers: Handlers) {
     const reply = handler(req.data)
     if (reply === 'pending') return new Promise(() => undefined)
     if (reply === 'offline') return Promise.reject(new Error('offline'))
-    if (reply && typeof reply === 'object' && 'business' in reply) return Promise.resolve({ status: 200, body: { code: 0, msg: (reply as { business: string }).business, data: null } })
-    return Promise.resolve({ status: 200, body: { code: 1, msg: 'ok', data: reply } })
+    const headers: Record<string, string> = options.serverTime ? { 'x-server-time': String(options.serverTime()), 'x-business-offset': '+08:00' } : {}
+    if (reply && typeof reply === 'object' && 'business' in reply) return Promise.resolve({ status: 200, body: { code: 0, msg: (reply as { business: string }).business, data: null }, headers })
+    return Promise.resolve({ status: 200, body: { code: 1, msg: 'ok', data: reply }, headers })
   })
   return { send, calls, called: (path: EndpointPath) => calls.filter((c) => c.path === path) }
 }
