@@ -165,7 +165,7 @@ describe('Pay a bill', () => {
     const api = fakeApi({
       'hui_shanghu.shop/read': () => ({ info: shop }),
       'personal.coupon/index': () => paged([coupon]),
-      'personal.order/preCreate': (p) => quote(p.amount ?? 0),
+      'personal.order/preCreate': (p) => quote(p.kind === 'bill' ? p.amount : 0),
     })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.bill__shop-name')
