@@ -370,6 +370,54 @@ describe('Home', () => {
   })
 })
 
+describe('the server clock', () => {
+  it('a phone 10 minutes fast, in UTC: the flash sale and an unpaid order count down on the server\'s time', async () => {
+    const { page, context, errors } = await phone(browser)
+    // The phone's clock (Date.now and new Date()) runs ten minutes ahead; the host here is in UTC, the business in Shanghai.
+    await context.addInitScript((skew) => {
+      const RealDate = Date
+      const realNow = RealDate.now.bind(RealDate)
+      class PhoneDate extends RealDate {
+        constructor(...args: unknown[]) {
+          if (args.length === 0) super(realNow() + skew)
+          else super(...(args as [number]))
+        }
+        static now() {
+          return realNow() + skew
+        }
+      }
+      ;(window as unknown as { Date: DateConstructor }).Date = PhoneDate as DateConstructor
+    }, 10 * 60_000)
+    await page.goto(`${BASE()}/`)
+    await settled(page)
+    expect((await page.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(9 * 60_000)
+    const countdown = page.locator('.home-flash__countdown:visible')
+    await countdown.waitFor({ timeout: 15000 })
+    const seckill = (await (await fetch(`${BASE()}/api/hui_public.hsh_seckill_prod/index`)).json()) as { data: { sessions: Array<{ state: string; end_time: string }> } }
+    const live = seckill.data.sessions.find((x) => x.state === 'on') as { end_time: string }
+    const secondsLeft = Math.round((Date.parse(`${live.end_time.replace(' ', 'T')}+08:00`) - Date.now()) / 1000)
+    const hms = /(\d{2}):(\d{2}):(\d{2})/.exec((await countdown.textContent()) ?? '') as RegExpExecArray
+    expect(Math.abs(Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]) - secondsLeft)).toBeLessThanOrEqual(5)
+
+    await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/orders/index')}`)
+    await settled(page)
+    await bindOnScreen(page, '13800000072')
+    await page.waitForURL(/\/pages\/orders\/index/)
+    await api('personal.order/create', { kind: 'bill', shop_id: 1, amount: 3000, client_request_id: 'e2e-clock-order-1' }, await tokenOf(page))
+    await page.reload()
+    await settled(page)
+    await page.locator('.orders-tabs__tab--unpaid:visible').click()
+    const autoCancel = page.locator('.order-card__countdown:visible').first()
+    await autoCancel.waitFor({ timeout: 15000 })
+    // 15 minutes to pay, seconds ago: on the phone's own clock it would read 05:00.
+    const mmss = /(\d{2}):(\d{2})/.exec((await autoCancel.textContent()) ?? '') as RegExpExecArray
+    expect(Number(mmss[1]) * 60 + Number(mmss[2])).toBeGreaterThan(14 * 60)
+    await shot(page, 'clock-1-unpaid-countdown')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe('logging in on the way', () => {
   it('anonymous: a shop on Home → Authorization; backing out says "log in first"; logging in lands on that shop’s Pay a bill, ready to type', async () => {
     const { page, context, errors } = await phone(browser)

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
 import { openDatabase, type DB } from './db'
 import { BizError, fail } from './http'
 import { cancelExpired } from './orders'
@@ -21,6 +22,7 @@ import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { staticRoutes } from './static'
+import { businessOffset } from './time'
 
 export interface AppOptions {
   dbPath: string
@@ -44,6 +46,11 @@ declare module 'fastify' {
 
 const SWEEP_MS = 60_000
 
+const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+
+/** The clock headers every /api answer carries (the client counts down on the server's clock). */
+const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(Date.now()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
+
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,8 +64,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Fastify's bare {"code":"FST_ERR_BAD_URL"}. Under /api bad input is HTTP 200 code 0, as everywhere.
     frameworkErrors: (err, req, res) => {
       // (Fastify types this reply with generics that admit no status code.)
-      const reply = res as unknown as { code: (status: number) => { send: (payload: unknown) => unknown } }
-      const api = req.raw.url === '/api' || req.raw.url?.startsWith('/api/') || req.raw.url?.startsWith('/api?')
+      const reply = res as unknown as { code: (status: number) => { send: (payload: unknown) => unknown }; headers: (h: Record<string, string>) => unknown }
+      const api = isApiUrl(req.raw.url)
+      // These answers skip the onSend hooks: the clock headers are set here.
+      if (api) reply.headers(clockHeaders())
       if (err.code === 'FST_ERR_BAD_URL') return reply.code(api ? 200 : 400).send(fail('请求地址格式错误'))
       if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(api ? 200 : 404).send(fail('请求地址过长'))
       req.log.error({ code: err.code }, 'framework error')
@@ -81,7 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
       if (socket.writable && !inFlight?.headersSent) {
         const body = JSON.stringify(fail(msg))
-        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`)
+        const clock = Object.entries(clockHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${clock}Connection: close\r\n\r\n${body}`)
         // Read and drop what the client is still sending, so closing does not reset the connection
         // (a reset can discard the answer before the client reads it); close for good soon after.
         socket.resume()
@@ -137,6 +147,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     req.log.error(err)
     return reply.code(500).send(fail('服务器开小差了，请稍后重试'))
+  })
+
+  // Every /api answer (the envelope of a route, an error, a 404 or a framework error) carries the server's
+  // clock, stamped as the answer leaves, and the business zone's offset. No CORS here: the H5 app is served
+  // from the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isApiUrl(req.url) || isApiUrl(req.raw.url)) reply.headers(clockHeaders())
+    return payload
   })
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })

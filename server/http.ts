@@ -43,11 +43,18 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
 }
 
-/** The first problem zod found, in words a person can act on. */
+/** A message the contract wrote for the shopper (in Chinese, like the server's other messages): shown as it is. */
+const FOR_THE_SHOPPER = /[\u4e00-\u9fff]/
+
+/**
+ * The first problem zod found, in words a person can act on: the contract's own shopper message as it is
+ * ("请选择收货地址"), anything else with the field ("参数错误：card_id — not a field of bill orders").
+ */
 export function zodMessage(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return '参数错误'
-  const field = issue.path.join('.')
+  if (FOR_THE_SHOPPER.test(issue.message)) return issue.message
+  const field = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')).join(', ') : issue.path.join('.')
   const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message
   return field && !msg.startsWith(field) ? `参数错误：${field} — ${msg}` : `参数错误：${msg}`
 }

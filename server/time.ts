@@ -33,6 +33,9 @@ export const nowText = () => fmt(Date.now())
 /** A stored text time (business wall time) back to an instant. */
 export const parseText = (text: string) => dayjs.tz(text, 'YYYY-MM-DD HH:mm:ss', BUSINESS_TZ)
 
+/** The business zone's UTC offset at an instant (now when not given), as ISO 8601 writes it: "+08:00". */
+export const businessOffset = (d?: dayjs.Dayjs | Date | number) => inBusinessZone(d).format('Z')
+
 /** The business day's midnight of an instant (now when not given). */
 export const businessMidnight = (d?: dayjs.Dayjs | Date | number) => inBusinessZone(d).startOf('day')
 

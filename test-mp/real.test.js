@@ -138,4 +138,23 @@ describe('weapp pages with real answers from the reference server', () => {
     const unpaid = await call(server.base, 'GET', '/api/personal.order/index?tab=unpaid', null, shopper.token)
     expect(unpaid.data.data.list.map((o) => o.pay_amount)).toContain(4500)
   })
+
+  it('My orders counts an unpaid order down on the server clock, with the phone clock 10 minutes fast', async () => {
+    const late = await login(server.base, '13900000009')
+    const created = await call(server.base, 'POST', '/api/personal.order/create', { kind: 'bill', shop_id: 1, amount: 2000, client_request_id: 'mp-clock-order-1' }, late.token)
+    expect(created.data.code).toBe(1)
+    const realNow = Date.now.bind(Date)
+    const spy = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 10 * 60_000)
+    try {
+      const { page } = await open('pages/orders/index', { storage: { token: late.token, myUserId: late.userId } })
+      const shown = await waitFor(() => text(page, 'order-card__countdown'), 5000)
+      // 15 minutes to pay, a few seconds gone: on the phone's own clock it would read 05:00.
+      const [, mm, ss] = /(\d{2}):(\d{2})/.exec(shown)
+      const left = Number(mm) * 60 + Number(ss)
+      expect(left).toBeGreaterThan(15 * 60 - 30)
+      expect(left).toBeLessThanOrEqual(15 * 60)
+    } finally {
+      spy.mockRestore()
+    }
+  })
 })

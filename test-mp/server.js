@@ -24,7 +24,8 @@ function call(base, method, urlPath, body, token = '') {
         } catch {
           // not JSON
         }
-        resolve({ statusCode: res.statusCode, data })
+        // Response headers as wx.request gives them (X-Server-Time: the app counts down on the server's clock).
+        resolve({ statusCode: res.statusCode, data, header: res.headers })
       })
     })
     req.on('error', reject)
@@ -74,7 +75,7 @@ function bridge(wx, base, storage = {}) {
     call(base, method, target, method === 'GET' ? null : opts.data, (opts.header || {})['Access-Token'] || '')
       .then((res) => {
         calls.answers.push({ target, data: res.data })
-        if (opts.success) opts.success({ ...res, header: {}, errMsg: 'request:ok' })
+        if (opts.success) opts.success({ ...res, errMsg: 'request:ok' })
         if (opts.complete) opts.complete(res)
       })
       .catch((err) => {

@@ -1,10 +1,14 @@
 import Taro from '@tarojs/taro'
+import { clockOffset, resetClock, serverNow } from '@/core/clock'
 import { ApiError, request } from '@/core/request'
 import { getItem, setItem } from '@/core/storage'
 import { fakeApi, OFFLINE } from '../support/fakeApi'
 import { order, quote } from '../support/fixtures'
 
-afterEach(() => jest.restoreAllMocks())
+afterEach(() => {
+  jest.restoreAllMocks()
+  resetClock()
+})
 
 describe('request client', () => {
   it('sends Access-Token and Access-Origin, the referral id, and a 60 s timeout; resolves data on code 1', async () => {
@@ -71,5 +75,19 @@ describe('request client', () => {
     await expect(request('personal.order/read', { id: 9 })).rejects.toMatchObject({ kind: 'auth', code: -1 })
     expect(getItem('token')).toBeUndefined()
     expect(nav).toHaveBeenCalledWith({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/orders/detail?id=9')}` })
+  })
+
+  it('learns the server clock from every answer, a refusal too (a phone 10 minutes fast)', async () => {
+    const phoneAhead = 10 * 60_000
+    jest.spyOn(transport, 'send').mockImplementation(async () => ({ status: 200, body: { code: 0, msg: 'nope', data: null }, headers: { 'x-server-time': String(Date.now() - phoneAhead) } }))
+    await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'business' })
+    expect(Math.abs(clockOffset() + phoneAhead)).toBeLessThan(1000)
+    expect(Math.abs(serverNow() - (Date.now() - phoneAhead))).toBeLessThan(1000)
+  })
+
+  it('an answer without the clock header leaves the phone clock', async () => {
+    answer(200, { code: 1, msg: 'ok', data: {} })
+    await request('personal.order/read', { id: 1 })
+    expect(clockOffset()).toBe(0)
   })
 })

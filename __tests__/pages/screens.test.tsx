@@ -162,7 +162,7 @@ describe('Pay a bill', () => {
     const api = fakeApi({
       'hui_shanghu.shop/read': () => ({ info: shop }),
       'personal.coupon/index': () => paged([coupon]),
-      'personal.order/preCreate': (p) => quote({ original_amount: p.amount ?? 0 }),
+      'personal.order/preCreate': (p) => quote({ original_amount: p.kind === 'bill' ? p.amount : 0 }),
     })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.bill__shop-name')

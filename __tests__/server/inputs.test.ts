@@ -326,6 +326,8 @@ describe('malformed requests over a real socket get the envelope (Node parser er
     expect(res.headers).toMatch(/content-type: application\/json/i)
     expect(isEnvelope(res.body)).toBe(true)
     expect(JSON.parse(res.body)).toMatchObject({ code: c.code })
+    // The server's clock travels with these answers too (also those written before any routing).
+    expect(res.headers).toMatch(/^x-server-time: \d{13}$/im)
     expect(res.raw).not.toContain(SECRET_TOKEN)
   })
 

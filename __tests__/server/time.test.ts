@@ -85,3 +85,42 @@ describe('flash-sale sessions recur every business day', () => {
     db.close()
   })
 })
+
+describe('every /api answer carries the server\'s clock', () => {
+  let s: Awaited<ReturnType<typeof startServer>>
+  beforeAll(async () => {
+    s = await startServer()
+  })
+  afterAll(() => s.close())
+
+  const answers: Array<[string, () => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>, number]> = [
+    ['a success', () => s.app.inject({ method: 'GET', url: '/api/index/moduleList' }), 1],
+    ['a business refusal (code 0)', () => s.app.inject({ method: 'POST', url: '/api/Captcha/sendSmsCaptcha', payload: { phone: '12' } }), 0],
+    ['the login gate (code -1)', () => s.app.inject({ method: 'GET', url: '/api/personal.order/index' }), -1],
+    ['an unknown /api path (404 envelope)', () => s.app.inject({ method: 'GET', url: '/api/nope' }), 0],
+    ['a URL Fastify cannot decode (framework error)', () => s.app.inject({ method: 'GET', url: '/api/%' }), 0],
+    ['a body that is not JSON (error handler)', () => s.app.inject({ method: 'POST', url: '/api/wechat/bind', headers: { 'content-type': 'application/json' }, payload: '{' }), 0],
+  ]
+
+  it.each(answers)('%s: X-Server-Time (ms, stamped as it leaves) and X-Business-Offset', async (_label, send, code) => {
+    const before = Date.now()
+    const res = await send()
+    const after = Date.now()
+    expect(JSON.parse(res.body)).toMatchObject({ code })
+    const stamped = Number(res.headers['x-server-time'])
+    expect(stamped).toBeGreaterThanOrEqual(before)
+    expect(stamped).toBeLessThanOrEqual(after)
+    expect(res.headers['x-business-offset']).toBe('+08:00')
+  })
+
+  it('the offset follows BUSINESS_TZ (and its summer time)', () => {
+    const code = "const t = require('./server/time.ts'); console.log(t.businessOffset(Date.UTC(2026, 0, 15)), t.businessOffset(Date.UTC(2026, 6, 15)))"
+    expect(runWith({ BUSINESS_TZ: 'Europe/London', TZ: 'Asia/Tokyo' }, code).stdout.trim()).toBe('+00:00 +01:00')
+    expect(runWith({ TZ: 'UTC' }, code).stdout.trim()).toBe('+08:00 +08:00')
+  })
+
+  it('pages and assets outside /api do not carry it', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/healthz' })
+    expect(res.headers['x-server-time']).toBeUndefined()
+  })
+})

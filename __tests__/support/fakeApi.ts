@@ -29,6 +29,8 @@ export type Call = TransportRequest & { path: EndpointPath }
 export interface FakeApiOptions {
   /** How endpoints without a handler answer. Without it, a call to one fails the test (after it ends). */
   otherwise?: typeof PENDING | typeof OFFLINE
+  /** The server's clock (ms): answers carry it as X-Server-Time, as the reference server's do. */
+  serverTime?: () => number
 }
 
 /** Paths the app asked for that no handler answers, since the last check. */
@@ -39,17 +41,17 @@ afterEach(() => {
   if (paths.length) throw new Error(`fakeApi: no handler for ${[...new Set(paths)].join(', ')} (add one, or pass { otherwise })`)
 })
 
-const envelope = (code: Envelope<unknown>['code'], msg: string, data: unknown): TransportResponse => ({ status: 200, body: { code, msg, data } })
+const envelope = (code: Envelope<unknown>['code'], msg: string, data: unknown, headers: Record<string, string>): TransportResponse => ({ status: 200, body: { code, msg, data }, headers })
 
-function answer(reply: unknown): Promise<TransportResponse> {
+function answer(reply: unknown, headers: Record<string, string> = {}): Promise<TransportResponse> {
   if (reply === PENDING) return new Promise(() => undefined)
   if (reply === OFFLINE) return Promise.reject(new Error('offline'))
   if (reply && typeof reply === 'object') {
-    if ('business' in reply) return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null))
-    if ('loginExpired' in reply) return Promise.resolve(envelope(CODE.AUTH, String(reply.loginExpired), null))
+    if ('business' in reply) return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null, headers))
+    if ('loginExpired' in reply) return Promise.resolve(envelope(CODE.AUTH, String(reply.loginExpired), null, headers))
     if ('http' in reply) return Promise.resolve(reply.http as TransportResponse)
   }
-  return Promise.resolve(envelope(CODE.OK, 'ok', reply))
+  return Promise.resolve(envelope(CODE.OK, 'ok', reply, headers))
 }
 
 /**
@@ -62,7 +64,8 @@ export function fakeApi(handlers: Handlers, options: FakeApiOptions = {}) {
     const path = req.url.replace(/^.*\/api\//, '').split('?')[0] as EndpointPath
     calls.push({ ...req, path })
     const handler = handlers[path] as ((data: unknown) => unknown) | undefined
-    if (handler) return Promise.resolve(handler(req.data)).then(answer)
+    const headers: Record<string, string> = options.serverTime ? { 'x-server-time': String(options.serverTime()), 'x-business-offset': '+08:00' } : {}
+    if (handler) return Promise.resolve(handler(req.data)).then((reply) => answer(reply, headers))
     if (options.otherwise) return answer(options.otherwise)
     unhandled.push(path)
     return Promise.reject(new Error(`fakeApi: no handler for ${path}`))

@@ -11,3 +11,11 @@ export interface Envelope<T> {
 /** Request headers the client always sends (seed §7). */
 export const HEADER_TOKEN = 'Access-Token'
 export const HEADER_ORIGIN = 'Access-Origin'
+
+/**
+ * Response headers on every /api answer: the server's clock in ms since the epoch (the client counts down
+ * on it, not on the phone's), and the business zone's UTC offset now ("+08:00"), the offset of every text
+ * time in the answer ("YYYY-MM-DD HH:mm:ss" is business wall time).
+ */
+export const HEADER_SERVER_TIME = 'X-Server-Time'
+export const HEADER_BUSINESS_OFFSET = 'X-Business-Offset'

@@ -22,32 +22,77 @@ export const OrderItemInput = z.object({
   options: z.string().max(100).optional(),
 })
 
-/** What the client sends to preCreate and create. The server prices it; the client never does. */
-export const OrderPayload = z.object({
-  kind: OrderKind,
-  /** bill / oil / takeout: the shop. */
-  shop_id: z.number().int().positive().optional(),
-  /** card: the card product. */
-  card_id: z.number().int().positive().optional(),
-  /** product (flash sale or mall): the product. */
-  product_id: z.number().int().positive().optional(),
-  quantity: z.number().int().min(1).max(99).optional(),
-  /** bill / oil: the amount on the till, in cents. */
-  amount: Cents.max(10_000_000, 'amount is over the limit').optional(),
-  /** bill: the part of the amount no discount applies to, in cents. */
-  undiscounted_amount: Cents.optional(),
-  /** oil: grade and pump. */
-  oil_grade: z.string().max(8).optional(),
-  pump_no: z.number().int().min(1).max(99).optional(),
-  /** takeout: dishes, delivery address and remark. */
-  items: z.array(OrderItemInput).max(50).optional(),
-  address_id: z.number().int().positive().optional(),
-  remark: z.string().max(200).optional(),
+/** The fields every kind may carry. Payloads are strict: a field the client adds to every payload belongs here. */
+const COMMON = {
+  /** A coupon the shopper holds. */
   coupon_id: z.number().int().positive().optional(),
   /** Referral (added by the client to every payload when stored). */
   share_user_user_id: z.union([z.string(), z.number()]).optional(),
+}
+
+const ShopId = z.number({ required_error: '请选择商家', invalid_type_error: 'shop_id must be a number' }).int().positive()
+/** bill / oil: the amount on the till, in cents. */
+const TillAmount = z
+  .number({ required_error: '请输入消费金额', invalid_type_error: 'amount must be a number' })
+  .int('amount must be whole cents')
+  .nonnegative('amount must not be negative')
+  .min(1, '请输入消费金额')
+  .max(10_000_000, 'amount is over the limit')
+
+/** One kind's payload: exactly its fields and the common ones; a field of another kind is refused. */
+const kindPayload = <K extends OrderKind, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z
+    .object({ kind: z.literal(kind) })
+    .extend(shape)
+    .extend(COMMON)
+    .strict(`not a field of ${kind} orders`)
+
+const CardPayload = kindPayload('card', {
+  /** The card product. */
+  card_id: z.number({ required_error: '请选择会员卡', invalid_type_error: 'card_id must be a number' }).int().positive(),
 })
+const BillPayload = kindPayload('bill', {
+  shop_id: ShopId,
+  amount: TillAmount,
+  /** The part of the amount no discount applies to, in cents. */
+  undiscounted_amount: Cents.optional(),
+})
+const OilPayload = kindPayload('oil', {
+  /** A station. */
+  shop_id: ShopId,
+  amount: TillAmount,
+  oil_grade: z.string({ required_error: '请选择油号', invalid_type_error: 'oil_grade must be text' }).min(1, '请选择油号').max(8),
+  pump_no: z.number({ required_error: '请选择油枪号', invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
+})
+const ProductPayload = kindPayload('product', {
+  /** A flash-sale or mall product. */
+  product_id: z.number({ required_error: '请选择商品', invalid_type_error: 'product_id must be a number' }).int().positive(),
+  /** 1 when not given. */
+  quantity: z.number({ invalid_type_error: 'quantity must be a number' }).int().min(1).max(99).default(1),
+})
+const TakeoutPayload = kindPayload('takeout', {
+  shop_id: ShopId,
+  /** Dishes. */
+  items: z.array(OrderItemInput, { required_error: '购物车是空的' }).min(1, '购物车是空的').max(50),
+  /** One of the shopper's own addresses. */
+  address_id: z.number({ required_error: '请选择收货地址', invalid_type_error: 'address_id must be a number' }).int().positive(),
+  remark: z.string().max(200).optional(),
+})
+
+/** Every kind's payload schema, by kind (a kind added to ORDER_KINDS without one does not compile). */
+const KIND_PAYLOADS = { card: CardPayload, bill: BillPayload, oil: OilPayload, product: ProductPayload, takeout: TakeoutPayload } satisfies Record<OrderKind, z.AnyZodObject>
+
+/**
+ * What the client sends to preCreate: a union on `kind`, each kind with exactly its fields. The server
+ * prices it; the client never does.
+ */
+export const OrderPayload = z.discriminatedUnion('kind', [KIND_PAYLOADS.card, KIND_PAYLOADS.bill, KIND_PAYLOADS.oil, KIND_PAYLOADS.product, KIND_PAYLOADS.takeout])
 export type OrderPayload = z.input<typeof OrderPayload>
+export type CardOrderPayload = z.input<typeof CardPayload>
+export type BillOrderPayload = z.input<typeof BillPayload>
+export type OilOrderPayload = z.input<typeof OilPayload>
+export type ProductOrderPayload = z.input<typeof ProductPayload>
+export type TakeoutOrderPayload = z.input<typeof TakeoutPayload>
 
 export const PriceLine = z.object({ label: z.string(), amount: z.number().int() })
 
@@ -66,10 +111,18 @@ export const PriceQuote = z.object({
 })
 export type PriceQuote = z.infer<typeof PriceQuote>
 
-export const CreatePayload = OrderPayload.extend({
+const RequestId = {
   /** Makes create idempotent: the same id from the same shopper returns the same order. */
   client_request_id: z.string().min(8).max(64),
-})
+}
+/** What the client sends to create: the preCreate payload of its kind and client_request_id. */
+export const CreatePayload = z.discriminatedUnion('kind', [
+  KIND_PAYLOADS.card.extend(RequestId),
+  KIND_PAYLOADS.bill.extend(RequestId),
+  KIND_PAYLOADS.oil.extend(RequestId),
+  KIND_PAYLOADS.product.extend(RequestId),
+  KIND_PAYLOADS.takeout.extend(RequestId),
+])
 export type CreatePayload = z.input<typeof CreatePayload>
 
 export const OrderInfo = z.object({

@@ -1,11 +1,12 @@
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
+import { learnClock } from './clock'
 import { toastError } from './feedback'
 import { t } from './i18n'
 import { onAuthExpired } from './session'
 import { getItem } from './storage'
-import type { Transport } from './transport.types'
+import type { Transport, TransportResponse } from './transport.types'
 
 /** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
@@ -65,7 +66,8 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
   if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
 
   if (!wired) throw new Error('request() before connectRequest(): app.tsx hands the client its transport at start')
-  let res: { status: number; body: unknown }
+  let res: TransportResponse
+  const sentAt = Date.now()
   try {
     res = await wired.transport.send({
       url: `${wired.apiBase()}/api/${path}`,
@@ -79,6 +81,8 @@ export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P
     if (opts.toastOnError) toastError(err.message)
     throw err
   }
+  // Every answer (errors too) tells the server's clock: countdowns run on it.
+  learnClock(res, sentAt, Date.now())
 
   const body = res.body
   let err: ApiError

@@ -11,6 +11,8 @@ export interface TransportResponse {
   status: number
   /** Parsed JSON, or the raw text when the body is not JSON. */
   body: unknown
+  /** Response headers, names in lower case (read them with headerOf). Absent when the platform gave none. */
+  headers?: Record<string, string>
 }
 
 export interface Transport {
@@ -26,3 +28,13 @@ export function withQuery(url: string, data: Record<string, unknown>): string {
     .join('&')
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url
 }
+
+/** Header names in lower case (HTTP names are case-insensitive; wx.request keeps the server's spelling). */
+export function lowerCaseHeaders(raw: Record<string, unknown> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (raw) for (const name of Object.keys(raw)) out[name.toLowerCase()] = String(raw[name])
+  return out
+}
+
+/** One response header by name, whatever its case. */
+export const headerOf = (res: TransportResponse, name: string): string | undefined => res.headers?.[name.toLowerCase()]

@@ -23,7 +23,12 @@ async function exchange({ url, method, data, headers }: TransportRequest, signal
   } catch {
     // Not JSON (a proxy's error page): the client reports it as a server error.
   }
-  return { status: res.status, body }
+  // Headers.forEach gives the names in lower case already.
+  const names: Record<string, string> = {}
+  res.headers.forEach((value, name) => {
+    names[name] = value
+  })
+  return { status: res.status, body, headers: names }
 }
 
 export const transport: Transport = {

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import type { Transport } from '@/core/transport.types'
+import { lowerCaseHeaders, type Transport } from '@/core/transport.types'
 
 /** Mini-program: wx.request through Taro (networkTimeout in app.config also applies). */
 export const transport: Transport = {
@@ -12,6 +12,6 @@ export const transport: Transport = {
       timeout: timeoutMs,
       dataType: 'json',
     })
-    return { status: res.statusCode, body: res.data }
+    return { status: res.statusCode, body: res.data, headers: lowerCaseHeaders(res.header) }
   },
 }

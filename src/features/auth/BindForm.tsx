@@ -22,7 +22,8 @@ export default function BindForm({ redirect }: { redirect?: string }) {
   const [phoneError, setPhoneError] = useState('')
   const [codeError, setCodeError] = useState('')
   const [resendAt, setResendAt] = useState<number | null>(null)
-  const wait = useCountdown(resendAt)
+  // A wait the phone starts itself (now + resend_in): counted on the phone's own clock.
+  const wait = useCountdown(resendAt, Date.now)
   const [agreed, setAgreed] = useState(false)
   const [privacyError, setPrivacyError] = useState<'' | 'auth.privacyRequired' | 'auth.privacyDenied'>('')
   const [noticeOpen, setNoticeOpen] = useState(false)

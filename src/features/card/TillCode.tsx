@@ -4,23 +4,27 @@ import { useEffect, useState } from 'react'
 import { Barcode, QrCode } from '@/components/MemberCode'
 import { EmptyState } from '@/components/StateView'
 import type { UserCard } from '@/contract/member'
+import { serverNow } from '@/core/clock'
 import { useT } from '@/features/card/messages'
 import './TillCode.css'
 import { routeUrl } from '@/routes'
 
 export const CODE_REFRESH_SECONDS = 30
 
-/** What the till scans: the card number and a time slot, so a screenshot stops working after a while. */
-export function tillCodeValue(card: UserCard, now = Date.now()): string {
+/**
+ * What the till scans: the card number and a time slot, so a screenshot stops working after a while. The
+ * slot is the server's (a phone set wrong still shows the slot the till expects).
+ */
+export function tillCodeValue(card: UserCard, now = serverNow()): string {
   return `${card.card_no}${String(Math.floor(now / (CODE_REFRESH_SECONDS * 1000)) % 10000).padStart(4, '0')}`
 }
 
 /** The card face for the till: member number, level, validity, QR code and barcode that refresh. */
 export default function TillCode({ card }: { card: UserCard | undefined }) {
   const t = useT()
-  const [now, setNow] = useState(Date.now())
+  const [now, setNow] = useState(serverNow)
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CODE_REFRESH_SECONDS * 1000)
+    const timer = setInterval(() => setNow(serverNow()), CODE_REFRESH_SECONDS * 1000)
     // Brighter screen for the scanner where the platform allows it.
     void Taro.setScreenBrightness?.({ value: 1 }).catch(() => undefined)
     return () => clearInterval(timer)

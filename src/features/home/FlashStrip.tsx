@@ -2,18 +2,18 @@ import { Image, ScrollView, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { SeckillListAnswer } from '@/contract/seckill'
+import { parseTime } from '@/core/clock'
 import { useCountdown } from '@/hooks/useCountdown'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
 
 const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
-const ms = (text: string) => new Date(text.replace(' ', 'T')).getTime()
 
 /** The live flash-sale session: its countdown and products; tap → the product. */
 export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
   const t = useT()
   const session = data.sessions.find((s) => s.state === 'on') ?? data.sessions.find((s) => s.state === 'upcoming')
-  const left = useCountdown(session ? ms(session.state === 'on' ? session.end_time : session.start_time) : null)
+  const left = useCountdown(session ? parseTime(session.state === 'on' ? session.end_time : session.start_time) : null)
   if (!session || data.list.length === 0) return null
   return (
     <View className='home-flash'>

@@ -4,6 +4,7 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
+import { parseTime } from '@/core/clock'
 import { canRefund, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { useCountdown } from '@/hooks/useCountdown'
@@ -18,7 +19,6 @@ interface Props {
 }
 
 const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
-const parseTime = (s: string | null) => (s ? new Date(s.replace(' ', 'T')).getTime() : null)
 
 /** One order in My orders, with the actions its status allows. */
 export default function OrderCard({ order, busy, onPay, onCancel }: Props) {

@@ -1,0 +1,63 @@
+import type TestUtils from '@tarojs/test-utils-react'
+import { resetClock } from '@/core/clock'
+import { request } from '@/core/request'
+import FlashStrip from '@/features/home/FlashStrip'
+import OrderCard from '@/features/orders/OrderCard'
+import { fakeApi } from '../../support/fakeApi'
+import { order, paged, product } from '../../support/fixtures'
+import { mount, unmountAll } from '../../support/screen'
+
+/** Countdowns follow the server's clock (PRODUCT.md §2): a phone set ten minutes wrong still shows the right time. */
+const MIN = 60_000
+const realNow = Date.now.bind(Date)
+
+/** Business wall time (Asia/Shanghai, +08:00) of an instant, as the server writes it. */
+const wall = (ms: number) => new Date(ms + 8 * 60 * MIN).toISOString().slice(0, 19).replace('T', ' ')
+
+/** "距结束 00:04:59" → seconds; "14:59 后自动取消" → seconds. */
+function secondsIn(text: string | null | undefined): number {
+  const parts = /(?:(\d{2}):)?(\d{2}):(\d{2})/.exec(text ?? '')
+  if (!parts) throw new Error(`no time in "${text}"`)
+  return Number(parts[1] ?? 0) * 3600 + Number(parts[2]) * 60 + Number(parts[3])
+}
+
+const shown = (t: TestUtils, sel: string) => t.queries.querySelector(sel)?.textContent
+
+afterEach(() => {
+  unmountAll()
+  jest.restoreAllMocks()
+  resetClock()
+})
+
+describe.each([
+  ['10 minutes fast', 10 * MIN],
+  ['10 minutes slow', -10 * MIN],
+])('a phone clock %s (in UTC, the business in Shanghai)', (_label, skew) => {
+  beforeEach(() => {
+    // The phone's clock is wrong; the server's (the fake's) is right.
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skew)
+  })
+
+  it('the flash-sale strip shows the time left to the session end on the server clock', async () => {
+    const ends = realNow() + 5 * MIN
+    const session = { id: 1, title: '08:00 场', start_time: wall(ends - 60 * MIN), end_time: wall(ends), state: 'on' as const }
+    fakeApi({ 'hui_public.hsh_seckill_prod/index': () => ({ sessions: [session], ...paged([product]) }) }, { serverTime: realNow })
+    const data = await request('hui_public.hsh_seckill_prod/index', {})
+    const t = await mount(() => <FlashStrip data={data} />)
+    expect(shown(t, '.home-flash__countdown')).toMatch(/^距结束 /)
+    const left = secondsIn(shown(t, '.home-flash__countdown'))
+    expect(left).toBeGreaterThanOrEqual(5 * 60 - 3)
+    expect(left).toBeLessThanOrEqual(5 * 60 + 1)
+  })
+
+  it('an unpaid order shows the time left before it is cancelled on the server clock, and can still be paid', async () => {
+    const unpaid = order({ order_status: 0, pay_time: null, expire_time: wall(realNow() + 15 * MIN) })
+    fakeApi({ 'personal.order/index': () => paged([unpaid]) }, { serverTime: realNow })
+    const { list } = await request('personal.order/index', { tab: 'unpaid', page: 1, page_size: 10 })
+    const t = await mount(() => <OrderCard order={list[0]} busy={false} onPay={() => undefined} onCancel={() => undefined} />)
+    const left = secondsIn(shown(t, '.order-card__countdown'))
+    expect(left).toBeGreaterThanOrEqual(15 * 60 - 3)
+    expect(left).toBeLessThanOrEqual(15 * 60 + 1)
+    expect(t.queries.querySelector('.order-card__pay')).not.toBeNull()
+  })
+})

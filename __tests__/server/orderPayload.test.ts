@@ -1,0 +1,113 @@
+import type { CreatePayload, OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
+import { startServer, type TestServer } from './helpers'
+
+/** preCreate / create payloads are a union on `kind`: each kind carries exactly its fields (and the common ones). */
+let s: TestServer
+let token: string
+let addressId: number
+beforeAll(async () => {
+  s = await startServer()
+  token = (await s.login('13700000031')).token
+  // Flash-sale sessions follow the clock; make every session "on now" so the product case does not depend on the hour.
+  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  await s.call('POST', 'personal.address/save', { name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
+  addressId = (await s.call<{ list: Array<{ id: number }> }>('GET', 'personal.address/index', {}, token)).body.data.list[0].id
+})
+afterAll(() => s.close())
+
+const preCreate = (payload: Record<string, unknown>) => s.call<PriceQuote>('POST', 'personal.order/preCreate', payload, token)
+const create = (payload: Record<string, unknown>) => s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', payload, token)
+
+// Typed as the client builds them: a type error here means the union moved.
+const EACH_KIND: OrderPayload[] = [
+  { kind: 'card', card_id: 1 },
+  { kind: 'bill', shop_id: 1, amount: 10000, undiscounted_amount: 2000 },
+  { kind: 'oil', shop_id: 6, amount: 20000, oil_grade: '92#', pump_no: 3 },
+  { kind: 'product', product_id: 1, quantity: 1 },
+  { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 2 }], address_id: 0, remark: '少辣' },
+]
+const withAddress = (p: OrderPayload): OrderPayload => (p.kind === 'takeout' ? { ...p, address_id: addressId } : p)
+
+describe('each kind with its fields is accepted', () => {
+  it.each(EACH_KIND.map((p) => [p.kind, p] as const))('%s: preCreate prices it, create makes the order', async (kind, payload) => {
+    const q = await preCreate({ ...withAddress(payload), share_user_user_id: '7' })
+    expect([q.body.code, q.body.msg]).toEqual([1, 'ok'])
+    expect(q.body.data.kind).toBe(kind)
+    const order: CreatePayload = { ...withAddress(payload), client_request_id: `kind-${kind}-1` }
+    const made = await create(order)
+    expect([made.body.code, made.body.msg]).toEqual([1, 'ok'])
+    expect(made.body.data.order_info).toMatchObject({ kind, pay_amount: q.body.data.pay_amount })
+  })
+
+  it('a product without quantity is one', async () => {
+    const q = await preCreate({ kind: 'product', product_id: 1 })
+    const one = await preCreate({ kind: 'product', product_id: 1, quantity: 1 })
+    expect(q.body.data).toEqual(one.body.data)
+  })
+})
+
+describe('a field of another kind is refused (code 0, never a 5xx), naming the field', () => {
+  it.each([
+    ['bill with card_id', { kind: 'bill', shop_id: 1, amount: 10000, card_id: 1 }, 'card_id — not a field of bill orders'],
+    ['card with shop_id and amount', { kind: 'card', card_id: 1, shop_id: 1, amount: 100 }, 'shop_id, amount — not a field of card orders'],
+    ['oil with undiscounted_amount', { kind: 'oil', shop_id: 6, amount: 20000, oil_grade: '92#', pump_no: 3, undiscounted_amount: 100 }, 'undiscounted_amount — not a field of oil orders'],
+    ['product with shop_id', { kind: 'product', product_id: 1, shop_id: 1 }, 'shop_id — not a field of product orders'],
+    ['takeout with pump_no', { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 1 }], address_id: 1, pump_no: 2 }, 'pump_no — not a field of takeout orders'],
+    ['bill with a remark', { kind: 'bill', shop_id: 1, amount: 10000, remark: 'hi' }, 'remark — not a field of bill orders'],
+  ])('%s', async (_label, payload, msg) => {
+    for (const res of [await preCreate(payload), await create({ ...payload, client_request_id: 'foreign-field-1' })]) {
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ code: 0, msg: `参数错误：${msg}`, data: null })
+    }
+  })
+
+  it('client_request_id belongs to create only', async () => {
+    expect((await preCreate({ kind: 'card', card_id: 1, client_request_id: 'abcdefgh' })).body).toMatchObject({ code: 0, msg: '参数错误：client_request_id — not a field of card orders' })
+  })
+})
+
+describe('a missing required field is refused with what to do', () => {
+  it.each([
+    ['card without card_id', { kind: 'card' }, '请选择会员卡'],
+    ['bill without shop_id', { kind: 'bill', amount: 10000 }, '请选择商家'],
+    ['bill without amount', { kind: 'bill', shop_id: 1 }, '请输入消费金额'],
+    ['bill with amount 0', { kind: 'bill', shop_id: 1, amount: 0 }, '请输入消费金额'],
+    ['oil without oil_grade', { kind: 'oil', shop_id: 6, amount: 20000, pump_no: 3 }, '请选择油号'],
+    ['oil without pump_no', { kind: 'oil', shop_id: 6, amount: 20000, oil_grade: '92#' }, '请选择油枪号'],
+    ['product without product_id', { kind: 'product', quantity: 1 }, '请选择商品'],
+    ['takeout without items', { kind: 'takeout', shop_id: 1, address_id: 1 }, '购物车是空的'],
+    ['takeout with no items', { kind: 'takeout', shop_id: 1, items: [], address_id: 1 }, '购物车是空的'],
+    ['takeout without address_id', { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 1 }] }, '请选择收货地址'],
+    ['no kind', { shop_id: 1, amount: 100 }, "参数错误：kind — Invalid discriminator value. Expected 'card' | 'bill' | 'oil' | 'product' | 'takeout'"],
+    ['an unknown kind', { kind: 'gift', shop_id: 1 }, "参数错误：kind — Invalid discriminator value. Expected 'card' | 'bill' | 'oil' | 'product' | 'takeout'"],
+  ])('%s', async (_label, payload, msg) => {
+    for (const res of [await preCreate(payload), await create({ ...payload, client_request_id: 'missing-field-1' })]) {
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ code: 0, msg, data: null })
+    }
+  })
+
+  it('create without client_request_id', async () => {
+    expect((await create({ kind: 'card', card_id: 1 })).body).toMatchObject({ code: 0, msg: '参数错误：client_request_id is required' })
+  })
+})
+
+describe('the client cannot build a payload of mixed kinds (type-checked)', () => {
+  it('foreign and missing fields do not compile', () => {
+    const payloads: OrderPayload[] = [
+      // @ts-expect-error a bill has no card_id
+      { kind: 'bill', shop_id: 1, amount: 100, card_id: 1 },
+      // @ts-expect-error a bill needs its amount
+      { kind: 'bill', shop_id: 1 },
+      // @ts-expect-error an oil order needs grade and pump
+      { kind: 'oil', shop_id: 6, amount: 100 },
+      // @ts-expect-error takeout needs the address
+      { kind: 'takeout', shop_id: 1, items: [] },
+    ]
+    const noRequestId: CreatePayload[] = [
+      // @ts-expect-error create needs client_request_id
+      { kind: 'card', card_id: 1 },
+    ]
+    expect(payloads.length + noRequestId.length).toBe(5)
+  })
+})
