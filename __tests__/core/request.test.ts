@@ -79,14 +79,14 @@ describe('request client', () => {
 
   it('learns the server clock from every answer, a refusal too (a phone 10 minutes fast)', async () => {
     const phoneAhead = 10 * 60_000
-    jest.spyOn(transport, 'send').mockImplementation(async () => ({ status: 200, body: { code: 0, msg: 'nope', data: null }, headers: { 'x-server-time': String(Date.now() - phoneAhead) } }))
+    fakeApi({ 'personal.order/read': () => ({ business: 'nope' }) }, { serverTime: () => Date.now() - phoneAhead })
     await expect(request('personal.order/read', { id: 1 })).rejects.toMatchObject({ kind: 'business' })
     expect(Math.abs(clockOffset() + phoneAhead)).toBeLessThan(1000)
     expect(Math.abs(serverNow() - (Date.now() - phoneAhead))).toBeLessThan(1000)
   })
 
   it('an answer without the clock header leaves the phone clock', async () => {
-    answer(200, { code: 1, msg: 'ok', data: {} })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ id: 1 }) }) })
     await request('personal.order/read', { id: 1 })
     expect(clockOffset()).toBe(0)
   })

@@ -20,14 +20,15 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
       <View className='home-flash__head'>
         <Text className='home-flash__title'>{t('home.flash')}</Text>
         <Text className='home-flash__countdown'>{t(session.state === 'on' ? 'home.flashEnds' : 'home.flashStarts', { time: hms(left) })}</Text>
-        <Text className='home-flash__more' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/index') })}>
+        <Text className='home-flash__more' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/index') })}>
           {t('home.more')}
         </Text>
       </View>
       <ScrollView className='home-flash__list' scrollX showScrollbar={false}>
         {data.list.map((p) => (
-          <View key={p.id} className='home-flash__item' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-            <Image className='home-flash__img' src={p.image} mode='aspectFill' />
+          <View key={p.id} className='home-flash__item' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
+            {/* Its name is the text below: the picture is decorative (alt="" on the H5 <img>). */}
+            <Image className='home-flash__img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
             <Text className='home-flash__name'>{p.name}</Text>
             <Money className='home-flash__price' cents={p.price} />
             <Money className='home-flash__original' cents={p.original_price} />

@@ -24,13 +24,13 @@ export default function DiscountBillIndexPage() {
   return (
     <PageFrame route='pages/discountBill/index'>
       <View className='chips'>
-        <Text className={`chips__chip${classId === undefined ? ' chips__chip--active' : ''}`} onClick={() => setClassId(undefined)}>
+        <Text className={`chips__chip${classId === undefined ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === undefined} onClick={() => setClassId(undefined)}>
           {t('shops.all')}
         </Text>
         {(classes.data?.list ?? [])
           .filter((c) => c.name !== '加油站')
           .map((c) => (
-            <Text key={c.id} className={`chips__chip chips__chip--${c.id}${classId === c.id ? ' chips__chip--active' : ''}`} onClick={() => setClassId(c.id)}>
+            <Text key={c.id} className={`chips__chip chips__chip--${c.id}${classId === c.id ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === c.id} onClick={() => setClassId(c.id)}>
               {c.name}
             </Text>
           ))}

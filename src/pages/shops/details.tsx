@@ -26,7 +26,7 @@ export default function ShopsDetailsPage() {
         {info && (
           <View>
             <View className='shop-head'>
-              <Image className='shop-head__img' src={info.image} mode='aspectFill' />
+              <Image className='shop-head__img' src={info.image} mode='aspectFill' nativeProps={{ alt: info.name }} />
               <Text className='shop-head__name'>{info.name}</Text>
               <View className='shop-head__row'>
                 <Text className='shop-head__label'>{rowT('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
@@ -38,11 +38,11 @@ export default function ShopsDetailsPage() {
                 <Text className='shop-head__label'>{t('shops.hours')}</Text>
                 <Text>{info.hours}</Text>
               </View>
-              <View className='shop-head__row' onClick={() => void Taro.openLocation({ latitude: info.lat, longitude: info.lng, name: info.name, address: info.address }).catch(() => undefined)}>
+              <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void Taro.openLocation({ latitude: info.lat, longitude: info.lng, name: info.name, address: info.address }).catch(() => undefined)}>
                 <Text className='shop-head__label'>{t('shops.address')}</Text>
                 <Text className='shop-head__link'>{info.address}</Text>
               </View>
-              <View className='shop-head__row' onClick={() => void Taro.makePhoneCall({ phoneNumber: info.phone }).catch(() => undefined)}>
+              <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void Taro.makePhoneCall({ phoneNumber: info.phone }).catch(() => undefined)}>
                 <Text className='shop-head__label'>{t('shops.call')}</Text>
                 <Text className='shop-head__link'>{info.phone}</Text>
               </View>
