@@ -48,7 +48,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
       {modules && modules.banners.length > 0 && (
         <ScrollView className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false}>
           {modules.banners.map((b) => (
-            <View key={b.id} className='home-banners__item' role='link' tabIndex={0} aria-label={b.title} onClick={() => open(b.path)}>
+            <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => open(b.path)}>
               <Image className='home-banners__img' src={b.image} mode='aspectFill' nativeProps={{ alt: '' }} />
               {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
               <View className='home-banners__text'>
