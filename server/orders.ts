@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { tx, type DB } from './db'
 import { BizError } from './http'
 import { closeOpenTrades, type PayProvider } from './provider'
+import { planAnswer, planCard } from './cards'
 import * as addresses from './repo/addresses'
 import * as cards from './repo/cards'
 import * as coupons from './repo/coupons'
@@ -14,7 +15,7 @@ import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
 import type { ShopTerms } from './repo/shops'
-import { fmt, inBusinessZone, nowText, parseText } from './time'
+import { fmt, inBusinessZone, nowText } from './time'
 
 export type { OrderRow } from './repo/orders'
 
@@ -85,6 +86,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   let quantity = 1
   const detail: Record<string, unknown> = {}
   const lines: PriceQuote['lines'] = []
+  let cardPlan: PriceQuote['card']
 
   switch (p.kind) {
     case 'card': {
@@ -94,6 +96,10 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       original = card.price
       refId = card.id
       detail.days = card.days
+      // Renewal, upgrade (starts now, the held cards' remainder credited) or refused (a lower level).
+      const plan = planCard(db, userId, card, Date.now(), true)
+      cardPlan = planAnswer(plan)
+      discount = plan.credit
       break
     }
     case 'bill':
@@ -186,6 +192,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       pay_amount: Math.max(0, pay),
       coupon_id: userCouponId,
       lines,
+      ...(cardPlan ? { card: cardPlan } : {}),
     },
     shopId,
     refId,
@@ -296,23 +303,36 @@ export function markPaid(db: DB, orderId: number): boolean {
   if (!orders.setPaid(db, orderId, nowText())) return false
   if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
   if (row.kind === 'card' && row.ref_id) {
-    const days = (JSON.parse(row.detail) as { days?: number }).days ?? 365
-    // A new card starts when the current one ends, so buying early never loses days.
-    const currentEnd = cards.cardsEnd(db, row.user_id, nowText())
-    const start = currentEnd ? parseText(currentEnd) : inBusinessZone()
-    cards.insertUserCard(db, {
+    const product = cards.cardProduct(db, row.ref_id)
+    const days = (JSON.parse(row.detail) as { days?: number }).days ?? product?.days ?? 365
+    // The rule the quote showed, applied at payment time (docs/api.md "Membership cards"): a renewal starts
+    // when the held card ends, an upgrade starts now and ends the held cards. A lower level bought meanwhile
+    // is not refused here (the money is taken): it waits behind the higher card.
+    const now = Date.now()
+    const plan = planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false)
+    const cardId = cards.insertUserCard(db, {
       user_id: row.user_id,
       card_product_id: row.ref_id,
       card_no: `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
-      start_at: fmt(start),
-      end_at: fmt(start.add(days, 'day')),
+      start_at: fmt(plan.start),
+      end_at: fmt(plan.start.add(days, 'day')),
       order_id: row.id,
     })
+    for (const old of plan.replaced) cards.endByUpgrade(db, old.id, fmt(now), cardId)
   }
   return true
 }
 
+/** A refund request. A card bought by the order is suspended from now (no member discount, till code refused). */
 export function requestRefund(db: DB, row: OrderRow, reason: string): void {
   if (!canRefund(row.status)) throw new BizError('订单当前状态不能退款')
   orders.setRefunding(db, row.id, row.status, reason)
+}
+
+/**
+ * The store refuses a refund request (or the shopper withdraws it): the order goes back to the status it
+ * was asked from, and a card it bought is active again.
+ */
+export function refuseRefund(db: DB, row: OrderRow): void {
+  if (!orders.unsetRefunding(db, row.id)) throw new BizError('订单不在退款中')
 }

@@ -24,6 +24,7 @@ export const shop: Shop = {
 export const coupon: UserCoupon = { id: 7, coupon_id: 1, title: '满50减10', amount: 1000, min_spend: 5000, shop_id: null, kind: 'bill', status: 'available', expires_at: '2026-12-31 23:59:59' }
 
 export const card: UserCard = {
+  state: 'active',
   id: 5,
   card_no: '8800001234',
   name: '金卡',

@@ -24,12 +24,14 @@ export interface OrderRow {
   detail: string
   verify_code: string
   refund_reason: string | null
+  /** The status a refund was asked from (a refused request goes back to it). */
+  refund_from: number | null
   create_time: string
   pay_time: string | null
   expire_at: number
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'pay_time'>
+export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'refund_from' | 'pay_time'>
 
 export const byId = (db: DB, id: number | bigint) => sql(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined
 
@@ -79,7 +81,11 @@ export const setPaid = (db: DB, id: number, payTime: string): boolean =>
   sql(db, 'UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, payTime, id, ORDER_STATUS.UNPAID).changes === 1
 
 export const setRefunding = (db: DB, id: number, from: number, reason: string): boolean =>
-  sql(db, 'UPDATE orders SET status = ?, refund_reason = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.REFUNDING, reason, id, from).changes === 1
+  sql(db, 'UPDATE orders SET status = ?, refund_reason = ?, refund_from = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.REFUNDING, reason, from, id, from).changes === 1
+
+/** A refused (or withdrawn) refund request: refunding → the status it was asked from; false when not refunding. */
+export const unsetRefunding = (db: DB, id: number): boolean =>
+  sql(db, 'UPDATE orders SET status = COALESCE(refund_from, ?) WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, id, ORDER_STATUS.REFUNDING).changes === 1
 
 export const setDetail = (db: DB, id: number, detail: string) => sql(db, 'UPDATE orders SET detail = ? WHERE id = ?').run(detail, id)
 

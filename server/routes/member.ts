@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { UserCard } from '../../src/contract/member'
+import { toUserCard } from '../cards'
 import { ORDER_TAB_STATUSES } from '../../src/contract/orderRules'
 import type { DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import * as cards from '../repo/cards'
-import type { UserCardRow } from '../repo/cards'
 import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
 import * as shops from '../repo/shops'
@@ -13,10 +13,11 @@ import type { UserRow } from '../repo/users'
 import { dayjs, fmt, nowText } from '../time'
 import { userInfo } from './account'
 
-const toCard = (r: UserCardRow, now = nowText()): UserCard => ({ ...r, benefits: JSON.parse(r.benefits) as string[], active: r.start_at <= now && r.end_at > now })
-
 export function memberRoutes(app: FastifyInstance, db: DB): void {
-  const myCards = (userId: number): UserCard[] => cards.cardsOf(db, userId).map((r) => toCard(r))
+  const myCards = (userId: number): UserCard[] => {
+    const now = nowText()
+    return cards.cardsOf(db, userId).map((r) => toUserCard(r, now))
+  }
 
   defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user }) => {
     const uid = requireUser(user).id

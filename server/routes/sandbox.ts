@@ -6,7 +6,8 @@ import type { DB } from '../db'
 import { fail, ok, zodMessage } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
-import { titleOf } from '../repo/orders'
+import { refuseRefund } from '../orders'
+import { byId, titleOf } from '../repo/orders'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
 
@@ -15,6 +16,7 @@ const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
+const AnswerRefund = z.object({ id: z.number().int().positive(), result: z.literal('refuse') })
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -113,6 +115,21 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!p) return fail('该订单还没有发起支付')
       const { payment } = notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
+    })
+
+    // The store's answer to a refund request, until the store workbench exists: refuse puts the order
+    // back where it was (a card it bought is active again).
+    helpers.post('/api/sandbox/answerRefund', async (req) => {
+      const parsed = AnswerRefund.safeParse(req.body)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const row = byId(db, parsed.data.id)
+      if (!row) return fail('订单不存在')
+      try {
+        refuseRefund(db, row)
+      } catch (err) {
+        return fail((err as Error).message)
+      }
+      return ok({ status: byId(db, row.id)?.status })
     })
   })
 }

@@ -16,6 +16,11 @@ export const UserCard = z.object({
   start_at: z.string(),
   end_at: z.string(),
   active: z.boolean(),
+  /**
+   * active · queued (starts later: a renewal) · expired · upgraded (ended early by a higher card) ·
+   * suspended (its refund is requested: no member discount, the till code does not work) · void (refunded).
+   */
+  state: z.enum(['active', 'queued', 'expired', 'upgraded', 'suspended', 'void']),
   member_rate: z.number().int(),
   benefits: z.array(z.string()),
 })

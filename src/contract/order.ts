@@ -96,6 +96,19 @@ export type TakeoutOrderPayload = z.input<typeof TakeoutPayload>
 
 export const PriceLine = z.object({ label: z.string(), amount: z.number().int() })
 
+/** A card order's effect, shown before paying (docs/api.md "Membership cards"). */
+export const CardPlan = z.object({
+  /** new: no card held · renew: same level, starts when the held card ends · upgrade: higher level, starts now. */
+  mode: z.enum(['new', 'renew', 'upgrade']),
+  start_at: z.string(),
+  end_at: z.string(),
+  /** Upgrade: the cards that end when it is paid (their end before). */
+  replaces: z.array(z.object({ name: z.string(), end_at: z.string() })),
+  /** Upgrade: what is left of them, credited (in the quote's discount_amount). */
+  credit_amount: z.number().int(),
+})
+export type CardPlan = z.infer<typeof CardPlan>
+
 /** preCreate answer: the server's price. All amounts in cents. */
 export const PriceQuote = z.object({
   kind: OrderKind,
@@ -108,6 +121,8 @@ export const PriceQuote = z.object({
   pay_amount: z.number().int(),
   coupon_id: z.number().int().nullable(),
   lines: z.array(PriceLine),
+  /** Card orders only. */
+  card: CardPlan.optional(),
 })
 export type PriceQuote = z.infer<typeof PriceQuote>
 
