@@ -92,11 +92,12 @@ describe('one show, one read', () => {
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {
     setItem('token', 'tok')
     openedWith('pages/card/index')
-    let api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile })
+    let api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]) })
     const t = await open(CardIndexPage)
     await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
     expect(api.called('hui_public.card/index')).toHaveLength(1)
     expect(api.called('personal.user/info')).toHaveLength(1)
+    expect(api.called('personal.coupon/index')).toHaveLength(1)
     unmount(t)
     jest.restoreAllMocks()
 
@@ -107,5 +108,6 @@ describe('one show, one read', () => {
     await until(anon, () => expect(anon.queries.querySelector('.card-products')).not.toBeNull())
     expect(api.called('hui_public.card/index')).toHaveLength(1)
     expect(api.called('personal.user/info')).toHaveLength(0)
+    expect(api.called('personal.coupon/index')).toHaveLength(0)
   })
 })

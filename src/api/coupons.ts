@@ -26,3 +26,8 @@ export function useShopToPay(shopId: number, options: SignedInOptions = {}) {
     { ...options, enabled: shopId > 0 && (options.enabled ?? true) },
   )
 }
+
+/** My available coupons (to choose one when buying); only while logged in, read again on every return. */
+export function useMyAvailableCoupons() {
+  return useSignedInQuery(() => request('personal.coupon/index', { tab: 'available', page_size: 50 }).then((r) => r.list), [], { reloadOnReturn: true })
+}

@@ -1,8 +1,9 @@
-import type { OrderInfo } from '@/contract/order'
+import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
 import { hasRedemptionCode } from '@/contract/orderRules'
 import type { ApiReq } from '@/contract/schemas'
 import { request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
+import { useQuery } from '@/hooks/useQuery'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
 /** One of my orders (personal.order/read). */
@@ -33,4 +34,20 @@ export type OrderFilter = Omit<ApiReq<'personal.order/index'>, 'page' | 'page_si
 /** My orders, paged (My orders by tab; Card purchase records by kind). */
 export function useOrderPages(filter: OrderFilter) {
   return usePagedList((page, page_size) => request('personal.order/index', { ...filter, page, page_size }), { keyOf: (o) => o.id, deps: [filter.tab, filter.kind] })
+}
+
+/**
+ * The server's price for a payload (personal.order/preCreate), asked again when the payload changes; null
+ * while there is none. A quote is shown only for the payload it was made for (never the previous one's).
+ */
+export function useOrderQuote(payload: OrderPayload | null) {
+  const key = payload ? JSON.stringify(payload) : ''
+  const q = useQuery(() => request('personal.order/preCreate', payload as OrderPayload).then((quote): { key: string; quote: PriceQuote } => ({ key, quote })), [key], payload !== null)
+  const current = payload !== null && !q.loading
+  return {
+    quote: current && !q.error && q.data?.key === key ? q.data.quote : null,
+    loading: payload !== null && q.loading,
+    error: current ? q.error : null,
+    reload: q.reload,
+  }
 }

@@ -1,31 +1,88 @@
 import { Button, Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { useDidShow } from '@tarojs/taro'
+import { useMemo, useRef, useState } from 'react'
+import { useMyAvailableCoupons } from '@/api/coupons'
+import { useOrderQuote } from '@/api/orders'
+import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import Money from '@/components/Money'
 import type { CardProduct, UserCard } from '@/contract/member'
-import { useT } from '@/features/card/messages'
+import type { CardOrderPayload, CardPlan } from '@/contract/order'
+import { centsToYuan } from '@/core/format'
+import { errorMessage } from '@/core/request'
 import { requireLogin } from '@/core/session'
-import { afterPay } from '@/payment/afterPay'
+import { useT } from '@/features/card/messages'
 import { usePay } from '@/hooks/usePay'
-import './card.css'
+import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
+import './card.css'
 
-/** Card products to choose from, and the buy button (order kind `card`). */
+const day = (time: string) => time.slice(0, 10)
+
+/** What buying this card does, as the server's quote says: when it starts and ends, what happens to the current card. */
+function PlanNote({ plan }: { plan: CardPlan }) {
+  const t = useT()
+  const replaced = plan.replaces.map((c) => c.name).join('、')
+  return (
+    <View className='card-plan'>
+      <Text className='card-plan__dates'>{t('plan.dates', { start: day(plan.start_at), end: day(plan.end_at) })}</Text>
+      <Text className='card-plan__what'>
+        {plan.mode === 'new' ? t('plan.new') : plan.mode === 'renew' ? t('plan.renew', { start: day(plan.start_at) }) : t('plan.upgrade', { name: replaced })}
+      </Text>
+      {plan.credit_amount > 0 && (
+        <View className='card-plan__credit'>
+          <Text>{t('plan.credit', { name: replaced })}</Text>
+          <Text className='card-plan__minus'>-¥{centsToYuan(plan.credit_amount)}</Text>
+        </View>
+      )}
+    </View>
+  )
+}
+
+/**
+ * Card products to choose from and the buy bar (order kind `card`). A logged-in shopper gets the server's
+ * quote before paying: start and end dates, renewal or upgrade, the credit of an upgrade and a coupon
+ * (the best usable one chosen; "none" or another on tap). Pay sends exactly the quoted payload.
+ */
 export default function CardProducts({ products, current }: { products: CardProduct[]; current: UserCard | null }) {
   const t = useT()
   const [chosen, setChosen] = useState(products[1]?.id ?? products[0]?.id)
+  // undefined: the best usable coupon (until the shopper chooses); null: none.
+  const [couponChoice, setCouponChoice] = useState<number | null | undefined>(undefined)
   const { pay, paying } = usePay()
   const product = products.find((p) => p.id === chosen)
+  const coupons = useMyAvailableCoupons()
+  const usable = useMemo(() => (product ? usableCoupons(coupons.data ?? [], 'card', product.price) : []), [coupons.data, product])
+  const couponId = couponChoice === undefined ? (usable[0]?.id ?? null) : usable.some((c) => c.id === couponChoice) ? couponChoice : null
+
+  const payload = useMemo<CardOrderPayload | null>(
+    () => (product && coupons.signedIn && !coupons.loading ? { kind: 'card', card_id: product.id, ...(couponId ? { coupon_id: couponId } : {}) } : null),
+    [product, coupons.signedIn, coupons.loading, couponId],
+  )
+  const { quote, loading, error, reload } = useOrderQuote(payload)
+  // Back from paying (or from another tab): the card held has changed, so has the plan.
+  const shows = useRef(0)
+  useDidShow(() => {
+    if (shows.current++ > 0 && payload) void reload()
+  })
+
+  const choose = (id: number) => {
+    setChosen(id)
+    setCouponChoice(undefined)
+  }
 
   const buy = async () => {
     if (!product || !requireLogin(routeUrl('pages/card/index'))) return
-    afterPay(await pay({ kind: 'card', card_id: product.id }))
+    if (!payload || !quote) return
+    afterPay(await pay(payload))
   }
+
+  const label = quote?.card?.mode === 'upgrade' ? t('card.upgrade') : quote?.card?.mode === 'renew' || (!quote && current) ? t('card.renew') : t('card.buy')
 
   return (
     <View className='card-products'>
       <Text className='card-products__title'>{t('card.choose')}</Text>
       {products.map((p) => (
-        <View key={p.id} className={`card-product card-product--level${p.level}${p.id === chosen ? ' card-product--chosen' : ''}`} onClick={() => setChosen(p.id)} role='radio' tabIndex={0} aria-checked={p.id === chosen}>
+        <View key={p.id} className={`card-product card-product--level${p.level}${p.id === chosen ? ' card-product--chosen' : ''}`} onClick={() => choose(p.id)} role='radio' tabIndex={0} aria-checked={p.id === chosen}>
           <View className='card-product__head'>
             <Text className='card-product__name'>{p.name}</Text>
             <Money className='card-product__price' cents={p.price} />
@@ -40,10 +97,17 @@ export default function CardProducts({ products, current }: { products: CardProd
           ))}
         </View>
       ))}
+      {coupons.signedIn && product && (
+        <View className='card-checkout'>
+          {quote?.card && <PlanNote plan={quote.card} />}
+          <CouponChoice usable={usable} chosenId={couponId} onChange={setCouponChoice} amountOff={quote?.coupon_amount} />
+          {error ? <Text className='card-checkout__error'>{errorMessage(error)}</Text> : null}
+        </View>
+      )}
       <View className='card-products__bar'>
-        {product && <Money className='card-products__total' cents={product.price} />}
-        <Button className='btn-pill card-products__buy' disabled={(paying || !product) || undefined} loading={paying} onClick={() => void buy()}>
-          {current ? t('card.renew') : t('card.buy')}
+        {quote ? <Money className='card-products__total' cents={quote.pay_amount} /> : product && !loading ? <Money className='card-products__total' cents={product.price} /> : <Text className='card-products__quoting'>{t('card.quoting')}</Text>}
+        <Button className='btn-pill card-products__buy' disabled={paying || !product || (coupons.signedIn && !quote) || undefined} loading={paying} onClick={() => void buy()}>
+          {label}
         </Button>
       </View>
     </View>

@@ -1,7 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { UserCard } from '@/contract/member'
-import { businessToday } from '@/core/clock'
 import { useT } from '@/features/card/messages'
 import './card.css'
 import { routeUrl } from '@/routes'
@@ -9,9 +8,8 @@ import { routeUrl } from '@/routes'
 /** A membership card face: level, number, validity; optional links to the till code and My cards. */
 export default function MemberCard({ card, links = false }: { card: UserCard; links?: boolean }) {
   const t = useT()
-  // Dates in answers are the business zone's; so is "today" (the phone's UTC date is not).
-  const today = businessToday()
-  const state = card.active ? t('card.active') : card.end_at.slice(0, 10) <= today ? t('card.expired') : t('card.queued')
+  // The server says what the card is now (active, starts later, expired, upgraded, suspended, refunded).
+  const state = t(`card.state.${card.state}`)
   return (
     <View className={`member-card${card.active ? '' : ' member-card--expired'}`} role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
       <Text className='member-card__name'>

@@ -30,6 +30,23 @@ export default function TillCode({ card }: { card: UserCard | undefined }) {
     return () => clearInterval(timer)
   }, [])
   if (!card) return <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
+  // A card whose refund is requested shows no working code: the till would refuse it.
+  if (card.state === 'suspended') {
+    return (
+      <View className='till till--suspended'>
+        <Text className='till__name'>
+          {card.name} · {t('card.state.suspended')}
+        </Text>
+        <Text className='till__meta'>
+          {t('card.number')} {card.card_no}
+        </Text>
+        <Text className='till__suspended' role='alert'>
+          {t('card.suspended')}
+        </Text>
+        <Text className='till__hint'>{t('card.suspendedHint')}</Text>
+      </View>
+    )
+  }
   const value = tillCodeValue(card, now)
   return (
     <View className='till'>
