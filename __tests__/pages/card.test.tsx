@@ -60,6 +60,7 @@ describe('Card tab checkout', () => {
     // The largest card coupon is chosen; the bill coupon is not offered on a card.
     expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, coupon_id: 21 })
     expect(text(t, '.card-plan__what')).toBe('升级：付款后立即生效，当前银卡今天结束')
+    expect(text(t, '.card-products__when')).toBe('生效 2026-11-23 至 2027-11-23')
     expect(text(t, '.card-plan__credit')).toContain('-¥40.00')
     expect(text(t, '.coupon-choice__value')).toBe('开卡立减 10 元 -¥10.00')
     expect(text(t, '.card-products__total')).toBe('¥149.00')

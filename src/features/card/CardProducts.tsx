@@ -105,7 +105,11 @@ export default function CardProducts({ products, current }: { products: CardProd
         </View>
       )}
       <View className='card-products__bar'>
-        {quote ? <Money className='card-products__total' cents={quote.pay_amount} /> : product && !loading ? <Money className='card-products__total' cents={product.price} /> : <Text className='card-products__quoting'>{t('card.quoting')}</Text>}
+        <View className='card-products__sum'>
+          {quote ? <Money className='card-products__total' cents={quote.pay_amount} /> : product && !loading ? <Money className='card-products__total' cents={product.price} /> : <Text className='card-products__quoting'>{t('card.quoting')}</Text>}
+          {/* The dates stay in sight next to Pay (the full note is above, under the products). */}
+          {quote?.card && <Text className='card-products__when'>{t('plan.dates', { start: day(quote.card.start_at), end: day(quote.card.end_at) })}</Text>}
+        </View>
         <Button className='btn-pill card-products__buy' disabled={paying || !product || (coupons.signedIn && !quote) || undefined} loading={paying} onClick={() => void buy()}>
           {label}
         </Button>
