@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { NOT_FOUND } from '../../src/contract/constants'
 import type { UserCard } from '../../src/contract/member'
 import { ORDER_TAB_STATUSES } from '../../src/contract/orderRules'
 import type { DB } from '../db'
@@ -42,7 +43,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input }) => {
     const info = shops.shopById(db, input.id)
-    if (!info) throw new BizError('商家不存在')
+    if (!info) throw new BizError(NOT_FOUND.shop)
     return { info }
   })
 
