@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { NOT_FOUND, ORDER_STATUS } from '../src/contract/constants'
+import { ORDER_STATUS } from '../src/contract/constants'
+import { NOT_FOUND } from '../src/contract/notFound'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
 import { canRefund, isPaidStatus } from '../src/contract/orderRules'
 import type { z } from 'zod'

@@ -1,4 +1,4 @@
-import { NOT_FOUND } from '@/contract/constants'
+import { NOT_FOUND } from '@/contract/notFound'
 import { ApiError } from '@/core/request'
 
 /** The server says the thing is not there (or not the shopper's): the screen says "not found", never "retry". */

@@ -30,8 +30,3 @@ export const PRIVACY_VERSION = '2026-11'
 /** A mainland mobile number: 11 digits starting with 1 (the phone rule, for the client and the server). */
 export const PHONE_PATTERN = /^1\d{10}$/
 
-/**
- * The server's words (code 0) for a thing that is not there — or not the asker's: another shopper's order
- * reads exactly like one that never existed. The client shows "not found" for these, never a retry.
- */
-export const NOT_FOUND = { order: '订单不存在', shop: '商家不存在' } as const
