@@ -54,9 +54,9 @@ const BUNDLE_IMPORTS = {
   paths: [{ name: 'zod', message: 'zod is server-side only; import contract types with `import type`.' }],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound.',
     },
   ],
 }

@@ -171,10 +171,18 @@ describe('paying a bill', () => {
     await page.locator('.pay-result__view:visible').click()
     await page.waitForURL(/\/pages\/orders\/detail/)
     await page.locator('.order-detail__status-text:visible', { hasText: '已付款' }).waitFor({ timeout: 15000 })
-    await page.locator('.member-qr:visible').waitFor()
+    await settled(page)
+    // A bill paid in the app has nothing to redeem at the till: no code.
+    expect(await page.locator('.order-detail__code, .member-qr').count()).toBe(0)
     await shot(page, 'j3-3-order-paid')
+    // Refund: a sheet with the whole amount and bill reasons; nothing is sent until Submit.
     await page.locator('.order-detail__refund:visible').click()
-    await page.locator('.taro-actionsheet__cell', { hasText: '不想要了' }).click()
+    await page.locator('.refund-sheet__panel:visible').waitFor()
+    expect(await page.locator('.refund-sheet__money:visible').textContent()).toBe('¥166.00')
+    await page.locator('.refund-sheet__reason:visible', { hasText: '重复支付' }).click()
+    await shot(page, 'j3-3b-refund-sheet')
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(10)
+    await page.locator('.refund-sheet__submit:visible').click()
     await page.locator('.order-detail__status-text:visible', { hasText: '退款中' }).waitFor({ timeout: 15000 })
     await shot(page, 'j3-4-refunding')
     // The coupon went with the payment: Value coupons lists it as used.
@@ -207,6 +215,10 @@ describe('paying a bill', () => {
     await page.locator('#fail').click()
     await page.waitForURL(/\/pages\/orders\/detail\?id=\d+/)
     await page.locator('.order-detail__status-text:visible', { hasText: '待付款' }).waitFor({ timeout: 15000 })
+    // The shopper is told what happened: it failed, nothing was charged, Pay is right there.
+    expect(await page.locator('.order-detail__banner:visible').textContent()).toBe('支付未成功，没有扣款。可以重新支付。')
+    expect(await page.locator('.order-detail__countdown:visible').textContent()).toMatch(/后自动取消$/)
+    await page.locator('.order-detail__pay:visible').waitFor()
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(0)
     await shot(page, 'j4-1-unpaid-after-fail')
@@ -223,6 +235,31 @@ describe('paying a bill', () => {
     await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(10)
     expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800000004'").n).toBe(1)
+    await context.close()
+  })
+})
+
+describe('Pay a bill from a shop QR code, offline and back', () => {
+  it('7. payBill?scene=SHOP-0001 opens that shop; a quote lost offline comes back by itself when the network does', async () => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/payBill/index?scene=SHOP-0001')}`)
+    await settled(page)
+    await bindOnScreen(page, '13800000009')
+    await page.waitForURL(/\/pages\/payBill\/index\?scene=SHOP-0001/)
+    await page.locator('.bill__shop-name:visible', { hasText: '川味小馆' }).waitFor({ timeout: 15000 })
+    await settled(page)
+
+    await context.setOffline(true)
+    await typeAmount(page, '100')
+    await page.locator('.bill__retry:visible').waitFor({ timeout: 15000 })
+    expect(await page.locator('.bill__pay:visible').isDisabled()).toBe(true)
+    await shot(page, 'j7-1-quote-offline')
+    await context.setOffline(false)
+    // No tap, no edit: the quote is asked again when the browser is back online.
+    await page.locator('.bill__payable:visible', { hasText: '¥88.00' }).waitFor({ timeout: 15000 })
+    expect(await page.locator('.bill__error:visible').count()).toBe(0)
+    expect(await page.locator('.bill__amount:visible').textContent()).toBe('¥100')
+    await shot(page, 'j7-2-quote-back')
     await context.close()
   })
 })

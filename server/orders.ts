@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../src/contract/constants'
+import { NOT_FOUND } from '../src/contract/notFound'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
 import { canRefund, isPaidStatus } from '../src/contract/orderRules'
 import type { z } from 'zod'
@@ -252,7 +253,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
 export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
   const row = orders.ownById(db, userId, id)
-  if (!row) throw new BizError('订单不存在')
+  if (!row) throw new BizError(NOT_FOUND.order)
   return row
 }
 

@@ -108,6 +108,44 @@ describe('weapp pages with real answers from the reference server', () => {
     expect(order.data.data.info).toEqual(expect.objectContaining({ order_status: 10, pay_amount: 8800 }))
   })
 
+  it('Pay a bill from a shop QR code (scene) resolves that shop; a quote lost offline comes back when the network does (onNetworkStatusChange)', async () => {
+    let offline = false
+    const listeners = []
+    const { page, calls } = await open('pages/payBill/index', {
+      query: { scene: encodeURIComponent('SHOP-0002') },
+      storage: asShopper(),
+      stubs: (wx) => {
+        const request = wx.request
+        wx.request = (opts) => {
+          if (!(offline && opts.url.includes('preCreate'))) return request(opts)
+          if (opts.fail) opts.fail({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' })
+          if (opts.complete) opts.complete({})
+          return { abort() {} }
+        }
+        wx.onNetworkStatusChange = (cb) => listeners.push(cb)
+        wx.offNetworkStatusChange = (cb) => listeners.splice(listeners.indexOf(cb), 1)
+      },
+    })
+    await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
+    expect(text(page, 'bill__shop-name')).toBe('粤式茶餐厅')
+    expect(calls.some((c) => c.startsWith('GET /api/index/getUrlByNumber?number=SHOP-0002'))).toBe(true)
+    offline = true
+    let typed = ''
+    for (const key of ['1', '0', '0']) {
+      page.querySelector(`.keypad__key--${key}`).dispatchEvent('tap')
+      typed += key
+      await waitFor(() => text(page, 'bill__amount') === `¥${typed}`)
+    }
+    await waitFor(() => byClass(page, 'bill__retry'), 5000)
+    expect(listeners.length).toBeGreaterThan(0)
+    offline = false
+    // Not connected yet: nothing asked; connected: asked again, no tap.
+    listeners.slice().forEach((cb) => cb({ isConnected: false, networkType: 'none' }))
+    listeners.slice().forEach((cb) => cb({ isConnected: true, networkType: 'wifi' }))
+    await waitFor(() => text(page, 'bill__payable') === '¥90.00', 5000)
+    expect(byClass(page, 'bill__error')).toBeNull()
+  })
+
   it('a cancelled pay sheet is not an error: the order stays unpaid and nothing moves on', async () => {
     const seen = []
     const { page } = await open('pages/payBill/index', {

@@ -57,11 +57,11 @@ describe('one show, one read', () => {
 
   const profile = { user: { id: 7, phone: '13800138000', nickname: '小一', avatar: '', referrer_id: null, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }, card, order_counts: { unpaid: 0, paid: 1, completed: 0, refund: 0 } }
 
-  it('Order detail of a paid order: order/read once, then its code once', async () => {
+  it('Order detail of a paid product: order/read once, then its code once', async () => {
     setItem('token', 'tok')
     openedWith('pages/orders/detail', { id: '41' })
     const api = fakeApi({
-      'personal.order/read': () => ({ info: order({ id: 41, order_status: 20 }) }),
+      'personal.order/read': () => ({ info: order({ id: 41, kind: 'product', order_status: 20 }) }),
       'personal.order/orderVerification': () => ({ code: '123456789012', used: false, info: order({ id: 41, order_status: 20 }) }),
     })
     const t = await open(OrdersDetailPage)

@@ -27,7 +27,7 @@ describe('payment pipeline on H5', () => {
 
     expect(calls.map((c) => c.path)).toEqual(['personal.order/create', 'personal.order/payparam'])
     expect(calls[0].data).toMatchObject({ client_request_id: 'req-12345678', amount: 10000 })
-    expect(calls[1].data).toMatchObject({ id: 41, platform: 'h5', pay_channel: 6, success_url: '/pages/payBill/success?id=41', fail_url: '/pages/orders/detail?id=41' })
+    expect(calls[1].data).toMatchObject({ id: 41, platform: 'h5', pay_channel: 6, success_url: '/pages/payBill/success?id=41', fail_url: '/pages/orders/detail?id=41&pay=failed' })
     expect(assign).toHaveBeenCalledWith('/sandbox/cashier?t=1')
     expect(outcome.status).toBe('redirected')
     expect(getItem('pendingOrder')).toEqual({ orderID: 41, times: 0, kind: 'bill' })
@@ -89,7 +89,7 @@ describe('payment pipeline on H5', () => {
     ;(window as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke: (_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:fail' }) }
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     expect((await payOrder(unpaidOrder())).status).toBe('failed')
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '支付失败' }))
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '支付未成功，未扣款，请重试' }))
   })
 
   it('inside the Alipay client: the tradeNO goes to AlipayJSBridge', async () => {

@@ -188,13 +188,21 @@ describe('payment', () => {
     expect(tab.body.data.list.map((o) => o.id)).toEqual([order.id])
   })
 
-  it('the redemption code exists only once paid', async () => {
-    const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
-    expect((await s.call('GET', 'personal.order/orderVerification', { id: order.id }, token)).body.code).toBe(0)
+  it('the redemption code exists only once paid, and only for what is collected at the till', async () => {
+    const order = (await create({ kind: 'product', product_id: 1, quantity: 1 })).body.data.order_info
+    expect((await s.call('GET', 'personal.order/orderVerification', { id: order.id }, token)).body).toMatchObject({ code: 0, msg: '订单未支付，暂无核销码' })
     await payAndConfirm(order)
     const v = await s.call<{ code: string; used: boolean }>('GET', 'personal.order/orderVerification', { id: order.id }, token)
     expect(v.body.data.code).toMatch(/^\d{12}$/)
     expect(v.body.data.used).toBe(false)
+  })
+
+  it('a bill paid in the app and a card have nothing to redeem: no code', async () => {
+    for (const payload of [{ kind: 'bill' as const, shop_id: 1, amount: 5000 }, { kind: 'card' as const, card_id: 1 }]) {
+      const order = (await create(payload)).body.data.order_info
+      await payAndConfirm(order)
+      expect((await s.call('GET', 'personal.order/orderVerification', { id: order.id }, token)).body).toMatchObject({ code: 0, msg: '这笔订单无需核销', data: null })
+    }
   })
 })
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { NOT_FOUND } from '../../src/contract/notFound'
 import type { UserCard } from '../../src/contract/member'
 import { toUserCard } from '../cards'
-import { ORDER_TAB_STATUSES } from '../../src/contract/orderRules'
+import { ORDER_TAB_STATUSES } from '../../src/contract/orderQueries'
 import type { DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import * as cards from '../repo/cards'
@@ -43,7 +44,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input }) => {
     const info = shops.shopById(db, input.id)
-    if (!info) throw new BizError('商家不存在')
+    if (!info) throw new BizError(NOT_FOUND.shop)
     return { info }
   })
 

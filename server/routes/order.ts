@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS } from '../../src/contract/constants'
-import { hasRedemptionCode, ORDER_TAB_STATUSES } from '../../src/contract/orderRules'
+import { ORDER_TAB_STATUSES } from '../../src/contract/orderQueries'
+import { hasRedemptionCode } from '../../src/contract/orderRules'
 import type { DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo } from '../orders'
@@ -48,7 +49,7 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
 
   defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user }) => {
     const row = findOwnOrder(db, requireUser(user).id, input.id)
-    if (!hasRedemptionCode(row.status)) throw new BizError('订单未支付，暂无核销码')
+    if (!hasRedemptionCode(row.kind, row.status)) throw new BizError(hasRedemptionCode(row.kind, ORDER_STATUS.PAID) ? '订单未支付，暂无核销码' : '这笔订单无需核销')
     return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, row) }
   })
 }

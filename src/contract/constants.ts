@@ -29,3 +29,4 @@ export const PRIVACY_VERSION = '2026-11'
 
 /** A mainland mobile number: 11 digits starting with 1 (the phone rule, for the client and the server). */
 export const PHONE_PATTERN = /^1\d{10}$/
+

@@ -2,7 +2,7 @@
  * The order rules, written once for the client and the server (runtime-importable: no zod here).
  * Statuses are in ./constants (ORDER_STATUS) and documented in docs/api.md.
  */
-import { ORDER_STATUS, type ORDER_TABS } from './constants'
+import { ORDER_STATUS, type ORDER_KINDS } from './constants'
 
 /** Where an order's money is. A refunding (60) or refunded (70) order was paid once but is not "paid". */
 export type PayStage = 'unpaid' | 'paid' | 'cancelled' | 'refunding' | 'refunded'
@@ -33,18 +33,10 @@ export const canCancel = (status: number): boolean => status === ORDER_STATUS.UN
 /** The shopper may ask for a refund of a paid or completed order. */
 export const canRefund = (status: number): boolean => status === ORDER_STATUS.PAID || status === ORDER_STATUS.COMPLETED
 
-/** Orders with a redemption code to show at the till (completed: shown as used). */
-export const hasRedemptionCode = (status: number): boolean =>
-  status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.COMPLETED
-
-/** Money or goods on the move: an account cannot be deleted while an order is in one of these. */
-export const IN_PROGRESS: readonly number[] = [ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING]
-
-/** The statuses each My orders tab shows (null: every status). */
-export const ORDER_TAB_STATUSES: Record<(typeof ORDER_TABS)[number], readonly number[] | null> = {
-  all: null,
-  unpaid: [ORDER_STATUS.UNPAID],
-  paid: [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING],
-  completed: [ORDER_STATUS.COMPLETED],
-  refund: [ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED],
-}
+/**
+ * Orders with a redemption code to show at the till: a kind with something to collect there (a flash-sale
+ * product), paid (completed: shown as used). A card is a card (its own till code on the card page), a bill
+ * or fuel was paid at the till itself, takeout is delivered — nothing to redeem.
+ */
+export const hasRedemptionCode = (kind: (typeof ORDER_KINDS)[number], status: number): boolean =>
+  kind === 'product' && (status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.COMPLETED)

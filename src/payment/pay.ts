@@ -28,9 +28,9 @@ export async function createOrder(payload: OrderPayload, clientRequestId: string
   return order_info
 }
 
-/** Where the H5 cashier sends the shopper back to. */
+/** Where the H5 cashier sends the shopper back to; after a failure the order says what happened (`pay=failed`). */
 export function returnUrls(order: OrderInfo) {
-  return { success: routeUrl('pages/payBill/success', { id: order.id }), fail: routeUrl('pages/orders/detail', { id: order.id }) }
+  return { success: routeUrl('pages/payBill/success', { id: order.id }), fail: routeUrl('pages/orders/detail', { id: order.id, pay: 'failed' }) }
 }
 
 /**
@@ -69,7 +69,7 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
   }
   if (result === 'failed') {
     clearPendingOrder()
-    toastError(t('pay.failed'))
+    toastError(t('pay.failedNothingTaken'))
     return { status: 'failed', order }
   }
 

@@ -4,10 +4,9 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
-import { parseTime } from '@/core/clock'
-import { canRefund, payStage } from '@/contract/orderRules'
+import { canRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
-import { useCountdown } from '@/hooks/useCountdown'
+import { AutoCancelCountdown, useAutoCancelLeft } from './unpaid'
 import './orders.css'
 import { routeUrl } from '@/routes'
 
@@ -18,13 +17,11 @@ interface Props {
   onCancel: (order: OrderInfo) => void
 }
 
-const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
-
 /** One order in My orders, with the actions its status allows. */
 export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const t = useT()
   const unpaid = payStage(order.order_status) === 'unpaid'
-  const left = useCountdown(unpaid ? parseTime(order.expire_time) : null)
+  const left = useAutoCancelLeft(order)
   const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = canRefund(order.order_status)
   return (
@@ -40,7 +37,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
       <Text className='order-card__time'>{order.create_time}</Text>
       {(unpaid || paidLike) && (
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
-          {unpaid && left > 0 && <Text className='order-card__countdown'>{t('orders.autoCancel', { time: mmss(left) })}</Text>}
+          {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}
           {unpaid && (
             <Button className='order-card__btn order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
               {t('orders.cancel')}
@@ -53,7 +50,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
           )}
           {paidLike && (
             <Button className='order-card__btn order-card__detail' onClick={open}>
-              {order.order_status === ORDER_STATUS.PAID ? t('orders.showCode') : t('orders.refund')}
+              {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status) ? t('orders.showCode') : t('orders.refund')}
             </Button>
           )}
         </View>

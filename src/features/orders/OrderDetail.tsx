@@ -1,16 +1,17 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { useState } from 'react'
 import { QrCode } from '@/components/MemberCode'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
 import { canRefund, PAID_OR_LATER, payStage } from '@/contract/orderRules'
-import { toastError, toastSuccess } from '@/core/feedback'
+import { toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
-import { errorMessage, request } from '@/core/request'
 import { afterPay } from '@/payment/afterPay'
-import { useAction } from '@/hooks/useAction'
 import { usePay } from '@/hooks/usePay'
+import RefundSheet from './RefundSheet'
+import { AutoCancelCountdown, useAutoCancelLeft, useCancelOrder } from './unpaid'
 import './OrderDetail.css'
 import { routeUrl } from '@/routes'
 
@@ -18,28 +19,18 @@ interface Props {
   order: OrderInfo
   code: VerificationAnswer | null
   onChanged: () => void
+  /** Back from the cashier after a payment that did not go through (its return URL says so). */
+  payFailed?: boolean
 }
 
-/** Order detail: status, amounts, number (copy), times, the redemption code, refund. */
-export default function OrderDetail({ order, code, onChanged }: Props) {
+/** Order detail: status, amounts, number (copy), times, the redemption code, refund; unpaid: countdown, cancel, pay. */
+export default function OrderDetail({ order, code, onChanged, payFailed = false }: Props) {
   const t = useT()
   const { payExisting, paying } = usePay()
-  const refund = useAction(async () => {
-    const reasons = t('detail.refundReasons').split('|')
-    let reason: string
-    try {
-      reason = reasons[(await Taro.showActionSheet({ itemList: reasons })).tapIndex]
-    } catch {
-      return
-    }
-    try {
-      await request('personal.order/refund', { id: order.id, reason })
-      toastSuccess(t('detail.refundSent'))
-      onChanged()
-    } catch (e) {
-      toastError(errorMessage(e))
-    }
-  })
+  const [refunding, setRefunding] = useState(false)
+  const cancel = useCancelOrder(onChanged)
+  const unpaid = payStage(order.order_status) === 'unpaid'
+  const left = useAutoCancelLeft(order)
   const copy = () =>
     void Taro.setClipboardData({ data: order.order_no })
       .then(() => toastSuccess(t('common.copied')))
@@ -48,9 +39,15 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
 
   return (
     <View className='order-detail'>
+      {payFailed && unpaid && (
+        <View className='order-detail__banner' role='alert'>
+          <Text>{t('detail.payFailed')}</Text>
+        </View>
+      )}
       <View className={`order-detail__status order-detail__status--${order.order_status}`}>
         <OrderStatusText className='order-detail__status-text' status={order.order_status} />
         <Text className='order-detail__title'>{order.shop_name ? `${order.shop_name} · ${order.title}` : order.title}</Text>
+        {unpaid && <AutoCancelCountdown className='order-detail__countdown' seconds={left} />}
       </View>
 
       {code && !code.used && (
@@ -95,16 +92,31 @@ export default function OrderDetail({ order, code, onChanged }: Props) {
           </Button>
         )}
         {refundable && (
-          <Button className='order-detail__btn order-detail__refund' disabled={refund.busy || undefined} loading={refund.busy} onClick={() => void refund.run()}>
+          <Button className='order-detail__btn order-detail__refund' onClick={() => setRefunding(true)}>
             {t('orders.refund')}
           </Button>
         )}
-        {payStage(order.order_status) === 'unpaid' && (
-          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+        {unpaid && (
+          <Button className='order-detail__btn order-detail__cancel' disabled={cancel.busy || paying || undefined} loading={cancel.busy} onClick={() => void cancel.run(order)}>
+            {t('orders.cancel')}
+          </Button>
+        )}
+        {unpaid && (left > 0 || !order.expire_time) && (
+          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || cancel.busy || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>
         )}
       </View>
+      {refunding && refundable && (
+        <RefundSheet
+          order={order}
+          onClose={() => setRefunding(false)}
+          onSent={() => {
+            setRefunding(false)
+            onChanged()
+          }}
+        />
+      )}
     </View>
   )
 }

@@ -5,14 +5,12 @@ import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import { ORDER_TABS } from '@/contract/constants'
-import type { OrderInfo } from '@/contract/order'
-import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
-import { errorMessage, request } from '@/core/request'
+import { errorMessage } from '@/core/request'
 import { afterPay } from '@/payment/afterPay'
-import { useAction } from '@/hooks/useAction'
 import { usePay } from '@/hooks/usePay'
 import OrderCard from './OrderCard'
+import { useCancelOrder } from './unpaid'
 import type { OrdersTab } from '@/core/ordersTab'
 import './orders.css'
 import { routeUrl } from '@/routes'
@@ -22,16 +20,7 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
   const t = useT()
   const list = useOrderPages({ tab })
   const { payExisting, paying } = usePay()
-  const cancel = useAction(async (order: OrderInfo) => {
-    if (!(await confirmAction(t('orders.cancelConfirm'), t('common.ok'), t('common.cancel')))) return
-    try {
-      await request('personal.order/cancel', { id: order.id })
-      toastSuccess(t('orders.cancelled'))
-      await list.refresh()
-    } catch (e) {
-      toastError(errorMessage(e))
-    }
-  })
+  const cancel = useCancelOrder(() => list.refresh())
 
   useReachBottom(() => void list.loadMore())
   usePullDownRefresh(() => {

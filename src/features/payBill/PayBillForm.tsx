@@ -44,7 +44,9 @@ export default function PayBillForm({ shop, coupons }: Props) {
     if (!isPayableAmount(values.amount) || undiscountedCents > amountCents) return null
     return { kind: 'bill', shop_id: shop.id, amount: amountCents, ...(undiscountedCents > 0 ? { undiscounted_amount: undiscountedCents } : {}), ...(couponId ? { coupon_id: couponId } : {}) }
   }, [values.amount, amountCents, undiscountedCents, shop.id, couponId])
-  const { quote, loading, error } = useBillQuote(payload)
+  const { quote, loading, error, retryable, retry } = useBillQuote(payload)
+  // Said at the field, and what was typed stays: the shopper fixes one of the two numbers.
+  const undiscountedTooBig = undiscountedCents > 0 && undiscountedCents > amountCents
 
   const onKey = (key: KeypadKey) => {
     const r = pressKey(values[focus], key)
@@ -102,6 +104,11 @@ export default function PayBillForm({ shop, coupons }: Props) {
           {t('bill.undiscountedAdd')}
         </Text>
       )}
+      {undiscountedTooBig && (
+        <Text className='bill__field-error' role='alert'>
+          {t('bill.undiscountedTooBig', { amount: centsToYuan(amountCents) })}
+        </Text>
+      )}
 
       <View className='bill__rows'>
         <View className='bill__row bill__coupon' role='button' tabIndex={usable.length ? 0 : -1} aria-disabled={usable.length === 0} onClick={() => void chooseCoupon()}>
@@ -121,7 +128,16 @@ export default function PayBillForm({ shop, coupons }: Props) {
           </View>
         )}
       </View>
-      {error ? <Text className='bill__error'>{errorMessage(error)}</Text> : null}
+      {error ? (
+        <View className='bill__error' role='alert'>
+          <Text className='bill__error-text'>{errorMessage(error)}</Text>
+          {retryable && (
+            <Text className='bill__retry' role='button' tabIndex={0} onClick={retry}>
+              {t('bill.retry')}
+            </Text>
+          )}
+        </View>
+      ) : null}
 
       <View className='bill__bar'>
         <View className='bill__total'>

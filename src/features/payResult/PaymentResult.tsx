@@ -4,6 +4,8 @@ import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
 import { useT } from '@/features/payResult/messages'
 import { payStage, type PayStage } from '@/contract/orderRules'
+import { afterPay } from '@/payment/afterPay'
+import { usePay } from '@/hooks/usePay'
 import './PaymentResult.css'
 import { routeUrl } from '@/routes'
 
@@ -19,7 +21,7 @@ export function resultTitle(stage: PayStage, translate: ReturnType<typeof useT>)
   if (stage === 'refunding') return translate('success.refunding')
   if (stage === 'refunded') return translate('success.refunded')
   if (stage === 'cancelled') return translate('success.cancelled')
-  return translate('success.result')
+  return translate('success.unpaid')
 }
 
 /**
@@ -28,19 +30,22 @@ export function resultTitle(stage: PayStage, translate: ReturnType<typeof useT>)
  */
 export default function PaymentResult({ order, checking, onCheckAgain }: Props) {
   const t = useT()
+  const { payExisting, paying } = usePay()
   const stage = payStage(order.order_status)
   const paid = stage === 'paid'
+  const unpaid = stage === 'unpaid'
   const refund = stage === 'refunding' || stage === 'refunded'
-  const settled = paid || refund || stage === 'cancelled'
-  const saved = order.discount_amount + order.coupon_amount
+  // Savings are only savings once paid: an unpaid or cancelled order saved nothing yet.
+  const saved = paid || refund ? order.discount_amount + order.coupon_amount : 0
   const viewOrder = () => void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const home = () => void Taro.switchTab({ url: routeUrl('pages/index/index') })
+  const icon = paid ? '' : ` pay-result__icon--${refund ? 'refund' : unpaid ? 'unpaid' : 'wait'}`
 
   return (
-    <View className='pay-result'>
-      <View className={`pay-result__icon${paid ? '' : ` pay-result__icon--${refund ? 'refund' : 'wait'}`}`} />
-      <Text className={`pay-result__status pay-result__status--${stage}`}>{settled ? resultTitle(stage, t) : checking ? t('success.checking') : t('success.notYet')}</Text>
-      {stage === 'unpaid' && !checking && <Text className='pay-result__hint'>{t('success.notYetHint')}</Text>}
+    <View className={`pay-result pay-result--${stage}`}>
+      <View className={`pay-result__icon${icon}`} aria-hidden='true' />
+      <Text className={`pay-result__status pay-result__status--${stage}`}>{unpaid && checking ? t('success.checking') : resultTitle(stage, t)}</Text>
+      {unpaid && !checking && <Text className='pay-result__hint'>{t('success.unpaidHint')}</Text>}
       {refund && <Text className='pay-result__hint'>{t(stage === 'refunding' ? 'success.refundingHint' : 'success.refundedHint')}</Text>}
       <Money className='pay-result__amount' cents={order.pay_amount} />
       <View className='pay-result__rows'>
@@ -50,10 +55,17 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
             <Money cents={saved} />
           </View>
         )}
-        <View className='kv-row pay-result__row'>
-          <Text>{t('success.shop')}</Text>
-          <Text>{order.shop_name ?? order.title}</Text>
-        </View>
+        {order.kind === 'card' ? (
+          <View className='kv-row pay-result__row pay-result__row--card'>
+            <Text>{t('success.card')}</Text>
+            <Text>{order.title}</Text>
+          </View>
+        ) : (
+          <View className='kv-row pay-result__row pay-result__row--shop'>
+            <Text>{order.shop_name ? t('success.shop') : t('success.item')}</Text>
+            <Text>{order.shop_name ?? order.title}</Text>
+          </View>
+        )}
         <View className='kv-row pay-result__row'>
           <Text>{t('success.orderNo')}</Text>
           <Text className='pay-result__order-no'>{order.order_no}</Text>
@@ -66,7 +78,12 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
         )}
       </View>
       <View className='pay-result__actions'>
-        {stage === 'unpaid' && (
+        {unpaid && (
+          <Button className='pay-result__btn pay-result__pay' disabled={paying || checking || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+            {t('success.payNow')}
+          </Button>
+        )}
+        {unpaid && (
           <Button className='pay-result__btn pay-result__again' disabled={checking || undefined} loading={checking} onClick={onCheckAgain}>
             {t('success.checkAgain')}
           </Button>

@@ -1,5 +1,6 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { isNotFound } from '@/api/notFound'
 import { useShop } from '@/api/shops'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
@@ -22,7 +23,7 @@ export default function ShopsDetailsPage() {
   const info = shop.data
   return (
     <PageFrame route='pages/shops/details'>
-      <LoadState loading={id > 0 && shop.loading} error={shop.error} missing={!(id > 0)} onRetry={() => void shop.reload()} rows={3}>
+      <LoadState loading={id > 0 && shop.loading} error={shop.error} missing={!(id > 0) || isNotFound(shop.error, 'shop')} onRetry={() => void shop.reload()} rows={3}>
         {info && (
           <View>
             <View className='shop-head'>

@@ -1,0 +1,44 @@
+import { Text } from '@tarojs/components'
+import type { OrderInfo } from '@/contract/order'
+import { payStage } from '@/contract/orderRules'
+import { parseTime } from '@/core/clock'
+import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
+import { errorMessage, request } from '@/core/request'
+import { useT } from '@/features/orders/messages'
+import { useAction } from '@/hooks/useAction'
+import { useCountdown } from '@/hooks/useCountdown'
+
+/** What My orders and Order detail share about an unpaid order: the auto-cancel countdown and Cancel. */
+
+const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+
+/** Seconds until an unpaid order is cancelled by itself (on the server's clock); 0 for any other order. */
+export function useAutoCancelLeft(order: OrderInfo): number {
+  return useCountdown(payStage(order.order_status) === 'unpaid' ? parseTime(order.expire_time) : null)
+}
+
+/** "04:59 后自动取消" — nothing once the time is up. */
+export function AutoCancelCountdown({ seconds, className }: { seconds: number; className: string }) {
+  const t = useT()
+  if (seconds <= 0) return null
+  return (
+    <Text className={className} role='timer'>
+      {t('orders.autoCancel', { time: mmss(seconds) })}
+    </Text>
+  )
+}
+
+/** Cancel an unpaid order after asking (single-flight); `onCancelled` refreshes what the screen shows. */
+export function useCancelOrder(onCancelled: () => void | Promise<void>) {
+  const t = useT()
+  return useAction(async (order: OrderInfo) => {
+    if (!(await confirmAction(t('orders.cancelConfirm'), t('orders.cancelYes'), t('orders.cancelNo')))) return
+    try {
+      await request('personal.order/cancel', { id: order.id })
+      toastSuccess(t('orders.cancelled'))
+      await onCancelled()
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
+}
