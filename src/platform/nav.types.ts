@@ -10,6 +10,10 @@ export interface NavMetrics {
 
 export interface NavPlatform {
   metrics(): NavMetrics
+  /** Whether the page on top has a page of the app behind it to go back to (the back arrow, not the home button). */
+  hasPageBehind(): boolean
+  /** Back to that page. */
+  back(): void
   /** Leave the app from its entry page (H5 inside WeChat closes the window; elsewhere nothing). */
   exitApp(): void
 }

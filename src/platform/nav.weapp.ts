@@ -26,6 +26,11 @@ export const navPlatform: NavPlatform = {
     cached ??= measure()
     return cached
   },
+  // The mini-program's page stack is the truth: it is what the system back gesture walks.
+  hasPageBehind: () => Taro.getCurrentPages().length > 1,
+  back() {
+    void Taro.navigateBack({ delta: 1 })
+  },
   exitApp() {
     Taro.exitMiniProgram?.({})
   },
