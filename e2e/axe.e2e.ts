@@ -15,7 +15,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, still, visibleTitle } from './browser'
+import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
+import { AUTHORIZATION_CODE_SENT, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -26,7 +27,6 @@ const AXE_VERSION = (require('axe-core/package.json') as { version: string }).ve
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const FAILING_IMPACTS = ['serious', 'critical']
 const REPORT = path.resolve(__dirname, '..', 'test-results', 'axe-report.json')
-const LANG_EN = JSON.stringify({ data: 'en' })
 const PHONE = '13800000081'
 
 type Lang = 'zh' | 'en'
@@ -36,75 +36,11 @@ const TITLE: Record<Lang, Record<string, string>> = {
   en: Object.fromEntries(ROUTES.map((r) => [r.path, r.en])),
 }
 
-interface Screen {
-  name: string
-  /** Path with query; PAID_BILL / PAID_CARD are replaced by the seeded orders' ids. */
-  url: string
-  /** A class the loaded screen shows (its content, not the skeleton). */
-  ready: string
-  anonymous?: boolean
-  /** Something to do once the screen is loaded, before axe looks at it. */
-  act?: (page: Page) => Promise<void>
-}
+/** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here, so that there is a redemption code), plus Authorization with the code sent. */
+const SCREENS: Screen[] = [...CATALOGUE, AUTHORIZATION_CODE_SENT]
 
-async function typeInto(page: Page, selector: string, text: string) {
-  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
-  await input.click()
-  await input.fill(text)
-}
-
-/** Phones that asked for a code (one code per phone a minute). */
-let codeSends = 0
-
-/** The 21 finished routes plus Signed-in devices and Delete account (PRODUCT.md §3), each with its content in. */
-const SCREENS: Screen[] = [
-  { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
-  { name: 'search', url: '/pages/index/search', ready: '.search__word' },
-  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item' },
-  { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
-  { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
-  { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
-  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
-  { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
-  {
-    // The privacy notice open and the SMS resend countdown running (a disabled button that must stay readable).
-    name: 'authorization-code-sent',
-    url: '/pages/accountBind/index',
-    ready: '.bind__submit',
-    anonymous: true,
-    act: async (page) => {
-      await page.locator('.bind__notice-link:visible').click()
-      await page.locator('.privacy-notice:visible').waitFor()
-      await typeInto(page, '.bind__phone', `1390000${String(++codeSends).padStart(4, '0')}`)
-      await page.locator('.bind__agree:visible').click()
-      await page.locator('.bind__send:visible').click()
-      await page.getByText(/秒后重发|Resend in/).first().waitFor({ timeout: 10000 })
-    },
-  },
-  { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
-  { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
-  {
-    name: 'pay-bill',
-    url: '/pages/payBill/index?shop_id=1',
-    ready: '.bill__shop-name',
-    act: async (page) => {
-      for (const d of '100') await page.locator(`.keypad__key--${d}:visible`).click()
-      await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
-    },
-  },
-  { name: 'payment-success', url: '/pages/payBill/success?id=PAID_BILL', ready: '.pay-result__status' },
-  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID_BILL', ready: '.gold__points-value' },
-  { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
-  { name: 'order-detail', url: '/pages/orders/detail?id=PAID_BILL', ready: '.member-qr' },
-  { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },
-  { name: 'my-cards', url: '/pages/card/my', ready: '.member-card' },
-  { name: 'old-my-cards', url: '/pages/card/my_old', ready: '.my-cards-compact__row' },
-  { name: 'card-records', url: '/pages/card/records', ready: '.record' },
-  { name: 'card-page', url: '/pages/card/vipCord', ready: '.member-qr' },
-  { name: 'value-coupons', url: '/pages/card/ticketList', ready: '.coupon' },
-  { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
-  { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
-]
+/** Where axe must wait for more than the catalogue's `ready`: the codes (pictures that need a text alternative) drawn. */
+const AXE_READY: Record<string, string> = { 'order-detail': '.member-qr', 'card-page': '.member-qr' }
 
 /**
  * Serious/critical rule ids still known on a screen (either language), until they are fixed. Empty for a
@@ -124,34 +60,6 @@ interface RuleHit {
   nodes: NodeHit[]
 }
 type Report = Record<string, Partial<Record<Lang, RuleHit[]>>>
-
-async function smsCode(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
-    const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
-    if (body.data.list.length) return body.data.list[0].code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no SMS code for ${phoneNo}`)
-}
-
-async function api<T>(apiPath: string, body: Record<string, unknown>, token = ''): Promise<T> {
-  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
-  const res = await fetch(`${BASE()}/api/${apiPath}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const json = (await res.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 1) throw new Error(`${apiPath}: ${json.msg}`)
-  return json.data
-}
-
-async function paidOrder(token: string, payload: Record<string, unknown>, pay: boolean): Promise<number> {
-  const created = await api<{ order_info: { id: number } }>('personal.order/create', payload, token)
-  const id = created.order_info.id
-  if (pay) {
-    await api('personal.order/payparam', { id, platform: 'h5' }, token)
-    await api('sandbox/confirmPay', { id, result: 'success' })
-  }
-  return id
-}
 
 /** A phone the size the issue was tried at; English through the stored language before the app loads. */
 async function shopperPhone(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
@@ -217,31 +125,19 @@ function table(report: Report): string {
 
 let browser: Browser
 const shoppers: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
-const ids = { PAID_BILL: 0, PAID_CARD: 0 }
+let paidBill = 0
 const report: Report = {}
 
 beforeAll(async () => {
   browser = await launch()
   const zh = await shopperPhone('zh')
-  const { page } = zh
-  await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}`)
-  await settled(page)
-  await typeInto(page, '.bind__phone', PHONE)
-  await page.locator('.bind__agree:visible').click()
-  await page.locator('.bind__send:visible').click()
-  await typeInto(page, '.bind__code', await smsCode(PHONE))
-  await page.locator('.bind__submit:visible').click()
-  await page.waitForURL(/\/pages\/personal\/index/, { timeout: 15000 })
-  await settled(page)
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
-  const token = (JSON.parse(raw ?? '{}') as { data?: string }).data ?? ''
+  const token = await logIn(zh.page, PHONE)
   expect(token).not.toBe('')
 
-  ids.PAID_CARD = await paidOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
-  ids.PAID_BILL = await paidOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
-  await paidOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
-  await api('personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
-  await api('personal.coupon/claim', { coupon_id: 1 }, token)
+  await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
+  paidBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
+  await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
+  await seedAddressAndCoupon(token)
   shoppers.zh = zh
 
   // The same shopper in English: a second context with the same stored session and the language chosen.
@@ -264,14 +160,15 @@ const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s
 
 describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
   it.each(CASES)('%s', async (_label, screen, lang) => {
-    const url = screen.url.replace('PAID_BILL', String(ids.PAID_BILL)).replace('PAID_CARD', String(ids.PAID_CARD))
+    const url = screen.url.replace('PAID', String(paidBill))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
     const page = own?.page ?? (shoppers[lang] as { page: Page }).page
     try {
+      if (screen.before) await screen.before(page)
       await page.goto(`${BASE()}${url}`)
       await settled(page)
-      await page.locator(`${screen.ready}:visible`).first().waitFor({ timeout: 15000 })
+      await page.locator(`${AXE_READY[screen.name] ?? screen.ready}:visible`).first().waitFor({ timeout: 15000 })
       if (screen.act) await screen.act(page)
       await still(page)
       await shot(page, `axe-${screen.name}-${lang}`)
