@@ -143,7 +143,7 @@ describe('back and forward (browser buttons)', () => {
     }
     await navigate(() => page.locator('.home-grid__item--discountBill:visible').click(), /\/pages\/discountBill\/index/)
     await page.locator('.shop-row:visible').first().waitFor({ timeout: 15000 })
-    await navigate(() => page.locator('.shop-row:visible').first().click(), /\/pages\/shops\/details/)
+    await navigate(() => page.locator('.shop-row__details:visible').first().click(), /\/pages\/shops\/details/)
     expect(await page.locator('.nav-bar__back:visible').count()).toBe(1)
 
     await page.goBack()
