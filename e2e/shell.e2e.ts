@@ -75,7 +75,11 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
-  it('a page reached from another has a back button that goes back', async () => {
+  // Jobs is a route not built yet: its "coming soon" screen has a back button of its own beside the bar's.
+  it.each([
+    ['the bar', '.nav-bar__back'],
+    ['the coming-soon screen', '.soon__back'],
+  ])('a page reached from another goes back with the back button of %s', async (_where, back) => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/pages/personal/index`)
     await settled(page)
@@ -84,7 +88,7 @@ describe('H5 shell in Chromium', () => {
     await settled(page)
     expect(await visibleTitle(page)).toBe('招聘')
     await shot(page, 'jobs-from-me')
-    await page.locator('.nav-bar__back:visible').click()
+    await page.locator(`${back}:visible`).click()
     await page.waitForURL(/\/pages\/personal\/index/)
     await settled(page)
     expect(await visibleTitle(page)).toBe('我的')
@@ -112,20 +116,6 @@ describe('routes not built yet', () => {
     await settled(page)
     expect(await visibleTitle(page)).toBe('一卡通')
     expect(errors).toEqual([])
-    await context.close()
-  })
-
-  it('reached from My account, "go back" returns there', async () => {
-    const { page, context } = await phone(browser)
-    await page.goto(`${BASE()}/pages/personal/index`)
-    await settled(page)
-    await page.locator('.menu-list__item--jobs:visible').click()
-    await page.waitForURL(/\/pages\/recruit\/index/)
-    await settled(page)
-    await page.locator('.soon__back:visible').click()
-    await page.waitForURL(/\/pages\/personal\/index/)
-    await settled(page)
-    expect(await visibleTitle(page)).toBe('我的')
     await context.close()
   })
 })
