@@ -1,10 +1,6 @@
 import Taro from '@tarojs/taro'
 import type { NavPlatform } from './nav.types'
 
-interface WeixinBridge {
-  call(name: 'closeWindow'): void
-}
-
 /**
  * Where this page stands in the tab's history: the router's history library (history 5, under Taro's H5
  * router) numbers the entries it makes in `history.state.idx`, 0 for the first page of the app opened in this
@@ -33,8 +29,6 @@ export const navPlatform: NavPlatform = {
     if (stackDepth() > 1) void Taro.navigateBack({ delta: 1 })
     else window.history.back()
   },
-  exitApp() {
-    const bridge = (window as unknown as { WeixinJSBridge?: WeixinBridge }).WeixinJSBridge
-    bridge?.call('closeWindow')
-  },
+  // No system bar in a browser: every page keeps the app's NavBar.
+  drawsBar: () => false,
 }

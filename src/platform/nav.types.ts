@@ -14,6 +14,9 @@ export interface NavPlatform {
   hasPageBehind(): boolean
   /** Back to that page. */
   back(): void
-  /** Leave the app from its entry page (H5 inside WeChat closes the window; elsewhere nothing). */
-  exitApp(): void
+  /**
+   * Whether the platform draws this page's navigation bar itself: its page config says navigationStyle
+   * 'default' (every other page inherits 'custom' from app.config), and the app then draws no NavBar there.
+   */
+  drawsBar(route: string): boolean
 }

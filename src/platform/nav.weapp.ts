@@ -31,7 +31,9 @@ export const navPlatform: NavPlatform = {
   back() {
     void Taro.navigateBack({ delta: 1 })
   },
-  exitApp() {
-    Taro.exitMiniProgram?.({})
+  // Only the web view, whose <web-view> covers the whole page and anything the app drew on it.
+  drawsBar(route) {
+    const page = Taro.getCurrentPages().find((p) => p.route === route) as { config?: { navigationStyle?: string } } | undefined
+    return page?.config?.navigationStyle === 'default'
   },
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import NavBar from '@/components/NavBar'
 import { useLang, useT } from '@/core/i18n'
 import { sharePath } from '@/core/share'
+import { navPlatform } from '@/platform/nav'
 import { sharePlatform } from '@/platform/share'
 import { findRoute, type RoutePath } from '@/routes'
 import './index.css'
@@ -14,18 +15,11 @@ export interface PageFrameProps {
   children?: ReactNode
   /** A title that depends on what the page shows (Payment success of a refunded order), instead of the route's. */
   title?: string
-  /** The content fills the screen below the bar, at the height left (an embedded web page), instead of growing with what it holds. */
+  /**
+   * The content fills the screen below the bar, at the height left (an embedded web page), instead of growing
+   * with what it holds: the class `page--fill`, styled by the page that asks for it (kept out of Home's CSS).
+   */
   fill?: boolean
-}
-
-/**
- * Whether the platform draws this page's navigation bar: its page config says navigationStyle 'default'
- * (every other page inherits 'custom' from app.config). Only the web view does, on weapp, where `<web-view>`
- * covers the whole page and anything the app drew there.
- */
-function systemBar(route: RoutePath): boolean {
-  const page = Taro.getCurrentPages().find((p) => p.route === route) as { config?: { navigationStyle?: string } } | undefined
-  return page?.config?.navigationStyle === 'default'
 }
 
 /** Every page: the custom NavBar with the route's title in the current language (unless the platform draws the bar), then the content. */
@@ -38,7 +32,8 @@ export default function PageFrame({ route, children, title: shownTitle, fill = f
   // No router when a page is mounted outside the app (tests): share the bare page then.
   const params = usePageParams()
 
-  const ownBar = useMemo(() => !systemBar(route), [route])
+  // weapp's web view takes WeChat's own bar (its page config): no NavBar under it.
+  const ownBar = useMemo(() => !navPlatform.drawsBar(route), [route])
 
   const shown = useRef(false)
   useEffect(() => {
