@@ -16,8 +16,11 @@ afterEach(() => {
   window.history.replaceState(null, '')
 })
 
-/** The stack Taro reports: `depth` pages. */
-const stack = (depth: number) => jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(Array.from({ length: depth }, () => ({ route: 'x' }) as unknown as Taro.Page))
+/** `depth` pages in the stack Taro reports and in the tab's history (history 5 numbers its entries from 0). */
+function stack(depth: number) {
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(Array.from({ length: depth }, () => ({ route: 'x' }) as unknown as Taro.Page))
+  window.history.replaceState({ usr: null, key: 'k', idx: depth - 1 }, '')
+}
 
 describe('a route that is not built yet', () => {
   it('says so, names what the screen will offer, and goes Home; opened directly there is no back', async () => {
@@ -36,10 +39,10 @@ describe('a route that is not built yet', () => {
 
   it('reached from another page, it offers back, which goes back', async () => {
     stack(2)
-    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' })
+    const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
     const t = await mount(() => <ComingSoon route='pages/seckill/index' />)
     await click(t, '.soon__back')
-    expect(back).toHaveBeenCalledWith({ delta: 1 })
+    expect(back).toHaveBeenCalledTimes(1)
   })
 
   it('speaks English', async () => {

@@ -1,4 +1,3 @@
-import Taro from '@tarojs/taro'
 import type { NavPlatform } from './nav.types'
 
 /**
@@ -12,23 +11,19 @@ function historyIndex(): number {
 }
 
 /**
- * Taro's page stack (getCurrentPages) is not enough on H5: the browser's Forward button reaches Taro's router
+ * Taro's page stack (getCurrentPages) is not the truth on H5: the browser's Forward button reaches Taro's router
  * as a "pop" to a page it no longer holds, and the router then unloads the page below and loads the forward
  * page as if it were the first one (@tarojs/router spa.js, the POP branch with prevIndex -1). After back,
- * back, forward the stack holds one page although the tab's history has the page below it. The history entry
- * index still knows, so it decides too; and going back from such a page is the browser's own back (Taro's
- * navigateBack with one page on its stack would go nowhere: history.go(0) reloads).
+ * back, forward its stack holds one page although the tab's history has the page below it. The history entry
+ * index knows (every navigateTo pushes an entry; redirectTo, switchTab and reLaunch replace one), so it alone
+ * decides. Going back is the browser's own back: history.go(-1), as Taro's navigateBack does, except that with
+ * one page on Taro's stack navigateBack would history.go(0), a reload.
  */
-const stackDepth = () => Taro.getCurrentPages().length
-
 export const navPlatform: NavPlatform = {
   // The status-bar inset comes from CSS env(safe-area-inset-top) on H5.
   metrics: () => ({ statusBarHeight: 0, barHeight: 44, rightInset: 0 }),
-  hasPageBehind: () => stackDepth() > 1 || historyIndex() > 0,
-  back() {
-    if (stackDepth() > 1) void Taro.navigateBack({ delta: 1 })
-    else window.history.back()
-  },
+  hasPageBehind: () => historyIndex() > 0,
+  back: () => window.history.back(),
   // No system bar in a browser: every page keeps the app's NavBar.
   drawsBar: () => false,
 }

@@ -23,9 +23,10 @@ export interface NavBarProps {
 export default function NavBar({ title, route, backLabel, homeLabel }: NavBarProps) {
   const metrics = useMemo(() => navPlatform.metrics(), [])
   const { canBack, showHome } = useMemo(() => {
-    const isHome = route === HOME_PATH
-    const back = !isHome && !isTabPath(route) && navPlatform.hasPageBehind()
-    return { canBack: back, showHome: !back && !isHome && !isTabPath(route) }
+    // Home and the other tabs are where the shopper starts: neither back nor home.
+    const inner = route !== HOME_PATH && !isTabPath(route)
+    const back = inner && navPlatform.hasPageBehind()
+    return { canBack: back, showHome: inner && !back }
   }, [route])
 
   const goBack = () => navPlatform.back()

@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components'
 import Taro, { useDidShow, useShareAppMessage } from '@tarojs/taro'
-import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import NavBar from '@/components/NavBar'
 import { useLang, useT } from '@/core/i18n'
 import { sharePath } from '@/core/share'
@@ -33,7 +33,7 @@ export default function PageFrame({ route, children, title: shownTitle, fill = f
   const params = usePageParams()
 
   // weapp's web view takes WeChat's own bar (its page config): no NavBar under it.
-  const ownBar = useMemo(() => !navPlatform.drawsBar(route), [route])
+  const ownBar = !navPlatform.drawsBar(route)
 
   const shown = useRef(false)
   useEffect(() => {
