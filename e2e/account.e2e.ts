@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, db, launch, phone, settled, shot, still, toastGone, toastShown, visibleTitle } from './browser'
+import { BASE, LANG_EN, db, launch, phone, settled, shot, still, toastGone, toastShown, tokenOf, typeInto, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const LANG_EN = JSON.stringify({ data: 'en' })
 
 /**
  * The server allows one code per phone a minute. A second device logging in "a minute later": move the
@@ -34,17 +32,6 @@ function aMinuteLater(phoneNo: string): void {
 async function outbox(phoneNo: string): Promise<Array<{ code: string }>> {
   const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
   return ((await res.json()) as { data: { list: Array<{ code: string }> } }).data.list
-}
-
-async function typeInto(page: Page, selector: string, text: string) {
-  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
-  await input.click()
-  await input.fill(text)
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
-  return raw ? ((JSON.parse(raw) as { data?: string }).data ?? '') : ''
 }
 
 /** The server's answer code for a call made with `token` (1 ok, -1 token missing or expired). */

@@ -1,7 +1,7 @@
 /**
  * Accessibility of every finished screen, measured with axe-core in Chromium, in zh and in en, on a 390 × 844
- * phone: a logged-in shopper with data on every screen (a paid card order so a card, a paid bill at a shop so a
- * redemption code, an unpaid bill, an address, a claimed coupon); Authorization anonymous.
+ * phone: a logged-in shopper with data on every screen (a paid card order so a card, a paid bill at a shop (its refund
+ * sheet), an unpaid bill, an address, a claimed coupon); Authorization anonymous.
  *
  * axe runs over the whole document (the page on top, the tab bar, anything open) with the WCAG 2.0 / 2.1 A and
  * AA rules, once the screen's content is in (not the skeleton) and still. Serious and critical violations fail
@@ -15,7 +15,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, still, visibleTitle } from './browser'
+import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
+import { AUTHORIZATION_CODE_SENT, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -26,7 +27,6 @@ const AXE_VERSION = (require('axe-core/package.json') as { version: string }).ve
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const FAILING_IMPACTS = ['serious', 'critical']
 const REPORT = path.resolve(__dirname, '..', 'test-results', 'axe-report.json')
-const LANG_EN = JSON.stringify({ data: 'en' })
 const PHONE = '13800000081'
 
 type Lang = 'zh' | 'en'
@@ -36,72 +36,15 @@ const TITLE: Record<Lang, Record<string, string>> = {
   en: Object.fromEntries(ROUTES.map((r) => [r.path, r.en])),
 }
 
-interface Screen {
-  name: string
-  /** Path with query; PAID_BILL / PAID_CARD / UNPAID_BILL are replaced by the seeded orders' ids. */
-  url: string
-  /** A class the loaded screen shows (its content, not the skeleton). */
-  ready: string
-  anonymous?: boolean
-  /** Something to do once the screen is loaded, before axe looks at it. */
-  act?: (page: Page) => Promise<void>
-  /** The title this state shows, when it is not the route's (an unpaid order on Payment success). */
-  title?: Record<Lang, string>
-}
+/** A screen state only axe opens; its title when it is not the route's (an unpaid order on Payment success). */
+type AxeScreen = Screen & { title?: Record<Lang, string> }
 
-async function typeInto(page: Page, selector: string, text: string) {
-  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
-  await input.click()
-  await input.fill(text)
-}
-
-/** Phones that asked for a code (one code per phone a minute). */
-let codeSends = 0
-
-/** The 21 finished routes plus Signed-in devices and Delete account (PRODUCT.md §3), each with its content in. */
-const SCREENS: Screen[] = [
-  { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
-  { name: 'search', url: '/pages/index/search', ready: '.search__word' },
-  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item' },
-  { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
-  { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
-  { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
-  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
-  { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
-  {
-    // The privacy notice open and the SMS resend countdown running (a disabled button that must stay readable).
-    name: 'authorization-code-sent',
-    url: '/pages/accountBind/index',
-    ready: '.bind__submit',
-    anonymous: true,
-    act: async (page) => {
-      await page.locator('.bind__notice-link:visible').click()
-      await page.locator('.privacy-notice:visible').waitFor()
-      await typeInto(page, '.bind__phone', `1390000${String(++codeSends).padStart(4, '0')}`)
-      await page.locator('.bind__agree:visible').click()
-      await page.locator('.bind__send:visible').click()
-      await page.getByText(/秒后重发|Resend in/).first().waitFor({ timeout: 10000 })
-    },
-  },
-  { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
-  { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
-  {
-    name: 'pay-bill',
-    url: '/pages/payBill/index?shop_id=1',
-    ready: '.bill__shop-name',
-    act: async (page) => {
-      for (const d of '100') await page.locator(`.keypad__key--${d}:visible`).click()
-      await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
-    },
-  },
-  { name: 'payment-success', url: '/pages/payBill/success?id=PAID_BILL', ready: '.pay-result__status' },
-  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID_BILL', ready: '.gold__points-value' },
-  { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
-  { name: 'order-detail', url: '/pages/orders/detail?id=PAID_BILL', ready: '.order-detail__refund' },
+/** States of finished screens that only axe opens: sheets, banners and refusals a shopper meets. UNPAID is an unpaid bill. */
+const STATES: AxeScreen[] = [
   {
     // The refund sheet open, "other" chosen: its own words asked for.
     name: 'order-detail-refund-sheet',
-    url: '/pages/orders/detail?id=PAID_BILL',
+    url: '/pages/orders/detail?id=PAID',
     ready: '.order-detail__refund',
     act: async (page) => {
       await page.locator('.order-detail__refund:visible').click()
@@ -109,8 +52,8 @@ const SCREENS: Screen[] = [
       await page.locator('.refund-sheet__other:visible').waitFor()
     },
   },
-  { name: 'order-detail-unpaid-after-fail', url: '/pages/orders/detail?id=UNPAID_BILL&pay=failed', ready: '.order-detail__banner' },
-  { name: 'payment-success-unpaid', url: '/pages/payBill/success?id=UNPAID_BILL', ready: '.pay-result__pay', title: { zh: '订单待支付', en: 'Not paid yet' } },
+  { name: 'order-detail-unpaid-after-fail', url: '/pages/orders/detail?id=UNPAID&pay=failed', ready: '.order-detail__banner' },
+  { name: 'payment-success-unpaid', url: '/pages/payBill/success?id=UNPAID', ready: '.pay-result__pay', title: { zh: '订单待支付', en: 'Not paid yet' } },
   {
     // From a shop's QR code, with a non-discountable part larger than the amount.
     name: 'pay-bill-scene-too-much-undiscounted',
@@ -123,15 +66,13 @@ const SCREENS: Screen[] = [
       await page.locator('.bill__field-error:visible').waitFor()
     },
   },
-  { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },
-  { name: 'my-cards', url: '/pages/card/my', ready: '.member-card' },
-  { name: 'old-my-cards', url: '/pages/card/my_old', ready: '.my-cards-compact__row' },
-  { name: 'card-records', url: '/pages/card/records', ready: '.record' },
-  { name: 'card-page', url: '/pages/card/vipCord', ready: '.member-qr' },
-  { name: 'value-coupons', url: '/pages/card/ticketList', ready: '.coupon' },
-  { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
-  { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
 ]
+
+/** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here), Authorization with the code sent, and the states above. */
+const SCREENS: AxeScreen[] = [...CATALOGUE, AUTHORIZATION_CODE_SENT, ...STATES]
+
+/** Where axe must wait for more than the catalogue's `ready`: the refund entry of a paid bill, the till code drawn. */
+const AXE_READY: Record<string, string> = { 'order-detail': '.order-detail__refund', 'card-page': '.member-qr' }
 
 /**
  * Serious/critical rule ids still known on a screen (either language), until they are fixed. Empty for a
@@ -151,34 +92,6 @@ interface RuleHit {
   nodes: NodeHit[]
 }
 type Report = Record<string, Partial<Record<Lang, RuleHit[]>>>
-
-async function smsCode(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
-    const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
-    if (body.data.list.length) return body.data.list[0].code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no SMS code for ${phoneNo}`)
-}
-
-async function api<T>(apiPath: string, body: Record<string, unknown>, token = ''): Promise<T> {
-  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
-  const res = await fetch(`${BASE()}/api/${apiPath}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const json = (await res.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 1) throw new Error(`${apiPath}: ${json.msg}`)
-  return json.data
-}
-
-async function paidOrder(token: string, payload: Record<string, unknown>, pay: boolean): Promise<number> {
-  const created = await api<{ order_info: { id: number } }>('personal.order/create', payload, token)
-  const id = created.order_info.id
-  if (pay) {
-    await api('personal.order/payparam', { id, platform: 'h5' }, token)
-    await api('sandbox/confirmPay', { id, result: 'success' })
-  }
-  return id
-}
 
 /** A phone the size the issue was tried at; English through the stored language before the app loads. */
 async function shopperPhone(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
@@ -244,31 +157,20 @@ function table(report: Report): string {
 
 let browser: Browser
 const shoppers: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
-const ids = { PAID_BILL: 0, PAID_CARD: 0, UNPAID_BILL: 0 }
+let paidBill = 0
+let unpaidBill = 0
 const report: Report = {}
 
 beforeAll(async () => {
   browser = await launch()
   const zh = await shopperPhone('zh')
-  const { page } = zh
-  await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}`)
-  await settled(page)
-  await typeInto(page, '.bind__phone', PHONE)
-  await page.locator('.bind__agree:visible').click()
-  await page.locator('.bind__send:visible').click()
-  await typeInto(page, '.bind__code', await smsCode(PHONE))
-  await page.locator('.bind__submit:visible').click()
-  await page.waitForURL(/\/pages\/personal\/index/, { timeout: 15000 })
-  await settled(page)
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
-  const token = (JSON.parse(raw ?? '{}') as { data?: string }).data ?? ''
+  const token = await logIn(zh.page, PHONE)
   expect(token).not.toBe('')
 
-  ids.PAID_CARD = await paidOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
-  ids.PAID_BILL = await paidOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
-  ids.UNPAID_BILL = await paidOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
-  await api('personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
-  await api('personal.coupon/claim', { coupon_id: 1 }, token)
+  await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
+  paidBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
+  unpaidBill = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
+  await seedAddressAndCoupon(token)
   shoppers.zh = zh
 
   // The same shopper in English: a second context with the same stored session and the language chosen.
@@ -291,14 +193,15 @@ const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s
 
 describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
   it.each(CASES)('%s', async (_label, screen, lang) => {
-    const url = screen.url.replace('UNPAID_BILL', String(ids.UNPAID_BILL)).replace('PAID_BILL', String(ids.PAID_BILL)).replace('PAID_CARD', String(ids.PAID_CARD))
+    const url = screen.url.replace(/\bUNPAID\b/, String(unpaidBill)).replace(/\bPAID\b/, String(paidBill))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
     const page = own?.page ?? (shoppers[lang] as { page: Page }).page
     try {
+      if (screen.before) await screen.before(page)
       await page.goto(`${BASE()}${url}`)
       await settled(page)
-      await page.locator(`${screen.ready}:visible`).first().waitFor({ timeout: 15000 })
+      await page.locator(`${AXE_READY[screen.name] ?? screen.ready}:visible`).first().waitFor({ timeout: 15000 })
       if (screen.act) await screen.act(page)
       await still(page)
       await shot(page, `axe-${screen.name}-${lang}`)

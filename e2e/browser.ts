@@ -123,3 +123,73 @@ export function db<T>(sql: string, ...args: unknown[]): T {
     conn.close()
   }
 }
+
+/** What Taro.setStorageSync('lang', 'en') leaves in localStorage on H5: English chosen before the app loads. */
+export const LANG_EN = JSON.stringify({ data: 'en' })
+
+/** Type into the input of a Taro Input (its wrapper's class, or the input's own). */
+export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
+  await input.click()
+  await input.fill(text)
+}
+
+/** The latest SMS code the sandbox outbox holds for a phone (waits for it to arrive). */
+export async function smsCode(phoneNo: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
+    const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
+    if (body.data.list.length) return body.data.list[0].code
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no SMS code for ${phoneNo}`)
+}
+
+/** A POST to the reference server's API (with the sandbox key); throws unless it answers code 1. */
+export async function api<T>(apiPath: string, body: Record<string, unknown>, token = ''): Promise<T> {
+  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
+  const res = await fetch(`${BASE()}/api/${apiPath}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  const json = (await res.json()) as { code: number; msg: string; data: T }
+  if (json.code !== 1) throw new Error(`${apiPath}: ${json.msg}`)
+  return json.data
+}
+
+/** The session token the app stored ('' when logged out). */
+export async function tokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
+  return raw ? ((JSON.parse(raw) as { data?: string }).data ?? '') : ''
+}
+
+/**
+ * Log in as a shopper does: Authorization opened with `redirect`, the phone, the privacy notice agreed, the SMS
+ * code from the sandbox outbox; back on `redirect`. Returns the session token.
+ */
+export async function logIn(page: Page, phoneNo: string, redirect = '/pages/personal/index'): Promise<string> {
+  await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent(redirect)}`)
+  await settled(page)
+  await typeInto(page, '.bind__phone', phoneNo)
+  await page.locator('.bind__agree:visible').click()
+  await page.locator('.bind__send:visible').click()
+  await typeInto(page, '.bind__code', await smsCode(phoneNo))
+  await page.locator('.bind__submit:visible').click()
+  await page.waitForURL(new RegExp(redirect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), { timeout: 15000 })
+  await settled(page)
+  return tokenOf(page)
+}
+
+/** An order created through the API, paid in the sandbox when `pay`; its id. */
+export async function placeOrder(token: string, payload: Record<string, unknown>, pay: boolean): Promise<number> {
+  const created = await api<{ order_info: { id: number } }>('personal.order/create', payload, token)
+  const id = created.order_info.id
+  if (pay) {
+    await api('personal.order/payparam', { id, platform: 'h5' }, token)
+    await api('sandbox/confirmPay', { id, result: 'success' })
+  }
+  return id
+}
+
+/** What every screen test gives a shopper so that screens have content: an address and a claimed coupon. */
+export async function seedAddressAndCoupon(token: string): Promise<void> {
+  await api('personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
+  await api('personal.coupon/claim', { coupon_id: 1 }, token)
+}

@@ -16,12 +16,11 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, launch, phone, settled, shot, still, visibleTitle } from './browser'
+import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
+import { AUTHORIZATION_AGREE_FIRST, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
 
-/** What Taro.setStorageSync('lang', 'en') leaves in localStorage on H5. */
-const LANG_EN = JSON.stringify({ data: 'en' })
 const PHONE = '13800000071'
 
 const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.en]))
@@ -35,94 +34,18 @@ function explain(s: string): string {
   return `${JSON.stringify(s)}${hits.length ? ` ← ${hits.join(', ')}` : ''}`
 }
 
-interface Screen {
-  /** Short name, for the test title and the screenshot. */
-  name: string
-  /** Path with query; PAID is replaced by the paid order's id. */
-  url: string
-  /** A class the loaded screen shows. */
-  ready: string
-  /** Open in a fresh anonymous context (Authorization). */
-  anonymous?: boolean
-  /** Elements whose Chinese text is a product decision (see the header), and what each may hold. */
-  allowed?: { selector: string; text: (s: string) => boolean }
-  /** Something to do once the screen is loaded, before it is read. */
-  act?: (page: Page) => Promise<void>
+/** Elements whose Chinese text is a product decision (see the header), and what each may hold. */
+interface AllowedChinese {
+  selector: string
+  text: (s: string) => boolean
+}
+const ALLOWED: Record<string, AllowedChinese> = {
+  search: { selector: '.search__word:not(.search__word--history)', text: (s) => HOT_WORDS.includes(s) },
+  'pay-bill': { selector: '.bill__capital', text: (s) => /^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/.test(s) },
 }
 
-const SCREENS: Screen[] = [
-  { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
-  { name: 'search', url: '/pages/index/search', ready: '.search__word', allowed: { selector: '.search__word:not(.search__word--history)', text: (s) => HOT_WORDS.includes(s) } },
-  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item' },
-  { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
-  { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
-  { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
-  {
-    name: 'authorization-privacy',
-    url: '/pages/accountBind/index',
-    ready: '.bind__submit',
-    anonymous: true,
-    act: async (page) => {
-      // The notice open, and "agree first" after tapping send without agreeing.
-      await page.locator('.bind__notice-link:visible').click()
-      await typeInto(page, '.bind__phone', '13800000099')
-      await page.locator('.bind__send:visible').click()
-      await page.locator('.bind__error--privacy:visible').waitFor()
-      await page.locator('.privacy-notice:visible').waitFor()
-    },
-  },
-  { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
-  { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
-  {
-    name: 'pay-bill',
-    url: '/pages/payBill/index?shop_id=1',
-    ready: '.bill__shop-name',
-    allowed: { selector: '.bill__capital', text: (s) => /^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/.test(s) },
-    act: async (page) => {
-      // An amount, so the whole form shows (payable, capital numerals).
-      for (const d of '100') await page.locator(`.keypad__key--${d}:visible`).click()
-      await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
-    },
-  },
-  { name: 'payment-success', url: '/pages/payBill/success?id=PAID', ready: '.pay-result__status' },
-  { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
-  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
-  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__points-value' },
-  { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
-  { name: 'order-detail', url: '/pages/orders/detail?id=PAID', ready: '.order-detail__status-text' },
-  { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },
-  { name: 'my-cards', url: '/pages/card/my', ready: '.member-card' },
-  { name: 'old-my-cards', url: '/pages/card/my_old', ready: '.my-cards-compact__row' },
-  { name: 'card-records', url: '/pages/card/records', ready: '.record' },
-  { name: 'card-page', url: '/pages/card/vipCord', ready: '.till__name' },
-  { name: 'value-coupons', url: '/pages/card/ticketList', ready: '.coupon' },
-  { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
-  { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
-]
-
-async function smsCode(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
-    const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
-    if (body.data.list.length) return body.data.list[0].code
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no SMS code for ${phoneNo}`)
-}
-
-async function typeInto(page: Page, selector: string, text: string) {
-  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
-  await input.click()
-  await input.fill(text)
-}
-
-async function api<T>(path: string, body: Record<string, unknown>, token = ''): Promise<T> {
-  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
-  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const json = (await res.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 1) throw new Error(`${path}: ${json.msg}`)
-  return json.data
-}
+/** Every screen of the catalogue (e2e/screens.ts; PAID is a paid card order here), plus "agree first" at Authorization. */
+const SCREENS: Screen[] = [...CATALOGUE, AUTHORIZATION_AGREE_FIRST]
 
 /** Every string value with Chinese in it, anywhere in a JSON answer. */
 function chineseStrings(v: unknown, out: Set<string>): void {
@@ -215,15 +138,7 @@ beforeAll(async () => {
   const server = recordServerStrings(context)
 
   // Log in through Authorization with the SMS code from the sandbox outbox.
-  await page.goto(`${BASE()}/pages/accountBind/index?redirect=${encodeURIComponent('/pages/personal/index')}`)
-  await settled(page)
-  await typeInto(page, '.bind__phone', PHONE)
-  await page.locator('.bind__agree:visible').click()
-  await page.locator('.bind__send:visible').click()
-  await typeInto(page, '.bind__code', await smsCode(PHONE))
-  await page.locator('.bind__submit:visible').click()
-  await page.waitForURL(/\/pages\/personal\/index/, { timeout: 15000 })
-  await settled(page)
+  const token = await logIn(page, PHONE)
 
   // English, chosen on My account: check what the app stores, so the init script below writes the same.
   await page.locator('.menu-list__item--language:visible').click()
@@ -233,15 +148,9 @@ beforeAll(async () => {
   await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
 
   // Data on every screen, as test-mp/fixtures.js seedShopper: a paid card order (so a card), an address, a coupon.
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
-  const token = (JSON.parse(raw ?? '{}') as { data?: string }).data ?? ''
   expect(token).not.toBe('')
-  const created = await api<{ order_info: { id: number } }>('personal.order/create', { kind: 'card', card_id: 1, client_request_id: 'e2e-english-card-1' }, token)
-  paidOrderId = created.order_info.id
-  await api('personal.order/payparam', { id: paidOrderId, platform: 'h5' }, token)
-  await api('sandbox/confirmPay', { id: paidOrderId, result: 'success' })
-  await api('personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
-  await api('personal.coupon/claim', { coupon_id: 1 }, token)
+  paidOrderId = await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-english-card-1' }, true)
+  await seedAddressAndCoupon(token)
   shopper = { context, page, server }
 }, 60000)
 
@@ -258,6 +167,7 @@ describe('a shopper who chose English', () => {
   })
 
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s: English title, no Chinese UI text', async (name, screen) => {
+    const allowed = ALLOWED[name]
     const url = screen.url.replace('PAID', String(paidOrderId))
     const route = url.slice(1).split('?')[0]
     let context = shopper.context
@@ -269,6 +179,7 @@ describe('a shopper who chose English', () => {
       server = recordServerStrings(context)
     }
     try {
+      if (screen.before) await screen.before(page)
       await page.goto(`${BASE()}${url}`)
       await settled(page)
       await page.locator(`${screen.ready}:visible`).first().waitFor({ timeout: 15000 })
@@ -278,13 +189,13 @@ describe('a shopper who chose English', () => {
       await shot(page, `en-all-${name}`)
       expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(LANG_EN)
       expect(await visibleTitle(page)).toBe(EN_TITLE[route])
-      if (screen.allowed) {
+      if (allowed) {
         // The exception is on screen and holds only what it is for.
-        const allowedTexts = (await page.locator(`${screen.allowed.selector}:visible`).allTextContents()).map((x) => x.trim())
+        const allowedTexts = (await page.locator(`${allowed.selector}:visible`).allTextContents()).map((x) => x.trim())
         expect(allowedTexts.length).toBeGreaterThan(0)
-        expect(allowedTexts.filter((x) => !screen.allowed?.text(x))).toEqual([])
+        expect(allowedTexts.filter((x) => !allowed.text(x))).toEqual([])
       }
-      const strings = await visibleStrings(page, screen.allowed?.selector)
+      const strings = await visibleStrings(page, allowed?.selector)
       // The text was read from the screen at all: the English title is among it.
       expect(strings).toContain(EN_TITLE[route])
       const left = clientChinese(strings, await server.strings())

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { BASE, db, launch, phone, settled, shot, visibleTitle } from './browser'
+import { BASE, api, db, launch, phone, settled, shot, smsCode, tokenOf, typeInto, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -9,18 +9,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-
-async function smsCode(phoneNo: string): Promise<string> {
-  const res = await fetch(`${BASE()}/api/sandbox/smsOutbox?phone=${phoneNo}`, { headers: { 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' } })
-  const body = (await res.json()) as { data: { list: Array<{ code: string }> } }
-  return body.data.list[0].code
-}
-
-async function typeInto(page: Page, selector: string, text: string) {
-  const input = page.locator(`${selector} input:visible, input${selector}:visible`).first()
-  await input.click()
-  await input.fill(text)
-}
 
 /** Through the screens: Authorization with the SMS code from the sandbox outbox. */
 async function bindOnScreen(page: Page, phoneNo: string) {
@@ -109,19 +97,6 @@ describe('journeys', () => {
     await context.close()
   })
 })
-
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'))
-  return (JSON.parse(raw ?? '{}') as { data?: string }).data ?? ''
-}
-
-async function api<T>(path: string, body: Record<string, unknown>, token: string): Promise<T> {
-  const headers = { 'content-type': 'application/json', 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
-  const res = await fetch(`${BASE()}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const json = (await res.json()) as { code: number; msg: string; data: T }
-  if (json.code !== 1) throw new Error(`${path}: ${json.msg}`)
-  return json.data
-}
 
 async function typeAmount(page: Page, digits: string) {
   for (const d of digits) await page.locator(`.keypad__key--${d === '.' ? 'dot' : d}:visible`).click()

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { BASE, launch, phone, settled, shot, toastShown, visibleTitle } from './browser'
+import { WEB_VIEW_URL, serveExamplePage } from './screens'
 
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
@@ -74,7 +75,11 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
-  it('a page reached from another has a back button that goes back', async () => {
+  // Jobs is a route not built yet: its "coming soon" screen has a back button of its own beside the bar's.
+  it.each([
+    ['the bar', '.nav-bar__back'],
+    ['the coming-soon screen', '.soon__back'],
+  ])('a page reached from another goes back with the back button of %s', async (_where, back) => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/pages/personal/index`)
     await settled(page)
@@ -83,10 +88,122 @@ describe('H5 shell in Chromium', () => {
     await settled(page)
     expect(await visibleTitle(page)).toBe('招聘')
     await shot(page, 'jobs-from-me')
-    await page.locator('.nav-bar__back:visible').click()
+    await page.locator(`${back}:visible`).click()
     await page.waitForURL(/\/pages\/personal\/index/)
     await settled(page)
     expect(await visibleTitle(page)).toBe('我的')
+    await context.close()
+  })
+})
+
+describe('routes not built yet', () => {
+  it.each([
+    ['/pages/takeout/list', '外卖商家'],
+    ['/pages/seckill/index', '限时秒杀'],
+  ])('%s opened directly says "coming soon" and Home takes the shopper out', async (url, title) => {
+    const { page, context, errors } = await phone(browser)
+    await page.goto(`${BASE()}${url}`)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe(title)
+    await page.locator('.soon__title:visible', { hasText: '即将上线' }).waitFor()
+    expect((await page.locator('.soon__offer:visible').textContent())?.trim()).not.toBe('')
+    expect(await page.locator('.skeleton:visible').count()).toBe(0)
+    // Opened directly: nothing to go back to, so no back button; Home is there.
+    expect(await page.locator('.soon__back:visible').count()).toBe(0)
+    await shot(page, `coming-soon${url}`)
+    await page.locator('.soon__home:visible').click()
+    await page.waitForURL(/\/pages\/index\/index|\/$/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('一卡通')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('back and forward (browser buttons)', () => {
+  it('after back, back, forward the page shows back, not home, and back still goes back', async () => {
+    const { page, context } = await phone(browser)
+    // Home → Discount bill (a grid tile) → Shop details (a shop of the list).
+    await page.goto(`${BASE()}/pages/index/index`)
+    await settled(page)
+    const navigate = async (click: () => Promise<void>, url: RegExp) => {
+      await click()
+      await page.waitForURL(url)
+      await settled(page)
+    }
+    await navigate(() => page.locator('.home-grid__item--discountBill:visible').click(), /\/pages\/discountBill\/index/)
+    await page.locator('.shop-row:visible').first().waitFor({ timeout: 15000 })
+    await navigate(() => page.locator('.shop-row__details:visible').first().click(), /\/pages\/shops\/details/)
+    expect(await page.locator('.nav-bar__back:visible').count()).toBe(1)
+
+    await page.goBack()
+    await page.waitForURL(/\/pages\/discountBill\/index/)
+    await settled(page)
+    await page.goBack()
+    await page.waitForURL(/\/pages\/index\/index/)
+    await settled(page)
+    await page.goForward()
+    await page.waitForURL(/\/pages\/discountBill\/index/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('优惠买单')
+    await shot(page, 'back-back-forward')
+    expect(await page.locator('.nav-bar__home:visible').count()).toBe(0)
+    // The bar's back goes to the page before, as the browser's would.
+    await page.locator('.nav-bar__back:visible').click()
+    await page.waitForURL(/\/pages\/index\/index/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('一卡通')
+    // Forward twice more: Shop details has its back too.
+    await page.goForward()
+    await page.waitForURL(/\/pages\/discountBill\/index/)
+    await settled(page)
+    await page.goForward()
+    await page.waitForURL(/\/pages\/shops\/details/)
+    await settled(page)
+    expect(await page.locator('.nav-bar__back:visible').count()).toBe(1)
+    expect(await page.locator('.nav-bar__home:visible').count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('web view', () => {
+  /** Where the bar and the frame are on screen. */
+  const geometry = (page: Page) =>
+    page.evaluate(() => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect()
+        return r ? { top: r.top, bottom: r.bottom, height: r.height, width: r.width } : null
+      }
+      const bar = Array.from(document.querySelectorAll('.nav-bar')).find((el) => (el as HTMLElement).offsetParent !== null || el.getBoundingClientRect().height > 0) ?? null
+      const frame = document.querySelector('.web-page__frame iframe')
+      const barBox = box(bar)
+      // What a tap in the middle of the bar reaches.
+      const hit = barBox ? document.elementFromPoint(window.innerWidth / 2, (barBox.top + barBox.bottom) / 2) : null
+      return { bar: barBox, frame: box(frame), barOnTop: Boolean(hit && bar?.contains(hit)), viewport: { width: window.innerWidth, height: window.innerHeight } }
+    })
+
+  it('an allowed page opened from a share link: the bar with its title and a home button above the frame, the frame filling the rest', async () => {
+    const { page, context } = await phone(browser)
+    await serveExamplePage(page)
+    await page.goto(`${BASE()}${WEB_VIEW_URL}`)
+    await settled(page)
+    await page.locator('.web-page__frame iframe').waitFor()
+    await page.frameLocator('.web-page__frame iframe').locator('h1').waitFor()
+    const g = await geometry(page)
+    expect(g.barOnTop).toBe(true)
+    expect(g.bar?.height).toBeGreaterThan(0)
+    expect(g.frame?.top).toBeGreaterThanOrEqual((g.bar?.bottom ?? 0) - 1)
+    expect(g.frame?.bottom).toBeCloseTo(g.viewport.height, 0)
+    expect(g.frame?.width).toBe(g.viewport.width)
+    expect(await visibleTitle(page)).toBe('网页')
+    expect(await page.locator('.web-page__frame iframe').getAttribute('title')).toBe('网页：www.example.com')
+    await shot(page, 'web-view-shared')
+    // Opened from a share: no page to go back to, a home button that goes Home.
+    expect(await page.locator('.nav-bar__back:visible').count()).toBe(0)
+    await page.locator('.nav-bar__home:visible').click()
+    await page.waitForURL(/\/pages\/index\/index|\/$/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('一卡通')
     await context.close()
   })
 })

@@ -106,6 +106,10 @@ export function tile(icon: string, colors: Colors): string {
   )
 }
 
+/** A Fluent emoji picture: a diagonal gradient over the whole w × h, then what is drawn on it. */
+const emojiScene = (w: number, h: number, colors: Colors, content: string) =>
+  svg(w, h, 'fluent-emoji-flat', gradient('bg', colors, [0, 0, 1, 1]), `<rect width="${w}" height="${h}" fill="url(#bg)"/>` + content)
+
 /**
  * A shop or product picture: a Fluent emoji on a soft gradient with a light disc and a shadow. Shops are
  * 3:2 so that both a square thumbnail and the wide Shop-details hero (aspectFill) keep the whole emoji.
@@ -115,13 +119,11 @@ export function illustration(emoji: string, colors: Colors, shape: 'wide' | 'squ
   const size = shape === 'wide' ? 176 : 240
   const cx = w / 2
   const cy = h / 2
-  return svg(
+  return emojiScene(
     w,
     h,
-    'fluent-emoji-flat',
-    gradient('bg', colors, [0, 0, 1, 1]),
-    `<rect width="${w}" height="${h}" fill="url(#bg)"/>` +
-      `<circle cx="${cx}" cy="${cy}" r="${r(size * 0.68)}" fill="#fff" fill-opacity=".5"/>` +
+    colors,
+    `<circle cx="${cx}" cy="${cy}" r="${r(size * 0.68)}" fill="#fff" fill-opacity=".5"/>` +
       `<circle cx="${w - 40}" cy="36" r="70" fill="#fff" fill-opacity=".25"/>` +
       `<ellipse cx="${cx}" cy="${r(cy + size * 0.46)}" rx="${r(size * 0.36)}" ry="${r(size * 0.06)}" fill="#000" fill-opacity=".08"/>` +
       place(glyph('fluent-emoji-flat', emoji), cx - size / 2, cy - size / 2, size, 'e'),
@@ -134,13 +136,11 @@ export function illustration(emoji: string, colors: Colors, shape: 'wide' | 'squ
  */
 export function banner(main: string, accent: string, colors: Colors): string {
   const [w, h] = [750, 300]
-  return svg(
+  return emojiScene(
     w,
     h,
-    'fluent-emoji-flat',
-    gradient('bg', colors, [0, 0, 1, 1]),
-    `<rect width="${w}" height="${h}" fill="url(#bg)"/>` +
-      `<circle cx="600" cy="150" r="150" fill="#fff" fill-opacity=".12"/>` +
+    colors,
+    `<circle cx="600" cy="150" r="150" fill="#fff" fill-opacity=".12"/>` +
       `<circle cx="720" cy="20" r="90" fill="#fff" fill-opacity=".1"/>` +
       `<circle cx="430" cy="290" r="60" fill="#fff" fill-opacity=".08"/>` +
       place(glyph('fluent-emoji-flat', main), 500, 40, 220, 'm') +

@@ -1,4 +1,9 @@
-const { appRoutes, byClass, openPage, readAppJson, sourceRoutes, waitFor } = require('./harness')
+const fs = require('fs')
+const path = require('path')
+const { DIST, appRoutes, byClass, openPage, readAppJson, sourceRoutes, waitFor } = require('./harness')
+
+/** The one page that takes WeChat's navigation bar: `<web-view>` covers the whole page and anything drawn on it. */
+const SYSTEM_BAR = 'pages/webView/index'
 
 const MAIN_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code']
 
@@ -30,8 +35,14 @@ describe('compiled app.json', () => {
 
 describe('every page in the simulator', () => {
   it.each(sourceRoutes().map((r) => [r.path, r.zh]))('%s loads and shows its title %s', async (route, title) => {
-    const { page } = await openPage(route)
-    expect(byClass(page, 'nav-bar__title').textContent).toBe(title)
+    let setTitle
+    const { page } = await openPage(route, { beforeApp: (wx) => (setTitle = jest.spyOn(wx, 'setNavigationBarTitle')) })
+    if (route === SYSTEM_BAR) {
+      // WeChat's bar, titled by the page; none of the app's own.
+      expect(byClass(page, 'nav-bar')).toBeNull()
+      await waitFor(() => setTitle.mock.calls.length)
+      expect(setTitle).toHaveBeenCalledWith(expect.objectContaining({ title }))
+    } else expect(byClass(page, 'nav-bar__title').textContent).toBe(title)
   })
 })
 
@@ -68,6 +79,41 @@ describe('navigation', () => {
     await waitFor(() => switchTab.mock.calls.length && toast.mock.calls.length)
     expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '页面不存在' }))
+  })
+})
+
+describe('the web view', () => {
+  it("takes WeChat's navigation bar on that page only (its page config: navigationStyle default); every other page keeps the app's", () => {
+    const app = readAppJson()
+    for (const route of appRoutes(app)) {
+      const own = JSON.parse(fs.readFileSync(path.join(DIST, `${route}.json`), 'utf8'))
+      expect([route, own.navigationStyle ?? app.window.navigationStyle]).toEqual([route, route === SYSTEM_BAR ? 'default' : 'custom'])
+    }
+  })
+
+  it("an allowed page fills the page under WeChat's bar, with no bar of the app's own drawn under it", async () => {
+    const { page } = await openPage(SYSTEM_BAR, { query: { url: encodeURIComponent('https://www.example.com/a') } })
+    // The simulator draws <web-view> as a bare wx-web-view (its src is not kept as an attribute).
+    await waitFor(() => page.dom.querySelector('wx-web-view'))
+    expect(byClass(page, 'web-page__frame')).not.toBeNull()
+    expect(byClass(page, 'nav-bar')).toBeNull()
+    expect(byClass(page, 'state')).toBeNull()
+  })
+})
+
+describe('a route that is not built yet', () => {
+  it('says "coming soon" with what it will offer, and goes back or Home', async () => {
+    const { page, wx } = await openPage('pages/takeout/list', { stackBelow: 1 })
+    expect(byClass(page, 'soon__title').textContent).toBe('即将上线')
+    expect(byClass(page, 'soon__offer').textContent).toMatch(/外卖商家/)
+    expect(byClass(page, 'skeleton')).toBeNull()
+    const back = jest.spyOn(wx, 'navigateBack')
+    const switchTab = jest.spyOn(wx, 'switchTab')
+    page.querySelector('.soon__back').dispatchEvent('tap')
+    await waitFor(() => back.mock.calls.length)
+    page.querySelector('.soon__home').dispatchEvent('tap')
+    await waitFor(() => switchTab.mock.calls.length)
+    expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
   })
 })
 

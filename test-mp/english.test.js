@@ -100,6 +100,7 @@ async function openInEnglish(route, query, who, { offline = false } = {}) {
   let calls = []
   const feedback = []
   const tabLabels = []
+  const barTitles = []
   const opened = await openPage(route, {
     query,
     beforeApp: (wx) => {
@@ -123,6 +124,12 @@ async function openInEnglish(route, query, who, { offline = false } = {}) {
           return original ? original(o) : undefined
         }
       }
+      // The web view's bar is WeChat's (its page config): its title is what the page sets.
+      const setTitle = wx.setNavigationBarTitle
+      wx.setNavigationBarTitle = (o = {}) => {
+        barTitles.push(o.title)
+        return setTitle ? setTitle(o) : undefined
+      }
       const setTab = wx.setTabBarItem
       wx.setTabBarItem = (o = {}) => {
         tabLabels[o.index] = o.text
@@ -130,7 +137,7 @@ async function openInEnglish(route, query, who, { offline = false } = {}) {
       }
     },
   })
-  return { ...opened, calls, feedback, tabLabels }
+  return { ...opened, calls, feedback, tabLabels, barTitles }
 }
 
 /** Wait until every request made has been answered and none came for a moment (bounded). */
@@ -148,9 +155,12 @@ async function settle(calls, timeoutMs = 2000) {
 }
 
 async function expectEnglish(opened, route) {
-  const { page, calls, feedback } = opened
+  const { page, calls, feedback, barTitles } = opened
   await settle(calls)
-  expect(byClass(page, 'nav-bar__title').textContent).toBe(EN_TITLE[route])
+  if (route === 'pages/webView/index') {
+    expect(byClass(page, 'nav-bar')).toBeNull()
+    expect(barTitles[barTitles.length - 1]).toBe(EN_TITLE[route])
+  } else expect(byClass(page, 'nav-bar__title').textContent).toBe(EN_TITLE[route])
   const fromServer = serverStrings(calls.answers)
   const left = clientChinese([...pageStrings(page), ...feedback], fromServer)
   expect(explain(left)).toEqual([])

@@ -8,6 +8,7 @@ import { fakeApi, PENDING } from '../support/fakeApi'
 
 const mounted: TestUtils[] = []
 afterEach(() => {
+  window.history.replaceState(null, '')
   mounted.splice(0).forEach((t) => t.unmout())
   jest.restoreAllMocks()
   resetLangCache()
@@ -17,6 +18,8 @@ async function mount(Page: () => JSX.Element, stackDepth: number) {
   // Screens load data: keep every request pending so the loading state is what renders.
   fakeApi({}, { otherwise: PENDING })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(Array.from({ length: stackDepth }, () => ({ route: 'x' }) as unknown as Taro.Page))
+  // H5 reads the tab's history (src/platform/nav.h5.ts): history 5 numbers its entries, 0 for the first page.
+  window.history.replaceState({ usr: null, key: 'k', idx: stackDepth - 1 }, '')
   const t = new TestUtils()
   mounted.push(t)
   await t.mount(Page)
@@ -43,11 +46,11 @@ describe('page frame', () => {
   })
 
   it('a page reached from another offers back, which goes back', async () => {
-    const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' })
+    const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
     const t = await mount(CardMyPage, 2)
     expect(t.queries.querySelector('.nav-bar__home')).toBeNull()
     await t.act(async () => t.fireEvent.click(t.queries.querySelector('.nav-bar__back') as HTMLElement))
-    expect(back).toHaveBeenCalledWith({ delta: 1 })
+    expect(back).toHaveBeenCalledTimes(1)
   })
 
   it('titles follow the chosen language', async () => {

@@ -10,6 +10,13 @@ export interface NavMetrics {
 
 export interface NavPlatform {
   metrics(): NavMetrics
-  /** Leave the app from its entry page (H5 inside WeChat closes the window; elsewhere nothing). */
-  exitApp(): void
+  /** Whether the page on top has a page of the app behind it to go back to (the back arrow, not the home button). */
+  hasPageBehind(): boolean
+  /** Back to that page. */
+  back(): void
+  /**
+   * Whether the platform draws this page's navigation bar itself: its page config says navigationStyle
+   * 'default' (every other page inherits 'custom' from app.config), and the app then draws no NavBar there.
+   */
+  drawsBar(route: string): boolean
 }

@@ -26,7 +26,14 @@ export const navPlatform: NavPlatform = {
     cached ??= measure()
     return cached
   },
-  exitApp() {
-    Taro.exitMiniProgram?.({})
+  // The mini-program's page stack is the truth: it is what the system back gesture walks.
+  hasPageBehind: () => Taro.getCurrentPages().length > 1,
+  back() {
+    void Taro.navigateBack({ delta: 1 })
+  },
+  // Only the web view, whose <web-view> covers the whole page and anything the app drew on it.
+  drawsBar(route) {
+    const page = Taro.getCurrentPages().find((p) => p.route === route) as { config?: { navigationStyle?: string } } | undefined
+    return page?.config?.navigationStyle === 'default'
   },
 }

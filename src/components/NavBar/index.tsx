@@ -15,21 +15,21 @@ export interface NavBarProps {
 
 /**
  * The custom navigation bar of every page (window.navigationStyle is 'custom'): a centred title, a back
- * arrow when there is a page to go back to, a home button when the page was opened directly (share
- * link, QR code, refresh). Home itself has neither.
+ * arrow when there is a page of the app to go back to, a home button when the page was opened directly (share
+ * link, QR code, a typed address). Home itself has neither; tab pages have no back. "A page to go back to" is
+ * the platform's answer (src/platform/nav): the page stack on weapp; on H5 also the tab's history, which a
+ * browser Forward leaves intact while Taro's page stack forgets the page below.
  */
 export default function NavBar({ title, route, backLabel, homeLabel }: NavBarProps) {
   const metrics = useMemo(() => navPlatform.metrics(), [])
   const { canBack, showHome } = useMemo(() => {
-    const depth = Taro.getCurrentPages().length
-    const isHome = route === HOME_PATH
-    const back = depth > 1 && !isHome
-    return { canBack: back, showHome: !back && !isHome && !isTabPath(route) }
+    // Home and the other tabs are where the shopper starts: neither back nor home.
+    const inner = route !== HOME_PATH && !isTabPath(route)
+    const back = inner && navPlatform.hasPageBehind()
+    return { canBack: back, showHome: inner && !back }
   }, [route])
 
-  const goBack = () => {
-    void Taro.navigateBack({ delta: 1 })
-  }
+  const goBack = () => navPlatform.back()
   const goHome = () => {
     void Taro.switchTab({ url: routeUrl(HOME_PATH) })
   }

@@ -1,13 +1,11 @@
+import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
 
-/** Competition — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Competition — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
 export default function ActivityCompetitionPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/activity/competition'>
-      <Skeleton label={t('common.loading')} />
+      <ComingSoon route='pages/activity/competition' />
     </PageFrame>
   )
 }

@@ -1,13 +1,11 @@
+import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
 
-/** Discount day — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Discount day — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
 export default function DiscountsDayIndexPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/discountsDay/index'>
-      <Skeleton label={t('common.loading')} />
+      <ComingSoon route='pages/discountsDay/index' />
     </PageFrame>
   )
 }

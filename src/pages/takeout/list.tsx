@@ -1,13 +1,11 @@
+import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
 
-/** Takeout shops — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Takeout shops — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
 export default function TakeoutListPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/takeout/list'>
-      <Skeleton label={t('common.loading')} />
+      <ComingSoon route='pages/takeout/list' />
     </PageFrame>
   )
 }

@@ -1,0 +1,105 @@
+/**
+ * The finished screens of the H5 build, one catalogue for the tests that open every one of them (axe.e2e.ts,
+ * english.e2e.ts): where each is, what shows once its content is in, and what to do before reading it. What
+ * only one test needs stays in that test (english's allowed Chinese, axe's stricter "ready" where it waits for
+ * pictures and codes).
+ */
+import type { Page } from 'playwright-core'
+import { typeInto } from './browser'
+
+export interface Screen {
+  /** Short name, for the test title, the report and the screenshot. */
+  name: string
+  /** Path with query; PAID is replaced by the id of the paid order the test created. */
+  url: string
+  /** A class the loaded screen shows (its content, not the skeleton). */
+  ready: string
+  /** Open in a fresh context with nobody logged in (Authorization). */
+  anonymous?: boolean
+  /** Something to set up on the page before the screen is opened. */
+  before?: (page: Page) => Promise<void>
+  /** Something to do once the screen is loaded, before it is read. */
+  act?: (page: Page) => Promise<void>
+}
+
+/** An allowed address for the web view (.env: *.example.com), answered by the test instead of the network. */
+export const EXAMPLE_PAGE = 'https://www.example.com/e2e/hello.html'
+
+/** Answer the example page from the test: a small page of its own, so the frame loads offline. */
+export async function serveExamplePage(page: Page): Promise<void> {
+  await page.route(`${EXAMPLE_PAGE}*`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><head><title>Example</title></head><body><main><h1>An example page</h1></main></body></html>' }),
+  )
+}
+
+/** The web view, opened on an allowed page. */
+export const WEB_VIEW_URL = `/pages/webView/index?url=${encodeURIComponent(EXAMPLE_PAGE)}`
+
+/** Amount 100 on the keypad, so the whole Pay a bill form shows (payable, capital numerals). */
+async function typeHundred(page: Page): Promise<void> {
+  for (const d of '100') await page.locator(`.keypad__key--${d}:visible`).click()
+  await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
+}
+
+/** The 21 finished routes plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
+export const SCREENS: Screen[] = [
+  { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
+  { name: 'search', url: '/pages/index/search', ready: '.search__word' },
+  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item' },
+  { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
+  { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
+  { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
+  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
+  { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
+  { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
+  { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
+  { name: 'pay-bill', url: '/pages/payBill/index?shop_id=1', ready: '.bill__shop-name', act: typeHundred },
+  { name: 'payment-success', url: '/pages/payBill/success?id=PAID', ready: '.pay-result__status' },
+  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__points-value' },
+  { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
+  { name: 'order-detail', url: '/pages/orders/detail?id=PAID', ready: '.order-detail__status-text' },
+  { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },
+  { name: 'my-cards', url: '/pages/card/my', ready: '.member-card' },
+  { name: 'old-my-cards', url: '/pages/card/my_old', ready: '.my-cards-compact__row' },
+  { name: 'card-records', url: '/pages/card/records', ready: '.record' },
+  { name: 'card-page', url: '/pages/card/vipCord', ready: '.till__name' },
+  { name: 'value-coupons', url: '/pages/card/ticketList', ready: '.coupon' },
+  { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
+  { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
+  { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
+  { name: 'coming-soon', url: '/pages/takeout/list', ready: '.soon__home' },
+]
+
+/** Authorization with the privacy notice open, a phone typed and "agree first" shown after tapping send (no code is sent). */
+export const AUTHORIZATION_AGREE_FIRST: Screen = {
+  name: 'authorization-privacy',
+  url: '/pages/accountBind/index',
+  ready: '.bind__submit',
+  anonymous: true,
+  act: async (page) => {
+    await page.locator('.bind__notice-link:visible').click()
+    await typeInto(page, '.bind__phone', '13800000099')
+    await page.locator('.bind__send:visible').click()
+    await page.locator('.bind__error--privacy:visible').waitFor()
+    await page.locator('.privacy-notice:visible').waitFor()
+  },
+}
+
+/** Phones that asked for a code in this test file (the server sends one code per phone a minute). */
+let codeSends = 0
+
+/** Authorization with the privacy notice open and the SMS resend countdown running (a disabled button that must stay readable). */
+export const AUTHORIZATION_CODE_SENT: Screen = {
+  name: 'authorization-code-sent',
+  url: '/pages/accountBind/index',
+  ready: '.bind__submit',
+  anonymous: true,
+  act: async (page) => {
+    await page.locator('.bind__notice-link:visible').click()
+    await page.locator('.privacy-notice:visible').waitFor()
+    await typeInto(page, '.bind__phone', `1390000${String(++codeSends).padStart(4, '0')}`)
+    await page.locator('.bind__agree:visible').click()
+    await page.locator('.bind__send:visible').click()
+    await page.getByText(/秒后重发|Resend in/).first().waitFor({ timeout: 10000 })
+  },
+}

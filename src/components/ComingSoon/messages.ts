@@ -1,0 +1,56 @@
+import { defineMessages } from '@/core/i18n'
+
+/**
+ * Words of the "coming soon" screen: what every route not built yet says, and one line per route naming what
+ * that screen will offer (PRODUCT.md §3). They load with those screens only, never with Home.
+ */
+export const { t, useT, keys, tables } = defineMessages({
+  'zh-CN': {
+    'soon.title': '即将上线',
+    'soon.back': '返回上一页',
+    'soon.home': '回到首页',
+    'soon.offer.pages/payBill/oil': '附近加油站的油价与会员优惠，选好油枪即可支付。',
+    'soon.offer.pages/seckill/index': '每天几场限时秒杀，看准场次，抢购低价好物。',
+    'soon.offer.pages/seckill/detail': '秒杀商品的价格、库存、倒计时与抢购规则。',
+    'soon.offer.pages/discountsDay/index': '每月优惠日的日历，以及当天参与的商家和额外折扣。',
+    'soon.offer.pages/recruit/index': '按城市、类别和薪资筛选的本地招聘职位。',
+    'soon.offer.pages/recruit/detail': '职位的薪资、要求、福利和联系方式。',
+    'soon.offer.pages/activity/competition': '邀请好友的推广大赛：排行榜、我的名次和活动规则。',
+    'soon.offer.pages/shopRegister/index': '商家在线申请入驻，并随时查看审核进度。',
+    'soon.offer.pages/vMall/index': '分类浏览商城好物，一键下单购买。',
+    'soon.offer.pages/vMall/swiper': '商城精选活动的全屏画廊。',
+    'soon.offer.pages/vMall/guide': '商城的配送、退款和会员优惠说明。',
+    'soon.offer.pages/special/index': '主题专场里的精选商品。',
+    'soon.offer.pages/logistics/index': '包裹的快递公司、单号和物流进度。',
+    'soon.offer.pages/takeout/index': '附近外卖商家，按距离、销量或评分排序。',
+    'soon.offer.pages/takeout/list': '同一类别的外卖商家，可排序和筛选。',
+    'soon.offer.pages/takeout/detail': '商家菜单，加入购物车后下单。',
+    'soon.offer.pages/takeout/search': '按关键词搜索菜品和外卖商家。',
+    'soon.offer.pages/takeout/confirmOrder': '确认收货地址、送达时间和费用后支付外卖订单。',
+    'soon.offer.pages/takeout/orderDetail': '外卖订单从接单到送达的进度。',
+  },
+  en: {
+    'soon.title': 'Coming soon',
+    'soon.back': 'Go back',
+    'soon.home': 'Go to Home',
+    'soon.offer.pages/payBill/oil': 'Fuel prices and member discounts at stations nearby; pick a pump and pay.',
+    'soon.offer.pages/seckill/index': 'Flash-sale sessions every day with limited stock at low prices.',
+    'soon.offer.pages/seckill/detail': 'A flash-sale product: price, stock left, countdown and rules.',
+    'soon.offer.pages/discountsDay/index': "This month's discount days and the shops that join each one.",
+    'soon.offer.pages/recruit/index': 'Local jobs, filtered by city, category and salary.',
+    'soon.offer.pages/recruit/detail': 'A job: salary, requirements, benefits and how to apply.',
+    'soon.offer.pages/activity/competition': 'The referral contest: leaderboard, your rank and the rules.',
+    'soon.offer.pages/shopRegister/index': 'Merchants apply to join online and follow the review.',
+    'soon.offer.pages/vMall/index': 'Browse the mall by category and buy in a tap.',
+    'soon.offer.pages/vMall/swiper': 'A full-screen gallery of the mall’s promotions.',
+    'soon.offer.pages/vMall/guide': 'How delivery, refunds and member discounts work in the mall.',
+    'soon.offer.pages/special/index': 'Hand-picked products in a themed collection.',
+    'soon.offer.pages/logistics/index': 'Your parcel’s carrier, tracking number and progress.',
+    'soon.offer.pages/takeout/index': 'Takeout shops nearby, by distance, sales or rating.',
+    'soon.offer.pages/takeout/list': 'Takeout shops of one category, sorted and filtered.',
+    'soon.offer.pages/takeout/detail': 'A shop’s menu: add dishes to the cart and order.',
+    'soon.offer.pages/takeout/search': 'Dishes and takeout shops by keyword.',
+    'soon.offer.pages/takeout/confirmOrder': 'Check address, delivery time and fees, then pay.',
+    'soon.offer.pages/takeout/orderDetail': 'Your takeout order from accepted to delivered.',
+  },
+})
