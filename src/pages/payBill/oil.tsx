@@ -1,13 +1,11 @@
+import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
-import Skeleton from '@/components/Skeleton'
-import { useT } from '@/core/i18n'
 
-/** Fuel at good shops — screen content comes with its issue; until then the frame and a loading skeleton. */
+/** Fuel at good shops — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
 export default function PayBillOilPage() {
-  const t = useT()
   return (
     <PageFrame route='pages/payBill/oil'>
-      <Skeleton label={t('common.loading')} />
+      <ComingSoon route='pages/payBill/oil' />
     </PageFrame>
   )
 }
