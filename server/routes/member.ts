@@ -9,41 +9,50 @@ import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
 import * as shops from '../repo/shops'
 import * as users from '../repo/users'
+import { named, nicknameIn } from '../names'
+import type { ApiLang } from '../../src/contract/common'
 import type { UserRow } from '../repo/users'
 import { dayjs, fmt, nowText } from '../time'
 import { userInfo } from './account'
 
-const toCard = (r: UserCardRow, now = nowText()): UserCard => ({ ...r, benefits: JSON.parse(r.benefits) as string[], active: r.start_at <= now && r.end_at > now })
+const toCard = (r: UserCardRow, lang: ApiLang, now = nowText()): UserCard => ({
+  ...r,
+  name: named(lang, r.name),
+  benefits: (JSON.parse(r.benefits) as string[]).map((b) => named(lang, b)),
+  active: r.start_at <= now && r.end_at > now,
+})
+/** A shop with its business class named in the shopper's language. */
+const shopIn = <S extends { class_name: string }>(lang: ApiLang, s: S): S => ({ ...s, class_name: named(lang, s.class_name) })
 
 export function memberRoutes(app: FastifyInstance, db: DB): void {
-  const myCards = (userId: number): UserCard[] => cards.cardsOf(db, userId).map((r) => toCard(r))
+  const myCards = (userId: number, lang: ApiLang): UserCard[] => cards.cardsOf(db, userId).map((r) => toCard(r, lang))
 
-  defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user }) => {
+  defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user, lang }) => {
     const uid = requireUser(user).id
     const row = users.userById(db, uid) as UserRow
     const count = (tab: 'unpaid' | 'paid' | 'completed' | 'refund') => orders.countInStatuses(db, uid, ORDER_TAB_STATUSES[tab] as readonly number[])
     return {
-      user: userInfo(row),
-      card: myCards(uid).find((c) => c.active) ?? null,
+      user: { ...userInfo(row), nickname: nicknameIn(lang, row.nickname) },
+      card: myCards(uid, lang).find((c) => c.active) ?? null,
       order_counts: { unpaid: count('unpaid'), paid: count('paid'), completed: count('completed'), refund: count('refund') },
     }
   })
 
-  defineRoute(app, db, 'hui_public.card/index', { auth: false }, () => ({
-    list: cards.cardProducts(db).map((c) => ({ ...c, benefits: JSON.parse(c.benefits) as string[] })),
+  defineRoute(app, db, 'hui_public.card/index', { auth: false }, ({ lang }) => ({
+    list: cards.cardProducts(db).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
   }))
 
-  defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user }) => ({ list: myCards(requireUser(user).id) }))
+  defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user, lang }) => ({ list: myCards(requireUser(user).id, lang) }))
 
-  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input, lang }) => {
     const { list, total } = shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size)
-    return { list, total, page: input.page, page_size: input.page_size }
+    return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input, lang }) => {
     const info = shops.shopById(db, input.id)
     if (!info) throw new BizError('商家不存在')
-    return { info }
+    return { info: shopIn(lang, info) }
   })
 
   defineRoute(app, db, 'personal.coupon/index', { auth: true }, ({ input, user }) => {

@@ -1,6 +1,8 @@
 import { Image, ScrollView, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ModuleListAnswer } from '@/contract/site'
+import { useState } from 'react'
+import ChoiceSheet from '@/components/ChoiceSheet'
 import { useLang } from '@/core/i18n'
 import type { City } from '@/core/storage'
 import { useT } from './messages'
@@ -26,20 +28,24 @@ function open(path: string) {
 export default function HomeTop({ city, cities, onCity, modules }: Props) {
   const t = useT()
   const lang = useLang()
-  const chooseCity = async () => {
-    if (!cities.length) return
-    try {
-      const { tapIndex } = await Taro.showActionSheet({ itemList: cities.slice(0, 6).map((c) => c.name) })
-      onCity(cities[tapIndex])
-    } catch {
-      // Dismissed.
-    }
-  }
+  // Every city the server lists, in the shopper's language (WeChat's action sheet stops at 6, H5's says 取消).
+  const [choosing, setChoosing] = useState(false)
+  // The stored city keeps the name it was chosen with; the list has it in the current language.
+  const cityName = city && (cities.find((c) => c.id === city.id)?.name ?? city.name)
   return (
     <View className='home-top'>
+      <ChoiceSheet
+        id='home-city-sheet'
+        open={choosing}
+        title={t('home.chooseCity')}
+        choices={cities.map((c) => ({ key: c.id, label: c.name, selected: c.id === city?.id }))}
+        cancelText={t('common.cancel')}
+        onPick={(i) => onCity(cities[i])}
+        onClose={() => setChoosing(false)}
+      />
       <View className='home-bar'>
-        <Text className='home-bar__city' role='button' tabIndex={0} onClick={() => void chooseCity()}>
-          {city?.name ?? t('home.chooseCity')} ▾
+        <Text className='home-bar__city' role='button' tabIndex={0} aria-haspopup='dialog' onClick={() => cities.length > 0 && setChoosing(true)}>
+          {cityName ?? t('home.chooseCity')} ▾
         </Text>
         <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='link' tabIndex={0}>
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
