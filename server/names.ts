@@ -47,6 +47,21 @@ export const EN_NAMES: Readonly<Record<string, string>> = {
   已注销用户: 'Deleted user',
 }
 
+/** Home's service grid: key, Chinese and English title, page. */
+export const GRID_MODULES = [
+  ['card', '会员卡', 'Membership card', '/pages/card/index'],
+  ['discountBill', '优惠买单', 'Discount bill', '/pages/discountBill/index'],
+  ['oil', '好店加油', 'Fuel', '/pages/payBill/oil'],
+  ['seckill', '限时秒杀', 'Flash sales', '/pages/seckill/index'],
+  ['takeout', '外卖', 'Takeout', '/pages/takeout/index'],
+  ['vMall', '微商城', 'Micro mall', '/pages/vMall/index'],
+  ['discountsDay', '优惠日', 'Discount day', '/pages/discountsDay/index'],
+  ['coupons', '代金券', 'Coupons', '/pages/card/ticketList'],
+  ['recruit', '招聘', 'Jobs', '/pages/recruit/index'],
+  ['shopRegister', '商家入驻', 'Merchant sign-up', '/pages/shopRegister/index'],
+  ['competition', '推广大赛', 'Competition', '/pages/activity/competition'],
+] as const
+
 /** The name in the shopper's language, when the system defined it; anything else as written. */
 export const named = (lang: ApiLang, zh: string): string => (lang === 'en' ? (EN_NAMES[zh] ?? zh) : zh)
 

@@ -2,24 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
-import { named, nicknameIn } from '../names'
+import { GRID_MODULES as MODULES, named, nicknameIn } from '../names'
 import { REGIONS } from '../regions'
 import { businessClasses } from '../repo/shops'
 import * as site from '../repo/site'
 
-const MODULES = [
-  ['card', '会员卡', 'Membership card', '/pages/card/index'],
-  ['discountBill', '优惠买单', 'Discount bill', '/pages/discountBill/index'],
-  ['oil', '好店加油', 'Fuel', '/pages/payBill/oil'],
-  ['seckill', '限时秒杀', 'Flash sales', '/pages/seckill/index'],
-  ['takeout', '外卖', 'Takeout', '/pages/takeout/index'],
-  ['vMall', '微商城', 'Micro mall', '/pages/vMall/index'],
-  ['discountsDay', '优惠日', 'Discount day', '/pages/discountsDay/index'],
-  ['coupons', '代金券', 'Coupons', '/pages/card/ticketList'],
-  ['recruit', '招聘', 'Jobs', '/pages/recruit/index'],
-  ['shopRegister', '商家入驻', 'Merchant sign-up', '/pages/shopRegister/index'],
-  ['competition', '推广大赛', 'Competition', '/pages/activity/competition'],
-] as const
 
 export function siteRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({

@@ -43,7 +43,9 @@ export default function SearchScreen() {
   useEffect(() => {
     if (!keyword || switchedFor.current === keyword) return
     const other = tab === 'shops' ? products : shops
-    if (list.loading || other.loading) return
+    // Both answered for this keyword (a list just enabled is not loading yet, and not empty either).
+    const answered = (l: typeof list | typeof other) => !l.loading && (l.empty || l.items.length > 0 || Boolean(l.error))
+    if (!answered(list) || !answered(other)) return
     switchedFor.current = keyword
     if (list.empty && other.items.length > 0) setTab(tab === 'shops' ? 'products' : 'shops')
   }, [keyword, tab, list.loading, list.empty, shops, products])
