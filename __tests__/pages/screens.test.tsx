@@ -156,10 +156,13 @@ describe('Search', () => {
 
   it('a word with no shops but flash deals shows the deals tab; the clear button empties the box and shows the popular words again', async () => {
     openedWith('pages/index/search')
-    fakeApi({ 'hui_shanghu.shop/index': () => paged([]), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
+    fakeApi({ 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__input-clear')).toBeNull()
+    // A word with shops first: the next word is judged by its own answers, not the shops still on screen.
+    await type(t, '.search__input', '小馆')
+    await t.queries.waitForQuerySelector('.shop-row')
     await type(t, '.search__input', '耳机')
     await until(t, () => expect(t.queries.querySelector('.search__product')).not.toBeNull(), 5000)
     expect(t.queries.querySelector('.search__tabs__tab--products')?.className).toContain('active')

@@ -3,7 +3,6 @@ import Taro from '@tarojs/taro'
 import type { ModuleListAnswer } from '@/contract/site'
 import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
-import { useLang } from '@/core/i18n'
 import type { City } from '@/core/storage'
 import { useT } from './messages'
 import './home.css'
@@ -27,7 +26,6 @@ function open(path: string) {
 /** City picker, search box, banners and the service grid (moduleList). */
 export default function HomeTop({ city, cities, onCity, modules }: Props) {
   const t = useT()
-  const lang = useLang()
   // Every city the server lists, in the shopper's language (WeChat's action sheet stops at 6, H5's says 取消).
   const [choosing, setChoosing] = useState(false)
   // The stored city keeps the name it was chosen with; the list has it in the current language.
@@ -70,7 +68,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
           {modules.modules.map((m) => (
             <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} role='link' tabIndex={0} onClick={() => open(m.path)}>
               <Image className='home-grid__icon' src={m.icon} nativeProps={{ alt: '' }} />
-              <Text className='home-grid__label'>{lang === 'en' ? m.title_en : m.title}</Text>
+              <Text className='home-grid__label'>{m.title}</Text>
             </View>
           ))}
         </View>

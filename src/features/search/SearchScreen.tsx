@@ -39,16 +39,21 @@ export default function SearchScreen() {
   useReachBottom(() => void list.loadMore())
 
   // Once per keyword: an empty tab gives way to the other one when it has hits (a tab the shopper taps stays).
-  const switchedFor = useRef('')
+  // Only answers to this keyword count: each list must have been seen loading since it changed (until then
+  // the lists still hold the previous keyword's results).
+  const seen = useRef({ keyword: '', switched: false, shops: false, products: false })
   useEffect(() => {
-    if (!keyword || switchedFor.current === keyword) return
+    const s = seen.current
+    if (s.keyword !== keyword) Object.assign(s, { keyword, switched: false, shops: false, products: false })
+    if (!keyword || s.switched) return
+    if (shops.loading) s.shops = true
+    if (products.loading) s.products = true
+    const answered = (l: typeof shops | typeof products) => !l.loading && (l.empty || l.items.length > 0 || Boolean(l.error))
+    if (!s.shops || !s.products || !answered(shops) || !answered(products)) return
+    s.switched = true
     const other = tab === 'shops' ? products : shops
-    // Both answered for this keyword (a list just enabled is not loading yet, and not empty either).
-    const answered = (l: typeof list | typeof other) => !l.loading && (l.empty || l.items.length > 0 || Boolean(l.error))
-    if (!answered(list) || !answered(other)) return
-    switchedFor.current = keyword
     if (list.empty && other.items.length > 0) setTab(tab === 'shops' ? 'products' : 'shops')
-  }, [keyword, tab, list.loading, list.empty, shops, products])
+  }, [keyword, tab, list, shops, products])
 
   const clear = () => {
     setText('')
