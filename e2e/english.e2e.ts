@@ -8,8 +8,11 @@
  * init script puts it in place before the app loads.
  *
  * On each screen: the nav-bar title is the route's `en` title (src/routes.ts), and no Chinese the client wrote is
- * visible. The server's demo data is Chinese (shop names, addresses, card names…): every string with Chinese in
+ * visible. The server's demo data is Chinese (shop names, addresses, reviews…): every string with Chinese in
  * every JSON answer of /api/ is taken out of the page text first; whatever Chinese is left was written by the app.
+ * Except the names the system defines (server/names.ts: card levels and benefits, business classes, cities,
+ * banners, grid titles, default nicknames): the app asks in English (`lang` in every payload), so those must
+ * come back in English, and a Chinese one on screen fails like the app's own words.
  *
  * Exceptions (product decisions), exactly these:
  * - Search: the popular-words chips (`.search__word`, not history) are Chinese search keywords on purpose.
@@ -20,10 +23,15 @@ import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, 
 import { AUTHORIZATION_AGREE_FIRST, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
+import { EN_NAMES, GRID_MODULES } from '../server/names'
 
 const PHONE = '13800000071'
 
 const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.en]))
+
+/** The names the system defines, in Chinese: never taken out as "the server's data". */
+const SYSTEM_ZH = new Set([...Object.keys(EN_NAMES), ...GRID_MODULES.map((m) => m[1])])
+const isSystemName = (s: string) => SYSTEM_ZH.has(s.trim()) || /^会员\d+$/.test(s.trim())
 
 /** Search's popular words, the only Chinese allowed on Search. */
 const HOT_WORDS = (ZH.find((m) => m.key === 'search.hotWords')?.text ?? '').split('|')
@@ -120,7 +128,7 @@ async function visibleStrings(page: Page, allowed: string | undefined): Promise<
  * server happens to send the same word (as in test-mp/english.test.js).
  */
 function clientChinese(strings: string[], fromServer: Set<string>): string[] {
-  const removable = [...fromServer].filter((x) => !ZH_WHOLE.has(x.trim())).sort((a, b) => b.length - a.length)
+  const removable = [...fromServer].filter((x) => !ZH_WHOLE.has(x.trim()) && !isSystemName(x)).sort((a, b) => b.length - a.length)
   return strings.filter((s) => {
     let rest = s
     for (const d of removable) if (rest.includes(d)) rest = rest.split(d).join(' ')
@@ -142,9 +150,11 @@ beforeAll(async () => {
 
   // English, chosen on My account: check what the app stores, so the init script below writes the same.
   await page.locator('.menu-list__item--language:visible').click()
-  await page.locator('.taro-actionsheet__cell', { hasText: 'English' }).click()
+  await page.locator('#language-sheet .sheet__item', { hasText: 'English' }).click()
   await page.waitForFunction((t) => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && el.textContent?.trim() === t), EN_TITLE['pages/personal/index'], { timeout: 10000 })
   expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(LANG_EN)
+  // <html lang> follows the choice at once (and at every launch: checked on each screen below).
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
   await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
 
   // Data on every screen, as test-mp/fixtures.js seedShopper: a paid card order (so a card), an address, a coupon.
@@ -188,6 +198,7 @@ describe('a shopper who chose English', () => {
       await still(page)
       await shot(page, `en-all-${name}`)
       expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(LANG_EN)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
       expect(await visibleTitle(page)).toBe(EN_TITLE[route])
       if (allowed) {
         // The exception is on screen and holds only what it is for.

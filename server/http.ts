@@ -4,7 +4,9 @@ import type { z } from 'zod'
 import { CODE, HEADER_TOKEN, type Envelope } from '../src/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '../src/contract/endpoints'
 import { SCHEMAS, type ApiRes } from '../src/contract/schemas'
+import type { ApiLang } from '../src/contract/common'
 import type { DB } from './db'
+import { langOf } from './names'
 import { sessionByHash, touchSession } from './repo/users'
 
 /** A business refusal: answered as HTTP 200 with code 0 (or -1 for auth) and a readable msg. */
@@ -62,6 +64,8 @@ export function zodMessage(error: z.ZodError): string {
 export interface RouteContext<P extends EndpointPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>
   user: AuthUser | null
+  /** The shopper's language (`lang` of the payload): names the system defines are answered in it (names.ts). */
+  lang: ApiLang
   req: FastifyRequest
   reply: FastifyReply
 }
@@ -108,7 +112,7 @@ export function defineRoute<P extends EndpointPath>(
       const source = ENDPOINTS[path] === 'GET' ? req.query : req.body
       const parsed = schema.safeParse(source ?? {})
       if (!parsed.success) return fail(zodMessage(parsed.error))
-      const data = await handler({ input: parsed.data, user, req, reply } as RouteContext<P>)
+      const data = await handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
       return ok(data)
     },
   })

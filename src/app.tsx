@@ -1,10 +1,11 @@
 import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
-import { getLang, t } from '@/core/i18n'
+import { getLang, onLangChange, t } from '@/core/i18n'
 import { captureLaunchParams } from '@/core/launch'
 import { connectRequest } from '@/core/request'
 import { checkPendingOrder } from '@/payment/pendingOrder'
 import { apiBase } from '@/platform/apiBase'
+import { documentLang } from '@/platform/documentLang'
 import { keyboard } from '@/platform/keyboard'
 import { launchQuery } from '@/platform/launchQuery'
 import { transport } from '@/platform/transport'
@@ -35,6 +36,11 @@ connectRequest(transport, () => apiBase.base())
 
 // H5: Enter/Space work on tappable things, and Taro's Buttons are buttons to the Tab key and screen readers.
 keyboard.install()
+
+// H5: <html lang> says the shopper's language from the start and whenever it is switched (screen readers,
+// translators, hyphenation); weapp has no document.
+documentLang.apply(getLang())
+onLangChange(() => documentLang.apply(getLang()))
 
 /** Keep the sharer / QR parameters of a launch or show (weapp passes the show options; H5 reads the URL). */
 const initLaunchCapture = (showOptions?: { query?: Record<string, string | undefined> }) => captureLaunchParams(launchQuery.current(showOptions))

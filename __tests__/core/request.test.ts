@@ -22,17 +22,17 @@ describe('request client', () => {
     expect(opts.url).toBe('/api/personal.order/read')
     expect(opts.method).toBe('GET')
     expect(opts.headers).toEqual({ 'Access-Token': 'tok-123', 'Access-Origin': '' })
-    expect(opts.data).toEqual({ id: 5, share_user_user_id: '77' })
+    expect(opts.data).toEqual({ id: 5, share_user_user_id: '77', lang: 'zh' })
     expect(opts.timeoutMs).toBe(60000)
     // The token never travels in the URL.
     expect(opts.url).not.toContain('tok-123')
   })
 
-  it('sends an empty token header when logged out and no referral when none is stored', async () => {
+  it('sends an empty token header when logged out and no referral when none is stored (the language always)', async () => {
     const { calls } = fakeApi({ 'personal.order/preCreate': () => quote({ kind: 'card' }) })
     await request('personal.order/preCreate', { kind: 'card', card_id: 1 })
     expect(calls[0].headers).toMatchObject({ 'Access-Token': '' })
-    expect(calls[0].data).toEqual({ kind: 'card', card_id: 1 })
+    expect(calls[0].data).toEqual({ kind: 'card', card_id: 1, lang: 'zh' })
     expect(calls[0].method).toBe('POST')
   })
 

@@ -83,10 +83,12 @@ describe('one show, one read', () => {
   it('Me (logged in): user/info once', async () => {
     setItem('token', 'tok')
     openedWith('pages/personal/index')
-    const api = fakeApi({ 'personal.user/info': () => profile })
+    const api = fakeApi({ 'personal.user/info': () => profile, 'index/serverInfo': () => ({ service_phone: '400', service_wechat: 'w', service_hours: 'h', version: '1', version_code: 1 }) })
     const t = await open(PersonalIndexPage)
     await until(t, () => expect(t.queries.querySelector('.account-header__name')).not.toBeNull())
+    await until(t, () => expect(t.queries.querySelector('.menu-list__item--service')).not.toBeNull())
     expect(api.called('personal.user/info')).toHaveLength(1)
+    expect(api.called('index/serverInfo')).toHaveLength(1)
   })
 
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {

@@ -42,12 +42,17 @@ describe('My account', () => {
     expect(getItem('token')).toBeUndefined()
   })
 
-  it('switching language rewrites the screen in English and remembers it', async () => {
-    jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 1, errMsg: 'ok' })
+  it('switching language (an in-app sheet: both languages named in themselves) rewrites the screen in English and remembers it', async () => {
     jest.spyOn(Taro, 'setTabBarItem').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount()
     await t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--language') as HTMLElement))
-    await t.act(async () => undefined)
+    const sheet = (await t.queries.waitForQuerySelector('#language-sheet')) as HTMLElement
+    expect(sheet.getAttribute('role')).toBe('dialog')
+    expect(sheet.getAttribute('aria-modal')).toBe('true')
+    expect(Array.from(sheet.querySelectorAll('.sheet__item')).map((e) => e.textContent)).toEqual(['简体中文', 'English'])
+    expect(sheet.querySelector('.sheet__cancel')?.textContent).toBe('取消')
+    await t.act(async () => t.fireEvent.click(sheet.querySelectorAll('.sheet__item')[1] as HTMLElement))
+    expect(t.queries.querySelector('#language-sheet')).toBeNull()
     expect(text(t, '.account-header__login')).toBe('Log in / bind phone')
     expect(text(t, '.nav-bar__title')).toBe('My account')
     expect(getItem('lang')).toBe('en')

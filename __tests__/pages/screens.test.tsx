@@ -112,7 +112,7 @@ describe('Home', () => {
 describe('Search', () => {
   it('idle: popular words; a word searches shops, remembers it, and an empty result says what was searched', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])) })
+    const api = fakeApi({ 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__word--history')).toBeNull()
@@ -130,7 +130,7 @@ describe('Search', () => {
 
   it('typing fast asks the server once, for the last word', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_shanghu.shop/index': () => paged([shop]) })
+    const api = fakeApi({ 'hui_shanghu.shop/index': () => paged([shop]), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     for (const w of ['味', '味道', '味道小']) await type(t, '.search__input', w)
     await t.queries.waitForQuerySelector('.shop-row')
@@ -152,6 +152,30 @@ describe('Search', () => {
     await t.queries.waitForQuerySelector('.search__product')
     expect(text(t, '.search__product-name')).toBe('奶茶两杯')
     expect(text(t, '.search__product-price')).toContain('9.90')
+  })
+
+  it('a word with no shops but flash deals shows the deals tab; the clear button empties the box and shows the popular words again', async () => {
+    openedWith('pages/index/search')
+    fakeApi({ 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
+    const t = await mount(SearchPage)
+    await t.queries.waitForQuerySelector('.search__word')
+    expect(t.queries.querySelector('.search__input-clear')).toBeNull()
+    // A word with shops first: the next word is judged by its own answers, not the shops still on screen.
+    await type(t, '.search__input', '小馆')
+    await t.queries.waitForQuerySelector('.shop-row')
+    await type(t, '.search__input', '耳机')
+    await until(t, () => expect(t.queries.querySelector('.search__product')).not.toBeNull(), 5000)
+    expect(t.queries.querySelector('.search__tabs__tab--products')?.className).toContain('active')
+    expect(t.queries.querySelector('.state--empty')).toBeNull()
+
+    // The shopper may still look at the empty tab: it stays.
+    await click(t, '.search__tabs__tab--shops')
+    await t.queries.waitForQuerySelector('.state--empty')
+
+    expect(t.queries.querySelector('.search__input-clear')?.getAttribute('aria-label')).toBe('清除搜索词')
+    await click(t, '.search__input-clear')
+    await t.queries.waitForQuerySelector('.search__word')
+    expect((t.queries.querySelector('.search__input input') as HTMLInputElement).value).toBe('')
   })
 })
 

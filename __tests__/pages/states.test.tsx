@@ -32,6 +32,8 @@ const emptyApi = () =>
     'personal.address/index': inMode({ list: [] }),
     'hui_shanghu.hs_business_class/index': inMode({ list: [] }),
     'hui_shanghu.shop/index': inMode(paged([])),
+    'website.hui_china_city/cityList': inMode({ list: [] }),
+    'hui_public.coupon/index': inMode({ list: [] }),
   })
 
 const SCREENS: Array<[string, () => JSX.Element, string]> = [

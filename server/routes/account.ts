@@ -5,6 +5,7 @@ import { ORDER_STATUS } from '../../src/contract/constants'
 import { IN_PROGRESS } from '../../src/contract/orderQueries'
 import { tx, type DB as Database } from '../db'
 import { BizError, defineRoute, hashToken, requireUser } from '../http'
+import { nicknameIn } from '../names'
 import { closeOpenTrades } from '../provider'
 import * as addresses from '../repo/addresses'
 import * as coupons from '../repo/coupons'
@@ -75,7 +76,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
 
-  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req }) => {
+  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req, lang }) => {
     const now = Date.now()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
     const sms = users.latestBindCode(db, input.phone)
@@ -110,7 +111,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
       const expires = now + TOKEN_DAYS * DAY_MS
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
       users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
-      return { token, expires_at: new Date(expires).toISOString(), user: userInfo(user) }
+      return { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(user), nickname: nicknameIn(lang, user.nickname) } }
     })
   })
 

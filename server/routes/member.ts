@@ -10,42 +10,50 @@ import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
 import * as shops from '../repo/shops'
 import * as users from '../repo/users'
+import { named, nicknameIn } from '../names'
+import type { ApiLang } from '../../src/contract/common'
+import type { UserCardRow } from '../repo/cards'
 import type { UserRow } from '../repo/users'
 import { dayjs, fmt, nowText } from '../time'
 import { userInfo } from './account'
 
-export function memberRoutes(app: FastifyInstance, db: DB): void {
-  const myCards = (userId: number): UserCard[] => {
-    const now = nowText()
-    return cards.cardsOf(db, userId).map((r) => toUserCard(r, now))
-  }
+/** A card named in the shopper's language (its state from server/cards.ts). */
+const toCard = (r: UserCardRow, lang: ApiLang, now = nowText()): UserCard => {
+  const card = toUserCard(r, now)
+  return { ...card, name: named(lang, card.name), benefits: card.benefits.map((b) => named(lang, b)) }
+}
+/** A shop with its business class named in the shopper's language. */
+const shopIn = <S extends { class_name: string }>(lang: ApiLang, s: S): S => ({ ...s, class_name: named(lang, s.class_name) })
 
-  defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user }) => {
+export function memberRoutes(app: FastifyInstance, db: DB): void {
+  const myCards = (userId: number, lang: ApiLang): UserCard[] => cards.cardsOf(db, userId).map((r) => toCard(r, lang))
+
+  defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user, lang }) => {
     const uid = requireUser(user).id
     const row = users.userById(db, uid) as UserRow
     const count = (tab: 'unpaid' | 'paid' | 'completed' | 'refund') => orders.countInStatuses(db, uid, ORDER_TAB_STATUSES[tab] as readonly number[])
     return {
-      user: userInfo(row),
-      card: myCards(uid).find((c) => c.active) ?? null,
+      user: { ...userInfo(row), nickname: nicknameIn(lang, row.nickname) },
+      card: myCards(uid, lang).find((c) => c.active) ?? null,
       order_counts: { unpaid: count('unpaid'), paid: count('paid'), completed: count('completed'), refund: count('refund') },
     }
   })
 
-  defineRoute(app, db, 'hui_public.card/index', { auth: false }, () => ({
-    list: cards.cardProducts(db).map((c) => ({ ...c, benefits: JSON.parse(c.benefits) as string[] })),
+  defineRoute(app, db, 'hui_public.card/index', { auth: false }, ({ lang }) => ({
+    list: cards.cardProducts(db).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
   }))
 
-  defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user }) => ({ list: myCards(requireUser(user).id) }))
+  defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user, lang }) => ({ list: myCards(requireUser(user).id, lang) }))
 
-  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input, lang }) => {
     const { list, total } = shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size)
-    return { list, total, page: input.page, page_size: input.page_size }
+    return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input, lang }) => {
     const info = shops.shopById(db, input.id)
     if (!info) throw new BizError(NOT_FOUND.shop)
-    return { info }
+    return { info: shopIn(lang, info) }
   })
 
   defineRoute(app, db, 'personal.coupon/index', { auth: true }, ({ input, user }) => {

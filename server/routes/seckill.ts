@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import type { DB } from '../db'
+import { nicknameIn } from '../names'
 import { BizError, defineRoute } from '../http'
 import * as orders from '../repo/orders'
 import * as seckill from '../repo/seckill'
@@ -46,9 +47,9 @@ export function seckillRoutes(app: FastifyInstance, db: DB): void {
     return { info: toProduct(row), bought }
   })
 
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input, lang }) => {
     if (!seckill.flashProductExists(db, input.id)) throw new BizError('商品不存在')
     const rows = orders.flashBuyers(db, input.id, 20)
-    return { list: rows.map((r) => ({ nickname: maskName(r.nickname), quantity: r.quantity, time: r.create_time })) }
+    return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }
   })
 }

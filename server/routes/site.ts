@@ -2,23 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
 import { BizError, defineRoute } from '../http'
+import { GRID_MODULES as MODULES, named, nicknameIn } from '../names'
 import { REGIONS } from '../regions'
 import { businessClasses } from '../repo/shops'
 import * as site from '../repo/site'
 
-const MODULES = [
-  ['card', '会员卡', 'Membership card', '/pages/card/index'],
-  ['discountBill', '优惠买单', 'Discount bill', '/pages/discountBill/index'],
-  ['oil', '好店加油', 'Fuel', '/pages/payBill/oil'],
-  ['seckill', '限时秒杀', 'Flash sales', '/pages/seckill/index'],
-  ['takeout', '外卖', 'Takeout', '/pages/takeout/index'],
-  ['vMall', '微商城', 'Micro mall', '/pages/vMall/index'],
-  ['discountsDay', '优惠日', 'Discount day', '/pages/discountsDay/index'],
-  ['coupons', '代金券', 'Coupons', '/pages/card/ticketList'],
-  ['recruit', '招聘', 'Jobs', '/pages/recruit/index'],
-  ['shopRegister', '商家入驻', 'Merchant sign-up', '/pages/shopRegister/index'],
-  ['competition', '推广大赛', 'Competition', '/pages/activity/competition'],
-] as const
 
 export function siteRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
@@ -29,13 +17,14 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
     version_code: APP_VERSION_CODE,
   }))
 
-  defineRoute(app, db, 'index/moduleList', { auth: false }, () => ({
+  // Titles in the shopper's language (`title_en` stays for clients that pick it themselves).
+  defineRoute(app, db, 'index/moduleList', { auth: false }, ({ lang }) => ({
     banners: [
-      { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
-      { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
-      { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
+      { id: 1, image: '/assets/img/banner-1.svg', title: named(lang, '开通会员 买单享折扣'), path: '/pages/card/index' },
+      { id: 2, image: '/assets/img/banner-2.svg', title: named(lang, '限时秒杀 每日三场'), path: '/pages/seckill/index' },
+      { id: 3, image: '/assets/img/banner-3.svg', title: named(lang, '好店加油 每升立减'), path: '/pages/payBill/oil' },
     ],
-    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
+    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title: lang === 'en' ? title_en : title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
   }))
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
@@ -44,22 +33,24 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
     return { url }
   })
 
-  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, () => ({
-    list: site.cities(db).map((c) => ({ ...c, hot: c.hot === 1 })),
+  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, ({ lang }) => ({
+    list: site.cities(db).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
   }))
 
   defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
     list: Object.entries(REGIONS).map(([name, cities]) => ({ name, children: Object.entries(cities).map(([city, districts]) => ({ name: city, children: districts.map((d) => ({ name: d })) })) })),
   }))
 
-  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, () => ({
-    list: businessClasses(db),
+  // `oil`: fuel stations are paid on their own screen (Discount bill leaves them out, in any language).
+  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, ({ lang }) => ({
+    list: businessClasses(db).map((c) => ({ ...c, name: named(lang, c.name), oil: c.name === '加油站' })),
   }))
 
-  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input }) => {
+  // Reviews stay as written; a reviewer's default nickname (会员1001) is the system's, so it is translated.
+  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input, lang }) => {
     if (!input.shop_id && !input.product_id) throw new BizError('请指定商家或商品')
     const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
     const { list, total } = site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
-    return { list, total, page: input.page, page_size: input.page_size }
+    return { list: list.map((c) => ({ ...c, nickname: nicknameIn(lang, c.nickname) })), total, page: input.page, page_size: input.page_size }
   })
 }

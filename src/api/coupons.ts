@@ -5,9 +5,14 @@ import { useQuery } from '@/hooks/useQuery'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 import { fetchShop } from './shops'
 
-/** Coupons a shopper can claim at a shop (whether they already did, when logged in). */
-export function useClaimableCoupons(shopId: number) {
-  return useQuery(() => request('hui_public.coupon/index', { shop_id: shopId }), [shopId])
+/** Coupons a shopper can claim at a shop, or anywhere without one (whether they already did, when logged in). */
+export function useClaimableCoupons(shopId?: number) {
+  return useQuery(() => request('hui_public.coupon/index', shopId ? { shop_id: shopId } : {}), [shopId])
+}
+
+/** Claim one coupon (one of each per shopper). */
+export function claimCoupon(couponId: number) {
+  return request('personal.coupon/claim', { coupon_id: couponId })
 }
 
 /** My coupons on one tab, paged (Value coupons). */

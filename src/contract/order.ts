@@ -4,6 +4,7 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
+import { COMMON_REQUEST } from './common'
 import { ORDER_KINDS, ORDER_TABS } from './constants'
 
 export { ORDER_KINDS, ORDER_STATUS, ORDER_TABS, PAY_CHANNEL, type OrderStatus } from './constants'
@@ -26,8 +27,8 @@ export const OrderItemInput = z.object({
 const COMMON = {
   /** A coupon the shopper holds. */
   coupon_id: z.number().int().positive().optional(),
-  /** Referral (added by the client to every payload when stored). */
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  /** Referral (added by the client to every payload when stored) and the shopper's language (to every payload). */
+  ...COMMON_REQUEST,
 }
 
 const ShopId = z.number({ required_error: '请选择商家', invalid_type_error: 'shop_id must be a number' }).int().positive()

@@ -23,7 +23,8 @@ export const UrlByNumberAnswer = z.object({ url: z.string() })
 export const City = z.object({ id: z.number().int(), name: z.string(), pinyin: z.string(), hot: z.boolean() })
 export const CityListAnswer = z.object({ list: z.array(City) })
 
-export const BusinessClass = z.object({ id: z.number().int(), name: z.string(), icon: z.string() })
+/** `oil`: the fuel stations' class (paid on their own screen, not on Discount bill). */
+export const BusinessClass = z.object({ id: z.number().int(), name: z.string(), icon: z.string(), oil: z.boolean() })
 export const BusinessClassAnswer = z.object({ list: z.array(BusinessClass) })
 
 export const CommentQuery = PageQuery.extend({ shop_id: Id.optional(), product_id: Id.optional() })

@@ -12,6 +12,11 @@ const FEATURE: Record<Lang, Record<string, string>> = { 'zh-CN': {}, en: {} }
 let current: Lang | undefined
 const listeners = new Set<() => void>()
 
+/** Call `listener` whenever the language is switched; returns the unsubscribe. */
+export function onLangChange(listener: () => void): () => void {
+  return subscribe(listener)
+}
+
 export function getLang(): Lang {
   current ??= getItem('lang') ?? 'zh-CN'
   return current
@@ -35,7 +40,16 @@ function lookup(key: string, params?: MessageParams): string {
   const lang = getLang()
   const table = TABLES[lang] as Record<string, string>
   const text = table[key] ?? FEATURE[lang][key] ?? (zhCN as Record<string, string>)[key] ?? FEATURE['zh-CN'][key] ?? key
-  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m)) : text
+  return params ? text.replace(/\{(\w+)(:off)?\}/g, (m, name: string, off?: string) => (name in params ? (off ? percentOff(params[name]) : String(params[name])) : m)) : text
+}
+
+/**
+ * `{rate:off}`: a price rate in percent (88, as 8.8 折 says) as the percentage taken off (12), for English
+ * wording ("12% off"); Chinese says 折 with the rate itself.
+ */
+function percentOff(rate: string | number): string {
+  const n = Number(rate)
+  return Number.isFinite(n) ? String(Math.round((100 - n) * 10) / 10) : String(rate)
 }
 
 export interface FeatureMessages<K extends string> {

@@ -3,7 +3,7 @@ import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
-import { t } from './i18n'
+import { getLang, t } from './i18n'
 import { onAuthExpired } from './session'
 import { getItem } from './storage'
 import type { Transport, TransportResponse } from './transport.types'
@@ -57,13 +57,15 @@ export function errorMessage(e: unknown): string {
 
 /**
  * The one request client. Headers Access-Token (stored token or '') and Access-Origin (''); the stored
- * share_user_user_id is added to every payload; success only on HTTP 200 with body code 1.
+ * share_user_user_id and the shopper's language (`lang`: names the system defines come back in it) are added to
+ * every payload; success only on HTTP 200 with body code 1.
  */
 export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
   const method = ENDPOINTS[path]
   const shareId = getItem('share_user_user_id')
   const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
   if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
+  if (data.lang === undefined) data.lang = getLang() === 'en' ? 'en' : 'zh'
 
   if (!wired) throw new Error('request() before connectRequest(): app.tsx hands the client its transport at start')
   let res: TransportResponse

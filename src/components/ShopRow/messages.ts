@@ -8,11 +8,11 @@ export const { t, useT, keys, tables } = defineMessages({
     'shops.details': '详情',
   },
   en: {
-    'shops.discount': '{rate}% of price',
+    'shops.discount': '{rate:off}% off',
     'shops.rating': '{rating} stars',
     'shops.details': 'Details',
   },
 })
 
-/** 88 → "8.8" (zh 折) or "88" (en, percent of the price). */
+/** 88 → "8.8" (zh: 8.8 折) or "88" (en: the message says `{rate:off}% off`, "12% off"). */
 export const discountLabel = (rate: number, lang: string) => (lang === 'en' ? String(rate) : (rate / 10).toFixed(1).replace(/\.0$/, ''))

@@ -1,6 +1,9 @@
 import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import ChoiceSheet from '@/components/ChoiceSheet'
+import { useServerInfo } from '@/api/site'
 import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
-import { alertMessage, confirmAction, toastInfo } from '@/core/feedback'
+import { alertMessage, confirmAction, toastInfo, toastSuccess } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
 import { useT } from '@/features/account/messages'
 import { logout } from '@/core/logout'
@@ -15,6 +18,12 @@ interface Props {
   onLoggedOut: () => void
 }
 
+/** Each language named in itself. */
+const LANGS = [
+  { lang: 'zh-CN', label: '简体中文' },
+  { lang: 'en', label: 'English' },
+] as const
+
 function open(url: string, needsLogin: boolean) {
   if (needsLogin && !requireLogin(url)) return
   void Taro.navigateTo({ url })
@@ -25,15 +34,27 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
   const t = useT()
   const lang = useLang()
 
-  const chooseLanguage = async () => {
-    const langs = ['zh-CN', 'en'] as const
-    try {
-      const { tapIndex } = await Taro.showActionSheet({ itemList: ['简体中文', 'English'] })
-      setLang(langs[tapIndex])
-      applyTabBarLanguage()
-    } catch {
-      // Dismissed.
-    }
+  // An in-app sheet: the platforms' action sheets say 取消 whatever the language.
+  const [choosingLang, setChoosingLang] = useState(false)
+  // Customer service (PRODUCT §3, from serverInfo): call the phone or copy the WeChat ID.
+  const service = useServerInfo().data
+  const [choosingService, setChoosingService] = useState(false)
+  const serviceChoices = service
+    ? [
+        { key: 'call', label: t('me.serviceCall', { phone: service.service_phone }), run: () => void Taro.makePhoneCall({ phoneNumber: service.service_phone }).catch(() => undefined) },
+        {
+          key: 'wechat',
+          label: t('me.serviceWechat', { wechat: service.service_wechat }),
+          run: () =>
+            void Taro.setClipboardData({ data: service.service_wechat })
+              .then(() => toastSuccess(t('me.serviceCopied')))
+              .catch(() => undefined),
+        },
+      ]
+    : []
+  const chooseLanguage = (index: number) => {
+    setLang(LANGS[index].lang)
+    applyTabBarLanguage()
   }
 
   // Single-flight; the token is gone here at once, the toast says whether the server confirmed it too.
@@ -51,7 +72,8 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
     { key: 'addresses', label: t('me.addresses'), onClick: () => open(routeUrl('pages/personal/address'), true) },
     { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open(routeUrl('pages/shopRegister/index'), false) },
     { key: 'jobs', label: t('me.jobs'), onClick: () => open(routeUrl('pages/recruit/index'), false) },
-    { key: 'language', label: t('me.language'), value: lang === 'en' ? 'English' : '简体中文', onClick: () => void chooseLanguage() },
+    { key: 'language', label: t('me.language'), value: lang === 'en' ? 'English' : '简体中文', onClick: () => setChoosingLang(true) },
+    ...(service ? [{ key: 'service', label: t('me.service'), value: service.service_phone, onClick: () => setChoosingService(true) }] : []),
     {
       key: 'about',
       label: t('me.about'),
@@ -67,5 +89,27 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
     )
   }
 
-  return <MenuList items={items} />
+  return (
+    <>
+      <MenuList items={items} />
+      <ChoiceSheet
+        id='language-sheet'
+        open={choosingLang}
+        title={t('me.language')}
+        choices={LANGS.map((l) => ({ key: l.lang, label: l.label, selected: l.lang === lang }))}
+        cancelText={t('common.cancel')}
+        onPick={chooseLanguage}
+        onClose={() => setChoosingLang(false)}
+      />
+      <ChoiceSheet
+        id='service-sheet'
+        open={choosingService}
+        title={service ? t('me.serviceTitle', { hours: service.service_hours }) : t('me.service')}
+        choices={serviceChoices}
+        cancelText={t('common.cancel')}
+        onPick={(i) => serviceChoices[i]?.run()}
+        onClose={() => setChoosingService(false)}
+      />
+    </>
+  )
 }

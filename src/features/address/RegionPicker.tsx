@@ -1,6 +1,7 @@
 import { Picker, Text } from '@tarojs/components'
 import { useMemo, useState } from 'react'
 import type { RegionTree } from '@/contract/site'
+import { useT } from './messages'
 
 interface Props {
   tree: RegionTree
@@ -13,6 +14,7 @@ const idx = (names: string[], name: string) => Math.max(0, names.indexOf(name))
 
 /** Province / city / district from the server's region tree, as a three-column picker on both targets. */
 export default function RegionPicker({ tree, value, placeholder, onChange }: Props) {
+  const t = useT()
   const [cols, setCols] = useState<[number, number, number]>(() => {
     const p = idx(tree.map((n) => n.name), value[0])
     const cities = tree[p]?.children ?? []
@@ -28,6 +30,8 @@ export default function RegionPicker({ tree, value, placeholder, onChange }: Pro
   return (
     <Picker
       mode='multiSelector'
+      // H5's picker says 取消/确定 unless told; weapp's native one follows WeChat's language.
+      textProps={{ okText: t('common.ok'), cancelText: t('common.cancel') }}
       range={range}
       value={cols}
       onColumnChange={(e) => {

@@ -1,12 +1,15 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
-import { useMyCouponPages } from '@/api/coupons'
+import { claimCoupon, useClaimableCoupons, useMyCouponPages } from '@/api/coupons'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { COUPON_TABS, UserCoupon } from '@/contract/member'
+import { toastError, toastSuccess } from '@/core/feedback'
 import { centsToYuan } from '@/core/format'
+import { errorMessage } from '@/core/request'
+import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
 import './coupons.css'
 import { routeUrl } from '@/routes'
@@ -28,9 +31,40 @@ export default function CouponList() {
   const [tab, setTab] = useState<Tab>('available')
   const list = useMyCouponPages(tab)
   useReachBottom(() => void list.loadMore())
+  // Coupons not claimed yet, above the available ones: claimed here, they join the list at once.
+  const claimable = useClaimableCoupons()
+  const toClaim = (claimable.data?.list ?? []).filter((c) => !c.claimed)
+  const claim = useAction(async (couponId: number) => {
+    try {
+      await claimCoupon(couponId)
+      toastSuccess(t('coupons.claimed'))
+      await Promise.all([claimable.reload(), tab === 'available' ? list.refresh() : Promise.resolve()])
+    } catch (e) {
+      toastError(errorMessage(e))
+    }
+  })
   return (
     <View>
       <Tabs name='coupon-tabs' tabs={TABS.map((key) => ({ key, label: t(`coupons.tab.${key}`) }))} active={tab} onChange={setTab} />
+      {tab === 'available' && toClaim.length > 0 && (
+        <View className='coupons coupons--to-claim'>
+          <Text className='coupons__heading'>{t('coupons.toClaim')}</Text>
+          {toClaim.map((c) => (
+            <View key={c.id} className={`coupon coupon--to-claim coupon--claim-${c.id}`}>
+              <View className='coupon__amount'>
+                <Text className='coupon__value'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
+                <Text className='coupon__min'>{c.min_spend ? t('coupons.minSpend', { amount: centsToYuan(c.min_spend) }) : t('coupons.noThreshold')}</Text>
+              </View>
+              <View className='coupon__body'>
+                <Text className='coupon__title'>{c.title}</Text>
+              </View>
+              <Button className='btn-pill btn-pill--small coupon__use coupon__claim' disabled={claim.busy || undefined} onClick={() => void claim.run(c.id)}>
+                {t('coupons.claim')}
+              </Button>
+            </View>
+          ))}
+        </View>
+      )}
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
         {list.empty ? (
           <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })} />

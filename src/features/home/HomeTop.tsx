@@ -1,7 +1,8 @@
 import { Image, ScrollView, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ModuleListAnswer } from '@/contract/site'
-import { useLang } from '@/core/i18n'
+import { useState } from 'react'
+import ChoiceSheet from '@/components/ChoiceSheet'
 import type { City } from '@/core/storage'
 import { useT } from './messages'
 import './home.css'
@@ -25,21 +26,24 @@ function open(path: string) {
 /** City picker, search box, banners and the service grid (moduleList). */
 export default function HomeTop({ city, cities, onCity, modules }: Props) {
   const t = useT()
-  const lang = useLang()
-  const chooseCity = async () => {
-    if (!cities.length) return
-    try {
-      const { tapIndex } = await Taro.showActionSheet({ itemList: cities.slice(0, 6).map((c) => c.name) })
-      onCity(cities[tapIndex])
-    } catch {
-      // Dismissed.
-    }
-  }
+  // Every city the server lists, in the shopper's language (WeChat's action sheet stops at 6, H5's says 取消).
+  const [choosing, setChoosing] = useState(false)
+  // The stored city keeps the name it was chosen with; the list has it in the current language.
+  const cityName = city && (cities.find((c) => c.id === city.id)?.name ?? city.name)
   return (
     <View className='home-top'>
+      <ChoiceSheet
+        id='home-city-sheet'
+        open={choosing}
+        title={t('home.chooseCity')}
+        choices={cities.map((c) => ({ key: c.id, label: c.name, selected: c.id === city?.id }))}
+        cancelText={t('common.cancel')}
+        onPick={(i) => onCity(cities[i])}
+        onClose={() => setChoosing(false)}
+      />
       <View className='home-bar'>
-        <Text className='home-bar__city' role='button' tabIndex={0} onClick={() => void chooseCity()}>
-          {city?.name ?? t('home.chooseCity')} ▾
+        <Text className='home-bar__city' role='button' tabIndex={0} aria-haspopup='dialog' onClick={() => cities.length > 0 && setChoosing(true)}>
+          {cityName ?? t('home.chooseCity')} ▾
         </Text>
         <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='link' tabIndex={0}>
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
@@ -64,7 +68,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
           {modules.modules.map((m) => (
             <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} role='link' tabIndex={0} onClick={() => open(m.path)}>
               <Image className='home-grid__icon' src={m.icon} nativeProps={{ alt: '' }} />
-              <Text className='home-grid__label'>{lang === 'en' ? m.title_en : m.title}</Text>
+              <Text className='home-grid__label'>{m.title}</Text>
             </View>
           ))}
         </View>

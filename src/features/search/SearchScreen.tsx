@@ -1,6 +1,6 @@
 import { Image, Input, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFlashSalePages } from '@/api/flashSales'
 import { useShopPages } from '@/api/shops'
 import LoadState from '@/components/LoadState'
@@ -32,10 +32,33 @@ export default function SearchScreen() {
     if (keyword) setHistory(remember(keyword))
   }, [keyword])
 
-  const shops = useShopPages({ keyword }, Boolean(keyword) && tab === 'shops')
-  const products = useFlashSalePages(keyword, Boolean(keyword) && tab === 'products')
+  // Both tabs search at once, so the one with hits can be shown when the other has none.
+  const shops = useShopPages({ keyword }, Boolean(keyword))
+  const products = useFlashSalePages(keyword, Boolean(keyword))
   const list = tab === 'shops' ? shops : products
   useReachBottom(() => void list.loadMore())
+
+  // Once per keyword: an empty tab gives way to the other one when it has hits (a tab the shopper taps stays).
+  // Only answers to this keyword count: each list must have been seen loading since it changed (until then
+  // the lists still hold the previous keyword's results).
+  const seen = useRef({ keyword: '', switched: false, shops: false, products: false })
+  useEffect(() => {
+    const s = seen.current
+    if (s.keyword !== keyword) Object.assign(s, { keyword, switched: false, shops: false, products: false })
+    if (!keyword || s.switched) return
+    if (shops.loading) s.shops = true
+    if (products.loading) s.products = true
+    const answered = (l: typeof shops | typeof products) => !l.loading && (l.empty || l.items.length > 0 || Boolean(l.error))
+    if (!s.shops || !s.products || !answered(shops) || !answered(products)) return
+    s.switched = true
+    const other = tab === 'shops' ? products : shops
+    if (list.empty && other.items.length > 0) setTab(tab === 'shops' ? 'products' : 'shops')
+  }, [keyword, tab, list, shops, products])
+
+  const clear = () => {
+    setText('')
+    setKeyword('')
+  }
 
   const pick = (word: string) => {
     setText(word)
@@ -46,6 +69,11 @@ export default function SearchScreen() {
     <View className='search'>
       <View className='search__bar'>
         <Input className='search__input' focus value={text} placeholder={t('search.placeholder')} nativeProps={{ 'aria-label': t('search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
+        {text.length > 0 && (
+          <Text className='search__input-clear' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
+            ×
+          </Text>
+        )}
       </View>
       {!keyword ? (
         <View className='search__idle'>

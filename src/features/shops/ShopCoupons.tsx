@@ -1,8 +1,8 @@
 import { Button, Text, View } from '@tarojs/components'
-import { useClaimableCoupons } from '@/api/coupons'
+import { claimCoupon, useClaimableCoupons } from '@/api/coupons'
 import { centsToYuan } from '@/core/format'
 import { toastError, toastSuccess } from '@/core/feedback'
-import { errorMessage, request } from '@/core/request'
+import { errorMessage } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
@@ -15,7 +15,7 @@ export default function ShopCoupons({ shopId }: { shopId: number }) {
   const claim = useAction(async (couponId: number) => {
     if (!requireLogin(routeUrl('pages/shops/details', { id: shopId }))) return
     try {
-      await request('personal.coupon/claim', { coupon_id: couponId })
+      await claimCoupon(couponId)
       toastSuccess(t('shops.claimedToast'))
       await coupons.reload()
     } catch (e) {

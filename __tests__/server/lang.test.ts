@@ -1,0 +1,116 @@
+/**
+ * Names the system defines come in the shopper's language: the client adds `lang` ('zh' | 'en') to every payload
+ * (src/core/request.ts) and the same endpoint answers card levels and benefits, business classes, cities, Home's
+ * banners and grid, and default nicknames in it; what merchants write (shop names, reviews) stays as written.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { ENDPOINTS, type EndpointPath } from '../../src/contract/endpoints'
+import { SCHEMAS } from '../../src/contract/schemas'
+import { startServer, type TestServer } from './helpers'
+
+let s: TestServer
+let token: string
+beforeAll(async () => {
+  s = await startServer()
+  token = (await s.login('13600001234')).token
+})
+afterAll(() => s.close())
+
+const CJK = /[\u4e00-\u9fff]/
+const get = async <T>(p: EndpointPath, lang: 'zh' | 'en', payload: Record<string, unknown> = {}, tok = '') => {
+  const res = await s.call<T>(ENDPOINTS[p], p, { ...payload, lang }, tok)
+  expect(res.body.code).toBe(1)
+  return res.body.data
+}
+
+describe('the same endpoint in zh and en', () => {
+  it('Home: banners and grid titles', async () => {
+    type M = { banners: Array<{ title: string }>; modules: Array<{ key: string; title: string }> }
+    const zh = await get<M>('index/moduleList', 'zh')
+    const en = await get<M>('index/moduleList', 'en')
+    expect(zh.banners[0].title).toBe('开通会员 买单享折扣')
+    expect(en.banners.map((b) => b.title)).toEqual(['Join and save on every bill', 'Flash sales, three a day', 'Fuel for less, every litre'])
+    expect(zh.modules.find((m) => m.key === 'card')?.title).toBe('会员卡')
+    expect(en.modules.find((m) => m.key === 'card')?.title).toBe('Membership card')
+    expect(en.modules.filter((m) => CJK.test(m.title))).toEqual([])
+  })
+
+  it('card levels and benefits', async () => {
+    type C = { list: Array<{ name: string; benefits: string[] }> }
+    const zh = await get<C>('hui_public.card/index', 'zh')
+    const en = await get<C>('hui_public.card/index', 'en')
+    expect(zh.list.map((c) => c.name)).toEqual(['银卡', '金卡', '钻石卡'])
+    expect(en.list.map((c) => c.name)).toEqual(['Silver card', 'Gold card', 'Diamond card'])
+    expect(en.list[1].benefits[0]).toBe('An extra 5% off bills at partner shops')
+    expect(en.list.flatMap((c) => c.benefits).filter((b) => CJK.test(b))).toEqual([])
+  })
+
+  it('business classes (with the fuel flag in both), cities, and shops: class named, the shop name as written', async () => {
+    type B = { list: Array<{ name: string; oil: boolean }> }
+    const zh = await get<B>('hui_shanghu.hs_business_class/index', 'zh')
+    const en = await get<B>('hui_shanghu.hs_business_class/index', 'en')
+    expect(zh.list[0].name).toBe('美食')
+    expect(en.list[0].name).toBe('Food')
+    expect(en.list.filter((c) => c.oil).map((c) => c.name)).toEqual(['Fuel stations'])
+    expect(zh.list.filter((c) => c.oil).map((c) => c.name)).toEqual(['加油站'])
+
+    const cities = await get<{ list: Array<{ name: string }> }>('website.hui_china_city/cityList', 'en')
+    expect(cities.list.map((c) => c.name)).toContain('Shenzhen')
+    expect(cities.list.filter((c) => CJK.test(c.name))).toEqual([])
+
+    const shop = await get<{ info: { name: string; class_name: string } }>('hui_shanghu.shop/read', 'en', { id: 1 })
+    expect(shop.info).toMatchObject({ name: '川味小馆', class_name: 'Food' })
+    const page = await get<{ list: Array<{ class_name: string }> }>('hui_shanghu.shop/index', 'en', { page_size: 50 })
+    expect(page.list.filter((x) => CJK.test(x.class_name))).toEqual([])
+  })
+
+  it('default nicknames: mine and reviewers’; the reviews themselves as written', async () => {
+    const zh = await get<{ user: { nickname: string } }>('personal.user/info', 'zh', {}, token)
+    const en = await get<{ user: { nickname: string } }>('personal.user/info', 'en', {}, token)
+    expect(zh.user.nickname).toBe('会员1234')
+    expect(en.user.nickname).toBe('Member 1234')
+    const comments = await get<{ list: Array<{ nickname: string; content: string }> }>('hui_public.hsh_comment/index', 'en', { shop_id: 1 })
+    expect(comments.list[0].nickname).toMatch(/^Member \d+$/)
+    expect(comments.list[0].content).toMatch(CJK)
+  })
+
+  it('without lang (or an unknown one) the answer is Chinese, as before', async () => {
+    const res = await s.call<{ list: Array<{ name: string }> }>('GET', 'hui_public.card/index', {})
+    expect(res.body.data.list[0].name).toBe('银卡')
+    const fr = await s.call<{ list: Array<{ name: string }> }>('GET', 'hui_public.card/index', { lang: 'fr' })
+    expect(fr.body.code).toBe(1)
+    expect(fr.body.data.list[0].name).toBe('银卡')
+  })
+})
+
+describe('every request schema accepts lang, as it accepts share_user_user_id', () => {
+  it.each(Object.keys(SCHEMAS) as EndpointPath[])('%s', (p) => {
+    const schema = SCHEMAS[p].req
+    // A payload the schema refuses for another reason says so without naming lang.
+    const res = schema.safeParse({ lang: 'en', share_user_user_id: '7' })
+    if (!res.success) expect(res.error.issues.map((i) => [...i.path, ...('keys' in i ? (i.keys as string[]) : [])].join('.'))).not.toContain('lang')
+  })
+
+  it('a strict order payload with lang is priced', async () => {
+    const res = await s.call<{ payable_amount: number }>('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 10000, lang: 'en', share_user_user_id: '1' }, token)
+    expect(res.body.code).toBe(1)
+  })
+})
+
+describe('Search: the popular words', () => {
+  it('every popular word finds something in the demo data (shops or flash deals)', async () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../src/features/search/messages.ts'), 'utf8')
+    const lists = [...source.matchAll(/'search\.hotWords': '([^']+)'/g)].map((m) => m[1])
+    expect(lists).toHaveLength(2)
+    const words = [...new Set(lists.flatMap((l) => l.split('|')))]
+    expect(words.length).toBeGreaterThan(3)
+    const empty: string[] = []
+    for (const keyword of words) {
+      const shops = await get<{ total: number }>('hui_shanghu.shop/index', 'zh', { keyword })
+      const deals = await get<{ total: number }>('hui_public.hsh_seckill_prod/index', 'zh', { keyword })
+      if (shops.total + deals.total === 0) empty.push(keyword)
+    }
+    expect(empty).toEqual([])
+  })
+})

@@ -1,0 +1,80 @@
+/**
+ * English for the names the system defines (seed.ts): card levels and their benefits, business classes, cities,
+ * banners, default nicknames. The client sends its language as `lang` in every payload; routes answer with the
+ * name in it where there is one. What merchants and shoppers write (shop names, dishes, reviews) is not here and
+ * stays as written. Keyed by the Chinese name the seed writes, so the data stays in one language in the database.
+ */
+import type { ApiLang } from '../src/contract/common'
+
+export const EN_NAMES: Readonly<Record<string, string>> = {
+  // Card levels.
+  银卡: 'Silver card',
+  金卡: 'Gold card',
+  钻石卡: 'Diamond card',
+  // Card benefits.
+  '合作商户买单额外 98 折': 'An extra 2% off bills at partner shops',
+  '合作商户买单额外 95 折': 'An extra 5% off bills at partner shops',
+  '合作商户买单额外 92 折': 'An extra 8% off bills at partner shops',
+  '每月 1 张 5 元代金券': 'One ¥5 coupon every month',
+  '每月 2 张 10 元代金券': 'Two ¥10 coupons every month',
+  '每月 4 张 20 元代金券': 'Four ¥20 coupons every month',
+  优惠日专享折扣: 'Member prices on Discount day',
+  '秒杀提前 5 分钟': 'Flash sales 5 minutes early',
+  加油每升立减: 'Money off every litre of fuel',
+  专属客服: 'Personal customer service',
+  生日礼包: 'Birthday gift',
+  // Business classes.
+  美食: 'Food',
+  丽人: 'Beauty',
+  休闲娱乐: 'Leisure',
+  生活服务: 'Services',
+  加油站: 'Fuel stations',
+  超市便利: 'Convenience stores',
+  // Cities.
+  深圳: 'Shenzhen',
+  广州: 'Guangzhou',
+  上海: 'Shanghai',
+  北京: 'Beijing',
+  杭州: 'Hangzhou',
+  成都: 'Chengdu',
+  东莞: 'Dongguan',
+  佛山: 'Foshan',
+  // Home banners.
+  '开通会员 买单享折扣': 'Join and save on every bill',
+  '限时秒杀 每日三场': 'Flash sales, three a day',
+  '好店加油 每升立减': 'Fuel for less, every litre',
+  // Nicknames the system gives.
+  已注销用户: 'Deleted user',
+}
+
+/** Home's service grid: key, Chinese and English title, page. */
+export const GRID_MODULES = [
+  ['card', '会员卡', 'Membership card', '/pages/card/index'],
+  ['discountBill', '优惠买单', 'Discount bill', '/pages/discountBill/index'],
+  ['oil', '好店加油', 'Fuel', '/pages/payBill/oil'],
+  ['seckill', '限时秒杀', 'Flash sales', '/pages/seckill/index'],
+  ['takeout', '外卖', 'Takeout', '/pages/takeout/index'],
+  ['vMall', '微商城', 'Micro mall', '/pages/vMall/index'],
+  ['discountsDay', '优惠日', 'Discount day', '/pages/discountsDay/index'],
+  ['coupons', '代金券', 'Coupons', '/pages/card/ticketList'],
+  ['recruit', '招聘', 'Jobs', '/pages/recruit/index'],
+  ['shopRegister', '商家入驻', 'Merchant sign-up', '/pages/shopRegister/index'],
+  ['competition', '推广大赛', 'Competition', '/pages/activity/competition'],
+] as const
+
+/** The name in the shopper's language, when the system defined it; anything else as written. */
+export const named = (lang: ApiLang, zh: string): string => (lang === 'en' ? (EN_NAMES[zh] ?? zh) : zh)
+
+/** The nickname given at sign-up (会员 + the phone's last four digits, account.ts) and to deleted accounts. */
+const DEFAULT_NICKNAME = /^会员(\d+)$/
+
+/** A nickname in the shopper's language when the system gave it ("Member 1234"); one the shopper chose as written. */
+export function nicknameIn(lang: ApiLang, nickname: string): string {
+  if (lang !== 'en') return nickname
+  const m = DEFAULT_NICKNAME.exec(nickname)
+  return m ? `Member ${m[1]}` : named(lang, nickname)
+}
+
+/** The language a request asked for: `lang` of its payload, Chinese when absent or unknown. */
+export const langOf = (source: unknown): ApiLang =>
+  typeof source === 'object' && source !== null && (source as { lang?: unknown }).lang === 'en' ? 'en' : 'zh'

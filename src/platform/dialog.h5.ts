@@ -1,0 +1,42 @@
+import type { DialogFocus } from './dialog.types'
+
+const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), button, input, a[href]'
+
+export const dialogFocus: DialogFocus = {
+  hold(id, onEscape) {
+    if (typeof document === 'undefined') return () => undefined
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const focusables = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE))
+    // The dialog is rendered in the same commit; focus it once it is in the document.
+    const timer = setTimeout(() => {
+      const root = document.getElementById(id)
+      if (root) (focusables(root)[0] ?? root).focus()
+    }, 0)
+    const onKey = (e: KeyboardEvent) => {
+      const root = document.getElementById(id)
+      if (!root) return
+      if (e.key === 'Escape' || e.key === 'Esc') {
+        e.preventDefault()
+        onEscape()
+      } else if (e.key === 'Tab') {
+        const items = focusables(root)
+        if (!items.length) return
+        const first = items[0]
+        const last = items[items.length - 1]
+        if (e.shiftKey && (document.activeElement === first || !root.contains(document.activeElement))) {
+          e.preventDefault()
+          last.focus()
+        } else if (!e.shiftKey && (document.activeElement === last || !root.contains(document.activeElement))) {
+          e.preventDefault()
+          first.focus()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      clearTimeout(timer)
+      document.removeEventListener('keydown', onKey)
+      if (before && document.contains(before)) before.focus()
+    }
+  },
+}
