@@ -519,7 +519,7 @@ describe('English', () => {
     for (const [url, title, text] of [
       ['/pages/card/index', 'Membership card', 'Choose a card'],
       ['/pages/orders/index', 'My orders', 'No orders yet'],
-      ['/pages/payBill/index?shop_id=1', 'Pay a bill', '88% of price'],
+      ['/pages/payBill/index?shop_id=1', 'Pay a bill', '12% off'],
       ['/', 'One Card Pass', 'Discounts nearby'],
     ] as const) {
       await page.goto(`${BASE()}${url}`)

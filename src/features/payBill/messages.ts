@@ -29,7 +29,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.amountPlaceholder': 'Ask the staff, then enter',
     'bill.undiscounted': 'Not discountable',
     'bill.undiscountedAdd': '+ Add a part without discount (e.g. drinks)',
-    'bill.discount': '{rate}% of price',
+    'bill.discount': '{rate:off}% off',
     'bill.shopDiscount': 'Shop discount',
     'bill.memberDiscount': 'Member discount',
     'bill.coupon': 'Coupon',
