@@ -58,7 +58,7 @@ describe('Card tab checkout', () => {
     const { t, api } = await openCardTab({ 'personal.order/preCreate': (req) => upgradeQuote(req as CardOrderPayload) })
     await until(t, () => expect(text(t, '.card-plan__dates')).toBe('生效 2026-11-23 至 2027-11-23'))
     // The largest card coupon is chosen; the bill coupon is not offered on a card.
-    expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, coupon_id: 21 })
+    expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, coupon_id: 21, lang: 'zh' })
     expect(text(t, '.card-plan__what')).toBe('升级：付款后立即生效，当前银卡今天结束')
     expect(text(t, '.card-products__when')).toBe('生效 2026-11-23 至 2027-11-23')
     expect(text(t, '.card-plan__credit')).toContain('-¥40.00')
@@ -70,7 +70,7 @@ describe('Card tab checkout', () => {
     jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 0, errMsg: 'ok' })
     await click(t, '.coupon-choice')
     await until(t, () => expect(text(t, '.card-products__total')).toBe('¥159.00'))
-    expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2 })
+    expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, lang: 'zh' })
     expect(text(t, '.coupon-choice__value')).toBe('2 张可用')
   })
 
