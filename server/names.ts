@@ -65,6 +65,12 @@ export const GRID_MODULES = [
 /** The name in the shopper's language, when the system defined it; anything else as written. */
 export const named = (lang: ApiLang, zh: string): string => (lang === 'en' ? (EN_NAMES[zh] ?? zh) : zh)
 
+/** A card order's title (一卡通 + the level, server/orders.ts) in the shopper's language: "One Card Pass Gold card". */
+export function cardTitleIn(lang: ApiLang, title: string): string {
+  const level = /^一卡通(.+)$/.exec(title)?.[1]
+  return lang === 'en' && level ? `One Card Pass ${named(lang, level)}` : title
+}
+
 /** The nickname given at sign-up (会员 + the phone's last four digits, account.ts) and to deleted accounts. */
 const DEFAULT_NICKNAME = /^会员(\d+)$/
 

@@ -52,6 +52,10 @@ describe('buying a card: renewal, upgrade, lower level', () => {
     const q = (await quote({ card_id: GOLD })).body.data
     expect(q.card?.mode).toBe('upgrade')
     expect(q.card?.replaces).toEqual([expect.objectContaining({ name: '银卡' })])
+    // In English the quote names the cards in English (the card being bought and the one it ends).
+    const en = (await quote({ card_id: GOLD, lang: 'en' })).body.data
+    expect(en.card?.replaces).toEqual([expect.objectContaining({ name: 'Silver card' })])
+    expect(en.title).toBe('One Card Pass Gold card')
     // Bought a moment ago: almost all of the ¥99 is credited against the ¥199.
     expect(q.card?.credit_amount).toBeGreaterThan(9890)
     expect(q.discount_amount).toBe(q.card?.credit_amount)

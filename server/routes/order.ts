@@ -2,15 +2,22 @@ import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import { ORDER_TAB_STATUSES } from '../../src/contract/orderQueries'
 import { hasRedemptionCode } from '../../src/contract/orderRules'
+import type { ApiLang } from '../../src/contract/common'
+import type { PriceQuote } from '../../src/contract/order'
 import type { DB } from '../db'
 import { BizError, defineRoute, requireUser } from '../http'
 import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo } from '../orders'
 import { preparePayment } from '../pay'
 import type { PayProvider } from '../provider'
 import * as orders from '../repo/orders'
+import { cardTitleIn, named } from '../names'
+
+/** The quote in the shopper's language: the cards it names (a card order's title, the cards an upgrade ends). */
+const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
+  q.card ? { ...q, title: cardTitleIn(lang, q.title), card: { ...q.card, replaces: q.card.replaces.map((c) => ({ ...c, name: named(lang, c.name) })) } } : q
 
 export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string): void {
-  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user }) => priceOrder(db, requireUser(user).id, input).quote)
+  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user, lang }) => quoteIn(lang, priceOrder(db, requireUser(user).id, input).quote))
 
   defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user }) => {
     const { client_request_id, ...payload } = input
