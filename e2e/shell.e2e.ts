@@ -17,6 +17,13 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The browser's own Back or Forward, then the page it lands on settled. */
+async function walk(page: Page, move: 'back' | 'forward', url: RegExp): Promise<void> {
+  await (move === 'back' ? page.goBack() : page.goForward())
+  await page.waitForURL(url)
+  await settled(page)
+}
+
 describe('H5 shell in Chromium', () => {
   it('knows all 42 routes', () => {
     expect(ROUTES).toHaveLength(42)
@@ -136,15 +143,9 @@ describe('back and forward (browser buttons)', () => {
     await navigate(() => page.locator('.shop-row__details:visible').first().click(), /\/pages\/shops\/details/)
     expect(await page.locator('.nav-bar__back:visible').count()).toBe(1)
 
-    await page.goBack()
-    await page.waitForURL(/\/pages\/discountBill\/index/)
-    await settled(page)
-    await page.goBack()
-    await page.waitForURL(/\/pages\/index\/index/)
-    await settled(page)
-    await page.goForward()
-    await page.waitForURL(/\/pages\/discountBill\/index/)
-    await settled(page)
+    await walk(page, 'back', /\/pages\/discountBill\/index/)
+    await walk(page, 'back', /\/pages\/index\/index/)
+    await walk(page, 'forward', /\/pages\/discountBill\/index/)
     expect(await visibleTitle(page)).toBe('优惠买单')
     await shot(page, 'back-back-forward')
     expect(await page.locator('.nav-bar__home:visible').count()).toBe(0)
@@ -154,12 +155,8 @@ describe('back and forward (browser buttons)', () => {
     await settled(page)
     expect(await visibleTitle(page)).toBe('一卡通')
     // Forward twice more: Shop details has its back too.
-    await page.goForward()
-    await page.waitForURL(/\/pages\/discountBill\/index/)
-    await settled(page)
-    await page.goForward()
-    await page.waitForURL(/\/pages\/shops\/details/)
-    await settled(page)
+    await walk(page, 'forward', /\/pages\/discountBill\/index/)
+    await walk(page, 'forward', /\/pages\/shops\/details/)
     expect(await page.locator('.nav-bar__back:visible').count()).toBe(1)
     expect(await page.locator('.nav-bar__home:visible').count()).toBe(0)
     await context.close()

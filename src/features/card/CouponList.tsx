@@ -25,6 +25,17 @@ function openCouponTarget(c: UserCoupon) {
   else void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })
 }
 
+/** A coupon's value and its threshold (the left part of every coupon face). */
+function CouponAmount({ amount, minSpend }: { amount: number; minSpend: number }) {
+  const t = useT()
+  return (
+    <View className='coupon__amount'>
+      <Text className='coupon__value'>¥{centsToYuan(amount).replace(/\.00$/, '')}</Text>
+      <Text className='coupon__min'>{minSpend ? t('coupons.minSpend', { amount: centsToYuan(minSpend) }) : t('coupons.noThreshold')}</Text>
+    </View>
+  )
+}
+
 /** Value coupons: available / used / expired, paged; "use" goes where the coupon applies. */
 export default function CouponList() {
   const t = useT()
@@ -51,10 +62,7 @@ export default function CouponList() {
           <Text className='coupons__heading'>{t('coupons.toClaim')}</Text>
           {toClaim.map((c) => (
             <View key={c.id} className={`coupon coupon--to-claim coupon--claim-${c.id}`}>
-              <View className='coupon__amount'>
-                <Text className='coupon__value'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
-                <Text className='coupon__min'>{c.min_spend ? t('coupons.minSpend', { amount: centsToYuan(c.min_spend) }) : t('coupons.noThreshold')}</Text>
-              </View>
+              <CouponAmount amount={c.amount} minSpend={c.min_spend} />
               <View className='coupon__body'>
                 <Text className='coupon__title'>{c.title}</Text>
               </View>
@@ -72,10 +80,7 @@ export default function CouponList() {
           <View className='coupons'>
             {list.items.map((c) => (
               <View key={c.id} className={`coupon coupon--${tab}`}>
-                <View className='coupon__amount'>
-                  <Text className='coupon__value'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
-                  <Text className='coupon__min'>{c.min_spend ? t('coupons.minSpend', { amount: centsToYuan(c.min_spend) }) : t('coupons.noThreshold')}</Text>
-                </View>
+                <CouponAmount amount={c.amount} minSpend={c.min_spend} />
                 <View className='coupon__body'>
                   <Text className='coupon__title'>{c.title}</Text>
                   <Text className='coupon__until'>{t('coupons.until', { date: c.expires_at.slice(0, 10) })}</Text>
