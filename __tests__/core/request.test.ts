@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro'
 import { clockOffset, resetClock, serverNow } from '@/core/clock'
-import { ApiError, request } from '@/core/request'
+import { ApiError, assetUrl, connectRequest, request } from '@/core/request'
+import { apiBase } from '@/platform/apiBase'
+import { transport } from '@/platform/transport'
 import { getItem, setItem } from '@/core/storage'
 import { fakeApi, OFFLINE } from '../support/fakeApi'
 import { order, quote } from '../support/fixtures'
@@ -89,5 +91,19 @@ describe('request client', () => {
     fakeApi({ 'personal.order/read': () => ({ info: order({ id: 1 }) }) })
     await request('personal.order/read', { id: 1 })
     expect(clockOffset()).toBe(0)
+  })
+
+  it('pictures named by path load from the API host where the app has no origin (weapp), and stay as they are on H5', () => {
+    // H5: same origin (the jest setup wires the H5 API base, empty).
+    expect(assetUrl('/assets/img/shop-1.svg')).toBe('/assets/img/shop-1.svg')
+    try {
+      connectRequest(transport, () => 'http://10.0.0.2:3000')
+      expect(assetUrl('/assets/img/shop-1.svg')).toBe('http://10.0.0.2:3000/assets/img/shop-1.svg')
+      expect(assetUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png')
+      expect(assetUrl('//cdn.example.com/a.png')).toBe('//cdn.example.com/a.png')
+      expect(assetUrl('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA')
+    } finally {
+      connectRequest(transport, () => apiBase.base())
+    }
   })
 })

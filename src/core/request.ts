@@ -21,6 +21,15 @@ export function connectRequest(transport: Transport, apiBase: () => string): voi
   wired = { transport, apiBase }
 }
 
+/**
+ * A picture the server names by path ("/assets/img/shop-1.svg") as a URL this platform can load: the
+ * mini-program has no origin of its own, so a path gets the API host; on H5 (same origin) it stays as it is.
+ */
+export function assetUrl(src: string): string {
+  if (!wired || !src.startsWith('/') || src.startsWith('//')) return src
+  return wired.apiBase() + src
+}
+
 export type ApiErrorKind = 'network' | 'http' | 'business' | 'auth'
 
 /** Every failed call rejects with this: HTTP status, body code and the server's msg. */

@@ -6,6 +6,7 @@ import { imageLoading } from '@/platform/imageLoading'
 import { discountLabel, useT } from './messages'
 import './index.css'
 import { routeUrl } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 /** One discount shop in a list: tap → Pay a bill there; "details" → Shop details. */
 export default function ShopRow({ shop }: { shop: Shop }) {
@@ -13,7 +14,7 @@ export default function ShopRow({ shop }: { shop: Shop }) {
   const lang = useLang()
   return (
     <View className='shop-row' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: shop.id }) })}>
-      <Image className='shop-row__img' src={shop.image} mode='aspectFill' lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} />
+      <Image className='shop-row__img' src={assetUrl(shop.image)} mode='aspectFill' lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} />
       <View className='shop-row__body'>
         <Text className='shop-row__name'>{shop.name}</Text>
         <Text className='shop-row__meta'>

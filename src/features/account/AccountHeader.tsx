@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/StateView'
 import type { ProfileAnswer } from '@/contract/member'
 import { maskPhone } from '@/core/format'
 import { useT } from '@/features/account/messages'
-import { errorMessage } from '@/core/request'
+import { assetUrl, errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
 import { requestOrdersTab, type OrdersTab } from '@/core/ordersTab'
 import './AccountHeader.css'
@@ -49,7 +49,7 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
   return (
     <View>
       <View className={`account-header${loading && !profile ? ' account-header--loading' : ''}`}>
-        {profile?.user.avatar ? <Image className='account-header__avatar' src={profile.user.avatar} nativeProps={{ alt: '' }} /> : <View className='account-header__avatar' />}
+        {profile?.user.avatar ? <Image className='account-header__avatar' src={assetUrl(profile.user.avatar)} nativeProps={{ alt: '' }} /> : <View className='account-header__avatar' />}
         <View className='account-header__text'>
           <Text className='account-header__name'>{profile?.user.nickname ?? ''}</Text>
           <Text className='account-header__phone'>{maskPhone(profile?.user.phone)}</Text>

@@ -6,6 +6,7 @@ import { parseTime } from '@/core/clock'
 import { useCountdown } from '@/hooks/useCountdown'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
 
@@ -28,7 +29,7 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
         {data.list.map((p) => (
           <View key={p.id} className='home-flash__item' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
             {/* Its name is the text below: the picture is decorative (alt="" on the H5 <img>). */}
-            <Image className='home-flash__img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
+            <Image className='home-flash__img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
             <Text className='home-flash__name'>{p.name}</Text>
             <Money className='home-flash__price' cents={p.price} />
             <Money className='home-flash__original' cents={p.original_price} />

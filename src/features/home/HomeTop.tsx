@@ -7,6 +7,7 @@ import type { City } from '@/core/storage'
 import { useT } from './messages'
 import './home.css'
 import { routeUrl, TAB_PATHS } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 interface Props {
   city: City | undefined
@@ -53,7 +54,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
         <ScrollView className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false}>
           {modules.banners.map((b) => (
             <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => open(b.path)}>
-              <Image className='home-banners__img' src={b.image} mode='aspectFill' nativeProps={{ alt: '' }} />
+              <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
               {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
               <View className='home-banners__text'>
                 <Text className='home-banners__title'>{b.title}</Text>
@@ -67,7 +68,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
         <View className='home-grid'>
           {modules.modules.map((m) => (
             <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} role='link' tabIndex={0} onClick={() => open(m.path)}>
-              <Image className='home-grid__icon' src={m.icon} nativeProps={{ alt: '' }} />
+              <Image className='home-grid__icon' src={assetUrl(m.icon)} nativeProps={{ alt: '' }} />
               <Text className='home-grid__label'>{m.title}</Text>
             </View>
           ))}

@@ -8,6 +8,7 @@ import { sharePath } from '@/core/share'
 import { useT } from './messages'
 import './GoldPlan.css'
 import { routeUrl } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 /** After a payment: the points it earned, invite-to-earn with my referral link, deals to look at next. */
 export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: SeckillProduct[] }) {
@@ -40,7 +41,7 @@ export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: Se
           <Text className='gold__deals-title'>{t('gold.deals')}</Text>
           {deals.map((p) => (
             <View key={p.id} className='gold__deal' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-              <Image className='gold__deal-img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
+              <Image className='gold__deal-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
               <Text className='gold__deal-name'>{p.name}</Text>
               <Money className='gold__deal-price' cents={p.price} />
             </View>

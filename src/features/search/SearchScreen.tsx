@@ -12,6 +12,7 @@ import { clearHistory, readHistory, remember } from './history'
 import { useT } from './messages'
 import './search.css'
 import { routeUrl } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 type Tab = 'shops' | 'products'
 export const SEARCH_DEBOUNCE_MS = 300
@@ -135,7 +136,7 @@ export default function SearchScreen() {
                   ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
                   : products.items.map((p) => (
                       <View key={p.id} className='search__product' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-                        <Image className='search__product-img' src={p.image} mode='aspectFill' nativeProps={{ alt: '' }} />
+                        <Image className='search__product-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
                         <View className='search__product-body'>
                           <Text className='search__product-name'>{p.name}</Text>
                           <Money className='search__product-price' cents={p.price} />

@@ -4,6 +4,7 @@ import { useShopComments } from '@/api/comments'
 import { ListFooter } from '@/components/StateView'
 import { imageLoading } from '@/platform/imageLoading'
 import { useT } from './messages'
+import { assetUrl } from '@/core/request'
 
 /** Reviews (hsh_comment), more as the shopper scrolls. */
 export default function ShopComments({ shopId }: { shopId: number }) {
@@ -19,7 +20,7 @@ export default function ShopComments({ shopId }: { shopId: number }) {
           <View className='comment__head'>
             <View className='comment__who'>
               {/* Beside the nickname it names nothing more: decorative (alt="" on the H5 <img>). */}
-              {c.avatar ? <Image className='comment__avatar' src={c.avatar} lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} /> : null}
+              {c.avatar ? <Image className='comment__avatar' src={assetUrl(c.avatar)} lazyLoad={imageLoading.lazy} nativeProps={{ alt: '' }} /> : null}
               <Text>{c.nickname}</Text>
             </View>
             <Text>

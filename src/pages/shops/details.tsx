@@ -12,6 +12,7 @@ import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
+import { assetUrl } from '@/core/request'
 
 /** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
@@ -27,7 +28,7 @@ export default function ShopsDetailsPage() {
         {info && (
           <View>
             <View className='shop-head'>
-              <Image className='shop-head__img' src={info.image} mode='aspectFill' nativeProps={{ alt: info.name }} />
+              <Image className='shop-head__img' src={assetUrl(info.image)} mode='aspectFill' nativeProps={{ alt: info.name }} />
               <Text className='shop-head__name'>{info.name}</Text>
               <View className='shop-head__row'>
                 <Text className='shop-head__label'>{rowT('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
