@@ -17,6 +17,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** A page with nothing behind it: the bar offers Home, not back, and Home goes Home. */
+async function homeFromBar(page: Page): Promise<void> {
+  expect(await page.locator('.nav-bar__back:visible').count()).toBe(0)
+  await page.locator('.nav-bar__home:visible').click()
+  await page.waitForURL(/\/pages\/index\/index|\/$/)
+  await settled(page)
+  expect(await visibleTitle(page)).toBe('一卡通')
+}
+
 /** The browser's own Back or Forward, then the page it lands on settled. */
 async function walk(page: Page, move: 'back' | 'forward', url: RegExp): Promise<void> {
   await (move === 'back' ? page.goBack() : page.goForward())
@@ -74,11 +83,7 @@ describe('H5 shell in Chromium', () => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/pages/shops/details?id=1`)
     await settled(page)
-    expect(await page.locator('.nav-bar__back:visible').count()).toBe(0)
-    await page.locator('.nav-bar__home:visible').click()
-    await page.waitForURL(/\/pages\/index\/index|\/$/)
-    await settled(page)
-    expect(await visibleTitle(page)).toBe('一卡通')
+    await homeFromBar(page)
     await context.close()
   })
 
@@ -196,11 +201,7 @@ describe('web view', () => {
     expect(await page.locator('.web-page__frame iframe').getAttribute('title')).toBe('网页：www.example.com')
     await shot(page, 'web-view-shared')
     // Opened from a share: no page to go back to, a home button that goes Home.
-    expect(await page.locator('.nav-bar__back:visible').count()).toBe(0)
-    await page.locator('.nav-bar__home:visible').click()
-    await page.waitForURL(/\/pages\/index\/index|\/$/)
-    await settled(page)
-    expect(await visibleTitle(page)).toBe('一卡通')
+    await homeFromBar(page)
     await context.close()
   })
 })
