@@ -32,9 +32,30 @@ export class PageChunksPlugin {
             }
           }
         }
+        if (process.env.MODULE_SIZES) {
+          const sizes: Record<string, Array<[string, number]>> = {}
+          for (const chunk of compilation.chunks) {
+            const list: Array<[string, number]> = []
+            for (const mod of compilation.chunkGraph.getChunkModulesIterable(chunk)) list.push([mod.readableIdentifier(compilation.requestShortener), mod.size()])
+            sizes[[...chunk.files].join(',')] = list.sort((a, b) => b[1] - a[1])
+          }
+          compilation.emitAsset('module-sizes.json', new RawSource(JSON.stringify(sizes, null, 1)))
+        }
         const manifest = { entry: [...new Set(entry)].sort(), pages }
         compilation.emitAsset('page-chunks.json', new RawSource(JSON.stringify(manifest, null, 1)))
       })
     })
+  }
+}
+
+/** webpack's NormalModuleReplacementPlugin, taken from the compiler Taro runs (webpack is not our own dependency). */
+export class ReplaceModulePlugin {
+  constructor(
+    private readonly pattern: RegExp,
+    private readonly replacement: string,
+  ) {}
+
+  apply(compiler: Compiler): void {
+    new compiler.webpack.NormalModuleReplacementPlugin(this.pattern, this.replacement).apply(compiler)
   }
 }

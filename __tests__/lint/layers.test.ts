@@ -70,6 +70,8 @@ const SAMPLES = {
   componentToApi: ['src/components/Sample/index.tsx', "import { useShop } from '@/api/shops'\nexport const x = useShop\n"],
   paymentToApi: ['src/payment/sample.ts', "import { fetchOrder } from '@/api/orders'\nexport const x = fetchOrder\n"],
   featureToApi: ['src/features/orders/Sample.tsx', "import { useOrderPages } from '@/api/orders'\nexport const x = useOrderPages\n"],
+  weuiIcon: ['src/components/Sample/index.tsx', "import { Icon, View } from '@tarojs/components'\nexport const x = [Icon, View]\n"],
+  weuiCheckbox: ['src/features/orders/Sample.tsx', "import { Checkbox } from '@tarojs/components'\nexport const x = Checkbox\n"],
   // core/request.ts imports core/storage.ts on disk: storage importing request closes a cycle.
   cycle: ['src/core/storage.ts', "import { request } from './request'\nexport const x = request\n"],
 } satisfies Record<string, Sample>
@@ -129,6 +131,11 @@ describe('layers the lint enforces', () => {
     expect(only('import-x/no-restricted-paths', found.componentToApi)).toEqual([expect.stringContaining('Shared components may not import api')])
     expect(only('import-x/no-restricted-paths', found.paymentToApi)).toHaveLength(1)
     expect(found.featureToApi).toEqual([])
+  })
+
+  it("Taro's Icon / Checkbox (drawn with the WeUI font the H5 build leaves out) fail; View passes", () => {
+    expect(only('@typescript-eslint/no-restricted-imports', found.weuiIcon)).toEqual([expect.stringContaining("leaves out WeUI's icon font")])
+    expect(only('@typescript-eslint/no-restricted-imports', found.weuiCheckbox)).toHaveLength(1)
   })
 
   it('an import cycle fails', () => {
