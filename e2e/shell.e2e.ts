@@ -49,6 +49,50 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
+  it('Home banner: a scroll-snap carousel whose dots follow autoplay, a swipe and a tap; reduced motion holds it', async () => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}/`)
+    await settled(page)
+    const dots = page.locator('.home-carousel__dot')
+    const scroller = page.locator('#home-banners')
+    const current = () => page.locator('.home-carousel__dot[aria-current="true"]').getAttribute('aria-label')
+    const page1 = async () => scroller.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))
+    expect(await dots.count()).toBeGreaterThanOrEqual(2)
+    const total = await dots.count()
+    expect(await current()).toBe(`第 1 张，共 ${total} 张`)
+    // Autoplay moves the picture, and the dot follows it.
+    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 2 张'), null, { timeout: 10000 })
+    await page.waitForFunction(() => {
+      const el = document.getElementById('home-banners')
+      return !!el && Math.abs(el.scrollLeft - el.clientWidth) < 2
+    })
+    // A swipe (the scroller moved by the shopper) moves the dot.
+    await scroller.evaluate((el) => el.scrollTo({ left: 0 }))
+    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 1 张'))
+    // A dot tapped shows its banner and stops autoplay.
+    await dots.nth(total - 1).click()
+    await page.waitForFunction((n) => {
+      const el = document.getElementById('home-banners')
+      return !!el && Math.abs(el.scrollLeft - (n - 1) * el.clientWidth) < 2
+    }, total)
+    expect(await page1()).toBe(total - 1)
+    expect(await current()).toBe(`第 ${total} 张，共 ${total} 张`)
+    await context.close()
+
+    const reduced = await phone(browser)
+    await reduced.page.emulateMedia({ reducedMotion: 'reduce' })
+    await reduced.page.clock.install()
+    await reduced.page.goto(`${BASE()}/`)
+    await settled(reduced.page)
+    await reduced.page.locator('.home-carousel__dot').first().waitFor()
+    // Two autoplay periods on the page's clock, then two frames for React: the first banner still shows.
+    await reduced.page.clock.runFor(9000)
+    await reduced.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    expect(await reduced.page.locator('.home-carousel__dot[aria-current="true"]').getAttribute('aria-label')).toBe(`第 1 张，共 ${total} 张`)
+    expect(await reduced.page.locator('#home-banners').evaluate((el) => el.scrollLeft)).toBe(0)
+    await reduced.context.close()
+  }, 40000)
+
   it.each(ROUTES.filter((r) => !GATED.includes(r.path)).map((r) => [r.path, r.zh]))('a deep link to /%s shows %s', async (route, title) => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/${route}`)

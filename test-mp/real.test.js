@@ -35,6 +35,19 @@ describe('weapp pages with real answers from the reference server', () => {
     expect(calls.some((c) => c.startsWith('GET /api/index/moduleList'))).toBe(true)
   })
 
+  it('Home banner: a dot per banner, the first on; tapping a dot turns that one on', async () => {
+    const { page } = await open('pages/index/index')
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--home-carousel__dot"]').length > 1, 5000)
+    const dots = () => Array.from(page.dom.querySelectorAll('[class~="main--home-carousel__dot"]'))
+    const on = () => dots().findIndex((d) => d.className.includes('home-carousel__dot--on'))
+    expect(dots()).toHaveLength(page.dom.querySelectorAll('[class~="main--home-banners__item"]').length)
+    expect(on()).toBe(0)
+    const last = dots().length - 1
+    page.querySelectorAll('.home-carousel__dot')[last].dispatchEvent('tap')
+    await waitFor(() => on() === last, 3000)
+    // The simulator's scroll-view keeps no properties: where it scrolls to is proven in Chromium (shell.e2e).
+  })
+
   it('Membership card lists the card products', async () => {
     const { page } = await open('pages/card/index', { storage: asShopper() })
     await waitFor(() => page.dom.querySelectorAll('[class~="main--card-product"]').length === 3, 5000)

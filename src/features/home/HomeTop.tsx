@@ -1,9 +1,10 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ModuleListAnswer } from '@/contract/site'
 import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import type { City } from '@/core/storage'
+import BannerCarousel from './BannerCarousel'
 import { useT } from './messages'
 import './home.css'
 import { routeUrl, TAB_PATHS } from '@/routes'
@@ -24,7 +25,7 @@ function open(path: string) {
   else void Taro.navigateTo({ url: path })
 }
 
-/** City picker, search box, banners and the service grid (moduleList). */
+/** City picker, search box, the banner carousel and the service grid (moduleList). */
 export default function HomeTop({ city, cities, onCity, modules }: Props) {
   const t = useT()
   // Every city the server lists, in the shopper's language (WeChat's action sheet stops at 6, H5's says 取消).
@@ -50,20 +51,7 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
         </View>
       </View>
-      {modules && modules.banners.length > 0 && (
-        <ScrollView className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false}>
-          {modules.banners.map((b) => (
-            <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => open(b.path)}>
-              <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
-              {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
-              <View className='home-banners__text'>
-                <Text className='home-banners__title'>{b.title}</Text>
-                <Text className='home-banners__go'>{t('home.bannerGo')}</Text>
-              </View>
-            </View>
-          ))}
-        </ScrollView>
-      )}
+      {modules && modules.banners.length > 0 && <BannerCarousel banners={modules.banners} onOpen={open} />}
       {modules && (
         <View className='home-grid'>
           {modules.modules.map((m) => (
