@@ -1,11 +1,12 @@
 /**
  * Page-load benchmark (not a test): opens H5 pages in Debian's Chromium against the reference server
  * serving dist-h5 (as `npm start` does) and prints, per page, the median of RUNS cold loads (fresh
- * context, empty cache): time to first byte, DOMContentLoaded, the page title on screen, the page's
- * content on screen, and the bytes transferred. Loopback, no throttling: these are lower bounds that
- * show regressions, not what a phone on 4G sees.
- *   npm run bench:pageload            (RUNS=5)
- *   RUNS=9 npm run bench:pageload
+ * context, empty cache): time to first byte, DOMContentLoaded, first contentful paint, largest contentful
+ * paint, the page title on screen, the page's content on screen, and the bytes transferred. Two profiles:
+ * loopback with no throttling (lower bounds that show regressions), and a slow phone — "Slow 4G" (150 ms
+ * round trip, 1.6 Mbit/s down, 750 kbit/s up) with the CPU slowed 4× through the DevTools protocol.
+ *   npm run bench:pageload            (RUNS=5, both profiles)
+ *   RUNS=9 PROFILE=slow npm run bench:pageload
  */
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
@@ -23,17 +24,44 @@ const PAGES: Array<{ name: string; path: string; content: string }> = [
   { name: 'Search', path: '/pages/index/search', content: '.search__word' },
 ]
 
+interface Profile {
+  name: string
+  /** Network.emulateNetworkConditions (bytes/s, ms) and Emulation.setCPUThrottlingRate; none when absent. */
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number }
+  cpu?: number
+}
+const PROFILES: Profile[] = [
+  { name: 'loopback, no throttling' },
+  { name: 'slow phone: Slow 4G (150 ms RTT, 1.6 Mbit/s) + 4x CPU', network: { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 }, cpu: 4 },
+].filter((p) => !process.env.PROFILE || (process.env.PROFILE === 'slow') === Boolean(p.cpu))
+
 interface Sample {
   ttfb: number
   dcl: number
+  fcp: number
+  lcp: number
   title: number
   content: number
   kb: number
 }
 
-async function loadOnce(browser: Browser, url: string, content: string): Promise<Sample> {
+async function loadOnce(browser: Browser, url: string, content: string, profile: Profile): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true })
   const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  if (profile.network) {
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
+  }
+  if (profile.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu })
+  // Largest contentful paint candidates, kept from the first one on (the observer is in place before any paint).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number }
+    w.__lcp = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime)
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })
   const sizes: Array<Promise<number>> = []
   // Bytes on the wire (compressed bodies plus headers), as Chromium counted them.
   page.on('requestfinished', (r) => sizes.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0)))
@@ -43,13 +71,16 @@ async function loadOnce(browser: Browser, url: string, content: string): Promise
   const title = Date.now() - started
   await page.waitForSelector(content, { state: 'visible', timeout: 20000 })
   const shown = Date.now() - started
+  // LCP is final once the content is on screen and the pictures it waits for have loaded.
+  await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => undefined)
   const nav = await page.evaluate(() => {
     const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
-    return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime }
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0
+    return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime, fcp, lcp: (window as unknown as { __lcp: number }).__lcp }
   })
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
   await context.close()
-  return { ttfb: nav.ttfb, dcl: nav.dcl, title, content: shown, kb: bytes / 1024 }
+  return { ...nav, title, content: shown, kb: bytes / 1024 }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -58,13 +89,18 @@ async function main() {
   const server = await startTestServer({ staticDir: path.resolve(__dirname, '..', 'dist-h5'), label: 'pageload' })
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] })
   try {
-    console.log(`page-load benchmark: median of ${RUNS} cold loads per page, loopback, no throttling`)
-    console.log(`${'page'.padEnd(18)}${'TTFB'.padStart(8)}${'DCL'.padStart(8)}${'title'.padStart(8)}${'content'.padStart(9)}${'KB (wire)'.padStart(11)}`)
-    for (const p of PAGES) {
-      const samples: Sample[] = []
-      for (let i = 0; i < RUNS; i++) samples.push(await loadOnce(browser, `${server.base}${p.path}`, p.content))
-      const m = (k: keyof Sample) => median(samples.map((s) => s[k]))
-      console.log(`${p.name.padEnd(18)}${`${m('ttfb').toFixed(0)}ms`.padStart(8)}${`${m('dcl').toFixed(0)}ms`.padStart(8)}${`${m('title').toFixed(0)}ms`.padStart(8)}${`${m('content').toFixed(0)}ms`.padStart(9)}${m('kb').toFixed(1).padStart(11)}`)
+    for (const profile of PROFILES) {
+      console.log(`page-load benchmark: median of ${RUNS} cold loads per page, ${profile.name}`)
+      const cols = ['TTFB', 'DCL', 'FCP', 'LCP', 'title', 'content']
+      console.log(`${'page'.padEnd(18)}${cols.map((c) => c.padStart(9)).join('')}${'KB (wire)'.padStart(11)}`)
+      for (const p of PAGES) {
+        const samples: Sample[] = []
+        for (let i = 0; i < RUNS; i++) samples.push(await loadOnce(browser, `${server.base}${p.path}`, p.content, profile))
+        const m = (k: keyof Sample) => median(samples.map((s) => s[k]))
+        const ms = (['ttfb', 'dcl', 'fcp', 'lcp', 'title', 'content'] as const).map((k) => `${m(k).toFixed(0)}ms`.padStart(9)).join('')
+        console.log(`${p.name.padEnd(18)}${ms}${m('kb').toFixed(1).padStart(11)}`)
+      }
+      console.log('')
     }
   } finally {
     await browser.close()
