@@ -124,9 +124,11 @@ describe('Pay a bill: the coupon choice', () => {
     await until(t, () => expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('-¥10.00'))
 
     await click(t, '.bill__coupon')
-    const again = (await t.queries.waitForQuerySelector('#coupon-sheet')) as HTMLElement
+    await t.queries.waitForQuerySelector('#coupon-sheet')
     expect(text(t, '#coupon-sheet .sheet__item--selected')).toBe('¥10 off · ¥10.00 · Min. spend ¥50.00')
-    await until(t, () => expect(again.contains(document.activeElement)).toBe(true))
+    // Focus moves into the dialog (on the next tick): the first choice.
+    await until(t, () => expect(document.activeElement?.textContent).toBe("Don't use a coupon"), 5000)
+    expect(t.queries.querySelector('#coupon-sheet')?.contains(document.activeElement)).toBe(true)
     const before = api.called('personal.order/preCreate').length
     await t.act(async () => key('Escape'))
     expect(t.queries.querySelector('#coupon-sheet')).toBeNull()
