@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
-import { AUTHORIZATION_CODE_SENT, SCREENS as CATALOGUE, type Screen } from './screens'
+import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -69,7 +69,7 @@ const STATES: AxeScreen[] = [
 ]
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here), Authorization with the code sent, and the states above. */
-const SCREENS: AxeScreen[] = [...CATALOGUE, AUTHORIZATION_CODE_SENT, ...STATES]
+const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES]
 
 /** Where axe must wait for more than the catalogue's `ready`: the refund entry of a paid bill, the till code drawn. */
 const AXE_READY: Record<string, string> = { 'order-detail': '.order-detail__refund', 'card-page': '.member-qr' }

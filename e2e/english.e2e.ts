@@ -20,17 +20,17 @@
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
-import { AUTHORIZATION_AGREE_FIRST, SCREENS as CATALOGUE, type Screen } from './screens'
+import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
-import { EN_NAMES, GRID_MODULES } from '../server/names'
+import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
 
 const PHONE = '13800000071'
 
 const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.en]))
 
 /** The names the system defines, in Chinese: never taken out as "the server's data". */
-const SYSTEM_ZH = new Set([...Object.keys(EN_NAMES), ...GRID_MODULES.map((m) => m[1])])
+const SYSTEM_ZH = new Set([...Object.keys(EN_NAMES), ...Object.keys(EN_COUPON_TITLES), ...GRID_MODULES.map((m) => m[1])])
 const isSystemName = (s: string) => SYSTEM_ZH.has(s.trim()) || /^会员\d+$/.test(s.trim())
 
 /** Search's popular words, the only Chinese allowed on Search. */
@@ -47,13 +47,16 @@ interface AllowedChinese {
   selector: string
   text: (s: string) => boolean
 }
+/** Pay a bill's amount in Chinese capital numerals (大写), which a Chinese receipt needs in any language. */
+const CAPITALS: AllowedChinese = { selector: '.bill__capital', text: (s) => /^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/.test(s) }
 const ALLOWED: Record<string, AllowedChinese> = {
   search: { selector: '.search__word:not(.search__word--history)', text: (s) => HOT_WORDS.includes(s) },
-  'pay-bill': { selector: '.bill__capital', text: (s) => /^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/.test(s) },
+  'pay-bill': CAPITALS,
+  'pay-bill-coupons': CAPITALS,
 }
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid card order here), plus "agree first" at Authorization. */
-const SCREENS: Screen[] = [...CATALOGUE, AUTHORIZATION_AGREE_FIRST]
+const SCREENS: Screen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_AGREE_FIRST]
 
 /** Every string value with Chinese in it, anywhere in a JSON answer. */
 function chineseStrings(v: unknown, out: Set<string>): void {

@@ -120,7 +120,7 @@ describe('paying a bill', () => {
     await typeAmount(page, '0200.005')
     expect(await page.locator('.bill__amount:visible').textContent()).toBe('¥200.00')
     await page.locator('.bill__coupon:visible').click()
-    await page.locator('.taro-actionsheet__cell', { hasText: '川味小馆 10 元券' }).click()
+    await page.locator('#coupon-sheet .sheet__item', { hasText: '川味小馆 10 元券' }).click()
     // The server's price: 12 % off 200.00 = 24.00, coupon 10.00 → 166.00.
     await page.locator('.bill__payable:visible', { hasText: '¥166.00' }).waitFor({ timeout: 10000 })
     expect(await page.locator('.bill__capital:visible').textContent()).toBe('壹佰陆拾陆元整')

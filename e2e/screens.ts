@@ -103,3 +103,15 @@ export const AUTHORIZATION_CODE_SENT: Screen = {
     await page.getByText(/秒后重发|Resend in/).first().waitFor({ timeout: 10000 })
   },
 }
+
+/** Pay a bill with the coupon sheet open (amount 100: the shopper's ¥5 coupon, minimum ¥50, can be used). */
+export const PAY_BILL_COUPONS: Screen = {
+  name: 'pay-bill-coupons',
+  url: '/pages/payBill/index?shop_id=1',
+  ready: '.bill__shop-name',
+  act: async (page) => {
+    await typeHundred(page)
+    await page.locator('.bill__coupon:visible').click()
+    await page.locator('#coupon-sheet .sheet__item').nth(1).waitFor()
+  },
+}

@@ -84,3 +84,18 @@ export function nicknameIn(lang: ApiLang, nickname: string): string {
 /** The language a request asked for: `lang` of its payload, Chinese when absent or unknown. */
 export const langOf = (source: unknown): ApiLang =>
   typeof source === 'object' && source !== null && (source as { lang?: unknown }).lang === 'en' ? 'en' : 'zh'
+
+// Coupons ---------------------------------------------------------------------------------------------------
+// The platform's own coupons (shop_id null, seed.ts) in English; a coupon a shop writes (shop_id set) stays as
+// written, like the rest of a shop's words.
+
+export const EN_COUPON_TITLES: Readonly<Record<string, string>> = {
+  '买单立减 5 元': '¥5 off your bill',
+  '开卡立减 10 元': '¥10 off a membership card',
+  '商城满 50 减 8': '¥8 off ¥50 or more in the mall',
+}
+
+/** A coupon with its title in the shopper's language when the platform defined it (shop_id null). */
+export function couponIn<C extends { title: string; shop_id: number | null }>(lang: ApiLang, coupon: C): C {
+  return lang === 'en' && coupon.shop_id === null ? { ...coupon, title: EN_COUPON_TITLES[coupon.title] ?? named(lang, coupon.title) } : coupon
+}

@@ -2,7 +2,6 @@
  * The Card tab's checkout and the till code of a suspended card, in the H5 runtime: what the shopper reads
  * before paying (start and end dates, what happens to the current card, the coupon) and at the till.
  */
-import Taro from '@tarojs/taro'
 import type { UserCoupon } from '@/contract/member'
 import type { CardOrderPayload } from '@/contract/order'
 import { resetLangCache, setLang } from '@/core/i18n'
@@ -11,7 +10,7 @@ import CardIndexPage from '@/pages/card/index'
 import CardVipCordPage from '@/pages/card/vipCord'
 import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
 import { card, coupon, paged, quote } from '../support/fixtures'
-import { click, mount, show, text, unmountAll, until } from '../support/screen'
+import { all, click, mount, show, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => {
   unmountAll()
@@ -66,9 +65,13 @@ describe('Card tab checkout', () => {
     expect(text(t, '.card-products__total')).toBe('¥149.00')
     expect(text(t, '.card-products__buy')).toBe('立即升级')
 
-    // Choosing "none": quoted again without a coupon.
-    jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 0, errMsg: 'ok' })
+    // Choosing "none" in the in-app sheet: quoted again without a coupon.
     await click(t, '.coupon-choice')
+    await t.queries.waitForQuerySelector('#coupon-sheet')
+    expect(all(t, '#coupon-sheet .sheet__item')).toEqual(['不使用', '开卡立减 10 元 · ¥10.00 · 满 ¥99.00 可用', '开卡立减 5 元 · ¥5.00'])
+    expect(text(t, '#coupon-sheet .sheet__item--selected')).toBe('开卡立减 10 元 · ¥10.00 · 满 ¥99.00 可用')
+    await click(t, '#coupon-sheet .sheet__item')
+    expect(t.queries.querySelector('#coupon-sheet')).toBeNull()
     await until(t, () => expect(text(t, '.card-products__total')).toBe('¥159.00'))
     expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, lang: 'zh' })
     expect(text(t, '.coupon-choice__value')).toBe('2 张可用')

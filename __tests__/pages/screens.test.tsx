@@ -17,7 +17,7 @@ import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import ShopsDetailsPage from '@/pages/shops/details'
 import WebViewIndexPage from '@/pages/webView/index'
-import { QUOTE_DEBOUNCE_MS } from '@/features/payBill/useBillQuote'
+import { QUOTE_DEBOUNCE_MS } from '@/api/orders'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter, type Reply } from '../support/fakeApi'
 import { all, click, mount, text, unmount, unmountAll, until } from '../support/screen'
 import { card, coupon, order, paged, product, quote, shop } from '../support/fixtures'
@@ -201,10 +201,12 @@ describe('Pay a bill', () => {
     expect(text(t, '.bill__shop-name')).toBe('味道小馆')
     expect(text(t, '.bill__shop-discount')).toBe('8.8 折')
     expect(t.queries.querySelector('.bill__pay')?.hasAttribute('disabled')).toBe(true)
-    expect(text(t, '.bill__coupon-value')).toBe('1 张可用')
+    // The coupon needs ¥50.00 spent: not offered before the amount reaches it.
+    expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('暂无可用')
 
     await press(t, '100')
     expect(text(t, '.bill__amount')).toBe('¥100')
+    expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('1 张可用')
     // 87.65 is what the fake server answered, not 100 × 88 %: the screen shows the server's price.
     await until(t, () => expect(text(t, '.bill__payable')).toContain('87.65'))
     expect(text(t, '.bill__capital')).toBe('捌拾柒元陆角伍分')
@@ -242,7 +244,7 @@ describe('Pay a bill', () => {
     await t.queries.waitForQuerySelector('.bill__error')
     expect(text(t, '.bill__error')).toBe('商户暂停营业')
     expect(text(t, '.bill__amount')).toBe('¥58')
-    expect(text(t, '.bill__coupon-value')).toBe('不使用')
+    expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('暂无可用')
   })
 
   it('without a shop in the link it says nothing was found (no pointless retry)', async () => {

@@ -75,6 +75,25 @@ describe('the same endpoint in zh and en', () => {
     expect(comments.list[0].content).toMatch(CJK)
   })
 
+  it('coupon titles: the platform’s in the shopper’s language on every list and the claim; a shop’s as written', async () => {
+    type C = { title: string; shop_id: number | null }
+    const { token: mine } = await s.login('13600005678')
+    const claimed = await get<{ coupon: C }>('personal.coupon/claim', 'en', { coupon_id: 3 }, mine)
+    expect(claimed.coupon.title).toBe('¥10 off a membership card')
+    await get<{ coupon: C }>('personal.coupon/claim', 'zh', { coupon_id: 2 }, mine)
+
+    const zh = await get<{ list: C[] }>('hui_public.coupon/index', 'zh', { shop_id: 1 })
+    const en = await get<{ list: C[] }>('hui_public.coupon/index', 'en', { shop_id: 1 })
+    expect(zh.list.map((c) => c.title).sort()).toEqual(['买单立减 5 元', '川味小馆 10 元券', '开卡立减 10 元', '商城满 50 减 8'].sort())
+    expect(en.list.map((c) => c.title).sort()).toEqual(['¥10 off a membership card', '¥5 off your bill', '¥8 off ¥50 or more in the mall', '川味小馆 10 元券'].sort())
+    expect(en.list.filter((c) => c.shop_id === null && CJK.test(c.title))).toEqual([])
+
+    const myEn = await get<{ list: C[] }>('personal.coupon/index', 'en', { tab: 'available' }, mine)
+    expect(myEn.list.map((c) => c.title).sort()).toEqual(['¥10 off a membership card', '川味小馆 10 元券'])
+    const myZh = await get<{ list: C[] }>('personal.coupon/index', 'zh', { tab: 'available' }, mine)
+    expect(myZh.list.map((c) => c.title).sort()).toEqual(['川味小馆 10 元券', '开卡立减 10 元'].sort())
+  })
+
   it('without lang (or an unknown one) the answer is Chinese, as before', async () => {
     const res = await s.call<{ list: Array<{ name: string }> }>('GET', 'hui_public.card/index', {})
     expect(res.body.data.list[0].name).toBe('银卡')

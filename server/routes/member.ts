@@ -10,7 +10,7 @@ import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
 import * as shops from '../repo/shops'
 import * as users from '../repo/users'
-import { named, nicknameIn } from '../names'
+import { couponIn, named, nicknameIn } from '../names'
 import type { ApiLang } from '../../src/contract/common'
 import type { UserCardRow } from '../repo/cards'
 import type { UserRow } from '../repo/users'
@@ -56,26 +56,26 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
     return { info: shopIn(lang, info) }
   })
 
-  defineRoute(app, db, 'personal.coupon/index', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.coupon/index', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const { rows, total } = coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size)
-    const list = rows.map((r) => (input.tab === 'expired' ? { ...r, status: 'expired' as const } : r))
+    const list = rows.map((r) => couponIn(lang, input.tab === 'expired' ? { ...r, status: 'expired' as const } : r))
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, ({ input, user, lang }) => {
     const rows = coupons.coupons(db, input.shop_id)
     const mine = new Set(user ? coupons.claimedCouponIds(db, user.id) : [])
-    return { list: rows.map((r) => ({ ...r, claimed: mine.has(r.id) })) }
+    return { list: rows.map((r) => couponIn(lang, { ...r, claimed: mine.has(r.id) })) }
   })
 
-  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const coupon = coupons.couponTerms(db, input.coupon_id)
     if (!coupon) throw new BizError('优惠券不存在')
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
     const id = coupons.claim(db, uid, coupon.id, fmt(dayjs().add(coupon.valid_days, 'day')))
     if (id === null) throw new BizError('已领取过该优惠券')
-    return { coupon: coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>> }
+    return { coupon: couponIn(lang, coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
   })
 }

@@ -1,9 +1,10 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
 import { hasRedemptionCode } from '@/contract/orderRules'
 import type { ApiReq } from '@/contract/schemas'
-import { request } from '@/core/request'
+import { ApiError, request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
-import { useQuery } from '@/hooks/useQuery'
+import { useRetryWhenOnline } from '@/hooks/useRetryWhenOnline'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
 /** One of my orders (personal.order/read). */
@@ -36,18 +37,71 @@ export function useOrderPages(filter: OrderFilter) {
   return usePagedList((page, page_size) => request('personal.order/index', { ...filter, page, page_size }), { keyOf: (o) => o.id, deps: [filter.tab, filter.kind] })
 }
 
+/** How long Pay a bill waits after the last key before asking the price (the shopper is still typing). */
+export const QUOTE_DEBOUNCE_MS = 350
+
+/** The quote failed for want of a connection (or the server's trouble): asking again can help. */
+export function quoteCanRetry(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.kind === 'network' || error.kind === 'http'
+}
+
+export interface QuoteOptions {
+  /** Wait this long after the payload last changed before asking (Pay a bill's keypad); 0: ask at once. */
+  debounceMs?: number
+}
+
 /**
  * The server's price for a payload (personal.order/preCreate), asked again when the payload changes; null
- * while there is none. A quote is shown only for the payload it was made for (never the previous one's).
+ * while there is none. Only the answer for the latest payload is shown (a stale one never lands, and a quote
+ * is never shown for another payload). A quote lost to the network is asked again on `retry()` (the shopper's
+ * tap, or a screen shown again) and by itself when the device is back online.
  */
-export function useOrderQuote(payload: OrderPayload | null) {
+export function useOrderQuote(payload: OrderPayload | null, { debounceMs = 0 }: QuoteOptions = {}) {
+  const [quote, setQuote] = useState<PriceQuote | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [loading, setLoading] = useState(false)
+  const [attempt, setAttempt] = useState(0)
   const key = payload ? JSON.stringify(payload) : ''
-  const q = useQuery(() => request('personal.order/preCreate', payload as OrderPayload).then((quote): { key: string; quote: PriceQuote } => ({ key, quote })), [key], payload !== null)
-  const current = payload !== null && !q.loading
-  return {
-    quote: current && !q.error && q.data?.key === key ? q.data.quote : null,
-    loading: payload !== null && q.loading,
-    error: current ? q.error : null,
-    reload: q.reload,
-  }
+  const latest = useRef('')
+
+  useEffect(() => {
+    latest.current = `${key}#${attempt}`
+    const mine = latest.current
+    setError(null)
+    if (!payload) {
+      setQuote(null)
+      setLoading(false)
+      return undefined
+    }
+    setLoading(true)
+    const ask = () =>
+      request('personal.order/preCreate', payload).then(
+        (q) => {
+          if (latest.current !== mine) return
+          setQuote(q)
+          setLoading(false)
+        },
+        (e: unknown) => {
+          if (latest.current !== mine) return
+          setQuote(null)
+          setError(e)
+          setLoading(false)
+        },
+      )
+    if (debounceMs <= 0) {
+      void ask()
+      return undefined
+    }
+    const timer = setTimeout(() => void ask(), debounceMs)
+    return () => clearTimeout(timer)
+    // The payload is read through its key (a new object with the same content asks nothing).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt, debounceMs])
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+  const retryable = error !== null && quoteCanRetry(error)
+  useRetryWhenOnline(retryable, retry)
+
+  // A quote is only good for the payload it was made for.
+  return { quote: loading ? null : quote, loading, error, retryable, retry }
 }

@@ -1,9 +1,10 @@
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import ChoiceSheet from '@/components/ChoiceSheet'
 import type { UserCoupon } from '@/contract/member'
 import type { OrderKind } from '@/contract/order'
 import { centsToYuan } from '@/core/format'
-import { useT } from './messages'
+import { minSpendText, useT } from './messages'
 import './index.css'
 
 /** The coupons a shopper can use on an order of this kind (at this shop, for this spend), largest first. */
@@ -13,6 +14,9 @@ export function usableCoupons(coupons: readonly UserCoupon[], kind: OrderKind, s
     .sort((a, b) => b.amount - a.amount)
 }
 
+/** A coupon as the sheet lists it: title, value and threshold (when it has one). */
+const couponLabel = (c: UserCoupon) => [c.title, `¥${centsToYuan(c.amount)}`, ...(c.min_spend > 0 ? [minSpendText(c.min_spend)] : [])].join(' · ')
+
 interface Props {
   /** Usable coupons (usableCoupons), the best first. */
   usable: UserCoupon[]
@@ -20,27 +24,45 @@ interface Props {
   onChange: (id: number | null) => void
   /** What the chosen coupon takes off, as the server priced it (its face value until then). */
   amountOff?: number
+  /** The row shows only the saving (Pay a bill), not the coupon's title with it (Card tab). */
+  savingOnly?: boolean
+  /** More classes for the row (the screen's own row layout). */
+  className?: string
 }
 
-/** A coupon row: the chosen coupon's saving, or how many can be used; tap → choose one or none. */
-export default function CouponChoice({ usable, chosenId, onChange, amountOff }: Props) {
+/**
+ * A coupon row: the chosen coupon's saving, or how many can be used; a tap opens an in-app sheet (any number of
+ * coupons, in the shopper's language, a dialog to screen readers) to choose one or none. One per page (#coupon-sheet).
+ */
+export default function CouponChoice({ usable, chosenId, onChange, amountOff, savingOnly = false, className = '' }: Props) {
   const t = useT()
+  const [open, setOpen] = useState(false)
   const chosen = usable.find((c) => c.id === chosenId)
-  const choose = async () => {
-    if (usable.length === 0) return
-    try {
-      const { tapIndex } = await Taro.showActionSheet({ itemList: [t('coupon.none'), ...usable.map((c) => `${c.title}（¥${centsToYuan(c.amount)}）`)] })
-      onChange(tapIndex === 0 ? null : usable[tapIndex - 1].id)
-    } catch {
-      // Dismissed: keep the choice.
-    }
-  }
+  const saving = chosen ? `-¥${centsToYuan(amountOff ?? chosen.amount)}` : ''
   return (
-    <View className='coupon-choice' role='button' tabIndex={usable.length ? 0 : -1} aria-disabled={usable.length === 0} onClick={() => void choose()}>
-      <Text>{t('coupon.label')}</Text>
-      <Text className={`coupon-choice__value${chosen ? ' coupon-choice__value--chosen' : usable.length ? '' : ' coupon-choice__value--none'}`}>
-        {chosen ? `${chosen.title} -¥${centsToYuan(amountOff ?? chosen.amount)}` : usable.length ? t('coupon.count', { count: usable.length }) : t('coupon.none')}
-      </Text>
-    </View>
+    <>
+      <View
+        className={`coupon-choice${className ? ` ${className}` : ''}`}
+        role='button'
+        tabIndex={usable.length ? 0 : -1}
+        aria-disabled={usable.length === 0}
+        aria-haspopup='dialog'
+        onClick={() => usable.length > 0 && setOpen(true)}
+      >
+        <Text>{t('coupon.label')}</Text>
+        <Text className={`coupon-choice__value${chosen ? ' coupon-choice__value--chosen' : usable.length ? '' : ' coupon-choice__value--none'}`}>
+          {chosen ? (savingOnly ? saving : `${chosen.title} ${saving}`) : usable.length ? t('coupon.count', { count: usable.length }) : t('coupon.noneUsable')}
+        </Text>
+      </View>
+      <ChoiceSheet
+        id='coupon-sheet'
+        open={open}
+        title={t('coupon.choose')}
+        choices={[{ key: 'none', label: t('coupon.none'), selected: !chosen }, ...usable.map((c) => ({ key: c.id, label: couponLabel(c), selected: c.id === chosenId }))]}
+        cancelText={t('common.cancel')}
+        onPick={(i) => onChange(i === 0 ? null : usable[i - 1].id)}
+        onClose={() => setOpen(false)}
+      />
+    </>
   )
 }

@@ -58,11 +58,11 @@ export default function CardProducts({ products, current }: { products: CardProd
     () => (product && coupons.signedIn && !coupons.loading ? { kind: 'card', card_id: product.id, ...(couponId ? { coupon_id: couponId } : {}) } : null),
     [product, coupons.signedIn, coupons.loading, couponId],
   )
-  const { quote, loading, error, reload } = useOrderQuote(payload)
+  const { quote, loading, error, retry } = useOrderQuote(payload)
   // Back from paying (or from another tab): the card held has changed, so has the plan.
   const shows = useRef(0)
   useDidShow(() => {
-    if (shows.current++ > 0 && payload) void reload()
+    if (shows.current++ > 0 && payload) retry()
   })
 
   const choose = (id: number) => {

@@ -2,6 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { claimCoupon, useClaimableCoupons, useMyCouponPages } from '@/api/coupons'
+import { minSpendText } from '@/components/CouponChoice/messages'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
@@ -27,11 +28,12 @@ function openCouponTarget(c: UserCoupon) {
 
 /** A coupon's value and its threshold (the left part of every coupon face). */
 function CouponAmount({ amount, minSpend }: { amount: number; minSpend: number }) {
-  const t = useT()
+  // Re-rendered on a language switch: minSpendText reads the current language.
+  useT()
   return (
     <View className='coupon__amount'>
       <Text className='coupon__value'>¥{centsToYuan(amount).replace(/\.00$/, '')}</Text>
-      <Text className='coupon__min'>{minSpend ? t('coupons.minSpend', { amount: centsToYuan(minSpend) }) : t('coupons.noThreshold')}</Text>
+      <Text className='coupon__min'>{minSpendText(minSpend)}</Text>
     </View>
   )
 }

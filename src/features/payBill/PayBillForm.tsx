@@ -1,6 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { useMemo, useState } from 'react'
+import { QUOTE_DEBOUNCE_MS, useOrderQuote } from '@/api/orders'
+import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import Money from '@/components/Money'
 import type { Shop, UserCoupon } from '@/contract/member'
 import type { OrderPayload } from '@/contract/order'
@@ -15,7 +16,6 @@ import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from './amou
 import { useLang } from '@/core/i18n'
 import { discountLabel } from '@/components/ShopRow/messages'
 import AmountKeypad from './components/AmountKeypad'
-import { useBillQuote } from './useBillQuote'
 import './PayBillForm.css'
 import { routeUrl } from '@/routes'
 
@@ -36,15 +36,17 @@ export default function PayBillForm({ shop, coupons }: Props) {
   const [couponId, setCouponId] = useState<number | null>(null)
   const { pay, paying } = usePay()
 
-  const usable = coupons.filter((c) => c.status === 'available' && (c.kind === null || c.kind === 'bill') && (c.shop_id === null || c.shop_id === shop.id))
   const amountCents = amountToCents(values.amount) ?? 0
   const undiscountedCents = amountToCents(values.undiscounted) ?? 0
+  // What can be used on this amount (a coupon's minimum spend counts); a choice the amount no longer reaches is dropped.
+  const usable = useMemo(() => usableCoupons(coupons, 'bill', amountCents, shop.id), [coupons, amountCents, shop.id])
+  const chosenId = couponId !== null && usable.some((c) => c.id === couponId) ? couponId : null
 
   const payload = useMemo<OrderPayload | null>(() => {
     if (!isPayableAmount(values.amount) || undiscountedCents > amountCents) return null
-    return { kind: 'bill', shop_id: shop.id, amount: amountCents, ...(undiscountedCents > 0 ? { undiscounted_amount: undiscountedCents } : {}), ...(couponId ? { coupon_id: couponId } : {}) }
-  }, [values.amount, amountCents, undiscountedCents, shop.id, couponId])
-  const { quote, loading, error, retryable, retry } = useBillQuote(payload)
+    return { kind: 'bill', shop_id: shop.id, amount: amountCents, ...(undiscountedCents > 0 ? { undiscounted_amount: undiscountedCents } : {}), ...(chosenId ? { coupon_id: chosenId } : {}) }
+  }, [values.amount, amountCents, undiscountedCents, shop.id, chosenId])
+  const { quote, loading, error, retryable, retry } = useOrderQuote(payload, { debounceMs: QUOTE_DEBOUNCE_MS })
   // Said at the field, and what was typed stays: the shopper fixes one of the two numbers.
   const undiscountedTooBig = undiscountedCents > 0 && undiscountedCents > amountCents
 
@@ -55,16 +57,6 @@ export default function PayBillForm({ shop, coupons }: Props) {
     setValues((v) => ({ ...v, [focus]: r.value }))
   }
 
-  const chooseCoupon = async () => {
-    if (usable.length === 0) return
-    try {
-      const { tapIndex } = await Taro.showActionSheet({ itemList: [t('bill.couponNone'), ...usable.map((c) => `${c.title}（¥${centsToYuan(c.amount)}）`)] })
-      setCouponId(tapIndex === 0 ? null : usable[tapIndex - 1].id)
-    } catch {
-      // Dismissed: keep the choice.
-    }
-  }
-
   const submit = async () => {
     if (!payload || !quote) return
     if (!requireLogin(routeUrl('pages/payBill/index', { shop_id: shop.id }))) return
@@ -73,7 +65,6 @@ export default function PayBillForm({ shop, coupons }: Props) {
   }
 
   const capital = quote ? toChineseMoney(centsToYuan(quote.pay_amount), () => void alertMessage(t('common.numberWrong'), t('common.ok'))) : ''
-  const chosen = usable.find((c) => c.id === couponId)
 
   return (
     <View className='bill'>
@@ -111,10 +102,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
       )}
 
       <View className='bill__rows'>
-        <View className='bill__row bill__coupon' role='button' tabIndex={usable.length ? 0 : -1} aria-disabled={usable.length === 0} onClick={() => void chooseCoupon()}>
-          <Text>{t('bill.coupon')}</Text>
-          <Text className={`bill__coupon-value${chosen ? '' : usable.length ? ' bill__coupon-value--count' : ' bill__coupon-value--none'}`}>{chosen ? `-¥${centsToYuan(quote?.coupon_amount ?? chosen.amount)}` : usable.length ? t('bill.couponCount', { count: usable.length }) : t('bill.couponNone')}</Text>
-        </View>
+        <CouponChoice className='bill__row bill__coupon' usable={usable} chosenId={chosenId} onChange={setCouponId} amountOff={quote?.coupon_amount} savingOnly />
         {quote && quote.discount_amount > 0 && (
           <View className='bill__row'>
             <Text>{t('bill.shopDiscount')}</Text>
