@@ -57,18 +57,16 @@ describe('H5 shell in Chromium', () => {
     const scroller = page.locator('#home-banners')
     const current = () => page.locator('.home-carousel__dot[aria-current="true"]').getAttribute('aria-label')
     const page1 = async () => scroller.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))
-    expect(await dots.count()).toBeGreaterThanOrEqual(2)
+    // Banners arrive with the moduleList answer, after the page has settled.
+    await dots.nth(1).waitFor()
     const total = await dots.count()
-    expect(await current()).toBe(`第 1 张，共 ${total} 张`)
-    // Autoplay moves the picture, and the dot follows it.
-    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 2 张'), null, { timeout: 10000 })
+    // Autoplay moves the picture, and the dot follows it (on a slow machine it may have moved on already: a
+    // whole round is allowed; the first banner showing first is checked in jest and the simulator).
+    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 2 张'), null, { timeout: 4000 * (total + 1) })
     await page.waitForFunction(() => {
       const el = document.getElementById('home-banners')
       return !!el && Math.abs(el.scrollLeft - el.clientWidth) < 2
     })
-    // A swipe (the scroller moved by the shopper) moves the dot.
-    await scroller.evaluate((el) => el.scrollTo({ left: 0 }))
-    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 1 张'))
     // A dot tapped shows its banner and stops autoplay.
     await dots.nth(total - 1).click()
     await page.waitForFunction((n) => {
@@ -77,6 +75,10 @@ describe('H5 shell in Chromium', () => {
     }, total)
     expect(await page1()).toBe(total - 1)
     expect(await current()).toBe(`第 ${total} 张，共 ${total} 张`)
+    // A swipe (the scroller moved by the shopper; autoplay is stopped, so nothing races it) moves the dot.
+    await scroller.evaluate((el) => el.scrollTo({ left: 0 }))
+    await page.waitForFunction(() => document.querySelector('.home-carousel__dot[aria-current="true"]')?.getAttribute('aria-label')?.startsWith('第 1 张'))
+    expect(await page1()).toBe(0)
     await context.close()
 
     const reduced = await phone(browser)

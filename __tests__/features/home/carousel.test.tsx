@@ -40,9 +40,9 @@ describe('Home banner carousel', () => {
     expect(dots(t).map((d) => d.getAttribute('aria-label'))).toEqual(['第 1 张，共 3 张', '第 2 张，共 3 张', '第 3 张，共 3 张'])
     expect(dots(t).every((d) => d.getAttribute('role') === 'button' && d.getAttribute('tabindex') === '0')).toBe(true)
     expect(current(t)).toBe(0)
-    // Only the banner in view can be reached by keyboard and screen reader.
+    // Every banner is a link the keyboard reaches (focus scrolls it into view, and the dot follows the scroll).
     const items = Array.from(t.queries.querySelectorAll('.home-banners__item'))
-    expect(items.map((el) => el.getAttribute('tabindex'))).toEqual(['0', '-1', '-1'])
+    expect(items.map((el) => [el.getAttribute('role'), el.getAttribute('tabindex')])).toEqual([['link', '0'], ['link', '0'], ['link', '0']])
 
     await autoplay(t, true)
     await tick(t, AUTOPLAY_MS)

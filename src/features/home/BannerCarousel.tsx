@@ -1,6 +1,6 @@
 import { Image, ScrollView, Text, View } from '@tarojs/components'
 import { useDidHide, useDidShow } from '@tarojs/taro'
-import { useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { ModuleListAnswer } from '@/contract/site'
 import { assetUrl } from '@/core/request'
 import { pager } from '@/platform/pager'
@@ -48,36 +48,20 @@ export default function BannerCarousel({ banners, onOpen }: Props) {
     return () => clearInterval(timer)
   }, [n, held, stopped, shown])
 
+  // Stable, so the scroller does not render again when only the dot changes (see Pages).
+  const onScroll = useCallback(
+    (e: { detail: { scrollLeft: number; scrollWidth: number } }) => {
+      const { scrollLeft, scrollWidth } = e.detail
+      if (scrollWidth > 0) page.current = scrollWidth / n
+      if (page.current > 0) setIndex(Math.min(n - 1, Math.max(0, Math.round(scrollLeft / page.current))))
+    },
+    [n],
+  )
   const hold = () => setHeld(true)
   const release = () => setHeld(false)
   return (
     <View className='home-carousel' onTouchStart={hold} onTouchEnd={release} onTouchCancel={release}>
-      <ScrollView
-        id={ID}
-        className='home-banners'
-        scrollX
-        enhanced
-        pagingEnabled
-        showScrollbar={false}
-        scrollWithAnimation
-        scrollLeft={left}
-        onScroll={(e) => {
-          const { scrollLeft, scrollWidth } = e.detail
-          if (scrollWidth > 0) page.current = scrollWidth / n
-          if (page.current > 0) setIndex(Math.min(n - 1, Math.max(0, Math.round(scrollLeft / page.current))))
-        }}
-      >
-        {banners.map((b, i) => (
-          <View key={b.id} className='home-banners__item' role='link' tabIndex={i === index ? 0 : -1} aria-hidden={i === index ? undefined : 'true'} onClick={() => onOpen(b.path)}>
-            <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
-            {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
-            <View className='home-banners__text'>
-              <Text className='home-banners__title'>{b.title}</Text>
-              <Text className='home-banners__go'>{t('home.bannerGo')}</Text>
-            </View>
-          </View>
-        ))}
-      </ScrollView>
+      <Pages banners={banners} left={left} onScroll={onScroll} onOpen={onOpen} />
       {n > 1 && (
         <View className='home-carousel__dots'>
           {banners.map((b, i) => (
@@ -99,3 +83,32 @@ export default function BannerCarousel({ banners, onOpen }: Props) {
     </View>
   )
 }
+
+interface PagesProps {
+  banners: Props['banners']
+  left: number
+  onScroll: (e: { detail: { scrollLeft: number; scrollWidth: number } }) => void
+  onOpen: (path: string) => void
+}
+
+/**
+ * The scroller, rendered only when the banners or the position to show change: on H5 every render of Taro's
+ * ScrollView writes its `scrollLeft` to the element again, which would pull a swipe back to the last position set.
+ */
+const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProps) {
+  const t = useT()
+  return (
+    <ScrollView id={ID} className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false} scrollWithAnimation={pager.animates} scrollLeft={left} onScroll={onScroll}>
+      {banners.map((b) => (
+        <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => onOpen(b.path)}>
+          <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+          {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
+          <View className='home-banners__text'>
+            <Text className='home-banners__title'>{b.title}</Text>
+            <Text className='home-banners__go'>{t('home.bannerGo')}</Text>
+          </View>
+        </View>
+      ))}
+    </ScrollView>
+  )
+})
