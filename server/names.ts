@@ -84,3 +84,19 @@ export function nicknameIn(lang: ApiLang, nickname: string): string {
 /** The language a request asked for: `lang` of its payload, Chinese when absent or unknown. */
 export const langOf = (source: unknown): ApiLang =>
   typeof source === 'object' && source !== null && (source as { lang?: unknown }).lang === 'en' ? 'en' : 'zh'
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders and flash-sale sessions: titles the system writes, in the shopper's language.
+
+/**
+ * An order's title in the shopper's language. Only a card order's title is the system's (一卡通 + the level);
+ * bill, fuel and takeout orders are titled with the shop's name and flash-sale orders with the product's, both
+ * written by merchants, so they stay as written.
+ */
+export const orderTitleIn = (lang: ApiLang, kind: string, title: string): string => (kind === 'card' ? cardTitleIn(lang, title) : title)
+
+/** A flash-sale session's title (its start time + 场, seed.ts) in the shopper's language: "08:00 session". */
+export function sessionTitleIn(lang: ApiLang, title: string): string {
+  const start = /^(\d{1,2}:\d{2}) ?场$/.exec(title)?.[1]
+  return lang === 'en' && start ? `${start} session` : title
+}
