@@ -52,6 +52,11 @@ export const { t, useT, keys, tables } = defineMessages({
     'detail.refundSent': '退款申请已提交',
     'detail.logistics': '查看物流',
     'orders.login': '登录 / 绑定手机',
+    'orders.kind.card': '会员卡',
+    'orders.kind.bill': '优惠买单',
+    'orders.kind.oil': '加油',
+    'orders.kind.product': '秒杀商品',
+    'orders.kind.takeout': '外卖',
   },
   en: {
     'gold.earned': 'points earned with this order',
@@ -103,5 +108,10 @@ export const { t, useT, keys, tables } = defineMessages({
     'detail.refundSent': 'Refund requested',
     'detail.logistics': 'Track parcel',
     'orders.login': 'Log in / bind phone',
+    'orders.kind.card': 'Membership card',
+    'orders.kind.bill': 'Discount bill',
+    'orders.kind.oil': 'Fuel',
+    'orders.kind.product': 'Flash sale',
+    'orders.kind.takeout': 'Takeout',
   },
 })
