@@ -103,7 +103,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'detail.refundKeep': 'Not now',
     'detail.payFailed': 'The payment did not go through and nothing was charged. You can pay again.',
     'detail.notFound': 'Order not found',
-    'orders.cancelYes': 'Cancel order',
+    'orders.cancelYes': 'Cancel',
     'orders.cancelNo': 'Keep it',
     'detail.refundSent': 'Refund requested',
     'detail.logistics': 'Track parcel',
