@@ -45,4 +45,14 @@ describe('Order detail: the status banner names the order once too', () => {
     const c = await detail(order({ kind: 'card', title: 'One Card Pass Gold card', shop_id: null, shop_name: null }))
     expect(text(c, '.order-detail__title')).toBe('One Card Pass Gold card')
   })
+
+  it('an unpaid order does not say "Paid" over the amount still to pay', async () => {
+    const t = await detail(order({ order_status: 0, pay_time: null }))
+    await t.act(async () => setLang('en'))
+    const strong = () => text(t, '.order-detail__row--strong')
+    expect(strong()).toMatch(/^To pay/)
+    unmountAll()
+    const paid = await detail(order())
+    expect(text(paid, '.order-detail__row--strong')).toMatch(/^Paid/)
+  })
 })

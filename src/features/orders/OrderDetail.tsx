@@ -65,7 +65,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
         {order.discount_amount > 0 && <Row label={t('detail.discount')} cents={-order.discount_amount} />}
         {order.coupon_amount > 0 && <Row label={t('detail.coupon')} cents={-order.coupon_amount} />}
         {order.fee_amount > 0 && <Row label={t('detail.fee')} cents={order.fee_amount} />}
-        <Row label={t('detail.paid')} cents={order.pay_amount} strong />
+        <Row label={t(unpaid ? 'detail.toPay' : 'detail.paid')} cents={order.pay_amount} strong />
       </View>
 
       <View className='order-detail__box'>
