@@ -110,7 +110,7 @@ describe('accounts', () => {
     await page.goBack()
     await settled(page)
     await page.locator('.menu-list__item--logout:visible').click()
-    await confirmModal(page, '确定')
+    await confirmModal(page, '退出登录')
     await page.locator('.account-header__login:visible').waitFor({ timeout: 10000 })
     await toastShown(page, '已退出登录')
     expect(await tokenOf(page)).toBe('')

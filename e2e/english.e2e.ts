@@ -19,11 +19,13 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
+import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
 import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
+import { BRAND } from '../src/core/theme'
+import { ORDER_STATUS } from '../src/contract/constants'
 
 const PHONE = '13800000071'
 
@@ -142,6 +144,7 @@ function clientChinese(strings: string[], fromServer: Set<string>): string[] {
 let browser: Browser
 let shopper: { context: BrowserContext; page: Page; server: ReturnType<typeof recordServerStrings> }
 let paidOrderId = 0
+let shopperToken = ''
 
 beforeAll(async () => {
   browser = await launch()
@@ -165,6 +168,7 @@ beforeAll(async () => {
   paidOrderId = await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-english-card-1' }, true)
   await seedAddressAndCoupon(token)
   shopper = { context, page, server }
+  shopperToken = token
 }, 60000)
 
 afterAll(async () => {
@@ -218,6 +222,29 @@ describe('a shopper who chose English', () => {
     } finally {
       if (screen.anonymous) await context.close()
     }
+  })
+
+  // Both platforms refuse a dialog button longer than 4 Chinese characters (8 letters): "Cancel order" made the
+  // dialog fail, so the Cancel button of an unpaid order did nothing in English.
+  it('an unpaid order can be cancelled: the dialog asks in English, the red button cancels it', async () => {
+    const id = await placeOrder(shopperToken, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-english-cancel-1' }, false)
+    const page = shopper.page
+    await page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+    await settled(page)
+    await page.locator('.order-detail__cancel:visible').click()
+    // Taro's dialog: a wrapper of no size of its own around a fixed mask and box.
+    const modal = page.locator('.taro-modal__content:visible')
+    await modal.waitFor({ timeout: 5000 })
+    expect(await modal.innerText()).toContain('Cancel this order?')
+    const confirm = modal.locator('.taro-modal__foot').getByText('Cancel', { exact: true })
+    await modal.locator('.taro-modal__foot').getByText('Keep it', { exact: true }).waitFor()
+    const red = `rgb(${[1, 3, 5].map((i) => parseInt(BRAND.slice(i, i + 2), 16)).join(', ')})`
+    expect(await confirm.evaluate((el) => getComputedStyle(el).color)).toBe(red)
+    await still(page)
+    await shot(page, 'en-cancel-order-dialog')
+    await confirm.click()
+    await page.locator('.order-detail__status-text:visible', { hasText: 'Cancelled' }).waitFor({ timeout: 10000 })
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(ORDER_STATUS.CANCELLED)
   })
 
   // The tab bar sits outside the page on top, so the screens above do not read it. Its labels are declared in

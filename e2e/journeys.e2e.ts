@@ -298,7 +298,7 @@ describe('addresses', () => {
 
     // Delete the default: asked first, then the other one becomes the default.
     await page.locator('.address:visible', { hasText: '李四' }).locator('.address__delete').click()
-    await page.locator('.taro-modal__foot >> text=确定').or(page.getByRole('button', { name: '确定' })).first().click()
+    await page.locator('.taro-modal__foot >> text=删除').first().click()
     await page.locator('.address--default:visible', { hasText: '张三丰' }).waitFor({ timeout: 10000 })
     expect(await page.locator('.address:visible').count()).toBe(1)
     await shot(page, 'j5-4-after-delete')

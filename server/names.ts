@@ -99,3 +99,19 @@ export const EN_COUPON_TITLES: Readonly<Record<string, string>> = {
 export function couponIn<C extends { title: string; shop_id: number | null }>(lang: ApiLang, coupon: C): C {
   return lang === 'en' && coupon.shop_id === null ? { ...coupon, title: EN_COUPON_TITLES[coupon.title] ?? named(lang, coupon.title) } : coupon
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders and flash-sale sessions: titles the system writes, in the shopper's language.
+
+/**
+ * An order's title in the shopper's language. Only a card order's title is the system's (一卡通 + the level);
+ * bill, fuel and takeout orders are titled with the shop's name and flash-sale orders with the product's, both
+ * written by merchants, so they stay as written.
+ */
+export const orderTitleIn = (lang: ApiLang, kind: string, title: string): string => (kind === 'card' ? cardTitleIn(lang, title) : title)
+
+/** A flash-sale session's title (its start time + 场, seed.ts) in the shopper's language: "08:00 session". */
+export function sessionTitleIn(lang: ApiLang, title: string): string {
+  const start = /^(\d{1,2}:\d{2}) ?场$/.exec(title)?.[1]
+  return lang === 'en' && start ? `${start} session` : title
+}

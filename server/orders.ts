@@ -17,6 +17,8 @@ import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
+import { orderTitleIn } from './names'
+import type { ApiLang } from '../src/contract/common'
 
 export type { OrderRow } from './repo/orders'
 
@@ -26,13 +28,14 @@ type Payload = z.output<typeof OrderPayload>
 export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
-export function toOrderInfo(db: DB, row: OrderRow): OrderInfo {
+/** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
+export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
   const shopName = row.shop_id ? shops.shopName(db, row.shop_id) : undefined
   return {
     id: row.id,
     order_no: row.order_no,
     kind: row.kind,
-    title: row.title,
+    title: orderTitleIn(lang, row.kind, row.title),
     shop_id: row.shop_id,
     shop_name: shopName ?? null,
     order_status: row.status,

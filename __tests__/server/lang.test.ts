@@ -103,6 +103,67 @@ describe('the same endpoint in zh and en', () => {
   })
 })
 
+describe('orders: a title the system wrote comes in the shopper\'s language; a shop\'s name as written', () => {
+  type Info = { id: number; kind: string; title: string; shop_name: string | null }
+  const post = async <T>(p: EndpointPath, payload: Record<string, unknown>, lang: 'zh' | 'en', tok: string) => {
+    const res = await s.call<T>('POST', p, { ...payload, lang }, tok)
+    expect(res.body).toMatchObject({ code: 1 })
+    return res.body.data
+  }
+  let buyer: string
+  let card: Info
+  let bill: Info
+  beforeAll(async () => {
+    buyer = (await s.login('13600005678')).token
+    card = (await post<{ order_info: Info }>('personal.order/create', { kind: 'card', card_id: 2, client_request_id: 'lang-card-0001' }, 'en', buyer)).order_info
+    bill = (await post<{ order_info: Info }>('personal.order/create', { kind: 'bill', shop_id: 1, amount: 10000, client_request_id: 'lang-bill-0001' }, 'en', buyer)).order_info
+  })
+
+  it('create answers a card order in English, a bill under the shop\'s name', () => {
+    expect(card.title).toBe('One Card Pass Gold card')
+    expect(bill).toMatchObject({ title: '川味小馆', shop_name: '川味小馆' })
+  })
+
+  it('the order list (My orders, Card records) in both languages', async () => {
+    const en = await get<{ list: Info[] }>('personal.order/index', 'en', { tab: 'all' }, buyer)
+    const zh = await get<{ list: Info[] }>('personal.order/index', 'zh', { tab: 'all' }, buyer)
+    expect(en.list.find((o) => o.id === card.id)?.title).toBe('One Card Pass Gold card')
+    expect(zh.list.find((o) => o.id === card.id)?.title).toBe('一卡通金卡')
+    expect(en.list.find((o) => o.id === bill.id)?.title).toBe('川味小馆')
+    const records = await get<{ list: Info[] }>('personal.order/index', 'en', { tab: 'all', kind: 'card' }, buyer)
+    expect(records.list.map((o) => o.title)).toEqual(['One Card Pass Gold card'])
+  })
+
+  it('the order detail and Payment success (read), once paid too', async () => {
+    await s.call('POST', 'personal.order/payparam', { id: card.id, platform: 'h5', pay_channel: 6 }, buyer)
+    expect((await s.call('POST', 'sandbox/confirmPay', { id: card.id, result: 'success' })).body).toMatchObject({ code: 1 })
+    expect((await get<{ info: Info }>('personal.order/read', 'en', { id: card.id }, buyer)).info.title).toBe('One Card Pass Gold card')
+    expect((await get<{ info: Info }>('personal.order/read', 'zh', { id: card.id }, buyer)).info.title).toBe('一卡通金卡')
+    expect((await get<{ info: Info }>('personal.order/read', 'en', { id: bill.id }, buyer)).info.title).toBe('川味小馆')
+  })
+
+  it('what cancel and refund answer', async () => {
+    const refunded = await post<{ info: Info }>('personal.order/refund', { id: card.id, reason: 'Bought by mistake' }, 'en', buyer)
+    expect(refunded.info.title).toBe('One Card Pass Gold card')
+    const other = (await post<{ order_info: Info }>('personal.order/create', { kind: 'card', card_id: 1, client_request_id: 'lang-card-0002' }, 'zh', buyer)).order_info
+    expect(other.title).toBe('一卡通银卡')
+    const cancelled = await post<{ info: Info }>('personal.order/cancel', { id: other.id }, 'en', buyer)
+    expect(cancelled.info.title).toBe('One Card Pass Silver card')
+  })
+})
+
+describe('flash sales: session titles are the system\'s, product names the merchants\'', () => {
+  it('answers "08:00 session" in English and "08:00 场" in Chinese', async () => {
+    type F = { sessions: Array<{ id: number; title: string }>; list: Array<{ name: string }> }
+    const zh = await get<F>('hui_public.hsh_seckill_prod/index', 'zh')
+    const en = await get<F>('hui_public.hsh_seckill_prod/index', 'en')
+    expect(zh.sessions.map((x) => x.title)).toEqual(['00:00 场', '08:00 场', '16:00 场', '10:00 场'])
+    expect(en.sessions.map((x) => x.title)).toEqual(['00:00 session', '08:00 session', '16:00 session', '10:00 session'])
+    expect(en.list.map((p) => p.name)).toEqual(zh.list.map((p) => p.name))
+    expect(en.list.some((p) => CJK.test(p.name))).toBe(true)
+  })
+})
+
 describe('every request schema accepts lang, as it accepts share_user_user_id', () => {
   it.each(Object.keys(SCHEMAS) as EndpointPath[])('%s', (p) => {
     const schema = SCHEMAS[p].req

@@ -19,7 +19,7 @@ export interface CommentView {
 export function commentPage(db: DB, on: { shop_id: number } | { product_id: number }, limit: number, offset: number): { list: CommentView[]; total: number } {
   const [col, id] = 'shop_id' in on ? ['shop_id', on.shop_id] : ['product_id', on.product_id]
   const total = (sql(db, `SELECT COUNT(*) AS n FROM comments WHERE ${col} = ?`).get(id) as { n: number }).n
-  const list = sql(db, `SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY id DESC LIMIT ? OFFSET ?`).all(id, limit, offset) as CommentView[]
+  const list = sql(db, `SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(id, limit, offset) as CommentView[]
   return { list, total }
 }
 

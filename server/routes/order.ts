@@ -19,10 +19,10 @@ const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
 export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string): void {
   defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user, lang }) => quoteIn(lang, priceOrder(db, requireUser(user).id, input).quote))
 
-  defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user, lang }) => {
     const { client_request_id, ...payload } = input
     const row = createOrder(db, requireUser(user).id, payload, client_request_id)
-    return { order_info: toOrderInfo(db, row) }
+    return { order_info: toOrderInfo(db, lang, row) }
   })
 
   defineRoute(app, db, 'personal.order/payparam', { auth: true }, ({ input, user }) => {
@@ -31,32 +31,32 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
     return preparePayment(db, provider, order.id, input, paySecret)
   })
 
-  defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user, lang }) => {
     cancelExpired(db, provider)
-    return { info: toOrderInfo(db, findOwnOrder(db, requireUser(user).id, input.id)) }
+    return { info: toOrderInfo(db, lang, findOwnOrder(db, requireUser(user).id, input.id)) }
   })
 
-  defineRoute(app, db, 'personal.order/index', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/index', { auth: true }, ({ input, user, lang }) => {
     cancelExpired(db, provider)
     const { rows, total } = orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size)
-    return { list: rows.map((r) => toOrderInfo(db, r)), total, page: input.page, page_size: input.page_size }
+    return { list: rows.map((r) => toOrderInfo(db, lang, r)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'personal.order/cancel', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/cancel', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     cancelOrder(db, provider, findOwnOrder(db, uid, input.id))
-    return { info: toOrderInfo(db, findOwnOrder(db, uid, input.id)) }
+    return { info: toOrderInfo(db, lang, findOwnOrder(db, uid, input.id)) }
   })
 
-  defineRoute(app, db, 'personal.order/refund', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/refund', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     requestRefund(db, findOwnOrder(db, uid, input.id), input.reason)
-    return { info: toOrderInfo(db, findOwnOrder(db, uid, input.id)) }
+    return { info: toOrderInfo(db, lang, findOwnOrder(db, uid, input.id)) }
   })
 
-  defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user, lang }) => {
     const row = findOwnOrder(db, requireUser(user).id, input.id)
     if (!hasRedemptionCode(row.kind, row.status)) throw new BizError(hasRedemptionCode(row.kind, ORDER_STATUS.PAID) ? '订单未支付，暂无核销码' : '这笔订单无需核销')
-    return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, row) }
+    return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, lang, row) }
   })
 }

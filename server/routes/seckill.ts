@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import type { DB } from '../db'
-import { nicknameIn } from '../names'
+import { nicknameIn, sessionTitleIn } from '../names'
 import { BizError, defineRoute } from '../http'
 import * as orders from '../repo/orders'
 import * as seckill from '../repo/seckill'
@@ -27,8 +27,9 @@ function toProduct(r: FlashProductRow): SeckillProduct {
 const maskName = (name: string) => (name.length <= 1 ? '*' : `${name[0]}**${name.length > 2 ? name[name.length - 1] : ''}`)
 
 export function seckillRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, ({ input }) => {
-    const sessions = seckill.flashSessions(db).map((s) => ({ ...s, state: sessionState(s.start_time, s.end_time) }))
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, ({ input, lang }) => {
+    // A session's title is the system's ("08:00 场"): in the shopper's language. Product names are the merchants'.
+    const sessions = seckill.flashSessions(db).map((s) => ({ ...s, title: sessionTitleIn(lang, s.title), state: sessionState(s.start_time, s.end_time) }))
     const offset = (input.page - 1) * input.page_size
     if (input.keyword) {
       // Search: every session, by product name.

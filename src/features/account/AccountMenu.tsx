@@ -59,7 +59,7 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
 
   // Single-flight; the token is gone here at once, the toast says whether the server confirmed it too.
   const doLogout = useAction(async () => {
-    if (!(await confirmAction(t('me.logoutConfirm'), t('common.ok'), t('common.cancel')))) return
+    if (!(await confirmAction(t('me.logoutConfirm'), t('me.logout'), t('common.cancel')))) return
     const revoked = logout()
     onLoggedOut()
     toastInfo((await revoked) ? t('me.loggedOut') : t('me.loggedOutOffline'))

@@ -34,7 +34,7 @@ export default function AddressList({ query, selectMode }: Props) {
     }
   })
   const remove = async (a: Address) => {
-    if (!(await confirmAction(t('address.deleteConfirm'), t('common.ok'), t('common.cancel')))) return
+    if (!(await confirmAction(t('address.deleteConfirm'), t('address.delete'), t('common.cancel')))) return
     await act.run(() => request('personal.address/delete', { id: a.id }), t('address.deleted'))
   }
   const pick = (a: Address) => {

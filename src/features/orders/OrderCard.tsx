@@ -6,6 +6,7 @@ import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
 import { canRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
+import { orderHeading } from './heading'
 import { AutoCancelCountdown, useAutoCancelLeft } from './unpaid'
 import './orders.css'
 import { routeUrl } from '@/routes'
@@ -24,14 +25,16 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const left = useAutoCancelLeft(order)
   const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = canRefund(order.order_status)
+  const { name, item } = orderHeading(order, t)
   return (
     <View className={`order-card order-card--${order.order_status}`} role='link' tabIndex={0} onClick={open}>
       <View className='order-card__head'>
-        <Text className='order-card__shop'>{order.shop_name ?? order.title}</Text>
+        <Text className='order-card__name'>{name}</Text>
         <OrderStatusText className='order-card__status' status={order.order_status} />
       </View>
       <View className='order-card__body'>
-        <Text className='order-card__title'>{order.title}</Text>
+        {/* What was bought, under the shop; an order with no shop is named once, above. */}
+        {item && <Text className='order-card__item'>{item}</Text>}
         <Money className='order-card__amount' cents={order.pay_amount} />
       </View>
       <Text className='order-card__time'>{order.create_time}</Text>
@@ -39,17 +42,17 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}
           {unpaid && (
-            <Button className='order-card__btn order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
+            <Button className='btn-outline order-card__btn order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
               {t('orders.cancel')}
             </Button>
           )}
           {unpaid && left > 0 && (
-            <Button className='order-card__btn order-card__btn--primary order-card__pay' disabled={busy || undefined} loading={busy} onClick={() => onPay(order)}>
+            <Button className='btn-pill order-card__btn order-card__pay' disabled={busy || undefined} loading={busy} onClick={() => onPay(order)}>
               {t('orders.payNow')}
             </Button>
           )}
           {paidLike && (
-            <Button className='order-card__btn order-card__detail' onClick={open}>
+            <Button className='btn-outline order-card__btn order-card__detail' onClick={open}>
               {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status) ? t('orders.showCode') : t('orders.refund')}
             </Button>
           )}

@@ -10,6 +10,7 @@ import { toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { afterPay } from '@/payment/afterPay'
 import { usePay } from '@/hooks/usePay'
+import { orderHeading } from './heading'
 import RefundSheet from './RefundSheet'
 import { AutoCancelCountdown, useAutoCancelLeft, useCancelOrder } from './unpaid'
 import './OrderDetail.css'
@@ -36,6 +37,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
       .then(() => toastSuccess(t('common.copied')))
       .catch(() => undefined)
   const refundable = canRefund(order.order_status)
+  const { name, item } = orderHeading(order, t)
 
   return (
     <View className='order-detail'>
@@ -46,7 +48,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
       )}
       <View className={`order-detail__status order-detail__status--${order.order_status}`}>
         <OrderStatusText className='order-detail__status-text' status={order.order_status} />
-        <Text className='order-detail__title'>{order.shop_name ? `${order.shop_name} · ${order.title}` : order.title}</Text>
+        <Text className='order-detail__title'>{item ? `${name} · ${item}` : name}</Text>
         {unpaid && <AutoCancelCountdown className='order-detail__countdown' seconds={left} />}
       </View>
 
@@ -63,7 +65,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
         {order.discount_amount > 0 && <Row label={t('detail.discount')} cents={-order.discount_amount} />}
         {order.coupon_amount > 0 && <Row label={t('detail.coupon')} cents={-order.coupon_amount} />}
         {order.fee_amount > 0 && <Row label={t('detail.fee')} cents={order.fee_amount} />}
-        <Row label={t('detail.paid')} cents={order.pay_amount} strong />
+        <Row label={t(unpaid ? 'detail.toPay' : 'detail.paid')} cents={order.pay_amount} strong />
       </View>
 
       <View className='order-detail__box'>
@@ -87,22 +89,22 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
 
       <View className='order-detail__actions'>
         {order.kind === 'product' && PAID_OR_LATER.includes(order.order_status) && (
-          <Button className='order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
+          <Button className='btn-outline order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
             {t('detail.logistics')}
           </Button>
         )}
         {refundable && (
-          <Button className='order-detail__btn order-detail__refund' onClick={() => setRefunding(true)}>
+          <Button className='btn-outline order-detail__btn order-detail__refund' onClick={() => setRefunding(true)}>
             {t('orders.refund')}
           </Button>
         )}
         {unpaid && (
-          <Button className='order-detail__btn order-detail__cancel' disabled={cancel.busy || paying || undefined} loading={cancel.busy} onClick={() => void cancel.run(order)}>
+          <Button className='btn-outline order-detail__btn order-detail__cancel' disabled={cancel.busy || paying || undefined} loading={cancel.busy} onClick={() => void cancel.run(order)}>
             {t('orders.cancel')}
           </Button>
         )}
         {unpaid && (left > 0 || !order.expire_time) && (
-          <Button className='order-detail__btn order-detail__btn--primary order-detail__pay' disabled={paying || cancel.busy || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+          <Button className='btn-pill order-detail__btn order-detail__pay' disabled={paying || cancel.busy || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>
         )}

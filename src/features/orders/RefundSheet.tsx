@@ -87,10 +87,10 @@ export default function RefundSheet({ order, onClose, onSent }: Props) {
           </View>
         )}
         <View className='refund-sheet__actions'>
-          <Button className='refund-sheet__btn refund-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
+          <Button className='btn-outline refund-sheet__btn refund-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
             {t('detail.refundKeep')}
           </Button>
-          <Button className='refund-sheet__btn refund-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
+          <Button className='btn-pill refund-sheet__btn refund-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
             {t('detail.refundSubmit')}
           </Button>
         </View>

@@ -24,6 +24,13 @@ export function resultTitle(stage: PayStage, translate: ReturnType<typeof useT>)
   return translate('success.unpaid')
 }
 
+/** One line under the status where there is something to add: why nothing is paid yet, where the money goes. */
+const HINTS: Partial<Record<PayStage, 'success.unpaidHint' | 'success.refundingHint' | 'success.refundedHint'>> = {
+  unpaid: 'success.unpaidHint',
+  refunding: 'success.refundingHint',
+  refunded: 'success.refundedHint',
+}
+
 /**
  * Payment success (or, until the server confirms, "checking"): never declared on a redirect alone, and
  * never for an order whose money is going back (refunding 60 / refunded 70) or that was cancelled.
@@ -40,13 +47,13 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
   const viewOrder = () => void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
   const home = () => void Taro.switchTab({ url: routeUrl('pages/index/index') })
   const icon = paid ? '' : ` pay-result__icon--${refund ? 'refund' : unpaid ? 'unpaid' : 'wait'}`
+  const hint = unpaid && checking ? undefined : HINTS[stage]
 
   return (
     <View className={`pay-result pay-result--${stage}`}>
       <View className={`pay-result__icon${icon}`} aria-hidden='true' />
       <Text className={`pay-result__status pay-result__status--${stage}`}>{unpaid && checking ? t('success.checking') : resultTitle(stage, t)}</Text>
-      {unpaid && !checking && <Text className='pay-result__hint'>{t('success.unpaidHint')}</Text>}
-      {refund && <Text className='pay-result__hint'>{t(stage === 'refunding' ? 'success.refundingHint' : 'success.refundedHint')}</Text>}
+      {hint && <Text className='pay-result__hint'>{t(hint)}</Text>}
       <Money className='pay-result__amount' cents={order.pay_amount} />
       <View className='pay-result__rows'>
         {saved > 0 && (
@@ -55,17 +62,11 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
             <Money cents={saved} />
           </View>
         )}
-        {order.kind === 'card' ? (
-          <View className='kv-row pay-result__row pay-result__row--card'>
-            <Text>{t('success.card')}</Text>
-            <Text>{order.title}</Text>
-          </View>
-        ) : (
-          <View className='kv-row pay-result__row pay-result__row--shop'>
-            <Text>{order.shop_name ? t('success.shop') : t('success.item')}</Text>
-            <Text>{order.shop_name ?? order.title}</Text>
-          </View>
-        )}
+        {/* What was paid for: the card bought, else the shop (or the item when there is no shop). */}
+        <View className={`kv-row pay-result__row pay-result__row--${order.kind === 'card' ? 'card' : 'shop'}`}>
+          <Text>{t(order.kind === 'card' ? 'success.card' : order.shop_name ? 'success.shop' : 'success.item')}</Text>
+          <Text>{order.shop_name ?? order.title}</Text>
+        </View>
         <View className='kv-row pay-result__row'>
           <Text>{t('success.orderNo')}</Text>
           <Text className='pay-result__order-no'>{order.order_no}</Text>
@@ -79,19 +80,19 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
       </View>
       <View className='pay-result__actions'>
         {unpaid && (
-          <Button className='pay-result__btn pay-result__pay' disabled={paying || checking || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+          <Button className='btn-pill pay-result__btn pay-result__pay' disabled={paying || checking || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('success.payNow')}
           </Button>
         )}
         {unpaid && (
-          <Button className='pay-result__btn pay-result__again' disabled={checking || undefined} loading={checking} onClick={onCheckAgain}>
+          <Button className='btn-outline pay-result__btn pay-result__again' disabled={checking || undefined} loading={checking} onClick={onCheckAgain}>
             {t('success.checkAgain')}
           </Button>
         )}
-        <Button className='pay-result__btn pay-result__view' onClick={viewOrder}>
+        <Button className='btn-outline pay-result__btn pay-result__view' onClick={viewOrder}>
           {t('success.viewOrder')}
         </Button>
-        <Button className='pay-result__btn pay-result__home' onClick={home}>
+        <Button className='btn-outline pay-result__btn pay-result__home' onClick={home}>
           {t('success.home')}
         </Button>
       </View>

@@ -27,7 +27,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'success.goldPlan': '点金计划',
   },
   en: {
-    'success.paid': 'payment success',
+    'success.paid': 'Payment successful',
     'success.refunding': 'Refund in progress',
     'success.refundingHint': 'This order is being refunded to the way you paid',
     'success.refunded': 'Refunded',

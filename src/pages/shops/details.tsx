@@ -28,12 +28,20 @@ export default function ShopsDetailsPage() {
         {info && (
           <View>
             <View className='shop-head'>
-              <Image className='shop-head__img' src={assetUrl(info.image)} mode='aspectFill' nativeProps={{ alt: info.name }} />
-              <Text className='shop-head__name'>{info.name}</Text>
-              <View className='shop-head__row'>
-                <Text className='shop-head__label'>{rowT('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
-                <Text>
-                  {info.class_name} · {rowT('shops.rating', { rating: info.rating.toFixed(1) })}
+              {/* The shop's picture in a box of its own size (grey until it arrives); the name is text below it. */}
+              <View className='shop-head__hero'>
+                <Image className='shop-head__img' src={assetUrl(info.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+              </View>
+              <View className='shop-head__card'>
+                <View className='shop-head__title'>
+                  <Text className='shop-head__name'>{info.name}</Text>
+                  <Text className='shop-head__discount'>{rowT('shops.discount', { rate: discountLabel(info.discount_rate, lang) })}</Text>
+                </View>
+                <Text className='shop-head__meta'>
+                  <Text className='shop-head__star' aria-hidden='true'>
+                    ★{' '}
+                  </Text>
+                  {rowT('shops.rating', { rating: info.rating.toFixed(1) })} · {info.class_name}
                 </Text>
               </View>
               <View className='shop-head__row'>
