@@ -279,6 +279,7 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE seckill_products SET pickup_shop_id = (SELECT id FROM shops WHERE id = 8);
   UPDATE orders SET shop_id = (SELECT p.pickup_shop_id FROM seckill_products p WHERE p.id = orders.ref_id) WHERE kind = 'product' AND shop_id IS NULL;
   ALTER TABLE user_cards ADD COLUMN secret TEXT;
+  UPDATE user_cards SET secret = lower(hex(randomblob(20)));
   `,
 ]
 

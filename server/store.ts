@@ -3,7 +3,10 @@ import type { ApiLang } from '../src/contract/common'
 import { ORDER_STATUS } from '../src/contract/constants'
 import { NOT_FOUND } from '../src/contract/notFound'
 import { hasRedemptionCode } from '../src/contract/orderRules'
-import type { OrderAction, StoreOrder, VerifyPreviewAnswer, VerifyRefusal } from '../src/contract/store'
+import type { CardCheckAnswer, OrderAction, StoreOrder, VerifyPreviewAnswer, VerifyRefusal } from '../src/contract/store'
+import { parseTillCode, tillOtpMatches } from '../src/contract/tillCode'
+import { cardState } from './cards'
+import * as cards from './repo/cards'
 import { tx, type DB } from './db'
 import { BizError, type AuthUser } from './http'
 import { toOrderInfo } from './orders'
@@ -242,4 +245,20 @@ export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number,
     }
   }
   return approved
+}
+
+// Member cards at the till -------------------------------------------------------------------------------------
+
+/**
+ * A scanned member card code (src/contract/tillCode.ts): valid only when it is the card's current code
+ * (±1 step of 30 s) made with its secret. What the store learns: the level, validity and member discount,
+ * and the holder's masked phone — or that the card is suspended (refund asked) or not running.
+ */
+export function checkCardCode(db: DB, code: string, nowMs = Date.now()): CardCheckAnswer {
+  const parsed = parseTillCode(code)
+  const row = parsed ? cards.cardForTill(db, parsed.cardId) : undefined
+  if (!parsed || !row || !row.secret || !tillOtpMatches(parsed.otp, row.secret, nowMs)) return { result: 'invalid', card: null }
+  const state = cardState(row, fmt(nowMs))
+  const card = { name: row.name, level: row.level, member_rate: row.member_rate, start_at: row.start_at, end_at: row.end_at, holder_phone: maskPhone(row.phone) }
+  return { result: state === 'active' ? 'valid' : state === 'suspended' ? 'suspended' : 'expired', card }
 }

@@ -3,7 +3,8 @@ import type { DB } from '../db'
 import { defineRoute } from '../http'
 import type { PayProvider } from '../provider'
 import * as store from '../repo/store'
-import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../store'
+import { actionsOf, approveRefund, checkCardCode, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../store'
+import { named } from '../names'
 import { businessMidnight, fmt } from '../time'
 
 /**
@@ -58,5 +59,12 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
   defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
     return full(rejectRefund(db, input.id, staff.userId, input.reason, lang, staff.shopId))
+  })
+
+  // Any store checks any member's card (the card is good at every partner store); names in the asker's language.
+  defineRoute(app, db, 'hui_shanghu.store_card/check', { auth: true }, ({ input, user, lang }) => {
+    requireStaff(db, user, lang)
+    const answer = checkCardCode(db, input.code)
+    return answer.card ? { ...answer, card: { ...answer.card, name: named(lang, answer.card.name) } } : answer
   })
 }

@@ -24,6 +24,8 @@ import { Empty, Id } from './common'
 import type { EndpointPath } from './endpoints'
 import type { StoreEndpointPath } from './storeEndpoints'
 import {
+  CardCheckAnswer,
+  CardCheckPayload,
   RefundRejectPayload,
   StoreOrderAnswer,
   StoreOrderId,
@@ -102,6 +104,7 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/verify': { req: VerifyCodePayload, res: StoreOrderAnswer },
   'hui_shanghu.store_order/refundApprove': { req: StoreOrderId, res: StoreOrderAnswer },
   'hui_shanghu.store_order/refundReject': { req: RefundRejectPayload, res: StoreOrderAnswer },
+  'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */

@@ -14,6 +14,7 @@ export const STORE_ENDPOINTS = {
   'hui_shanghu.store_order/verify': 'POST',
   'hui_shanghu.store_order/refundApprove': 'POST',
   'hui_shanghu.store_order/refundReject': 'POST',
+  'hui_shanghu.store_card/check': 'GET',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type StoreEndpointPath = keyof typeof STORE_ENDPOINTS
