@@ -299,3 +299,32 @@ describe('workbench and store orders', () => {
     expect((await s.call('GET', 'hui_shanghu.store_order/index', { status: 11 }, staff.token)).body.code).toBe(0)
   })
 })
+
+describe('bad input', () => {
+  it('every store call answers bad input with code 0 and a readable msg, never a 5xx', async () => {
+    const staff = await s.login(staffPhone(1))
+    const bad: Array<Record<string, unknown>> = [
+      { id: 'x' },
+      { id: -1 },
+      { id: 1e12 },
+      { code: 'DROP TABLE' },
+      { code: '1'.repeat(200) },
+      { status: 'abc' },
+      { status: 11 },
+      { todo: 'all' },
+      { page: 0 },
+      { page_size: 500 },
+      { id: 1, reason: 'x'.repeat(300) },
+    ]
+    for (const path of Object.keys(STORE_ENDPOINTS) as StoreEndpointPath[]) {
+      for (const payload of bad) {
+        const res = await s.call(STORE_ENDPOINTS[path], path, payload, staff.token)
+        expect({ path, payload, status: res.status, ok: [0, 1].includes(res.body.code), msg: typeof res.body.msg }).toEqual({ path, payload, status: 200, ok: true, msg: 'string' })
+      }
+    }
+    // Each call's own required input, missing → code 0.
+    for (const path of ['hui_shanghu.store_order/read', 'hui_shanghu.store_order/verifyPreview', 'hui_shanghu.store_order/verify', 'hui_shanghu.store_order/refundApprove', 'hui_shanghu.store_order/refundReject', 'hui_shanghu.store_card/check'] as const) {
+      expect({ path, code: (await s.call(STORE_ENDPOINTS[path], path, {}, staff.token)).body.code }).toEqual({ path, code: 0 })
+    }
+  })
+})
