@@ -17,8 +17,6 @@ export interface ActionRow {
   action: OrderAction['action']
   by_user_id: number | null
   phone: string | null
-  /** The user is staff of the order's store. */
-  staff: number
   reason: string | null
   at: string
 }
@@ -26,8 +24,8 @@ export interface ActionRow {
 export const actionsOf = (db: DB, orderId: number) =>
   sql(
     db,
-    `SELECT a.action, a.by_user_id, u.phone, (s.user_id IS NOT NULL) AS staff, a.reason, a.at FROM order_actions a
-     LEFT JOIN users u ON u.id = a.by_user_id LEFT JOIN store_staff s ON s.user_id = a.by_user_id
+    `SELECT a.action, a.by_user_id, u.phone, a.reason, a.at FROM order_actions a
+     LEFT JOIN users u ON u.id = a.by_user_id
      WHERE a.order_id = ? ORDER BY a.id`,
   ).all(orderId) as ActionRow[]
 
