@@ -16,12 +16,14 @@ import { memberRoutes } from './routes/member'
 import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
+import { storeRoutes } from './routes/store'
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
 import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { staticRoutes } from './static'
+import { autoApproveRefunds } from './store'
 import { businessOffset } from './time'
 
 export interface AppOptions {
@@ -35,6 +37,10 @@ export interface AppOptions {
   /** Login codes one client may ask for in 10 minutes (default 5). */
   smsPerClient?: number
   trustProxy?: boolean | string | number
+  /** Unanswered refund requests are approved automatically after this many hours (default 48). */
+  refundAutoApproveHours?: number
+  /** Housekeeping sweep interval in ms (default 60000). */
+  sweepMs?: number
 }
 
 declare module 'fastify' {
@@ -170,17 +176,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   addressRoutes(app, db)
   seckillRoutes(app, db)
   uploadRoutes(app, db)
+  const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
+  storeRoutes(app, db, provider, refundAutoApproveHours)
   sandboxRoutes(app, db, sandbox, provider, secret)
   assetRoutes(app)
   await staticRoutes(app, opts.staticDir ?? '')
 
   // Housekeeping: expired unpaid orders (trades closed first), refunds the provider has not answered
-  // (asked again: the refund number makes it idempotent), expired sessions, old login codes.
+  // (asked again: the refund number makes it idempotent), refund requests no store answered in time
+  // (approved, recorded as by the timer), expired sessions, old login codes.
   const sweep = setInterval(() => {
     cancelExpired(db, provider)
     retryPendingRefunds(db, provider)
+    autoApproveRefunds(db, provider, refundAutoApproveHours)
     pruneSessions(db)
-  }, SWEEP_MS)
+  }, opts.sweepMs ?? SWEEP_MS)
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)

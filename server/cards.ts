@@ -89,5 +89,6 @@ export function toUserCard(r: UserCardRow, now: string): UserCard {
     benefits: JSON.parse(r.benefits) as string[],
     active: state === 'active',
     state,
+    till_secret: r.secret,
   }
 }

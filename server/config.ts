@@ -18,6 +18,10 @@ export interface ServerConfig {
   smsPerClient: number
   /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
   trustProxy: boolean | string | number
+  /** Refund requests no store answered within this many hours are approved automatically (default 48). */
+  refundAutoApproveHours: number
+  /** How often the housekeeping sweep runs, in ms (default 60000; tests shorten it). */
+  sweepMs: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -36,6 +40,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paySecret: paySecret || 'sandbox-development-secret',
     smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),
+    sweepMs: positiveInt(env.SWEEP_MS, 60_000),
   }
 }
 

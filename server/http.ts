@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { CODE, HEADER_TOKEN, type Envelope } from '../src/contract/envelope'
-import { ENDPOINTS, type EndpointPath } from '../src/contract/endpoints'
-import { SCHEMAS, type ApiRes } from '../src/contract/schemas'
+import { ENDPOINTS } from '../src/contract/endpoints'
+import { SCHEMAS, type ApiPath, type ApiRes } from '../src/contract/schemas'
+import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
 import type { ApiLang } from '../src/contract/common'
 import type { DB } from './db'
 import { langOf } from './names'
@@ -61,7 +62,10 @@ export function zodMessage(error: z.ZodError): string {
   return field && !msg.startsWith(field) ? `参数错误：${field} — ${msg}` : `参数错误：${msg}`
 }
 
-export interface RouteContext<P extends EndpointPath> {
+/** The method of every path the server answers: the app's and the store workbench's. */
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS }
+
+export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>
   user: AuthUser | null
   /** The shopper's language (`lang` of the payload): names the system defines are answered in it (names.ts). */
@@ -81,7 +85,7 @@ interface RouteOptions {
  * One endpoint of the contract: method from ENDPOINTS, input validated with its zod schema, answer
  * typed by the contract, so server and client cannot drift apart.
  */
-export function defineRoute<P extends EndpointPath>(
+export function defineRoute<P extends ApiPath>(
   app: FastifyInstance,
   db: DB,
   path: P,
@@ -91,7 +95,7 @@ export function defineRoute<P extends EndpointPath>(
   const schema = SCHEMAS[path].req as z.ZodTypeAny
   const limit = opts.rateLimit
   app.route({
-    method: ENDPOINTS[path],
+    method: METHODS[path],
     url: `/api/${path}`,
     config: limit
       ? {
@@ -109,7 +113,7 @@ export function defineRoute<P extends EndpointPath>(
         const sent = req.headers[HEADER_TOKEN.toLowerCase()]
         return fail(sent ? '登录已过期，请重新登录' : '请先登录', CODE.AUTH)
       }
-      const source = ENDPOINTS[path] === 'GET' ? req.query : req.body
+      const source = METHODS[path] === 'GET' ? req.query : req.body
       const parsed = schema.safeParse(source ?? {})
       if (!parsed.success) return fail(zodMessage(parsed.error))
       const data = await handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)

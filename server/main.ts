@@ -12,6 +12,8 @@ async function main() {
     paySecret: config.paySecret,
     smsPerClient: config.smsPerClient,
     trustProxy: config.trustProxy,
+    refundAutoApproveHours: config.refundAutoApproveHours,
+    sweepMs: config.sweepMs,
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -15,6 +15,7 @@ import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
+import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
 import { orderTitleIn } from './names'
@@ -49,6 +50,7 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
     // Points for money kept: a refunding order still shows its points (they go when it is refunded).
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
+    refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
   }
 }
 
@@ -137,6 +139,8 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       quantity = p.quantity
       title = prod.name
       refId = prod.id
+      // Collected at its pickup store: the order is that store's (its staff verify the code).
+      shopId = prod.pickup_shop_id
       original = prod.original_price * quantity
       discount = (prod.original_price - prod.price) * quantity
       break
@@ -327,16 +331,15 @@ export function markPaid(db: DB, orderId: number): boolean {
   return true
 }
 
-/** A refund request. A card bought by the order is suspended from now (no member discount, till code refused). */
-export function requestRefund(db: DB, row: OrderRow, reason: string): void {
-  if (!canRefund(row.status)) throw new BizError('订单当前状态不能退款')
-  orders.setRefunding(db, row.id, row.status, reason)
-}
-
 /**
- * The store refuses a refund request (or the shopper withdraws it): the order goes back to the status it
- * was asked from, and a card it bought is active again.
+ * A refund request (of the whole order). A card bought by the order is suspended from now (no member
+ * discount, till code refused). The store answers it (server/store.ts), or the timer approves it after
+ * REFUND_AUTO_APPROVE_HOURS; the request is on the order's trail.
  */
-export function refuseRefund(db: DB, row: OrderRow): void {
-  if (!orders.unsetRefunding(db, row.id)) throw new BizError('订单不在退款中')
+export function requestRefund(db: DB, row: OrderRow, reason: string): void {
+  tx(db, () => {
+    const now = orders.byId(db, row.id) as OrderRow
+    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, Date.now())) throw new BizError('订单当前状态不能退款')
+    storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
+  })
 }

@@ -6,6 +6,7 @@ import { PAID_OR_LATER } from '../src/contract/orderRules'
 import { tx, type DB } from './db'
 import { BizError } from './http'
 import { markPaid } from './orders'
+import { finishOrderRefund, recordRefundFailure } from './store'
 import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
@@ -140,6 +141,11 @@ export function handleRefundNotification(db: DB, n: RefundNotification, secret: 
   tx(db, () => {
     const settled = payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText())
     if (settled && n.result === 'success') payments.refundedTrade(db, refund.payment_id)
+    // An approved refund request: the order is refunded now (coupon, stock and card given back), once.
+    if (settled && refund.reason === 'order') {
+      if (n.result === 'success') finishOrderRefund(db, refund.order_id)
+      else recordRefundFailure(db, refund.order_id)
+    }
   })
   return true
 }

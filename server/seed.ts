@@ -6,6 +6,38 @@ const img = (name: string) => `/assets/img/${name}.svg`
 
 /** Demo data so every screen has something real to show. Runs once, on an empty database. */
 export function seedDemoData(db: DB): void {
+  seedShopsAndGoods(db)
+  seedStaff(db)
+}
+
+/** Flash-sale products are collected at this store (its staff redeem their codes). */
+export const PICKUP_SHOP_ID = 8
+
+/** The demo staff account of a demo shop: 199 0000 00NN, NN the shop id (README, docs/api.md). */
+export const staffPhone = (shopId: number) => `199000000${String(shopId).padStart(2, '0')}`
+
+/**
+ * One staff account per demo shop, logging in with the same SMS flow as a shopper. Added to a database
+ * seeded before the store's side existed too; nothing is added twice (phone and user_id are unique).
+ */
+function seedStaff(db: DB): void {
+  const shopIds = (db.prepare('SELECT id FROM shops ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id)
+  const missing = () => shopIds.filter((id) => !db.prepare('SELECT 1 FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone = ?').get(staffPhone(id)))
+  if (missing().length === 0) return
+  tx(db, () => {
+    const now = fmt(Date.now())
+    for (const shopId of missing()) {
+      const phone = staffPhone(shopId)
+      const existing = db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined
+      const userId = existing
+        ? existing.id
+        : Number(db.prepare('INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, ?, ?)').run(phone, `会员${phone.slice(-4)}`, img(`avatar-${phone.slice(-4)}`), now).lastInsertRowid)
+      db.prepare('INSERT OR IGNORE INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, ?)').run(userId, shopId, now)
+    }
+  })
+}
+
+function seedShopsAndGoods(db: DB): void {
   const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }).n > 0
   if (seeded()) return
   tx(db, () => {
@@ -103,7 +135,7 @@ export function seedDemoData(db: DB): void {
     sessions.forEach(([id, start, end]) => session.run(id, `${hhmm(start)} 场`, start, end))
 
     const prod = db.prepare(
-      'INSERT INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules, pickup_shop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     const products = [
       [1, 1, '九阳豆浆机', 9900, 29900, 20, 2],
@@ -114,7 +146,7 @@ export function seedDemoData(db: DB): void {
       [6, 4, '电动牙刷', 7900, 24900, 25, 1],
     ] as const
     for (const [id, sid, name, price, original, stock, limit] of products) {
-      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`)
+      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`, PICKUP_SHOP_ID)
     }
 
     const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { CardProduct } from '../../src/contract/member'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import { sql, type DB } from '../db'
@@ -16,6 +17,8 @@ export interface UserCardRow {
   order_status: number
   /** The card that replaced this one by an upgrade (it ended then). */
   replaced_by: number | null
+  /** The till-code secret (hex), issued to the owner only. */
+  secret: string
 }
 
 /** A card that still holds value: its order is not being (or has not been) refunded. */
@@ -29,6 +32,8 @@ export interface HeldCard {
   paid: number
 }
 
+const CARD_COLS = 'uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p.member_rate, p.benefits, o.status AS order_status, uc.replaced_by, uc.secret'
+
 const HELD = `o.status NOT IN (${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`
 
 export const cardProducts = (db: DB) =>
@@ -40,9 +45,14 @@ export const cardProduct = (db: DB, id: number) =>
 export const cardsOf = (db: DB, userId: number) =>
   sql(
     db,
-    `SELECT uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p.member_rate, p.benefits, o.status AS order_status, uc.replaced_by
-     FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`,
+    `SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`,
   ).all(userId) as UserCardRow[]
+
+/** A card by id with its holder's phone (the till's check of a card code). */
+export const cardForTill = (db: DB, id: number) =>
+  sql(db, `SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id WHERE uc.id = ?`).get(id) as
+    | (UserCardRow & { phone: string })
+    | undefined
 
 /** The extra member discount of the shopper's best card running at `now` (started, not ended, not suspended by a refund request), if any. */
 export const activeMemberRate = (db: DB, userId: number, now: string) =>
@@ -64,13 +74,15 @@ export const heldCards = (db: DB, userId: number, now: string) =>
 
 export const insertUserCard = (db: DB, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
   Number(
-    sql(db, 'INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id) VALUES (?, ?, ?, ?, ?, ?)').run(
+    sql(db, 'INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
       c.user_id,
       c.card_product_id,
       c.card_no,
       c.start_at,
       c.end_at,
       c.order_id,
+      // The till-code secret: 160 random bits, issued to the owner only (src/contract/tillCode.ts).
+      crypto.randomBytes(20).toString('hex'),
     ).lastInsertRowid,
   )
 

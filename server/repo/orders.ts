@@ -26,12 +26,17 @@ export interface OrderRow {
   refund_reason: string | null
   /** The status a refund was asked from (a refused request goes back to it). */
   refund_from: number | null
+  /** When the refund was asked (epoch ms): the automatic approval counts from it. */
+  refund_requested_at: number | null
+  /** The store's reason for refusing the last refund request (null after a new request). */
+  refund_rejection: string | null
+  refund_rejected_at: string | null
   create_time: string
   pay_time: string | null
   expire_at: number
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'refund_from' | 'pay_time'>
+export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'refund_from' | 'pay_time' | 'refund_requested_at' | 'refund_rejection' | 'refund_rejected_at'>
 
 export const byId = (db: DB, id: number | bigint) => sql(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined
 
@@ -80,12 +85,16 @@ export const moveStatus = (db: DB, id: number, from: number, to: number): boolea
 export const setPaid = (db: DB, id: number, payTime: string): boolean =>
   sql(db, 'UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, payTime, id, ORDER_STATUS.UNPAID).changes === 1
 
-export const setRefunding = (db: DB, id: number, from: number, reason: string): boolean =>
-  sql(db, 'UPDATE orders SET status = ?, refund_reason = ?, refund_from = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.REFUNDING, reason, from, id, from).changes === 1
-
-/** A refused (or withdrawn) refund request: refunding → the status it was asked from; false when not refunding. */
-export const unsetRefunding = (db: DB, id: number): boolean =>
-  sql(db, 'UPDATE orders SET status = COALESCE(refund_from, ?) WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, id, ORDER_STATUS.REFUNDING).changes === 1
+/** A refund request: the status it came from, the time (the automatic approval counts from it); an earlier refusal is cleared. */
+export const setRefunding = (db: DB, id: number, from: number, reason: string, at: number): boolean =>
+  sql(db, 'UPDATE orders SET status = ?, refund_reason = ?, refund_from = ?, refund_requested_at = ?, refund_rejection = NULL, refund_rejected_at = NULL WHERE id = ? AND status = ?').run(
+    ORDER_STATUS.REFUNDING,
+    reason,
+    from,
+    at,
+    id,
+    from,
+  ).changes === 1
 
 export const setDetail = (db: DB, id: number, detail: string) => sql(db, 'UPDATE orders SET detail = ? WHERE id = ?').run(detail, id)
 

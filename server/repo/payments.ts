@@ -22,7 +22,8 @@ export interface RefundRow {
   payment_id: number
   order_id: number
   amount: number
-  reason: 'late' | 'duplicate'
+  /** late / duplicate: money that arrived for an order it could not pay · order: the order's refund request, approved. */
+  reason: 'late' | 'duplicate' | 'order'
   status: 'pending' | 'succeeded' | 'failed'
   created_at: string
   notified_at: string | null
@@ -111,6 +112,10 @@ export const ordersPaidTwice = (db: DB) =>
 
 /** Orders in one of these statuses with money to pay but no payment attached. */
 export const ordersWithoutPayment = (db: DB, statuses: readonly number[]) =>
-  sql(db, `SELECT o.id FROM orders o WHERE o.status IN (${placeholders(statuses)}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'paid')`).all(
+  sql(
+    db,
+    `SELECT o.id FROM orders o WHERE o.status IN (${placeholders(statuses)}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND (p.status = 'paid'
+       OR (p.status IN ('refunding', 'refunded') AND EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'order'))))`,
+  ).all(
     ...statuses,
   ) as Array<{ id: number }>

@@ -50,7 +50,9 @@ export const flashProductExists = (db: DB, id: number): boolean => !!sql(db, 'SE
 
 /** Pricing's view of a product. */
 export const flashPrice = (db: DB, id: number) =>
-  sql(db, 'SELECT id, name, price, original_price FROM seckill_products WHERE id = ?').get(id) as { id: number; name: string; price: number; original_price: number } | undefined
+  sql(db, 'SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ?').get(id) as
+    | { id: number; name: string; price: number; original_price: number; pickup_shop_id: number | null }
+    | undefined
 
 /** One page of a session's products. */
 export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {

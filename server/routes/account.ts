@@ -12,6 +12,7 @@ import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
 import * as seckill from '../repo/seckill'
 import * as site from '../repo/site'
+import { staffShopOf } from '../repo/store'
 import * as users from '../repo/users'
 import type { UserRow } from '../repo/users'
 import type { Sandbox } from '../sandbox'
@@ -27,8 +28,20 @@ const SMS_VALID_MS = 5 * 60_000
 const SMS_MAX_ATTEMPTS = 5
 const TOKEN_DAYS = 30
 
-export function userInfo(row: UserRow): UserInfo {
-  return { id: row.id, phone: row.phone, nickname: row.nickname, avatar: row.avatar, referrer_id: row.referrer_id, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }
+/**
+ * The shopper as answered by bind and the profile. `userIds` (seed §3): staff of a store carry their own id
+ * as userIdBuss and the store as storeId (the workbench shows for them); userIdAgent stays null (no agent role).
+ */
+export function userInfo(db: Database, row: UserRow): UserInfo {
+  const shopId = staffShopOf(db, row.id)?.shop_id ?? null
+  return {
+    id: row.id,
+    phone: row.phone,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    referrer_id: row.referrer_id,
+    userIds: { userIdAgent: null, userIdBuss: shopId === null ? null : row.id, storeId: shopId },
+  }
 }
 
 const pseudoId = (prefix: string, code: string) => `${prefix}${crypto.createHash('sha256').update(code).digest('hex').slice(0, 24)}`
@@ -111,7 +124,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
       const expires = now + TOKEN_DAYS * DAY_MS
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
       users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
-      return { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(user), nickname: nicknameIn(lang, user.nickname) } }
+      return { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(db, user), nickname: nicknameIn(lang, user.nickname) } }
     })
   })
 

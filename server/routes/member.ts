@@ -33,7 +33,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
     const row = users.userById(db, uid) as UserRow
     const count = (tab: 'unpaid' | 'paid' | 'completed' | 'refund') => orders.countInStatuses(db, uid, ORDER_TAB_STATUSES[tab] as readonly number[])
     return {
-      user: { ...userInfo(row), nickname: nicknameIn(lang, row.nickname) },
+      user: { ...userInfo(db, row), nickname: nicknameIn(lang, row.nickname) },
       card: myCards(uid, lang).find((c) => c.active) ?? null,
       order_counts: { unpaid: count('unpaid'), paid: count('paid'), completed: count('completed'), refund: count('refund') },
     }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../src/contract/common'
 import type { DB } from '../db'
-import { fail, ok, zodMessage } from '../http'
+import { BizError, fail, ok, zodMessage } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
-import { refuseRefund } from '../orders'
-import { byId, titleOf } from '../repo/orders'
+import { titleOf } from '../repo/orders'
+import { rejectRefund } from '../store'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
 
@@ -16,7 +16,7 @@ const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
-const AnswerRefund = z.object({ id: z.number().int().positive(), result: z.literal('refuse') })
+const AnswerRefund = z.object({ id: z.number().int().positive(), result: z.literal('refuse'), reason: z.string().trim().min(1).max(200).default('沙箱：商家拒绝退款') })
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -117,19 +117,18 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       return ok({ status: payment?.status ?? p.status })
     })
 
-    // The store's answer to a refund request, until the store workbench exists: refuse puts the order
-    // back where it was (a card it bought is active again).
+    // A refusal without a store account (tests and demos): the same rejection as the store's
+    // (hui_shanghu.store_order/refundReject), recorded with no user; the order goes back where it was.
     helpers.post('/api/sandbox/answerRefund', async (req) => {
       const parsed = AnswerRefund.safeParse(req.body)
       if (!parsed.success) return fail(zodMessage(parsed.error))
-      const row = byId(db, parsed.data.id)
-      if (!row) return fail('订单不存在')
       try {
-        refuseRefund(db, row)
+        const row = rejectRefund(db, parsed.data.id, null, parsed.data.reason, 'zh')
+        return ok({ status: row.status })
       } catch (err) {
-        return fail((err as Error).message)
+        if (err instanceof BizError) return fail(err.message)
+        throw err
       }
-      return ok({ status: byId(db, row.id)?.status })
     })
   })
 }

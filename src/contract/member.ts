@@ -23,6 +23,11 @@ export const UserCard = z.object({
   state: z.enum(['active', 'queued', 'expired', 'upgraded', 'suspended', 'void']),
   member_rate: z.number().int(),
   benefits: z.array(z.string()),
+  /**
+   * The card's till-code secret (hex), in its owner's answers only: the phone makes the rotating till code
+   * from it with ./tillCode.ts (tillCode(id, till_secret, serverNow())). Always sent by the server.
+   */
+  till_secret: z.string().optional(),
 })
 export type UserCard = z.infer<typeof UserCard>
 export const MyCardsAnswer = z.object({ list: z.array(UserCard) })

@@ -160,6 +160,11 @@ export const OrderInfo = z.object({
   expire_time: z.string().nullable(),
   /** Points this order earns ("gold-pointing plan"): 1 per yuan paid, once paid. */
   points: z.number().int(),
+  /**
+   * The store's last refusal of a refund request (the order went back to where it was), with its reason; null
+   * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).
+   */
+  refund_rejection: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

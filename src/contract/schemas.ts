@@ -22,6 +22,19 @@ import {
 } from './account'
 import { Empty, Id } from './common'
 import type { EndpointPath } from './endpoints'
+import type { StoreEndpointPath } from './storeEndpoints'
+import {
+  CardCheckAnswer,
+  CardCheckPayload,
+  RefundRejectPayload,
+  StoreOrderAnswer,
+  StoreOrderId,
+  StoreOrderPage,
+  StoreOrderQuery,
+  VerifyCodePayload,
+  VerifyPreviewAnswer,
+  WorkbenchAnswer,
+} from './store'
 import {
   CreateAnswer,
   CreatePayload,
@@ -83,9 +96,21 @@ export const SCHEMAS = {
   'personal.address/save': { req: AddressSave, res: AddressAnswer },
   'personal.address/delete': { req: AddressIdPayload, res: DeletedAnswer },
   'personal.address/setDefault': { req: AddressIdPayload, res: AddressAnswer },
-} as const satisfies Record<EndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
+  // The store's calls (./storeEndpoints.ts).
+  'hui_shanghu.store/workbench': { req: Empty, res: WorkbenchAnswer },
+  'hui_shanghu.store_order/index': { req: StoreOrderQuery, res: StoreOrderPage },
+  'hui_shanghu.store_order/read': { req: StoreOrderId, res: StoreOrderAnswer },
+  'hui_shanghu.store_order/verifyPreview': { req: VerifyCodePayload, res: VerifyPreviewAnswer },
+  'hui_shanghu.store_order/verify': { req: VerifyCodePayload, res: StoreOrderAnswer },
+  'hui_shanghu.store_order/refundApprove': { req: StoreOrderId, res: StoreOrderAnswer },
+  'hui_shanghu.store_order/refundReject': { req: RefundRejectPayload, res: StoreOrderAnswer },
+  'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
+} as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
+
+/** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
+export type ApiPath = EndpointPath | StoreEndpointPath
 
 type Schemas = typeof SCHEMAS
-export type Api = { [P in EndpointPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }
-export type ApiReq<P extends EndpointPath> = Api[P]['req']
-export type ApiRes<P extends EndpointPath> = Api[P]['res']
+export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }
+export type ApiReq<P extends ApiPath> = Api[P]['req']
+export type ApiRes<P extends ApiPath> = Api[P]['res']

@@ -1,0 +1,185 @@
+/**
+ * The store's guards under real contention (issue 12): three server processes (`tsx server/main.ts`) on
+ * one SQLite file, hit in parallel over HTTP, their housekeeping sweep running every 50 ms.
+ *
+ *   (v) two staff verifying one code at once, over the processes → redeemed once, every other answer
+ *       "used"; one 'verified' on the trail
+ *   (r) approves sent to every process at once while every process's timer finds the request overdue
+ *       → refunded once: one refund row, one provider refund (one refund number), one approval on the trail
+ * Every answer must be an envelope and no answer a 5xx. Waits poll with a deadline.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { hashToken } from '../../server/http'
+import { paymentInvariantViolations } from '../../server/pay'
+import { staffPhone } from '../../server/seed'
+
+interface TestServerHandle {
+  base: string
+  dbPath: string
+  sandboxKey: string
+  output: () => string
+  stop: () => Promise<void>
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startTestServer } = require('../../scripts/test-server.cjs') as {
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+}
+
+jest.setTimeout(60_000)
+
+const PROCESSES = 3
+const SECRET = `store-secret-${crypto.randomBytes(8).toString('hex')}`
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-store-'))
+const dbPath = path.join(dir, 'shared.sqlite')
+let servers: TestServerHandle[] = []
+let db: Database.Database
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
+const problems = { serverErrors: 0, nonEnvelope: 0 }
+
+interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+function api<T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string, sandboxKey?: string): Promise<{ status: number; body: Envelope<T> }> {
+  const server = servers[i % PROCESSES]
+  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
+  const body = method === 'POST' ? JSON.stringify(payload) : undefined
+  const headers: Record<string, string> = { 'access-token': token, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) }
+  if (sandboxKey) headers['x-sandbox-key'] = sandboxKey
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(`/api/${endpoint}${query}`, server.base), { method, agent, headers }, (res) => {
+      let raw = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => (raw += d))
+      res.on('end', () => {
+        const status = res.statusCode ?? 0
+        if (status >= 500) problems.serverErrors++
+        let parsed: Envelope<T> | null = null
+        try {
+          parsed = JSON.parse(raw) as Envelope<T>
+        } catch {
+          parsed = null
+        }
+        if (!parsed || ![1, 0, -1].includes(parsed.code) || typeof parsed.msg !== 'string') problems.nonEnvelope++
+        resolve({ status, body: parsed as Envelope<T> })
+      })
+    })
+    req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${endpoint}`)))
+    req.on('error', reject)
+    if (body) req.write(body)
+    req.end()
+  })
+}
+
+const count = (sqlText: string, ...args: unknown[]) => (db.prepare(sqlText).get(...args) as { n: number }).n
+const tally = (answers: Array<{ status: number; body: Envelope }>) =>
+  answers.reduce<Record<string, number>>((t, a) => {
+    const key = `${a.status} ${a.body?.code} ${a.body?.msg}`
+    return { ...t, [key]: (t[key] ?? 0) + 1 }
+  }, {})
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** A user with a session straight into the shared file; `shopId`: made staff of that store. */
+let seq = 0
+function user(shopId?: number): { token: string; userId: number } {
+  const phone = `134${String(++seq).padStart(8, '0')}`
+  const userId = Number(db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `s${seq}`).lastInsertRowid)
+  const token = `st-${crypto.randomBytes(16).toString('hex')}`
+  db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, Date.now() + 3_600_000, Date.now())
+  if (shopId) db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(userId, shopId)
+  return { token, userId }
+}
+
+/** A paid order made over HTTP (create, payparam, the sandbox's confirm). */
+async function paidOrder(token: string, payload: Record<string, unknown>): Promise<number> {
+  const created = await api<{ order_info: { id: number } }>(0, 'POST', 'personal.order/create', { client_request_id: `r-${crypto.randomBytes(6).toString('hex')}`, ...payload }, token)
+  expect(created.body.code).toBe(1)
+  const id = created.body.data.order_info.id
+  expect((await api(1, 'POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, token)).body.code).toBe(1)
+  expect((await api(2, 'POST', 'sandbox/confirmPay', { id, result: 'success' }, '', servers[2].sandboxKey)).body.code).toBe(1)
+  return id
+}
+
+beforeAll(async () => {
+  const started = await Promise.allSettled(
+    Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `store${i}`, dbPath, env: { PAY_NOTIFY_SECRET: SECRET, REFUND_AUTO_APPROVE_HOURS: '1', SWEEP_MS: '50' } })),
+  )
+  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) throw failed.reason
+  db = new Database(dbPath)
+  db.pragma('busy_timeout = 5000')
+  db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  db.prepare('UPDATE seckill_products SET stock = 500, total_stock = 500, limit_per_user = 50').run()
+}, 90_000)
+
+afterAll(async () => {
+  agent.destroy()
+  db?.close()
+  await Promise.all(servers.map((s) => s.stop()))
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+afterEach(() => {
+  expect(problems).toEqual({ serverErrors: 0, nonEnvelope: 0 })
+  expect(paymentInvariantViolations(db)).toEqual([])
+})
+
+describe('the store under contention: three processes, one file', () => {
+  it('seeded the staff of every shop once', () => {
+    expect(count('SELECT COUNT(*) AS n FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone LIKE ?', '199000000%')).toBe(count('SELECT COUNT(*) AS n FROM shops'))
+    expect(count('SELECT COUNT(*) AS n FROM users WHERE phone = ?', staffPhone(8))).toBe(1)
+  })
+
+  it('(v) two staff verifying the same code at once, 8 times each over the processes → redeemed once', async () => {
+    const shopper = user()
+    const staff = [user(8), user(8)]
+    for (let round = 0; round < 5; round++) {
+      const id = await paidOrder(shopper.token, { kind: 'product', product_id: 2, quantity: 1 })
+      const code = (db.prepare('SELECT verify_code FROM orders WHERE id = ?').get(id) as { verify_code: string }).verify_code
+      const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => api(i, 'POST', 'hui_shanghu.store_order/verify', { code }, staff[i % 2].token)))
+      expect(tally(answers)).toEqual({ '200 1 ok': 1, '200 0 核销码已使用': 15 })
+      expect(count('SELECT status AS n FROM orders WHERE id = ?', id)).toBe(40)
+      expect(count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'verified'", id)).toBe(1)
+    }
+  })
+
+  it('(r) approves at every process racing every process’s timer → refunded once, one provider refund', async () => {
+    const shopper = user()
+    const staff = user(1)
+    for (let round = 0; round < 4; round++) {
+      const id = await paidOrder(shopper.token, { kind: 'bill', shop_id: 1, amount: 5000 + round })
+      expect((await api(0, 'POST', 'personal.order/refund', { id, reason: 'race' }, shopper.token)).body.code).toBe(1)
+      // Overdue now for every process's sweep (1 hour), while nine approves go out at once.
+      const approves = Array.from({ length: 9 }, (_, i) => api(i, 'POST', 'hui_shanghu.store_order/refundApprove', { id }, staff.token))
+      db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(Date.now() - 2 * 3_600_000, id)
+      const answers = await Promise.all(approves)
+      const ok = answers.filter((a) => a.body.code === 1).length
+      expect(ok).toBeLessThanOrEqual(1)
+      for (const a of answers.filter((x) => x.body.code !== 1)) expect(['退款已同意，正在退回', '订单不在退款中']).toContain(a.body.msg)
+      await waitFor('the order refunded', () => count('SELECT status AS n FROM orders WHERE id = ?', id) === 70)
+      expect(count('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', id)).toBe(1)
+      expect(count("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)).toBe(1)
+      expect(count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action IN ('refund_approved', 'refund_auto_approved')", id)).toBe(1)
+      expect(count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'refunded'", id)).toBe(1)
+      expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'refunded'", id)).toBe(1)
+      // The approval is by the staff member when an approve won, by the timer otherwise.
+      const by = db.prepare("SELECT by_user_id FROM order_actions WHERE order_id = ? AND action LIKE 'refund_%approved'").get(id) as { by_user_id: number | null }
+      expect(by.by_user_id).toBe(ok === 1 ? staff.userId : null)
+    }
+  })
+})
