@@ -77,11 +77,11 @@ export function refundState(db: DB, row: OrderRow): StoreOrder['refund_state'] {
   return store.orderRefundOf(db, row.id) ? 'awaiting_provider' : 'awaiting_store'
 }
 
-export function toStoreOrder(db: DB, row: OrderRow, autoApproveHours: number): StoreOrder {
+export function toStoreOrder(db: DB, lang: ApiLang, row: OrderRow, autoApproveHours: number): StoreOrder {
   const state = refundState(db, row)
   const waiting = state === 'awaiting_store'
   return {
-    ...toOrderInfo(db, row),
+    ...toOrderInfo(db, lang, row),
     quantity: row.quantity,
     shopper_phone: maskPhone(store.shopperPhone(db, row.user_id)),
     refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
@@ -145,7 +145,7 @@ export function previewCode(db: DB, staff: Staff, code: string, lang: ApiLang, h
     verifiable: refusal === null,
     refusal,
     message: refusal ? say(lang, refusal) : null,
-    order: visible ? toStoreOrder(db, visible, hours) : null,
+    order: visible ? toStoreOrder(db, lang, visible, hours) : null,
     used_at: visible && visible.status === ORDER_STATUS.COMPLETED ? store.verifiedAt(db, visible.id) : null,
   }
 }

@@ -13,7 +13,7 @@ import { businessMidnight, fmt } from '../time'
  * only orders of the staff member's own store.
  */
 export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider, autoApproveHours: number): void {
-  const full = (row: Parameters<typeof toStoreOrder>[1]) => ({ info: toStoreOrder(db, row, autoApproveHours), actions: actionsOf(db, row.id) })
+  const full = (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: toStoreOrder(db, lang, row, autoApproveHours), actions: actionsOf(db, row.id) })
 
   defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, ({ user, lang }) => {
     const staff = requireStaff(db, user, lang)
@@ -33,12 +33,12 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
   defineRoute(app, db, 'hui_shanghu.store_order/index', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
     const { rows, total } = store.storePage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
-    return { list: rows.map((r) => toStoreOrder(db, r, autoApproveHours)), total, page: input.page, page_size: input.page_size }
+    return { list: rows.map((r) => toStoreOrder(db, lang, r, autoApproveHours)), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/read', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
-    return full(storeOrder(db, staff, input.id, lang))
+    return full(storeOrder(db, staff, input.id, lang), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/verifyPreview', { auth: true }, ({ input, user, lang }) => {
@@ -48,17 +48,17 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
 
   defineRoute(app, db, 'hui_shanghu.store_order/verify', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
-    return full(verifyCode(db, staff, input.code, lang))
+    return full(verifyCode(db, staff, input.code, lang), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
-    return full(approveRefund(db, provider, input.id, staff.userId, lang, staff.shopId))
+    return full(approveRefund(db, provider, input.id, staff.userId, lang, staff.shopId), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
-    return full(rejectRefund(db, input.id, staff.userId, input.reason, lang, staff.shopId))
+    return full(rejectRefund(db, input.id, staff.userId, input.reason, lang, staff.shopId), lang)
   })
 
   // Any store checks any member's card (the card is good at every partner store); names in the asker's language.
