@@ -114,7 +114,7 @@ describe('orders: a title the system wrote comes in the shopper\'s language; a s
   let card: Info
   let bill: Info
   beforeAll(async () => {
-    buyer = (await s.login('13600005678')).token
+    buyer = (await s.login('13600005679')).token
     card = (await post<{ order_info: Info }>('personal.order/create', { kind: 'card', card_id: 2, client_request_id: 'lang-card-0001' }, 'en', buyer)).order_info
     bill = (await post<{ order_info: Info }>('personal.order/create', { kind: 'bill', shop_id: 1, amount: 10000, client_request_id: 'lang-bill-0001' }, 'en', buyer)).order_info
   })
