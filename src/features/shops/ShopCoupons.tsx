@@ -7,6 +7,7 @@ import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
+import { minSpendText } from '@/components/CouponChoice/messages'
 
 /** Coupons a shopper can claim at this shop: one tap, one claim. */
 export default function ShopCoupons({ shopId }: { shopId: number }) {
@@ -32,7 +33,7 @@ export default function ShopCoupons({ shopId }: { shopId: number }) {
           <Text className='coupon-row__amount'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
           <View className='coupon-row__text'>
             <Text>{c.title}</Text>
-            <Text className='coupon-row__hint'>{c.min_spend ? t('shops.minSpend', { amount: centsToYuan(c.min_spend) }) : t('shops.noThreshold')}</Text>
+            <Text className='coupon-row__hint'>{minSpendText(c.min_spend)}</Text>
           </View>
           <Button className={`btn-pill btn-pill--small coupon-row__btn${c.claimed ? ' coupon-row__btn--done' : ''}`} disabled={c.claimed || claim.busy || undefined} onClick={() => void claim.run(c.id)}>
             {c.claimed ? t('shops.claimed') : t('shops.claim')}
