@@ -221,10 +221,23 @@ function takeFlashStock(db: DB, userId: number, productId: number, quantity: num
   if (!seckill.takeStock(db, productId, quantity)) throw new BizError('已抢光')
 }
 
+/** What a create request asked for, whatever the order of its keys; the answer's language is not part of it. */
+export function payloadHash(p: Payload): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v
+  const { lang: _lang, ...asked } = p as Payload & { lang?: unknown }
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(asked))).digest('hex')
+}
+
 export function createOrder(db: DB, userId: number, p: Payload, clientRequestId: string): OrderRow {
   return tx(db, () => {
+    const requestHash = payloadHash(p)
     const existing = orders.byRequest(db, userId, clientRequestId)
-    if (existing) return existing
+    if (existing) {
+      // A retry of the same request gets its order; the same id with another payload is a client bug, not a retry.
+      if (existing.request_hash !== null && existing.request_hash !== requestHash) throw new BizError('该请求号已用于另一笔订单，请重新下单')
+      return existing
+    }
     const priced = priceOrder(db, userId, p)
     if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
     if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw new BizError('优惠券不可用')
@@ -247,6 +260,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       pay_amount: q.pay_amount,
       user_coupon_id: priced.userCouponId,
       client_request_id: clientRequestId,
+      request_hash: requestHash,
       detail: JSON.stringify(priced.detail),
       verify_code: String(crypto.randomInt(10_000_000, 99_999_999)) + String(crypto.randomInt(1000, 9999)),
       create_time: nowText(),

@@ -79,6 +79,17 @@ describe('create', () => {
     expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(1)
   })
 
+  it('the same request id with another payload is refused, not answered with the first order; a retry in the other language is the same request', async () => {
+    const first = await create({ kind: 'bill', shop_id: 1, amount: 3000 }, token, 'req-reused-1')
+    expect(first.body.code).toBe(1)
+    const retry = await create({ amount: 3000, shop_id: 1, kind: 'bill', lang: 'en' }, token, 'req-reused-1')
+    expect(retry.body).toMatchObject({ code: 1, data: { order_info: { id: first.body.data.order_info.id } } })
+    const other = await create({ kind: 'bill', shop_id: 1, amount: 9000 }, token, 'req-reused-1')
+    expect(other.body).toMatchObject({ code: 0, msg: '该请求号已用于另一笔订单，请重新下单' })
+    const count = s.app.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE client_request_id = 'req-reused-1'").get() as { n: number }
+    expect(count.n).toBe(1)
+  })
+
   it('never oversells: 200 buyers of 20 in stock → exactly 20 orders', async () => {
     s.app.db.prepare('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2').run()
     const buyers = Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`))

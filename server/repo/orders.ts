@@ -21,6 +21,7 @@ export interface OrderRow {
   pay_amount: number
   user_coupon_id: number | null
   client_request_id: string
+  request_hash: string | null
   detail: string
   verify_code: string
   refund_reason: string | null
@@ -51,8 +52,8 @@ export function insert(db: DB, o: NewOrder): number | bigint {
   return sql(
     db,
     `INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
-     coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, detail, verify_code, create_time, expire_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, request_hash, detail, verify_code, create_time, expire_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     o.order_no,
     o.user_id,
@@ -70,6 +71,7 @@ export function insert(db: DB, o: NewOrder): number | bigint {
     o.pay_amount,
     o.user_coupon_id,
     o.client_request_id,
+    o.request_hash,
     o.detail,
     o.verify_code,
     o.create_time,
