@@ -32,7 +32,7 @@ const lastQuoted = (api: ReturnType<typeof fakeApi>) => api.called('personal.ord
 /** Eight ¥1…¥8 bill coupons good at any shop with no minimum: more than WeChat's action sheet can list. */
 const eight: UserCoupon[] = Array.from({ length: 8 }, (_, i) => ({ ...coupon, id: 101 + i, coupon_id: 11 + i, title: `立减 ${i + 1} 元`, amount: (i + 1) * 100, min_spend: 0 }))
 
-async function openBill(coupons: UserCoupon[]) {
+async function openBill(coupons: UserCoupon[], price?: (p: OrderPayload) => ReturnType<typeof quote>) {
   setItem('token', 'tok')
   openedWith('pages/payBill/index', { shop_id: '3' })
   const sheet = jest.spyOn(Taro, 'showActionSheet')
@@ -40,6 +40,7 @@ async function openBill(coupons: UserCoupon[]) {
     'hui_shanghu.shop/read': () => ({ info: shop }),
     'personal.coupon/index': () => paged(coupons),
     'personal.order/preCreate': (p) => {
+      if (price) return price(p as OrderPayload)
       const chosen = coupons.find((c) => c.id === (p as OrderPayload).coupon_id)
       return quote({ coupon_amount: chosen?.amount ?? 0, coupon_id: chosen?.id ?? null, pay_amount: 8800 - (chosen?.amount ?? 0) })
     },
@@ -106,6 +107,23 @@ describe('Pay a bill: the coupon choice', () => {
     await press(t, '<')
     await until(t, () => expect(lastQuoted(api)).toEqual({ kind: 'bill', shop_id: 3, amount: 600, lang: 'zh' }))
     expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('暂无可用')
+  })
+
+  it("the minimum counts what is spent after the shop's discount, as the server checks it: ¥55 at 12 % off is ¥48.40, under 满 ¥50", async () => {
+    const fifty: UserCoupon = { ...coupon, id: 7, title: '满50减5', amount: 500, min_spend: 5000 }
+    // The server's price: 12 % off the whole amount, no member discount.
+    const price = (p: OrderPayload) => {
+      const amount = (p as { amount: number }).amount
+      const discount = Math.round(amount * 0.12)
+      return quote({ original_amount: amount, discount_amount: discount, member_discount_amount: 0, coupon_amount: 0, coupon_id: null, pay_amount: amount - discount })
+    }
+    const { t, api } = await openBill([fifty], price)
+    await press(t, '55')
+    await until(t, () => expect(lastQuoted(api)).toMatchObject({ amount: 5500 }))
+    await until(t, () => expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('暂无可用'))
+    // ¥60 → ¥52.80 after the discount: now it can be used.
+    await press(t, '<<60')
+    await until(t, () => expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('1 张可用'))
   })
 
   it('in English: title, "Don\'t use a coupon", the threshold and Cancel; focus moves into the dialog, Escape or Cancel closes it and the choice stays', async () => {

@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { QUOTE_DEBOUNCE_MS, useOrderQuote } from '@/api/orders'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import Money from '@/components/Money'
@@ -38,8 +38,12 @@ export default function PayBillForm({ shop, coupons }: Props) {
 
   const amountCents = amountToCents(values.amount) ?? 0
   const undiscountedCents = amountToCents(values.undiscounted) ?? 0
-  // What can be used on this amount (a coupon's minimum spend counts); a choice the amount no longer reaches is dropped.
-  const usable = useMemo(() => usableCoupons(coupons, 'bill', amountCents, shop.id), [coupons, amountCents, shop.id])
+  // A coupon's minimum counts what is spent after the shop's and the member discounts, as the server checks it:
+  // known once the server priced this amount (the discounts do not depend on the coupon), the amount until then.
+  const [priced, setPriced] = useState<{ amount: number; discounts: number } | null>(null)
+  const spend = priced && priced.amount === amountCents ? amountCents - priced.discounts : amountCents
+  // What can be used on this amount; a choice the amount no longer reaches is dropped.
+  const usable = useMemo(() => usableCoupons(coupons, 'bill', spend, shop.id), [coupons, spend, shop.id])
   const chosenId = couponId !== null && usable.some((c) => c.id === couponId) ? couponId : null
 
   const payload = useMemo<OrderPayload | null>(() => {
@@ -47,6 +51,9 @@ export default function PayBillForm({ shop, coupons }: Props) {
     return { kind: 'bill', shop_id: shop.id, amount: amountCents, ...(undiscountedCents > 0 ? { undiscounted_amount: undiscountedCents } : {}), ...(chosenId ? { coupon_id: chosenId } : {}) }
   }, [values.amount, amountCents, undiscountedCents, shop.id, chosenId])
   const { quote, loading, error, retryable, retry } = useOrderQuote(payload, { debounceMs: QUOTE_DEBOUNCE_MS })
+  useEffect(() => {
+    if (quote) setPriced({ amount: quote.original_amount, discounts: quote.discount_amount + quote.member_discount_amount })
+  }, [quote])
   // Said at the field, and what was typed stays: the shopper fixes one of the two numbers.
   const undiscountedTooBig = undiscountedCents > 0 && undiscountedCents > amountCents
 
