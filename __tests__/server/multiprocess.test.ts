@@ -16,25 +16,13 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { MIGRATIONS } from '../../server/db'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations, signNotification } from '../../server/pay'
-
-interface TestServerHandle {
-  base: string
-  dbPath: string
-  sandboxKey: string
-  output: () => string
-  stop: () => Promise<void>
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
-}
+import { httpClient, startTestServer, tally, waitFor, type TestServerHandle } from './processes'
 
 jest.setTimeout(60_000)
 
@@ -48,81 +36,16 @@ let token: string
 
 // ---- HTTP: keep-alive sockets, so requests to the three processes really are in flight at once ----
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
-const stats = { sent: 0, serverErrors: 0, nonEnvelope: 0, inFlight: 0, maxInFlight: 0 }
+const { request, api: call, stats, destroy } = httpClient()
 const perCase: Record<string, { sent: number; serverErrors: number; nonEnvelope: number; maxInFlight: number; ms: number; note?: string }> = {}
 
-interface Envelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
-interface Answer<T = unknown> {
-  status: number
-  body: Envelope<T>
-  raw: string
-}
-
-const isEnvelope = (b: unknown): b is Envelope =>
-  typeof b === 'object' && b !== null && [1, 0, -1].includes((b as Envelope).code) && typeof (b as Envelope).msg === 'string' && 'data' in b
-
-function request<T = unknown>(server: TestServerHandle, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const body = payload === undefined ? undefined : JSON.stringify(payload)
-  const target = new URL(url, server.base)
-  stats.sent++
-  stats.inFlight++
-  stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
-  return new Promise<Answer<T>>((resolve, reject) => {
-    const req = http.request(
-      target,
-      { method, agent, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } },
-      (res) => {
-        let raw = ''
-        res.setEncoding('utf8')
-        res.on('data', (d: string) => (raw += d))
-        res.on('end', () => {
-          const status = res.statusCode ?? 0
-          if (status >= 500) stats.serverErrors++
-          let parsed: unknown = null
-          try {
-            parsed = JSON.parse(raw)
-          } catch {
-            // counted below
-          }
-          if (!isEnvelope(parsed)) stats.nonEnvelope++
-          resolve({ status, body: parsed as Envelope<T>, raw })
-        })
-      },
-    )
-    req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${method} ${target.href}`)))
-    req.on('error', reject)
-    if (body) req.write(body)
-    req.end()
-  }).finally(() => stats.inFlight--)
-}
-
-const api = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>, tok?: string) => {
-  const server = servers[i % PROCESSES]
-  const query = method === 'GET' && payload ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
-  return request<T>(server, method, `/api/${endpoint}${query}`, method === 'POST' ? (payload ?? {}) : undefined, tok ? { 'access-token': tok } : {})
-}
-const sandbox = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>) => {
-  const server = servers[i % PROCESSES]
-  const query = method === 'GET' && payload ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
-  return request<T>(server, method, `/api/sandbox/${endpoint}${query}`, method === 'POST' ? payload : undefined, { 'x-sandbox-key': server.sandboxKey })
-}
+const api = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>, tok?: string) =>
+  call<T>(servers[i % PROCESSES], method, endpoint, payload, tok ? { 'access-token': tok } : {})
+const sandbox = <T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>) =>
+  call<T>(servers[i % PROCESSES], method, `sandbox/${endpoint}`, payload, { 'x-sandbox-key': servers[i % PROCESSES].sandboxKey })
 const notify = (i: number, tradeNo: string, amount: number, result: 'success' | 'fail' = 'success') =>
   request<{ accepted: boolean; outcome: string }>(servers[i % PROCESSES], 'POST', '/api/pay/notify', { trade_no: tradeNo, result, amount, sign: signNotification({ trade_no: tradeNo, result, amount }, SECRET) })
 
-/** Answers counted by "HTTP status, code, msg" — a failure shows at a glance what came back instead. */
-function tally(answers: Answer[]): Record<string, number> {
-  const t: Record<string, number> = {}
-  for (const a of answers) {
-    const key = isEnvelope(a.body) ? `${a.status} ${a.body.code} ${a.body.msg}` : `${a.status} not an envelope: ${a.raw.slice(0, 80)}`
-    t[key] = (t[key] ?? 0) + 1
-  }
-  return t
-}
 const tallyOf = (values: string[]) => values.reduce<Record<string, number>>((t, v) => ({ ...t, [v]: (t[v] ?? 0) + 1 }), {})
 
 const newRequestId = () => `mp-${crypto.randomBytes(8).toString('hex')}`
@@ -166,14 +89,6 @@ function quickUsers(n: number): Array<{ token: string; userId: number }> {
 let violationsBefore: string[] = []
 const newViolations = () => paymentInvariantViolations(db).filter((v) => !violationsBefore.includes(v))
 
-/** Polls (bounded) until `check` returns true. */
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
 
@@ -213,7 +128,7 @@ beforeAll(async () => {
 }, 90_000)
 
 afterAll(async () => {
-  agent.destroy()
+  destroy()
   db?.close()
   await Promise.all(servers.map((s) => s.stop()))
   fs.rmSync(dir, { recursive: true, force: true })

@@ -10,25 +10,13 @@
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations } from '../../server/pay'
 import { staffPhone } from '../../server/seed'
-
-interface TestServerHandle {
-  base: string
-  dbPath: string
-  sandboxKey: string
-  output: () => string
-  stop: () => Promise<void>
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
-}
+import { httpClient, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
 
 jest.setTimeout(60_000)
 
@@ -38,60 +26,14 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-store-'))
 const dbPath = path.join(dir, 'shared.sqlite')
 let servers: TestServerHandle[] = []
 let db: Database.Database
-const agent = new http.Agent({ keepAlive: true, maxSockets: 32 })
-const problems = { serverErrors: 0, nonEnvelope: 0 }
+const { api: call, stats, destroy } = httpClient()
 
-interface Envelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
-
-function api<T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string, sandboxKey?: string): Promise<{ status: number; body: Envelope<T> }> {
-  const server = servers[i % PROCESSES]
-  const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
-  const body = method === 'POST' ? JSON.stringify(payload) : undefined
-  const headers: Record<string, string> = { 'access-token': token, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) }
-  if (sandboxKey) headers['x-sandbox-key'] = sandboxKey
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(`/api/${endpoint}${query}`, server.base), { method, agent, headers }, (res) => {
-      let raw = ''
-      res.setEncoding('utf8')
-      res.on('data', (d: string) => (raw += d))
-      res.on('end', () => {
-        const status = res.statusCode ?? 0
-        if (status >= 500) problems.serverErrors++
-        let parsed: Envelope<T> | null = null
-        try {
-          parsed = JSON.parse(raw) as Envelope<T>
-        } catch {
-          parsed = null
-        }
-        if (!parsed || ![1, 0, -1].includes(parsed.code) || typeof parsed.msg !== 'string') problems.nonEnvelope++
-        resolve({ status, body: parsed as Envelope<T> })
-      })
-    })
-    req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${endpoint}`)))
-    req.on('error', reject)
-    if (body) req.write(body)
-    req.end()
-  })
+function api<T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string, sandboxKey?: string): Promise<Answer<T>> {
+  return call<T>(servers[i % PROCESSES], method, endpoint, payload, { 'access-token': token, ...(sandboxKey ? { 'x-sandbox-key': sandboxKey } : {}) })
 }
 
 const count = (sqlText: string, ...args: unknown[]) => (db.prepare(sqlText).get(...args) as { n: number }).n
-const tally = (answers: Array<{ status: number; body: Envelope }>) =>
-  answers.reduce<Record<string, number>>((t, a) => {
-    const key = `${a.status} ${a.body?.code} ${a.body?.msg}`
-    return { ...t, [key]: (t[key] ?? 0) + 1 }
-  }, {})
 
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 /** A user with a session straight into the shared file; `shopId`: made staff of that store. */
 let seq = 0
@@ -128,14 +70,14 @@ beforeAll(async () => {
 }, 90_000)
 
 afterAll(async () => {
-  agent.destroy()
+  destroy()
   db?.close()
   await Promise.all(servers.map((s) => s.stop()))
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
 afterEach(() => {
-  expect(problems).toEqual({ serverErrors: 0, nonEnvelope: 0 })
+  expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
   expect(paymentInvariantViolations(db)).toEqual([])
 })
 

@@ -1,0 +1,109 @@
+/**
+ * The harness of the multi-process tests (multiprocess.test.ts, storeRaces.test.ts): server processes started
+ * as `npm start` runs them (scripts/test-server.cjs), and one HTTP client over keep-alive sockets, so requests
+ * to the processes really are in flight at once. It counts what every such test must see none of: 5xx answers
+ * and answers that are not the envelope.
+ */
+import http from 'node:http'
+
+export interface TestServerHandle {
+  base: string
+  dbPath: string
+  sandboxKey: string
+  output: () => string
+  stop: () => Promise<void>
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const { startTestServer } = require('../../scripts/test-server.cjs') as {
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+}
+
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+export interface Answer<T = unknown> {
+  status: number
+  body: Envelope<T>
+  raw: string
+}
+
+export const isEnvelope = (b: unknown): b is Envelope =>
+  typeof b === 'object' && b !== null && [1, 0, -1].includes((b as Envelope).code) && typeof (b as Envelope).msg === 'string' && 'data' in b
+
+/** What the client has seen so far: requests sent, 5xx, non-envelopes, and the most requests in flight at once. */
+export interface HttpStats {
+  sent: number
+  serverErrors: number
+  nonEnvelope: number
+  inFlight: number
+  maxInFlight: number
+}
+
+export function httpClient(maxSockets = 32) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets })
+  const stats: HttpStats = { sent: 0, serverErrors: 0, nonEnvelope: 0, inFlight: 0, maxInFlight: 0 }
+
+  function request<T = unknown>(server: TestServerHandle, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const body = payload === undefined ? undefined : JSON.stringify(payload)
+    const target = new URL(url, server.base)
+    stats.sent++
+    stats.inFlight++
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight)
+    return new Promise<Answer<T>>((resolve, reject) => {
+      const req = http.request(
+        target,
+        { method, agent, headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } },
+        (res) => {
+          let raw = ''
+          res.setEncoding('utf8')
+          res.on('data', (d: string) => (raw += d))
+          res.on('end', () => {
+            const status = res.statusCode ?? 0
+            if (status >= 500) stats.serverErrors++
+            let parsed: unknown = null
+            try {
+              parsed = JSON.parse(raw)
+            } catch {
+              // counted below
+            }
+            if (!isEnvelope(parsed)) stats.nonEnvelope++
+            resolve({ status, body: parsed as Envelope<T>, raw })
+          })
+        },
+      )
+      req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${method} ${target.href}`)))
+      req.on('error', reject)
+      if (body) req.write(body)
+      req.end()
+    }).finally(() => stats.inFlight--)
+  }
+
+  /** An /api call: GET payloads in the query string, POST ones as JSON; the session token as the app sends it. */
+  function api<T = unknown>(server: TestServerHandle, method: 'GET' | 'POST', endpoint: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const query = method === 'GET' && payload ? `?${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : ''
+    return request<T>(server, method, `/api/${endpoint}${query}`, method === 'POST' ? (payload ?? {}) : undefined, headers)
+  }
+
+  return { request, api, stats, destroy: () => agent.destroy() }
+}
+
+/** Answers counted by "HTTP status, code, msg" — a failure shows at a glance what came back instead. */
+export function tally(answers: Answer[]): Record<string, number> {
+  const t: Record<string, number> = {}
+  for (const a of answers) {
+    const key = isEnvelope(a.body) ? `${a.status} ${a.body.code} ${a.body.msg}` : `${a.status} not an envelope: ${a.raw.slice(0, 80)}`
+    t[key] = (t[key] ?? 0) + 1
+  }
+  return t
+}
+
+/** Polls (bounded: every 20 ms, until `timeoutMs`) until `check` returns true. */
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
