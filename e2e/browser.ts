@@ -18,11 +18,11 @@ function chromiumPath(): string {
   return found
 }
 
-/** Playwright gives every launch a fresh temporary profile. */
-export async function launch(): Promise<Browser> {
+/** Playwright gives every launch a fresh temporary profile. `extraArgs`: more Chromium flags (a fake camera). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   })
 }
 

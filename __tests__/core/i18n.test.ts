@@ -40,7 +40,7 @@ describe('messages', () => {
 describe('feature messages (loaded with their screens)', () => {
   const features = ['account', 'auth', 'card', 'code', 'orders', 'payBill', 'payResult', 'webView', 'address', 'shops', 'home', 'search', 'security'] as const
   // Words shared by several features live with the shared component (or the payment pipeline).
-  const modules = [...features.map((f) => `features/${f}`), 'components/ShopRow', 'components/OrderStatus', 'components/CouponChoice', 'payment']
+  const modules = [...features.map((f) => `features/${f}`), 'components/ShopRow', 'components/OrderStatus', 'components/CouponChoice', 'payment', 'platform/scanCamera']
 
   it.each(modules)('%s has every word in both languages', async (name) => {
     const { tables } = (await import(`@/${name}/messages`)) as { tables: Record<'zh-CN' | 'en', Record<string, string>> }

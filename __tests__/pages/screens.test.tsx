@@ -387,14 +387,15 @@ describe('Order detail', () => {
 })
 
 describe('Card page', () => {
-  it('the active card: name, number and a till code of card number + time slot', async () => {
+  it('the active card: name, number and its rotating till code', async () => {
     setItem('token', 'tok')
     openedWith('pages/card/vipCord')
-    fakeApi({ 'personal.card/index': () => ({ list: [{ ...card, id: 4, active: false, name: '旧卡' }, card] }) })
+    const secret = 'ab'.repeat(20)
+    fakeApi({ 'personal.card/index': () => ({ list: [{ ...card, id: 4, active: false, name: '旧卡', till_secret: 'cd'.repeat(20) }, { ...card, till_secret: secret }] }) })
     const t = await mount(CardVipCordPage)
     await t.queries.waitForQuerySelector('.till__name')
     expect(text(t, '.till__name')).toBe('金卡')
-    expect(text(t, '.till__digits')?.replace(/\s/g, '')).toMatch(/^8800001234\d{4}$/)
+    expect(text(t, '.till__digits')?.replace(/\s/g, '')).toMatch(/^900000005\d{6}$/)
     expect(text(t, '.till__meta')).toContain('2027-11-01')
   })
 
