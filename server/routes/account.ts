@@ -169,7 +169,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     const nonceStr = crypto.randomBytes(8).toString('hex')
     const ticket = 'sandbox-jsapi-ticket'
     const signature = crypto.createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${input.url}`).digest('hex')
-    return { jssdk: { appId: process.env.WX_GZH_APPID ?? 'wx-sandbox', timestamp, nonceStr, signature, jsApiList: ['chooseWXPay', 'updateAppMessageShareData', 'updateTimelineShareData'] } }
+    return { jssdk: { appId: process.env.WX_GZH_APPID ?? 'wx-sandbox', timestamp, nonceStr, signature, jsApiList: ['chooseWXPay', 'updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode', 'getLocation'] } }
   })
 }
 
