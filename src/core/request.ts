@@ -1,6 +1,6 @@
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
-import type { ApiReq, ApiRes } from '@/contract/schemas'
+import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
 import { getLang, t } from './i18n'
@@ -69,8 +69,15 @@ export function errorMessage(e: unknown): string {
  * share_user_user_id and the shopper's language (`lang`: names the system defines come back in it) are added to
  * every payload; success only on HTTP 200 with body code 1.
  */
-export async function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
-  const method = ENDPOINTS[path]
+export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
+  return requestWith(ENDPOINTS[path], path, payload, opts)
+}
+
+/**
+ * request() for a path whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept
+ * off Home's first load): the same client, envelope and errors.
+ */
+export async function requestWith<P extends ApiPath>(method: 'GET' | 'POST', path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
   const shareId = getItem('share_user_user_id')
   const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
   if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
