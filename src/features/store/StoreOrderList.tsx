@@ -14,6 +14,7 @@ import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { routeUrl } from '@/routes'
 import NoPermission from './NoPermission'
+import { storeOrderTitle } from './OrderSummary'
 import './store.css'
 
 export type StoreTodo = 'all' | 'verify' | 'refund'
@@ -80,7 +81,7 @@ function StoreOrderCard({ order }: { order: StoreOrder }) {
   return (
     <View className={`store-box store-card store-card--${order.order_status}`} role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/store/order', { id: order.id }) })}>
       <View className='store-summary__head'>
-        <Text className='store-summary__title'>{order.title}</Text>
+        <Text className='store-summary__title'>{storeOrderTitle(order, t)}</Text>
         <OrderStatusText className={`store-summary__status store-status--${order.order_status}`} status={order.order_status} />
       </View>
       <View className='store-card__row'>
