@@ -1,19 +1,19 @@
 /**
  * The store workbench's calls (issue 12). Only the store sub-package imports this module, so STORE_ENDPOINTS
- * stays off Home's first load; the calls go through the app's one client (requestWith).
+ * stays off Home's first load; the calls go through the app's one client (request() with the method from STORE_ENDPOINTS).
  */
 import { NOT_FOUND } from '@/contract/notFound'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { STORE_ENDPOINTS, type StoreEndpointPath } from '@/contract/storeEndpoints'
 import type { StoreOrderQuery } from '@/contract/store'
 import { useLang } from '@/core/i18n'
-import { ApiError, requestWith, type RequestOptions } from '@/core/request'
+import { ApiError, request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
 /** One store call: its method from STORE_ENDPOINTS, everything else as request(). */
 export function requestStore<P extends StoreEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
-  return requestWith(STORE_ENDPOINTS[path], path, payload, opts)
+  return request(path, payload, opts, STORE_ENDPOINTS[path])
 }
 
 /**
