@@ -191,6 +191,9 @@ describe('Verify', () => {
     await until(t, () => expect(text(t, '.verify__done')).toContain('核销成功'))
     expect(text(t, '.store-summary__status')).toBe('已完成')
     expect(api.called('hui_shanghu.store_order/verify')).toHaveLength(1)
+    // The store's calls go through the one client with their method from STORE_ENDPOINTS.
+    expect(api.called('hui_shanghu.store_order/verifyPreview')[0].method).toBe('GET')
+    expect(api.called('hui_shanghu.store_order/verify')[0]).toMatchObject({ method: 'POST', data: { code: '123456789012', lang: 'zh' }, headers: { 'Access-Token': 'tok' } })
   })
 
   it('a refused code shows the server’s reason and no Confirm', async () => {
