@@ -15,8 +15,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
-import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
+import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
+import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -28,6 +28,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const FAILING_IMPACTS = ['serious', 'critical']
 const REPORT = path.resolve(__dirname, '..', 'test-results', 'axe-report.json')
 const PHONE = '13800000081'
+/** Staff of shop 1 (docs/api.md: 199000000NN): the store workbench screens. */
+const STAFF_PHONE = '19900000001'
 
 type Lang = 'zh' | 'en'
 const LANGS: Lang[] = ['zh', 'en']
@@ -69,7 +71,7 @@ const STATES: AxeScreen[] = [
 ]
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here), Authorization with the code sent, and the states above. */
-const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES]
+const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES, STORE_REJECT_SHEET]
 
 /** Where axe must wait for more than the catalogue's `ready`: the refund entry of a paid bill, the till code drawn. */
 const AXE_READY: Record<string, string> = { 'order-detail': '.order-detail__refund', 'card-page': '.member-qr' }
@@ -157,7 +159,9 @@ function table(report: Report): string {
 
 let browser: Browser
 const shoppers: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
+const staff: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
 let paidBill = 0
+let refundingBill = 0
 let unpaidBill = 0
 const report: Report = {}
 
@@ -171,7 +175,18 @@ beforeAll(async () => {
   paidBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
   unpaidBill = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
   await seedAddressAndCoupon(token)
+  // A bill at shop 1 whose refund is asked: the store order with approve and reject.
+  refundingBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 6600, client_request_id: 'e2e-axe-bill-3' }, true)
+  await api('personal.order/refund', { id: refundingBill, reason: '重复支付' }, token)
   shoppers.zh = zh
+
+  // Staff of shop 1, logged in through the same SMS flow, in both languages.
+  const staffZh = await shopperPhone('zh')
+  expect(await logIn(staffZh.page, STAFF_PHONE)).not.toBe('')
+  staff.zh = staffZh
+  const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
+  await staffEn.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+  staff.en = { context: staffEn, page: await staffEn.newPage() }
 
   // The same shopper in English: a second context with the same stored session and the language chosen.
   const storage = await zh.context.storageState()
@@ -186,6 +201,8 @@ afterAll(async () => {
   console.log(`${table(report)}${stale.length ? `\nallowed but no longer found (take them out of ALLOWED): ${stale.join(', ')}` : ''}`)
   await shoppers.zh?.context.close()
   await shoppers.en?.context.close()
+  await staff.zh?.context.close()
+  await staff.en?.context.close()
   await browser?.close()
 })
 
@@ -193,10 +210,10 @@ const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s
 
 describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
   it.each(CASES)('%s', async (_label, screen, lang) => {
-    const url = screen.url.replace(/\bUNPAID\b/, String(unpaidBill)).replace(/\bPAID\b/, String(paidBill))
+    const url = screen.url.replace(/\bUNPAID\b/, String(unpaidBill)).replace(/\bPAID\b/, String(paidBill)).replace(/\bREFUNDING\b/, String(refundingBill))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
-    const page = own?.page ?? (shoppers[lang] as { page: Page }).page
+    const page = own?.page ?? ((screen.staff ? staff : shoppers)[lang] as { page: Page }).page
     try {
       if (screen.before) await screen.before(page)
       await page.goto(`${BASE()}${url}`)

@@ -16,6 +16,8 @@ export interface Screen {
   ready: string
   /** Open in a fresh context with nobody logged in (Authorization). */
   anonymous?: boolean
+  /** Open as store staff (the test's staff login of shop 1), not as the shopper: the store workbench. */
+  staff?: boolean
   /** Something to set up on the page before the screen is opened. */
   before?: (page: Page) => Promise<void>
   /** Something to do once the screen is loaded, before it is read. */
@@ -41,7 +43,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The 21 finished routes plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
+/** The 21 finished routes, the store workbench (staff), plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
@@ -68,7 +70,33 @@ export const SCREENS: Screen[] = [
   { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
   { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
   { name: 'coming-soon', url: '/pages/takeout/list', ready: '.soon__home' },
+  // The store workbench (issue 12): a shopper who opens it reads "no permission"; staff of shop 1 see their store.
+  { name: 'store-no-permission', url: '/pages/store/index', ready: '.state--empty' },
+  { name: 'store-workbench', url: '/pages/store/index', ready: '.workbench__shop', staff: true },
+  { name: 'store-verify-refused', url: '/pages/store/verify', ready: '.verify__input', staff: true, act: verifyUnknownCode },
+  { name: 'store-orders', url: '/pages/store/orders', ready: '.store-card', staff: true },
+  // REFUNDING: a paid bill at shop 1 whose refund the shopper asked for (approve and reject offered).
+  { name: 'store-order', url: '/pages/store/order?id=REFUNDING', ready: '.store-order__approve', staff: true },
 ]
+
+/** Verify with a code no order has: the refusal in the server's words. */
+async function verifyUnknownCode(page: Page): Promise<void> {
+  await typeInto(page, '.verify__input', '000000000000')
+  await page.locator('.verify__look-up:visible').click()
+  await page.locator('.verify__refused:visible').waitFor({ timeout: 10000 })
+}
+
+/** A store order with the reject sheet open and a reason typed (staff). */
+export const STORE_REJECT_SHEET: Screen = {
+  name: 'store-order-reject-sheet',
+  url: '/pages/store/order?id=REFUNDING',
+  ready: '.store-order__reject',
+  staff: true,
+  act: async (page) => {
+    await page.locator('.store-order__reject:visible').click()
+    await typeInto(page, '.reject-sheet__reason', '商品已拆封')
+  },
+}
 
 /** Authorization with the privacy notice open, a phone typed and "agree first" shown after tapping send (no code is sent). */
 export const AUTHORIZATION_AGREE_FIRST: Screen = {

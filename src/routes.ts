@@ -53,6 +53,10 @@ export const ROUTES = [
   { path: 'pages/takeout/search', zh: '外卖搜索', en: 'Takeout search' },
   { path: 'pages/takeout/confirmOrder', zh: '确认订单', en: 'Confirm order' },
   { path: 'pages/takeout/orderDetail', zh: '外卖订单', en: 'Takeout order' },
+  { path: 'pages/store/index', zh: '门店工作台', en: 'Store workbench' },
+  { path: 'pages/store/verify', zh: '核销', en: 'Verify' },
+  { path: 'pages/store/orders', zh: '门店订单', en: 'Store orders' },
+  { path: 'pages/store/order', zh: '门店订单详情', en: 'Store order' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

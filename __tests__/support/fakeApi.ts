@@ -1,7 +1,6 @@
 import Taro from '@tarojs/taro'
 import { CODE, type Envelope } from '@/contract/envelope'
-import type { EndpointPath } from '@/contract/endpoints'
-import type { ApiReq, ApiRes } from '@/contract/schemas'
+import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { TransportRequest, TransportResponse } from '@/core/transport.types'
 import { transport } from '@/platform/transport'
 
@@ -19,12 +18,12 @@ export const OFFLINE = 'offline' as const
  * - OFFLINE or PENDING (above).
  * A handler may also return a promise of any of these: the endpoint answers when the test resolves it.
  */
-export type Reply<P extends EndpointPath> = ApiRes<P> | { business: string } | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
-export type Handler<P extends EndpointPath> = (req: ApiReq<P>) => Reply<P> | Promise<Reply<P>>
-export type Handlers = { [P in EndpointPath]?: Handler<P> }
+export type Reply<P extends ApiPath> = ApiRes<P> | { business: string } | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
+export type Handler<P extends ApiPath> = (req: ApiReq<P>) => Reply<P> | Promise<Reply<P>>
+export type Handlers = { [P in ApiPath]?: Handler<P> }
 
 /** One request the app sent: its API path and everything the transport was given (url, method, data, headers, timeout). */
-export type Call = TransportRequest & { path: EndpointPath }
+export type Call = TransportRequest & { path: ApiPath }
 
 export interface FakeApiOptions {
   /** How endpoints without a handler answer. Without it, a call to one fails the test (after it ends). */
@@ -61,7 +60,7 @@ function answer(reply: unknown, headers: Record<string, string> = {}): Promise<T
 export function fakeApi(handlers: Handlers, options: FakeApiOptions = {}) {
   const calls: Call[] = []
   jest.spyOn(transport, 'send').mockImplementation((req: TransportRequest): Promise<TransportResponse> => {
-    const path = req.url.replace(/^.*\/api\//, '').split('?')[0] as EndpointPath
+    const path = req.url.replace(/^.*\/api\//, '').split('?')[0] as ApiPath
     calls.push({ ...req, path })
     const handler = handlers[path] as ((data: unknown) => unknown) | undefined
     const headers: Record<string, string> = options.serverTime ? { 'x-server-time': String(options.serverTime()), 'x-business-offset': '+08:00' } : {}
@@ -70,7 +69,7 @@ export function fakeApi(handlers: Handlers, options: FakeApiOptions = {}) {
     unhandled.push(path)
     return Promise.reject(new Error(`fakeApi: no handler for ${path}`))
   })
-  return { calls, called: (path: EndpointPath) => calls.filter((c) => c.path === path) }
+  return { calls, called: (path: ApiPath) => calls.filter((c) => c.path === path) }
 }
 
 /** The page's query, as the router would give it, and a stack of `depth` pages. */

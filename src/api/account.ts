@@ -1,12 +1,36 @@
+import type { UserInfo } from '@/contract/account'
 import { useLang } from '@/core/i18n'
 import { request } from '@/core/request'
+import { isLoggedIn } from '@/core/session'
+import { setItem } from '@/core/storage'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
+
+/** Keep the roles the server gives this account (bind, every profile read): someone made staff later is staff here on the next read. */
+function rememberUserIds(ids: UserInfo['userIds']): void {
+  if (!isLoggedIn()) return
+  setItem('userIds', {
+    ...(ids.userIdAgent !== null ? { userIdAgent: ids.userIdAgent } : {}),
+    ...(ids.userIdBuss !== null ? { userIdBuss: ids.userIdBuss } : {}),
+    ...(ids.storeId !== null ? { storeId: ids.storeId } : {}),
+  })
+}
 
 /** Who I am, my card and my order counts (personal.user/info): Me, the Card tab, Delete account. */
 export function useProfile(options: SignedInOptions = {}) {
   const lang = useLang()
-  return useSignedInQuery(() => request('personal.user/info', {}), [lang], options)
+  return useSignedInQuery(
+    () =>
+      request('personal.user/info', {}).then((answer) => {
+        rememberUserIds(answer.user.userIds)
+        return answer
+      }),
+    [lang],
+    options,
+  )
 }
+
+/** Staff of a store (the profile's userIds.storeId): Me offers them the store workbench. */
+export const isStaff = (user: Pick<UserInfo, 'userIds'> | undefined): boolean => user?.userIds.storeId !== null && user?.userIds.storeId !== undefined
 
 /** Where this account is signed in (Signed-in devices). */
 export function useSessions(options: SignedInOptions = {}) {

@@ -15,6 +15,8 @@ import { routeUrl } from '@/routes'
 
 interface Props {
   loggedIn: boolean
+  /** Staff of a store (the profile's userIds.storeId): the store workbench comes first. */
+  staff?: boolean
   onLoggedOut: () => void
 }
 
@@ -30,7 +32,7 @@ function open(url: string, needsLogin: boolean) {
 }
 
 /** The entries of My account; those that need a user send an anonymous shopper to log in first. */
-export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
+export default function AccountMenu({ loggedIn, staff = false, onLoggedOut }: Props) {
   const t = useT()
   const lang = useLang()
 
@@ -66,6 +68,7 @@ export default function AccountMenu({ loggedIn, onLoggedOut }: Props) {
   })
 
   const items: MenuItem[] = [
+    ...(loggedIn && staff ? [{ key: 'workbench', label: t('me.workbench'), onClick: () => open(routeUrl('pages/store/index'), true) }] : []),
     { key: 'cards', label: t('me.myCards'), onClick: () => open(routeUrl('pages/card/my'), true) },
     { key: 'records', label: t('me.cardRecords'), onClick: () => open(routeUrl('pages/card/records'), true) },
     { key: 'coupons', label: t('me.coupons'), onClick: () => open(routeUrl('pages/card/ticketList'), true) },

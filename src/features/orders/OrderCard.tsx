@@ -38,6 +38,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <Money className='order-card__amount' cents={order.pay_amount} />
       </View>
       <Text className='order-card__time'>{order.create_time}</Text>
+      {order.refund_rejection && <Text className='order-card__rejected'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>}
       {(unpaid || paidLike) && (
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}

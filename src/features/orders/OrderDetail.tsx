@@ -52,6 +52,21 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
         {unpaid && <AutoCancelCountdown className='order-detail__countdown' seconds={left} />}
       </View>
 
+      {order.refund_rejection && (
+        <View className='order-detail__rejected' role='status'>
+          <Text className='order-detail__rejected-title'>{t('detail.refundRejected')}</Text>
+          <Text className='order-detail__rejected-reason'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>
+          <Text className='order-detail__rejected-at'>{order.refund_rejection.at}</Text>
+        </View>
+      )}
+
+      {code?.used && (
+        <View className='order-detail__code order-detail__code--used'>
+          <Text className='order-detail__section'>{t('detail.code')}</Text>
+          <Text className='order-detail__used'>{t('detail.codeUsed')}</Text>
+        </View>
+      )}
+
       {code && !code.used && (
         <View className='order-detail__code'>
           <Text className='order-detail__section'>{t('detail.code')}</Text>

@@ -1,4 +1,4 @@
-import { useProfile } from '@/api/account'
+import { isStaff, useProfile } from '@/api/account'
 import PageFrame from '@/components/PageFrame'
 import AccountHeader from '@/features/account/AccountHeader'
 import AccountMenu from '@/features/account/AccountMenu'
@@ -10,7 +10,7 @@ export default function PersonalIndexPage() {
   return (
     <PageFrame route='pages/personal/index'>
       <AccountHeader loggedIn={profile.signedIn} profile={profile.data} loading={profile.loading} error={profile.error} onRetry={() => void profile.reload()} />
-      <AccountMenu loggedIn={profile.signedIn} onLoggedOut={profile.recheck} />
+      <AccountMenu loggedIn={profile.signedIn} staff={isStaff(profile.data?.user)} onLoggedOut={profile.recheck} />
     </PageFrame>
   )
 }

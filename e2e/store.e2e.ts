@@ -1,0 +1,166 @@
+/**
+ * Issue 12, the store's side in the browser: a shopper pays for a flash-sale product (collected at shop 8), the
+ * staff of shop 8 in a SECOND browser context logs in with the normal SMS flow, finds the workbench on Me and
+ * verifies the code typed at the till; the shopper's order then reads completed and the code "used". Refunds
+ * asked by the shopper are approved (money back in the sandbox provider's ledger: the refund succeeded and the
+ * payment is refunded) or rejected with a reason the shopper then reads.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BASE, api, db, launch, logIn, phone, placeOrder, settled, shot, visibleTitle, typeInto } from './browser'
+
+/** Staff of shop 8, the pickup store of every flash-sale product (docs/api.md: 199000000NN = staff of shop NN). */
+const STAFF_PHONE = '19900000008'
+
+let browser: Browser
+let staff: { context: BrowserContext; page: Page; errors: string[] }
+
+beforeAll(async () => {
+  browser = await launch()
+  staff = await phone(browser)
+  await logIn(staff.page, STAFF_PHONE)
+}, 60000)
+afterAll(async () => {
+  await staff?.context.close()
+  await browser?.close()
+})
+
+/** A flash-sale product on sale now (one session is always on). */
+async function liveProduct(): Promise<number> {
+  const res = (await (await fetch(`${BASE()}/api/hui_public.hsh_seckill_prod/index?page=1&page_size=20`)).json()) as { data: { list: Array<{ id: number; state: string; stock: number }> } }
+  const on = res.data.list.find((p) => p.state === 'on' && p.stock > 0)
+  if (!on) throw new Error('no flash-sale product on sale')
+  return on.id
+}
+
+/** A shopper in a context of their own with a paid flash-sale order; its id. */
+async function shopperWithOrder(phoneNo: string, key: string) {
+  const shopper = await phone(browser)
+  const token = await logIn(shopper.page, phoneNo)
+  const id = await placeOrder(token, { kind: 'product', product_id: await liveProduct(), quantity: 1, client_request_id: `e2e-store-${key}` }, true)
+  return { ...shopper, token, id }
+}
+
+/** The dialog's own button (Taro's H5 modal). */
+const confirmDialog = (page: Page, text: string) => page.locator(`.taro-modal__foot >> text=${text}`).first().click()
+
+async function openStoreOrder(page: Page, id: number) {
+  await page.goto(`${BASE()}/pages/store/order?id=${id}`)
+  await settled(page)
+  await page.locator('.store-order:visible').waitFor({ timeout: 15000 })
+}
+
+async function shopperOrderReads(page: Page, id: number, status: string) {
+  await page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+  await settled(page)
+  await page.locator(`.order-detail__status-text:visible >> text=${status}`).waitFor({ timeout: 15000 })
+}
+
+describe('the store workbench', () => {
+  it('a shopper pays → staff (second browser) finds the workbench on Me, types the code → verified; the shopper’s order reads completed and the code used', async () => {
+    const shopper = await shopperWithOrder('13800000201', 'verify-1')
+    await shopperOrderReads(shopper.page, shopper.id, '已付款')
+    const digits = ((await shopper.page.locator('.order-detail__code-digits:visible').textContent()) ?? '').replace(/\s+/g, '')
+    expect(digits).toMatch(/^\d{12}$/)
+    // A shopper's Me has no workbench.
+    await shopper.page.goto(`${BASE()}/pages/personal/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.menu-list__item--logout:visible').waitFor({ timeout: 15000 })
+    expect(await shopper.page.locator('.menu-list__item--workbench').count()).toBe(0)
+
+    const page = staff.page
+    await page.goto(`${BASE()}/pages/personal/index`)
+    await settled(page)
+    await page.locator('.menu-list__item--workbench:visible').click()
+    await page.waitForURL(/\/pages\/store\/index/)
+    await settled(page)
+    await page.locator('.workbench__shop:visible').waitFor({ timeout: 15000 })
+    expect(await visibleTitle(page)).toBe('门店工作台')
+    expect(Number(await page.locator('.workbench__to-verify .workbench__count:visible').textContent())).toBeGreaterThan(0)
+    await shot(page, 'store-1-workbench')
+
+    await page.locator('.workbench__entry--verify:visible').click()
+    await page.waitForURL(/\/pages\/store\/verify/)
+    await settled(page)
+    await typeInto(page, '.verify__input', digits)
+    await page.locator('.verify__look-up:visible').click()
+    await page.locator('.verify__confirm:visible').waitFor({ timeout: 15000 })
+    expect(await page.locator('.store-summary__phone:visible').textContent()).toBe('138****0201')
+    await shot(page, 'store-2-verify-preview')
+    await page.locator('.verify__confirm:visible').click()
+    await confirmDialog(page, '核销')
+    await page.locator('.verify__done:visible').waitFor({ timeout: 15000 })
+    expect(await page.locator('.store-summary__status:visible').textContent()).toBe('已完成')
+    await shot(page, 'store-3-verified')
+
+    // The same code again: refused with the reason.
+    await page.locator('.verify__next:visible').click()
+    await typeInto(page, '.verify__input', digits)
+    await page.locator('.verify__look-up:visible').click()
+    await page.locator('.verify__refused:visible').waitFor({ timeout: 15000 })
+
+    await shopperOrderReads(shopper.page, shopper.id, '已完成')
+    await shopper.page.locator('.order-detail__used:visible >> text=已核销').waitFor()
+    expect(await shopper.page.locator('.order-detail__code-digits').count()).toBe(0)
+    // Who verified, on the store's order.
+    await openStoreOrder(page, shopper.id)
+    expect(await page.locator('.store-trail__row--verified:visible').textContent()).toContain('199****0008')
+    expect(staff.errors).toEqual([])
+    await shopper.context.close()
+  })
+
+  it('refund asked → approved in the workbench → refunded, the money back in the provider’s ledger', async () => {
+    const shopper = await shopperWithOrder('13800000202', 'approve-1')
+    await api('personal.order/refund', { id: shopper.id, reason: '不想要了' }, shopper.token)
+    const page = staff.page
+    await page.goto(`${BASE()}/pages/store/orders?todo=refund`)
+    await settled(page)
+    const row = page.locator(`.store-card:visible`).first()
+    await row.waitFor({ timeout: 15000 })
+    await shot(page, 'store-4-orders-refunds')
+    await openStoreOrder(page, shopper.id)
+    expect(await page.locator('.store-order__refund-reason:visible').textContent()).toBe('不想要了')
+    await shot(page, 'store-5-refund-request')
+    await page.locator('.store-order__approve:visible').click()
+    await confirmDialog(page, '同意')
+    // The provider's refund notification arrives on its own: read again until refunded.
+    for (let i = 0; i < 30; i++) {
+      if ((await page.locator('.store-summary__status:visible').textContent()) === '已退款') break
+      await page.waitForTimeout(300)
+      await page.reload()
+      await settled(page)
+      await page.locator('.store-order:visible').waitFor({ timeout: 15000 })
+    }
+    expect(await page.locator('.store-summary__status:visible').textContent()).toBe('已退款')
+    expect(await page.locator('.store-trail__row--refund_approved:visible').textContent()).toContain('199****0008')
+    const ledger = db<{ status: string; amount: number; payment_status: string }>(
+      "SELECT r.status, r.amount, p.status AS payment_status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.order_id = ? AND r.reason = 'order'",
+      shopper.id,
+    )
+    expect(ledger).toMatchObject({ status: 'succeeded', payment_status: 'refunded' })
+    await shopperOrderReads(shopper.page, shopper.id, '已退款')
+    await shopper.context.close()
+  })
+
+  it('refund asked → rejected with a reason → back to paid, the reason shown to the shopper', async () => {
+    const shopper = await shopperWithOrder('13800000203', 'reject-1')
+    await api('personal.order/refund', { id: shopper.id, reason: '买错了' }, shopper.token)
+    const page = staff.page
+    await openStoreOrder(page, shopper.id)
+    await page.locator('.store-order__reject:visible').click()
+    await page.locator('.reject-sheet [role="dialog"]:visible').waitFor()
+    await typeInto(page, '.reject-sheet__reason', '商品已拆封，不支持退款')
+    await shot(page, 'store-6-reject-sheet')
+    await page.locator('.reject-sheet__submit:visible').click()
+    await page.locator('.store-summary__status:visible >> text=已付款').waitFor({ timeout: 15000 })
+    expect(await page.locator('.store-trail__row--refund_rejected:visible').textContent()).toContain('商品已拆封，不支持退款')
+    await shot(page, 'store-7-rejected')
+
+    await shopperOrderReads(shopper.page, shopper.id, '已付款')
+    expect(await shopper.page.locator('.order-detail__rejected-reason:visible').textContent()).toBe('拒绝原因：商品已拆封，不支持退款')
+    await shot(shopper.page, 'store-8-shopper-rejected')
+    await shopper.page.goto(`${BASE()}/pages/orders/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.order-card__rejected:visible').first().waitFor({ timeout: 15000 })
+    await shopper.context.close()
+  })
+})

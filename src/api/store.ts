@@ -1,0 +1,53 @@
+/**
+ * The store workbench's calls (issue 12). Only the store sub-package imports this module, so STORE_ENDPOINTS
+ * stays off Home's first load; the calls go through the app's one client (request() with the method from STORE_ENDPOINTS).
+ */
+import { NOT_FOUND } from '@/contract/notFound'
+import type { ApiReq, ApiRes } from '@/contract/schemas'
+import { STORE_ENDPOINTS, type StoreEndpointPath } from '@/contract/storeEndpoints'
+import type { StoreOrderQuery } from '@/contract/store'
+import { useLang } from '@/core/i18n'
+import { ApiError, request, type RequestOptions } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
+
+/** One store call: its method from STORE_ENDPOINTS, everything else as request(). */
+export function requestStore<P extends StoreEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
+  return request(path, payload, opts, STORE_ENDPOINTS[path])
+}
+
+/**
+ * The server refused a logged-in caller who is not staff (code 0 "无权限" / "No permission"): the screen
+ * says so with a way back, rather than offering a retry that cannot help.
+ */
+export function isNoPermission(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'business' && (error.message === '无权限' || error.message === 'No permission')
+}
+
+/** The store's order is not there, or not this store's (its words in either language). */
+export function isStoreOrderMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'business' && (error.message === NOT_FOUND.order || error.message === 'Order not found')
+}
+
+/** Workbench home: the business day's figures and what needs doing. */
+export function useWorkbench(options: SignedInOptions = {}) {
+  const lang = useLang()
+  return useSignedInQuery(() => requestStore('hui_shanghu.store/workbench', {}), [lang], options)
+}
+
+export type StoreOrderFilter = Omit<StoreOrderQuery, 'page' | 'page_size'>
+
+/** The store's orders, paged, by status and/or what needs doing. */
+export function useStoreOrderPages(filter: StoreOrderFilter, enabled = true) {
+  return usePagedList((page, page_size) => requestStore('hui_shanghu.store_order/index', { ...filter, page, page_size }), {
+    keyOf: (o) => o.id,
+    deps: [filter.status, filter.todo],
+    enabled,
+  })
+}
+
+/** One of the store's orders with its trail (who did what, when). */
+export function useStoreOrder(id: number, options: SignedInOptions = {}) {
+  const lang = useLang()
+  return useSignedInQuery(() => requestStore('hui_shanghu.store_order/read', { id }), [id, lang], { ...options, enabled: id > 0 && (options.enabled ?? true) })
+}

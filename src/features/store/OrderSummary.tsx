@@ -1,0 +1,40 @@
+import { Text, View } from '@tarojs/components'
+import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
+import type { StoreOrder } from '@/contract/store'
+import { useT } from '@/features/store/messages'
+import './store.css'
+
+/** What was bought, as the till knows it: a product by its name; a bill, fuel or takeout by its kind (their title is the shop's own name). */
+export function storeOrderTitle(order: Pick<StoreOrder, 'kind' | 'title'>, t: ReturnType<typeof useT>): string {
+  return order.kind === 'bill' || order.kind === 'oil' || order.kind === 'takeout' ? t(`storeOrders.kind.${order.kind}`) : order.title
+}
+
+/** What a store order is for: what, how many, how much, who (masked phone), its number and status. */
+export default function OrderSummary({ order }: { order: StoreOrder }) {
+  const t = useT()
+  return (
+    <View className='store-box store-summary'>
+      <View className='store-summary__head'>
+        <Text className='store-summary__title'>{storeOrderTitle(order, t)}</Text>
+        <OrderStatusText className={`store-summary__status store-status--${order.order_status}`} status={order.order_status} />
+      </View>
+      <Pair label={t('storeVerify.quantity')} value={String(order.quantity)} />
+      <View className='kv-row store-row'>
+        <Text>{t('storeVerify.amount')}</Text>
+        <Money className='store-summary__amount' cents={order.pay_amount} />
+      </View>
+      <Pair label={t('storeVerify.shopper')} value={order.shopper_phone} className='store-summary__phone' />
+      <Pair label={t('storeVerify.orderNo')} value={order.order_no} />
+    </View>
+  )
+}
+
+export function Pair({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <View className='kv-row store-row'>
+      <Text>{label}</Text>
+      <Text className={className}>{value}</Text>
+    </View>
+  )
+}

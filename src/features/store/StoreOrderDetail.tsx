@@ -1,0 +1,110 @@
+import { Button, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { useState } from 'react'
+import { requestStore } from '@/api/store'
+import type { OrderAction, StoreOrderAnswer } from '@/contract/store'
+import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
+import { errorMessage } from '@/core/request'
+import { useT } from '@/features/store/messages'
+import { useAction } from '@/hooks/useAction'
+import { routeUrl } from '@/routes'
+import OrderSummary, { Pair } from './OrderSummary'
+import RejectSheet from './RejectSheet'
+import './store.css'
+
+interface Props {
+  data: StoreOrderAnswer
+  /** The order after an action (the answer carries it and its trail). */
+  onChanged: (answer: StoreOrderAnswer) => void
+  /** Read it again (an action was refused: someone else answered first). */
+  onReload: () => void
+}
+
+/** A store order: what it is, the refund request if any, the actions its state allows, and who did what when. */
+export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
+  const t = useT()
+  const order = data.info
+  const [rejecting, setRejecting] = useState(false)
+
+  const approve = useAction(async () => {
+    if (!(await confirmAction(t('storeOrder.approveAsk'), t('storeOrder.approveYes'), t('common.cancel')))) return
+    try {
+      onChanged(await requestStore('hui_shanghu.store_order/refundApprove', { id: order.id }))
+      toastSuccess(t('storeOrder.approved'))
+    } catch (e) {
+      toastError(errorMessage(e))
+      onReload()
+    }
+  })
+
+  return (
+    <View className='store-order'>
+      <OrderSummary order={order} />
+      <View className='store-box'>
+        <Pair label={t('storeOrder.created')} value={order.create_time} />
+        {order.pay_time && <Pair label={t('storeOrder.payTime')} value={order.pay_time} />}
+      </View>
+
+      {order.refund_state !== 'none' && order.refund_reason && (
+        <View className='store-box store-order__refund'>
+          <Text className='store-section'>{t('storeOrder.refundAsked')}</Text>
+          <Pair label={t('storeOrder.refundReason')} value={order.refund_reason} className='store-order__refund-reason' />
+          {order.refund_requested_at && <Pair label={t('storeOrder.refundAskedAt')} value={order.refund_requested_at} />}
+          {order.can_answer_refund && order.refund_auto_approve_at && <Text className='store-note'>{t('storeOrder.autoApproveAt', { time: order.refund_auto_approve_at })}</Text>}
+          {order.refund_state === 'awaiting_provider' && <Text className='store-note store-order__waiting'>{t('storeOrder.refundWaiting')}</Text>}
+        </View>
+      )}
+
+      {(order.can_answer_refund || order.can_verify) && (
+        <View className='store-actions'>
+          {order.can_verify && (
+            <Button className='btn-pill store-actions__btn store-order__verify' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/store/verify') })}>
+              {t('storeOrder.verify')}
+            </Button>
+          )}
+          {order.can_answer_refund && (
+            <Button className='btn-outline store-actions__btn store-order__reject' disabled={approve.busy || undefined} onClick={() => setRejecting(true)}>
+              {t('storeOrder.reject')}
+            </Button>
+          )}
+          {order.can_answer_refund && (
+            <Button className='btn-pill store-actions__btn store-order__approve' disabled={approve.busy || undefined} loading={approve.busy} onClick={() => void approve.run()}>
+              {t('storeOrder.approve')}
+            </Button>
+          )}
+        </View>
+      )}
+
+      <View className='store-box store-trail'>
+        <Text className='store-section'>{t('storeOrder.trail')}</Text>
+        {data.actions.length === 0 ? <Text className='store-note'>{t('storeOrder.trailEmpty')}</Text> : data.actions.map((a, i) => <TrailRow key={`${a.at}-${i}`} action={a} />)}
+      </View>
+
+      {rejecting && order.can_answer_refund && (
+        <RejectSheet
+          orderId={order.id}
+          onClose={() => setRejecting(false)}
+          onDone={(answer) => {
+            setRejecting(false)
+            onChanged(answer)
+          }}
+        />
+      )}
+    </View>
+  )
+}
+
+function TrailRow({ action }: { action: OrderAction }) {
+  const t = useT()
+  const who = action.by_phone ? `${t(`storeTrail.by.${action.by}`)} ${action.by_phone}` : t(`storeTrail.by.${action.by}`)
+  return (
+    <View className={`store-trail__row store-trail__row--${action.action}`}>
+      <View className='store-trail__line'>
+        <Text className='store-trail__what'>{t(`storeTrail.${action.action}`)}</Text>
+        <Text className='store-trail__at'>{action.at}</Text>
+      </View>
+      <Text className='store-trail__who'>{who}</Text>
+      {action.reason && <Text className='store-trail__reason'>{action.reason}</Text>}
+    </View>
+  )
+}

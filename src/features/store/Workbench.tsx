@@ -1,0 +1,52 @@
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import Money from '@/components/Money'
+import type { WorkbenchAnswer } from '@/contract/store'
+import { useT } from '@/features/store/messages'
+import { routeUrl } from '@/routes'
+import './store.css'
+
+/** Workbench home: the store, the business day's figures, what needs doing, and the entries to the store's screens. */
+export default function Workbench({ data }: { data: WorkbenchAnswer }) {
+  const t = useT()
+  const go = (url: string) => void Taro.navigateTo({ url })
+  return (
+    <View className='workbench'>
+      <View className='workbench__head'>
+        <Text className='workbench__shop'>{data.shop.name}</Text>
+        <Text className='workbench__day'>{t('store.businessDay', { day: data.business_day })}</Text>
+      </View>
+      <View className='workbench__figures'>
+        <View className='workbench__figure'>
+          <Text className='workbench__value workbench__paid-count'>{data.paid_count}</Text>
+          <Text className='workbench__label'>{t('store.paidCount')}</Text>
+        </View>
+        <View className='workbench__figure'>
+          <Money className='workbench__value workbench__takings' cents={data.takings} />
+          <Text className='workbench__label'>{t('store.takings')}</Text>
+        </View>
+      </View>
+      <View className='workbench__todo'>
+        <View className='workbench__todo-item workbench__to-verify' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/orders', { todo: 'verify' }))}>
+          <Text className={`workbench__count${data.to_verify > 0 ? ' workbench__count--due' : ''}`}>{data.to_verify}</Text>
+          <Text className='workbench__label'>{t('store.toVerify')}</Text>
+        </View>
+        <View className='workbench__todo-item workbench__refunds' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/orders', { todo: 'refund' }))}>
+          <Text className={`workbench__count${data.refunds_to_answer > 0 ? ' workbench__count--due' : ''}`}>{data.refunds_to_answer}</Text>
+          <Text className='workbench__label'>{t('store.refundsToAnswer')}</Text>
+        </View>
+      </View>
+      <View className='workbench__entries'>
+        <View className='workbench__entry workbench__entry--verify' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/verify'))}>
+          <Text className='workbench__entry-title'>{t('store.verify')}</Text>
+          <Text className='workbench__entry-hint'>{t('store.verifyHint')}</Text>
+        </View>
+        <View className='workbench__entry workbench__entry--orders' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/orders'))}>
+          <Text className='workbench__entry-title'>{t('store.orders')}</Text>
+          <Text className='workbench__entry-hint'>{t('store.ordersHint')}</Text>
+        </View>
+      </View>
+      <Text className='workbench__note'>{t('store.autoApprove', { hours: data.refund_auto_approve_hours })}</Text>
+    </View>
+  )
+}

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '门店订单详情' })

@@ -1,0 +1,32 @@
+import { useDidShow } from '@tarojs/taro'
+import { useRef, useState } from 'react'
+import LoginNeeded from '@/components/LoginNeeded'
+import PageFrame from '@/components/PageFrame'
+import StoreOrderList, { STORE_TODOS, type StoreStatusTab, type StoreTodo } from '@/features/store/StoreOrderList'
+import { useSignedIn } from '@/hooks/useSignedIn'
+import { usePageParams } from '@/hooks/usePageParams'
+import { routeUrl } from '@/routes'
+
+/** Store orders (workbench): what needs doing, or every order by status. `todo=verify|refund` opens on that filter. */
+export default function StoreOrdersPage() {
+  const params = usePageParams()
+  const [todo, setTodo] = useState<StoreTodo>(() => (STORE_TODOS as readonly string[]).includes(params.todo ?? '') ? (params.todo as StoreTodo) : 'all')
+  const [status, setStatus] = useState<StoreStatusTab>('all')
+  const gate = useSignedIn(routeUrl('pages/store/orders', { todo: params.todo }))
+  // Back from an order (approved, rejected, verified): the list shows what changed.
+  const [version, setVersion] = useState(0)
+  const shown = useRef(false)
+  useDidShow(() => {
+    if (shown.current) setVersion((v) => v + 1)
+    shown.current = true
+  })
+  return (
+    <PageFrame route='pages/store/orders'>
+      {gate.signedIn ? (
+        <StoreOrderList key={`${todo}-${status}-${version}`} todo={todo} status={status} onTodo={setTodo} onStatus={setStatus} enabled />
+      ) : (
+        <LoginNeeded returnTo={routeUrl('pages/store/orders')} />
+      )}
+    </PageFrame>
+  )
+}
