@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import qrcode from 'qrcode-generator'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const BASE = () => {
@@ -193,3 +194,28 @@ export async function seedAddressAndCoupon(token: string): Promise<void> {
   await api('personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
   await api('personal.coupon/claim', { coupon_id: 1 }, token)
 }
+
+/** A few frames of a 640×480 4:2:0 video: white, with the QR code of `text` in the middle (8 px modules, 6-module quiet zone). */
+export function writeQrVideo(text: string, file: string): void {
+  const qr = qrcode(0, 'M')
+  qr.addData(text)
+  qr.make()
+  const n = qr.getModuleCount()
+  const scale = 8
+  const [W, H] = [640, 480]
+  const x0 = Math.floor((W - n * scale) / 2)
+  const y0 = Math.floor((H - n * scale) / 2)
+  const luma = Buffer.alloc(W * H, 255)
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      if (!qr.isDark(r, c)) continue
+      for (let dy = 0; dy < scale; dy++) luma.fill(0, (y0 + r * scale + dy) * W + x0 + c * scale, (y0 + r * scale + dy) * W + x0 + (c + 1) * scale)
+    }
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128)
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma])
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame, frame, frame]))
+}
+
+/** Chromium's flags for a fake camera that plays `y4m` (permission prompts answered yes). */
+export const fakeCamera = (y4m: string): string[] => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`]

@@ -13,15 +13,14 @@
  * 2. The app's own scanner module (src/platform/scanCamera/camera.ts, bundled for Chrome 70 with esbuild, the
  *    bundler Taro already brings) opens its full-screen overlay with the live video and cancel button, reads the
  *    code, resolves { text } and closes (that it stops the camera's tracks: jest).
+ * Through the app itself (the Taro build, its camera chunk loaded on demand, the Verify screen): e2e/store.e2e.ts.
  * Not proven here: the dynamic import from scan.h5.ts in the Taro build (the build and `npm run check:es` cover
  * the chunk), nor WeChat's JSSDK path (jest: __tests__/platform/scan.test.ts).
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
-import qrcode from 'qrcode-generator'
 import type { Browser, Page } from 'playwright-core'
-import { launch } from './browser'
+import { launch, writeQrVideo } from './browser'
 
 const ROOT = path.resolve(__dirname, '..')
 const TEXT = '900000005123456'
@@ -37,26 +36,6 @@ const TARO_STORAGE = `export default {
   removeStorageSync: (k) => localStorage.removeItem(k),
 }`
 
-/** A few frames of a 640×480 4:2:0 video: white, with the QR code of `text` in the middle (8 px modules, 6-module quiet zone). */
-function writeQrVideo(text: string, file: string): void {
-  const qr = qrcode(0, 'M')
-  qr.addData(text)
-  qr.make()
-  const n = qr.getModuleCount()
-  const scale = 8
-  const x0 = Math.floor((W - n * scale) / 2)
-  const y0 = Math.floor((H - n * scale) / 2)
-  const luma = Buffer.alloc(W * H, 255)
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++) {
-      if (!qr.isDark(r, c)) continue
-      for (let dy = 0; dy < scale; dy++) luma.fill(0, (y0 + r * scale + dy) * W + x0 + c * scale, (y0 + r * scale + dy) * W + x0 + (c + 1) * scale)
-    }
-  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128)
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma])
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame, frame, frame]))
-}
 
 let browser: Browser
 let page: Page

@@ -5,8 +5,9 @@
  * asked by the shopper are approved (money back in the sandbox provider's ledger: the refund succeeded and the
  * payment is refunded) or rejected with a reason the shopper then reads.
  */
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, launch, logIn, phone, placeOrder, settled, shot, visibleTitle, typeInto } from './browser'
+import { BASE, api, db, fakeCamera, launch, logIn, phone, placeOrder, settled, shot, tokenOf, visibleTitle, typeInto, writeQrVideo } from './browser'
 
 /** Staff of shop 8, the pickup store of every flash-sale product (docs/api.md: 199000000NN = staff of shop NN). */
 const STAFF_PHONE = '19900000008'
@@ -107,6 +108,36 @@ describe('the store workbench', () => {
     expect(staff.errors).toEqual([])
     await shopper.context.close()
   })
+
+  it('staff scan the shopper’s code with the camera (Chromium’s fake camera filming the order’s QR code) → the order → verified', async () => {
+    const shopper = await shopperWithOrder('13800000204', 'scan-1')
+    const { verify_code: code } = db<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', shopper.id)
+    await shopper.context.close()
+    const video = path.resolve(__dirname, '..', 'test-results', 'e2e', 'store-scan.y4m')
+    writeQrVideo(code, video)
+    const camera = await launch(fakeCamera(video))
+    try {
+      const cam = await phone(camera)
+      await cam.context.grantPermissions(['camera'], { origin: new URL(BASE()).origin })
+      // The staff member's session from the other browser (a second SMS to the same phone would wait out its cooldown).
+      const token = await tokenOf(staff.page)
+      await cam.context.addInitScript((t) => window.localStorage.setItem('token', JSON.stringify({ data: t })), token)
+      await cam.page.goto(`${BASE()}/pages/store/verify`)
+      await settled(cam.page)
+      await cam.page.locator('.verify__scan:visible').click()
+      // The camera chunk loads, the overlay films, jsQR reads the code; the screen looks it up.
+      await cam.page.locator('.verify__confirm:visible').waitFor({ timeout: 20000 })
+      expect(await cam.page.locator('.verify__input input').inputValue()).toBe(code)
+      await shot(cam.page, 'store-scan-preview')
+      await cam.page.locator('.verify__confirm:visible').click()
+      await confirmDialog(cam.page, '核销')
+      await cam.page.locator('.verify__done:visible').waitFor({ timeout: 15000 })
+      expect(db<{ order_status: number }>('SELECT status AS order_status FROM orders WHERE id = ?', shopper.id).order_status).toBe(40)
+      expect(cam.errors).toEqual([])
+    } finally {
+      await camera.close()
+    }
+  }, 90000)
 
   it('refund asked → approved in the workbench → refunded, the money back in the provider’s ledger', async () => {
     const shopper = await shopperWithOrder('13800000202', 'approve-1')
