@@ -55,9 +55,17 @@ export interface ListFooterProps {
   hasMore: boolean
   loadingText: string
   endText: string
+  /** A further page failed: its message with a tap to try again (the pages already shown stay). */
+  failed?: { message: string; retryText: string; onRetry: () => void }
 }
 
-export function ListFooter({ loadingMore, hasMore, loadingText, endText }: ListFooterProps) {
+export function ListFooter({ loadingMore, hasMore, loadingText, endText, failed }: ListFooterProps) {
+  if (failed)
+    return (
+      <Text className='list-footer' role='button' tabIndex={0} onClick={failed.onRetry}>
+        {failed.message} · {failed.retryText}
+      </Text>
+    )
   if (loadingMore) return <View className='list-footer list-footer--loading'>{loadingText}</View>
   if (!hasMore) return <View className='list-footer'>{endText}</View>
   return <View className='list-footer' />

@@ -1,4 +1,4 @@
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useOrderPages } from '@/api/orders'
 import LoadState from '@/components/LoadState'
@@ -38,13 +38,13 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
             {list.items.map((order) => (
               <OrderCard key={order.id} order={order} busy={paying || cancel.busy} onPay={(o) => void payExisting(o).then(afterPay)} onCancel={(o) => void cancel.run(o)} />
             ))}
-            {list.error && list.items.length > 0 ? (
-              <Text className='list-footer' role='button' tabIndex={0} onClick={() => void list.retry()}>
-                {errorMessage(list.error)} · {t('common.retry')}
-              </Text>
-            ) : (
-              <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
-            )}
+            <ListFooter
+              loadingMore={list.loadingMore}
+              hasMore={list.hasMore}
+              loadingText={t('common.loadingMore')}
+              endText={t('common.noMore')}
+              failed={list.error && list.items.length > 0 ? { message: errorMessage(list.error), retryText: t('common.retry'), onRetry: () => void list.retry() } : undefined}
+            />
           </View>
         )}
       </LoadState>

@@ -62,13 +62,13 @@ export default function StoreOrderList({ todo, status, onTodo, onStatus, enabled
             {list.items.map((order) => (
               <StoreOrderCard key={order.id} order={order} />
             ))}
-            {list.error && list.items.length > 0 ? (
-              <Text className='list-footer' role='button' tabIndex={0} onClick={() => void list.retry()}>
-                {errorMessage(list.error)} · {t('common.retry')}
-              </Text>
-            ) : (
-              <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
-            )}
+            <ListFooter
+              loadingMore={list.loadingMore}
+              hasMore={list.hasMore}
+              loadingText={t('common.loadingMore')}
+              endText={t('common.noMore')}
+              failed={list.error && list.items.length > 0 ? { message: errorMessage(list.error), retryText: t('common.retry'), onRetry: () => void list.retry() } : undefined}
+            />
           </View>
         )}
       </LoadState>
