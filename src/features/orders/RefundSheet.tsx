@@ -1,5 +1,6 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import FormSheet from '@/components/FormSheet'
 import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
 import { toastError, toastSuccess } from '@/core/feedback'
@@ -48,16 +49,13 @@ export default function RefundSheet({ order, onClose, onSent }: Props) {
   })
 
   return (
-    <View className='refund-sheet'>
-      <View className='refund-sheet__scrim' onClick={submit.busy ? undefined : onClose} />
-      <View className='refund-sheet__panel' role='dialog' aria-modal='true' aria-label={t('detail.refundTitle')}>
-        <Text className='refund-sheet__title'>{t('detail.refundTitle')}</Text>
+    <FormSheet name='refund-sheet' title={t('detail.refundTitle')} busy={submit.busy} onClose={onClose}>
         <View className='kv-row refund-sheet__amount'>
           <Text>{t('detail.refundAmount')}</Text>
           <Money className='refund-sheet__money' cents={order.pay_amount} />
         </View>
         <Text className='refund-sheet__whole'>{t('detail.refundWhole')}</Text>
-        <Text className='refund-sheet__label'>{t('detail.refundReason')}</Text>
+        <Text className='form-sheet__label refund-sheet__label'>{t('detail.refundReason')}</Text>
         <View className='refund-sheet__reasons' role='radiogroup' aria-label={t('detail.refundReason')}>
           {reasons.map((r, i) => (
             <Text
@@ -75,7 +73,7 @@ export default function RefundSheet({ order, onClose, onSent }: Props) {
         {chosen === otherIndex && (
           <View className='refund-sheet__other-box'>
             <Input
-              className='refund-sheet__other'
+              className='form-sheet__field refund-sheet__other'
               maxlength={REASON_MAX}
               focus
               placeholder={t('detail.refundOther')}
@@ -83,18 +81,17 @@ export default function RefundSheet({ order, onClose, onSent }: Props) {
               value={other}
               onInput={(e) => setOther(e.detail.value)}
             />
-            {!otherText && <Text className='refund-sheet__hint'>{t('detail.refundOtherNeeded')}</Text>}
+            {!otherText && <Text className='form-sheet__hint refund-sheet__hint'>{t('detail.refundOtherNeeded')}</Text>}
           </View>
         )}
-        <View className='refund-sheet__actions'>
-          <Button className='btn-outline refund-sheet__btn refund-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
+        <View className='form-sheet__actions'>
+          <Button className='btn-outline form-sheet__btn refund-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
             {t('detail.refundKeep')}
           </Button>
-          <Button className='btn-pill refund-sheet__btn refund-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
+          <Button className='btn-pill form-sheet__btn refund-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
             {t('detail.refundSubmit')}
           </Button>
         </View>
-      </View>
-    </View>
+    </FormSheet>
   )
 }

@@ -1,4 +1,5 @@
 import { Button, Input, Text, View } from '@tarojs/components'
+import FormSheet from '@/components/FormSheet'
 import { useState } from 'react'
 import { requestStore } from '@/api/store'
 import type { StoreOrderAnswer } from '@/contract/store'
@@ -35,13 +36,10 @@ export default function RejectSheet({ orderId, onClose, onDone }: Props) {
   })
 
   return (
-    <View className='store-sheet reject-sheet'>
-      <View className='store-sheet__scrim' onClick={submit.busy ? undefined : onClose} />
-      <View className='store-sheet__panel' role='dialog' aria-modal='true' aria-label={t('storeOrder.rejectTitle')}>
-        <Text className='store-sheet__title'>{t('storeOrder.rejectTitle')}</Text>
-        <Text className='store-sheet__label'>{t('storeOrder.rejectReason')}</Text>
+    <FormSheet name='reject-sheet' title={t('storeOrder.rejectTitle')} busy={submit.busy} onClose={onClose}>
+        <Text className='form-sheet__label'>{t('storeOrder.rejectReason')}</Text>
         <Input
-          className='store-sheet__other reject-sheet__reason'
+          className='form-sheet__field reject-sheet__reason'
           maxlength={REASON_MAX}
           focus
           placeholder={t('storeOrder.rejectPlaceholder')}
@@ -49,16 +47,15 @@ export default function RejectSheet({ orderId, onClose, onDone }: Props) {
           value={reason}
           onInput={(e) => setReason(e.detail.value)}
         />
-        {!text && <Text className='store-sheet__hint'>{t('storeOrder.rejectNeeded')}</Text>}
-        <View className='store-sheet__actions'>
-          <Button className='btn-outline store-sheet__btn reject-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
+        {!text && <Text className='form-sheet__hint'>{t('storeOrder.rejectNeeded')}</Text>}
+        <View className='form-sheet__actions'>
+          <Button className='btn-outline form-sheet__btn reject-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
             {t('storeOrder.rejectKeep')}
           </Button>
-          <Button className='btn-pill store-sheet__btn reject-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
+          <Button className='btn-pill form-sheet__btn reject-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
             {t('storeOrder.rejectSubmit')}
           </Button>
         </View>
-      </View>
-    </View>
+    </FormSheet>
   )
 }
