@@ -1,0 +1,29 @@
+import type { GeoPoint } from '@/contract/geo'
+
+/**
+ * Where the shopper is (GCJ-02): `precise` false when only a fuzzy location was granted (weapp
+ * getFuzzyLocation). A failure is never a dead end: the screen falls back to the city picker.
+ * - denied: the shopper (or the system) refused; `allowLater` on this platform can ask again
+ * - timeout: no fix in time
+ * - unavailable: this browser or device cannot locate (old browser, http page, no JSSDK)
+ */
+export type LocateResult = { point: GeoPoint; precise: boolean } | { failed: 'denied' | 'timeout' | 'unavailable' }
+
+/** A place to show on a map. */
+export interface Place extends GeoPoint {
+  name: string
+  address: string
+}
+
+/** Location behind one interface: weapp Taro.getLocation (gcj02); H5 WeChat JSSDK or navigator.geolocation (WGS-84 converted). */
+export interface Locator {
+  /** Ask for the shopper's position (only where a screen needs it, never at launch). */
+  locate(): Promise<LocateResult>
+  /**
+   * After a refusal: weapp opens the settings page and answers whether location is allowed now; H5 cannot
+   * change a browser's permission and answers false (the screen shows how to allow it).
+   */
+  allowLater(): Promise<boolean>
+  /** Show a place: weapp Taro.openLocation; H5 in WeChat the JSSDK's openLocation; elsewhere the maps service's page. */
+  openPlace(place: Place): Promise<void>
+}
