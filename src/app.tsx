@@ -1,9 +1,10 @@
 import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
+import { refreshRolesOnLaunch } from '@/api/roles'
 import { getLang, onLangChange, t } from '@/core/i18n'
 import { captureLaunchParams } from '@/core/launch'
 import { connectRequest } from '@/core/request'
-import { checkPendingOrder } from '@/payment/pendingOrder'
+import { checkPendingOnShow } from '@/payment/pendingOnShow'
 import { apiBase } from '@/platform/apiBase'
 import { documentLang } from '@/platform/documentLang'
 import { keyboard } from '@/platform/keyboard'
@@ -56,13 +57,15 @@ function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     initLaunchCapture()
     if (getLang() !== 'zh-CN') applyTabBarLanguage()
+    // Roles (store staff) as the server has them now, without logging in again (issue 12).
+    void refreshRolesOnLaunch()
   })
 
   useDidShow((options?: { query?: Record<string, string | undefined> }) => {
     // Share and QR parameters can also arrive when the app is brought back to the front.
     initLaunchCapture(options)
     // A shopper coming back from paying: resolve the pending order from the server, never from a guess.
-    void checkPendingOrder().catch(() => undefined)
+    void checkPendingOnShow().catch(() => undefined)
   })
 
   usePageNotFound(goHomeNotFound)

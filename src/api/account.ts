@@ -1,19 +1,8 @@
 import type { UserInfo } from '@/contract/account'
 import { useLang } from '@/core/i18n'
 import { request } from '@/core/request'
-import { isLoggedIn } from '@/core/session'
-import { setItem } from '@/core/storage'
+import { rememberUserIds } from './roles'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
-
-/** Keep the roles the server gives this account (bind, every profile read): someone made staff later is staff here on the next read. */
-function rememberUserIds(ids: UserInfo['userIds']): void {
-  if (!isLoggedIn()) return
-  setItem('userIds', {
-    ...(ids.userIdAgent !== null ? { userIdAgent: ids.userIdAgent } : {}),
-    ...(ids.userIdBuss !== null ? { userIdBuss: ids.userIdBuss } : {}),
-    ...(ids.storeId !== null ? { storeId: ids.storeId } : {}),
-  })
-}
 
 /** Who I am, my card and my order counts (personal.user/info): Me, the Card tab, Delete account. */
 export function useProfile(options: SignedInOptions = {}) {

@@ -7,6 +7,7 @@ import { useT } from '@/features/auth/messages'
 import { errorMessage, request } from '@/core/request'
 import { returnAfterLogin, setToken } from '@/core/session'
 import { setItem } from '@/core/storage'
+import { rememberUserIds } from '@/api/roles'
 import { useAction } from '@/hooks/useAction'
 import { useCountdown } from '@/hooks/useCountdown'
 import { privacyPlatform } from '@/platform/privacy'
@@ -76,12 +77,7 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       const res = await request('wechat/bind', { phone: phone.trim(), code: code.trim(), ...identity, privacy_version: PRIVACY_VERSION })
       setToken(res.token)
       setItem('myUserId', res.user.id)
-      const ids = res.user.userIds
-      setItem('userIds', {
-        ...(ids.userIdAgent !== null ? { userIdAgent: ids.userIdAgent } : {}),
-        ...(ids.userIdBuss !== null ? { userIdBuss: ids.userIdBuss } : {}),
-        ...(ids.storeId !== null ? { storeId: ids.storeId } : {}),
-      })
+      rememberUserIds(res.user.userIds)
       toastSuccess(t('auth.bound'))
       returnAfterLogin(redirect)
     } catch (e) {
