@@ -21,6 +21,49 @@ const isTranspiledDependency = (file: string): boolean => transpiledDependencies
  */
 const WEUI_ICON_FONT = /^data:application\/octet-stream;base64,AAEAAAALAIAAAwAwR1NVQrD\+s\+0AAAE4AAAAQk9TLzJAKEx\+/
 
+type SplitChunks = { chunks?: string; cacheGroups?: Record<string, unknown> } & Record<string, unknown>
+interface ChunkLike {
+  name?: string | null
+}
+interface SplitContext {
+  chunkGraph: { getModuleChunksIterable(m: unknown): Iterable<ChunkLike>; getChunkModulesIterable(c: ChunkLike): Iterable<{ resource?: string; rootModule?: { resource?: string } }> }
+}
+
+const HOME_MODULE = /[\\/]src[\\/]pages[\\/]index[\\/]index\.tsx$/
+const homeChunks = new WeakMap<ChunkLike, boolean>()
+function isHomeChunk(chunk: ChunkLike, graph: SplitContext['chunkGraph']): boolean {
+  let home = homeChunks.get(chunk)
+  if (home === undefined) {
+    home = false
+    for (const m of graph.getChunkModulesIterable(chunk)) if (HOME_MODULE.test(m.resource ?? m.rootModule?.resource ?? '')) home = true
+    homeChunks.set(chunk, home)
+  }
+  return home
+}
+
+/**
+ * H5 page chunks (issue 15): Taro splits only the entry (`chunks: 'initial'`), so every page's async chunk carried
+ * its own copy of what pages share (Taro's React components alone are ~40 KB gzip a page). Now:
+ * - `home-shared`: what Home shares with any other page, one chunk Home loads anyway (Home's first load keeps
+ *   exactly the modules it needs) and other pages find in the cache;
+ * - Taro's groups apply to page chunks too, so the rest that pages share is downloaded once.
+ */
+function sharedPageChunks(split: SplitChunks): SplitChunks {
+  return {
+    ...split,
+    cacheGroups: {
+      ...split.cacheGroups,
+      homeShared: {
+        name: 'home-shared',
+        chunks: 'async',
+        minChunks: 2,
+        priority: 200,
+        test: (_module: unknown, { chunkGraph }: SplitContext) => [...chunkGraph.getModuleChunksIterable(_module)].some((c) => isHomeChunk(c, chunkGraph)),
+      },
+    },
+  }
+}
+
 /** NutUI is drawn at 375 px; everything of ours at the 750 rpx design width of the seed. */
 const designWidth = (input?: unknown): number => {
   const file = typeof input === 'object' && input !== null && 'file' in input ? String((input as { file?: unknown }).file ?? '') : ''
@@ -68,6 +111,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         chain.plugin('page-chunks').use(PageChunksPlugin)
         chain.plugin('no-weui-font').use(ReplaceModulePlugin, [WEUI_ICON_FONT, 'data:application/octet-stream;base64,'])
+        const split = chain.optimization.get('splitChunks') as SplitChunks | false | undefined
+        if (split) chain.optimization.splitChunks(sharedPageChunks(split))
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },

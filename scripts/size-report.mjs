@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Size report (reads the build output, builds nothing): the weapp main package and every sub-package,
 // and what H5 downloads for Home (entry JS/CSS + Home's own chunks, gzip -9). Budgets from issue 2;
-// exits 1 when a figure is over its budget. `--json` prints the figures as JSON.
+// exits 1 when a figure is over its budget. `--json` prints the figures as JSON. Also (no budget, issue 15):
+// what a shopper downloads walking WALK's pages one after another, each file once (the browser's cache).
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -13,6 +14,8 @@ const H5 = path.join(root, 'dist-h5')
 const KB = 1024
 const BUDGET = { weappMain: 800 * KB, weappSub: 400 * KB, h5HomeGzip: 150 * KB }
 const HOME = 'pages/index/index'
+/** Home → Discount bill → Shop details → Pay a bill → My orders (issue 15). */
+const WALK = ['pages/index/index', 'pages/discountBill/index', 'pages/shops/details', 'pages/payBill/index', 'pages/orders/index']
 
 function fail(msg) {
   console.error(msg)
@@ -48,10 +51,36 @@ function weappSizes() {
   return { main, subs }
 }
 
-function h5Sizes() {
+function readManifest() {
   const manifestPath = path.join(H5, 'page-chunks.json')
   if (!fs.existsSync(manifestPath)) fail('dist-h5/page-chunks.json is missing: run `npm run build:h5` first.')
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+  return JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+}
+
+const gzipped = (f) => zlib.gzipSync(fs.readFileSync(path.join(H5, f)), { level: 9 }).length
+
+/** The gzip bytes of the JS and CSS a walk through `pages` downloads, each file counted once. */
+function walkSizes(pages) {
+  const manifest = readManifest()
+  const seen = new Set()
+  const steps = []
+  for (const page of [null, ...pages]) {
+    const files = page === null ? manifest.entry : manifest.pages[page]
+    if (!files) fail(`page-chunks.json has no entry for ${page}`)
+    let bytes = 0
+    for (const f of files) {
+      if (!/\.(js|css)$/.test(f) || seen.has(f)) continue
+      seen.add(f)
+      bytes += gzipped(f)
+    }
+    if (page === null) steps.push(['entry', bytes])
+    else steps.push([page, bytes])
+  }
+  return { steps, total: steps.reduce((n, [, b]) => n + b, 0) }
+}
+
+function h5Sizes() {
+  const manifest = readManifest()
   const home = manifest.pages[HOME]
   if (!home) fail(`page-chunks.json has no entry for ${HOME}`)
   const files = [...new Set([...manifest.entry, ...home])].filter((f) => /\.(js|css)$/.test(f))
@@ -70,17 +99,19 @@ function h5Sizes() {
 
 const weapp = weappSizes()
 const h5 = h5Sizes()
+const walked = walkSizes(WALK)
 const rows = [
   ['weapp main package', weapp.main, BUDGET.weappMain, ''],
   ...Object.entries(weapp.subs).map(([r, s]) => [`weapp sub-package ${r}`, s, BUDGET.weappSub, '']),
   ['H5 Home first load JS (gzip)', h5.js, null, ''],
   ['H5 Home first load CSS (gzip)', h5.css, null, ''],
   ['H5 Home first load JS+CSS (gzip)', h5.total, BUDGET.h5HomeGzip, `${(h5.raw / KB).toFixed(1)} KB raw, ${h5.files.length} files`],
+  ['H5 walk Home → … → My orders (gzip)', walked.total, null, walked.steps.map(([p, b]) => `${p === 'entry' ? 'entry' : p.replace(/^pages\//, '')} +${(b / KB).toFixed(1)}`).join(', ')],
 ]
 const over = rows.filter(([, size, budget]) => budget !== null && size > budget)
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ weapp, h5, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
+  console.log(JSON.stringify({ weapp, h5, walk: walked, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
 } else {
   const kb = (n) => `${(n / KB).toFixed(1)} KB`
   const width = Math.max(...rows.map((r) => r[0].length))
