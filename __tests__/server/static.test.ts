@@ -8,8 +8,18 @@ let dir: string
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>一卡通</title>${'<!-- pad -->'.repeat(200)}`)
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title></head><body>${'<!-- pad -->'.repeat(200)}</body></html>`)
   fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), `console.log(1);${' '.repeat(5000)}`)
+  fs.writeFileSync(
+    path.join(dir, 'page-chunks.json'),
+    JSON.stringify({
+      entry: ['css/app.11111111.css', 'js/app.0123abcd.js'],
+      pages: {
+        'pages/index/index': ['css/285.22222222.css', 'css/home-shared.33333333.css', 'js/285.44444444.js', 'js/home-shared.55555555.js'],
+        'pages/card/my': ['css/app.11111111.css', 'js/77.66666666.js', 'js/home-shared.55555555.js'],
+      },
+    }),
+  )
   s = await startServer(dir)
 })
 afterAll(async () => {
@@ -25,6 +35,23 @@ describe('serving the H5 build', () => {
       expect(res.body).toContain('一卡通')
       expect(res.headers['cache-control']).toBe('no-cache')
     }
+  })
+
+  it("a page's own chunks are named in the HTML it opens: stylesheets linked, scripts preloaded, the entry's left alone", async () => {
+    const home = (await s.app.inject({ method: 'GET', url: '/' })).body
+    for (const url of ['/', '/pages/index/index', '/pages/index/index?city=2']) expect((await s.app.inject({ method: 'GET', url })).body).toBe(home)
+    const head = home.slice(0, home.indexOf('</head>'))
+    expect(head).toContain('<link rel="stylesheet" href="/css/285.22222222.css">')
+    expect(head).toContain('<link rel="stylesheet" href="/css/home-shared.33333333.css">')
+    expect(head).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
+    expect(head).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
+    const card = (await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body
+    expect(card).toContain('<link rel="preload" as="script" href="/js/77.66666666.js">')
+    expect(card).not.toContain('285.44444444')
+    expect(card).not.toContain('app.11111111')
+    const unknown = (await s.app.inject({ method: 'GET', url: '/pages/nope/index' })).body
+    expect(unknown).not.toContain('rel="preload"')
+    expect(unknown).toContain('一卡通')
   })
 
   it('hashed assets are cached for a year and compressed', async () => {
