@@ -6,6 +6,7 @@ import { startServer, type TestServer } from './helpers'
 
 interface ShopRow {
   id: number
+  class_id: number
   lat: number
   lng: number
   distance?: number
@@ -47,7 +48,7 @@ describe('location on the server (GCJ-02 points, real SQLite file)', () => {
   })
 
   it('filters still apply with a point (city, class)', async () => {
-    const food = await s.call<Page & { list: Array<ShopRow & { class_id: number }> }>('GET', 'hui_shanghu.shop/index', { ...nanshan, class_id: 1, city_id: 1 })
+    const food = await s.call<Page>('GET', 'hui_shanghu.shop/index', { ...nanshan, class_id: 1, city_id: 1 })
     expect(food.body.data.list.length).toBeGreaterThan(1)
     expect(food.body.data.list.every((x) => x.class_id === 1 && x.distance !== undefined)).toBe(true)
   })
