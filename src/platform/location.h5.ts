@@ -9,6 +9,12 @@ const web = () => import(/* webpackChunkName: "locate" */ './locate/web')
  * screen says how to allow it in the browser.
  */
 export const locator: Locator = {
+  // The Permissions API where there is one (older browsers: not known, so the screen waits for a tap).
+  granted: () =>
+    Promise.resolve()
+      .then(() => navigator.permissions.query({ name: 'geolocation' }))
+      .then((s) => s.state === 'granted')
+      .catch(() => false),
   locate: () => web().then((m) => m.locateWeb(), () => ({ failed: 'unavailable' as const })),
   allowLater: async () => false,
   openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => undefined),

@@ -41,6 +41,15 @@ async function locateOnce(): Promise<LocateResult> {
 
 /** The mini-program: WeChat's own location (gcj02) under scope.userLocation, its settings page to allow it later. */
 export const locator: Locator = {
+  settingsPage: true,
+  granted() {
+    return new Promise((resolve) => {
+      Taro.getSetting({
+        success: (res) => resolve(res.authSetting['scope.userLocation'] === true || (res.authSetting as Record<string, boolean | undefined>)['scope.userFuzzyLocation'] === true),
+        fail: () => resolve(false),
+      })
+    })
+  },
   locate() {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<LocateResult>((resolve) => {
