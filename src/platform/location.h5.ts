@@ -16,6 +16,6 @@ export const locator: Locator = {
       .then((s) => s.state === 'granted')
       .catch(() => false),
   locate: () => web().then((m) => m.locateWeb(), () => ({ failed: 'unavailable' as const })),
-  allowLater: async () => false,
+  allowLater: () => Promise.resolve(false),
   openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => undefined),
 }

@@ -11,34 +11,27 @@ interface Props {
 }
 
 /**
- * Beside a nearby list: "nearest first" to ask for the location, then nothing once located. After a refusal,
- * a timeout or an old browser the list stays by city (the city picker above works) and this line says how to
- * allow location later: weapp a button to its settings page, H5 a hint (a page cannot change the browser's).
+ * Beside a nearby list: "nearest first" asks for the location; nothing once located. After a refusal, a timeout
+ * or an old browser the list stays by city (the city picker works) and this line says how to allow it later:
+ * weapp a button to its settings page, H5 a hint (a page cannot change the browser's permission).
  */
 export default function LocationBar({ loc, onLocate, onAllow }: Props) {
   const t = useT()
   if (loc.state === 'located') return null
-  if (loc.state === 'idle')
+  if (loc.state !== 'failed')
     return (
-      <Text className='loc-bar__ask' role='button' tabIndex={0} onClick={onLocate}>
-        {t('loc.use')}
+      <Text className={loc.state === 'idle' ? 'loc-bar__ask' : 'loc-bar__hint'} role={loc.state === 'idle' ? 'button' : 'status'} tabIndex={loc.state === 'idle' ? 0 : undefined} onClick={loc.state === 'idle' ? onLocate : undefined}>
+        {t(loc.state === 'idle' ? 'loc.use' : 'loc.locating')}
       </Text>
     )
-  if (loc.state === 'locating')
-    return (
-      <Text className='loc-bar__hint' role='status'>
-        {t('loc.locating')}
-      </Text>
-    )
-  const action =
-    loc.failed === 'denied' && locator.settingsPage ? { text: t('loc.allow'), on: onAllow } : loc.failed === 'timeout' ? { text: t('loc.retry'), on: onLocate } : undefined
-  const hint = loc.failed === 'denied' ? t(locator.settingsPage ? 'loc.deniedSettings' : 'loc.deniedBrowser') : t(loc.failed === 'timeout' ? 'loc.timeout' : 'loc.unavailable')
+  const f = loc.failed
+  const settings = f === 'denied' && locator.settingsPage
   return (
-    <View className={`loc-bar loc-bar--${loc.failed}`} role='status'>
-      <Text className='loc-bar__hint'>{hint}</Text>
-      {action && (
-        <Text className='loc-bar__action' role='button' tabIndex={0} onClick={action.on}>
-          {action.text}
+    <View className={`loc-bar loc-bar--${f}`} role='status'>
+      <Text className='loc-bar__hint'>{t(f === 'denied' && !settings ? 'loc.deniedWeb' : `loc.${f}`)}</Text>
+      {(settings || f === 'timeout') && (
+        <Text className='loc-bar__action' role='button' tabIndex={0} onClick={settings ? onAllow : onLocate}>
+          {t(settings ? 'loc.allow' : 'loc.retry')}
         </Text>
       )}
     </View>
