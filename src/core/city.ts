@@ -15,12 +15,11 @@ export function chooseCity(city: City): City {
 
 /**
  * The city nearest the shopper's location: it becomes the city unless the shopper chose one themselves.
- * Answers the city now in effect when it changed, else undefined.
+ * Answers the city now in effect when it follows the location, else undefined.
  */
 export function followCity(nearest: City | null | undefined): City | undefined {
   if (!nearest || getItem('cityByHand')) return undefined
   const c = { id: nearest.id, name: nearest.name }
-  if (getItem('city')?.id === c.id) return undefined
   setItem('city', c)
   return c
 }

@@ -11,17 +11,18 @@ interface Props {
 }
 
 /**
- * Beside a nearby list: "nearest first" asks for the location; nothing once located. After a refusal, a timeout
+ * Beside a nearby list: "nearest first" asks for the location; nothing once located. The list stays by city meanwhile. After a refusal, a timeout
  * or an old browser the list stays by city (the city picker works) and this line says how to allow it later:
  * weapp a button to its settings page, H5 a hint (a page cannot change the browser's permission).
  */
 export default function LocationBar({ loc, onLocate, onAllow }: Props) {
   const t = useT()
   if (loc.state === 'located') return null
+  // While locating the same words, busy (the list below stays as it is until the fix is in).
   if (loc.state !== 'failed')
     return (
-      <Text className={loc.state === 'idle' ? 'loc-bar__ask' : 'loc-bar__hint'} role={loc.state === 'idle' ? 'button' : 'status'} tabIndex={loc.state === 'idle' ? 0 : undefined} onClick={loc.state === 'idle' ? onLocate : undefined}>
-        {t(loc.state === 'idle' ? 'loc.use' : 'loc.locating')}
+      <Text className='loc-bar__ask' role='button' tabIndex={0} aria-busy={loc.state === 'locating'} onClick={loc.state === 'idle' ? onLocate : undefined}>
+        {t('loc.use')}
       </Text>
     )
   const f = loc.failed
