@@ -22,7 +22,7 @@ afterEach(() => {
 })
 
 /** Taro's mini-program API (absent from the H5 runtime jest runs in) replaced for one test. */
-function stubTaro<K extends 'getLocation' | 'getFuzzyLocation' | 'openSetting' | 'openLocation'>(name: K, impl: (o: Cb & Record<string, unknown>) => void) {
+function stubTaro<K extends 'getLocation' | 'getFuzzyLocation' | 'openSetting' | 'openLocation'>(name: K, impl: (o: Cb & Record<string, unknown>) => unknown) {
   const fn = jest.fn(impl)
   Object.defineProperty(Taro, name, { configurable: true, writable: true, value: fn })
   return fn
@@ -35,8 +35,11 @@ describe('weapp locator', () => {
     expect(get.mock.calls[0][0]).toMatchObject({ type: 'gcj02' })
   })
 
-  it('refused (auth deny) is denied, without trying the fuzzy location', async () => {
-    stubTaro('getLocation', (o) => o.fail?.({ errMsg: 'getLocation:fail auth deny' }))
+  it('refused (auth deny) is denied, without trying the fuzzy location (Taro’s rejected promise is not left unhandled)', async () => {
+    stubTaro('getLocation', (o) => {
+      o.fail?.({ errMsg: 'getLocation:fail auth deny' })
+      return Promise.reject({ errMsg: 'getLocation:fail auth deny' })
+    })
     const fuzzy = stubTaro('getFuzzyLocation', (o) => o.success?.({ latitude: 1, longitude: 1 }))
     await expect(weapp.locate()).resolves.toEqual({ failed: 'denied' })
     expect(fuzzy).not.toHaveBeenCalled()

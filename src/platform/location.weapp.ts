@@ -6,6 +6,11 @@ export const LOCATE_TIMEOUT_MS = 10000
 
 type Fail = { errMsg?: string }
 
+/** Taro's mini-program calls also return a promise that rejects on fail: the callbacks answer, so it is quietened. */
+const quiet = (p: unknown) => {
+  if (p && typeof (p as Promise<unknown>).catch === 'function') (p as Promise<unknown>).catch(() => undefined)
+}
+
 /** WeChat's refusals: the shopper's ("auth deny"), the system's (WeChat itself has no location permission), the privacy agreement's. */
 const isDenied = (errMsg: string) => /auth|deny|denied|permission|privacy/i.test(errMsg) && !/requiredPrivateInfos|declare/i.test(errMsg)
 
@@ -17,8 +22,7 @@ function ask(api: 'getLocation' | 'getFuzzyLocation'): Promise<LocateResult | Fa
     const fail = (res: Fail) => resolve({ errMsg: res?.errMsg ?? `${api}:fail` })
     try {
       // Both in gcj02 (what openLocation and the server use).
-      if (api === 'getLocation') Taro.getLocation({ type: 'gcj02', success, fail })
-      else Taro.getFuzzyLocation({ type: 'gcj02', success, fail })
+      quiet(api === 'getLocation' ? Taro.getLocation({ type: 'gcj02', success, fail }) : Taro.getFuzzyLocation({ type: 'gcj02', success, fail }))
     } catch (e) {
       resolve({ errMsg: `${api}:fail ${e instanceof Error ? e.message : ''}` })
     }
@@ -44,10 +48,10 @@ export const locator: Locator = {
   settingsPage: true,
   granted() {
     return new Promise((resolve) => {
-      Taro.getSetting({
+      quiet(Taro.getSetting({
         success: (res) => resolve(res.authSetting['scope.userLocation'] === true || (res.authSetting as Record<string, boolean | undefined>)['scope.userFuzzyLocation'] === true),
         fail: () => resolve(false),
-      })
+      }))
     })
   },
   locate() {
@@ -59,15 +63,15 @@ export const locator: Locator = {
   },
   allowLater() {
     return new Promise((resolve) => {
-      Taro.openSetting({
+      quiet(Taro.openSetting({
         success: (res) => resolve(res.authSetting['scope.userLocation'] === true || (res.authSetting as Record<string, boolean | undefined>)['scope.userFuzzyLocation'] === true),
         fail: () => resolve(false),
-      })
+      }))
     })
   },
   openPlace(place) {
     return new Promise((resolve) => {
-      Taro.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16, complete: () => resolve() })
+      quiet(Taro.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16, complete: () => resolve() }))
     })
   },
 }
