@@ -43,7 +43,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The 21 finished routes, the store workbench (staff), plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
+/** The 21 finished routes, the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
@@ -77,7 +77,24 @@ export const SCREENS: Screen[] = [
   { name: 'store-orders', url: '/pages/store/orders', ready: '.store-card', staff: true },
   // REFUNDING: a paid bill at shop 1 whose refund the shopper asked for (approve and reject offered).
   { name: 'store-order', url: '/pages/store/order?id=REFUNDING', ready: '.store-order__approve', staff: true },
+  // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
+  { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },
+  { name: 'home-location-denied', url: '/pages/index/index', ready: '.loc-bar__ask', before: (page) => page.context().clearPermissions(), act: refuseLocation },
 ]
+
+/** The browser's location granted at this WGS-84 point for the screen's context. */
+function locateIn(at: { latitude: number; longitude: number }): (page: Page) => Promise<void> {
+  return async (page) => {
+    await page.context().grantPermissions(['geolocation'])
+    await page.context().setGeolocation(at)
+  }
+}
+
+/** The shopper asks for "nearest first" without the permission: the refusal's hint. */
+async function refuseLocation(page: Page): Promise<void> {
+  await page.locator('.loc-bar__ask:visible').click()
+  await page.locator('.loc-bar--denied:visible').waitFor({ timeout: 15000 })
+}
 
 /** Verify with a code no order has: the refusal in the server's words. */
 async function verifyUnknownCode(page: Page): Promise<void> {

@@ -42,16 +42,17 @@ function seedShopsAndGoods(db: DB): void {
   if (seeded()) return
   tx(db, () => {
     if (seeded()) return // another process seeded it while this one waited for the lock
-    const city = db.prepare('INSERT INTO cities (id, name, pinyin, hot) VALUES (?, ?, ?, ?)')
+    // Each city's centre (GCJ-02): the nearest city to the shopper is the one Home follows.
+    const city = db.prepare('INSERT INTO cities (id, name, pinyin, hot, lat, lng) VALUES (?, ?, ?, ?, ?, ?)')
     ;[
-      [1, '深圳', 'shenzhen', 1],
-      [2, '广州', 'guangzhou', 1],
-      [3, '上海', 'shanghai', 1],
-      [4, '北京', 'beijing', 1],
-      [5, '杭州', 'hangzhou', 0],
-      [6, '成都', 'chengdu', 0],
-      [7, '东莞', 'dongguan', 0],
-      [8, '佛山', 'foshan', 0],
+      [1, '深圳', 'shenzhen', 1, 22.5431, 114.0579],
+      [2, '广州', 'guangzhou', 1, 23.1291, 113.2644],
+      [3, '上海', 'shanghai', 1, 31.2304, 121.4737],
+      [4, '北京', 'beijing', 1, 39.9042, 116.4074],
+      [5, '杭州', 'hangzhou', 0, 30.2741, 120.1551],
+      [6, '成都', 'chengdu', 0, 30.5728, 104.0668],
+      [7, '东莞', 'dongguan', 0, 23.0207, 113.7518],
+      [8, '佛山', 'foshan', 0, 23.0215, 113.1214],
     ].forEach((c) => city.run(...c))
 
     const cls = db.prepare('INSERT INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?)')

@@ -31,6 +31,11 @@ describe('compiled app.json', () => {
     expect(app.networkTimeout).toEqual({ request: 60000, connectSocket: 60000, uploadFile: 60000, downloadFile: 60000 })
     expect(app.permission['scope.userLocation'].desc).toBeTruthy()
   })
+
+  it('declares the location APIs it calls (getLocation, chooseLocation), never getLocation and getFuzzyLocation together', () => {
+    expect(app.requiredPrivateInfos).toEqual(expect.arrayContaining(['getLocation', 'chooseLocation']))
+    expect(app.requiredPrivateInfos.includes('getLocation') && app.requiredPrivateInfos.includes('getFuzzyLocation')).toBe(false)
+  })
 })
 
 describe('every page in the simulator', () => {

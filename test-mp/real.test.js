@@ -35,6 +35,61 @@ describe('weapp pages with real answers from the reference server', () => {
     expect(calls.some((c) => c.startsWith('GET /api/index/moduleList'))).toBe(true)
   })
 
+  // Location (issue 13): wx.getLocation stubbed as WeChat answers it (gcj02), a point in Shenzhen's Nanshan.
+  const NANSHAN = { latitude: 22.572, longitude: 113.995 }
+  const metres = (s) => {
+    const m = /([\d.]+)\s*(k?m)/.exec(s)
+    return Number(m[1]) * (m[2] === 'km' ? 1000 : 1)
+  }
+  const distances = (page) => Array.from(page.dom.querySelectorAll('[class~="main--shop-row__distance"]')).map((e) => metres(e.textContent))
+
+  it('Home with location already allowed: wx.getLocation (gcj02) quietly, distances nearest first, the city follows', async () => {
+    let asked
+    const { page, calls } = await open('pages/index/index', {
+      stubs: (wx) => {
+        wx.getSetting = (o) => o.success({ authSetting: { 'scope.userLocation': true } })
+        wx.getLocation = (o) => {
+          asked = o.type
+          o.success({ ...NANSHAN, accuracy: 30 })
+        }
+      },
+    })
+    await waitFor(() => distances(page).length > 3, 5000)
+    expect(asked).toBe('gcj02')
+    const d = distances(page)
+    expect(d).toEqual([...d].sort((a, b) => a - b))
+    await waitFor(() => text(page, 'home-bar__city').includes('深圳'), 5000)
+    expect(calls.some((c) => c.startsWith('GET /api/website.hui_china_city/locate'))).toBe(true)
+  })
+
+  it('Home with location refused: no distances, "去开启" opens the settings page; allowed there, distances show', async () => {
+    let allowed = false
+    let settingsOpened = 0
+    const { page } = await open('pages/index/index', {
+      stubs: (wx) => {
+        wx.getSetting = (o) => o.success({ authSetting: { 'scope.userLocation': allowed } })
+        wx.getLocation = (o) => (allowed ? o.success({ ...NANSHAN, accuracy: 30 }) : o.fail({ errMsg: 'getLocation:fail auth deny' }))
+        wx.openSetting = (o) => {
+          settingsOpened++
+          allowed = true
+          o.success({ authSetting: { 'scope.userLocation': true } })
+        }
+      },
+    })
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--shop-row"]').length > 0, 5000)
+    await waitFor(() => byClass(page, 'loc-bar__ask'), 3000)
+    expect(distances(page)).toEqual([])
+    page.querySelector('.loc-bar__ask').dispatchEvent('tap')
+    await waitFor(() => text(page, 'loc-bar__action') === '去开启', 3000)
+    expect(text(page, 'loc-bar__hint')).toBe('未开启定位')
+    // The city picker path still works meanwhile: the sheet lists the server's cities.
+    page.querySelector('.home-bar__city').dispatchEvent('tap')
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--sheet__item"]').length === 8, 3000)
+    page.querySelector('.loc-bar__action').dispatchEvent('tap')
+    await waitFor(() => distances(page).length > 3, 5000)
+    expect(settingsOpened).toBe(1)
+  })
+
   it('Home banner: a dot per banner, the first on; tapping a dot turns that one on', async () => {
     const { page } = await open('pages/index/index')
     await waitFor(() => page.dom.querySelectorAll('[class~="main--home-carousel__dot"]').length > 1, 5000)

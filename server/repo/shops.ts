@@ -1,5 +1,16 @@
+import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
 import type { Shop } from '../../src/contract/member'
 import { sql, type DB } from '../db'
+
+/** `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses (once per database). */
+const withDistance = new WeakSet<DB>()
+function ensureDistance(db: DB): void {
+  if (withDistance.has(db)) return
+  db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>
+    [lat, lng, lat2, lng2].every((v) => typeof v === 'number') ? distanceMeters({ lat: lat as number, lng: lng as number }, { lat: lat2 as number, lng: lng2 as number }) : null,
+  )
+  withDistance.add(db)
+}
 
 /** What pricing needs of a shop. */
 export interface ShopTerms {
@@ -20,10 +31,17 @@ export const shopName = (db: DB, id: number) => (sql(db, 'SELECT name FROM shops
 export const shopTerms = (db: DB, id: number) =>
   sql(db, 'SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopTerms | undefined
 
-export const shopById = (db: DB, id: number) => sql(db, `${SHOP_SELECT} WHERE s.id = ?`).get(id) as Shop | undefined
+/** One shop; with a point, its `distance` from it in metres. */
+export function shopById(db: DB, id: number, from?: GeoPoint | null): Shop | undefined {
+  const shop = sql(db, `${SHOP_SELECT} WHERE s.id = ?`).get(id) as Shop | undefined
+  return shop && from ? { ...shop, distance: distanceMeters(from, shop) } : shop
+}
 
-/** Shops that are not fuel stations, best discount first, filtered by class, city and a name fragment. */
-export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number): { list: Shop[]; total: number } {
+/**
+ * Shops that are not fuel stations, filtered by class, city and a name fragment: best discount first, or with a
+ * point nearest first (each with its `distance`), ties by id so pages never repeat or skip a shop.
+ */
+export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number, from?: GeoPoint | null): { list: Shop[]; total: number } {
   const where = ['s.is_oil = 0']
   const args: Array<string | number> = []
   if (filter.class_id) {
@@ -40,6 +58,17 @@ export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; 
   }
   const sqlWhere = where.join(' AND ')
   const total = (sql(db, `SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`).get(...args) as { n: number }).n
+  if (from) {
+    ensureDistance(db)
+    const list = sql(db, `SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`).all(
+      from.lat,
+      from.lng,
+      ...args,
+      limit,
+      offset,
+    ) as Shop[]
+    return { list, total }
+  }
   const list = sql(db, `${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Shop[]
   return { list, total }
 }

@@ -4,6 +4,10 @@ import { sql, type DB } from '../db'
 export const qrTarget = (db: DB, number: string) => (sql(db, 'SELECT url FROM qr_numbers WHERE number = ?').get(number) as { url: string } | undefined)?.url
 
 /** Hot cities first, then by pinyin. */
+/** The cities whose centre is known (GCJ-02), for the nearest-city answer. */
+export const cityPoints = (db: DB) =>
+  sql(db, 'SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id').all() as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
+
 export const cities = (db: DB) => sql(db, 'SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin').all() as Array<{ id: number; name: string; pinyin: string; hot: number }>
 
 export interface CommentView {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { NOT_FOUND } from '../../src/contract/notFound'
+import { pointOf, type GeoPoint } from '../../src/contract/geo'
 import type { UserCard } from '../../src/contract/member'
 import { toUserCard } from '../cards'
 import { ORDER_TAB_STATUSES } from '../../src/contract/orderQueries'
@@ -21,6 +22,11 @@ import { userInfo } from './account'
 const toCard = (r: UserCardRow, lang: ApiLang, now = nowText()): UserCard => {
   const card = toUserCard(r, now)
   return { ...card, name: named(lang, card.name), benefits: card.benefits.map((b) => named(lang, b)) }
+}
+/** The shopper's point of a GeoQuery: both halves or neither (one alone is a mistake, not "no location"). */
+function geoOf(q: { lat?: number; lng?: number }): GeoPoint | null {
+  if ((q.lat === undefined) !== (q.lng === undefined)) throw new BizError('lat and lng go together')
+  return pointOf(q)
 }
 /** A shop with its business class named in the shopper's language. */
 const shopIn = <S extends { class_name: string }>(lang: ApiLang, s: S): S => ({ ...s, class_name: named(lang, s.class_name) })
@@ -46,12 +52,12 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user, lang }) => ({ list: myCards(requireUser(user).id, lang) }))
 
   defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input, lang }) => {
-    const { list, total } = shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size)
+    const { list, total } = shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input))
     return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input, lang }) => {
-    const info = shops.shopById(db, input.id)
+    const info = shops.shopById(db, input.id, geoOf(input))
     if (!info) throw new BizError(NOT_FOUND.shop)
     return { info: shopIn(lang, info) }
   })

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
+import { distanceMeters } from '../../src/contract/geo'
+import { NEAREST_CITY_MAX_M } from '../../src/contract/site'
 import { BizError, defineRoute } from '../http'
 import { GRID_MODULES as MODULES, named, nicknameIn } from '../names'
 import { REGIONS } from '../regions'
@@ -36,6 +38,18 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, ({ lang }) => ({
     list: site.cities(db).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
   }))
+
+  // The nearest city to a point (no outside geocoding service: the cities' own centres), within reach only.
+  defineRoute(app, db, 'website.hui_china_city/locate', { auth: false }, ({ input, lang }) => {
+    let best: { city: ReturnType<typeof site.cityPoints>[number]; distance: number } | null = null
+    for (const city of site.cityPoints(db)) {
+      const distance = distanceMeters(input, city)
+      if (!best || distance < best.distance) best = { city, distance }
+    }
+    if (!best || best.distance > NEAREST_CITY_MAX_M) return { city: null, distance: best ? best.distance : null }
+    const { id, name, pinyin, hot } = best.city
+    return { city: { id, name: named(lang, name), pinyin, hot: hot === 1 }, distance: best.distance }
+  })
 
   defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
     list: Object.entries(REGIONS).map(([name, cities]) => ({ name, children: Object.entries(cities).map(([city, districts]) => ({ name: city, children: districts.map((d) => ({ name: d })) })) })),

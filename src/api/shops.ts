@@ -15,11 +15,11 @@ export function useShop(id: number) {
 
 export type ShopFilter = Omit<ApiReq<'hui_shanghu.shop/index'>, 'page' | 'page_size'>
 
-/** Shops, paged: by city on Home, by class and city on Discount bill, by keyword in Search. */
+/** Shops, paged: by city on Home, by class and city on Discount bill, by keyword in Search; nearest first with lat/lng. */
 export function useShopPages(filter: ShopFilter, enabled?: boolean) {
   return usePagedList((page, page_size) => request('hui_shanghu.shop/index', Object.assign({}, filter, { page, page_size })), {
     keyOf: (s) => s.id,
-    deps: [filter.city_id, filter.class_id, filter.keyword],
+    deps: [filter.city_id, filter.class_id, filter.keyword, filter.lat, filter.lng],
     enabled,
   })
 }

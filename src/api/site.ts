@@ -1,3 +1,5 @@
+import type { GeoPoint } from '@/contract/geo'
+import { followCity } from '@/core/city'
 import { useLang } from '@/core/i18n'
 import { request } from '@/core/request'
 import { useQuery } from '@/hooks/useQuery'
@@ -18,4 +20,15 @@ export function useCities() {
 export function useServerInfo() {
   const lang = useLang()
   return useQuery(() => request('index/serverInfo', {}), [lang])
+}
+
+/**
+ * The city nearest the shopper (website.hui_china_city/locate) becomes Home's city unless they chose one
+ * themselves: answers the city now in effect when it changed. A failed call changes nothing.
+ */
+export function followNearestCity(point: GeoPoint) {
+  return request('website.hui_china_city/locate', point).then(
+    (r) => followCity(r.city),
+    () => undefined,
+  )
 }

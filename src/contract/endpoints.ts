@@ -21,6 +21,7 @@ export const ENDPOINTS = {
   'hui_public.hsh_comment/index': 'GET',
   'Captcha/sendSmsCaptcha': 'POST',
   'website.hui_china_city/cityList': 'GET',
+  'website.hui_china_city/locate': 'GET',
   'wechat/getWxAuthCodeUrl': 'GET',
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',

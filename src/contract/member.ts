@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { UserInfo } from './account'
 import { Id } from './common'
+import { GeoQuery } from './geo'
 import { PageQuery, pagedOf } from './paging'
 
 export const CardProduct = z.object({ id: z.number().int(), name: z.string(), level: z.number().int(), price: z.number().int(), days: z.number().int(), member_rate: z.number().int(), benefits: z.array(z.string()) })
@@ -51,9 +52,13 @@ export const Shop = z.object({
   intro: z.string(),
   lat: z.number(),
   lng: z.number(),
+  /** Metres from the point the request gave (GeoQuery lat/lng); absent without one. */
+  distance: z.number().int().optional(),
 })
 export type Shop = z.infer<typeof Shop>
-export const ShopListQuery = PageQuery.extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+/** With a point (lat and lng, GCJ-02) each shop has its `distance` and the list is nearest first (ties by id). */
+export const ShopListQuery = PageQuery.merge(GeoQuery).extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+export const ShopReadQuery = GeoQuery.extend({ id: Id })
 export const ShopPage = pagedOf(Shop)
 export const ShopReadAnswer = z.object({ info: Shop })
 

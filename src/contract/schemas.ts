@@ -52,8 +52,8 @@ import {
   VerificationAnswer,
 } from './order'
 import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer, SeckillReadPayload } from './seckill'
-import { BusinessClassAnswer, CityListAnswer, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
-import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer } from './member'
+import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
+import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
 
 export const SCHEMAS = {
@@ -74,6 +74,7 @@ export const SCHEMAS = {
   'hui_public.hsh_comment/index': { req: CommentQuery, res: CommentPage },
   'Captcha/sendSmsCaptcha': { req: SmsPayload, res: SmsAnswer },
   'website.hui_china_city/cityList': { req: Empty, res: CityListAnswer },
+  'website.hui_china_city/locate': { req: CityLocatePayload, res: CityLocateAnswer },
   'wechat/getWxAuthCodeUrl': { req: AuthUrlPayload, res: AuthUrlAnswer },
   'wechat/bind': { req: BindPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
@@ -87,7 +88,7 @@ export const SCHEMAS = {
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
   'personal.card/index': { req: Empty, res: MyCardsAnswer },
   'hui_shanghu.shop/index': { req: ShopListQuery, res: ShopPage },
-  'hui_shanghu.shop/read': { req: z.object({ id: Id }), res: ShopReadAnswer },
+  'hui_shanghu.shop/read': { req: ShopReadQuery, res: ShopReadAnswer },
   'personal.coupon/index': { req: CouponQuery, res: CouponPage },
   'hui_public.coupon/index': { req: z.object({ shop_id: Id.optional() }), res: ClaimableAnswer },
   'personal.coupon/claim': { req: ClaimPayload, res: ClaimAnswer },

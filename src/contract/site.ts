@@ -23,6 +23,20 @@ export const UrlByNumberAnswer = z.object({ url: z.string() })
 export const City = z.object({ id: z.number().int(), name: z.string(), pinyin: z.string(), hot: z.boolean() })
 export const CityListAnswer = z.object({ list: z.array(City) })
 
+/** A point (GCJ-02) to find the nearest city of (website.hui_china_city/locate): both halves required. */
+export const CityLocatePayload = z.object({
+  lat: z.coerce.number({ invalid_type_error: 'lat must be a number', required_error: 'lat is required' }).min(-90, 'lat is out of range').max(90, 'lat is out of range'),
+  lng: z.coerce.number({ invalid_type_error: 'lng must be a number', required_error: 'lng is required' }).min(-180, 'lng is out of range').max(180, 'lng is out of range'),
+})
+/**
+ * The city nearest that point and how far its centre is (metres); `city` null when no city of the service is
+ * within reach (NEAREST_CITY_MAX_M), so the shopper picks one.
+ */
+export const CityLocateAnswer = z.object({ city: City.nullable(), distance: z.number().int().nullable() })
+export type CityLocateAnswer = z.infer<typeof CityLocateAnswer>
+/** Farther than this from every city centre, the server names no city. */
+export const NEAREST_CITY_MAX_M = 150_000
+
 /** `oil`: the fuel stations' class (paid on their own screen, not on Discount bill). */
 export const BusinessClass = z.object({ id: z.number().int(), name: z.string(), icon: z.string(), oil: z.boolean() })
 export const BusinessClassAnswer = z.object({ list: z.array(BusinessClass) })

@@ -36,6 +36,8 @@ interface Schema {
   pendingOrder: PendingOrder
   lang: Lang
   city: City
+  /** The shopper chose `city` themselves: it no longer follows their location. */
+  cityByHand: boolean
   searchHistory: string[]
   /** The shopper's own id: shares carry it as share_user_user_id. */
   myUserId: number
@@ -69,6 +71,7 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
       : undefined,
   lang: (v) => (v === 'zh-CN' || v === 'en' ? v : undefined),
   city: (v) => (isObj(v) && Number.isInteger(v.id) && isStr(v.name) ? { id: v.id as number, name: v.name } : undefined),
+  cityByHand: (v) => (v === true ? true : undefined),
   searchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
   myUserId: (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined),
 }

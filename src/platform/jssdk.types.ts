@@ -17,6 +17,7 @@ export interface WxSdk {
   error(cb: (res: WxResult) => void): void
   scanQRCode(o: { needResult: 0 | 1; scanType: Array<'qrCode' | 'barCode'> } & WxCallbacks<WxResult & { resultStr?: string }>): void
   getLocation(o: { type: 'wgs84' | 'gcj02' } & WxCallbacks<WxResult & { latitude: number; longitude: number; accuracy?: number }>): void
+  openLocation(o: { latitude: number; longitude: number; name?: string; address?: string; scale?: number } & WxCallbacks<WxResult>): void
 }
 
 /**

@@ -1,8 +1,21 @@
 import type { Locator } from './location.types'
 
-/** Placeholder until the location issue's adapter lands: every screen takes the city-picker path. */
+/** The location code (JSSDK path, geolocation, the WGS-84 → GCJ-02 transform) in its own chunk, loaded on first use. */
+const web = () => import(/* webpackChunkName: "locate" */ './locate/web')
+
+/**
+ * H5: inside WeChat's browser the JSSDK (gcj02); elsewhere navigator.geolocation (https or localhost only),
+ * converted to GCJ-02. A browser's permission cannot be changed from the page: allowLater answers false and the
+ * screen says how to allow it in the browser.
+ */
 export const locator: Locator = {
-  locate: async () => ({ failed: 'unavailable' }),
-  allowLater: async () => false,
-  openPlace: async () => undefined,
+  // The Permissions API where there is one (older browsers: not known, so the screen waits for a tap).
+  granted: () =>
+    Promise.resolve()
+      .then(() => navigator.permissions.query({ name: 'geolocation' }))
+      .then((s) => s.state === 'granted')
+      .catch(() => false),
+  locate: () => web().then((m) => m.locateWeb(), () => ({ failed: 'unavailable' as const })),
+  allowLater: () => Promise.resolve(false),
+  openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => undefined),
 }

@@ -17,6 +17,13 @@ export interface Place extends GeoPoint {
 
 /** Location behind one interface: weapp Taro.getLocation (gcj02); H5 WeChat JSSDK or navigator.geolocation (WGS-84 converted). */
 export interface Locator {
+  /**
+   * Whether location is already allowed, so that locate() shows no prompt (a screen may then locate by
+   * itself; otherwise it waits for the shopper to ask). Optional: without it a screen waits.
+   */
+  granted?(): Promise<boolean>
+  /** True where allowLater opens a settings page the shopper can switch location on in (weapp); H5 shows a hint instead. */
+  settingsPage?: boolean
   /** Ask for the shopper's position (only where a screen needs it, never at launch). */
   locate(): Promise<LocateResult>
   /**

@@ -1,5 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { formatDistance } from '@/contract/distance'
 import type { Shop } from '@/contract/member'
 import { useLang } from '@/core/i18n'
 import { imageLoading } from '@/platform/imageLoading'
@@ -8,7 +9,7 @@ import './index.css'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
-/** One discount shop in a list: tap → Pay a bill there; "details" → Shop details. */
+/** One discount shop in a list (with its distance when the list knows where the shopper is): tap → Pay a bill there; "details" → Shop details. */
 export default function ShopRow({ shop }: { shop: Shop }) {
   const t = useT()
   const lang = useLang()
@@ -19,6 +20,7 @@ export default function ShopRow({ shop }: { shop: Shop }) {
         <Text className='shop-row__name'>{shop.name}</Text>
         <Text className='shop-row__meta'>
           {shop.class_name} · {t('shops.rating', { rating: shop.rating.toFixed(1) })}
+          {shop.distance !== undefined && <Text className='shop-row__distance'> · {formatDistance(shop.distance)}</Text>}
         </Text>
         <Text className='shop-row__addr'>{shop.address}</Text>
       </View>

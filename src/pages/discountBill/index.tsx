@@ -1,14 +1,17 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useBusinessClasses } from '@/api/businessClasses'
 import { useShopPages } from '@/api/shops'
-import { useCities } from '@/api/site'
+import { followNearestCity, useCities } from '@/api/site'
 import ChoiceSheet from '@/components/ChoiceSheet'
+import LocationBar from '@/components/LocationBar'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState, ListFooter } from '@/components/StateView'
-import { getItem, setItem, type City } from '@/core/storage'
+import { chooseCity } from '@/core/city'
+import { getItem, type City } from '@/core/storage'
+import { useShopperLocation } from '@/hooks/useShopperLocation'
 import ShopRow from '@/components/ShopRow'
 import { useT } from '@/features/shops/messages'
 import '@/features/shops/shops.css'
@@ -16,6 +19,7 @@ import '@/features/shops/shops.css'
 /**
  * Discount bill: shops that take discounted bill payment, by business class and city. The city starts as Home's
  * and is shown with its own control (the same in-app sheet, plus "all cities"); a city chosen here is remembered.
+ * With the shopper's location (asked by a tap, or quietly when allowed) shops come nearest first with distances.
  */
 export default function DiscountBillIndexPage() {
   const t = useT()
@@ -24,7 +28,12 @@ export default function DiscountBillIndexPage() {
   const [choosingCity, setChoosingCity] = useState(false)
   const classes = useBusinessClasses()
   const cities = useCities()
-  const shops = useShopPages({ class_id: classId, city_id: cityId })
+  // Nearest first once the shopper's location is known; the city follows it until they choose one.
+  const here = useShopperLocation()
+  const shops = useShopPages({ class_id: classId, city_id: cityId, lat: here.point?.lat, lng: here.point?.lng })
+  useEffect(() => {
+    if (here.point) void followNearestCity(here.point).then((c) => c && setCityId(c.id))
+  }, [here.point])
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => void shops.refresh().finally(() => void Taro.stopPullDownRefresh()))
 
@@ -34,7 +43,7 @@ export default function DiscountBillIndexPage() {
   const className = classes.data?.list.find((c) => c.id === classId)?.name
   const pickCity = (c: City | undefined) => {
     setCityId(c?.id)
-    if (c) setItem('city', { id: c.id, name: c.name })
+    if (c) chooseCity(c)
   }
 
   // The empty state names what is filtering: the category (way out: all categories) or the city (another city).
@@ -52,6 +61,7 @@ export default function DiscountBillIndexPage() {
           {t('shops.city', { city: cityName })} ▾
         </Text>
       </View>
+      <LocationBar loc={here.loc} onLocate={() => void here.locate()} onAllow={() => void here.allowLater()} />
       <ChoiceSheet
         id='discount-city-sheet'
         open={choosingCity}

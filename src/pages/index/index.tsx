@@ -1,18 +1,21 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
 import { useShopPages } from '@/api/shops'
-import { useCities, useModules } from '@/api/site'
+import { followNearestCity, useCities, useModules } from '@/api/site'
+import LocationBar from '@/components/LocationBar'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState, ErrorState, ListFooter } from '@/components/StateView'
 import { errorMessage } from '@/core/request'
-import { getItem, setItem, type City } from '@/core/storage'
+import { chooseCity as chooseCityByHand } from '@/core/city'
+import { getItem, type City } from '@/core/storage'
 import FlashStrip from '@/features/home/FlashStrip'
 import HomeTop from '@/features/home/HomeTop'
 import { useT } from '@/features/home/messages'
 import ShopRow from '@/components/ShopRow'
+import { useShopperLocation } from '@/hooks/useShopperLocation'
 
 /** Home (tab): city, search, banners, services, the live flash sale, discount shops nearby. */
 export default function IndexIndexPage() {
@@ -21,17 +24,20 @@ export default function IndexIndexPage() {
   const modules = useModules()
   const cities = useCities()
   const flash = useFlashSales(10)
-  const shops = useShopPages({ city_id: city?.id })
+  // Location only for this list (asked when the shopper taps, or quietly when already allowed): nearest first,
+  // and the city follows it until the shopper chooses one.
+  const here = useShopperLocation()
+  const shops = useShopPages({ city_id: city?.id, lat: here.point?.lat, lng: here.point?.lng })
+  useEffect(() => {
+    if (here.point) void followNearestCity(here.point).then((c) => c && setCity(c))
+  }, [here.point])
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())
   })
 
-  const chooseCity = (c: City) => {
-    // Remembered for next time (PRODUCT.md §3).
-    setItem('city', { id: c.id, name: c.name })
-    setCity({ id: c.id, name: c.name })
-  }
+  // Remembered for next time, and no longer following the location (PRODUCT.md §3).
+  const chooseCity = (c: City) => setCity(chooseCityByHand(c))
 
   return (
     <PageFrame route='pages/index/index'>
@@ -42,6 +48,7 @@ export default function IndexIndexPage() {
       )}
       {flash.data && <FlashStrip data={flash.data} />}
       <Text className='home-section-title'>{t('home.nearby')}</Text>
+      <LocationBar loc={here.loc} onLocate={() => void here.locate()} onAllow={() => void here.allowLater()} />
       {shops.loading ? (
         <Skeleton rows={3} label={t('common.loading')} />
       ) : shops.error && !shops.items.length ? (
