@@ -31,8 +31,8 @@ const priceOf = (grade: string) =>
   db<{ price: number }>("SELECT price FROM oil_price_history WHERE shop_id = 6 AND grade = ? AND effective_from <= date('now', '+8 hours') ORDER BY effective_from DESC LIMIT 1", grade).price
 
 describe.each([
-  ['zh', '13800000131', { moved: '油价已调整', confirm: '按新价支付', success: '支付成功', heading: '深圳的加油站', city: '深圳' }],
-  ['en', '13800000132', { moved: 'The price changed', confirm: 'Pay new price', success: 'Payment successful', heading: 'Stations in Shenzhen', city: 'Shenzhen' }],
+  ['zh', '13800000131', { moved: '油价已调整', confirm: '确认支付', success: '支付成功', heading: '深圳的加油站', city: '深圳' }],
+  ['en', '13800000132', { moved: 'The price changed', confirm: 'Pay', success: 'Payment successful', heading: 'Stations in Shenzhen', city: 'Shenzhen' }],
 ] as const)('fuel (%s)', (lang, phoneNo, words) => {
   it('stations of my city → a station → grade, pump, amount → quote → price moved → confirmed → cashier → success → My orders and the store', async () => {
     const { page, context } = await phone(browser)

@@ -54,18 +54,16 @@ export default function FuelForm({ station, coupons }: Props) {
     setChoice((c) => ({ ...c, amount: r.value }))
   }
 
-  const confirmMoved = (fresh: PriceQuote, old: number) =>
-    confirmAction(
-      t('fuel.moved', {
-        grade: fresh.oil?.grade ?? '',
-        price: centsToYuan(fresh.oil?.litre_price ?? 0),
-        old: centsToYuan(old),
-        litres: (fresh.oil?.litres ?? 0).toFixed(2),
-        pay: centsToYuan(fresh.pay_amount),
-      }),
-      t('fuel.movedConfirm'),
-      t('fuel.movedCancel'),
-    )
+  const movedText = (fresh: PriceQuote, old: number) =>
+    t('fuel.moved', {
+      grade: fresh.oil?.grade ?? '',
+      price: centsToYuan(fresh.oil?.litre_price ?? 0),
+      old: centsToYuan(old),
+      litres: (fresh.oil?.litres ?? 0).toFixed(2),
+      pay: centsToYuan(fresh.pay_amount),
+    })
+  // One line, so __tests__/core/dialogButtons.test.ts measures its buttons (the platforms refuse long ones).
+  const confirmMoved = (fresh: PriceQuote, old: number) => confirmAction(movedText(fresh, old), t('fuel.movedConfirm'), t('fuel.movedCancel'))
 
   const submit = async () => {
     if (!payload || !quote?.oil) return
