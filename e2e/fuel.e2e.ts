@@ -2,15 +2,11 @@
  * Fuel (issue 13) end to end on the H5 build: the stations of the shopper's city (the test browser gives no
  * location: the placeholder locator answers "unavailable"), a station, grade, pump and amount, the server's quote,
  * the price moved between quote and pay (sandbox), the new figure confirmed, the sandbox cashier, success with
- * grade, pump and litres, My orders and the station's store orders. Screenshots for docs/screenshots/issue-13.
+ * grade, pump and litres, My orders and the station's order. Screenshots: test-results/e2e/issue13-* (docs/screenshots/issue-13).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, settled, still } from './browser'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, settled, shot, still } from './browser'
 import { fuelQuote } from './screens'
-
-const DOCS = path.resolve(__dirname, '..', 'docs', 'screenshots', 'issue-13')
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,11 +16,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A phone-width shot for the docs (the test-results copy is full size). */
+/** A still screen's shot in test-results/e2e (docs/screenshots/issue-13 holds them downscaled to 400 px). */
 async function docShot(page: Page, name: string): Promise<void> {
   await still(page)
-  fs.mkdirSync(DOCS, { recursive: true })
-  await page.screenshot({ path: path.join(DOCS, `${name}.png`) })
+  await shot(page, `issue13-${name}`)
 }
 
 const priceOf = (grade: string) =>
