@@ -5,7 +5,7 @@
  * pictures and codes).
  */
 import type { Page } from 'playwright-core'
-import { typeInto } from './browser'
+import { api, typeInto } from './browser'
 
 export interface Screen {
   /** Short name, for the test title, the report and the screenshot. */
@@ -43,7 +43,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The 21 finished routes, the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
+/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
@@ -80,6 +80,11 @@ export const SCREENS: Screen[] = [
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },
   { name: 'home-location-denied', url: '/pages/index/index', ready: '.loc-bar__ask', before: (page) => page.context().clearPermissions(), act: refuseLocation },
+  // Fuel (issue 13): the stations (no location in the test browser: the city path), a station's form with the
+  // server's quote, and the price-moved confirmation.
+  { name: 'fuel-stations', url: '/pages/payBill/oil', ready: '.fuel-station' },
+  { name: 'fuel-form', url: '/pages/payBill/oil?station_id=6', ready: '.fuel-form__name', act: fuelQuote },
+  { name: 'fuel-price-moved', url: '/pages/payBill/oil?station_id=6', ready: '.fuel-form__name', act: fuelPriceMoved },
 ]
 
 /** The browser's location granted at this WGS-84 point for the screen's context. */
@@ -94,6 +99,24 @@ function locateIn(at: { latitude: number; longitude: number }): (page: Page) => 
 async function refuseLocation(page: Page): Promise<void> {
   await page.locator('.loc-bar__ask:visible').click()
   await page.locator('.loc-bar--denied:visible').waitFor({ timeout: 15000 })
+}
+
+/** At station 6: 95#, pump 2, ¥200 on the keypad, and the server's quote (litres) on screen. */
+export async function fuelQuote(page: Page): Promise<void> {
+  await page.locator('.fuel-chip--grade:visible', { hasText: '95#' }).click()
+  await page.locator('.fuel-chip--pump:visible').nth(1).click()
+  for (const d of '200') await page.locator(`.keypad__key--${d}:visible`).click()
+  await page.locator('.fuel-form__litres:visible').waitFor({ timeout: 10000 })
+}
+
+/** The quote on screen, then the station's 95# a cent dearer (sandbox) and Pay: the new figure in a dialog. */
+export async function fuelPriceMoved(page: Page): Promise<void> {
+  await fuelQuote(page)
+  const shown = (await page.locator('.fuel-form__list-price .fuel-form__row-value:visible').textContent()) ?? ''
+  const cents = Math.round(Number(/(\d+\.\d{2})/.exec(shown)?.[1]) * 100)
+  await api('sandbox/movePrice', { shop_id: 6, grade: '95#', price: cents + 1 })
+  await page.locator('.fuel-form__pay:visible').click()
+  await page.locator('.taro-modal__content:visible').waitFor({ timeout: 10000 })
 }
 
 /** Verify with a code no order has: the refusal in the server's words. */

@@ -13,6 +13,7 @@ import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
+import { fuelRoutes } from './routes/fuel'
 import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
@@ -128,7 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof BizError) return reply.code(200).send(fail(err.message, err.code))
+    if (err instanceof BizError) return reply.code(200).send({ ...fail(err.message, err.code), data: err.data ?? null })
     const error = err as { statusCode?: number; code?: string; message?: string }
     // busboy (multipart) reports a broken body with plain errors that carry no statusCode.
     const brokenMultipart = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early|Unsupported content type|Missing Content-Type)/.test(String(error.message ?? ''))
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
   accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   orderRoutes(app, db, provider, secret)
+  fuelRoutes(app, db)
   siteRoutes(app, db)
   memberRoutes(app, db)
   addressRoutes(app, db)

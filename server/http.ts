@@ -5,6 +5,7 @@ import { CODE, HEADER_TOKEN, type Envelope } from '../src/contract/envelope'
 import { ENDPOINTS } from '../src/contract/endpoints'
 import { SCHEMAS, type ApiPath, type ApiRes } from '../src/contract/schemas'
 import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
+import { FUEL_ENDPOINTS } from '../src/contract/fuelEndpoints'
 import type { ApiLang } from '../src/contract/common'
 import type { DB } from './db'
 import { langOf } from './names'
@@ -13,9 +14,12 @@ import { sessionByHash, touchSession } from './repo/users'
 /** A business refusal: answered as HTTP 200 with code 0 (or -1 for auth) and a readable msg. */
 export class BizError extends Error {
   readonly code: 0 | -1
-  constructor(message: string, code: 0 | -1 = 0) {
+  /** What the client needs to act on the refusal (e.g. fuel's price_moved); null for most. */
+  readonly data: unknown
+  constructor(message: string, code: 0 | -1 = 0, data: unknown = null) {
     super(message)
     this.code = code
+    this.data = data
   }
 }
 
@@ -62,8 +66,8 @@ export function zodMessage(error: z.ZodError): string {
   return field && !msg.startsWith(field) ? `参数错误：${field} — ${msg}` : `参数错误：${msg}`
 }
 
-/** The method of every path the server answers: the app's and the store workbench's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS }
+/** The method of every path the server answers: the app's, the store workbench's and fuel's. */
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

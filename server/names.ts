@@ -43,6 +43,10 @@ export const EN_NAMES: Readonly<Record<string, string>> = {
   '开通会员 买单享折扣': 'Join and save on every bill',
   '限时秒杀 每日三场': 'Flash sales, three a day',
   '好店加油 每升立减': 'Fuel for less, every litre',
+  // Fuel brands (the stations' names stay as the merchants write them).
+  中国石化: 'Sinopec',
+  中国石油: 'PetroChina',
+  壳牌: 'Shell',
   // Nicknames the system gives.
   已注销用户: 'Deleted user',
 }

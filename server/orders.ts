@@ -19,6 +19,10 @@ import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
 import { orderTitleIn } from './names'
+import { discountsOf } from './discount'
+import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
+import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../src/contract/fuelEndpoints'
+import type { OilFigures } from '../src/contract/order'
 import type { ApiLang } from '../src/contract/common'
 
 export type { OrderRow } from './repo/orders'
@@ -51,7 +55,15 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
     // Points for money kept: a refunding order still shows its points (they go when it is refunded).
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
+    ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
   }
+}
+
+/** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
+function oilFiguresOf(detailText: string): OilFigures {
+  const d = JSON.parse(detailText) as { oil_grade?: string; pump_no?: number; litres?: number; litre_price?: number; member_litre_price?: number }
+  const price = d.litre_price ?? 0
+  return { grade: d.oil_grade ?? '', pump_no: d.pump_no ?? 0, litres: d.litres ?? 0, litre_price: price, member_litre_price: d.member_litre_price ?? price }
 }
 
 /** The shopper's active card, if any: its extra member discount applies to bills and fuel. */
@@ -68,8 +80,6 @@ interface Priced {
   detail: Record<string, unknown>
 }
 
-/** Percent off, in whole cents, rounded half up. */
-const percentOff = (amount: number, rate: number) => Math.round((amount * (100 - rate)) / 100)
 
 function shopOrFail(db: DB, id: number): ShopTerms {
   const shop = shops.shopTerms(db, id)
@@ -93,6 +103,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   const detail: Record<string, unknown> = {}
   const lines: PriceQuote['lines'] = []
   let cardPlan: PriceQuote['card']
+  let oil: OilFigures | undefined
 
   switch (p.kind) {
     case 'card': {
@@ -116,20 +127,17 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       // Only a bill has a part no discount applies to.
       const undiscounted = p.kind === 'bill' ? (p.undiscounted_amount ?? 0) : 0
       if (undiscounted > p.amount) throw new BizError('不参与优惠金额不能大于消费金额')
+      const rate = activeCardRate(db, userId)
       if (p.kind === 'oil') {
-        const litrePrice = shops.oilPrice(db, shop.id, p.oil_grade)
-        if (litrePrice === undefined) throw new BizError('该油站没有此油号')
-        detail.oil_grade = p.oil_grade
-        detail.pump_no = p.pump_no
-        detail.litre_price = litrePrice
+        const { litrePrice } = fuelTerms(db, p)
+        if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw new BizError(`加油金额须在 ¥${FUEL_MIN_CENTS / 100} 至 ¥${FUEL_MAX_CENTS / 100} 之间`)
+        oil = { grade: p.oil_grade, pump_no: p.pump_no, litres: litresFor(p.amount, litrePrice), litre_price: litrePrice, member_litre_price: memberLitrePrice(litrePrice, shop.discount_rate, rate) }
+        Object.assign(detail, { oil_grade: oil.grade, pump_no: oil.pump_no, litres: oil.litres, litre_price: oil.litre_price, member_litre_price: oil.member_litre_price })
       }
       shopId = shop.id
       title = shop.name
       original = p.amount
-      const discountable = p.amount - undiscounted
-      discount = percentOff(discountable, shop.discount_rate)
-      const rate = activeCardRate(db, userId)
-      if (rate !== null) member = percentOff(discountable - discount, rate)
+      ;({ discount, member } = discountsOf(p.amount - undiscounted, shop.discount_rate, rate))
       detail.undiscounted_amount = undiscounted
       break
     }
@@ -201,6 +209,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       coupon_id: userCouponId,
       lines,
       ...(cardPlan ? { card: cardPlan } : {}),
+      ...(oil ? { oil } : {}),
     },
     shopId,
     refId,
@@ -239,6 +248,14 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       return existing
     }
     const priced = priceOrder(db, userId, p)
+    // Fuel: the price per litre may have moved since the shopper's quote; they see the new figure and confirm.
+    if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
+      const { quoted_price: _asked, ...again } = p
+      const fresh = priceOrder(db, userId, again).quote
+      throw new BizError(`油价已调整：${p.oil_grade} 现为 ¥${(priced.quote.oil.litre_price / 100).toFixed(2)}/升，请确认后再支付`, 0, {
+        price_moved: { grade: p.oil_grade, quoted_price: p.quoted_price, price: priced.quote.oil.litre_price, quote: fresh },
+      })
+    }
     if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
     if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw new BizError('优惠券不可用')
     const now = Date.now()

@@ -1,5 +1,6 @@
 import { tx, type DB } from './db'
-import { dayjs, fmt } from './time'
+import { OIL_GRADES } from '../src/contract/fuelEndpoints'
+import { dayjs, fmt, inBusinessZone } from './time'
 
 /** A picture the server draws (server/assets.ts): names, not text, go in the URL. */
 const img = (name: string) => `/assets/img/${name}.svg`
@@ -7,6 +8,7 @@ const img = (name: string) => `/assets/img/${name}.svg`
 /** Demo data so every screen has something real to show. Runs once, on an empty database. */
 export function seedDemoData(db: DB): void {
   seedShopsAndGoods(db)
+  seedFuel(db)
   seedStaff(db)
 }
 
@@ -93,13 +95,7 @@ function seedShopsAndGoods(db: DB): void {
       }),
     )
 
-    const oil = db.prepare('INSERT INTO oil_prices (shop_id, grade, price) VALUES (?, ?, ?)')
-    for (const id of [6, 7, 12]) {
-      oil.run(id, '92#', 768 + id)
-      oil.run(id, '95#', 818 + id)
-      oil.run(id, '98#', 918 + id)
-      oil.run(id, '0#', 742 + id)
-    }
+    // Fuel stations' brands, pumps, grades and prices: seedFuel.
 
     const dish = db.prepare('INSERT INTO dishes (id, shop_id, category, name, price) VALUES (?, ?, ?, ?, ?)')
     let dishId = 1
@@ -165,5 +161,55 @@ function seedShopsAndGoods(db: DB): void {
     for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
     qr.run('CARD', '/pages/card/index')
     qr.run('SECKILL', '/pages/seckill/index')
+  })
+}
+
+/**
+ * The demo stations (issue 13): the three fuel shops of the first seed with real coordinates, brands and pumps,
+ * and four more in Shenzhen and Guangzhou (one without 98#). Prices apply from long ago; station 6's 92# has a
+ * history (a change a week ago) and a change scheduled in three days. Runs once: on a new database, and on one
+ * seeded before fuel existed (its old prices were carried over by the migration and are kept).
+ */
+export const FUEL_STATIONS = [
+  { id: 6, brand: '中国石化', lat: 22.5445, lng: 113.9471, pumps: 8, grades: OIL_GRADES },
+  { id: 7, brand: '中国石油', lat: 22.5406, lng: 114.0246, pumps: 6, grades: OIL_GRADES },
+  { id: 12, brand: '中国石化', lat: 23.1371, lng: 113.3296, pumps: 10, grades: OIL_GRADES },
+  { id: 13, name: '壳牌前海站', brand: '壳牌', city_id: 1, address: '南山区前海路 88 号', lat: 22.5262, lng: 113.9009, discount_rate: 97, hours: '06:00-23:00', pumps: 4, grades: ['92#', '95#', '0#'] },
+  { id: 14, name: '中石油西乡站', brand: '中国石油', city_id: 1, address: '宝安区西乡大道 168 号', lat: 22.5786, lng: 113.8695, discount_rate: 95, hours: '00:00-24:00', pumps: 6, grades: OIL_GRADES },
+  { id: 15, name: '中石化珠江新城站', brand: '中国石化', city_id: 2, address: '天河区华夏路 20 号', lat: 23.1203, lng: 113.3245, discount_rate: 96, hours: '00:00-24:00', pumps: 8, grades: OIL_GRADES },
+  { id: 16, name: '壳牌白云站', brand: '壳牌', city_id: 2, address: '白云区机场路 500 号', lat: 23.1812, lng: 113.2695, discount_rate: 97, hours: '06:00-23:00', pumps: 4, grades: OIL_GRADES },
+] as const
+
+/** List prices per litre (cents) a station starts with: a few cents apart between stations. */
+const BASE_PRICE: Record<string, number> = { '92#': 768, '95#': 818, '98#': 918, '0#': 742 }
+export const LONG_AGO = '2000-01-01'
+
+function seedFuel(db: DB): void {
+  const done = () => (db.prepare('SELECT COUNT(*) AS n FROM oil_pumps').get() as { n: number }).n > 0
+  if (done()) return
+  tx(db, () => {
+    if (done()) return
+    const day = (days: number) => inBusinessZone().add(days, 'day').format('YYYY-MM-DD')
+    const shop = db.prepare(
+      `INSERT OR IGNORE INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
+       VALUES (@id, @name, 5, @city_id, @address, @lat, @lng, @phone, @hours, 4.3, @discount_rate, @image, @intro, 1)`,
+    )
+    for (const st of FUEL_STATIONS) {
+      if ('name' in st) {
+        shop.run({ ...st, phone: `0755-8888${String(1000 + st.id).slice(1)}`, image: img('class-5'), intro: `${st.name}，一卡通会员加油每升立减。` })
+      } else {
+        db.prepare('UPDATE shops SET lat = ?, lng = ?, hours = ? WHERE id = ?').run(st.lat, st.lng, '00:00-24:00', st.id)
+      }
+      db.prepare('INSERT INTO oil_stations (shop_id, brand) VALUES (?, ?) ON CONFLICT (shop_id) DO UPDATE SET brand = excluded.brand').run(st.id, st.brand)
+      for (let n = 1; n <= st.pumps; n++) db.prepare('INSERT OR IGNORE INTO oil_pumps (shop_id, pump_no) VALUES (?, ?)').run(st.id, n)
+      st.grades.forEach((grade, i) => {
+        db.prepare('INSERT OR IGNORE INTO oil_grades (shop_id, grade, sort) VALUES (?, ?, ?)').run(st.id, grade, i + 1)
+        db.prepare('INSERT OR IGNORE INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?)').run(st.id, grade, BASE_PRICE[grade] + (st.id % 7), LONG_AGO)
+      })
+    }
+    // Station 6, 92#: lowered a week ago, and a rise already announced for three days from now.
+    const change = db.prepare('INSERT OR IGNORE INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?)')
+    change.run(6, '92#', 759, day(-7))
+    change.run(6, '92#', 782, day(3))
   })
 }

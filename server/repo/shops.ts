@@ -76,8 +76,6 @@ export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; 
 /** `%fragment%` with LIKE's own characters escaped (use with ESCAPE '\'). */
 export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export const oilPrice = (db: DB, shopId: number, grade: string) => (sql(db, 'SELECT price FROM oil_prices WHERE shop_id = ? AND grade = ?').get(shopId, grade) as { price: number } | undefined)?.price
-
 /** A dish of this shop's menu (a dish of another shop is not found). */
 export const dishOf = (db: DB, shopId: number, dishId: number) =>
   sql(db, 'SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?').get(dishId, shopId) as { id: number; name: string; price: number } | undefined

@@ -8,6 +8,8 @@ import { handleNotification, handleRefundNotification, sameSitePath, signNotific
 import { sameSignature, type PayProvider } from '../provider'
 import { titleOf } from '../repo/orders'
 import { rejectRefund } from '../store'
+import { businessDay } from '../fuel'
+import * as fuel from '../repo/fuel'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
 
@@ -16,6 +18,13 @@ const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
+const MovePrice = z.object({
+  shop_id: z.number().int().positive(),
+  grade: z.string().max(8),
+  price: z.number().int().min(1).max(100_000),
+  /** Business date "YYYY-MM-DD" the price applies from; today when not given. */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+})
 const AnswerRefund = z.object({ id: z.number().int().positive(), result: z.literal('refuse'), reason: z.string().trim().min(1).max(200).default('沙箱：商家拒绝退款') })
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -115,6 +124,17 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!p) return fail('该订单还没有发起支付')
       const { payment } = notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
+    })
+
+    // Fuel: move a station's list price of a grade from a day on (today by default), so a test can change the
+    // price between the shopper's quote and create (the price-moved confirmation).
+    helpers.post('/api/sandbox/movePrice', async (req) => {
+      const parsed = MovePrice.safeParse(req.body)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const { shop_id, grade, price, from } = parsed.data
+      if (!fuel.offersGrade(db, shop_id, grade)) return fail('该油站没有此油号')
+      fuel.setPrice(db, shop_id, grade, price, from ?? businessDay())
+      return ok({ shop_id, grade, price, from: from ?? businessDay() })
     })
 
     // A refusal without a store account (tests and demos): the same rejection as the store's

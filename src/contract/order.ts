@@ -64,6 +64,11 @@ const OilPayload = kindPayload('oil', {
   amount: TillAmount,
   oil_grade: z.string({ required_error: '请选择油号', invalid_type_error: 'oil_grade must be text' }).min(1, '请选择油号').max(8),
   pump_no: z.number({ required_error: '请选择油枪号', invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
+  /**
+   * create: the price per litre (cents) the shopper was quoted. When the station's price differs now, create is
+   * refused (code 0, data.price_moved: src/contract/fuel.ts) and the shopper confirms the new figure.
+   */
+  quoted_price: z.number({ invalid_type_error: 'quoted_price must be a number' }).int().positive().optional(),
 })
 const ProductPayload = kindPayload('product', {
   /** A flash-sale or mall product. */
@@ -110,6 +115,19 @@ export const CardPlan = z.object({
 })
 export type CardPlan = z.infer<typeof CardPlan>
 
+/** A fuel order's figures (kind `oil`): in the quote and on the order. Prices are cents per litre. */
+export const OilFigures = z.object({
+  grade: z.string(),
+  pump_no: z.number().int(),
+  /** Litres the amount buys at the list price, 2 decimals. */
+  litres: z.number(),
+  /** List price per litre. */
+  litre_price: z.number().int(),
+  /** Per litre after the station's discount and the member discount. */
+  member_litre_price: z.number().int(),
+})
+export type OilFigures = z.infer<typeof OilFigures>
+
 /** preCreate answer: the server's price. All amounts in cents. */
 export const PriceQuote = z.object({
   kind: OrderKind,
@@ -124,6 +142,8 @@ export const PriceQuote = z.object({
   lines: z.array(PriceLine),
   /** Card orders only. */
   card: CardPlan.optional(),
+  /** Fuel orders only. */
+  oil: OilFigures.optional(),
 })
 export type PriceQuote = z.infer<typeof PriceQuote>
 
@@ -165,6 +185,8 @@ export const OrderInfo = z.object({
    * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).
    */
   refund_rejection: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
+  /** Fuel orders: grade, pump, litres and the prices per litre they were sold at. */
+  oil: OilFigures.optional(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

@@ -21,8 +21,11 @@ import {
   SmsPayload,
 } from './account'
 import { Empty, Id } from './common'
+import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
 import type { StoreEndpointPath } from './storeEndpoints'
+import type { FuelEndpointPath } from './fuelEndpoints'
+import { StationListQuery, StationPage, StationReadAnswer } from './fuel'
 import {
   CardCheckAnswer,
   CardCheckPayload,
@@ -106,10 +109,13 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/refundApprove': { req: StoreOrderId, res: StoreOrderAnswer },
   'hui_shanghu.store_order/refundReject': { req: RefundRejectPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
+  // Fuel (./fuelEndpoints.ts).
+  'hui_shanghu.oil_station/index': { req: StationListQuery, res: StationPage },
+  'hui_shanghu.oil_station/read': { req: z.object({ id: Id }).merge(GeoQuery), res: StationReadAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

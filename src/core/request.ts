@@ -1,6 +1,7 @@
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
+import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
 import type { StoreEndpointPath } from '@/contract/storeEndpoints'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
@@ -73,9 +74,9 @@ export function errorMessage(e: unknown): string {
 export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opts?: RequestOptions): Promise<ApiRes<P>>
 /**
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
- * load: src/api/store.ts): the same client, envelope and errors.
+ * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | FuelEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const shareId = getItem('share_user_user_id')
   const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }

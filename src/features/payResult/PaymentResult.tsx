@@ -67,6 +67,12 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
           <Text>{t(order.kind === 'card' ? 'success.card' : order.shop_name ? 'success.shop' : 'success.item')}</Text>
           <Text>{order.shop_name ?? order.title}</Text>
         </View>
+        {order.oil && (
+          <View className='kv-row pay-result__row pay-result__row--fuel'>
+            <Text>{t('success.fuel')}</Text>
+            <Text>{t('success.fuelLine', { grade: order.oil.grade, pump: order.oil.pump_no, litres: order.oil.litres.toFixed(2) })}</Text>
+          </View>
+        )}
         <View className='kv-row pay-result__row'>
           <Text>{t('success.orderNo')}</Text>
           <Text className='pay-result__order-no'>{order.order_no}</Text>

@@ -6,7 +6,8 @@ import { useT } from '@/features/store/messages'
 import './store.css'
 
 /** What was bought, as the till knows it: a product by its name; a bill, fuel or takeout by its kind (their title is the shop's own name). */
-export function storeOrderTitle(order: Pick<StoreOrder, 'kind' | 'title'>, t: ReturnType<typeof useT>): string {
+export function storeOrderTitle(order: Pick<StoreOrder, 'kind' | 'title' | 'oil'>, t: ReturnType<typeof useT>): string {
+  if (order.kind === 'oil' && order.oil) return t('storeOrders.oilLine', { grade: order.oil.grade, pump: order.oil.pump_no, litres: order.oil.litres.toFixed(2) })
   return order.kind === 'bill' || order.kind === 'oil' || order.kind === 'takeout' ? t(`storeOrders.kind.${order.kind}`) : order.title
 }
 

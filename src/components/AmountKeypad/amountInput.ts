@@ -1,5 +1,5 @@
 /**
- * The amount a shopper types on the Pay-a-bill keypad, kept as the string they see ("12.5").
+ * The amount a shopper types on the money keypad (Pay a bill, fuel), kept as the string they see ("12.5").
  * Rules: digits and one decimal point, at most 2 decimals, no leading zeros, never above the limit.
  * A key that would break a rule is refused (the string stays as it was) and the reason is returned.
  */

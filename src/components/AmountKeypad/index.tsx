@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { KeypadKey } from '../../amountInput'
+import type { KeypadKey } from './amountInput'
 import './index.css'
 
 const ROWS: KeypadKey[][] = [
@@ -14,7 +14,7 @@ export interface AmountKeypadProps {
   backLabel: string
 }
 
-/** The Pay-a-bill number pad (the system keyboard would allow letters and a third decimal). */
+/** The money number pad of Pay a bill and fuel (the system keyboard would allow letters and a third decimal). */
 export default function AmountKeypad({ onKey, backLabel }: AmountKeypadProps) {
   return (
     <View className='keypad' role='group'>

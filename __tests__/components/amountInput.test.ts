@@ -1,4 +1,4 @@
-import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from '@/features/payBill/amountInput'
+import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from '@/components/AmountKeypad/amountInput'
 
 function type(keys: string, max?: number) {
   let value = ''
