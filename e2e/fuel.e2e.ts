@@ -40,7 +40,8 @@ describe.each([
     await settled(page)
     await page.locator('.fuel-station:visible').first().waitFor({ timeout: 15000 })
     expect(await page.locator('.fuel__heading:visible').textContent()).toBe(words.heading)
-    await page.locator('.fuel__hint:visible').waitFor()
+    // No location allowed in this browser: the city's stations and how to allow it in the browser's settings.
+    await page.locator('.loc-bar--denied:visible').waitFor()
     const names = await page.locator('.fuel-station__name:visible').allTextContents()
     expect(names).toEqual(['中石化科苑站', '中石油深南站', '壳牌前海站', '中石油西乡站'])
     await docShot(page, `fuel-stations-${lang}`)

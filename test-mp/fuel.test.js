@@ -37,13 +37,35 @@ async function open(query, stubs) {
 }
 
 describe('fuel on weapp', () => {
-  it('location refused: the stations of the remembered city (Guangzhou) with a hint, no distances', async () => {
+  it('location refused: the stations of the remembered city (Guangzhou), no distances, and the way to the settings page', async () => {
     const { page } = await open({})
     await waitFor(() => texts(page, 'fuel-station__name').length === 3, 8000)
     expect(texts(page, 'fuel-station__name')).toEqual(['广州天河加油站', '中石化珠江新城站', '壳牌白云站'])
     expect(text(page, 'fuel__heading')).toBe('广州的加油站')
-    expect(text(page, 'fuel__hint')).toContain('没有获取到位置')
+    expect(text(page, 'loc-bar__hint')).toBe('未开启定位')
+    expect(text(page, 'loc-bar__action')).toBe('去开启')
     expect(byClass(page, 'fuel-station__distance')).toBeNull()
+  })
+
+  it('location granted (gcj02 near Shenzhen\'s Nanshan): the stations nearest first with their distances, whatever city was remembered', async () => {
+    const asked = []
+    const { page, calls } = await open({}, (wx) => {
+      wx.getLocation = (o) => {
+        asked.push(o.type)
+        const res = { latitude: 22.54, longitude: 113.95, errMsg: 'getLocation:ok' }
+        if (o && o.success) o.success(res)
+        return Promise.resolve(res)
+      }
+    })
+    await waitFor(() => texts(page, 'fuel-station__distance').length > 0, 8000)
+    expect(asked).toEqual(['gcj02'])
+    expect(text(page, 'fuel__heading')).toBe('离你最近的加油站')
+    expect(byClass(page, 'loc-bar')).toBeNull()
+    const metres = texts(page, 'fuel-station__distance').map((d) => (d.endsWith(' km') ? parseFloat(d) * 1000 : parseFloat(d)))
+    expect(metres.length).toBeGreaterThan(3)
+    expect([...metres].sort((a, b) => a - b)).toEqual(metres)
+    const listed = calls.filter((c) => c.includes('/api/hui_shanghu.oil_station/index'))
+    expect(listed.pop()).toMatch(/lat=22\.54.*lng=113\.95|lng=113\.95.*lat=22\.54/)
   })
 
   it('a station: grade, pump, amount → the server\'s quote → requestPayment → the server confirms → success', async () => {

@@ -52,7 +52,7 @@ describe('the station list', () => {
     expect(all(t, '.fuel-station__distance')).toEqual(['350 m', '2.4 km'])
     expect(text(t, '.fuel__heading')).toBe('离你最近的加油站')
     expect(all(t, '.fuel-station__grade-price')[0]).toBe('会员 ¥7.21/升')
-    expect(t.queries.querySelector('.fuel__hint')).toBeNull()
+    expect(t.queries.querySelector('.loc-bar')).toBeNull()
     expect(api.called('hui_shanghu.oil_station/index')[0].data).toMatchObject({ lat: 22.54, lng: 113.95 })
 
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
@@ -60,26 +60,38 @@ describe('the station list', () => {
     expect(nav).toHaveBeenCalledWith({ url: '/pages/payBill/oil?station_id=6' })
   })
 
-  it('refused: the stations of the city Home remembers, a hint and a way to allow it later — in both languages', async () => {
+  it('refused: the stations of the city Home remembers and how to allow it later (H5: the browser settings) — in both languages', async () => {
     setItem('city', { id: 2, name: '广州' })
     const locate = jest.spyOn(locator, 'locate').mockResolvedValue({ failed: 'denied' })
-    const allow = jest.spyOn(locator, 'allowLater').mockResolvedValue(true)
     openedWith('pages/payBill/oil')
     const api = fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ id: 12, name: '广州天河加油站' })]) })
     const t = await mount(PayBillOilPage)
     await until(t, () => expect(all(t, '.fuel-station__name')).toEqual(['广州天河加油站']))
     expect(api.called('hui_shanghu.oil_station/index')[0].data).toMatchObject({ city_id: 2 })
     expect(text(t, '.fuel__heading')).toBe('广州的加油站')
-    expect(text(t, '.fuel__hint')).toContain('没有获取到位置')
+    expect(text(t, '.loc-bar--denied')).toContain('浏览器设置')
+    // A page cannot change the browser's permission: no button that would do nothing.
+    expect(t.queries.querySelector('.loc-bar__action')).toBeNull()
     expect(t.queries.querySelector('.fuel-station__distance')).toBeNull()
     await t.act(async () => setLang('en'))
     await until(t, () => expect(text(t, '.fuel__heading')).toBe('Stations in 广州'))
-    expect(text(t, '.fuel__hint-action')).toBe('Allow location')
-    // Allowed in the settings: asked again.
+    expect(text(t, '.loc-bar--denied')).toContain('browser settings')
+    expect(locate).toHaveBeenCalledTimes(1)
+  })
+
+  it('refused where a settings page exists (weapp): turned on there → located, nearest first', async () => {
+    jest.replaceProperty(locator, 'settingsPage', true)
+    const locate = jest.spyOn(locator, 'locate').mockResolvedValue({ failed: 'denied' })
+    const allow = jest.spyOn(locator, 'allowLater').mockResolvedValue(true)
+    openedWith('pages/payBill/oil')
+    fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ distance: 350 })]) })
+    const t = await mount(PayBillOilPage)
+    await until(t, () => expect(text(t, '.loc-bar__action')).toBe('去开启'))
     locate.mockResolvedValue({ point: { lat: 23.13, lng: 113.33 }, precise: true })
-    await click(t, '.fuel__hint-action')
+    await click(t, '.loc-bar__action')
     expect(allow).toHaveBeenCalled()
-    await until(t, () => expect(text(t, '.fuel__heading')).toBe('Stations nearest to you'))
+    await until(t, () => expect(text(t, '.fuel__heading')).toBe('离你最近的加油站'))
+    expect(t.queries.querySelector('.loc-bar')).toBeNull()
   })
 
   it('no station here: says so and offers Home', async () => {

@@ -15,6 +15,8 @@ export const locator: Locator = {
       .then(() => navigator.permissions.query({ name: 'geolocation' }))
       .then((s) => s.state === 'granted')
       .catch(() => false),
+  // No settings page a page can open: the screen shows how to allow it in the browser.
+  settingsPage: false,
   locate: () => web().then((m) => m.locateWeb(), () => ({ failed: 'unavailable' as const })),
   allowLater: () => Promise.resolve(false),
   openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => undefined),

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
 import { useStations, type StationsNear } from '@/api/fuel'
 import LoadState from '@/components/LoadState'
+import LocationBar from '@/components/LocationBar'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState } from '@/components/StateView'
 import type { Station } from '@/contract/fuel'
@@ -43,16 +44,7 @@ export default function StationList() {
   const heading = 'point' in located ? t('fuel.nearby') : city ? t('fuel.inCity', { city: city.name }) : t('fuel.allStations')
   return (
     <View className='fuel'>
-      {'failed' in located && (
-        <View className='fuel__hint' role='status'>
-          <Text>{t('fuel.noLocation')}</Text>
-          {located.failed === 'denied' && (
-            <Text className='fuel__hint-action' role='button' tabIndex={0} onClick={allowLater}>
-              {t('fuel.allowLocation')}
-            </Text>
-          )}
-        </View>
-      )}
+      {'failed' in located && <LocationBar loc={{ state: 'failed', failed: located.failed }} onLocate={locate} onAllow={allowLater} />}
       <Text className='fuel__heading' role='heading' aria-level={2}>
         {heading}
       </Text>
