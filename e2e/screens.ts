@@ -172,7 +172,8 @@ export const FLASH_SCREENS: Screen[] = [
     ready: '.flash-detail__buy:not([disabled])',
     act: async (page) => {
       await page.locator('.flash-detail__buy:visible').click()
-      await page.locator('.flash-sheet__payable:visible').waitFor({ timeout: 10000 })
+      // The server's price is in (not "pricing…").
+      await page.locator('.flash-sheet__payable:not(.flash-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
     },
   },
 ]

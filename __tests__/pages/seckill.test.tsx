@@ -192,7 +192,7 @@ describe('Flash-sale product', () => {
   })
 
   it.each([
-    ['not started', item({ state: 'upcoming' }, sessionsNow()[2]), 0, /^\d{2}:\d{2} 开抢$/, '本场距开始'],
+    ['not started', item({ state: 'upcoming' }, sessionsNow()[2]), 0, /^(明天 )?\d{2}:\d{2} 开抢$/, '本场距开始'],
     ['sold out', item({ stock: 0, state: 'soldOut' }), 0, /^已抢光$/, '本场距结束'],
     ['limit reached', item({ limit_per_user: 2 }), 2, /^已达限购$/, '本场距结束'],
     ['ended', item({ state: 'ended' }, sessionsNow()[0]), 0, /^已结束$/, '已结束'],
@@ -203,6 +203,20 @@ describe('Flash-sale product', () => {
     expect(text(t, '.flash-detail__buy')).toMatch(button)
     expect(disabled(t, '.flash-detail__buy')).toBe(true)
     expect(text(t, '.flash-detail__clock-label')).toBe(clock)
+    // Before the start nobody has bought one: no buyers ticker.
+    if (info.state === 'upcoming') expect(t.queries.querySelector('.flash-ticker')).toBeNull()
+    else await t.queries.waitForQuerySelector('.flash-ticker__line')
+  })
+
+  it('tomorrow’s session says the day on its button', async () => {
+    const now = realNow()
+    const s = { id: 4, title: '10:00 场', start_time: wall(now + 26 * 60 * MIN), end_time: wall(now + 30 * 60 * MIN), state: 'upcoming' as const }
+    openProduct(item({ state: 'upcoming' }, s))
+    const t = await mount(SeckillDetailPage)
+    await t.queries.waitForQuerySelector('.flash-detail__buy')
+    expect(text(t, '.flash-detail__buy')).toBe(`明天 ${s.start_time.slice(11, 16)} 开抢`)
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.flash-detail__buy')).toBe(`On sale tomorrow at ${s.start_time.slice(11, 16)}`)
   })
 
   it('buy opens when the server’s clock reaches the start, with the phone’s clock 10 minutes slow', async () => {

@@ -7,7 +7,7 @@ import Money from '@/components/Money'
 import { ListFooter } from '@/components/StateView'
 import type { ProductOrderPayload } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
-import { serverNow } from '@/core/clock'
+import { businessToday, serverNow } from '@/core/clock'
 import { centsToYuan } from '@/core/format'
 import { requireLogin } from '@/core/session'
 import { useCountdown } from '@/hooks/useCountdown'
@@ -100,7 +100,8 @@ export default function FlashDetail({ product: p, bought, onReload }: Props) {
         </View>
       </View>
 
-      <BuyerTicker productId={p.id} />
+      {/* Nobody can have bought one before it starts: no ticker then. */}
+      {phase !== 'upcoming' && <BuyerTicker productId={p.id} />}
 
       <View className='flash-box'>
         <Text className='flash-box__title'>{t('flash.rules')}</Text>
@@ -134,7 +135,7 @@ export default function FlashDetail({ product: p, bought, onReload }: Props) {
           {stage === 'on'
             ? t('flash.buy')
             : stage === 'upcoming'
-              ? t('flash.startsAt', { time: clockOf(p.start_time) })
+              ? t(p.start_time.slice(0, 10) > businessToday() ? 'flash.startsTomorrow' : 'flash.startsAt', { time: clockOf(p.start_time) })
               : stage === 'soldOut'
                 ? t('flash.soldOut')
                 : stage === 'limit'

@@ -59,8 +59,9 @@ const Strip = memo(function Strip({ images, name, left, onScroll }: { images: st
   return (
     <ScrollView id={ID} className='flash-pictures__strip' scrollX enhanced pagingEnabled showScrollbar={false} scrollWithAnimation={pager.animates} scrollLeft={left} onScroll={onScroll}>
       {images.map((src, i) => (
-        <View key={src} className='flash-pictures__page'>
-          <Image className='flash-pictures__img' src={assetUrl(src)} mode='aspectFill' nativeProps={{ alt: i === 0 ? name : t('flash.picture', { n: i + 1, total: images.length }) }} />
+        // Each picture can take the keyboard's focus, so the scroller can be reached and moved without a finger.
+        <View key={src} className='flash-pictures__page' role='group' tabIndex={0} aria-label={t('flash.picture', { n: i + 1, total: images.length })}>
+          <Image className='flash-pictures__img' src={assetUrl(src)} mode='aspectFill' nativeProps={{ alt: i === 0 ? name : '' }} />
         </View>
       ))}
     </ScrollView>
