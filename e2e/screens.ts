@@ -183,3 +183,38 @@ export const PAY_BILL_COUPONS: Screen = {
     await page.locator('#coupon-sheet .sheet__item').nth(1).waitFor()
   },
 }
+
+// Flash sales (issue 14). Sessions recur daily on the business clock (server/seed.ts): 00:00–08:00 (product 1),
+// 08:00–16:00 (product 2), 16:00–24:00 (product 4), and tomorrow 10:00 (product 16: not started all day).
+
+/** A demo product on sale now, by the business zone's hour when it is read (each has stock for every test). */
+export function liveFlashProduct(now = Date.now()): number {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: process.env.BUSINESS_TZ || 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(now))
+  return hour < 8 ? 1 : hour < 16 ? 2 : 4
+}
+
+export const FLASH_SCREENS: Screen[] = [
+  { name: 'flash-sales', url: '/pages/seckill/index', ready: '.flash-card' },
+  {
+    name: 'flash-product-on',
+    get url() {
+      return `/pages/seckill/detail?id=${liveFlashProduct()}`
+    },
+    ready: '.flash-detail__buy:not([disabled])',
+    act: async (page) => void (await page.locator('.flash-comment:visible').first().waitFor({ timeout: 10000 })),
+  },
+  { name: 'flash-product-upcoming', url: '/pages/seckill/detail?id=16', ready: '.flash-detail__buy' },
+  {
+    name: 'flash-buy-sheet',
+    get url() {
+      return `/pages/seckill/detail?id=${liveFlashProduct()}`
+    },
+    ready: '.flash-detail__buy:not([disabled])',
+    act: async (page) => {
+      await page.locator('.flash-detail__buy:visible').click()
+      // The server's price is in (not "pricing…").
+      await page.locator('.flash-sheet__payable:not(.flash-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
+    },
+  },
+]
+SCREENS.push(...FLASH_SCREENS)

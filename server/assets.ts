@@ -26,6 +26,39 @@ const SOFT = {
 } satisfies Record<string, Colors>
 
 /**
+ * Flash-sale products (seed.ts): the main picture, and two more for the product's swiper — the same thing on
+ * another background, and what goes with it. `/assets/img/product-<id>[-2|-3].svg`.
+ */
+const PRODUCTS: ReadonlyArray<[id: number, emoji: string, soft: Colors, other: Colors, accent: string]> = [
+  [1, 'glass-of-milk', SOFT.life, SOFT.store, 'bread'], // 豆浆机
+  [2, 'droplet', SOFT.life, SOFT.fuel, 'cup-with-straw'], // 矿泉水
+  [3, 'bubbles', SOFT.leisure, SOFT.life, 'soap'], // 洗衣凝珠
+  [4, 'headphone', SOFT.beauty, SOFT.leisure, 'high-voltage'], // 蓝牙耳机
+  [5, 'sheaf-of-rice', SOFT.store, SOFT.food, 'cooked-rice'], // 有机大米
+  [6, 'toothbrush', SOFT.fuel, SOFT.life, 'sparkles'], // 电动牙刷
+  [7, 'chestnut', SOFT.food, SOFT.store, 'peanuts'], // 坚果礼盒
+  [8, 'cow-face', SOFT.life, SOFT.fuel, 'glass-of-milk'], // 纯牛奶
+  [9, 'bread', SOFT.store, SOFT.food, 'croissant'], // 全麦面包
+  [10, 'cherries', SOFT.beauty, SOFT.food, 'package'], // 车厘子
+  [11, 'hot-beverage', SOFT.food, SOFT.store, 'teacup-without-handle'], // 挂耳咖啡
+  [12, 'roll-of-paper', SOFT.life, SOFT.leisure, 'package'], // 抽纸
+  [13, 'teapot', SOFT.leisure, SOFT.beauty, 'hot-beverage'], // 保温壶
+  [14, 'cooked-rice', SOFT.food, SOFT.store, 'bowl-with-spoon'], // 电饭煲
+  [15, 'strawberry', SOFT.beauty, SOFT.fuel, 'basket'], // 草莓
+  [16, 'pineapple', SOFT.store, SOFT.fuel, 'mango'], // 凤梨
+  [17, 'books', SOFT.leisure, SOFT.life, 'sparkles'], // 绘本
+  [18, 'backpack', SOFT.life, SOFT.beauty, 'running-shoe'], // 双肩包
+]
+
+function productArtwork(): Array<[string, () => string]> {
+  return PRODUCTS.flatMap(([id, emoji, soft, other, accent]): Array<[string, () => string]> => [
+    [`product-${id}`, () => illustration(emoji, soft, 'square')],
+    [`product-${id}-2`, () => illustration(emoji, other, 'square')],
+    [`product-${id}-3`, () => illustration(accent, soft, 'square')],
+  ])
+}
+
+/**
  * Every demo picture the server draws, by the name in its URL: /assets/img/<name>.svg. The seed and the
  * site routes point at these names (one per banner, grid module, business class, shop and flash-sale
  * product, plus the share card); __tests__/server/assets.test.ts checks that every seeded URL resolves.
@@ -68,12 +101,7 @@ const CATALOGUE = new Map<string, () => string>([
   ['shop-11', () => illustration('steaming-bowl', SOFT.food, 'wide')], // 日式拉面屋
   ['shop-12', () => illustration('fuel-pump', SOFT.fuel, 'wide')], // 广州天河加油站
 
-  ['product-1', () => illustration('glass-of-milk', SOFT.life, 'square')], // 豆浆机
-  ['product-2', () => illustration('droplet', SOFT.life, 'square')], // 矿泉水
-  ['product-3', () => illustration('bubbles', SOFT.leisure, 'square')], // 洗衣凝珠
-  ['product-4', () => illustration('headphone', SOFT.beauty, 'square')], // 蓝牙耳机
-  ['product-5', () => illustration('sheaf-of-rice', SOFT.store, 'square')], // 有机大米
-  ['product-6', () => illustration('toothbrush', SOFT.fuel, 'square')], // 电动牙刷
+  ...productArtwork(),
 ])
 
 const AVATAR_COLORS: readonly Colors[] = [TILE.blue, TILE.teal, TILE.purple, TILE.orange, TILE.pink, TILE.green]

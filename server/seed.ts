@@ -10,6 +10,7 @@ export function seedDemoData(db: DB): void {
   seedShopsAndGoods(db)
   seedFuel(db)
   seedStaff(db)
+  seedFlashProducts(db)
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */
@@ -35,6 +36,50 @@ function seedStaff(db: DB): void {
         ? existing.id
         : Number(db.prepare('INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, ?, ?)').run(phone, `会员${phone.slice(-4)}`, img(`avatar-${phone.slice(-4)}`), now).lastInsertRowid)
       db.prepare('INSERT OR IGNORE INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, ?)').run(userId, shopId, now)
+    }
+  })
+}
+
+/** A flash-sale product's rules as its merchant writes them (the app shows its own, in the shopper's language). */
+const flashRules = (limit: number) => `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后凭核销码到门店自提。`
+
+/**
+ * More flash-sale products, so that every daily session shows a full row (sessions 1–3 today, 4 tomorrow).
+ * `stock` below `total_stock`: part of the run sold before this demo started (the progress bars). Added to a
+ * database seeded before them too; nothing is added twice.
+ */
+const MORE_FLASH_PRODUCTS = [
+  [7, 1, '三只松鼠坚果礼盒 1.5kg', 6900, 15900, 18, 30, 2],
+  [8, 1, '蒙牛纯牛奶 250ml×24', 3990, 6990, 26, 40, 2],
+  [9, 1, '桃李全麦面包 6 袋', 1290, 2990, 12, 30, 3],
+  [10, 2, '智利车厘子 JJ 级 1kg', 5990, 12900, 8, 30, 1],
+  [11, 2, '云南小粒挂耳咖啡 30 包', 2990, 7900, 33, 50, 2],
+  [12, 2, '维达抽纸 24 包整箱', 3290, 5990, 0, 40, 2],
+  [13, 3, '膳魔师不锈钢保温壶 1L', 8900, 25900, 9, 20, 1],
+  [14, 3, '美的智能电饭煲 3L', 12900, 32900, 6, 15, 1],
+  [15, 3, '丹东红颜草莓 2 斤', 3990, 8900, 21, 40, 2],
+  [16, 4, '海南金钻凤梨 5 斤', 3590, 6990, 30, 30, 2],
+  [17, 4, '儿童绘本套装 10 册', 4990, 12800, 25, 25, 1],
+  [18, 4, '轻量运动双肩包', 7900, 19900, 20, 20, 1],
+] as const
+
+function seedFlashProducts(db: DB): void {
+  const sessions = (db.prepare('SELECT COUNT(*) AS n FROM seckill_sessions WHERE id IN (1, 2, 3, 4)').get() as { n: number }).n
+  const have = (id: number) => !!db.prepare('SELECT 1 FROM seckill_products WHERE id = ?').get(id)
+  if (sessions < 4 || MORE_FLASH_PRODUCTS.every(([id]) => have(id))) return
+  tx(db, () => {
+    const prod = db.prepare(
+      'INSERT OR IGNORE INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules, pickup_shop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (NULL, ?, ?, ?, ?, ?, ?)')
+    const texts = ['到店自提很方便，核销码一扫就好', '比超市便宜一大截，手快才抢到', '东西是正品，包装完好', '第二次抢了，家里人都说好']
+    for (const [id, sid, name, price, original, stock, total, limit] of MORE_FLASH_PRODUCTS) {
+      if (have(id)) continue
+      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, total, limit, flashRules(limit), PICKUP_SHOP_ID)
+      for (let k = 0; k < 2; k++) {
+        const n = id * 2 + k
+        comment.run(id, `会员${3000 + n}`, img(`avatar-${200 + n}`), 4 + ((id + k) % 2), texts[n % texts.length], fmt(dayjs().subtract(n * 5, 'hour')))
+      }
     }
   })
 }
@@ -143,7 +188,7 @@ function seedShopsAndGoods(db: DB): void {
       [6, 4, '电动牙刷', 7900, 24900, 25, 1],
     ] as const
     for (const [id, sid, name, price, original, stock, limit] of products) {
-      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, `每人限购 ${limit} 件；秒杀商品不支持使用优惠券；付款后 48 小时内发货。`, PICKUP_SHOP_ID)
+      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, flashRules(limit), PICKUP_SHOP_ID)
     }
 
     const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

@@ -40,7 +40,7 @@ describe('a route that is not built yet', () => {
   it('reached from another page, it offers back, which goes back', async () => {
     stack(2)
     const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
-    const t = await mount(() => <ComingSoon route='pages/seckill/index' />)
+    const t = await mount(() => <ComingSoon route='pages/special/index' />)
     await click(t, '.soon__back')
     expect(back).toHaveBeenCalledTimes(1)
   })

@@ -150,7 +150,7 @@ describe('three server processes on one database file', () => {
   it('started at once on a new file: one schema, seeded once', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
     expect(count('SELECT COUNT(*) AS n FROM cities')).toBe(8)
-    expect(count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(6)
+    expect(count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(18)
     expect(new Set(servers.map((s) => s.sandboxKey)).size).toBe(PROCESSES)
   })
 

@@ -92,6 +92,7 @@ export const product: SeckillProduct = {
   start_time: '2026-11-22 10:00:00',
   end_time: '2026-11-22 23:00:00',
   state: 'on',
+  pickup_shop: { id: 8, name: '好邻居便利', address: '南山区后海大道 66 号' },
 }
 
 export function paged<T>(list: T[], page = 1, page_size = 10, total = list.length): Paged<T> {

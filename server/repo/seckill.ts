@@ -15,6 +15,10 @@ export interface FlashProductRow {
   rules: string
   start_time: string
   end_time: string
+  /** The store it is collected at (null: none set). */
+  pickup_shop_id: number | null
+  pickup_shop_name: string | null
+  pickup_shop_address: string | null
 }
 
 export interface FlashSessionRow {
@@ -36,7 +40,8 @@ function onDay<T>(row: Stored<T>, now: number): T {
   return { ...rest, start_time: fmt(midnight + start_minute * 60_000), end_time: fmt(midnight + end_minute * 60_000) } as T
 }
 
-const SELECT = `SELECT p.*, s.start_minute, s.end_minute FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id`
+const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop_name, sh.address AS pickup_shop_address
+  FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
 
 export const flashSessions = (db: DB, now = Date.now()) =>
   (sql(db, 'SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute').all() as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))

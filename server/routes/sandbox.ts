@@ -31,7 +31,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function cashierPage(p: PaymentRow, title: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>沙箱收银台 Sandbox cashier</title>
+<title>沙箱收银台 Sandbox cashier</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,'PingFang SC',sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a}main{max-width:420px;margin:0 auto;padding:32px 20px}
 .card{background:#fff;border-radius:12px;padding:24px;text-align:center}.amount{font-size:36px;font-weight:700;margin:12px 0}.muted{color:#888;font-size:13px}
 button{display:block;width:100%;height:48px;border-radius:24px;border:0;font-size:17px;margin-top:16px}#pay{background:#07c160;color:#fff}#fail{background:#fff;color:#e4393c;border:1px solid #e4393c}

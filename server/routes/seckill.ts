@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { NOT_FOUND } from '../../src/contract/notFound'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import type { DB } from '../db'
 import { nicknameIn, sessionTitleIn } from '../names'
@@ -14,13 +15,23 @@ function sessionState(start: string, end: string, now = nowText()): 'upcoming' |
   return now >= end ? 'ended' : 'on'
 }
 
+/** A demo product's picture has two more for its swiper (server/assets.ts: product-<id>-2, -3); any other picture is the only one. */
+const DEMO_PICTURE = /^(\/assets\/img\/product-\d+)\.svg$/
+const picturesOf = (image: string): string[] => {
+  const base = DEMO_PICTURE.exec(image)?.[1]
+  return base ? [image, `${base}-2.svg`, `${base}-3.svg`] : [image]
+}
+
+/** A product as answered: its state by the server's clock now (sold out only while its session is on). */
 function toProduct(r: FlashProductRow): SeckillProduct {
+  const { pickup_shop_id, pickup_shop_name, pickup_shop_address, ...rest } = r
   const state = sessionState(r.start_time, r.end_time)
   return {
-    ...r,
-    images: [r.image],
+    ...rest,
+    images: picturesOf(r.image),
     sold: r.total_stock - r.stock,
     state: state === 'on' && r.stock === 0 ? 'soldOut' : state,
+    pickup_shop: pickup_shop_id !== null && pickup_shop_name !== null ? { id: pickup_shop_id, name: pickup_shop_name, address: pickup_shop_address ?? '' } : null,
   }
 }
 
@@ -43,13 +54,13 @@ export function seckillRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, ({ input, user }) => {
     const row = seckill.flashProduct(db, input.id)
-    if (!row) throw new BizError('商品不存在')
+    if (!row) throw new BizError(NOT_FOUND.product)
     const bought = user ? orders.flashBought(db, user.id, row.id) : 0
     return { info: toProduct(row), bought }
   })
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input, lang }) => {
-    if (!seckill.flashProductExists(db, input.id)) throw new BizError('商品不存在')
+    if (!seckill.flashProductExists(db, input.id)) throw new BizError(NOT_FOUND.product)
     const rows = orders.flashBuyers(db, input.id, 20)
     return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }
   })

@@ -5,3 +5,8 @@ import { usePagedList } from '@/hooks/usePagedList'
 export function useShopComments(shopId: number) {
   return usePagedList((page, page_size) => request('hui_public.hsh_comment/index', { shop_id: shopId, page, page_size }), { keyOf: (c) => c.id, deps: [shopId] })
 }
+
+/** A product's reviews, paged (Flash-sale product). */
+export function useProductComments(productId: number) {
+  return usePagedList((page, page_size) => request('hui_public.hsh_comment/index', { product_id: productId, page, page_size }), { keyOf: (c) => c.id, deps: [productId] })
+}

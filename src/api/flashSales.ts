@@ -11,3 +11,4 @@ export function useFlashSales(pageSize: number, enabled?: boolean) {
 export function useFlashSalePages(keyword: string, enabled?: boolean) {
   return usePagedList((page, page_size) => request('hui_public.hsh_seckill_prod/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled })
 }
+

@@ -3,6 +3,7 @@ import { Id } from './common'
 import { PageQuery, pagedOf } from './paging'
 
 export const SeckillSession = z.object({ id: z.number().int(), title: z.string(), start_time: z.string(), end_time: z.string(), state: z.enum(['upcoming', 'on', 'ended']) })
+export type SeckillSession = z.infer<typeof SeckillSession>
 export const SeckillProduct = z.object({
   id: z.number().int(),
   session_id: z.number().int(),
@@ -19,6 +20,8 @@ export const SeckillProduct = z.object({
   start_time: z.string(),
   end_time: z.string(),
   state: z.enum(['upcoming', 'on', 'ended', 'soldOut']),
+  /** Where it is collected (a flash-sale product is picked up at its store with the order's code); null: none set. */
+  pickup_shop: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
 })
 export type SeckillProduct = z.infer<typeof SeckillProduct>
 

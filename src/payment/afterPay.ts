@@ -3,11 +3,16 @@ import type { PayOutcome } from './pay'
 import { routeUrl } from '@/routes'
 
 /**
- * What the screen does once the pipeline answers: paid or pending → the success page checks with the
- * server; refund → the same page, which then says "refund in progress" / "refunded", never "success".
+ * What the screen does once the pipeline answers: a product order the server says is paid → its order detail
+ * (the seed's rule: its redemption code is there); other paid, pending or refund outcomes → the success page,
+ * which checks with the server and then says "refund in progress" / "refunded", never "success".
  */
 export function afterPay(outcome: PayOutcome | undefined): void {
   if (!outcome) return
+  if (outcome.status === 'paid' && outcome.order.kind === 'product') {
+    void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id: outcome.order.id }) })
+    return
+  }
   if (outcome.status === 'paid' || outcome.status === 'pending' || outcome.status === 'refund') {
     void Taro.redirectTo({ url: routeUrl('pages/payBill/success', { id: outcome.order.id }) })
   }

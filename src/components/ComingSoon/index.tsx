@@ -8,8 +8,6 @@ import './index.css'
 
 /** Routes whose screen is not built yet (each has its own issue); each has a line saying what it will offer. */
 export const UNFINISHED_ROUTES = [
-  'pages/seckill/index',
-  'pages/seckill/detail',
   'pages/discountsDay/index',
   'pages/recruit/index',
   'pages/recruit/detail',

@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import FlashSales from '@/features/seckill/FlashSales'
 
-/** Flash sales — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Flash sales: today's sessions and their products (PRODUCT.md §3). */
 export default function SeckillIndexPage() {
   return (
     <PageFrame route='pages/seckill/index'>
-      <ComingSoon route='pages/seckill/index' />
+      <FlashSales />
     </PageFrame>
   )
 }

@@ -1,0 +1,108 @@
+import { Button, Text, View } from '@tarojs/components'
+import { useMemo, useState } from 'react'
+import { useOrderQuote } from '@/api/orders'
+import FormSheet from '@/components/FormSheet'
+import Money from '@/components/Money'
+import type { ProductOrderPayload } from '@/contract/order'
+import type { SeckillProduct } from '@/contract/seckill'
+import { toastInfo } from '@/core/feedback'
+import { centsToYuan } from '@/core/format'
+import { errorMessage } from '@/core/request'
+import { useT } from './messages'
+
+interface Props {
+  product: SeckillProduct
+  /** How many this shopper may still buy: the stock left and what the limit leaves, the smaller (≥ 1). */
+  max: number
+  paying: boolean
+  onPay: (payload: ProductOrderPayload) => void
+  onClose: () => void
+}
+
+/**
+ * Buy: quantity (1 … max), collected at the product's store, the server's price (flash-sale items take no
+ * coupon), pay. The price shown is always the server's quote for the quantity shown.
+ */
+export default function BuySheet({ product, max, paying, onPay, onClose }: Props) {
+  const t = useT()
+  const [quantity, setQuantity] = useState(1)
+  const payload = useMemo<ProductOrderPayload>(() => ({ kind: 'product', product_id: product.id, quantity }), [product.id, quantity])
+  const { quote, loading, error, retryable, retry } = useOrderQuote(payload)
+  const change = (by: number) => {
+    const next = quantity + by
+    if (next > max) {
+      toastInfo(t('flash.atMost', { n: max }))
+      return
+    }
+    if (next >= 1) setQuantity(next)
+  }
+  const saving = quote ? quote.discount_amount + quote.member_discount_amount : 0
+  return (
+    <FormSheet name='flash-sheet' title={t('flash.sheet')} busy={paying} onClose={onClose}>
+      <View className='flash-sheet__item'>
+        <Text className='flash-sheet__name'>{product.name}</Text>
+        <Money className='flash-sheet__price' cents={product.price} />
+      </View>
+      <View className='flash-sheet__row'>
+        <View className='flash-sheet__label'>
+          <Text>{t('flash.quantity')}</Text>
+          <Text className='flash-sheet__hint'>{t('flash.maxHint', { n: max })}</Text>
+        </View>
+        <View className='flash-stepper'>
+          <View
+            className={`flash-stepper__btn flash-stepper__less${quantity <= 1 ? ' flash-stepper__btn--off' : ''}`}
+            role='button'
+            tabIndex={0}
+            aria-label={t('flash.less')}
+            aria-disabled={quantity <= 1}
+            onClick={() => change(-1)}
+          >
+            −
+          </View>
+          <Text className='flash-stepper__value' aria-live='polite'>
+            {quantity}
+          </Text>
+          <View
+            className={`flash-stepper__btn flash-stepper__more${quantity >= max ? ' flash-stepper__btn--off' : ''}`}
+            role='button'
+            tabIndex={0}
+            aria-label={t('flash.more')}
+            aria-disabled={quantity >= max}
+            onClick={() => change(1)}
+          >
+            +
+          </View>
+        </View>
+      </View>
+      {product.pickup_shop && (
+        <View className='flash-sheet__row flash-sheet__pickup'>
+          <Text className='flash-sheet__label'>{t('flash.pickup')}</Text>
+          <View className='flash-sheet__shop'>
+            <Text className='flash-sheet__shop-name'>{product.pickup_shop.name}</Text>
+            <Text className='flash-sheet__hint'>{product.pickup_shop.address}</Text>
+          </View>
+        </View>
+      )}
+      {error ? (
+        <View className='flash-sheet__error' role='alert'>
+          <Text>{errorMessage(error)}</Text>
+          {retryable && (
+            <Text className='flash-sheet__retry' role='button' tabIndex={0} onClick={retry}>
+              {t('flash.retry')}
+            </Text>
+          )}
+        </View>
+      ) : null}
+      <View className='flash-sheet__bar'>
+        <View className='flash-sheet__total'>
+          <Text className='flash-sheet__payable-label'>{t('flash.payable')}</Text>
+          {quote ? <Money className='flash-sheet__payable' cents={quote.pay_amount} /> : <Text className='flash-sheet__payable flash-sheet__payable--pending'>{loading ? t('flash.quoting') : '—'}</Text>}
+          {quote && saving > 0 && <Text className='flash-sheet__saving'>{t('flash.saving', { amount: `¥${centsToYuan(saving)}` })}</Text>}
+        </View>
+        <Button className='btn-pill flash-sheet__pay' disabled={!quote || paying || undefined} loading={paying} onClick={() => onPay(payload)}>
+          {t('flash.pay')}
+        </Button>
+      </View>
+    </FormSheet>
+  )
+}
