@@ -74,7 +74,9 @@ describe('location on the server (GCJ-02 points, real SQLite file)', () => {
   it('a database made before cities had coordinates gets them from the migration', () => {
     const file = path.join(s.dir, 'old.sqlite')
     const old = new Database(file)
-    MIGRATIONS.slice(0, -1).forEach((m, v) => {
+    const before = MIGRATIONS.findIndex((m) => m.includes('ALTER TABLE cities ADD COLUMN lat'))
+    expect(before).toBeGreaterThan(0)
+    MIGRATIONS.slice(0, before).forEach((m, v) => {
       old.exec(m)
       old.pragma(`user_version = ${v + 1}`)
     })
