@@ -219,3 +219,21 @@ export function writeQrVideo(text: string, file: string): void {
 
 /** Chromium's flags for a fake camera that plays `y4m` (permission prompts answered yes). */
 export const fakeCamera = (y4m: string): string[] => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`]
+
+/** The phone's clock (Date.now and new Date()) runs `skewMs` off the real time in every page of this context. */
+export async function skewPhoneClock(context: BrowserContext, skewMs: number): Promise<void> {
+  await context.addInitScript((skew) => {
+    const RealDate = Date
+    const realNow = RealDate.now.bind(RealDate)
+    class PhoneDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(realNow() + skew)
+        else super(...(args as [number]))
+      }
+      static now() {
+        return realNow() + skew
+      }
+    }
+    ;(window as unknown as { Date: DateConstructor }).Date = PhoneDate as DateConstructor
+  }, skewMs)
+}

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { BASE, api, db, launch, phone, settled, shot, smsCode, tokenOf, typeInto, visibleTitle } from './browser'
+import { BASE, api, db, launch, phone, settled, shot, smsCode, tokenOf, typeInto, visibleTitle, skewPhoneClock } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -226,13 +226,13 @@ describe('Pay a bill from a shop QR code, offline and back', () => {
 
     await context.setOffline(true)
     await typeAmount(page, '100')
-    await page.locator('.bill__retry:visible').waitFor({ timeout: 15000 })
+    await page.locator('.quote-error__retry:visible').waitFor({ timeout: 15000 })
     expect(await page.locator('.bill__pay:visible').isDisabled()).toBe(true)
     await shot(page, 'j7-1-quote-offline')
     await context.setOffline(false)
     // No tap, no edit: the quote is asked again when the browser is back online.
     await page.locator('.bill__payable:visible', { hasText: '¥88.00' }).waitFor({ timeout: 15000 })
-    expect(await page.locator('.bill__error:visible').count()).toBe(0)
+    expect(await page.locator('.quote-error:visible').count()).toBe(0)
     expect(await page.locator('.bill__amount:visible').textContent()).toBe('¥100')
     await shot(page, 'j7-2-quote-back')
     await context.close()
@@ -397,20 +397,7 @@ describe('the server clock', () => {
   it('a phone 10 minutes fast, in UTC: the flash sale and an unpaid order count down on the server\'s time', async () => {
     const { page, context, errors } = await phone(browser)
     // The phone's clock (Date.now and new Date()) runs ten minutes ahead; the host here is in UTC, the business in Shanghai.
-    await context.addInitScript((skew) => {
-      const RealDate = Date
-      const realNow = RealDate.now.bind(RealDate)
-      class PhoneDate extends RealDate {
-        constructor(...args: unknown[]) {
-          if (args.length === 0) super(realNow() + skew)
-          else super(...(args as [number]))
-        }
-        static now() {
-          return realNow() + skew
-        }
-      }
-      ;(window as unknown as { Date: DateConstructor }).Date = PhoneDate as DateConstructor
-    }, 10 * 60_000)
+    await skewPhoneClock(context, 10 * 60_000)
     await page.goto(`${BASE()}/`)
     await settled(page)
     expect((await page.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(9 * 60_000)

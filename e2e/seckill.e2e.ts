@@ -4,7 +4,7 @@
  * wrong still counts down to the server's end of the session.
  */
 import type { Browser } from 'playwright-core'
-import { BASE, db, launch, logIn, phone, settled, shot } from './browser'
+import { BASE, db, launch, logIn, phone, settled, shot, skewPhoneClock } from './browser'
 import { liveFlashProduct } from './screens'
 
 let browser: Browser
@@ -63,20 +63,7 @@ describe('flash sales', () => {
 
   it('a phone clock 10 minutes slow: the list and the product count down to the server’s end of the session', async () => {
     const { page, context, errors } = await phone(browser)
-    await context.addInitScript((skew) => {
-      const RealDate = Date
-      const realNow = RealDate.now.bind(RealDate)
-      class PhoneDate extends RealDate {
-        constructor(...args: unknown[]) {
-          if (args.length === 0) super(realNow() + skew)
-          else super(...(args as [number]))
-        }
-        static now() {
-          return realNow() + skew
-        }
-      }
-      ;(window as unknown as { Date: DateConstructor }).Date = PhoneDate as DateConstructor
-    }, -10 * 60_000)
+    await skewPhoneClock(context, -10 * 60_000)
     const live = await readProduct(liveFlashProduct())
     const left = () => Math.round((Date.parse(`${live.end_time.replace(' ', 'T')}+08:00`) - Date.now()) / 1000)
     await page.goto(`${BASE()}/pages/seckill/index`)

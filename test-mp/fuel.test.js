@@ -1,9 +1,8 @@
 /**
- * Fuel on weapp (issue 13), against the reference server: the stations without a location (the city path) and a
- * station paid through wx.requestPayment. The granted path (stubbed wx.getLocation) needs the location issue's
- * weapp adapter; until it lands the placeholder answers "unavailable" and the screen takes the city path.
+ * Fuel on weapp (issue 13), against the reference server: the stations with wx.getLocation refused (the city path)
+ * and granted (nearest first), and a station paid through wx.requestPayment.
  */
-const { byClass, openPage, waitFor } = require('./harness')
+const { byClass, openPage, text, texts, waitFor } = require('./harness')
 const { bridge, call, login, startServer } = require('./server')
 
 let server
@@ -16,8 +15,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
-const texts = (page, cls) => Array.from(page.dom.querySelectorAll(`[class~="main--${cls}"], [class~="${cls}"]`)).map((e) => e.textContent)
 
 async function open(query, stubs) {
   let calls = []

@@ -97,10 +97,17 @@ function byClass(page, cls) {
   return page.dom.querySelector(`[class~="main--${cls}"], [class~="${cls}"]`)
 }
 
+/** Every node with this class (as byClass finds them). */
+const allByClass = (page, cls) => Array.from(page.dom.querySelectorAll(`[class~="main--${cls}"], [class~="${cls}"]`))
+/** The text of the first node with this class ('' when there is none). */
+const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
+/** The texts of every node with this class. */
+const texts = (page, cls) => allByClass(page, cls).map((e) => e.textContent)
+
 /** The route table of the source (src/routes.ts), read as text so this tier needs no TypeScript. */
 function sourceRoutes() {
   const text = fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8')
   return [...text.matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2], en: m[3] }))
 }
 
-module.exports = { DIST, readAppJson, appRoutes, sourceRoutes, openPage, byClass, flush, waitFor }
+module.exports = { DIST, readAppJson, appRoutes, sourceRoutes, openPage, byClass, allByClass, text, texts, flush, waitFor }

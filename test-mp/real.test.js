@@ -1,4 +1,4 @@
-const { byClass, openPage, waitFor } = require('./harness')
+const { byClass, openPage, text, waitFor } = require('./harness')
 const { bridge, call, login, startServer } = require('./server')
 
 let server
@@ -11,7 +11,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
 const asShopper = () => ({ token: shopper.token, myUserId: shopper.userId })
 
 async function open(route, { query = {}, storage = {}, stubs } = {}) {
@@ -204,14 +203,14 @@ describe('weapp pages with real answers from the reference server', () => {
       typed += key
       await waitFor(() => text(page, 'bill__amount') === `¥${typed}`)
     }
-    await waitFor(() => byClass(page, 'bill__retry'), 5000)
+    await waitFor(() => byClass(page, 'quote-error__retry'), 5000)
     expect(listeners.length).toBeGreaterThan(0)
     offline = false
     // Not connected yet: nothing asked; connected: asked again, no tap.
     listeners.slice().forEach((cb) => cb({ isConnected: false, networkType: 'none' }))
     listeners.slice().forEach((cb) => cb({ isConnected: true, networkType: 'wifi' }))
     await waitFor(() => text(page, 'bill__payable') === '¥90.00', 5000)
-    expect(byClass(page, 'bill__error')).toBeNull()
+    expect(byClass(page, 'quote-error')).toBeNull()
   })
 
   it('a cancelled pay sheet is not an error: the order stays unpaid and nothing moves on', async () => {

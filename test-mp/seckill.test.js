@@ -3,7 +3,7 @@
  * answers, and a flash-sale product is bought through the weapp payment path (requestPayment → the server says paid
  * → its order detail, as the seed's rule for product orders says).
  */
-const { byClass, openPage, waitFor } = require('./harness')
+const { allByClass, byClass, openPage, text, waitFor } = require('./harness')
 const { bridge, call, login, startServer } = require('./server')
 
 let server
@@ -16,8 +16,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
-const all = (page, cls) => Array.from(page.dom.querySelectorAll(`[class~="main--${cls}"], [class~="${cls}"]`))
+const all = allByClass
 const asShopper = () => ({ token: shopper.token, myUserId: shopper.userId })
 
 async function open(route, { query = {}, storage = {}, stubs } = {}) {

@@ -2,7 +2,7 @@
  * Issue 12 in the simulator: the store workbench screens (a sub-package) render for staff with the reference
  * server's answers; a shopper's Me has no workbench entry, and a shopper who opens the workbench reads "no permission".
  */
-const { byClass, openPage, waitFor } = require('./harness')
+const { byClass, openPage, text, waitFor } = require('./harness')
 const { bridge, call, login, startServer } = require('./server')
 
 let server
@@ -26,7 +26,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
 const as = (who) => ({ token: who.token, myUserId: who.userId })
 
 async function open(route, { query = {}, storage = {} } = {}) {

@@ -1,6 +1,6 @@
 /**
  * Every zh-CN UI message of the source, for the English passes (test-mp/english.test.js, e2e/english.e2e.ts):
- * src/core/messages/zh-CN.ts and the 'zh-CN' table of each src/features/<feature>/messages.ts, read as text (this
+ * src/core/messages/zh-CN.ts and the 'zh-CN' table of each src/features/<feature>/messages.ts and src/components/<component>/messages.ts, read as text (this
  * tier has no TypeScript; the feature tables import '@/core/i18n'). Types: zhMessages.d.ts.
  */
 const fs = require('fs')
@@ -17,14 +17,17 @@ function readZhMessages() {
   const core = fs.readFileSync(path.join(SRC, 'core/messages/zh-CN.ts'), 'utf8')
   const coreStart = core.indexOf('export const zhCN = {')
   pairs('src/core/messages/zh-CN.ts', core.slice(coreStart, core.indexOf('\n}', coreStart)))
-  for (const feature of fs.readdirSync(path.join(SRC, 'features'))) {
-    const file = path.join(SRC, 'features', feature, 'messages.ts')
-    if (!fs.existsSync(file)) continue
-    const text = fs.readFileSync(file, 'utf8')
-    const start = text.indexOf("'zh-CN': {")
-    const end = text.indexOf('\n  },', start)
-    if (start < 0 || end < 0) throw new Error(`cannot find the zh-CN table in ${file}`)
-    pairs(`src/features/${feature}/messages.ts`, text.slice(start, end))
+  // Features' tables and the shared components' own (LocationBar, QuoteError, …).
+  for (const dir of ['features', 'components']) {
+    for (const name of fs.readdirSync(path.join(SRC, dir))) {
+      const file = path.join(SRC, dir, name, 'messages.ts')
+      if (!fs.existsSync(file)) continue
+      const text = fs.readFileSync(file, 'utf8')
+      const start = text.indexOf("'zh-CN': {")
+      const end = text.indexOf('\n  },', start)
+      if (start < 0 || end < 0) throw new Error(`cannot find the zh-CN table in ${file}`)
+      pairs(`src/${dir}/${name}/messages.ts`, text.slice(start, end))
+    }
   }
   return out
 }

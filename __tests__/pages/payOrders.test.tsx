@@ -75,13 +75,13 @@ describe('Pay a bill', () => {
     let online = false
     const { t, api } = await openBill(() => (online ? quote() : OFFLINE))
     await press(t, '100')
-    await t.queries.waitForQuerySelector('.bill__retry')
-    expect(text(t, '.bill__error-text')).toBe('网络不给力，请稍后重试')
+    await t.queries.waitForQuerySelector('.quote-error__retry')
+    expect(text(t, '.quote-error__text')).toBe('网络不给力，请稍后重试')
     expect(disabled(t, '.bill__pay')).toBe(true)
     online = true
-    await click(t, '.bill__retry')
+    await click(t, '.quote-error__retry')
     await until(t, () => expect(text(t, '.bill__payable')).toContain('87.65'))
-    expect(t.queries.querySelector('.bill__error')).toBeNull()
+    expect(t.queries.querySelector('.quote-error')).toBeNull()
     expect(api.called('personal.order/preCreate').at(-1)?.data).toMatchObject({ amount: 10000 })
     expect(disabled(t, '.bill__pay')).toBe(false)
   })
@@ -90,7 +90,7 @@ describe('Pay a bill', () => {
     let online = false
     const { t, api } = await openBill(() => (online ? quote() : OFFLINE))
     await press(t, '100')
-    await t.queries.waitForQuerySelector('.bill__retry')
+    await t.queries.waitForQuerySelector('.quote-error__retry')
     const before = api.called('personal.order/preCreate').length
     online = true
     await t.act(async () => void window.dispatchEvent(new Event('online')))
@@ -105,8 +105,8 @@ describe('Pay a bill', () => {
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.keypad')
     await press(t, '58')
-    await t.queries.waitForQuerySelector('.bill__error')
-    expect(t.queries.querySelector('.bill__retry')).toBeNull()
+    await t.queries.waitForQuerySelector('.quote-error')
+    expect(t.queries.querySelector('.quote-error__retry')).toBeNull()
     await t.act(async () => void window.dispatchEvent(new Event('online')))
     expect(api.called('personal.order/preCreate')).toHaveLength(1)
   })

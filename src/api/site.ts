@@ -1,7 +1,9 @@
+import { useEffect, useRef, useState } from 'react'
 import type { GeoPoint } from '@/contract/geo'
 import { followCity } from '@/core/city'
 import { useLang } from '@/core/i18n'
 import { request } from '@/core/request'
+import type { City } from '@/core/storage'
 import { useQuery } from '@/hooks/useQuery'
 
 /** Home's banners and service entries (their names come in the shopper's language: asked again when it changes). */
@@ -31,4 +33,27 @@ export function followNearestCity(point: GeoPoint) {
     (r) => followCity(r.city),
     () => undefined,
   )
+}
+
+/**
+ * A nearby list's point: the shopper's location once the city has followed it (onCity with the new city), so the
+ * list reloads once — by distance in the followed city — instead of by distance and then again for the city.
+ */
+export function useFollowedPoint(point: GeoPoint | undefined, onCity: (city: City) => void): GeoPoint | undefined {
+  const [followed, setFollowed] = useState<GeoPoint | undefined>()
+  const cityChanged = useRef(onCity)
+  cityChanged.current = onCity
+  useEffect(() => {
+    if (!point) return undefined
+    let live = true
+    void followNearestCity(point).then((c) => {
+      if (!live) return
+      if (c) cityChanged.current(c)
+      setFollowed(point)
+    })
+    return () => {
+      live = false
+    }
+  }, [point])
+  return followed
 }

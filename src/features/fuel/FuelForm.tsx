@@ -6,12 +6,12 @@ import AmountKeypad from '@/components/AmountKeypad'
 import { amountToCents, type KeypadKey } from '@/components/AmountKeypad/amountInput'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import Money from '@/components/Money'
+import QuoteError from '@/components/QuoteError'
 import type { StationDetail } from '@/contract/fuel'
 import type { UserCoupon } from '@/contract/member'
 import type { OilOrderPayload, PriceQuote } from '@/contract/order'
 import { confirmAction, toastInfo } from '@/core/feedback'
 import { centsToYuan } from '@/core/format'
-import { errorMessage } from '@/core/request'
 import { afterPay } from '@/payment/afterPay'
 import { locator } from '@/platform/location'
 import { useT } from './messages'
@@ -158,16 +158,7 @@ export default function FuelForm({ station, coupons }: Props) {
         {quote && quote.member_discount_amount > 0 && <Row label={t('fuel.cardDiscount')} value={`-¥${centsToYuan(quote.member_discount_amount)}`} className='fuel-form__minus' />}
         <CouponChoice className='fuel-form__row fuel-form__coupon' usable={usable} chosenId={chosenId} onChange={(id) => setChoice((c) => ({ ...c, couponId: id }))} amountOff={quote?.coupon_amount} savingOnly />
       </View>
-      {error ? (
-        <View className='fuel-form__error' role='alert'>
-          <Text className='fuel-form__error-text'>{errorMessage(error)}</Text>
-          {retryable && (
-            <Text className='fuel-form__retry' role='button' tabIndex={0} onClick={retry}>
-              {t('fuel.retry')}
-            </Text>
-          )}
-        </View>
-      ) : null}
+      <QuoteError error={error} retryable={retryable} onRetry={retry} />
 
       <View className='fuel-form__bar'>
         <View className='fuel-form__total'>

@@ -8,7 +8,6 @@ import type { OrderPayload } from '@/contract/order'
 import { alertMessage, toastInfo } from '@/core/feedback'
 import { centsToYuan, toChineseMoney } from '@/core/format'
 import { useT } from '@/features/payBill/messages'
-import { errorMessage } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { afterPay } from '@/payment/afterPay'
 import { usePay } from '@/hooks/usePay'
@@ -16,6 +15,7 @@ import { amountToCents, isPayableAmount, pressKey, type KeypadKey } from '@/comp
 import { useLang } from '@/core/i18n'
 import { discountLabel } from '@/components/ShopRow/messages'
 import AmountKeypad from '@/components/AmountKeypad'
+import QuoteError from '@/components/QuoteError'
 import './PayBillForm.css'
 import { routeUrl } from '@/routes'
 
@@ -123,16 +123,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
           </View>
         )}
       </View>
-      {error ? (
-        <View className='bill__error' role='alert'>
-          <Text className='bill__error-text'>{errorMessage(error)}</Text>
-          {retryable && (
-            <Text className='bill__retry' role='button' tabIndex={0} onClick={retry}>
-              {t('bill.retry')}
-            </Text>
-          )}
-        </View>
-      ) : null}
+      <QuoteError error={error} retryable={retryable} onRetry={retry} />
 
       <View className='bill__bar'>
         <View className='bill__total'>

@@ -19,7 +19,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.capital': '大写',
     'bill.noShop': '没有找到这家商户',
     'bill.undiscountedTooBig': '不参与优惠金额不能大于消费金额（¥{amount}），请修改其中一项',
-    'bill.retry': '重新计算',
   },
   en: {
     'bill.amount': 'Amount',
@@ -38,6 +37,5 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.capital': 'In Chinese capitals',
     'bill.noShop': 'Shop not found',
     'bill.undiscountedTooBig': 'The part without discount cannot be more than the amount (¥{amount}): change one of them',
-    'bill.retry': 'Try again',
   },
 })

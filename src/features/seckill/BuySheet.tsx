@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react'
 import { useOrderQuote } from '@/api/orders'
 import FormSheet from '@/components/FormSheet'
 import Money from '@/components/Money'
+import QuoteError from '@/components/QuoteError'
 import type { ProductOrderPayload } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
 import { toastInfo } from '@/core/feedback'
 import { centsToYuan } from '@/core/format'
-import { errorMessage } from '@/core/request'
 import { useT } from './messages'
 
 interface Props {
@@ -83,16 +83,7 @@ export default function BuySheet({ product, max, paying, onPay, onClose }: Props
           </View>
         </View>
       )}
-      {error ? (
-        <View className='flash-sheet__error' role='alert'>
-          <Text>{errorMessage(error)}</Text>
-          {retryable && (
-            <Text className='flash-sheet__retry' role='button' tabIndex={0} onClick={retry}>
-              {t('flash.retry')}
-            </Text>
-          )}
-        </View>
-      ) : null}
+      <QuoteError error={error} retryable={retryable} onRetry={retry} />
       <View className='flash-sheet__bar'>
         <View className='flash-sheet__total'>
           <Text className='flash-sheet__payable-label'>{t('flash.payable')}</Text>

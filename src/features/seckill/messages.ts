@@ -51,7 +51,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'flash.saving': '已省 {amount}',
     'flash.pay': '去支付',
     'flash.close': '关闭',
-    'flash.retry': '重试',
     'flash.atMost': '最多只能买 {n} 件',
   },
   en: {
@@ -104,7 +103,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'flash.saving': 'You save {amount}',
     'flash.pay': 'Pay',
     'flash.close': 'Close',
-    'flash.retry': 'Retry',
     'flash.atMost': 'You can buy at most {n}',
   },
 })

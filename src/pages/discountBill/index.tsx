@@ -1,9 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useBusinessClasses } from '@/api/businessClasses'
 import { useShopPages } from '@/api/shops'
-import { followNearestCity, useCities } from '@/api/site'
+import { useCities, useFollowedPoint } from '@/api/site'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import LocationBar from '@/components/LocationBar'
 import LoadState from '@/components/LoadState'
@@ -30,10 +30,8 @@ export default function DiscountBillIndexPage() {
   const cities = useCities()
   // Nearest first once the shopper's location is known; the city follows it until they choose one.
   const here = useShopperLocation()
-  const shops = useShopPages({ class_id: classId, city_id: cityId, lat: here.point?.lat, lng: here.point?.lng })
-  useEffect(() => {
-    if (here.point) void followNearestCity(here.point).then((c) => c && setCityId(c.id))
-  }, [here.point])
+  const near = useFollowedPoint(here.point, (c) => setCityId(c.id))
+  const shops = useShopPages({ class_id: classId, city_id: cityId, lat: near?.lat, lng: near?.lng })
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => void shops.refresh().finally(() => void Taro.stopPullDownRefresh()))
 

@@ -1,9 +1,9 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
 import { useShopPages } from '@/api/shops'
-import { followNearestCity, useCities, useModules } from '@/api/site'
+import { useCities, useFollowedPoint, useModules } from '@/api/site'
 import LocationBar from '@/components/LocationBar'
 import PageFrame from '@/components/PageFrame'
 import Skeleton from '@/components/Skeleton'
@@ -27,10 +27,8 @@ export default function IndexIndexPage() {
   // Location only for this list (asked when the shopper taps, or quietly when already allowed): nearest first,
   // and the city follows it until the shopper chooses one.
   const here = useShopperLocation()
-  const shops = useShopPages({ city_id: city?.id, lat: here.point?.lat, lng: here.point?.lng })
-  useEffect(() => {
-    if (here.point) void followNearestCity(here.point).then((c) => c && setCity(c))
-  }, [here.point])
+  const near = useFollowedPoint(here.point, setCity)
+  const shops = useShopPages({ city_id: city?.id, lat: near?.lat, lng: near?.lng })
   useReachBottom(() => void shops.loadMore())
   usePullDownRefresh(() => {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())
