@@ -42,11 +42,21 @@ const press = async (t: TestUtils, keys: string) => {
   for (const k of keys) await click(t, `.keypad__key--${k === '.' ? 'dot' : k}`)
 }
 
+/** The city list in the language the app asks in (names the system defines come back in the payload's lang). */
+const CITY_LIST = {
+  'website.hui_china_city/cityList': (req: unknown) => ({
+    list: [
+      { id: 1, name: (req as { lang?: string }).lang === 'en' ? 'Shenzhen' : '深圳', pinyin: 'shenzhen', hot: true },
+      { id: 2, name: (req as { lang?: string }).lang === 'en' ? 'Guangzhou' : '广州', pinyin: 'guangzhou', hot: true },
+    ],
+  }),
+}
+
 describe('the station list', () => {
   it('located: the stations nearest first with their distances, grades and member prices', async () => {
     jest.spyOn(locator, 'locate').mockResolvedValue({ point: { lat: 22.54, lng: 113.95 }, precise: true })
     openedWith('pages/payBill/oil')
-    const api = fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ distance: 350 }), station({ id: 13, name: '壳牌前海站', distance: 2449 })]) })
+    const api = fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ distance: 350 }), station({ id: 13, name: '壳牌前海站', distance: 2449 })]), ...CITY_LIST })
     const t = await mount(PayBillOilPage)
     await until(t, () => expect(all(t, '.fuel-station__name')).toEqual(['中石化科苑站', '壳牌前海站']))
     expect(all(t, '.fuel-station__distance')).toEqual(['350 m', '2.4 km'])
@@ -64,7 +74,7 @@ describe('the station list', () => {
     setItem('city', { id: 2, name: '广州' })
     const locate = jest.spyOn(locator, 'locate').mockResolvedValue({ failed: 'denied' })
     openedWith('pages/payBill/oil')
-    const api = fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ id: 12, name: '广州天河加油站' })]) })
+    const api = fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ id: 12, name: '广州天河加油站' })]), ...CITY_LIST })
     const t = await mount(PayBillOilPage)
     await until(t, () => expect(all(t, '.fuel-station__name')).toEqual(['广州天河加油站']))
     expect(api.called('hui_shanghu.oil_station/index')[0].data).toMatchObject({ city_id: 2 })
@@ -74,7 +84,8 @@ describe('the station list', () => {
     expect(t.queries.querySelector('.loc-bar__action')).toBeNull()
     expect(t.queries.querySelector('.fuel-station__distance')).toBeNull()
     await t.act(async () => setLang('en'))
-    await until(t, () => expect(text(t, '.fuel__heading')).toBe('Stations in 广州'))
+    // The city in the shopper's language, though it was picked (and stored) in Chinese.
+    await until(t, () => expect(text(t, '.fuel__heading')).toBe('Stations in Guangzhou'))
     expect(text(t, '.loc-bar--denied')).toContain('browser settings')
     expect(locate).toHaveBeenCalledTimes(1)
   })
@@ -84,7 +95,7 @@ describe('the station list', () => {
     const locate = jest.spyOn(locator, 'locate').mockResolvedValue({ failed: 'denied' })
     const allow = jest.spyOn(locator, 'allowLater').mockResolvedValue(true)
     openedWith('pages/payBill/oil')
-    fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ distance: 350 })]) })
+    fakeApi({ 'hui_shanghu.oil_station/index': () => paged([station({ distance: 350 })]), ...CITY_LIST })
     const t = await mount(PayBillOilPage)
     await until(t, () => expect(text(t, '.loc-bar__action')).toBe('去开启'))
     locate.mockResolvedValue({ point: { lat: 23.13, lng: 113.33 }, precise: true })
@@ -97,7 +108,7 @@ describe('the station list', () => {
   it('no station here: says so and offers Home', async () => {
     jest.spyOn(locator, 'locate').mockResolvedValue({ failed: 'timeout' })
     openedWith('pages/payBill/oil')
-    fakeApi({ 'hui_shanghu.oil_station/index': () => paged([]) })
+    fakeApi({ 'hui_shanghu.oil_station/index': () => paged([]), ...CITY_LIST })
     const t = await mount(PayBillOilPage)
     await until(t, () => expect(text(t, '.fuel__heading')).toBe('全部加油站'))
     await until(t, () => expect(text(t, '.state--empty .state__title')).toBe('这里还没有合作加油站'))

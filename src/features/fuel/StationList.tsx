@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
 import { useStations, type StationsNear } from '@/api/fuel'
+import { useCities } from '@/api/site'
 import LoadState from '@/components/LoadState'
 import LocationBar from '@/components/LocationBar'
 import Skeleton from '@/components/Skeleton'
@@ -26,6 +27,9 @@ export default function StationList() {
   const t = useT()
   const [located, setLocated] = useState<LocateResult | null>(null)
   const city = getItem('city')
+  // The city's name in the shopper's language from the list; the stored name (as it was picked) until the list is in.
+  const cities = useCities()
+  const cityName = cities.data?.list.find((c) => c.id === city?.id)?.name ?? city?.name
 
   const locate = useCallback(() => {
     setLocated(null)
@@ -41,7 +45,7 @@ export default function StationList() {
     })
 
   if (located === null) return <Skeleton rows={3} label={t('fuel.locating')} />
-  const heading = 'point' in located ? t('fuel.nearby') : city ? t('fuel.inCity', { city: city.name }) : t('fuel.allStations')
+  const heading = 'point' in located ? t('fuel.nearby') : city ? t('fuel.inCity', { city: cityName ?? '' }) : t('fuel.allStations')
   return (
     <View className='fuel'>
       {'failed' in located && <LocationBar loc={{ state: 'failed', failed: located.failed }} onLocate={locate} onAllow={allowLater} />}
