@@ -3,7 +3,7 @@
  * and granted (nearest first), and a station paid through wx.requestPayment.
  */
 const { byClass, openPage, text, texts, waitFor } = require('./harness')
-const { bridge, call, login, startServer } = require('./server')
+const { bridge, call, login, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -65,24 +65,10 @@ describe('fuel on weapp', () => {
   })
 
   it('a station: grade, pump, amount → the server\'s quote → requestPayment → the server confirms → success', async () => {
-    const paid = []
-    let redirected = ''
-    let calls = []
-    const createdOrderId = () => {
-      const created = calls.answers.filter((a) => a.target.startsWith('/api/personal.order/create')).pop()
-      return created ? created.data.data.order_info.id : 0
-    }
-    const opened = await open({ station_id: '15' }, (wx) => {
-      wx.requestPayment = (opts) => {
-        paid.push(opts)
-        return call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => ({ errMsg: 'requestPayment:ok' }))
-      }
-      wx.redirectTo = (opts) => {
-        redirected = opts.url
-      }
-    })
+    const wallet = sandboxWallet(server.base)
+    const opened = await open({ station_id: '15' }, wallet.stub)
     const { page } = opened
-    calls = opened.calls
+    wallet.watch(opened.calls)
     await waitFor(() => byClass(page, 'fuel-form__name'), 8000)
     expect(text(page, 'fuel-form__name')).toBe('中石化珠江新城站')
     page.querySelectorAll('.fuel-chip--grade')[1].dispatchEvent('tap')
@@ -94,15 +80,15 @@ describe('fuel on weapp', () => {
       await waitFor(() => text(page, 'fuel-form__amount-value') === `¥${typed}`)
     }
     await waitFor(() => byClass(page, 'fuel-form__litres'), 5000)
-    const quote = calls.answers.filter((a) => a.target.startsWith('/api/personal.order/preCreate')).pop().data.data
+    const quote = opened.calls.answers.filter((a) => a.target.startsWith('/api/personal.order/preCreate')).pop().data.data
     expect(quote.oil).toEqual(expect.objectContaining({ grade: '95#', pump_no: 3 }))
     // Station 15 takes 4 % off ¥300.
     await waitFor(() => text(page, 'fuel-form__payable') === '¥288.00', 5000)
     page.querySelector('.fuel-form__pay').dispatchEvent('tap')
-    await waitFor(() => redirected, 10000)
-    expect(paid).toHaveLength(1)
-    expect(redirected).toBe(`/pages/payBill/success?id=${createdOrderId()}`)
-    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${createdOrderId()}`, null, shopper.token)
+    await waitFor(() => wallet.redirected, 10000)
+    expect(wallet.paid).toHaveLength(1)
+    expect(wallet.redirected).toBe(`/pages/payBill/success?id=${wallet.createdOrderId()}`)
+    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${wallet.createdOrderId()}`, null, shopper.token)
     expect(order.data.data.info).toEqual(expect.objectContaining({ kind: 'oil', order_status: 10, pay_amount: 28800 }))
     expect(order.data.data.info.oil).toEqual(expect.objectContaining({ grade: '95#', pump_no: 3, litre_price: quote.oil.litre_price }))
   })

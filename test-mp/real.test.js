@@ -1,5 +1,5 @@
 const { byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, startServer } = require('./server')
+const { bridge, call, login, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -130,30 +130,14 @@ describe('weapp pages with real answers from the reference server', () => {
   })
 
   it('walks the weapp payment path: keypad → server price → requestPayment → server confirms → success page', async () => {
-    const paid = []
-    let redirected = ''
-    let calls = []
-    const createdOrderId = () => {
-      const created = calls.answers.filter((a) => a.target.startsWith('/api/personal.order/create')).pop()
-      return created ? created.data.data.order_info.id : 0
-    }
+    const wallet = sandboxWallet(server.base)
     const opened = await open('pages/payBill/index', {
       query: { shop_id: '1' },
       storage: asShopper(),
-      stubs: (wx) => {
-        // Taro 4 calls wx.requestPayment promise-style (no callbacks), as current base libraries allow.
-        wx.requestPayment = (opts) => {
-          paid.push(opts)
-          // The provider notifies the server (the sandbox confirm takes the same signed path), then the sheet closes.
-          return call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => ({ errMsg: 'requestPayment:ok' }))
-        }
-        wx.redirectTo = (opts) => {
-          redirected = opts.url
-        }
-      },
+      stubs: wallet.stub,
     })
     const { page } = opened
-    calls = opened.calls
+    wallet.watch(opened.calls)
     await waitFor(() => byClass(page, 'bill__shop-name'), 5000)
     let typed = ''
     for (const key of ['1', '0', '0']) {
@@ -167,11 +151,11 @@ describe('weapp pages with real answers from the reference server', () => {
     await waitFor(() => text(page, 'bill__payable') === '¥88.00', 5000)
     expect(text(page, 'bill__capital')).toBe('捌拾捌元整')
     page.querySelector('.bill__pay').dispatchEvent('tap')
-    await waitFor(() => redirected, 10000)
-    expect(paid).toHaveLength(1)
-    expect(paid[0]).toEqual(expect.objectContaining({ package: expect.stringMatching(/^prepay_id=T/), signType: 'HMAC-SHA256', paySign: expect.any(String) }))
-    expect(redirected).toBe(`/pages/payBill/success?id=${createdOrderId()}`)
-    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${createdOrderId()}`, null, shopper.token)
+    await waitFor(() => wallet.redirected, 10000)
+    expect(wallet.paid).toHaveLength(1)
+    expect(wallet.paid[0]).toEqual(expect.objectContaining({ package: expect.stringMatching(/^prepay_id=T/), signType: 'HMAC-SHA256', paySign: expect.any(String) }))
+    expect(wallet.redirected).toBe(`/pages/payBill/success?id=${wallet.createdOrderId()}`)
+    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${wallet.createdOrderId()}`, null, shopper.token)
     expect(order.data.data.info).toEqual(expect.objectContaining({ order_status: 10, pay_amount: 8800 }))
   })
 

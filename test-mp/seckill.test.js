@@ -4,7 +4,7 @@
  * → its order detail, as the seed's rule for product orders says).
  */
 const { allByClass, byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, startServer } = require('./server')
+const { bridge, call, login, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -67,37 +67,23 @@ describe('flash sales (weapp, reference server)', () => {
 
   it('buys one through requestPayment: the server confirms, and the shopper lands on the order’s detail', async () => {
     const live = await liveProduct()
-    const paid = []
-    let redirected = ''
-    let calls = []
-    const createdOrderId = () => {
-      const created = calls.answers.filter((a) => a.target.startsWith('/api/personal.order/create')).pop()
-      return created ? created.data.data.order_info.id : 0
-    }
+    const wallet = sandboxWallet(server.base)
     const opened = await open('pages/seckill/detail', {
       query: { id: String(live.id) },
       storage: asShopper(),
-      stubs: (wx) => {
-        wx.requestPayment = (opts) => {
-          paid.push(opts)
-          return call(server.base, 'POST', '/api/sandbox/confirmPay', { id: createdOrderId(), result: 'success' }).then(() => ({ errMsg: 'requestPayment:ok' }))
-        }
-        wx.redirectTo = (opts) => {
-          redirected = opts.url
-        }
-      },
+      stubs: wallet.stub,
     })
     const { page } = opened
-    calls = opened.calls
+    wallet.watch(opened.calls)
     await waitFor(() => text(page, 'flash-detail__buy') === '立即抢购', 5000)
     page.querySelector('.flash-detail__buy').dispatchEvent('tap')
     await waitFor(() => byClass(page, 'flash-sheet__pay'), 3000)
     await waitFor(() => text(page, 'flash-sheet__payable') === `¥${(live.price / 100).toFixed(2)}`, 5000)
     page.querySelector('.flash-sheet__pay').dispatchEvent('tap')
-    await waitFor(() => redirected, 10000)
-    expect(paid).toHaveLength(1)
-    expect(redirected).toBe(`/pages/orders/detail?id=${createdOrderId()}`)
-    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${createdOrderId()}`, null, shopper.token)
+    await waitFor(() => wallet.redirected, 10000)
+    expect(wallet.paid).toHaveLength(1)
+    expect(wallet.redirected).toBe(`/pages/orders/detail?id=${wallet.createdOrderId()}`)
+    const order = await call(server.base, 'GET', `/api/personal.order/read?id=${wallet.createdOrderId()}`, null, shopper.token)
     expect(order.data.data.info).toEqual(expect.objectContaining({ kind: 'product', order_status: 10, pay_amount: live.price, shop_name: '好邻居便利' }))
   })
 })

@@ -87,4 +87,35 @@ function bridge(wx, base, storage = {}) {
   return calls
 }
 
-module.exports = { startServer, login, bridge, call }
+/**
+ * The weapp pay sheet answered as a wallet would: wx.requestPayment lets the sandbox provider confirm the order
+ * the page just created (the same signed path as a real payment), then the sheet closes; wx.redirectTo is recorded.
+ * `stub(wx)` before the app starts, `watch(calls)` with the bridge's calls once the page is open.
+ */
+function sandboxWallet(base) {
+  const wallet = {
+    paid: [],
+    redirected: '',
+    calls: { answers: [] },
+    createdOrderId() {
+      const created = wallet.calls.answers.filter((a) => a.target.startsWith('/api/personal.order/create')).pop()
+      return created ? created.data.data.order_info.id : 0
+    },
+    stub(wx) {
+      // Taro 4 calls wx.requestPayment promise-style (no callbacks), as current base libraries allow.
+      wx.requestPayment = (opts) => {
+        wallet.paid.push(opts)
+        return call(base, 'POST', '/api/sandbox/confirmPay', { id: wallet.createdOrderId(), result: 'success' }).then(() => ({ errMsg: 'requestPayment:ok' }))
+      }
+      wx.redirectTo = (opts) => {
+        wallet.redirected = opts.url
+      }
+    },
+    watch(calls) {
+      wallet.calls = calls
+    },
+  }
+  return wallet
+}
+
+module.exports = { startServer, login, bridge, call, sandboxWallet }
