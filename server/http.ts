@@ -6,6 +6,7 @@ import { ENDPOINTS } from '../src/contract/endpoints'
 import { SCHEMAS, type ApiPath, type ApiRes } from '../src/contract/schemas'
 import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
 import { FUEL_ENDPOINTS } from '../src/contract/fuelEndpoints'
+import { MALL_ENDPOINTS } from '../src/contract/mallEndpoints'
 import type { ApiLang } from '../src/contract/common'
 import type { DB } from './db'
 import { langOf } from './names'
@@ -67,7 +68,7 @@ export function zodMessage(error: z.ZodError): string {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

@@ -97,6 +97,8 @@ describe('authorisation: one gate over every store call', () => {
       'hui_shanghu.store/workbench': { a: {}, b: {} },
       'hui_shanghu.store_order/index': { a: {}, b: {} },
       'hui_shanghu.store_order/read': { a: { id: productA.id }, b: { id: productB.id } },
+      // TODO(issue 14 shipping): a mall order of each store; flash orders are refused ("not to ship") either way.
+      'hui_shanghu.store_order/ship': { a: { id: productA.id, carrier: 'SF', tracking_no: 'SF1234567890' }, b: { id: productB.id, carrier: 'SF', tracking_no: 'SF1234567890' } },
       'hui_shanghu.store_order/verifyPreview': { a: { code: codeA }, b: { code: codeB } },
       'hui_shanghu.store_order/verify': { a: { code: codeA }, b: { code: codeB } },
       'hui_shanghu.store_order/refundReject': { a: { id: billA.id, reason: '已消费' }, b: { id: billB.id, reason: '已消费' } },

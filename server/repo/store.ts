@@ -48,7 +48,7 @@ const CODE_STATUSES = [ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED]
 /** Refund requests waiting for the store: refunding, and no refund asked of the provider yet. */
 const AWAITING_STORE = `o.status = ${ORDER_STATUS.REFUNDING} AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.reason = 'order')`
 
-export function storePage(db: DB, shopId: number, filter: { status?: number; todo?: 'verify' | 'refund' }, limit: number, offset: number): { rows: OrderRow[]; total: number } {
+export function storePage(db: DB, shopId: number, filter: { status?: number; todo?: 'verify' | 'refund' | 'ship' }, limit: number, offset: number): { rows: OrderRow[]; total: number } {
   const where = ['o.shop_id = ?']
   const args: Array<string | number> = [shopId]
   if (filter.status !== undefined) {

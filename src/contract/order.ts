@@ -71,10 +71,18 @@ const OilPayload = kindPayload('oil', {
   quoted_price: z.number({ invalid_type_error: 'quoted_price must be a number' }).int().positive().optional(),
 })
 const ProductPayload = kindPayload('product', {
-  /** A flash-sale or mall product. */
+  /** flash (default): a flash-sale product (seckill), collected at its store · mall: a micro-mall product. */
+  source: z.enum(['flash', 'mall']).optional(),
+  /** A flash-sale or mall product (source tells which). */
   product_id: z.number({ required_error: '请选择商品', invalid_type_error: 'product_id must be a number' }).int().positive(),
+  /** Mall: the chosen spec (required for mall products; refused for flash sales). */
+  spec_id: z.number({ invalid_type_error: 'spec_id must be a number' }).int().positive().optional(),
   /** 1 when not given. */
   quantity: z.number({ invalid_type_error: 'quantity must be a number' }).int().min(1).max(99).default(1),
+  /** Mall: ship to `address_id`, or pick up at the product's store (only where the product allows it). */
+  delivery: z.enum(['ship', 'pickup']).optional(),
+  /** Mall, delivery ship: one of the shopper's own addresses. */
+  address_id: z.number({ invalid_type_error: 'address_id must be a number' }).int().positive().optional(),
 })
 const TakeoutPayload = kindPayload('takeout', {
   shop_id: ShopId,
@@ -161,6 +169,39 @@ export const CreatePayload = z.discriminatedUnion('kind', [
 ])
 export type CreatePayload = z.input<typeof CreatePayload>
 
+/**
+ * What an order bought, one line per thing (My orders, Order detail): a product with its spec, a card with its
+ * level, a bill with its shop, fuel with its grade, dishes. `price` is the unit price before the order's discounts.
+ */
+export const OrderLine = z.object({
+  name: z.string(),
+  /** Spec (mall), level (card), grade (fuel); null when none. */
+  spec: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  image: z.string().nullable(),
+})
+export type OrderLine = z.infer<typeof OrderLine>
+
+/** How a product order reaches the shopper: shipped to the address as it was when ordered, or picked up at the store. */
+export const OrderDelivery = z.object({
+  mode: z.enum(['ship', 'pickup']),
+  address: z.object({ name: z.string(), phone: z.string(), text: z.string() }).nullable(),
+})
+export type OrderDelivery = z.infer<typeof OrderDelivery>
+
+/** A shipped order's parcel, in short (the timeline is personal.order/logistics). */
+export const OrderParcel = z.object({
+  carrier_name: z.string(),
+  tracking_no: z.string(),
+  shipped_at: z.string(),
+  /** src/contract/mallEndpoints.ts PARCEL_STATES. */
+  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']),
+  /** Its latest event's text. */
+  latest: z.string(),
+})
+export type OrderParcel = z.infer<typeof OrderParcel>
+
 export const OrderInfo = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -187,6 +228,12 @@ export const OrderInfo = z.object({
   refund_rejection: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
   /** Fuel orders: grade, pump, litres and the prices per litre they were sold at. */
   oil: OilFigures.optional(),
+  /** What was bought (always sent by the server; optional only for old fixtures). */
+  lines: z.array(OrderLine).optional(),
+  /** Mall product orders: shipped or picked up (null for every other order). */
+  delivery: OrderDelivery.nullable().optional(),
+  /** Shipped orders: the parcel (null until shipped). */
+  parcel: OrderParcel.nullable().optional(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

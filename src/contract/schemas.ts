@@ -58,6 +58,8 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
+import type { MallEndpointPath } from './mallEndpoints'
+import { ConfirmReceiptAnswer, GalleryAnswer, LogisticsAnswer, MallCategoryAnswer, MallProductAnswer, MallProductPage, MallProductQuery, MallSpecialAnswer, OrderIdPayload, ShipPayload } from './mall'
 
 export const SCHEMAS = {
   'personal.order/preCreate': { req: OrderPayload, res: PriceQuote },
@@ -109,13 +111,22 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/refundApprove': { req: StoreOrderId, res: StoreOrderAnswer },
   'hui_shanghu.store_order/refundReject': { req: RefundRejectPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
+  'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
   // Fuel (./fuelEndpoints.ts).
   'hui_shanghu.oil_station/index': { req: StationListQuery, res: StationPage },
   'hui_shanghu.oil_station/read': { req: z.object({ id: Id }).merge(GeoQuery), res: StationReadAnswer },
+  // The micro mall and parcels (./mallEndpoints.ts).
+  'hui_public.mall_category/index': { req: Empty, res: MallCategoryAnswer },
+  'hui_public.mall_product/index': { req: MallProductQuery, res: MallProductPage },
+  'hui_public.mall_product/read': { req: OrderIdPayload, res: MallProductAnswer },
+  'hui_public.mall_special/read': { req: OrderIdPayload, res: MallSpecialAnswer },
+  'hui_public.mall_gallery/index': { req: Empty, res: GalleryAnswer },
+  'personal.order/logistics': { req: OrderIdPayload, res: LogisticsAnswer },
+  'personal.order/confirmReceipt': { req: OrderIdPayload, res: ConfirmReceiptAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

@@ -25,6 +25,8 @@ export const WorkbenchAnswer = z.object({
   to_verify: z.number().int(),
   /** Refund requests waiting for the store's answer. */
   refunds_to_answer: z.number().int(),
+  /** Paid mall orders to ship (always sent by the server; optional for old fixtures). */
+  to_ship: z.number().int().optional(),
   /** Hours after which an unanswered refund request is approved automatically. */
   refund_auto_approve_hours: z.number().int(),
 })
@@ -49,11 +51,13 @@ export const StoreOrder = OrderInfo.extend({
   can_verify: z.boolean(),
   /** A refund request waits for the store's answer. */
   can_answer_refund: z.boolean(),
+  /** A paid mall order to be delivered, not shipped yet (always sent by the server; optional for old fixtures). */
+  can_ship: z.boolean().optional(),
 })
 export type StoreOrder = z.infer<typeof StoreOrder>
 
 /** Who moved an order: the shopper, the store (staff), the timer (automatic approval) or the payment provider. */
-export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed'] as const
+export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed', 'shipped', 'receipt_confirmed', 'auto_completed'] as const
 export const OrderAction = z.object({
   action: z.enum(ORDER_ACTIONS),
   by: z.enum(['shopper', 'store', 'timer', 'provider']),
@@ -77,7 +81,7 @@ export const StoreOrderQuery = PageQuery.extend({
     .refine((s) => FILTER_STATUSES.includes(s), 'status is not an order status')
     .optional(),
   /** What needs doing: codes to verify, or refund requests to answer (with `status`, both apply). */
-  todo: z.enum(['verify', 'refund']).optional(),
+  todo: z.enum(['verify', 'refund', 'ship']).optional(),
 })
 export type StoreOrderQuery = z.input<typeof StoreOrderQuery>
 export const StoreOrderPage = pagedOf(StoreOrder)
