@@ -56,3 +56,44 @@ describe('Order detail: the status banner names the order once too', () => {
     expect(text(paid, '.order-detail__row--strong')).toMatch(/^Paid/)
   })
 })
+
+describe('What an order bought: its lines', () => {
+  const mallOrder = order({
+    kind: 'product',
+    title: '赣南脐橙',
+    shop_name: '鲜果集市',
+    lines: [{ name: '赣南脐橙', spec: '5 kg 礼盒', quantity: 2, price: 5990, image: '/assets/img/mall-1.svg' }],
+    delivery: { mode: 'ship', address: { name: '张三', phone: '138****0000', text: '上海市浦东新区世纪大道 100 号' } },
+  })
+
+  it('My orders: a product order shows its picture, name, spec and quantity instead of the title again', async () => {
+    const t = await card(mallOrder)
+    expect(text(t, '.order-line__name')).toBe('赣南脐橙')
+    expect(text(t, '.order-line__spec')).toBe('5 kg 礼盒 × 2')
+    expect(t.queries.querySelector('.order-line__img')).not.toBeNull()
+    expect(words(t)).toEqual(['鲜果集市'])
+  })
+
+  it('a bill has no product lines on its card: the heading says what it was', async () => {
+    const t = await card(order({ kind: 'bill', title: '川味小馆', shop_name: '川味小馆', lines: [{ name: '川味小馆', spec: null, quantity: 1, price: 10000, image: null }] }))
+    expect(t.queries.querySelector('.order-line')).toBeNull()
+    expect(words(t)).toEqual(['川味小馆', '优惠买单'])
+  })
+
+  it('Order detail: each line with its unit price and quantity, and where the parcel goes', async () => {
+    const t = await mount(() => <OrderDetail order={mallOrder} code={null} onChanged={() => undefined} />)
+    expect(text(t, '.order-line__spec')).toBe('5 kg 礼盒')
+    expect(text(t, '.order-line__qty')).toBe('× 2')
+    expect(text(t, '.order-line__price')).toContain('59.90')
+    expect(text(t, '.order-delivery__label')).toBe('收货地址')
+    expect(text(t, '.order-delivery__text')).toBe('上海市浦东新区世纪大道 100 号')
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.order-delivery__label')).toBe('Ship to')
+  })
+
+  it('a pick-up order says where it is collected', async () => {
+    const t = await mount(() => <OrderDetail order={{ ...mallOrder, delivery: { mode: 'pickup', address: null } }} code={null} onChanged={() => undefined} />)
+    expect(text(t, '.order-delivery__label')).toBe('到店自提')
+    expect(text(t, '.order-delivery__text')).toBe('鲜果集市')
+  })
+})

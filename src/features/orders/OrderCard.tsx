@@ -7,6 +7,7 @@ import type { OrderInfo } from '@/contract/order'
 import { canRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { orderHeading } from './heading'
+import { LineSummary } from './OrderLines'
 import { AutoCancelCountdown, useAutoCancelLeft } from './unpaid'
 import './orders.css'
 import { routeUrl } from '@/routes'
@@ -17,6 +18,9 @@ interface Props {
   onPay: (order: OrderInfo) => void
   onCancel: (order: OrderInfo) => void
 }
+
+/** A product order's lines show what was bought (picture, name, spec); its title would say it twice. */
+const hasProductLines = (order: OrderInfo) => order.kind === 'product' && (order.lines?.length ?? 0) > 0
 
 /** One order in My orders, with the actions its status allows. */
 export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
@@ -32,9 +36,10 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <Text className='order-card__name'>{name}</Text>
         <OrderStatusText className='order-card__status' status={order.order_status} />
       </View>
+      <LineSummary order={order} />
       <View className='order-card__body'>
         {/* What was bought, under the shop; an order with no shop is named once, above. */}
-        {item && <Text className='order-card__item'>{item}</Text>}
+        {item && !hasProductLines(order) && <Text className='order-card__item'>{item}</Text>}
         <Money className='order-card__amount' cents={order.pay_amount} />
       </View>
       <Text className='order-card__time'>{order.create_time}</Text>

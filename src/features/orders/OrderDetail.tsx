@@ -11,6 +11,7 @@ import { useT } from '@/features/orders/messages'
 import { afterPay } from '@/payment/afterPay'
 import { usePay } from '@/hooks/usePay'
 import { orderHeading } from './heading'
+import { OrderItems } from './OrderLines'
 import RefundSheet from './RefundSheet'
 import { AutoCancelCountdown, useAutoCancelLeft, useCancelOrder } from './unpaid'
 import './OrderDetail.css'
@@ -74,6 +75,8 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
           <Text className='order-detail__code-digits'>{code.code.replace(/(\d{4})(?=\d)/g, '$1 ')}</Text>
         </View>
       )}
+
+      <OrderItems order={order} />
 
       <View className='order-detail__box'>
         <Row label={t('detail.original')} cents={order.original_amount} />
