@@ -7,6 +7,7 @@
  * round trip, 1.6 Mbit/s down, 750 kbit/s up) with the CPU slowed 4× through the DevTools protocol.
  *   npm run bench:pageload            (RUNS=5, both profiles)
  *   RUNS=9 PROFILE=slow npm run bench:pageload
+ *   PAGE=Home PROFILE=slow npm run bench:pageload   (one page by its name)
  */
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
@@ -56,13 +57,22 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
   if (profile.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu })
   // Largest contentful paint candidates, kept from the first one on (the observer is in place before any paint).
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number }
+    const w = window as unknown as { __lcp: number; __lcpWhat: string }
     w.__lcp = 0
+    w.__lcpWhat = ''
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime)
+      for (const e of list.getEntries()) {
+        if (e.startTime < w.__lcp) continue
+        w.__lcp = e.startTime
+        const lcp = e as PerformanceEntry & { element?: Element | null; url?: string }
+        w.__lcpWhat = `${lcp.element?.tagName.toLowerCase() ?? '?'}.${lcp.element?.className ?? ''} ${lcp.url ?? ''}`
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true })
   })
   const sizes: Array<Promise<number>> = []
+  // LCP_DEBUG=1: when each request left and finished, and what the LCP element was (to see the waterfall).
+  const timeline: string[] = []
+  if (process.env.LCP_DEBUG) page.on('requestfinished', (r) => timeline.push(`${String(Math.round(r.timing().startTime - started)).padStart(6)} +${String(Math.round(r.timing().responseEnd)).padStart(5)}  ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`))
   // Bytes on the wire (compressed bodies plus headers), as Chromium counted them.
   page.on('requestfinished', (r) => sizes.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0)))
   const started = Date.now()
@@ -79,6 +89,7 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
     return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime, fcp, lcp: (window as unknown as { __lcp: number }).__lcp }
   })
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
+  if (process.env.LCP_DEBUG) console.log(`LCP ${Math.round(nav.lcp)} ms: ${await page.evaluate(() => (window as unknown as { __lcpWhat: string }).__lcpWhat)}\n${timeline.join('\n')}`)
   await context.close()
   return { ...nav, title, content: shown, kb: bytes / 1024 }
 }
@@ -93,7 +104,7 @@ async function main() {
       console.log(`page-load benchmark: median of ${RUNS} cold loads per page, ${profile.name}`)
       const cols = ['TTFB', 'DCL', 'FCP', 'LCP', 'title', 'content']
       console.log(`${'page'.padEnd(18)}${cols.map((c) => c.padStart(9)).join('')}${'KB (wire)'.padStart(11)}`)
-      for (const p of PAGES) {
+      for (const p of PAGES.filter((page) => !process.env.PAGE || page.name === process.env.PAGE)) {
         const samples: Sample[] = []
         for (let i = 0; i < RUNS; i++) samples.push(await loadOnce(browser, `${server.base}${p.path}`, p.content, profile))
         const m = (k: keyof Sample) => median(samples.map((s) => s[k]))

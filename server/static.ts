@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { withEarlyHomeCalls } from './early'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 const HOME_PAGE = 'pages/index/index'
@@ -79,7 +80,9 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
   const sendIndex = (reply: FastifyReply, url: string) => {
     const { html, chunks } = readBuild()
     reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8')
-    return reply.send(withPageChunks(html, chunks, pageOfUrl(url)))
+    const page = pageOfUrl(url)
+    const withChunks = withPageChunks(html, chunks, page)
+    return reply.send(page === HOME_PAGE ? withEarlyHomeCalls(withChunks) : withChunks)
   }
   // "/" is Home; the static plugin would treat it as a directory.
   app.get('/', async (_req, reply) => {

@@ -54,6 +54,16 @@ describe('serving the H5 build', () => {
     expect(unknown).toContain('一卡通')
   })
 
+  it("Home's HTML starts Home's first calls in <head>, before any script of the app; other pages' HTML does not", async () => {
+    const home = (await s.app.inject({ method: 'GET', url: '/' })).body
+    const head = home.slice(0, home.indexOf('</head>'))
+    const early = head.indexOf('window.__ocpEarly')
+    expect(early).toBeGreaterThan(-1)
+    expect(early).toBeLessThan(head.indexOf('<link rel="preload"'))
+    expect(head).toContain('index/moduleList')
+    expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
+  })
+
   it('hashed assets are cached for a year and compressed', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/js/app.0123abcd.js', headers: { 'accept-encoding': 'br, gzip' } })
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')

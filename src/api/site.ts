@@ -2,20 +2,20 @@ import { useEffect, useRef, useState } from 'react'
 import type { GeoPoint } from '@/contract/geo'
 import { followCity } from '@/core/city'
 import { useLang } from '@/core/i18n'
-import { request } from '@/core/request'
+import { readyAnswer, request } from '@/core/request'
 import type { City } from '@/core/storage'
 import { useQuery } from '@/hooks/useQuery'
 
 /** Home's banners and service entries (their names come in the shopper's language: asked again when it changes). */
 export function useModules() {
   const lang = useLang()
-  return useQuery(() => request('index/moduleList', {}), [lang])
+  return useQuery(() => request('index/moduleList', {}), [lang], true, () => readyAnswer('index/moduleList', {}))
 }
 
 /** The cities Home can show shops of. */
 export function useCities() {
   const lang = useLang()
-  return useQuery(() => request('website.hui_china_city/cityList', {}), [lang])
+  return useQuery(() => request('website.hui_china_city/cityList', {}), [lang], true, () => readyAnswer('website.hui_china_city/cityList', {}))
 }
 
 /** Customer service: phone, WeChat and hours (Me). */

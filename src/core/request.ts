@@ -8,7 +8,7 @@ import { toastError } from './feedback'
 import { getLang, t } from './i18n'
 import { onAuthExpired } from './session'
 import { getItem } from './storage'
-import type { Transport, TransportResponse } from './transport.types'
+import type { Transport, TransportRequest, TransportResponse } from './transport.types'
 
 /** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
@@ -66,6 +66,28 @@ export function errorMessage(e: unknown): string {
   return t('common.networkError')
 }
 
+/** The exchange request() makes for a call. */
+function exchangeOf(path: ApiPath, payload: unknown, opts: RequestOptions, method: 'GET' | 'POST'): TransportRequest {
+  if (!wired) throw new Error('request() before connectRequest(): app.tsx hands the client its transport at start')
+  const shareId = getItem('share_user_user_id')
+  const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
+  if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
+  if (data.lang === undefined) data.lang = getLang() === 'en' ? 'en' : 'zh'
+  return { url: `${wired.apiBase()}/api/${path}`, method, data, headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' }, timeoutMs: REQUEST_TIMEOUT_MS }
+}
+
+/**
+ * A GET's answer when it has already arrived (Home's first calls, started by the page: issue 15) — a success only;
+ * anything else is left for request() to report. Undefined when there is none.
+ */
+export function readyAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {
+  const req = wired?.transport.ready && exchangeOf(path, payload, {}, ENDPOINTS[path])
+  const res = req && wired?.transport.ready?.(req)
+  if (!res || res.status !== 200 || !isEnvelope(res.body) || res.body.code !== CODE.OK) return undefined
+  learnClock(res, res.sentAt ?? Date.now(), Date.now())
+  return res.body.data as ApiRes<P>
+}
+
 /**
  * The one request client. Headers Access-Token (stored token or '') and Access-Origin (''); the stored
  * share_user_user_id and the shopper's language (`lang`: names the system defines come back in it) are added to
@@ -78,29 +100,18 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  */
 export function request<P extends StoreEndpointPath | FuelEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
-  const shareId = getItem('share_user_user_id')
-  const data: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
-  if (shareId && data.share_user_user_id === undefined) data.share_user_user_id = shareId
-  if (data.lang === undefined) data.lang = getLang() === 'en' ? 'en' : 'zh'
-
-  if (!wired) throw new Error('request() before connectRequest(): app.tsx hands the client its transport at start')
+  const exchange = exchangeOf(path, payload, opts, method)
   let res: TransportResponse
   const sentAt = Date.now()
   try {
-    res = await wired.transport.send({
-      url: `${wired.apiBase()}/api/${path}`,
-      method,
-      data,
-      headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' },
-      timeoutMs: REQUEST_TIMEOUT_MS,
-    })
+    res = await (wired as NonNullable<typeof wired>).transport.send(exchange)
   } catch {
     const err = new ApiError('network', t('common.networkError'), 0, null)
     if (opts.toastOnError) toastError(err.message)
     throw err
   }
   // Every answer (errors too) tells the server's clock: countdowns run on it.
-  learnClock(res, sentAt, Date.now())
+  learnClock(res, res.sentAt ?? sentAt, Date.now())
 
   const body = res.body
   let err: ApiError

@@ -7,10 +7,15 @@ export interface QueryState<T> {
   reload: () => Promise<void>
 }
 
-/** Load one thing for a screen; only the newest answer is kept when inputs change quickly. */
-export function useQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[], enabled = true): QueryState<T> {
-  const [data, setData] = useState<T>()
-  const [loading, setLoading] = useState(enabled)
+/**
+ * Load one thing for a screen; only the newest answer is kept when inputs change quickly. `ready`: an answer
+ * already at hand when the screen mounts (Home's first calls, issue 15) — shown in the first render, not asked again
+ * until an input changes.
+ */
+export function useQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[], enabled = true, ready?: () => T | undefined): QueryState<T> {
+  const [data, setData] = useState<T | undefined>(() => (enabled && ready ? ready() : undefined))
+  const skipFirst = useRef(data !== undefined)
+  const [loading, setLoading] = useState(enabled && !skipFirst.current)
   const [error, setError] = useState<unknown>(null)
   const generation = useRef(0)
   const fetcherRef = useRef(fetcher)
@@ -33,7 +38,8 @@ export function useQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[],
   }, [])
 
   useEffect(() => {
-    if (enabled) void load()
+    if (skipFirst.current) skipFirst.current = false
+    else if (enabled) void load()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, load, ...deps])
 

@@ -8,30 +8,61 @@ import { withQuery, type Transport, type TransportRequest, type TransportRespons
  * a timer that rejects (the abandoned exchange is left to finish on its own); elsewhere the timer also
  * aborts the fetch.
  */
-async function exchange({ url, method, data, headers }: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
-  const res = await fetch(method === 'GET' ? withQuery(url, data) : url, {
-    method,
-    headers: method === 'GET' ? headers : { ...headers, 'Content-Type': 'application/json' },
-    body: method === 'GET' ? undefined : JSON.stringify(data),
-    signal,
-    credentials: 'same-origin',
-  })
-  const text = await res.text()
-  let body: unknown = text
+/**
+ * A GET the page started before the app's code arrived (server/early.ts), by its URL; each is taken once. `got`:
+ * its answer, once it has arrived.
+ */
+interface EarlyCall {
+  at: number
+  res: Promise<Response>
+  got?: { status: number; text: string; headers: Record<string, string> }
+}
+
+function takeEarly(url: string, arrived?: boolean): EarlyCall | undefined {
+  const early = (window as { __ocpEarly?: Record<string, EarlyCall | undefined> }).__ocpEarly
+  const hit = early && early[url]
+  if (!hit || (arrived && !hit.got)) return undefined
+  early[url] = undefined
+  return hit
+}
+
+/** JSON when it is JSON; a proxy's error page stays text (the client reports it as a server error). */
+function parsed(text: string): unknown {
   try {
-    body = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
-    // Not JSON (a proxy's error page): the client reports it as a server error.
+    return text
   }
+}
+
+async function exchange({ url, method, data, headers }: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
+  const target = method === 'GET' ? withQuery(url, data) : url
+  const send = () =>
+    fetch(target, {
+      method,
+      headers: method === 'GET' ? headers : { ...headers, 'Content-Type': 'application/json' },
+      body: method === 'GET' ? undefined : JSON.stringify(data),
+      signal,
+      credentials: 'same-origin',
+    })
+  // Home's first calls may be on their way already (same URL, same stored token and language); if that one
+  // failed, ask again.
+  const early = method === 'GET' ? takeEarly(target) : undefined
+  const res = early ? await early.res.catch(send) : await send()
+  const body = parsed(await res.text())
   // Headers.forEach gives the names in lower case already.
   const names: Record<string, string> = {}
   res.headers.forEach((value, name) => {
     names[name] = value
   })
-  return { status: res.status, body, headers: names }
+  return { status: res.status, body, headers: names, sentAt: early ? early.at : undefined }
 }
 
 export const transport: Transport = {
+  ready({ url, method, data }) {
+    const early = method === 'GET' ? takeEarly(withQuery(url, data), true) : undefined
+    return early?.got && { status: early.got.status, body: parsed(early.got.text), headers: early.got.headers, sentAt: early.at }
+  },
   async send(req) {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined
     let timer: ReturnType<typeof setTimeout> | undefined

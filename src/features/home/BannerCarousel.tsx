@@ -99,9 +99,10 @@ const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProp
   const t = useT()
   return (
     <ScrollView id={ID} className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false} scrollWithAnimation={pager.animates} scrollLeft={left} onScroll={onScroll}>
-      {banners.map((b) => (
+      {banners.map((b, i) => (
         <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => onOpen(b.path)}>
-          <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+          {/* The first picture is Home's largest paint: the browser fetches it before the slides still out of sight (issue 15). */}
+          <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '', fetchpriority: i === 0 ? 'high' : 'low' }} />
           {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
           <View className='home-banners__text'>
             <Text className='home-banners__title'>{b.title}</Text>

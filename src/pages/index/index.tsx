@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
+import { HOME_FLASH_PAGE_SIZE } from '@/contract/homeCalls'
 import { useShopPages } from '@/api/shops'
 import { useCities, useFollowedPoint, useModules } from '@/api/site'
 import LocationBar from '@/components/LocationBar'
@@ -23,7 +24,7 @@ export default function IndexIndexPage() {
   const [city, setCity] = useState<City | undefined>(() => getItem('city'))
   const modules = useModules()
   const cities = useCities()
-  const flash = useFlashSales(10)
+  const flash = useFlashSales(HOME_FLASH_PAGE_SIZE)
   // Location only for this list (asked when the shopper taps, or quietly when already allowed): nearest first,
   // and the city follows it until the shopper chooses one.
   const here = useShopperLocation()

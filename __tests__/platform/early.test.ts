@@ -1,0 +1,135 @@
+/**
+ * Issue 15: index.html for Home starts Home's first calls before the app's scripts arrive (server/early.ts), and
+ * the request client takes those answers instead of asking again — only when the URL is exactly the one it would
+ * ask for (same payload, referral, language), once each; a failed early call is asked again.
+ */
+import * as acorn from 'acorn'
+import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE } from '@/contract/homeCalls'
+import { resetLangCache } from '@/core/i18n'
+import { readyAnswer, request } from '@/core/request'
+import { earlyHomeScript } from '../../server/early'
+
+type Init = { headers?: Record<string, string> }
+const answers: Record<string, unknown> = {
+  'index/moduleList': { banners: [], modules: [{ id: 1 }] },
+  'website.hui_china_city/cityList': { list: [{ id: 1, name: '上海' }] },
+  'hui_public.hsh_seckill_prod/index': { sessions: [], list: [], total: 0, page: 1, page_size: HOME_FLASH_PAGE_SIZE },
+  'hui_shanghu.shop/index': { list: [{ id: 1 }], total: 1, page: 1, page_size: HOME_SHOP_PAGE_SIZE },
+}
+const pathOf = (url: string) => url.replace(/^\/api\//, '').split('?')[0]
+
+/** fetch as far as the H5 transport reads it; `fail` makes the first call to a path reject (a dropped connection). */
+function fakeFetch(fail: string[] = []) {
+  const failing = new Set(fail)
+  const fn = jest.fn(async (url: string, _init?: Init) => {
+    const path = pathOf(url)
+    if (failing.delete(path)) throw new TypeError('Failed to fetch')
+    const response = {
+      status: 200,
+      text: async () => JSON.stringify({ code: 1, msg: '', data: answers[path] ?? null }),
+      headers: { forEach: (cb: (value: string, name: string) => void) => cb(String(Date.now()), 'x-server-time') },
+      clone: () => response,
+    }
+    return response
+  })
+  ;(globalThis as { fetch?: unknown }).fetch = fn
+  return fn
+}
+
+const store = (key: string, data: unknown) => window.localStorage.setItem(key, JSON.stringify({ data }))
+// The script as the browser runs it: a classic script at global scope.
+const runEarlyScript = () => new Function(earlyHomeScript())()
+/** What Home asks for as it mounts, built as its hooks build it (src/api/site.ts, flashSales.ts, shops.ts useShopPages). */
+const homeFirstCalls = (cityId?: number) =>
+  Promise.all([
+    request('index/moduleList', {}),
+    request('website.hui_china_city/cityList', {}),
+    request('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE }),
+    request('hui_shanghu.shop/index', Object.assign({}, { city_id: cityId, lat: undefined, lng: undefined }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE })),
+  ])
+
+afterEach(() => {
+  delete (globalThis as { fetch?: unknown }).fetch
+  delete (window as { __ocpEarly?: unknown }).__ocpEarly
+  resetLangCache()
+})
+
+describe("Home's first calls started by index.html", () => {
+  it('parses as ES2019 (it runs before any polyfill, outside the webpack build)', () => {
+    expect(() => acorn.parse(earlyHomeScript(), { ecmaVersion: 2019, sourceType: 'script' })).not.toThrow()
+  })
+
+  it('the app takes each early answer instead of asking again: three calls in all, with the stored token, referral and language', async () => {
+    store('lang', 'en')
+    store('token', 'tok-1')
+    store('share_user_user_id', 42)
+    store('city', { id: 3, name: '杭州' })
+    const fetchFn = fakeFetch()
+    runEarlyScript()
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length)
+    expect(fetchFn.mock.calls[2][0]).toBe(`/api/hui_public.hsh_seckill_prod/index?page_size=${HOME_FLASH_PAGE_SIZE}&share_user_user_id=42&lang=en`)
+    expect(fetchFn.mock.calls[3][0]).toBe(`/api/hui_shanghu.shop/index?city_id=3&page=1&page_size=${HOME_SHOP_PAGE_SIZE}&share_user_user_id=42&lang=en`)
+    expect(fetchFn.mock.calls[0][1]?.headers).toEqual({ 'Access-Token': 'tok-1', 'Access-Origin': '' })
+    const [modules, cities, flash, shops] = await homeFirstCalls(3)
+    expect(fetchFn).toHaveBeenCalledTimes(4)
+    expect(shops).toEqual(answers['hui_shanghu.shop/index'])
+    expect(modules).toEqual(answers['index/moduleList'])
+    expect(cities).toEqual(answers['website.hui_china_city/cityList'])
+    expect(flash).toEqual(answers['hui_public.hsh_seckill_prod/index'])
+    // Each is taken once: pulling down to refresh asks the server.
+    await request('index/moduleList', {})
+    expect(fetchFn).toHaveBeenCalledTimes(5)
+  })
+
+  it('a first visit (nothing stored): Chinese, no token, no referral — still the URLs the app asks for', async () => {
+    const fetchFn = fakeFetch()
+    runEarlyScript()
+    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([
+      '/api/index/moduleList?lang=zh',
+      '/api/website.hui_china_city/cityList?lang=zh',
+      `/api/hui_public.hsh_seckill_prod/index?page_size=${HOME_FLASH_PAGE_SIZE}&lang=zh`,
+      `/api/hui_shanghu.shop/index?page=1&page_size=${HOME_SHOP_PAGE_SIZE}&lang=zh`,
+    ])
+    await homeFirstCalls()
+    expect(fetchFn).toHaveBeenCalledTimes(4)
+  })
+
+  it('an early call that failed is asked again, and the shopper gets the answer', async () => {
+    const fetchFn = fakeFetch(['index/moduleList'])
+    runEarlyScript()
+    const [modules] = await homeFirstCalls()
+    expect(modules).toEqual(answers['index/moduleList'])
+    expect(fetchFn.mock.calls.filter((c) => pathOf(c[0]) === 'index/moduleList')).toHaveLength(2)
+  })
+
+  it('another payload is not served the early answer (a different URL)', async () => {
+    const fetchFn = fakeFetch()
+    runEarlyScript()
+    await request('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE + 1 })
+    // Home following the shopper's location asks for shops near a point: not the stored city's list.
+    await request('hui_shanghu.shop/index', Object.assign({}, { city_id: undefined, lat: 31.2, lng: 121.5 }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE }))
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length + 2)
+  })
+
+  it("an answer that has arrived is there at once for Home's first render (no waiting a turn), and taken once", async () => {
+    const fetchFn = fakeFetch()
+    expect(readyAnswer('index/moduleList', {})).toBeUndefined()
+    runEarlyScript()
+    const early = () => (window as unknown as { __ocpEarly: Record<string, { got?: unknown }> }).__ocpEarly
+    // The answers arrive (the fake fetch answers at once): wait for the script to have kept them all.
+    for (let turns = 0; turns < 50 && !Object.values(early()).every((e) => e.got); turns++) await new Promise((r) => setTimeout(r, 0))
+    expect(readyAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
+    expect(readyAnswer('index/moduleList', {})).toBeUndefined()
+    expect(readyAnswer('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE })).toEqual(answers['hui_public.hsh_seckill_prod/index'])
+    // The one not read at once is still taken by the request.
+    await request('website.hui_china_city/cityList', {})
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length)
+  })
+
+  it('unreadable storage does not stop the page: the script starts the calls anyway', () => {
+    window.localStorage.setItem('token', '{not json')
+    const fetchFn = fakeFetch()
+    expect(runEarlyScript).not.toThrow()
+    expect(fetchFn.mock.calls[0][1]?.headers).toEqual({ 'Access-Token': '', 'Access-Origin': '' })
+  })
+})
