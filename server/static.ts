@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { withEarlyHomeCalls } from './early'
+import { withHomeShell } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 const HOME_PAGE = 'pages/index/index'
@@ -82,7 +83,7 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8')
     const page = pageOfUrl(url)
     const withChunks = withPageChunks(html, chunks, page)
-    return reply.send(page === HOME_PAGE ? withEarlyHomeCalls(withChunks) : withChunks)
+    return reply.send(page === HOME_PAGE ? withHomeShell(withEarlyHomeCalls(withChunks)) : withChunks)
   }
   // "/" is Home; the static plugin would treat it as a directory.
   app.get('/', async (_req, reply) => {

@@ -57,10 +57,15 @@ describe('Home', () => {
       'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
       'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
     })
+    // H5: the first screen Home's HTML drew (server/shell.ts) must not hide the error below it.
+    const drawn = document.createElement('div')
+    drawn.id = 'home-shell'
+    document.body.appendChild(drawn)
     const t = await mount(HomePage)
     await t.queries.waitForQuerySelector('.shop-row')
     expect(text(t, '.shop-row__name')).toBe('味道小馆')
     expect(text(t, '.state--error .state__title')).toBe('服务加载失败')
+    expect(document.getElementById('home-shell')).toBeNull()
     expect(t.queries.querySelector('.home-grid')).toBeNull()
 
     modulesReply = modules

@@ -8,7 +8,7 @@ let dir: string
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title></head><body>${'<!-- pad -->'.repeat(200)}</body></html>`)
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
   fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), `console.log(1);${' '.repeat(5000)}`)
   fs.writeFileSync(
     path.join(dir, 'page-chunks.json'),
@@ -62,6 +62,15 @@ describe('serving the H5 build', () => {
     expect(early).toBeLessThan(head.indexOf('<link rel="preload"'))
     expect(head).toContain('index/moduleList')
     expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
+  })
+
+  it("Home's HTML draws Home's first screen (the first banner's picture) before the app's mount point; other pages' HTML does not", async () => {
+    const home = (await s.app.inject({ method: 'GET', url: '/' })).body
+    const shell = home.indexOf('<div id="home-shell" aria-hidden="true"')
+    expect(shell).toBeGreaterThan(home.indexOf('<body>'))
+    expect(shell).toBeLessThan(home.indexOf('<div id="app">'))
+    expect(home).toContain('<img class="home-banners__img" src="/assets/img/banner-1.svg" alt=""')
+    expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('home-shell')
   })
 
   it('hashed assets are cached for a year and compressed', async () => {

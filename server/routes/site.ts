@@ -10,6 +10,13 @@ import { businessClasses } from '../repo/shops'
 import * as site from '../repo/site'
 
 
+/** Home's banners (titles in Chinese; answered in the asker's language). The first is also in Home's HTML (server/shell.ts). */
+export const HOME_BANNERS = [
+  { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
+  { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
+  { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
+] as const
+
 export function siteRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
     service_phone: '400-800-1234',
@@ -21,11 +28,7 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
 
   // Titles in the shopper's language (`title_en` stays for clients that pick it themselves).
   defineRoute(app, db, 'index/moduleList', { auth: false }, ({ lang }) => ({
-    banners: [
-      { id: 1, image: '/assets/img/banner-1.svg', title: named(lang, '开通会员 买单享折扣'), path: '/pages/card/index' },
-      { id: 2, image: '/assets/img/banner-2.svg', title: named(lang, '限时秒杀 每日三场'), path: '/pages/seckill/index' },
-      { id: 3, image: '/assets/img/banner-3.svg', title: named(lang, '好店加油 每升立减'), path: '/pages/payBill/oil' },
-    ],
+    banners: HOME_BANNERS.map((b) => ({ ...b, title: named(lang, b.title) })),
     modules: MODULES.map(([key, title, title_en, path]) => ({ key, title: lang === 'en' ? title_en : title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
   }))
 

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { ModuleListAnswer } from '@/contract/site'
 import { assetUrl } from '@/core/request'
 import { pager } from '@/platform/pager'
+import { firstScreen } from '@/platform/shell'
 import { useT } from './messages'
 
 const ID = 'home-banners'
@@ -102,7 +103,14 @@ const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProp
       {banners.map((b, i) => (
         <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => onOpen(b.path)}>
           {/* The first picture is Home's largest paint: the browser fetches it before the slides still out of sight (issue 15). */}
-          <Image className='home-banners__img' src={assetUrl(b.image)} mode='aspectFill' nativeProps={{ alt: '', fetchpriority: i === 0 ? 'high' : 'low' }} />
+          <Image
+            className='home-banners__img'
+            src={assetUrl(b.image)}
+            mode='aspectFill'
+            nativeProps={{ alt: '', fetchpriority: i === 0 ? 'high' : 'low' }}
+            onLoad={i === 0 ? firstScreen.shown : undefined}
+            onError={i === 0 ? firstScreen.shown : undefined}
+          />
           {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
           <View className='home-banners__text'>
             <Text className='home-banners__title'>{b.title}</Text>

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
 import { HOME_FLASH_PAGE_SIZE } from '@/contract/homeCalls'
 import { useShopPages } from '@/api/shops'
@@ -17,6 +17,7 @@ import HomeTop from '@/features/home/HomeTop'
 import { useT } from '@/features/home/messages'
 import ShopRow from '@/components/ShopRow'
 import { useShopperLocation } from '@/hooks/useShopperLocation'
+import { firstScreen } from '@/platform/shell'
 
 /** Home (tab): city, search, banners, services, the live flash sale, discount shops nearby. */
 export default function IndexIndexPage() {
@@ -34,6 +35,12 @@ export default function IndexIndexPage() {
   usePullDownRefresh(() => {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())
   })
+
+  // H5: the first screen drawn by the HTML goes when Home's banner is on screen (BannerCarousel), or now when there is none.
+  const noBanner = !!modules.error || modules.data?.banners.length === 0
+  useEffect(() => {
+    if (noBanner) firstScreen.shown()
+  }, [noBanner])
 
   // Remembered for next time, and no longer following the location (PRODUCT.md §3).
   const chooseCity = (c: City) => setCity(chooseCityByHand(c))

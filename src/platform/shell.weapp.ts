@@ -1,0 +1,3 @@
+import type { FirstScreen } from './shell.types'
+
+export const firstScreen: FirstScreen = { shown: () => undefined }
