@@ -17,6 +17,7 @@ import { fuelRoutes } from './routes/fuel'
 import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
+import { mallRoutes } from './routes/mall'
 import { storeRoutes } from './routes/store'
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   memberRoutes(app, db)
   addressRoutes(app, db)
   seckillRoutes(app, db)
+  mallRoutes(app, db)
   uploadRoutes(app, db)
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   storeRoutes(app, db, provider, refundAutoApproveHours)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { avatar, banner, illustration, tile, type Colors } from './artwork'
+import { MALL_CATEGORIES, MALL_PRODUCTS } from './seedMall'
 
 // Tile gradients (top → bottom) and soft backgrounds, one per kind of business.
 const TILE = {
@@ -58,6 +59,29 @@ function productArtwork(): Array<[string, () => string]> {
   ])
 }
 
+/** The mall's category tiles, product pictures (three each), the special's banner and the gallery's slides. */
+function mallArtwork(): Array<[string, () => string]> {
+  const tiles = [TILE.orange, TILE.yellow, TILE.teal, TILE.blue, TILE.pink, TILE.purple]
+  const softs = [SOFT.food, SOFT.store, SOFT.life, SOFT.leisure, SOFT.beauty, SOFT.fuel]
+  return [
+    ...MALL_CATEGORIES.map(([id, , icon], i): [string, () => string] => [`mall-cat-${id}`, () => tile(icon, tiles[i % tiles.length])]),
+    ...MALL_PRODUCTS.flatMap(({ id, category, emoji: [main, accent] }): Array<[string, () => string]> => {
+      const soft = softs[(category - 1) % softs.length]
+      const other = softs[category % softs.length]
+      return [
+        [`mall-${id}`, () => illustration(main, soft, 'square')],
+        [`mall-${id}-2`, () => illustration(main, other, 'square')],
+        [`mall-${id}-3`, () => illustration(accent, soft, 'square')],
+      ]
+    }),
+    ['mall-special-1', () => banner('firecracker', 'red-envelope', ['#b3122a', '#ff8a3d'])], // 年货节
+    ['mall-slide-1', () => banner('red-envelope', 'firecracker', ['#a8071a', '#f5541d'])],
+    ['mall-slide-2', () => banner('headphone', 'musical-notes', ['#1d2b64', '#5b6cf0'])],
+    ['mall-slide-3', () => banner('tangerine', 'leafy-green', ['#d4380d', '#ffa940'])],
+    ['mall-slide-4', () => banner('teddy-bear', 'wrapped-gift', ['#9e1068', '#ff85c0'])],
+  ]
+}
+
 /**
  * Every demo picture the server draws, by the name in its URL: /assets/img/<name>.svg. The seed and the
  * site routes point at these names (one per banner, grid module, business class, shop and flash-sale
@@ -102,6 +126,7 @@ const CATALOGUE = new Map<string, () => string>([
   ['shop-12', () => illustration('fuel-pump', SOFT.fuel, 'wide')], // 广州天河加油站
 
   ...productArtwork(),
+  ...mallArtwork(),
 ])
 
 const AVATAR_COLORS: readonly Colors[] = [TILE.blue, TILE.teal, TILE.purple, TILE.orange, TILE.pink, TILE.green]

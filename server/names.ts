@@ -43,6 +43,22 @@ export const EN_NAMES: Readonly<Record<string, string>> = {
   '开通会员 买单享折扣': 'Join and save on every bill',
   '限时秒杀 每日三场': 'Flash sales, three a day',
   '好店加油 每升立减': 'Fuel for less, every litre',
+  // Micro mall: categories and the special (products stay as their merchants write them).
+  生鲜水果: 'Fresh fruit',
+  休闲零食: 'Snacks',
+  家居日用: 'Home',
+  数码家电: 'Digital',
+  美妆个护: 'Beauty',
+  母婴玩具: 'Baby & toys',
+  年货节: 'New Year goods',
+  '年味好物 会员再省': 'New Year favourites, members save more',
+  // The gallery's slides (the platform's promotion words).
+  '送给孩子的新年礼物': 'A New Year gift for the little ones',
+  主动降噪蓝牙耳机: 'Noise-cancelling earbuds',
+  '会员价 ¥269': 'Members pay ¥269',
+  赣南脐橙: 'Gannan navel oranges',
+  '果园直发 5 斤 ¥35.9 起': 'Straight from the orchard, 2.5 kg from ¥35.90',
+  毛绒泰迪熊: 'Teddy bear',
   // Fuel brands (the stations' names stay as the merchants write them).
   中国石化: 'Sinopec',
   中国石油: 'PetroChina',

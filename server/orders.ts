@@ -11,6 +11,7 @@ import { planAnswer, planCard } from './cards'
 import * as addresses from './repo/addresses'
 import * as cards from './repo/cards'
 import * as coupons from './repo/coupons'
+import * as mall from './repo/mall'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
@@ -18,11 +19,11 @@ import * as shops from './repo/shops'
 import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
-import { orderTitleIn } from './names'
+import { named, orderTitleIn } from './names'
 import { discountsOf } from './discount'
 import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../src/contract/fuelEndpoints'
-import type { OilFigures } from '../src/contract/order'
+import type { OilFigures, OrderDelivery, OrderLine } from '../src/contract/order'
 import type { ApiLang } from '../src/contract/common'
 
 export type { OrderRow } from './repo/orders'
@@ -56,7 +57,74 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
+    lines: linesOf(db, lang, row, shopName ?? null),
+    delivery: deliveryOf(row),
   }
+}
+
+/** A mall order's stored detail (server/orders.ts priceOrder). */
+interface MallDetail {
+  source: 'mall'
+  spec_id: number
+  spec_name: string
+  image: string
+  unit_price: number
+  delivery: OrderDelivery
+}
+const detailOf = (row: OrderRow): Record<string, unknown> => {
+  try {
+    const d: unknown = JSON.parse(row.detail)
+    return d && typeof d === 'object' ? (d as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** What an order bought, one line per thing, in the asker's language where the system names it. */
+function linesOf(db: DB, lang: ApiLang, row: OrderRow, shopName: string | null): OrderLine[] {
+  const detail = detailOf(row)
+  const one = (name: string, spec: string | null, image: string | null = null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image }]
+  switch (row.kind) {
+    case 'card': {
+      const card = row.ref_id ? cards.cardProduct(db, row.ref_id) : undefined
+      return one(orderTitleIn(lang, row.kind, row.title), card ? named(lang, card.name) : null)
+    }
+    case 'bill':
+      return one(shopName ?? row.title, null)
+    case 'oil':
+      return one(shopName ?? row.title, typeof detail.oil_grade === 'string' ? detail.oil_grade : null)
+    case 'product': {
+      if (row.spec_id !== null) {
+        const d = detail as Partial<MallDetail>
+        return [{ name: row.title, spec: d.spec_name ?? null, quantity: row.quantity, price: d.unit_price ?? Math.round(row.original_amount / row.quantity), image: d.image ?? null }]
+      }
+      const flash = row.ref_id ? seckill.flashProduct(db, row.ref_id) : undefined
+      return [{ name: row.title, spec: null, quantity: row.quantity, price: Math.round(row.original_amount / Math.max(1, row.quantity)), image: flash?.image ?? null }]
+    }
+    case 'takeout': {
+      const items = Array.isArray(detail.items) ? (detail.items as Array<{ name?: unknown; price?: unknown; quantity?: unknown; options?: unknown }>) : []
+      return items.map((i) => ({
+        name: typeof i.name === 'string' ? i.name : '',
+        spec: typeof i.options === 'string' && i.options ? i.options : null,
+        quantity: typeof i.quantity === 'number' ? i.quantity : 1,
+        price: typeof i.price === 'number' ? i.price : 0,
+        image: null,
+      }))
+    }
+  }
+}
+
+/** A mall order's delivery as it was ordered; null for every other order. */
+function deliveryOf(row: OrderRow): OrderDelivery | null {
+  if (row.delivery === null) return null
+  const d = detailOf(row) as Partial<MallDetail>
+  return { mode: row.delivery, address: row.delivery === 'ship' ? (d.delivery?.address ?? null) : null }
+}
+
+/** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
+export function returnOrderStock(db: DB, row: OrderRow): void {
+  if (row.spec_id !== null) mall.returnSpecStock(db, row.spec_id, row.quantity)
+  else if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
 }
 
 /** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
@@ -76,6 +144,9 @@ interface Priced {
   shopId: number | null
   refId: number | null
   quantity: number
+  /** Mall orders: the spec (its stock is taken at create) and how it is delivered. */
+  specId: number | null
+  delivery: 'ship' | 'pickup' | null
   userCouponId: number | null
   detail: Record<string, unknown>
 }
@@ -104,6 +175,8 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   const lines: PriceQuote['lines'] = []
   let cardPlan: PriceQuote['card']
   let oil: OilFigures | undefined
+  let specId: number | null = null
+  let delivery: 'ship' | 'pickup' | null = null
 
   switch (p.kind) {
     case 'card': {
@@ -142,6 +215,16 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       break
     }
     case 'product': {
+      if (p.source === 'mall') {
+        const m = priceMallLine(db, userId, p)
+        ;({ title, original, member, fee, quantity, specId, delivery } = m)
+        refId = m.productId
+        shopId = m.shopId
+        Object.assign(detail, m.detail)
+        if (fee > 0) lines.push({ label: '运费', amount: fee })
+        break
+      }
+      if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw new BizError('秒杀商品到店自提，无需选择规格或收货地址')
       const prod = seckill.flashPrice(db, p.product_id)
       if (!prod) throw new BizError('商品不存在')
       quantity = p.quantity
@@ -185,7 +268,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   if (p.coupon_id) {
     const uc = coupons.usableCoupon(db, p.coupon_id, userId, nowText())
     if (!uc) throw new BizError('优惠券不可用')
-    if (p.kind === 'product') throw new BizError('秒杀商品不能使用优惠券')
+    if (p.kind === 'product' && p.source !== 'mall') throw new BizError('秒杀商品不能使用优惠券')
     if (uc.kind && uc.kind !== p.kind) throw new BizError('优惠券不适用于此订单')
     if (uc.shop_id && uc.shop_id !== shopId) throw new BizError('优惠券不适用于此商家')
     const subtotal = original - discount - member
@@ -214,7 +297,52 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
     shopId,
     refId,
     quantity,
+    specId,
+    delivery,
     userCouponId,
+    detail,
+  }
+}
+
+type ProductPayload = Extract<Payload, { kind: 'product' }>
+
+/**
+ * A mall product's line: the spec's price × quantity, the member price with an active card, the shipping fee
+ * when shipped. Bounded by the product's per-order limit and the spec's stock (taken at create); pickup only where
+ * the product allows it; a shipped order goes to one of the shopper's own addresses, kept as it was.
+ */
+function priceMallLine(db: DB, userId: number, p: ProductPayload) {
+  const prod = mall.product(db, p.product_id)
+  if (!prod) throw new BizError(NOT_FOUND.product)
+  if (p.spec_id === undefined) throw new BizError('请选择规格')
+  const spec = mall.specOf(db, prod.id, p.spec_id)
+  if (!spec) throw new BizError('该规格不存在，请重新选择')
+  const quantity = p.quantity
+  if (quantity > prod.limit_per_order) throw new BizError(`每单限购 ${prod.limit_per_order} 件`)
+  if (spec.stock === 0) throw new BizError('该规格已售罄')
+  if (quantity > spec.stock) throw new BizError(`库存仅剩 ${spec.stock} 件`)
+  const delivery = p.delivery ?? 'ship'
+  let address: { name: string; phone: string; text: string } | null = null
+  if (delivery === 'pickup') {
+    if (prod.pickup !== 1) throw new BizError('该商品不支持到店自提')
+  } else {
+    if (p.address_id === undefined) throw new BizError('请选择收货地址')
+    const a = addresses.addressForOrder(db, userId, p.address_id)
+    if (!a) throw new BizError('收货地址不存在')
+    address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
+  }
+  const hasCard = activeCardRate(db, userId) !== null
+  const detail: MallDetail = { source: 'mall', spec_id: spec.id, spec_name: spec.name, image: prod.image, unit_price: spec.price, delivery: { mode: delivery, address } }
+  return {
+    title: prod.name,
+    productId: prod.id,
+    shopId: prod.shop_id,
+    specId: spec.id,
+    delivery,
+    quantity,
+    original: spec.price * quantity,
+    member: hasCard ? (spec.price - spec.member_price) * quantity : 0,
+    fee: delivery === 'ship' ? prod.shipping_fee : 0,
     detail,
   }
 }
@@ -256,7 +384,10 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
         price_moved: { grade: p.oil_grade, quoted_price: p.quoted_price, price: priced.quote.oil.litre_price, quote: fresh },
       })
     }
-    if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
+    if (priced.specId !== null) {
+      // Mall: the spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec).
+      if (!mall.takeSpecStock(db, priced.specId, priced.quantity)) throw new BizError('库存不足，请减少数量或换个规格')
+    } else if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
     if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw new BizError('优惠券不可用')
     const now = Date.now()
     const q = priced.quote
@@ -282,6 +413,8 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       verify_code: String(crypto.randomInt(10_000_000, 99_999_999)) + String(crypto.randomInt(1000, 9999)),
       create_time: nowText(),
       expire_at: now + UNPAID_TTL_MS,
+      spec_id: priced.specId,
+      delivery: priced.delivery,
     })
     if (priced.userCouponId) coupons.attachCoupon(db, priced.userCouponId, id)
     return orders.byId(db, id) as OrderRow
@@ -297,7 +430,7 @@ export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
 
 /** Give back what an unpaid order held: flash-sale stock and the coupon. */
 function release(db: DB, row: OrderRow): void {
-  if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
+  returnOrderStock(db, row)
   if (row.user_coupon_id) coupons.releaseCoupon(db, row.user_coupon_id)
 }
 

@@ -1,6 +1,7 @@
 import { tx, type DB } from './db'
 import { OIL_GRADES } from '../src/contract/fuelEndpoints'
 import { dayjs, fmt, inBusinessZone } from './time'
+import { seedMall } from './seedMall'
 
 /** A picture the server draws (server/assets.ts): names, not text, go in the URL. */
 const img = (name: string) => `/assets/img/${name}.svg`
@@ -11,6 +12,7 @@ export function seedDemoData(db: DB): void {
   seedFuel(db)
   seedStaff(db)
   seedFlashProducts(db)
+  seedMall(db)
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */

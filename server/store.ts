@@ -9,12 +9,11 @@ import { cardState } from './cards'
 import * as cards from './repo/cards'
 import { tx, type DB } from './db'
 import { BizError, type AuthUser } from './http'
-import { toOrderInfo } from './orders'
+import { returnOrderStock, toOrderInfo } from './orders'
 import type { PayProvider, RefundCall } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
-import * as seckill from './repo/seckill'
 import * as store from './repo/store'
 import { fmt, nowText } from './time'
 
@@ -88,7 +87,7 @@ export function toStoreOrder(db: DB, lang: ApiLang, row: OrderRow, autoApproveHo
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,
-    can_verify: hasRedemptionCode(row.kind, row.status) && row.status !== ORDER_STATUS.COMPLETED,
+    can_verify: hasRedemptionCode(row.kind, row.status, row.delivery) && row.status !== ORDER_STATUS.COMPLETED,
     can_answer_refund: waiting,
   }
 }
@@ -203,7 +202,7 @@ export function finishOrderRefund(db: DB, orderId: number): boolean {
   const row = orders.byId(db, orderId) as OrderRow
   if (!orders.moveStatus(db, row.id, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED)) return false
   if (row.user_coupon_id) store.returnUsedCoupon(db, row.user_coupon_id)
-  if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
+  returnOrderStock(db, row)
   store.insertAction(db, { order_id: row.id, action: 'refunded', by_user_id: null, reason: null, at: nowText() })
   return true
 }

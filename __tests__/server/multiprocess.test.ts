@@ -151,6 +151,7 @@ describe('three server processes on one database file', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
     expect(count('SELECT COUNT(*) AS n FROM cities')).toBe(8)
     expect(count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(18)
+    expect(count('SELECT COUNT(*) AS n FROM mall_products')).toBe(22)
     expect(new Set(servers.map((s) => s.sandboxKey)).size).toBe(PROCESSES)
   })
 
@@ -314,6 +315,29 @@ describe('three server processes on one database file', () => {
     })
   })
 
+  it('(f) a mall spec: 120 buyers racing for 15 in stock, shipped to their own addresses → exactly 15 orders, stock 0, the other spec untouched', async () => {
+    await measured('f: mall spec stock', async () => {
+      db.prepare('UPDATE mall_specs SET stock = 15, total_stock = 15 WHERE id = 141').run()
+      db.prepare('UPDATE mall_products SET limit_per_order = 5 WHERE id = 14').run()
+      const otherSpec = count('SELECT stock AS n FROM mall_specs WHERE id = 131')
+      const buyers = quickUsers(120)
+      const address = db.prepare("INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, is_default, created_at) VALUES (?, '买家', '13800000000', '广东省', '深圳市', '南山区', '科技园 1 号', 1, '2026-01-01 00:00:00')")
+      const addressIds = buyers.map((b) => Number(address.run(b.userId).lastInsertRowid))
+      const answers = await Promise.all(
+        buyers.map((b, i) =>
+          api(i, 'POST', 'personal.order/create', { kind: 'product', source: 'mall', product_id: 14, spec_id: 141, quantity: 1, delivery: 'ship', address_id: addressIds[i], client_request_id: newRequestId() }, b.token),
+        ),
+      )
+      const byMessage = tally(answers)
+      expect(byMessage['200 1 ok']).toBe(15)
+      // Refused before or at the decrement, depending on when each read the stock: never a 5xx, never more than 15.
+      expect(Object.keys(byMessage).every((k) => k === '200 1 ok' || /^200 0 (该规格已售罄|库存仅剩 \d+ 件|库存不足，请减少数量或换个规格)$/.test(k))).toBe(true)
+      expect(count('SELECT stock AS n FROM mall_specs WHERE id = 141')).toBe(0)
+      expect(count('SELECT COUNT(*) AS n FROM orders WHERE spec_id = 141')).toBe(15)
+      expect(count('SELECT stock AS n FROM mall_specs WHERE id = 131')).toBe(otherSpec)
+    })
+  })
+
   it('after the processes stop: no error logged, the money invariant holds over the whole file, integrity ok', async () => {
     await Promise.all(servers.map((s) => s.stop()))
     // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.
@@ -322,5 +346,6 @@ describe('three server processes on one database file', () => {
     expect(paymentInvariantViolations(db)).toEqual([])
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     expect(count('SELECT COUNT(*) AS n FROM seckill_products WHERE stock < 0')).toBe(0)
+    expect(count('SELECT COUNT(*) AS n FROM mall_specs WHERE stock < 0')).toBe(0)
   })
 })

@@ -35,6 +35,10 @@ export interface OrderRow {
   create_time: string
   pay_time: string | null
   expire_at: number
+  /** Mall orders: the spec bought (flash-sale orders have none). */
+  spec_id: number | null
+  /** Mall orders: shipped to the address in `detail`, or picked up at the store. */
+  delivery: 'ship' | 'pickup' | null
 }
 
 export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'refund_from' | 'pay_time' | 'refund_requested_at' | 'refund_rejection' | 'refund_rejected_at'>
@@ -52,8 +56,8 @@ export function insert(db: DB, o: NewOrder): number | bigint {
   return sql(
     db,
     `INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
-     coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, request_hash, detail, verify_code, create_time, expire_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, request_hash, detail, verify_code, create_time, expire_at, spec_id, delivery)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     o.order_no,
     o.user_id,
@@ -76,6 +80,8 @@ export function insert(db: DB, o: NewOrder): number | bigint {
     o.verify_code,
     o.create_time,
     o.expire_at,
+    o.spec_id,
+    o.delivery,
   ).lastInsertRowid
 }
 
@@ -137,7 +143,7 @@ export function page(db: DB, userId: number, filter: { statuses: readonly number
 /** How many of a flash-sale product the shopper holds (orders not cancelled or refunded). */
 export const flashBought = (db: DB, userId: number, productId: number): number =>
   (
-    sql(db, 'SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND status NOT IN (?, ?)').get(
+    sql(db, 'SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND spec_id IS NULL AND status NOT IN (?, ?)').get(
       userId,
       'product',
       productId,
@@ -150,5 +156,5 @@ export const flashBought = (db: DB, userId: number, productId: number): number =
 export const flashBuyers = (db: DB, productId: number, limit: number) =>
   sql(
     db,
-    'SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT ?',
+    'SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.spec_id IS NULL AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT ?',
   ).all('product', productId, ORDER_STATUS.PAID, ORDER_STATUS.CANCELLED, limit) as Array<{ nickname: string; quantity: number; create_time: string }>

@@ -40,7 +40,7 @@ export const storeOrderById = (db: DB, shopId: number, id: number) => sql(db, 'S
 
 /** The order a redemption code belongs to (only kinds with a code; the newest if two ever shared one). */
 export const byVerifyCode = (db: DB, code: string) =>
-  sql(db, "SELECT * FROM orders WHERE verify_code = ? AND kind = 'product' ORDER BY id DESC LIMIT 1").get(code) as OrderRow | undefined
+  sql(db, "SELECT * FROM orders WHERE verify_code = ? AND kind = 'product' AND (delivery IS NULL OR delivery = 'pickup') ORDER BY id DESC LIMIT 1").get(code) as OrderRow | undefined
 
 export const shopperPhone = (db: DB, userId: number) => (sql(db, 'SELECT phone FROM users WHERE id = ?').get(userId) as { phone: string } | undefined)?.phone ?? ''
 
@@ -56,7 +56,7 @@ export function storePage(db: DB, shopId: number, filter: { status?: number; tod
     args.push(filter.status)
   }
   if (filter.todo === 'verify') {
-    where.push(`o.kind = 'product' AND o.status IN (${placeholders(CODE_STATUSES)})`)
+    where.push(`o.kind = 'product' AND (o.delivery IS NULL OR o.delivery = 'pickup') AND o.status IN (${placeholders(CODE_STATUSES)})`)
     args.push(...CODE_STATUSES)
   }
   if (filter.todo === 'refund') where.push(AWAITING_STORE)
@@ -75,7 +75,7 @@ export const paidBetween = (db: DB, shopId: number, from: string, to: string) =>
   ).get(shopId, from, to, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDING) as { n: number; sum: number }
 
 export const toVerifyCount = (db: DB, shopId: number) =>
-  (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND o.kind = 'product' AND o.status IN (${placeholders(CODE_STATUSES)})`).get(shopId, ...CODE_STATUSES) as { n: number }).n
+  (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND o.kind = 'product' AND (o.delivery IS NULL OR o.delivery = 'pickup') AND o.status IN (${placeholders(CODE_STATUSES)})`).get(shopId, ...CODE_STATUSES) as { n: number }).n
 
 export const refundsToAnswerCount = (db: DB, shopId: number) => (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND ${AWAITING_STORE}`).get(shopId) as { n: number }).n
 

@@ -56,7 +56,7 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
 
   defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user, lang }) => {
     const row = findOwnOrder(db, requireUser(user).id, input.id)
-    if (!hasRedemptionCode(row.kind, row.status)) throw new BizError(hasRedemptionCode(row.kind, ORDER_STATUS.PAID) ? '订单未支付，暂无核销码' : '这笔订单无需核销')
+    if (!hasRedemptionCode(row.kind, row.status, row.delivery)) throw new BizError(hasRedemptionCode(row.kind, ORDER_STATUS.PAID, row.delivery) ? '订单未支付，暂无核销码' : '这笔订单无需核销')
     return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, lang, row) }
   })
 }

@@ -22,7 +22,7 @@ export function useOrderWithCode(id: number, options: SignedInOptions = {}) {
   return useSignedInQuery(
     async () => {
       const info = await fetchOrder(id)
-      const code = hasRedemptionCode(info.kind, info.order_status) ? await request('personal.order/orderVerification', { id }) : null
+      const code = hasRedemptionCode(info.kind, info.order_status, info.delivery?.mode) ? await request('personal.order/orderVerification', { id }) : null
       return { info, code }
     },
     [id],

@@ -35,8 +35,8 @@ export const canRefund = (status: number): boolean => status === ORDER_STATUS.PA
 
 /**
  * Orders with a redemption code to show at the till: a kind with something to collect there (a flash-sale
- * product), paid (completed: shown as used). A card is a card (its own till code on the card page), a bill
+ * or mall product collected at its store; a mall parcel that is shipped has none), paid (completed: shown as used). A card is a card (its own till code on the card page), a bill
  * or fuel was paid at the till itself, takeout is delivered — nothing to redeem.
  */
-export const hasRedemptionCode = (kind: (typeof ORDER_KINDS)[number], status: number): boolean =>
-  kind === 'product' && (status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.COMPLETED)
+export const hasRedemptionCode = (kind: (typeof ORDER_KINDS)[number], status: number, delivery?: 'ship' | 'pickup' | null): boolean =>
+  kind === 'product' && delivery !== 'ship' && (status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.COMPLETED)

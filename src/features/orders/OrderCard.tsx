@@ -59,7 +59,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
           )}
           {paidLike && (
             <Button className='btn-outline order-card__btn order-card__detail' onClick={open}>
-              {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status) ? t('orders.showCode') : t('orders.refund')}
+              {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status, order.delivery?.mode) ? t('orders.showCode') : t('orders.refund')}
             </Button>
           )}
         </View>

@@ -1,0 +1,97 @@
+import { sql, type DB } from '../db'
+
+export interface MallCategoryRow {
+  id: number
+  name: string
+  icon: string
+}
+
+/** A product with its specs summed up: the lowest prices, the stock left and the number sold over every spec. */
+export interface MallProductRow {
+  id: number
+  category_id: number
+  shop_id: number
+  name: string
+  subtitle: string
+  image: string
+  images: string
+  description: string
+  list_price: number
+  limit_per_order: number
+  pickup: number
+  shipping_fee: number
+  price: number
+  member_price: number
+  stock: number
+  sold: number
+  shop_name: string
+  shop_address: string
+}
+
+export interface MallSpecRow {
+  id: number
+  product_id: number
+  name: string
+  price: number
+  member_price: number
+  stock: number
+}
+
+export const categories = (db: DB) => sql(db, 'SELECT id, name, icon FROM mall_categories ORDER BY sort, id').all() as MallCategoryRow[]
+
+const SELECT = `SELECT p.*, sh.name AS shop_name, sh.address AS shop_address,
+    (SELECT MIN(price) FROM mall_specs WHERE product_id = p.id) AS price,
+    (SELECT MIN(member_price) FROM mall_specs WHERE product_id = p.id) AS member_price,
+    (SELECT COALESCE(SUM(stock), 0) FROM mall_specs WHERE product_id = p.id) AS stock,
+    (SELECT COALESCE(SUM(total_stock - stock), 0) FROM mall_specs WHERE product_id = p.id) AS sold
+  FROM mall_products p JOIN shops sh ON sh.id = p.shop_id`
+
+export interface ProductFilter {
+  categoryId?: number
+  specialId?: number
+  /** A LIKE pattern on the name (ESCAPE '\'). */
+  like?: string
+}
+
+/** One page of products: of a category, of a special (in the special's order) or by name; every product when none. */
+export function productPage(db: DB, filter: ProductFilter, limit: number, offset: number): { rows: MallProductRow[]; total: number } {
+  const where: string[] = []
+  const args: unknown[] = []
+  let order = 'p.sort, p.id'
+  let from = ''
+  if (filter.categoryId !== undefined) {
+    where.push('p.category_id = ?')
+    args.push(filter.categoryId)
+  }
+  if (filter.specialId !== undefined) {
+    from = ' JOIN mall_special_products sp ON sp.product_id = p.id AND sp.special_id = ?'
+    args.unshift(filter.specialId)
+    order = 'sp.sort, p.id'
+  }
+  if (filter.like !== undefined) {
+    where.push("p.name LIKE ? ESCAPE '\\'")
+    args.push(filter.like)
+  }
+  const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM mall_products p${from}${cond}`).get(...args) as { n: number }).n
+  const rows = sql(db, `${SELECT.replace('FROM mall_products p', `FROM mall_products p${from}`)}${cond} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as MallProductRow[]
+  return { rows, total }
+}
+
+export const product = (db: DB, id: number) => sql(db, `${SELECT} WHERE p.id = ?`).get(id) as MallProductRow | undefined
+
+export const specsOf = (db: DB, productId: number) => sql(db, 'SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE product_id = ? ORDER BY sort, id').all(productId) as MallSpecRow[]
+
+export const specOf = (db: DB, productId: number, specId: number) =>
+  sql(db, 'SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE id = ? AND product_id = ?').get(specId, productId) as MallSpecRow | undefined
+
+/** The check and the decrement are one statement: false when fewer than `quantity` are left of this spec. */
+export const takeSpecStock = (db: DB, specId: number, quantity: number): boolean =>
+  sql(db, 'UPDATE mall_specs SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, specId, quantity).changes === 1
+
+export const returnSpecStock = (db: DB, specId: number, quantity: number) => sql(db, 'UPDATE mall_specs SET stock = stock + ? WHERE id = ?').run(quantity, specId)
+
+export const special = (db: DB, id: number) => sql(db, 'SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ?').get(id) as { id: number; title: string; subtitle: string; banner: string } | undefined
+
+export const gallery = (db: DB) =>
+  sql(db, 'SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery ORDER BY sort, id').all() as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>
