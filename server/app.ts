@@ -18,6 +18,8 @@ import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
 import { mallRoutes } from './routes/mall'
+import { logisticsRoutes } from './routes/logistics'
+import { sweepParcels } from './shipping'
 import { storeRoutes } from './routes/store'
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
@@ -179,6 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   addressRoutes(app, db)
   seckillRoutes(app, db)
   mallRoutes(app, db)
+  logisticsRoutes(app, db)
   uploadRoutes(app, db)
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   storeRoutes(app, db, provider, refundAutoApproveHours)
@@ -188,11 +191,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Housekeeping: expired unpaid orders (trades closed first), refunds the provider has not answered
   // (asked again: the refund number makes it idempotent), refund requests no store answered in time
-  // (approved, recorded as by the timer), expired sessions, old login codes.
+  // (approved, recorded as by the timer), parcels (events stored as they come due; delivered ones unconfirmed
+  // for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const sweep = setInterval(() => {
     cancelExpired(db, provider)
     retryPendingRefunds(db, provider)
     autoApproveRefunds(db, provider, refundAutoApproveHours)
+    sweepParcels(db)
     pruneSessions(db)
   }, opts.sweepMs ?? SWEEP_MS)
   sweep.unref()

@@ -20,6 +20,7 @@ import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
 import { named, orderTitleIn } from './names'
+import { parcelOf } from './shipping'
 import { discountsOf } from './discount'
 import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../src/contract/fuelEndpoints'
@@ -59,6 +60,7 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: linesOf(db, lang, row, shopName ?? null),
     delivery: deliveryOf(row),
+    parcel: parcelOf(db, lang, row),
   }
 }
 

@@ -14,6 +14,7 @@ import type { PayProvider, RefundCall } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
+import * as shipping from './repo/shipping'
 import * as store from './repo/store'
 import { fmt, nowText } from './time'
 
@@ -89,6 +90,7 @@ export function toStoreOrder(db: DB, lang: ApiLang, row: OrderRow, autoApproveHo
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,
     can_verify: hasRedemptionCode(row.kind, row.status, row.delivery) && row.status !== ORDER_STATUS.COMPLETED,
     can_answer_refund: waiting,
+    can_ship: row.delivery === 'ship' && row.status === ORDER_STATUS.PAID && !shipping.shipmentOf(db, row.id),
   }
 }
 
@@ -97,11 +99,11 @@ export function actionsOf(db: DB, orderId: number): OrderAction[] {
     action: a.action,
     // No user: the timer's approval, the provider's settlement, or the sandbox helper standing in for the store.
     by:
-      a.action === 'refund_requested'
+      a.action === 'refund_requested' || a.action === 'receipt_confirmed'
         ? 'shopper'
         : a.by_user_id !== null
           ? 'store'
-          : a.action === 'refund_auto_approved'
+          : a.action === 'refund_auto_approved' || a.action === 'auto_completed'
             ? 'timer'
             : a.action === 'refunded' || a.action === 'refund_failed'
               ? 'provider'

@@ -90,6 +90,11 @@ describe('authorisation: one gate over every store call', () => {
     expect((await askRefund(billA2.id)).body.code).toBe(1)
     const billB2 = await paidOrder({ kind: 'bill', shop_id: 1, amount: 6000 })
     expect((await askRefund(billB2.id)).body.code).toBe(1)
+    // A mall parcel of each store to ship (B's: a shop-8 product's order moved to shop 1).
+    const address = (await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '张三', mobile: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园 1 号' }, shopper.token)).body.data.info.id
+    const mallA = await paidOrder({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, delivery: 'ship', address_id: address })
+    const mallB = await paidOrder({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, delivery: 'ship', address_id: address })
+    s.app.db.prepare('UPDATE orders SET shop_id = 1 WHERE id = ?').run(mallB.id)
 
     type Case = { a: Record<string, unknown>; b: Record<string, unknown> }
     // For each call: a payload on shop A's (8) own order, and the same call on shop B's (1).
@@ -97,8 +102,7 @@ describe('authorisation: one gate over every store call', () => {
       'hui_shanghu.store/workbench': { a: {}, b: {} },
       'hui_shanghu.store_order/index': { a: {}, b: {} },
       'hui_shanghu.store_order/read': { a: { id: productA.id }, b: { id: productB.id } },
-      // TODO(issue 14 shipping): a mall order of each store; flash orders are refused ("not to ship") either way.
-      'hui_shanghu.store_order/ship': { a: { id: productA.id, carrier: 'SF', tracking_no: 'SF1234567890' }, b: { id: productB.id, carrier: 'SF', tracking_no: 'SF1234567890' } },
+      'hui_shanghu.store_order/ship': { a: { id: mallA.id, carrier: 'SF', tracking_no: 'SF1234567890' }, b: { id: mallB.id, carrier: 'SF', tracking_no: 'SF1234567890' } },
       'hui_shanghu.store_order/verifyPreview': { a: { code: codeA }, b: { code: codeB } },
       'hui_shanghu.store_order/verify': { a: { code: codeA }, b: { code: codeB } },
       'hui_shanghu.store_order/refundReject': { a: { id: billA.id, reason: '已消费' }, b: { id: billB.id, reason: '已消费' } },
@@ -132,8 +136,9 @@ describe('authorisation: one gate over every store call', () => {
     expect((await readOrder(billB.id)).order_status).toBe(60)
     expect((await readOrder(billB2.id)).order_status).toBe(60)
     expect((await readOrder(productB.id)).order_status).toBe(10)
+    expect((await readOrder(mallB.id)).order_status).toBe(10)
     const list = await s.call<{ list: Array<{ id: number }> }>('GET', 'hui_shanghu.store_order/index', { page_size: 50 }, staffA.token)
-    expect(list.body.data.list.map((o) => o.id).sort()).toEqual([productA.id, billA.id, billA2.id].sort())
+    expect(list.body.data.list.map((o) => o.id).sort()).toEqual([productA.id, billA.id, billA2.id, mallA.id].sort())
   })
 })
 

@@ -60,6 +60,10 @@ export function storePage(db: DB, shopId: number, filter: { status?: number; tod
     args.push(...CODE_STATUSES)
   }
   if (filter.todo === 'refund') where.push(AWAITING_STORE)
+  if (filter.todo === 'ship') {
+    where.push("o.delivery = 'ship' AND o.status = ? AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)")
+    args.push(ORDER_STATUS.PAID)
+  }
   const w = where.join(' AND ')
   const total = (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE ${w}`).get(...args) as { n: number }).n
   const rows = sql(db, `SELECT o.* FROM orders o WHERE ${w} ORDER BY o.id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as OrderRow[]

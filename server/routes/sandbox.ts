@@ -9,6 +9,8 @@ import { sameSignature, type PayProvider } from '../provider'
 import { titleOf } from '../repo/orders'
 import { rejectRefund } from '../store'
 import { businessDay } from '../fuel'
+import { carrierNow, moveCarrierClock, sweepParcels } from '../shipping'
+import { fmt } from '../time'
 import * as fuel from '../repo/fuel'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
@@ -18,6 +20,8 @@ const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
+/** Move the sandbox carrier's clock forward by minutes (at most a year), or back to real time. */
+const CarrierClock = z.object({ advance_minutes: z.number().int().min(0).max(525_600).optional(), reset: z.boolean().optional() })
 const MovePrice = z.object({
   shop_id: z.number().int().positive(),
   grade: z.string().max(8),
@@ -135,6 +139,16 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!fuel.offersGrade(db, shop_id, grade)) return fail('该油站没有此油号')
       fuel.setPrice(db, shop_id, grade, price, from ?? businessDay())
       return ok({ shop_id, grade, price, from: from ?? businessDay() })
+    })
+
+    // Parcels: the sandbox carrier's events follow its clock; move it instead of waiting hours or days. The due
+    // events are stored and unconfirmed delivered parcels completed at once (the timer would on its next run).
+    helpers.post('/api/sandbox/carrierClock', async (req) => {
+      const parsed = CarrierClock.safeParse(req.body)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const offset = moveCarrierClock(parsed.data.advance_minutes ?? 0, parsed.data.reset)
+      const completed = sweepParcels(db)
+      return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
     })
 
     // A refusal without a store account (tests and demos): the same rejection as the store's

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { DB } from '../db'
 import { defineRoute } from '../http'
 import type { PayProvider } from '../provider'
+import * as shipping from '../repo/shipping'
 import * as store from '../repo/store'
+import { shipOrder } from '../shipping'
 import { actionsOf, approveRefund, checkCardCode, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../store'
 import { named } from '../names'
 import { businessMidnight, fmt } from '../time'
@@ -26,6 +28,7 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
       takings: day.sum,
       to_verify: store.toVerifyCount(db, staff.shopId),
       refunds_to_answer: store.refundsToAnswerCount(db, staff.shopId),
+      to_ship: shipping.toShipCount(db, staff.shopId),
       refund_auto_approve_hours: autoApproveHours,
     }
   })
@@ -49,6 +52,12 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
   defineRoute(app, db, 'hui_shanghu.store_order/verify', { auth: true }, ({ input, user, lang }) => {
     const staff = requireStaff(db, user, lang)
     return full(verifyCode(db, staff, input.code, lang), lang)
+  })
+
+  // A paid mall order to be delivered goes out with a carrier's tracking number: paid → delivering (once).
+  defineRoute(app, db, 'hui_shanghu.store_order/ship', { auth: true }, ({ input, user, lang }) => {
+    const staff = requireStaff(db, user, lang)
+    return full(shipOrder(db, storeOrder(db, staff, input.id, lang), input.carrier, input.tracking_no, staff.userId), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', { auth: true }, ({ input, user, lang }) => {
