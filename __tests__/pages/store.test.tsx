@@ -244,18 +244,6 @@ describe('Store orders and a store order', () => {
     expect(nav).toHaveBeenCalledWith(expect.objectContaining({ url: expect.stringMatching(/^\/pages\/store\/order\?id=\d+$/) }))
   })
 
-  async function openOrder(info: StoreOrder, handlers: Parameters<typeof fakeApi>[0] = {}) {
-    setItem('token', 'tok')
-    openedWith('pages/store/order', { id: String(info.id) })
-    const api = fakeApi({
-      'hui_shanghu.store_order/read': () => ({ info, actions: [{ action: 'refund_requested', by: 'shopper', by_user_id: 7, by_phone: '138****0001', reason: '不想要了', at: '2026-11-23 10:00:00' }] }),
-      ...handlers,
-    })
-    const t = await mount(StoreOrderPage)
-    await t.queries.waitForQuerySelector('.store-order')
-    return { t, api }
-  }
-
   it('a refund request: approve asks first, is sent once, and the order then reads what the server says; the trail shows who did what', async () => {
     toasts()
     confirmDialog()
@@ -305,6 +293,71 @@ describe('Store orders and a store order', () => {
     expect(api.called('hui_shanghu.store_order/refundReject')[0].data).toMatchObject({ id: 52, reason: '商品已拆封' })
     expect(text(t, '.store-summary__status')).toBe('已付款')
     expect(text(t, '.store-trail__row--refund_rejected')).toContain('商品已拆封')
+  })
+})
+
+/** A store order opened as staff, with its trail. */
+async function openOrder(info: StoreOrder, handlers: Parameters<typeof fakeApi>[0] = {}) {
+  setItem('token', 'tok')
+  openedWith('pages/store/order', { id: String(info.id) })
+  const api = fakeApi({
+    'hui_shanghu.store_order/read': () => ({ info, actions: [{ action: 'refund_requested', by: 'shopper', by_user_id: 7, by_phone: '138****0001', reason: '不想要了', at: '2026-11-23 10:00:00' }] }),
+    ...handlers,
+  })
+  const t = await mount(StoreOrderPage)
+  await t.queries.waitForQuerySelector('.store-order')
+  return { t, api }
+}
+
+describe('Shipping a parcel (issue 14)', () => {
+  const toShip = () =>
+    storeOrder({
+      id: 61,
+      title: '阿克苏冰糖心苹果',
+      can_verify: false,
+      can_ship: true,
+      delivery: { mode: 'ship', address: { name: '王五', phone: '13800138001', text: '广东省深圳市福田区深南大道 100 号' } },
+    })
+
+  it('the address to ship to; Ship opens a sheet: a carrier chosen, a tracking number that must be 6–32 letters or digits; sent once; the order then reads shipped with its parcel', async () => {
+    toasts()
+    const after: StoreOrderAnswer = {
+      info: { ...toShip(), order_status: 30, can_ship: false, parcel: { carrier_name: '中通快递', tracking_no: 'ZT123456789', shipped_at: '2026-11-23 11:00:00', state: 'shipped', latest: '商家已发货，等待中通快递揽收' } },
+      actions: [{ action: 'shipped', by: 'store', by_user_id: 9, by_phone: '199****0008', reason: 'ZTO ZT123456789', at: '2026-11-23 11:00:00' }],
+    }
+    let release: () => void = () => undefined
+    const { t, api } = await openOrder(toShip(), { 'hui_shanghu.store_order/ship': () => new Promise((r) => (release = () => r(after))) })
+    expect(text(t, '.store-order__address')).toContain('深南大道 100 号')
+    await click(t, '.store-order__ship')
+    await t.queries.waitForQuerySelector('.ship-sheet [role="dialog"]')
+    expect(disabled(t, '.ship-sheet__submit')).toBe(true)
+    await typeInto(t, '.ship-sheet__no', 'ZT-1')
+    expect(text(t, '.ship-sheet__bad')).toBe('运单号为 6 至 32 位字母或数字')
+    expect(disabled(t, '.ship-sheet__submit')).toBe(true)
+    await click(t, '.ship-sheet__carrier:nth-child(2)')
+    expect(t.queries.querySelector('.ship-sheet__carrier--on')?.textContent).toBe('中通快递')
+    await typeInto(t, '.ship-sheet__no', 'ZT123456789')
+    expect(t.queries.querySelector('.ship-sheet__bad')).toBeNull()
+    await click(t, '.ship-sheet__submit')
+    await click(t, '.ship-sheet__submit')
+    await until(t, () => expect(api.called('hui_shanghu.store_order/ship')).toHaveLength(1))
+    expect(api.called('hui_shanghu.store_order/ship')[0].data).toMatchObject({ id: 61, carrier: 'ZTO', tracking_no: 'ZT123456789' })
+    await t.act(async () => release())
+    await until(t, () => expect(t.queries.querySelector('.ship-sheet')).toBeNull())
+    expect(text(t, '.store-order__parcel')).toContain('ZT123456789')
+    expect(t.queries.querySelector('.store-order__ship')).toBeNull()
+    expect(text(t, '.store-trail__row--shipped')).toContain('已发货')
+  })
+
+  it('a refused ship keeps the sheet and what was typed', async () => {
+    const errors = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const { t } = await openOrder(toShip(), { 'hui_shanghu.store_order/ship': () => ({ business: '该订单已发货' }) })
+    await click(t, '.store-order__ship')
+    await t.queries.waitForQuerySelector('.ship-sheet [role="dialog"]')
+    await typeInto(t, '.ship-sheet__no', 'SF1234567890')
+    await click(t, '.ship-sheet__submit')
+    await until(t, () => expect(errors).toHaveBeenCalledWith(expect.objectContaining({ title: '该订单已发货' })))
+    expect((t.queries.querySelector('.ship-sheet__no input') as HTMLInputElement).value).toBe('SF1234567890')
   })
 })
 

@@ -3,6 +3,7 @@ import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
 import type { StoreEndpointPath } from '@/contract/storeEndpoints'
+import type { MallEndpointPath } from '@/contract/mallEndpoints'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
 import { getLang, t } from './i18n'
@@ -98,7 +99,7 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
  * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | FuelEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | FuelEndpointPath | MallEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   let res: TransportResponse

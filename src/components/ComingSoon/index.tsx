@@ -17,7 +17,6 @@ export const UNFINISHED_ROUTES = [
   'pages/vMall/swiper',
   'pages/vMall/guide',
   'pages/special/index',
-  'pages/logistics/index',
   'pages/takeout/index',
   'pages/takeout/list',
   'pages/takeout/detail',

@@ -44,7 +44,7 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
       </View>
       <Text className='order-card__time'>{order.create_time}</Text>
       {order.refund_rejection && <Text className='order-card__rejected'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>}
-      {(unpaid || paidLike) && (
+      {(unpaid || paidLike || order.parcel) && (
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}
           {unpaid && (
@@ -57,7 +57,12 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
               {t('orders.payNow')}
             </Button>
           )}
-          {paidLike && (
+          {order.parcel && (
+            <Button className='btn-outline order-card__btn order-card__track' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
+              {t('detail.logistics')}
+            </Button>
+          )}
+          {paidLike && !order.parcel && (
             <Button className='btn-outline order-card__btn order-card__detail' onClick={open}>
               {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status, order.delivery?.mode) ? t('orders.showCode') : t('orders.refund')}
             </Button>

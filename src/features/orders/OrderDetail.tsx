@@ -5,7 +5,8 @@ import { QrCode } from '@/components/MemberCode'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
-import { canRefund, PAID_OR_LATER, payStage } from '@/contract/orderRules'
+import { ORDER_STATUS } from '@/contract/constants'
+import { canRefund, payStage } from '@/contract/orderRules'
 import { toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { afterPay } from '@/payment/afterPay'
@@ -77,6 +78,15 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
       )}
 
       <OrderItems order={order} />
+      {order.parcel && (
+        <View className='order-detail__box order-detail__parcel' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
+          <View className='kv-row order-detail__row'>
+            <Text>{order.parcel.carrier_name}</Text>
+            <Text className='order-detail__parcel-no'>{order.parcel.tracking_no}</Text>
+          </View>
+          <Text className='order-detail__parcel-latest'>{order.parcel.latest} ›</Text>
+        </View>
+      )}
 
       <View className='order-detail__box'>
         <Row label={t('detail.original')} cents={order.original_amount} />
@@ -106,8 +116,12 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
       </View>
 
       <View className='order-detail__actions'>
-        {order.kind === 'product' && PAID_OR_LATER.includes(order.order_status) && (
-          <Button className='btn-outline order-detail__btn' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
+        {/* A shipped parcel: where it is, and confirming receipt (Logistics). */}
+        {order.parcel && (
+          <Button
+            className={`${order.order_status === ORDER_STATUS.DELIVERING ? 'btn-pill' : 'btn-outline'} order-detail__btn order-detail__track`}
+            onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}
+          >
             {t('detail.logistics')}
           </Button>
         )}

@@ -10,6 +10,7 @@ import { useAction } from '@/hooks/useAction'
 import { routeUrl } from '@/routes'
 import OrderSummary, { Pair } from './OrderSummary'
 import RejectSheet from './RejectSheet'
+import ShipSheet from './ShipSheet'
 import './store.css'
 
 interface Props {
@@ -25,6 +26,8 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
   const t = useT()
   const order = data.info
   const [rejecting, setRejecting] = useState(false)
+  const [shipping, setShipping] = useState(false)
+  const address = order.delivery?.mode === 'ship' ? order.delivery.address : null
 
   const approve = useAction(async () => {
     if (!(await confirmAction(t('storeOrder.approveAsk'), t('storeOrder.approveYes'), t('common.cancel')))) return
@@ -45,6 +48,24 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
         {order.pay_time && <Pair label={t('storeOrder.payTime')} value={order.pay_time} />}
       </View>
 
+      {address && (
+        <View className='store-box store-order__address'>
+          <Text className='store-section'>{t('storeOrder.shipTo')}</Text>
+          <Text>
+            {address.name} {address.phone}
+          </Text>
+          <Text>{address.text}</Text>
+        </View>
+      )}
+
+      {order.parcel && (
+        <View className='store-box store-order__parcel'>
+          <Text className='store-section'>{t('storeOrder.parcel')}</Text>
+          <Pair label={order.parcel.carrier_name} value={order.parcel.tracking_no} />
+          <Text className='store-note'>{order.parcel.latest}</Text>
+        </View>
+      )}
+
       {order.refund_state !== 'none' && order.refund_reason && (
         <View className='store-box store-order__refund'>
           <Text className='store-section'>{t('storeOrder.refundAsked')}</Text>
@@ -55,8 +76,13 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
         </View>
       )}
 
-      {(order.can_answer_refund || order.can_verify) && (
+      {(order.can_answer_refund || order.can_verify || order.can_ship) && (
         <View className='store-actions'>
+          {order.can_ship && (
+            <Button className='btn-pill store-actions__btn store-order__ship' onClick={() => setShipping(true)}>
+              {t('storeOrder.ship')}
+            </Button>
+          )}
           {order.can_verify && (
             <Button className='btn-pill store-actions__btn store-order__verify' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/store/verify') })}>
               {t('storeOrder.verify')}
@@ -79,6 +105,17 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
         <Text className='store-section'>{t('storeOrder.trail')}</Text>
         {data.actions.length === 0 ? <Text className='store-note'>{t('storeOrder.trailEmpty')}</Text> : data.actions.map((a, i) => <TrailRow key={`${a.at}-${i}`} action={a} />)}
       </View>
+
+      {shipping && order.can_ship && (
+        <ShipSheet
+          orderId={order.id}
+          onClose={() => setShipping(false)}
+          onDone={(answer) => {
+            setShipping(false)
+            onChanged(answer)
+          }}
+        />
+      )}
 
       {rejecting && order.can_answer_refund && (
         <RejectSheet

@@ -17,8 +17,8 @@ import NoPermission from './NoPermission'
 import { storeOrderTitle } from './OrderSummary'
 import './store.css'
 
-export type StoreTodo = 'all' | 'verify' | 'refund'
-export const STORE_TODOS: readonly StoreTodo[] = ['all', 'verify', 'refund']
+export type StoreTodo = 'all' | 'verify' | 'refund' | 'ship'
+export const STORE_TODOS: readonly StoreTodo[] = ['all', 'verify', 'refund', 'ship']
 /** The statuses a store looks its orders up by (every status: 'all'). */
 export const STORE_STATUS_TABS = ['all', String(ORDER_STATUS.PAID), String(ORDER_STATUS.COMPLETED), String(ORDER_STATUS.REFUNDING), String(ORDER_STATUS.REFUNDED)] as const
 export type StoreStatusTab = (typeof STORE_STATUS_TABS)[number]
@@ -92,6 +92,7 @@ function StoreOrderCard({ order }: { order: StoreOrder }) {
         <Text className='store-card__time'>{order.pay_time ?? order.create_time}</Text>
         {order.can_verify && <Text className='store-tag store-tag--verify'>{t('storeOrders.todo.verify')}</Text>}
         {order.can_answer_refund && <Text className='store-tag store-tag--refund'>{t('storeOrder.refundAsked')}</Text>}
+        {order.can_ship && <Text className='store-tag store-tag--ship'>{t('storeOrders.todo.ship')}</Text>}
       </View>
     </View>
   )

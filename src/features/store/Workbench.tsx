@@ -35,6 +35,10 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
           <Text className={`workbench__count${data.refunds_to_answer > 0 ? ' workbench__count--due' : ''}`}>{data.refunds_to_answer}</Text>
           <Text className='workbench__label'>{t('store.refundsToAnswer')}</Text>
         </View>
+        <View className='workbench__todo-item workbench__to-ship' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/orders', { todo: 'ship' }))}>
+          <Text className={`workbench__count${(data.to_ship ?? 0) > 0 ? ' workbench__count--due' : ''}`}>{data.to_ship ?? 0}</Text>
+          <Text className='workbench__label'>{t('store.toShip')}</Text>
+        </View>
       </View>
       <View className='workbench__entries'>
         <View className='workbench__entry workbench__entry--verify' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/verify'))}>
