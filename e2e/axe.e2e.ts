@@ -15,7 +15,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, typeInto, visibleTitle } from './browser'
+import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
@@ -29,7 +29,8 @@ const FAILING_IMPACTS = ['serious', 'critical']
 const REPORT = path.resolve(__dirname, '..', 'test-results', 'axe-report.json')
 const PHONE = '13800000081'
 /** Staff of shop 1 (docs/api.md: 199000000NN): the store workbench screens. */
-const STAFF_PHONE = '19900000001'
+/** Staff of shop 8 好邻居便利 (it sells mall products: the parcel to ship is its). */
+const STAFF_PHONE = '19900000008'
 
 type Lang = 'zh' | 'en'
 const LANGS: Lang[] = ['zh', 'en']
@@ -163,6 +164,8 @@ const staff: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
 let paidBill = 0
 let refundingBill = 0
 let unpaidBill = 0
+let parcelOrder = 0
+let toShipOrder = 0
 const report: Report = {}
 
 beforeAll(async () => {
@@ -175,8 +178,11 @@ beforeAll(async () => {
   paidBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
   unpaidBill = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
   await seedAddressAndCoupon(token)
-  // A bill at shop 1 whose refund is asked: the store order with approve and reject.
-  refundingBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 6600, client_request_id: 'e2e-axe-bill-3' }, true)
+  // A bill at shop 8 whose refund is asked: the store order with approve and reject.
+  refundingBill = await placeOrder(token, { kind: 'bill', shop_id: 8, amount: 6600, client_request_id: 'e2e-axe-bill-3' }, true)
+  // Two mall parcels of shop 8 to the shopper's address: one to ship (the store's ship sheet), one shipped (Logistics).
+  toShipOrder = await placeParcel(token, 'e2e-axe-mall-1')
+  parcelOrder = await placeParcel(token, 'e2e-axe-mall-2')
   await api('personal.order/refund', { id: refundingBill, reason: '重复支付' }, token)
   shoppers.zh = zh
 
@@ -184,6 +190,7 @@ beforeAll(async () => {
   const staffZh = await shopperPhone('zh')
   expect(await logIn(staffZh.page, STAFF_PHONE)).not.toBe('')
   staff.zh = staffZh
+  await shipParcel(parcelOrder, await tokenOf(staffZh.page))
   const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
   await staffEn.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   staff.en = { context: staffEn, page: await staffEn.newPage() }
@@ -210,7 +217,12 @@ const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s
 
 describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
   it.each(CASES)('%s', async (_label, screen, lang) => {
-    const url = screen.url.replace(/\bUNPAID\b/, String(unpaidBill)).replace(/\bPAID\b/, String(paidBill)).replace(/\bREFUNDING\b/, String(refundingBill))
+    const url = screen.url
+      .replace(/\bUNPAID\b/, String(unpaidBill))
+      .replace(/\bPAID\b/, String(paidBill))
+      .replace(/\bREFUNDING\b/, String(refundingBill))
+      .replace(/\bPARCEL\b/, String(parcelOrder))
+      .replace(/\bTOSHIP\b/, String(toShipOrder))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
     const page = own?.page ?? ((screen.staff ? staff : shoppers)[lang] as { page: Page }).page

@@ -19,7 +19,7 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
+import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
@@ -145,6 +145,7 @@ function clientChinese(strings: string[], fromServer: Set<string>): string[] {
 let browser: Browser
 let shopper: { context: BrowserContext; page: Page; server: ReturnType<typeof recordServerStrings> }
 let paidOrderId = 0
+let parcelId = 0
 let shopperToken = ''
 
 beforeAll(async () => {
@@ -168,6 +169,7 @@ beforeAll(async () => {
   expect(token).not.toBe('')
   paidOrderId = await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-english-card-1' }, true)
   await seedAddressAndCoupon(token)
+  parcelId = await placeParcel(token, 'e2e-english-mall-1', 'login')
   shopper = { context, page, server }
   shopperToken = token
 }, 60000)
@@ -186,7 +188,7 @@ describe('a shopper who chose English', () => {
 
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s: English title, no Chinese UI text', async (name, screen) => {
     const allowed = ALLOWED[name]
-    const url = screen.url.replace('PAID', String(paidOrderId))
+    const url = screen.url.replace('PAID', String(paidOrderId)).replace('PARCEL', String(parcelId))
     const route = url.slice(1).split('?')[0]
     let context = shopper.context
     let page = shopper.page

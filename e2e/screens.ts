@@ -85,6 +85,19 @@ export const SCREENS: Screen[] = [
   { name: 'fuel-stations', url: '/pages/payBill/oil', ready: '.fuel-station' },
   { name: 'fuel-form', url: '/pages/payBill/oil?station_id=6', ready: '.fuel-form__name', act: fuelQuote },
   { name: 'fuel-price-moved', url: '/pages/payBill/oil?station_id=6', ready: '.fuel-form__name', act: fuelPriceMoved },
+  // Parcels (issue 14): the shopper's Logistics of a shipped mall order, and the store's parcel to ship with its sheet.
+  { name: 'logistics', url: '/pages/logistics/index?id=PARCEL', ready: '.parcel__confirm' },
+  { name: 'store-order-to-ship', url: '/pages/store/order?id=TOSHIP', ready: '.store-order__ship', staff: true },
+  {
+    name: 'store-ship-sheet',
+    url: '/pages/store/order?id=TOSHIP',
+    ready: '.store-order__ship',
+    staff: true,
+    act: async (page) => {
+      await page.locator('.store-order__ship:visible').click()
+      await typeInto(page, '.ship-sheet__no', 'SF2026112301')
+    },
+  },
 ]
 
 /** The browser's location granted at this WGS-84 point for the screen's context. */

@@ -60,7 +60,7 @@ async function open(handlers: Parameters<typeof fakeApi>[0]) {
 
 describe('Logistics', () => {
   it('the state, carrier and tracking number, the address and the timeline newest first (the latest marked); copy puts the number on the clipboard', async () => {
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' })
+    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok', data: '' })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const { t } = await open({})
     await t.queries.waitForQuerySelector('.parcel')

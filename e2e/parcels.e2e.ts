@@ -1,0 +1,76 @@
+/**
+ * Issue 14 in Chromium: a mall parcel from the shop to the door. The shopper's paid mall order (shipped to their
+ * address) waits in shop 8's workbench; its staff, in a SECOND browser context, opens "to ship", enters the carrier
+ * and tracking number; the shopper sees the parcel on My orders and its Logistics timeline, which follows the
+ * sandbox carrier's clock (moved, not waited for), and confirms receipt → completed.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BASE, api, db, launch, logIn, phone, placeParcel, seedAddressAndCoupon, settled, shot, typeInto } from './browser'
+
+let browser: Browser
+let staff: { context: BrowserContext; page: Page; errors: string[] }
+
+beforeAll(async () => {
+  browser = await launch()
+  staff = await phone(browser)
+  await logIn(staff.page, '19900000008')
+}, 60000)
+afterAll(async () => {
+  await api('sandbox/carrierClock', { reset: true }).catch(() => undefined)
+  await staff?.context.close()
+  await browser?.close()
+})
+
+describe('parcels', () => {
+  it('staff ship a paid parcel in a second context → the shopper tracks it as the carrier’s clock moves → confirms receipt → completed', async () => {
+    const shopper = await phone(browser)
+    const token = await logIn(shopper.page, '13800001461')
+    await seedAddressAndCoupon(token)
+    const id = await placeParcel(token, 'e2e-parcel-journey-1')
+
+    // The store: the workbench counts it, "to ship" lists it, the sheet ships it.
+    await staff.page.goto(`${BASE()}/pages/store/index`)
+    await settled(staff.page)
+    await staff.page.locator('.workbench__to-ship:visible').click()
+    await staff.page.waitForURL(/\/pages\/store\/orders\?todo=ship/)
+    await staff.page.locator('.store-card:visible', { hasText: '竹浆本色抽纸' }).first().click()
+    await staff.page.waitForURL(new RegExp(`/pages/store/order\\?id=${id}`))
+    await staff.page.locator('.store-order__address:visible', { hasText: '华强北路 1 号' }).waitFor({ timeout: 10000 })
+    await staff.page.locator('.store-order__ship:visible').click()
+    await staff.page.locator('.ship-sheet__carrier:visible', { hasText: '中通快递' }).click()
+    await typeInto(staff.page, '.ship-sheet__no', 'ZT1461000001')
+    await staff.page.locator('.ship-sheet__submit:visible').click()
+    await staff.page.locator('.store-order__parcel:visible', { hasText: 'ZT1461000001' }).waitFor({ timeout: 10000 })
+    await shot(staff.page, 'parcel-1-store-shipped')
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(30)
+
+    // The shopper: My orders → track the parcel.
+    await shopper.page.goto(`${BASE()}/pages/orders/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.order-card__track:visible').first().click()
+    await shopper.page.waitForURL(new RegExp(`/pages/logistics/index\\?id=${id}`))
+    await shopper.page.locator('.parcel__state:visible', { hasText: '已发货' }).waitFor({ timeout: 10000 })
+    expect(await shopper.page.locator('.parcel__no:visible').textContent()).toBe('ZT1461000001')
+
+    // A day and a half later on the carrier's clock: delivered, every event newest first.
+    await api('sandbox/carrierClock', { advance_minutes: 31 * 60 })
+    await shopper.page.reload()
+    await settled(shopper.page)
+    await shopper.page.locator('.parcel__state:visible', { hasText: '已签收' }).waitFor({ timeout: 10000 })
+    const titles = await shopper.page.locator('.parcel-event__title:visible').allTextContents()
+    expect(titles.map((t) => t.replace('最新', ''))).toEqual(['已签收', '派送中', '运输中', '已揽件', '已发货'])
+    await shopper.page.locator('.parcel__note:visible').waitFor()
+    await shot(shopper.page, 'parcel-2-delivered')
+
+    // Confirm receipt: asked first, then completed.
+    await shopper.page.locator('.parcel__confirm:visible').click()
+    await shopper.page.locator('.taro-modal__foot >> text=确认收货').first().click()
+    await shopper.page.locator('.parcel__done:visible').waitFor({ timeout: 10000 })
+    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(40)
+    expect(await shopper.page.locator('.parcel__confirm:visible').count()).toBe(0)
+    await shot(shopper.page, 'parcel-3-confirmed')
+    expect(shopper.errors).toEqual([])
+    expect(staff.errors).toEqual([])
+    await shopper.context.close()
+  })
+})
