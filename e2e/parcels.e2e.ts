@@ -1,11 +1,12 @@
 /**
- * Issue 14 in Chromium: a mall parcel from the shop to the door. The shopper's paid mall order (shipped to their
- * address) waits in shop 8's workbench; its staff, in a SECOND browser context, opens "to ship", enters the carrier
+ * Issue 14 in Chromium: a mall parcel from the shelf to the door. The shopper buys in the micro mall (a category,
+ * a product, a spec, two of it, shipped to their address, paid at the sandbox cashier → its order detail); the
+ * order waits in shop 8's workbench, whose staff in a SECOND browser context open "to ship" and enter the carrier
  * and tracking number; the shopper sees the parcel on My orders and its Logistics timeline, which follows the
  * sandbox carrier's clock (moved, not waited for), and confirms receipt → completed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, launch, logIn, phone, placeParcel, seedAddressAndCoupon, settled, shot, typeInto } from './browser'
+import { BASE, api, db, launch, logIn, phone, seedAddressAndCoupon, settled, shot, typeInto } from './browser'
 
 let browser: Browser
 let staff: { context: BrowserContext; page: Page; errors: string[] }
@@ -22,18 +23,42 @@ afterAll(async () => {
 })
 
 describe('parcels', () => {
-  it('staff ship a paid parcel in a second context → the shopper tracks it as the carrier’s clock moves → confirms receipt → completed', async () => {
+  it('a mall buy with a spec to an address → staff ship it in a second context → the shopper tracks it as the carrier’s clock moves → confirms receipt → completed', async () => {
     const shopper = await phone(browser)
     const token = await logIn(shopper.page, '13800001461')
     await seedAddressAndCoupon(token)
-    const id = await placeParcel(token, 'e2e-parcel-journey-1')
+
+    // The mall: a category, a product, its larger spec, two of it, delivered to the default address.
+    await shopper.page.goto(`${BASE()}/pages/vMall/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.mall-cat:visible', { hasText: '家居日用' }).click()
+    await shopper.page.locator('.mall-card:visible', { hasText: '洗衣凝珠' }).click()
+    await shopper.page.waitForURL(/\/pages\/vMall\/detail\?id=10/)
+    await settled(shopper.page)
+    await shopper.page.locator('.mall-detail .mall-spec:visible', { hasText: '104 颗' }).click()
+    await shopper.page.locator('.mall-detail__buy:visible').click()
+    await shopper.page.locator('.mall-sheet__who:visible', { hasText: '王五' }).waitFor({ timeout: 10000 })
+    await shopper.page.locator('.mall-stepper__more:visible').click()
+    expect(await shopper.page.locator('.mall-stepper__value:visible').textContent()).toBe('2')
+    // 2 × ¥89.90, free shipping, no card: the server's figure.
+    await shopper.page.locator('.mall-sheet__payable:visible', { hasText: '¥179.80' }).waitFor({ timeout: 10000 })
+    await shot(shopper.page, 'mall-buy-sheet-zh')
+    await shopper.page.locator('.mall-sheet__pay:visible').click()
+    await shopper.page.waitForURL(/\/sandbox\/cashier/)
+    await shopper.page.locator('#pay').click()
+    await shopper.page.waitForURL(/\/pages\/orders\/detail\?id=\d+/, { timeout: 20000 })
+    const id = Number(new URL(shopper.page.url()).searchParams.get('id'))
+    await shopper.page.locator('.order-line__spec:visible', { hasText: '104 颗' }).waitFor({ timeout: 15000 })
+    expect(await shopper.page.locator('.order-delivery__text:visible').textContent()).toContain('华强北路 1 号')
+    expect(await shopper.page.locator('.order-detail__code:visible').count()).toBe(0)
+    expect(db<{ status: number; spec_id: number; quantity: number; delivery: string; shop_id: number }>('SELECT status, spec_id, quantity, delivery, shop_id FROM orders WHERE id = ?', id)).toEqual({ status: 10, spec_id: 102, quantity: 2, delivery: 'ship', shop_id: 8 })
 
     // The store: the workbench counts it, "to ship" lists it, the sheet ships it.
     await staff.page.goto(`${BASE()}/pages/store/index`)
     await settled(staff.page)
     await staff.page.locator('.workbench__to-ship:visible').click()
     await staff.page.waitForURL(/\/pages\/store\/orders\?todo=ship/)
-    await staff.page.locator('.store-card:visible', { hasText: '竹浆本色抽纸' }).first().click()
+    await staff.page.locator('.store-card:visible', { hasText: '洗衣凝珠' }).first().click()
     await staff.page.waitForURL(new RegExp(`/pages/store/order\\?id=${id}`))
     await staff.page.locator('.store-order__address:visible', { hasText: '华强北路 1 号' }).waitFor({ timeout: 10000 })
     await staff.page.locator('.store-order__ship:visible').click()

@@ -42,6 +42,8 @@ export const ROUTES = [
   { path: 'pages/vMall/index', zh: '微商城', en: 'Micro mall' },
   { path: 'pages/vMall/swiper', zh: '商城画廊', en: 'Mall gallery' },
   { path: 'pages/vMall/guide', zh: '商城指南', en: 'Mall guide' },
+  // Ours, beyond the seed (issue 14): a mall product, in the mall's sub-package.
+  { path: 'pages/vMall/detail', zh: '商品详情', en: 'Product' },
   { path: 'pages/special/index', zh: '商城专题', en: 'Micro mall special' },
   { path: 'pages/shops/details', zh: '店铺详情', en: 'Shop details' },
   { path: 'pages/logistics/index', zh: '物流跟踪', en: 'Logistics tracking' },

@@ -40,7 +40,7 @@ describe('a route that is not built yet', () => {
   it('reached from another page, it offers back, which goes back', async () => {
     stack(2)
     const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
-    const t = await mount(() => <ComingSoon route='pages/special/index' />)
+    const t = await mount(() => <ComingSoon route='pages/recruit/detail' />)
     await click(t, '.soon__back')
     expect(back).toHaveBeenCalledTimes(1)
   })
@@ -48,9 +48,9 @@ describe('a route that is not built yet', () => {
   it('speaks English', async () => {
     setLang('en')
     stack(2)
-    const t = await mount(() => <ComingSoon route='pages/vMall/index' />)
+    const t = await mount(() => <ComingSoon route='pages/recruit/index' />)
     expect(text(t, '.soon__title')).toBe('Coming soon')
-    expect(text(t, '.soon__offer')).toBe('Browse the mall by category and buy in a tap.')
+    expect(text(t, '.soon__offer')).toBe('Local jobs, filtered by city, category and salary.')
     expect(text(t, '.soon__back')).toBe('Go back')
     expect(text(t, '.soon__home')).toBe('Go to Home')
   })

@@ -12,7 +12,8 @@ import { useT } from './messages'
 import './address.css'
 import { routeUrl } from '@/routes'
 
-export const ADDRESS_SELECTED_EVENT = 'address:selected'
+export { ADDRESS_SELECTED_EVENT } from '@/core/events'
+import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 
 interface Props {
   query: QueryState<{ list: Address[] }>

@@ -22,7 +22,8 @@ const TABS: Tab[] = ['available', 'used', 'expired']
 function openCouponTarget(c: UserCoupon) {
   if (c.kind === 'card') void Taro.switchTab({ url: routeUrl('pages/card/index') })
   else if (c.shop_id) void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: c.shop_id }) })
-  else if (c.kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/seckill/index') })
+  // A mall coupon is for the mall (flash sales take none).
+  else if (c.kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/vMall/index') })
   else void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })
 }
 

@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import Guide from '@/features/mall/Guide'
 
-/** Mall guide — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Mall guide: delivery, receipt, refunds and member prices, as steps. */
 export default function VMallGuidePage() {
   return (
     <PageFrame route='pages/vMall/guide'>
-      <ComingSoon route='pages/vMall/guide' />
+      <Guide />
     </PageFrame>
   )
 }

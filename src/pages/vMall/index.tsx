@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import MallHome from '@/features/mall/MallHome'
 
-/** Micro mall — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Micro mall: the gallery, categories and the product grid (PRODUCT.md §3). */
 export default function VMallIndexPage() {
   return (
     <PageFrame route='pages/vMall/index'>
-      <ComingSoon route='pages/vMall/index' />
+      <MallHome />
     </PageFrame>
   )
 }

@@ -1,0 +1,54 @@
+/**
+ * The micro mall's calls (issue 14). Only the mall's sub-packages (pages/vMall, pages/special) import this module,
+ * so MALL_ENDPOINTS stays off Home's first load; the calls go through the app's one client.
+ */
+import type { MallProductQuery } from '@/contract/mall'
+import { useLang } from '@/core/i18n'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useQuery } from '@/hooks/useQuery'
+import { useSignedInQuery } from '@/hooks/useSignedIn'
+import { request } from '@/core/request'
+import { requestMall } from './logistics'
+
+export { requestMall }
+
+export function useMallCategories() {
+  const lang = useLang()
+  return useQuery(() => requestMall('hui_public.mall_category/index', {}), [lang])
+}
+
+export type MallFilter = Omit<MallProductQuery, 'page' | 'page_size'>
+
+/** Products, paged: of a category, of a special, or all of them. */
+export function useMallProducts(filter: MallFilter) {
+  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { ...filter, page, page_size }), {
+    keyOf: (p) => p.id,
+    deps: [filter.category_id, filter.special_id, filter.keyword],
+  })
+}
+
+export function useMallProduct(id: number) {
+  return useQuery(() => requestMall('hui_public.mall_product/read', { id }).then((r) => r.info), [id], id > 0)
+}
+
+export function useMallSpecial(id: number) {
+  const lang = useLang()
+  return useQuery(() => requestMall('hui_public.mall_special/read', { id }).then((r) => r.info), [id, lang], id > 0)
+}
+
+export function useMallGallery() {
+  const lang = useLang()
+  return useQuery(() => requestMall('hui_public.mall_gallery/index', {}).then((r) => r.list), [lang])
+}
+
+/** Buying: my addresses (default first) and my available coupons, read together once the shopper is signed in. */
+export function useMallCheckout(enabled: boolean) {
+  return useSignedInQuery(
+    async () => {
+      const [addresses, coupons] = await Promise.all([request('personal.address/index', {}), request('personal.coupon/index', { tab: 'available', page_size: 50 })])
+      return { addresses: addresses.list, coupons: coupons.list }
+    },
+    [],
+    { enabled, reloadOnReturn: true },
+  )
+}

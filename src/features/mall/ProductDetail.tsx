@@ -1,0 +1,102 @@
+import { Button, Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
+import { useState } from 'react'
+import Money from '@/components/Money'
+import type { MallProductDetail } from '@/contract/mall'
+import type { ProductOrderPayload } from '@/contract/order'
+import { centsToYuan } from '@/core/format'
+import { BRAND } from '@/core/theme'
+import { assetUrl } from '@/core/request'
+import { requireLogin } from '@/core/session'
+import { usePay } from '@/hooks/usePay'
+import { afterPay } from '@/payment/afterPay'
+import { routeUrl } from '@/routes'
+import MallBuySheet from './MallBuySheet'
+import SpecChips from './SpecChips'
+import { useT } from './messages'
+import './mall.css'
+
+interface Props {
+  product: MallProductDetail
+  /** Read it again (after a purchase attempt: stock moved). */
+  onReload: () => void
+}
+
+/** A mall product: pictures, prices, specs (price and stock each), what it is, its store and delivery; buy now. */
+export default function ProductDetail({ product: p, onReload }: Props) {
+  const t = useT()
+  const firstInStock = p.specs.find((s) => s.stock > 0) ?? null
+  const [specId, setSpecId] = useState<number | null>(firstInStock?.id ?? null)
+  const spec = p.specs.find((s) => s.id === specId) ?? null
+  const [sheet, setSheet] = useState(false)
+  const { pay, paying } = usePay()
+  const soldOut = firstInStock === null
+  const pictures = p.images.length > 0 ? p.images : [p.image]
+
+  const openSheet = () => {
+    if (soldOut) return
+    if (!requireLogin(routeUrl('pages/vMall/detail', { id: p.id }))) return
+    setSheet(true)
+  }
+  const onPay = async (payload: ProductOrderPayload) => {
+    const outcome = await pay(payload)
+    setSheet(false)
+    onReload()
+    afterPay(outcome)
+  }
+
+  return (
+    <View className='mall-detail'>
+      <Swiper className='mall-detail__pictures' indicatorDots={pictures.length > 1} indicatorActiveColor={BRAND} circular>
+        {pictures.map((src, i) => (
+          <SwiperItem key={src}>
+            <Image className='mall-detail__img' src={assetUrl(src)} mode='aspectFill' nativeProps={{ alt: i === 0 ? p.name : t('mall.picture', { n: i + 1, total: pictures.length }) }} />
+          </SwiperItem>
+        ))}
+      </Swiper>
+
+      <View className='mall-box mall-detail__head'>
+        <View className='mall-detail__prices'>
+          <Text className='mall-card__member-tag'>{t('mall.member')}</Text>
+          <Money className='mall-detail__member' cents={spec?.member_price ?? p.member_price} />
+          <Money className='mall-detail__price' cents={spec?.price ?? p.price} />
+          <Text className='mall-detail__list'>{t('mall.listPrice', { price: `¥${centsToYuan(p.list_price)}` })}</Text>
+        </View>
+        <Text className='mall-detail__name'>{p.name}</Text>
+        <Text className='mall-detail__subtitle'>{p.subtitle}</Text>
+        <View className='mall-detail__facts'>
+          <Text className='mall-tag'>{p.shipping_fee === 0 ? t('mall.freeShipping') : t('mall.shippingFee', { fee: `¥${centsToYuan(p.shipping_fee)}` })}</Text>
+          {p.pickup && <Text className='mall-tag mall-tag--pickup'>{t('mall.pickupToo')}</Text>}
+          <Text className='mall-tag'>{t('mall.limit', { n: p.limit_per_order })}</Text>
+          <Text className='mall-detail__sold'>{t('mall.sold', { n: p.sold })}</Text>
+        </View>
+      </View>
+
+      <View className='mall-box'>
+        <Text className='mall-box__title'>{t('mall.specs')}</Text>
+        <SpecChips specs={p.specs} chosen={specId} onChoose={setSpecId} />
+      </View>
+
+      <View className='mall-box'>
+        <Text className='mall-box__title'>{t('mall.store')}</Text>
+        <Text className='mall-detail__store'>{p.store.name}</Text>
+        <Text className='mall-detail__address'>{p.store.address}</Text>
+      </View>
+
+      <View className='mall-box'>
+        <Text className='mall-box__title'>{t('mall.details')}</Text>
+        {p.description.map((para, i) => (
+          <Text key={i} className='mall-detail__para'>
+            {para}
+          </Text>
+        ))}
+      </View>
+
+      <View className='mall-detail__bar'>
+        <Button className='btn-pill mall-detail__buy' disabled={soldOut || paying || undefined} loading={paying} onClick={openSheet}>
+          {soldOut ? t('mall.soldOut') : t('mall.buy')}
+        </Button>
+      </View>
+      {sheet && <MallBuySheet product={p} specId={specId} onSpec={setSpecId} paying={paying} onPay={(payload) => void onPay(payload)} onClose={() => setSheet(false)} />}
+    </View>
+  )
+}

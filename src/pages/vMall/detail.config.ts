@@ -1,0 +1,1 @@
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '商品详情' })
