@@ -231,3 +231,23 @@ export const FLASH_SCREENS: Screen[] = [
   },
 ]
 SCREENS.push(...FLASH_SCREENS)
+
+// The micro mall (issue 14): the mall, a product with a sold-out spec (2: 智利冰鲜三文鱼), its buy sheet with the
+// server's price, the gallery, the guide and the special.
+export const MALL_SCREENS: Screen[] = [
+  { name: 'mall', url: '/pages/vMall/index', ready: '.mall-card' },
+  { name: 'mall-product', url: '/pages/vMall/detail?id=2', ready: '.mall-detail__buy' },
+  {
+    name: 'mall-buy-sheet',
+    url: '/pages/vMall/detail?id=1',
+    ready: '.mall-detail__buy:not([disabled])',
+    act: async (page) => {
+      await page.locator('.mall-detail__buy:visible').click()
+      await page.locator('.mall-sheet__payable:not(.mall-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
+    },
+  },
+  { name: 'mall-gallery', url: '/pages/vMall/swiper', ready: '.mall-slides__title' },
+  { name: 'mall-guide', url: '/pages/vMall/guide', ready: '.mall-guide__step' },
+  { name: 'mall-special', url: '/pages/special/index?id=1', ready: '.mall-card' },
+]
+SCREENS.push(...MALL_SCREENS)

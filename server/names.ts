@@ -54,11 +54,11 @@ export const EN_NAMES: Readonly<Record<string, string>> = {
   '年味好物 会员再省': 'New Year favourites, members save more',
   // The gallery's slides (the platform's promotion words).
   '送给孩子的新年礼物': 'A New Year gift for the little ones',
-  主动降噪蓝牙耳机: 'Noise-cancelling earbuds',
+  '降噪耳机 会员专享': 'Noise-cancelling, for members',
   '会员价 ¥269': 'Members pay ¥269',
-  赣南脐橙: 'Gannan navel oranges',
+  脐橙上新: 'Fresh navel oranges',
   '果园直发 5 斤 ¥35.9 起': 'Straight from the orchard, 2.5 kg from ¥35.90',
-  毛绒泰迪熊: 'Teddy bear',
+  新年礼物: 'New Year gifts',
   // Fuel brands (the stations' names stay as the merchants write them).
   中国石化: 'Sinopec',
   中国石油: 'PetroChina',

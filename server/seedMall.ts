@@ -71,9 +71,9 @@ export const MALL_SPECIALS = [[1, '年货节', '年味好物 会员再省', 'mal
 /** [id, artwork, title, subtitle, link type, link id] */
 export const MALL_SLIDES = [
   [1, 'mall-slide-1', '年货节', '年味好物 会员再省', 'special', 1],
-  [2, 'mall-slide-2', '主动降噪蓝牙耳机', '会员价 ¥269', 'product', 13],
-  [3, 'mall-slide-3', '赣南脐橙', '果园直发 5 斤 ¥35.9 起', 'product', 1],
-  [4, 'mall-slide-4', '毛绒泰迪熊', '送给孩子的新年礼物', 'product', 21],
+  [2, 'mall-slide-2', '降噪耳机 会员专享', '会员价 ¥269', 'product', 13],
+  [3, 'mall-slide-3', '脐橙上新', '果园直发 5 斤 ¥35.9 起', 'product', 1],
+  [4, 'mall-slide-4', '新年礼物', '送给孩子的新年礼物', 'product', 21],
 ] as const
 
 const img = (name: string) => `/assets/img/${name}.svg`

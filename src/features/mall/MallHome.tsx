@@ -38,7 +38,7 @@ export default function MallHome() {
           </View>
           <ScrollView className='mall-gallery__strip' scrollX showScrollbar={false}>
             {gallery.data.map((s) => (
-              <View key={s.id} className='mall-gallery__slide' role='link' tabIndex={0} aria-label={`${s.title} ${s.subtitle}`} onClick={() => go(slideUrl(s))}>
+              <View key={s.id} className='mall-gallery__slide' role='link' tabIndex={0} onClick={() => go(slideUrl(s))}>
                 <Image className='mall-gallery__img' src={assetUrl(s.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
                 <View className='mall-gallery__text'>
                   <Text className='mall-gallery__title'>{s.title}</Text>
