@@ -7,6 +7,7 @@
 import Taro from '@tarojs/taro'
 import type { GallerySlide, MallCategory, MallProduct, MallProductDetail } from '@/contract/mall'
 import type { Address } from '@/contract/address'
+import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { setItem } from '@/core/storage'
 import VMallDetailPage from '@/pages/vMall/detail'
@@ -156,6 +157,16 @@ describe('A mall product and buy now', () => {
     expect(t.queries.querySelector('.mall-sheet__pay')?.hasAttribute('disabled')).toBe(true)
     await click(t, '.mall-sheet__address')
     expect(nav).toHaveBeenCalledWith({ url: '/pages/personal/address?select=1' })
+  })
+
+  it('an address chosen in Addresses (select mode) comes back to the sheet and is what is priced', async () => {
+    const office: Address = { ...home, id: 6, name: '王五', detail: '科技园南区 1 栋', is_default: false }
+    const { t, api } = await openProduct({ 'personal.address/index': () => ({ list: [home, office] }) })
+    await click(t, '.mall-detail__buy')
+    await until(t, () => expect(api.called('personal.order/preCreate').at(-1)?.data).toMatchObject({ address_id: 5 }))
+    await t.act(async () => void Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, office))
+    await until(t, () => expect(text(t, '.mall-sheet__address .mall-sheet__hint')).toContain('科技园南区 1 栋'))
+    await until(t, () => expect(api.called('personal.order/preCreate').at(-1)?.data).toMatchObject({ address_id: 6 }))
   })
 
   it('a refused quote says why with a retry, and Pay stays off', async () => {
