@@ -59,6 +59,13 @@ const BUNDLE_IMPORTS = {
       importNames: ['Icon', 'Checkbox', 'CheckboxGroup', 'Radio', 'RadioGroup'],
       message: "The H5 build leaves out WeUI's icon font these draw with: use SVG artwork and our own choice rows.",
     },
+    {
+      // Measured (issue 14): Taro's H5 Swiper put the swiper library into the chunk Home shares (+50 KB gzip on Home's
+      // first load) and calls ResizeObserver unguarded (iOS 12 has none).
+      name: '@tarojs/components',
+      importNames: ['Swiper', 'SwiperItem'],
+      message: 'Use components/Pager (a CSS scroll-snap pager) instead of Taro\'s Swiper.',
+    },
   ],
   patterns: [
     {

@@ -1,10 +1,10 @@
-import { Button, Image, Swiper, SwiperItem, Text, View } from '@tarojs/components'
-import { useState } from 'react'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { useMemo, useState } from 'react'
 import Money from '@/components/Money'
+import Pager from '@/components/Pager'
 import type { MallProductDetail } from '@/contract/mall'
 import type { ProductOrderPayload } from '@/contract/order'
 import { centsToYuan } from '@/core/format'
-import { BRAND } from '@/core/theme'
 import { assetUrl } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { usePay } from '@/hooks/usePay'
@@ -30,7 +30,14 @@ export default function ProductDetail({ product: p, onReload }: Props) {
   const [sheet, setSheet] = useState(false)
   const { pay, paying } = usePay()
   const soldOut = firstInStock === null
-  const pictures = p.images.length > 0 ? p.images : [p.image]
+  const pictures = useMemo(
+    () =>
+      (p.images.length > 0 ? p.images : [p.image]).map((src, i) => ({
+        key: src,
+        node: <Image className='mall-detail__img' src={assetUrl(src)} mode='aspectFill' nativeProps={{ alt: i === 0 ? p.name : '' }} />,
+      })),
+    [p.images, p.image, p.name],
+  )
 
   const openSheet = () => {
     if (soldOut) return
@@ -46,13 +53,7 @@ export default function ProductDetail({ product: p, onReload }: Props) {
 
   return (
     <View className='mall-detail'>
-      <Swiper className='mall-detail__pictures' indicatorDots={pictures.length > 1} indicatorActiveColor={BRAND} circular>
-        {pictures.map((src, i) => (
-          <SwiperItem key={src}>
-            <Image className='mall-detail__img' src={assetUrl(src)} mode='aspectFill' nativeProps={{ alt: i === 0 ? p.name : t('mall.picture', { n: i + 1, total: pictures.length }) }} />
-          </SwiperItem>
-        ))}
-      </Swiper>
+      <Pager id='mall-pictures' className='mall-pictures' pages={pictures} label={(n, total) => t('mall.picture', { n, total })} />
 
       <View className='mall-box mall-detail__head'>
         <View className='mall-detail__prices'>
