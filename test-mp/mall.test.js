@@ -3,8 +3,8 @@
  * reference server's answers, and a mall product is bought through the weapp payment path, picked up at its store
  * (requestPayment → the server says paid → its order detail).
  */
-const { allByClass, byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, sandboxWallet, startServer } = require('./server')
+const { allByClass, byClass, text, waitFor } = require('./harness')
+const { call, login, openOn, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -16,17 +16,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function open(route, { query = {}, storage = {}, stubs } = {}) {
-  let calls = []
-  const opened = await openPage(route, {
-    query,
-    beforeApp: (wx) => {
-      calls = bridge(wx, server.base, storage)
-      if (stubs) stubs(wx)
-    },
-  })
-  return { ...opened, calls }
-}
+const open = (route, options) => openOn(server.base, route, options)
 
 describe('micro mall (weapp, reference server)', () => {
   it('Micro mall: the gallery, the categories and the grid; a category shows only its products', async () => {

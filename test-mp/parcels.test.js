@@ -3,8 +3,8 @@
  * with a tracking number, and the shopper's Logistics screen with the reference server's answers — the timeline
  * as the sandbox carrier's clock moves, then confirming receipt (the dialog answered yes) → completed.
  */
-const { allByClass, byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, startServer } = require('./server')
+const { allByClass, byClass, text, waitFor } = require('./harness')
+const { call, login, openOn, startServer } = require('./server')
 
 let server
 let shopper
@@ -28,17 +28,7 @@ const yes = (wx) => {
   }
 }
 
-async function open(route, { query = {}, storage = {}, stubs } = {}) {
-  let calls = []
-  const opened = await openPage(route, {
-    query,
-    beforeApp: (wx) => {
-      calls = bridge(wx, server.base, storage)
-      if (stubs) stubs(wx)
-    },
-  })
-  return { ...opened, calls }
-}
+const open = (route, options) => openOn(server.base, route, options)
 
 let n = 0
 /** A paid mall order shipped to the shopper's address (the API, as the mall screens send it). */

@@ -1,5 +1,5 @@
-const { byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, sandboxWallet, startServer } = require('./server')
+const { byClass, text, waitFor } = require('./harness')
+const { call, login, openOn, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -13,17 +13,7 @@ afterAll(async () => {
 
 const asShopper = () => ({ token: shopper.token, myUserId: shopper.userId })
 
-async function open(route, { query = {}, storage = {}, stubs } = {}) {
-  let calls = []
-  const opened = await openPage(route, {
-    query,
-    beforeApp: (wx) => {
-      calls = bridge(wx, server.base, storage)
-      if (stubs) stubs(wx)
-    },
-  })
-  return { ...opened, calls }
-}
+const open = (route, options) => openOn(server.base, route, options)
 
 describe('weapp pages with real answers from the reference server', () => {
   it('Home shows the service grid and discount shops', async () => {

@@ -3,8 +3,8 @@
  * answers, and a flash-sale product is bought through the weapp payment path (requestPayment → the server says paid
  * → its order detail, as the seed's rule for product orders says).
  */
-const { allByClass, byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, sandboxWallet, startServer } = require('./server')
+const { allByClass, byClass, text, waitFor } = require('./harness')
+const { call, login, openOn, sandboxWallet, startServer } = require('./server')
 
 let server
 let shopper
@@ -19,17 +19,7 @@ afterAll(async () => {
 const all = allByClass
 const asShopper = () => ({ token: shopper.token, myUserId: shopper.userId })
 
-async function open(route, { query = {}, storage = {}, stubs } = {}) {
-  let calls = []
-  const opened = await openPage(route, {
-    query,
-    beforeApp: (wx) => {
-      calls = bridge(wx, server.base, storage)
-      if (stubs) stubs(wx)
-    },
-  })
-  return { ...opened, calls }
-}
+const open = (route, options) => openOn(server.base, route, options)
 
 /** A product on sale now with stock, from the server. */
 async function liveProduct() {

@@ -118,4 +118,22 @@ function sandboxWallet(base) {
   return wallet
 }
 
-module.exports = { startServer, login, bridge, call, sandboxWallet }
+/**
+ * Open a compiled page against the server at `base`: the bridge in place before the app starts (with `storage`),
+ * then `stubs(wx)` (a wallet, a dialog's answer). Returns the page and the list of calls it made.
+ */
+async function openOn(base, route, { query = {}, storage = {}, stubs } = {}) {
+  // Required here, not at the top: the harness is loaded by the tests that need it.
+  const { openPage } = require('./harness')
+  let calls = []
+  const opened = await openPage(route, {
+    query,
+    beforeApp: (wx) => {
+      calls = bridge(wx, base, storage)
+      if (stubs) stubs(wx)
+    },
+  })
+  return { ...opened, calls }
+}
+
+module.exports = { startServer, login, bridge, call, sandboxWallet, openOn }

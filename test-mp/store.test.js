@@ -2,8 +2,8 @@
  * Issue 12 in the simulator: the store workbench screens (a sub-package) render for staff with the reference
  * server's answers; a shopper's Me has no workbench entry, and a shopper who opens the workbench reads "no permission".
  */
-const { byClass, openPage, text, waitFor } = require('./harness')
-const { bridge, call, login, startServer } = require('./server')
+const { byClass, text, waitFor } = require('./harness')
+const { call, login, openOn, startServer } = require('./server')
 
 let server
 let shopper
@@ -28,11 +28,7 @@ afterAll(async () => {
 
 const as = (who) => ({ token: who.token, myUserId: who.userId })
 
-async function open(route, { query = {}, storage = {} } = {}) {
-  let calls = []
-  const opened = await openPage(route, { query, beforeApp: (wx) => (calls = bridge(wx, server.base, storage)) })
-  return { ...opened, calls }
-}
+const open = (route, options) => openOn(server.base, route, options)
 
 describe('store workbench (weapp, reference server)', () => {
   it('Me offers 门店工作台 to staff only', async () => {

@@ -6,6 +6,7 @@ import { useOrderQuote } from '@/api/orders'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import FormSheet from '@/components/FormSheet'
 import Money from '@/components/Money'
+import QuantityStepper from '@/components/QuantityStepper'
 import QuoteError from '@/components/QuoteError'
 import type { Address } from '@/contract/address'
 import type { MallProductDetail } from '@/contract/mall'
@@ -74,14 +75,7 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
   }, [p.id, spec, quantity, delivery, address, chosenCoupon])
   const { quote, loading, error, retryable, retry } = useOrderQuote(payload)
 
-  const change = (by: number) => {
-    const next = quantity + by
-    if (next > max) {
-      toastInfo(spec && spec.stock < p.limit_per_order ? t('mall.atMostStock', { n: spec.stock }) : t('mall.atMostLimit', { n: p.limit_per_order }))
-      return
-    }
-    if (next >= 1) setQuantity(next)
-  }
+  const why = spec && spec.stock < p.limit_per_order ? t('mall.atMostStock', { n: spec.stock }) : t('mall.atMostLimit', { n: p.limit_per_order })
   const chooseAddress = () => void Taro.navigateTo({ url: routeUrl('pages/personal/address', { select: 1 }) })
   const saving = quote ? quote.member_discount_amount + quote.coupon_amount : 0
 
@@ -97,19 +91,9 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
       <View className='mall-sheet__row'>
         <View className='mall-sheet__label'>
           <Text>{t('mall.quantity')}</Text>
-          <Text className='mall-sheet__hint'>{spec && spec.stock < p.limit_per_order ? t('mall.atMostStock', { n: spec.stock }) : t('mall.atMostLimit', { n: p.limit_per_order })}</Text>
+          <Text className='mall-sheet__hint'>{why}</Text>
         </View>
-        <View className='mall-stepper'>
-          <View className={`mall-stepper__btn mall-stepper__less${quantity <= 1 ? ' mall-stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={t('mall.less')} aria-disabled={quantity <= 1} onClick={() => change(-1)}>
-            −
-          </View>
-          <Text className='mall-stepper__value' aria-live='polite'>
-            {quantity}
-          </Text>
-          <View className={`mall-stepper__btn mall-stepper__more${quantity >= max ? ' mall-stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={t('mall.more')} aria-disabled={quantity >= max} onClick={() => change(1)}>
-            +
-          </View>
-        </View>
+        <QuantityStepper name='mall-stepper' value={quantity} max={max} onChange={setQuantity} onBeyond={() => toastInfo(why)} lessLabel={t('mall.less')} moreLabel={t('mall.more')} />
       </View>
 
       {p.pickup && (
@@ -168,13 +152,17 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
         </View>
       )}
       <QuoteError error={error} retryable={retryable} onRetry={retry} />
-      <View className='mall-sheet__bar'>
-        <View className='mall-sheet__total'>
-          <Text className='mall-sheet__payable-label'>{t('mall.payable')}</Text>
-          {quote ? <Money className='mall-sheet__payable' cents={quote.pay_amount} /> : <Text className='mall-sheet__payable mall-sheet__payable--pending'>{loading ? t('mall.quoting') : '—'}</Text>}
-          {quote && saving > 0 && <Text className='mall-sheet__saving'>{t('mall.saving', { amount: `¥${centsToYuan(saving)}` })}</Text>}
+      <View className='form-sheet__bar'>
+        <View className='form-sheet__total'>
+          <Text className='form-sheet__payable-label'>{t('mall.payable')}</Text>
+          {quote ? (
+            <Money className='form-sheet__payable mall-sheet__payable' cents={quote.pay_amount} />
+          ) : (
+            <Text className='form-sheet__payable form-sheet__payable--pending mall-sheet__payable mall-sheet__payable--pending'>{loading ? t('mall.quoting') : '—'}</Text>
+          )}
+          {quote && saving > 0 && <Text className='form-sheet__saving'>{t('mall.saving', { amount: `¥${centsToYuan(saving)}` })}</Text>}
         </View>
-        <Button className='btn-pill mall-sheet__pay' disabled={!quote || !payload || paying || undefined} loading={paying} onClick={() => payload && onPay(payload)}>
+        <Button className='btn-pill form-sheet__pay mall-sheet__pay' disabled={!quote || !payload || paying || undefined} loading={paying} onClick={() => payload && onPay(payload)}>
           {t('mall.pay')}
         </Button>
       </View>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { useOrderQuote } from '@/api/orders'
 import FormSheet from '@/components/FormSheet'
 import Money from '@/components/Money'
+import QuantityStepper from '@/components/QuantityStepper'
 import QuoteError from '@/components/QuoteError'
 import type { ProductOrderPayload } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
@@ -28,14 +29,6 @@ export default function BuySheet({ product, max, paying, onPay, onClose }: Props
   const [quantity, setQuantity] = useState(1)
   const payload = useMemo<ProductOrderPayload>(() => ({ kind: 'product', product_id: product.id, quantity }), [product.id, quantity])
   const { quote, loading, error, retryable, retry } = useOrderQuote(payload)
-  const change = (by: number) => {
-    const next = quantity + by
-    if (next > max) {
-      toastInfo(t('flash.atMost', { n: max }))
-      return
-    }
-    if (next >= 1) setQuantity(next)
-  }
   const saving = quote ? quote.discount_amount + quote.member_discount_amount : 0
   return (
     <FormSheet name='flash-sheet' title={t('flash.sheet')} busy={paying} onClose={onClose}>
@@ -48,31 +41,7 @@ export default function BuySheet({ product, max, paying, onPay, onClose }: Props
           <Text>{t('flash.quantity')}</Text>
           <Text className='flash-sheet__hint'>{t('flash.maxHint', { n: max })}</Text>
         </View>
-        <View className='flash-stepper'>
-          <View
-            className={`flash-stepper__btn flash-stepper__less${quantity <= 1 ? ' flash-stepper__btn--off' : ''}`}
-            role='button'
-            tabIndex={0}
-            aria-label={t('flash.less')}
-            aria-disabled={quantity <= 1}
-            onClick={() => change(-1)}
-          >
-            −
-          </View>
-          <Text className='flash-stepper__value' aria-live='polite'>
-            {quantity}
-          </Text>
-          <View
-            className={`flash-stepper__btn flash-stepper__more${quantity >= max ? ' flash-stepper__btn--off' : ''}`}
-            role='button'
-            tabIndex={0}
-            aria-label={t('flash.more')}
-            aria-disabled={quantity >= max}
-            onClick={() => change(1)}
-          >
-            +
-          </View>
-        </View>
+        <QuantityStepper name='flash-stepper' value={quantity} max={max} onChange={setQuantity} onBeyond={() => toastInfo(t('flash.atMost', { n: max }))} lessLabel={t('flash.less')} moreLabel={t('flash.more')} />
       </View>
       {product.pickup_shop && (
         <View className='flash-sheet__row flash-sheet__pickup'>
@@ -84,13 +53,17 @@ export default function BuySheet({ product, max, paying, onPay, onClose }: Props
         </View>
       )}
       <QuoteError error={error} retryable={retryable} onRetry={retry} />
-      <View className='flash-sheet__bar'>
-        <View className='flash-sheet__total'>
-          <Text className='flash-sheet__payable-label'>{t('flash.payable')}</Text>
-          {quote ? <Money className='flash-sheet__payable' cents={quote.pay_amount} /> : <Text className='flash-sheet__payable flash-sheet__payable--pending'>{loading ? t('flash.quoting') : '—'}</Text>}
-          {quote && saving > 0 && <Text className='flash-sheet__saving'>{t('flash.saving', { amount: `¥${centsToYuan(saving)}` })}</Text>}
+      <View className='form-sheet__bar'>
+        <View className='form-sheet__total'>
+          <Text className='form-sheet__payable-label'>{t('flash.payable')}</Text>
+          {quote ? (
+            <Money className='form-sheet__payable flash-sheet__payable' cents={quote.pay_amount} />
+          ) : (
+            <Text className='form-sheet__payable form-sheet__payable--pending flash-sheet__payable flash-sheet__payable--pending'>{loading ? t('flash.quoting') : '—'}</Text>
+          )}
+          {quote && saving > 0 && <Text className='form-sheet__saving'>{t('flash.saving', { amount: `¥${centsToYuan(saving)}` })}</Text>}
         </View>
-        <Button className='btn-pill flash-sheet__pay' disabled={!quote || paying || undefined} loading={paying} onClick={() => onPay(payload)}>
+        <Button className='btn-pill form-sheet__pay flash-sheet__pay' disabled={!quote || paying || undefined} loading={paying} onClick={() => onPay(payload)}>
           {t('flash.pay')}
         </Button>
       </View>
