@@ -316,6 +316,7 @@ describe('Shipping a parcel (issue 14)', () => {
       title: '阿克苏冰糖心苹果',
       can_verify: false,
       can_ship: true,
+      lines: [{ name: '阿克苏冰糖心苹果', spec: '5 斤装', quantity: 1, price: 2990, image: '/assets/img/mall-3.svg' }],
       delivery: { mode: 'ship', address: { name: '王五', phone: '13800138001', text: '广东省深圳市福田区深南大道 100 号' } },
     })
 
@@ -328,6 +329,7 @@ describe('Shipping a parcel (issue 14)', () => {
     let release: () => void = () => undefined
     const { t, api } = await openOrder(toShip(), { 'hui_shanghu.store_order/ship': () => new Promise((r) => (release = () => r(after))) })
     expect(text(t, '.store-order__address')).toContain('深南大道 100 号')
+    expect(text(t, '.store-summary__spec')).toBe('5 斤装')
     await click(t, '.store-order__ship')
     await t.queries.waitForQuerySelector('.ship-sheet [role="dialog"]')
     expect(disabled(t, '.ship-sheet__submit')).toBe(true)

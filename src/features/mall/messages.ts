@@ -94,7 +94,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'mall.less': 'One fewer',
     'mall.more': 'One more',
     'mall.delivery': 'Delivery',
-    'mall.ship': 'Delivery',
+    'mall.ship': 'Courier',
     'mall.pickup': 'Pick-up',
     'mall.address': 'Ship to',
     'mall.addAddress': 'Add an address',

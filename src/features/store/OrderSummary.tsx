@@ -20,6 +20,7 @@ export default function OrderSummary({ order }: { order: StoreOrder }) {
         <Text className='store-summary__title'>{storeOrderTitle(order, t)}</Text>
         <OrderStatusText className={`store-summary__status store-status--${order.order_status}`} status={order.order_status} />
       </View>
+      {order.kind === 'product' && order.lines?.[0]?.spec && <Pair label={t('storeVerify.spec')} value={order.lines[0].spec} className='store-summary__spec' />}
       <Pair label={t('storeVerify.quantity')} value={String(order.quantity)} />
       <View className='kv-row store-row'>
         <Text>{t('storeVerify.amount')}</Text>
