@@ -1,8 +1,8 @@
 import { HEADER_ORIGIN, HEADER_TOKEN } from '../src/contract/envelope'
-import { HOME_FIRST_CALLS } from '../src/contract/homeCalls'
+import { PAGE_FIRST_CALLS, type FirstCall } from '../src/contract/homeCalls'
 
 /**
- * Home's first calls started by index.html itself (issue 15). Without this, the four calls Home makes leave
+ * A page's first calls started by index.html itself (issue 15; Home, Membership card and Me: PAGE_FIRST_CALLS). Without this, the four calls Home makes leave
  * only after the vendor, app and Home scripts have downloaded and run (~1.2 s of a slow phone's first load); with
  * it they leave as the document is parsed, and the app's H5 transport (src/platform/transport.h5.ts) takes each
  * answer by its URL instead of asking again.
@@ -13,8 +13,8 @@ import { HOME_FIRST_CALLS } from '../src/contract/homeCalls'
  * ES5, written by hand: it runs before any polyfill and is not part of the webpack build (check:es does not
  * see it; a jest test parses it at ES2019 and runs it against the client).
  */
-export function earlyHomeScript(): string {
-  const calls = JSON.stringify(HOME_FIRST_CALLS)
+export function earlyScript(firstCalls: readonly FirstCall[]): string {
+  const calls = JSON.stringify(firstCalls)
   return [
     '(function(){try{',
     'var read=function(k){try{var v=localStorage.getItem(k);return v?JSON.parse(v).data:undefined}catch(e){return undefined}};',
@@ -25,7 +25,8 @@ export function earlyHomeScript(): string {
     'var early=window.__ocpEarly={},calls=' + calls + ';',
     'for(var i=0;i<calls.length;i++){',
     'var data=calls[i][1],q=[];',
-    'if(calls[i][2]&&city!==undefined)q.push("city_id="+city);',
+    'if(calls[i][2]==="signedIn"&&!token)continue;',
+    'if(calls[i][2]==="inCity"&&city!==undefined)q.push("city_id="+city);',
     'for(var k in data)q.push(encodeURIComponent(k)+"="+encodeURIComponent(String(data[k])));',
     'if(share!==undefined)q.push("share_user_user_id="+encodeURIComponent(String(share)));',
     'q.push("lang="+lang);',
@@ -39,5 +40,8 @@ export function earlyHomeScript(): string {
   ].join('')
 }
 
-/** index.html for Home with the early calls started in <head>, before the page's scripts are even asked for. */
-export const withEarlyHomeCalls = (html: string): string => html.replace('<head>', `<head><script>${earlyHomeScript()}</script>`)
+/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started in <head>, before its scripts are even asked for. */
+export function withEarlyCalls(html: string, page: string): string {
+  const calls = PAGE_FIRST_CALLS[page]
+  return calls ? html.replace('<head>', `<head><script>${earlyScript(calls)}</script>`) : html
+}

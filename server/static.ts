@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { withEarlyHomeCalls } from './early'
+import { withEarlyCalls } from './early'
 import { withHomeShell } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
@@ -83,7 +83,8 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8')
     const page = pageOfUrl(url)
     const withChunks = withPageChunks(html, chunks, page)
-    return reply.send(page === HOME_PAGE ? withHomeShell(withEarlyHomeCalls(withChunks)) : withChunks)
+    const early = withEarlyCalls(withChunks, page)
+    return reply.send(page === HOME_PAGE ? withHomeShell(early) : early)
   }
   // "/" is Home; the static plugin would treat it as a directory.
   app.get('/', async (_req, reply) => {

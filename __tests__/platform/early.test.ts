@@ -4,10 +4,12 @@
  * ask for (same payload, referral, language), once each; a failed early call is asked again.
  */
 import * as acorn from 'acorn'
-import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE } from '@/contract/homeCalls'
+import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST_CALLS } from '@/contract/homeCalls'
 import { resetLangCache } from '@/core/i18n'
 import { readyAnswer, request } from '@/core/request'
-import { earlyHomeScript } from '../../server/early'
+import { earlyScript } from '../../server/early'
+
+const earlyHomeScript = () => earlyScript(HOME_FIRST_CALLS)
 
 type Init = { headers?: Record<string, string> }
 const answers: Record<string, unknown> = {
@@ -124,6 +126,19 @@ describe("Home's first calls started by index.html", () => {
     // The one not read at once is still taken by the request.
     await request('website.hui_china_city/cityList', {})
     expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length)
+  })
+
+  it('Membership card and Me: their calls too; a call that needs a session is not started without one', async () => {
+    const fetchFn = fakeFetch()
+    new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual(['/api/hui_public.card/index?lang=zh'])
+    delete (window as { __ocpEarly?: unknown }).__ocpEarly
+    store('token', 'tok-2')
+    new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+    expect(fetchFn.mock.calls.slice(1).map((c) => c[0])).toEqual(['/api/hui_public.card/index?lang=zh', '/api/personal.user/info?lang=zh'])
+    await request('personal.user/info', {})
+    await request('hui_public.card/index', {})
+    expect(fetchFn).toHaveBeenCalledTimes(3)
   })
 
   it('unreadable storage does not stop the page: the script starts the calls anyway', () => {

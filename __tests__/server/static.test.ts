@@ -62,6 +62,10 @@ describe('serving the H5 build', () => {
     expect(early).toBeLessThan(head.indexOf('<link rel="preload"'))
     expect(head).toContain('index/moduleList')
     expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
+    // The other tab pages with first calls of their own: Membership card and Me (no first screen drawn there).
+    const card = (await s.app.inject({ method: 'GET', url: '/pages/card/index' })).body
+    expect(card).toContain('hui_public.card/index')
+    expect(card).not.toContain('home-shell')
   })
 
   it("Home's HTML draws Home's first screen (the first banner's picture) before the app's mount point; other pages' HTML does not", async () => {

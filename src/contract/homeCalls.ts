@@ -1,6 +1,6 @@
 /**
- * Home's first calls (issue 15), the same on the client and the server: Home asks for them as it mounts, and the
- * reference server's index.html for Home starts them before the app's code has even arrived (server/early.ts),
+ * Home's (and the other tab pages') first calls (issue 15), the same on the client and the server: the page asks for
+ * them as it mounts, and the reference server's index.html for it starts them before the app's code has even arrived (server/early.ts),
  * so their answers are on the way while the scripts download. The H5 transport takes such an answer by its URL.
  * Runtime values (no zod): the client imports this file for real.
  */
@@ -12,13 +12,23 @@ export const HOME_FLASH_PAGE_SIZE = 10
 export const HOME_SHOP_PAGE_SIZE = 10
 
 /**
- * [path, payload, in the stored city] of each GET Home makes at once. The shop list is asked in the stored city
- * (`city_id` first, as Home's filter puts it); when Home then follows the shopper's location instead, it asks for
- * another URL and the early answer is simply not used.
+ * A first call: [path, payload, when]. `inCity`: asked in the stored city (`city_id` first, as Home's filter puts it;
+ * when Home follows the shopper's location instead it asks for another URL and the early answer is simply not
+ * used). `signedIn`: only when a session is stored (the screen asks only then).
  */
-export const HOME_FIRST_CALLS: ReadonlyArray<readonly [path: string, payload: Readonly<Record<string, number>>, inCity?: true]> = [
+export type FirstCall = readonly [path: string, payload: Readonly<Record<string, number>>, when?: 'inCity' | 'signedIn']
+
+/** Each GET Home makes at once. */
+export const HOME_FIRST_CALLS: readonly FirstCall[] = [
   ['index/moduleList', {}],
   ['website.hui_china_city/cityList', {}],
   ['hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE }],
-  ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, true],
+  ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, 'inCity'],
 ]
+
+/** The first calls of each page whose HTML starts them (tab pages): Home, Membership card, Me. */
+export const PAGE_FIRST_CALLS: Readonly<Record<string, readonly FirstCall[]>> = {
+  'pages/index/index': HOME_FIRST_CALLS,
+  'pages/card/index': [['hui_public.card/index', {}], ['personal.user/info', {}, 'signedIn']],
+  'pages/personal/index': [['personal.user/info', {}, 'signedIn']],
+}
