@@ -189,25 +189,19 @@ export async function placeOrder(token: string, payload: Record<string, unknown>
   return id
 }
 
-/** A session for a phone through the API (the same SMS flow as Authorization, without a page): its token. */
-export async function apiLogin(phoneNo: string): Promise<string> {
-  await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
-  return (await api<{ token: string }>('wechat/bind', { phone: phoneNo, code: await smsCode(phoneNo) })).token
-}
-
 /**
- * A paid mall order of shop 8 shipped to the shopper's first address (seedAddressAndCoupon gives one). Its id.
- * `shipAs`: a token of shop 8's staff, to ship it too ('login': log shop 8's staff in through the API first —
- * not when a page logs the same phone in within a minute: one login code a minute per phone).
+ * A paid mall order of shop 5 洁净洗衣 (竹浆本色抽纸) shipped to the shopper's first address (seedAddressAndCoupon
+ * gives one). Its id. `ship`: 'sandbox' ships it at once as the store would (no staff login: one login code a
+ * minute per phone, and other test files log staff in through Authorization).
  */
-export async function placeParcel(token: string, requestId: string, shipAs?: string): Promise<number> {
+export async function placeParcel(token: string, requestId: string, ship?: 'sandbox'): Promise<number> {
   const addresses = (await (await fetch(`${BASE()}/api/personal.address/index`, { headers: { 'access-token': token } })).json()) as { data: { list: Array<{ id: number }> } }
   const id = await placeOrder(token, { kind: 'product', source: 'mall', product_id: 9, spec_id: 91, quantity: 1, delivery: 'ship', address_id: addresses.data.list[0].id, client_request_id: requestId }, true)
-  if (shipAs) await shipParcel(id, shipAs === 'login' ? await apiLogin('19900000008') : shipAs)
+  if (ship === 'sandbox') await api('sandbox/ship', { id })
   return id
 }
 
-/** Shop 8's staff ship a parcel with ZTO (the tracking number made from the order id). */
+/** Shop 5's staff ship a parcel with ZTO (the tracking number made from the order id). */
 export const shipParcel = (id: number, staffToken: string) => api('hui_shanghu.store_order/ship', { id, carrier: 'ZTO', tracking_no: `ZT${String(id).padStart(10, '0')}` }, staffToken)
 
 /** What every screen test gives a shopper so that screens have content: an address and a claimed coupon. */

@@ -169,7 +169,7 @@ beforeAll(async () => {
   expect(token).not.toBe('')
   paidOrderId = await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-english-card-1' }, true)
   await seedAddressAndCoupon(token)
-  parcelId = await placeParcel(token, 'e2e-english-mall-1', 'login')
+  parcelId = await placeParcel(token, 'e2e-english-mall-1', 'sandbox')
   shopper = { context, page, server }
   shopperToken = token
 }, 60000)

@@ -1,7 +1,7 @@
 /**
  * Issue 14 in Chromium: a mall parcel from the shelf to the door. The shopper buys in the micro mall (a category,
  * a product, a spec, two of it, shipped to their address, paid at the sandbox cashier → its order detail); the
- * order waits in shop 8's workbench, whose staff in a SECOND browser context open "to ship" and enter the carrier
+ * order waits in shop 3's workbench, whose staff in a SECOND browser context open "to ship" and enter the carrier
  * and tracking number; the shopper sees the parcel on My orders and its Logistics timeline, which follows the
  * sandbox carrier's clock (moved, not waited for), and confirms receipt → completed.
  */
@@ -14,7 +14,7 @@ let staff: { context: BrowserContext; page: Page; errors: string[] }
 beforeAll(async () => {
   browser = await launch()
   staff = await phone(browser)
-  await logIn(staff.page, '19900000008')
+  await logIn(staff.page, '19900000003')
 }, 60000)
 afterAll(async () => {
   await api('sandbox/carrierClock', { reset: true }).catch(() => undefined)
@@ -28,37 +28,37 @@ describe('parcels', () => {
     const token = await logIn(shopper.page, '13800001461')
     await seedAddressAndCoupon(token)
 
-    // The mall: a category, a product, its larger spec, two of it, delivered to the default address.
+    // The mall: a category, a product, its second spec, two of it, delivered to the default address.
     await shopper.page.goto(`${BASE()}/pages/vMall/index`)
     await settled(shopper.page)
-    await shopper.page.locator('.mall-cat:visible', { hasText: '家居日用' }).click()
-    await shopper.page.locator('.mall-card:visible', { hasText: '洗衣凝珠' }).click()
-    await shopper.page.waitForURL(/\/pages\/vMall\/detail\?id=10/)
+    await shopper.page.locator('.mall-cat:visible', { hasText: '美妆个护' }).click()
+    await shopper.page.locator('.mall-card:visible', { hasText: '丝绒哑光口红' }).click()
+    await shopper.page.waitForURL(/\/pages\/vMall\/detail\?id=18/)
     await settled(shopper.page)
-    await shopper.page.locator('.mall-detail .mall-spec:visible', { hasText: '104 颗' }).click()
+    await shopper.page.locator('.mall-detail .mall-spec:visible', { hasText: '#02 豆沙' }).click()
     await shopper.page.locator('.mall-detail__buy:visible').click()
     await shopper.page.locator('.mall-sheet__who:visible', { hasText: '王五' }).waitFor({ timeout: 10000 })
     await shopper.page.locator('.mall-stepper__more:visible').click()
     expect(await shopper.page.locator('.mall-stepper__value:visible').textContent()).toBe('2')
-    // 2 × ¥89.90, free shipping, no card: the server's figure.
-    await shopper.page.locator('.mall-sheet__payable:visible', { hasText: '¥179.80' }).waitFor({ timeout: 10000 })
+    // 2 × ¥129.00, free shipping, no card: the server's figure.
+    await shopper.page.locator('.mall-sheet__payable:visible', { hasText: '¥258.00' }).waitFor({ timeout: 10000 })
     await shot(shopper.page, 'mall-buy-sheet-zh')
     await shopper.page.locator('.mall-sheet__pay:visible').click()
     await shopper.page.waitForURL(/\/sandbox\/cashier/)
     await shopper.page.locator('#pay').click()
     await shopper.page.waitForURL(/\/pages\/orders\/detail\?id=\d+/, { timeout: 20000 })
     const id = Number(new URL(shopper.page.url()).searchParams.get('id'))
-    await shopper.page.locator('.order-line__spec:visible', { hasText: '104 颗' }).waitFor({ timeout: 15000 })
+    await shopper.page.locator('.order-line__spec:visible', { hasText: '#02 豆沙' }).waitFor({ timeout: 15000 })
     expect(await shopper.page.locator('.order-delivery__text:visible').textContent()).toContain('华强北路 1 号')
     expect(await shopper.page.locator('.order-detail__code:visible').count()).toBe(0)
-    expect(db<{ status: number; spec_id: number; quantity: number; delivery: string; shop_id: number }>('SELECT status, spec_id, quantity, delivery, shop_id FROM orders WHERE id = ?', id)).toEqual({ status: 10, spec_id: 102, quantity: 2, delivery: 'ship', shop_id: 8 })
+    expect(db<{ status: number; spec_id: number; quantity: number; delivery: string; shop_id: number }>('SELECT status, spec_id, quantity, delivery, shop_id FROM orders WHERE id = ?', id)).toEqual({ status: 10, spec_id: 182, quantity: 2, delivery: 'ship', shop_id: 3 })
 
-    // The store: the workbench counts it, "to ship" lists it, the sheet ships it.
+    // The store (shop 3 悦容美发, which sells it): the workbench counts it, "to ship" lists it, the sheet ships it.
     await staff.page.goto(`${BASE()}/pages/store/index`)
     await settled(staff.page)
     await staff.page.locator('.workbench__to-ship:visible').click()
     await staff.page.waitForURL(/\/pages\/store\/orders\?todo=ship/)
-    await staff.page.locator('.store-card:visible', { hasText: '洗衣凝珠' }).first().click()
+    await staff.page.locator('.store-card:visible', { hasText: '丝绒哑光口红' }).first().click()
     await staff.page.waitForURL(new RegExp(`/pages/store/order\\?id=${id}`))
     await staff.page.locator('.store-order__address:visible', { hasText: '华强北路 1 号' }).waitFor({ timeout: 10000 })
     await staff.page.locator('.store-order__ship:visible').click()

@@ -7,7 +7,7 @@ import { WEB_VIEW_URL, serveExamplePage } from './screens'
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
 /** Screens that need a user: an anonymous deep link lands on Authorization, which will bring the shopper back. */
-const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo', 'pages/personal/sessions', 'pages/personal/deleteAccount', 'pages/store/index', 'pages/store/verify', 'pages/store/orders', 'pages/store/order']
+const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo', 'pages/personal/sessions', 'pages/personal/deleteAccount', 'pages/store/index', 'pages/store/verify', 'pages/store/orders', 'pages/store/order', 'pages/logistics/index']
 
 let browser: Browser
 beforeAll(async () => {

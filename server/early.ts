@@ -19,6 +19,8 @@ export function earlyScript(firstCalls: readonly FirstCall[]): string {
     '(function(){try{',
     'var read=function(k){try{var v=localStorage.getItem(k);return v?JSON.parse(v).data:undefined}catch(e){return undefined}};',
     "var lang=read('lang')==='en'?'en':'zh',share=read('share_user_user_id'),token=read('token');",
+    // A launch link's referral is what the app stores at start (src/core/launch.ts): the same rule here.
+    "var m=/[?&]share_user_user_id=([A-Za-z0-9_-]{1,64})(&|#|$)/.exec(location.search);if(m)share=m[1];",
     "if(!((typeof share==='string'&&share!=='')||(typeof share==='number'&&isFinite(share))))share=undefined;",
     "if(typeof token!=='string')token='';",
     "var city=read('city');city=city&&typeof city.id==='number'&&city.id%1===0&&typeof city.name==='string'?city.id:undefined;",

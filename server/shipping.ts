@@ -79,7 +79,7 @@ export function parcelOf(db: DB, lang: ApiLang, row: OrderRow): OrderParcel | nu
 }
 
 /** The store ships a paid mall order to be delivered: paid → delivering, once (a second ship is refused). */
-export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number): OrderRow {
+export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number | null): OrderRow {
   return tx(db, () => {
     const now = orders.byId(db, row.id) as OrderRow
     if (now.delivery !== 'ship') throw new BizError('该订单无需发货')

@@ -34,7 +34,7 @@ let n = 0
 /** A paid mall order shipped to the shopper's address (the API, as the mall screens send it). */
 async function paidParcel() {
   const address = await call(server.base, 'POST', '/api/personal.address/save', { name: '周七', mobile: '13800138003', province: '广东省', city: '深圳市', district: '南山区', detail: '后海大道 8 号' }, shopper.token)
-  const created = await call(server.base, 'POST', '/api/personal.order/create', { kind: 'product', source: 'mall', product_id: 9, spec_id: 91, quantity: 1, delivery: 'ship', address_id: address.data.data.info.id, client_request_id: `mp-parcel-${n++}-${Date.now()}` }, shopper.token)
+  const created = await call(server.base, 'POST', '/api/personal.order/create', { kind: 'product', source: 'mall', product_id: 3, spec_id: 31, quantity: 1, delivery: 'ship', address_id: address.data.data.info.id, client_request_id: `mp-parcel-${n++}-${Date.now()}` }, shopper.token)
   const id = created.data.data.order_info.id
   await call(server.base, 'POST', '/api/personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, shopper.token)
   await call(server.base, 'POST', '/api/sandbox/confirmPay', { id, result: 'success' })

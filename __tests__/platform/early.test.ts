@@ -141,6 +141,17 @@ describe("Home's first calls started by index.html", () => {
     expect(fetchFn).toHaveBeenCalledTimes(3)
   })
 
+  it('a launch link’s referral (what the app stores at start) is in the early URLs too', async () => {
+    window.history.pushState({}, '', '/pages/card/index?share_user_user_id=u-77')
+    try {
+      const fetchFn = fakeFetch()
+      new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+      expect(fetchFn.mock.calls[0][0]).toBe('/api/hui_public.card/index?share_user_user_id=u-77&lang=zh')
+    } finally {
+      window.history.pushState({}, '', '/')
+    }
+  })
+
   it('unreadable storage does not stop the page: the script starts the calls anyway', () => {
     window.localStorage.setItem('token', '{not json')
     const fetchFn = fakeFetch()

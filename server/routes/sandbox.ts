@@ -6,10 +6,11 @@ import type { DB } from '../db'
 import { BizError, fail, ok, zodMessage } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
-import { titleOf } from '../repo/orders'
+import { byId as orderById, titleOf } from '../repo/orders'
 import { rejectRefund } from '../store'
 import { businessDay } from '../fuel'
-import { carrierNow, moveCarrierClock, sweepParcels } from '../shipping'
+import { CARRIERS } from '../../src/contract/mallEndpoints'
+import { carrierNow, moveCarrierClock, shipOrder, sweepParcels } from '../shipping'
 import { fmt } from '../time'
 import * as fuel from '../repo/fuel'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
@@ -21,6 +22,8 @@ const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['
 const OutboxQuery = z.object({ phone: Phone })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
 /** Move the sandbox carrier's clock forward by minutes (at most a year), or back to real time. */
+/** Ship a mall order as its store would, without a staff login (tests and demos). */
+const SandboxShip = z.object({ id: z.number().int().positive(), carrier: z.enum(CARRIERS).default('ZTO'), tracking_no: z.string().regex(/^[A-Za-z0-9]{6,32}$/).optional() })
 const CarrierClock = z.object({ advance_minutes: z.number().int().min(0).max(525_600).optional(), reset: z.boolean().optional() })
 const MovePrice = z.object({
   shop_id: z.number().int().positive(),
@@ -149,6 +152,21 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       const offset = moveCarrierClock(parsed.data.advance_minutes ?? 0, parsed.data.reset)
       const completed = sweepParcels(db)
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
+    })
+
+    // A parcel shipped without a store account: the store's ship (hui_shanghu.store_order/ship), recorded with no user.
+    helpers.post('/api/sandbox/ship', async (req) => {
+      const parsed = SandboxShip.safeParse(req.body)
+      if (!parsed.success) return fail(zodMessage(parsed.error))
+      const row = orderById(db, parsed.data.id)
+      if (!row) return fail('订单不存在')
+      try {
+        const shipped = shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null)
+        return ok({ status: shipped.status })
+      } catch (err) {
+        if (err instanceof BizError) return fail(err.message)
+        throw err
+      }
     })
 
     // A refusal without a store account (tests and demos): the same rejection as the store's
