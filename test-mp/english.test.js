@@ -141,7 +141,7 @@ async function openInEnglish(route, query, who, { offline = false } = {}) {
 }
 
 /** Wait until every request made has been answered and none came for a moment (bounded). */
-async function settle(calls, timeoutMs = 2000) {
+async function settle(calls, timeoutMs = 8000) {
   const started = Date.now()
   let seen = -1
   let quietSince = Date.now()
@@ -198,7 +198,7 @@ describe('the zh UI message tables this test reads', () => {
 describe('issue 4 screens in English (lang = en in storage)', () => {
   it.each(SCREENS)('%s: English title, no Chinese UI text', async (route, query, cls) => {
     const opened = await openInEnglish(route, resolve(query), shopper)
-    await waitFor(() => byClass(opened.page, cls) || byClass(opened.page, 'state--error'), 5000)
+    await waitFor(() => byClass(opened.page, cls) || byClass(opened.page, 'state--error'), 10000)
     expect(byClass(opened.page, 'state--error')).toBeNull()
     await expectEnglish(opened, route)
   })
@@ -206,7 +206,7 @@ describe('issue 4 screens in English (lang = en in storage)', () => {
   // Not the full check: the popular words themselves are Chinese (see above).
   it('pages/index/search: English title, search box and “Popular” heading', async () => {
     const opened = await openInEnglish('pages/index/search', {}, shopper)
-    await waitFor(() => byClass(opened.page, 'search__word'), 5000)
+    await waitFor(() => byClass(opened.page, 'search__word'), 10000)
     await settle(opened.calls)
     expect(byClass(opened.page, 'nav-bar__title').textContent).toBe(EN_TITLE['pages/index/search'])
     expect(byClass(opened.page, 'search__group-title').textContent).toBe('Popular')
@@ -215,20 +215,20 @@ describe('issue 4 screens in English (lang = en in storage)', () => {
 
   it('pages/accountBind/index with the privacy notice open and the "agree first" message', async () => {
     const opened = await openInEnglish('pages/accountBind/index', {}, { token: '', userId: undefined })
-    await waitFor(() => byClass(opened.page, 'bind__agree'), 5000)
+    await waitFor(() => byClass(opened.page, 'bind__agree'), 10000)
     opened.page.querySelector('.bind__notice-link').dispatchEvent('tap')
     opened.page.querySelector('.bind__phone').dispatchEvent('input', { detail: { value: '13900000075' } })
     await flush(30)
     opened.page.querySelector('.bind__send').dispatchEvent('tap')
-    await waitFor(() => byClass(opened.page, 'privacy-notice') && byClass(opened.page, 'bind__error--privacy'), 3000)
+    await waitFor(() => byClass(opened.page, 'privacy-notice') && byClass(opened.page, 'bind__error--privacy'), 10000)
     expect(byClass(opened.page, 'bind__error--privacy').textContent).toBe('Please read and tick to agree to the privacy notice first')
     await expectEnglish(opened, 'pages/accountBind/index')
   })
 
   it('the tab bar labels are rewritten in English', async () => {
     const opened = await openInEnglish('pages/orders/index', {}, shopper)
-    await waitFor(() => byClass(opened.page, 'order-card'), 5000)
-    await waitFor(() => opened.tabLabels.filter(Boolean).length === 4, 2000)
+    await waitFor(() => byClass(opened.page, 'order-card'), 10000)
+    await waitFor(() => opened.tabLabels.filter(Boolean).length === 4, 10000)
     expect(opened.tabLabels).toEqual(['Home', 'Card', 'Orders', 'Me'])
   })
 })
@@ -239,7 +239,7 @@ const EMPTY_SCREENS = [['pages/personal/address'], ['pages/orders/index'], ['pag
 describe('empty states in English', () => {
   it.each(EMPTY_SCREENS)('%s', async (route) => {
     const opened = await openInEnglish(route, {}, newcomer)
-    await waitFor(() => byClass(opened.page, 'state--empty') || byClass(opened.page, 'state--error'), 5000)
+    await waitFor(() => byClass(opened.page, 'state--empty') || byClass(opened.page, 'state--error'), 10000)
     expect(byClass(opened.page, 'state--error')).toBeNull()
     await expectEnglish(opened, route)
   })
@@ -262,7 +262,7 @@ const OFFLINE_SCREENS = [
 describe('error states in English (network down)', () => {
   it.each(OFFLINE_SCREENS)('%s', async (route, query) => {
     const opened = await openInEnglish(route, resolve(query), shopper, { offline: true })
-    await waitFor(() => byClass(opened.page, 'state--error'), 5000)
+    await waitFor(() => byClass(opened.page, 'state--error'), 10000)
     expect(byClass(opened.page, 'state__retry').textContent).toBe('Retry')
     await expectEnglish(opened, route)
   })

@@ -81,8 +81,8 @@ async function openPage(route, { query = {}, stackBelow = 0, beforeApp } = {}) {
   return result
 }
 
-/** Poll until `fn` returns something truthy (bounded: 2 s). */
-async function waitFor(fn, timeoutMs = 2000) {
+/** Poll until `fn` returns something truthy (bounded: 8 s — a limit for a busy CI machine, not a timing check). */
+async function waitFor(fn, timeoutMs = 8000) {
   const started = Date.now()
   for (;;) {
     const value = fn()

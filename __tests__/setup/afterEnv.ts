@@ -41,3 +41,30 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
   }
   Object.defineProperty(window, 'IntersectionObserver', { value: NoIntersections, configurable: true })
 }
+
+// Taro's test queries wait 1 s for an element by default. That is a bound on waiting for a condition, not a
+// timed assertion, and 1 s is short on a busy two-core CI machine where a page mounts the whole H5 runtime:
+// give every waitForQuery… 5 s unless the test asks for something else.
+const WAIT_MS = 5000
+// Index of the optional `params` argument of each waiting query.
+const paramsAt: Record<string, number> = {
+  waitForQuerySelector: 1,
+  waitForQuerySelectorAll: 1,
+  waitForQueryByText: 2,
+  waitForQueryAllByText: 2,
+  waitForQueryByAttribute: 2,
+  waitForQueryAllByAttribute: 2,
+  waitForQueryByPlaceholder: 1,
+  waitForQueryAllByPlaceholder: 1,
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Queries } = require('@tarojs/test-utils-dom') as { Queries: { prototype: Record<string, (...a: unknown[]) => unknown> } }
+for (const [name, at] of Object.entries(paramsAt)) {
+  const original = Queries.prototype[name]
+  if (typeof original !== 'function') continue
+  Queries.prototype[name] = function (this: unknown, ...args: unknown[]) {
+    const given = (args[at] ?? {}) as { timeout?: number }
+    args[at] = { ...given, timeout: given.timeout ?? WAIT_MS }
+    return original.apply(this, args)
+  }
+}
