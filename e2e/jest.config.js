@@ -10,5 +10,6 @@ module.exports = {
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
   maxWorkers: 1,
-  testTimeout: 60000,
+  // A bound on a hung journey (not a timing check); generous for a busy two-core CI machine.
+  testTimeout: 180000,
 }

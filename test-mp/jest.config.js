@@ -5,5 +5,6 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/**/*.test.js'],
   transform: {},
-  testTimeout: 30000,
+  // A bound on a hung test (not a timing check); generous for a busy two-core CI machine.
+  testTimeout: 90000,
 }
