@@ -200,7 +200,7 @@ beforeAll(async () => {
   const enContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
   await enContext.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   shoppers.en = { context: enContext, page: await enContext.newPage() }
-}, 90000)
+}, 180000)
 
 afterAll(async () => {
   writeReport(report)

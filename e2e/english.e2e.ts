@@ -172,7 +172,7 @@ beforeAll(async () => {
   parcelId = await placeParcel(token, 'e2e-english-mall-1', 'sandbox')
   shopper = { context, page, server }
   shopperToken = token
-}, 60000)
+}, 180000)
 
 afterAll(async () => {
   await shopper?.context.close()

@@ -15,7 +15,7 @@ beforeAll(async () => {
   browser = await launch()
   staff = await phone(browser)
   await logIn(staff.page, '19900000003')
-}, 60000)
+}, 180000)
 afterAll(async () => {
   await api('sandbox/carrierClock', { reset: true }).catch(() => undefined)
   await staff?.context.close()

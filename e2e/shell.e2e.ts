@@ -93,7 +93,7 @@ describe('H5 shell in Chromium', () => {
     expect(await reduced.page.locator('.home-carousel__dot[aria-current="true"]').getAttribute('aria-label')).toBe(`第 1 张，共 ${total} 张`)
     expect(await reduced.page.locator('#home-banners').evaluate((el) => el.scrollLeft)).toBe(0)
     await reduced.context.close()
-  }, 40000)
+  }, 180000)
 
   it.each(ROUTES.filter((r) => !GATED.includes(r.path)).map((r) => [r.path, r.zh]))('a deep link to /%s shows %s', async (route, title) => {
     const { page, context } = await phone(browser)

@@ -19,7 +19,7 @@ beforeAll(async () => {
   browser = await launch()
   staff = await phone(browser)
   await logIn(staff.page, STAFF_PHONE)
-}, 60000)
+}, 180000)
 afterAll(async () => {
   await staff?.context.close()
   await browser?.close()
@@ -137,7 +137,7 @@ describe('the store workbench', () => {
     } finally {
       await camera.close()
     }
-  }, 90000)
+  }, 180000)
 
   it('refund asked → approved in the workbench → refunded, the money back in the provider’s ledger', async () => {
     const shopper = await shopperWithOrder('13800000202', 'approve-1')

@@ -8,7 +8,7 @@ const { bridge, call, login, startServer } = require('./server')
 let server
 beforeAll(async () => {
   server = await startServer()
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })

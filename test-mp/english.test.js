@@ -87,7 +87,7 @@ beforeAll(async () => {
   ;({ shopper, paidOrderId } = await seedShopper(server.base, '13900000003', 'mp-english-card-1'))
   // A shopper with nothing yet: the empty states.
   newcomer = await login(server.base, '13900000004')
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })

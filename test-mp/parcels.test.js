@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startServer()
   shopper = await login(server.base, '13900001451')
   staff = await login(server.base, '19900000008')
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })

@@ -6,7 +6,7 @@ let shopper
 beforeAll(async () => {
   server = await startServer()
   shopper = await login(server.base, '13900000001')
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })
