@@ -8,7 +8,7 @@ let paidOrderId
 beforeAll(async () => {
   server = await startServer()
   ;({ shopper, paidOrderId } = await seedShopper(server.base, '13900000002', 'mp-screens-card-1'))
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await call(server.base, 'POST', '/api/sandbox/confirmPay', { id: refundingBill, result: 'success' })
   const refund = await call(server.base, 'POST', '/api/personal.order/refund', { id: refundingBill, reason: '重复支付' }, shopper.token)
   expect(refund.data.code).toBe(1)
-}, 60000)
+}, 120000)
 afterAll(async () => {
   await server?.stop()
 })
