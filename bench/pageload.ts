@@ -23,6 +23,9 @@ const PAGES: Array<{ name: string; path: string; content: string }> = [
   { name: 'Discount bill', path: '/pages/discountBill/index', content: '.shop-row' },
   { name: 'Shop details', path: '/pages/shops/details?id=1', content: '.shop-head__name' },
   { name: 'Search', path: '/pages/index/search', content: '.search__word' },
+  // The other two tabs, as a shopper who has not signed in sees them (the bench keeps no session).
+  { name: 'My orders', path: '/pages/orders/index', content: '.state--empty' },
+  { name: 'Me', path: '/pages/personal/index', content: '.account-header__login' },
 ]
 
 interface Profile {
