@@ -66,8 +66,8 @@ describe('one show, one read', () => {
     })
     const t = await open(OrdersDetailPage)
     await until(t, () => expect(t.queries.querySelector('.order-detail')).not.toBeNull())
+    await until(t, () => expect(api.called('personal.order/orderVerification')).toHaveLength(1))
     expect(api.called('personal.order/read')).toHaveLength(1)
-    expect(api.called('personal.order/orderVerification')).toHaveLength(1)
   })
 
   it('Pay a bill: shop/read once and my coupons once', async () => {
@@ -76,8 +76,8 @@ describe('one show, one read', () => {
     const api = fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([coupon], 1, 50) })
     const t = await open(PayBillIndexPage)
     await until(t, () => expect(text(t, '.bill__shop-name')).toBe(shop.name))
+    await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
     expect(api.called('hui_shanghu.shop/read')).toHaveLength(1)
-    expect(api.called('personal.coupon/index')).toHaveLength(1)
   })
 
   it('Me (logged in): user/info once', async () => {
@@ -97,9 +97,10 @@ describe('one show, one read', () => {
     let api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]) })
     const t = await open(CardIndexPage)
     await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
+    // The coupons (for the quote) are asked once the products are in: wait for that, not for a fixed moment.
+    await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
     expect(api.called('hui_public.card/index')).toHaveLength(1)
     expect(api.called('personal.user/info')).toHaveLength(1)
-    expect(api.called('personal.coupon/index')).toHaveLength(1)
     unmount(t)
     jest.restoreAllMocks()
 
