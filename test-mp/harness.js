@@ -62,6 +62,8 @@ async function openPage(route, { query = {}, stackBelow = 0, beforeApp } = {}) {
             },
           })
         }
+        // The launch as WeChat reports it to the app's code (getLaunchOptionsSync): this route is the entry page.
+        global.wx.getLaunchOptionsSync = () => ({ path: route, query, scene: 1001 })
         if (beforeApp) beforeApp(global.wx)
         require(path.join(DIST, 'app.js'))
         state.app.onLaunch({ path: route, query, scene: 1001 })

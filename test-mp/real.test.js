@@ -24,6 +24,28 @@ describe('weapp pages with real answers from the reference server', () => {
     expect(calls.some((c) => c.startsWith('GET /api/index/moduleList'))).toBe(true)
   })
 
+  // Issue 15: the first page's data requests start in onLaunch, not after the page has rendered.
+  it("Home as the entry page: its four first calls leave at launch, before the page loads, and Home takes them — each asked once", async () => {
+    const pagesAtCall = []
+    const { page, calls } = await open('pages/index/index', {
+      storage: { city: { id: 1, name: '深圳' } },
+      stubs: (wx) => {
+        const send = wx.request
+        wx.request = (o) => {
+          pagesAtCall.push(global.getCurrentPages().length)
+          return send(o)
+        }
+      },
+    })
+    await waitFor(() => page.dom.querySelectorAll('[class~="main--shop-row"]').length > 0, 10000)
+    const first = ['GET /api/index/moduleList?', 'GET /api/website.hui_china_city/cityList?', 'GET /api/hui_public.hsh_seckill_prod/index?', 'GET /api/hui_shanghu.shop/index?city_id=1&page=1&']
+    expect(calls.slice(0, 4).map((c, i) => c.startsWith(first[i]))).toEqual([true, true, true, true])
+    // Asked while no page was on the stack yet: at launch.
+    expect(pagesAtCall.slice(0, 4)).toEqual([0, 0, 0, 0])
+    for (const start of first) expect(calls.filter((c) => c.startsWith(start))).toHaveLength(1)
+    expect(page.dom.textContent).toContain('川味小馆')
+  })
+
   // Location (issue 13): wx.getLocation stubbed as WeChat answers it (gcj02), a point in Shenzhen's Nanshan.
   const NANSHAN = { latitude: 22.572, longitude: 113.995 }
   const metres = (s) => {

@@ -1,5 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { useState } from 'react'
+import type { Paged } from '@/contract/paging'
+import { usePagedList, type PagedFetcher } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 import { click, mount, text, unmountAll, until } from '../support/screen'
 
@@ -34,6 +36,49 @@ describe('useQuery with an answer already at hand (issue 15: Home\'s first calls
     const fetcher = jest.fn(async () => 'asked')
     const t = await mount(() => <Shown fetcher={fetcher} ready={() => undefined} />)
     await until(t, () => expect(text(t, '.shown')).toBe('asked'))
+    expect(fetcher).toHaveBeenCalledTimes(1)
+  })
+})
+
+/** A paged list whose first page may be at hand (Home's shops, issue 15). */
+function PagedShown({ fetcher, ready }: { fetcher: PagedFetcher<string>; ready?: (pageSize: number) => Paged<string> | undefined }) {
+  const [dep, setDep] = useState(1)
+  const l = usePagedList(fetcher, { pageSize: 2, keyOf: (s) => s, deps: [dep], ready })
+  return (
+    <View>
+      <Text className='rows'>{l.loading ? 'loading' : l.items.join(',')}</Text>
+      {l.hasMore && (
+        <Button className='more' onClick={() => void l.loadMore()}>
+          more
+        </Button>
+      )}
+      <Button className='next' onClick={() => setDep(dep + 1)}>
+        next
+      </Button>
+    </View>
+  )
+}
+
+describe('usePagedList with its first page already at hand', () => {
+  it('shows it in the first render, asks for page 2 on scrolling on, and page 1 again when a dep changes', async () => {
+    const fetcher = jest.fn(async (p: number) => ({ list: p === 1 ? ['x', 'y'] : ['c'], total: 3, page: p, page_size: 2 }))
+    const ready = jest.fn((size: number) => ({ list: ['a', 'b'], total: 3, page: 1, page_size: size }))
+    const t = await mount(() => <PagedShown fetcher={fetcher} ready={ready} />)
+    expect(text(t, '.rows')).toBe('a,b')
+    expect(ready).toHaveBeenCalledWith(2)
+    expect(fetcher).not.toHaveBeenCalled()
+    await click(t, '.more')
+    await until(t, () => expect(text(t, '.rows')).toBe('a,b,c'))
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([2])
+    await click(t, '.next')
+    await until(t, () => expect(text(t, '.rows')).toBe('x,y'))
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([2, 1])
+  })
+
+  it('nothing at hand: loading, then page 1 asked once', async () => {
+    const fetcher = jest.fn(async (p: number) => ({ list: ['x'], total: 1, page: p, page_size: 2 }))
+    const t = await mount(() => <PagedShown fetcher={fetcher} ready={() => undefined} />)
+    await until(t, () => expect(text(t, '.rows')).toBe('x'))
     expect(fetcher).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,5 +1,5 @@
 import type { ApiReq } from '@/contract/schemas'
-import { request } from '@/core/request'
+import { readyAnswer, request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 
@@ -21,5 +21,7 @@ export function useShopPages(filter: ShopFilter, enabled?: boolean) {
     keyOf: (s) => s.id,
     deps: [filter.city_id, filter.class_id, filter.keyword, filter.lat, filter.lng],
     enabled,
+    // Home's first page of shops may have arrived already (its first calls, started early): in its first render.
+    ready: (page_size) => readyAnswer('hui_shanghu.shop/index', Object.assign({}, filter, { page: 1, page_size })),
   })
 }

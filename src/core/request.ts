@@ -9,7 +9,7 @@ import { toastError } from './feedback'
 import { getLang, t } from './i18n'
 import { onAuthExpired } from './session'
 import { getItem } from './storage'
-import type { Transport, TransportRequest, TransportResponse } from './transport.types'
+import { withQuery, type Transport, type TransportRequest, type TransportResponse } from './transport.types'
 
 /** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
@@ -77,15 +77,59 @@ function exchangeOf(path: ApiPath, payload: unknown, opts: RequestOptions, metho
   return { url: `${wired.apiBase()}/api/${path}`, method, data, headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' }, timeoutMs: REQUEST_TIMEOUT_MS }
 }
 
+/** A GET the client started before a screen asked for it (startEarly), by URL and token; each is taken once. */
+interface Started {
+  at: number
+  res: Promise<TransportResponse>
+  got?: TransportResponse
+}
+const started = new Map<string, Started>()
+/** An early answer older than this is not used (the screen asks again): it was meant for a screen about to open. */
+export const EARLY_KEEP_MS = 20_000
+
+const startedKey = (req: TransportRequest) => `${req.headers[HEADER_TOKEN] ?? ''} ${withQuery(req.url, req.data)}`
+
+function takeStarted(req: TransportRequest, arrived?: boolean): Started | undefined {
+  const key = startedKey(req)
+  const hit = started.get(key)
+  if (!hit || (arrived && !hit.got)) return undefined
+  started.delete(key)
+  return Date.now() - hit.at <= EARLY_KEEP_MS ? hit : undefined
+}
+
 /**
- * A GET's answer when it has already arrived (Home's first calls, started by the page: issue 15) — a success only;
+ * Start a GET now that a screen about to open will ask for (a page's first calls as the mini-program launches, before
+ * the page has rendered: issue 15). request() — and readyAnswer(), once it has arrived — take it by its exact URL
+ * and token instead of asking again; the same call already started is not started twice. Failures are left for
+ * request() to retry as it would have.
+ */
+export function startEarly<P extends EndpointPath>(path: P, payload: ApiReq<P>): void {
+  if (!wired || ENDPOINTS[path] !== 'GET') return
+  const req = exchangeOf(path, payload, {}, 'GET')
+  const key = startedKey(req)
+  const already = started.get(key)
+  if (already && Date.now() - already.at <= EARLY_KEEP_MS) return
+  const entry: Started = { at: Date.now(), res: wired.transport.send(req) }
+  entry.res.then(
+    (res) => {
+      entry.got = res
+    },
+    () => undefined,
+  )
+  started.set(key, entry)
+}
+
+/**
+ * A GET's answer when it has already arrived (a page's first calls, started early: issue 15) — a success only;
  * anything else is left for request() to report. Undefined when there is none.
  */
 export function readyAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {
-  const req = wired?.transport.ready && exchangeOf(path, payload, {}, ENDPOINTS[path])
-  const res = req && wired?.transport.ready?.(req)
+  const exchange = wired ? exchangeOf(path, payload, {}, ENDPOINTS[path]) : undefined
+  const mine = exchange && ENDPOINTS[path] === 'GET' ? takeStarted(exchange, true) : undefined
+  const req = !mine && wired?.transport.ready ? exchange : undefined
+  const res = mine ? mine.got : req && wired?.transport.ready?.(req)
   if (!res || res.status !== 200 || !isEnvelope(res.body) || res.body.code !== CODE.OK) return undefined
-  learnClock(res, res.sentAt ?? Date.now(), Date.now())
+  learnClock(res, mine ? mine.at : (res.sentAt ?? Date.now()), Date.now())
   return res.body.data as ApiRes<P>
 }
 
@@ -102,10 +146,17 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
 export function request<P extends StoreEndpointPath | FuelEndpointPath | MallEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
+  const transport = (wired as NonNullable<typeof wired>).transport
   let res: TransportResponse
-  const sentAt = Date.now()
+  // A first call started early (startEarly) is answered by that exchange; if it failed, ask as usual.
+  const early = method === 'GET' ? takeStarted(exchange) : undefined
+  let sentAt = early ? early.at : Date.now()
+  const again = () => {
+    sentAt = Date.now()
+    return transport.send(exchange)
+  }
   try {
-    res = await (wired as NonNullable<typeof wired>).transport.send(exchange)
+    res = early ? await early.res.catch(again) : await transport.send(exchange)
   } catch {
     const err = new ApiError('network', t('common.networkError'), 0, null)
     if (opts.toastOnError) toastError(err.message)

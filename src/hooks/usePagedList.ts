@@ -26,21 +26,28 @@ interface Options<T> {
   /** Reload from page 1 whenever one of these changes (filters, tab). */
   deps?: readonly unknown[]
   enabled?: boolean
+  /**
+   * The first page when it is already at hand as the list mounts (a page's first calls, started early: issue 15) —
+   * shown in the first render, not asked again until a dep changes.
+   */
+  ready?: (pageSize: number) => Paged<T> | undefined
 }
 
 /**
  * A paginated list: first load, pull-to-refresh, infinite scroll. Only the newest request may write the
  * list (a slow old page never lands on top of a newer filter), and one page is fetched at a time.
  */
-export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf, deps = [], enabled = true }: Options<T>): PagedListState<T> {
-  const [items, setItems] = useState<T[]>([])
-  const [page, setPage] = useState(0)
-  const [total, setTotal] = useState(0)
-  const [loading, setLoading] = useState(enabled)
+export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf, deps = [], enabled = true, ready }: Options<T>): PagedListState<T> {
+  const [first] = useState(() => (enabled && ready ? ready(pageSize) : undefined))
+  const [items, setItems] = useState<T[]>(() => (first ? dedupe(first.list, keyOf) : []))
+  const [page, setPage] = useState(first ? 1 : 0)
+  const [total, setTotal] = useState(first ? first.total : 0)
+  const [loading, setLoading] = useState(enabled && !first)
   const [loadingMore, setLoadingMore] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
   const [error, setError] = useState<unknown>(null)
-  const [loaded, setLoaded] = useState(false)
+  const [loaded, setLoaded] = useState(Boolean(first))
+  const skipFirst = useRef(Boolean(first))
 
   const generation = useRef(0)
   const inFlight = useRef(false)
@@ -115,6 +122,10 @@ export function usePagedList<T>(fetcher: PagedFetcher<T>, { pageSize = 10, keyOf
   const loadMore = useCallback((): Promise<void> => (error ? Promise.resolve() : loadMoreNow()), [error, loadMoreNow])
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
     if (!enabled) return
     void loadFirst('initial')
     // eslint-disable-next-line react-hooks/exhaustive-deps

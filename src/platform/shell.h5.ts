@@ -1,4 +1,4 @@
-import type { FirstScreen } from './shell.types'
+import type { FirstScreen, LaunchCalls } from './shell.types'
 
 export const firstScreen: FirstScreen = {
   shown() {
@@ -6,3 +6,6 @@ export const firstScreen: FirstScreen = {
     if (el && el.parentNode) el.parentNode.removeChild(el)
   },
 }
+
+/** The page's HTML started them already (server/early.ts); the transport takes those answers. */
+export const launchCalls: LaunchCalls = { start: () => undefined }
