@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer
@@ -10,6 +11,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'js'))
   fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
   fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), `console.log(1);${' '.repeat(5000)}`)
+  // As the production build writes them (config/index.ts): best-ratio .br and .gz beside a script.
+  const vendor = `var words=${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}-${i}`))};`
+  fs.writeFileSync(path.join(dir, 'js', 'vendor.89abcdef.js'), vendor)
+  fs.writeFileSync(path.join(dir, 'js', 'vendor.89abcdef.js.br'), zlib.brotliCompressSync(vendor, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  fs.writeFileSync(path.join(dir, 'js', 'vendor.89abcdef.js.gz'), zlib.gzipSync(vendor, { level: 9 }))
   fs.writeFileSync(
     path.join(dir, 'page-chunks.json'),
     JSON.stringify({
@@ -83,6 +89,30 @@ describe('serving the H5 build', () => {
     expect(res.headers['content-encoding']).toBe('br')
     const html = await s.app.inject({ method: 'GET', url: '/pages/card/my', headers: { 'accept-encoding': 'gzip' } })
     expect(html.headers['content-encoding']).toBe('gzip')
+  })
+
+  it('a script built precompressed is sent as built (.br, else .gz, else plain), cached for a year, and says it varies by encoding', async () => {
+    const plain = fs.readFileSync(path.join(dir, 'js', 'vendor.89abcdef.js'))
+    const br = fs.readFileSync(path.join(dir, 'js', 'vendor.89abcdef.js.br'))
+    const gz = fs.readFileSync(path.join(dir, 'js', 'vendor.89abcdef.js.gz'))
+    const get = (enc?: string) => s.app.inject({ method: 'GET', url: '/js/vendor.89abcdef.js', headers: enc ? { 'accept-encoding': enc } : {} })
+    const asBr = await get('gzip, deflate, br')
+    expect(asBr.headers['content-encoding']).toBe('br')
+    // The very bytes the build wrote (not compressed again on the fly), and they are the script.
+    expect(asBr.rawPayload.equals(br)).toBe(true)
+    expect(zlib.brotliDecompressSync(asBr.rawPayload).equals(plain)).toBe(true)
+    const asGz = await get('gzip')
+    expect(asGz.headers['content-encoding']).toBe('gzip')
+    expect(asGz.rawPayload.equals(gz)).toBe(true)
+    const asIs = await get()
+    expect(asIs.headers['content-encoding']).toBeUndefined()
+    expect(asIs.rawPayload.equals(plain)).toBe(true)
+    for (const res of [asBr, asGz, asIs]) {
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i)
+      expect(String(res.headers['content-type'])).toMatch(/javascript/)
+    }
   })
 
   it('a missing file with an extension is a 404, an unknown API path a code 0', async () => {
