@@ -58,9 +58,11 @@ function readManifest() {
 }
 
 const gzipped = (f) => zlib.gzipSync(fs.readFileSync(path.join(H5, f)), { level: 9 }).length
+/** What the reference server sends a browser that accepts brotli: the .br the build wrote (config/index.ts), else gzip. */
+const sent = (f) => (fs.existsSync(path.join(H5, `${f}.br`)) ? fs.statSync(path.join(H5, `${f}.br`)).size : gzipped(f))
 
-/** The gzip bytes of the JS and CSS a walk through `pages` downloads, each file counted once. */
-function walkSizes(pages) {
+/** The bytes (gzip -9, or `sizeOf`) of the JS and CSS a walk through `pages` downloads, each file counted once. */
+function walkSizes(pages, sizeOf = gzipped) {
   const manifest = readManifest()
   const seen = new Set()
   const steps = []
@@ -71,7 +73,7 @@ function walkSizes(pages) {
     for (const f of files) {
       if (!/\.(js|css)$/.test(f) || seen.has(f)) continue
       seen.add(f)
-      bytes += gzipped(f)
+      bytes += sizeOf(f)
     }
     if (page === null) steps.push(['entry', bytes])
     else steps.push([page, bytes])
@@ -94,24 +96,28 @@ function h5Sizes() {
     if (f.endsWith('.css')) css += gz
     else js += gz
   }
-  return { files, js, css, total: js + css, raw }
+  return { files, js, css, total: js + css, raw, sent: files.reduce((n, f) => n + sent(f), 0) }
 }
 
 const weapp = weappSizes()
 const h5 = h5Sizes()
 const walked = walkSizes(WALK)
+const walkedSent = walkSizes(WALK, sent)
+const steps = (w) => w.steps.map(([p, b]) => `${p === 'entry' ? 'entry' : p.replace(/^pages\//, '')} +${(b / KB).toFixed(1)}`).join(', ')
 const rows = [
   ['weapp main package', weapp.main, BUDGET.weappMain, ''],
   ...Object.entries(weapp.subs).map(([r, s]) => [`weapp sub-package ${r}`, s, BUDGET.weappSub, '']),
   ['H5 Home first load JS (gzip)', h5.js, null, ''],
   ['H5 Home first load CSS (gzip)', h5.css, null, ''],
   ['H5 Home first load JS+CSS (gzip)', h5.total, BUDGET.h5HomeGzip, `${(h5.raw / KB).toFixed(1)} KB raw, ${h5.files.length} files`],
-  ['H5 walk Home → … → My orders (gzip)', walked.total, null, walked.steps.map(([p, b]) => `${p === 'entry' ? 'entry' : p.replace(/^pages\//, '')} +${(b / KB).toFixed(1)}`).join(', ')],
+  ['H5 walk Home → … → My orders (gzip)', walked.total, null, steps(walked)],
+  ['H5 Home first load as sent (brotli)', h5.sent, null, 'the .br files the build wrote'],
+  ['H5 walk as sent (brotli)', walkedSent.total, null, steps(walkedSent)],
 ]
 const over = rows.filter(([, size, budget]) => budget !== null && size > budget)
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ weapp, h5, walk: walked, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
+  console.log(JSON.stringify({ weapp, h5, walk: walked, walkSent: walkedSent, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
 } else {
   const kb = (n) => `${(n / KB).toFixed(1)} KB`
   const width = Math.max(...rows.map((r) => r[0].length))
