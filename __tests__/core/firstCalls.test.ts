@@ -12,6 +12,7 @@ import type { Transport, TransportRequest } from '@/core/transport.types'
 import { withQuery } from '@/core/transport.types'
 import { apiBase } from '@/platform/apiBase'
 import { transport as h5Transport } from '@/platform/transport'
+import { homeFirstCalls } from '../support/homeCalls'
 
 const BASE = 'https://api.example.test'
 const pathOf = (url: string) => url.slice(`${BASE}/api/`.length).split('?')[0]
@@ -46,14 +47,6 @@ const store = (key: string, data: unknown) => window.localStorage.setItem(key, J
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0))
 }
-/** What Home asks for as it mounts, built as its hooks build it (src/api/site.ts, flashSales.ts, shops.ts useShopPages). */
-const homeFirstCalls = (cityId?: number) =>
-  Promise.all([
-    request('index/moduleList', {}),
-    request('website.hui_china_city/cityList', {}),
-    request('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE }),
-    request('hui_shanghu.shop/index', Object.assign({}, { city_id: cityId, lat: undefined, lng: undefined }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE })),
-  ])
 
 // Each test runs on a clock far past the last one's: what an earlier test started (and left) is stale to it.
 let shift = 0

@@ -8,6 +8,7 @@ import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST
 import { resetLangCache } from '@/core/i18n'
 import { readyAnswer, request } from '@/core/request'
 import { earlyScript } from '../../server/early'
+import { homeFirstCalls } from '../support/homeCalls'
 
 const earlyHomeScript = () => earlyScript(HOME_FIRST_CALLS)
 
@@ -41,14 +42,6 @@ function fakeFetch(fail: string[] = []) {
 const store = (key: string, data: unknown) => window.localStorage.setItem(key, JSON.stringify({ data }))
 // The script as the browser runs it: a classic script at global scope.
 const runEarlyScript = () => new Function(earlyHomeScript())()
-/** What Home asks for as it mounts, built as its hooks build it (src/api/site.ts, flashSales.ts, shops.ts useShopPages). */
-const homeFirstCalls = (cityId?: number) =>
-  Promise.all([
-    request('index/moduleList', {}),
-    request('website.hui_china_city/cityList', {}),
-    request('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE }),
-    request('hui_shanghu.shop/index', Object.assign({}, { city_id: cityId, lat: undefined, lng: undefined }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE })),
-  ])
 
 afterEach(() => {
   delete (globalThis as { fetch?: unknown }).fetch
