@@ -141,7 +141,7 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     expect(startFirstCalls('pages/orders/index')).toBe(0)
     expect(startFirstCalls(undefined)).toBe(0)
     expect(wx.sent).toHaveLength(0)
-    expect(Object.keys(PAGE_FIRST_CALLS)).toEqual(['pages/index/index', 'pages/card/index', 'pages/personal/index'])
+    expect(Object.keys(PAGE_FIRST_CALLS)).toEqual(['pages/index/index', 'pages/card/index', 'pages/personal/index', 'pages/discountBill/index'])
     startFirstCalls('/pages/card/index')
     startFirstCalls('pages/card/index')
     expect(wx.urls()).toEqual([`${BASE}/api/hui_public.card/index?lang=zh`])

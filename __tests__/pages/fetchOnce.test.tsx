@@ -1,12 +1,14 @@
 import type TestUtils from '@tarojs/test-utils-react'
+import { startFirstCalls } from '@/core/firstCalls'
 import { getItem, setItem } from '@/core/storage'
+import DiscountBillIndexPage from '@/pages/discountBill/index'
 import CardIndexPage from '@/pages/card/index'
 import OrdersDetailPage from '@/pages/orders/detail'
 import OrdersIndexPage from '@/pages/orders/index'
 import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import PersonalIndexPage from '@/pages/personal/index'
-import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
+import { fakeApi, openedWith, PENDING, resetRouter } from '../support/fakeApi'
 import { card, coupon, order, paged, shop } from '../support/fixtures'
 import { mount, show, text, unmount, unmountAll, until } from '../support/screen'
 
@@ -89,6 +91,26 @@ describe('one show, one read', () => {
     await until(t, () => expect(t.queries.querySelector('.menu-list__item--service')).not.toBeNull())
     expect(api.called('personal.user/info')).toHaveLength(1)
     expect(api.called('index/serverInfo')).toHaveLength(1)
+  })
+
+  it('Discount bill with its first calls started before it mounted (its HTML, or a weapp launch on it): chips, city names and shops asked once each, in the city kept', async () => {
+    setItem('city', { id: 2, name: '广州' })
+    openedWith('pages/discountBill/index')
+    const api = fakeApi(
+      {
+        'hui_shanghu.hs_business_class/index': () => ({ list: [{ id: 1, name: '美食', icon: '', oil: false }] }),
+        'website.hui_china_city/cityList': () => ({ list: [{ id: 2, name: '广州', pinyin: 'guangzhou', hot: true }] }),
+        'hui_shanghu.shop/index': () => paged([shop]),
+      },
+      { otherwise: PENDING },
+    )
+    expect(startFirstCalls('pages/discountBill/index')).toBe(3)
+    const t = await open(DiscountBillIndexPage)
+    await until(t, () => expect(text(t, '.shop-row__name')).toBe(shop.name))
+    expect(text(t, '.discount-bar__city')).toContain('广州')
+    expect(api.called('hui_shanghu.hs_business_class/index')).toHaveLength(1)
+    expect(api.called('website.hui_china_city/cityList')).toHaveLength(1)
+    expect(api.called('hui_shanghu.shop/index').map((c) => c.data.city_id)).toEqual([2])
   })
 
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {

@@ -26,9 +26,15 @@ export const HOME_FIRST_CALLS: readonly FirstCall[] = [
   ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, 'inCity'],
 ]
 
-/** The first calls of each page whose HTML starts them (tab pages): Home, Membership card, Me. */
+/** The first calls of each page whose HTML starts them: Home, Membership card, Me (tabs) and Discount bill. */
 export const PAGE_FIRST_CALLS: Readonly<Record<string, readonly FirstCall[]>> = {
   'pages/index/index': HOME_FIRST_CALLS,
   'pages/card/index': [['hui_public.card/index', {}], ['personal.user/info', {}, 'signedIn']],
   'pages/personal/index': [['personal.user/info', {}, 'signedIn']],
+  // Not a tab, but Home's most used service: its chips, the city names and the stored city's shops (all classes).
+  'pages/discountBill/index': [
+    ['hui_shanghu.hs_business_class/index', {}],
+    ['website.hui_china_city/cityList', {}],
+    ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, 'inCity'],
+  ],
 }
