@@ -113,6 +113,25 @@ describe('one show, one read', () => {
     expect(api.called('hui_shanghu.shop/index').map((c) => c.data.city_id)).toEqual([2])
   })
 
+  it('Card tab and Me with their first calls started before they mounted (signed in): each call made once, in all', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/card/index')
+    const api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]) }, { otherwise: PENDING })
+    expect(startFirstCalls('pages/card/index')).toBe(2)
+    const t = await open(CardIndexPage)
+    await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
+    await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
+    expect(api.called('hui_public.card/index')).toHaveLength(1)
+    expect(api.called('personal.user/info')).toHaveLength(1)
+    unmount(t)
+
+    openedWith('pages/personal/index')
+    expect(startFirstCalls('pages/personal/index')).toBe(1)
+    const me = await open(PersonalIndexPage)
+    await until(me, () => expect(me.queries.querySelector('.account-header__name')).not.toBeNull())
+    expect(api.called('personal.user/info')).toHaveLength(2)
+  })
+
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {
     setItem('token', 'tok')
     openedWith('pages/card/index')

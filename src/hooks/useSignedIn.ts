@@ -67,10 +67,16 @@ export type SignedInQuery<T> = QueryState<T> & SignedIn
  * useSignedIn for required and optional mode. One required gate per screen: other gated queries on it
  * pass `enabled: first.signedIn` and no `returnTo` (one redirect, not two).
  */
-export function useSignedInQuery<T>(fetcher: () => Promise<T>, deps: readonly unknown[], { returnTo, enabled = true, reloadOnReturn = false }: SignedInOptions = {}): SignedInQuery<T> {
+export function useSignedInQuery<T>(
+  fetcher: () => Promise<T>,
+  deps: readonly unknown[],
+  { returnTo, enabled = true, reloadOnReturn = false }: SignedInOptions = {},
+  ready?: () => T | undefined,
+): SignedInQuery<T> {
   const reload = useRef<(() => Promise<void>) | null>(null)
   const gate = useSignedIn(returnTo, reloadOnReturn && enabled ? () => void reload.current?.() : undefined)
-  const query = useQuery(fetcher, deps, gate.signedIn && enabled)
+  // `ready`: an answer already at hand as the screen mounts signed in (useQuery's; a page's first calls, issue 15).
+  const query = useQuery(fetcher, deps, gate.signedIn && enabled, ready)
   reload.current = query.reload
   // Logged out: what was read for the shopper is not shown (a late answer neither).
   if (gate.signedIn) return { ...query, ...gate }
