@@ -8,7 +8,7 @@ import OrdersIndexPage from '@/pages/orders/index'
 import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import PersonalIndexPage from '@/pages/personal/index'
-import { fakeApi, openedWith, PENDING, resetRouter } from '../support/fakeApi'
+import { fakeApi, openedWith, PENDING, resetRouter, type Handlers } from '../support/fakeApi'
 import { card, coupon, order, paged, shop } from '../support/fixtures'
 import { mount, show, text, unmount, unmountAll, until } from '../support/screen'
 
@@ -24,6 +24,24 @@ async function open(Page: () => JSX.Element): Promise<TestUtils> {
   const t = await mount(Page)
   await show(t)
   return t
+}
+
+const profile = { user: { id: 7, phone: '13800138000', nickname: '小一', avatar: '', referrer_id: null, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }, card, order_counts: { unpaid: 0, paid: 1, completed: 0, refund: 0 } }
+
+/** The Card tab signed in (after `before`, e.g. its first calls started early): products, profile and coupons read once each. */
+async function cardSignedInReadsOnce(before?: () => void, more: Handlers = {}) {
+  setItem('token', 'tok')
+  openedWith('pages/card/index')
+  const api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]), ...more })
+  before?.()
+  const t = await open(CardIndexPage)
+  await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
+  // The coupons (for the quote) are asked once the products are in: wait for that, not for a fixed moment.
+  await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
+  expect(api.called('hui_public.card/index')).toHaveLength(1)
+  expect(api.called('personal.user/info')).toHaveLength(1)
+  unmount(t)
+  return api
 }
 
 describe('one show, one read', () => {
@@ -57,7 +75,6 @@ describe('one show, one read', () => {
     expect(api.called('personal.order/index')).toHaveLength(1)
   })
 
-  const profile = { user: { id: 7, phone: '13800138000', nickname: '小一', avatar: '', referrer_id: null, userIds: { userIdAgent: null, userIdBuss: null, storeId: null } }, card, order_counts: { unpaid: 0, paid: 1, completed: 0, refund: 0 } }
 
   it('Order detail of a paid product: order/read once, then its code once', async () => {
     setItem('token', 'tok')
@@ -114,16 +131,8 @@ describe('one show, one read', () => {
   })
 
   it('Card tab and Me with their first calls started before they mounted (signed in): each call made once, in all', async () => {
-    setItem('token', 'tok')
-    openedWith('pages/card/index')
-    const api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]) }, { otherwise: PENDING })
-    expect(startFirstCalls('pages/card/index')).toBe(2)
-    const t = await open(CardIndexPage)
-    await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
-    await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
-    expect(api.called('hui_public.card/index')).toHaveLength(1)
-    expect(api.called('personal.user/info')).toHaveLength(1)
-    unmount(t)
+    const serverInfo = () => ({ service_phone: '400', service_wechat: 'w', service_hours: 'h', version: '1', version_code: 1 })
+    const api = await cardSignedInReadsOnce(() => expect(startFirstCalls('pages/card/index')).toBe(2), { 'index/serverInfo': serverInfo })
 
     openedWith('pages/personal/index')
     expect(startFirstCalls('pages/personal/index')).toBe(1)
@@ -133,16 +142,7 @@ describe('one show, one read', () => {
   })
 
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {
-    setItem('token', 'tok')
-    openedWith('pages/card/index')
-    let api = fakeApi({ 'hui_public.card/index': () => ({ list: [] }), 'personal.user/info': () => profile, 'personal.coupon/index': () => paged([]) })
-    const t = await open(CardIndexPage)
-    await until(t, () => expect(t.queries.querySelector('.member-card')).not.toBeNull())
-    // The coupons (for the quote) are asked once the products are in: wait for that, not for a fixed moment.
-    await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
-    expect(api.called('hui_public.card/index')).toHaveLength(1)
-    expect(api.called('personal.user/info')).toHaveLength(1)
-    unmount(t)
+    let api = await cardSignedInReadsOnce()
     jest.restoreAllMocks()
 
     window.localStorage.clear()
