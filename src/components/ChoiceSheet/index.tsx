@@ -1,4 +1,4 @@
-import { ScrollView, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { useEffect, useRef } from 'react'
 import { dialogFocus } from '@/platform/dialog'
 import './index.css'
@@ -35,9 +35,11 @@ export default function ChoiceSheet({ id, open, title, choices, cancelText, onPi
   return (
     <View className='sheet'>
       <View className='sheet__mask' aria-hidden='true' onClick={onClose} />
-      <View id={id} className='sheet__panel' role='dialog' aria-modal='true' aria-label={title}>
+      <View id={id} className='sheet__panel' role='dialog' aria-modal='true' aria-label={title} tabIndex={-1}>
         <Text className='sheet__title'>{title}</Text>
-        <ScrollView className='sheet__list' scrollY>
+        {/* A View that scrolls by CSS, not Taro's ScrollView: on H5 its element moves its children when it renders,
+            which drops the focus placed on the first choice. */}
+        <View className='sheet__list'>
           {choices.map((c, i) => (
             <View
               key={c.key}
@@ -53,7 +55,7 @@ export default function ChoiceSheet({ id, open, title, choices, cancelText, onPi
               {c.label}
             </View>
           ))}
-        </ScrollView>
+        </View>
         <View className='sheet__cancel' role='button' tabIndex={0} onClick={onClose}>
           {cancelText}
         </View>
