@@ -81,24 +81,24 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
 
   return (
     <FormSheet name='mall-sheet' title={t('mall.sheet')} busy={paying} onClose={onClose}>
-      <View className='mall-sheet__item'>
-        <Text className='mall-sheet__name'>{p.name}</Text>
-        {spec && <Money className='mall-sheet__price' cents={spec.price} />}
+      <View className='form-sheet__item'>
+        <Text className='form-sheet__item-name'>{p.name}</Text>
+        {spec && <Money className='form-sheet__item-price' cents={spec.price} />}
       </View>
       <Text className='form-sheet__label'>{t('mall.specs')}</Text>
       <SpecChips specs={p.specs} chosen={specId} onChoose={onSpec} />
 
-      <View className='mall-sheet__row'>
-        <View className='mall-sheet__label'>
+      <View className='form-sheet__row'>
+        <View className='form-sheet__row-label'>
           <Text>{t('mall.quantity')}</Text>
-          <Text className='mall-sheet__hint'>{why}</Text>
+          <Text className='form-sheet__hint'>{why}</Text>
         </View>
         <QuantityStepper name='mall-stepper' value={quantity} max={max} onChange={setQuantity} onBeyond={() => toastInfo(why)} lessLabel={t('mall.less')} moreLabel={t('mall.more')} />
       </View>
 
       {p.pickup && (
-        <View className='mall-sheet__row'>
-          <Text className='mall-sheet__label'>{t('mall.delivery')}</Text>
+        <View className='form-sheet__row'>
+          <Text className='form-sheet__row-label'>{t('mall.delivery')}</Text>
           <View className='mall-modes' role='radiogroup' aria-label={t('mall.delivery')}>
             {(['ship', 'pickup'] as const).map((m) => (
               <Text key={m} className={`mall-mode mall-mode--${m}${delivery === m ? ' mall-mode--on' : ''}`} role='radio' tabIndex={0} aria-checked={delivery === m} onClick={() => setDelivery(m)}>
@@ -110,14 +110,14 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
       )}
 
       {delivery === 'ship' ? (
-        <View className='mall-sheet__row mall-sheet__address' role='button' tabIndex={0} onClick={chooseAddress}>
-          <Text className='mall-sheet__label'>{t('mall.address')}</Text>
+        <View className='form-sheet__row mall-sheet__address' role='button' tabIndex={0} onClick={chooseAddress}>
+          <Text className='form-sheet__row-label'>{t('mall.address')}</Text>
           {address ? (
-            <View className='mall-sheet__where'>
-              <Text className='mall-sheet__who'>
+            <View className='form-sheet__place'>
+              <Text className='form-sheet__place-name mall-sheet__who'>
                 {address.name} {address.mobile}
               </Text>
-              <Text className='mall-sheet__hint'>
+              <Text className='form-sheet__hint mall-sheet__hint'>
                 {address.province}
                 {address.city}
                 {address.district}
@@ -129,24 +129,24 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
           )}
         </View>
       ) : (
-        <View className='mall-sheet__row mall-sheet__pickup'>
-          <Text className='mall-sheet__label'>{t('mall.pickupAt')}</Text>
-          <View className='mall-sheet__where'>
-            <Text className='mall-sheet__who'>{p.store.name}</Text>
-            <Text className='mall-sheet__hint'>{p.store.address}</Text>
+        <View className='form-sheet__row mall-sheet__pickup'>
+          <Text className='form-sheet__row-label'>{t('mall.pickupAt')}</Text>
+          <View className='form-sheet__place'>
+            <Text className='form-sheet__place-name mall-sheet__who'>{p.store.name}</Text>
+            <Text className='form-sheet__hint'>{p.store.address}</Text>
           </View>
         </View>
       )}
 
-      <CouponChoice className='mall-sheet__row mall-sheet__coupon' usable={usable} chosenId={chosenCoupon} onChange={setCouponId} amountOff={quote?.coupon_amount} />
+      <CouponChoice className='form-sheet__row mall-sheet__coupon' usable={usable} chosenId={chosenCoupon} onChange={setCouponId} amountOff={quote?.coupon_amount} />
       {quote && quote.member_discount_amount > 0 && (
-        <View className='mall-sheet__row'>
+        <View className='form-sheet__row'>
           <Text>{t('mall.memberSaving')}</Text>
           <Text className='mall-sheet__minus'>-¥{centsToYuan(quote.member_discount_amount)}</Text>
         </View>
       )}
       {quote && quote.fee_amount > 0 && (
-        <View className='mall-sheet__row'>
+        <View className='form-sheet__row'>
           <Text>{t('mall.feeLine')}</Text>
           <Money cents={quote.fee_amount} />
         </View>

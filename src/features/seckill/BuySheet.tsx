@@ -32,23 +32,23 @@ export default function BuySheet({ product, max, paying, onPay, onClose }: Props
   const saving = quote ? quote.discount_amount + quote.member_discount_amount : 0
   return (
     <FormSheet name='flash-sheet' title={t('flash.sheet')} busy={paying} onClose={onClose}>
-      <View className='flash-sheet__item'>
-        <Text className='flash-sheet__name'>{product.name}</Text>
-        <Money className='flash-sheet__price' cents={product.price} />
+      <View className='form-sheet__item'>
+        <Text className='form-sheet__item-name'>{product.name}</Text>
+        <Money className='form-sheet__item-price' cents={product.price} />
       </View>
-      <View className='flash-sheet__row'>
-        <View className='flash-sheet__label'>
+      <View className='form-sheet__row'>
+        <View className='form-sheet__row-label'>
           <Text>{t('flash.quantity')}</Text>
-          <Text className='flash-sheet__hint'>{t('flash.maxHint', { n: max })}</Text>
+          <Text className='form-sheet__hint flash-sheet__hint'>{t('flash.maxHint', { n: max })}</Text>
         </View>
         <QuantityStepper name='flash-stepper' value={quantity} max={max} onChange={setQuantity} onBeyond={() => toastInfo(t('flash.atMost', { n: max }))} lessLabel={t('flash.less')} moreLabel={t('flash.more')} />
       </View>
       {product.pickup_shop && (
-        <View className='flash-sheet__row flash-sheet__pickup'>
-          <Text className='flash-sheet__label'>{t('flash.pickup')}</Text>
-          <View className='flash-sheet__shop'>
-            <Text className='flash-sheet__shop-name'>{product.pickup_shop.name}</Text>
-            <Text className='flash-sheet__hint'>{product.pickup_shop.address}</Text>
+        <View className='form-sheet__row flash-sheet__pickup'>
+          <Text className='form-sheet__row-label'>{t('flash.pickup')}</Text>
+          <View className='form-sheet__place'>
+            <Text className='form-sheet__place-name flash-sheet__shop-name'>{product.pickup_shop.name}</Text>
+            <Text className='form-sheet__hint'>{product.pickup_shop.address}</Text>
           </View>
         </View>
       )}
