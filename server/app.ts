@@ -3,12 +3,14 @@ import fastifyCompress from '@fastify/compress'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
+import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
 import { openDatabase, type DB } from './db'
 import { BizError, fail } from './http'
+import { langOf } from './names'
 import { cancelExpired } from './orders'
 import { retryPendingRefunds } from './pay'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from './provider'
+import { refusalIn } from './refusals'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -57,6 +59,10 @@ declare module 'fastify' {
 const SWEEP_MS = 60_000
 
 const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+
+/** An envelope that refuses (code 0 or -1) with words for the shopper. */
+const isRefusal = (payload: unknown): payload is { code: number; msg: string } =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && (payload as { code: number }).code !== CODE.OK && typeof (payload as { msg?: unknown }).msg === 'string'
 
 /** The clock headers every /api answer carries (the client counts down on the server's clock). */
 const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(Date.now()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
@@ -165,6 +171,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply, payload) => {
     if (isApiUrl(req.url) || isApiUrl(req.raw.url)) reply.headers(clockHeaders())
     return payload
+  })
+
+  // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's BizError, the
+  // contract's validation, the error handler, the 404) in English when the request's lang (query or body, as
+  // the client sends it with every call) is en — one place, server/refusals.ts.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (!isApiUrl(req.url) || !isRefusal(payload)) return payload
+    const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
+    return lang === 'en' ? { ...payload, msg: refusalIn(lang, payload.msg) } : payload
   })
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
