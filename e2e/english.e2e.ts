@@ -19,7 +19,7 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, still, visibleTitle } from './browser'
+import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
@@ -248,6 +248,34 @@ describe('a shopper who chose English', () => {
     await confirm.click()
     await page.locator('.order-detail__status-text:visible', { hasText: 'Cancelled' }).waitFor({ timeout: 10000 })
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(ORDER_STATUS.CANCELLED)
+  })
+
+  // The server's refusals follow the payload's lang (server/refusals.ts): a wrong login code says so in English.
+  it("the server's refusal is in English: a wrong login code on Authorization", async () => {
+    const { context, page } = await phone(browser)
+    await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    try {
+      const phoneNo = '13700009876'
+      await page.goto(`${BASE()}/pages/accountBind/index`)
+      await settled(page)
+      await typeInto(page, '.bind__phone', phoneNo)
+      await page.locator('.bind__agree:visible').click()
+      await page.locator('.bind__send:visible').click()
+      const code = await smsCode(phoneNo)
+      await typeInto(page, '.bind__code', code === '000000' ? '111111' : '000000')
+      await page.locator('.bind__submit:visible').click()
+      // Under the code field, where the shopper types it again; and "code sent" before it was in English too.
+      await page.locator('.bind__error--code:visible', { hasText: 'Wrong code' }).waitFor({ timeout: 10000 })
+      await still(page)
+      await shot(page, 'en-refusal-wrong-code')
+      expect((await page.locator('.bind__error--code:visible').innerText()).trim()).toBe('Wrong code')
+      const toasts = await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])
+      expect(toasts.filter((x) => CJK.test(x))).toEqual([])
+      // Still on Authorization, not signed in.
+      expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull()
+    } finally {
+      await context.close()
+    }
   })
 
   // The tab bar sits outside the page on top, so the screens above do not read it. Its labels are declared in
