@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { api, typeInto } from './browser'
+import { clearOfFlashBoundary } from '../test-mp/flashClock'
 
 export interface Screen {
   /** Short name, for the test title, the report and the screenshot. */
@@ -210,6 +211,7 @@ export const FLASH_SCREENS: Screen[] = [
   { name: 'flash-sales', url: '/pages/seckill/index', ready: '.flash-card' },
   {
     name: 'flash-product-on',
+    before: () => clearOfFlashBoundary(),
     get url() {
       return `/pages/seckill/detail?id=${liveFlashProduct()}`
     },
@@ -219,6 +221,7 @@ export const FLASH_SCREENS: Screen[] = [
   { name: 'flash-product-upcoming', url: '/pages/seckill/detail?id=16', ready: '.flash-detail__buy' },
   {
     name: 'flash-buy-sheet',
+    before: () => clearOfFlashBoundary(),
     get url() {
       return `/pages/seckill/detail?id=${liveFlashProduct()}`
     },

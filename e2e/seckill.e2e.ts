@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core'
 import { BASE, db, launch, logIn, phone, settled, shot, skewPhoneClock } from './browser'
 import { liveFlashProduct } from './screens'
+import { clearOfFlashBoundary } from '../test-mp/flashClock'
 
 let browser: Browser
 beforeAll(async () => {
@@ -32,6 +33,7 @@ function seconds(text: string | null): number {
 
 describe('flash sales', () => {
   it('Flash sales → a product on sale → buy 1, picked up at its store → sandbox cashier → its order detail, paid, with the redemption code', async () => {
+    await clearOfFlashBoundary()
     const { page, context, errors } = await phone(browser)
     await logIn(page, '13800001401', '/pages/seckill/index')
     await page.locator('.flash-card:visible').first().waitFor({ timeout: 15000 })
@@ -62,6 +64,7 @@ describe('flash sales', () => {
   })
 
   it('a phone clock 10 minutes slow: the list and the product count down to the server’s end of the session', async () => {
+    await clearOfFlashBoundary()
     const { page, context, errors } = await phone(browser)
     await skewPhoneClock(context, -10 * 60_000)
     const live = await readProduct(liveFlashProduct())
