@@ -80,10 +80,12 @@ const img = (name: string) => `/assets/img/${name}.svg`
 
 /** Added once (to a database seeded before the mall existed too, when it has the demo stores); nothing is added twice. */
 export function seedMall(db: DB): void {
-  if ((db.prepare('SELECT COUNT(*) AS n FROM mall_categories').get() as { n: number }).n > 0) return
+  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM mall_categories').get() as { n: number }).n > 0
+  if (seeded()) return
   const stores = new Set((db.prepare('SELECT id FROM shops').all() as Array<{ id: number }>).map((r) => r.id))
   if (!MALL_PRODUCTS.every((p) => stores.has(p.shop))) return
   tx(db, () => {
+    if (seeded()) return // another server process on the same file seeded it while this one waited for the lock
     const category = db.prepare('INSERT INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?)')
     MALL_CATEGORIES.forEach(([id, name], i) => category.run(id, name, img(`mall-cat-${id}`), i))
     const product = db.prepare(
