@@ -133,6 +133,33 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
+  // Taro's H5 tab bar is drawn over a tab page (z-index 500, outside the page's stacking context): a sheet opened
+  // there must end above it, or its last row — Cancel — sits under the bar and cannot be tapped.
+  it.each([
+    ['Home, the city picker', '/pages/index/index', '.home-bar__city'],
+    ['My account, the language', '/pages/personal/index', '.menu-list__item--language'],
+  ])('a sheet on a tab page ends above the tab bar: %s', async (_what, url, opener) => {
+    const { page, context } = await phone(browser)
+    await page.goto(`${BASE()}${url}`)
+    await settled(page)
+    await page.locator(`${opener}:visible`).first().click()
+    const cancel = page.locator('.sheet__cancel:visible')
+    await cancel.waitFor({ timeout: 10000 })
+    const bar = (await page.locator('.weui-tabbar:visible').boundingBox()) as { y: number }
+    const box = (await cancel.boundingBox()) as { y: number; height: number }
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 0.5)
+    // Nothing covers it: the point at its middle is the button itself.
+    expect(await cancel.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      return !!top && el.contains(top)
+    })).toBe(true)
+    await shot(page, `sheet-above-tabbar${url}`)
+    await cancel.click()
+    await page.locator('.sheet__panel').first().waitFor({ state: 'detached', timeout: 5000 })
+    await context.close()
+  })
+
   // Jobs is a route not built yet: its "coming soon" screen has a back button of its own beside the bar's.
   it.each([
     ['the bar', '.nav-bar__back'],
