@@ -177,9 +177,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // contract's validation, the error handler, the 404) in English when the request's lang (query or body, as
   // the client sends it with every call) is en — one place, server/refusals.ts.
   app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (!isApiUrl(req.url) || !isRefusal(payload)) return payload
-    const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
-    return lang === 'en' ? { ...payload, msg: refusalIn(lang, payload.msg) } : payload
+    if (!isApiUrl(req.url) || !isRefusal(payload) || (langOf(req.body) !== 'en' && langOf(req.query) !== 'en')) return payload
+    return { ...payload, msg: refusalIn('en', payload.msg) }
   })
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
