@@ -110,11 +110,21 @@ describe('H5 camera scanner with a fake camera filming a QR code', () => {
     await page.addScriptTag({ content: bundle.outputFiles[0].text })
     expect(errors).toEqual([])
     await page.evaluate(() => {
-      const w = window as unknown as { __scan: () => Promise<unknown>; __result?: unknown }
+      const w = window as unknown as { __scan: () => Promise<unknown>; __result?: unknown; __overlay?: { video: boolean; cancel: string | null } }
+      // What the overlay showed while it was open, recorded in the page: the fake camera can decode the code and close
+      // the overlay before a locator from outside reads it.
+      const seen = new MutationObserver(() => {
+        const dialog = document.querySelector('.qr-scan[role="dialog"]')
+        const cancel = dialog?.querySelector('.qr-scan__cancel')
+        if (!dialog || !dialog.querySelector('video') || !cancel) return
+        w.__overlay = { video: true, cancel: cancel.textContent }
+        seen.disconnect()
+      })
+      seen.observe(document.body, { childList: true, subtree: true })
       void w.__scan().then((r) => (w.__result = r))
     })
-    await page.locator('.qr-scan[role="dialog"] video').waitFor({ state: 'attached' })
-    expect(await page.locator('.qr-scan__cancel').textContent()).toBe('取消')
+    await page.waitForFunction(() => (window as unknown as { __overlay?: unknown }).__overlay !== undefined, undefined, { timeout: 15000 })
+    expect(await page.evaluate(() => (window as unknown as { __overlay?: unknown }).__overlay)).toEqual({ video: true, cancel: '取消' })
     await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, undefined, { timeout: 15000 })
     expect(await page.evaluate(() => (window as unknown as { __result?: unknown }).__result)).toEqual({ text: TEXT })
     expect(await page.locator('.qr-scan').count()).toBe(0)
