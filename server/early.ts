@@ -1,30 +1,84 @@
 import { HEADER_ORIGIN, HEADER_TOKEN } from '../src/contract/envelope'
-import { PAGE_FIRST_CALLS, type FirstCall } from '../src/contract/homeCalls'
+import { CITY_COOKIE, LANG_COOKIE, PAGE_FIRST_CALLS, PREF_COOKIE_MAX_AGE_S, type FirstCall } from '../src/contract/homeCalls'
+
+export { CITY_COOKIE, LANG_COOKIE }
+
+/** A launch link's referral, as the app reads it (src/core/launch.ts): the same rule on both sides. */
+export const SHARE_IN_QUERY = /[?&]share_user_user_id=([A-Za-z0-9_-]{1,64})(&|#|$)/
+
+/** An answer as the page keeps it (src/platform/transport.h5.ts reads `got`). */
+export interface GivenAnswer {
+  status: number
+  text: string
+  headers: Record<string, string>
+}
+
+/** What the URL of a first call is built from (the request client's rules: src/core/request.ts + withQuery). */
+export interface CallContext {
+  lang: 'zh' | 'en'
+  city?: number
+  share?: string
+}
 
 /**
- * A page's first calls started by index.html itself (issue 15; Home, Membership card and Me: PAGE_FIRST_CALLS). Without this, the four calls Home makes leave
- * only after the vendor, app and Home scripts have downloaded and run (~1.2 s of a slow phone's first load); with
- * it they leave as the document is parsed, and the app's H5 transport (src/platform/transport.h5.ts) takes each
- * answer by its URL instead of asking again.
- *
- * The script builds the URL exactly as the request client does (src/core/request.ts + withQuery: the payload's
- * fields, then the stored referral, then `lang`) from the same storage (Taro's H5 storage: localStorage,
- * `{"data": value}`), and sends the same headers. Anything it cannot read leaves the app to ask as usual. It is
- * ES5, written by hand: it runs before any polyfill and is not part of the webpack build (check:es does not
- * see it; a jest test parses it at ES2019 and runs it against the client).
+ * The URL the app (and the script below) asks for a first call: the payload's fields in order (`city_id` first for
+ * an `inCity` call with a stored city), then the referral, then `lang`. The script builds the same in ES5; a test
+ * runs both.
  */
-export function earlyScript(firstCalls: readonly FirstCall[]): string {
-  const calls = JSON.stringify(firstCalls)
+export function firstCallUrl([path, data, when]: FirstCall, c: CallContext): string {
+  const q: string[] = []
+  if (when === 'inCity' && c.city !== undefined) q.push(`city_id=${c.city}`)
+  for (const [k, v] of Object.entries(data)) q.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+  if (c.share !== undefined) q.push(`share_user_user_id=${encodeURIComponent(c.share)}`)
+  q.push(`lang=${c.lang}`)
+  return `/api/${path}?${q.join('&')}`
+}
+
+/** What the server drew into the page for (server/shell.ts): dropped by the script when the phone says otherwise. */
+export interface Drawn {
+  lang: 'zh' | 'en'
+  city: number | undefined
+}
+
+/** JSON inside <script>: no "</script>", no line separators that end a string in old engines. */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+
+/**
+ * A page's first calls started by index.html itself (issue 15; Home, Membership card, Me, Discount bill:
+ * PAGE_FIRST_CALLS). Without this, the calls leave only after the vendor, app and page scripts have downloaded and
+ * run (~1.2 s of a slow phone's first load); with it they leave as the document is parsed — or are not made at all:
+ * `given` holds the answers the server put in the page for the URLs it expected (the shopper's language and city
+ * from the cookies this script writes; public calls only). The app's H5 transport (src/platform/transport.h5.ts)
+ * takes each answer by its URL instead of asking again.
+ *
+ * The script builds each URL exactly as the request client does (firstCallUrl) from the same storage (Taro's H5
+ * storage: localStorage, `{"data": value}`), and sends the same headers; a given answer is used only when the URL
+ * it builds is the one the server answered. `drawn`: the language and city the server drew the first screen in —
+ * if the phone's differ (a cookie older than a switch), the drawing is hidden rather than shown wrong (and removed
+ * as soon as it is parsed: server/shell.ts). Anything it
+ * cannot read leaves the app to ask as usual. It is ES5, written by hand: it runs before any polyfill and is not
+ * part of the webpack build (check:es does not see it; a jest test parses it at ES2019 and runs it against the
+ * client).
+ */
+export function earlyScript(firstCalls: readonly FirstCall[], given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
   return [
     '(function(){try{',
     'var read=function(k){try{var v=localStorage.getItem(k);return v?JSON.parse(v).data:undefined}catch(e){return undefined}};',
     "var lang=read('lang')==='en'?'en':'zh',share=read('share_user_user_id'),token=read('token');",
-    // A launch link's referral is what the app stores at start (src/core/launch.ts): the same rule here.
-    "var m=/[?&]share_user_user_id=([A-Za-z0-9_-]{1,64})(&|#|$)/.exec(location.search);if(m)share=m[1];",
+    `var m=${SHARE_IN_QUERY.toString()}.exec(location.search);if(m)share=m[1];`,
     "if(!((typeof share==='string'&&share!=='')||(typeof share==='number'&&isFinite(share))))share=undefined;",
     "if(typeof token!=='string')token='';",
     "var city=read('city');city=city&&typeof city.id==='number'&&city.id%1===0&&typeof city.name==='string'?city.id:undefined;",
-    'var early=window.__ocpEarly={},calls=' + calls + ';',
+    // The next page the server answers knows them (preferences only: never the token).
+    `var keep=function(n,v){document.cookie=n+"="+v+";path=/;max-age="+(v===""?0:${PREF_COOKIE_MAX_AGE_S})+";samesite=lax"};`,
+    `keep(${JSON.stringify(LANG_COOKIE)},lang);keep(${JSON.stringify(CITY_COOKIE)},city===undefined?"":String(city));`,
+    drawn
+      ? `if(lang!==${JSON.stringify(drawn.lang)}||city!==${drawn.city === undefined ? 'undefined' : drawn.city}){window.__ocpDrawnWrong=true;var st=document.createElement("style");st.textContent="#home-shell{display:none}";document.head.appendChild(st)}`
+      : '',
+    // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked for.
+    'var asked=(window.performance&&performance.timing&&performance.timing.navigationStart)||Date.now();',
+    `var early=window.__ocpEarly={},calls=${JSON.stringify(firstCalls)},given=${scriptJson(given)};`,
     'for(var i=0;i<calls.length;i++){',
     'var data=calls[i][1],q=[];',
     'if(calls[i][2]==="signedIn"&&!token)continue;',
@@ -33,17 +87,19 @@ export function earlyScript(firstCalls: readonly FirstCall[]): string {
     'if(share!==undefined)q.push("share_user_user_id="+encodeURIComponent(String(share)));',
     'q.push("lang="+lang);',
     'var url="/api/"+calls[i][0]+"?"+q.join("&"),headers={};',
+    'var g=given.hasOwnProperty(url)&&given[url];',
+    'if(g){early[url]={at:asked,got:g};continue}',
     `headers[${JSON.stringify(HEADER_TOKEN)}]=token;headers[${JSON.stringify(HEADER_ORIGIN)}]="";`,
     'var entry=early[url]={at:Date.now()};',
     'entry.res=fetch(url,{method:"GET",headers:headers,credentials:"same-origin"});',
-    // The answer kept as it arrives, so Home's first render can show it without waiting a turn (transport ready()).
+    // The answer kept as it arrives, so the page's first render can show it without waiting a turn (transport ready()).
     '(function(entry){entry.res.then(function(r){var h={};r.headers.forEach(function(v,n){h[n]=v});return r.clone().text().then(function(t){entry.got={status:r.status,text:t,headers:h}})})["catch"](function(){})})(entry);',
     '}}catch(e){}})()',
   ].join('')
 }
 
-/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started in <head>, before its scripts are even asked for. */
-export function withEarlyCalls(html: string, page: string): string {
+/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — in <head>, before its scripts are even asked for. */
+export function withEarlyCalls(html: string, page: string, given?: Record<string, GivenAnswer>, drawn?: Drawn): string {
   const calls = PAGE_FIRST_CALLS[page]
-  return calls ? html.replace('<head>', `<head><script>${earlyScript(calls)}</script>`) : html
+  return calls ? html.replace('<head>', `<head><script>${earlyScript(calls, given, drawn)}</script>`) : html
 }

@@ -77,6 +77,40 @@ describe('Home', () => {
     expect(text(t, '.list-footer')).toContain('没有更多了')
   })
 
+  it("H5: the first screen Home's HTML drew goes in the very render that draws Home's services — never both at once", async () => {
+    openedWith('pages/index/index', {}, 1)
+    let answerModules: (reply: Reply<'index/moduleList'>) => void = () => undefined
+    fakeApi({
+      'index/moduleList': () => new Promise<Reply<'index/moduleList'>>((resolve) => (answerModules = resolve)),
+      'website.hui_china_city/cityList': () => cities,
+      'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
+      'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
+    })
+    const drawn = document.createElement('div')
+    drawn.id = 'home-shell'
+    document.body.appendChild(drawn)
+    // Seen after every change of the document: the app's grid and the drawing never side by side.
+    let together = 0
+    const watch = new MutationObserver(() => {
+      if (document.getElementById('home-shell') && document.querySelector('.home-grid__item')) together++
+    })
+    watch.observe(document.body, { childList: true, subtree: true })
+    try {
+      const t = await mount(HomePage)
+      await t.queries.waitForQuerySelector('.shop-row')
+      // Shops are in, the services not yet: the drawing stays over the page.
+      expect(document.getElementById('home-shell')).not.toBeNull()
+      expect(t.queries.querySelector('.home-grid__item')).toBeNull()
+      answerModules(modules)
+      await t.queries.waitForQuerySelector('.home-grid__item')
+      expect(document.getElementById('home-shell')).toBeNull()
+      expect(together).toBe(0)
+    } finally {
+      watch.disconnect()
+      document.getElementById('home-shell')?.remove()
+    }
+  })
+
   it('shows a skeleton while shops load, and the empty state (with a city to choose) when there are none', async () => {
     openedWith('pages/index/index', {}, 1)
     let shops: 'pending' | ReturnType<typeof paged<typeof shop>> = PENDING

@@ -7,7 +7,7 @@ import * as acorn from 'acorn'
 import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST_CALLS } from '@/contract/homeCalls'
 import { resetLangCache } from '@/core/i18n'
 import { readyAnswer, request } from '@/core/request'
-import { earlyScript } from '../../server/early'
+import { earlyScript, firstCallUrl, type GivenAnswer } from '../../server/early'
 import { homeFirstCalls } from '../support/homeCalls'
 
 const earlyHomeScript = () => earlyScript(HOME_FIRST_CALLS)
@@ -44,6 +44,9 @@ const store = (key: string, data: unknown) => window.localStorage.setItem(key, J
 const runEarlyScript = () => new Function(earlyHomeScript())()
 
 afterEach(() => {
+  document.cookie = 'ocp_lang=;max-age=0;path=/'
+  document.cookie = 'ocp_city=;max-age=0;path=/'
+  document.head.querySelectorAll('style').forEach((st) => st.remove())
   delete (globalThis as { fetch?: unknown }).fetch
   delete (window as { __ocpEarly?: unknown }).__ocpEarly
   resetLangCache()
@@ -150,5 +153,72 @@ describe("Home's first calls started by index.html", () => {
     const fetchFn = fakeFetch()
     expect(runEarlyScript).not.toThrow()
     expect(fetchFn.mock.calls[0][1]?.headers).toEqual({ 'Access-Token': '', 'Access-Origin': '' })
+  })
+
+  it('builds every URL exactly as the server expects it (firstCallUrl): the server answers those and no other', () => {
+    const cases: Array<[() => void, { lang: 'zh' | 'en'; city?: number; share?: string }]> = [
+      [() => undefined, { lang: 'zh' }],
+      [() => (store('lang', 'en'), store('city', { id: 7, name: '广州' })), { lang: 'en', city: 7 }],
+      [() => (store('share_user_user_id', 'u-5'), store('city', { id: 2, name: '深圳' })), { lang: 'zh', city: 2, share: 'u-5' }],
+    ]
+    for (const [arrange, context] of cases) {
+      window.localStorage.clear()
+      arrange()
+      const fetchFn = fakeFetch()
+      runEarlyScript()
+      expect(fetchFn.mock.calls.map((c) => c[0])).toEqual(HOME_FIRST_CALLS.map((call) => firstCallUrl(call, context)))
+      delete (window as { __ocpEarly?: unknown }).__ocpEarly
+    }
+  })
+
+  it('an answer the server put in the page is taken without any request; one for another URL is not', async () => {
+    const given: Record<string, GivenAnswer> = {
+      '/api/index/moduleList?lang=zh': { status: 200, text: JSON.stringify({ code: 1, msg: 'ok', data: { banners: [], modules: [{ id: 9 }] } }), headers: { 'x-server-time': String(Date.now()) } },
+      // Answered for English: the phone (nothing stored) asks in Chinese, so this one is asked for.
+      '/api/website.hui_china_city/cityList?lang=en': { status: 200, text: JSON.stringify({ code: 1, msg: 'ok', data: { list: [] } }), headers: {} },
+    }
+    const fetchFn = fakeFetch()
+    new Function(earlyScript(HOME_FIRST_CALLS, given))()
+    expect(fetchFn.mock.calls.map((c) => c[0])).not.toContain('/api/index/moduleList?lang=zh')
+    expect(fetchFn.mock.calls.map((c) => c[0])).toContain('/api/website.hui_china_city/cityList?lang=zh')
+    // At once for the first render, and taken once.
+    expect(readyAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [{ id: 9 }] })
+    await request('index/moduleList', {})
+    expect(fetchFn.mock.calls.filter((c) => pathOf(c[0]) === 'index/moduleList')).toHaveLength(1)
+  })
+
+  it('keeps the language and city in cookies for the next page the server answers, and clears the city when none is stored', () => {
+    fakeFetch()
+    store('lang', 'en')
+    store('city', { id: 4, name: '杭州' })
+    runEarlyScript()
+    expect(document.cookie).toContain('ocp_lang=en')
+    expect(document.cookie).toContain('ocp_city=4')
+    window.localStorage.removeItem('city')
+    window.localStorage.removeItem('lang')
+    runEarlyScript()
+    expect(document.cookie).toContain('ocp_lang=zh')
+    expect(document.cookie).not.toContain('ocp_city')
+  })
+
+  it('hides the first screen the server drew when it was drawn for another language or city than the phone keeps', () => {
+    fakeFetch()
+    const hidden = () => {
+      const yes = Array.from(document.head.querySelectorAll('style')).some((st) => st.textContent === '#home-shell{display:none}')
+      expect((window as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong === true).toBe(yes)
+      delete (window as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong
+      return yes
+    }
+    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'zh', city: undefined }))()
+    expect(hidden()).toBe(false)
+    store('lang', 'en')
+    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'zh', city: undefined }))()
+    expect(hidden()).toBe(true)
+    document.head.querySelectorAll('style').forEach((st) => st.remove())
+    store('city', { id: 3, name: '上海' })
+    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'en', city: 3 }))()
+    expect(hidden()).toBe(false)
+    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'en', city: 2 }))()
+    expect(hidden()).toBe(true)
   })
 })

@@ -6,10 +6,27 @@ import { startServer, type TestServer } from './helpers'
 
 let s: TestServer
 let dir: string
+const STYLES: Record<string, string> = {
+  'app.11111111.css': ':root{--bg:#f5f5f5}.page{min-height:100vh}',
+  '285.22222222.css': '.home-grid{display:flex}',
+  'home-shared.33333333.css': '.shop-row{display:flex}',
+}
+/** The page's HTML for a request with these cookies (the shopper's preferences, as the page's script keeps them). */
+const pageHtml = async (url: string, cookie?: string) => (await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body
+/** The answers the server put in the page's first script, by URL (server/early.ts: `given`). */
+function givenIn(html: string): Record<string, { status: number; text: string; headers: Record<string, string> }> {
+  const m = /given=(\{.*?\});for\(/.exec(html)
+  if (!m) throw new Error('no given answers in the page')
+  return JSON.parse(m[1]) as Record<string, { status: number; text: string; headers: Record<string, string> }>
+}
+/** The first screen drawn into the page (server/shell.ts), or '' when there is none. */
+const drawnIn = (html: string) => /<div id="home-shell"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title><link href="/css/app.11111111.css" rel="stylesheet"></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
+  fs.mkdirSync(path.join(dir, 'css'))
+  for (const [name, css] of Object.entries(STYLES)) fs.writeFileSync(path.join(dir, 'css', name), css)
   fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), `console.log(1);${' '.repeat(5000)}`)
   // As the production build writes them (config/index.ts): best-ratio .br and .gz beside a script.
   const vendor = `var words=${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i % 37}-${i}`))};`
@@ -43,19 +60,25 @@ describe('serving the H5 build', () => {
     }
   })
 
-  it("a page's own chunks are named in the HTML it opens: stylesheets linked, scripts preloaded, the entry's left alone", async () => {
-    const home = (await s.app.inject({ method: 'GET', url: '/' })).body
-    for (const url of ['/', '/pages/index/index', '/pages/index/index?city=2']) expect((await s.app.inject({ method: 'GET', url })).body).toBe(home)
-    const head = home.slice(0, home.indexOf('</head>'))
-    expect(head).toContain('<link rel="stylesheet" href="/css/285.22222222.css">')
-    expect(head).toContain('<link rel="stylesheet" href="/css/home-shared.33333333.css">')
-    expect(head).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
-    expect(head).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
-    const card = (await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body
+  it("a page's own stylesheets are written into the HTML it opens, its scripts preloaded, the entry's left alone", async () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'))
+    const home = head(await pageHtml('/'))
+    for (const url of ['/pages/index/index', '/pages/index/index?city=2']) {
+      const other = head(await pageHtml(url))
+      expect(other.match(/<(style|link)[^>]*>/g)).toEqual(home.match(/<(style|link)[^>]*>/g))
+    }
+    // As <style data-href>, which webpack's stylesheet loader takes for the file (no second download).
+    expect(home).toContain(`<style data-href="/css/285.22222222.css">${STYLES['285.22222222.css']}</style>`)
+    expect(home).toContain(`<style data-href="/css/home-shared.33333333.css">${STYLES['home-shared.33333333.css']}</style>`)
+    expect(home).toContain(`<style data-href="/css/app.11111111.css">${STYLES['app.11111111.css']}</style>`)
+    expect(home).not.toContain('rel="stylesheet"')
+    expect(home).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
+    expect(home).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
+    const card = await pageHtml('/pages/card/my')
     expect(card).toContain('<link rel="preload" as="script" href="/js/77.66666666.js">')
     expect(card).not.toContain('285.44444444')
-    expect(card).not.toContain('app.11111111')
-    const unknown = (await s.app.inject({ method: 'GET', url: '/pages/nope/index' })).body
+    expect(card.match(/app\.11111111/g)).toHaveLength(1)
+    const unknown = await pageHtml('/pages/nope/index')
     expect(unknown).not.toContain('rel="preload"')
     expect(unknown).toContain('一卡通')
   })
@@ -74,13 +97,76 @@ describe('serving the H5 build', () => {
     expect(card).not.toContain('home-shell')
   })
 
-  it("Home's HTML draws Home's first screen (the first banner's picture) before the app's mount point; other pages' HTML does not", async () => {
-    const home = (await s.app.inject({ method: 'GET', url: '/' })).body
+  it("Home's HTML carries the answers of Home's public first calls — the very answers /api gives, under the URLs the page asks for", async () => {
+    const given = givenIn(await pageHtml('/'))
+    expect(Object.keys(given)).toEqual([
+      '/api/index/moduleList?lang=zh',
+      '/api/website.hui_china_city/cityList?lang=zh',
+      '/api/hui_public.hsh_seckill_prod/index?page_size=10&lang=zh',
+      '/api/hui_shanghu.shop/index?page=1&page_size=10&lang=zh',
+    ])
+    for (const [url, answer] of Object.entries(given)) {
+      const live = await s.app.inject({ method: 'GET', url })
+      expect([url, answer.status, JSON.parse(answer.text).data]).toEqual([url, 200, live.json().data])
+      expect(Number(answer.headers['x-server-time'])).toBeGreaterThan(1e12)
+    }
+    // In the shopper's language and city (the preference cookies); a call that needs a session is never answered here.
+    const en = givenIn(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))
+    expect(Object.keys(en)).toContain('/api/hui_shanghu.shop/index?city_id=2&page=1&page_size=10&lang=en')
+    expect(JSON.parse(en['/api/index/moduleList?lang=en'].text).data.modules[0].title).toBe('Membership card')
+    const card = givenIn(await pageHtml('/pages/card/index'))
+    expect(Object.keys(card)).toEqual(['/api/hui_public.card/index?lang=zh'])
+    // A launch link's referral is in the URLs, as the page builds them.
+    expect(Object.keys(givenIn(await pageHtml('/pages/card/index?share_user_user_id=u-9')))).toEqual(['/api/hui_public.card/index?share_user_user_id=u-9&lang=zh'])
+  })
+
+  it("Home's HTML draws Home's first screen in the shopper's language and city, before the app's mount point; other pages' HTML does not", async () => {
+    const home = await pageHtml('/')
     const shell = home.indexOf('<div id="home-shell" aria-hidden="true"')
     expect(shell).toBeGreaterThan(home.indexOf('<body>'))
     expect(shell).toBeLessThan(home.indexOf('<div id="app">'))
-    expect(home).toContain('<img class="home-banners__img" src="/assets/img/banner-1.svg" alt=""')
-    expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('home-shell')
+    const zh = drawnIn(home)
+    expect(zh).toContain('<img src="/assets/img/banner-1.svg" alt="" fetchpriority="high">')
+    for (const words of ['一卡通', '选择城市 ▾', '搜索商家、商品', '开通会员 买单享折扣', '会员卡', '优惠买单', '限时秒杀', '附近优惠']) expect(zh).toContain(`>${words}<`)
+    const en = drawnIn(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))
+    for (const words of ['One Card Pass', 'Search shops and products', 'Membership card', 'Flash sales']) expect(en).toContain(`>${words}<`)
+    const city = (s.app.db.prepare('SELECT name FROM cities WHERE id = 2').get() as { name: string }).name
+    expect(en).toMatch(new RegExp(`class="home-bar__city">[^<]*▾<`))
+    expect(drawnIn(await pageHtml('/', 'ocp_city=2'))).toContain(`>${city} ▾<`)
+    // The page's script hides a drawing made for another language or city than the phone's (a cookie older than a switch).
+    expect(home).toContain('if(lang!=="zh"||city!==undefined)')
+    expect(await pageHtml('/', 'ocp_lang=en; ocp_city=2')).toContain('if(lang!=="en"||city!==2)')
+    expect(drawnIn(await pageHtml('/pages/card/index'))).toBe('')
+    expect(drawnIn(await pageHtml('/pages/card/my'))).toBe('')
+  })
+
+  it('preference cookies are read strictly: anything odd is the default, a city the list does not name draws nothing, and the page varies by cookie', async () => {
+    const odd = await s.app.inject({ method: 'GET', url: '/', headers: { cookie: 'ocp_lang=<script>; ocp_city=../../etc' } })
+    expect(String(odd.headers.vary)).toMatch(/cookie/i)
+    expect(Object.keys(givenIn(odd.body))[0]).toBe('/api/index/moduleList?lang=zh')
+    expect(drawnIn(odd.body)).toContain('>选择城市 ▾<')
+    expect(odd.body).not.toContain('<script>;')
+    expect(drawnIn(await pageHtml('/', 'ocp_city=999999'))).toBe('')
+  })
+
+  it("what merchants typed is drawn as text, never as markup; the first script's answers cannot end the script", async () => {
+    const name = `<img src=x onerror="alert(1)">&'</script>`
+    const id = (s.app.db.prepare('SELECT id FROM seckill_products ORDER BY id LIMIT 1').get() as { id: number }).id
+    const old = (s.app.db.prepare('SELECT name FROM seckill_products WHERE id = ?').get(id) as { name: string }).name
+    s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id IN (SELECT id FROM seckill_products)').run(name)
+    try {
+      const home = await pageHtml('/')
+      expect(home).not.toContain('<img src=x')
+      expect(home).not.toContain(`'</script>`)
+      const drawn = drawnIn(home)
+      expect(drawn).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;&lt;/script&gt;')
+      // The answer in the script is still the server's answer, exactly.
+      const given = givenIn(home)['/api/hui_public.hsh_seckill_prod/index?page_size=10&lang=zh']
+      const names = (JSON.parse(given.text).data.list as Array<{ name: string }>).map((p) => p.name)
+      expect(names.every((n) => n === name)).toBe(true)
+    } finally {
+      s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id = ?').run(old, id)
+    }
   })
 
   it('hashed assets are cached for a year and compressed', async () => {

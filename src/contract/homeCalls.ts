@@ -38,3 +38,13 @@ export const PAGE_FIRST_CALLS: Readonly<Record<string, readonly FirstCall[]>> = 
     ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, 'inCity'],
   ],
 }
+
+/**
+ * H5: the shopper's language and chosen city, copied into these cookies (by the page's first script and by the app
+ * when the language changes) so the reference server answers and draws the next page for them (server/early.ts,
+ * server/shell.ts). Preferences only — a session token is never put in a cookie.
+ */
+export const LANG_COOKIE = 'ocp_lang'
+export const CITY_COOKIE = 'ocp_city'
+/** A year, in seconds. */
+export const PREF_COOKIE_MAX_AGE_S = 365 * 24 * 3600

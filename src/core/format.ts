@@ -16,13 +16,8 @@ export function roundMoney(value: number): number {
   return sign * Number(`${Math.round(Number(`${Math.abs(value)}e2`))}e-2`)
 }
 
-/** 1234 → "12.34"; -5 → "-0.05". */
-export function centsToYuan(cents: number): string {
-  if (!Number.isFinite(cents)) return '0.00'
-  const c = Math.round(cents)
-  const abs = Math.abs(c)
-  return `${c < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
-}
+// Also drawn by the server (Home's first screen): the one definition is in the contract.
+export { centsToYuan } from '@/contract/money'
 
 /** "12.34" or 12.34 → 1234; anything that is not a plain non-negative amount with ≤ 2 decimals → null. */
 export function yuanToCents(value: string | number): number | null {

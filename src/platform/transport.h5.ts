@@ -10,11 +10,11 @@ import { withQuery, type Transport, type TransportRequest, type TransportRespons
  */
 /**
  * A GET the page started before the app's code arrived (server/early.ts), by its URL; each is taken once. `got`:
- * its answer, once it has arrived.
+ * its answer, once it has arrived — or from the start, when the server put the answer in the page (no `res` then).
  */
 interface EarlyCall {
   at: number
-  res: Promise<Response>
+  res?: Promise<Response>
   got?: { status: number; text: string; headers: Record<string, string> }
 }
 
@@ -35,6 +35,9 @@ function parsed(text: string): unknown {
   }
 }
 
+/** An early call's answer as the transport gives it. */
+const answerOf = (at: number, got: NonNullable<EarlyCall['got']>): TransportResponse => ({ status: got.status, body: parsed(got.text), headers: got.headers, sentAt: at })
+
 async function exchange({ url, method, data, headers }: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
   const target = method === 'GET' ? withQuery(url, data) : url
   const send = () =>
@@ -48,7 +51,8 @@ async function exchange({ url, method, data, headers }: TransportRequest, signal
   // Home's first calls may be on their way already (same URL, same stored token and language); if that one
   // failed, ask again.
   const early = method === 'GET' ? takeEarly(target) : undefined
-  const res = early ? await early.res.catch(send) : await send()
+  if (early?.got) return answerOf(early.at, early.got)
+  const res = early?.res ? await early.res.catch(send) : await send()
   const body = parsed(await res.text())
   // Headers.forEach gives the names in lower case already.
   const names: Record<string, string> = {}
@@ -61,7 +65,7 @@ async function exchange({ url, method, data, headers }: TransportRequest, signal
 export const transport: Transport = {
   ready({ url, method, data }) {
     const early = method === 'GET' ? takeEarly(withQuery(url, data), true) : undefined
-    return early?.got && { status: early.got.status, body: parsed(early.got.text), headers: early.got.headers, sentAt: early.at }
+    return early?.got ? answerOf(early.at, early.got) : undefined
   },
   async send(req) {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined

@@ -4,7 +4,6 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { ModuleListAnswer } from '@/contract/site'
 import { assetUrl } from '@/core/request'
 import { pager } from '@/platform/pager'
-import { firstScreen } from '@/platform/shell'
 import { useT } from './messages'
 
 const ID = 'home-banners'
@@ -108,8 +107,6 @@ const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProp
             src={assetUrl(b.image)}
             mode='aspectFill'
             nativeProps={{ alt: '', fetchpriority: i === 0 ? 'high' : 'low' }}
-            onLoad={i === 0 ? firstScreen.shown : undefined}
-            onError={i === 0 ? firstScreen.shown : undefined}
           />
           {/* The picture has no words in it: the title is text, so it can be read, translated and found. */}
           <View className='home-banners__text'>

@@ -3,12 +3,11 @@ import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { SeckillListAnswer } from '@/contract/seckill'
 import { parseTime } from '@/core/clock'
+import { hms } from '@/contract/homeScreen'
 import { useCountdown } from '@/hooks/useCountdown'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
-
-const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
 
 /** The live flash-sale session: its countdown and products; tap → the product. */
 export default function FlashStrip({ data }: { data: SeckillListAnswer }) {

@@ -1,32 +1,4 @@
+import { HOME_WORDS } from '@/contract/homeScreen'
 import { defineMessages } from '@/core/i18n'
 
-export const { t, useT, keys, tables } = defineMessages({
-  'zh-CN': {
-    'home.city': '城市',
-    'home.chooseCity': '选择城市',
-    'home.search': '搜索商家、商品',
-    'home.flash': '限时秒杀',
-    'home.flashEnds': '距结束 {time}',
-    'home.flashStarts': '距开始 {time}',
-    'home.more': '更多 ›',
-    'home.bannerGo': '去看看 ›',
-    'home.bannerN': '第 {n} 张，共 {total} 张',
-    'home.nearby': '附近优惠',
-    'home.nearbyEmpty': '这个城市还没有优惠商家',
-    'home.modulesFailed': '服务加载失败',
-  },
-  en: {
-    'home.city': 'City',
-    'home.chooseCity': 'Choose a city',
-    'home.search': 'Search shops and products',
-    'home.flash': 'Flash sales',
-    'home.flashEnds': 'Ends in {time}',
-    'home.flashStarts': 'Starts in {time}',
-    'home.more': 'More ›',
-    'home.bannerGo': 'Take a look ›',
-    'home.bannerN': 'Banner {n} of {total}',
-    'home.nearby': 'Discounts nearby',
-    'home.nearbyEmpty': 'No discount shops in this city yet',
-    'home.modulesFailed': 'Could not load services',
-  },
-})
+export const { t, useT, keys, tables } = defineMessages(HOME_WORDS)

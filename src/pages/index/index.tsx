@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
 import { HOME_FLASH_PAGE_SIZE } from '@/contract/homeCalls'
 import { useShopPages } from '@/api/shops'
@@ -36,11 +36,13 @@ export default function IndexIndexPage() {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())
   })
 
-  // H5: the first screen drawn by the HTML goes when Home's banner is on screen (BannerCarousel), or now when there is none.
-  const noBanner = !!modules.error || modules.data?.banners.length === 0
-  useEffect(() => {
-    if (noBanner) firstScreen.shown()
-  }, [noBanner])
+  // H5: the first screen the HTML drew (server/shell.ts) goes in the very render that draws Home's own services, so
+  // the two are never on screen (or in the document) together. The page is given the flash sales with the services
+  // (server/early.ts), so the strip is in that render too.
+  const drawn = !!modules.error || !!modules.data
+  useLayoutEffect(() => {
+    if (drawn) firstScreen.shown()
+  }, [drawn])
 
   // Remembered for next time, and no longer following the location (PRODUCT.md §3).
   const chooseCity = (c: City) => setCity(chooseCityByHand(c))
