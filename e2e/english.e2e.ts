@@ -23,6 +23,7 @@ import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedA
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
+import { givenAnswersIn } from '../server/early'
 import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
 import { BRAND } from '../src/core/theme'
 import { ORDER_STATUS } from '../src/contract/constants'
@@ -69,11 +70,26 @@ function chineseStrings(v: unknown, out: Set<string>): void {
   else if (v && typeof v === 'object') Object.values(v).forEach((x) => chineseStrings(x, out))
 }
 
-/** Records every /api/ JSON answer the context's pages receive; `strings()` waits for the bodies read so far. */
+/**
+ * Records every /api/ JSON answer the context's pages receive — and those the server put in a page's HTML
+ * (server/early.ts: the page's public first calls, answered without a request); `strings()` waits for the bodies
+ * read so far.
+ */
 function recordServerStrings(context: BrowserContext) {
   const found = new Set<string>()
   const pending: Array<Promise<void>> = []
   context.on('response', (r: Response) => {
+    if ((r.headers()['content-type'] ?? '').includes('text/html')) {
+      pending.push(
+        r
+          .text()
+          .then((html) => {
+            for (const a of Object.values(givenAnswersIn(html))) chineseStrings(JSON.parse(a.text), found)
+          })
+          .catch(() => undefined),
+      )
+      return
+    }
     if (!new URL(r.url()).pathname.startsWith('/api/')) return
     if (!(r.headers()['content-type'] ?? '').includes('json')) return
     pending.push(

@@ -76,8 +76,9 @@ export function earlyScript(firstCalls: readonly FirstCall[], given: Record<stri
     drawn
       ? `if(lang!==${JSON.stringify(drawn.lang)}||city!==${drawn.city === undefined ? 'undefined' : drawn.city}){window.__ocpDrawnWrong=true;var st=document.createElement("style");st.textContent="#home-shell{display:none}";document.head.appendChild(st)}`
       : '',
-    // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked for.
-    'var asked=(window.performance&&performance.timing&&performance.timing.navigationStart)||Date.now();',
+    // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked
+    // for — on the phone's Date clock, as every other answer is timed (performance.timing would be the real clock).
+    "var asked=Date.now()-(window.performance&&typeof performance.now==='function'?performance.now():0);",
     `var early=window.__ocpEarly={},calls=${JSON.stringify(firstCalls)},given=${scriptJson(given)};`,
     'for(var i=0;i<calls.length;i++){',
     'var data=calls[i][1],q=[];',
@@ -96,6 +97,12 @@ export function earlyScript(firstCalls: readonly FirstCall[], given: Record<stri
     '(function(entry){entry.res.then(function(r){var h={};r.headers.forEach(function(v,n){h[n]=v});return r.clone().text().then(function(t){entry.got={status:r.status,text:t,headers:h}})})["catch"](function(){})})(entry);',
     '}}catch(e){}})()',
   ].join('')
+}
+
+/** The answers a page's first script carries (`given`), by URL — for tests and tools that read the HTML. */
+export function givenAnswersIn(html: string): Record<string, GivenAnswer> {
+  const m = /given=(\{.*?\});for\(/.exec(html)
+  return m ? (JSON.parse(m[1]) as Record<string, GivenAnswer>) : {}
 }
 
 /** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — in <head>, before its scripts are even asked for. */

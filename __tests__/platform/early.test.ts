@@ -6,6 +6,7 @@
 import * as acorn from 'acorn'
 import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST_CALLS } from '@/contract/homeCalls'
 import { resetLangCache } from '@/core/i18n'
+import { clockOffset, resetClock } from '@/core/clock'
 import { readyAnswer, request } from '@/core/request'
 import { earlyScript, firstCallUrl, type GivenAnswer } from '../../server/early'
 import { homeFirstCalls } from '../support/homeCalls'
@@ -220,5 +221,24 @@ describe("Home's first calls started by index.html", () => {
     expect(hidden()).toBe(false)
     new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'en', city: 2 }))()
     expect(hidden()).toBe(true)
+  })
+
+  it("an answer given in the page sets the server's clock right on a phone whose clock is wrong (timed on the phone's own clock)", () => {
+    resetClock()
+    const real = Date.now()
+    const wrong = jest.spyOn(Date, 'now').mockImplementation(() => real + 600_000 + (performance.now() % 1))
+    try {
+      const given: Record<string, GivenAnswer> = {
+        '/api/index/moduleList?lang=zh': { status: 200, text: JSON.stringify({ code: 1, msg: 'ok', data: { banners: [], modules: [] } }), headers: { 'x-server-time': String(real) } },
+      }
+      fakeFetch()
+      new Function(earlyScript(HOME_FIRST_CALLS, given))()
+      expect(readyAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [] })
+      // The phone is ten minutes fast: the server's clock is ten minutes behind it (within the page's own age).
+      expect(Math.abs(clockOffset() + 600_000)).toBeLessThan(performance.now() + 1000)
+    } finally {
+      wrong.mockRestore()
+      resetClock()
+    }
   })
 })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { givenAnswersIn } from '../../server/early'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer
@@ -14,10 +15,10 @@ const STYLES: Record<string, string> = {
 /** The page's HTML for a request with these cookies (the shopper's preferences, as the page's script keeps them). */
 const pageHtml = async (url: string, cookie?: string) => (await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body
 /** The answers the server put in the page's first script, by URL (server/early.ts: `given`). */
-function givenIn(html: string): Record<string, { status: number; text: string; headers: Record<string, string> }> {
-  const m = /given=(\{.*?\});for\(/.exec(html)
-  if (!m) throw new Error('no given answers in the page')
-  return JSON.parse(m[1]) as Record<string, { status: number; text: string; headers: Record<string, string> }>
+function givenIn(html: string) {
+  const given = givenAnswersIn(html)
+  if (!Object.keys(given).length) throw new Error('no given answers in the page')
+  return given
 }
 /** The first screen drawn into the page (server/shell.ts), or '' when there is none. */
 const drawnIn = (html: string) => /<div id="home-shell"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
