@@ -147,7 +147,7 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
     return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime, fcp, lcp: (window as unknown as { __lcp: number }).__lcp }
   })
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
-  if (process.env.LCP_DEBUG) console.log(`LCP ${Math.round(nav.lcp)} ms: ${await page.evaluate(() => (window as unknown as { __lcpWhat: string }).__lcpWhat)}; painted: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __painted: Record<string, number> }).__painted))}\n${timeline.join("\n")}`)
+  if (process.env.LCP_DEBUG) console.log(`FCP ${Math.round(nav.fcp)} LCP ${Math.round(nav.lcp)} ms: ${await page.evaluate(() => (window as unknown as { __lcpWhat: string }).__lcpWhat)}; painted: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __painted: Record<string, number> }).__painted))}\n${timeline.join("\n")}`)
   await context.close()
   // Not painted as far as Element Timing saw (it should be): Playwright's view of it, later by its polling lag.
   const or = (x: number, fallback: number) => (Number.isFinite(x) ? x : fallback)

@@ -48,20 +48,20 @@ export const scriptJson = (value: unknown): string =>
  * A page's first calls started by index.html itself (issue 15; Home, Membership card, Me, Discount bill:
  * PAGE_FIRST_CALLS). Without this, the calls leave only after the vendor, app and page scripts have downloaded and
  * run (~1.2 s of a slow phone's first load); with it they leave as the document is parsed — or are not made at all:
- * `given` holds the answers the server put in the page for the URLs it expected (the shopper's language and city
+ * `answered` lists the URLs whose answers the server put in the page (givenScript; the shopper's language and city
  * from the cookies this script writes; public calls only). The app's H5 transport (src/platform/transport.h5.ts)
  * takes each answer by its URL instead of asking again.
  *
  * The script builds each URL exactly as the request client does (firstCallUrl) from the same storage (Taro's H5
  * storage: localStorage, `{"data": value}`), and sends the same headers; a given answer is used only when the URL
- * it builds is the one the server answered. `drawn`: the language and city the server drew the first screen in —
+ * it builds is one the server answered. `drawn`: the language and city the server drew the first screen in —
  * if the phone's differ (a cookie older than a switch), the drawing is hidden rather than shown wrong (and removed
  * as soon as it is parsed: server/shell.ts). Anything it
  * cannot read leaves the app to ask as usual. It is ES5, written by hand: it runs before any polyfill and is not
  * part of the webpack build (check:es does not see it; a jest test parses it at ES2019 and runs it against the
  * client).
  */
-export function earlyScript(firstCalls: readonly FirstCall[], given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
+export function earlyScript(firstCalls: readonly FirstCall[], answered: readonly string[] = [], drawn?: Drawn): string {
   return [
     '(function(){try{',
     'var read=function(k){try{var v=localStorage.getItem(k);return v?JSON.parse(v).data:undefined}catch(e){return undefined}};',
@@ -79,7 +79,7 @@ export function earlyScript(firstCalls: readonly FirstCall[], given: Record<stri
     // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked
     // for — on the phone's Date clock, as every other answer is timed (performance.timing would be the real clock).
     "var asked=Date.now()-(window.performance&&typeof performance.now==='function'?performance.now():0);",
-    `var early=window.__ocpEarly={},calls=${JSON.stringify(firstCalls)},given=${scriptJson(given)};`,
+    `var early=window.__ocpEarly={},calls=${JSON.stringify(firstCalls)},answered=${scriptJson(answered)};`,
     'for(var i=0;i<calls.length;i++){',
     'var data=calls[i][1],q=[];',
     'if(calls[i][2]==="signedIn"&&!token)continue;',
@@ -88,8 +88,9 @@ export function earlyScript(firstCalls: readonly FirstCall[], given: Record<stri
     'if(share!==undefined)q.push("share_user_user_id="+encodeURIComponent(String(share)));',
     'q.push("lang="+lang);',
     'var url="/api/"+calls[i][0]+"?"+q.join("&"),headers={};',
-    'var g=given.hasOwnProperty(url)&&given[url];',
-    'if(g){early[url]={at:asked,got:g};continue}',
+    // Answered in the page (givenScript, at the end of <body>): kept for it, not asked for.
+    'for(var a=0;a<answered.length&&answered[a]!==url;a++);',
+    'if(a<answered.length){early[url]={at:asked};continue}',
     `headers[${JSON.stringify(HEADER_TOKEN)}]=token;headers[${JSON.stringify(HEADER_ORIGIN)}]="";`,
     'var entry=early[url]={at:Date.now()};',
     'entry.res=fetch(url,{method:"GET",headers:headers,credentials:"same-origin"});',
@@ -99,14 +100,24 @@ export function earlyScript(firstCalls: readonly FirstCall[], given: Record<stri
   ].join('')
 }
 
-/** The answers a page's first script carries (`given`), by URL — for tests and tools that read the HTML. */
+/**
+ * The answers themselves, at the end of <body>: after the drawn first screen, so the browser parses and paints that
+ * before it evaluates a few KB of data (~150 ms at 4× CPU when it sat in <head>); before the app's scripts, which
+ * are deferred. Each goes to the entry the first script kept for its URL.
+ */
+export const givenScript = (given: Record<string, GivenAnswer>): string =>
+  `(function(given){var early=window.__ocpEarly;if(!early)return;for(var url in given)if(given.hasOwnProperty(url)&&early[url]&&!early[url].got&&!early[url].res)early[url].got=given[url]})(${scriptJson(given)})`
+
+/** The answers a page carries (givenScript), by URL — for tests and tools that read the HTML. */
 export function givenAnswersIn(html: string): Record<string, GivenAnswer> {
-  const m = /given=(\{.*?\});for\(/.exec(html)
+  const m = /\(function\(given\)\{[^<]*?\}\)\((\{[^<]*\})\)<\/script>/.exec(html)
   return m ? (JSON.parse(m[1]) as Record<string, GivenAnswer>) : {}
 }
 
-/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — in <head>, before its scripts are even asked for. */
-export function withEarlyCalls(html: string, page: string, given?: Record<string, GivenAnswer>, drawn?: Drawn): string {
+/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — before its scripts are even asked for. */
+export function withEarlyCalls(html: string, page: string, given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
   const calls = PAGE_FIRST_CALLS[page]
-  return calls ? html.replace('<head>', `<head><script>${earlyScript(calls, given, drawn)}</script>`) : html
+  if (!calls) return html
+  const head = html.replace('<head>', `<head><script>${earlyScript(calls, Object.keys(given), drawn)}</script>`)
+  return Object.keys(given).length ? head.replace('</body>', `<script>${givenScript(given)}</script></body>`) : head
 }

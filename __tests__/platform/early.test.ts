@@ -8,7 +8,7 @@ import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST
 import { resetLangCache } from '@/core/i18n'
 import { clockOffset, resetClock } from '@/core/clock'
 import { readyAnswer, request } from '@/core/request'
-import { earlyScript, firstCallUrl, type GivenAnswer } from '../../server/early'
+import { earlyScript, firstCallUrl, givenScript, type GivenAnswer } from '../../server/early'
 import { homeFirstCalls } from '../support/homeCalls'
 
 const earlyHomeScript = () => earlyScript(HOME_FIRST_CALLS)
@@ -43,6 +43,11 @@ function fakeFetch(fail: string[] = []) {
 const store = (key: string, data: unknown) => window.localStorage.setItem(key, JSON.stringify({ data }))
 // The script as the browser runs it: a classic script at global scope.
 const runEarlyScript = () => new Function(earlyHomeScript())()
+/** Home's page with answers given: the first script in <head>, the answers at the end of <body> (server/early.ts). */
+function runGiven(given: Record<string, GivenAnswer>, drawn?: Parameters<typeof earlyScript>[2]) {
+  new Function(earlyScript(HOME_FIRST_CALLS, Object.keys(given), drawn))()
+  new Function(givenScript(given))()
+}
 
 afterEach(() => {
   document.cookie = 'ocp_lang=;max-age=0;path=/'
@@ -56,6 +61,7 @@ afterEach(() => {
 describe("Home's first calls started by index.html", () => {
   it('parses as ES2019 (it runs before any polyfill, outside the webpack build)', () => {
     expect(() => acorn.parse(earlyHomeScript(), { ecmaVersion: 2019, sourceType: 'script' })).not.toThrow()
+    expect(() => acorn.parse(givenScript({ '/api/x?lang=zh': { status: 200, text: '{"a":"</script>"}', headers: {} } }), { ecmaVersion: 2019, sourceType: 'script' })).not.toThrow()
   })
 
   it('the app takes each early answer instead of asking again: three calls in all, with the stored token, referral and language', async () => {
@@ -179,7 +185,7 @@ describe("Home's first calls started by index.html", () => {
       '/api/website.hui_china_city/cityList?lang=en': { status: 200, text: JSON.stringify({ code: 1, msg: 'ok', data: { list: [] } }), headers: {} },
     }
     const fetchFn = fakeFetch()
-    new Function(earlyScript(HOME_FIRST_CALLS, given))()
+    runGiven(given)
     expect(fetchFn.mock.calls.map((c) => c[0])).not.toContain('/api/index/moduleList?lang=zh')
     expect(fetchFn.mock.calls.map((c) => c[0])).toContain('/api/website.hui_china_city/cityList?lang=zh')
     // At once for the first render, and taken once.
@@ -210,16 +216,16 @@ describe("Home's first calls started by index.html", () => {
       delete (window as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong
       return yes
     }
-    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'zh', city: undefined }))()
+    runGiven({}, { lang: 'zh', city: undefined })
     expect(hidden()).toBe(false)
     store('lang', 'en')
-    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'zh', city: undefined }))()
+    runGiven({}, { lang: 'zh', city: undefined })
     expect(hidden()).toBe(true)
     document.head.querySelectorAll('style').forEach((st) => st.remove())
     store('city', { id: 3, name: '上海' })
-    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'en', city: 3 }))()
+    runGiven({}, { lang: 'en', city: 3 })
     expect(hidden()).toBe(false)
-    new Function(earlyScript(HOME_FIRST_CALLS, {}, { lang: 'en', city: 2 }))()
+    runGiven({}, { lang: 'en', city: 2 })
     expect(hidden()).toBe(true)
   })
 
@@ -232,7 +238,7 @@ describe("Home's first calls started by index.html", () => {
         '/api/index/moduleList?lang=zh': { status: 200, text: JSON.stringify({ code: 1, msg: 'ok', data: { banners: [], modules: [] } }), headers: { 'x-server-time': String(real) } },
       }
       fakeFetch()
-      new Function(earlyScript(HOME_FIRST_CALLS, given))()
+      runGiven(given)
       expect(readyAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [] })
       // The phone is ten minutes fast: the server's clock is ten minutes behind it (within the page's own age).
       expect(Math.abs(clockOffset() + 600_000)).toBeLessThan(performance.now() + 1000)

@@ -126,6 +126,9 @@ describe('serving the H5 build', () => {
     const shell = home.indexOf('<div id="home-shell" aria-hidden="true"')
     expect(shell).toBeGreaterThan(home.indexOf('<body>'))
     expect(shell).toBeLessThan(home.indexOf('<div id="app">'))
+    // The answers' data after the drawing (parsed and painted first), still in the document before the app runs.
+    expect(home.indexOf('(function(given)')).toBeGreaterThan(home.indexOf('<div id="app">'))
+    expect(home.indexOf('(function(given)')).toBeLessThan(home.indexOf('</body>'))
     const zh = drawnIn(home)
     expect(zh).toContain('<img src="/assets/img/banner-1.svg" alt="" fetchpriority="high">')
     for (const words of ['一卡通', '选择城市 ▾', '搜索商家、商品', '开通会员 买单享折扣', '会员卡', '优惠买单', '限时秒杀', '附近优惠']) expect(zh).toContain(`>${words}<`)
