@@ -79,7 +79,7 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
   // When the page's content and the app's title were first painted (Element Timing: the frame's paint, on the page's
   // own clock — Playwright's polling runs on the slowed CPU and lags): each such element, and every element in it
   // (Element Timing reports an element's own text and picture), is marked as it enters the document, before its
-  // first paint. "drawn-": inside the first screen the server's HTML drew (#home-shell); "app-": drawn by the app.
+  // first paint. "drawn-": inside the first screen the server's HTML drew (#first-screen); "app-": drawn by the app.
   await page.addInitScript((sel: string) => {
     const w = window as unknown as { __painted: Record<string, number>; __paints: PerformanceObserver }
     w.__painted = {}
@@ -95,7 +95,7 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
     new MutationObserver(() => {
       for (const [key, s] of [['content', sel], ['title', '.nav-bar__title']]) {
         document.querySelectorAll(`${s}:not([elementtiming])`).forEach((el) => {
-          const id = `${el.closest('#home-shell') ? 'drawn' : 'app'}-${key}`
+          const id = `${el.closest('#first-screen') ? 'drawn' : 'app'}-${key}`
           for (const x of [el, ...Array.from(el.querySelectorAll('*'))]) if (!x.hasAttribute('elementtiming')) x.setAttribute('elementtiming', id)
         })
       }
@@ -110,9 +110,9 @@ async function loadOnce(browser: Browser, url: string, content: string, profile:
   if (process.env.BLOCKJS) await page.route(/\/js\/.+\.js$/, (r) => r.abort())
   const started = Date.now()
   await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && !el.closest('#home-shell')), null, { timeout: 20000 })
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && !el.closest('#first-screen')), null, { timeout: 20000 })
   const title = Date.now() - started
-  await page.waitForFunction((sel) => Array.from(document.querySelectorAll<HTMLElement>(sel)).some((el) => el.offsetParent !== null && !el.closest('#home-shell')), content, { timeout: 20000 })
+  await page.waitForFunction((sel) => Array.from(document.querySelectorAll<HTMLElement>(sel)).some((el) => el.offsetParent !== null && !el.closest('#first-screen')), content, { timeout: 20000 })
   const shown = Date.now() - started
   // LCP is final once the content is on screen and the pictures it waits for have loaded.
   await page.waitForLoadState('networkidle', { timeout: 30000 }).catch(() => undefined)

@@ -34,10 +34,15 @@ export function firstCallUrl([path, data, when]: FirstCall, c: CallContext): str
   return `/api/${path}?${q.join('&')}`
 }
 
-/** What the server drew into the page for (server/shell.ts): dropped by the script when the phone says otherwise. */
+/**
+ * What the server drew the page's first screen for (server/shell.ts): dropped by the script when the phone says
+ * otherwise. `city`: the city it was drawn in (null: none chosen; absent: the drawing shows no city). `signedOut`:
+ * it is the screen of a shopper who has not logged in (dropped when a session is kept).
+ */
 export interface Drawn {
   lang: 'zh' | 'en'
-  city: number | undefined
+  city?: number | null
+  signedOut?: boolean
 }
 
 /** JSON inside <script>: no "</script>", no line separators that end a string in old engines. */
@@ -74,7 +79,7 @@ export function earlyScript(firstCalls: readonly FirstCall[], answered: readonly
     `var keep=function(n,v){document.cookie=n+"="+v+";path=/;max-age="+(v===""?0:${PREF_COOKIE_MAX_AGE_S})+";samesite=lax"};`,
     `keep(${JSON.stringify(LANG_COOKIE)},lang);keep(${JSON.stringify(CITY_COOKIE)},city===undefined?"":String(city));`,
     drawn
-      ? `if(lang!==${JSON.stringify(drawn.lang)}||city!==${drawn.city === undefined ? 'undefined' : drawn.city}){window.__ocpDrawnWrong=true;var st=document.createElement("style");st.textContent="#home-shell{display:none}";document.head.appendChild(st)}`
+      ? `if(${[`lang!==${JSON.stringify(drawn.lang)}`, ...(drawn.city === undefined ? [] : [`city!==${drawn.city === null ? 'undefined' : drawn.city}`]), ...(drawn.signedOut ? ['token'] : [])].join('||')}){window.__ocpDrawnWrong=true;var st=document.createElement("style");st.textContent="#first-screen{display:none}";document.head.appendChild(st)}`
       : '',
     // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked
     // for — on the phone's Date clock, as every other answer is timed (performance.timing would be the real clock).
@@ -116,7 +121,8 @@ export function givenAnswersIn(html: string): Record<string, GivenAnswer> {
 
 /** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — before its scripts are even asked for. */
 export function withEarlyCalls(html: string, page: string, given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
-  const calls = PAGE_FIRST_CALLS[page]
+  // A page with a drawn first screen and no first calls (My orders) still needs the check of what it was drawn for.
+  const calls = PAGE_FIRST_CALLS[page] ?? (drawn ? [] : undefined)
   if (!calls) return html
   const head = html.replace('<head>', `<head><script>${earlyScript(calls, Object.keys(given), drawn)}</script>`)
   return Object.keys(given).length ? head.replace('</body>', `<script>${givenScript(given)}</script></body>`) : head

@@ -1,12 +1,15 @@
+import type { z } from 'zod'
+import { ACCOUNT_WORDS, LANGUAGE_NAMES } from '../src/contract/accountWords'
+import { APP_VERSION } from '../src/contract/appInfo'
 import { HOME_WORDS, hms } from '../src/contract/homeScreen'
 import { centsToYuan } from '../src/contract/money'
-import type { z } from 'zod'
-import type { CityListAnswer, ModuleListAnswer } from '../src/contract/site'
+import { ORDERS_WORDS } from '../src/contract/ordersWords'
 import type { SeckillListAnswer } from '../src/contract/seckill'
-import { findRoute } from '../src/routes'
+import type { CityListAnswer, ModuleListAnswer, ServerInfo } from '../src/contract/site'
+import { findRoute, type RoutePath } from '../src/routes'
 import { parseText } from './time'
 
-export const SHELL_ID = 'home-shell'
+export const SHELL_ID = 'first-screen'
 /** If the app never takes over (its scripts failed), the drawing does not stay over the page: gone after this. */
 const SHELL_MAX_MS = 10_000
 /** Flash-sale products drawn: as many as a 375-px-wide phone shows (3½), not the ten the app lists. */
@@ -35,15 +38,19 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ES
 // selectors — so the page's class rules win over them as they do over the components').
 const BASE_CSS = [
   // What Taro's router gives the app's document (it injects this from its script; the drawing comes before it).
-  `#home-shell{font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;user-select:none;-webkit-user-select:none}`,
+  `#first-screen{font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;user-select:none;-webkit-user-select:none}`,
   'ocp-img{width:320px;height:240px;font-size:0;display:inline-block;position:relative;overflow:hidden}',
   'ocp-img>img{display:block;width:100%;height:100%}',
   'ocp-img[data-fill]>img{object-fit:cover}',
   'ocp-scroll{display:block;width:100%;overflow:hidden}',
+  // Taro's Button (its hairline border is a scaled pseudo-element).
+  'ocp-btn{box-sizing:border-box;text-align:center;color:#000;background-color:#f8f8f8;border-width:0;border-radius:5px;width:100%;margin-left:auto;margin-right:auto;padding-left:14px;padding-right:14px;font-size:18px;line-height:2.55556;text-decoration:none;display:block;position:relative;overflow:hidden}',
+  'ocp-btn:after{box-sizing:border-box;content:" ";transform-origin:0 0;border:1px solid rgba(0,0,0,.2);border-radius:10px;width:200%;height:200%;position:absolute;top:0;left:0;transform:scale(.5)}',
 ].join('')
 
 const view = (cls: string, inner: string): string => `<div class="${cls}">${inner}</div>`
 const text = (cls: string, words: string): string => `<span class="${cls}">${escapeHtml(words)}</span>`
+const button = (cls: string, words: string): string => `<ocp-btn class="${cls}">${escapeHtml(words)}</ocp-btn>`
 /** A picture covering its box (Taro's Image in aspectFill, as the app shows banners), fetched first. */
 const image = (cls: string, src: string): string => `<ocp-img class="${cls}" data-fill><img src="${escapeHtml(src)}" alt="" fetchpriority="high"></ocp-img>`
 /**
@@ -56,11 +63,12 @@ const place = (cls: string): string => `<ocp-img class="${cls}"></ocp-img>`
 /** Our own asset paths only (the answers carry /assets/… URLs); anything else is not drawn. */
 const ownPicture = (src: string): string => (/^\/[\w./-]+$/.test(src) ? src : '')
 
-function words(lang: ShellLang) {
-  const table: Record<string, string> = HOME_WORDS[lang]
-  return (key: keyof (typeof HOME_WORDS)['zh-CN'], params: Record<string, string> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? '')
+/** A table's words in the shopper's language, `{name}` filled in (the app's `t`). */
+function wordsOf<K extends string>(tables: { 'zh-CN': Record<K, string>; en: Record<K, string> }, lang: ShellLang) {
+  const table: Record<K, string> = tables[lang]
+  return (key: K, params: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? '')
 }
+const words = (lang: ShellLang) => wordsOf(HOME_WORDS, lang)
 
 /** The live (or next) flash-sale session's strip, as FlashStrip draws it; nothing when it would draw nothing. */
 function flashStrip(flash: SeckillListAnswer | null, now: number, lang: ShellLang): string {
@@ -93,18 +101,35 @@ function flashStrip(flash: SeckillListAnswer | null, now: number, lang: ShellLan
 }
 
 /**
+ * A tab's first screen, fixed over the page: the app's page frame (the bar with the route's title, the body) around
+ * `body`, the base rules of the components it uses, and the script that drops it — at once when it was drawn for
+ * another language or city than the phone keeps (server/early.ts), else after SHELL_MAX_MS should the app never
+ * come. Hidden from screen readers (the app's page is what they read) and lets taps through.
+ */
+function drawnPage(route: RoutePath, lang: ShellLang, body: string): string {
+  const def = findRoute(route)
+  const title = def ? (lang === 'en' ? def.en : def.zh) : ''
+  return [
+    `<div id="${SHELL_ID}" aria-hidden="true" data-lang="${lang}" style="position:fixed;top:0;left:0;right:0;bottom:0;z-index:1000;pointer-events:none;overflow:hidden;background:var(--bg)">`,
+    `<style>${BASE_CSS}</style>`,
+    '<div class="page"><div class="nav-bar"><div class="nav-bar__inner" style="height:44px"><div class="nav-bar__side"></div>',
+    text('nav-bar__title', title),
+    '<div class="nav-bar__side"></div></div></div>',
+    view('page__body', body),
+    '</div></div>',
+    `<script>(function(){var drop=function(){var s=document.getElementById("${SHELL_ID}");if(s&&s.parentNode)s.parentNode.removeChild(s)};if(window.__ocpDrawnWrong)drop();else setTimeout(drop,${SHELL_MAX_MS})})()</script>`,
+  ].join('')
+}
+
+/**
  * Home's first screen in its HTML (issue 15): what the app draws above the fold — the bar with the title, the
  * city and search row, the first banner with its words, the service grid and the flash-sale strip — from the same
  * answers the app is given, in the shopper's language, with the app's own class names (its stylesheets are in
- * <head>, so each thing lands where the app will draw it). It lies over the page until the app's Home has drawn
- * the same (src/platform/shell.h5.ts removes it in that render), so on a slow phone the shopper reads Home about
- * a second before the app has booted. Hidden from screen readers (the app's Home is what they read) and lets taps
- * through; a script drops it after SHELL_MAX_MS should the app never come.
+ * <head>, so each thing lands where the app will draw it). The app removes it in the render that draws the same
+ * (src/platform/shell.h5.ts), so on a slow phone the shopper reads Home about a second before the app has booted.
  */
 export function homeShell(d: HomeScreenData, lang: ShellLang): string {
   const w = words(lang)
-  const route = findRoute('pages/index/index')
-  const title = route ? (lang === 'en' ? route.en : route.zh) : ''
   const city = d.cityId === undefined ? undefined : d.cities?.list.find((c) => c.id === d.cityId)
   const banners = d.modules.banners
   const first = banners[0]
@@ -129,18 +154,43 @@ export function homeShell(d: HomeScreenData, lang: ShellLang): string {
     'home-top',
     view('home-bar', text('home-bar__city', `${city ? city.name : w('home.chooseCity')} ▾`) + view('home-bar__search', text('home-bar__placeholder', w('home.search')))) + carousel + grid,
   )
-  return [
-    `<div id="${SHELL_ID}" aria-hidden="true" data-lang="${lang}" style="position:fixed;top:0;left:0;right:0;bottom:0;z-index:1000;pointer-events:none;overflow:hidden;background:var(--bg)">`,
-    `<style>${BASE_CSS}</style>`,
-    '<div class="page"><div class="nav-bar"><div class="nav-bar__inner" style="height:44px"><div class="nav-bar__side"></div>',
-    text('nav-bar__title', title),
-    '<div class="nav-bar__side"></div></div></div>',
-    view('page__body', top + flashStrip(d.flash, d.now, lang) + text('home-section-title', w('home.nearby'))),
-    '</div></div>',
-    // Drawn for another language or city than the phone keeps (server/early.ts): gone at once.
-    `<script>(function(){var drop=function(){var s=document.getElementById("${SHELL_ID}");if(s&&s.parentNode)s.parentNode.removeChild(s)};if(window.__ocpDrawnWrong)drop();else setTimeout(drop,${SHELL_MAX_MS})})()</script>`,
-  ].join('')
+  return drawnPage('pages/index/index', lang, top + flashStrip(d.flash, d.now, lang) + text('home-section-title', w('home.nearby')))
 }
 
-/** index.html for Home with its first screen drawn in (right after <body>, before the app's mount point). */
-export const withHomeShell = (html: string, d: HomeScreenData, lang: ShellLang): string => html.replace(/<body>/, `<body>${homeShell(d, lang)}`)
+/** My orders for a shopper who has not logged in (what the app shows then): why, and the way to log in. */
+export function ordersShell(lang: ShellLang): string {
+  const w = wordsOf(ORDERS_WORDS, lang)
+  const art = view('state__art', view('state__box', '') + view('state__lid', ''))
+  return drawnPage('pages/orders/index', lang, view('state state--empty', art + text('state__title', w('orders.loginHint')) + button('state__action', w('orders.login'))))
+}
+
+/**
+ * My account for a shopper who has not logged in: the way in, then the menu as AccountMenu lists it for them — the
+ * customer-service line when the server's info is there (Me's HTML is given it, so the app's first render has it).
+ */
+export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | null): string {
+  const w = wordsOf(ACCOUNT_WORDS, lang)
+  const header = view(
+    'account-header account-header--anonymous',
+    view('account-header__avatar', '') + view('account-header__text', button('account-header__login', w('me.login')) + text('account-header__hint', w('me.loginHint'))),
+  )
+  const items: Array<[key: string, label: string, value?: string]> = [
+    ['cards', w('me.myCards')],
+    ['records', w('me.cardRecords')],
+    ['coupons', w('me.coupons')],
+    ['addresses', w('me.addresses')],
+    ['shopRegister', w('me.shopRegister')],
+    ['jobs', w('me.jobs')],
+    ['language', w('me.language'), LANGUAGE_NAMES[lang]],
+    ...(service ? [['service', w('me.service'), service.service_phone] as [string, string, string]] : []),
+    ['about', w('me.about'), APP_VERSION],
+  ]
+  const menu = view(
+    'menu-list',
+    items.map(([key, label, value]) => view(`menu-list__item menu-list__item--${key}`, text('menu-list__label', label) + (value ? text('menu-list__value', value) : '') + view('menu-list__chevron', ''))).join(''),
+  )
+  return drawnPage('pages/personal/index', lang, header + menu)
+}
+
+/** index.html with a first screen drawn in (right after <body>, before the app's mount point). */
+export const withFirstScreen = (html: string, drawing: string): string => html.replace(/<body>/, `<body>${drawing}`)

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE } from '../src/contract/envelope'
 import { PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
 import type { SeckillListAnswer } from '../src/contract/seckill'
-import type { ModuleListAnswer } from '../src/contract/site'
-import { CITY_COOKIE, LANG_COOKIE, SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type GivenAnswer } from './early'
-import { withHomeShell, type HomeScreenData } from './shell'
+import type { ModuleListAnswer, ServerInfo } from '../src/contract/site'
+import type { z } from 'zod'
+import { CITY_COOKIE, LANG_COOKIE, SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
+import { homeShell, meShell, ordersShell, withFirstScreen, type HomeScreenData } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 const HOME_PAGE = 'pages/index/index'
@@ -98,14 +99,33 @@ function dataOf<T>(answer: GivenAnswer | undefined): T | null {
   }
 }
 
+/** The data of the given answer to a path, if it is one. */
+const givenData = (given: Record<string, GivenAnswer>, path: string) => dataOf(Object.entries(given).find(([url]) => url.startsWith(`/api/${path}?`))?.[1])
+
 /** What Home's drawn first screen needs, from the answers given; null without the services (nothing to draw). */
 function homeScreenData(given: Record<string, GivenAnswer>, prefs: CallContext): HomeScreenData | null {
-  const by = (path: string) => dataOf(Object.entries(given).find(([url]) => url.startsWith(`/api/${path}?`))?.[1])
+  const by = (path: string) => givenData(given, path)
   const modules = by('index/moduleList') as ModuleListAnswer | null
   const cities = by('website.hui_china_city/cityList') as HomeScreenData['cities']
   // A stored city the list does not name: the app shows the name the phone kept, which the server does not know.
   if (!modules || (prefs.city !== undefined && !cities?.list.some((c) => c.id === prefs.city))) return null
   return { modules, flash: by('hui_public.hsh_seckill_prod/index') as SeckillListAnswer | null, cities, cityId: prefs.city, now: Date.now() }
+}
+
+/**
+ * The first screen the server draws into a tab's HTML (issue 15) and what it was drawn for: Home (any shopper, in
+ * the kept city), My orders and Me as a shopper who has not logged in sees them (the page drops them when a
+ * session is kept: the server never sees the token).
+ */
+function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: CallContext): { html: string; drawn: Drawn } | null {
+  const lang = prefs.lang === 'en' ? 'en' : 'zh-CN'
+  if (page === HOME_PAGE) {
+    const home = homeScreenData(given, prefs)
+    return home && { html: homeShell(home, lang), drawn: { lang: prefs.lang, city: prefs.city ?? null } }
+  }
+  if (page === 'pages/orders/index') return { html: ordersShell(lang), drawn: { lang: prefs.lang, signedOut: true } }
+  if (page === 'pages/personal/index') return { html: meShell(lang, givenData(given, 'index/serverInfo') as z.infer<typeof ServerInfo> | null), drawn: { lang: prefs.lang, signedOut: true } }
+  return null
 }
 
 /** index.html and page-chunks.json as built, read again when the build changes (npm run build:h5 while serving). */
@@ -175,10 +195,9 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     const page = pageOfUrl(url)
     const prefs = preferencesOf(req)
     const given = await givenAnswers(app, page, prefs)
-    const home = page === HOME_PAGE ? homeScreenData(given, prefs) : null
-    const drawn = home ? { lang: prefs.lang, city: prefs.city } : undefined
-    const out = withEarlyCalls(withInlineStyles(withPageChunks(html, chunks, page), readStyle), page, given, drawn)
-    return reply.send(home ? withHomeShell(out, home, prefs.lang === 'en' ? 'en' : 'zh-CN') : out)
+    const first = firstScreen(page, given, prefs)
+    const out = withEarlyCalls(withInlineStyles(withPageChunks(html, chunks, page), readStyle), page, given, first?.drawn)
+    return reply.send(first ? withFirstScreen(out, first.html) : out)
   }
   // "/" is Home; the static plugin would treat it as a directory.
   app.get('/', async (req, reply) => {

@@ -135,15 +135,16 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     expect(wx.sent).toHaveLength(3 + 4 + 2)
   })
 
-  it('Me without a session starts nothing (its one call needs one); a page without first calls neither; the same call is not started twice', () => {
+  it('Me without a session starts only its public call (the profile needs one); a page without first calls nothing; the same call is not started twice', () => {
     const wx = fakeTransport()
-    expect(startFirstCalls('pages/personal/index')).toBe(0)
+    expect(startFirstCalls('pages/personal/index')).toBe(1)
+    expect(wx.urls()).toEqual([`${BASE}/api/index/serverInfo?lang=zh`])
     expect(startFirstCalls('pages/orders/index')).toBe(0)
     expect(startFirstCalls(undefined)).toBe(0)
-    expect(wx.sent).toHaveLength(0)
+    expect(wx.sent).toHaveLength(1)
     expect(Object.keys(PAGE_FIRST_CALLS)).toEqual(['pages/index/index', 'pages/card/index', 'pages/personal/index', 'pages/discountBill/index'])
     startFirstCalls('/pages/card/index')
     startFirstCalls('pages/card/index')
-    expect(wx.urls()).toEqual([`${BASE}/api/hui_public.card/index?lang=zh`])
+    expect(wx.urls()).toEqual([`${BASE}/api/index/serverInfo?lang=zh`, `${BASE}/api/hui_public.card/index?lang=zh`])
   })
 })

@@ -135,10 +135,12 @@ describe('one show, one read', () => {
     const api = await cardSignedInReadsOnce(() => expect(startFirstCalls('pages/card/index')).toBe(2), { 'index/serverInfo': serverInfo })
 
     openedWith('pages/personal/index')
-    expect(startFirstCalls('pages/personal/index')).toBe(1)
+    // The profile and the customer-service line.
+    expect(startFirstCalls('pages/personal/index')).toBe(2)
     const me = await open(PersonalIndexPage)
     await until(me, () => expect(me.queries.querySelector('.account-header__name')).not.toBeNull())
     expect(api.called('personal.user/info')).toHaveLength(2)
+    expect(api.called('index/serverInfo')).toHaveLength(1)
   })
 
   it('Card tab: products once; my card once when logged in, never when anonymous', async () => {

@@ -59,13 +59,13 @@ describe('Home', () => {
     })
     // H5: the first screen Home's HTML drew (server/shell.ts) must not hide the error below it.
     const drawn = document.createElement('div')
-    drawn.id = 'home-shell'
+    drawn.id = 'first-screen'
     document.body.appendChild(drawn)
     const t = await mount(HomePage)
     await t.queries.waitForQuerySelector('.shop-row')
     expect(text(t, '.shop-row__name')).toBe('味道小馆')
     expect(text(t, '.state--error .state__title')).toBe('服务加载失败')
-    expect(document.getElementById('home-shell')).toBeNull()
+    expect(document.getElementById('first-screen')).toBeNull()
     expect(t.queries.querySelector('.home-grid')).toBeNull()
 
     modulesReply = modules
@@ -87,27 +87,27 @@ describe('Home', () => {
       'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
     })
     const drawn = document.createElement('div')
-    drawn.id = 'home-shell'
+    drawn.id = 'first-screen'
     document.body.appendChild(drawn)
     // Seen after every change of the document: the app's grid and the drawing never side by side.
     let together = 0
     const watch = new MutationObserver(() => {
-      if (document.getElementById('home-shell') && document.querySelector('.home-grid__item')) together++
+      if (document.getElementById('first-screen') && document.querySelector('.home-grid__item')) together++
     })
     watch.observe(document.body, { childList: true, subtree: true })
     try {
       const t = await mount(HomePage)
       await t.queries.waitForQuerySelector('.shop-row')
       // Shops are in, the services not yet: the drawing stays over the page.
-      expect(document.getElementById('home-shell')).not.toBeNull()
+      expect(document.getElementById('first-screen')).not.toBeNull()
       expect(t.queries.querySelector('.home-grid__item')).toBeNull()
       answerModules(modules)
       await t.queries.waitForQuerySelector('.home-grid__item')
-      expect(document.getElementById('home-shell')).toBeNull()
+      expect(document.getElementById('first-screen')).toBeNull()
       expect(together).toBe(0)
     } finally {
       watch.disconnect()
-      document.getElementById('home-shell')?.remove()
+      document.getElementById('first-screen')?.remove()
     }
   })
 

@@ -211,7 +211,7 @@ describe("Home's first calls started by index.html", () => {
   it('hides the first screen the server drew when it was drawn for another language or city than the phone keeps', () => {
     fakeFetch()
     const hidden = () => {
-      const yes = Array.from(document.head.querySelectorAll('style')).some((st) => st.textContent === '#home-shell{display:none}')
+      const yes = Array.from(document.head.querySelectorAll('style')).some((st) => st.textContent === '#first-screen{display:none}')
       expect((window as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong === true).toBe(yes)
       delete (window as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong
       return yes

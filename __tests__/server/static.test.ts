@@ -21,7 +21,7 @@ function givenIn(html: string) {
   return given
 }
 /** The first screen drawn into the page (server/shell.ts), or '' when there is none. */
-const drawnIn = (html: string) => /<div id="home-shell"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
+const drawnIn = (html: string) => /<div id="first-screen"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
@@ -95,7 +95,7 @@ describe('serving the H5 build', () => {
     // The other tab pages with first calls of their own: Membership card and Me (no first screen drawn there).
     const card = (await s.app.inject({ method: 'GET', url: '/pages/card/index' })).body
     expect(card).toContain('hui_public.card/index')
-    expect(card).not.toContain('home-shell')
+    expect(card).not.toContain('first-screen')
   })
 
   it("Home's HTML carries the answers of Home's public first calls — the very answers /api gives, under the URLs the page asks for", async () => {
@@ -123,7 +123,7 @@ describe('serving the H5 build', () => {
 
   it("Home's HTML draws Home's first screen in the shopper's language and city, before the app's mount point; other pages' HTML does not", async () => {
     const home = await pageHtml('/')
-    const shell = home.indexOf('<div id="home-shell" aria-hidden="true"')
+    const shell = home.indexOf('<div id="first-screen" aria-hidden="true"')
     expect(shell).toBeGreaterThan(home.indexOf('<body>'))
     expect(shell).toBeLessThan(home.indexOf('<div id="app">'))
     // The answers' data after the drawing (parsed and painted first), still in the document before the app runs.
@@ -142,6 +142,19 @@ describe('serving the H5 build', () => {
     expect(await pageHtml('/', 'ocp_lang=en; ocp_city=2')).toContain('if(lang!=="en"||city!==2)')
     expect(drawnIn(await pageHtml('/pages/card/index'))).toBe('')
     expect(drawnIn(await pageHtml('/pages/card/my'))).toBe('')
+  })
+
+  it("My orders and Me are drawn as a shopper who has not logged in sees them, in the cookie's language; the page drops them when a session is kept", async () => {
+    const orders = drawnIn(await pageHtml('/pages/orders/index'))
+    for (const words of ['我的订单', '登录后查看订单', '登录 / 绑定手机']) expect(orders).toContain(`>${words}<`)
+    const me = await pageHtml('/pages/personal/index', 'ocp_lang=en')
+    const info = (await s.app.inject({ method: 'GET', url: '/api/index/serverInfo?lang=en' })).json().data as { service_phone: string }
+    for (const words of ['My account', 'Log in / bind phone', 'Language', 'English', info.service_phone]) expect(drawnIn(me)).toContain(`>${words}<`)
+    // Me's customer-service line comes from the answer given in the page (the app's first render has it too).
+    expect(Object.keys(givenIn(me))).toEqual(['/api/index/serverInfo?lang=en'])
+    // What each was drawn for, checked by the first script before anything shows: the language, and no session.
+    expect(me).toContain('if(lang!=="en"||token)')
+    expect(await pageHtml('/pages/orders/index')).toContain('if(lang!=="zh"||token)')
   })
 
   it('preference cookies are read strictly: anything odd is the default, a city the list does not name draws nothing, and the page varies by cookie', async () => {

@@ -21,7 +21,8 @@ export function useCities() {
 /** Customer service: phone, WeChat and hours (Me). */
 export function useServerInfo() {
   const lang = useLang()
-  return useQuery(() => request('index/serverInfo', {}), [lang])
+  // Me's HTML carries it (PAGE_FIRST_CALLS): in the first render, with the rest of the menu.
+  return useQuery(() => request('index/serverInfo', {}), [lang], true, () => readyAnswer('index/serverInfo', {}))
 }
 
 /**

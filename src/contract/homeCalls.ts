@@ -26,11 +26,11 @@ export const HOME_FIRST_CALLS: readonly FirstCall[] = [
   ['hui_shanghu.shop/index', { page: 1, page_size: HOME_SHOP_PAGE_SIZE }, 'inCity'],
 ]
 
-/** The first calls of each page whose HTML starts them: Home, Membership card, Me (tabs) and Discount bill. */
+/** The first calls of each page whose HTML starts them: Home, Membership card, Me (tabs) and Discount bill. Me: the customer-service line of its menu too. */
 export const PAGE_FIRST_CALLS: Readonly<Record<string, readonly FirstCall[]>> = {
   'pages/index/index': HOME_FIRST_CALLS,
   'pages/card/index': [['hui_public.card/index', {}], ['personal.user/info', {}, 'signedIn']],
-  'pages/personal/index': [['personal.user/info', {}, 'signedIn']],
+  'pages/personal/index': [['personal.user/info', {}, 'signedIn'], ['index/serverInfo', {}]],
   // Not a tab, but Home's most used service: its chips, the city names and the stored city's shops (all classes).
   'pages/discountBill/index': [
     ['hui_shanghu.hs_business_class/index', {}],

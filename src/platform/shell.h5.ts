@@ -2,7 +2,7 @@ import type { FirstScreen, LaunchCalls } from './shell.types'
 
 export const firstScreen: FirstScreen = {
   shown() {
-    const el = document.getElementById('home-shell')
+    const el = document.getElementById('first-screen')
     if (!el || !el.parentNode) return
     el.parentNode.removeChild(el)
     // When the app's own screen replaced the drawn one (bench/pageload.ts reports it).

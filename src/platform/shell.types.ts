@@ -1,9 +1,9 @@
 /**
- * Home's first screen as its HTML drew it (H5, server/shell.ts): the app removes it in the render that draws the
- * same thing. The mini-program has no such HTML.
+ * A tab's first screen as its HTML drew it (H5, server/shell.ts: Home, My orders, Me): the app removes it in the
+ * render that draws the same thing. The mini-program has no such HTML.
  */
 export interface FirstScreen {
-  /** The app's Home has drawn its services and flash-sale strip (or failed to): the drawing goes, in that render. */
+  /** The page has drawn what the drawing shows (Home: its services, or their failure): the drawing goes, in that render. */
   shown(): void
 }
 

@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import { useServerInfo } from '@/api/site'
+import { LANGUAGE_NAMES } from '@/contract/accountWords'
 import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import { alertMessage, confirmAction, toastInfo, toastSuccess } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
@@ -22,8 +23,8 @@ interface Props {
 
 /** Each language named in itself. */
 const LANGS = [
-  { lang: 'zh-CN', label: '简体中文' },
-  { lang: 'en', label: 'English' },
+  { lang: 'zh-CN', label: LANGUAGE_NAMES['zh-CN'] },
+  { lang: 'en', label: LANGUAGE_NAMES.en },
 ] as const
 
 function open(url: string, needsLogin: boolean) {
@@ -75,7 +76,7 @@ export default function AccountMenu({ loggedIn, staff = false, onLoggedOut }: Pr
     { key: 'addresses', label: t('me.addresses'), onClick: () => open(routeUrl('pages/personal/address'), true) },
     { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open(routeUrl('pages/shopRegister/index'), false) },
     { key: 'jobs', label: t('me.jobs'), onClick: () => open(routeUrl('pages/recruit/index'), false) },
-    { key: 'language', label: t('me.language'), value: lang === 'en' ? 'English' : '简体中文', onClick: () => setChoosingLang(true) },
+    { key: 'language', label: t('me.language'), value: LANGUAGE_NAMES[lang], onClick: () => setChoosingLang(true) },
     ...(service ? [{ key: 'service', label: t('me.service'), value: service.service_phone, onClick: () => setChoosingService(true) }] : []),
     {
       key: 'about',

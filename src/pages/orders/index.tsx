@@ -1,5 +1,5 @@
 import { useDidShow } from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
@@ -7,6 +7,7 @@ import { goToLogin } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
 import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
 import { useSignedIn } from '@/hooks/useSignedIn'
+import { firstScreen } from '@/platform/shell'
 import { routeUrl } from '@/routes'
 
 /** My orders (tab). */
@@ -16,6 +17,9 @@ export default function OrdersIndexPage() {
   const { signedIn } = useSignedIn()
   const [version, setVersion] = useState(0)
   const shown = useRef(false)
+  // H5: the screen the HTML drew for a shopper not logged in (server/shell.ts) goes in this first render, which draws
+  // the same (a kept session had it dropped before it showed).
+  useLayoutEffect(() => firstScreen.shown(), [])
   useDidShow(() => {
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
