@@ -192,5 +192,17 @@ export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | n
   return drawnPage('pages/personal/index', lang, header + menu)
 }
 
-/** index.html with a first screen drawn in (right after <body>, before the app's mount point). */
-export const withFirstScreen = (html: string, drawing: string): string => html.replace(/<body>/, `<body>${drawing}`)
+/**
+ * index.html with a first screen drawn in (right after <body>, before the app's mount point), and the app's scripts
+ * asked for after it: from the end of <body> instead of <head>, so the drawing's bytes do not share a slow phone's
+ * bandwidth with the scripts' (their requests would start as soon as <head> is read). They are deferred either
+ * way: they run after the document, in the same order.
+ */
+export function withFirstScreen(html: string, drawing: string): string {
+  const scripts: string[] = []
+  const head = html.replace(/<script defer="defer" src="[^"]+"><\/script>|<link rel="preload" as="script" href="[^"]+">/g, (tag) => {
+    scripts.push(tag)
+    return ''
+  })
+  return head.replace(/<body>/, `<body>${drawing}`).replace('</body>', `${scripts.join('')}</body>`)
+}

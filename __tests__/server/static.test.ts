@@ -25,7 +25,7 @@ const drawnIn = (html: string) => /<div id="first-screen"[\s\S]*?<\/script>/.exe
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title><link href="/css/app.11111111.css" rel="stylesheet"></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>一卡通</title><script defer="defer" src="/js/app.0123abcd.js"></script><link href="/css/app.11111111.css" rel="stylesheet"></head><body>${'<!-- pad -->'.repeat(200)}<div id="app"></div></body></html>`)
   fs.mkdirSync(path.join(dir, 'css'))
   for (const [name, css] of Object.entries(STYLES)) fs.writeFileSync(path.join(dir, 'css', name), css)
   fs.writeFileSync(path.join(dir, 'js', 'app.0123abcd.js'), `console.log(1);${' '.repeat(5000)}`)
@@ -73,8 +73,15 @@ describe('serving the H5 build', () => {
     expect(home).toContain(`<style data-href="/css/home-shared.33333333.css">${STYLES['home-shared.33333333.css']}</style>`)
     expect(home).toContain(`<style data-href="/css/app.11111111.css">${STYLES['app.11111111.css']}</style>`)
     expect(home).not.toContain('rel="stylesheet"')
-    expect(home).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
-    expect(home).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
+    // Home's scripts are asked for after its drawn first screen (server/shell.ts: withFirstScreen), at the end of <body>.
+    const homeBody = (await pageHtml('/')).split('</head>')[1]
+    expect(homeBody).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
+    expect(homeBody).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
+    expect(homeBody.indexOf('rel="preload"')).toBeGreaterThan(homeBody.indexOf('<div id="first-screen"'))
+    expect(homeBody.indexOf('<script defer="defer" src="/js/app.0123abcd.js"></script>')).toBeGreaterThan(homeBody.indexOf('<div id="first-screen"'))
+    expect(home).not.toContain('app.0123abcd.js')
+    // A page with nothing drawn keeps them in <head>.
+    expect(head(await pageHtml('/pages/card/my'))).toContain('<script defer="defer" src="/js/app.0123abcd.js"></script>')
     const card = await pageHtml('/pages/card/my')
     expect(card).toContain('<link rel="preload" as="script" href="/js/77.66666666.js">')
     expect(card).not.toContain('285.44444444')
@@ -89,7 +96,7 @@ describe('serving the H5 build', () => {
     const head = home.slice(0, home.indexOf('</head>'))
     const early = head.indexOf('window.__ocpEarly')
     expect(early).toBeGreaterThan(-1)
-    expect(early).toBeLessThan(head.indexOf('<link rel="preload"'))
+    expect(early).toBeLessThan(home.indexOf('<link rel="preload"'))
     expect(head).toContain('index/moduleList')
     expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
     // The other tab pages with first calls of their own: Membership card and Me (no first screen drawn there).
