@@ -50,6 +50,25 @@ const SCREENS: Array<{ name: string; path: string; ready: string; parts: string[
     ],
   },
   {
+    name: 'Membership card (not logged in)',
+    path: '/pages/card/index',
+    ready: '.card-products__buy',
+    parts: [
+      '.nav-bar__title',
+      '.card-products__title',
+      '.card-product',
+      '.card-product--chosen',
+      '.card-product--chosen .card-product__name',
+      '.card-product--chosen .card-product__price',
+      '.card-product--chosen .card-product__days',
+      '.card-product--chosen .card-product__benefit',
+      '.card-product:nth-child(4)',
+      '.card-products__bar',
+      '.card-products__total',
+      '.card-products__buy',
+    ],
+  },
+  {
     name: 'My orders (not logged in)',
     path: '/pages/orders/index',
     ready: '.state__action',
@@ -133,11 +152,11 @@ describe('the first screens drawn by the HTML', () => {
     }
   }
 
-  it('a session kept on the phone drops the logged-out drawing of My orders and Me before it shows', async () => {
+  it('a session kept on the phone drops the logged-out drawings of Membership card, My orders and Me before they show', async () => {
     const { page, context } = await phone(browser)
     await context.addInitScript(() => window.localStorage.setItem('token', JSON.stringify({ data: 'some-session' })))
     await page.route(JS, (r) => r.abort())
-    for (const path of ['/pages/orders/index', '/pages/personal/index']) {
+    for (const path of ['/pages/card/index', '/pages/orders/index', '/pages/personal/index']) {
       await page.goto(`${BASE()}${path}`)
       expect([path, await page.locator('#first-screen').count()]).toEqual([path, 0])
     }
@@ -165,7 +184,7 @@ describe("Home's first screen", () => {
 
   it('other pages have none, and a Home whose services fail does not keep it', async () => {
     const { page, context } = await phone(browser)
-    await page.goto(`${BASE()}/pages/card/index`)
+    await page.goto(`${BASE()}/pages/discountBill/index`)
     await settled(page)
     expect(await page.locator('#first-screen').count()).toBe(0)
     // A referral kept from an earlier launch: the page asks for its first calls itself (another URL than the ones

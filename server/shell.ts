@@ -1,12 +1,15 @@
 import type { z } from 'zod'
 import { ACCOUNT_WORDS, LANGUAGE_NAMES } from '../src/contract/accountWords'
 import { APP_VERSION } from '../src/contract/appInfo'
+import { CARD_WORDS } from '../src/contract/cardWords'
 import { HOME_WORDS, hms } from '../src/contract/homeScreen'
+import type { CardProduct } from '../src/contract/member'
 import { centsToYuan } from '../src/contract/money'
 import { ORDERS_WORDS } from '../src/contract/ordersWords'
 import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { CityListAnswer, ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import { findRoute, type RoutePath } from '../src/routes'
+import { fillWords } from '../src/contract/words'
 import { parseText } from './time'
 
 export const SHELL_ID = 'first-screen'
@@ -66,7 +69,7 @@ const ownPicture = (src: string): string => (/^\/[\w./-]+$/.test(src) ? src : ''
 /** A table's words in the shopper's language, `{name}` filled in (the app's `t`). */
 function wordsOf<K extends string>(tables: { 'zh-CN': Record<K, string>; en: Record<K, string> }, lang: ShellLang) {
   const table: Record<K, string> = tables[lang]
-  return (key: K, params: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? '')
+  return (key: K, params: Record<string, string | number> = {}) => fillWords(table[key], params)
 }
 const words = (lang: ShellLang) => wordsOf(HOME_WORDS, lang)
 
@@ -190,6 +193,27 @@ export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | n
     items.map(([key, label, value]) => view(`menu-list__item menu-list__item--${key}`, text('menu-list__label', label) + (value ? text('menu-list__value', value) : '') + view('menu-list__chevron', ''))).join(''),
   )
   return drawnPage('pages/personal/index', lang, header + menu)
+}
+
+/**
+ * Membership card for a shopper who has not logged in: the card products to choose from (the second one chosen, as
+ * the app chooses it) and the buy bar with its price.
+ */
+export function cardShell(lang: ShellLang, products: readonly CardProduct[]): string {
+  const w = wordsOf(CARD_WORDS, lang)
+  const chosen = products[1] ?? products[0]
+  const list = products
+    .map((p) =>
+      view(
+        `card-product card-product--level${p.level}${p === chosen ? ' card-product--chosen' : ''}`,
+        view('card-product__head', text('card-product__name', p.name) + text('card-product__price', `¥${centsToYuan(p.price)}`)) +
+          text('card-product__days', `${w('card.days', { days: p.days })} · ${w('card.memberRate', { rate: p.member_rate })}`) +
+          p.benefits.map((b) => text('card-product__benefit', `· ${b}`)).join(''),
+      ),
+    )
+    .join('')
+  const bar = view('card-products__bar', view('card-products__sum', chosen ? text('card-products__total', `¥${centsToYuan(chosen.price)}`) : '') + button('btn-pill card-products__buy', w('card.buy')))
+  return drawnPage('pages/card/index', lang, view('card-products', text('card-products__title', w('card.choose')) + list + bar))
 }
 
 /**

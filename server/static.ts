@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE } from '../src/contract/envelope'
 import { PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
+import type { CardProduct } from '../src/contract/member'
 import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import type { z } from 'zod'
 import { CITY_COOKIE, LANG_COOKIE, SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
-import { homeShell, meShell, ordersShell, withFirstScreen, type HomeScreenData } from './shell'
+import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type HomeScreenData } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 const HOME_PAGE = 'pages/index/index'
@@ -114,14 +115,18 @@ function homeScreenData(given: Record<string, GivenAnswer>, prefs: CallContext):
 
 /**
  * The first screen the server draws into a tab's HTML (issue 15) and what it was drawn for: Home (any shopper, in
- * the kept city), My orders and Me as a shopper who has not logged in sees them (the page drops them when a
- * session is kept: the server never sees the token).
+ * the kept city), Membership card, My orders and Me as a shopper who has not logged in sees them (the page drops
+ * them when a session is kept: the server never sees the token).
  */
 function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: CallContext): { html: string; drawn: Drawn } | null {
   const lang = prefs.lang === 'en' ? 'en' : 'zh-CN'
   if (page === HOME_PAGE) {
     const home = homeScreenData(given, prefs)
     return home && { html: homeShell(home, lang), drawn: { lang: prefs.lang, city: prefs.city ?? null } }
+  }
+  if (page === 'pages/card/index') {
+    const products = givenData(given, 'hui_public.card/index') as { list: CardProduct[] } | null
+    return products && products.list.length > 0 ? { html: cardShell(lang, products.list), drawn: { lang: prefs.lang, signedOut: true } } : null
   }
   if (page === 'pages/orders/index') return { html: ordersShell(lang), drawn: { lang: prefs.lang, signedOut: true } }
   if (page === 'pages/personal/index') return { html: meShell(lang, givenData(given, 'index/serverInfo') as z.infer<typeof ServerInfo> | null), drawn: { lang: prefs.lang, signedOut: true } }

@@ -99,10 +99,9 @@ describe('serving the H5 build', () => {
     expect(early).toBeLessThan(home.indexOf('<link rel="preload"'))
     expect(head).toContain('index/moduleList')
     expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
-    // The other tab pages with first calls of their own: Membership card and Me (no first screen drawn there).
+    // The other tab pages with first calls of their own: Membership card and Me.
     const card = (await s.app.inject({ method: 'GET', url: '/pages/card/index' })).body
     expect(card).toContain('hui_public.card/index')
-    expect(card).not.toContain('first-screen')
   })
 
   it("Home's HTML carries the answers of Home's public first calls — the very answers /api gives, under the URLs the page asks for", async () => {
@@ -147,7 +146,7 @@ describe('serving the H5 build', () => {
     // The page's script hides a drawing made for another language or city than the phone's (a cookie older than a switch).
     expect(home).toContain('if(lang!=="zh"||city!==undefined)')
     expect(await pageHtml('/', 'ocp_lang=en; ocp_city=2')).toContain('if(lang!=="en"||city!==2)')
-    expect(drawnIn(await pageHtml('/pages/card/index'))).toBe('')
+    expect(drawnIn(await pageHtml('/pages/discountBill/index'))).toBe('')
     expect(drawnIn(await pageHtml('/pages/card/my'))).toBe('')
   })
 
@@ -162,6 +161,18 @@ describe('serving the H5 build', () => {
     // What each was drawn for, checked by the first script before anything shows: the language, and no session.
     expect(me).toContain('if(lang!=="en"||token)')
     expect(await pageHtml('/pages/orders/index')).toContain('if(lang!=="zh"||token)')
+  })
+
+  it('Membership card is drawn with the card products the page is given (the second chosen, its price in the bar), for a shopper not logged in', async () => {
+    const html = await pageHtml('/pages/card/index', 'ocp_lang=en')
+    const products = JSON.parse(givenIn(html)['/api/hui_public.card/index?lang=en'].text).data.list as Array<{ name: string; price: number; benefits: string[] }>
+    const drawn = drawnIn(html)
+    for (const p of products) expect(drawn).toContain(`>${p.name}<`)
+    expect(drawn).toContain(`>· ${products[1].benefits[0]}<`)
+    expect(drawn).toContain(`class="card-product card-product--level2 card-product--chosen"`)
+    expect(drawn).toContain(`<span class="card-products__total">¥${(products[1].price / 100).toFixed(2)}</span>`)
+    expect(drawn).toContain('>Buy now<')
+    expect(html).toContain('if(lang!=="en"||token)')
   })
 
   it('preference cookies are read strictly: anything odd is the default, a city the list does not name draws nothing, and the page varies by cookie', async () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { fillWords } from '@/contract/words'
 import { en } from './messages/en'
 import { zhCN, type MessageKey } from './messages/zh-CN'
 import { getItem, setItem, type Lang } from './storage'
@@ -40,16 +41,7 @@ function lookup(key: string, params?: MessageParams): string {
   const lang = getLang()
   const table = TABLES[lang] as Record<string, string>
   const text = table[key] ?? FEATURE[lang][key] ?? (zhCN as Record<string, string>)[key] ?? FEATURE['zh-CN'][key] ?? key
-  return params ? text.replace(/\{(\w+)(:off)?\}/g, (m, name: string, off?: string) => (name in params ? (off ? percentOff(params[name]) : String(params[name])) : m)) : text
-}
-
-/**
- * `{rate:off}`: a price rate in percent (88, as 8.8 折 says) as the percentage taken off (12), for English
- * wording ("12% off"); Chinese says 折 with the rate itself.
- */
-function percentOff(rate: string | number): string {
-  const n = Number(rate)
-  return Number.isFinite(n) ? String(Math.round((100 - n) * 10) / 10) : String(rate)
+  return params ? fillWords(text, params) : text
 }
 
 export interface FeatureMessages<K extends string> {
