@@ -1,8 +1,6 @@
 import { HEADER_ORIGIN, HEADER_TOKEN } from '../src/contract/envelope'
 import { CITY_COOKIE, LANG_COOKIE, PAGE_FIRST_CALLS, PREF_COOKIE_MAX_AGE_S, type FirstCall } from '../src/contract/homeCalls'
 
-export { CITY_COOKIE, LANG_COOKIE }
-
 /** A launch link's referral, as the app reads it (src/core/launch.ts): the same rule on both sides. */
 export const SHARE_IN_QUERY = /[?&]share_user_user_id=([A-Za-z0-9_-]{1,64})(&|#|$)/
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { ACCOUNT_WORDS, LANGUAGE_NAMES } from '../src/contract/accountWords'
+import { ACCOUNT_WORDS, LANGUAGE_NAMES, ME_LINKS } from '../src/contract/accountWords'
 import { APP_VERSION } from '../src/contract/appInfo'
 import { CARD_WORDS } from '../src/contract/cardWords'
 import { HOME_WORDS, hms } from '../src/contract/homeScreen'
@@ -178,12 +178,7 @@ export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | n
     view('account-header__avatar', '') + view('account-header__text', button('account-header__login', w('me.login')) + text('account-header__hint', w('me.loginHint'))),
   )
   const items: Array<[key: string, label: string, value?: string]> = [
-    ['cards', w('me.myCards')],
-    ['records', w('me.cardRecords')],
-    ['coupons', w('me.coupons')],
-    ['addresses', w('me.addresses')],
-    ['shopRegister', w('me.shopRegister')],
-    ['jobs', w('me.jobs')],
+    ...ME_LINKS.map(([key, word]): [string, string] => [key, w(word)]),
     ['language', w('me.language'), LANGUAGE_NAMES[lang]],
     ...(service ? [['service', w('me.service'), service.service_phone] as [string, string, string]] : []),
     ['about', w('me.about'), APP_VERSION],

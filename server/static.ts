@@ -3,12 +3,12 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE } from '../src/contract/envelope'
-import { PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
+import { CITY_COOKIE, LANG_COOKIE, PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
 import type { CardProduct } from '../src/contract/member'
 import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import type { z } from 'zod'
-import { CITY_COOKIE, LANG_COOKIE, SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
+import { SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
 import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type HomeScreenData } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
@@ -105,12 +105,11 @@ const givenData = (given: Record<string, GivenAnswer>, path: string) => dataOf(O
 
 /** What Home's drawn first screen needs, from the answers given; null without the services (nothing to draw). */
 function homeScreenData(given: Record<string, GivenAnswer>, prefs: CallContext): HomeScreenData | null {
-  const by = (path: string) => givenData(given, path)
-  const modules = by('index/moduleList') as ModuleListAnswer | null
-  const cities = by('website.hui_china_city/cityList') as HomeScreenData['cities']
+  const modules = givenData(given, 'index/moduleList') as ModuleListAnswer | null
+  const cities = givenData(given, 'website.hui_china_city/cityList') as HomeScreenData['cities']
   // A stored city the list does not name: the app shows the name the phone kept, which the server does not know.
   if (!modules || (prefs.city !== undefined && !cities?.list.some((c) => c.id === prefs.city))) return null
-  return { modules, flash: by('hui_public.hsh_seckill_prod/index') as SeckillListAnswer | null, cities, cityId: prefs.city, now: Date.now() }
+  return { modules, flash: givenData(given, 'hui_public.hsh_seckill_prod/index') as SeckillListAnswer | null, cities, cityId: prefs.city, now: Date.now() }
 }
 
 /**

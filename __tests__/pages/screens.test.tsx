@@ -46,21 +46,28 @@ function toasts() {
 
 describe('Home', () => {
   const modules = { banners: [{ id: 1, image: '/b.svg', title: '开卡礼', path: '/pages/card/index' }], modules: [{ key: 'payBill', title: '优惠买单', title_en: 'Pay a bill', icon: '/i.svg', path: '/pages/discountBill/index' }] }
+  /** Home's calls answered, the services by `moduleList`. */
+  const homeApi = (moduleList: () => Reply<'index/moduleList'> | Promise<Reply<'index/moduleList'>>) =>
+    fakeApi({
+      'index/moduleList': moduleList,
+      'website.hui_china_city/cityList': () => cities,
+      'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
+      'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
+    })
+  /** What Home's HTML puts over the page before the app (server/shell.ts), reduced to its id. */
+  const drawFirstScreen = () => {
+    const drawn = document.createElement('div')
+    drawn.id = 'first-screen'
+    document.body.appendChild(drawn)
+  }
   const cities = { list: [{ id: 1, name: '深圳', pinyin: 'shenzhen', hot: true }, { id: 2, name: '广州', pinyin: 'guangzhou', hot: true }] }
 
   it('loads services and nearby shops; a failed services call says so with a retry while the shops still show', async () => {
     openedWith('pages/index/index', {}, 1)
     let modulesReply: 'offline' | typeof modules = OFFLINE
-    const api = fakeApi({
-      'index/moduleList': () => modulesReply,
-      'website.hui_china_city/cityList': () => cities,
-      'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
-      'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
-    })
+    const api = homeApi(() => modulesReply)
     // H5: the first screen Home's HTML drew (server/shell.ts) must not hide the error below it.
-    const drawn = document.createElement('div')
-    drawn.id = 'first-screen'
-    document.body.appendChild(drawn)
+    drawFirstScreen()
     const t = await mount(HomePage)
     await t.queries.waitForQuerySelector('.shop-row')
     expect(text(t, '.shop-row__name')).toBe('味道小馆')
@@ -80,15 +87,8 @@ describe('Home', () => {
   it("H5: the first screen Home's HTML drew goes in the very render that draws Home's services — never both at once", async () => {
     openedWith('pages/index/index', {}, 1)
     let answerModules: (reply: Reply<'index/moduleList'>) => void = () => undefined
-    fakeApi({
-      'index/moduleList': () => new Promise<Reply<'index/moduleList'>>((resolve) => (answerModules = resolve)),
-      'website.hui_china_city/cityList': () => cities,
-      'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
-      'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
-    })
-    const drawn = document.createElement('div')
-    drawn.id = 'first-screen'
-    document.body.appendChild(drawn)
+    homeApi(() => new Promise<Reply<'index/moduleList'>>((resolve) => (answerModules = resolve)))
+    drawFirstScreen()
     // Seen after every change of the document: the app's grid and the drawing never side by side.
     let together = 0
     const watch = new MutationObserver(() => {

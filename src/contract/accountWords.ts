@@ -71,3 +71,13 @@ export const ACCOUNT_WORDS = {
 
 /** Each language named in itself (My account's language line and sheet). */
 export const LANGUAGE_NAMES = { 'zh-CN': '简体中文', en: 'English' } as const
+
+/** My account's entries to other screens, in their order: the app's menu and the server's drawing of it list these. */
+export const ME_LINKS = [
+  ['cards', 'me.myCards'],
+  ['records', 'me.cardRecords'],
+  ['coupons', 'me.coupons'],
+  ['addresses', 'me.addresses'],
+  ['shopRegister', 'me.shopRegister'],
+  ['jobs', 'me.jobs'],
+] as const

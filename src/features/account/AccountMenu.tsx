@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import { useServerInfo } from '@/api/site'
-import { LANGUAGE_NAMES } from '@/contract/accountWords'
+import { LANGUAGE_NAMES, ME_LINKS } from '@/contract/accountWords'
 import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import { alertMessage, confirmAction, toastInfo, toastSuccess } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
@@ -12,7 +12,7 @@ import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { applyTabBarLanguage } from '@/tabBar'
 import MenuList, { type MenuItem } from './components/MenuList'
-import { routeUrl } from '@/routes'
+import { routeUrl, type RoutePath } from '@/routes'
 
 interface Props {
   loggedIn: boolean
@@ -22,10 +22,17 @@ interface Props {
 }
 
 /** Each language named in itself. */
-const LANGS = [
-  { lang: 'zh-CN', label: LANGUAGE_NAMES['zh-CN'] },
-  { lang: 'en', label: LANGUAGE_NAMES.en },
-] as const
+const LANGS = (['zh-CN', 'en'] as const).map((lang) => ({ lang, label: LANGUAGE_NAMES[lang] }))
+
+/** Where each of the menu's links goes, and whether it needs a logged-in shopper. */
+const LINK_TO: Record<(typeof ME_LINKS)[number][0], [RoutePath, boolean]> = {
+  cards: ['pages/card/my', true],
+  records: ['pages/card/records', true],
+  coupons: ['pages/card/ticketList', true],
+  addresses: ['pages/personal/address', true],
+  shopRegister: ['pages/shopRegister/index', false],
+  jobs: ['pages/recruit/index', false],
+}
 
 function open(url: string, needsLogin: boolean) {
   if (needsLogin && !requireLogin(url)) return
@@ -70,12 +77,7 @@ export default function AccountMenu({ loggedIn, staff = false, onLoggedOut }: Pr
 
   const items: MenuItem[] = [
     ...(loggedIn && staff ? [{ key: 'workbench', label: t('me.workbench'), onClick: () => open(routeUrl('pages/store/index'), true) }] : []),
-    { key: 'cards', label: t('me.myCards'), onClick: () => open(routeUrl('pages/card/my'), true) },
-    { key: 'records', label: t('me.cardRecords'), onClick: () => open(routeUrl('pages/card/records'), true) },
-    { key: 'coupons', label: t('me.coupons'), onClick: () => open(routeUrl('pages/card/ticketList'), true) },
-    { key: 'addresses', label: t('me.addresses'), onClick: () => open(routeUrl('pages/personal/address'), true) },
-    { key: 'shopRegister', label: t('me.shopRegister'), onClick: () => open(routeUrl('pages/shopRegister/index'), false) },
-    { key: 'jobs', label: t('me.jobs'), onClick: () => open(routeUrl('pages/recruit/index'), false) },
+    ...ME_LINKS.map(([key, word]) => ({ key, label: t(word), onClick: () => open(routeUrl(LINK_TO[key][0]), LINK_TO[key][1]) })),
     { key: 'language', label: t('me.language'), value: LANGUAGE_NAMES[lang], onClick: () => setChoosingLang(true) },
     ...(service ? [{ key: 'service', label: t('me.service'), value: service.service_phone, onClick: () => setChoosingService(true) }] : []),
     {

@@ -1,23 +1,18 @@
-import { useLayoutEffect } from 'react'
 import { useProfile } from '@/api/account'
 import { useCardProducts } from '@/api/cards'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import CardProducts from '@/features/card/CardProducts'
 import MemberCard from '@/features/card/MemberCard'
-import { firstScreen } from '@/platform/shell'
+import { useFirstScreenReplaced } from '@/hooks/useFirstScreenReplaced'
 
 /** Membership card (tab): my current card if any, the card products and Buy (order kind `card`). */
 export default function CardIndexPage() {
   const products = useCardProducts()
   // Anonymous shoppers see the products only; back from paying for a card (or logging in), mine shows.
   const mine = useProfile({ reloadOnReturn: true }).data?.card ?? null
-  // H5: the screen the HTML drew for a shopper not logged in (server/shell.ts) goes in the render that draws the
-  // products (their answer is in the page, so that is the first); a kept session had it dropped before it showed.
-  const drawn = !!products.data || !!products.error
-  useLayoutEffect(() => {
-    if (drawn) firstScreen.shown()
-  }, [drawn])
+  // The drawn screen goes with the products (their answer is in the page, so that is the first render).
+  useFirstScreenReplaced(!!products.data || !!products.error)
 
   return (
     <PageFrame route='pages/card/index'>

@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useLayoutEffect, useState } from 'react'
+import { useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
 import { HOME_FLASH_PAGE_SIZE } from '@/contract/homeCalls'
 import { useShopPages } from '@/api/shops'
@@ -17,7 +17,7 @@ import HomeTop from '@/features/home/HomeTop'
 import { useT } from '@/features/home/messages'
 import ShopRow from '@/components/ShopRow'
 import { useShopperLocation } from '@/hooks/useShopperLocation'
-import { firstScreen } from '@/platform/shell'
+import { useFirstScreenReplaced } from '@/hooks/useFirstScreenReplaced'
 
 /** Home (tab): city, search, banners, services, the live flash sale, discount shops nearby. */
 export default function IndexIndexPage() {
@@ -36,13 +36,9 @@ export default function IndexIndexPage() {
     void Promise.all([modules.reload(), flash.reload(), shops.refresh()]).finally(() => void Taro.stopPullDownRefresh())
   })
 
-  // H5: the first screen the HTML drew (server/shell.ts) goes in the very render that draws Home's own services, so
-  // the two are never on screen (or in the document) together. The page is given the flash sales with the services
+  // The drawn screen goes with Home's services (or their failure); the page is given the flash sales with them
   // (server/early.ts), so the strip is in that render too.
-  const drawn = !!modules.error || !!modules.data
-  useLayoutEffect(() => {
-    if (drawn) firstScreen.shown()
-  }, [drawn])
+  useFirstScreenReplaced(!!modules.error || !!modules.data)
 
   // Remembered for next time, and no longer following the location (PRODUCT.md §3).
   const chooseCity = (c: City) => setCity(chooseCityByHand(c))

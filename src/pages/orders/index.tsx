@@ -1,5 +1,5 @@
 import { useDidShow } from '@tarojs/taro'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
@@ -7,8 +7,8 @@ import { goToLogin } from '@/core/session'
 import OrderList from '@/features/orders/OrderList'
 import { takeRequestedOrdersTab, type OrdersTab } from '@/core/ordersTab'
 import { useSignedIn } from '@/hooks/useSignedIn'
-import { firstScreen } from '@/platform/shell'
 import { routeUrl } from '@/routes'
+import { useFirstScreenReplaced } from '@/hooks/useFirstScreenReplaced'
 
 /** My orders (tab). */
 export default function OrdersIndexPage() {
@@ -17,9 +17,8 @@ export default function OrdersIndexPage() {
   const { signedIn } = useSignedIn()
   const [version, setVersion] = useState(0)
   const shown = useRef(false)
-  // H5: the screen the HTML drew for a shopper not logged in (server/shell.ts) goes in this first render, which draws
-  // the same (a kept session had it dropped before it showed).
-  useLayoutEffect(() => firstScreen.shown(), [])
+  // A logged-out shopper's screen, drawn by the HTML, is what the first render draws.
+  useFirstScreenReplaced()
   useDidShow(() => {
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
