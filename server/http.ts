@@ -8,6 +8,7 @@ import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
 import { FUEL_ENDPOINTS } from '../src/contract/fuelEndpoints'
 import { MALL_ENDPOINTS } from '../src/contract/mallEndpoints'
 import type { ApiLang } from '../src/contract/common'
+import { reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import type { DB } from './db'
 import { langOf } from './names'
 import { sessionByHash, touchSession } from './repo/users'
@@ -17,11 +18,25 @@ export class BizError extends Error {
   readonly code: 0 | -1
   /** What the client needs to act on the refusal (e.g. fuel's price_moved); null for most. */
   readonly data: unknown
-  constructor(message: string, code: 0 | -1 = 0, data: unknown = null) {
+  /** The stable reason from the contract (src/contract/reasons.ts), when the refusal has one; msg is written from it. */
+  readonly reason: Reason | null
+  readonly params: ReasonParams
+  constructor(message: string, code: 0 | -1 = 0, data: unknown = null, reason: Reason | null = null, params: ReasonParams = {}) {
     super(message)
     this.code = code
     this.data = data
+    this.reason = reason
+    this.params = params
   }
+}
+
+/**
+ * A refusal by its reason (src/contract/reasons.ts): `throw refuse('order_not_found')`,
+ * `throw refuse('coupon_min_spend', { min: '10.00' })`, `throw refuse('login_required', {}, { code: -1 })`.
+ * msg is written from the reason in the asker's language as the answer leaves (app.ts).
+ */
+export function refuse(reason: Reason, params: ReasonParams = {}, opts: { code?: 0 | -1; data?: unknown } = {}): BizError {
+  return new BizError(reasonText(reason, 'zh', params), opts.code ?? 0, opts.data ?? null, reason, params)
 }
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: CODE.OK, msg: 'ok', data })
