@@ -19,12 +19,60 @@ function chromiumPath(): string {
   return found
 }
 
-/** Playwright gives every launch a fresh temporary profile. `extraArgs`: more Chromium flags (a fake camera). */
+/**
+ * Every Content-Security-Policy violation any page of any browser this file launched saw (issue 23): the page's
+ * `securitypolicyviolation` events and Chromium's "Refused to …" console errors. The test during which they
+ * happened fails (afterEach below); those of a beforeAll fail the file's first test, those after the last test the file.
+ */
+const violations: string[] = []
+
+/** Violations seen since the last look, emptied. */
+export const cspViolations = (): string[] => violations.splice(0)
+
+const failOnViolations = (when: string) => {
+  const seen = cspViolations()
+  if (seen.length) throw new Error(`Content-Security-Policy violations ${when}:\n${seen.join('\n')}`)
+}
+afterEach(() => failOnViolations('during this test'))
+afterAll(() => failOnViolations('after the last test'))
+
+/** A context's pages report what their CSP blocked (every frame, from before the page's first script). */
+async function watchCsp(context: BrowserContext): Promise<BrowserContext> {
+  await context.exposeBinding('__ocpCspViolation', (_source, text: string) => {
+    violations.push(text)
+  })
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __ocpCspViolation?: (text: string) => void }).__ocpCspViolation
+      const sample = e.sample ? ` "${e.sample}"` : ''
+      if (report) void report(`${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}${sample} (${e.sourceFile || 'document'}:${e.lineNumber})`)
+    })
+  })
+  context.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(`console: ${m.text()}`)
+  })
+  return context
+}
+
+/**
+ * Playwright gives every launch a fresh temporary profile. `extraArgs`: more Chromium flags (a fake camera). Every
+ * context (and page) it opens is watched for CSP violations (watchCsp), whichever way a test opens it.
+ */
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchCsp(await newContext(...args))
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args)
+    const page = await context.newPage()
+    // As Playwright's own newPage: closing the page closes its context.
+    page.once('close', () => void context.close())
+    return page
+  }
+  return browser
 }
 
 /** A phone-sized context, as shoppers use the H5 site. */

@@ -1,6 +1,7 @@
 // Starts the reference server for the outer test tiers exactly as `npm start` does (tsx server/main.ts),
 // on a free 127.0.0.1 port with a fresh database. Used by e2e/globalSetup.js and test-mp/server.js.
 const { spawn } = require('node:child_process')
+const crypto = require('node:crypto')
 const fs = require('node:fs')
 const http = require('node:http')
 const net = require('node:net')
@@ -8,6 +9,13 @@ const os = require('node:os')
 const path = require('node:path')
 
 const root = path.resolve(__dirname, '..')
+
+/**
+ * The payment notifications' secret of every server this test run starts (PAY_NOTIFY_SECRET), given explicitly:
+ * servers that share a database must share it (one start, several processes), and no test relies on a value
+ * written in the repository. A test that signs notifications itself passes its own in `env`.
+ */
+const RUN_PAY_SECRET = crypto.randomBytes(32).toString('hex')
 
 /** GET with node:http (test tiers may run under jsdom, which has no fetch). */
 function statusOf(url) {
@@ -35,14 +43,14 @@ function freePort() {
 /**
  * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string> }} opts
  * dbPath: share a database file with another server process (its folder is then not removed on stop).
- * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, output: () => string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, output: () => string, stop: () => Promise<void> }>}
  */
 async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
   // The test tiers log in many times from one address: the per-client login-code limit is raised for them.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', ...extraEnv }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', PAY_NOTIFY_SECRET: RUN_PAY_SECRET, ...extraEnv }
   delete env.SANDBOX_KEY
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -80,7 +88,7 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
       })
       child.kill('SIGTERM')
     })
-  return { base, dbPath, sandboxKey, output: () => output, stop }
+  return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, output: () => output, stop }
 }
 
 module.exports = { startTestServer }

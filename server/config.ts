@@ -13,6 +13,14 @@ export interface ServerConfig {
    * start unless SANDBOX_KEY is set; the server prints it in its start-up banner.
    */
   sandboxKey: string
+  /**
+   * Signs and checks the payment provider's notifications (/api/pay/notify, refundNotify). PAY_NOTIFY_SECRET;
+   * without it a new random one at every start (development and the sandbox only: the sandbox cashier and
+   * confirmPay sign with it inside the process, and nobody outside can forge a notification). Production — with or
+   * without SANDBOX=1 — refuses to start without one. Several processes of one start (issue 21) must share one
+   * value: the process that reads the config passes it to the ones it starts (in PAY_NOTIFY_SECRET), else each
+   * would refuse the notifications the others sign.
+   */
   paySecret: string
   /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
   smsPerClient: number
@@ -28,7 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
   const sandbox = env.SANDBOX ? env.SANDBOX === '1' : !production
   const paySecret = env.PAY_NOTIFY_SECRET ?? ''
-  if (production && !sandbox && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production')
+  // SANDBOX=1 does not make a production server's payments any less real: a secret anyone can read is no secret.
+  if (production && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production (NODE_ENV=production, with or without SANDBOX=1)')
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
@@ -36,8 +45,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: env.STATIC_DIR ?? './dist-h5',
     sandbox,
     sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),
-    // Development default only; production refuses to start without a real one (above).
-    paySecret: paySecret || 'sandbox-development-secret',
+    // New at every start when not set (never a value written in the repository); production refuses (above).
+    paySecret: paySecret || crypto.randomBytes(32).toString('hex'),
     smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),

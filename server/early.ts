@@ -64,7 +64,7 @@ export const scriptJson = (value: unknown): string =>
  * part of the webpack build (check:es does not see it; a jest test parses it at ES2019 and runs it against the
  * client).
  */
-export function earlyScript(firstCalls: readonly FirstCall[], answered: readonly string[] = [], drawn?: Drawn): string {
+export function earlyScript(firstCalls: readonly FirstCall[], answered: readonly string[] = [], drawn?: Drawn, styleNonce?: string): string {
   return [
     '(function(){try{',
     'var read=function(k){try{var v=localStorage.getItem(k);return v?JSON.parse(v).data:undefined}catch(e){return undefined}};',
@@ -77,7 +77,7 @@ export function earlyScript(firstCalls: readonly FirstCall[], answered: readonly
     `var keep=function(n,v){document.cookie=n+"="+v+";path=/;max-age="+(v===""?0:${PREF_COOKIE_MAX_AGE_S})+";samesite=lax"};`,
     `keep(${JSON.stringify(LANG_COOKIE)},lang);keep(${JSON.stringify(CITY_COOKIE)},city===undefined?"":String(city));`,
     drawn
-      ? `if(${[`lang!==${JSON.stringify(drawn.lang)}`, ...(drawn.city === undefined ? [] : [`city!==${drawn.city === null ? 'undefined' : drawn.city}`]), ...(drawn.signedOut ? ['token'] : [])].join('||')}){window.__ocpDrawnWrong=true;var st=document.createElement("style");st.textContent="#first-screen{display:none}";document.head.appendChild(st)}`
+      ? `if(${[`lang!==${JSON.stringify(drawn.lang)}`, ...(drawn.city === undefined ? [] : [`city!==${drawn.city === null ? 'undefined' : drawn.city}`]), ...(drawn.signedOut ? ['token'] : [])].join('||')}){window.__ocpDrawnWrong=true;var st=document.createElement("style");${styleNonce ? `st.nonce=${JSON.stringify(styleNonce)};` : ''}st.textContent="#first-screen{display:none}";document.head.appendChild(st)}`
       : '',
     // Sent with the document: the window of the clock's estimate (src/core/clock.ts) starts when the page was asked
     // for — on the phone's Date clock, as every other answer is timed (performance.timing would be the real clock).
@@ -117,11 +117,30 @@ export function givenAnswersIn(html: string): Record<string, GivenAnswer> {
   return m ? (JSON.parse(m[1]) as Record<string, GivenAnswer>) : {}
 }
 
-/** index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — before its scripts are even asked for. */
-export function withEarlyCalls(html: string, page: string, given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
+/**
+ * A table's own entry for a key from a request (a page path): never one of Object.prototype's (`constructor`,
+ * `__proto__`, `toString`…), which a path like "/constructor" would otherwise find in any plain object.
+ */
+export const ownEntry = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined)
+
+/**
+ * `html` with `text` inserted in place of the first `marker` — as is: String.replace with a string would expand
+ * `$&`, `` $` ``, `$'` and `$$` in it (a merchant's name in an answer or a drawing).
+ */
+export function insertAt(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker)
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at + marker.length)
+}
+
+/**
+ * index.html for a page with its first calls (if it has some: PAGE_FIRST_CALLS) started — or answered — before its
+ * scripts are even asked for. `nonces`: the answer's (server/security.ts): the script nonce on both scripts, the
+ * style nonce on the <style> the first one may add.
+ */
+export function withEarlyCalls(html: string, page: string, nonces: { script: string; style: string }, given: Record<string, GivenAnswer> = {}, drawn?: Drawn): string {
   // A page with a drawn first screen and no first calls (My orders) still needs the check of what it was drawn for.
-  const calls = PAGE_FIRST_CALLS[page] ?? (drawn ? [] : undefined)
+  const calls = ownEntry(PAGE_FIRST_CALLS, page) ?? (drawn ? [] : undefined)
   if (!calls) return html
-  const head = html.replace('<head>', `<head><script>${earlyScript(calls, Object.keys(given), drawn)}</script>`)
-  return Object.keys(given).length ? head.replace('</body>', `<script>${givenScript(given)}</script></body>`) : head
+  const head = insertAt(html, '<head>', `<head><script nonce="${nonces.script}">${earlyScript(calls, Object.keys(given), drawn, nonces.style)}</script>`)
+  return Object.keys(given).length ? insertAt(head, '</body>', `<script nonce="${nonces.script}">${givenScript(given)}</script></body>`) : head
 }

@@ -28,6 +28,7 @@ async function main() {
         '             trade closing and refunds), WeChat login, openid and JSSDK signatures',
         `  sandbox helpers (/api/sandbox/*) answer only with the header  X-Sandbox-Key: ${config.sandboxKey}`,
         '  (a new key at every start unless SANDBOX_KEY is set; run with NODE_ENV=production for none of this)',
+        `  payment notifications are signed with ${process.env.PAY_NOTIFY_SECRET ? 'PAY_NOTIFY_SECRET' : 'a secret new at this start (PAY_NOTIFY_SECRET sets one)'}`,
       ].join('\n'),
     )
   } else {

@@ -10,6 +10,7 @@ import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { CityListAnswer, ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import { findRoute, type RoutePath } from '../src/routes'
 import { fillWords } from '../src/contract/words'
+import { insertAt } from './early'
 import { parseText } from './time'
 
 export const SHELL_ID = 'first-screen'
@@ -40,6 +41,10 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ES
 // box that clips its picture (the component library's own rules, at the same low specificity — element
 // selectors — so the page's class rules win over them as they do over the components').
 const BASE_CSS = [
+  // Fixed over the page, letting taps through (rules in the drawing's nonce'd <style>, no style attributes: what the
+  // server writes needs no 'unsafe-inline' of the CSP, server/security.ts).
+  '#first-screen{position:fixed;top:0;left:0;right:0;bottom:0;z-index:1000;pointer-events:none;overflow:hidden;background:var(--bg)}',
+  '#first-screen .nav-bar__inner{height:44px}',
   // What Taro's router gives the app's document (it injects this from its script; the drawing comes before it).
   `#first-screen{font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;user-select:none;-webkit-user-select:none}`,
   'ocp-img{width:320px;height:240px;font-size:0;display:inline-block;position:relative;overflow:hidden}',
@@ -103,24 +108,35 @@ function flashStrip(flash: SeckillListAnswer | null, now: number, lang: ShellLan
   )
 }
 
+/** A tab's first screen as drawn (the body of its page), before it is put in a page (withFirstScreen). */
+export interface Drawing {
+  route: RoutePath
+  lang: ShellLang
+  body: string
+}
+
+/** A tab's first screen: the page's body drawn for `route` in `lang`. */
+const drawnPage = (route: RoutePath, lang: ShellLang, body: string): Drawing => ({ route, lang, body })
+
 /**
- * A tab's first screen, fixed over the page: the app's page frame (the bar with the route's title, the body) around
- * `body`, the base rules of the components it uses, and the script that drops it — at once when it was drawn for
+ * A drawing's HTML, fixed over the page: the app's page frame (the bar with the route's title, the body) around its
+ * body, the base rules of the components it uses, and the script that drops it — at once when it was drawn for
  * another language or city than the phone keeps (server/early.ts), else after SHELL_MAX_MS should the app never
- * come. Hidden from screen readers (the app's page is what they read) and lets taps through.
+ * come. Hidden from screen readers (the app's page is what they read) and lets taps through. Its <style> and
+ * <script> carry the answer's nonces (server/security.ts).
  */
-function drawnPage(route: RoutePath, lang: ShellLang, body: string): string {
+export function drawingHtml({ route, lang, body }: Drawing, nonces: { script: string; style: string }): string {
   const def = findRoute(route)
   const title = def ? (lang === 'en' ? def.en : def.zh) : ''
   return [
-    `<div id="${SHELL_ID}" aria-hidden="true" data-lang="${lang}" style="position:fixed;top:0;left:0;right:0;bottom:0;z-index:1000;pointer-events:none;overflow:hidden;background:var(--bg)">`,
-    `<style>${BASE_CSS}</style>`,
-    '<div class="page"><div class="nav-bar"><div class="nav-bar__inner" style="height:44px"><div class="nav-bar__side"></div>',
+    `<div id="${SHELL_ID}" aria-hidden="true" data-lang="${lang}">`,
+    `<style nonce="${nonces.style}">${BASE_CSS}</style>`,
+    '<div class="page"><div class="nav-bar"><div class="nav-bar__inner"><div class="nav-bar__side"></div>',
     text('nav-bar__title', title),
     '<div class="nav-bar__side"></div></div></div>',
     view('page__body', body),
     '</div></div>',
-    `<script>(function(){var drop=function(){var s=document.getElementById("${SHELL_ID}");if(s&&s.parentNode)s.parentNode.removeChild(s)};if(window.__ocpDrawnWrong)drop();else setTimeout(drop,${SHELL_MAX_MS})})()</script>`,
+    `<script nonce="${nonces.script}">(function(){var drop=function(){var s=document.getElementById("${SHELL_ID}");if(s&&s.parentNode)s.parentNode.removeChild(s)};if(window.__ocpDrawnWrong)drop();else setTimeout(drop,${SHELL_MAX_MS})})()</script>`,
   ].join('')
 }
 
@@ -131,7 +147,7 @@ function drawnPage(route: RoutePath, lang: ShellLang, body: string): string {
  * <head>, so each thing lands where the app will draw it). The app removes it in the render that draws the same
  * (src/platform/shell.h5.ts), so on a slow phone the shopper reads Home about a second before the app has booted.
  */
-export function homeShell(d: HomeScreenData, lang: ShellLang): string {
+export function homeShell(d: HomeScreenData, lang: ShellLang): Drawing {
   const w = words(lang)
   const city = d.cityId === undefined ? undefined : d.cities?.list.find((c) => c.id === d.cityId)
   const banners = d.modules.banners
@@ -161,7 +177,7 @@ export function homeShell(d: HomeScreenData, lang: ShellLang): string {
 }
 
 /** My orders for a shopper who has not logged in (what the app shows then): why, and the way to log in. */
-export function ordersShell(lang: ShellLang): string {
+export function ordersShell(lang: ShellLang): Drawing {
   const w = wordsOf(ORDERS_WORDS, lang)
   const art = view('state__art', view('state__box', '') + view('state__lid', ''))
   return drawnPage('pages/orders/index', lang, view('state state--empty', art + text('state__title', w('orders.loginHint')) + button('state__action', w('orders.login'))))
@@ -171,7 +187,7 @@ export function ordersShell(lang: ShellLang): string {
  * My account for a shopper who has not logged in: the way in, then the menu as AccountMenu lists it for them — the
  * customer-service line when the server's info is there (Me's HTML is given it, so the app's first render has it).
  */
-export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | null): string {
+export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | null): Drawing {
   const w = wordsOf(ACCOUNT_WORDS, lang)
   const header = view(
     'account-header account-header--anonymous',
@@ -194,7 +210,7 @@ export function meShell(lang: ShellLang, service: z.infer<typeof ServerInfo> | n
  * Membership card for a shopper who has not logged in: the card products to choose from (the second one chosen, as
  * the app chooses it) and the buy bar with its price.
  */
-export function cardShell(lang: ShellLang, products: readonly CardProduct[]): string {
+export function cardShell(lang: ShellLang, products: readonly CardProduct[]): Drawing {
   const w = wordsOf(CARD_WORDS, lang)
   const chosen = products[1] ?? products[0]
   const list = products
@@ -217,11 +233,12 @@ export function cardShell(lang: ShellLang, products: readonly CardProduct[]): st
  * bandwidth with the scripts' (their requests would start as soon as <head> is read). They are deferred either
  * way: they run after the document, in the same order.
  */
-export function withFirstScreen(html: string, drawing: string): string {
+export function withFirstScreen(html: string, drawing: Drawing, nonces: { script: string; style: string }): string {
   const scripts: string[] = []
   const head = html.replace(/<script defer="defer" src="[^"]+"><\/script>|<link rel="preload" as="script" href="[^"]+">/g, (tag) => {
     scripts.push(tag)
     return ''
   })
-  return head.replace(/<body>/, `<body>${drawing}`).replace('</body>', `${scripts.join('')}</body>`)
+  // Inserted as they are (insertAt): the drawing holds merchants' words, where `$&` or `$'` must stay text.
+  return insertAt(insertAt(head, '<body>', `<body>${drawingHtml(drawing, nonces)}`), '</body>', `${scripts.join('')}</body>`)
 }

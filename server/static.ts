@@ -2,16 +2,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { CODE } from '../src/contract/envelope'
+import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
 import { CITY_COOKIE, LANG_COOKIE, PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
 import type { CardProduct } from '../src/contract/member'
 import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import type { z } from 'zod'
-import { SHARE_IN_QUERY, firstCallUrl, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
-import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type HomeScreenData } from './shell'
+import { fail } from './http'
+import { SHARE_IN_QUERY, firstCallUrl, insertAt, ownEntry, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
+import { noncesOf, runtimeStyleNonce } from './security'
+import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type Drawing, type HomeScreenData } from './shell'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
+/** The headers of a first call's answer kept in the page (lower case, as inject gives them). */
+const GIVEN_HEADERS = new Set(['content-type', HEADER_SERVER_TIME.toLowerCase(), HEADER_BUSINESS_OFFSET.toLowerCase()])
 const HOME_PAGE = 'pages/index/index'
 
 /** dist-h5/page-chunks.json (config/pageChunksPlugin.ts): the entry's files and each page's own. */
@@ -33,10 +37,12 @@ export const pageOfUrl = (url: string): string => {
  * cache). Unknown pages get the plain file (the app sends them Home).
  */
 export function withPageChunks(html: string, chunks: PageChunks | null, page: string): string {
-  const own = chunks?.pages[page]?.filter((f) => !chunks.entry.includes(f) && HASHED.test(f))
-  if (!own?.length) return html
+  // An own entry only: "/constructor" must not find Object's.
+  const listed = chunks ? ownEntry(chunks.pages, page) : undefined
+  const own = Array.isArray(listed) ? listed.filter((f) => typeof f === 'string' && !chunks?.entry.includes(f) && HASHED.test(f)) : []
+  if (!own.length) return html
   const tags = [...own.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="/${f}">`), ...own.filter((f) => f.endsWith('.js')).map((f) => `<link rel="preload" as="script" href="/${f}">`)]
-  return html.replace('</head>', `${tags.join('')}</head>`)
+  return insertAt(html, '</head>', `${tags.join('')}</head>`)
 }
 
 /**
@@ -45,12 +51,23 @@ export function withPageChunks(html: string, chunks: PageChunks | null, page: st
  * slow phone's six connections. webpack's stylesheet loader finds a page's own by that `data-href` and does not fetch
  * it again. They are small (Home: ~10 KB, ~3 KB compressed with the page).
  */
-export function withInlineStyles(html: string, read: (file: string) => string | null): string {
+export function withInlineStyles(html: string, read: (file: string) => string | null, nonce: string): string {
   return html.replace(/<link (?:href="(\/css\/[\w.-]+\.css)" rel="stylesheet"|rel="stylesheet" href="(\/css\/[\w.-]+\.css)")>/g, (tag, a?: string, b?: string) => {
     const href = (a ?? b) as string
     const css = read(href.slice(1))
-    return css === null || /<\/style/i.test(css) ? tag : `<style data-href="${href}">${css}</style>`
+    return css === null || /<\/style/i.test(css) ? tag : `<style nonce="${nonce}" data-href="${href}">${css}</style>`
   })
+}
+
+/**
+ * The built index.html with the answer's nonces (server/security.ts) on its own inline scripts and styles (Taro's
+ * rem script) — only the build's markup is given them, before anything from a request or the database is put in
+ * the page — and, first in <head>, what gives the style nonce to the <style> elements the app's code adds at run
+ * time (runtimeStyleNonce).
+ */
+export function withNonces(html: string, nonces: { script: string; style: string }): string {
+  const tagged = html.replace(/<(script|style)(?=[\s>])([^>]*)>/g, (tag, name: string, attrs: string) => (/\ssrc=/.test(attrs) ? tag : `<${name} nonce="${name === 'script' ? nonces.script : nonces.style}"${attrs}>`))
+  return insertAt(tagged, '<head>', `<head>${runtimeStyleNonce(nonces)}`)
 }
 
 /** The shopper's language and city as the page's script kept them in cookies (server/early.ts); anything odd is ignored. */
@@ -78,12 +95,13 @@ export function preferencesOf(req: FastifyRequest): CallContext {
  */
 async function givenAnswers(app: FastifyInstance, page: string, prefs: CallContext): Promise<Record<string, GivenAnswer>> {
   const given: Record<string, GivenAnswer> = {}
-  for (const call of PAGE_FIRST_CALLS[page] ?? []) {
+  for (const call of ownEntry(PAGE_FIRST_CALLS, page) ?? []) {
     if (call[2] === 'signedIn') continue
     const url = firstCallUrl(call, prefs)
     const res = await app.inject({ method: 'GET', url })
     const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' && (name === 'content-type' || name.startsWith('x-'))) headers[name] = value
+    // What the app reads of an answer: its type and the clock (not the security headers every answer carries).
+    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' && GIVEN_HEADERS.has(name)) headers[name] = value
     given[url] = { status: res.statusCode, text: res.payload, headers }
   }
   return given
@@ -117,18 +135,18 @@ function homeScreenData(given: Record<string, GivenAnswer>, prefs: CallContext):
  * the kept city), Membership card, My orders and Me as a shopper who has not logged in sees them (the page drops
  * them when a session is kept: the server never sees the token).
  */
-function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: CallContext): { html: string; drawn: Drawn } | null {
+function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: CallContext): { drawing: Drawing; drawn: Drawn } | null {
   const lang = prefs.lang === 'en' ? 'en' : 'zh-CN'
   if (page === HOME_PAGE) {
     const home = homeScreenData(given, prefs)
-    return home && { html: homeShell(home, lang), drawn: { lang: prefs.lang, city: prefs.city ?? null } }
+    return home && { drawing: homeShell(home, lang), drawn: { lang: prefs.lang, city: prefs.city ?? null } }
   }
   if (page === 'pages/card/index') {
     const products = givenData(given, 'hui_public.card/index') as { list: CardProduct[] } | null
-    return products && products.list.length > 0 ? { html: cardShell(lang, products.list), drawn: { lang: prefs.lang, signedOut: true } } : null
+    return products && products.list.length > 0 ? { drawing: cardShell(lang, products.list), drawn: { lang: prefs.lang, signedOut: true } } : null
   }
-  if (page === 'pages/orders/index') return { html: ordersShell(lang), drawn: { lang: prefs.lang, signedOut: true } }
-  if (page === 'pages/personal/index') return { html: meShell(lang, givenData(given, 'index/serverInfo') as z.infer<typeof ServerInfo> | null), drawn: { lang: prefs.lang, signedOut: true } }
+  if (page === 'pages/orders/index') return { drawing: ordersShell(lang), drawn: { lang: prefs.lang, signedOut: true } }
+  if (page === 'pages/personal/index') return { drawing: meShell(lang, givenData(given, 'index/serverInfo') as z.infer<typeof ServerInfo> | null), drawn: { lang: prefs.lang, signedOut: true } }
   return null
 }
 
@@ -200,8 +218,10 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     const prefs = preferencesOf(req)
     const given = await givenAnswers(app, page, prefs)
     const first = firstScreen(page, given, prefs)
-    const out = withEarlyCalls(withInlineStyles(withPageChunks(html, chunks, page), readStyle), page, given, first?.drawn)
-    return reply.send(first ? withFirstScreen(out, first.html) : out)
+    // Every inline script and style in the page carries this answer's nonces (server/security.ts).
+    const nonces = noncesOf(reply)
+    const out = withEarlyCalls(withInlineStyles(withPageChunks(withNonces(html, nonces), chunks, page), readStyle, nonces.style), page, nonces, given, first?.drawn)
+    return reply.send(first ? withFirstScreen(out, first.drawing, nonces) : out)
   }
   // "/" is Home; the static plugin would treat it as a directory.
   app.get('/', async (req, reply) => {
@@ -211,7 +231,7 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]
-    if (url.startsWith('/api/')) return reply.code(404).send({ code: 0, msg: '接口不存在', data: null })
+    if (url.startsWith('/api/')) return reply.code(404).send(fail('endpoint_not_found'))
     const pagePath = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/sandbox/') && !path.extname(url)
     if (!pagePath) return reply.code(404).type('text/plain; charset=utf-8').send('Not found')
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(`The H5 app is not built (${staticDir}): run npm run build:h5`)

@@ -1,6 +1,14 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildApp } from '../../server/app'
 import { readConfig as read } from '../../server/config'
+import { signNotification } from '../../server/pay'
+import { signRefundNotification } from '../../server/provider'
 
 const readConfig = (env: Record<string, string>) => read(env as NodeJS.ProcessEnv)
+/** What the server signed notifications with in development before issue 23: in the repository, for anyone to read. */
+const OLD_PUBLIC_SECRET = 'sandbox-development-secret'
 
 describe('server configuration from the environment', () => {
   it('runs the sandbox unless NODE_ENV=production, with a new sandbox key at every start', () => {
@@ -13,8 +21,20 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ NODE_ENV: 'production', PAY_NOTIFY_SECRET: 's' }).sandbox).toBe(false)
   })
 
-  it('refuses to start in production without a notification secret', () => {
+  it('refuses to start in production without a notification secret, with or without the sandbox', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/PAY_NOTIFY_SECRET/)
+    expect(() => readConfig({ NODE_ENV: 'production', SANDBOX: '1' })).toThrow(/PAY_NOTIFY_SECRET/)
+    expect(() => readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: '' })).toThrow(/PAY_NOTIFY_SECRET/)
+    expect(readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: 'set' })).toMatchObject({ sandbox: true, paySecret: 'set' })
+  })
+
+  it('signs notifications with a new random secret at every start unless PAY_NOTIFY_SECRET is set — never a value written in the code', () => {
+    const a = readConfig({}).paySecret
+    const b = readConfig({}).paySecret
+    expect(a).toMatch(/^[0-9a-f]{64}$/)
+    expect(b).not.toBe(a)
+    expect(a).not.toBe(OLD_PUBLIC_SECRET)
+    expect(readConfig({ PAY_NOTIFY_SECRET: 'chosen' }).paySecret).toBe('chosen')
   })
 
   it('reads the per-client SMS limit and the reverse-proxy setting', () => {
@@ -25,5 +45,41 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(readConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8')
+  })
+})
+
+describe('a server started as npm start starts it (no PAY_NOTIFY_SECRET, sandbox on)', () => {
+  it('refuses a payment notification signed with the old public development secret, and pays nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-config-'))
+    const config = readConfig({ DB_PATH: path.join(dir, 'c.sqlite'), SANDBOX_KEY: 'k' })
+    const app = await buildApp({ dbPath: config.dbPath, sandbox: config.sandbox, sandboxKey: config.sandboxKey, paySecret: config.paySecret, smsPerClient: 1000 })
+    try {
+      // A shopper's unpaid order with its trade at the sandbox provider.
+      const phone = '13700009999'
+      const headers = { 'access-origin': '', 'x-sandbox-key': 'k' }
+      await app.inject({ method: 'POST', url: '/api/Captcha/sendSmsCaptcha', headers, payload: { phone } })
+      const code = (await app.inject({ method: 'GET', url: `/api/sandbox/smsOutbox?phone=${phone}`, headers })).json().data.list[0].code as string
+      const token = (await app.inject({ method: 'POST', url: '/api/wechat/bind', headers, payload: { phone, code } })).json().data.token as string
+      const auth = { ...headers, 'access-token': token }
+      const created = (await app.inject({ method: 'POST', url: '/api/personal.order/create', headers: auth, payload: { kind: 'bill', shop_id: 1, amount: 5000, client_request_id: 'config-test-1' } })).json()
+      expect(created).toMatchObject({ code: 1 })
+      const id = created.data.order_info.id as number
+      expect((await app.inject({ method: 'POST', url: '/api/personal.order/payparam', headers: auth, payload: { id, platform: 'h5' } })).json().code).toBe(1)
+      const trade = app.db.prepare('SELECT trade_no, amount FROM payments WHERE order_id = ?').get(id) as { trade_no: string; amount: number }
+
+      const n = { trade_no: trade.trade_no, result: 'success' as const, amount: trade.amount }
+      const forged = await app.inject({ method: 'POST', url: '/api/pay/notify', payload: { ...n, sign: signNotification(n, OLD_PUBLIC_SECRET) } })
+      expect(forged.json().code).toBe(0)
+      const refund = { refund_no: 'R-forged', result: 'success' as const, amount: trade.amount }
+      expect((await app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { ...refund, sign: signRefundNotification(refund, OLD_PUBLIC_SECRET) } })).json().code).toBe(0)
+      const status = async () => (await app.inject({ method: 'GET', url: `/api/personal.order/read?id=${id}`, headers: auth })).json().data.info.order_status as number
+      expect(await status()).toBe(0)
+      // The server's own secret still works (the sandbox's cashier path signs with it).
+      expect((await app.inject({ method: 'POST', url: '/api/pay/notify', payload: { ...n, sign: signNotification(n, config.paySecret) } })).json().code).toBe(1)
+      expect(await status()).toBe(10)
+    } finally {
+      await app.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

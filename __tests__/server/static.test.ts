@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import vm from 'node:vm'
 import zlib from 'node:zlib'
 import { givenAnswersIn } from '../../server/early'
 import { startServer, type TestServer } from './helpers'
@@ -12,8 +13,10 @@ const STYLES: Record<string, string> = {
   '285.22222222.css': '.home-grid{display:flex}',
   'home-shared.33333333.css': '.shop-row{display:flex}',
 }
+/** HTML without the answer's CSP nonces (new in every answer; __tests__/server/headers.test.ts checks them). */
+const withoutNonces = (html: string) => html.replace(/ nonce="[0-9a-f]+"/g, '').replace(/[0-9a-f]{32}/g, 'NONCE')
 /** The page's HTML for a request with these cookies (the shopper's preferences, as the page's script keeps them). */
-const pageHtml = async (url: string, cookie?: string) => (await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body
+const pageHtml = async (url: string, cookie?: string) => withoutNonces((await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body)
 /** The answers the server put in the page's first script, by URL (server/early.ts: `given`). */
 function givenIn(html: string) {
   const given = givenAnswersIn(html)
@@ -203,6 +206,56 @@ describe('serving the H5 build', () => {
       s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id = ?').run(old, id)
     }
   })
+
+  it("`$` patterns in what merchants typed (`$&`, `` $` ``, `$'`, `$$`, `$1`, `$<n>`) are text: Home's HTML is one document, its scripts run, the answers are exact", async () => {
+    const name = "Water $` end $& $' $$ $1 $<n> $"
+    const flashOld = s.app.db.prepare('SELECT id, name FROM seckill_products').all() as Array<{ id: number; name: string }>
+    const shopOld = s.app.db.prepare('SELECT id, name FROM shops').all() as Array<{ id: number; name: string }>
+    s.app.db.prepare('UPDATE seckill_products SET name = ?').run(name)
+    s.app.db.prepare('UPDATE shops SET name = ?').run(name)
+    try {
+      for (const cookie of [undefined, 'ocp_lang=en']) {
+        const home = await pageHtml('/', cookie)
+        // One document: the template's parts once each.
+        for (const once of ['<!doctype html>', '<head>', '</head>', '<body>', '</body>', '</html>', '<div id="app">', '<div id="first-screen"']) expect([once, home.split(once).length - 1]).toEqual([once, 1])
+        // The drawing shows the name as typed (HTML-escaped).
+        expect(drawnIn(home)).toContain(`>Water $\` end $&amp; $&#39; $$ $1 $&lt;n&gt; $<`)
+        // Every inline script parses, as the browser cuts it out of the page; the answers script hands over exact answers.
+        const scripts = Array.from(home.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1])
+        expect(scripts.length).toBeGreaterThanOrEqual(3)
+        for (const code of scripts) expect(() => new vm.Script(code)).not.toThrow()
+        const given = givenIn(home)
+        const early: Record<string, { at: number; got?: { text: string } }> = Object.fromEntries(Object.keys(given).map((url) => [url, { at: 0 }]))
+        const answers = scripts.find((code) => code.startsWith('(function(given)')) as string
+        vm.runInNewContext(answers, { window: { __ocpEarly: early } })
+        const shopsUrl = Object.keys(given).find((url) => url.startsWith('/api/hui_shanghu.shop/index')) as string
+        const flashUrl = Object.keys(given).find((url) => url.startsWith('/api/hui_public.hsh_seckill_prod/index')) as string
+        for (const url of [shopsUrl, flashUrl]) {
+          const list = JSON.parse(early[url].got?.text ?? '{}').data.list as Array<{ name: string }>
+          expect([url, cookie, list.length > 0]).toEqual([url, cookie, true])
+          expect(list.every((x) => x.name === name)).toBe(true)
+        }
+      }
+    } finally {
+      for (const r of flashOld) s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id = ?').run(r.name, r.id)
+      for (const r of shopOld) s.app.db.prepare('UPDATE shops SET name = ? WHERE id = ?').run(r.name, r.id)
+    }
+  })
+
+  it.each(['/constructor', '/__proto__', '/toString', '/hasOwnProperty', '/valueOf', '/pages/index/constructor', '/constructor/'])(
+    'a path named like a built-in property (%s) answers as any unknown page: the H5 app, 200, nothing drawn',
+    async (url) => {
+      const res = await s.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(200)
+      expect(String(res.headers['content-type'])).toMatch(/^text\/html/)
+      const html = withoutNonces(res.body)
+      expect(html).toContain('<div id="app"></div>')
+      expect(html).not.toContain('__ocpEarly')
+      expect(drawnIn(html)).toBe('')
+      // As /pages/nope/index answers.
+      expect(html).toBe(withoutNonces((await s.app.inject({ method: 'GET', url: '/pages/nope/index' })).body))
+    },
+  )
 
   it('hashed assets are cached for a year and compressed', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/js/app.0123abcd.js', headers: { 'accept-encoding': 'br, gzip' } })

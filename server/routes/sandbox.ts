@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../src/contract/common'
 import type { DB } from '../db'
-import { BizError, fail, ok, zodMessage } from '../http'
+import { BizError, fail, failWith, failZod, ok } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
 import { byId as orderById, titleOf } from '../repo/orders'
@@ -15,6 +15,7 @@ import { fmt } from '../time'
 import * as fuel from '../repo/fuel'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
+import { CASHIER_DIRECTIVES, noncesOf } from '../security'
 
 const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
@@ -36,17 +37,18 @@ const AnswerRefund = z.object({ id: z.number().int().positive(), result: z.liter
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-function cashierPage(p: PaymentRow, title: string): string {
+/** The cashier's page; its inline style and script carry the answer's nonces (server/security.ts: CASHIER_DIRECTIVES). */
+function cashierPage(p: PaymentRow, title: string, nonces: { script: string; style: string }): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>沙箱收银台 Sandbox cashier</title><link rel="icon" href="data:,">
-<style>body{font-family:system-ui,'PingFang SC',sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a}main{max-width:420px;margin:0 auto;padding:32px 20px}
+<style nonce="${nonces.style}">body{font-family:system-ui,'PingFang SC',sans-serif;margin:0;background:#f5f6f8;color:#1a1a1a}main{max-width:420px;margin:0 auto;padding:32px 20px}
 .card{background:#fff;border-radius:12px;padding:24px;text-align:center}.amount{font-size:36px;font-weight:700;margin:12px 0}.muted{color:#888;font-size:13px}
 button{display:block;width:100%;height:48px;border-radius:24px;border:0;font-size:17px;margin-top:16px}#pay{background:#07c160;color:#fff}#fail{background:#fff;color:#e4393c;border:1px solid #e4393c}
-button:disabled{opacity:.5}</style></head><body><main><div class="card">
-<p class="muted">沙箱收银台 · Sandbox cashier (no real money)</p><h1 style="font-size:18px">${esc(title)}</h1>
+button:disabled{opacity:.5}h1{font-size:18px}</style></head><body><main><div class="card">
+<p class="muted">沙箱收银台 · Sandbox cashier (no real money)</p><h1>${esc(title)}</h1>
 <div class="amount" id="amount">¥${(p.amount / 100).toFixed(2)}</div><p class="muted">交易号 ${esc(p.trade_no)}</p>
 <button id="pay" type="button">确认支付 Pay</button><button id="fail" type="button">支付失败 Fail</button><p id="msg" class="muted"></p></div></main>
-<script>
+<script nonce="${nonces.script}">
 function submit(result){document.getElementById('pay').disabled=true;document.getElementById('fail').disabled=true;
 fetch('/sandbox/cashier',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify({trade_no:${JSON.stringify(p.trade_no)},result:result})})
 .then(function(r){return r.json()}).then(function(b){if(b.redirect){location.replace(b.redirect)}else{document.getElementById('msg').textContent=b.msg||'done'}})
@@ -66,16 +68,16 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
 export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
-    if (!parsed.success) return fail(zodMessage(parsed.error))
+    if (!parsed.success) return failZod(parsed.error)
     const { outcome } = handleNotification(db, provider, parsed.data, secret)
     // A late or duplicate payment is accepted (the provider must stop retrying) and refunded.
-    return outcome === 'rejected' ? fail('签名或金额不正确') : ok({ accepted: true, outcome })
+    return outcome === 'rejected' ? fail('sandbox_bad_signature') : ok({ accepted: true, outcome })
   })
 
   app.post('/api/pay/refundNotify', async (req) => {
     const parsed = RefundNotify.safeParse(req.body)
-    if (!parsed.success) return fail(zodMessage(parsed.error))
-    return handleRefundNotification(db, parsed.data, secret) ? ok({ accepted: true }) : fail('签名或金额不正确')
+    if (!parsed.success) return failZod(parsed.error)
+    return handleRefundNotification(db, parsed.data, secret) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
   })
 
   if (!sandbox.enabled) return
@@ -83,21 +85,21 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
   const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
     handleNotification(db, provider, { trade_no: payment.trade_no, result, amount: payment.amount, sign: signNotification({ trade_no: payment.trade_no, result, amount: payment.amount }, secret) }, secret)
 
-  app.get('/sandbox/cashier', async (req, reply) => {
+  app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
     const p = tradeByNo(db, tradeNo)
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
     if (!p) return reply.code(404).send('<!doctype html><meta charset="utf-8"><p>交易不存在 Unknown trade</p>')
-    return reply.send(cashierPage(p, titleOf(db, p.order_id)))
+    return reply.send(cashierPage(p, titleOf(db, p.order_id), noncesOf(reply)))
   })
 
   app.post('/sandbox/cashier', async (req) => {
     const parsed = CashierSubmit.safeParse(req.body)
-    if (!parsed.success) return fail(zodMessage(parsed.error))
+    if (!parsed.success) return failZod(parsed.error)
     const p = tradeByNo(db, parsed.data.trade_no)
-    if (!p) return fail('交易不存在')
+    if (!p) return fail('sandbox_trade_not_found')
     // A closed trade (its order was cancelled) cannot be paid at the provider any more.
-    if (p.status === 'closed') return { code: 0, msg: '交易已关闭，请返回重新下单', redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
+    if (p.status === 'closed') return { ...fail('sandbox_trade_closed'), redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
     notifyAs(p, parsed.data.result)
     const fallback = `/pages/orders/detail?id=${p.order_id}`
     return { code: 1, msg: 'ok', redirect: (parsed.data.result === 'success' ? p.success_url : p.fail_url) ?? fallback }
@@ -114,21 +116,21 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
   app.register(async (helpers) => {
     helpers.addHook('onRequest', async (req, reply) => {
       if (!sameSignature(sandbox.key, req.headers[SANDBOX_KEY_HEADER])) {
-        return reply.code(403).send(fail('沙箱接口需要启动时打印的 X-Sandbox-Key'))
+        return reply.code(403).send(fail('sandbox_key_required'))
       }
     })
 
     helpers.get('/api/sandbox/smsOutbox', async (req) => {
       const parsed = OutboxQuery.safeParse(req.query)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
     })
 
     helpers.post('/api/sandbox/confirmPay', async (req) => {
       const parsed = ConfirmPay.safeParse(req.body)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       const p = latestTradeOf(db, parsed.data.id)
-      if (!p) return fail('该订单还没有发起支付')
+      if (!p) return fail('sandbox_no_payment')
       const { payment } = notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
     })
@@ -137,9 +139,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     // price between the shopper's quote and create (the price-moved confirmation).
     helpers.post('/api/sandbox/movePrice', async (req) => {
       const parsed = MovePrice.safeParse(req.body)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       const { shop_id, grade, price, from } = parsed.data
-      if (!fuel.offersGrade(db, shop_id, grade)) return fail('该油站没有此油号')
+      if (!fuel.offersGrade(db, shop_id, grade)) return fail('sandbox_grade_not_sold')
       fuel.setPrice(db, shop_id, grade, price, from ?? businessDay())
       return ok({ shop_id, grade, price, from: from ?? businessDay() })
     })
@@ -148,7 +150,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     // events are stored and unconfirmed delivered parcels completed at once (the timer would on its next run).
     helpers.post('/api/sandbox/carrierClock', async (req) => {
       const parsed = CarrierClock.safeParse(req.body)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       const offset = moveCarrierClock(parsed.data.advance_minutes ?? 0, parsed.data.reset)
       const completed = sweepParcels(db)
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
@@ -157,14 +159,14 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     // A parcel shipped without a store account: the store's ship (hui_shanghu.store_order/ship), recorded with no user.
     helpers.post('/api/sandbox/ship', async (req) => {
       const parsed = SandboxShip.safeParse(req.body)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       const row = orderById(db, parsed.data.id)
-      if (!row) return fail('订单不存在')
+      if (!row) return fail('order_not_found')
       try {
         const shipped = shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null)
         return ok({ status: shipped.status })
       } catch (err) {
-        if (err instanceof BizError) return fail(err.message)
+        if (err instanceof BizError) return failWith(err)
         throw err
       }
     })
@@ -173,12 +175,12 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     // (hui_shanghu.store_order/refundReject), recorded with no user; the order goes back where it was.
     helpers.post('/api/sandbox/answerRefund', async (req) => {
       const parsed = AnswerRefund.safeParse(req.body)
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       try {
-        const row = rejectRefund(db, parsed.data.id, null, parsed.data.reason, 'zh')
+        const row = rejectRefund(db, parsed.data.id, null, parsed.data.reason)
         return ok({ status: row.status })
       } catch (err) {
-        if (err instanceof BizError) return fail(err.message)
+        if (err instanceof BizError) return failWith(err)
         throw err
       }
     })

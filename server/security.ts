@@ -1,0 +1,112 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { HEADER_TOKEN } from '../src/contract/envelope'
+
+/**
+ * Where the H5 app loads WeChat's JSSDK from (src/platform/jssdk.h5.ts: JSSDK_SRC, a script it adds at run time
+ * inside WeChat). A test checks the two agree.
+ */
+export const JSSDK_ORIGIN = 'https://res.wx.qq.com'
+
+/**
+ * The Content-Security-Policy of every answer (issue 23). Inline scripts and styles run only with the answer's
+ * nonce (`'nonce-…'` is added to script-src and style-src per response by @fastify/helmet): the server writes it on
+ * every inline <script> and <style> it puts in a page (server/static.ts, early.ts, shell.ts, the sandbox cashier),
+ * and the <style> elements the H5 app's code adds at run time get it too (runtimeStyleNonce). Markup
+ * that gets into a page any other way — a merchant's name escaped wrong one day — does not run.
+ *
+ * Measured in Chromium over the e2e tier (e2e/browser.ts fails a test on any violation: journeys, first screens,
+ * the drawn tabs, the camera scanner, every screen axe visits, the cashier), each source below is what a page needs:
+ */
+const DIRECTIVES = {
+  'default-src': ["'self'"],
+  // The app's webpack chunks ('self'), the server's inline scripts (nonce), and WeChat's JSSDK where the app adds it.
+  'script-src': ["'self'", JSSDK_ORIGIN],
+  // No onclick="…" anywhere: the app and the cashier attach handlers from script.
+  'script-src-attr': ["'none'"],
+  // The app's stylesheets ('self') and the inline <style> elements the server writes and the app adds (nonce).
+  'style-src': ["'self'"],
+  // Style attributes: Taro's H5 toast, loading and modal (@tarojs/taro-h5 showToast…) build their boxes with
+  // setAttribute('style', …) — measured: four blocked at every toast, which then shows unstyled. A style attribute
+  // runs no script and loads only what img-src allows; the server's drawing and the cashier use none.
+  'style-src-attr': ["'unsafe-inline'"],
+  // The pictures: our own (/assets, /uploads), and data: ones — index.html's favicon, the icons of Taro's toast.
+  'img-src': ["'self'", 'data:'],
+  // Taro's base rules (its router adds them) carry WeUI's icon font as a data: URL; the web-view page uses it.
+  'font-src': ["'self'", 'data:'],
+  // Every call goes to this origin (TARO_APP_API_BASE is empty: same origin; a build that calls another host must
+  // name it here). The camera scanner's preview plays a MediaStream (srcObject: no URL, nothing to allow).
+  'connect-src': ["'self'"],
+  // The web-view page frames only https pages, each checked against the build's own list of hosts
+  // (src/features/webView/allowList.ts, TARO_APP_WEBVIEW_HOSTS, which the server does not know).
+  'frame-src': ['https:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  // Nobody frames the app (click-jacking); issue 19 may open one exception for WeChat Pay's receipt frame.
+  'frame-ancestors': ["'none'"],
+}
+
+/** The sandbox cashier's page: its own inline script and style (nonce), its calls to this origin, nothing else. */
+export const CASHIER_DIRECTIVES = {
+  'default-src': ["'none'"],
+  'script-src': [],
+  'style-src': [],
+  'img-src': ['data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+}
+
+/**
+ * The H5 app's code adds <style> elements as it runs: Taro's components (Stencil gives them the nonce of
+ * `<meta name="csp-nonce">`) and Taro's router (the app's base rules, the page transitions, the navigation bar:
+ * `document.createElement('style')`, no nonce — measured: seven blocked on every page). This, first in <head>, gives
+ * the meta to Stencil, and the style nonce to every <style> a script creates with `document.createElement` (before
+ * any of the app's scripts runs). A script that runs is trusted already (its own nonce, or this origin); markup
+ * injected into the page is not made by createElement, so an injected <style> stays blocked.
+ */
+export const runtimeStyleNonce = (nonces: { script: string; style: string }): string =>
+  `<meta name="csp-nonce" content="${nonces.style}"><script nonce="${nonces.script}">(function(d){var n=${JSON.stringify(nonces.style)},make=d.createElement;d.createElement=function(){var el=make.apply(d,arguments);if(el.tagName==="STYLE")el.nonce=n;return el}})(document)</script>`
+
+/** The nonces of this answer: one for scripts, one for styles (set by @fastify/helmet in onRequest). */
+export const noncesOf = (reply: FastifyReply): { script: string; style: string } => reply.cspNonce
+
+/** Every answer under /api depends on who asks (the token, the shopper's coupons, cards and orders) or may: */
+export const API_CACHE_CONTROL = 'private, no-store'
+
+const isApiPath = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+
+/**
+ * The headers every answer carries (issue 23), registered once for the whole server so that a new route cannot
+ * forget them:
+ * - Content-Security-Policy (above) with per-response nonces, X-Frame-Options DENY and `frame-ancestors 'none'`,
+ *   X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin (another site sees our origin,
+ *   never a path with an order id or a referral; WeChat Pay's H5 checks the Referer's domain), and helmet's
+ *   other defaults (Cross-Origin-Opener-Policy, Origin-Agent-Cluster, …).
+ * - Under /api: `Cache-Control: private, no-store` and `Vary: Access-Token` on every answer, whatever the route:
+ *   most answers depend on the token (personal.*, `claimed` coupons, flash-sale `bought`, a card's till secret),
+ *   and the public ones are small and asked for once per screen — a cache (a CDN, a shared proxy) keeps none.
+ *   The answers of the framework's own errors (app.ts frameworkErrors) skip the hooks and set the same there.
+ * Not set here: Strict-Transport-Security (the TLS terminator in front knows whether the site is https) and
+ * Cross-Origin-Resource-Policy (the mini-program's pages, another origin, show /assets and /uploads pictures).
+ */
+export async function securityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    crossOriginResourcePolicy: false,
+  })
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
+    return payload
+  })
+}
+
+/** The cache headers of an /api answer written outside the hooks (app.ts frameworkErrors). */
+export const apiCacheHeaders = (): Record<string, string> => ({ 'Cache-Control': API_CACHE_CONTROL, Vary: HEADER_TOKEN })
