@@ -1,4 +1,4 @@
-import { sql, type DB } from '../db'
+import { sql, tx, type DB } from '../db'
 
 /** Where a printed QR number leads (a page path of the app). */
 export const qrTarget = (db: DB, number: string) => (sql(db, 'SELECT url FROM qr_numbers WHERE number = ?').get(number) as { url: string } | undefined)?.url
@@ -29,10 +29,39 @@ export function commentPage(db: DB, on: { shop_id: number } | { product_id: numb
 
 // Uploads ------------------------------------------------------------------------------------------------
 
-export const insertUpload = (db: DB, u: { user_id: number; name: string; mime: string; data: Buffer; created_at: string; public_id: string }) =>
-  sql(db, 'INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (?, ?, ?, ?, ?, ?)').run(u.user_id, u.name, u.mime, u.data, u.created_at, u.public_id)
+export interface NewUpload {
+  user_id: number
+  name: string
+  mime: string
+  data: Buffer
+  created_at: string
+  public_id: string
+}
+
+/** `data` is the re-encoded picture (server/picture.ts). */
+export const insertUpload = (db: DB, u: NewUpload) =>
+  sql(db, 'INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, ?, ?, ?, ?, ?, 1)').run(u.user_id, u.name, u.mime, u.data, u.created_at, u.public_id)
+
+/** Pictures a shopper stored from `since` (a business wall time, "YYYY-MM-DD HH:mm:ss") on. */
+export const uploadsSince = (db: DB, userId: number, since: string) =>
+  (sql(db, 'SELECT COUNT(*) AS n FROM uploads WHERE user_id = ? AND created_at >= ?').get(userId, since) as { n: number }).n
+
+/**
+ * Stores a picture unless the shopper already stored `max` from `since` on: counted and written in one immediate
+ * transaction, so server processes sharing the database cannot both pass the count. False: at the limit.
+ */
+export const insertUploadWithin = (db: DB, u: NewUpload, since: string, max: number): boolean =>
+  tx(db, () => {
+    if (uploadsSince(db, u.user_id, since) >= max) return false
+    insertUpload(db, u)
+    return true
+  })
 
 /** Rows from before public ids (public_id NULL) never match; the type must be the stored one. */
-export const uploadByPublicId = (db: DB, publicId: string, mime: string) => sql(db, 'SELECT mime, data FROM uploads WHERE public_id = ? AND mime = ?').get(publicId, mime) as { mime: string; data: Buffer } | undefined
+export const uploadByPublicId = (db: DB, publicId: string, mime: string) =>
+  sql(db, 'SELECT mime, data, reencoded FROM uploads WHERE public_id = ? AND mime = ?').get(publicId, mime) as { mime: string; data: Buffer; reencoded: 0 | 1 } | undefined
+
+/** A picture stored before uploads were re-encoded, replaced by its re-encoding (same type). */
+export const replaceWithReencoded = (db: DB, publicId: string, data: Buffer) => sql(db, 'UPDATE uploads SET data = ?, reencoded = 1 WHERE public_id = ?').run(data, publicId)
 
 export const deleteUploadsOf = (db: DB, userId: number) => sql(db, 'DELETE FROM uploads WHERE user_id = ?').run(userId)

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto'
+import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { UPLOAD_PATH } from '../../src/contract/endpoints'
+import type { Reason } from '../../src/contract/reasons'
 import type { DB } from '../db'
-import { authenticate, fail, ok } from '../http'
-import { insertUpload, uploadByPublicId } from '../repo/site'
-import { nowText } from '../time'
+import { authenticate, fail, ok, refuse } from '../http'
+import { reencodePicture } from '../picture'
+import { insertUploadWithin, replaceWithReencoded, uploadByPublicId, uploadsSince } from '../repo/site'
+import { businessMidnight, fmt, nowText } from '../time'
 
 /** The one field the picture travels in (Taro.uploadFile's `name`). */
 const FIELD = 'file'
@@ -12,41 +15,30 @@ const MAX_BYTES = 5 * 1024 * 1024
 const TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
 const MIME_BY_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
-/**
- * The picture's real type from its first bytes (the declared mimetype and filename are the client's
- * word, not checked). Three signatures are all we accept, so a few lines beat an ESM-only dependency.
- */
-export function imageType(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg'
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png'
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'image/webp'
-  return null
-}
-
 /** Public names: 128 random bits, base64url (22 characters) — nothing to count up or guess. */
 const newPublicId = () => crypto.randomBytes(16).toString('base64url')
 const PUBLIC_NAME = /^([A-Za-z0-9_-]{22})\.(jpg|png|webp)$/
 
-/** Why a multipart body could not be read, in words a shopper can act on (always code 0). */
-export function multipartMessage(err: unknown): string {
+/** Why a multipart body could not be read, as a reason a shopper can act on (always code 0). */
+export function multipartMessage(err: unknown): Reason {
   const code = (err as { code?: unknown } | null)?.code
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return '图片不能超过 5 MB'
+      return 'picture_too_large'
     case 'FST_FILES_LIMIT':
-      return '一次只能上传一张图片'
+      return 'one_picture_only'
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return '上传的表单项过多'
+      return 'too_many_fields'
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return '请以 multipart/form-data 上传图片'
+      return 'picture_multipart_required'
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return '上传的表单项不正确'
+      return 'upload_fields_invalid'
     default:
       // busboy: "Multipart: Boundary not found", "Unexpected end of form", "Malformed part header", …;
       // a stream cut off by the client (ERR_STREAM_PREMATURE_CLOSE).
-      return '上传内容不完整或格式错误，请重试'
+      return 'upload_broken'
   }
 }
 
@@ -72,17 +64,50 @@ async function rootCause(parts: AsyncIterator<unknown>, err: unknown): Promise<u
   }
 }
 
+/** Pictures one shopper may store per business day (Asia/Shanghai, on the server's clock). */
+export const UPLOADS_PER_DAY = 50
+
+/** A body declared larger than the biggest picture plus the room its fields may take is refused unread. */
+const MAX_BODY_BYTES = MAX_BYTES + 256 * 1024
+
+/**
+ * The picture part's bytes, or 'too_large' as soon as it passes MAX_BYTES: the answer does not wait for the
+ * rest of the file (app.ts's finishReadingBeforeAnswering reads and drops it, bounded, before answering).
+ */
+async function readPicture(file: Readable & { truncated?: boolean }): Promise<Buffer | 'too_large'> {
+  let over = false
+  file.once('limit', () => {
+    over = true
+    file.destroy()
+  })
+  const chunks: Buffer[] = []
+  try {
+    for await (const chunk of file) chunks.push(chunk as Buffer)
+  } catch (err) {
+    if (over) return 'too_large'
+    throw err
+  }
+  return over || file.truncated ? 'too_large' : Buffer.concat(chunks)
+}
+
 /**
  * index/uploadPic — the seed lists GET, but Taro.uploadFile always POSTs multipart, so this is a POST
  * (documented in docs/api.md). One picture in the field `file`: JPG, PNG or WebP by its bytes, 1 byte
- * to 5 MB, for a logged-in shopper. Served at /uploads/<random id>.<ext> with the detected type.
- * Every refusal, malformed bodies included, is code 0 with a readable msg.
+ * to 5 MB, for a logged-in shopper, at most `perDay` stored per business day. Stored and served only as
+ * re-encoded by server/picture.ts (upright, no metadata, bounded), at /uploads/<random id>.<ext>.
+ * Every refusal, malformed bodies included, is code 0 with a reason.
  */
-export function uploadRoutes(app: FastifyInstance, db: DB): void {
+export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: number } = {}): void {
+  const perDay = opts.perDay ?? UPLOADS_PER_DAY
+  const today = () => fmt(businessMidnight(Date.now()))
+
   app.post(`/api/${UPLOAD_PATH}`, async (req) => {
     const user = authenticate(db, req)
-    if (!user) return fail('请先登录', -1)
-    if (!req.isMultipart()) return fail('请以 multipart/form-data 上传图片')
+    if (!user) return fail('login_required', {}, -1)
+    if (!req.isMultipart()) return fail('picture_multipart_required')
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return fail('picture_too_large')
+    // At the limit: refused before the picture is read or decoded (counted again when it is stored).
+    if (uploadsSince(db, user.id, today()) >= perDay) throw refuse('upload_daily_limit', { max: perDay })
 
     let data: Buffer | null = null
     let name = ''
@@ -100,25 +125,28 @@ export function uploadRoutes(app: FastifyInstance, db: DB): void {
           part.file.resume()
           continue
         }
+        let read: Buffer | 'too_large'
         try {
-          data = await part.toBuffer()
+          read = await readPicture(part.file)
         } catch (err) {
           throw await rootCause(parts, err)
         }
+        if (read === 'too_large') return fail('picture_too_large')
+        data = read
         name = part.filename
       }
     } catch (err) {
       req.log.info({ code: (err as { code?: unknown }).code, reason: (err as Error).message }, 'upload refused: multipart')
       return fail(multipartMessage(err))
     }
-    if (!data) return fail(otherFile ? `没有收到图片（字段名应为 ${FIELD}）` : '没有收到图片')
-    if (data.length === 0) return fail('图片是空的，请重新选择')
-    const mime = imageType(data)
-    if (!mime) return fail('只支持 JPG、PNG、WebP 图片')
+    if (!data) return otherFile ? fail('picture_wrong_field', { field: FIELD }) : fail('picture_missing')
+    if (data.length === 0) return fail('picture_empty')
 
+    const picture = await reencodePicture(data)
     const publicId = newPublicId()
-    insertUpload(db, { user_id: user.id, name: name.slice(0, 100), mime, data, created_at: nowText(), public_id: publicId })
-    return ok({ url: `/uploads/${publicId}.${TYPES[mime]}` })
+    const stored = insertUploadWithin(db, { user_id: user.id, name: name.slice(0, 100), mime: picture.mime, data: picture.data, created_at: nowText(), public_id: publicId }, today(), perDay)
+    if (!stored) throw refuse('upload_daily_limit', { max: perDay })
+    return ok({ url: `/uploads/${publicId}.${TYPES[picture.mime]}` })
   })
 
   app.get('/uploads/:file', async (req, reply) => {
@@ -126,7 +154,16 @@ export function uploadRoutes(app: FastifyInstance, db: DB): void {
     const m = PUBLIC_NAME.exec((req.params as { file: string }).file)
     // Rows from before public ids (public_id NULL) never match; the extension must be the stored type's.
     const row = m ? uploadByPublicId(db, m[1], MIME_BY_EXT[m[2]]) : undefined
-    if (!row) return reply.code(404).type('text/plain; charset=utf-8').send('not found')
-    return reply.header('Cache-Control', 'public, max-age=86400').type(row.mime).send(row.data)
+    const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send('not found')
+    if (!m || !row) return notFound()
+    let data = row.data
+    if (!row.reencoded) {
+      // Stored before uploads were re-encoded: re-encoded now (in its own type), once; what does not decode is not served.
+      const picture = await reencodePicture(row.data, { keepFormat: true }).catch(() => null)
+      if (!picture || picture.mime !== row.mime) return notFound()
+      replaceWithReencoded(db, m[1], picture.data)
+      data = picture.data
+    }
+    return reply.header('Cache-Control', 'public, max-age=86400').type(row.mime).send(data)
   })
 }
