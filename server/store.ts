@@ -1,14 +1,15 @@
 import crypto from 'node:crypto'
 import type { ApiLang } from '../src/contract/common'
 import { ORDER_STATUS } from '../src/contract/constants'
-import { NOT_FOUND } from '../src/contract/notFound'
 import { hasRedemptionCode } from '../src/contract/orderRules'
 import type { CardCheckAnswer, OrderAction, StoreOrder, VerifyPreviewAnswer, VerifyRefusal } from '../src/contract/store'
+import type { OrderDelivery } from '../src/contract/order'
+import { reasonText, type Reason } from '../src/contract/reasons'
 import { parseTillCode, tillOtpMatches } from '../src/contract/tillCode'
 import { cardState } from './cards'
 import * as cards from './repo/cards'
 import { tx, type DB } from './db'
-import { BizError, type AuthUser } from './http'
+import { BizError, refuse, type AuthUser } from './http'
 import { returnOrderStock, toOrderInfo } from './orders'
 import type { PayProvider, RefundCall } from './provider'
 import * as orders from './repo/orders'
@@ -24,26 +25,18 @@ import { fmt, nowText } from './time'
  * UPDATE, so two staff (or a staff member and the timer) acting at once change it once.
  */
 
-/** The store's words, in the asker's language (the client shows msg as it is). */
-const WORDS = {
-  noPermission: ['无权限', 'No permission'],
-  login: ['请先登录', 'Please log in'],
-  notFound: [NOT_FOUND.order, 'Order not found'],
-  unknown: ['核销码无效', 'This code is not valid'],
-  other_store: ['这是其他门店的核销码', 'This code belongs to another store'],
-  unpaid: ['订单未支付，不能核销', 'The order is not paid'],
-  cancelled: ['订单已取消，不能核销', 'The order was cancelled'],
-  used: ['核销码已使用', 'This code has been used'],
-  refunding: ['订单退款中，不能核销', 'A refund of this order is under way'],
-  refunded: ['订单已退款，不能核销', 'The order was refunded'],
-  notRefunding: ['订单不在退款中', 'No refund request is waiting for an answer'],
-  alreadyApproved: ['退款已同意，正在退回', 'The refund was approved and is on its way'],
-} as const satisfies Record<string, readonly [string, string]>
+/** The reason a redemption code cannot be verified (also the words of verifyPreview's `message`). */
+const VERIFY_REASONS = {
+  unknown: 'verify_code_invalid',
+  unpaid: 'verify_unpaid',
+  cancelled: 'verify_cancelled',
+  used: 'verify_code_used',
+  refunding: 'verify_refunding',
+  refunded: 'verify_refunded',
+} as const satisfies Record<VerifyRefusal, Reason>
 
-export const say = (lang: ApiLang, key: keyof typeof WORDS): string => WORDS[key][lang === 'en' ? 1 : 0]
-
-/** 138****1234 */
-export const maskPhone = (phone: string): string => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****')
+/** 138****1234; a deleted account's placeholder (`deleted:<id>`, not a number) is only ****. */
+export const maskPhone = (phone: string): string => (/^\d{7,}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****')
 
 export interface Staff {
   userId: number
@@ -53,19 +46,19 @@ export interface Staff {
 
 /**
  * The one gate of every store call: anonymous → code -1 (log in), a shopper without the staff role →
- * code 0 "无权限" / "No permission". What a staff member reads or moves is then looked up with their store
- * in the WHERE clause (storeOrder), so another store's order is "not found".
+ * code 0 `no_permission`. What a staff member reads or moves is then looked up with their store
+ * in the WHERE clause (storeOrder), so another store's order is `order_not_found`.
  */
-export function requireStaff(db: DB, user: AuthUser | null, lang: ApiLang): Staff {
-  if (!user) throw new BizError(say(lang, 'login'), -1)
+export function requireStaff(db: DB, user: AuthUser | null): Staff {
+  if (!user) throw refuse('login_required', {}, { code: -1 })
   const shop = store.staffShopOf(db, user.id)
-  if (!shop) throw new BizError(say(lang, 'noPermission'))
+  if (!shop) throw refuse('no_permission')
   return { userId: user.id, shopId: shop.shop_id, shopName: shop.name }
 }
 
-export function storeOrder(db: DB, staff: Staff, id: number, lang: ApiLang): OrderRow {
+export function storeOrder(db: DB, staff: Staff, id: number): OrderRow {
   const row = store.storeOrderById(db, staff.shopId, id)
-  if (!row) throw new BizError(say(lang, 'notFound'))
+  if (!row) throw refuse('order_not_found')
   return row
 }
 
@@ -77,11 +70,28 @@ export function refundState(db: DB, row: OrderRow): StoreOrder['refund_state'] {
   return store.orderRefundOf(db, row.id) ? 'awaiting_provider' : 'awaiting_store'
 }
 
+/**
+ * A parcel's address as the store sees it (docs/api.md "Staff visibility of addresses"): only while the store
+ * must deliver. Paid (to ship) and delivering: the address with the phone in full (the store or its carrier may
+ * have to call). Refunding, the request awaiting the store's answer, asked before delivery (from paid or
+ * delivering): the address with the phone masked. Otherwise — unpaid, cancelled, completed (delivered),
+ * refunded, a refund approved or asked after delivery — no address (the delivery mode stays).
+ */
+export function deliveryForStaff(row: OrderRow, delivery: OrderDelivery | null, refund: StoreOrder['refund_state']): OrderDelivery | null {
+  if (!delivery?.address) return delivery
+  if (row.status === ORDER_STATUS.PAID || row.status === ORDER_STATUS.DELIVERING) return delivery
+  const askedBeforeDelivery = row.refund_from === ORDER_STATUS.PAID || row.refund_from === ORDER_STATUS.DELIVERING
+  if (row.status === ORDER_STATUS.REFUNDING && refund === 'awaiting_store' && askedBeforeDelivery) return { ...delivery, address: { ...delivery.address, phone: maskPhone(delivery.address.phone) } }
+  return { ...delivery, address: null }
+}
+
 export function toStoreOrder(db: DB, lang: ApiLang, row: OrderRow, autoApproveHours: number): StoreOrder {
   const state = refundState(db, row)
   const waiting = state === 'awaiting_store'
+  const info = toOrderInfo(db, lang, row)
   return {
-    ...toOrderInfo(db, lang, row),
+    ...info,
+    delivery: deliveryForStaff(row, info.delivery ?? null, state),
     quantity: row.quantity,
     shopper_phone: maskPhone(store.shopperPhone(db, row.user_id)),
     refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
@@ -117,10 +127,12 @@ export function actionsOf(db: DB, orderId: number): OrderAction[] {
 
 // Verification -------------------------------------------------------------------------------------------------
 
-/** Why this code cannot be verified by this store now (null: it can). */
+/**
+ * Why this code cannot be verified by this store now (null: it can). Another store's code is `unknown`, exactly as
+ * one that does not exist: staff learn nothing of other stores' orders, not even that a code is one.
+ */
 function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | null {
-  if (!row) return 'unknown'
-  if (row.shop_id !== staff.shopId) return 'other_store'
+  if (!row || row.shop_id !== staff.shopId) return 'unknown'
   switch (row.status) {
     case ORDER_STATUS.PAID:
     case ORDER_STATUS.ACCEPTED:
@@ -141,23 +153,23 @@ function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | nul
 export function previewCode(db: DB, staff: Staff, code: string, lang: ApiLang, hours: number): VerifyPreviewAnswer {
   const row = store.byVerifyCode(db, code)
   const refusal = refusalOf(row, staff)
-  const visible = row && refusal !== 'unknown' && refusal !== 'other_store' ? row : null
+  const visible = row && refusal !== 'unknown' ? row : null
   return {
     verifiable: refusal === null,
     refusal,
-    message: refusal ? say(lang, refusal) : null,
+    message: refusal ? reasonText(VERIFY_REASONS[refusal], lang) : null,
     order: visible ? toStoreOrder(db, lang, visible, hours) : null,
     used_at: visible && visible.status === ORDER_STATUS.COMPLETED ? store.verifiedAt(db, visible.id) : null,
   }
 }
 
 /** Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment. */
-export function verifyCode(db: DB, staff: Staff, code: string, lang: ApiLang): OrderRow {
+export function verifyCode(db: DB, staff: Staff, code: string): OrderRow {
   return tx(db, () => {
     const row = store.byVerifyCode(db, code)
     const refusal = refusalOf(row, staff)
-    if (refusal || !row) throw new BizError(say(lang, refusal ?? 'unknown'))
-    if (!orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED)) throw new BizError(say(lang, 'used'))
+    if (refusal || !row) throw refuse(VERIFY_REASONS[refusal ?? 'unknown'])
+    if (!orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED)) throw refuse('verify_code_used')
     store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
     return orders.byId(db, row.id) as OrderRow
   })
@@ -172,12 +184,12 @@ export function verifyCode(db: DB, staff: Staff, code: string, lang: ApiLang): O
  * so an approve racing another approve or the timer refunds once. An order with nothing paid (a card fully
  * paid by an upgrade's credit) is refunded at once.
  */
-export function approveRefund(db: DB, provider: PayProvider, orderId: number, by: number | null, lang: ApiLang, shopId?: number): OrderRow {
+export function approveRefund(db: DB, provider: PayProvider, orderId: number, by: number | null, shopId?: number): OrderRow {
   const { call } = tx(db, (): { call: RefundCall | null } => {
     const row = shopId === undefined ? orders.byId(db, orderId) : store.storeOrderById(db, shopId, orderId)
-    if (!row) throw new BizError(say(lang, 'notFound'))
-    if (row.status !== ORDER_STATUS.REFUNDING) throw new BizError(say(lang, 'notRefunding'))
-    if (store.orderRefundOf(db, row.id)) throw new BizError(say(lang, 'alreadyApproved'))
+    if (!row) throw refuse('order_not_found')
+    if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
+    if (store.orderRefundOf(db, row.id)) throw refuse('refund_already_approved')
     const at = nowText()
     store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by, reason: null, at })
     const payment = store.attachedPaymentOf(db, row.id)
@@ -218,12 +230,12 @@ export function recordRefundFailure(db: DB, orderId: number): void {
  * Refuse a refund request with a reason: the order goes back to the status it was asked from (a card it
  * bought is usable again) and the shopper reads the reason on the order. `by` null: the sandbox helper.
  */
-export function rejectRefund(db: DB, orderId: number, by: number | null, reason: string, lang: ApiLang, shopId?: number): OrderRow {
+export function rejectRefund(db: DB, orderId: number, by: number | null, reason: string, shopId?: number): OrderRow {
   return tx(db, () => {
     const row = shopId === undefined ? orders.byId(db, orderId) : store.storeOrderById(db, shopId, orderId)
-    if (!row) throw new BizError(say(lang, 'notFound'))
+    if (!row) throw refuse('order_not_found')
     const at = nowText()
-    if (!store.rejectRefunding(db, row.id, reason, at)) throw new BizError(say(lang, row.status === ORDER_STATUS.REFUNDING ? 'alreadyApproved' : 'notRefunding'))
+    if (!store.rejectRefunding(db, row.id, reason, at)) throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_already_approved' : 'refund_not_waiting')
     store.insertAction(db, { order_id: row.id, action: 'refund_rejected', by_user_id: by, reason, at })
     return orders.byId(db, row.id) as OrderRow
   })
@@ -239,7 +251,7 @@ export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number,
   let approved = 0
   for (const id of store.dueRefundRequests(db, before, 100)) {
     try {
-      approveRefund(db, provider, id, null, 'zh')
+      approveRefund(db, provider, id, null)
       approved++
     } catch (err) {
       if (!(err instanceof BizError)) throw err

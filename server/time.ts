@@ -29,6 +29,8 @@ export const inBusinessZone = (d?: dayjs.Dayjs | Date | number) => dayjs(d).tz(B
 /** Times in answers and text columns: business wall time "YYYY-MM-DD HH:mm:ss", as the screens show them. */
 export const fmt = (d: dayjs.Dayjs | Date | number) => inBusinessZone(d).format('YYYY-MM-DD HH:mm:ss')
 export const nowText = () => fmt(Date.now())
+/** The server's clock as an instant (epoch ms): windows and limits (server/tillChecks.ts) count on it. */
+export const nowMs = () => Date.now()
 
 /** A stored text time (business wall time) back to an instant. */
 export const parseText = (text: string) => dayjs.tz(text, 'YYYY-MM-DD HH:mm:ss', BUSINESS_TZ)

@@ -86,7 +86,7 @@ describe('hui_shanghu.store_card/check', () => {
 
   it('a shopper cannot check codes, and never sees another card’s secret', async () => {
     const other = await s.login('13700000002')
-    expect((await s.call('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, card.till_secret ?? '', Date.now()) }, other.token)).body).toEqual({ code: 0, msg: '无权限', data: null })
+    expect((await s.call('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, card.till_secret ?? '', Date.now()) }, other.token)).body).toEqual({ code: 0, msg: '无权限', reason: 'no_permission', data: null })
     expect((await s.call<{ list: UserCard[] }>('GET', 'personal.card/index', {}, other.token)).body.data.list).toEqual([])
   })
 })

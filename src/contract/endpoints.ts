@@ -34,6 +34,8 @@ export const ENDPOINTS = {
   'personal.order/cancel': 'POST',
   'hui_public.card/index': 'GET',
   'personal.card/index': 'GET',
+  /** The checks of the owner's card at the till (issue 23; ./tillChecks.ts). */
+  'personal.card/checks': 'GET',
   'hui_shanghu.shop/index': 'GET',
   'hui_shanghu.shop/read': 'GET',
   'personal.coupon/index': 'GET',

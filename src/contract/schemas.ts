@@ -21,6 +21,7 @@ import {
   SmsPayload,
 } from './account'
 import { Empty, Id } from './common'
+import { PageQuery } from './paging'
 import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
 import type { StoreEndpointPath } from './storeEndpoints'
@@ -58,6 +59,7 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
+import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
 import { ConfirmReceiptAnswer, GalleryAnswer, LogisticsAnswer, MallCategoryAnswer, MallProductAnswer, MallProductPage, MallProductQuery, MallSpecialAnswer, OrderIdPayload, ShipPayload } from './mall'
 
@@ -92,6 +94,7 @@ export const SCHEMAS = {
   'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
   'personal.card/index': { req: Empty, res: MyCardsAnswer },
+  'personal.card/checks': { req: MyTillCheckQuery, res: MyTillCheckPage },
   'hui_shanghu.shop/index': { req: ShopListQuery, res: ShopPage },
   'hui_shanghu.shop/read': { req: ShopReadQuery, res: ShopReadAnswer },
   'personal.coupon/index': { req: CouponQuery, res: CouponPage },
@@ -111,6 +114,7 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/refundApprove': { req: StoreOrderId, res: StoreOrderAnswer },
   'hui_shanghu.store_order/refundReject': { req: RefundRejectPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
+  'hui_shanghu.store_card/checks': { req: PageQuery, res: StoreTillCheckPage },
   'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
   // Fuel (./fuelEndpoints.ts).
   'hui_shanghu.oil_station/index': { req: StationListQuery, res: StationPage },

@@ -98,14 +98,17 @@ export const VerifyCodePayload = z.object({
     .pipe(z.string().regex(/^\d{6,32}$/, 'code must be 6 to 32 digits')),
 })
 
-/** Why a code cannot be verified (the msg says it in words, in the asker's language). */
-export const VERIFY_REFUSALS = ['unknown', 'other_store', 'unpaid', 'used', 'refunding', 'refunded', 'cancelled'] as const
+/**
+ * Why a code cannot be verified (the msg says it in words, in the asker's language). Another store's code is
+ * `unknown`, answered exactly as a code that does not exist (issue 23).
+ */
+export const VERIFY_REFUSALS = ['unknown', 'unpaid', 'used', 'refunding', 'refunded', 'cancelled'] as const
 export type VerifyRefusal = (typeof VERIFY_REFUSALS)[number]
 
 /**
  * Verify preview: what the code is for (what, how much, who — masked phone) and whether it can be verified
- * now. Code 1 even when refused (refusal + message say why); `order` is null for an unknown code or another
- * store's (nothing about another store's order is shown).
+ * now. Code 1 even when refused (refusal + message say why); `order` is null for an unknown code, another
+ * store's code being one (nothing about another store's order is shown, not even that the code exists).
  */
 export const VerifyPreviewAnswer = z.object({
   verifiable: z.boolean(),

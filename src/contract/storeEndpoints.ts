@@ -15,6 +15,8 @@ export const STORE_ENDPOINTS = {
   'hui_shanghu.store_order/refundApprove': 'POST',
   'hui_shanghu.store_order/refundReject': 'POST',
   'hui_shanghu.store_card/check': 'GET',
+  /** The store's own checks of member till codes (issue 23; ./tillChecks.ts). */
+  'hui_shanghu.store_card/checks': 'GET',
   /** A paid mall order to be delivered goes out: carrier and tracking number (src/contract/mall.ts ShipPayload). */
   'hui_shanghu.store_order/ship': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
