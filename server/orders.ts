@@ -1,11 +1,10 @@
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../src/contract/constants'
-import { NOT_FOUND } from '../src/contract/notFound'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
 import { canRefund, isPaidStatus } from '../src/contract/orderRules'
 import type { z } from 'zod'
 import { tx, type DB } from './db'
-import { BizError } from './http'
+import { refuse } from './http'
 import { closeOpenTrades, type PayProvider } from './provider'
 import { planAnswer, planCard } from './cards'
 import * as addresses from './repo/addresses'
@@ -156,7 +155,7 @@ interface Priced {
 
 function shopOrFail(db: DB, id: number): ShopTerms {
   const shop = shops.shopTerms(db, id)
-  if (!shop) throw new BizError('商家不存在')
+  if (!shop) throw refuse('shop_not_found')
   return shop
 }
 
@@ -183,7 +182,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   switch (p.kind) {
     case 'card': {
       const card = cards.cardProduct(db, p.card_id)
-      if (!card) throw new BizError('会员卡不存在')
+      if (!card) throw refuse('card_not_found')
       title = `一卡通${card.name}`
       original = card.price
       refId = card.id
@@ -197,15 +196,15 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
     case 'bill':
     case 'oil': {
       const shop = shopOrFail(db, p.shop_id)
-      if (p.kind === 'oil' && !shop.is_oil) throw new BizError('该商家不是加油站')
-      if (p.kind === 'bill' && shop.is_oil) throw new BizError('加油请使用好店加油')
+      if (p.kind === 'oil' && !shop.is_oil) throw refuse('not_a_fuel_station')
+      if (p.kind === 'bill' && shop.is_oil) throw refuse('bill_at_fuel_station')
       // Only a bill has a part no discount applies to.
       const undiscounted = p.kind === 'bill' ? (p.undiscounted_amount ?? 0) : 0
-      if (undiscounted > p.amount) throw new BizError('不参与优惠金额不能大于消费金额')
+      if (undiscounted > p.amount) throw refuse('undiscounted_over_amount')
       const rate = activeCardRate(db, userId)
       if (p.kind === 'oil') {
         const { litrePrice } = fuelTerms(db, p)
-        if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw new BizError(`加油金额须在 ¥${FUEL_MIN_CENTS / 100} 至 ¥${FUEL_MAX_CENTS / 100} 之间`)
+        if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw refuse('fuel_amount_range', { min: FUEL_MIN_CENTS / 100, max: FUEL_MAX_CENTS / 100 })
         oil = { grade: p.oil_grade, pump_no: p.pump_no, litres: litresFor(p.amount, litrePrice), litre_price: litrePrice, member_litre_price: memberLitrePrice(litrePrice, shop.discount_rate, rate) }
         Object.assign(detail, { oil_grade: oil.grade, pump_no: oil.pump_no, litres: oil.litres, litre_price: oil.litre_price, member_litre_price: oil.member_litre_price })
       }
@@ -226,9 +225,9 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
         if (fee > 0) lines.push({ label: '运费', amount: fee })
         break
       }
-      if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw new BizError('秒杀商品到店自提，无需选择规格或收货地址')
+      if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
       const prod = seckill.flashPrice(db, p.product_id)
-      if (!prod) throw new BizError('商品不存在')
+      if (!prod) throw refuse('product_not_found')
       quantity = p.quantity
       title = prod.name
       refId = prod.id
@@ -244,15 +243,15 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       const items: Array<{ id: number; name: string; price: number; quantity: number }> = []
       for (const item of p.items) {
         const dish = shops.dishOf(db, shop.id, item.id)
-        if (!dish) throw new BizError('菜品已下架，请刷新菜单')
+        if (!dish) throw refuse('dish_unavailable')
         sum += dish.price * item.quantity
         items.push({ ...dish, quantity: item.quantity })
       }
-      if (sum < shop.min_order) throw new BizError(`还差 ¥${((shop.min_order - sum) / 100).toFixed(2)} 起送`)
+      if (sum < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - sum) / 100).toFixed(2) })
       // The delivery address is the shopper's own, like every personal record, and is kept on the order
       // as it was when ordered (a later edit or deletion of the address does not move a parcel).
       const address = addresses.addressForOrder(db, userId, p.address_id)
-      if (!address) throw new BizError('收货地址不存在')
+      if (!address) throw refuse('delivery_address_not_found')
       detail.address = address
       shopId = shop.id
       title = shop.name
@@ -269,18 +268,18 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   let userCouponId: number | null = null
   if (p.coupon_id) {
     const uc = coupons.usableCoupon(db, p.coupon_id, userId, nowText())
-    if (!uc) throw new BizError('优惠券不可用')
-    if (p.kind === 'product' && p.source !== 'mall') throw new BizError('秒杀商品不能使用优惠券')
-    if (uc.kind && uc.kind !== p.kind) throw new BizError('优惠券不适用于此订单')
-    if (uc.shop_id && uc.shop_id !== shopId) throw new BizError('优惠券不适用于此商家')
+    if (!uc) throw refuse('coupon_unavailable')
+    if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
+    if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
+    if (uc.shop_id && uc.shop_id !== shopId) throw refuse('coupon_not_for_shop')
     const subtotal = original - discount - member
-    if (subtotal < uc.min_spend) throw new BizError(`满 ¥${(uc.min_spend / 100).toFixed(2)} 可用`)
+    if (subtotal < uc.min_spend) throw refuse('coupon_min_spend', { min: (uc.min_spend / 100).toFixed(2) })
     coupon = Math.min(uc.amount, subtotal)
     userCouponId = uc.id
   }
 
   const pay = original - discount - member - coupon + fee
-  if (pay <= 0 && p.kind !== 'card') throw new BizError('实付金额必须大于 0')
+  if (pay <= 0 && p.kind !== 'card') throw refuse('pay_amount_zero')
   return {
     quote: {
       kind: p.kind,
@@ -315,22 +314,22 @@ type ProductPayload = Extract<Payload, { kind: 'product' }>
  */
 function priceMallLine(db: DB, userId: number, p: ProductPayload) {
   const prod = mall.product(db, p.product_id)
-  if (!prod) throw new BizError(NOT_FOUND.product)
-  if (p.spec_id === undefined) throw new BizError('请选择规格')
+  if (!prod) throw refuse('product_not_found')
+  if (p.spec_id === undefined) throw refuse('spec_required')
   const spec = mall.specOf(db, prod.id, p.spec_id)
-  if (!spec) throw new BizError('该规格不存在，请重新选择')
+  if (!spec) throw refuse('spec_not_found')
   const quantity = p.quantity
-  if (quantity > prod.limit_per_order) throw new BizError(`每单限购 ${prod.limit_per_order} 件`)
-  if (spec.stock === 0) throw new BizError('该规格已售罄')
-  if (quantity > spec.stock) throw new BizError(`库存仅剩 ${spec.stock} 件`)
+  if (quantity > prod.limit_per_order) throw refuse('limit_per_order', { limit: prod.limit_per_order })
+  if (spec.stock === 0) throw refuse('spec_sold_out')
+  if (quantity > spec.stock) throw refuse('stock_left', { stock: spec.stock })
   const delivery = p.delivery ?? 'ship'
   let address: { name: string; phone: string; text: string } | null = null
   if (delivery === 'pickup') {
-    if (prod.pickup !== 1) throw new BizError('该商品不支持到店自提')
+    if (prod.pickup !== 1) throw refuse('pickup_not_offered')
   } else {
-    if (p.address_id === undefined) throw new BizError('请选择收货地址')
+    if (p.address_id === undefined) throw refuse('delivery_address_required')
     const a = addresses.addressForOrder(db, userId, p.address_id)
-    if (!a) throw new BizError('收货地址不存在')
+    if (!a) throw refuse('delivery_address_not_found')
     address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
   }
   const hasCard = activeCardRate(db, userId) !== null
@@ -353,11 +352,11 @@ function priceMallLine(db: DB, userId: number, p: ProductPayload) {
 function takeFlashStock(db: DB, userId: number, productId: number, quantity: number): void {
   const prod = seckill.flashProduct(db, productId) as seckill.FlashProductRow
   const now = nowText()
-  if (now < prod.start_time) throw new BizError('秒杀尚未开始')
-  if (now >= prod.end_time) throw new BizError('秒杀已结束')
+  if (now < prod.start_time) throw refuse('flash_sale_not_started')
+  if (now >= prod.end_time) throw refuse('flash_sale_ended')
   const bought = orders.flashBought(db, userId, productId)
-  if (bought + quantity > prod.limit_per_user) throw new BizError(`每人限购 ${prod.limit_per_user} 件`)
-  if (!seckill.takeStock(db, productId, quantity)) throw new BizError('已抢光')
+  if (bought + quantity > prod.limit_per_user) throw refuse('limit_per_person', { limit: prod.limit_per_user })
+  if (!seckill.takeStock(db, productId, quantity)) throw refuse('sold_out')
 }
 
 /** What a create request asked for, whatever the order of its keys; the answer's language is not part of it. */
@@ -374,7 +373,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
     const existing = orders.byRequest(db, userId, clientRequestId)
     if (existing) {
       // A retry of the same request gets its order; the same id with another payload is a client bug, not a retry.
-      if (existing.request_hash !== null && existing.request_hash !== requestHash) throw new BizError('该请求号已用于另一笔订单，请重新下单')
+      if (existing.request_hash !== null && existing.request_hash !== requestHash) throw refuse('request_id_reused')
       return existing
     }
     const priced = priceOrder(db, userId, p)
@@ -382,15 +381,17 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
     if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
       const { quoted_price: _asked, ...again } = p
       const fresh = priceOrder(db, userId, again).quote
-      throw new BizError(`油价已调整：${p.oil_grade} 现为 ¥${(priced.quote.oil.litre_price / 100).toFixed(2)}/升，请确认后再支付`, 0, {
-        price_moved: { grade: p.oil_grade, quoted_price: p.quoted_price, price: priced.quote.oil.litre_price, quote: fresh },
-      })
+      throw refuse(
+        'fuel_price_moved',
+        { grade: p.oil_grade, price: (priced.quote.oil.litre_price / 100).toFixed(2) },
+        { data: { price_moved: { grade: p.oil_grade, quoted_price: p.quoted_price, price: priced.quote.oil.litre_price, quote: fresh } } },
+      )
     }
     if (priced.specId !== null) {
       // Mall: the spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec).
-      if (!mall.takeSpecStock(db, priced.specId, priced.quantity)) throw new BizError('库存不足，请减少数量或换个规格')
+      if (!mall.takeSpecStock(db, priced.specId, priced.quantity)) throw refuse('stock_short')
     } else if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
-    if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw new BizError('优惠券不可用')
+    if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw refuse('coupon_unavailable')
     const now = Date.now()
     const q = priced.quote
     const id = orders.insert(db, {
@@ -426,43 +427,45 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
 export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
   const row = orders.ownById(db, userId, id)
-  if (!row) throw new BizError(NOT_FOUND.order)
+  if (!row) throw refuse('order_not_found')
   return row
 }
 
-/** Give back what an unpaid order held: flash-sale stock and the coupon. */
-function release(db: DB, row: OrderRow): void {
+/** Why an unpaid order was not cancelled: a trade the provider reports paid (its notification will mark the order paid), or it is no longer unpaid. */
+export type CancelOutcome = 'cancelled' | 'paying' | 'not_unpaid'
+
+/**
+ * The one way an unpaid order is cancelled — the shopper's cancel, the 15-minute expiry and account deletion
+ * all come here. The order's open trades are closed at the provider first, so nothing can be paid for an order
+ * that reads "cancelled"; then unpaid → cancelled (named in the UPDATE), and what it held goes back where it came
+ * from: a mall order's quantity to its spec, a flash-sale order's to the flash-sale product (returnOrderStock
+ * tells them apart by the order's spec), and its coupon to the shopper. Inside the caller's write transaction.
+ */
+export function cancelUnpaid(db: DB, provider: PayProvider, row: OrderRow): CancelOutcome {
+  if (!db.inTransaction) throw new Error('cancelUnpaid must run inside a write transaction')
+  if (!closeOpenTrades(db, provider, row.id)) return 'paying'
+  if (!orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) return 'not_unpaid'
   returnOrderStock(db, row)
   if (row.user_coupon_id) coupons.releaseCoupon(db, row.user_coupon_id)
+  return 'cancelled'
 }
 
 /**
- * Cancel unpaid orders past their time. Each order's open trades are closed at the provider first, so
- * nothing can be paid for it once it reads "cancelled"; an order whose trade the provider reports as
+ * Cancel unpaid orders past their time (cancelUnpaid each); an order whose trade the provider reports as
  * paid already is left for that payment's notification.
  */
 export function cancelExpired(db: DB, provider: PayProvider, now = Date.now()): number {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!orders.anyExpiredUnpaid(db, now)) return 0
-  return tx(db, () => {
-    const rows = orders.expiredUnpaid(db, now)
-    let cancelled = 0
-    for (const row of rows) {
-      if (!closeOpenTrades(db, provider, row.id)) continue
-      if (orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) {
-        release(db, row)
-        cancelled++
-      }
-    }
-    return cancelled
-  })
+  return tx(db, () => orders.expiredUnpaid(db, now).filter((row) => cancelUnpaid(db, provider, row) === 'cancelled').length)
 }
 
+/** The shopper cancels an unpaid order (cancelUnpaid). */
 export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void {
   tx(db, () => {
-    if (!closeOpenTrades(db, provider, row.id)) throw new BizError('支付正在处理中，请稍后查看订单')
-    if (!orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) throw new BizError('订单当前状态不能取消')
-    release(db, row)
+    const outcome = cancelUnpaid(db, provider, row)
+    if (outcome === 'paying') throw refuse('payment_processing')
+    if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
   })
 }
 
@@ -505,7 +508,7 @@ export function markPaid(db: DB, orderId: number): boolean {
 export function requestRefund(db: DB, row: OrderRow, reason: string): void {
   tx(db, () => {
     const now = orders.byId(db, row.id) as OrderRow
-    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, Date.now())) throw new BizError('订单当前状态不能退款')
+    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, Date.now())) throw refuse('refund_not_allowed')
     storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
   })
 }

@@ -2,7 +2,7 @@
  * Signed-in devices, Delete account and Me's logout: what a shopper sees and what reaches the server.
  */
 import Taro from '@tarojs/taro'
-import type { SessionInfo } from '@/contract/account'
+import type { DeletionBlocker, SessionInfo } from '@/contract/account'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
 import DeleteAccountPage from '@/pages/personal/deleteAccount'
@@ -165,6 +165,36 @@ describe('Delete account', () => {
     await click(t, '.delete-account__submit')
     await until(t, () => expect(text(t, '.delete-account__error')).toBe('你还有进行中或退款中的订单，完成后才能注销账号'))
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '你还有进行中或退款中的订单，完成后才能注销账号' }))
+    expect(getItem('token')).toBe('tok')
+  })
+
+  it('refused because orders are on their way: the server’s words and each order, a link to it; no toast; still logged in', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/personal/deleteAccount')
+    const toast = toasts()
+    confirmWith(true)
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    const msg = '你还有 2 笔订单未完成（待自提、待发货、配送中或退款中），完成或申请退款后才能注销账号'
+    const orders: DeletionBlocker[] = [
+      { id: 42, order_no: 'OCP20261126101010123456', kind: 'product', title: '香薰蜡烛', order_status: 10, pay_amount: 6900, create_time: '2026-11-26 10:10:10' },
+      { id: 41, order_no: 'OCP20261125090909654321', kind: 'bill', title: '川味小馆', order_status: 60, pay_amount: 3000, create_time: '2026-11-25 09:09:09' },
+    ]
+    const refusal = { code: 0, msg, data: { orders }, reason: 'account_has_open_orders', params: { count: 2 } }
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/delete': () => ({ http: { status: 200, body: refusal, headers: {} } }) })
+    const t = await mount(DeleteAccountPage)
+    await t.queries.waitForQuerySelector('.delete-account__submit')
+    await click(t, '.delete-account__submit')
+    await t.queries.waitForQuerySelector('.delete-account__blocker')
+    expect(text(t, '.delete-account__error')).toBe(msg)
+    expect(all(t, '.delete-account__blocker-title')).toEqual(['香薰蜡烛', '川味小馆'])
+    expect(all(t, '.delete-account__blocker-status')).toEqual(['已付款', '退款中'])
+    expect(all(t, '.delete-account__blocker-amount')).toEqual(['¥69.00', '¥30.00'])
+    expect(all(t, '.delete-account__blocker-no')).toEqual(['订单号 OCP20261126101010123456', '订单号 OCP20261125090909654321'])
+    expect(t.queries.querySelectorAll('.delete-account__blocker[role="link"]')).toHaveLength(2)
+    await t.act(async () => t.fireEvent.click(t.queries.querySelectorAll('.delete-account__blocker')[1] as HTMLElement))
+    expect(nav).toHaveBeenCalledWith({ url: '/pages/orders/detail?id=41' })
+    expect(toast).not.toHaveBeenCalled()
+    expect(api.called('personal.user/delete')).toHaveLength(1)
     expect(getItem('token')).toBe('tok')
   })
 

@@ -48,9 +48,13 @@ export const cardsOf = (db: DB, userId: number) =>
     `SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`,
   ).all(userId) as UserCardRow[]
 
-/** A card by id with its holder's phone (the till's check of a card code). */
+/** A card by id with its holder's phone (the till's check of a card code); a deleted owner's card is none. */
 export const cardForTill = (db: DB, id: number) =>
-  sql(db, `SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id WHERE uc.id = ?`).get(id) as
+  sql(
+    db,
+    `SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id
+     WHERE uc.id = ? AND u.deleted_at IS NULL`,
+  ).get(id) as
     | (UserCardRow & { phone: string })
     | undefined
 

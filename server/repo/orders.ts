@@ -117,11 +117,40 @@ export const expiredUnpaid = (db: DB, now: number) => sql(db, 'SELECT * FROM ord
 
 export const unpaidOf = (db: DB, userId: number) => sql(db, 'SELECT * FROM orders WHERE user_id = ? AND status = ?').all(userId, ORDER_STATUS.UNPAID) as OrderRow[]
 
-export const takeoutsOf = (db: DB, userId: number) => sql(db, "SELECT id, detail FROM orders WHERE user_id = ? AND kind = 'takeout'").all(userId) as Array<{ id: number; detail: string }>
-
 /** The shopper's orders in any of these statuses. */
 export const countInStatuses = (db: DB, userId: number, statuses: readonly number[]): number =>
   (sql(db, `SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`).get(userId, ...statuses) as { n: number }).n
+
+/** Every order of the shopper with its stored detail (account deletion erases what in it is personal). */
+export const detailsOf = (db: DB, userId: number) => sql(db, 'SELECT id, kind, detail FROM orders WHERE user_id = ?').all(userId) as Array<{ id: number; kind: OrderRow['kind']; detail: string }>
+
+/**
+ * The shopper's orders that stop their account from being deleted, newest first: money or goods on the move
+ * (`inProgress`: accepted, delivering, refunding), a paid product order still to be collected or shipped, and a
+ * paid takeout paid since `takeoutPaidSince` (business wall time; takeout has no delivery step of its own yet).
+ */
+export const blockingDeletion = (db: DB, userId: number, inProgress: readonly number[], takeoutPaidSince: string) =>
+  sql(
+    db,
+    `SELECT * FROM orders WHERE user_id = ? AND (status IN (${placeholders(inProgress)})
+     OR (status = ? AND (kind = 'product' OR (kind = 'takeout' AND pay_time >= ?)))) ORDER BY id DESC`,
+  ).all(userId, ...inProgress, ORDER_STATUS.PAID, takeoutPaidSince) as OrderRow[]
+
+/**
+ * Account deletion: the shopper's own words on their orders go (a refund request's reason, on the order and on
+ * its trail); the store's answers stay.
+ */
+export function eraseShopperWords(db: DB, userId: number): void {
+  sql(db, 'UPDATE orders SET refund_reason = NULL WHERE user_id = ? AND refund_reason IS NOT NULL').run(userId)
+  sql(db, "UPDATE order_actions SET reason = NULL WHERE by_user_id = ? AND action = 'refund_requested' AND reason IS NOT NULL").run(userId)
+}
+
+/**
+ * Account deletion: orders let go of the shopper's coupons that were never used (a cancelled or refunded order's,
+ * given back), so those coupons can be deleted; a used coupon stays with its order (its amount is on the order).
+ */
+export const detachUnusedCoupons = (db: DB, userId: number) =>
+  sql(db, "UPDATE orders SET user_coupon_id = NULL WHERE user_id = ? AND user_coupon_id IN (SELECT id FROM user_coupons WHERE user_id = ? AND status != 'used')").run(userId, userId)
 
 /** One page of the shopper's orders, newest first: every status when `statuses` is null, every kind when `kind` is not given. */
 export function page(db: DB, userId: number, filter: { statuses: readonly number[] | null; kind?: string }, limit: number, offset: number): { rows: OrderRow[]; total: number } {

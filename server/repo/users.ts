@@ -29,11 +29,21 @@ export const setPrivacyConsent = (db: DB, id: number, version: string, at: strin
 
 export const phoneOf = (db: DB, id: number) => (sql(db, 'SELECT phone FROM users WHERE id = ?').get(id) as { phone: string }).phone
 
-/** The erased account keeps its id (orders refer to it) and a phone placeholder that can never be a real number. */
+/**
+ * The erased account keeps its id (orders refer to it) and a phone placeholder that can never be a real number;
+ * its nickname becomes the system's, avatar, openids and referrer go; shoppers it referred lose the link. The
+ * consent record (privacy version and when) and created_at stay.
+ */
 export function anonymise(db: DB, id: number, at: string): void {
   sql(db, "UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?").run(`deleted:${id}`, at, id)
   sql(db, 'UPDATE users SET referrer_id = NULL WHERE referrer_id = ?').run(id)
 }
+
+/** A deleted staff member is no longer their store's staff (what they did stays on the orders' trails by id). */
+export const endStaffLink = (db: DB, id: number) => sql(db, 'DELETE FROM store_staff WHERE user_id = ?').run(id)
+
+/** A deleted owner's cards keep their rows (the orders that bought them) but lose the till-code secret: no code can be made again. */
+export const dropCardSecrets = (db: DB, id: number) => sql(db, 'UPDATE user_cards SET secret = NULL WHERE user_id = ?').run(id)
 
 // Sessions (tokens; a session's id is its rowid) ----------------------------------------------------------
 

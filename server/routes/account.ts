@@ -1,16 +1,16 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { UserInfo } from '../../src/contract/account'
-import { ORDER_STATUS } from '../../src/contract/constants'
+import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../src/contract/account'
+import type { ApiLang } from '../../src/contract/common'
 import { IN_PROGRESS } from '../../src/contract/orderQueries'
 import { tx, type DB as Database } from '../db'
-import { BizError, defineRoute, hashToken, requireUser } from '../http'
-import { nicknameIn } from '../names'
-import { closeOpenTrades } from '../provider'
+import { defineRoute, hashToken, refuse, requireUser } from '../http'
+import { nicknameIn, orderTitleIn } from '../names'
+import { cancelUnpaid } from '../orders'
+import type { PayProvider } from '../provider'
 import * as addresses from '../repo/addresses'
 import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
-import * as seckill from '../repo/seckill'
 import * as site from '../repo/site'
 import { staffShopOf } from '../repo/store'
 import * as users from '../repo/users'
@@ -46,9 +46,6 @@ export function userInfo(db: Database, row: UserRow): UserInfo {
 
 const pseudoId = (prefix: string, code: string) => `${prefix}${crypto.createHash('sha256').update(code).digest('hex').slice(0, 24)}`
 
-/** WeChat login, openid and JSSDK are stand-ins: outside the sandbox they refuse instead of inventing an identity. */
-const WECHAT_NOT_CONFIGURED = '微信登录未配置，请使用手机号验证码登录'
-
 /** "H5 · Chrome / Android" from a User-Agent: enough for a shopper to recognise a device. */
 export function deviceLabel(ua: string | undefined, platform: string): string {
   const s = ua ?? ''
@@ -74,15 +71,15 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   const smsLimit = {
     max: limits.smsPerClient,
     timeWindow: SMS_CLIENT_WINDOW_MS,
-    message: (seconds: number) => `获取验证码太频繁，请 ${Math.ceil(seconds / 60)} 分钟后再试`,
+    refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
   }
   defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
     const now = Date.now()
     const lastAt = users.lastCodeAt(db, input.phone)
     if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
-      throw new BizError(`发送太频繁，请 ${Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000)} 秒后再试`)
+      throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
     }
-    if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw new BizError('今日验证码发送次数已达上限')
+    if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
     users.insertCode(db, { phone: input.phone, scene: input.scene, code, created_at: now })
     sandbox.sendSms(input.phone, code)
@@ -91,18 +88,18 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
 
   defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req, lang }) => {
     const now = Date.now()
-    if ((input.wx_code || input.openid) && !sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
+    if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
     const sms = users.latestBindCode(db, input.phone)
-    if (!sms || now - sms.created_at > SMS_VALID_MS) throw new BizError('验证码已失效，请重新获取')
-    if (sms.attempts >= SMS_MAX_ATTEMPTS) throw new BizError('验证码错误次数过多，请重新获取')
+    if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
+    if (sms.attempts >= SMS_MAX_ATTEMPTS) throw refuse('sms_code_attempts')
     if (sms.code !== input.code) {
       users.countWrongCode(db, sms.id)
-      throw new BizError('验证码错误')
+      throw refuse('sms_code_wrong')
     }
 
     return tx(db, () => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
-      if (!users.useCode(db, sms.id)) throw new BizError('验证码已失效，请重新获取')
+      if (!users.useCode(db, sms.id)) throw refuse('sms_code_expired')
       let user: UserRow | undefined = users.userByPhone(db, input.phone)
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
@@ -143,28 +140,29 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   // Only the shopper's own sessions: another shopper's session id is "not found".
   defineRoute(app, db, 'personal.user/endSession', { auth: true }, ({ input, user }) => {
     const me = requireUser(user)
-    if (!users.endOwnSession(db, input.id, me.id)) throw new BizError('该登录设备不存在')
+    if (!users.endOwnSession(db, input.id, me.id)) throw refuse('session_not_found')
     return { ended: true }
   })
 
-  defineRoute(app, db, 'personal.user/delete', { auth: true }, ({ user }) => {
-    deleteAccount(db, app.payProvider, requireUser(user).id)
+  defineRoute(app, db, 'personal.user/delete', { auth: true }, ({ user, lang }) => {
+    deleteAccount(db, app.payProvider, requireUser(user).id, lang)
     return { deleted: true }
   })
 
+  // WeChat login, openid and JSSDK are stand-ins: outside the sandbox they refuse instead of inventing an identity.
   defineRoute(app, db, 'wechat/getWxAuthCodeUrl', { auth: false }, ({ input }) => {
     // Sandbox: an OAuth stand-in that comes straight back with a code.
     if (sandbox.enabled) return { url: `/sandbox/oauth?redirect=${encodeURIComponent(input.redirect)}` }
-    throw new BizError(WECHAT_NOT_CONFIGURED)
+    throw refuse('wechat_login_not_configured')
   })
 
   defineRoute(app, db, 'wechat/getOpenID', { auth: false }, ({ input }) => {
-    if (!sandbox.enabled) throw new BizError(WECHAT_NOT_CONFIGURED)
+    if (!sandbox.enabled) throw refuse('wechat_login_not_configured')
     return { openid: pseudoId('gzh-', input.code) }
   })
 
   defineRoute(app, db, 'wechat/getJSSDKConfig', { auth: false }, ({ input }) => {
-    if (!sandbox.enabled) throw new BizError('微信 JSSDK 未配置')
+    if (!sandbox.enabled) throw refuse('jssdk_not_configured')
     const timestamp = Math.floor(Date.now() / 1000)
     const nonceStr = crypto.randomBytes(8).toString('hex')
     const ticket = 'sandbox-jsapi-ticket'
@@ -173,33 +171,74 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   })
 }
 
+/** A paid takeout blocks deletion for this long after it was paid (takeout has no delivery step of its own yet). */
+export const TAKEOUT_BLOCKS_DELETION_HOURS = 24
+
 /**
- * Account deletion (PIPL right to erasure). Refused while money or goods are on the move (an order
- * accepted, delivering or refunding). Unpaid orders are cancelled (trades closed first). Then the
- * person's data is erased: sessions, addresses, uploads, unused coupons, login codes; the user row keeps
- * only its id, anonymised, because orders and payments must be kept for the accounts (order rows keep
- * amounts and shop; a takeout order's delivery address loses name and phone).
+ * An order's stored detail without what names or locates the person: a delivery address (a takeout's name,
+ * phone and street; a mall parcel's `delivery.address`) and a takeout remark. What was bought and for how much stays.
  */
-export function deleteAccount(db: Database, provider: Parameters<typeof closeOpenTrades>[1], userId: number): void {
+export function withoutPersonalData(detailText: string): string {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(detailText)
+  } catch {
+    return '{}'
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return '{}'
+  const { address: _address, remark: _remark, ...kept } = parsed as Record<string, unknown>
+  const delivery = kept.delivery
+  if (delivery && typeof delivery === 'object') kept.delivery = { ...(delivery as Record<string, unknown>), address: null }
+  return JSON.stringify(kept)
+}
+
+/** The orders that stop the shopper's account from being deleted, as the refusal lists them. */
+export function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = Date.now()): DeletionBlocker[] {
+  return orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000)).map((o) => ({
+    id: o.id,
+    order_no: o.order_no,
+    kind: o.kind,
+    title: orderTitleIn(lang, o.kind, o.title),
+    order_status: o.status,
+    pay_amount: o.pay_amount,
+    create_time: o.create_time,
+  }))
+}
+
+/**
+ * Account deletion (PIPL right to erasure; docs/api.md `personal.user/delete`). Refused while an order is on
+ * its way — accepted, delivering, refunding, a paid product still to be collected or shipped, a takeout paid
+ * in the last day — with those orders listed, so the shopper can finish them or ask a refund first. Unpaid
+ * orders are cancelled the one way every cancel goes (cancelUnpaid: trades closed, stock back to its spec or
+ * flash-sale product, coupon back). Then the person is erased: sessions, addresses, uploads, unused coupons,
+ * login codes, the staff link, the cards' till secrets; every order's copy of an address and remark and the
+ * shopper's refund reasons; the user row keeps only its id, anonymised. Orders keep what the books need
+ * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
+ */
+export function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): void {
   tx(db, () => {
-    if (orders.countInStatuses(db, userId, IN_PROGRESS) > 0) throw new BizError('你还有进行中或退款中的订单，完成后才能注销账号')
+    const blocking = deletionBlockers(db, lang, userId)
+    if (blocking.length > 0) {
+      const data: DeletionRefusalData = { orders: blocking }
+      throw refuse('account_has_open_orders', { count: blocking.length }, { data })
+    }
     for (const o of orders.unpaidOf(db, userId)) {
-      if (!closeOpenTrades(db, provider, o.id)) throw new BizError('支付正在处理中，请稍后再注销')
-      orders.moveStatus(db, o.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)
-      if (o.kind === 'product' && o.ref_id) seckill.returnStock(db, o.ref_id, o.quantity)
+      if (cancelUnpaid(db, provider, o) === 'paying') throw refuse('delete_payment_processing')
     }
     const phone = users.phoneOf(db, userId)
     users.endSessionsOf(db, userId)
+    users.endStaffLink(db, userId)
+    users.dropCardSecrets(db, userId)
     addresses.deleteAddressesOf(db, userId)
     site.deleteUploadsOf(db, userId)
+    orders.detachUnusedCoupons(db, userId)
     coupons.deleteUnusedCouponsOf(db, userId)
     users.deleteCodesOf(db, phone)
-    for (const o of orders.takeoutsOf(db, userId)) {
-      const detail = JSON.parse(o.detail) as { address?: Record<string, string>; remark?: string }
-      if (detail.address) detail.address = { province: detail.address.province, city: detail.address.city, district: detail.address.district }
-      delete detail.remark
-      orders.setDetail(db, o.id, JSON.stringify(detail))
+    for (const o of orders.detailsOf(db, userId)) {
+      const kept = withoutPersonalData(o.detail)
+      if (kept !== o.detail) orders.setDetail(db, o.id, kept)
     }
+    orders.eraseShopperWords(db, userId)
     users.anonymise(db, userId, nowText())
   })
 }

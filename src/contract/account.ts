@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Phone, ShortText } from './common'
+import { ORDER_KINDS } from './constants'
 
 export const SmsPayload = z.object({ phone: Phone, scene: z.enum(['bind', 'shopRegister']).default('bind') })
 export const SmsAnswer = z.object({ expires_in: z.number().int(), resend_in: z.number().int() })
@@ -58,3 +59,21 @@ export const EndSessionAnswer = z.object({ ended: z.boolean() })
 /** Account deletion: `confirm` must be the literal true (a deliberate second step on the client). */
 export const DeleteAccountPayload = z.object({ confirm: z.literal(true, { errorMap: () => ({ message: 'confirm must be true' }) }) })
 export const DeleteAccountAnswer = z.object({ deleted: z.boolean() })
+
+/**
+ * An order that stops the account from being deleted: the refusal `account_has_open_orders` lists them in
+ * `data.orders`, newest first (docs/api.md `personal.user/delete`), so the app can link each one.
+ */
+export const DeletionBlocker = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  title: z.string(),
+  /** 10 paid (to collect or ship; takeout within a day of paying), 20 accepted, 30 delivering, 60 refunding. */
+  order_status: z.number().int(),
+  pay_amount: z.number().int(),
+  create_time: z.string(),
+})
+export type DeletionBlocker = z.infer<typeof DeletionBlocker>
+export const DeletionRefusalData = z.object({ orders: z.array(DeletionBlocker) })
+export type DeletionRefusalData = z.infer<typeof DeletionRefusalData>

@@ -1,6 +1,9 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
+import Money from '@/components/Money'
+import OrderStatusText from '@/components/OrderStatus'
+import type { DeletionBlocker } from '@/contract/account'
 import type { ProfileAnswer } from '@/contract/member'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { maskPhone } from '@/core/format'
@@ -8,6 +11,7 @@ import { errorMessage, request } from '@/core/request'
 import { forgetSession } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import type { QueryState } from '@/hooks/useQuery'
+import { deletionBlockersOf } from './blockers'
 import { useT } from './messages'
 import './security.css'
 import { routeUrl } from '@/routes'
@@ -15,10 +19,34 @@ import { routeUrl } from '@/routes'
 const ERASED = ['delete.erased.1', 'delete.erased.2', 'delete.erased.3', 'delete.erased.4'] as const
 const RULES = ['delete.rules.1', 'delete.rules.2', 'delete.rules.3'] as const
 
+/** The orders that stop the deletion, each a link to its order (finish it, or ask a refund there). */
+function Blockers({ orders }: { orders: DeletionBlocker[] }) {
+  const t = useT()
+  return (
+    <View className='delete-account__box delete-account__blockers'>
+      <Text className='delete-account__heading'>{t('delete.blockers.title')}</Text>
+      {orders.map((o) => (
+        <View key={o.id} className='delete-account__blocker' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: o.id }) })}>
+          <View className='delete-account__blocker-head'>
+            <Text className='delete-account__blocker-title'>{o.title}</Text>
+            <OrderStatusText className='delete-account__blocker-status' status={o.order_status} />
+          </View>
+          <View className='delete-account__blocker-foot'>
+            <Text className='delete-account__blocker-no'>{t('delete.blockers.orderNo', { no: o.order_no })}</Text>
+            <Money className='delete-account__blocker-amount' cents={o.pay_amount} />
+          </View>
+        </View>
+      ))}
+      <Text className='delete-account__item'>{t('delete.blockers.hint')}</Text>
+    </View>
+  )
+}
+
 /**
  * Delete account: what goes and what stays, then a second, explicit confirmation before the call.
- * Done → the token is forgotten here and the shopper is back on Me, anonymous. A refusal (orders on
- * the move) is shown as the server says it, and nothing changes.
+ * Done → the token is forgotten here and the shopper is back on Me, anonymous. Refused because orders are on
+ * their way (reason account_has_open_orders): the server's words and those orders, each a link to it; any other
+ * refusal is shown as the server says it. Nothing changes either way.
  */
 export default function DeleteAccount({ profile }: { profile: QueryState<ProfileAnswer> }) {
   const t = useT()
@@ -27,13 +55,15 @@ export default function DeleteAccount({ profile }: { profile: QueryState<Profile
     try {
       await request('personal.user/delete', { confirm: true })
     } catch (e) {
-      toastError(errorMessage(e))
+      // The list below says it better than a toast that goes away.
+      if (!deletionBlockersOf(e)) toastError(errorMessage(e))
       throw e
     }
     forgetSession()
     toastSuccess(t('delete.done'))
     void Taro.switchTab({ url: routeUrl('pages/personal/index') })
   })
+  const blockers = deletionBlockersOf(remove.error)
   return (
     <LoadState loading={!profile.data && profile.loading} error={!profile.data && profile.error} onRetry={() => void profile.reload()} rows={3}>
       <View className='delete-account'>
@@ -65,6 +95,7 @@ export default function DeleteAccount({ profile }: { profile: QueryState<Profile
             {errorMessage(remove.error)}
           </View>
         )}
+        {blockers && blockers.length > 0 && <Blockers orders={blockers} />}
         <Button className='delete-account__submit' disabled={remove.busy || undefined} loading={remove.busy} onClick={() => void remove.run()}>
           {t('delete.submit')}
         </Button>

@@ -1,0 +1,304 @@
+/**
+ * Account deletion (issue 23): it cancels unpaid orders the one way every cancel goes (stock back to where it came
+ * from, coupons back), erases the person everywhere a copy was made (every order's address, remark and refund
+ * words, nickname, avatar, uploads, staff link, till secrets), is refused while orders are on their way (listing
+ * them), and a deleted owner's card is invalid at the till. Also: what of a parcel's address the store sees.
+ */
+import type { DeletionRefusalData } from '../../src/contract/account'
+import type { UserCard } from '../../src/contract/member'
+import type { OrderInfo } from '../../src/contract/order'
+import type { CardCheckAnswer, StoreOrder, StoreOrderAnswer } from '../../src/contract/store'
+import { tillCode } from '../../src/contract/tillCode'
+import { cancelExpired } from '../../server/orders'
+import { staffPhone } from '../../server/seed'
+import { startServer, type TestServer } from './helpers'
+
+let s: TestServer
+beforeEach(async () => {
+  s = await startServer()
+  // Every flash-sale session on, whatever the time of day.
+  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+})
+afterEach(() => s.close())
+
+let n = 0
+const reqId = () => `deletion-${n++}`
+const one = <T>(query: string, ...args: unknown[]) => s.app.db.prepare(query).get(...args) as T
+const flashStock = (id: number) => one<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = ?', id).stock
+const specStock = (id: number) => one<{ stock: number }>('SELECT stock FROM mall_specs WHERE id = ?', id).stock
+
+/** The shopper's address: every piece of it is looked for after deletion. */
+const ADDRESS = { name: '甄隐士', mobile: '13600009876', province: '广东省', city: '深圳市', district: '福田区', detail: '秘密路 42 号' }
+
+async function shopperWithAddress(phone: string): Promise<{ token: string; userId: number; addressId: number }> {
+  const who = await s.login(phone)
+  const saved = await s.call<{ info: { id: number } }>('POST', 'personal.address/save', ADDRESS, who.token)
+  expect(saved.body.code).toBe(1)
+  return { ...who, addressId: saved.body.data.info.id }
+}
+
+async function create(token: string, payload: Record<string, unknown>): Promise<OrderInfo> {
+  const res = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: reqId(), ...payload }, token)
+  expect(res.body).toMatchObject({ code: 1 })
+  return res.body.data.order_info
+}
+
+async function pay(token: string, id: number): Promise<void> {
+  await s.call('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, token)
+  expect((await s.call('POST', 'sandbox/confirmPay', { id, result: 'success' })).body.code).toBe(1)
+}
+
+async function statusIs(token: string, id: number, status: number): Promise<void> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const info = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, token)).body.data.info
+    if (info.order_status === status) return
+    if (Date.now() > deadline) throw new Error(`order ${id} stayed ${info.order_status}, not ${status}`)
+    await new Promise((r) => setImmediate(r))
+  }
+}
+
+const mallOrder = (token: string, addressId: number, extra: Record<string, unknown> = {}) =>
+  create(token, { kind: 'product', source: 'mall', product_id: 12, spec_id: 121, quantity: 3, delivery: 'ship', address_id: addressId, ...extra })
+
+const deleteAccount = (token: string, lang = 'zh') =>
+  s.call<{ deleted: boolean } & Partial<DeletionRefusalData>>('POST', 'personal.user/delete', { confirm: true, lang }, token) as Promise<{
+    status: number
+    body: { code: number; msg: string; reason?: string; data: ({ deleted: boolean } & Partial<DeletionRefusalData>) | null }
+  }>
+
+describe('deletion cancels unpaid orders the way every cancel goes', () => {
+  it("the issue's repro: an unpaid mall order's quantity goes back to the mall spec, never to the sold-out flash-sale product of the same id", async () => {
+    const shopper = await shopperWithAddress('13800138201')
+    expect(flashStock(12)).toBe(0) // the flash-sale product 12 is sold out
+    const specBefore = specStock(121)
+    const order = await mallOrder(shopper.token, shopper.addressId)
+    expect(specStock(121)).toBe(specBefore - 3)
+
+    expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect(flashStock(12)).toBe(0)
+    expect(specStock(121)).toBe(specBefore)
+    expect(one<{ status: number }>('SELECT status FROM orders WHERE id = ?', order.id).status).toBe(50)
+    // The flash-sale item stays sold out for the next shopper.
+    const next = await s.login('13800138202')
+    const flash = await s.call('POST', 'personal.order/create', { kind: 'product', product_id: 12, quantity: 1, client_request_id: reqId() }, next.token)
+    expect(flash.body).toMatchObject({ code: 0, msg: '已抢光' })
+    expect(flashStock(12)).toBe(0)
+  })
+
+  it("the shopper's cancel, the expiry and deletion give an unpaid mall order's stock and coupon back alike", async () => {
+    const shopper = await shopperWithAddress('13800138203')
+    await s.call('POST', 'personal.coupon/claim', { coupon_id: 4 }, shopper.token)
+    const coupon = one<{ id: number }>('SELECT id FROM user_coupons WHERE user_id = ? AND coupon_id = 4', shopper.userId).id
+    const before = specStock(121)
+    const couponStatus = () => one<{ status: string } | undefined>('SELECT status FROM user_coupons WHERE id = ?', coupon)?.status
+
+    const cancelled = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 1 })
+    expect([specStock(121), couponStatus()]).toEqual([before - 1, 'locked'])
+    expect((await s.call('POST', 'personal.order/cancel', { id: cancelled.id }, shopper.token)).body.code).toBe(1)
+    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, 'available', 0])
+
+    const expired = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 2 })
+    expect(specStock(121)).toBe(before - 2)
+    expect(cancelExpired(s.app.db, s.app.payProvider, Date.now() + 16 * 60_000)).toBe(1)
+    expect(one<{ status: number }>('SELECT status FROM orders WHERE id = ?', expired.id).status).toBe(50)
+    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, 'available', 0])
+
+    // Deletion: the same, and then the coupon (unused) is erased with the account, not left locked to a cancelled order.
+    const deleted = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 3 })
+    expect(deleted.coupon_amount).toBe(800)
+    const res = await deleteAccount(shopper.token)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, undefined, 0])
+    expect(one('SELECT status, coupon_amount, user_coupon_id FROM orders WHERE id = ?', deleted.id)).toEqual({ status: 50, coupon_amount: 800, user_coupon_id: null })
+  })
+})
+
+describe('deletion erases the person everywhere a copy was made', () => {
+  it("staff read no name, phone or street of the deleted shopper, and no row of the database holds them", async () => {
+    const phone = '13800138211'
+    const shopper = await shopperWithAddress(phone)
+    const staff5 = await s.login(staffPhone(5))
+    // A parcel delivered (completed), a parcel refunded with the shopper's reason, an unpaid one (cancelled by the
+    // deletion), and a takeout paid two days ago with a remark.
+    const delivered = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    await pay(shopper.token, delivered.id)
+    expect((await s.call('POST', 'hui_shanghu.store_order/ship', { id: delivered.id, carrier: 'SF', tracking_no: 'SF2300000001' }, staff5.token)).body.code).toBe(1)
+    expect((await s.call('POST', 'personal.order/confirmReceipt', { id: delivered.id }, shopper.token)).body.code).toBe(1)
+    const refunded = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    await pay(shopper.token, refunded.id)
+    expect((await s.call('POST', 'personal.order/refund', { id: refunded.id, reason: '理由：请打 13600009876 找甄隐士' }, shopper.token)).body.code).toBe(1)
+    expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: refunded.id }, staff5.token)).body.code).toBe(1)
+    await statusIs(shopper.token, refunded.id, 70)
+    const unpaid = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    const takeout = await create(shopper.token, { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 2 }], address_id: shopper.addressId, remark: '备注：甄隐士 秘密路 42 号' })
+    await pay(shopper.token, takeout.id)
+    s.app.db.prepare("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?").run(takeout.id)
+    s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (?, 'me.png', 'image/png', x'89504e47', '2026-01-01 00:00:00', 'deletion-test-upload')").run(shopper.userId)
+
+    expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+
+    // The store's reads of those orders: no name, phone or street, in any status list.
+    const personal = [ADDRESS.name, ADDRESS.mobile, ADDRESS.detail, phone, '秘密路', '甄隐士']
+    const seen: unknown[] = []
+    for (const id of [delivered.id, refunded.id, unpaid.id]) {
+      const read = await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id }, staff5.token)
+      expect(read.body.code).toBe(1)
+      // Who: nothing left to mask (not the placeholder "deleted:<id>" cut into a phone's shape).
+      expect([read.body.data.info.shopper_phone, ...read.body.data.actions.filter((a) => a.by === 'shopper').map((a) => a.by_phone)].every((p) => p === '****')).toBe(true)
+      seen.push(read.body.data)
+    }
+    for (const status of [40, 50, 70]) {
+      const page = await s.call<{ list: StoreOrder[] }>('GET', 'hui_shanghu.store_order/index', { status }, staff5.token)
+      expect(page.body.data.list.map((o) => o.id)).toEqual(expect.arrayContaining([status === 40 ? delivered.id : status === 50 ? unpaid.id : refunded.id]))
+      seen.push(page.body.data)
+    }
+    const staffSaw = JSON.stringify(seen)
+    for (const p of personal) expect(staffSaw).not.toContain(p)
+
+    // Every text in every table of the database.
+    const tables = (s.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name)
+    const found: string[] = []
+    for (const table of tables) {
+      for (const row of s.app.db.prepare(`SELECT * FROM "${table}"`).all() as Array<Record<string, unknown>>) {
+        const text = Object.values(row)
+          .map((v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v)))
+          .join('\u0001')
+        for (const p of personal) if (text.includes(p)) found.push(`${table}: ${p}`)
+      }
+    }
+    expect(found).toEqual([])
+
+    // What the books need stays: the orders with their numbers, shop, amounts, statuses and times.
+    const kept = s.app.db.prepare('SELECT id, order_no, shop_id, status, pay_amount, create_time, pay_time, detail FROM orders WHERE user_id = ? ORDER BY id').all(shopper.userId) as Array<Record<string, unknown>>
+    expect(kept.map((o) => [o.id, o.status])).toEqual([
+      [delivered.id, 40],
+      [refunded.id, 70],
+      [unpaid.id, 50],
+      [takeout.id, 10],
+    ])
+    expect(kept[0]).toMatchObject({ order_no: delivered.order_no, shop_id: 5, pay_amount: delivered.pay_amount, pay_time: expect.any(String) })
+    expect(JSON.parse(kept[0].detail as string)).toMatchObject({ source: 'mall', spec_id: 121, unit_price: expect.any(Number), delivery: { mode: 'ship', address: null } })
+    expect(JSON.parse(kept[3].detail as string)).toMatchObject({ items: [expect.objectContaining({ id: 1, quantity: 2 })] })
+    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?', shopper.userId).n).toBe(0)
+    expect(one('SELECT nickname, avatar FROM users WHERE id = ?', shopper.userId)).toEqual({ nickname: '已注销用户', avatar: '' })
+  })
+})
+
+describe('deletion is refused while orders are on their way, and lists them', () => {
+  it('a paid flash-sale order to collect and a paid parcel to ship block it (listed, newest first, in the asker’s language); a paid bill does not', async () => {
+    const shopper = await shopperWithAddress('13800138221')
+    const bill = await create(shopper.token, { kind: 'bill', shop_id: 1, amount: 3000 })
+    await pay(shopper.token, bill.id)
+    const flash = await create(shopper.token, { kind: 'product', product_id: 4, quantity: 1 })
+    await pay(shopper.token, flash.id)
+    const parcel = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    await pay(shopper.token, parcel.id)
+
+    const refused = await deleteAccount(shopper.token)
+    expect(refused.body).toMatchObject({ code: 0, reason: 'account_has_open_orders' })
+    expect(refused.body.msg).toContain('2')
+    expect(refused.body.data?.orders).toEqual([
+      { id: parcel.id, order_no: parcel.order_no, kind: 'product', title: parcel.title, order_status: 10, pay_amount: parcel.pay_amount, create_time: parcel.create_time },
+      { id: flash.id, order_no: flash.order_no, kind: 'product', title: flash.title, order_status: 10, pay_amount: flash.pay_amount, create_time: flash.create_time },
+    ])
+    const en = await deleteAccount(shopper.token, 'en')
+    expect(en.body).toMatchObject({ code: 0, reason: 'account_has_open_orders' })
+    expect(en.body.msg).toMatch(/^You have 2 unfinished order/)
+    // Nothing was erased: the shopper is still signed in with their address.
+    expect((await s.call('GET', 'personal.user/info', {}, shopper.token)).body.code).toBe(1)
+    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', shopper.userId).n).toBe(1)
+
+    // Collected and refunded: nothing blocks any more.
+    const staff8 = await s.login(staffPhone(8))
+    const code = (await s.call<{ code: string }>('GET', 'personal.order/orderVerification', { id: flash.id }, shopper.token)).body.data.code
+    expect((await s.call('POST', 'hui_shanghu.store_order/verify', { code }, staff8.token)).body.code).toBe(1)
+    expect((await s.call('POST', 'personal.order/refund', { id: parcel.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
+    expect((await deleteAccount(shopper.token)).body.data?.orders?.map((o) => [o.id, o.order_status])).toEqual([[parcel.id, 60]])
+    const staff5 = await s.login(staffPhone(5))
+    expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: parcel.id }, staff5.token)).body.code).toBe(1)
+    await statusIs(shopper.token, parcel.id, 70)
+    expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+  })
+
+  it('a takeout paid within the last day blocks it; one paid earlier does not', async () => {
+    const shopper = await shopperWithAddress('13800138222')
+    const takeout = await create(shopper.token, { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 2 }], address_id: shopper.addressId })
+    await pay(shopper.token, takeout.id)
+    expect((await deleteAccount(shopper.token)).body.data?.orders?.map((o) => o.id)).toEqual([takeout.id])
+    s.app.db.prepare("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?").run(takeout.id)
+    expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+  })
+})
+
+describe("a deleted member's card and a deleted staff member", () => {
+  it("a deleted owner's card answers invalid at the till, even with a code made from its old secret", async () => {
+    const owner = await s.login('13800138231')
+    const staff = await s.login(staffPhone(3))
+    const order = await create(owner.token, { kind: 'card', card_id: 2 })
+    await pay(owner.token, order.id)
+    const card = (await s.call<{ list: UserCard[] }>('GET', 'personal.card/index', {}, owner.token)).body.data.list[0]
+    const secret = card.till_secret ?? ''
+    const check = () => s.call<CardCheckAnswer>('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, secret, Date.now()) }, staff.token)
+    expect((await check()).body.data.result).toBe('valid')
+    expect((await deleteAccount(owner.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect((await check()).body.data).toEqual({ result: 'invalid', card: null })
+    // Even were the secret still stored, the till looks the owner up and finds them deleted.
+    s.app.db.prepare('UPDATE user_cards SET secret = ? WHERE id = ?').run(secret, card.id)
+    expect((await check()).body.data).toEqual({ result: 'invalid', card: null })
+  })
+
+  it('a staff member who deletes their account is no longer staff: the same phone signs in as a new account without the workbench', async () => {
+    const staff = await s.login(staffPhone(1))
+    expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.code).toBe(1)
+    expect((await deleteAccount(staff.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM store_staff WHERE user_id = ?', staff.userId).n).toBe(0)
+    const again = await s.login(staffPhone(1))
+    expect(again.userId).not.toBe(staff.userId)
+    expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, again.token)).body.code).toBe(0)
+  })
+})
+
+describe("staff see a parcel's address only while they must deliver it", () => {
+  const full = { name: ADDRESS.name, phone: ADDRESS.mobile, text: '广东省深圳市福田区秘密路 42 号' }
+  const masked = { ...full, phone: '136****9876' }
+
+  it('unpaid: none · paid: full · refund asked: phone masked · refused: full again · shipped: full · delivered: none; cancelled and refunded: none', async () => {
+    const shopper = await shopperWithAddress('13800138241')
+    const staff5 = await s.login(staffPhone(5))
+    const seen = async (id: number) => {
+      const read = (await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id }, staff5.token)).body.data.info
+      const listed = (await s.call<{ list: StoreOrder[] }>('GET', 'hui_shanghu.store_order/index', { status: read.order_status }, staff5.token)).body.data.list.find((o) => o.id === id)
+      expect(listed?.delivery).toEqual(read.delivery)
+      return read.delivery
+    }
+    const order = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: null })
+    await pay(shopper.token, order.id)
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: full })
+    expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: '买错了' }, shopper.token)).body.code).toBe(1)
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: masked })
+    expect((await s.call('POST', 'hui_shanghu.store_order/refundReject', { id: order.id, reason: '已备货' }, staff5.token)).body.code).toBe(1)
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: full })
+    expect((await s.call('POST', 'hui_shanghu.store_order/ship', { id: order.id, carrier: 'SF', tracking_no: 'SF2300000002' }, staff5.token)).body.code).toBe(1)
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: full })
+    expect((await s.call('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)).body.code).toBe(1)
+    expect(await seen(order.id)).toEqual({ mode: 'ship', address: null })
+
+    const cancelled = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    expect((await s.call('POST', 'personal.order/cancel', { id: cancelled.id }, shopper.token)).body.code).toBe(1)
+    expect(await seen(cancelled.id)).toEqual({ mode: 'ship', address: null })
+
+    const refunded = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
+    await pay(shopper.token, refunded.id)
+    expect((await s.call('POST', 'personal.order/refund', { id: refunded.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
+    expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: refunded.id }, staff5.token)).body.code).toBe(1)
+    await statusIs(shopper.token, refunded.id, 70)
+    expect(await seen(refunded.id)).toEqual({ mode: 'ship', address: null })
+
+    // The shopper's own order keeps the address as it was ordered.
+    const own = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: order.id }, shopper.token)).body.data.info
+    expect(own.delivery).toEqual({ mode: 'ship', address: full })
+  })
+})
