@@ -19,7 +19,7 @@
  * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
+import { api, BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
@@ -266,7 +266,30 @@ describe('a shopper who chose English', () => {
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(ORDER_STATUS.CANCELLED)
   })
 
-  // The server's refusals follow the payload's lang (server/refusals.ts): a wrong login code says so in English.
+  // The app decides "not found" by the refusal's reason (order_not_found), not by its words: with English words
+  // ("This order does not exist") a missing order, and another shopper's, read "not found", never an error with Retry.
+  it("a missing order and another shopper's order: not found in English, never Retry", async () => {
+    const otherPhone = '13700009877'
+    await api('Captcha/sendSmsCaptcha', { phone: otherPhone })
+    const other = await api<{ token: string }>('wechat/bind', { phone: otherPhone, code: await smsCode(otherPhone) })
+    const theirs = await placeOrder(other.token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-english-theirs-1' }, false)
+    const page = shopper.page
+    for (const [label, id] of [['missing', 99999999], ['theirs', theirs]] as const) {
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/personal.order/read', { timeout: 15000 })
+      await page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+      expect(await (await answer).json()).toMatchObject({ code: 0, reason: 'order_not_found', msg: 'This order does not exist' })
+      await settled(page)
+      const empty = page.locator('.state--empty:visible')
+      await empty.waitFor({ timeout: 10000 })
+      expect((await empty.locator('.state__title').innerText()).trim()).toBe('Nothing to show here')
+      expect(await page.locator('.state__retry:visible').count()).toBe(0)
+      expect(await visibleTitle(page)).toBe(EN_TITLE['pages/orders/detail'])
+      await still(page)
+      await shot(page, `en-order-not-found-${label}`)
+    }
+  })
+
+  // The server's refusals follow the payload's lang (their reason's words, src/contract/reasons.ts): a wrong login code says so in English.
   it("the server's refusal is in English: a wrong login code on Authorization", async () => {
     const { context, page } = await phone(browser)
     await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)

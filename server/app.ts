@@ -4,13 +4,13 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
+import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import { openDatabase, type DB } from './db'
-import { BizError, fail } from './http'
-import { langOf } from './names'
+import { BizError, fail, failWith } from './http'
+import { langOf, named } from './names'
 import { cancelExpired } from './orders'
 import { retryPendingRefunds } from './pay'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from './provider'
-import { refusalIn } from './refusals'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -25,10 +25,12 @@ import { sweepParcels } from './shipping'
 import { storeRoutes } from './routes/store'
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
+import { finishReadingBeforeAnswering } from './drain'
 import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { staticRoutes } from './static'
+import { apiCacheHeaders, securityHeaders } from './security'
 import { autoApproveRefunds } from './store'
 import { businessOffset } from './time'
 
@@ -39,6 +41,7 @@ export interface AppOptions {
   sandbox?: boolean
   /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
   sandboxKey?: string
+  /** Signs the payment notifications (server/config.ts: PAY_NOTIFY_SECRET); random when not given. */
   paySecret?: string
   /** Login codes one client may ask for in 10 minutes (default 5). */
   smsPerClient?: number
@@ -61,7 +64,7 @@ const SWEEP_MS = 60_000
 const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
 
 /** An envelope that refuses (code 0 or -1) with words for the shopper. */
-const isRefusal = (payload: unknown): payload is { code: number; msg: string } =>
+const isRefusal = (payload: unknown): payload is { code: number; msg: string; reason?: unknown; params?: ReasonParams } =>
   typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && (payload as { code: number }).code !== CODE.OK && typeof (payload as { msg?: unknown }).msg === 'string'
 
 /** The clock headers every /api answer carries (the client counts down on the server's clock). */
@@ -82,12 +85,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // (Fastify types this reply with generics that admit no status code.)
       const reply = res as unknown as { code: (status: number) => { send: (payload: unknown) => unknown }; headers: (h: Record<string, string>) => unknown }
       const api = isApiUrl(req.raw.url)
-      // These answers skip the onSend hooks: the clock headers are set here.
-      if (api) reply.headers(clockHeaders())
-      if (err.code === 'FST_ERR_BAD_URL') return reply.code(api ? 200 : 400).send(fail('请求地址格式错误'))
-      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(api ? 200 : 404).send(fail('请求地址过长'))
+      // These answers skip the onSend hooks: the clock and cache headers (server/security.ts) are set here.
+      if (api) reply.headers({ ...clockHeaders(), ...apiCacheHeaders() })
+      if (err.code === 'FST_ERR_BAD_URL') return reply.code(api ? 200 : 400).send(fail('bad_url'))
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(api ? 200 : 404).send(fail('url_too_long'))
       req.log.error({ code: err.code }, 'framework error')
-      return reply.code(500).send(fail('服务器开小差了，请稍后重试'))
+      return reply.code(500).send(fail('server_error'))
     },
     // Node's HTTP parser refused the request (a header or query string over 16 KB → 431, a broken request
     // line → 400, too slow → 408): there is no request object, so the envelope is written to the socket
@@ -95,17 +98,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // parser's error carries the raw bytes (rawPacket), which may hold an Access-Token.
     clientErrorHandler(err, socket) {
       if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return
-      const [status, text, msg] =
+      // No request was read, so no lang: the reason's words in Chinese.
+      const [status, text, reason] =
         err.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'Request Header Fields Too Large', '请求头或请求地址过长']
+          ? ([431, 'Request Header Fields Too Large', 'header_too_large'] as const)
           : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-            ? [408, 'Request Timeout', '请求超时，请重试']
-            : [400, 'Bad Request', '请求格式错误']
+            ? ([408, 'Request Timeout', 'request_timeout'] as const)
+            : ([400, 'Bad Request', 'malformed_request'] as const)
       app.log.debug({ code: err.code, status }, 'client error')
       // Nothing may be written into a response already under way on this connection.
       const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
       if (socket.writable && !inFlight?.headersSent) {
-        const body = JSON.stringify(fail(msg))
+        const body = JSON.stringify(fail(reason))
         const clock = Object.entries(clockHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('')
         socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${clock}Connection: close\r\n\r\n${body}`)
         // Read and drop what the client is still sending, so closing does not reset the connection
@@ -121,7 +125,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   seedDemoData(db)
   app.decorate('db', db)
   const sandbox = createSandbox(opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
-  const secret = opts.paySecret ?? 'sandbox-development-secret'
+  // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/config.ts).
+  const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
   // The sandbox provider's refund notifications come back through the public notify route, signed.
   const provider = sandbox.enabled
     ? createSandboxProvider(
@@ -138,31 +143,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof BizError) return reply.code(200).send({ ...fail(err.message, err.code), data: err.data ?? null })
+    if (err instanceof BizError) return reply.code(200).send(failWith(err))
     const error = err as { statusCode?: number; code?: string; message?: string }
     // busboy (multipart) reports a broken body with plain errors that carry no statusCode.
     const brokenMultipart = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early|Unsupported content type|Missing Content-Type)/.test(String(error.message ?? ''))
     const status = brokenMultipart || error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? 400 : (error.statusCode ?? 500)
     if (status < 500) {
-      const byCode: Record<string, string> = {
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式',
-        FST_INVALID_MULTIPART_CONTENT_TYPE: '请以 multipart/form-data 上传',
-        FST_REQ_FILE_TOO_LARGE: '文件过大',
-        FST_FILES_LIMIT: '上传的文件过多',
-        FST_FIELDS_LIMIT: '上传的表单项过多',
-        FST_PARTS_LIMIT: '上传的表单项过多',
+      const byCode: Readonly<Record<string, Reason>> = {
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+        FST_INVALID_MULTIPART_CONTENT_TYPE: 'multipart_required',
+        FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+        FST_FILES_LIMIT: 'too_many_files',
+        FST_FIELDS_LIMIT: 'too_many_fields',
+        FST_PARTS_LIMIT: 'too_many_fields',
       }
-      const msg = (error.code && byCode[error.code]) || (status === 413 ? '请求内容过大' : '请求格式错误')
-      return reply.code(200).send(fail(msg))
+      const known = error.code && Object.prototype.hasOwnProperty.call(byCode, error.code) ? byCode[error.code] : undefined
+      return reply.code(200).send(fail(known ?? (status === 413 ? 'body_too_large' : 'malformed_request')))
     }
     // The database stayed locked past busy_timeout (heavy contention between processes): nothing was
     // written, so the client may simply try again.
     if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT') {
       req.log.warn({ code: error.code, url: req.routeOptions.url }, 'database busy')
-      return reply.code(503).header('Retry-After', '1').send(fail('系统繁忙，请稍后重试'))
+      return reply.code(503).header('Retry-After', '1').send(fail('server_busy'))
     }
     req.log.error(err)
-    return reply.code(500).send(fail('服务器开小差了，请稍后重试'))
+    return reply.code(500).send(fail('server_error'))
   })
 
   // Every /api answer (the envelope of a route, an error, a 404 or a framework error) carries the server's
@@ -173,18 +178,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return payload
   })
 
-  // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's BizError, the
-  // contract's validation, the error handler, the 404) in English when the request's lang (query or body, as
-  // the client sends it with every call) is en — one place, server/refusals.ts.
+  // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's refusal, the
+  // contract's validation, the error handler, the 404) written from its reason (src/contract/reasons.ts) in the
+  // request's lang (query or body, as the client sends it with every call). A param that is a name the system
+  // defines (a card level) is answered in that language too, like the routes' names (names.ts).
   app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (!isApiUrl(req.url) || !isRefusal(payload) || (langOf(req.body) !== 'en' && langOf(req.query) !== 'en')) return payload
-    return { ...payload, msg: refusalIn('en', payload.msg) }
+    if (!isApiUrl(req.url) || !isRefusal(payload) || !isReason(payload.reason)) return payload
+    const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
+    const given: ReasonParams = payload.params ?? {}
+    const params: ReasonParams = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, typeof v === 'string' ? named(lang, v) : v]))
+    return { ...payload, msg: reasonText(payload.reason, lang, params), ...(payload.params ? { params } : {}) }
   })
 
+  // CSP with per-response nonces, frame and referrer policies, no caching of /api answers (server/security.ts).
+  await securityHeaders(app)
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
   await app.register(fastifyRateLimit, { global: false })
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
+  // An answer given before its body was read (over bodyLimit, a picture over 5 MB, a refusal before the upload
+  // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
+  finishReadingBeforeAnswering(app)
 
   app.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
   accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })

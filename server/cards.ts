@@ -2,7 +2,7 @@ import type { CardPlan } from '../src/contract/order'
 import type { UserCard } from '../src/contract/member'
 import { ORDER_STATUS } from '../src/contract/constants'
 import type { DB } from './db'
-import { BizError } from './http'
+import { refuse } from './http'
 import * as cards from './repo/cards'
 import type { HeldCard, UserCardRow } from './repo/cards'
 import { fmt, inBusinessZone, parseText } from './time'
@@ -39,7 +39,7 @@ export function planCard(db: DB, userId: number, product: Product, nowMs: number
     const credit = held.reduce((sum, c) => sum + remainderOf(c, nowMs), 0)
     return { mode: 'upgrade', start: now, end: now.add(product.days, 'day'), replaced: held, credit: Math.min(credit, product.price) }
   }
-  if (product.level < top.level && strict) throw new BizError(`你的${top.name}还在有效期内，不能购买较低等级的${product.name}；可续费${top.name}或升级`)
+  if (product.level < top.level && strict) throw refuse('card_lower_level', { held: top.name, wanted: product.name })
   const start = lastEnd()
   return { mode: 'renew', start, end: start.add(product.days, 'day'), replaced: [], credit: 0 }
 }

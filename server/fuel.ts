@@ -3,7 +3,7 @@ import { OIL_GRADES, litresFor } from '../src/contract/fuelEndpoints'
 import { distanceMeters, type GeoPoint } from '../src/contract/geo'
 import type { DB } from './db'
 import { discountsOf } from './discount'
-import { BizError } from './http'
+import { refuse } from './http'
 import * as cards from './repo/cards'
 import * as fuel from './repo/fuel'
 import { inBusinessZone, nowText } from './time'
@@ -53,7 +53,7 @@ export function stationPage(db: DB, q: { at: GeoPoint | null; cityId?: number; u
 
 export function stationDetail(db: DB, id: number, at: GeoPoint | null, userId: number | null): StationDetail {
   const row = fuel.station(db, id)
-  if (!row) throw new BizError('加油站不存在')
+  if (!row) throw refuse('station_not_found')
   const cardRate = cardRateOf(db, userId)
   return { ...stationOf(db, row, at, cardRate, businessDay()), phone: row.phone, pumps: fuel.pumps(db, id), member_card: cardRate !== null }
 }
@@ -63,11 +63,11 @@ export function stationDetail(db: DB, id: number, at: GeoPoint | null, userId: n
  * the station lacks (or has no price for today), a pump it lacks, an amount out of range.
  */
 export function fuelTerms(db: DB, p: { shop_id: number; oil_grade: string; pump_no: number; amount: number }): { litrePrice: number } {
-  if (!fuel.station(db, p.shop_id)) throw new BizError('该商家不是加油站')
-  if (!(OIL_GRADES as readonly string[]).includes(p.oil_grade)) throw new BizError(`没有这种油号：${p.oil_grade}`)
+  if (!fuel.station(db, p.shop_id)) throw refuse('not_a_fuel_station')
+  if (!(OIL_GRADES as readonly string[]).includes(p.oil_grade)) throw refuse('oil_grade_unknown', { grade: p.oil_grade })
   const price = fuel.pricesOn(db, p.shop_id, businessDay()).find((g) => g.grade === p.oil_grade)?.price
-  if (price === undefined) throw new BizError(`该油站没有 ${p.oil_grade}`)
-  if (!fuel.hasPump(db, p.shop_id, p.pump_no)) throw new BizError(`该油站没有 ${p.pump_no} 号油枪`)
+  if (price === undefined) throw refuse('oil_grade_not_sold', { grade: p.oil_grade })
+  if (!fuel.hasPump(db, p.shop_id, p.pump_no)) throw refuse('pump_not_found', { pump: p.pump_no })
   return { litrePrice: price }
 }
 

@@ -8,21 +8,25 @@ import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
 import { FUEL_ENDPOINTS } from '../src/contract/fuelEndpoints'
 import { MALL_ENDPOINTS } from '../src/contract/mallEndpoints'
 import type { ApiLang } from '../src/contract/common'
-import { reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
+import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import type { DB } from './db'
 import { langOf } from './names'
 import { sessionByHash, touchSession } from './repo/users'
 
-/** A business refusal: answered as HTTP 200 with code 0 (or -1 for auth) and a readable msg. */
+/**
+ * A business refusal: answered as HTTP 200 with code 0 (or -1 for auth), its reason, params and a readable msg.
+ * Built by refuse() only: a refusal has a reason from the contract, never words of its own.
+ */
 export class BizError extends Error {
   readonly code: 0 | -1
   /** What the client needs to act on the refusal (e.g. fuel's price_moved); null for most. */
   readonly data: unknown
-  /** The stable reason from the contract (src/contract/reasons.ts), when the refusal has one; msg is written from it. */
-  readonly reason: Reason | null
+  /** The stable reason from the contract (src/contract/reasons.ts); msg is written from it in the asker's language. */
+  readonly reason: Reason
   readonly params: ReasonParams
-  constructor(message: string, code: 0 | -1 = 0, data: unknown = null, reason: Reason | null = null, params: ReasonParams = {}) {
-    super(message)
+  constructor(reason: Reason, params: ReasonParams, code: 0 | -1, data: unknown) {
+    // The Chinese words, for logs; the answer's msg is written as it leaves (app.ts).
+    super(reasonText(reason, 'zh', params))
     this.code = code
     this.data = data
     this.reason = reason
@@ -36,11 +40,25 @@ export class BizError extends Error {
  * msg is written from the reason in the asker's language as the answer leaves (app.ts).
  */
 export function refuse(reason: Reason, params: ReasonParams = {}, opts: { code?: 0 | -1; data?: unknown } = {}): BizError {
-  return new BizError(reasonText(reason, 'zh', params), opts.code ?? 0, opts.data ?? null, reason, params)
+  return new BizError(reason, params, opts.code ?? 0, opts.data ?? null)
 }
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: CODE.OK, msg: 'ok', data })
-export const fail = (msg: string, code: 0 | -1 = CODE.FAIL): Envelope<null> => ({ code, msg, data: null })
+
+/** A refusal's envelope: its reason, its params when it has some, msg (Chinese here; app.ts writes it in the asker's language). */
+export interface Refusal<T = null> extends Envelope<T> {
+  reason: Reason
+}
+
+/** The envelope of a refusal by its reason, for answers sent without throwing (`return fail('sandbox_bad_signature')`). */
+export function fail(reason: Reason, params: ReasonParams = {}, code: 0 | -1 = CODE.FAIL): Refusal {
+  return { code, msg: reasonText(reason, 'zh', params), data: null, reason, ...(Object.keys(params).length > 0 ? { params } : {}) }
+}
+
+/** The envelope of a thrown refusal. */
+export function failWith(err: BizError): Refusal<unknown> {
+  return { ...fail(err.reason, err.params, err.code), data: err.data ?? null }
+}
 
 export interface AuthUser {
   id: number
@@ -66,20 +84,24 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
 }
 
-/** A message the contract wrote for the shopper (in Chinese, like the server's other messages): shown as it is. */
-const FOR_THE_SHOPPER = /[\u4e00-\u9fff]/
-
 /**
- * The first problem zod found, in words a person can act on: the contract's own shopper message as it is
- * ("请选择收货地址"), anything else with the field ("参数错误：card_id — not a field of bill orders").
+ * The first problem zod found, as a reason: the contract's own shopper message is a reason key
+ * (`message: 'delivery_address_required'`) and answers as that reason; anything else is `invalid_request` with the
+ * field in `detail`, readable by whoever wrote the call ("card_id — not a field of bill orders").
  */
-export function zodMessage(error: z.ZodError): string {
+export function zodRefusal(error: z.ZodError): { reason: Reason; params: ReasonParams } {
   const issue = error.issues[0]
-  if (!issue) return '参数错误'
-  if (FOR_THE_SHOPPER.test(issue.message)) return issue.message
+  if (!issue) return { reason: 'invalid_request', params: { detail: 'payload is invalid' } }
+  if (isReason(issue.message)) return { reason: issue.message, params: {} }
   const field = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')).join(', ') : issue.path.join('.')
   const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message
-  return field && !msg.startsWith(field) ? `参数错误：${field} — ${msg}` : `参数错误：${msg}`
+  return { reason: 'invalid_request', params: { detail: field && !msg.startsWith(field) ? `${field} — ${msg}` : msg } }
+}
+
+/** The envelope of a payload the contract's schema refused (zodRefusal). */
+export function failZod(error: z.ZodError): Refusal {
+  const { reason, params } = zodRefusal(error)
+  return fail(reason, params)
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
@@ -98,7 +120,7 @@ interface RouteOptions {
   /** Needs a logged-in shopper (code -1 otherwise). */
   auth: boolean
   /** Per-client limit (@fastify/rate-limit): at most `max` calls per `timeWindow` ms from one address. */
-  rateLimit?: { max: number; timeWindow: number; message: (retryInSeconds: number) => string }
+  rateLimit?: { max: number; timeWindow: number; refusal: (retryInSeconds: number) => BizError }
 }
 
 /**
@@ -123,7 +145,7 @@ export function defineRoute<P extends ApiPath>(
             max: limit.max,
             timeWindow: limit.timeWindow,
             // Thrown by the plugin; the error handler answers it as code 0 with this message.
-            errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => new BizError(limit.message(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
+            errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => limit.refusal(Math.max(1, Math.ceil(ctx.ttl / 1000))),
           },
         }
       : undefined,
@@ -131,11 +153,11 @@ export function defineRoute<P extends ApiPath>(
       const user = authenticate(db, req)
       if (opts.auth && !user) {
         const sent = req.headers[HEADER_TOKEN.toLowerCase()]
-        return fail(sent ? '登录已过期，请重新登录' : '请先登录', CODE.AUTH)
+        return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)
       }
       const source = METHODS[path] === 'GET' ? req.query : req.body
       const parsed = schema.safeParse(source ?? {})
-      if (!parsed.success) return fail(zodMessage(parsed.error))
+      if (!parsed.success) return failZod(parsed.error)
       const data = await handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
       return ok(data)
     },
@@ -143,6 +165,6 @@ export function defineRoute<P extends ApiPath>(
 }
 
 export function requireUser(user: AuthUser | null): AuthUser {
-  if (!user) throw new BizError('请先登录', CODE.AUTH)
+  if (!user) throw refuse('login_required', {}, { code: CODE.AUTH })
   return user
 }

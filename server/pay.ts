@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { ORDER_STATUS, PAY_CHANNEL } from '../src/contract/constants'
 import { PAID_OR_LATER } from '../src/contract/orderRules'
 import { tx, type DB } from './db'
-import { BizError } from './http'
+import { refuse } from './http'
 import { markPaid } from './orders'
 import { finishOrderRefund, recordRefundFailure } from './store'
 import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
@@ -45,9 +45,9 @@ const newTradeNo = () => `T${Date.now()}${crypto.randomBytes(8).toString('hex')}
  * trades for one channel).
  */
 export function preparePayment(db: DB, provider: PayProvider, orderId: number, input: PayInput, secret: string): PayparamAnswer {
-  if (!provider.configured) throw new BizError('在线支付暂未开通，请到店支付')
+  if (!provider.configured) throw refuse('online_pay_unavailable')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
-  if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw new BizError('请在微信中授权后再支付')
+  if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw refuse('wechat_auth_required')
   const payment = tx(db, () => openTrade(db, orderId, channel, input))
   if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
 
@@ -70,9 +70,9 @@ export function preparePayment(db: DB, provider: PayProvider, orderId: number, i
 function openTrade(db: DB, orderId: number, channel: number, input: PayInput): PaymentRow | null {
   const order = orders.byId(db, orderId) as OrderRow
   if (order.status !== ORDER_STATUS.UNPAID) {
-    if (order.status === ORDER_STATUS.CANCELLED) throw new BizError('订单已取消，请重新下单')
-    if (order.status === ORDER_STATUS.REFUNDING) throw new BizError('订单退款中')
-    if (order.status === ORDER_STATUS.REFUNDED) throw new BizError('订单已退款')
+    if (order.status === ORDER_STATUS.CANCELLED) throw refuse('order_cancelled')
+    if (order.status === ORDER_STATUS.REFUNDING) throw refuse('order_refunding')
+    if (order.status === ORDER_STATUS.REFUNDED) throw refuse('order_refunded')
     // Already paid: the seed's shortcut.
     return null
   }

@@ -10,7 +10,7 @@ import type { LogisticsAnswer, ParcelEvent } from '../src/contract/mall'
 import { AUTO_COMPLETE_DAYS, type Carrier, type ParcelState } from '../src/contract/mallEndpoints'
 import type { OrderParcel } from '../src/contract/order'
 import { tx, type DB } from './db'
-import { BizError } from './http'
+import { refuse } from './http'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as shipping from './repo/shipping'
@@ -82,12 +82,12 @@ export function parcelOf(db: DB, lang: ApiLang, row: OrderRow): OrderParcel | nu
 export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number | null): OrderRow {
   return tx(db, () => {
     const now = orders.byId(db, row.id) as OrderRow
-    if (now.delivery !== 'ship') throw new BizError('该订单无需发货')
-    if (shipping.shipmentOf(db, now.id)) throw new BizError('该订单已发货')
-    if (now.status !== ORDER_STATUS.PAID) throw new BizError('订单当前状态不能发货')
+    if (now.delivery !== 'ship') throw refuse('ship_not_needed')
+    if (shipping.shipmentOf(db, now.id)) throw refuse('already_shipped')
+    if (now.status !== ORDER_STATUS.PAID) throw refuse('ship_not_allowed')
     const at = carrierNow()
-    if (!shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId })) throw new BizError('该订单已发货')
-    if (!orders.moveStatus(db, now.id, ORDER_STATUS.PAID, ORDER_STATUS.DELIVERING)) throw new BizError('订单当前状态不能发货')
+    if (!shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId })) throw refuse('already_shipped')
+    if (!orders.moveStatus(db, now.id, ORDER_STATUS.PAID, ORDER_STATUS.DELIVERING)) throw refuse('ship_not_allowed')
     shipping.storeEvent(db, now.id, 'shipped', at)
     store.insertAction(db, { order_id: now.id, action: 'shipped', by_user_id: byUserId, reason: `${carrier} ${trackingNo.toUpperCase()}`, at: nowText() })
     return orders.byId(db, now.id) as OrderRow
@@ -97,7 +97,7 @@ export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: s
 /** The shopper's parcel: carrier, number, events newest first, when it completes by itself. */
 export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<LogisticsAnswer, 'order'> {
   const s = shipping.shipmentOf(db, row.id)
-  if (!s) throw new BizError(row.delivery === 'ship' ? '商家尚未发货，发货后可查看物流' : '该订单没有物流信息')
+  if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
   const now = carrierNow()
   recordDue(db, s, now)
   const events: ParcelEvent[] = reached(s, now)
@@ -120,10 +120,10 @@ export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<Logistic
 /** The shopper confirms the parcel arrived: delivering → completed, once. */
 export function confirmReceipt(db: DB, row: OrderRow): OrderRow {
   return tx(db, () => {
-    if (!shipping.shipmentOf(db, row.id)) throw new BizError('商家尚未发货，不能确认收货')
+    if (!shipping.shipmentOf(db, row.id)) throw refuse('receipt_not_shipped')
     if (!orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
       const now = orders.byId(db, row.id) as OrderRow
-      throw new BizError(now.status === ORDER_STATUS.COMPLETED ? '已确认收货' : '订单当前状态不能确认收货')
+      throw refuse(now.status === ORDER_STATUS.COMPLETED ? 'receipt_already_confirmed' : 'receipt_not_allowed')
     }
     store.insertAction(db, { order_id: row.id, action: 'receipt_confirmed', by_user_id: row.user_id, reason: null, at: nowText() })
     return orders.byId(db, row.id) as OrderRow

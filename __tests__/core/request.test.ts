@@ -1,10 +1,10 @@
 import Taro from '@tarojs/taro'
 import { clockOffset, resetClock, serverNow } from '@/core/clock'
-import { ApiError, assetUrl, connectRequest, request } from '@/core/request'
+import { ApiError, assetUrl, connectRequest, isRefusal, request } from '@/core/request'
 import { apiBase } from '@/platform/apiBase'
 import { transport } from '@/platform/transport'
 import { getItem, setItem } from '@/core/storage'
-import { fakeApi, OFFLINE } from '../support/fakeApi'
+import { fakeApi, OFFLINE, refused } from '../support/fakeApi'
 import { order, quote } from '../support/fixtures'
 
 afterEach(() => {
@@ -45,6 +45,20 @@ describe('request client', () => {
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ kind: 'business', code: 0, status: 200, message: '库存不足' })
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '库存不足', duration: 2000, icon: 'none' }))
+  })
+
+  it("a refusal carries the server's reason and params: the app decides by the reason, whatever the words", async () => {
+    fakeApi({ 'personal.order/preCreate': () => refused('coupon_min_spend', 'en', { min: '50.00' }) })
+    const err = await request('personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 1000 }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ kind: 'business', message: 'This coupon needs a minimum spend of ¥50.00', reason: 'coupon_min_spend', params: { min: '50.00' } })
+    expect(isRefusal(err, 'coupon_min_spend')).toBe(true)
+    expect(isRefusal(err, 'order_not_found', 'shop_not_found')).toBe(false)
+    // Words alone (no reason) are no reason: a network failure neither.
+    fakeApi({ 'personal.order/read': () => ({ business: '订单不存在' }) })
+    const words = await request('personal.order/read', { id: 1 }).catch((e: unknown) => e)
+    expect(words).toMatchObject({ reason: null, params: {} })
+    expect(isRefusal(words, 'order_not_found')).toBe(false)
+    expect(isRefusal(new Error('订单不存在'), 'order_not_found')).toBe(false)
   })
 
   it('does not toast unless asked', async () => {

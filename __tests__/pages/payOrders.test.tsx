@@ -11,7 +11,7 @@ import OrdersDetailPage from '@/pages/orders/detail'
 import PayBillIndexPage from '@/pages/payBill/index'
 import PaySuccessPage from '@/pages/payBill/success'
 import ShopsDetailsPage from '@/pages/shops/details'
-import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
+import { fakeApi, OFFLINE, openedWith, PENDING, refused, resetRouter, type Refused } from '../support/fakeApi'
 import { all, click, mount, text, unmountAll, until } from '../support/screen'
 import { order, paged, quote, shop } from '../support/fixtures'
 
@@ -292,18 +292,39 @@ describe('Order detail', () => {
   it("another shopper's (or no such) order: not found, with the way home, never a retry", async () => {
     setItem('token', 'tok')
     openedWith('pages/orders/detail', { id: '999' })
-    fakeApi({ 'personal.order/read': () => ({ business: '订单不存在' }) })
+    fakeApi({ 'personal.order/read': () => refused('order_not_found') })
     const t = await mount(OrdersDetailPage)
     await t.queries.waitForQuerySelector('.state--empty')
     expect(text(t, '.state__title')).toBe('没有找到要看的内容')
     expect(t.queries.querySelector('.state__retry')).toBeNull()
+  })
+
+  it("in English too: the server's English words say order_not_found, and the screen says not found, never a retry", async () => {
+    setLang('en')
+    setItem('token', 'tok')
+    openedWith('pages/orders/detail', { id: '999' })
+    const api = fakeApi({ 'personal.order/read': () => refused('order_not_found', 'en') })
+    const t = await mount(OrdersDetailPage)
+    await t.queries.waitForQuerySelector('.state--empty')
+    expect(text(t, '.state__title')).toBe('Nothing to show here')
+    expect(t.queries.querySelector('.state__retry')).toBeNull()
+    expect(api.called('personal.order/read')[0].data).toMatchObject({ lang: 'en' })
+  })
+
+  it('a refusal for another reason (in any words) is an error with a retry, not "not found"', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/orders/detail', { id: '999' })
+    fakeApi({ 'personal.order/read': () => ({ ...refused('server_busy'), business: '订单不存在' }) })
+    const t = await mount(OrdersDetailPage)
+    await t.queries.waitForQuerySelector('.state__retry')
+    expect(t.queries.querySelector('.state--empty')).toBeNull()
   })
 })
 
 describe('Shop details', () => {
   it('a shop that does not exist: not found, never a retry; a lost connection still retries', async () => {
     openedWith('pages/shops/details', { id: '999' })
-    let reply: typeof OFFLINE | typeof PENDING | { business: string } = { business: '商家不存在' }
+    let reply: typeof OFFLINE | typeof PENDING | Refused = refused('shop_not_found')
     fakeApi({ 'hui_shanghu.shop/read': () => reply }, { otherwise: PENDING })
     const t = await mount(ShopsDetailsPage)
     await t.queries.waitForQuerySelector('.state--empty')

@@ -11,7 +11,7 @@ import { resetLangCache, setLang } from '@/core/i18n'
 import { setItem } from '@/core/storage'
 import SeckillDetailPage from '@/pages/seckill/detail'
 import SeckillIndexPage from '@/pages/seckill/index'
-import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
+import { fakeApi, OFFLINE, openedWith, PENDING, refused, resetRouter } from '../support/fakeApi'
 import { all, click, mount, text, unmountAll, until } from '../support/screen'
 import { order, paged, payparam, product, quote } from '../support/fixtures'
 
@@ -332,7 +332,7 @@ describe('Flash-sale product', () => {
 
   it('a product that is not there says so, with the way home', async () => {
     openedWith('pages/seckill/detail', { id: '404' })
-    fakeApi({ 'hui_public.hsh_seckill_prod/read': () => ({ business: '商品不存在' }) })
+    fakeApi({ 'hui_public.hsh_seckill_prod/read': () => refused('product_not_found') })
     const t = await mount(SeckillDetailPage)
     await until(t, () => expect(text(t, '.state__title')).toBe('没有找到要看的内容'))
   })

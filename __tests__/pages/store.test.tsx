@@ -13,7 +13,7 @@ import StoreIndexPage from '@/pages/store/index'
 import StoreOrderPage from '@/pages/store/order'
 import StoreOrdersPage from '@/pages/store/orders'
 import StoreVerifyPage from '@/pages/store/verify'
-import { fakeApi, openedWith, PENDING, resetRouter } from '../support/fakeApi'
+import { fakeApi, openedWith, PENDING, refused, resetRouter } from '../support/fakeApi'
 import { all, click, mount, show, text, unmountAll, until } from '../support/screen'
 import { order, paged } from '../support/fixtures'
 
@@ -129,7 +129,7 @@ describe('Workbench home', () => {
   it('a shopper who is not staff reads "no permission" with the way back to Me, not a retry', async () => {
     setItem('token', 'tok')
     openedWith('pages/store/index')
-    fakeApi({ 'hui_shanghu.store/workbench': () => ({ business: '无权限' }) })
+    fakeApi({ 'hui_shanghu.store/workbench': () => refused('no_permission') })
     const tab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount(StoreIndexPage)
     await t.queries.waitForQuerySelector('.state--empty')

@@ -1,6 +1,7 @@
 import net from 'node:net'
 import type { InjectOptions } from 'fastify'
 import { ENDPOINTS, UPLOAD_PATH, type EndpointPath } from '../../src/contract/endpoints'
+import { isReason } from '../../src/contract/reasons'
 import type { PayparamAnswer } from '../../src/contract/order'
 import { signNotification } from '../../server/pay'
 import { signRefundNotification } from '../../server/provider'
@@ -22,12 +23,12 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-/** Every answer of this file's tables, counted: 5xx and non-envelope answers must both stay at 0. */
+/** Every answer of this file's tables, counted: 5xx and non-envelope answers must both stay at 0. A refusal (code 0 / -1) is the envelope only with its reason (src/contract/reasons.ts). */
 const tally = { cases: 0, fiveXX: 0, nonEnvelope: 0, offenders: [] as string[] }
 function isEnvelope(text: string): boolean {
   try {
     const b = JSON.parse(text) as Record<string, unknown>
-    return b !== null && typeof b === 'object' && [1, 0, -1].includes(b.code as number) && typeof b.msg === 'string' && b.msg.length > 0 && 'data' in b
+    return b !== null && typeof b === 'object' && [1, 0, -1].includes(b.code as number) && typeof b.msg === 'string' && b.msg.length > 0 && 'data' in b && (b.code === 1 || isReason(b.reason))
   } catch {
     return false
   }

@@ -196,7 +196,7 @@ describe('a database locked by another process past the busy timeout', () => {
       const res = await s.app.inject({ method: 'POST', url: '/api/personal.user/logout', headers: { 'access-token': token } })
       expect(res.statusCode).toBe(503)
       expect(res.headers['retry-after']).toBe('1')
-      expect(res.json()).toEqual({ code: 0, msg: '系统繁忙，请稍后重试', data: null })
+      expect(res.json()).toEqual({ code: 0, msg: '系统繁忙，请稍后重试', data: null, reason: 'server_busy' })
     } finally {
       other.prepare('ROLLBACK').run()
       other.close()

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { CODE, type Envelope } from '@/contract/envelope'
+import { reasonText, type Reason, type ReasonParams } from '@/contract/reasons'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { TransportRequest, TransportResponse } from '@/core/transport.types'
 import { transport } from '@/platform/transport'
@@ -12,13 +13,14 @@ export const OFFLINE = 'offline' as const
 /**
  * How a fake endpoint answers:
  * - its data, as the server's `{code: 1, data}`;
- * - `{ business: msg }`: a refusal (`code 0`) in the server's words;
+ * - `{ business: msg, reason?, params? }`: a refusal (`code 0`) in the server's words, with its reason (see `refused`);
  * - `{ loginExpired: msg }`: `code -1`, the token is no good any more;
  * - `{ http: {status, body} }`: exactly this HTTP answer (a 5xx, a gateway's HTML page);
  * - OFFLINE or PENDING (above).
  * A handler may also return a promise of any of these: the endpoint answers when the test resolves it.
  */
-export type Reply<P extends ApiPath> = ApiRes<P> | { business: string } | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
+export type Refused = { business: string; reason?: Reason; params?: ReasonParams }
+export type Reply<P extends ApiPath> = ApiRes<P> | Refused | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
 export type Handler<P extends ApiPath> = (req: ApiReq<P>) => Reply<P> | Promise<Reply<P>>
 export type Handlers = { [P in ApiPath]?: Handler<P> }
 
@@ -40,13 +42,19 @@ afterEach(() => {
   if (paths.length) throw new Error(`fakeApi: no handler for ${[...new Set(paths)].join(', ')} (add one, or pass { otherwise })`)
 })
 
-const envelope = (code: Envelope<unknown>['code'], msg: string, data: unknown, headers: Record<string, string>): TransportResponse => ({ status: 200, body: { code, msg, data }, headers })
+const envelope = (code: Envelope<unknown>['code'], msg: string, data: unknown, headers: Record<string, string>, extra: Partial<Envelope<unknown>> = {}): TransportResponse => ({ status: 200, body: { code, msg, data, ...extra }, headers })
+
+/** A refusal as the reference server answers it: its reason, its params and msg in the shopper's language (REASONS). */
+export const refused = (reason: Reason, lang: 'zh' | 'en' = 'zh', params: ReasonParams = {}): Refused => ({ business: reasonText(reason, lang, params), reason, params })
 
 function answer(reply: unknown, headers: Record<string, string> = {}): Promise<TransportResponse> {
   if (reply === PENDING) return new Promise(() => undefined)
   if (reply === OFFLINE) return Promise.reject(new Error('offline'))
   if (reply && typeof reply === 'object') {
-    if ('business' in reply) return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null, headers))
+    if ('business' in reply) {
+      const { reason, params } = reply as Refused
+      return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null, headers, reason ? { reason, ...(params && Object.keys(params).length ? { params } : {}) } : {}))
+    }
     if ('loginExpired' in reply) return Promise.resolve(envelope(CODE.AUTH, String(reply.loginExpired), null, headers))
     if ('http' in reply) return Promise.resolve(reply.http as TransportResponse)
   }

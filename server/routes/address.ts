@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { MAX_ADDRESSES, type Address } from '../../src/contract/address'
 import { tx, type DB } from '../db'
-import { BizError, defineRoute, requireUser } from '../http'
+import { defineRoute, refuse, requireUser } from '../http'
 import { isKnownRegion } from '../regions'
 import * as addresses from '../repo/addresses'
 import type { AddressRow } from '../repo/addresses'
@@ -13,7 +13,7 @@ const toAddress = (r: AddressRow): Address => ({ ...r, is_default: r.is_default 
 export function addressRoutes(app: FastifyInstance, db: DB): void {
   const own = (userId: number, id: number): AddressRow => {
     const row = addresses.ownAddress(db, userId, id)
-    if (!row) throw new BizError('地址不存在')
+    if (!row) throw refuse('address_not_found')
     return row
   }
 
@@ -23,7 +23,7 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'personal.address/save', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
-    if (!isKnownRegion(input.province, input.city, input.district)) throw new BizError('暂不支持该地区')
+    if (!isKnownRegion(input.province, input.city, input.district)) throw refuse('region_not_supported')
     // IMMEDIATE: the count check and the insert hold under several processes (max 20 addresses).
     const id = tx(db, () => {
       const { id: existing, is_default, ...fields } = input
@@ -34,7 +34,7 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
         addressId = existing
       } else {
         const count = addresses.countAddresses(db, uid)
-        if (count >= MAX_ADDRESSES) throw new BizError(`最多保存 ${MAX_ADDRESSES} 个地址`)
+        if (count >= MAX_ADDRESSES) throw refuse('address_limit', { max: MAX_ADDRESSES })
         addressId = addresses.insertAddress(db, uid, fields, nowText())
         // The first address is the default.
         if (count === 0) addresses.makeDefault(db, uid, addressId)

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { MallProduct, MallProductDetail } from '../../src/contract/mall'
-import { NOT_FOUND } from '../../src/contract/notFound'
 import type { DB } from '../db'
-import { BizError, defineRoute } from '../http'
+import { defineRoute, refuse } from '../http'
 import { named } from '../names'
 import * as mall from '../repo/mall'
 import type { MallProductRow } from '../repo/mall'
@@ -54,7 +53,7 @@ export function mallRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_public.mall_product/read', { auth: false }, ({ input }) => {
     const row = mall.product(db, input.id)
-    if (!row) throw new BizError(NOT_FOUND.product)
+    if (!row) throw refuse('product_not_found')
     const info: MallProductDetail = {
       ...toProduct(row),
       images: parsedList(row.images),
@@ -69,7 +68,7 @@ export function mallRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_public.mall_special/read', { auth: false }, ({ input, lang }) => {
     const row = mall.special(db, input.id)
-    if (!row) throw new BizError(NOT_FOUND.special)
+    if (!row) throw refuse('special_not_found')
     return { info: { ...row, title: named(lang, row.title), subtitle: named(lang, row.subtitle) } }
   })
 

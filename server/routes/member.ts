@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { NOT_FOUND } from '../../src/contract/notFound'
 import { pointOf, type GeoPoint } from '../../src/contract/geo'
 import type { UserCard } from '../../src/contract/member'
 import { toUserCard } from '../cards'
 import { ORDER_TAB_STATUSES } from '../../src/contract/orderQueries'
 import type { DB } from '../db'
-import { BizError, defineRoute, requireUser } from '../http'
+import { defineRoute, refuse, requireUser } from '../http'
 import * as cards from '../repo/cards'
 import * as coupons from '../repo/coupons'
 import * as orders from '../repo/orders'
@@ -25,7 +24,7 @@ const toCard = (r: UserCardRow, lang: ApiLang, now = nowText()): UserCard => {
 }
 /** The shopper's point of a GeoQuery: both halves or neither (one alone is a mistake, not "no location"). */
 function geoOf(q: { lat?: number; lng?: number }): GeoPoint | null {
-  if ((q.lat === undefined) !== (q.lng === undefined)) throw new BizError('lat and lng go together')
+  if ((q.lat === undefined) !== (q.lng === undefined)) throw refuse('invalid_request', { detail: 'lat and lng go together' })
   return pointOf(q)
 }
 /** A shop with its business class named in the shopper's language. */
@@ -58,7 +57,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input, lang }) => {
     const info = shops.shopById(db, input.id, geoOf(input))
-    if (!info) throw new BizError(NOT_FOUND.shop)
+    if (!info) throw refuse('shop_not_found')
     return { info: shopIn(lang, info) }
   })
 
@@ -78,10 +77,10 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'personal.coupon/claim', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const coupon = coupons.couponTerms(db, input.coupon_id)
-    if (!coupon) throw new BizError('优惠券不存在')
+    if (!coupon) throw refuse('coupon_not_found')
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
     const id = coupons.claim(db, uid, coupon.id, fmt(dayjs().add(coupon.valid_days, 'day')))
-    if (id === null) throw new BizError('已领取过该优惠券')
+    if (id === null) throw refuse('coupon_already_claimed')
     return { coupon: couponIn(lang, coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
   })
 }

@@ -5,7 +5,7 @@ import { hasRedemptionCode } from '../../src/contract/orderRules'
 import type { ApiLang } from '../../src/contract/common'
 import type { PriceQuote } from '../../src/contract/order'
 import type { DB } from '../db'
-import { BizError, defineRoute, requireUser } from '../http'
+import { defineRoute, refuse, requireUser } from '../http'
 import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo } from '../orders'
 import { preparePayment } from '../pay'
 import type { PayProvider } from '../provider'
@@ -56,7 +56,7 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
 
   defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user, lang }) => {
     const row = findOwnOrder(db, requireUser(user).id, input.id)
-    if (!hasRedemptionCode(row.kind, row.status, row.delivery)) throw new BizError(hasRedemptionCode(row.kind, ORDER_STATUS.PAID, row.delivery) ? '订单未支付，暂无核销码' : '这笔订单无需核销')
+    if (!hasRedemptionCode(row.kind, row.status, row.delivery)) throw refuse(hasRedemptionCode(row.kind, ORDER_STATUS.PAID, row.delivery) ? 'code_not_yet' : 'code_not_needed')
     return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, lang, row) }
   })
 }

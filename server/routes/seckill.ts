@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { NOT_FOUND } from '../../src/contract/notFound'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import type { DB } from '../db'
 import { nicknameIn, sessionTitleIn } from '../names'
-import { BizError, defineRoute } from '../http'
+import { defineRoute, refuse } from '../http'
 import * as orders from '../repo/orders'
 import * as seckill from '../repo/seckill'
 import type { FlashProductRow } from '../repo/seckill'
@@ -54,13 +53,13 @@ export function seckillRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, ({ input, user }) => {
     const row = seckill.flashProduct(db, input.id)
-    if (!row) throw new BizError(NOT_FOUND.product)
+    if (!row) throw refuse('product_not_found')
     const bought = user ? orders.flashBought(db, user.id, row.id) : 0
     return { info: toProduct(row), bought }
   })
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input, lang }) => {
-    if (!seckill.flashProductExists(db, input.id)) throw new BizError(NOT_FOUND.product)
+    if (!seckill.flashProductExists(db, input.id)) throw refuse('product_not_found')
     const rows = orders.flashBuyers(db, input.id, 20)
     return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }
   })

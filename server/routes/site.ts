@@ -3,7 +3,7 @@ import { APP_VERSION, APP_VERSION_CODE } from '../../src/contract/appInfo'
 import type { DB } from '../db'
 import { distanceMeters } from '../../src/contract/geo'
 import { NEAREST_CITY_MAX_M } from '../../src/contract/site'
-import { BizError, defineRoute } from '../http'
+import { defineRoute, refuse } from '../http'
 import { GRID_MODULES as MODULES, named, nicknameIn } from '../names'
 import { REGIONS } from '../regions'
 import { businessClasses } from '../repo/shops'
@@ -34,7 +34,7 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
     const url = site.qrTarget(db, input.number)
-    if (!url) throw new BizError('无法识别的二维码')
+    if (!url) throw refuse('qr_not_recognised')
     return { url }
   })
 
@@ -65,7 +65,7 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
 
   // Reviews stay as written; a reviewer's default nickname (会员1001) is the system's, so it is translated.
   defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input, lang }) => {
-    if (!input.shop_id && !input.product_id) throw new BizError('请指定商家或商品')
+    if (!input.shop_id && !input.product_id) throw refuse('shop_or_product_required')
     const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
     const { list, total } = site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
     return { list: list.map((c) => ({ ...c, nickname: nicknameIn(lang, c.nickname) })), total, page: input.page, page_size: input.page_size }

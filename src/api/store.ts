@@ -2,12 +2,11 @@
  * The store workbench's calls (issue 12). Only the store sub-package imports this module, so STORE_ENDPOINTS
  * stays off Home's first load; the calls go through the app's one client (request() with the method from STORE_ENDPOINTS).
  */
-import { NOT_FOUND } from '@/contract/notFound'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { STORE_ENDPOINTS, type StoreEndpointPath } from '@/contract/storeEndpoints'
 import type { StoreOrderQuery } from '@/contract/store'
 import { useLang } from '@/core/i18n'
-import { ApiError, request, type RequestOptions } from '@/core/request'
+import { isRefusal, request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
@@ -17,16 +16,16 @@ export function requestStore<P extends StoreEndpointPath>(path: P, payload: ApiR
 }
 
 /**
- * The server refused a logged-in caller who is not staff (code 0 "无权限" / "No permission"): the screen
- * says so with a way back, rather than offering a retry that cannot help.
+ * The server refused a logged-in caller who is not staff (code 0, reason no_permission): the screen says so with a
+ * way back, rather than offering a retry that cannot help.
  */
 export function isNoPermission(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'business' && (error.message === '无权限' || error.message === 'No permission')
+  return isRefusal(error, 'no_permission')
 }
 
-/** The store's order is not there, or not this store's (its words in either language). */
+/** The store's order is not there, or not this store's (reason order_not_found, in either language). */
 export function isStoreOrderMissing(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'business' && (error.message === NOT_FOUND.order || error.message === 'Order not found')
+  return isRefusal(error, 'order_not_found')
 }
 
 /** Workbench home: the business day's figures and what needs doing. */

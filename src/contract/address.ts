@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Phone, ShortText } from './common'
+import { Phone, ShortText, shopperSays } from './common'
 
 export const MAX_ADDRESSES = 20
 
@@ -18,12 +18,12 @@ export type Address = z.infer<typeof Address>
 /** Same rules as the form (src/features/address/validate.ts), checked again here. */
 export const AddressSave = z.object({
   id: z.number({ invalid_type_error: 'id must be a number' }).int().positive().optional(),
-  name: ShortText('name', 20).min(1, '请填写收货人'),
+  name: ShortText('name', 20).min(1, shopperSays('recipient_required')),
   mobile: Phone,
-  province: ShortText('province', 20).min(1, '请选择省市区'),
-  city: ShortText('city', 20).min(1, '请选择省市区'),
-  district: ShortText('district', 20).min(1, '请选择省市区'),
-  detail: ShortText('detail', 120).min(4, '详细地址至少 4 个字'),
+  province: ShortText('province', 20).min(1, shopperSays('region_required')),
+  city: ShortText('city', 20).min(1, shopperSays('region_required')),
+  district: ShortText('district', 20).min(1, shopperSays('region_required')),
+  detail: ShortText('detail', 120).min(4, shopperSays('address_detail_too_short')),
   is_default: z.boolean({ invalid_type_error: 'is_default must be true or false' }).default(false),
 })
 export type AddressSave = z.input<typeof AddressSave>

@@ -6,6 +6,13 @@ export interface Envelope<T> {
   code: ResultCode
   msg: string
   data: T
+  /**
+   * A refusal's (code 0 / -1) stable reason, a key of REASONS (src/contract/reasons.ts): the app branches on it,
+   * never on msg. msg is the reason's words in the asker's language, filled from params.
+   */
+  reason?: string
+  /** The `{name}` values of the reason's words (a minimum spend, a limit …); absent when it has none. */
+  params?: Readonly<Record<string, string | number>>
 }
 
 /** Request headers the client always sends (seed §7). */

@@ -3,7 +3,7 @@
  * client imports types only. Money is integer cents; times are business wall time "YYYY-MM-DD HH:mm:ss".
  */
 import { z } from 'zod'
-import { Id, ShortText } from './common'
+import { Id, ShortText, shopperSays } from './common'
 import { CARRIERS, PARCEL_STATES } from './mallEndpoints'
 import { OrderInfo } from './order'
 import { PageQuery, pagedOf } from './paging'
@@ -113,7 +113,7 @@ export const ConfirmReceiptAnswer = z.object({ info: OrderInfo })
 /** hui_shanghu.store_order/ship: a paid product order to be delivered goes out with a carrier's tracking number. */
 export const ShipPayload = z.object({
   id: z.number({ required_error: 'id is required', invalid_type_error: 'id must be a number' }).int().positive(),
-  carrier: z.enum(CARRIERS, { errorMap: () => ({ message: '请选择快递公司' }) }),
-  tracking_no: ShortText('tracking_no', 32).regex(/^[A-Za-z0-9]{6,32}$/, '运单号为 6 至 32 位字母或数字'),
+  carrier: z.enum(CARRIERS, { errorMap: () => ({ message: shopperSays('carrier_required') }) }),
+  tracking_no: ShortText('tracking_no', 32).regex(/^[A-Za-z0-9]{6,32}$/, shopperSays('tracking_no_invalid')),
 })
 export type ShipPayload = z.input<typeof ShipPayload>

@@ -4,7 +4,7 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
-import { COMMON_REQUEST } from './common'
+import { COMMON_REQUEST, shopperSays } from './common'
 import { ORDER_KINDS, ORDER_TABS } from './constants'
 
 export { ORDER_KINDS, ORDER_STATUS, ORDER_TABS, PAY_CHANNEL, type OrderStatus } from './constants'
@@ -31,13 +31,13 @@ const COMMON = {
   ...COMMON_REQUEST,
 }
 
-const ShopId = z.number({ required_error: '请选择商家', invalid_type_error: 'shop_id must be a number' }).int().positive()
+const ShopId = z.number({ required_error: shopperSays('shop_required'), invalid_type_error: 'shop_id must be a number' }).int().positive()
 /** bill / oil: the amount on the till, in cents. */
 const TillAmount = z
-  .number({ required_error: '请输入消费金额', invalid_type_error: 'amount must be a number' })
+  .number({ required_error: shopperSays('amount_required'), invalid_type_error: 'amount must be a number' })
   .int('amount must be whole cents')
   .nonnegative('amount must not be negative')
-  .min(1, '请输入消费金额')
+  .min(1, shopperSays('amount_required'))
   .max(10_000_000, 'amount is over the limit')
 
 /** One kind's payload: exactly its fields and the common ones; a field of another kind is refused. */
@@ -50,7 +50,7 @@ const kindPayload = <K extends OrderKind, S extends z.ZodRawShape>(kind: K, shap
 
 const CardPayload = kindPayload('card', {
   /** The card product. */
-  card_id: z.number({ required_error: '请选择会员卡', invalid_type_error: 'card_id must be a number' }).int().positive(),
+  card_id: z.number({ required_error: shopperSays('card_required'), invalid_type_error: 'card_id must be a number' }).int().positive(),
 })
 const BillPayload = kindPayload('bill', {
   shop_id: ShopId,
@@ -62,8 +62,8 @@ const OilPayload = kindPayload('oil', {
   /** A station. */
   shop_id: ShopId,
   amount: TillAmount,
-  oil_grade: z.string({ required_error: '请选择油号', invalid_type_error: 'oil_grade must be text' }).min(1, '请选择油号').max(8),
-  pump_no: z.number({ required_error: '请选择油枪号', invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
+  oil_grade: z.string({ required_error: shopperSays('oil_grade_required'), invalid_type_error: 'oil_grade must be text' }).min(1, shopperSays('oil_grade_required')).max(8),
+  pump_no: z.number({ required_error: shopperSays('pump_required'), invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
   /**
    * create: the price per litre (cents) the shopper was quoted. When the station's price differs now, create is
    * refused (code 0, data.price_moved: src/contract/fuel.ts) and the shopper confirms the new figure.
@@ -74,7 +74,7 @@ const ProductPayload = kindPayload('product', {
   /** flash (default): a flash-sale product (seckill), collected at its store · mall: a micro-mall product. */
   source: z.enum(['flash', 'mall']).optional(),
   /** A flash-sale or mall product (source tells which). */
-  product_id: z.number({ required_error: '请选择商品', invalid_type_error: 'product_id must be a number' }).int().positive(),
+  product_id: z.number({ required_error: shopperSays('product_required'), invalid_type_error: 'product_id must be a number' }).int().positive(),
   /** Mall: the chosen spec (required for mall products; refused for flash sales). */
   spec_id: z.number({ invalid_type_error: 'spec_id must be a number' }).int().positive().optional(),
   /** 1 when not given. */
@@ -87,9 +87,9 @@ const ProductPayload = kindPayload('product', {
 const TakeoutPayload = kindPayload('takeout', {
   shop_id: ShopId,
   /** Dishes. */
-  items: z.array(OrderItemInput, { required_error: '购物车是空的' }).min(1, '购物车是空的').max(50),
+  items: z.array(OrderItemInput, { required_error: shopperSays('cart_empty') }).min(1, shopperSays('cart_empty')).max(50),
   /** One of the shopper's own addresses. */
-  address_id: z.number({ required_error: '请选择收货地址', invalid_type_error: 'address_id must be a number' }).int().positive(),
+  address_id: z.number({ required_error: shopperSays('delivery_address_required'), invalid_type_error: 'address_id must be a number' }).int().positive(),
   remark: z.string().max(200).optional(),
 })
 

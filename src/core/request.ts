@@ -1,5 +1,6 @@
 import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/envelope'
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
+import type { Reason, ReasonParams } from '@/contract/reasons'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
 import type { StoreEndpointPath } from '@/contract/storeEndpoints'
@@ -35,19 +36,36 @@ export function assetUrl(src: string): string {
 
 export type ApiErrorKind = 'network' | 'http' | 'business' | 'auth'
 
-/** Every failed call rejects with this: HTTP status, body code and the server's msg. */
+/**
+ * Every failed call rejects with this: HTTP status, body code, the server's msg (shown as it is: the server writes it
+ * in the shopper's language) and a refusal's stable reason with its params (src/contract/reasons.ts). Screens decide
+ * by the reason (isRefusal), never by the message.
+ */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly status: number
   readonly code: number | null
+  /** The refusal's reason as the server sent it (a key of REASONS), null when there is none (network, HTTP). */
+  readonly reason: string | null
+  readonly params: ReasonParams
+  /** What a refusal hands the client to act on (`data` of the envelope: the orders that block a deletion …); null for most. */
+  readonly data: unknown
 
-  constructor(kind: ApiErrorKind, message: string, status: number, code: number | null) {
+  constructor(kind: ApiErrorKind, message: string, status: number, code: number | null, refusal: { reason?: string | null; params?: ReasonParams; data?: unknown } = {}) {
     super(message)
     this.name = 'ApiError'
     this.kind = kind
     this.status = status
     this.code = code
+    this.reason = refusal.reason ?? null
+    this.params = refusal.params ?? {}
+    this.data = refusal.data ?? null
   }
+}
+
+/** The call was refused (code 0) for one of these reasons. */
+export function isRefusal(error: unknown, ...reasons: readonly Reason[]): error is ApiError {
+  return error instanceof ApiError && error.kind === 'business' && error.reason !== null && (reasons as readonly string[]).includes(error.reason)
 }
 
 export interface RequestOptions {
@@ -166,19 +184,20 @@ export async function request(path: ApiPath, payload: unknown, opts: RequestOpti
   learnClock(res, res.sentAt ?? sentAt, Date.now())
 
   const body = res.body
+  const refusal = isEnvelope(body) ? { reason: typeof body.reason === 'string' ? body.reason : null, params: typeof body.params === 'object' && body.params !== null ? body.params : {}, data: body.data } : {}
   let err: ApiError
   if (res.status !== 200) {
     const msg = isEnvelope(body) && body.msg ? body.msg : t('common.serverError', { status: res.status })
-    err = new ApiError('http', msg, res.status, isEnvelope(body) ? body.code : null)
+    err = new ApiError('http', msg, res.status, isEnvelope(body) ? body.code : null, refusal)
   } else if (!isEnvelope(body)) {
     err = new ApiError('http', t('common.serverError', { status: res.status }), res.status, null)
   } else if (body.code === CODE.OK) {
     return body.data
   } else if (body.code === CODE.AUTH) {
-    err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code)
+    err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code, refusal)
     if (opts.token === undefined) onAuthExpired()
   } else {
-    err = new ApiError('business', body.msg || t('common.loadFailed'), 200, body.code)
+    err = new ApiError('business', body.msg || t('common.loadFailed'), 200, body.code, refusal)
   }
   if (opts.toastOnError) toastError(err.message)
   throw err
