@@ -94,6 +94,11 @@ const isApiPath = (url: string | undefined) => !!url && (url === '/api' || url.s
  * Cross-Origin-Resource-Policy (the mini-program's pages, another origin, show /assets and /uploads pictures).
  */
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
+  // /api routes skip @fastify/helmet (it builds helmet's middleware, two nonces and the page CSP on every request,
+  // docs/performance.md) and carry API_HEADERS instead. Added before helmet's own onRoute hook, which reads it.
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && route.helmet === undefined) route.helmet = false
+  })
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
@@ -102,10 +107,33 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     strictTransportSecurity: false,
     crossOriginResourcePolicy: false,
   })
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
-    return payload
+  // After helmet's hooks: an unknown /api path (the not-found route, which helmet does not skip) ends with these too.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.headers(API_HEADERS)
+    done()
   })
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
+    done(null, payload)
+  })
+}
+
+/**
+ * The headers of every /api answer, set once per request (no per-answer work): helmet's, as configured above, for an
+ * answer that is JSON — no page CSP or nonces (nothing in an envelope runs or loads), but a CSP that lets an answer
+ * opened as a document do nothing and be framed by nobody, as the pictures' (server/assets.ts).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'DENY',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
 }
 
 /** The cache headers of an /api answer written outside the hooks (app.ts frameworkErrors). */

@@ -68,12 +68,21 @@ function recordDue(db: DB, s: ShipmentRow, now: number): void {
   for (const e of reached(s, now)) if (!have.has(e.state)) shipping.storeEvent(db, s.order_id, e.state, e.at)
 }
 
+/**
+ * The parcel's events at `now`, oldest first: those stored and those due. What the carrier recorded stays recorded
+ * when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
+ */
+function eventsOf(db: DB, s: ShipmentRow, now: number): Array<{ state: ParcelState; at: number }> {
+  const stored = new Set(shipping.storedEvents(db, s.order_id).map((e) => e.state))
+  return PARCEL_TIMELINE.filter(([state, after]) => state === 'shipped' || stored.has(state) || s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
+}
+
 /** A shipped order's parcel in short, for order answers (null until shipped). */
 export function parcelOf(db: DB, lang: ApiLang, row: OrderRow): OrderParcel | null {
   if (row.delivery !== 'ship') return null
   const s = shipping.shipmentOf(db, row.id)
   if (!s) return null
-  const events = reached(s, carrierNow())
+  const events = eventsOf(db, s, carrierNow())
   const latest = events[events.length - 1]
   return { carrier_name: carrierName(s.carrier, lang), tracking_no: s.tracking_no, shipped_at: fmt(s.shipped_at), state: latest.state, latest: eventText(latest.state, s.carrier, lang) }
 }
@@ -100,10 +109,9 @@ export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<Logistic
   if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
   const now = carrierNow()
   recordDue(db, s, now)
-  const events: ParcelEvent[] = reached(s, now)
-    .map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) }))
-    .reverse()
-  const delivered = now >= s.shipped_at + DELIVERED_AFTER ? s.shipped_at + DELIVERED_AFTER : null
+  const due = eventsOf(db, s, now)
+  const events: ParcelEvent[] = due.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
+  const delivered = due.find((e) => e.state === 'delivered')?.at ?? null
   return {
     carrier: s.carrier as Carrier,
     carrier_name: carrierName(s.carrier, lang),

@@ -1,15 +1,19 @@
 import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone'
 import utc from 'dayjs/plugin/utc'
 
 dayjs.extend(utc)
-dayjs.extend(timezone)
 
 /**
  * One business clock (PRODUCT.md §2): every stored and answered text time ("YYYY-MM-DD HH:mm:ss", no
  * offset) is wall time in this zone, whatever the host's zone — a server running in UTC writes the same
  * texts as one in Shanghai. Instants (expiries, code and session times) are epoch ms. Set BUSINESS_TZ
  * (an IANA name) to move the business; the default is Asia/Shanghai.
+ *
+ * Converting is arithmetic on the zone's offset, not Intl work per call (dayjs's timezone plugin formatted every
+ * instant through Intl: ~17 % of the server's CPU, docs/performance.md). A zone whose offset is the same at every
+ * sample over the years the data can cover (FIXED_FROM_YEAR … FIXED_TO_YEAR, monthly) — Asia/Shanghai (+08:00
+ * since 1991), UTC, Asia/Tokyo… — is converted with that one offset. Any other zone (summer time) reads its offset
+ * at each instant from one cached Intl formatter. Either way the result does not depend on the host's own zone.
  */
 export const BUSINESS_TZ = businessZone(process.env.BUSINESS_TZ)
 
@@ -23,22 +27,127 @@ function businessZone(name: string | undefined): string {
   return zone
 }
 
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+/** The years checked for a constant offset: the stored data's (2026 on, expiries to 2099) and well before. */
+export const FIXED_FROM_YEAR = 2000
+export const FIXED_TO_YEAR = 2100
+
+/** A zone's offset (minutes east of UTC) at an instant, read with Intl (one cached formatter per zone). */
+export function intlOffset(zone: string): (ms: number) => number {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+  return (ms) => {
+    if (!Number.isFinite(ms)) return 0
+    const at = Math.floor(ms / 1000) * 1000
+    const p: Record<string, number> = {}
+    for (const part of format.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value)
+    return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at) / MINUTE)
+  }
+}
+
+/** The zone's one offset (minutes) when it is the same at every month of the covered years; null otherwise. */
+export function fixedOffsetOf(zone: string, fromYear = FIXED_FROM_YEAR, toYear = FIXED_TO_YEAR): number | null {
+  const offsetAt = intlOffset(zone)
+  const first = offsetAt(Date.UTC(fromYear, 0, 1))
+  for (let year = fromYear; year <= toYear; year++) {
+    for (let month = 0; month < 12; month++) if (offsetAt(Date.UTC(year, month, 15)) !== first) return null
+  }
+  return first
+}
+
+const FIXED_OFFSET = fixedOffsetOf(BUSINESS_TZ)
+const offsetAt: (ms: number) => number = FIXED_OFFSET !== null ? () => FIXED_OFFSET : intlOffset(BUSINESS_TZ)
+
+/** A wall time (its fields read as UTC, ms) to the instant it is in the business zone. */
+function instantOf(wall: number): number {
+  if (FIXED_OFFSET !== null) return wall - FIXED_OFFSET * MINUTE
+  // The offset at the wall time read as UTC is at most a summer-time shift away; the offset at that guess is right.
+  return wall - offsetAt(wall - offsetAt(wall) * MINUTE) * MINUTE
+}
+
+/**
+ * Business-zone dayjs objects: UTC mode on the wall time (so their fields, add, startOf and format are the business
+ * wall clock whatever the host's zone), the offset kept in $x so valueOf, utcOffset, toDate and format('Z') are the
+ * real instant. Plain dayjs objects are untouched.
+ */
+const OFFSET_KEY = '$businessOffset'
+interface Internals {
+  $d: Date
+  $x?: Record<string, unknown>
+}
+const markOf = (d: unknown): number | undefined => {
+  const x = (d as Internals).$x
+  return x && typeof x[OFFSET_KEY] === 'number' ? x[OFFSET_KEY] : undefined
+}
+type Method = (this: dayjs.Dayjs, ...args: unknown[]) => unknown
+dayjs.extend((_option, Dayjs) => {
+  const proto = Dayjs.prototype as unknown as Record<'valueOf' | 'utcOffset' | 'toDate' | 'format', Method>
+  const { valueOf, utcOffset, toDate, format } = proto
+  proto.valueOf = function () {
+    const mark = markOf(this)
+    return mark === undefined ? valueOf.call(this) : (this as unknown as Internals).$d.getTime() - mark * MINUTE
+  }
+  proto.utcOffset = function (...args) {
+    const mark = markOf(this)
+    if (mark === undefined) return utcOffset.apply(this, args)
+    return args[0] === undefined ? mark : utcOffset.apply(dayjs(this.valueOf()), args)
+  }
+  // toDate('s') is dayjs's "the date as its fields show it" (startOf('day') sets its hours to 0).
+  proto.toDate = function (...args) {
+    const mark = markOf(this)
+    return mark !== undefined && args[0] === 's' ? new Date((this as unknown as Internals).$d.getTime()) : toDate.apply(this, args)
+  }
+  proto.format = function (...args) {
+    return format.apply(this, markOf(this) !== undefined && !args[0] ? ['YYYY-MM-DDTHH:mm:ssZ'] : args)
+  }
+})
+
+const inZone = (ms: number, offset = offsetAt(ms)): dayjs.Dayjs => dayjs(ms + offset * MINUTE, { utc: true, x: { [OFFSET_KEY]: offset } } as dayjs.OptionType)
+
+const msOf = (d?: dayjs.Dayjs | Date | number): number => (d === undefined ? Date.now() : typeof d === 'number' ? d : d.valueOf())
+
 /** An instant (now when not given) in the business zone. */
-export const inBusinessZone = (d?: dayjs.Dayjs | Date | number) => dayjs(d).tz(BUSINESS_TZ)
+export const inBusinessZone = (d?: dayjs.Dayjs | Date | number) => inZone(msOf(d))
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+// The last text written (nowText runs several times per request, within the same second).
+let lastSecond = NaN
+let lastText = ''
 
 /** Times in answers and text columns: business wall time "YYYY-MM-DD HH:mm:ss", as the screens show them. */
-export const fmt = (d: dayjs.Dayjs | Date | number) => inBusinessZone(d).format('YYYY-MM-DD HH:mm:ss')
+export const fmt = (d: dayjs.Dayjs | Date | number): string => {
+  const ms = msOf(d)
+  const second = Math.floor(ms / 1000)
+  if (second === lastSecond) return lastText
+  if (!Number.isFinite(second)) return 'Invalid Date'
+  const w = new Date(ms + offsetAt(ms) * MINUTE)
+  lastText = `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`
+  lastSecond = second
+  return lastText
+}
 export const nowText = () => fmt(Date.now())
 /** The server's clock as an instant (epoch ms): windows and limits (server/tillChecks.ts) count on it. */
 export const nowMs = () => Date.now()
 
 /** A stored text time (business wall time) back to an instant. */
-export const parseText = (text: string) => dayjs.tz(text, 'YYYY-MM-DD HH:mm:ss', BUSINESS_TZ)
+export const parseText = (text: string) => {
+  // dayjs.utc reads "YYYY-MM-DD HH:mm:ss" (and its shorter forms) as UTC fields: the wall time, as a number.
+  const instant = instantOf(dayjs.utc(text).valueOf())
+  return inZone(instant)
+}
+
+const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
+const FIXED_OFFSET_TEXT = FIXED_OFFSET === null ? null : offsetText(FIXED_OFFSET)
 
 /** The business zone's UTC offset at an instant (now when not given), as ISO 8601 writes it: "+08:00". */
-export const businessOffset = (d?: dayjs.Dayjs | Date | number) => inBusinessZone(d).format('Z')
+export const businessOffset = (d?: dayjs.Dayjs | Date | number) => FIXED_OFFSET_TEXT ?? offsetText(offsetAt(msOf(d)))
 
 /** The business day's midnight of an instant (now when not given). */
-export const businessMidnight = (d?: dayjs.Dayjs | Date | number) => inBusinessZone(d).startOf('day')
+export const businessMidnight = (d?: dayjs.Dayjs | Date | number) => {
+  const ms = msOf(d)
+  const wall = ms + offsetAt(ms) * MINUTE
+  return inZone(instantOf(wall - (((wall % DAY) + DAY) % DAY)))
+}
 
 export { dayjs }

@@ -134,6 +134,39 @@ describe('the parcel on the carrier’s clock', () => {
   })
 })
 
+describe('the carrier clock moved back (sandbox)', () => {
+  const back = () => s.call('POST', 'sandbox/carrierClock', { reset: true })
+
+  it('a parcel shipped on a clock ahead: confirm receipt, the order and its logistics answer (no 500), shipped', async () => {
+    const order = await paidMallOrder()
+    await advance(60)
+    expect((await ship(order.id)).body.code).toBe(1)
+    await back()
+    const read = await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: order.id }, shopper.token)
+    expect([read.status, read.body.code, read.body.data.info.parcel?.state]).toEqual([200, 1, 'shipped'])
+    const tracked = await logistics(order.id)
+    expect([tracked.status, tracked.body.code, tracked.body.data.state, tracked.body.data.events.map((e) => e.state)]).toEqual([200, 1, 'shipped', ['shipped']])
+    const confirmed = await s.call<{ info: OrderInfo }>('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)
+    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.order_status, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 40, 'shipped'])
+    // Recorded once: a second press is the usual refusal.
+    expect((await s.call('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)).body).toMatchObject({ code: 0, msg: '已确认收货' })
+  })
+
+  it('what the carrier recorded stays recorded: a parcel delivered on a clock ahead is still delivered when the clock goes back', async () => {
+    const order = await paidMallOrder()
+    await ship(order.id)
+    await advance(31 * 60)
+    expect((await logistics(order.id)).body.data.state).toBe('delivered')
+    await back()
+    const tracked = (await logistics(order.id)).body
+    expect([tracked.code, tracked.data.state, tracked.data.events.map((e) => e.state)]).toEqual([1, 'delivered', ['delivered', 'out_for_delivery', 'in_transit', 'picked_up', 'shipped']])
+    expect(tracked.data.delivered_at).not.toBeNull()
+    expect((await readOrder(order.id)).parcel?.state).toBe('delivered')
+    const confirmed = await s.call<{ info: OrderInfo }>('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)
+    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 'delivered'])
+  })
+})
+
 describe('two staff pressing ship at once (a running server, parallel requests)', () => {
   let server: TestServerHandle
   const { api, destroy } = httpClient()

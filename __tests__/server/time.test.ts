@@ -32,6 +32,72 @@ describe('one business clock', () => {
   })
 })
 
+/**
+ * The business zone is converted with its fixed offset (Asia/Shanghai: +08:00 since 1991), not Intl per call
+ * (issue 24). Checked in a fresh process whose host zone has summer time (New York, London): every answer is
+ * compared with plain arithmetic on +8 h, so a wrong offset, or one borrowed from the host, shows.
+ */
+describe('the fixed offset, whatever the host zone', () => {
+  // Runs in the child: every check is "what time.ts says" beside "UTC + 8 h by hand"; prints the mismatches.
+  const checks = `
+    const t = require('./server/time.ts')
+    const H = 3600000, D = 24 * H
+    const byHand = (ms) => new Date(ms + 8 * H).toISOString().slice(0, 19).replace('T', ' ')
+    const wrong = []
+    const check = (what, got, want) => { if (got !== want) wrong.push(what + ': ' + got + ' ≠ ' + want) }
+    // Every 7 minutes over the host's spring-forward and fall-back days (New York 2026-03-08 and 11-01, London 03-29 and
+    // 10-25) and a Shanghai midnight a minute either side: text, instant back, day's midnight, the offset.
+    const starts = [Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 28), Date.UTC(2026, 9, 24), Date.UTC(2026, 9, 31)]
+    for (const start of starts) for (let ms = start; ms < start + 3 * D; ms += 7 * 60000) {
+      const text = byHand(ms)
+      check('fmt ' + ms, t.fmt(ms), text)
+      check('parseText ' + text, t.parseText(text).valueOf(), Math.floor(ms / 1000) * 1000)
+      check('round trip ' + text, t.fmt(t.parseText(text)), text)
+      check('midnight ' + text, t.fmt(t.businessMidnight(ms)), text.slice(0, 10) + ' 00:00:00')
+      check('midnight instant ' + text, t.businessMidnight(ms).valueOf(), Date.parse(text.slice(0, 10) + 'T00:00:00+08:00'))
+      check('offset ' + text, t.businessOffset(ms), '+08:00')
+      check('in zone ' + text, t.inBusinessZone(ms).format('YYYY-MM-DD HH:mm:ss Z'), text + ' +08:00')
+      check('next day ' + text, t.fmt(t.inBusinessZone(ms).add(1, 'day')), byHand(ms + D))
+    }
+    // Midnight edges: the last second of a business day and its first.
+    check('last second', t.fmt(Date.UTC(2026, 2, 7, 15, 59, 59)), '2026-03-07 23:59:59')
+    check('first second', t.fmt(Date.UTC(2026, 2, 7, 16)), '2026-03-08 00:00:00')
+    check('midnight of the last second', t.businessMidnight(Date.UTC(2026, 2, 7, 15, 59, 59)).valueOf(), Date.UTC(2026, 2, 6, 16))
+    check('midnight of the first second', t.businessMidnight(Date.UTC(2026, 2, 7, 16)).valueOf(), Date.UTC(2026, 2, 7, 16))
+    check('text midnight', t.parseText('2026-03-08 00:00:00').valueOf(), Date.UTC(2026, 2, 7, 16))
+    check('a day after the midnight', t.fmt(t.businessMidnight(Date.UTC(2026, 2, 7, 17)).add(1, 'day')), '2026-03-09 00:00:00')
+    check('start of the day', t.fmt(t.inBusinessZone(Date.UTC(2026, 2, 7, 17)).startOf('day')), '2026-03-08 00:00:00')
+    check('an order number', t.inBusinessZone(Date.UTC(2026, 2, 7, 18, 30, 5)).format('YYYYMMDDHHmmss'), '20260308023005')
+    check('a business day', t.inBusinessZone(Date.UTC(2026, 11, 31, 16)).format('YYYY-MM-DD'), '2027-01-01')
+    console.log(JSON.stringify(wrong.slice(0, 5)))
+  `
+
+  it.each(['America/New_York', 'Europe/London', 'UTC', 'Asia/Shanghai'])('host zone %s: texts, instants and midnights are UTC + 8 h', (TZ) => {
+    const run = runWith({ TZ }, checks)
+    expect(run.stderr).toBe('')
+    expect(JSON.parse(run.stdout)).toEqual([])
+  })
+
+  it('a zone counts as fixed only when its offset is the same over every year checked', () => {
+    const code = `const t = require('./server/time.ts'); console.log(JSON.stringify([t.fixedOffsetOf('Asia/Shanghai'), t.fixedOffsetOf('UTC'), t.fixedOffsetOf('Asia/Kolkata'), t.fixedOffsetOf('Europe/London'), t.fixedOffsetOf('America/Sao_Paulo', 2000, 2020), t.fixedOffsetOf('Asia/Shanghai', 1986, 1995)]))`
+    // Shanghai kept summer time 1986–1991; São Paulo until 2019.
+    expect(JSON.parse(runWith({ TZ: 'America/New_York' }, code).stdout)).toEqual([480, 0, 330, null, null, null])
+  })
+
+  it('a zone with summer time still converts at each instant, whatever the host zone', () => {
+    const code = `
+      const t = require('./server/time.ts')
+      console.log(JSON.stringify([
+        t.fmt(Date.UTC(2026, 2, 29, 0, 59, 59)), t.fmt(Date.UTC(2026, 2, 29, 1)), t.fmt(Date.UTC(2026, 6, 1, 23, 30)),
+        t.parseText('2026-07-02 00:30:00').valueOf() === Date.UTC(2026, 6, 1, 23, 30),
+        t.businessMidnight(Date.UTC(2026, 6, 1, 23, 30)).valueOf() === Date.UTC(2026, 6, 1, 23),
+        t.businessMidnight(Date.UTC(2026, 0, 15, 12)).valueOf() === Date.UTC(2026, 0, 15),
+        t.inBusinessZone(Date.UTC(2026, 6, 1, 23, 30)).format('Z'),
+      ]))`
+    expect(JSON.parse(runWith({ BUSINESS_TZ: 'Europe/London', TZ: 'America/New_York' }, code).stdout)).toEqual(['2026-03-29 00:59:59', '2026-03-29 02:00:00', '2026-07-02 00:30:00', true, true, true, '+01:00'])
+  })
+})
+
 describe('flash-sale sessions recur every business day', () => {
   let dir: string
   beforeEach(() => {
