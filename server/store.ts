@@ -109,7 +109,7 @@ export function actionsOf(db: DB, orderId: number): OrderAction[] {
     action: a.action,
     // No user: the timer's approval, the provider's settlement, or the sandbox helper standing in for the store.
     by:
-      a.action === 'refund_requested' || a.action === 'receipt_confirmed'
+      a.action === 'refund_requested' || a.action === 'receipt_confirmed' || a.action === 'refund_withdrawn'
         ? 'shopper'
         : a.by_user_id !== null
           ? 'store'

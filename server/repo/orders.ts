@@ -104,6 +104,17 @@ export const setRefunding = (db: DB, id: number, from: number, reason: string, a
     from,
   ).changes === 1
 
+/**
+ * The shopper withdraws a request the store has not answered: refunding → the status it was asked from; false when
+ * the order is not refunding or its refund was approved already (the status and "no refund asked" are in the WHERE).
+ */
+export const withdrawRefunding = (db: DB, id: number): boolean =>
+  sql(
+    db,
+    `UPDATE orders SET status = COALESCE(refund_from, ?)
+     WHERE id = ? AND status = ? AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id AND r.reason = 'order')`,
+  ).run(ORDER_STATUS.PAID, id, ORDER_STATUS.REFUNDING).changes === 1
+
 export const setDetail = (db: DB, id: number, detail: string) => sql(db, 'UPDATE orders SET detail = ? WHERE id = ?').run(detail, id)
 
 export const statusOf = (db: DB, id: number) => (sql(db, 'SELECT status FROM orders WHERE id = ?').get(id) as { status: number }).status

@@ -88,6 +88,19 @@ export const refundsToAnswerCount = (db: DB, shopId: number) => (sql(db, `SELECT
 /** The provider refund asked for an order's refund request (reason 'order'), if the request was approved. */
 export const orderRefundOf = (db: DB, orderId: number) => sql(db, "SELECT * FROM refunds WHERE order_id = ? AND reason = 'order'").get(orderId) as RefundRow | undefined
 
+/** What happened to an order's latest refund request, in order: its trail from that request on (none before the trail existed). */
+export const refundTrailOf = (db: DB, orderId: number) =>
+  sql(
+    db,
+    `SELECT action, by_user_id, reason, at FROM order_actions
+     WHERE order_id = ? AND id >= (SELECT MAX(id) FROM order_actions WHERE order_id = ? AND action = 'refund_requested')
+     AND action IN ('refund_requested', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refund_withdrawn', 'refunded', 'refund_failed')
+     ORDER BY id`,
+  ).all(orderId, orderId) as Array<Pick<ActionRow, 'action' | 'by_user_id' | 'reason' | 'at'>>
+
+/** How a payment was made (its channel), for where its refund goes back. */
+export const paymentChannelOf = (db: DB, paymentId: number) => (sql(db, 'SELECT channel FROM payments WHERE id = ?').get(paymentId) as { channel: number } | undefined)?.channel ?? null
+
 /** The payment attached to the order (the money the refund gives back). */
 export const attachedPaymentOf = (db: DB, orderId: number) => sql(db, "SELECT * FROM payments WHERE order_id = ? AND status = 'paid'").get(orderId) as PaymentRow | undefined
 

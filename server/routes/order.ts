@@ -6,7 +6,8 @@ import type { ApiLang } from '../../src/contract/common'
 import type { PriceQuote } from '../../src/contract/order'
 import type { DB } from '../db'
 import { defineRoute, refuse, requireUser } from '../http'
-import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo } from '../orders'
+import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../orders'
+import { refundTimeline, withdrawRefund } from '../refunds'
 import { preparePayment } from '../pay'
 import type { PayProvider } from '../provider'
 import * as orders from '../repo/orders'
@@ -16,7 +17,11 @@ import { cardTitleIn, named } from '../names'
 const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
   q.card ? { ...q, title: cardTitleIn(lang, q.title), card: { ...q.card, replaces: q.card.replaces.map((c) => ({ ...c, name: named(lang, c.name) })) } } : q
 
-export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string): void {
+/** `refundAutoApproveHours`: the timer's (server/app.ts), for the time an unanswered refund request is approved by itself. */
+export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string, refundAutoApproveHours = 48): void {
+  /** The shopper's order with its refund's timeline (issue 24). */
+  const mine = (lang: ApiLang, row: OrderRow) => ({ ...toOrderInfo(db, lang, row), refund: refundTimeline(db, row, refundAutoApproveHours) })
+
   defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user, lang }) => quoteIn(lang, priceOrder(db, requireUser(user).id, input).quote))
 
   defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user, lang }) => {
@@ -33,26 +38,29 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
 
   defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user, lang }) => {
     cancelExpired(db, provider)
-    return { info: toOrderInfo(db, lang, findOwnOrder(db, requireUser(user).id, input.id)) }
+    return { info: mine(lang, findOwnOrder(db, requireUser(user).id, input.id)) }
   })
 
   defineRoute(app, db, 'personal.order/index', { auth: true }, ({ input, user, lang }) => {
     cancelExpired(db, provider)
     const { rows, total } = orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size)
-    return { list: rows.map((r) => toOrderInfo(db, lang, r)), total, page: input.page, page_size: input.page_size }
+    return { list: rows.map((r) => mine(lang, r)), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'personal.order/cancel', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     cancelOrder(db, provider, findOwnOrder(db, uid, input.id))
-    return { info: toOrderInfo(db, lang, findOwnOrder(db, uid, input.id)) }
+    return { info: mine(lang, findOwnOrder(db, uid, input.id)) }
   })
 
   defineRoute(app, db, 'personal.order/refund', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
     requestRefund(db, findOwnOrder(db, uid, input.id), input.reason)
-    return { info: toOrderInfo(db, lang, findOwnOrder(db, uid, input.id)) }
+    return { info: mine(lang, findOwnOrder(db, uid, input.id)) }
   })
+
+  // Withdraw a refund request the store has not answered (server/refunds.ts): back to the status it was asked from.
+  defineRoute(app, db, 'personal.order/cancelRefund', { auth: true }, ({ input, user, lang }) => ({ info: mine(lang, withdrawRefund(db, requireUser(user).id, input.id)) }))
 
   defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user, lang }) => {
     const row = findOwnOrder(db, requireUser(user).id, input.id)

@@ -10,6 +10,8 @@ export const ENDPOINTS = {
   'personal.order/read': 'GET',
   'personal.order/index': 'GET',
   'personal.order/refund': 'POST',
+  /** Withdraw a refund request the store has not answered (issue 24). */
+  'personal.order/cancelRefund': 'POST',
   'personal.order/orderVerification': 'GET',
   'index/serverInfo': 'GET',
   'index/moduleList': 'GET',

@@ -202,6 +202,60 @@ export const OrderParcel = z.object({
 })
 export type OrderParcel = z.infer<typeof OrderParcel>
 
+/**
+ * Where the shopper's refund request stands (the latest request of the order; docs/api.md "The order lifecycle"):
+ * awaiting_store (asked; the store answers, or it is approved by itself at auto_approve_at) · awaiting_provider
+ * (approved by the store or the timer; the money is on its way back) · refunded · refused (the store's reason;
+ * the shopper may ask again while the order allows a refund) · withdrawn (the shopper took it back; may ask again).
+ */
+export const REFUND_PROGRESS = ['awaiting_store', 'awaiting_provider', 'refunded', 'refused', 'withdrawn'] as const
+export type RefundProgress = (typeof REFUND_PROGRESS)[number]
+/** One step of the refund's timeline, in order; its words are the app's (ordersWords `refund.step.*`). */
+export const REFUND_STEPS = ['asked', 'awaiting_store', 'approved', 'on_its_way', 'refunded', 'refused', 'withdrawn'] as const
+export type RefundStepKey = (typeof REFUND_STEPS)[number]
+/**
+ * Where the money goes back: the payment's way, as it was paid — wechat (WeChat Pay, channel 8), sandbox (the
+ * reference server's cashier, channel 6), none (nothing was paid: a card paid entirely by an upgrade's credit).
+ */
+export const REFUND_DESTINATIONS = ['wechat', 'sandbox', 'none'] as const
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
+
+export const RefundStep = z.object({
+  key: z.enum(REFUND_STEPS),
+  /** done: reached · current: in progress now · todo: still to come. */
+  state: z.enum(['done', 'current', 'todo']),
+  /** When it was reached (business wall time); null while it is not, or when it has no time of its own. */
+  at: z.string().nullable(),
+})
+export type RefundStep = z.infer<typeof RefundStep>
+
+export const OrderRefund = z.object({
+  state: z.enum(REFUND_PROGRESS),
+  /** The shopper's reason (null after the account's words were erased). */
+  reason: z.string().nullable(),
+  asked_at: z.string().nullable(),
+  /** awaiting_store: the time it is approved by itself if the store does not answer (the server's REFUND_AUTO_APPROVE_HOURS). */
+  auto_approve_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  /** Who approved it: the store, or the timer (nobody answered in time). */
+  approved_by: z.enum(['store', 'timer']).nullable(),
+  /** Cents given back: the whole order. */
+  amount: z.number().int(),
+  refunded_at: z.string().nullable(),
+  to: z.enum(REFUND_DESTINATIONS),
+  /** refused: the store's reason and when. */
+  refused: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  withdrawn_at: z.string().nullable(),
+  /** awaiting_provider: the payment provider could not refund yet; it is being settled (the money still comes back). */
+  delayed: z.boolean(),
+  /** The request can be withdrawn (personal.order/cancelRefund): only while it waits for the store. */
+  can_withdraw: z.boolean(),
+  /** A new request can be made (refused or withdrawn, and the order still allows a refund). */
+  can_ask_again: z.boolean(),
+  steps: z.array(RefundStep),
+})
+export type OrderRefund = z.infer<typeof OrderRefund>
+
 export const OrderInfo = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -226,6 +280,11 @@ export const OrderInfo = z.object({
    * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).
    */
   refund_rejection: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
+  /**
+   * The latest refund request's timeline (null when none was ever made). Sent by personal.order/read, index,
+   * refund and cancelRefund; optional only for old fixtures and answers that do not carry it.
+   */
+  refund: OrderRefund.nullable().optional(),
   /** Fuel orders: grade, pump, litres and the prices per litre they were sold at. */
   oil: OilFigures.optional(),
   /** What was bought (always sent by the server; optional only for old fixtures). */

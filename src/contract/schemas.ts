@@ -70,6 +70,7 @@ export const SCHEMAS = {
   'personal.order/read': { req: ReadPayload, res: ReadAnswer },
   'personal.order/index': { req: OrderListQuery, res: OrderListAnswer },
   'personal.order/refund': { req: RefundPayload, res: RefundAnswer },
+  'personal.order/cancelRefund': { req: CancelPayload, res: RefundAnswer },
   'personal.order/orderVerification': { req: z.object({ id: Id }), res: VerificationAnswer },
   'index/serverInfo': { req: Empty, res: ServerInfo },
   'index/moduleList': { req: Empty, res: ModuleListAnswer },

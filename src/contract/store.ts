@@ -57,7 +57,7 @@ export const StoreOrder = OrderInfo.extend({
 export type StoreOrder = z.infer<typeof StoreOrder>
 
 /** Who moved an order: the shopper, the store (staff), the timer (automatic approval) or the payment provider. */
-export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed', 'shipped', 'receipt_confirmed', 'auto_completed'] as const
+export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed', 'shipped', 'receipt_confirmed', 'auto_completed', 'refund_withdrawn'] as const
 export const OrderAction = z.object({
   action: z.enum(ORDER_ACTIONS),
   by: z.enum(['shopper', 'store', 'timer', 'provider']),

@@ -8,6 +8,7 @@ import { canRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { orderHeading } from './heading'
 import { LineSummary } from './OrderLines'
+import { refundLine } from './RefundTimeline'
 import { AutoCancelCountdown, useAutoCancelLeft } from './unpaid'
 import './orders.css'
 import { routeUrl } from '@/routes'
@@ -43,7 +44,11 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <Money className='order-card__amount' cents={order.pay_amount} />
       </View>
       <Text className='order-card__time'>{order.create_time}</Text>
-      {order.refund_rejection && <Text className='order-card__rejected'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>}
+      {order.refund ? (
+        <Text className={`order-card__refund order-card__refund--${order.refund.state}`}>{refundLine(order.refund, t)}</Text>
+      ) : (
+        order.refund_rejection && <Text className='order-card__rejected'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>
+      )}
       {(unpaid || paidLike || order.parcel) && (
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}

@@ -14,6 +14,7 @@ import { usePay } from '@/hooks/usePay'
 import { orderHeading } from './heading'
 import { OrderItems } from './OrderLines'
 import RefundSheet from './RefundSheet'
+import RefundTimeline from './RefundTimeline'
 import { AutoCancelCountdown, useAutoCancelLeft, useCancelOrder } from './unpaid'
 import './OrderDetail.css'
 import { routeUrl } from '@/routes'
@@ -54,7 +55,9 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
         {unpaid && <AutoCancelCountdown className='order-detail__countdown' seconds={left} />}
       </View>
 
-      {order.refund_rejection && (
+      {/* The refund's timeline (issue 24); a server without it: the store's last refusal, as before. */}
+      {order.refund && <RefundTimeline order={order} refund={order.refund} onAskAgain={() => setRefunding(true)} onChanged={onChanged} />}
+      {order.refund === undefined && order.refund_rejection && (
         <View className='order-detail__rejected' role='status'>
           <Text className='order-detail__rejected-title'>{t('detail.refundRejected')}</Text>
           <Text className='order-detail__rejected-reason'>{t('detail.refundRejectedReason', { reason: order.refund_rejection.reason })}</Text>
@@ -125,7 +128,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
             {t('detail.logistics')}
           </Button>
         )}
-        {refundable && (
+        {refundable && !order.refund?.can_ask_again && (
           <Button className='btn-outline order-detail__btn order-detail__refund' onClick={() => setRefunding(true)}>
             {t('orders.refund')}
           </Button>

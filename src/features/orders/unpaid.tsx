@@ -10,20 +10,18 @@ import { useCountdown } from '@/hooks/useCountdown'
 
 /** What My orders and Order detail share about an unpaid order: the auto-cancel countdown and Cancel. */
 
-const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
-
 /** Seconds until an unpaid order is cancelled by itself (on the server's clock); 0 for any other order. */
 export function useAutoCancelLeft(order: OrderInfo): number {
   return useCountdown(payStage(order.order_status) === 'unpaid' ? parseTime(order.expire_time) : null)
 }
 
-/** "04:59 后自动取消" — nothing once the time is up. */
+/** "4 分 59 秒后自动取消" (a time left, not a clock time as "04:59" read) — nothing once the time is up. */
 export function AutoCancelCountdown({ seconds, className }: { seconds: number; className: string }) {
   const t = useT()
   if (seconds <= 0) return null
   return (
     <Text className={className} role='timer'>
-      {t('orders.autoCancel', { time: mmss(seconds) })}
+      {seconds >= 60 ? t('orders.autoCancel', { min: Math.floor(seconds / 60), sec: seconds % 60 }) : t('orders.autoCancelSeconds', { sec: seconds })}
     </Text>
   )
 }

@@ -1,0 +1,131 @@
+/**
+ * Issue 24 in Chromium: a refund a shopper can follow. A paid bill at shop 2 粤式茶餐厅; the shopper asks for a refund on
+ * its Order detail and watches it wait for the store (with the time it is approved by itself), withdraws it once (asked
+ * first; the order is paid again), asks again, sees it on My orders' refund tab; the store approves it through its API
+ * (staff of shop 2, 19900000002, logged in through the API: each e2e file logs a store of its own in) and the shopper
+ * reads the amount, the date and where the money went back — in Chinese and in English.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, toastGone, toastShown } from './browser'
+
+const SHOPPER = '13800002424'
+const STAFF = '19900000002'
+
+let browser: Browser
+let shopper: { context: BrowserContext; page: Page; errors: string[] }
+
+beforeAll(async () => {
+  browser = await launch()
+  shopper = await phone(browser)
+}, 180000)
+afterAll(async () => {
+  await shopper?.context.close()
+  await browser?.close()
+})
+
+/** A staff session of shop 2 through the API (the login code from the sandbox outbox). */
+async function staffToken(): Promise<string> {
+  await api('Captcha/sendSmsCaptcha', { phone: STAFF })
+  const bound = await api<{ token: string }>('wechat/bind', { phone: STAFF, code: await smsCode(STAFF) })
+  return bound.token
+}
+
+const status = (id: number) => db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status
+
+async function askRefund(page: Page, button: string, reason: string): Promise<void> {
+  await page.locator(`${button}:visible`).click()
+  await page.locator('.refund-sheet__reason:visible', { hasText: reason }).click()
+  await page.locator('.refund-sheet__submit:visible').click()
+  await page.locator('.refund-step--awaiting_store.refund-step--current:visible').waitFor({ timeout: 15000 })
+}
+
+describe('a refund the shopper follows', () => {
+  it('asked → waiting for the store → withdrawn once → asked again → the refund tab → approved by the store → refunded: amount and date (zh, en)', async () => {
+    const { page, errors } = shopper
+    const token = await logIn(page, SHOPPER)
+    const id = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 8800, client_request_id: 'e2e-refund-bill-1' }, true)
+    const paid = db<{ pay_amount: number }>('SELECT pay_amount FROM orders WHERE id = ?', id).pay_amount
+    const yuan = `¥${(paid / 100).toFixed(2)}`
+
+    // Ask: the timeline waits for the store, with the shopper's reason and when it is approved by itself.
+    await page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+    await settled(page)
+    await askRefund(page, '.order-detail__refund', '重复支付')
+    expect(status(id)).toBe(60)
+    expect(await page.locator('.order-detail__status-text:visible').textContent()).toBe('退款中')
+    expect(await page.locator('.refund-step__reason:visible').textContent()).toBe('退款原因：重复支付')
+    expect(await page.locator('.refund-step__auto:visible').textContent()).toMatch(/^商家未处理的话，将于 \d{4}-\d\d-\d\d \d\d:\d\d 自动同意$/)
+    expect(await page.locator('.refund-timeline__amount:visible').textContent()).toBe(yuan)
+    expect(await page.locator('.refund-timeline__to:visible').textContent()).toBe('沙箱收银台（原路退回）')
+    await toastGone(page)
+    await still(page)
+    await shot(page, 'refund-1-waiting-zh')
+
+    // Withdraw once: asked first, then told; the order is paid again and a refund can be asked again.
+    await page.locator('.refund-timeline__withdraw:visible').click()
+    await page.locator('.taro-modal__foot >> text=撤销申请').first().click()
+    await toastShown(page, '退款申请已撤销')
+    await page.locator('.refund-step--withdrawn:visible').waitFor({ timeout: 15000 })
+    expect(status(id)).toBe(10)
+    expect(await page.locator('.order-detail__status-text:visible').textContent()).toBe('已付款')
+    expect(await page.locator('.refund-timeline__next:visible').textContent()).toBe('如有需要，可以再次申请退款')
+    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'refund_withdrawn'", id).n).toBe(1)
+    await toastGone(page)
+    await still(page)
+    await shot(page, 'refund-2-withdrawn-zh')
+
+    // Asked again, from the timeline.
+    await askRefund(page, '.refund-timeline__again', '商家原因')
+    expect(await page.locator('.refund-step__reason:visible').textContent()).toBe('退款原因：商家原因')
+    expect(status(id)).toBe(60)
+
+    // My orders' refund tab reads the same state.
+    await page.goto(`${BASE()}/pages/orders/index`)
+    await settled(page)
+    await page.locator('.orders-tabs__tab--refund:visible').click()
+    await page.locator('.order-card__refund:visible', { hasText: '退款待商家处理' }).first().waitFor({ timeout: 15000 })
+    await still(page)
+    await shot(page, 'refund-3-tab-waiting-zh')
+
+    // The store approves it (its API, a staff token); the sandbox provider sends the money back.
+    await api('hui_shanghu.store_order/refundApprove', { id }, await staffToken())
+    const deadline = Date.now() + 15000
+    while (status(id) !== 70 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect(status(id)).toBe(70)
+
+    await page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+    await settled(page)
+    await page.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 15000 })
+    expect(await page.locator('.order-detail__status-text:visible').textContent()).toBe('已退款')
+    expect(await page.locator('.refund-timeline__amount:visible').textContent()).toBe(yuan)
+    const refundedAt = db<{ at: string }>("SELECT at FROM order_actions WHERE order_id = ? AND action = 'refunded'", id).at
+    expect(await page.locator('.refund-timeline__refunded-at:visible').textContent()).toBe(refundedAt.slice(0, 16))
+    expect(await page.locator('.refund-timeline__withdraw:visible').count()).toBe(0)
+    await still(page)
+    await shot(page, 'refund-4-refunded-zh')
+
+    // The refund tab: refunded, with its date.
+    await page.goto(`${BASE()}/pages/orders/index`)
+    await settled(page)
+    await page.locator('.orders-tabs__tab--refund:visible').click()
+    await page.locator('.order-card__refund:visible', { hasText: `已退款 · ${refundedAt.slice(0, 10)}` }).first().waitFor({ timeout: 15000 })
+
+    // The same in English.
+    const en = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await shopper.context.storageState() })
+    await en.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    const enPage = await en.newPage()
+    try {
+      await enPage.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+      await settled(enPage)
+      await enPage.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 15000 })
+      expect(await enPage.locator('.refund-step__title:visible').allTextContents()).toEqual(['Refund requested', 'Waiting for the store', 'The store approved it', 'Money on its way back', 'Refunded'])
+      expect(await enPage.locator('.refund-timeline__to:visible').textContent()).toBe('The sandbox cashier (the way you paid)')
+      expect(await enPage.locator('.refund-timeline__amount:visible').textContent()).toBe(yuan)
+      await still(enPage)
+      await shot(enPage, 'refund-4-refunded-en')
+    } finally {
+      await en.close()
+    }
+    expect(errors).toEqual([])
+  })
+})
