@@ -1,4 +1,4 @@
-import { useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { goToLogin, isLoggedIn } from '@/core/session'
 import { useQuery, type QueryState } from '@/hooks/useQuery'
@@ -32,9 +32,15 @@ export function useSignedIn(returnTo?: string, onReturn?: () => void): SignedIn 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  // The first show is the screen opening (its fetch is the mount's) — unless a hide came first: a part mounted
+  // after its page was shown (a sheet) sees the page's return as its first show, which is a return (issue 24).
   const shows = useRef(0)
+  const hidden = useRef(false)
+  useDidHide(() => {
+    hidden.current = true
+  })
   useDidShow(() => {
-    const first = shows.current++ === 0
+    const first = shows.current++ === 0 && !hidden.current
     const now = isLoggedIn()
     if (now !== current.current) {
       current.current = now

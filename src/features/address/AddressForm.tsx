@@ -9,14 +9,37 @@ import { errorMessage, request } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
 import RegionPicker from './RegionPicker'
-import { emptyAddress, validateAddress, type AddressDraft, type AddressErrors } from './validate'
+import { emptyAddress, validateAddress, type AddressDraft, type AddressErrors, type AddressField } from './validate'
+import './addressForm.css'
 
-/** Add or edit an address: inline validation, prefilled when editing, nothing lost when saving fails. */
+/** The field whose error a change of this draft key can clear (province, city and district are one: region). */
+const fieldOf = (key: keyof AddressDraft): AddressField | null => (key === 'is_default' ? null : key === 'province' || key === 'city' || key === 'district' ? 'region' : key)
+
+/**
+ * Add or edit an address: inline validation, prefilled when editing, nothing lost when saving fails. Errors are
+ * shown by Save; a field's error then follows what is typed (gone as soon as the field is valid), others stay.
+ */
 export default function AddressForm({ initial, regions }: { initial: Address | null; regions: RegionTree }) {
   const t = useT()
   const [draft, setDraft] = useState<AddressDraft>(() => (initial ? { ...initial } : emptyAddress()))
   const [errors, setErrors] = useState<AddressErrors>({})
-  const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const update = (change: Partial<AddressDraft>) => {
+    const next = { ...draft, ...change }
+    setDraft(next)
+    // Only fields already in error are checked again as they change: no red while a shopper is still typing.
+    const fields = new Set((Object.keys(change) as Array<keyof AddressDraft>).map(fieldOf).filter((f): f is AddressField => f !== null && Boolean(errors[f])))
+    if (!fields.size) return
+    const found = validateAddress(next)
+    setErrors((e) => {
+      const out = { ...e }
+      fields.forEach((f) => {
+        if (found[f]) out[f] = found[f]
+        else delete out[f]
+      })
+      return out
+    })
+  }
+  const set = <K extends keyof AddressDraft>(key: K, value: AddressDraft[K]) => update({ [key]: value } as Partial<AddressDraft>)
 
   const save = useAction(async () => {
     const found = validateAddress(draft)
@@ -52,7 +75,7 @@ export default function AddressForm({ initial, regions }: { initial: Address | n
             tree={regions}
             value={[draft.province, draft.city, draft.district]}
             placeholder={t('address.regionPlaceholder')}
-            onChange={([province, city, district]) => setDraft((d) => ({ ...d, province, city, district }))}
+            onChange={([province, city, district]) => update({ province, city, district })}
           />
         </View>
         {error('region')}

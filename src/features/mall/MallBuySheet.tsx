@@ -38,22 +38,25 @@ export default function MallBuySheet({ product: p, specId, onSpec, paying, onPay
   const spec = p.specs.find((s) => s.id === specId) ?? null
   const [quantity, setQuantity] = useState(1)
   const [delivery, setDelivery] = useState<'ship' | 'pickup'>('ship')
-  const [addressId, setAddressId] = useState<number | null>(null)
+  // The address chosen in Addresses (select mode), as it came back: it may be one just added there, which the
+  // addresses read when the sheet opened do not have yet.
+  const [chosen, setChosen] = useState<Address | null>(null)
   const [couponId, setCouponId] = useState<number | null>(null)
   const checkout = useMallCheckout(true)
   const addresses = checkout.data?.addresses ?? []
-  const address: Address | null = addresses.find((a) => a.id === addressId) ?? addresses[0] ?? null
+  const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : (addresses[0] ?? null)
   const max = spec ? Math.max(1, Math.min(spec.stock, p.limit_per_order)) : 1
 
   // A smaller stock under the chosen spec brings the quantity down with it.
   useEffect(() => {
     if (quantity > max) setQuantity(max)
   }, [max, quantity])
-  // An address chosen in Addresses (select mode) comes back here.
+  // An address chosen in Addresses (select mode) comes back here; the addresses are read again as the page shows
+  // (useMallCheckout: reloadOnReturn).
   useEffect(() => {
-    const chosen = (a: Address) => setAddressId(a.id)
-    Taro.eventCenter.on(ADDRESS_SELECTED_EVENT, chosen)
-    return () => void Taro.eventCenter.off(ADDRESS_SELECTED_EVENT, chosen)
+    const onChosen = (a: Address) => setChosen(a)
+    Taro.eventCenter.on(ADDRESS_SELECTED_EVENT, onChosen)
+    return () => void Taro.eventCenter.off(ADDRESS_SELECTED_EVENT, onChosen)
   }, [])
 
   const spend = spec ? spec.price * quantity : 0
