@@ -29,9 +29,17 @@ export interface BuiltinUse {
   guarded: boolean
   snippet: string
 }
+export interface ProcessUse {
+  line: number
+  column: number
+  start: number
+  end: number
+  snippet: string
+}
 export declare function checkSyntax(code: string): SyntaxProblem[]
+export declare function findBareProcess(code: string): ProcessUse[]
 export declare function findNewerBuiltins(code: string): BuiltinUse[]
 export declare function checkSource(
   code: string,
   options?: { build?: string; file?: string; allow?: AllowEntry[] },
-): { syntax: SyntaxProblem[]; unlisted: BuiltinUse[]; guarded: BuiltinUse[]; allowed: Array<BuiltinUse & { entry: AllowEntry }> }
+): { syntax: SyntaxProblem[]; unlisted: BuiltinUse[]; guarded: BuiltinUse[]; allowed: Array<BuiltinUse & { entry: AllowEntry }>; bareProcess: ProcessUse[] }

@@ -7,6 +7,10 @@
 //   2. built-ins newer than the targets (NEWER_GLOBALS, NEWER_MEMBERS), found by an AST walk so strings and
 //      property keys do not count. A use inside a branch of a `typeof X` / `'x' in y` test is feature-detected
 //      and passes; every other use must be on ALLOW (with its reason) or the check fails.
+//   3. a bare `process.` (Node's global): the build replaces the `process.env.X` it was given (NODE_ENV, TARO_ENV,
+//      the TARO_APP_* of the .env files); one it was not given stays as written, and in a page or a mini-program
+//      `process` is not defined — the script throws where it runs (issue 24: tapping an address did nothing).
+//      A use inside a `typeof process` test, or of a local variable named process, passes.
 // Usage: node scripts/check-es.mjs   (exit 1 on any finding; build both targets first)
 import fs from 'node:fs'
 import path from 'node:path'
@@ -262,6 +266,84 @@ export function findNewerBuiltins(code, ast = parse(code, 'latest')) {
   return found
 }
 
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'])
+
+/** The names a binding pattern (a parameter, a declarator's id) binds. */
+function patternNames(pattern, out = []) {
+  if (!pattern) return out
+  switch (pattern.type) {
+    case 'Identifier':
+      out.push(pattern.name)
+      break
+    case 'ObjectPattern':
+      for (const p of pattern.properties) patternNames(p.type === 'RestElement' ? p.argument : p.value, out)
+      break
+    case 'ArrayPattern':
+      for (const e of pattern.elements) patternNames(e, out)
+      break
+    case 'RestElement':
+      patternNames(pattern.argument, out)
+      break
+    case 'AssignmentPattern':
+      patternNames(pattern.left, out)
+      break
+    default:
+  }
+  return out
+}
+
+/**
+ * Does this scope (a function, the program, a catch clause) bind `name` — its parameters, or a declaration in
+ * its body outside nested functions? Blocks count with their function (a `let process` in any block of it hides
+ * the global: a judgement that can only let a real use through, never report a local one).
+ */
+function scopeBinds(scope, name) {
+  if (FUNCTION_TYPES.has(scope.type)) {
+    if (scope.params.some((p) => patternNames(p).includes(name))) return true
+    if (scope.type === 'FunctionExpression' && scope.id && scope.id.name === name) return true
+  }
+  if (scope.type === 'CatchClause') return patternNames(scope.param).includes(name)
+  let found = false
+  const visit = (node, root) => {
+    if (found || !node || typeof node.type !== 'string') return
+    if (!root && FUNCTION_TYPES.has(node.type)) {
+      if (node.type === 'FunctionDeclaration' && node.id && node.id.name === name) found = true
+      return
+    }
+    if (node.type === 'VariableDeclarator' && patternNames(node.id).includes(name)) found = true
+    if (node.type === 'ClassDeclaration' && node.id && node.id.name === name) found = true
+    if ((node.type === 'ImportSpecifier' || node.type === 'ImportDefaultSpecifier' || node.type === 'ImportNamespaceSpecifier') && node.local.name === name) found = true
+    for (const key of Object.keys(node)) {
+      const v = node[key]
+      if (Array.isArray(v)) v.forEach((c) => visit(c, false))
+      else if (v && typeof v.type === 'string') visit(v, false)
+    }
+  }
+  visit(FUNCTION_TYPES.has(scope.type) ? scope.body : scope, true)
+  return found
+}
+
+/**
+ * Bare `process.…` in one script: [{ line, column, start, end, snippet }] — Node's global read where the build
+ * left it (a `process.env.X` it was not given). Feature-detected uses (`typeof process`) and a local variable
+ * named process do not count.
+ */
+export function findBareProcess(code, ast = parse(code, 'latest')) {
+  const found = []
+  walk.ancestor(ast, {
+    MemberExpression(node, _st, ancestors) {
+      if (node.object.type !== 'Identifier' || node.object.name !== 'process') return
+      if (isFeatureDetected(ancestors, 'process')) return
+      for (let i = ancestors.length - 2; i >= 0; i--) {
+        const a = ancestors[i]
+        if ((FUNCTION_TYPES.has(a.type) || a.type === 'Program' || a.type === 'CatchClause') && scopeBinds(a, 'process')) return
+      }
+      found.push({ line: node.loc.start.line, column: node.loc.start.column, start: node.start, end: node.end, snippet: snippetAt(code, node.start, node.end) })
+    },
+  })
+  return found
+}
+
 /** Does `near` match the source around a use (±100 characters) in a match that covers the use itself? */
 function nearMatches(code, use, near) {
   const from = Math.max(0, use.start - 100)
@@ -276,8 +358,9 @@ function nearMatches(code, use, near) {
 }
 
 /**
- * Checks one script of a build. Returns { syntax, unlisted, guarded, allowed }: syntax problems, built-in uses
- * that fail the check, feature-detected uses, and uses matched by an ALLOW entry (each with its `entry`).
+ * Checks one script of a build. Returns { syntax, unlisted, guarded, allowed, bareProcess }: syntax problems,
+ * built-in uses that fail the check, feature-detected uses, uses matched by an ALLOW entry (each with its
+ * `entry`), and bare `process.` reads (findBareProcess), which fail the check.
  */
 export function checkSource(code, { build = '', file = '', allow = ALLOW } = {}) {
   const syntax = checkSyntax(code)
@@ -285,7 +368,7 @@ export function checkSource(code, { build = '', file = '', allow = ALLOW } = {})
   try {
     ast = parse(code, 'latest')
   } catch {
-    return { syntax, unlisted: [], guarded: [], allowed: [] }
+    return { syntax, unlisted: [], guarded: [], allowed: [], bareProcess: [] }
   }
   const unlisted = []
   const guarded = []
@@ -299,7 +382,7 @@ export function checkSource(code, { build = '', file = '', allow = ALLOW } = {})
     if (entry) allowed.push({ ...use, entry })
     else unlisted.push(use)
   }
-  return { syntax, unlisted, guarded, allowed }
+  return { syntax, unlisted, guarded, allowed, bareProcess: findBareProcess(code, ast) }
 }
 
 function listScripts(dir) {
@@ -324,6 +407,7 @@ function main(root) {
   let guardedCount = 0
   let allowedCount = 0
   let unlistedCount = 0
+  let bareProcessCount = 0
   for (const build of builds) {
     if (!fs.existsSync(build.dir)) {
       failures.push(`${path.relative(root, build.dir)}/ is missing: build it first (node scripts/ensure-build.mjs ${build.name})`)
@@ -339,6 +423,8 @@ function main(root) {
       if (result.syntax.length === 0) parsed++
       for (const p of result.syntax) failures.push(`${rel}:${p.line}:${p.column}  ${p.what}\n    ${p.snippet}`)
       for (const u of result.unlisted) failures.push(`${rel}:${u.line}:${u.column}  built-in ${u.name} (${u.since}), not feature-detected and not on the allow-list\n    ${u.snippet}`)
+      for (const p of result.bareProcess) failures.push(`${rel}:${p.line}:${p.column}  bare process.… (not defined in a page or a mini-program: set the variable in the .env files so the build replaces it)\n    ${p.snippet}`)
+      bareProcessCount += result.bareProcess.length
       guardedCount += result.guarded.length
       unlistedCount += result.unlisted.length
       allowedCount += result.allowed.length
@@ -361,9 +447,10 @@ function main(root) {
 
   console.log(`ES${ECMA_VERSION} parse: ${counts.join(', ')}`)
   console.log(`built-ins newer than the targets: ${guardedCount} feature-detected, ${allowedCount} allow-listed, ${unlistedCount} unlisted`)
+  console.log(`bare process.…: ${bareProcessCount}`)
   for (const w of warnings) console.log(`warning: ${w}`)
   if (failures.length) {
-    console.error(`\n${failures.length} problem(s) — these scripts would not run on Chrome 70 / iOS 12:`)
+    console.error(`\n${failures.length} problem(s) — these scripts would not run (on Chrome 70 / iOS 12, or anywhere):`)
     for (const f of failures) console.error(`  ${f}`)
     process.exitCode = 1
   }

@@ -16,7 +16,8 @@ const files = (dir: string): string[] =>
 /** The words of every feature, both languages (as defineMessages registers them). */
 function tables(): Record<'zh-CN' | 'en', Record<string, string>> {
   const all = { 'zh-CN': { ...zhCN } as Record<string, string>, en: { ...en } as Record<string, string> }
-  for (const f of files(path.join(SRC, 'features')).filter((p) => p.endsWith('messages.ts'))) {
+  // Features' words, and shared components' own (PendingOrderNotice, PlaceMap: their dialogs are measured too).
+  for (const f of [...files(path.join(SRC, 'features')), ...files(path.join(SRC, 'components'))].filter((p) => p.endsWith('messages.ts'))) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- each feature's tables, as its screens load them
     const m = require(f) as { tables?: Record<'zh-CN' | 'en', Record<string, string>> }
     Object.assign(all['zh-CN'], m.tables?.['zh-CN'])

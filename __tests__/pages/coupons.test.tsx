@@ -37,7 +37,7 @@ async function openBill(coupons: UserCoupon[], price?: (p: OrderPayload) => Retu
   openedWith('pages/payBill/index', { shop_id: '3' })
   const sheet = jest.spyOn(Taro, 'showActionSheet')
   const api = fakeApi({
-    'hui_shanghu.shop/read': () => ({ info: shop }),
+    'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }),
     'personal.coupon/index': () => paged(coupons),
     'personal.order/preCreate': (p) => {
       if (price) return price(p as OrderPayload)

@@ -92,7 +92,7 @@ describe('one show, one read', () => {
   it('Pay a bill: shop/read once and my coupons once', async () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: String(shop.id) })
-    const api = fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([coupon], 1, 50) })
+    const api = fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([coupon], 1, 50) })
     const t = await open(PayBillIndexPage)
     await until(t, () => expect(text(t, '.bill__shop-name')).toBe(shop.name))
     await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))

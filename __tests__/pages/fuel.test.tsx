@@ -120,7 +120,7 @@ describe('the station form', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/oil', { station_id: '6' })
     const api = fakeApi({
-      'hui_shanghu.oil_station/read': () => ({ info: detail() }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.oil_station/read': () => ({ info: detail() }),
       'personal.coupon/index': () => paged([]),
       'personal.order/preCreate': preCreate,
     })
@@ -133,9 +133,15 @@ describe('the station form', () => {
     const { t, api } = await open()
     expect(all(t, '.fuel-chip__title')).toEqual(['92#', '95#'])
     expect(all(t, '.fuel-chip--pump')).toEqual(['1 号', '2 号', '3 号'])
-    const openPlace = jest.spyOn(locator, 'openPlace').mockResolvedValue(undefined)
+    const openPlace = jest.spyOn(locator, 'openPlace').mockResolvedValue('opened')
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     await click(t, '.fuel-form__address')
     expect(openPlace).toHaveBeenCalledWith({ lat: 22.5445, lng: 113.9471, name: '中石化科苑站', address: '南山区科苑大道 100 号' })
+    expect(modal).not.toHaveBeenCalled()
+    // No map can show it (the platform's map failed): said, with the address (issue 24: the tap did nothing).
+    openPlace.mockResolvedValue('unavailable')
+    await click(t, '.fuel-form__address')
+    await until(t, () => expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '无法在地图上打开中石化科苑站。地址：南山区科苑大道 100 号' })))
 
     await click(t, '.fuel-chip--grade:nth-child(2)')
     await press(t, '200')
@@ -165,7 +171,7 @@ describe('the station form', () => {
       return req.quoted_price === price ? { order_info: order({ id: 77, kind: 'oil' }) } : { business: '油价已调整，请确认后再支付' }
     })
     fakeApi({
-      'hui_shanghu.oil_station/read': () => ({ info: detail() }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.oil_station/read': () => ({ info: detail() }),
       'personal.coupon/index': () => paged([]),
       'personal.order/preCreate': () => oilQuote(price),
       'personal.order/create': creating as never,
@@ -188,7 +194,7 @@ describe('the station form', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/oil', { station_id: '6' })
     const api = fakeApi({
-      'hui_shanghu.oil_station/read': () => ({ info: detail() }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.oil_station/read': () => ({ info: detail() }),
       'personal.coupon/index': () => paged([]),
       'personal.order/preCreate': () => oilQuote(price),
       'personal.order/create': () => ({ business: '油价已调整' }),

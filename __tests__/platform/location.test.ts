@@ -68,9 +68,20 @@ describe('weapp locator', () => {
   })
 
   it('a place opens in WeChat’s map', async () => {
-    const open = stubTaro('openLocation', (o) => o.complete?.())
-    await weapp.openPlace(PLACE)
+    const open = stubTaro('openLocation', (o) => o.success?.({ errMsg: 'openLocation:ok' }))
+    await expect(weapp.openPlace(PLACE)).resolves.toBe('opened')
     expect(open.mock.calls[0][0]).toMatchObject({ latitude: PLACE.lat, longitude: PLACE.lng, name: PLACE.name, address: PLACE.address })
+  })
+
+  it('a map that fails, or a place without a position, answers unavailable (the screen says so); closing the map is not a failure', async () => {
+    stubTaro('openLocation', (o) => o.fail?.({ errMsg: 'openLocation:fail invalid coordinates' }))
+    await expect(weapp.openPlace(PLACE)).resolves.toBe('unavailable')
+    stubTaro('openLocation', (o) => o.fail?.({ errMsg: 'openLocation:fail cancel' }))
+    await expect(weapp.openPlace(PLACE)).resolves.toBe('opened')
+    const open = stubTaro('openLocation', (o) => o.success?.({ errMsg: 'openLocation:ok' }))
+    await expect(weapp.openPlace({ ...PLACE, lat: 0, lng: 0 })).resolves.toBe('unavailable')
+    await expect(weapp.openPlace({ ...PLACE, lat: Number.NaN })).resolves.toBe('unavailable')
+    expect(open).not.toHaveBeenCalled()
   })
 })
 
@@ -117,17 +128,34 @@ describe('H5 locator outside WeChat (navigator.geolocation)', () => {
     await expect(h5.allowLater()).resolves.toBe(false)
   })
 
-  it('a place opens the maps service’s page with the key, or a geo: link without one', async () => {
+  it('a place opens the maps service’s page: Tencent Maps with the key, Amap’s keyless page without one', async () => {
     const url = mapPageUrl(PLACE, 'KEY-123')
     expect(url.startsWith('https://apis.map.qq.com/uri/v1/marker?marker=')).toBe(true)
     expect(decodeURIComponent(url)).toContain('coord:22.540100,114.055100;title:川味小馆;addr:南山区科技园南区 8 号')
     expect(url).toContain('referer=KEY-123')
-    expect(mapPageUrl(PLACE, '')).toBe(`geo:22.540100,114.055100?q=22.540100,114.055100(${encodeURIComponent('川味小馆')})`)
-    const open = jest.spyOn(window, 'open').mockReturnValue({} as Window)
-    process.env.TARO_APP_MAP_KEY = 'KEY-123'
-    await h5.openPlace(PLACE)
-    delete process.env.TARO_APP_MAP_KEY
-    expect(open).toHaveBeenCalledWith(mapPageUrl(PLACE, 'KEY-123'), '_blank', 'noopener')
+    expect(mapPageUrl(PLACE, '')).toBe(`https://uri.amap.com/marker?position=114.055100,22.540100&name=${encodeURIComponent('川味小馆')}&src=onecardpass&coordinate=gaode&callnative=1`)
+  })
+
+  it('in a new tab, the app staying where it was (window.open without noopener, which would answer null)', async () => {
+    const tab = { opener: {} } as unknown as Window
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab)
+    const assign = jest.fn()
+    jest.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    await expect(h5.openPlace(PLACE)).resolves.toBe('opened')
+    expect(open).toHaveBeenCalledWith(mapPageUrl(PLACE, ''), '_blank')
+    expect(tab.opener).toBeNull()
+    expect(assign).not.toHaveBeenCalled()
+  })
+
+  it('a blocked pop-up: the map in this tab; no position: unavailable, nothing opened', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null)
+    const assign = jest.fn()
+    jest.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    await expect(h5.openPlace(PLACE)).resolves.toBe('opened')
+    expect(assign).toHaveBeenCalledWith(mapPageUrl(PLACE, ''))
+    open.mockClear()
+    await expect(h5.openPlace({ ...PLACE, lat: 0, lng: 0 })).resolves.toBe('unavailable')
+    expect(open).not.toHaveBeenCalled()
   })
 })
 
@@ -145,7 +173,7 @@ function inWeChat(getLocation: WxSdk['getLocation']) {
     error: () => undefined,
     scanQRCode: jest.fn(),
     getLocation: jest.fn(getLocation),
-    openLocation: jest.fn(),
+    openLocation: jest.fn((o: { success?: (r: unknown) => void; fail?: (r: { errMsg: string }) => void }) => o.success?.({ errMsg: 'openLocation:ok' })),
   }
   ;(window as Window & { wx?: unknown }).wx = wx
   const api = fakeApi({ 'wechat/getJSSDKConfig': () => ({ jssdk: SIGNED }) })
@@ -178,8 +206,18 @@ describe('H5 locator inside WeChat (JSSDK)', () => {
 
   it('a place opens in WeChat’s map through the JSSDK', async () => {
     const { wx } = inWeChat(() => undefined)
-    await h5.openPlace(PLACE)
+    const open = jest.spyOn(window, 'open').mockReturnValue({} as Window)
+    await expect(h5.openPlace(PLACE)).resolves.toBe('opened')
     expect(wx.openLocation).toHaveBeenCalledWith(expect.objectContaining({ latitude: PLACE.lat, longitude: PLACE.lng, name: PLACE.name, address: PLACE.address }))
+    expect(open).not.toHaveBeenCalled()
+  })
+
+  it('WeChat’s map refused (a config without openLocation): the maps service’s page instead', async () => {
+    const { wx } = inWeChat(() => undefined)
+    wx.openLocation.mockImplementation((o) => o.fail?.({ errMsg: 'openLocation:fail permission denied' }))
+    const open = jest.spyOn(window, 'open').mockReturnValue({} as Window)
+    await expect(h5.openPlace(PLACE)).resolves.toBe('opened')
+    expect(open).toHaveBeenCalledWith(mapPageUrl(PLACE, ''), '_blank')
   })
 })
 

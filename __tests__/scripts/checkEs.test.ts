@@ -1,5 +1,5 @@
 // scripts/check-es.mjs: what `npm run check:es` accepts and refuses in a shipped script.
-import { checkSource, checkSyntax } from '../../scripts/check-es.mjs'
+import { checkSource, checkSyntax, findBareProcess } from '../../scripts/check-es.mjs'
 
 const whats = (code: string) => checkSyntax(code).map((p) => p.what)
 
@@ -40,7 +40,7 @@ describe('check-es: ES2019 passes', () => {
       [[1], [2]].flat().flatMap((x) => [x]);
       class K { static m() { return 1 } }
     `
-    expect(checkSource(code)).toEqual({ syntax: [], unlisted: [], guarded: [], allowed: [] })
+    expect(checkSource(code)).toEqual({ syntax: [], unlisted: [], guarded: [], allowed: [], bareProcess: [] })
   })
 })
 
@@ -83,5 +83,31 @@ describe('check-es: built-ins newer than the targets', () => {
     expect(r.allowed).toHaveLength(1)
     expect(r.unlisted).toHaveLength(1)
     expect(checkSource(code, { build: 'weapp', file: 'js/app.1234abcd.js', allow }).unlisted).toHaveLength(2)
+  })
+})
+
+describe('check-es: a bare process.… (not defined in a page or a mini-program)', () => {
+  it('reports the map key the build left as written (issue 24: tapping an address did nothing)', () => {
+    // The locate chunk as built without TARO_APP_MAP_KEY in any .env file.
+    const code = 'function u(e){var n;let t=arguments.length>1&&void 0!==arguments[1]?arguments[1]:null!==(n=process.env.TARO_APP_MAP_KEY)&&void 0!==n?n:"";return t}'
+    const [use] = findBareProcess(code)
+    expect(use).toMatchObject({ line: 1, snippet: expect.stringContaining('process.env.TARO_APP_MAP_KEY') })
+    expect(checkSource(code).bareProcess).toHaveLength(1)
+  })
+
+  it('reports process.nextTick and process.env at any depth', () => {
+    expect(findBareProcess('a(); function f() { return () => process.nextTick(g) } var x = { y: process.env.NODE_ENV }')).toHaveLength(2)
+  })
+
+  it('accepts a use feature-detected by typeof, a local variable or parameter named process, and strings or keys', () => {
+    const code = `
+      var a = "undefined" != typeof process && process.env.X;
+      if (typeof process === "object") { process.emit("x") }
+      function f(process) { return process.env }
+      function g() { var process = { env: {} }; return () => process.env.Y }
+      try { h() } catch (process) { process.message }
+      var s = "process.env.Z"; var o = { process: 1 }; o.process.env;
+    `
+    expect(findBareProcess(code)).toEqual([])
   })
 })

@@ -34,7 +34,7 @@ export function useStations(near: StationsNear | null) {
 }
 
 /** One station (grades with list and member prices, pumps) and my usable coupons: paying needs a shopper. */
-export function useStationToPay(id: number, point: GeoPoint | null, returnTo: string) {
+export function useStationToPay(id: number, point: GeoPoint | null, returnTo: string | undefined) {
   const lang = useLang()
   return useSignedInQuery(
     async () => {

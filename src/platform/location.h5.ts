@@ -19,5 +19,5 @@ export const locator: Locator = {
   settingsPage: false,
   locate: () => web().then((m) => m.locateWeb(), () => ({ failed: 'unavailable' as const })),
   allowLater: () => Promise.resolve(false),
-  openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => undefined),
+  openPlace: (place) => web().then((m) => m.openPlaceWeb(place), () => 'unavailable' as const),
 }

@@ -15,6 +15,9 @@ export interface Place extends GeoPoint {
   address: string
 }
 
+/** What showing a place came to: a map opened (or the shopper is on their way to one), or no map can show it. */
+export type PlaceOpened = 'opened' | 'unavailable'
+
 /** Location behind one interface: weapp Taro.getLocation (gcj02); H5 WeChat JSSDK or navigator.geolocation (WGS-84 converted). */
 export interface Locator {
   /**
@@ -31,6 +34,10 @@ export interface Locator {
    * change a browser's permission and answers false (the screen shows how to allow it).
    */
   allowLater(): Promise<boolean>
-  /** Show a place: weapp Taro.openLocation; H5 in WeChat the JSSDK's openLocation; elsewhere the maps service's page. */
-  openPlace(place: Place): Promise<void>
+  /**
+   * Show a place: weapp Taro.openLocation; H5 in WeChat the JSSDK's openLocation; elsewhere the maps service's
+   * page in a new tab. 'unavailable' when no map can show it (no position, the platform's map failed): the
+   * screen says so (features/place/showPlace), never nothing.
+   */
+  openPlace(place: Place): Promise<PlaceOpened>
 }

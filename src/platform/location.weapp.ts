@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { hasPosition } from './locate/position'
 import type { LocateResult, Locator } from './location.types'
 
 /** How long WeChat may take for a fix before the screen goes on with the city picker. */
@@ -70,8 +71,15 @@ export const locator: Locator = {
     })
   },
   openPlace(place) {
+    if (!hasPosition(place)) return Promise.resolve('unavailable')
     return new Promise((resolve) => {
-      quiet(Taro.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16, complete: () => resolve() }))
+      // A cancel (the shopper closed the map) is not a failure; any other fail is: the screen says so.
+      const fail = (res: Fail) => resolve(/cancel/i.test(res?.errMsg ?? '') ? 'opened' : 'unavailable')
+      try {
+        quiet(Taro.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16, success: () => resolve('opened'), fail }))
+      } catch {
+        resolve('unavailable')
+      }
     })
   },
 }

@@ -12,12 +12,19 @@ const ROWS: KeypadKey[][] = [
 export interface AmountKeypadProps {
   onKey: (key: KeypadKey) => void
   backLabel: string
+  /** For a field that opens and closes it (aria-controls). */
+  id?: string
+  /** What it types into, for assistive technology ("Amount"). */
+  label?: string
 }
 
-/** The money number pad of Pay a bill and fuel (the system keyboard would allow letters and a third decimal). */
-export default function AmountKeypad({ onKey, backLabel }: AmountKeypadProps) {
+/**
+ * The money number pad of Pay a bill and fuel (the system keyboard would allow letters and a third decimal).
+ * Screens keep it on screen while the amount is typed: in a dock at the bottom (position: sticky) with the total.
+ */
+export default function AmountKeypad({ onKey, backLabel, id, label }: AmountKeypadProps) {
   return (
-    <View className='keypad' role='group'>
+    <View className='keypad' id={id} role='group' aria-label={label}>
       {ROWS.map((row, r) => (
         <View className='keypad__row' key={r}>
           {row.map((key) => (

@@ -1,4 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { useEffect, useMemo, useState } from 'react'
 import { PriceMovedError } from '@/api/fuel'
 import { QUOTE_DEBOUNCE_MS, useOrderQuote } from '@/api/orders'
@@ -13,19 +14,23 @@ import type { OilOrderPayload, PriceQuote } from '@/contract/order'
 import { confirmAction, toastInfo } from '@/core/feedback'
 import { centsToYuan } from '@/core/format'
 import { afterPay } from '@/payment/afterPay'
-import { locator } from '@/platform/location'
+import { showPlace } from '@/components/PlaceMap/showPlace'
 import { useT } from './messages'
 import { amountProblem, fuelPayload, gradeOf, isAllDay, pressFuelKey, pumpOf, type FuelChoice } from './rules'
 import { useFuelPay } from './useFuelPay'
 import './fuel.css'
 
+const KEYPAD_ID = 'fuel-keypad'
+
 interface Props {
   station: StationDetail
   coupons: UserCoupon[]
+  /** Shown above the form: an unpaid order of this shop waiting (components/PendingOrderNotice), from the page. */
+  notice?: ReactNode
 }
 
 /** One station: grade → pump → amount on the keypad → the server's quote → pay; a moved price is confirmed first. */
-export default function FuelForm({ station, coupons }: Props) {
+export default function FuelForm({ station, coupons, notice }: Props) {
   const t = useT()
   const [choice, setChoice] = useState<FuelChoice>({ grade: null, pump: null, amount: '', couponId: null })
   const grade = gradeOf(station, choice.grade)
@@ -33,6 +38,9 @@ export default function FuelForm({ station, coupons }: Props) {
   const gradePrice = station.grades.find((g) => g.grade === grade)
   const amountCents = amountToCents(choice.amount) ?? 0
   const { pay, paying } = useFuelPay()
+  // The amount is what the shopper types here: its keypad is open from the start, closed with "Done", opened
+  // again by tapping the amount.
+  const [keypadOpen, setKeypadOpen] = useState(true)
 
   // A coupon's minimum counts what is spent after the discounts, known once the server priced this amount.
   const [priced, setPriced] = useState<{ amount: number; discounts: number } | null>(null)
@@ -79,10 +87,11 @@ export default function FuelForm({ station, coupons }: Props) {
     }
   }
 
-  const openPlace = () => void locator.openPlace({ lat: station.lat, lng: station.lng, name: station.name, address: station.address })
+  const openPlace = () => void showPlace({ lat: station.lat, lng: station.lng, name: station.name, address: station.address })
 
   return (
     <View className='fuel-form'>
+      {notice}
       <View className='fuel-form__station'>
         <Text className='fuel-form__name'>{station.name}</Text>
         <Text className='fuel-station__meta'>
@@ -136,16 +145,6 @@ export default function FuelForm({ station, coupons }: Props) {
         {pump === null && <Text className='fuel-form__note'>{t('fuel.pickPump')}</Text>}
       </View>
 
-      <View className='fuel-form__amount'>
-        <Text className='fuel-form__amount-label'>{t('fuel.amount')}</Text>
-        <Text className={`fuel-form__amount-value${choice.amount ? '' : ' fuel-form__amount-value--empty'}`}>{choice.amount ? `¥${choice.amount}` : t('fuel.amountPlaceholder')}</Text>
-      </View>
-      {tooLittle && (
-        <Text className='fuel-form__field-error' role='alert'>
-          {t('fuel.minAmount')}
-        </Text>
-      )}
-
       <View className='fuel-form__rows'>
         {gradePrice && (
           <Row label={t('fuel.listPrice')} value={t('fuel.perLitre', { price: centsToYuan(quote?.oil?.litre_price ?? gradePrice.price) })} className='fuel-form__list-price' />
@@ -160,6 +159,25 @@ export default function FuelForm({ station, coupons }: Props) {
       </View>
       <QuoteError error={error} retryable={retryable} onRetry={retry} />
 
+      {/* The amount, the total and the keypad stay at the bottom of the screen (sticky) however long the station's
+          grades and pumps are: the keypad is on screen whenever the amount is being typed (issue 24). */}
+      <View className={`fuel-form__dock${keypadOpen ? '' : ' fuel-form__dock--closed'}`}>
+        <View className='fuel-form__amount'>
+          <View className='fuel-form__amount-field' role='button' tabIndex={0} aria-expanded={keypadOpen} aria-controls={KEYPAD_ID} onClick={() => setKeypadOpen(true)}>
+            <Text className='fuel-form__amount-label'>{t('fuel.amount')}</Text>
+            <Text className={`fuel-form__amount-value${choice.amount ? '' : ' fuel-form__amount-value--empty'}`}>{choice.amount ? `¥${choice.amount}` : t('fuel.amountPlaceholder')}</Text>
+          </View>
+          {keypadOpen && (
+            <Text className='fuel-form__keypad-done' role='button' tabIndex={0} aria-controls={KEYPAD_ID} onClick={() => setKeypadOpen(false)}>
+              {t('fuel.keypadDone')}
+            </Text>
+          )}
+        </View>
+        {tooLittle && (
+          <Text className='fuel-form__field-error' role='alert'>
+            {t('fuel.minAmount')}
+          </Text>
+        )}
       <View className='fuel-form__bar'>
         <View className='fuel-form__total'>
           <Text className='fuel-form__payable-label'>{t('fuel.payable')}</Text>
@@ -169,7 +187,8 @@ export default function FuelForm({ station, coupons }: Props) {
           {t('fuel.pay')}
         </Button>
       </View>
-      <AmountKeypad onKey={onKey} backLabel={t('common.delete')} />
+      {keypadOpen && <AmountKeypad id={KEYPAD_ID} label={t('fuel.amount')} onKey={onKey} backLabel={t('common.delete')} />}
+      </View>
     </View>
   )
 }

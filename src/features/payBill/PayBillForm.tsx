@@ -1,4 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
+import type { ReactNode } from 'react'
 import { useEffect, useMemo, useState } from 'react'
 import { QUOTE_DEBOUNCE_MS, useOrderQuote } from '@/api/orders'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
@@ -6,7 +7,7 @@ import Money from '@/components/Money'
 import type { Shop, UserCoupon } from '@/contract/member'
 import type { OrderPayload } from '@/contract/order'
 import { alertMessage, toastInfo } from '@/core/feedback'
-import { centsToYuan, toChineseMoney } from '@/core/format'
+import { centsToYuan, toMoneyWords } from '@/core/format'
 import { useT } from '@/features/payBill/messages'
 import { requireLogin } from '@/core/session'
 import { afterPay } from '@/payment/afterPay'
@@ -22,12 +23,14 @@ import { routeUrl } from '@/routes'
 interface Props {
   shop: Shop
   coupons: UserCoupon[]
+  /** Shown above the form: an unpaid order of this shop waiting (components/PendingOrderNotice), from the page. */
+  notice?: ReactNode
 }
 
 type Field = 'amount' | 'undiscounted'
 
 /** Pay a bill: amount on the keypad, optional undiscounted part, coupon, the server's price, pay. */
-export default function PayBillForm({ shop, coupons }: Props) {
+export default function PayBillForm({ shop, coupons, notice }: Props) {
   const t = useT()
   const lang = useLang()
   const [values, setValues] = useState<Record<Field, string>>({ amount: '', undiscounted: '' })
@@ -71,10 +74,12 @@ export default function PayBillForm({ shop, coupons }: Props) {
     afterPay(await pay(payload))
   }
 
-  const capital = quote ? toChineseMoney(centsToYuan(quote.pay_amount), () => void alertMessage(t('common.numberWrong'), t('common.ok'))) : ''
+  // Written out: capital numerals (大写), in English the words — never Chinese numerals on an English screen.
+  const capital = quote ? toMoneyWords(centsToYuan(quote.pay_amount), lang, () => void alertMessage(t('common.numberWrong'), t('common.ok'))) : ''
 
   return (
     <View className='bill'>
+      {notice}
       <View className='bill__shop'>
         <Text className='bill__shop-name'>{shop.name}</Text>
         <Text className='bill__shop-discount'>{t('bill.discount', { rate: discountLabel(shop.discount_rate, lang) })}</Text>
@@ -125,6 +130,7 @@ export default function PayBillForm({ shop, coupons }: Props) {
       </View>
       <QuoteError error={error} retryable={retryable} onRetry={retry} />
 
+      <View className='bill__dock'>
       <View className='bill__bar'>
         <View className='bill__total'>
           <Text className='bill__payable-label'>{t('bill.payable')}</Text>
@@ -140,7 +146,8 @@ export default function PayBillForm({ shop, coupons }: Props) {
           {t('bill.pay')}
         </Button>
       </View>
-      <AmountKeypad onKey={onKey} backLabel={t('common.delete')} />
+      <AmountKeypad onKey={onKey} backLabel={t('common.delete')} label={focus === 'amount' ? t('bill.amount') : t('bill.undiscounted')} />
+      </View>
     </View>
   )
 }

@@ -34,7 +34,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'bill.overLimit': 'At most ¥100,000.00 per payment',
     'bill.enterAmount': 'Enter the amount',
     'bill.quoting': 'Working out your discount…',
-    'bill.capital': 'In Chinese capitals',
+    'bill.capital': 'In words:',
     'bill.noShop': 'Shop not found',
     'bill.undiscountedTooBig': 'The part without discount cannot be more than the amount (¥{amount}): change one of them',
   },

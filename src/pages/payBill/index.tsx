@@ -1,8 +1,11 @@
 import Taro from '@tarojs/taro'
 import { useEffect } from 'react'
 import { useShopToPay } from '@/api/coupons'
+import { idParam, isNotFound } from '@/api/notFound'
+import { usePendingOrder } from '@/api/pendingOrders'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState, ErrorState } from '@/components/StateView'
 import { errorMessage } from '@/core/request'
@@ -29,7 +32,8 @@ function shopOf(url: string | undefined): number {
 export default function PayBillIndexPage() {
   const params = usePageParams()
   const codeT = useCodeT()
-  const linked = Number(params.shop_id)
+  // A malformed shop_id ("abc", "1.5") names no shop: not found at once, never asked of the server.
+  const linked = idParam(params.shop_id)
   const number = linked > 0 ? null : scannedNumber(params)
   const scan = useCodeTarget(number, codeT('code.unknown'))
   const scanned = shopOf(scan.data?.url)
@@ -44,8 +48,12 @@ export default function PayBillIndexPage() {
     else void Taro.redirectTo({ url: to.url })
   }, [scan.data])
 
-  // Paying needs a shopper (the server prices with their card and coupons): log in first, then come back.
-  const data = useShopToPay(shopId, { returnTo: routeUrl('pages/payBill/index', { shop_id: shopId > 0 ? shopId : params.shop_id ?? '' }) })
+  // Paying needs a shopper (the server prices with their card and coupons): log in first, then come back — not
+  // for a link that names no shop (it says "not found" to anyone).
+  const data = useShopToPay(shopId, { returnTo: shopId > 0 || resolving ? routeUrl('pages/payBill/index', { shop_id: shopId > 0 ? shopId : params.shop_id ?? '' }) : undefined })
+  // An unpaid order left at this shop (back from the cashier without paying): said above the form, read beside
+  // the shop (the form waits for both: nothing moves once it shows).
+  const pending = usePendingOrder('bill', shopId)
   return (
     <PageFrame route='pages/payBill/index'>
       {resolving && !(scanned > 0) ? (
@@ -57,8 +65,8 @@ export default function PayBillIndexPage() {
           <Skeleton rows={2} label={codeT('code.resolving')} />
         )
       ) : (
-        <LoadState loading={data.loading} error={data.error} missing={!(shopId > 0)} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={2}>
-          {data.data && <PayBillForm shop={data.data.shop} coupons={data.data.coupons} />}
+        <LoadState loading={data.loading || (pending.loading && pending.data === undefined)} error={data.error} missing={!(shopId > 0) || isNotFound(data.error, 'shop')} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={2}>
+          {data.data && <PayBillForm shop={data.data.shop} coupons={data.data.coupons} notice={<PendingOrderNotice order={pending.data} onChanged={pending.reload} />} />}
         </LoadState>
       )}
     </PageFrame>

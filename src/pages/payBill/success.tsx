@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { idParam, isNotFound } from '@/api/notFound'
 import { useOrder } from '@/api/orders'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
@@ -12,13 +13,17 @@ import { routeUrl } from '@/routes'
 /** Payment success: the shopper lands here from the cashier or the pay sheet; the server has the last word. */
 export default function PaySuccessPage() {
   const params = usePageParams()
-  const id = Number(params.id)
+  // A malformed id names no order: not found at once, never asked of the server.
+  const id = idParam(params.id)
   const t = useT()
   const [checking, setChecking] = useState(true)
   // The first read waits for the pending-order check (which may settle this very order), so one show reads once.
   const [firstCheckDone, setFirstCheckDone] = useState(false)
-  const order = useOrder(id, { returnTo: routeUrl('pages/payBill/success', { id: params.id ?? '' }), enabled: firstCheckDone })
+  // Log in first, then come back — not for a link that names no order (it says "not found" to anyone).
+  const order = useOrder(id, { returnTo: id > 0 ? routeUrl('pages/payBill/success', { id }) : undefined, enabled: firstCheckDone })
   const loggedIn = order.signedIn
+  // No such order, or another shopper's (the server answers both alike).
+  const missing = !(id > 0) || isNotFound(order.error, 'order')
 
   const check = useCallback(async () => {
     setChecking(true)
@@ -48,8 +53,9 @@ export default function PaySuccessPage() {
   }, [loggedIn])
 
   return (
-    <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.order_status) : undefined}>
-      <LoadState loading={!order.data && (order.loading || (checking && !firstCheckDone))} error={order.error} missing={!(id > 0)} loginTo={order.loginTo} onRetry={() => void order.reload()}>
+    // Nothing to show (not found, not loaded): "Payment result", never "Payment successful" above it.
+    <PageFrame route='pages/payBill/success' title={order.data ? title(order.data.order_status) : missing || order.error ? t('success.result') : undefined}>
+      <LoadState loading={!order.data && (order.loading || (checking && !firstCheckDone))} error={order.error} missing={missing} loginTo={order.loginTo} onRetry={() => void order.reload()}>
         {order.data && <PaymentResult order={order.data} checking={checking} onCheckAgain={() => void check()} />}
       </LoadState>
     </PageFrame>

@@ -11,7 +11,7 @@ import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
 import '@/features/shops/shops.css'
 import { usePageParams } from '@/hooks/usePageParams'
-import { locator } from '@/platform/location'
+import { showPlace } from '@/components/PlaceMap/showPlace'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
@@ -49,7 +49,7 @@ export default function ShopsDetailsPage() {
                 <Text className='shop-head__label'>{t('shops.hours')}</Text>
                 <Text>{info.hours}</Text>
               </View>
-              <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void locator.openPlace({ lat: info.lat, lng: info.lng, name: info.name, address: info.address })}>
+              <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void showPlace({ lat: info.lat, lng: info.lng, name: info.name, address: info.address })}>
                 <Text className='shop-head__label'>{t('shops.address')}</Text>
                 <Text className='shop-head__link'>{info.address}</Text>
               </View>

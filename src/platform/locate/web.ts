@@ -4,8 +4,9 @@
  */
 import { jssdk } from '../jssdk'
 import type { WxSdk } from '../jssdk.types'
-import type { LocateResult, Place } from '../location.types'
+import type { LocateResult, Place, PlaceOpened } from '../location.types'
 import { wgs84ToGcj02 } from './gcj02'
+import { hasPosition } from './position'
 
 /** How long a fix may take before the screen goes on with the city picker. */
 export const LOCATE_TIMEOUT_MS = 8000
@@ -61,29 +62,54 @@ export async function locateWeb(): Promise<LocateResult> {
   return inBrowser()
 }
 
+/** The maps-service key the build was given (TARO_APP_MAP_KEY of the .env files; '' = none). */
+const MAP_KEY: string = process.env.TARO_APP_MAP_KEY ?? ''
+
 /**
- * The maps service's page for a point: Tencent Maps' marker page with the key from the environment file
- * (TARO_APP_MAP_KEY); without a key a `geo:` link, which phones open in their map app.
+ * The maps service's page for a point (both GCJ-02, as our coordinates): Tencent Maps' marker page with the key
+ * from the environment file (TARO_APP_MAP_KEY); without a key Amap's marker page, which needs none (and on a
+ * phone offers the Amap app).
  */
-export function mapPageUrl(place: Place, key = process.env.TARO_APP_MAP_KEY ?? ''): string {
+export function mapPageUrl(place: Place, key = MAP_KEY): string {
   const lat = place.lat.toFixed(6)
   const lng = place.lng.toFixed(6)
   const label = (s: string) => s.replace(/[;:,()]/g, ' ').trim()
-  if (!key) return `geo:${lat},${lng}?q=${lat},${lng}(${encodeURIComponent(label(place.name))})`
+  if (!key) return `https://uri.amap.com/marker?position=${lng},${lat}&name=${encodeURIComponent(label(place.name))}&src=onecardpass&coordinate=gaode&callnative=1`
   const marker = `coord:${lat},${lng};title:${label(place.name)};addr:${label(place.address)}`
   return `https://apis.map.qq.com/uri/v1/marker?marker=${encodeURIComponent(marker)}&referer=${encodeURIComponent(key)}`
 }
 
-export async function openPlaceWeb(place: Place): Promise<void> {
+/** WeChat's own map through the JSSDK; false when it cannot show it (then the web page is used). */
+function openInWeChat(wx: WxSdk, place: Place): Promise<boolean> {
+  return new Promise((resolve) => {
+    // WeChat answers a failure at once; a map that opened may answer only when it is closed.
+    const timer = setTimeout(() => resolve(true), 2000)
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      resolve(ok)
+    }
+    try {
+      wx.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16, success: () => done(true), cancel: () => done(true), fail: () => done(false) })
+    } catch {
+      done(false)
+    }
+  })
+}
+
+export async function openPlaceWeb(place: Place): Promise<PlaceOpened> {
+  if (!hasPosition(place)) return 'unavailable'
   if (jssdk.inWeChat()) {
     const wx = await jssdk.ready(['getLocation', 'openLocation'])
-    if (wx) {
-      wx.openLocation({ latitude: place.lat, longitude: place.lng, name: place.name, address: place.address, scale: 16 })
-      return
-    }
+    if (wx && (await openInWeChat(wx, place))) return 'opened'
   }
   const url = mapPageUrl(place)
-  // A new tab for the web page (the app stays where it was); a blocked pop-up or a geo: link opens in place.
-  const tab = url.startsWith('https:') ? window.open(url, '_blank', 'noopener') : null
-  if (!tab) window.location.href = url
+  // A new tab (the app stays where it was, the amount typed with it). `noopener` is not passed as a feature:
+  // with it window.open answers null even when the tab opened. A blocked pop-up: the map in this tab.
+  const tab = window.open(url, '_blank')
+  if (tab) {
+    tab.opener = null
+    return 'opened'
+  }
+  window.location.assign(url)
+  return 'opened'
 }
