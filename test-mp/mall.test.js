@@ -46,6 +46,21 @@ describe('micro mall (weapp, reference server)', () => {
     expect(text(special.page, 'mall-special__title')).toBe('年货节')
   })
 
+  it('the mall’s own search (issue 24): Search on mall products finds 赣南脐橙 by "橙", and nothing found says what was searched', async () => {
+    const { page, calls } = await open('pages/index/search', { query: { scope: 'mall' } })
+    await waitFor(() => allByClass(page, 'search__word').length > 0, 5000)
+    expect(allByClass(page, 'search__word').map((el) => el.textContent)).toContain('脐橙')
+    page.querySelector('.search__input').dispatchEvent('input', { detail: { value: '橙' } })
+    await waitFor(() => allByClass(page, 'search__product-name').length === 1, 5000)
+    expect(text(page, 'search__product-name')).toBe('赣南脐橙')
+    expect(text(page, 'search__product-price')).toBe('¥39.90')
+    expect(byClass(page, 'search__tabs')).toBeFalsy()
+    expect(calls.some((c) => c.includes('hui_public.mall_product/index') && c.includes(`keyword=${encodeURIComponent('橙')}`))).toBe(true)
+    expect(calls.some((c) => c.includes('hui_shanghu.shop/index'))).toBe(false)
+    page.querySelector('.search__input').dispatchEvent('input', { detail: { value: '火星' } })
+    await waitFor(() => text(page, 'state__title') === '没有找到“火星”', 5000)
+  })
+
   it('buys one to pick up through requestPayment: the server confirms, and the shopper lands on the order’s detail', async () => {
     const wallet = sandboxWallet(server.base)
     const opened = await open('pages/vMall/detail', { query: { id: '7' }, storage: { token: shopper.token, myUserId: shopper.userId }, stubs: wallet.stub })

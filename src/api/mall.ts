@@ -1,6 +1,6 @@
 /**
- * The micro mall's calls (issue 14). Only the mall's sub-packages (pages/vMall, pages/special) import this module,
- * so MALL_ENDPOINTS stays off Home's first load; the calls go through the app's one client.
+ * The micro mall's calls (issue 14). The mall's sub-packages (pages/vMall, pages/special) and Search import this
+ * module (never Home), so MALL_ENDPOINTS stays off Home's first load; the calls go through the app's one client.
  */
 import type { MallProductQuery } from '@/contract/mall'
 import { useLang } from '@/core/i18n'
@@ -25,6 +25,11 @@ export function useMallProducts(filter: MallFilter) {
     keyOf: (p) => p.id,
     deps: [filter.category_id, filter.special_id, filter.keyword],
   })
+}
+
+/** Mall products whose name holds `keyword`, paged (Search's Mall tab, the mall's own search); nothing asked while off. */
+export function useMallSearch(keyword: string, enabled = true) {
+  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled })
 }
 
 export function useMallProduct(id: number) {

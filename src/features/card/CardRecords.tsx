@@ -5,6 +5,7 @@ import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { EmptyState, ListFooter } from '@/components/StateView'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { useT } from './messages'
 import './coupons.css'
 import { routeUrl } from '@/routes'
@@ -14,6 +15,7 @@ export default function CardRecords() {
   const t = useT()
   const list = useOrderPages({ kind: 'card' })
   useReachBottom(() => void list.loadMore())
+  usePullRefresh(list.refresh)
   return (
     <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
       {list.empty ? (

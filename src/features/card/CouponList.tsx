@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '@/core/feedback'
 import { centsToYuan } from '@/core/format'
 import { errorMessage } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { useT } from './messages'
 import './coupons.css'
 import { routeUrl } from '@/routes'
@@ -48,6 +49,7 @@ export default function CouponList() {
   // Coupons not claimed yet, above the available ones: claimed here, they join the list at once.
   const claimable = useClaimableCoupons()
   const toClaim = (claimable.data?.list ?? []).filter((c) => !c.claimed)
+  usePullRefresh(() => Promise.all([list.refresh(), claimable.reload()]))
   const claim = useAction(async (couponId: number) => {
     try {
       await claimCoupon(couponId)

@@ -4,6 +4,7 @@ import { useMyCards } from '@/api/cards'
 import LoadState from '@/components/LoadState'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/card/messages'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import MemberCard from './MemberCard'
 import './compact.css'
 import { routeUrl } from '@/routes'
@@ -13,8 +14,9 @@ export default function MyCardsList({ returnTo, compact = false }: { returnTo: s
   const t = useT()
   const cards = useMyCards(returnTo)
   const list = cards.data?.list ?? []
+  usePullRefresh(cards.reload)
   return (
-    <LoadState loading={cards.loading} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>
+    <LoadState loading={cards.loading && !cards.data} error={cards.error} loginTo={cards.loginTo} onRetry={() => void cards.reload()}>
       {list.length === 0 ? (
         <EmptyState title={t('card.none')} hint={t('card.noneHint')} actionText={t('card.buy')} onAction={() => void Taro.switchTab({ url: routeUrl('pages/card/index') })} />
       ) : compact ? (

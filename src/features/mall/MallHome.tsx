@@ -1,11 +1,14 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components'
-import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useMallCategories, useMallGallery, useMallProducts } from '@/api/mall'
+import SideScroll from '@/components/SideScroll'
 import type { GallerySlide } from '@/contract/mall'
 import { assetUrl } from '@/core/request'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 import { useT } from './messages'
+import MallSearchBar from './MallSearchBar'
 import ProductGrid from './ProductGrid'
 import './mall.css'
 
@@ -20,14 +23,13 @@ export default function MallHome() {
   const gallery = useMallGallery()
   const products = useMallProducts(category === null ? {} : { category_id: category })
   useReachBottom(() => void products.loadMore())
-  usePullDownRefresh(() => {
-    void Promise.all([products.refresh(), gallery.reload()]).finally(() => void Taro.stopPullDownRefresh())
-  })
+  usePullRefresh(() => Promise.all([products.refresh(), gallery.reload(), categories.reload()]))
   const tabs = [{ id: null, name: t('mall.all') }, ...(categories.data?.list ?? [])]
   const go = (url: string) => void Taro.navigateTo({ url })
 
   return (
     <View className='mall'>
+      <MallSearchBar />
       {gallery.data && gallery.data.length > 0 && (
         <View className='mall-gallery'>
           <View className='mall-section-head'>
@@ -36,7 +38,7 @@ export default function MallHome() {
               {t('mall.galleryAll')}
             </Text>
           </View>
-          <ScrollView className='mall-gallery__strip' scrollX showScrollbar={false}>
+          <SideScroll className='mall-gallery__strip'>
             {gallery.data.map((s) => (
               <View key={s.id} className='mall-gallery__slide' role='link' tabIndex={0} onClick={() => go(slideUrl(s))}>
                 <Image className='mall-gallery__img' src={assetUrl(s.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
@@ -46,7 +48,7 @@ export default function MallHome() {
                 </View>
               </View>
             ))}
-          </ScrollView>
+          </SideScroll>
         </View>
       )}
 
@@ -55,7 +57,7 @@ export default function MallHome() {
         <Text className='mall-guide-link__hint'>{t('mall.guideHint')} ›</Text>
       </View>
 
-      <ScrollView className='mall-cats' scrollX showScrollbar={false}>
+      <SideScroll className='mall-cats'>
         <View className='mall-cats__row' role='tablist' aria-label={t('mall.categories')}>
           {tabs.map((c) => (
             <Text
@@ -70,7 +72,7 @@ export default function MallHome() {
             </Text>
           ))}
         </View>
-      </ScrollView>
+      </SideScroll>
 
       <ProductGrid list={products} />
     </View>

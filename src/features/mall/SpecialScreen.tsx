@@ -3,6 +3,7 @@ import { useReachBottom } from '@tarojs/taro'
 import { useMallProducts } from '@/api/mall'
 import type { MallSpecial } from '@/contract/mall'
 import { assetUrl } from '@/core/request'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { useT } from './messages'
 import ProductGrid from './ProductGrid'
 import './mall.css'
@@ -12,6 +13,7 @@ export default function SpecialScreen({ special }: { special: MallSpecial }) {
   const t = useT()
   const products = useMallProducts({ special_id: special.id })
   useReachBottom(() => void products.loadMore())
+  usePullRefresh(products.refresh)
   return (
     <View className='mall-special'>
       <View className='mall-special__banner'>

@@ -4,6 +4,8 @@ import { defineMessages } from '@/core/i18n'
 export const { t, useT, keys, tables } = defineMessages({
   'zh-CN': {
     'mall.all': '全部',
+    // The mall's own search (issue 24): its bar opens Search on mall products.
+    'mall.search': '搜索商城商品',
     'mall.categories': '商品分类',
     'mall.member': '会员价',
     'mall.sold': '已售 {n}',
@@ -63,6 +65,7 @@ export const { t, useT, keys, tables } = defineMessages({
   },
   en: {
     'mall.all': 'All',
+    'mall.search': 'Search the mall',
     'mall.categories': 'Categories',
     'mall.member': 'Member',
     'mall.sold': '{n} sold',

@@ -2,6 +2,7 @@ import { Image, Input, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useEffect, useRef, useState } from 'react'
 import { useFlashSalePages } from '@/api/flashSales'
+import { useMallSearch } from '@/api/mall'
 import { useShopPages } from '@/api/shops'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
@@ -14,15 +15,20 @@ import './search.css'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
-type Tab = 'shops' | 'products'
+type Tab = 'shops' | 'products' | 'mall'
+/** In the order of the tabs: when the shown tab has nothing, the first other one with hits is shown. */
+const TABS: readonly Tab[] = ['shops', 'products', 'mall']
+/** `all`: Search (shops, flash deals, mall products in tabs); `mall`: the micro mall's own search, its products only. */
+export type SearchScope = 'all' | 'mall'
 export const SEARCH_DEBOUNCE_MS = 300
 
-/** Search: debounced as the shopper types, shops and flash deals in tabs, local history, popular words. */
-export default function SearchScreen() {
+/** Search: debounced as the shopper types, shops, flash deals and mall products in tabs, local history, popular words. */
+export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope }) {
   const t = useT()
+  const mallOnly = scope === 'mall'
   const [text, setText] = useState('')
   const [keyword, setKeyword] = useState('')
-  const [tab, setTab] = useState<Tab>('shops')
+  const [tab, setTab] = useState<Tab>(mallOnly ? 'mall' : 'shops')
   const [history, setHistory] = useState(readHistory)
 
   useEffect(() => {
@@ -33,28 +39,31 @@ export default function SearchScreen() {
     if (keyword) setHistory(remember(keyword))
   }, [keyword])
 
-  // Both tabs search at once, so the one with hits can be shown when the other has none.
-  const shops = useShopPages({ keyword }, Boolean(keyword))
-  const products = useFlashSalePages(keyword, Boolean(keyword))
-  const list = tab === 'shops' ? shops : products
+  // Every tab searches at once, so one with hits can be shown when the shown one has none (the mall's own
+  // search asks for mall products only).
+  const shops = useShopPages({ keyword }, Boolean(keyword) && !mallOnly)
+  const products = useFlashSalePages(keyword, Boolean(keyword) && !mallOnly)
+  const mall = useMallSearch(keyword, Boolean(keyword))
+  const lists = { shops, products, mall }
+  const list = lists[tab]
   useReachBottom(() => void list.loadMore())
 
-  // Once per keyword: an empty tab gives way to the other one when it has hits (a tab the shopper taps stays).
+  // Once per keyword: an empty tab gives way to the first other one with hits (a tab the shopper taps stays).
   // Only answers to this keyword count: each list must have been seen loading since it changed (until then
   // the lists still hold the previous keyword's results).
-  const seen = useRef({ keyword: '', switched: false, shops: false, products: false })
+  const seen = useRef({ keyword: '', switched: false, loaded: new Set<Tab>() })
   useEffect(() => {
     const s = seen.current
-    if (s.keyword !== keyword) Object.assign(s, { keyword, switched: false, shops: false, products: false })
-    if (!keyword || s.switched) return
-    if (shops.loading) s.shops = true
-    if (products.loading) s.products = true
-    const answered = (l: typeof shops | typeof products) => !l.loading && (l.empty || l.items.length > 0 || Boolean(l.error))
-    if (!s.shops || !s.products || !answered(shops) || !answered(products)) return
+    if (s.keyword !== keyword) Object.assign(s, { keyword, switched: false, loaded: new Set<Tab>() })
+    if (!keyword || s.switched || mallOnly) return
+    for (const k of TABS) if (lists[k].loading) s.loaded.add(k)
+    const answered = (k: Tab) => s.loaded.has(k) && !lists[k].loading && (lists[k].empty || lists[k].items.length > 0 || Boolean(lists[k].error))
+    if (!TABS.every(answered)) return
     s.switched = true
-    const other = tab === 'shops' ? products : shops
-    if (list.empty && other.items.length > 0) setTab(tab === 'shops' ? 'products' : 'shops')
-  }, [keyword, tab, list, shops, products])
+    const other = TABS.find((k) => k !== tab && lists[k].items.length > 0)
+    if (list.empty && other) setTab(other)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `lists` is rebuilt each render from the three lists named here
+  }, [keyword, tab, list, shops, products, mall, mallOnly])
 
   const clear = () => {
     setText('')
@@ -69,7 +78,7 @@ export default function SearchScreen() {
   return (
     <View className='search'>
       <View className='search__bar'>
-        <Input className='search__input' focus value={text} placeholder={t('search.placeholder')} nativeProps={{ 'aria-label': t('search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
+        <Input className='search__input' focus value={text} placeholder={t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder')} nativeProps={{ 'aria-label': t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
         {text.length > 0 && (
           <Text className='search__input-clear' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
             ×
@@ -106,7 +115,7 @@ export default function SearchScreen() {
           <View className='search__group'>
             <Text className='search__group-title'>{t('search.hot')}</Text>
             <View className='search__words'>
-              {t('search.hotWords')
+              {t(mallOnly ? 'search.mallHotWords' : 'search.hotWords')
                 .split('|')
                 .map((w) => (
                   <Text key={w} className='search__word' role='button' tabIndex={0} onClick={() => pick(w)}>
@@ -118,31 +127,48 @@ export default function SearchScreen() {
         </View>
       ) : (
         <View>
-          <Tabs
-            name='search__tabs'
-            tabs={[
-              { key: 'shops', label: t('search.shops') },
-              { key: 'products', label: t('search.products') },
-            ]}
-            active={tab}
-            onChange={setTab}
-          />
+          {!mallOnly && (
+            <Tabs
+              name='search__tabs'
+              tabs={[
+                { key: 'shops', label: t('search.shops') },
+                { key: 'products', label: t('search.products') },
+                { key: 'mall', label: t('search.mall') },
+              ]}
+              active={tab}
+              onChange={setTab}
+            />
+          )}
           <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
             {list.empty ? (
               <EmptyState title={t('search.none', { keyword })} hint={t('search.noneHint')} />
             ) : (
-              <View>
+              <View className={mallOnly ? 'search__results search__results--mall' : 'search__results'}>
                 {tab === 'shops'
                   ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
-                  : products.items.map((p) => (
-                      <View key={p.id} className='search__product' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
-                        <Image className='search__product-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
-                        <View className='search__product-body'>
-                          <Text className='search__product-name'>{p.name}</Text>
-                          <Money className='search__product-price' cents={p.price} />
+                  : tab === 'mall'
+                    ? mall.items.map((p) => (
+                        <View key={p.id} className='search__product search__product--mall' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/vMall/detail', { id: p.id }) })}>
+                          <Image className='search__product-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+                          <View className='search__product-body'>
+                            <Text className='search__product-name'>{p.name}</Text>
+                            <Text className='search__product-subtitle'>{p.subtitle}</Text>
+                            <View className='search__product-foot'>
+                              <Money className='search__product-price' cents={p.price} />
+                              {p.stock === 0 && <Text className='search__product-sold-out'>{t('search.soldOut')}</Text>}
+                            </View>
+                          </View>
                         </View>
-                      </View>
-                    ))}
+                      ))
+                    : products.items.map((p) => (
+                        <View key={p.id} className='search__product' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
+                          <Image className='search__product-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+                          <View className='search__product-body'>
+                            <Text className='search__product-name'>{p.name}</Text>
+                            <Money className='search__product-price' cents={p.price} />
+                          </View>
+                        </View>
+                      ))}
                 <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
               </View>
             )}

@@ -1,8 +1,9 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useFlashSessionPages } from '@/api/seckill'
 import Money from '@/components/Money'
+import SideScroll from '@/components/SideScroll'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState, ErrorState, ListFooter } from '@/components/StateView'
 import type { SeckillProduct, SeckillSession } from '@/contract/seckill'
@@ -10,6 +11,7 @@ import { businessToday, serverNow } from '@/core/clock'
 import { centsToYuan } from '@/core/format'
 import { assetUrl, errorMessage } from '@/core/request'
 import { useCountdown } from '@/hooks/useCountdown'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { imageLoading } from '@/platform/imageLoading'
 import { routeUrl } from '@/routes'
 import { useT } from './messages'
@@ -25,6 +27,7 @@ export default function FlashSales() {
   const [chosen, setChosen] = useState<number | null>(null)
   const list = useFlashSessionPages(chosen)
   useReachBottom(() => void list.loadMore())
+  usePullRefresh(list.refresh)
   const sessions = list.sessions ?? []
   const active = sessions.find((s) => s.id === chosen) ?? defaultSession(sessions)
 
@@ -60,7 +63,7 @@ function SessionTabs({ sessions, activeId, onChoose }: { sessions: SeckillSessio
   const t = useT()
   const today = businessToday()
   return (
-    <ScrollView className='flash-sessions' scrollX showScrollbar={false}>
+    <SideScroll className='flash-sessions'>
       <View className='flash-sessions__row' role='tablist' aria-label={t('flash.sessions')}>
         {sessions.map((s) => {
           const on = s.id === activeId
@@ -80,7 +83,7 @@ function SessionTabs({ sessions, activeId, onChoose }: { sessions: SeckillSessio
           )
         })}
       </View>
-    </ScrollView>
+    </SideScroll>
   )
 }
 

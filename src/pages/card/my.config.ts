@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '我的卡' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '我的卡', enablePullDownRefresh: true })

@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '我的卡（旧版）' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '我的卡（旧版）', enablePullDownRefresh: true })

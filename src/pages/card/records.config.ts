@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '购卡记录' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '购卡记录', enablePullDownRefresh: true })

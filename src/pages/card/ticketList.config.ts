@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '代金券' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '代金券', enablePullDownRefresh: true })

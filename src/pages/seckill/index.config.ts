@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '限时秒杀' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '限时秒杀', enablePullDownRefresh: true })

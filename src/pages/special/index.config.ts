@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '商城专题' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '商城专题', enablePullDownRefresh: true })

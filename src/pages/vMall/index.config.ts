@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '微商城' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '微商城', enablePullDownRefresh: true })
