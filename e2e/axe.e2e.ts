@@ -15,8 +15,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
-import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, type Screen } from './screens'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
+import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -57,6 +57,8 @@ const STATES: AxeScreen[] = [
   },
   { name: 'order-detail-unpaid-after-fail', url: '/pages/orders/detail?id=UNPAID&pay=failed', ready: '.order-detail__banner' },
   { name: 'payment-success-unpaid', url: '/pages/payBill/success?id=UNPAID', ready: '.pay-result__pay', title: { zh: '订单待支付', en: 'Not paid yet' } },
+  // Issue 24: a link to no order — not found with Back home, under "Payment result" (never "Payment successful").
+  { name: 'payment-success-not-found', url: '/pages/payBill/success?id=99999', ready: '.state--empty', title: { zh: '支付结果', en: 'Payment result' } },
   {
     // From a shop's QR code, with a non-discountable part larger than the amount.
     name: 'pay-bill-scene-too-much-undiscounted',
@@ -72,7 +74,7 @@ const STATES: AxeScreen[] = [
 ]
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here), Authorization with the code sent, and the states above. */
-const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES, STORE_REJECT_SHEET]
+const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES, STORE_REJECT_SHEET, ...REFUND_SCREENS]
 
 /** Where axe must wait for more than the catalogue's `ready`: the refund entry of a paid bill, the till code drawn. */
 const AXE_READY: Record<string, string> = { 'order-detail': '.order-detail__refund', 'card-page': '.member-qr' }
@@ -167,6 +169,9 @@ let refundingBill = 0
 let unpaidBill = 0
 let parcelOrder = 0
 let toShipOrder = 0
+/** Issue 24's refund timeline: a bill whose refund shop 5 refused, and one it approved (refunded). */
+let refusedBill = 0
+let refundedBill = 0
 const report: Report = {}
 
 beforeAll(async () => {
@@ -192,6 +197,13 @@ beforeAll(async () => {
   expect(await logIn(staffZh.page, STAFF_PHONE)).not.toBe('')
   staff.zh = staffZh
   await shipParcel(parcelOrder, await tokenOf(staffZh.page))
+  refusedBill = await placeOrder(token, { kind: 'bill', shop_id: 5, amount: 4200, client_request_id: 'e2e-axe-bill-4' }, true)
+  refundedBill = await placeOrder(token, { kind: 'bill', shop_id: 5, amount: 3100, client_request_id: 'e2e-axe-bill-5' }, true)
+  for (const id of [refusedBill, refundedBill]) await api('personal.order/refund', { id, reason: '不想要了' }, token)
+  await api('hui_shanghu.store_order/refundReject', { id: refusedBill, reason: '已到店消费' }, await tokenOf(staffZh.page))
+  await api('hui_shanghu.store_order/refundApprove', { id: refundedBill }, await tokenOf(staffZh.page))
+  // The sandbox provider's refund notification settles it on its own connection.
+  for (let i = 0; i < 150 && db<{ status: number }>('SELECT status FROM orders WHERE id = ?', refundedBill).status !== 70; i++) await new Promise((r) => setTimeout(r, 100))
   const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
   await staffEn.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   staff.en = { context: staffEn, page: await staffEn.newPage() }
@@ -224,6 +236,8 @@ describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
       .replace(/\bREFUNDING\b/, String(refundingBill))
       .replace(/\bPARCEL\b/, String(parcelOrder))
       .replace(/\bTOSHIP\b/, String(toShipOrder))
+      .replace(/\bREFUSED\b/, String(refusedBill))
+      .replace(/\bREFUNDED\b/, String(refundedBill))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
     const page = own?.page ?? ((screen.staff ? staff : shoppers)[lang] as { page: Page }).page

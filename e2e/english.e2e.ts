@@ -15,8 +15,9 @@
  * come back in English, and a Chinese one on screen fails like the app's own words.
  *
  * Exceptions (product decisions), exactly these:
- * - Search: the popular-words chips (`.search__word`, not history) are Chinese search keywords on purpose.
- * - Pay a bill: `.bill__capital`, the amount in Chinese capital numerals, shown in every language (labelled in English).
+ * - Search: the popular-words chips (`.search__word`, not history) are Chinese search keywords on purpose (the
+ *   mall's own search too, with its own words).
+ * (Pay a bill's amount written out, `.bill__capital`, is in English words in English since issue 24: no exception.)
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { api, BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
@@ -38,6 +39,8 @@ const isSystemName = (s: string) => SYSTEM_ZH.has(s.trim()) || /^会员\d+$/.tes
 
 /** Search's popular words, the only Chinese allowed on Search. */
 const HOT_WORDS = (ZH.find((m) => m.key === 'search.hotWords')?.text ?? '').split('|')
+/** The mall's own search has its own popular words (issue 24), Chinese on purpose too. */
+const MALL_HOT_WORDS = (ZH.find((m) => m.key === 'search.mallHotWords')?.text ?? '').split('|')
 
 /** For a failure message: the zh UI message(s) a leftover string holds, with their file. */
 function explain(s: string): string {
@@ -50,12 +53,9 @@ interface AllowedChinese {
   selector: string
   text: (s: string) => boolean
 }
-/** Pay a bill's amount in Chinese capital numerals (大写), which a Chinese receipt needs in any language. */
-const CAPITALS: AllowedChinese = { selector: '.bill__capital', text: (s) => /^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/.test(s) }
 const ALLOWED: Record<string, AllowedChinese> = {
   search: { selector: '.search__word:not(.search__word--history)', text: (s) => HOT_WORDS.includes(s) },
-  'pay-bill': CAPITALS,
-  'pay-bill-coupons': CAPITALS,
+  'mall-search': { selector: '.search__word:not(.search__word--history)', text: (s) => MALL_HOT_WORDS.includes(s) },
 }
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid card order here), plus "agree first" at Authorization. */

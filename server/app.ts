@@ -173,21 +173,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every /api answer (the envelope of a route, an error, a 404 or a framework error) carries the server's
   // clock, stamped as the answer leaves, and the business zone's offset. No CORS here: the H5 app is served
   // from the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // (Hooks on every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (isApiUrl(req.url) || isApiUrl(req.raw.url)) reply.headers(clockHeaders())
-    return payload
+    done(null, payload)
   })
 
   // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's refusal, the
   // contract's validation, the error handler, the 404) written from its reason (src/contract/reasons.ts) in the
   // request's lang (query or body, as the client sends it with every call). A param that is a name the system
   // defines (a card level) is answered in that language too, like the routes' names (names.ts).
-  app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (!isApiUrl(req.url) || !isRefusal(payload) || !isReason(payload.reason)) return payload
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
+    if (!isApiUrl(req.url) || !isRefusal(payload) || !isReason(payload.reason)) return done(null, payload)
     const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
     const given: ReasonParams = payload.params ?? {}
     const params: ReasonParams = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, typeof v === 'string' ? named(lang, v) : v]))
-    return { ...payload, msg: reasonText(payload.reason, lang, params), ...(payload.params ? { params } : {}) }
+    done(null, { ...payload, msg: reasonText(payload.reason, lang, params), ...(payload.params ? { params } : {}) })
   })
 
   // CSP with per-response nonces, frame and referrer policies, no caching of /api answers (server/security.ts).
@@ -202,7 +203,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
   accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
-  orderRoutes(app, db, provider, secret)
+  // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
+  const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
+  orderRoutes(app, db, provider, secret, refundAutoApproveHours)
   fuelRoutes(app, db)
   siteRoutes(app, db)
   memberRoutes(app, db)
@@ -211,7 +214,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, db)
   logisticsRoutes(app, db)
   uploadRoutes(app, db)
-  const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   storeRoutes(app, db, provider, refundAutoApproveHours)
   sandboxRoutes(app, db, sandbox, provider, secret)
   assetRoutes(app)

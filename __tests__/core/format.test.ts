@@ -1,4 +1,4 @@
-import { centsToYuan, chineseMoney, maskPhone, roundMoney, toChineseMoney, yuanToCents } from '@/core/format'
+import { centsToYuan, chineseMoney, englishMoney, maskPhone, roundMoney, toChineseMoney, toMoneyWords, yuanToCents } from '@/core/format'
 
 describe('maskPhone', () => {
   it.each([
@@ -115,6 +115,30 @@ describe('toChineseMoney', () => {
     expect(toChineseMoney('12a', alert)).toBe('')
     expect(alert).toHaveBeenCalledTimes(1)
     expect(toChineseMoney('12', alert)).toBe('壹拾贰元整')
+    expect(alert).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('englishMoney: the amount written out for an English shopper (issue 24: the capitals line stayed Chinese)', () => {
+  it.each([
+    ['74.43', 'seventy-four yuan and forty-three fen'],
+    ['100', 'one hundred yuan'],
+    ['101.10', 'one hundred and one yuan and ten fen'],
+    ['0.05', 'five fen'],
+    ['0', 'zero yuan'],
+    ['1234.565', 'one thousand two hundred and thirty-four yuan and fifty-seven fen'],
+    ['2000019', 'two million nineteen yuan'],
+    ['99.999', 'one hundred yuan'],
+  ])('%s → %s', (input, out) => expect(englishMoney(input)).toEqual({ ok: true, text: out }))
+
+  it.each(['', '1e5', '-1', '1,000', '100000000000000'])('refuses %p', (input) => expect(englishMoney(input)).toEqual({ ok: false }))
+
+  it('toMoneyWords: capitals in Chinese, words in English; the alert on what it cannot read', () => {
+    const alert = jest.fn()
+    expect(toMoneyWords('87.65', 'zh-CN', alert)).toBe('捌拾柒元陆角伍分')
+    expect(toMoneyWords('87.65', 'en', alert)).toBe('eighty-seven yuan and sixty-five fen')
+    expect(alert).not.toHaveBeenCalled()
+    expect(toMoneyWords('x', 'en', alert)).toBe('')
     expect(alert).toHaveBeenCalledTimes(1)
   })
 })

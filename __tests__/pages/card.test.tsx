@@ -8,8 +8,10 @@ import { resetLangCache, setLang } from '@/core/i18n'
 import { setItem } from '@/core/storage'
 import CardIndexPage from '@/pages/card/index'
 import CardVipCordPage from '@/pages/card/vipCord'
+import PaySuccessPage from '@/pages/payBill/success'
+import Taro from '@tarojs/taro'
 import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
-import { card, coupon, paged, quote } from '../support/fixtures'
+import { card, coupon, order, paged, quote } from '../support/fixtures'
 import { all, click, mount, show, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => {
@@ -55,6 +57,9 @@ async function openCardTab(handlers: Parameters<typeof fakeApi>[0]) {
 describe('Card tab checkout', () => {
   it('before paying: the server quote with the best card coupon chosen, the start and end dates and what happens to the current card', async () => {
     const { t, api } = await openCardTab({ 'personal.order/preCreate': (req) => upgradeQuote(req as CardOrderPayload) })
+    // The card held (Silver) is chosen first; the shopper taps Gold.
+    await until(t, () => expect(t.queries.querySelector('.card-product--chosen .card-product__name')?.textContent).toBe('银卡'))
+    await t.act(async () => t.fireEvent.click(t.queries.querySelectorAll('.card-product')[1] as HTMLElement))
     await until(t, () => expect(text(t, '.card-plan__dates')).toBe('生效 2026-11-23 至 2027-11-23'))
     // The largest card coupon is chosen; the bill coupon is not offered on a card.
     expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 2, coupon_id: 21, lang: 'zh' })
@@ -94,6 +99,97 @@ describe('Card tab checkout', () => {
     const { t } = await openCardTab({ 'personal.order/preCreate': () => ({ business: msg }), 'personal.coupon/index': () => paged([]) })
     await until(t, () => expect(text(t, '.card-checkout__error')).toBe(msg))
     expect(t.queries.querySelector('.card-products__buy')?.getAttribute('disabled')).not.toBeNull()
+  })
+})
+
+describe('Card tab: what the shopper holds', () => {
+  const renewQuote = (req: CardOrderPayload) =>
+    quote({ kind: 'card', original_amount: 9900, discount_amount: 0, pay_amount: 9900, coupon_id: req.coupon_id ?? null, card: { mode: 'renew', start_at: '2027-11-01 00:00:00', end_at: '2028-10-31 00:00:00', replaces: [], credit_amount: 0 } })
+
+  it('holding Silver: Silver is chosen with Renew, not Gold with Upgrade', async () => {
+    const { t, api } = await openCardTab({ 'personal.order/preCreate': (req) => renewQuote(req as CardOrderPayload), 'personal.coupon/index': () => paged([]) })
+    await until(t, () => expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 1, lang: 'zh' }))
+    await until(t, () => expect(text(t, '.card-products__when')).toBe('生效 2027-11-01 至 2028-10-31'))
+    expect(text(t, '.card-product--chosen .card-product__name')).toBe('银卡')
+    expect(text(t, '.card-products__buy')).toBe('续费')
+  })
+
+  it('right after buying Silver (back on the tab, the profile now has it): Silver is chosen', async () => {
+    let held: typeof silver | null = null
+    const { t, api } = await openCardTab({
+      'personal.user/info': () => ({ ...profile, card: held }),
+      'personal.order/preCreate': (req) => ((req as CardOrderPayload).card_id === 1 && held ? renewQuote(req as CardOrderPayload) : upgradeQuote(req as CardOrderPayload)),
+      'personal.coupon/index': () => paged([]),
+    })
+    // No card yet: Gold offered first, as to anyone.
+    await until(t, () => expect(text(t, '.card-product--chosen .card-product__name')).toBe('金卡'))
+    // Paid for Silver; the tab is shown again.
+    held = silver
+    await show(t)
+    await until(t, () => expect(text(t, '.member-card__name')).toContain('银卡'))
+    await until(t, () => expect(text(t, '.card-product--chosen .card-product__name')).toBe('银卡'))
+    await until(t, () => expect(api.called('personal.order/preCreate').at(-1)?.data).toEqual({ kind: 'card', card_id: 1, lang: 'zh' }))
+    await until(t, () => expect(text(t, '.card-products__when')).toBe('生效 2027-11-01 至 2028-10-31'))
+    expect(text(t, '.card-products__buy')).toBe('续费')
+  })
+
+  it('signed in, nothing of the products is drawn before the profile says which card is held (then the card above them)', async () => {
+    let answer: (value: typeof profile) => void = () => undefined
+    const { t } = await openCardTab({
+      'personal.user/info': () => new Promise<typeof profile>((resolve) => (answer = resolve)),
+      'personal.order/preCreate': (req) => renewQuote(req as CardOrderPayload),
+      'personal.coupon/index': () => paged([]),
+    })
+    await until(t, () => expect(t.queries.querySelector('.skeleton')).not.toBeNull())
+    expect(t.queries.querySelector('.card-product')).toBeNull()
+    expect(t.queries.querySelector('.card-products__buy')).toBeNull()
+    await t.act(async () => answer(profile))
+    await until(t, () => expect(t.queries.querySelector('.card-product')).not.toBeNull())
+    expect(t.queries.querySelector('.skeleton')).toBeNull()
+    // The card comes first in the page, the products after it.
+    const card = t.queries.querySelector('.member-card') as Element
+    expect(card.compareDocumentPosition(t.queries.querySelector('.card-products') as Element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('signed out, the products are drawn at once (no profile to wait for)', async () => {
+    openedWith('pages/card/index')
+    fakeApi({ 'hui_public.card/index': () => ({ list: products }) })
+    const t = await mount(CardIndexPage)
+    await until(t, () => expect(all(t, '.card-product__name')).toEqual(['银卡', '金卡']))
+    expect(text(t, '.card-product--chosen .card-product__name')).toBe('金卡')
+  })
+})
+
+describe('Payment success after buying a card', () => {
+  for (const [lang, words] of [
+    ['zh-CN', '出示会员码'],
+    ['en', 'Show my member code'],
+  ] as const) {
+    it(`offers the member code, which opens the card's code page (${lang})`, async () => {
+      setLang(lang)
+      setItem('token', 'tok')
+      openedWith('pages/payBill/success', { id: '41' })
+      fakeApi({ 'personal.order/read': () => ({ info: order({ kind: 'card', title: '一卡通银卡', shop_id: null, shop_name: null, discount_amount: 0, coupon_amount: 0 }) }) })
+      const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+      const t = await mount(PaySuccessPage)
+      await until(t, () => expect(text(t, '.pay-result__code')).toBe(words))
+      await click(t, '.pay-result__code')
+      expect(navigate).toHaveBeenCalledWith({ url: '/pages/card/vipCord' })
+    })
+  }
+
+  it('not for a bill, nor for a card order not paid', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/payBill/success', { id: '41' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({}) }) })
+    const t = await mount(PaySuccessPage)
+    await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
+    expect(t.queries.querySelector('.pay-result__code')).toBeNull()
+    unmountAll()
+    fakeApi({ 'personal.order/read': () => ({ info: order({ kind: 'card', order_status: 0, pay_time: null, shop_id: null, shop_name: null }) }) })
+    const t2 = await mount(PaySuccessPage)
+    await until(t2, () => expect(text(t2, '.pay-result__status')).toBe('订单待支付'))
+    expect(t2.queries.querySelector('.pay-result__code')).toBeNull()
   })
 })
 

@@ -45,7 +45,7 @@ describe('Pay a bill', () => {
   async function openBill(preCreate: () => ReturnType<typeof quote> | typeof OFFLINE = () => quote()) {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
-    const api = fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': preCreate })
+    const api = fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': preCreate })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.bill__shop-name')
     return { t, api }
@@ -101,7 +101,7 @@ describe('Pay a bill', () => {
   it('a refusal (the server’s word) offers no pointless retry, and coming online asks nothing', async () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
-    const api = fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': () => ({ business: '商户暂停营业' }) })
+    const api = fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': () => ({ business: '商户暂停营业' }) })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.keypad')
     await press(t, '58')
@@ -116,7 +116,7 @@ describe('Pay a bill', () => {
     openedWith('pages/payBill/index', { scene: 'SHOP-0003' })
     const api = fakeApi({
       'index/getUrlByNumber': () => ({ url: '/pages/payBill/index?shop_id=3' }),
-      'hui_shanghu.shop/read': () => ({ info: shop }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }),
       'personal.coupon/index': () => paged([]),
     })
     const t = await mount(PayBillIndexPage)
@@ -263,7 +263,7 @@ describe('Order detail', () => {
     })
     const t = await mount(OrdersDetailPage)
     await t.queries.waitForQuerySelector('.order-detail__countdown')
-    expect(text(t, '.order-detail__countdown')).toMatch(/^1[45]:\d{2} 后自动取消$/)
+    expect(text(t, '.order-detail__countdown')).toMatch(/^1[45] 分 \d{1,2} 秒后自动取消$/)
     expect(t.queries.querySelector('.order-detail__pay')).not.toBeNull()
     await click(t, '.order-detail__cancel')
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '取消订单', cancelText: '再想想' }))
@@ -325,7 +325,7 @@ describe('Shop details', () => {
   it('a shop that does not exist: not found, never a retry; a lost connection still retries', async () => {
     openedWith('pages/shops/details', { id: '999' })
     let reply: typeof OFFLINE | typeof PENDING | Refused = refused('shop_not_found')
-    fakeApi({ 'hui_shanghu.shop/read': () => reply }, { otherwise: PENDING })
+    fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => reply }, { otherwise: PENDING })
     const t = await mount(ShopsDetailsPage)
     await t.queries.waitForQuerySelector('.state--empty')
     expect(text(t, '.state__title')).toBe('没有找到要看的内容')

@@ -151,7 +151,7 @@ describe('Home', () => {
 describe('Search', () => {
   it('idle: popular words; a word searches shops, remembers it, and an empty result says what was searched', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
+    const api = fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__word--history')).toBeNull()
@@ -169,7 +169,7 @@ describe('Search', () => {
 
   it('typing fast asks the server once, for the last word', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_shanghu.shop/index': () => paged([shop]), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
+    const api = fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => paged([shop]), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     for (const w of ['味', '味道', '味道小']) await type(t, '.search__input', w)
     await t.queries.waitForQuerySelector('.shop-row')
@@ -179,7 +179,7 @@ describe('Search', () => {
   it('a failed search offers a retry; the products tab searches flash deals', async () => {
     openedWith('pages/index/search')
     let reply: 'offline' | ReturnType<typeof paged<typeof shop>> = OFFLINE
-    fakeApi({ 'hui_shanghu.shop/index': () => reply, 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }) })
+    fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => reply, 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }) })
     const t = await mount(SearchPage)
     await type(t, '.search__input', '奶茶')
     await t.queries.waitForQuerySelector('.state--error')
@@ -195,7 +195,7 @@ describe('Search', () => {
 
   it('a word with no shops but flash deals shows the deals tab; the clear button empties the box and shows the popular words again', async () => {
     openedWith('pages/index/search')
-    fakeApi({ 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
+    fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__input-clear')).toBeNull()
@@ -223,7 +223,7 @@ describe('Pay a bill', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
     const api = fakeApi({
-      'hui_shanghu.shop/read': () => ({ info: shop }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }),
       'personal.coupon/index': () => paged([coupon]),
       'personal.order/preCreate': (p) => quote({ original_amount: p.kind === 'bill' ? p.amount : 0 }),
     })
@@ -276,7 +276,7 @@ describe('Pay a bill', () => {
   it('a refused quote shows the server’s reason and keeps the amount', async () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
-    fakeApi({ 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': () => ({ business: '商户暂停营业' }) })
+    fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }), 'personal.coupon/index': () => paged([]), 'personal.order/preCreate': () => ({ business: '商户暂停营业' }) })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.keypad')
     await press(t, '58')
@@ -301,7 +301,7 @@ describe('Pay a bill', () => {
     setItem('token', 'tok')
     openedWith('pages/payBill/index', { shop_id: '3' })
     let reply: 'pending' | 'offline' | { info: typeof shop } = PENDING
-    fakeApi({ 'hui_shanghu.shop/read': () => reply, 'personal.coupon/index': () => paged([]) })
+    fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => reply, 'personal.coupon/index': () => paged([]) })
     const t = await mount(PayBillIndexPage)
     await t.queries.waitForQuerySelector('.skeleton')
     unmount(t)
@@ -462,7 +462,7 @@ describe('Shop details', () => {
     toasts()
     let claimed = false
     const api = fakeApi({
-      'hui_shanghu.shop/read': () => ({ info: shop }),
+      'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => ({ info: shop }),
       'hui_public.coupon/index': () => ({ list: [{ id: 1, title: '满50减10', amount: 1000, min_spend: 5000, shop_id: 3, kind: 'bill', claimed }] }),
       'hui_public.hsh_comment/index': () => paged([{ id: 1, nickname: '小王', avatar: '', rating: 5, content: '好吃', create_time: '2026-11-20 12:00:00' }]),
       'personal.coupon/claim': () => {
@@ -495,7 +495,7 @@ describe('Shop details', () => {
 
     openedWith('pages/shops/details', { id: '3' })
     let reply: 'offline' | { info: typeof shop } = OFFLINE
-    fakeApi({ 'hui_shanghu.shop/read': () => reply, 'hui_public.coupon/index': () => ({ list: [] }), 'hui_public.hsh_comment/index': () => paged([]) })
+    fakeApi({ 'personal.order/index': () => paged([]), 'hui_shanghu.shop/read': () => reply, 'hui_public.coupon/index': () => ({ list: [] }), 'hui_public.hsh_comment/index': () => paged([]) })
     const t2 = await mount(ShopsDetailsPage)
     await t2.queries.waitForQuerySelector('.state__retry')
     reply = { info: shop }

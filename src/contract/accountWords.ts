@@ -59,7 +59,7 @@ export const ACCOUNT_WORDS = {
     'me.sessions': 'Signed-in devices',
     'me.workbench': 'Store workbench',
     'me.deleteAccount': 'Delete account',
-    'me.cardNone': 'Get a membership card for discounts',
+    'me.cardNone': 'Member discounts on every bill',
     'me.cardBuy': 'Get a card',
     'me.cardUntil': '{name} · valid until {date}',
     'me.orders.unpaid': 'Unpaid',

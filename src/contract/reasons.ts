@@ -66,7 +66,7 @@ export const REASONS = {
   card_required: { zh: '请选择会员卡', en: 'Please choose a membership card' },
   product_required: { zh: '请选择商品', en: 'Please choose a product' },
   cart_empty: { zh: '购物车是空的', en: 'The cart is empty' },
-  bill_at_fuel_station: { zh: '加油请使用好店加油', en: 'Please pay for fuel through Fuel at good shops' },
+  bill_at_fuel_station: { zh: '加油请使用好店加油', en: 'Please pay for fuel under Fuel at partner stations' },
   undiscounted_over_amount: { zh: '不参与优惠金额不能大于消费金额', en: 'The part without discount cannot be more than the amount' },
   flash_sale_no_options: { zh: '秒杀商品到店自提，无需选择规格或收货地址', en: 'Flash-sale items are picked up in store: no option or address is needed' },
   dish_unavailable: { zh: '菜品已下架，请刷新菜单', en: 'A dish is no longer available. Please refresh the menu' },
@@ -160,6 +160,9 @@ export const REASONS = {
   refund_not_waiting: { zh: '订单不在退款中', en: 'No refund request is waiting for an answer' },
   refund_already_approved: { zh: '退款已同意，正在退回', en: 'The refund was approved and is on its way' },
   till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed member code checks. Please try again in {minutes} min' },
+  // A refund the shopper follows (issue 24, the refund helper; server/refunds.ts): withdrawing a request.
+  refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
+  refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

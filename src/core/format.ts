@@ -115,5 +115,47 @@ export function toChineseMoney(input: string | number, alert: () => void): strin
   return ''
 }
 
+/** The amount written out for the shopper's language: capital numerals in Chinese, words in English (englishMoney). */
+export function toMoneyWords(input: string | number, lang: 'zh-CN' | 'en', alert: () => void): string {
+  if (lang !== 'en') return toChineseMoney(input, alert)
+  const r = englishMoney(input)
+  if (r.ok) return r.text
+  alert()
+  return ''
+}
+
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
+const THOUSANDS = ['', ' thousand', ' million', ' billion']
+
+/** 0…999 in words: "seventy-four", "one hundred and five". */
+function hundredsInWords(n: number): string {
+  const below = n % 100
+  const rest = below < 20 ? ONES[below] : TENS[Math.floor(below / 10)] + (below % 10 ? `-${ONES[below % 10]}` : '')
+  if (n < 100) return rest
+  return `${ONES[Math.floor(n / 100)]} hundred${below ? ` and ${rest}` : ''}`
+}
+
+/**
+ * An amount in English words, what the capital numerals are to a Chinese reader (the amount written out, so a
+ * misread digit shows): "74.43" → "seventy-four yuan and forty-three fen"; "100" → "one hundred yuan". The same
+ * input as chineseMoney (digits, an optional decimal part rounded half up to fen), below a trillion.
+ */
+export function englishMoney(input: string | number): ChineseMoneyResult {
+  const s = typeof input === 'number' ? (Number.isFinite(input) ? input.toFixed(2) : '') : String(input).trim()
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(s)
+  if (!m) return { ok: false }
+  const frac = (m[2] ?? '').padEnd(3, '0')
+  const total = Number(m[1]) * 100 + Number(frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1 : 0)
+  if (!Number.isSafeInteger(total) || total >= 1e14) return { ok: false }
+  let yuan = Math.floor(total / 100)
+  const fen = total % 100
+  const groups: string[] = []
+  for (let i = 0; yuan > 0; i++, yuan = Math.floor(yuan / 1000)) if (yuan % 1000) groups.unshift(hundredsInWords(yuan % 1000) + THOUSANDS[i])
+  const yuanWords = groups.length ? `${groups.join(' ')} yuan` : ''
+  const fenWords = fen ? `${hundredsInWords(fen)} fen` : ''
+  return { ok: true, text: [yuanWords, fenWords].filter(Boolean).join(' and ') || 'zero yuan' }
+}
+
 /** Mainland mobile: 11 digits starting with 1 (PRODUCT.md §3). */
 export const isMainlandMobile = (s: string) => PHONE_PATTERN.test(s.trim())

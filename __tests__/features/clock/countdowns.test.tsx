@@ -1,5 +1,6 @@
 import type TestUtils from '@tarojs/test-utils-react'
 import { resetClock } from '@/core/clock'
+import { resetLangCache, setLang } from '@/core/i18n'
 import { request } from '@/core/request'
 import FlashStrip from '@/features/home/FlashStrip'
 import OrderCard from '@/features/orders/OrderCard'
@@ -14,8 +15,10 @@ const realNow = Date.now.bind(Date)
 /** Business wall time (Asia/Shanghai, +08:00) of an instant, as the server writes it. */
 const wall = (ms: number) => new Date(ms + 8 * 60 * MIN).toISOString().slice(0, 19).replace('T', ' ')
 
-/** "距结束 00:04:59" → seconds; "14:59 后自动取消" → seconds. */
+/** "距结束 00:04:59" → seconds; "14 分 59 秒后自动取消" → seconds. */
 function secondsIn(text: string | null | undefined): number {
+  const left = /(\d+) 分 (\d+) 秒/.exec(text ?? '')
+  if (left) return Number(left[1]) * 60 + Number(left[2])
   const parts = /(?:(\d{2}):)?(\d{2}):(\d{2})/.exec(text ?? '')
   if (!parts) throw new Error(`no time in "${text}"`)
   return Number(parts[1] ?? 0) * 3600 + Number(parts[2]) * 60 + Number(parts[3])
@@ -27,6 +30,7 @@ afterEach(() => {
   unmountAll()
   jest.restoreAllMocks()
   resetClock()
+  resetLangCache()
 })
 
 describe.each([
@@ -59,5 +63,25 @@ describe.each([
     expect(left).toBeGreaterThanOrEqual(15 * 60 - 3)
     expect(left).toBeLessThanOrEqual(15 * 60 + 1)
     expect(t.queries.querySelector('.order-card__pay')).not.toBeNull()
+  })
+
+  it('the time left reads as minutes and seconds to go, not as a clock time ("14:47 后自动取消" read like 14:47 o\'clock)', async () => {
+    const inner = (seconds: number) => order({ order_status: 0, pay_time: null, expire_time: wall(realNow() + seconds * 1000) })
+    fakeApi({ 'personal.order/index': () => paged([inner(14 * 60 + 47), inner(40)]) }, { serverTime: realNow })
+    const { list } = await request('personal.order/index', { tab: 'unpaid', page: 1, page_size: 10 })
+    const t = await mount(() => (
+      <>
+        {list.map((o, i) => (
+          <OrderCard key={i} order={o} busy={false} onPay={() => undefined} onCancel={() => undefined} />
+        ))}
+      </>
+    ))
+    const [long, short] = Array.from(t.queries.querySelectorAll('.order-card__countdown')).map((e) => e.textContent ?? '')
+    expect(long).toMatch(/^14 分 4[4-7] 秒后自动取消$/)
+    expect(short).toMatch(/^(3\d|40) 秒后自动取消$/)
+    await t.act(async () => setLang('en'))
+    const [longEn, shortEn] = Array.from(t.queries.querySelectorAll('.order-card__countdown')).map((e) => e.textContent ?? '')
+    expect(longEn).toMatch(/^Cancels in 14 min 4[4-7] s$/)
+    expect(shortEn).toMatch(/^Cancels in (3\d|40) s$/)
   })
 })

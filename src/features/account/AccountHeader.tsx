@@ -55,6 +55,23 @@ export default function AccountHeader({ loggedIn, profile, loading, error, onRet
           <Text className='account-header__phone'>{maskPhone(profile?.user.phone)}</Text>
         </View>
       </View>
+      {/* Until the profile answers, the card line and the order counts keep their place (empty): drawn only when it came,
+          they pushed the menu down (issue 24: a layout shift of 0.13). */}
+      {!profile && (
+        <View aria-hidden='true'>
+          <View className='account-card account-card--pending'>
+            <Text className='account-card__text'>{'\u00a0'}</Text>
+          </View>
+          <View className='account-orders account-orders--pending'>
+            {COUNTS.map(([tab, , label]) => (
+              <View key={tab} className='account-orders__item'>
+                <Text className='account-orders__count'>{'\u00a0'}</Text>
+                <Text className='account-orders__label'>{t(label)}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+      )}
       {profile && (
         <View className='account-card' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: profile.card ? routeUrl('pages/card/vipCord') : routeUrl('pages/card/index') })}>
           <Text className='account-card__text'>{profile.card ? t('me.cardUntil', { name: profile.card.name, date: profile.card.end_at.slice(0, 10) }) : t('me.cardNone')}</Text>

@@ -41,11 +41,13 @@ function PlanNote({ plan }: { plan: CardPlan }) {
 /**
  * Card products to choose from and the buy bar (order kind `card`). A logged-in shopper gets the server's
  * quote before paying: start and end dates, renewal or upgrade, the credit of an upgrade and a coupon
- * (the best usable one chosen; "none" or another on tap). Pay sends exactly the quoted payload.
+ * (the best usable one chosen; "none" or another on tap). Pay sends exactly the quoted payload. `current`: the
+ * card held, chosen first (mount again — a new key — when it changes).
  */
 export default function CardProducts({ products, current }: { products: CardProduct[]; current: UserCard | null }) {
   const t = useT()
-  const [chosen, setChosen] = useState(products[1]?.id ?? products[0]?.id)
+  // The card the shopper holds (its level: renewing it is the first thing to offer), else the second (as the drawn screen).
+  const [chosen, setChosen] = useState(() => (current && products.find((p) => p.level === current.level)?.id) ?? products[1]?.id ?? products[0]?.id)
   // undefined: the best usable coupon (until the shopper chooses); null: none.
   const [couponChoice, setCouponChoice] = useState<number | null | undefined>(undefined)
   const { pay, paying } = usePay()

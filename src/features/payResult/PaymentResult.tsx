@@ -95,6 +95,12 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
             {t('success.checkAgain')}
           </Button>
         )}
+        {/* A card just bought: what it is for, at once — the code to show at the till. */}
+        {paid && order.kind === 'card' && (
+          <Button className='btn-pill pay-result__btn pay-result__code' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/card/vipCord') })}>
+            {t('success.showCode')}
+          </Button>
+        )}
         <Button className='btn-outline pay-result__btn pay-result__view' onClick={viewOrder}>
           {t('success.viewOrder')}
         </Button>

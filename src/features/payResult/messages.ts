@@ -26,6 +26,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'success.time': '支付时间',
     'success.viewOrder': '查看订单',
     'success.home': '返回首页',
+    'success.showCode': '出示会员码',
     'success.goldPlan': '点金计划',
   },
   en: {
@@ -52,6 +53,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'success.time': 'Paid at',
     'success.viewOrder': 'View order',
     'success.home': 'Back home',
-    'success.goldPlan': 'Gold-pointing plan',
+    'success.showCode': 'Show my member code',
+    'success.goldPlan': 'Gold rewards',
   },
 })
