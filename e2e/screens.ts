@@ -133,6 +133,24 @@ export async function fuelQuote(page: Page): Promise<void> {
   await page.locator('.fuel-form__litres:visible').waitFor({ timeout: 10000 })
 }
 
+/**
+ * Taro's H5 modal is on screen and done fading in: the content visible and every box around it at full opacity (the
+ * fade is started from a timer, so a check for running animations alone can come before it: axe then measured the
+ * half-faded text's contrast once).
+ */
+export async function modalShown(page: Page): Promise<void> {
+  await page.locator('.taro-modal__content:visible').waitFor({ timeout: 10000 })
+  await page.waitForFunction(
+    () => {
+      let el: Element | null = Array.from(document.querySelectorAll('.taro-modal__content')).find((e) => (e as HTMLElement).offsetParent !== null) ?? null
+      for (; el; el = el.parentElement) if (getComputedStyle(el).opacity !== '1') return false
+      return true
+    },
+    null,
+    { timeout: 10000, polling: 'raf' },
+  )
+}
+
 /** The quote on screen, then the station's 95# a cent dearer (sandbox) and Pay: the new figure in a dialog. */
 export async function fuelPriceMoved(page: Page): Promise<void> {
   await fuelQuote(page)
@@ -140,7 +158,7 @@ export async function fuelPriceMoved(page: Page): Promise<void> {
   const cents = Math.round(Number(/(\d+\.\d{2})/.exec(shown)?.[1]) * 100)
   await api('sandbox/movePrice', { shop_id: 6, grade: '95#', price: cents + 1 })
   await page.locator('.fuel-form__pay:visible').click()
-  await page.locator('.taro-modal__content:visible').waitFor({ timeout: 10000 })
+  await modalShown(page)
 }
 
 /** Verify with a code no order has: the refusal in the server's words. */
@@ -302,7 +320,7 @@ export const REFUND_SCREENS: Screen[] = [
     ready: '.refund-timeline__withdraw',
     act: async (page) => {
       await page.locator('.refund-timeline__withdraw:visible').click()
-      await page.locator('.taro-modal__content:visible').waitFor({ timeout: 10000 })
+      await modalShown(page)
     },
   },
   { name: 'order-detail-refund-refused', url: '/pages/orders/detail?id=REFUSED', ready: '.refund-timeline__again' },

@@ -187,11 +187,11 @@ describe('the store workbench', () => {
     await shot(page, 'store-7-rejected')
 
     await shopperOrderReads(shopper.page, shopper.id, '已付款')
-    expect(await shopper.page.locator('.order-detail__rejected-reason:visible').textContent()).toBe('拒绝原因：商品已拆封，不支持退款')
+    expect(await shopper.page.locator('.refund-step__refused:visible').textContent()).toBe('拒绝原因：商品已拆封，不支持退款')
     await shot(shopper.page, 'store-8-shopper-rejected')
     await shopper.page.goto(`${BASE()}/pages/orders/index`)
     await settled(shopper.page)
-    await shopper.page.locator('.order-card__rejected:visible').first().waitFor({ timeout: 15000 })
+    await shopper.page.locator('.order-card__refund--refused:visible').first().waitFor({ timeout: 15000 })
     await shopper.context.close()
   })
 })
