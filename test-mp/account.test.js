@@ -2,7 +2,7 @@
  * Accounts in the simulator over the weapp build: WeChat's privacy flow on Authorization, and logging out
  * revokes the token on the reference server.
  */
-const { byClass, openPage, readAppJson, waitFor } = require('./harness')
+const { byClass, openPage, readAppJson, waitFor, answerModalsYes } = require('./harness')
 const { bridge, call, login, startServer } = require('./server')
 
 let server
@@ -102,12 +102,7 @@ describe('My account: log out', () => {
     const { page } = await openPage('pages/personal/index', {
       beforeApp: (wx) => {
         calls = bridge(wx, server.base, storage)
-        wx.showModal = (o) => {
-          const res = { confirm: true, cancel: false, errMsg: 'showModal:ok' }
-          if (o.success) o.success(res)
-          if (o.complete) o.complete(res)
-          return Promise.resolve(res)
-        }
+        answerModalsYes(wx)
       },
     })
     await waitFor(() => byClass(page, 'menu-list__item--logout'), 5000)

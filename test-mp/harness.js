@@ -106,10 +106,20 @@ const text = (page, cls) => byClass(page, cls)?.textContent ?? ''
 /** The texts of every node with this class. */
 const texts = (page, cls) => allByClass(page, cls).map((e) => e.textContent)
 
+/** Every wx.showModal answered "confirm" (for beforeApp: a dialog the test taps through). */
+function answerModalsYes(wx) {
+  wx.showModal = (o) => {
+    const res = { confirm: true, cancel: false, errMsg: 'showModal:ok' }
+    if (o.success) o.success(res)
+    if (o.complete) o.complete(res)
+    return Promise.resolve(res)
+  }
+}
+
 /** The route table of the source (src/routes.ts), read as text so this tier needs no TypeScript. */
 function sourceRoutes() {
   const text = fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8')
   return [...text.matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2], en: m[3] }))
 }
 
-module.exports = { DIST, readAppJson, appRoutes, sourceRoutes, openPage, byClass, allByClass, text, texts, flush, waitFor }
+module.exports = { DIST, readAppJson, appRoutes, sourceRoutes, openPage, byClass, allByClass, text, texts, flush, waitFor, answerModalsYes }

@@ -3,7 +3,7 @@
  * with a tracking number, and the shopper's Logistics screen with the reference server's answers — the timeline
  * as the sandbox carrier's clock moves, then confirming receipt (the dialog answered yes) → completed.
  */
-const { allByClass, byClass, text, waitFor } = require('./harness')
+const { allByClass, byClass, text, waitFor, answerModalsYes } = require('./harness')
 const { call, login, openOn, startServer } = require('./server')
 
 let server
@@ -19,14 +19,7 @@ afterAll(async () => {
 })
 
 const as = (who) => ({ token: who.token, myUserId: who.userId })
-const yes = (wx) => {
-  wx.showModal = (o) => {
-    const res = { confirm: true, cancel: false, errMsg: 'showModal:ok' }
-    if (o.success) o.success(res)
-    if (o.complete) o.complete(res)
-    return Promise.resolve(res)
-  }
-}
+const yes = answerModalsYes
 
 const open = (route, options) => openOn(server.base, route, options)
 

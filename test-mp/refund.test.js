@@ -4,7 +4,7 @@
  * where the money goes back), withdrawn from the page (the dialog answered yes), asked again and approved by the
  * store's API → refunded with the amount and the date.
  */
-const { allByClass, byClass, text, texts, waitFor } = require('./harness')
+const { allByClass, byClass, text, texts, waitFor, answerModalsYes } = require('./harness')
 const { call, login, openOn, startServer } = require('./server')
 
 let server
@@ -20,14 +20,7 @@ afterAll(async () => {
 })
 
 const as = (who) => ({ token: who.token, myUserId: who.userId })
-const yes = (wx) => {
-  wx.showModal = (o) => {
-    const res = { confirm: true, cancel: false, errMsg: 'showModal:ok' }
-    if (o.success) o.success(res)
-    if (o.complete) o.complete(res)
-    return Promise.resolve(res)
-  }
-}
+const yes = answerModalsYes
 const open = (route, options) => openOn(server.base, route, options)
 const read = async (id) => (await call(server.base, 'GET', `/api/personal.order/read?id=${id}`, null, shopper.token)).data.data.info
 const hasClass = (el, cls) => (el.getAttribute('class') || '').split(/\s+/).some((c) => c === cls || c === `main--${cls}`)
