@@ -10,7 +10,7 @@ import { BASE, launch, logIn, phone, placeOrder, settled, shot } from './browser
 import { tillCode } from '../src/contract/tillCode'
 
 const SHOPPER = '13800000121'
-/** Staff of shop 11 (README: demo staff phones 199000000NN). */
+/** Staff of shop 11 (docs/sandbox.md: demo staff phones 199000000NN). */
 const STAFF = '19900000011'
 
 type CheckAnswer = { result: 'valid' | 'suspended' | 'expired' | 'invalid'; card: { level: number; name: string; holder_phone: string } | null }

@@ -1,6 +1,6 @@
 // Accessibility attributes for Taro's components. On H5 they land on the component's element (taro-view-core, …)
 // and reach the browser's accessibility tree; on weapp the compiled templates drop what they do not know
-// (role, aria-*, tabIndex, alt: see README, Accessibility). aria-* attributes need no declaration (JSX allows them).
+// (role, aria-*, tabIndex, alt: see docs/accessibility.md). aria-* attributes need no declaration (JSX allows them).
 import '@tarojs/components/types/common'
 
 declare module '@tarojs/components/types/common' {
