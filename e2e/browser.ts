@@ -64,7 +64,14 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   })
   const newContext = browser.newContext.bind(browser)
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchCsp(await newContext(...args))
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await watchCsp(await newContext(...args))
+    // Open contexts, for the screenshot a failing test leaves in reports/e2e/ (e2e/environment.js).
+    const open = ((globalThis as { __ocpContexts?: Set<BrowserContext> }).__ocpContexts ??= new Set())
+    open.add(context)
+    context.once('close', () => open.delete(context))
+    return context
+  }
   browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
     const context = await browser.newContext(...args)
     const page = await context.newPage()

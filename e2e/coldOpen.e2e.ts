@@ -11,7 +11,7 @@
  * On each: the CSS rules that match something on the page (by their text, each named with its file: <link> or the
  * server's <style data-href>) and the computed styles of the page's elements (keyed by tag, classes and occurrence; elements only one
  * side has — the bar's Home or Back — are left out). Any difference fails, listed by route. One pass per route and
- * language; every wait bounded. test-results/cold-open.json keeps what was compared.
+ * language; every wait bounded. reports/cold-open.json keeps what was compared.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,7 +24,7 @@ import { clearOfFlashBoundary } from '../test-mp/flashClock'
 type Lang = 'zh' | 'en'
 const LANGS: Lang[] = ['zh', 'en']
 const PHONE = '13800002403'
-const REPORT = path.resolve(__dirname, '..', 'test-results', 'cold-open.json')
+const REPORT = path.resolve(__dirname, '..', 'reports', 'cold-open.json')
 
 /** What a route needs in its query to show content (PAID: a paid bill; PARCEL: a shipped mall parcel). */
 const QUERY: Record<string, string> = {

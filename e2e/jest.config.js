@@ -2,7 +2,8 @@
 module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // node, plus a screenshot of every open page into reports/e2e/ when a test fails (environment.js).
+  testEnvironment: '<rootDir>/environment.js',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: {
     '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
@@ -12,4 +13,5 @@ module.exports = {
   maxWorkers: 1,
   // A bound on a hung journey (not a timing check); generous for a busy two-core CI machine.
   testTimeout: 180000,
+  reporters: require('../scripts/junit.cjs')('e2e'),
 }

@@ -41,8 +41,22 @@ describe('compiled app.json', () => {
 describe('every page in the simulator', () => {
   // Payment success opened with no order names no payment: it says "not found" under 支付结果, never 支付成功.
   const OPENED_BARE = { 'pages/payBill/success': '支付结果' }
+  // For QA: reports/simulator-routes.md, a row per route (rendered or not, its first words, the time to render).
+  const table = []
+  afterAll(() => {
+    const rows = table.map((r) => `| ${r.route} | ${r.rendered ? 'yes' : '**no**'} | ${r.firstText.replace(/\|/g, '\\|')} | ${r.ms} |`)
+    fs.mkdirSync(path.resolve(__dirname, '..', 'reports'), { recursive: true })
+    fs.writeFileSync(
+      path.resolve(__dirname, '..', 'reports', 'simulator-routes.md'),
+      ['# Every route in the simulator', '', '| route | rendered | first text | ms |', '| --- | --- | --- | --- |', ...rows, ''].join('\n'),
+    )
+  })
+
   it.each(sourceRoutes().map((r) => [r.path, OPENED_BARE[r.path] ?? r.zh]))('%s loads and shows its title %s', async (route, title) => {
     let setTitle
+    const started = Date.now()
+    const row = { route, rendered: false, firstText: '', ms: 0 }
+    table.push(row)
     const { page } = await openPage(route, { beforeApp: (wx) => (setTitle = jest.spyOn(wx, 'setNavigationBarTitle')) })
     if (route === SYSTEM_BAR) {
       // WeChat's bar, titled by the page; none of the app's own.
@@ -50,6 +64,11 @@ describe('every page in the simulator', () => {
       await waitFor(() => setTitle.mock.calls.length)
       expect(setTitle).toHaveBeenCalledWith(expect.objectContaining({ title }))
     } else expect(byClass(page, 'nav-bar__title').textContent).toBe(title)
+    row.rendered = true
+    row.ms = Date.now() - started
+    const bar = byClass(page, 'nav-bar')
+    const words = (page.dom.textContent ?? '').replace(bar?.textContent ?? '', '').replace(/\s+/g, ' ').trim()
+    row.firstText = words.slice(0, 40)
   })
 })
 

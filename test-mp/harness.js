@@ -72,6 +72,8 @@ async function openPage(route, { query = {}, stackBelow = 0, beforeApp } = {}) {
         const page = simulate.render(id)
         page.attach(document.createElement('parent-wrapper'))
         result = { simulate, page, wx: global.wx, app: state.app, state }
+        // For the tree a failing test leaves in reports/simulator/ (test-mp/environment.js).
+        if (global.__ocpSimPages) global.__ocpSimPages.push({ page, route })
         resolve()
       } catch (e) {
         reject(e)

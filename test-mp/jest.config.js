@@ -2,9 +2,11 @@
 module.exports = {
   displayName: 'weapp-simulator',
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  // jsdom, plus the rendered tree of a failing test's pages into reports/simulator/ (environment.js).
+  testEnvironment: '<rootDir>/environment.js',
   testMatch: ['<rootDir>/**/*.test.js'],
   transform: {},
   // A bound on a hung test (not a timing check); generous for a busy two-core CI machine.
   testTimeout: 90000,
+  reporters: require('../scripts/junit.cjs')('simulator'),
 }

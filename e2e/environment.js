@@ -1,0 +1,50 @@
+// The Playwright tier's jest environment (issue 27): when a test or hook fails, every page still open in a browser
+// the test file launched (e2e/browser.ts `launch` registers its contexts) is photographed into
+// reports/e2e/<file>--<test>--<n>.png before the file's afterAll hooks close them.
+const fs = require('node:fs')
+const path = require('node:path')
+const { TestEnvironment } = require('jest-environment-node')
+
+const SHOTS = path.resolve(__dirname, '..', 'reports', 'e2e')
+
+const slug = (text) => text.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120)
+
+/** The test's describe blocks and title, as the JUnit report names it. */
+function titleOf(test) {
+  const names = []
+  for (let block = test; block && block.name !== 'ROOT_DESCRIBE_BLOCK'; block = block.parent) names.unshift(block.name)
+  return names.join(' ')
+}
+
+class E2EEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context)
+    this.file = path.basename(context.testPath, '.e2e.ts')
+  }
+
+  async handleTestEvent(event) {
+    if (event.name !== 'test_fn_failure' && event.name !== 'hook_failure') return
+    const contexts = this.global.__ocpContexts
+    if (!contexts || contexts.size === 0) return
+    const name = event.test ? titleOf(event.test) : `${event.hook.type}`
+    const pages = []
+    for (const context of contexts) {
+      try {
+        pages.push(...context.pages())
+      } catch {
+        // a closed context: nothing to photograph
+      }
+    }
+    fs.mkdirSync(SHOTS, { recursive: true })
+    let n = 0
+    for (const page of pages) {
+      if (page.isClosed()) continue
+      n += 1
+      const file = path.join(SHOTS, `${slug(this.file)}--${slug(name)}--${n}.png`)
+      // Bounded: a page that cannot be photographed in 10 s (a hung renderer) is skipped, the failure stands.
+      await page.screenshot({ path: file, timeout: 10_000 }).catch(() => undefined)
+    }
+  }
+}
+
+module.exports = E2EEnvironment
