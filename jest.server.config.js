@@ -7,7 +7,7 @@ module.exports = {
   transform: {
     '^.+\\.(ts|js)$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
   },
-  // light-my-request (fastify.inject) requires cookie@2, which ships ESM only: Node 20 loads it natively,
-  // jest's module system needs it compiled.
-  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  // light-my-request (fastify.inject) gets cookie@1 (CommonJS, Node >= 18) by an override in package.json: its
+  // own cookie@2 is ESM-only and declares Node >= 22 (issue 27).
+  transformIgnorePatterns: ['/node_modules/'],
 }
