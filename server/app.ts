@@ -20,12 +20,17 @@ import { orderRoutes } from './routes/order'
 import { sandboxRoutes } from './routes/sandbox'
 import { seckillRoutes } from './routes/seckill'
 import { mallRoutes } from './routes/mall'
+import { cartRoutes } from './routes/cart'
 import { logisticsRoutes } from './routes/logistics'
 import { sweepParcels } from './shipping'
 import { storeRoutes } from './routes/store'
+import { takeoutRoutes } from './routes/takeout'
+import { autoDeliverTakeout, autoRefuseTakeout } from './takeout'
+import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../src/contract/takeoutEndpoints'
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
 import { finishReadingBeforeAnswering } from './drain'
+import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from './repo/users'
 import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
@@ -50,6 +55,10 @@ export interface AppOptions {
   refundAutoApproveHours?: number
   /** Housekeeping sweep interval in ms (default 60000). */
   sweepMs?: number
+  /** How long this process keeps a session it looked up, ms (server/config.ts SESSION_CACHE_MS; default 1000, 0 = off). */
+  sessionCacheMs?: number
+  /** A paid takeout order not accepted within this many minutes is refused and refunded by the sweep (default 5). */
+  takeoutAcceptMinutes?: number
 }
 
 declare module 'fastify' {
@@ -69,6 +78,16 @@ const isRefusal = (payload: unknown): payload is { code: number; msg: string; re
 
 /** The clock headers every /api answer carries (the client counts down on the server's clock). */
 const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(Date.now()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
+
+/**
+ * Routes that read multipart bodies, in a scope of their own with @fastify/multipart (today the picture upload): the
+ * plugin's hooks run only there (docs/performance.md "The hot path"); a multipart body elsewhere is unsupported_media_type.
+ */
+export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInstance) => void) =>
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
+    routes(scope)
+  })
 
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -122,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   const db = openDatabase(opts.dbPath)
+  cacheSessions(db, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   seedDemoData(db)
   app.decorate('db', db)
   const sandbox = createSandbox(opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
@@ -196,7 +216,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
   await app.register(fastifyRateLimit, { global: false })
-  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
   // An answer given before its body was read (over bodyLimit, a picture over 5 MB, a refusal before the upload
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
@@ -212,9 +231,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   addressRoutes(app, db)
   seckillRoutes(app, db)
   mallRoutes(app, db)
+  cartRoutes(app, db)
   logisticsRoutes(app, db)
-  uploadRoutes(app, db)
+  // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
+  // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
+  await withMultipart(app, (uploads) => uploadRoutes(uploads, db))
   storeRoutes(app, db, provider, refundAutoApproveHours)
+  const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
+  takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   sandboxRoutes(app, db, sandbox, provider, secret)
   assetRoutes(app)
   await staticRoutes(app, opts.staticDir ?? '')
@@ -227,6 +251,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cancelExpired(db, provider)
     retryPendingRefunds(db, provider)
     autoApproveRefunds(db, provider, refundAutoApproveHours)
+    // Takeout: paid orders no store accepted in time are refused and refunded; long-delivering ones delivered.
+    autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
+    autoDeliverTakeout(db)
     sweepParcels(db)
     pruneSessions(db)
   }, opts.sweepMs ?? SWEEP_MS)

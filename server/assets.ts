@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { avatar, banner, illustration, tile, type Colors } from './artwork'
 import { MALL_CATEGORIES, MALL_PRODUCTS } from './seedMall'
+import { TAKEOUT_CATEGORIES, TAKEOUT_DISH_EMOJI, TAKEOUT_SHOPS } from './seedTakeout'
 
 // Tile gradients (top → bottom) and soft backgrounds, one per kind of business.
 const TILE = {
@@ -82,6 +83,16 @@ function mallArtwork(): Array<[string, () => string]> {
   ]
 }
 
+/** Takeout (issue 25): category tiles, the restaurants takeout adds, one picture per dish. */
+function takeoutArtwork(): Array<[string, () => string]> {
+  const tiles = [TILE.orange, TILE.yellow, TILE.teal, TILE.pink, TILE.red]
+  return [
+    ...TAKEOUT_CATEGORIES.map(([id, , , icon], i): [string, () => string] => [`takeout-cat-${id}`, () => tile(icon, tiles[i % tiles.length])]),
+    ...TAKEOUT_SHOPS.flatMap((s): Array<[string, () => string]> => (s.add ? [[`shop-${s.id}`, () => illustration(s.add?.emoji ?? 'takeout-box', SOFT.food, 'wide')]] : [])),
+    ...TAKEOUT_DISH_EMOJI.map(([id, emoji]): [string, () => string] => [`dish-${id}`, () => illustration(emoji, SOFT.food, 'square')]),
+  ]
+}
+
 /**
  * Every demo picture the server draws, by the name in its URL: /assets/img/<name>.svg. The seed and the
  * site routes point at these names (one per banner, grid module, business class, shop and flash-sale
@@ -127,6 +138,7 @@ const CATALOGUE = new Map<string, () => string>([
 
   ...productArtwork(),
   ...mallArtwork(),
+  ...takeoutArtwork(),
 ])
 
 const AVATAR_COLORS: readonly Colors[] = [TILE.blue, TILE.teal, TILE.purple, TILE.orange, TILE.pink, TILE.green]

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from './repo/users'
+import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../src/contract/takeoutEndpoints'
 
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
@@ -30,6 +32,14 @@ export interface ServerConfig {
   refundAutoApproveHours: number
   /** How often the housekeeping sweep runs, in ms (default 60000; tests shorten it). */
   sweepMs: number
+  /**
+   * SESSION_CACHE_MS: how long a process keeps a session it looked up (default 1000, at most 10000, 0 = off). A sign-out
+   * or deletion is seen at once by the process it goes through; the other processes of a start may still accept
+   * that token for up to this long (docs/api.md "Accounts", docs/performance.md).
+   */
+  sessionCacheMs: number
+  /** A paid takeout order no store accepts within this many minutes is refused by the sweep and refunded (default 5). */
+  takeoutAcceptMinutes: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -51,6 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),
     sweepMs: positiveInt(env.SWEEP_MS, 60_000),
+    sessionCacheMs: env.SESSION_CACHE_MS?.trim() === '0' ? 0 : Math.min(positiveInt(env.SESSION_CACHE_MS, SESSION_CACHE_MS_DEFAULT), SESSION_CACHE_MS_MAX),
+    takeoutAcceptMinutes: positiveInt(env.TAKEOUT_ACCEPT_MINUTES, TAKEOUT_ACCEPT_MINUTES_DEFAULT),
   }
 }
 

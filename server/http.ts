@@ -7,6 +7,7 @@ import { SCHEMAS, type ApiPath, type ApiRes } from '../src/contract/schemas'
 import { STORE_ENDPOINTS } from '../src/contract/storeEndpoints'
 import { FUEL_ENDPOINTS } from '../src/contract/fuelEndpoints'
 import { MALL_ENDPOINTS } from '../src/contract/mallEndpoints'
+import { TAKEOUT_ENDPOINTS } from '../src/contract/takeoutEndpoints'
 import type { ApiLang } from '../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import type { DB } from './db'
@@ -82,7 +83,11 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const now = Date.now()
   const row = sessionByHash(db, hashToken(token), now)
   if (!row) return null
-  if (now - row.last_seen_at > SEEN_EVERY_MS) touchSession(db, row.sessionId, now)
+  if (now - row.last_seen_at > SEEN_EVERY_MS) {
+    touchSession(db, row.sessionId, now)
+    // (The row may be the session cache's: written once, not on every call until the entry expires.)
+    row.last_seen_at = now
+  }
   return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
 }
 
@@ -107,7 +112,7 @@ export function failZod(error: z.ZodError): Refusal {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>
@@ -151,7 +156,9 @@ export function defineRoute<P extends ApiPath>(
           },
         }
       : undefined,
-    handler: async (req, reply) => {
+    // Not async: a route that answers at once (most) costs no promise; Fastify sends what a handler returns and
+    // answers what it throws through the error handler, as for an async one (docs/performance.md).
+    handler: (req, reply) => {
       const user = authenticate(db, req)
       if (opts.auth && !user) {
         const sent = req.headers[HEADER_TOKEN.toLowerCase()]
@@ -160,8 +167,8 @@ export function defineRoute<P extends ApiPath>(
       const source = METHODS[path] === 'GET' ? req.query : req.body
       const parsed = schema.safeParse(source ?? {})
       if (!parsed.success) return failZod(parsed.error)
-      const data = await handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
-      return ok(data)
+      const data = handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
+      return data instanceof Promise ? data.then(ok) : ok(data)
     },
   })
 }

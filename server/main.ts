@@ -14,6 +14,8 @@ async function main() {
     trustProxy: config.trustProxy,
     refundAutoApproveHours: config.refundAutoApproveHours,
     sweepMs: config.sweepMs,
+    sessionCacheMs: config.sessionCacheMs,
+    takeoutAcceptMinutes: config.takeoutAcceptMinutes,
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -135,3 +135,7 @@ export function sessionTitleIn(lang: ApiLang, title: string): string {
   const start = /^(\d{1,2}:\d{2}) ?场$/.exec(title)?.[1]
   return lang === 'en' && start ? `${start} session` : title
 }
+
+/** A mall order of several lines (the cart's checkout, issue 24): its first product and how many more, in the shopper's language. */
+export const severalItemsTitleIn = (lang: ApiLang, first: string, lines: number, pieces: number): string =>
+  lang === 'en' ? `${first} and ${lines - 1} more (${pieces} items)` : `${first} 等 ${pieces} 件`

@@ -11,6 +11,7 @@ import * as addresses from './repo/addresses'
 import * as cards from './repo/cards'
 import * as coupons from './repo/coupons'
 import * as mall from './repo/mall'
+import * as cart from './repo/cart'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
@@ -18,8 +19,10 @@ import * as shops from './repo/shops'
 import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
 import { fmt, inBusinessZone, nowText } from './time'
-import { named, orderTitleIn } from './names'
+import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
+import { priceTakeout, type TakeoutPriced } from './takeoutPricing'
+import * as takeoutRepo from './repo/takeout'
 import { discountsOf } from './discount'
 import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../src/contract/fuelEndpoints'
@@ -35,18 +38,22 @@ export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
 /** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
-export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
-  const shopName = row.shop_id ? shops.shopName(db, row.shop_id) : undefined
+export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): OrderInfo {
+  // `shopRead`: the shop read with the row (order/read's one statement, repo/orders.ts ownForReading).
+  const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? shops.shopPlace(db, row.shop_id) : undefined
+  const shopName = shop?.name
+  // A flash sale's price is the price (issue 24): the order reads the sale's amount, not the list price less a discount.
+  const saleCut = isFlashOrder(row) ? row.discount_amount : 0
   return {
     id: row.id,
     order_no: row.order_no,
     kind: row.kind,
-    title: orderTitleIn(lang, row.kind, row.title),
+    title: mallTitleIn(lang, row) ?? orderTitleIn(lang, row.kind, row.title),
     shop_id: row.shop_id,
     shop_name: shopName ?? null,
     order_status: row.status,
-    original_amount: row.original_amount,
-    discount_amount: row.discount_amount + row.member_discount_amount,
+    original_amount: row.original_amount - saleCut,
+    discount_amount: row.discount_amount - saleCut + row.member_discount_amount,
     coupon_amount: row.coupon_amount,
     fee_amount: row.fee_amount,
     pay_amount: row.pay_amount,
@@ -60,8 +67,20 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow): OrderInfo {
     lines: linesOf(db, lang, row, shopName ?? null),
     delivery: deliveryOf(row),
     parcel: parcelOf(db, lang, row),
+    pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
   }
 }
+
+/** A mall order of several lines: its first product's name and how many more, in the asker's language. */
+function mallTitleIn(lang: ApiLang, row: OrderRow): string | null {
+  const items = mallItemsOf(row)
+  if (!items || items.length < 2) return null
+  const pieces = items.reduce((n, i) => n + i.quantity, 0)
+  return severalItemsTitleIn(lang, row.title, items.length, pieces)
+}
+
+/** A flash-sale order: a product order without a mall spec. */
+const isFlashOrder = (row: OrderRow): boolean => row.kind === 'product' && row.spec_id === null
 
 /** A mall order's stored detail (server/orders.ts priceOrder). */
 interface MallDetail {
@@ -71,6 +90,24 @@ interface MallDetail {
   image: string
   unit_price: number
   delivery: OrderDelivery
+  /** An order of several lines (the cart's checkout, issue 24): each line as it was ordered; the fields above are its first. */
+  items?: MallItemDetail[]
+}
+/** One line of a mall order with several lines, as it was ordered. */
+interface MallItemDetail {
+  product_id: number
+  spec_id: number
+  name: string
+  spec_name: string
+  image: string
+  unit_price: number
+  quantity: number
+}
+/** A mall order's lines when it has several (null for every other order). */
+const mallItemsOf = (row: OrderRow): MallItemDetail[] | null => {
+  if (row.spec_id === null) return null
+  const items = (detailOf(row) as Partial<MallDetail>).items
+  return Array.isArray(items) && items.length > 0 ? items : null
 }
 const detailOf = (row: OrderRow): Record<string, unknown> => {
   try {
@@ -81,35 +118,43 @@ const detailOf = (row: OrderRow): Record<string, unknown> => {
   }
 }
 
+/** An order of one thing: its one line. (Not a closure in linesOf: tsx names each closure as it is made, ~3 µs per order/read.) */
+const oneLine = (row: OrderRow, name: string, spec: string | null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image: null }]
+
 /** What an order bought, one line per thing, in the asker's language where the system names it. */
 function linesOf(db: DB, lang: ApiLang, row: OrderRow, shopName: string | null): OrderLine[] {
   const detail = detailOf(row)
-  const one = (name: string, spec: string | null, image: string | null = null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image }]
   switch (row.kind) {
     case 'card': {
       const card = row.ref_id ? cards.cardProduct(db, row.ref_id) : undefined
-      return one(orderTitleIn(lang, row.kind, row.title), card ? named(lang, card.name) : null)
+      return oneLine(row, orderTitleIn(lang, row.kind, row.title), card ? named(lang, card.name) : null)
     }
     case 'bill':
-      return one(shopName ?? row.title, null)
+      return oneLine(row, shopName ?? row.title, null)
     case 'oil':
-      return one(shopName ?? row.title, typeof detail.oil_grade === 'string' ? detail.oil_grade : null)
+      return oneLine(row, shopName ?? row.title, typeof detail.oil_grade === 'string' ? detail.oil_grade : null)
     case 'product': {
+      const items = mallItemsOf(row)
+      if (items) return items.map((i) => ({ name: i.name, spec: i.spec_name, quantity: i.quantity, price: i.unit_price, image: i.image }))
       if (row.spec_id !== null) {
         const d = detail as Partial<MallDetail>
         return [{ name: row.title, spec: d.spec_name ?? null, quantity: row.quantity, price: d.unit_price ?? Math.round(row.original_amount / row.quantity), image: d.image ?? null }]
       }
       const flash = row.ref_id ? seckill.flashProduct(db, row.ref_id) : undefined
-      return [{ name: row.title, spec: null, quantity: row.quantity, price: Math.round(row.original_amount / Math.max(1, row.quantity)), image: flash?.image ?? null }]
+      const qty = Math.max(1, row.quantity)
+      const price = Math.round((row.original_amount - row.discount_amount) / qty)
+      const listPrice = Math.round(row.original_amount / qty)
+      return [{ name: row.title, spec: null, quantity: row.quantity, price, ...(listPrice > price ? { list_price: listPrice } : {}), image: flash?.image ?? null }]
     }
     case 'takeout': {
-      const items = Array.isArray(detail.items) ? (detail.items as Array<{ name?: unknown; price?: unknown; quantity?: unknown; options?: unknown }>) : []
+      const items = Array.isArray(detail.items) ? (detail.items as Array<{ name?: unknown; price?: unknown; quantity?: unknown; options?: unknown; image?: unknown }>) : []
       return items.map((i) => ({
         name: typeof i.name === 'string' ? i.name : '',
         spec: typeof i.options === 'string' && i.options ? i.options : null,
         quantity: typeof i.quantity === 'number' ? i.quantity : 1,
         price: typeof i.price === 'number' ? i.price : 0,
-        image: null,
+        // The dish's picture (orders from issue 25 on keep it).
+        image: typeof i.image === 'string' ? i.image : null,
       }))
     }
   }
@@ -124,7 +169,9 @@ function deliveryOf(row: OrderRow): OrderDelivery | null {
 
 /** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
 export function returnOrderStock(db: DB, row: OrderRow): void {
-  if (row.spec_id !== null) mall.returnSpecStock(db, row.spec_id, row.quantity)
+  const items = mallItemsOf(row)
+  if (items) for (const i of items) mall.returnSpecStock(db, i.spec_id, i.quantity)
+  else if (row.spec_id !== null) mall.returnSpecStock(db, row.spec_id, row.quantity)
   else if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
 }
 
@@ -148,8 +195,12 @@ interface Priced {
   /** Mall orders: the spec (its stock is taken at create) and how it is delivered. */
   specId: number | null
   delivery: 'ship' | 'pickup' | null
+  /** Mall orders: each spec's quantity, taken at create (one for Buy now; one per line for the cart's checkout). */
+  specTakes: Array<{ specId: number; quantity: number }>
   userCouponId: number | null
   detail: Record<string, unknown>
+  /** Takeout: what create keeps in takeout_orders (mode, slot, promised time, a pre-order's opening). */
+  takeout?: TakeoutPriced['order']
 }
 
 
@@ -178,6 +229,8 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   let oil: OilFigures | undefined
   let specId: number | null = null
   let delivery: 'ship' | 'pickup' | null = null
+  let specTakes: Priced['specTakes'] = []
+  let takeout: TakeoutPriced | undefined
 
   switch (p.kind) {
     case 'card': {
@@ -216,9 +269,22 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       break
     }
     case 'product': {
+      if (p.items !== undefined) {
+        if (p.source !== 'mall') throw refuse('flash_sale_no_options')
+        if (p.product_id !== undefined || p.spec_id !== undefined) throw refuse('order_items_or_product')
+        const m = priceMallItems(db, userId, p, p.items)
+        ;({ title, original, member, fee, quantity, specId, delivery, specTakes } = m)
+        refId = m.productId
+        shopId = m.shopId
+        Object.assign(detail, m.detail)
+        if (fee > 0) lines.push({ label: '运费', amount: fee })
+        break
+      }
+      if (p.product_id === undefined) throw refuse('product_required')
       if (p.source === 'mall') {
-        const m = priceMallLine(db, userId, p)
+        const m = priceMallLine(db, userId, { ...p, product_id: p.product_id })
         ;({ title, original, member, fee, quantity, specId, delivery } = m)
+        specTakes = [{ specId: m.specId, quantity }]
         refId = m.productId
         shopId = m.shopId
         Object.assign(detail, m.detail)
@@ -238,28 +304,12 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       break
     }
     case 'takeout': {
-      const shop = shopOrFail(db, p.shop_id)
-      let sum = 0
-      const items: Array<{ id: number; name: string; price: number; quantity: number }> = []
-      for (const item of p.items) {
-        const dish = shops.dishOf(db, shop.id, item.id)
-        if (!dish) throw refuse('dish_unavailable')
-        sum += dish.price * item.quantity
-        items.push({ ...dish, quantity: item.quantity })
-      }
-      if (sum < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - sum) / 100).toFixed(2) })
-      // The delivery address is the shopper's own, like every personal record, and is kept on the order
-      // as it was when ordered (a later edit or deletion of the address does not move a parcel).
-      const address = addresses.addressForOrder(db, userId, p.address_id)
-      if (!address) throw refuse('delivery_address_not_found')
-      detail.address = address
-      shopId = shop.id
-      title = shop.name
-      original = sum
-      fee = shop.delivery_fee + shop.packing_fee
-      detail.items = items
-      detail.remark = p.remark ?? ''
-      lines.push({ label: '配送费', amount: shop.delivery_fee }, { label: '打包费', amount: shop.packing_fee })
+      // Dishes with options, fees by distance, radius, minimum order, opening hours (server/takeoutPricing.ts).
+      const t = priceTakeout(db, userId, p, activeCardRate(db, userId))
+      ;({ title, original, member, fee, shopId } = t)
+      lines.push(...t.lines)
+      Object.assign(detail, t.detail)
+      takeout = t
       break
     }
   }
@@ -294,12 +344,15 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       lines,
       ...(cardPlan ? { card: cardPlan } : {}),
       ...(oil ? { oil } : {}),
+      ...(takeout ? { takeout: takeout.quote } : {}),
     },
+    takeout: takeout?.order,
     shopId,
     refId,
     quantity,
     specId,
     delivery,
+    specTakes,
     userCouponId,
     detail,
   }
@@ -312,9 +365,10 @@ type ProductPayload = Extract<Payload, { kind: 'product' }>
  * when shipped. Bounded by the product's per-order limit and the spec's stock (taken at create); pickup only where
  * the product allows it; a shipped order goes to one of the shopper's own addresses, kept as it was.
  */
-function priceMallLine(db: DB, userId: number, p: ProductPayload) {
+function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id: number }) {
   const prod = mall.product(db, p.product_id)
   if (!prod) throw refuse('product_not_found')
+  if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
   if (p.spec_id === undefined) throw refuse('spec_required')
   const spec = mall.specOf(db, prod.id, p.spec_id)
   if (!spec) throw refuse('spec_not_found')
@@ -344,6 +398,75 @@ function priceMallLine(db: DB, userId: number, p: ProductPayload) {
     original: spec.price * quantity,
     member: hasCard ? (spec.price - spec.member_price) * quantity : 0,
     fee: delivery === 'ship' ? prod.shipping_fee : 0,
+    detail,
+  }
+}
+
+/**
+ * A mall order of several lines, all of one store (the cart's checkout, issue 24): each line its spec's price ×
+ * quantity (the member price with an active card), bounded per product by its per-order limit and per spec by its
+ * stock (taken at create, per spec, all or nothing); one delivery — one address, or pickup where every product
+ * allows it — and one shipping fee, the highest of its products' (one parcel). The same spec twice is one line.
+ */
+function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: ReadonlyArray<{ product_id: number; spec_id: number; quantity: number }>) {
+  const merged = new Map<number, { product_id: number; spec_id: number; quantity: number }>()
+  for (const i of asked) {
+    const seen = merged.get(i.spec_id)
+    merged.set(i.spec_id, seen ? { ...seen, quantity: seen.quantity + i.quantity } : { ...i })
+  }
+  const items: MallItemDetail[] = []
+  const perProduct = new Map<number, number>()
+  let storeId: number | null = null
+  let pickupForAll = true
+  let fee = 0
+  let original = 0
+  let memberPrices = 0
+  let first: mall.MallProductRow | null = null
+  for (const i of merged.values()) {
+    const prod = mall.product(db, i.product_id)
+    if (!prod) throw refuse('product_not_found')
+    if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
+    const spec = mall.specOf(db, prod.id, i.spec_id)
+    if (!spec) throw refuse('spec_not_found')
+    if (storeId !== null && prod.shop_id !== storeId) throw refuse('order_items_one_store')
+    storeId = prod.shop_id
+    first ??= prod
+    const ofProduct = (perProduct.get(prod.id) ?? 0) + i.quantity
+    perProduct.set(prod.id, ofProduct)
+    if (ofProduct > prod.limit_per_order) throw refuse('cart_item_limit', { name: prod.name, limit: prod.limit_per_order })
+    if (spec.stock === 0) throw refuse('cart_item_sold_out', { name: prod.name, spec: spec.name })
+    if (i.quantity > spec.stock) throw refuse('cart_item_stock_left', { name: prod.name, spec: spec.name, stock: spec.stock })
+    if (prod.pickup !== 1) pickupForAll = false
+    fee = Math.max(fee, prod.shipping_fee)
+    original += spec.price * i.quantity
+    memberPrices += spec.member_price * i.quantity
+    items.push({ product_id: prod.id, spec_id: spec.id, name: prod.name, spec_name: spec.name, image: prod.image, unit_price: spec.price, quantity: i.quantity })
+  }
+  if (!first || storeId === null) throw refuse('cart_empty')
+  const delivery = p.delivery ?? 'ship'
+  let address: { name: string; phone: string; text: string } | null = null
+  if (delivery === 'pickup') {
+    if (!pickupForAll) throw refuse('pickup_not_offered')
+  } else {
+    if (p.address_id === undefined) throw refuse('delivery_address_required')
+    const a = addresses.addressForOrder(db, userId, p.address_id)
+    if (!a) throw refuse('delivery_address_not_found')
+    address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
+  }
+  const hasCard = activeCardRate(db, userId) !== null
+  const head = items[0]
+  const detail: MallDetail = { source: 'mall', spec_id: head.spec_id, spec_name: head.spec_name, image: head.image, unit_price: head.unit_price, delivery: { mode: delivery, address }, items }
+  return {
+    title: first.name,
+    productId: first.id,
+    shopId: storeId,
+    specId: head.spec_id,
+    delivery,
+    quantity: items.reduce((n, i) => n + i.quantity, 0),
+    specTakes: items.map((i) => ({ specId: i.spec_id, quantity: i.quantity })),
+    original,
+    member: hasCard ? original - memberPrices : 0,
+    fee: delivery === 'ship' ? fee : 0,
     detail,
   }
 }
@@ -388,8 +511,9 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       )
     }
     if (priced.specId !== null) {
-      // Mall: the spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec).
-      if (!mall.takeSpecStock(db, priced.specId, priced.quantity)) throw refuse('stock_short')
+      // Mall: each spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec); a
+      // line short of stock refuses the whole order (the transaction gives back what was taken before it).
+      for (const take of priced.specTakes) if (!mall.takeSpecStock(db, take.specId, take.quantity)) throw refuse('stock_short')
     } else if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
     if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw refuse('coupon_unavailable')
     const now = Date.now()
@@ -420,6 +544,10 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       delivery: priced.delivery,
     })
     if (priced.userCouponId) coupons.attachCoupon(db, priced.userCouponId, id)
+    // Takeout: its own state (mode, slot, promised time, a pre-order's opening; server/takeout.ts moves it).
+    if (priced.takeout && priced.shopId !== null) takeoutRepo.insertTakeoutOrder(db, { order_id: Number(id), shop_id: priced.shopId, ...priced.takeout, updated_at: now })
+    // The cart's checkout: the lines ordered leave the shopper's cart now that the order exists (not before).
+    if (p.kind === 'product' && p.items !== undefined) cart.removeSpecs(db, userId, priced.specTakes.map((t) => t.specId))
     return orders.byId(db, id) as OrderRow
   })
 }
@@ -479,6 +607,8 @@ export function markPaid(db: DB, orderId: number): boolean {
   const row = orders.byId(db, orderId) as OrderRow
   if (!orders.setPaid(db, orderId, nowText())) return false
   if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
+  // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
+  if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, Date.now())
   if (row.kind === 'card' && row.ref_id) {
     const product = cards.cardProduct(db, row.ref_id)
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? product?.days ?? 365

@@ -113,27 +113,40 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     done()
   })
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
+    if (isApiPath(req.url) || isApiPath(req.raw.url)) {
+      reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
+      // The not-found handler is no route helmet can be told to skip: take its document headers off again.
+      if ((req.routeOptions.config as { helmet?: unknown } | undefined)?.helmet === undefined) for (const name of DOCUMENT_HEADERS) reply.removeHeader(name)
+    }
     done(null, payload)
   })
 }
 
 /**
- * The headers of every /api answer, set once per request (no per-answer work): helmet's, as configured above, for an
- * answer that is JSON — no page CSP or nonces (nothing in an envelope runs or loads), but a CSP that lets an answer
- * opened as a document do nothing and be framed by nobody, as the pictures' (server/assets.ts).
+ * The headers of every /api answer, set once per request (no per-answer work): OWASP's REST Security Cheat Sheet's set
+ * for API responses — `Content-Type` (Fastify's), `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, a CSP
+ * with `frame-ancestors 'none'` (ours is also `default-src 'none'`: an answer opened as a document runs and loads
+ * nothing, as the pictures', server/assets.ts) and `Cache-Control: no-store` (the onSend hook below); HSTS is the
+ * TLS terminator's. helmet's other headers act on HTML documents (COOP, Origin-Agent-Cluster, Referrer-Policy,
+ * X-DNS-Prefetch-Control) or on browsers and plug-ins long gone (X-Download-Options: IE 8, X-XSS-Protection,
+ * X-Permitted-Cross-Domain-Policies: Flash): pages keep them, a JSON answer gains nothing from them and each costs
+ * every answer its write and parse (issue 24, docs/performance.md).
  */
+/** helmet's headers for documents, which an /api answer goes without (API_HEADERS). */
+const DOCUMENT_HEADERS = [
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'Referrer-Policy',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+] as const
+
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Origin-Agent-Cluster': '?1',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Content-Type-Options': 'nosniff',
-  'X-DNS-Prefetch-Control': 'off',
-  'X-Download-Options': 'noopen',
   'X-Frame-Options': 'DENY',
-  'X-Permitted-Cross-Domain-Policies': 'none',
-  'X-XSS-Protection': '0',
 }
 
 /** The cache headers of an /api answer written outside the hooks (app.ts frameworkErrors). */

@@ -2,6 +2,7 @@ import { tx, type DB } from './db'
 import { OIL_GRADES } from '../src/contract/fuelEndpoints'
 import { dayjs, fmt, inBusinessZone } from './time'
 import { seedMall } from './seedMall'
+import { seedTakeout } from './seedTakeout'
 
 /** A picture the server draws (server/assets.ts): names, not text, go in the URL. */
 const img = (name: string) => `/assets/img/${name}.svg`
@@ -10,6 +11,8 @@ const img = (name: string) => `/assets/img/${name}.svg`
 export function seedDemoData(db: DB): void {
   seedShopsAndGoods(db)
   seedFuel(db)
+  // Before the staff: the restaurants takeout adds get their staff accounts too.
+  seedTakeout(db)
   seedStaff(db)
   seedFlashProducts(db)
   seedMall(db)

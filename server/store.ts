@@ -109,11 +109,11 @@ export function actionsOf(db: DB, orderId: number): OrderAction[] {
     action: a.action,
     // No user: the timer's approval, the provider's settlement, or the sandbox helper standing in for the store.
     by:
-      a.action === 'refund_requested' || a.action === 'receipt_confirmed' || a.action === 'refund_withdrawn'
+      a.action === 'refund_requested' || a.action === 'receipt_confirmed' || a.action === 'refund_withdrawn' || a.action === 'takeout_cancelled' || a.action === 'takeout_confirmed'
         ? 'shopper'
         : a.by_user_id !== null
           ? 'store'
-          : a.action === 'refund_auto_approved' || a.action === 'auto_completed'
+          : a.action === 'refund_auto_approved' || a.action === 'auto_completed' || a.action === 'takeout_auto_refused' || a.action === 'takeout_auto_delivered'
             ? 'timer'
             : a.action === 'refunded' || a.action === 'refund_failed'
               ? 'provider'

@@ -163,7 +163,7 @@ describe('account deletion', () => {
     const { token, userId } = await s.login(phone)
     await s.call('POST', 'personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
     const addressId = (s.app.db.prepare('SELECT id FROM addresses WHERE user_id = ?').get(userId) as { id: number }).id
-    const paid = (await s.call<{ order_info: { id: number; pay_amount: number } }>('POST', 'personal.order/create', { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 2 }], address_id: addressId, client_request_id: 'delete-takeout-1' }, token)).body.data.order_info
+    const paid = (await s.call<{ order_info: { id: number; pay_amount: number } }>('POST', 'personal.order/create', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: addressId, client_request_id: 'delete-takeout-1' }, token)).body.data.order_info
     await s.call('POST', 'personal.order/payparam', { id: paid.id, platform: 'weapp' }, token)
     await s.call('POST', 'sandbox/confirmPay', { id: paid.id, result: 'success' })
     // Paid two days ago: delivered by now (a takeout paid within the day would block the deletion: deletion.test.ts).
@@ -188,7 +188,7 @@ describe('account deletion', () => {
     const kept = JSON.parse(orders[0].detail) as Record<string, unknown>
     expect(kept).not.toHaveProperty('address')
     expect(kept).not.toHaveProperty('remark')
-    expect(kept.items).toEqual([expect.objectContaining({ id: 1, quantity: 2 })])
+    expect(kept.items).toEqual([expect.objectContaining({ id: 32, quantity: 1 })])
     expect(s.app.db.prepare('SELECT status FROM payments WHERE order_id = ?').get(unpaid.id)).toEqual({ status: 'closed' })
 
     const again = await s.login(phone)

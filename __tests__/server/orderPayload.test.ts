@@ -24,7 +24,8 @@ const EACH_KIND: OrderPayload[] = [
   { kind: 'bill', shop_id: 1, amount: 10000, undiscounted_amount: 2000 },
   { kind: 'oil', shop_id: 6, amount: 20000, oil_grade: '92#', pump_no: 3 },
   { kind: 'product', product_id: 1, quantity: 1 },
-  { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 2 }], address_id: 0, remark: '少辣' },
+  // Takeout: 茶见奶茶 (open round the clock, 0.7 km from the Futian address) and a dish without options (issue 25).
+  { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: 0, remark: '少辣' },
 ]
 const withAddress = (p: OrderPayload): OrderPayload => (p.kind === 'takeout' ? { ...p, address_id: addressId } : p)
 
@@ -77,7 +78,7 @@ describe('a missing required field is refused with what to do', () => {
     ['product without product_id', { kind: 'product', quantity: 1 }, '请选择商品'],
     ['takeout without items', { kind: 'takeout', shop_id: 1, address_id: 1 }, '购物车是空的'],
     ['takeout with no items', { kind: 'takeout', shop_id: 1, items: [], address_id: 1 }, '购物车是空的'],
-    ['takeout without address_id', { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 1 }] }, '请选择收货地址'],
+    ['takeout without address_id', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }] }, '请选择收货地址'],
     ['no kind', { shop_id: 1, amount: 100 }, "参数错误：kind — Invalid discriminator value. Expected 'card' | 'bill' | 'oil' | 'product' | 'takeout'"],
     ['an unknown kind', { kind: 'gift', shop_id: 1 }, "参数错误：kind — Invalid discriminator value. Expected 'card' | 'bill' | 'oil' | 'product' | 'takeout'"],
   ])('%s', async (_label, payload, msg) => {
@@ -101,8 +102,8 @@ describe('the client cannot build a payload of mixed kinds (type-checked)', () =
       { kind: 'bill', shop_id: 1 },
       // @ts-expect-error an oil order needs grade and pump
       { kind: 'oil', shop_id: 6, amount: 100 },
-      // @ts-expect-error takeout needs the address
-      { kind: 'takeout', shop_id: 1, items: [] },
+      // @ts-expect-error takeout needs its dishes (the address only for delivery: the server refuses its absence)
+      { kind: 'takeout', shop_id: 1 },
     ]
     const noRequestId: CreatePayload[] = [
       // @ts-expect-error create needs client_request_id

@@ -9,12 +9,21 @@ beforeAll(async () => {
 afterAll(() => s.close())
 
 const saveAddress = async (token: string, name: string) => {
-  await s.call('POST', 'personal.address/save', { name, mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: `${name} 的门牌 1 号` }, token)
+  // A map pick beside shop 1 (within its 5 km radius; the district's centre would be 12 km away).
+  await s.call('POST', 'personal.address/save', { name, mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: `${name} 的门牌 1 号`, lat: 22.545, lng: 113.95 }, token)
   const list = await s.call<{ list: Array<{ id: number; name: string }> }>('GET', 'personal.address/index', {}, token)
   return (list.body.data.list.find((a) => a.name === name) as { id: number }).id
 }
-const takeout = (token: string, extra: Record<string, unknown>) =>
-  s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'takeout', shop_id: 1, items: [{ id: 1, quantity: 1 }], client_request_id: `tk-${Math.random().toString(36).slice(2, 12)}`, ...extra }, token)
+// Ten bowls of rice (dish 4, no options) for a slot the shop offers: whatever the time of day, the shop takes it.
+const takeout = async (token: string, extra: Record<string, unknown>) => {
+  const shop = await s.call<{ info: { slots: string[] } }>('GET', 'hui_public.takeout_shop/read', { id: 1 })
+  return s.call<{ order_info: OrderInfo }>(
+    'POST',
+    'personal.order/create',
+    { kind: 'takeout', shop_id: 1, items: [{ id: 4, quantity: 10 }], slot: shop.body.data.info.slots[0], client_request_id: `tk-${Math.random().toString(36).slice(2, 12)}`, ...extra },
+    token,
+  )
+}
 
 it('needs an address, refuses another shopper\'s (as "not found"), and keeps the address as it was when ordered', async () => {
   const me = await s.login('13700000021')

@@ -4,6 +4,7 @@ import Fastify from 'fastify'
 import sharp from 'sharp'
 import { UPLOAD_PATH } from '../../src/contract/endpoints'
 import { isReason } from '../../src/contract/reasons'
+import { withMultipart } from '../../server/app'
 import { finishReadingBeforeAnswering } from '../../server/drain'
 import { MAX_EDGE } from '../../server/picture'
 import { UPLOADS_PER_DAY } from '../../server/routes/upload'
@@ -254,11 +255,13 @@ describe('the global error handler: a route that lets multipart errors through s
   ] as const)('%s', async (_label, contentType, body, reason) => {
     const bare = await startServer()
     try {
-      // A careless route: reads every part and catches nothing.
-      bare.app.post('/api/test/careless', async (req) => {
-        for await (const part of req.parts({ limits: { files: 1 } })) if (part.type === 'file') await part.toBuffer()
-        return { code: 1, msg: 'ok', data: null }
-      })
+      // A careless route: reads every part and catches nothing (in a multipart scope, as the server's upload is).
+      await withMultipart(bare.app, (scope) =>
+        scope.post('/api/test/careless', async (req) => {
+          for await (const part of req.parts({ limits: { files: 1 } })) if (part.type === 'file') await part.toBuffer()
+          return { code: 1, msg: 'ok', data: null }
+        }),
+      )
       const res = await bare.app.inject({ method: 'POST', url: '/api/test/careless', headers: { 'content-type': contentType }, payload: body })
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({ code: 0, data: null, reason })

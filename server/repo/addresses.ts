@@ -1,10 +1,10 @@
 import type { Address } from '../../src/contract/address'
 import { sql, type DB } from '../db'
 
-export type AddressRow = Omit<Address, 'is_default'> & { is_default: number }
+export type AddressRow = Omit<Address, 'is_default' | 'lat' | 'lng'> & { is_default: number; lat: number | null; lng: number | null }
 export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city' | 'district' | 'detail'>
 
-const COLS = 'id, name, mobile, province, city, district, detail, is_default'
+const COLS = 'id, name, mobile, province, city, district, detail, is_default, lat, lng'
 
 /** Always owned: another shopper's id is not found. */
 export const ownAddress = (db: DB, userId: number, id: number) => sql(db, `SELECT ${COLS} FROM addresses WHERE id = ? AND user_id = ?`).get(id, userId) as AddressRow | undefined
@@ -24,6 +24,18 @@ export const insertAddress = (db: DB, userId: number, f: AddressFields, createdA
 
 export const updateAddress = (db: DB, userId: number, id: number, f: AddressFields) =>
   sql(db, 'UPDATE addresses SET name = ?, mobile = ?, province = ?, city = ?, district = ?, detail = ? WHERE id = ? AND user_id = ?').run(...values(f), id, userId)
+
+/** The address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
+export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
+  sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
+
+/** The point of one of the shopper's addresses (takeout's radius and fee tiers); undefined: not theirs. */
+export const addressPoint = (db: DB, userId: number, id: number) =>
+  sql(db, 'SELECT lat, lng FROM addresses WHERE id = ? AND user_id = ?').get(id, userId) as { lat: number | null; lng: number | null } | undefined
+
+/** Addresses saved before they had points get their district's centre (server/seedTakeout.ts, at start). */
+export const addressesWithoutPoint = (db: DB) =>
+  sql(db, 'SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL').all() as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
 
 /** At most one default: every other address of the shopper loses the flag. */
 export function makeDefault(db: DB, userId: number, id: number): void {

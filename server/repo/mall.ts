@@ -20,6 +20,8 @@ export interface MallProductRow {
   limit_per_order: number
   pickup: number
   shipping_fee: number
+  /** 1: on sale · 0: taken off sale (issue 24: the cart shows it greyed; it cannot be ordered). */
+  on_sale: number
   price: number
   member_price: number
   stock: number

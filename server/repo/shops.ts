@@ -1,5 +1,6 @@
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
 import type { Shop } from '../../src/contract/member'
+import { searchTerm } from '../../src/contract/searchWords'
 import { sql, type DB } from '../db'
 
 /** `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses (once per database). */
@@ -28,6 +29,10 @@ const SHOP_SELECT = `SELECT s.id, s.name, s.class_id, c.name AS class_name, s.ci
 
 export const shopName = (db: DB, id: number) => (sql(db, 'SELECT name FROM shops WHERE id = ?').get(id) as { name: string } | undefined)?.name
 
+/** A shop's name and where it is (an order collected there: name, address, hours, a map). */
+export const shopPlace = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, address, hours, lat, lng FROM shops WHERE id = ?').get(id) as { id: number; name: string; address: string; hours: string; lat: number; lng: number } | undefined
+
 export const shopTerms = (db: DB, id: number) =>
   sql(db, 'SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopTerms | undefined
 
@@ -54,7 +59,7 @@ export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; 
   }
   if (filter.keyword) {
     where.push("s.name LIKE ? ESCAPE '\\'")
-    args.push(likePattern(filter.keyword))
+    args.push(likePattern(searchTerm(filter.keyword)))
   }
   const sqlWhere = where.join(' AND ')
   const total = (sql(db, `SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`).get(...args) as { n: number }).n

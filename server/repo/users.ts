@@ -35,6 +35,7 @@ export const phoneOf = (db: DB, id: number) => (sql(db, 'SELECT phone FROM users
  * consent record (privacy version and when) and created_at stay.
  */
 export function anonymise(db: DB, id: number, at: string): void {
+  forgetSessions(db, (s) => s.id === id)
   sql(db, "UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?").run(`deleted:${id}`, at, id)
   sql(db, 'UPDATE users SET referrer_id = NULL WHERE referrer_id = ?').run(id)
 }
@@ -53,14 +54,53 @@ export interface SessionUser {
   nickname: string
   sessionId: number
   last_seen_at: number
+  expires_at: number
+}
+
+/**
+ * Sessions looked up in the last `ttlMs`, per database, by token hash (docs/performance.md "The hot path": the lookup
+ * was the first of two statements on every signed-in call). Only live sessions are kept, never an unknown token, at
+ * most SESSION_CACHE_MAX; an entry is used until its `until` and never past its session's expiry. Whatever ends a
+ * session or a user goes through this file and forgets their entries at once (endSession, endOwnSession,
+ * endSessionsOf, anonymise). Another process does not hear of it: there a revoked token works for up to `ttlMs`
+ * (docs/api.md "Accounts", after logout); 0 turns the cache off.
+ */
+const sessionCaches = new WeakMap<DB, { ttlMs: number; entries: Map<string, { session: SessionUser; until: number }> }>()
+export const SESSION_CACHE_MAX = 10_000
+/** The cache's time to live by default (SESSION_CACHE_MS), and the most it may be set to. */
+export const SESSION_CACHE_MS_DEFAULT = 1000
+export const SESSION_CACHE_MS_MAX = 10_000
+
+/** Turns the session cache on for this database (buildApp: AppOptions.sessionCacheMs); off until called. */
+export function cacheSessions(db: DB, ttlMs: number): void {
+  sessionCaches.set(db, { ttlMs, entries: new Map() })
+}
+
+/** Forgets the cached sessions that match (a session or a user that ended). */
+function forgetSessions(db: DB, match: (s: SessionUser) => boolean): void {
+  const cache = sessionCaches.get(db)
+  if (cache) for (const [hash, e] of cache.entries) if (match(e.session)) cache.entries.delete(hash)
 }
 
 /** The live session of a token hash, with its (not deleted) user. */
-export const sessionByHash = (db: DB, hash: string, now: number) =>
-  sql(db, 'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL').get(
-    hash,
-    now,
-  ) as SessionUser | undefined
+export function sessionByHash(db: DB, hash: string, now: number): SessionUser | undefined {
+  const cache = sessionCaches.get(db)
+  const hit = cache?.entries.get(hash)
+  if (hit && now < hit.until && now < hit.session.expires_at) return hit.session
+  const session = sql(
+    db,
+    'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL',
+  ).get(hash, now) as SessionUser | undefined
+  if (cache) {
+    cache.entries.delete(hash)
+    if (session && cache.ttlMs > 0) {
+      // Full: the oldest entry goes (a Map iterates in insertion order).
+      if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value as string)
+      cache.entries.set(hash, { session, until: now + cache.ttlMs })
+    }
+  }
+  return session
+}
 
 export const touchSession = (db: DB, sessionId: number, now: number) => sql(db, 'UPDATE tokens SET last_seen_at = ? WHERE rowid = ?').run(now, sessionId)
 
@@ -75,12 +115,21 @@ export const liveSessionsOf = (db: DB, userId: number, now: number) =>
     last_seen_at: number
   }>
 
-export const endSession = (db: DB, sessionId: number): boolean => sql(db, 'DELETE FROM tokens WHERE rowid = ?').run(sessionId).changes === 1
+export function endSession(db: DB, sessionId: number): boolean {
+  forgetSessions(db, (s) => s.sessionId === sessionId)
+  return sql(db, 'DELETE FROM tokens WHERE rowid = ?').run(sessionId).changes === 1
+}
 
 /** Only the shopper's own session: false for another shopper's id. */
-export const endOwnSession = (db: DB, sessionId: number, userId: number): boolean => sql(db, 'DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(sessionId, userId).changes === 1
+export function endOwnSession(db: DB, sessionId: number, userId: number): boolean {
+  forgetSessions(db, (s) => s.sessionId === sessionId && s.id === userId)
+  return sql(db, 'DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(sessionId, userId).changes === 1
+}
 
-export const endSessionsOf = (db: DB, userId: number) => sql(db, 'DELETE FROM tokens WHERE user_id = ?').run(userId)
+export function endSessionsOf(db: DB, userId: number) {
+  forgetSessions(db, (s) => s.id === userId)
+  return sql(db, 'DELETE FROM tokens WHERE user_id = ?').run(userId)
+}
 
 export const deleteExpiredSessions = (db: DB, now: number): number => sql(db, 'DELETE FROM tokens WHERE expires_at <= ?').run(now).changes
 

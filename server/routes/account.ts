@@ -15,6 +15,7 @@ import * as site from '../repo/site'
 import { staffShopOf } from '../repo/store'
 import * as users from '../repo/users'
 import type { UserRow } from '../repo/users'
+import * as cart from '../repo/cart'
 import type { Sandbox } from '../sandbox'
 import { fmt, nowText } from '../time'
 
@@ -230,6 +231,7 @@ export function deleteAccount(db: Database, provider: PayProvider, userId: numbe
     users.endStaffLink(db, userId)
     users.dropCardSecrets(db, userId)
     addresses.deleteAddressesOf(db, userId)
+    cart.clearOf(db, userId)
     site.deleteUploadsOf(db, userId)
     orders.detachUnusedCoupons(db, userId)
     coupons.deleteUnusedCouponsOf(db, userId)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { MAX_ADDRESSES, type Address } from '../../src/contract/address'
 import { tx, type DB } from '../db'
 import { defineRoute, refuse, requireUser } from '../http'
+import { districtCentre } from '../districtCentres'
 import { isKnownRegion } from '../regions'
 import * as addresses from '../repo/addresses'
 import type { AddressRow } from '../repo/addresses'
@@ -24,9 +25,13 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'personal.address/save', { auth: true }, ({ input, user }) => {
     const uid = requireUser(user).id
     if (!isKnownRegion(input.province, input.city, input.district)) throw refuse('region_not_supported')
+    if ((input.lat === undefined) !== (input.lng === undefined)) throw refuse('invalid_request', { detail: 'lat and lng go together' })
+    // Its point: the map pick when the client sends one, else the district's centre the server ships.
+    const picked = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null
+    const point = picked ?? districtCentre(input.province, input.city, input.district)
     // IMMEDIATE: the count check and the insert hold under several processes (max 20 addresses).
     const id = tx(db, () => {
-      const { id: existing, is_default, ...fields } = input
+      const { id: existing, is_default, lat: _lat, lng: _lng, ...fields } = input
       let addressId: number
       if (existing) {
         own(uid, existing)
@@ -40,6 +45,7 @@ export function addressRoutes(app: FastifyInstance, db: DB): void {
         if (count === 0) addresses.makeDefault(db, uid, addressId)
       }
       if (is_default) addresses.makeDefault(db, uid, addressId)
+      addresses.setAddressPoint(db, uid, addressId, point, picked ? 'map' : 'district')
       return addressId
     })
     return { info: toAddress(own(uid, id)) }

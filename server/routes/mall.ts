@@ -6,6 +6,7 @@ import { named } from '../names'
 import * as mall from '../repo/mall'
 import type { MallProductRow } from '../repo/mall'
 import { likePattern } from '../repo/shops'
+import { searchTerm } from '../../src/contract/searchWords'
 
 /** A product in a grid (prices from its lowest spec, stock and sales over every spec). */
 const toProduct = (r: MallProductRow): MallProduct => ({
@@ -44,7 +45,7 @@ export function mallRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, ({ input }) => {
     const { rows, total } = mall.productPage(
       db,
-      { categoryId: input.category_id, specialId: input.special_id, like: input.keyword ? likePattern(input.keyword) : undefined },
+      { categoryId: input.category_id, specialId: input.special_id, like: input.keyword ? likePattern(searchTerm(input.keyword)) : undefined },
       input.page_size,
       (input.page - 1) * input.page_size,
     )

@@ -7,6 +7,7 @@ import * as orders from '../repo/orders'
 import * as seckill from '../repo/seckill'
 import type { FlashProductRow } from '../repo/seckill'
 import { likePattern } from '../repo/shops'
+import { searchTerm } from '../../src/contract/searchWords'
 import { nowText } from '../time'
 
 function sessionState(start: string, end: string, now = nowText()): 'upcoming' | 'on' | 'ended' {
@@ -43,7 +44,7 @@ export function seckillRoutes(app: FastifyInstance, db: DB): void {
     const offset = (input.page - 1) * input.page_size
     if (input.keyword) {
       // Search: every session, by product name.
-      const { rows, total } = seckill.searchProductPage(db, likePattern(input.keyword), input.page_size, offset)
+      const { rows, total } = seckill.searchProductPage(db, likePattern(searchTerm(input.keyword)), input.page_size, offset)
       return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
     }
     const sessionId = input.session_id ?? (sessions.find((s) => s.state === 'on') ?? sessions.find((s) => s.state === 'upcoming') ?? sessions[0])?.id

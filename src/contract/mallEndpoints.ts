@@ -23,6 +23,14 @@ export const MALL_ENDPOINTS = {
   'personal.order/logistics': 'GET',
   /** The shopper confirms a shipped parcel arrived: the order is completed. */
   'personal.order/confirmReceipt': 'POST',
+  /** The shopper's cart (issue 24; ./mallCart.ts): lines grouped by store with their current price and stock. */
+  'personal.mall_cart/index': 'GET',
+  /** Add a product's spec (the same spec again adds to its line, capped to its stock and limit). */
+  'personal.mall_cart/add': 'POST',
+  /** Set a line's quantity. */
+  'personal.mall_cart/setQuantity': 'POST',
+  /** Remove lines. */
+  'personal.mall_cart/remove': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type MallEndpointPath = keyof typeof MALL_ENDPOINTS

@@ -19,9 +19,17 @@ export type OrderKind = z.infer<typeof OrderKind>
 export const OrderItemInput = z.object({
   id: z.number().int().positive(),
   quantity: z.number().int().min(1).max(99),
-  /** Chosen options (takeout), e.g. "large, less ice". */
-  options: z.string().max(100).optional(),
+  /** Takeout: the chosen options' ids (size, spice, extras), priced by the server (src/contract/takeout.ts DishOptionGroup). */
+  option_ids: z.array(z.number().int().positive()).max(20).optional(),
 })
+
+/** One line of a mall order with several lines: a product's spec and how many. */
+export const MallItemInput = z.object({
+  product_id: z.number({ invalid_type_error: 'product_id must be a number' }).int().positive(),
+  spec_id: z.number({ invalid_type_error: 'spec_id must be a number' }).int().positive(),
+  quantity: z.number({ invalid_type_error: 'quantity must be a number' }).int().min(1).max(99),
+}).strict()
+export type MallItemInput = z.infer<typeof MallItemInput>
 
 /** The fields every kind may carry. Payloads are strict: a field the client adds to every payload belongs here. */
 const COMMON = {
@@ -73,8 +81,13 @@ const OilPayload = kindPayload('oil', {
 const ProductPayload = kindPayload('product', {
   /** flash (default): a flash-sale product (seckill), collected at its store · mall: a micro-mall product. */
   source: z.enum(['flash', 'mall']).optional(),
-  /** A flash-sale or mall product (source tells which). */
-  product_id: z.number({ required_error: shopperSays('product_required'), invalid_type_error: 'product_id must be a number' }).int().positive(),
+  /** A flash-sale or mall product (source tells which). Required unless `items` is given (then not allowed). */
+  product_id: z.number({ invalid_type_error: 'product_id must be a number' }).int().positive().optional(),
+  /**
+   * Mall, several products of one store in one order (the cart's checkout, issue 24): each spec and its quantity,
+   * instead of product_id / spec_id / quantity. One address, one shipping fee; stock taken per spec at create.
+   */
+  items: z.array(MallItemInput).min(1, shopperSays('cart_empty')).max(50).optional(),
   /** Mall: the chosen spec (required for mall products; refused for flash sales). */
   spec_id: z.number({ invalid_type_error: 'spec_id must be a number' }).int().positive().optional(),
   /** 1 when not given. */
@@ -86,10 +99,16 @@ const ProductPayload = kindPayload('product', {
 })
 const TakeoutPayload = kindPayload('takeout', {
   shop_id: ShopId,
-  /** Dishes. */
+  /** Dishes with their chosen options. */
   items: z.array(OrderItemInput, { required_error: shopperSays('cart_empty') }).min(1, shopperSays('cart_empty')).max(50),
-  /** One of the shopper's own addresses. */
-  address_id: z.number({ required_error: shopperSays('delivery_address_required'), invalid_type_error: 'address_id must be a number' }).int().positive(),
+  /** delivery (default) or pickup (where the shop takes pickup orders). */
+  mode: z.enum(['delivery', 'pickup']).optional(),
+  /** Delivery: one of the shopper's own addresses (the server refuses one without it: delivery_address_required). */
+  address_id: z.number({ invalid_type_error: 'address_id must be a number' }).int().positive().optional(),
+  /** A time slot the shop offers ("YYYY-MM-DD HH:mm", takeout_shop/read `slots`); absent: as soon as possible. */
+  slot: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'slot must be YYYY-MM-DD HH:mm').optional(),
+  /** Sets of tableware (0: none, the default). */
+  tableware: z.number({ invalid_type_error: 'tableware must be a number' }).int().min(0).max(20).optional(),
   remark: z.string().max(200).optional(),
 })
 
@@ -152,6 +171,22 @@ export const PriceQuote = z.object({
   card: CardPlan.optional(),
   /** Fuel orders only. */
   oil: OilFigures.optional(),
+  /** Takeout orders only (issue 25): the fees and times the server priced. */
+  takeout: z
+    .object({
+      mode: z.enum(['delivery', 'pickup']),
+      /** Shop → address, metres (delivery). */
+      distance: z.number().int().nullable(),
+      delivery_fee: z.number().int(),
+      packing_fee: z.number().int(),
+      /** Dishes at list price (with options): what the minimum order is judged on. */
+      dishes_amount: z.number().int(),
+      /** About when it arrives (delivery) or is ready (pickup), or the slot. */
+      promised_at: z.string(),
+      /** A closed shop's pre-order: the slot's opening, when the store starts (and the timer counts). */
+      preorder_opens_at: z.string().nullable(),
+    })
+    .optional(),
 })
 export type PriceQuote = z.infer<typeof PriceQuote>
 
@@ -171,7 +206,8 @@ export type CreatePayload = z.input<typeof CreatePayload>
 
 /**
  * What an order bought, one line per thing (My orders, Order detail): a product with its spec, a card with its
- * level, a bill with its shop, fuel with its grade, dishes. `price` is the unit price before the order's discounts.
+ * level, a bill with its shop, fuel with its grade, dishes. `price` is the unit price before the order's discounts (a flash sale's is its sale price: the sale is the
+ * price, not a discount).
  */
 export const OrderLine = z.object({
   name: z.string(),
@@ -179,9 +215,22 @@ export const OrderLine = z.object({
   spec: z.string().nullable(),
   quantity: z.number().int(),
   price: z.number().int(),
+  /** The price before a flash sale, when the sale's price (`price`, what the shopper paid) is lower; shown struck through. */
+  list_price: z.number().int().optional(),
   image: z.string().nullable(),
 })
 export type OrderLine = z.infer<typeof OrderLine>
+
+/** Where a picked-up order is collected (flash sales; mall orders picked up): the store, its hours and where it is (a map). */
+export const OrderPickup = z.object({
+  shop_id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+})
+export type OrderPickup = z.infer<typeof OrderPickup>
 
 /** How a product order reaches the shopper: shipped to the address as it was when ordered, or picked up at the store. */
 export const OrderDelivery = z.object({
@@ -293,6 +342,8 @@ export const OrderInfo = z.object({
   delivery: OrderDelivery.nullable().optional(),
   /** Shipped orders: the parcel (null until shipped). */
   parcel: OrderParcel.nullable().optional(),
+  /** Orders collected at a store (flash sales, mall orders picked up): the store; null for every other order. */
+  pickup: OrderPickup.nullable().optional(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

@@ -30,8 +30,9 @@ export const PAID_OR_LATER: readonly number[] = [
 /** Only an unpaid order can be cancelled (its open trades are closed first). */
 export const canCancel = (status: number): boolean => status === ORDER_STATUS.UNPAID
 
-/** The shopper may ask for a refund of a paid, shipped (the store answers) or completed order. */
-export const canRefund = (status: number): boolean => status === ORDER_STATUS.PAID || status === ORDER_STATUS.DELIVERING || status === ORDER_STATUS.COMPLETED
+/** The shopper may ask for a refund of a paid, accepted (takeout), shipped or delivering (the store answers) or completed order. */
+export const canRefund = (status: number): boolean =>
+  status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.DELIVERING || status === ORDER_STATUS.COMPLETED
 
 /**
  * Orders with a redemption code to show at the till: a kind with something to collect there (a flash-sale

@@ -163,6 +163,34 @@ export const REASONS = {
   // A refund the shopper follows (issue 24, the refund helper; server/refunds.ts): withdrawing a request.
   refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
   refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
+  // The mall's cart (issue 24, the cart helper; server/routes/cart.ts, server/orders.ts): lines kept per shopper, checked out per store.
+  cart_line_not_found: { zh: '购物车里没有这件商品，请刷新', en: 'This item is not in your cart. Please refresh' },
+  cart_full: { zh: '购物车最多放 {max} 种商品，请先结算或删除一些', en: 'Your cart holds at most {max} items. Check out or remove some first' },
+  product_off_sale: { zh: '{name}已下架', en: '{name} is no longer on sale' },
+  cart_item_sold_out: { zh: '{name}（{spec}）已售罄', en: '{name} ({spec}) is sold out' },
+  cart_item_stock_left: { zh: '{name}（{spec}）库存仅剩 {stock} 件', en: 'Only {stock} left of {name} ({spec})' },
+  cart_item_limit: { zh: '{name}每单限购 {limit} 件', en: 'At most {limit} of {name} per order' },
+  order_items_one_store: { zh: '一个订单只能结算同一门店的商品', en: 'One order can only hold products from one store' },
+  order_items_or_product: { zh: '请只提交商品清单或单件商品之一', en: 'Send either the list of items or one product, not both' },
+  // Takeout (issue 25, the takeout helper; server/takeoutPricing.ts prices, server/takeout.ts moves the order).
+  takeout_not_offered: { zh: '该商家暂不提供外卖', en: 'This shop does not offer takeout' },
+  takeout_shop_paused: { zh: '商家暂停接单，请稍后再试', en: 'The shop has paused taking orders. Please try again later' },
+  takeout_shop_closed: { zh: '商家休息中，{opens} 开始营业，可选择预订时间下单', en: 'The shop is closed and opens at {opens}. You can choose a time to order ahead' },
+  takeout_slot_unavailable: { zh: '该送达时间不可选，请重新选择', en: 'That time is not available. Please choose another' },
+  takeout_pickup_not_offered: { zh: '该商家不支持到店自取', en: 'This shop does not offer pickup' },
+  takeout_dish_sold_out: { zh: '{name}已售罄，请刷新菜单', en: '{name} is sold out. Please refresh the menu' },
+  takeout_option_invalid: { zh: '{name}的规格选择有误，请重新选择', en: 'The options chosen for {name} are not valid. Please choose again' },
+  takeout_option_required: { zh: '请为{name}选择{group}', en: 'Please choose {group} for {name}' },
+  takeout_option_too_many: { zh: '{group}最多选择 {max} 项', en: 'Choose at most {max} for {group}' },
+  takeout_address_no_location: { zh: '该地址没有定位，请在地图上选择位置后重试', en: 'This address has no location. Please pick it on the map and try again' },
+  takeout_out_of_range: { zh: '地址距商家 {distance} 公里，超出 {radius} 公里配送范围', en: 'This address is {distance} km from the shop, beyond its {radius} km delivery range' },
+  takeout_not_paid: { zh: '订单尚未支付', en: 'This order has not been paid' },
+  takeout_not_accepted: { zh: '商家尚未接单', en: 'The shop has not accepted this order yet' },
+  takeout_already_moved: { zh: '订单状态已变化，请刷新后重试', en: 'This order has moved on. Please refresh and try again' },
+  takeout_order_closed: { zh: '订单已取消或退款', en: 'This order was cancelled or refunded' },
+  takeout_cancel_accepted: { zh: '商家已接单，不能直接取消，可申请退款', en: 'The shop has accepted this order, so it cannot be cancelled. You can ask for a refund' },
+  takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
+  takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

@@ -61,6 +61,30 @@ import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponP
 import { JssdkAnswer, JssdkPayload } from './wechat'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
+import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
+import type { TakeoutEndpointPath } from './takeoutEndpoints'
+import {
+  StoreTakeoutAnswer,
+  StoreTakeoutDispatch,
+  StoreTakeoutPage,
+  StoreTakeoutPause,
+  StoreTakeoutQuery,
+  StoreTakeoutRefuse,
+  StoreTakeoutSettingsAnswer,
+  StoreTakeoutSoldOut,
+  StoreTakeoutVerify,
+  TakeoutCategoryAnswer,
+  TakeoutMenuAnswer,
+  TakeoutMenuQuery,
+  TakeoutOrderAnswer,
+  TakeoutOrderId,
+  TakeoutSearchAnswer,
+  TakeoutSearchQuery,
+  TakeoutShopPage,
+  TakeoutShopQuery,
+  TakeoutShopReadAnswer,
+  TakeoutShopReadQuery,
+} from './takeout'
 import { ConfirmReceiptAnswer, GalleryAnswer, LogisticsAnswer, MallCategoryAnswer, MallProductAnswer, MallProductPage, MallProductQuery, MallSpecialAnswer, OrderIdPayload, ShipPayload } from './mall'
 
 export const SCHEMAS = {
@@ -128,10 +152,34 @@ export const SCHEMAS = {
   'hui_public.mall_gallery/index': { req: Empty, res: GalleryAnswer },
   'personal.order/logistics': { req: OrderIdPayload, res: LogisticsAnswer },
   'personal.order/confirmReceipt': { req: OrderIdPayload, res: ConfirmReceiptAnswer },
+  'personal.mall_cart/index': { req: Empty, res: CartAnswer },
+  'personal.mall_cart/add': { req: CartAddPayload, res: CartAddAnswer },
+  'personal.mall_cart/setQuantity': { req: CartSetPayload, res: CartAnswer },
+  'personal.mall_cart/remove': { req: CartRemovePayload, res: CartAnswer },
+  // Takeout (./takeoutEndpoints.ts, issue 25).
+  'hui_public.takeout_category/index': { req: Empty, res: TakeoutCategoryAnswer },
+  'hui_public.takeout_shop/index': { req: TakeoutShopQuery, res: TakeoutShopPage },
+  'hui_public.takeout_shop/read': { req: TakeoutShopReadQuery, res: TakeoutShopReadAnswer },
+  'hui_public.takeout_shop/menu': { req: TakeoutMenuQuery, res: TakeoutMenuAnswer },
+  'hui_public.takeout/search': { req: TakeoutSearchQuery, res: TakeoutSearchAnswer },
+  'personal.takeout/read': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
+  'personal.takeout/cancel': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
+  'personal.takeout/confirm': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
+  'hui_shanghu.store_takeout/index': { req: StoreTakeoutQuery, res: StoreTakeoutPage },
+  'hui_shanghu.store_takeout/read': { req: TakeoutOrderId, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/accept': { req: TakeoutOrderId, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/refuse': { req: StoreTakeoutRefuse, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/ready': { req: TakeoutOrderId, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/dispatch': { req: StoreTakeoutDispatch, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/deliver': { req: TakeoutOrderId, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/verifyPickup': { req: StoreTakeoutVerify, res: StoreTakeoutAnswer },
+  'hui_shanghu.store_takeout/settings': { req: Empty, res: StoreTakeoutSettingsAnswer },
+  'hui_shanghu.store_takeout/soldOut': { req: StoreTakeoutSoldOut, res: StoreTakeoutSettingsAnswer },
+  'hui_shanghu.store_takeout/pause': { req: StoreTakeoutPause, res: StoreTakeoutSettingsAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

@@ -57,7 +57,10 @@ export const StoreOrder = OrderInfo.extend({
 export type StoreOrder = z.infer<typeof StoreOrder>
 
 /** Who moved an order: the shopper, the store (staff), the timer (automatic approval) or the payment provider. */
-export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed', 'shipped', 'receipt_confirmed', 'auto_completed', 'refund_withdrawn'] as const
+export const ORDER_ACTIONS = ['refund_requested', 'verified', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refunded', 'refund_failed', 'shipped', 'receipt_confirmed', 'auto_completed', 'refund_withdrawn',
+  // Takeout (issue 25): the store accepts or refuses, the timer refuses, the shopper cancels before acceptance; ready
+  // for pickup, out for delivery, delivered (the store, the shopper's confirmation or the timer), collected.
+  'takeout_accepted', 'takeout_refused', 'takeout_auto_refused', 'takeout_cancelled', 'takeout_ready', 'takeout_dispatched', 'takeout_delivered', 'takeout_confirmed', 'takeout_auto_delivered', 'takeout_picked_up'] as const
 export const OrderAction = z.object({
   action: z.enum(ORDER_ACTIONS),
   by: z.enum(['shopper', 'store', 'timer', 'provider']),

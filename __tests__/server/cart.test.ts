@@ -1,0 +1,234 @@
+/**
+ * The micro mall's cart (issue 24): lines kept on the server per shopper (add merges a spec into its line, capped to
+ * the stock, the per-order limit and CART_LINE_MAX; set; remove), only ever the shopper's own; stock changes shown
+ * on the lines. Checked out per store in ONE mall order (kind product, source mall, `items`): each line priced,
+ * one shipping fee, stock taken per spec at create (all or nothing), the lines leave the cart only then; cancel
+ * gives every line's stock back. Parallel checkouts over real sockets never oversell a spec.
+ */
+import type { CartAddAnswer, CartAnswer } from '../../src/contract/mallCart'
+import type { OrderInfo, PriceQuote } from '../../src/contract/order'
+import { staffPhone } from '../../server/seed'
+import { startServer, type TestServer } from './helpers'
+
+let s: TestServer
+let shopper: { token: string; userId: number }
+let addressId: number
+let n = 0
+const newId = () => `cart-${process.pid}-${n++}`
+
+beforeAll(async () => {
+  s = await startServer()
+  shopper = await s.login('13700002401')
+  const saved = await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '张三', mobile: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园南区 1 栋' }, shopper.token)
+  addressId = saved.body.data.info.id
+})
+afterAll(() => s.close())
+
+const stockOf = (specId: number) => (s.app.db.prepare('SELECT stock FROM mall_specs WHERE id = ?').get(specId) as { stock: number }).stock
+const setStock = (specId: number, stock: number) => s.app.db.prepare('UPDATE mall_specs SET stock = ? WHERE id = ?').run(stock, specId)
+const cartOf = async (token = shopper.token) => (await s.call<CartAnswer>('GET', 'personal.mall_cart/index', {}, token)).body
+const add = (product_id: number, spec_id: number, quantity: number, token = shopper.token) => s.call<CartAddAnswer>('POST', 'personal.mall_cart/add', { product_id, spec_id, quantity }, token)
+const reasonOf = (answer: { body: unknown }) => (answer.body as { reason?: string }).reason
+const lineOf = (cart: CartAnswer, specId: number) => cart.stores.flatMap((g) => g.lines).find((l) => l.spec_id === specId)
+const clear = async (token = shopper.token) => {
+  const ids = (await cartOf(token)).data.stores.flatMap((g) => g.lines.map((l) => l.id))
+  if (ids.length > 0) await s.call('POST', 'personal.mall_cart/remove', { ids }, token)
+}
+const order = (path: 'preCreate' | 'create', payload: Record<string, unknown>, token = shopper.token) =>
+  s.call<PriceQuote & { order_info: OrderInfo }>('POST', `personal.order/${path}`, { kind: 'product', source: 'mall', ...(path === 'create' ? { client_request_id: newId() } : {}), ...payload }, token)
+
+describe('the cart', () => {
+  beforeEach(() => clear())
+
+  it('signed out: login needed (code -1)', async () => {
+    expect((await s.call('GET', 'personal.mall_cart/index')).body.code).toBe(-1)
+    expect((await s.call('POST', 'personal.mall_cart/add', { product_id: 1, spec_id: 11, quantity: 1 })).body.code).toBe(-1)
+  })
+
+  it('adding a spec again adds to its line; capped to the per-order limit and the stock, saying so', async () => {
+    const first = (await add(1, 11, 2)).body
+    expect(first.code).toBe(1)
+    expect(first.data.added).toMatchObject({ quantity: 2, capped: false })
+    const again = (await add(1, 11, 2)).body.data
+    expect(again.added).toMatchObject({ line_id: first.data.added.line_id, quantity: 4, capped: false })
+    expect(again.stores.flatMap((g) => g.lines)).toHaveLength(1)
+    // Product 1 allows 5 per order: 4 + 3 is brought down to 5.
+    const capped = (await add(1, 11, 3)).body.data
+    expect(capped.added).toMatchObject({ quantity: 5, capped: true })
+    expect(capped.count).toBe(5)
+    // Full: another add is refused with what is left.
+    const full = (await add(1, 11, 1)).body
+    expect(full).toMatchObject({ code: 0, reason: 'cart_item_stock_left' })
+    // The stock caps it too (3 left of 5-斤装 10 斤礼盒).
+    setStock(12, 3)
+    expect((await add(1, 12, 5)).body.data.added).toMatchObject({ quantity: 3, capped: true })
+    setStock(12, 60)
+  })
+
+  it('lines grouped by store with the current price and stock; sold out, off sale and over stock read on the lines', async () => {
+    await add(1, 11, 2)
+    await add(2, 21, 1)
+    await add(9, 91, 1)
+    let cart = (await cartOf()).data
+    expect(cart.stores.map((g) => g.store.id)).toEqual([5, 8])
+    expect(cart.stores[1]).toMatchObject({ store: { id: 8, name: '好邻居便利', address: expect.any(String) }, shipping_fee: 1000 })
+    expect(lineOf(cart, 21)).toMatchObject({ name: '智利冰鲜三文鱼', spec_name: '300 g', price: 5990, member_price: 5490, quantity: 1, stock: 40, max: 3, sold_out: false, off_sale: false, over_stock: false })
+    expect(cart.count).toBe(4)
+    // Stock moves and a product goes off sale: the cart shows it.
+    setStock(11, 1)
+    setStock(21, 0)
+    s.app.db.prepare('UPDATE mall_products SET on_sale = 0 WHERE id = 9').run()
+    s.app.db.prepare('UPDATE mall_specs SET price = 4190 WHERE id = 11').run()
+    cart = (await cartOf()).data
+    expect(lineOf(cart, 11)).toMatchObject({ price: 4190, stock: 1, max: 1, over_stock: true, sold_out: false })
+    expect(lineOf(cart, 21)).toMatchObject({ sold_out: true, max: 0 })
+    expect(lineOf(cart, 91)).toMatchObject({ off_sale: true })
+    expect((await add(9, 91, 1)).body).toMatchObject({ code: 0, reason: 'product_off_sale' })
+    expect((await add(2, 21, 1)).body).toMatchObject({ code: 0, reason: 'spec_sold_out' })
+    s.app.db.prepare('UPDATE mall_products SET on_sale = 1 WHERE id = 9').run()
+    s.app.db.prepare('UPDATE mall_specs SET price = 3990 WHERE id = 11').run()
+    setStock(11, 120)
+    setStock(21, 40)
+  })
+
+  it('set quantity (brought down to what the line can hold) and remove', async () => {
+    const id = (await add(3, 31, 1)).body.data.added.line_id
+    expect(lineOf((await s.call<CartAnswer>('POST', 'personal.mall_cart/setQuantity', { id, quantity: 4 }, shopper.token)).body.data, 31)?.quantity).toBe(4)
+    expect(lineOf((await s.call<CartAnswer>('POST', 'personal.mall_cart/setQuantity', { id, quantity: 9 }, shopper.token)).body.data, 31)?.quantity).toBe(5)
+    const removed = (await s.call<CartAnswer>('POST', 'personal.mall_cart/remove', { ids: [id] }, shopper.token)).body.data
+    expect(removed).toEqual({ stores: [], count: 0 })
+    for (const bad of [{ id, quantity: 0 }, { id, quantity: 'x' }, { quantity: 1 }]) {
+      const r = await s.call('POST', 'personal.mall_cart/setQuantity', bad, shopper.token)
+      expect(r.status).toBeLessThan(500)
+      expect(r.body.code).toBe(0)
+    }
+    expect((await s.call('POST', 'personal.mall_cart/setQuantity', { id, quantity: 1 }, shopper.token)).body).toMatchObject({ code: 0, reason: 'cart_line_not_found' })
+  })
+
+  it('another shopper can neither see nor change my lines', async () => {
+    const mine = (await add(4, 41, 2)).body.data.added.line_id
+    const other = await s.login('13700002402')
+    expect((await cartOf(other.token)).data).toEqual({ stores: [], count: 0 })
+    expect((await s.call('POST', 'personal.mall_cart/setQuantity', { id: mine, quantity: 1 }, other.token)).body).toMatchObject({ code: 0, reason: 'cart_line_not_found' })
+    expect((await s.call<CartAnswer>('POST', 'personal.mall_cart/remove', { ids: [mine] }, other.token)).body.data.count).toBe(0)
+    expect(lineOf((await cartOf()).data, 41)?.quantity).toBe(2)
+  })
+
+  it('a deleted account’s cart goes with it', async () => {
+    const leaving = await s.login('13700002404')
+    await add(1, 11, 1, leaving.token)
+    const lines = () => (s.app.db.prepare('SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?').get(leaving.userId) as { n: number }).n
+    expect(lines()).toBe(1)
+    expect((await s.call('POST', 'personal.user/delete', { confirm: true }, leaving.token)).body.code).toBe(1)
+    expect(lines()).toBe(0)
+  })
+})
+
+describe('checking out a store’s lines in one order', () => {
+  beforeEach(() => clear())
+
+  it('each line priced, one shipping fee, stock taken per spec at create, the lines leave the cart then (not at the quote)', async () => {
+    await add(1, 11, 2)
+    await add(2, 21, 1)
+    await add(9, 91, 1) // another store's line stays
+    const items = [
+      { product_id: 1, spec_id: 11, quantity: 2 },
+      { product_id: 2, spec_id: 21, quantity: 1 },
+    ]
+    const q = (await order('preCreate', { items, delivery: 'ship', address_id: addressId })).body
+    expect(q.code).toBe(1)
+    expect(q.data).toMatchObject({ original_amount: 2 * 3990 + 5990, fee_amount: 1000, pay_amount: 2 * 3990 + 5990 + 1000, lines: [{ label: '运费', amount: 1000 }] })
+    expect((await cartOf()).data.count).toBe(4)
+    const before = [stockOf(11), stockOf(21)]
+    const created = (await order('create', { items, delivery: 'ship', address_id: addressId })).body
+    expect(created.code).toBe(1)
+    const info = created.data.order_info
+    expect(info).toMatchObject({ kind: 'product', shop_id: 8, title: '赣南脐橙 等 3 件', pay_amount: 14970, fee_amount: 1000, delivery: { mode: 'ship' } })
+    expect(info.lines).toEqual([
+      { name: '赣南脐橙', spec: '5 斤装', quantity: 2, price: 3990, image: '/assets/img/mall-1.svg' },
+      { name: '智利冰鲜三文鱼', spec: '300 g', quantity: 1, price: 5990, image: '/assets/img/mall-2.svg' },
+    ])
+    expect([stockOf(11), stockOf(21)]).toEqual([before[0] - 2, before[1] - 1])
+    const cart = (await cartOf()).data
+    expect(cart.stores.map((g) => g.store.id)).toEqual([5])
+    const en = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id, lang: 'en' }, shopper.token)).body.data.info
+    expect(en.title).toBe('赣南脐橙 and 1 more (3 items)')
+    // Cancelled: every line's stock goes back to its spec.
+    expect((await s.call('POST', 'personal.order/cancel', { id: info.id }, shopper.token)).body.code).toBe(1)
+    expect([stockOf(11), stockOf(21)]).toEqual(before)
+  })
+
+  it('one shipping fee per order: the highest of its products’ fees (one parcel), not one per line', async () => {
+    s.app.db.prepare('UPDATE mall_products SET shipping_fee = 800 WHERE id = 3').run()
+    const items = [
+      { product_id: 2, spec_id: 21, quantity: 2 },
+      { product_id: 3, spec_id: 31, quantity: 1 },
+    ]
+    const q = (await order('preCreate', { items, delivery: 'ship', address_id: addressId })).body.data
+    expect(q).toMatchObject({ original_amount: 2 * 5990 + 2990, fee_amount: 1000, pay_amount: 2 * 5990 + 2990 + 1000 })
+    await add(2, 21, 1)
+    await add(3, 31, 1)
+    expect((await cartOf()).data.stores[0].shipping_fee).toBe(1000)
+    s.app.db.prepare('UPDATE mall_products SET shipping_fee = 0 WHERE id = 3').run()
+  })
+
+  it('the mall coupon counts the whole order’s spend; a card holder pays each line’s member price', async () => {
+    expect((await s.call('POST', 'personal.coupon/claim', { coupon_id: 4 }, shopper.token)).body.code).toBe(1)
+    const mine = (await s.call<{ list: Array<{ id: number; coupon_id: number }> }>('GET', 'personal.coupon/index', { status: 'available' }, shopper.token)).body.data.list.find((c) => c.coupon_id === 4)
+    const couponId = mine?.id as number
+    // ¥39.90 alone is below its ¥50 minimum; with a ¥29.90 line the order reaches it.
+    expect(reasonOf(await order('preCreate', { items: [{ product_id: 1, spec_id: 11, quantity: 1 }], delivery: 'pickup', coupon_id: couponId }))).toBe('coupon_min_spend')
+    const both = [{ product_id: 1, spec_id: 11, quantity: 1 }, { product_id: 3, spec_id: 31, quantity: 1 }]
+    expect((await order('preCreate', { items: both, delivery: 'pickup', coupon_id: couponId })).body.data).toMatchObject({ original_amount: 6980, coupon_amount: 800, fee_amount: 0, pay_amount: 6180 })
+    const member = await s.login('13700002403')
+    const card = (await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'card', card_id: 1, client_request_id: newId() }, member.token)).body.data.order_info
+    await s.call('POST', 'personal.order/payparam', { id: card.id, platform: 'h5', pay_channel: 6 }, member.token)
+    expect((await s.call('POST', 'sandbox/confirmPay', { id: card.id, result: 'success' })).body.code).toBe(1)
+    expect((await order('preCreate', { items: both, delivery: 'pickup' }, member.token)).body.data).toMatchObject({ original_amount: 6980, member_discount_amount: 700, pay_amount: 6280 })
+  })
+
+  it('refused: two stores, off sale, over the stock or the limit of a line (naming it), pickup where one product does not allow it, both items and product_id', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ items: [{ product_id: 1, spec_id: 11, quantity: 1 }, { product_id: 9, spec_id: 91, quantity: 1 }], delivery: 'ship', address_id: addressId }, 'order_items_one_store'],
+      [{ items: [{ product_id: 1, spec_id: 11, quantity: 3 }, { product_id: 1, spec_id: 12, quantity: 3 }], delivery: 'ship', address_id: addressId }, 'cart_item_limit'],
+      [{ items: [{ product_id: 2, spec_id: 22, quantity: 1 }], delivery: 'ship', address_id: addressId }, 'cart_item_sold_out'],
+      [{ items: [{ product_id: 1, spec_id: 11, quantity: 1 }, { product_id: 2, spec_id: 21, quantity: 1 }], delivery: 'pickup' }, 'pickup_not_offered'],
+      [{ items: [{ product_id: 1, spec_id: 11, quantity: 1 }], product_id: 1, delivery: 'ship', address_id: addressId }, 'order_items_or_product'],
+      [{ items: [], delivery: 'ship', address_id: addressId }, 'cart_empty'],
+    ]
+    for (const [payload, reason] of cases) expect([payload, reasonOf(await order('preCreate', payload))]).toEqual([payload, reason])
+    setStock(12, 1)
+    const short = (await order('preCreate', { items: [{ product_id: 1, spec_id: 12, quantity: 2 }], delivery: 'ship', address_id: addressId })).body
+    expect(short).toMatchObject({ reason: 'cart_item_stock_left', msg: '赣南脐橙（10 斤礼盒）库存仅剩 1 件' })
+    setStock(12, 60)
+    s.app.db.prepare('UPDATE mall_products SET on_sale = 0 WHERE id = 3').run()
+    expect(reasonOf(await order('preCreate', { items: [{ product_id: 3, spec_id: 31, quantity: 1 }], delivery: 'ship', address_id: addressId }))).toBe('product_off_sale')
+    s.app.db.prepare('UPDATE mall_products SET on_sale = 1 WHERE id = 3').run()
+  })
+
+  it('a paid cart order refunded (the store approves, the provider refunds) gives every line’s stock back', async () => {
+    const before = [stockOf(51), stockOf(52)]
+    const created = (await order('create', { items: [{ product_id: 5, spec_id: 51, quantity: 1 }, { product_id: 5, spec_id: 52, quantity: 2 }], delivery: 'pickup' })).body.data.order_info
+    await s.call('POST', 'personal.order/payparam', { id: created.id, platform: 'h5', pay_channel: 6 }, shopper.token)
+    expect((await s.call('POST', 'sandbox/confirmPay', { id: created.id, result: 'success' })).body.code).toBe(1)
+    expect([stockOf(51), stockOf(52)]).toEqual([before[0] - 1, before[1] - 2])
+    expect((await s.call('POST', 'personal.order/refund', { id: created.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
+    const staff = await s.login(staffPhone(8))
+    expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: created.id }, staff.token)).body.code).toBe(1)
+    const status = async () => (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: created.id }, shopper.token)).body.data.info.order_status
+    const deadline = Date.now() + 5000
+    while (Date.now() < deadline && (await status()) !== 70) await new Promise((r) => setImmediate(r))
+    expect(await status()).toBe(70)
+    expect([stockOf(51), stockOf(52)]).toEqual(before)
+  })
+
+  it('the expiry gives every line’s stock back too', async () => {
+    const before = [stockOf(71), stockOf(72)]
+    const info = (await order('create', { items: [{ product_id: 7, spec_id: 71, quantity: 2 }, { product_id: 7, spec_id: 72, quantity: 1 }], delivery: 'pickup' })).body.data.order_info
+    expect([stockOf(71), stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
+    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(Date.now() - 1000, info.id)
+    // Reading an order past its time cancels it (server/orders.ts cancelExpired).
+    expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id }, shopper.token)).body.data.info.order_status).toBe(50)
+    expect([stockOf(71), stockOf(72)]).toEqual(before)
+  })
+})

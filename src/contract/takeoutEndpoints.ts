@@ -1,0 +1,65 @@
+/**
+ * Takeout (issue 25), in the seed's naming style: shops and menus (public; the member price needs a session),
+ * the shopper's takeout order (its takeout view, cancel before acceptance, confirm delivery) and the store's
+ * takeout calls (accept, refuse, ready, dispatch, deliver, verify a pickup code, sold out, pause, settings).
+ * Paid as order kind `takeout` (personal.order/preCreate, create; ./order.ts TakeoutPayload).
+ *
+ * Their own table, not ENDPOINTS: the app's request client imports ENDPOINTS on Home's first load, and these
+ * calls are made only by the takeout sub-package and the store workbench. Shapes are in ./takeout.ts.
+ * Runtime values (no zod): the client imports this file for real.
+ */
+export const TAKEOUT_ENDPOINTS = {
+  /** Takeout home's categories (names in the payload's lang). */
+  'hui_public.takeout_category/index': 'GET',
+  /** Shops, paged: by category, keyword, city; sorted by distance, sales or rating; "delivers to my address". */
+  'hui_public.takeout_shop/index': 'GET',
+  /** One shop: its summary, settings (hours, radius, fee tiers…), open state and the time slots it takes. */
+  'hui_public.takeout_shop/read': 'GET',
+  /** One shop's menu: categories, dishes with pictures, options and their prices, sold out, member price. */
+  'hui_public.takeout_shop/menu': 'GET',
+  /** Shops and dishes by keyword (shops whose name or a dish's name holds it, with the matching dishes). */
+  'hui_public.takeout/search': 'GET',
+  /** The shopper's takeout order: OrderInfo and its takeout view (timeline, promised time, pickup number, rider). */
+  'personal.takeout/read': 'GET',
+  /** Cancel before the store accepts: refunded at once (10 → 60 → 70). */
+  'personal.takeout/cancel': 'POST',
+  /** The shopper confirms a delivered order (30 → 40). */
+  'personal.takeout/confirm': 'POST',
+  /** The store's takeout orders, newest first (a status filter; `todo: accept` = paid, waiting for acceptance). */
+  'hui_shanghu.store_takeout/index': 'GET',
+  'hui_shanghu.store_takeout/read': 'GET',
+  /** 10 → 20. */
+  'hui_shanghu.store_takeout/accept': 'POST',
+  /** 10 → 60 → 70 with the store's reason: refunded at once. */
+  'hui_shanghu.store_takeout/refuse': 'POST',
+  /** A pickup order is ready to collect (stays 20; on the trail). */
+  'hui_shanghu.store_takeout/ready': 'POST',
+  /** 20 → 30, out for delivery, with the rider's name and phone. */
+  'hui_shanghu.store_takeout/dispatch': 'POST',
+  /** 30 → 40, delivered. */
+  'hui_shanghu.store_takeout/deliver': 'POST',
+  /** 20 → 40, a pickup order collected: the shopper's pickup code. */
+  'hui_shanghu.store_takeout/verifyPickup': 'POST',
+  /** The store's shop settings and menu state (hours, radius, fee tiers, packing fee, minimum, pickup, preparation, paused). */
+  'hui_shanghu.store_takeout/settings': 'GET',
+  /** A dish sold out, or back. */
+  'hui_shanghu.store_takeout/soldOut': 'POST',
+  /** Pause or resume taking takeout orders. */
+  'hui_shanghu.store_takeout/pause': 'POST',
+} as const satisfies Record<string, 'GET' | 'POST'>
+
+export type TakeoutEndpointPath = keyof typeof TAKEOUT_ENDPOINTS
+
+/** How a takeout order reaches the shopper. */
+export const TAKEOUT_MODES = ['delivery', 'pickup'] as const
+export type TakeoutMode = (typeof TAKEOUT_MODES)[number]
+
+/** Shop list sorts. */
+export const TAKEOUT_SORTS = ['distance', 'sales', 'rating'] as const
+export type TakeoutSort = (typeof TAKEOUT_SORTS)[number]
+
+/** A paid takeout order no store accepts within this many minutes is refused by the timer (server: TAKEOUT_ACCEPT_MINUTES). */
+export const TAKEOUT_ACCEPT_MINUTES_DEFAULT = 5
+
+/** A time slot as the shopper picks it and the payload carries it: business wall time "YYYY-MM-DD HH:mm". */
+export const SLOT_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/
