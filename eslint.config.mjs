@@ -70,9 +70,9 @@ const BUNDLE_IMPORTS = {
   ],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/homeCalls', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/homeCalls', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/homeCalls/homeScreen/accountWords/ordersWords/cardWords/words/money.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/homeCalls/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames.',
     },
   ],
 }
@@ -86,6 +86,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The data hooks take (fetcher, deps) like useEffect: their deps are checked at every call site (issue 27).
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^(useQuery|useSignedInQuery|usePagedList)$' }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

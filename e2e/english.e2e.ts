@@ -14,9 +14,8 @@
  * banners, grid titles, default nicknames): the app asks in English (`lang` in every payload), so those must
  * come back in English, and a Chinese one on screen fails like the app's own words.
  *
- * Exceptions (product decisions), exactly these:
- * - Search: the popular-words chips (`.search__word`, not history) are Chinese search keywords on purpose (the
- *   mall's own search too, with its own words).
+ * Exceptions (product decisions): none since issue 24 — Search's popular words (and the mall's own) are English
+ * words the server searches as the Chinese they stand for (src/contract/searchWords.ts).
  * (Pay a bill's amount written out, `.bill__capital`, is in English words in English since issue 24: no exception.)
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
@@ -37,11 +36,6 @@ const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r
 const SYSTEM_ZH = new Set([...Object.keys(EN_NAMES), ...Object.keys(EN_COUPON_TITLES), ...GRID_MODULES.map((m) => m[1])])
 const isSystemName = (s: string) => SYSTEM_ZH.has(s.trim()) || /^会员\d+$/.test(s.trim())
 
-/** Search's popular words, the only Chinese allowed on Search. */
-const HOT_WORDS = (ZH.find((m) => m.key === 'search.hotWords')?.text ?? '').split('|')
-/** The mall's own search has its own popular words (issue 24), Chinese on purpose too. */
-const MALL_HOT_WORDS = (ZH.find((m) => m.key === 'search.mallHotWords')?.text ?? '').split('|')
-
 /** For a failure message: the zh UI message(s) a leftover string holds, with their file. */
 function explain(s: string): string {
   const hits = [...new Set(ZH_PIECES.filter((p) => p.piece.length >= 2 && s.includes(p.piece)).map((p) => `${p.key} (${p.file})`))]
@@ -53,10 +47,7 @@ interface AllowedChinese {
   selector: string
   text: (s: string) => boolean
 }
-const ALLOWED: Record<string, AllowedChinese> = {
-  search: { selector: '.search__word:not(.search__word--history)', text: (s) => HOT_WORDS.includes(s) },
-  'mall-search': { selector: '.search__word:not(.search__word--history)', text: (s) => MALL_HOT_WORDS.includes(s) },
-}
+const ALLOWED: Record<string, AllowedChinese> = {}
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid card order here), plus "agree first" at Authorization. */
 // The store workbench's own screens need a staff login: axe.e2e.ts opens them in English; this shopper opens the store's "no permission".
@@ -199,7 +190,6 @@ describe('a shopper who chose English', () => {
   it('the zh UI message tables this test reads are found (core and every feature)', () => {
     expect(ZH.filter((m) => m.file === 'src/core/messages/zh-CN.ts').length).toBeGreaterThan(20)
     expect(new Set(ZH.map((m) => m.file)).size).toBeGreaterThan(5)
-    expect(HOT_WORDS.length).toBeGreaterThan(1)
   })
 
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s: English title, no Chinese UI text', async (name, screen) => {

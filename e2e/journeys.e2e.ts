@@ -383,11 +383,12 @@ describe('Home', () => {
     // An in-app sheet with every city the server has (WeChat's action sheet stopped at 6).
     expect((await page.locator('#home-city-sheet .sheet__item').allTextContents()).sort()).toEqual(['上海', '东莞', '佛山', '北京', '广州', '成都', '杭州', '深圳'].sort())
     expect(await page.locator('#home-city-sheet .sheet__cancel').textContent()).toBe('取消')
-    await page.locator('#home-city-sheet .sheet__item', { hasText: '广州' }).click()
+    // 杭州 has no shops in the demo data (广州 has had restaurants since the takeout ones, issue 25).
+    await page.locator('#home-city-sheet .sheet__item', { hasText: '杭州' }).click()
     await page.getByText('这个城市还没有优惠商家').first().waitFor({ timeout: 10000 })
     await page.reload()
     await settled(page)
-    expect(await page.locator('.home-bar__city:visible').textContent()).toContain('广州')
+    expect(await page.locator('.home-bar__city:visible').textContent()).toContain('杭州')
     await shot(page, 'home-2-city-empty')
     expect(errors).toEqual([])
     await context.close()

@@ -1,10 +1,11 @@
 /**
  * Issue 24 in Chromium: pull-to-refresh with a real touch drag (DevTools touch events, as a finger on a phone):
- * on Flash sales and the Micro mall it asks the server again, as it does on My orders; on a list the pull reaches the
+ * on Flash sales, the Micro mall, Home (started on its banner or flash strip) and the fuel stations it asks the server
+ * again, as it does on My orders; on a list the pull reaches the
  * top of the page and the list's call goes out once more.
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, launch, logIn, phone, settled } from './browser'
+import { BASE, launch, logIn, phone, placeParcel, seedAddressAndCoupon, settled } from './browser'
 
 let browser: Browser
 
@@ -36,6 +37,11 @@ const CASES = [
   { name: 'Flash sales (on a product)', url: '/pages/seckill/index', ready: '.flash-card', from: '.flash-card', call: 'hui_public.hsh_seckill_prod/index', login: false },
   { name: 'Micro mall (on the gallery)', url: '/pages/vMall/index', ready: '.mall-card', from: '.mall-gallery__strip', call: 'hui_public.mall_product/index', login: false },
   { name: 'Micro mall (on a product)', url: '/pages/vMall/index', ready: '.mall-card', from: '.mall-card', call: 'hui_public.mall_product/index', login: false },
+  // Home (issue 24): its banner and flash strip scroll sideways at the top; a pull started on them refreshes Home.
+  { name: 'Home (on the banner)', url: '/pages/index/index', ready: '.home-banners__item', from: '.home-banners', call: 'index/moduleList', login: false },
+  { name: 'Home (on the flash strip)', url: '/pages/index/index', ready: '.home-flash__item', from: '.home-flash__list', call: 'hui_public.hsh_seckill_prod/index', login: false },
+  // Fuel (issue 24): the stations (the city's, no location in the test browser) refresh on a pull.
+  { name: 'Fuel stations', url: '/pages/payBill/oil', ready: '.fuel-station', from: '.fuel-station', call: 'hui_shanghu.oil_station/index', login: false },
 ]
 
 describe('pull-to-refresh asks the server again', () => {
@@ -62,4 +68,24 @@ describe('pull-to-refresh asks the server again', () => {
       await context.close()
     }
   })
+})
+
+// Logistics (issue 24): the parcel moves on; a pull asks where it is now.
+it('Logistics of a shipped parcel: a pull asks where it is again', async () => {
+  const { context, page, errors } = await phone(browser)
+  try {
+    const token = await logIn(page, '13800002442', '/pages/personal/index')
+    await seedAddressAndCoupon(token)
+    const id = await placeParcel(token, `refresh-parcel-${Date.now()}`, 'sandbox')
+    await page.goto(`${BASE()}/pages/logistics/index?id=${id}`)
+    await settled(page)
+    await page.locator('.parcel__confirm:visible').waitFor({ timeout: 15000 })
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/personal.order/read', { timeout: 10000 })
+    await pullDown(page, '.parcel__state')
+    expect((await asked).status()).toBe(200)
+    await page.locator('.parcel__confirm:visible').waitFor({ timeout: 15000 })
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+  }
 })

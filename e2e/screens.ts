@@ -5,7 +5,7 @@
  * pictures and codes).
  */
 import type { Page } from 'playwright-core'
-import { api, tokenOf, typeInto } from './browser'
+import { BASE, api, tokenOf, typeInto } from './browser'
 import { clearOfFlashBoundary } from '../test-mp/flashClock'
 
 export interface Screen {
@@ -70,7 +70,7 @@ export const SCREENS: Screen[] = [
   { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
   { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
   { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
-  { name: 'coming-soon', url: '/pages/takeout/list', ready: '.soon__home' },
+  { name: 'coming-soon', url: '/pages/takeout/search', ready: '.soon__home' },
   // The store workbench (issue 12): a shopper who opens it reads "no permission"; staff of shop 1 see their store.
   { name: 'store-no-permission', url: '/pages/store/index', ready: '.state--empty' },
   { name: 'store-workbench', url: '/pages/store/index', ready: '.workbench__shop', staff: true },
@@ -282,6 +282,50 @@ export const MALL_SCREENS: Screen[] = [
   { name: 'mall-special', url: '/pages/special/index?id=1', ready: '.mall-card' },
 ]
 SCREENS.push(...MALL_SCREENS)
+
+/** The shopper's cart emptied (through the API, as the screen's `before`). */
+async function emptyCart(token: string): Promise<void> {
+  const res = await fetch(`${BASE()}/api/personal.mall_cart/index`, { headers: { 'access-token': token } })
+  const cart = ((await res.json()) as { data: { stores: Array<{ lines: Array<{ id: number }> }> } }).data
+  const ids = cart.stores.flatMap((g) => g.lines.map((l) => l.id))
+  if (ids.length > 0) await api('personal.mall_cart/remove', { ids }, token)
+}
+/** A cart with content: two specs of shop 8 (one of them shipped for a fee) and a line of shop 5. */
+async function fillCart(page: Page): Promise<void> {
+  const token = await tokenOf(page)
+  await emptyCart(token)
+  await api('personal.mall_cart/add', { product_id: 9, spec_id: 91, quantity: 1 }, token)
+  await api('personal.mall_cart/add', { product_id: 2, spec_id: 21, quantity: 1 }, token)
+  await api('personal.mall_cart/add', { product_id: 1, spec_id: 11, quantity: 2 }, token)
+}
+
+// The mall's cart (issue 24): empty (a way to the mall), filled (lines by store), a store chosen and its checkout
+// sheet priced by the server, and a product's Add to cart sheet (the product's bar shows the cart's badge).
+export const CART_SCREENS: Screen[] = [
+  { name: 'mall-cart-empty', url: '/pages/vMall/cart', ready: '.state--empty', before: async (page) => emptyCart(await tokenOf(page)) },
+  { name: 'mall-cart', url: '/pages/vMall/cart', ready: '.cart-line', before: fillCart },
+  {
+    name: 'mall-cart-checkout',
+    url: '/pages/vMall/cart',
+    ready: '.cart-line',
+    before: fillCart,
+    act: async (page) => {
+      await page.locator('.cart-store__head .cart-check:visible').first().click()
+      await page.locator('.cart-bar__checkout:not([disabled]):visible').click()
+      await page.locator('.mall-sheet__payable:not(.mall-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
+    },
+  },
+  {
+    name: 'mall-cart-add-sheet',
+    url: '/pages/vMall/detail?id=1',
+    ready: '.mall-detail__add',
+    act: async (page) => {
+      await page.locator('.mall-detail__add:visible').click()
+      await page.locator('.mall-cart-sheet__add:visible').waitFor({ timeout: 10000 })
+    },
+  },
+]
+SCREENS.push(...CART_SCREENS)
 
 // The mall searchable (issue 24): the mall's own search idle (its popular words), Search's Mall tab with 赣南脐橙
 // found by "橙", and the Mall tab with nothing found. The idle one first: the others leave words in the history.

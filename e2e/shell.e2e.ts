@@ -184,7 +184,7 @@ describe('H5 shell in Chromium', () => {
 
 describe('routes not built yet', () => {
   it.each([
-    ['/pages/takeout/list', '外卖商家'],
+    ['/pages/takeout/search', '外卖搜索'],
     ['/pages/recruit/index', '招聘'],
   ])('%s opened directly says "coming soon" and Home takes the shopper out', async (url, title) => {
     const { page, context, errors } = await phone(browser)

@@ -44,6 +44,8 @@ export const ROUTES = [
   { path: 'pages/vMall/guide', zh: '商城指南', en: 'Mall guide' },
   // Ours, beyond the seed (issue 14): a mall product, in the mall's sub-package.
   { path: 'pages/vMall/detail', zh: '商品详情', en: 'Product' },
+  // Ours (issue 24): the shopper's cart, in the mall's sub-package.
+  { path: 'pages/vMall/cart', zh: '购物车', en: 'Cart' },
   { path: 'pages/special/index', zh: '商城专题', en: 'Micro mall special' },
   { path: 'pages/shops/details', zh: '店铺详情', en: 'Shop details' },
   { path: 'pages/logistics/index', zh: '物流跟踪', en: 'Logistics tracking' },

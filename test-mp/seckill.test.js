@@ -80,4 +80,37 @@ describe('flash sales (weapp, reference server)', () => {
     const order = await call(server.base, 'GET', `/api/personal.order/read?id=${wallet.createdOrderId()}`, null, shopper.token)
     expect(order.data.data.info).toEqual(expect.objectContaining({ kind: 'product', order_status: 10, pay_amount: live.price, shop_name: '好邻居便利' }))
   })
+
+  it('the paid order at pickup (issue 24): the sale price per item, no discount line, and beside the code the store — its address opens wx.openLocation', async () => {
+    const live = await liveProduct()
+    // A shopper of its own (the live product may be one per shopper, and the test above bought it).
+    const buyer = await login(server.base, '13900001402')
+    const created = await call(server.base, 'POST', '/api/personal.order/create', { kind: 'product', product_id: live.id, quantity: 1, client_request_id: `mp-pickup-${Date.now()}` }, buyer.token)
+    expect(created.data.code).toBe(1)
+    const id = created.data.data.order_info.id
+    await call(server.base, 'POST', '/api/personal.order/payparam', { id, platform: 'weapp' }, buyer.token)
+    await call(server.base, 'POST', '/api/sandbox/confirmPay', { id, result: 'success' })
+    const opened = []
+    const { page } = await open('pages/orders/detail', {
+      query: { id: String(id) },
+      storage: { token: buyer.token, myUserId: buyer.userId },
+      stubs: (wx) => {
+        wx.openLocation = (opts) => {
+          opened.push(opts)
+          if (opts.success) opts.success({ errMsg: 'openLocation:ok' })
+        }
+      },
+    })
+    await waitFor(() => byClass(page, 'order-pickup__place'), 5000)
+    expect(text(page, 'order-line__price')).toBe(`¥${(live.price / 100).toFixed(2)}`)
+    expect(text(page, 'order-line__list-price')).toBe(`¥${(live.original_price / 100).toFixed(2)}`)
+    expect(page.dom.textContent).not.toContain('优惠')
+    expect(text(page, 'order-pickup__name')).toBe('好邻居便利')
+    expect(text(page, 'order-pickup__address')).toBe('南山区后海大道 66 号')
+    expect(text(page, 'order-pickup__hours')).toBe('营业时间 09:00-22:00')
+    page.querySelector('.order-pickup__place').dispatchEvent('tap')
+    await waitFor(() => opened.length === 1, 3000)
+    expect(opened[0]).toEqual(expect.objectContaining({ name: '好邻居便利', address: '南山区后海大道 66 号' }))
+    expect(typeof opened[0].latitude).toBe('number')
+  })
 })

@@ -15,8 +15,8 @@ const rows = (from: number, to: number): Row[] => Array.from({ length: to - from
 type Api = ReturnType<typeof usePagedList<Row>>
 let api: Api
 
-function List({ fetcher, filter }: { fetcher: PagedFetcher<Row>; filter?: string }) {
-  api = usePagedList(fetcher, { pageSize: 3, keyOf: (r) => r.id, deps: [filter] })
+function List({ fetcher, filter }: { fetcher: (page: number, size: number, filter?: string) => ReturnType<PagedFetcher<Row>>; filter?: string }) {
+  api = usePagedList((page, size) => fetcher(page, size, filter), [fetcher, filter], { pageSize: 3, keyOf: (r) => r.id })
   return (
     <View>
       {api.loading && <Text className='loading'>loading</Text>}

@@ -1,16 +1,16 @@
 import { Button, Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import type { Paged } from '@/contract/paging'
-import { usePagedList, type PagedFetcher } from '@/hooks/usePagedList'
+import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 import { click, mount, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => unmountAll())
 
 /** One query on screen: its data, or "loading". */
-function Shown({ fetcher, ready }: { fetcher: () => Promise<string>; ready?: () => string | undefined }) {
+function Shown({ fetcher, ready }: { fetcher: (input: number) => Promise<string>; ready?: () => string | undefined }) {
   const [dep, setDep] = useState(1)
-  const q = useQuery(fetcher, [dep], true, ready)
+  const q = useQuery(() => fetcher(dep), [fetcher, dep], true, ready)
   return (
     <View>
       <Text className='shown'>{q.loading ? 'loading' : (q.data ?? '')}</Text>
@@ -22,14 +22,20 @@ function Shown({ fetcher, ready }: { fetcher: () => Promise<string>; ready?: () 
 }
 
 describe('useQuery with an answer already at hand (issue 15: Home\'s first calls)', () => {
-  it('shows it in the first render and does not ask again; a changed input asks', async () => {
-    const fetcher = jest.fn(async () => 'asked')
+  it('shows it in the first render, never a skeleton, and checks it in the background (issue 27: the client serves a fresh one without asking); a changed input too', async () => {
+    let answer: (v: string) => void = () => undefined
+    const fetcher = jest.fn(() => new Promise<string>((resolve) => (answer = resolve)))
     const t = await mount(() => <Shown fetcher={fetcher} ready={() => 'early'} />)
     expect(text(t, '.shown')).toBe('early')
-    expect(fetcher).not.toHaveBeenCalled()
-    await click(t, '.next')
-    await until(t, () => expect(text(t, '.shown')).toBe('asked'))
     expect(fetcher).toHaveBeenCalledTimes(1)
+    // What the background check answers swaps in (the same answer changes nothing).
+    await t.act(async () => answer('asked'))
+    await until(t, () => expect(text(t, '.shown')).toBe('asked'))
+    await click(t, '.next')
+    expect(text(t, '.shown')).toBe('early')
+    expect(fetcher).toHaveBeenCalledTimes(2)
+    await t.act(async () => answer('asked again'))
+    await until(t, () => expect(text(t, '.shown')).toBe('asked again'))
   })
 
   it('nothing at hand: loading, then asked once', async () => {
@@ -41,9 +47,9 @@ describe('useQuery with an answer already at hand (issue 15: Home\'s first calls
 })
 
 /** A paged list whose first page may be at hand (Home's shops, issue 15). */
-function PagedShown({ fetcher, ready }: { fetcher: PagedFetcher<string>; ready?: (pageSize: number) => Paged<string> | undefined }) {
+function PagedShown({ fetcher, ready }: { fetcher: (page: number, size: number, input: number) => Promise<Paged<string>>; ready?: (pageSize: number) => Paged<string> | undefined }) {
   const [dep, setDep] = useState(1)
-  const l = usePagedList(fetcher, { pageSize: 2, keyOf: (s) => s, deps: [dep], ready })
+  const l = usePagedList((page, size) => fetcher(page, size, dep), [fetcher, dep], { pageSize: 2, keyOf: (s) => s, ready })
   return (
     <View>
       <Text className='rows'>{l.loading ? 'loading' : l.items.join(',')}</Text>
@@ -60,19 +66,20 @@ function PagedShown({ fetcher, ready }: { fetcher: PagedFetcher<string>; ready?:
 }
 
 describe('usePagedList with its first page already at hand', () => {
-  it('shows it in the first render, asks for page 2 on scrolling on, and page 1 again when a dep changes', async () => {
-    const fetcher = jest.fn(async (p: number) => ({ list: p === 1 ? ['x', 'y'] : ['c'], total: 3, page: p, page_size: 2 }))
+  it('shows it in the first render, checks page 1 in the background, asks for page 2 on scrolling on; a dep changed shows its page 1 at hand too', async () => {
+    const fetcher = jest.fn(async (p: number) => ({ list: p === 1 ? ['a', 'b'] : ['c'], total: 3, page: p, page_size: 2 }))
     const ready = jest.fn((size: number) => ({ list: ['a', 'b'], total: 3, page: 1, page_size: size }))
     const t = await mount(() => <PagedShown fetcher={fetcher} ready={ready} />)
     expect(text(t, '.rows')).toBe('a,b')
     expect(ready).toHaveBeenCalledWith(2)
-    expect(fetcher).not.toHaveBeenCalled()
+    await until(t, () => expect(fetcher.mock.calls.map((c) => c[0])).toEqual([1]))
     await click(t, '.more')
     await until(t, () => expect(text(t, '.rows')).toBe('a,b,c'))
-    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([2])
+    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([1, 2])
     await click(t, '.next')
-    await until(t, () => expect(text(t, '.rows')).toBe('x,y'))
-    expect(fetcher.mock.calls.map((c) => c[0])).toEqual([2, 1])
+    expect(text(t, '.rows')).toBe('a,b')
+    await until(t, () => expect(fetcher.mock.calls.map((c) => c[0])).toEqual([1, 2, 1]))
+    expect(text(t, '.rows')).toBe('a,b')
   })
 
   it('nothing at hand: loading, then page 1 asked once', async () => {

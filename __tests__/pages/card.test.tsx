@@ -5,6 +5,7 @@
 import type { UserCoupon } from '@/contract/member'
 import type { CardOrderPayload } from '@/contract/order'
 import { resetLangCache, setLang } from '@/core/i18n'
+import { forgetAnswers, invalidate } from '@/core/cache'
 import { setItem } from '@/core/storage'
 import CardIndexPage from '@/pages/card/index'
 import CardVipCordPage from '@/pages/card/vipCord'
@@ -12,7 +13,7 @@ import PaySuccessPage from '@/pages/payBill/success'
 import Taro from '@tarojs/taro'
 import { fakeApi, openedWith, resetRouter } from '../support/fakeApi'
 import { card, coupon, order, paged, quote } from '../support/fixtures'
-import { all, click, mount, show, text, unmountAll, until } from '../support/screen'
+import { all, click, hide, mount, show, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => {
   unmountAll()
@@ -123,8 +124,10 @@ describe('Card tab: what the shopper holds', () => {
     })
     // No card yet: Gold offered first, as to anyone.
     await until(t, () => expect(text(t, '.card-product--chosen .card-product__name')).toBe('金卡'))
-    // Paid for Silver; the tab is shown again.
+    // Paid for Silver (away from the tab; the payment invalidates what was kept: src/payment/pay.ts); the tab is shown again.
+    await hide(t)
     held = silver
+    invalidate()
     await show(t)
     await until(t, () => expect(text(t, '.member-card__name')).toContain('银卡'))
     await until(t, () => expect(text(t, '.card-product--chosen .card-product__name')).toBe('银卡'))
@@ -186,6 +189,8 @@ describe('Payment success after buying a card', () => {
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     expect(t.queries.querySelector('.pay-result__code')).toBeNull()
     unmountAll()
+    // Another case, not a return: nothing kept from the first (issue 27).
+    forgetAnswers()
     fakeApi({ 'personal.order/read': () => ({ info: order({ kind: 'card', order_status: 0, pay_time: null, shop_id: null, shop_name: null }) }) })
     const t2 = await mount(PaySuccessPage)
     await until(t2, () => expect(text(t2, '.pay-result__status')).toBe('订单待支付'))

@@ -92,6 +92,8 @@ describe('A mall product and buy now', () => {
     openedWith('pages/vMall/detail', { id: String(product.id) })
     const api = fakeApi({
       'hui_public.mall_product/read': () => ({ info: product }),
+      // The cart's badge (issue 24).
+      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
       'personal.address/index': () => ({ list: [home] }),
       'personal.coupon/index': () => paged([mallCoupon]),
       'personal.order/preCreate': (d) => {

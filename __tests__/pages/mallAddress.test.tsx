@@ -61,6 +61,7 @@ async function openSheet(saved: Address[], reread: () => { list: Address[] } | t
   let reads = 0
   const api = fakeApi({
     'hui_public.mall_product/read': () => ({ info: product }),
+    'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
     'personal.address/index': () => (reads++ ? reread() : { list: [...saved] }),
     'personal.coupon/index': () => paged([]),
     'personal.order/preCreate': () => quote({ kind: 'product', original_amount: 3990, pay_amount: 3990, fee_amount: 0 }),

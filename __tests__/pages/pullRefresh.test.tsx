@@ -42,6 +42,13 @@ const PULL_REFRESH_ROUTES = [
   'pages/card/records',
   'pages/card/my',
   'pages/card/my_old',
+  'pages/payBill/oil',
+  'pages/logistics/index',
+  // Issue 25: takeout's lists, menu and order.
+  'pages/takeout/index',
+  'pages/takeout/list',
+  'pages/takeout/detail',
+  'pages/takeout/orderDetail',
 ]
 
 describe('the page configs', () => {
@@ -98,6 +105,7 @@ const CASES: Case[] = [
       'hui_public.mall_category/index': () => ({ list: [] }),
       'hui_public.mall_gallery/index': () => ({ list: [] }),
       'hui_public.mall_product/index': () => paged(later() ? [mallProduct(1, '赣南脐橙'), mallProduct(2, '每日坚果')] : [mallProduct(1, '赣南脐橙')]),
+      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
     }),
     list: 'hui_public.mall_product/index',
     rows: '.mall-card__name',

@@ -2,6 +2,7 @@
  * Issue 14, flash sales: the Flash sales list and the Flash-sale product in the H5 runtime with the one fake API —
  * states, countdowns on the server's clock (the phone's set wrong), buying single-flight within stock and limit.
  */
+import { forgetAnswers } from '@/core/cache'
 import Taro from '@tarojs/taro'
 import type TestUtils from '@tarojs/test-utils-react'
 import { getPageInstance, HOOKS_APP_ID } from '@tarojs/runtime'
@@ -142,6 +143,8 @@ describe('Flash sales', () => {
     const t = await mount(SeckillIndexPage)
     await t.queries.waitForQuerySelector('.skeleton')
     unmountAll()
+    // Another visit, not a return: no exchange of the first still on its way to share (issue 27: src/core/cache.ts).
+    forgetAnswers()
     reply = 'offline'
     const t2 = await mount(SeckillIndexPage)
     await t2.queries.waitForQuerySelector('.state--error')

@@ -14,7 +14,8 @@ import StoreOrderPage from '@/pages/store/order'
 import StoreOrdersPage from '@/pages/store/orders'
 import StoreVerifyPage from '@/pages/store/verify'
 import { fakeApi, openedWith, PENDING, refused, resetRouter } from '../support/fakeApi'
-import { all, click, mount, show, text, unmountAll, until } from '../support/screen'
+import { all, click, hide, mount, show, text, unmountAll, until } from '../support/screen'
+import { FRESH_MS } from '@/core/cache'
 import { order, paged } from '../support/fixtures'
 
 afterEach(() => {
@@ -84,7 +85,11 @@ describe('Me: the store workbench entry', () => {
     expect(t.queries.querySelector('.menu-list__item--workbench')).toBeNull()
     expect(getItem('userIds')).toEqual({})
 
+    // Made staff meanwhile; Me shown again once the profile read is no longer fresh (issue 27: src/core/cache.ts).
     storeId = 8
+    await hide(t)
+    const real = Date.now.bind(Date)
+    jest.spyOn(Date, 'now').mockImplementation(() => real() + FRESH_MS + 1000)
     await show(t)
     await until(t, () => expect(text(t, '.menu-list__item--workbench')).toContain('门店工作台'))
     expect(getItem('userIds')).toEqual({ userIdBuss: 108, storeId: 8 })
@@ -300,10 +305,13 @@ describe('Store orders and a store order', () => {
 async function openOrder(info: StoreOrder, handlers: Parameters<typeof fakeApi>[0] = {}) {
   setItem('token', 'tok')
   openedWith('pages/store/order', { id: String(info.id) })
-  const api = fakeApi({
-    'hui_shanghu.store_order/read': () => ({ info, actions: [{ action: 'refund_requested', by: 'shopper', by_user_id: 7, by_phone: '138****0001', reason: '不想要了', at: '2026-11-23 10:00:00' }] }),
-    ...handlers,
-  })
+  // The server's order as it now is: an action's answer is what a later read says too (the write invalidates the kept
+  // read, and the screen on show reads it again: src/core/cache.ts).
+  let now: StoreOrderAnswer = { info, actions: [{ action: 'refund_requested', by: 'shopper', by_user_id: 7, by_phone: '138****0001', reason: '不想要了', at: '2026-11-23 10:00:00' }] }
+  const acts = Object.fromEntries(
+    Object.entries(handlers).map(([path, h]) => [path, (req: never) => Promise.resolve(h(req)).then((answer: unknown) => ((now = answer && typeof answer === 'object' && 'info' in answer ? (answer as StoreOrderAnswer) : now), answer))]),
+  ) as typeof handlers
+  const api = fakeApi({ 'hui_shanghu.store_order/read': () => now, ...acts })
   const t = await mount(StoreOrderPage)
   await t.queries.waitForQuerySelector('.store-order')
   return { t, api }

@@ -3,6 +3,7 @@
 import '@tarojs/taro'
 import * as React from 'react'
 import * as ReactDOM from 'react-dom'
+import { forgetAnswers } from '@/core/cache'
 import { connectRequest } from '@/core/request'
 import { apiBase } from '@/platform/apiBase'
 import { transport } from '@/platform/transport'
@@ -18,6 +19,8 @@ connectRequest(transport, () => apiBase.base())
 
 afterEach(() => {
   window.localStorage.clear()
+  // The request client's kept answers (src/core/cache.ts) live as long as the app: each test starts without any.
+  forgetAnswers()
 })
 
 // @tarojs/test-utils-react calls react-dom/test-utils' act, which React 18.3 flags as deprecated on every

@@ -50,3 +50,12 @@ export async function show(t: TestUtils): Promise<void> {
     for (const f of Array.isArray(callbacks) ? callbacks : callbacks ? [callbacks] : []) f()
   })
 }
+
+/** The runtime hides the screen (another page or tab on top): every useDidHide callback of test mounts, inside act. */
+export async function hide(t: TestUtils): Promise<void> {
+  const inst = getPageInstance(HOOKS_APP_ID) as { componentDidHide?: Array<() => void> | (() => void) } | undefined
+  const callbacks = inst?.componentDidHide
+  await t.act(async () => {
+    for (const f of Array.isArray(callbacks) ? callbacks : callbacks ? [callbacks] : []) f()
+  })
+}

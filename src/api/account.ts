@@ -1,5 +1,4 @@
 import type { UserInfo } from '@/contract/account'
-import { useLang } from '@/core/i18n'
 import type { ApiRes } from '@/contract/schemas'
 import { readyAnswer, request } from '@/core/request'
 import { rememberUserIds } from './roles'
@@ -7,14 +6,13 @@ import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
 /** Who I am, my card and my order counts (personal.user/info): Me, the Card tab, Delete account. */
 export function useProfile(options: SignedInOptions = {}) {
-  const lang = useLang()
   const remember = <A extends ApiRes<'personal.user/info'> | undefined>(answer: A): A => {
     if (answer) rememberUserIds(answer.user.userIds)
     return answer
   }
   return useSignedInQuery(
     () => request('personal.user/info', {}).then(remember),
-    [lang],
+    [],
     options,
     // Already in when Me's or the Card tab's first calls were started early (issue 15): in the first render.
     () => remember(readyAnswer('personal.user/info', {})),

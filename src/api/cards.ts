@@ -1,17 +1,14 @@
-import { useLang } from '@/core/i18n'
 import { readyAnswer, request } from '@/core/request'
 import { useQuery } from '@/hooks/useQuery'
 import { useSignedInQuery } from '@/hooks/useSignedIn'
 
 /** The membership cards on sale (Card tab). */
 export function useCardProducts() {
-  const lang = useLang()
   // Already in when the Card tab's first calls were started early (issue 15): in its first render.
-  return useQuery(() => request('hui_public.card/index', {}), [lang], true, () => readyAnswer('hui_public.card/index', {}))
+  return useQuery(() => request('hui_public.card/index', {}), [], true, () => readyAnswer('hui_public.card/index', {}))
 }
 
 /** My cards, for My cards, Old my cards and the Card page (one data source, several layouts); they need a shopper. */
 export function useMyCards(returnTo: string) {
-  const lang = useLang()
-  return useSignedInQuery(() => request('personal.card/index', {}), [lang], { returnTo })
+  return useSignedInQuery(() => request('personal.card/index', {}), [], { returnTo })
 }

@@ -12,12 +12,12 @@ export function useClaimableCoupons(shopId?: number) {
 
 /** Claim one coupon (one of each per shopper). */
 export function claimCoupon(couponId: number) {
-  return request('personal.coupon/claim', { coupon_id: couponId })
+  return request('personal.coupon/claim', { coupon_id: couponId }, { changes: ['personal.coupon/', 'hui_public.coupon/'] })
 }
 
 /** My coupons on one tab, paged (Value coupons). */
 export function useMyCouponPages(tab: (typeof COUPON_TABS)[number]) {
-  return usePagedList((page, page_size) => request('personal.coupon/index', { tab, page, page_size }), { keyOf: (c) => c.id, deps: [tab] })
+  return usePagedList((page, page_size) => request('personal.coupon/index', { tab, page, page_size }), [tab], { keyOf: (c) => c.id })
 }
 
 /** Pay a bill: the shop and my usable coupons, read together (the form needs both before it can price). */
@@ -32,7 +32,7 @@ export function useShopToPay(shopId: number, options: SignedInOptions = {}) {
   )
 }
 
-/** My available coupons (to choose one when buying); only while logged in, read again on every return. */
+/** My available coupons (to choose one when buying); only while logged in, checked again on a return (useQuery). */
 export function useMyAvailableCoupons() {
-  return useSignedInQuery(() => request('personal.coupon/index', { tab: 'available', page_size: 50 }).then((r) => r.list), [], { reloadOnReturn: true })
+  return useSignedInQuery(() => request('personal.coupon/index', { tab: 'available', page_size: 50 }).then((r) => r.list), [])
 }

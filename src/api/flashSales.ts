@@ -9,6 +9,6 @@ export function useFlashSales(pageSize: number, enabled?: boolean) {
 
 /** Flash-sale products matching a keyword, paged (Search). */
 export function useFlashSalePages(keyword: string, enabled?: boolean) {
-  return usePagedList((page, page_size) => request('hui_public.hsh_seckill_prod/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled })
+  return usePagedList((page, page_size) => request('hui_public.hsh_seckill_prod/index', { keyword, page, page_size }), [keyword], { keyOf: (p) => p.id, enabled })
 }
 

@@ -6,7 +6,6 @@ import type { GeoPoint } from '@/contract/geo'
 import { FUEL_ENDPOINTS, type FuelEndpointPath } from '@/contract/fuelEndpoints'
 import type { OilOrderPayload, OrderInfo, PriceQuote } from '@/contract/order'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
-import { useLang } from '@/core/i18n'
 import { ApiError, request, type RequestOptions } from '@/core/request'
 import { useQuery } from '@/hooks/useQuery'
 import { useSignedInQuery } from '@/hooks/useSignedIn'
@@ -20,22 +19,20 @@ export type StationsNear = { point: GeoPoint } | { cityId: number | undefined }
 
 /** The stations near the shopper (a point) or in their city, up to 50 (a city has a handful). */
 export function useStations(near: StationsNear | null) {
-  const lang = useLang()
-  const key = near === null ? '' : 'point' in near ? `${near.point.lat},${near.point.lng}` : `city:${near.cityId ?? ''}`
+  // `near` by value (the hook compares its inputs as JSON).
   return useQuery(
     () =>
       requestFuel('hui_shanghu.oil_station/index', {
         page_size: 50,
         ...(near && 'point' in near ? { lat: near.point.lat, lng: near.point.lng } : near?.cityId ? { city_id: near.cityId } : {}),
       }),
-    [key, lang],
+    [near],
     near !== null,
   )
 }
 
 /** One station (grades with list and member prices, pumps) and my usable coupons: paying needs a shopper. */
 export function useStationToPay(id: number, point: GeoPoint | null, returnTo: string | undefined) {
-  const lang = useLang()
   return useSignedInQuery(
     async () => {
       const [station, coupons] = await Promise.all([
@@ -44,7 +41,7 @@ export function useStationToPay(id: number, point: GeoPoint | null, returnTo: st
       ])
       return { station, coupons }
     },
-    [id, lang],
+    [id, point],
     { returnTo, enabled: id > 0 },
   )
 }

@@ -4,7 +4,6 @@
  */
 import { MALL_ENDPOINTS, type MallEndpointPath } from '@/contract/mallEndpoints'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
-import { useLang } from '@/core/i18n'
 import { request, type RequestOptions } from '@/core/request'
 import { useSignedInQuery } from '@/hooks/useSignedIn'
 import { fetchOrder } from './orders'
@@ -15,7 +14,6 @@ export function requestMall<P extends MallEndpointPath>(path: P, payload: ApiReq
 
 /** An order and its parcel (null until the store ships it: the screen says so instead of an error). */
 export function useParcel(id: number, returnTo: string) {
-  const lang = useLang()
   return useSignedInQuery(
     async () => {
       const order = await fetchOrder(id)
@@ -23,10 +21,10 @@ export function useParcel(id: number, returnTo: string) {
       const parcel = await requestMall('personal.order/logistics', { id })
       return { order: parcel.order, parcel }
     },
-    [id, lang],
+    [id],
     { returnTo, enabled: id > 0 },
   )
 }
 
 /** The parcel arrived: the order is completed. */
-export const confirmReceipt = (id: number) => requestMall('personal.order/confirmReceipt', { id }).then((r) => r.info)
+export const confirmReceipt = (id: number) => requestMall('personal.order/confirmReceipt', { id }, { changes: ['personal.order/', 'personal.user/info'] }).then((r) => r.info)

@@ -3,7 +3,6 @@
  * module (never Home), so MALL_ENDPOINTS stays off Home's first load; the calls go through the app's one client.
  */
 import type { MallProductQuery } from '@/contract/mall'
-import { useLang } from '@/core/i18n'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 import { useSignedInQuery } from '@/hooks/useSignedIn'
@@ -13,23 +12,19 @@ import { requestMall } from './logistics'
 export { requestMall }
 
 export function useMallCategories() {
-  const lang = useLang()
-  return useQuery(() => requestMall('hui_public.mall_category/index', {}), [lang])
+  return useQuery(() => requestMall('hui_public.mall_category/index', {}), [])
 }
 
 export type MallFilter = Omit<MallProductQuery, 'page' | 'page_size'>
 
 /** Products, paged: of a category, of a special, or all of them. */
 export function useMallProducts(filter: MallFilter) {
-  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { ...filter, page, page_size }), {
-    keyOf: (p) => p.id,
-    deps: [filter.category_id, filter.special_id, filter.keyword],
-  })
+  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { ...filter, page, page_size }), [filter], { keyOf: (p) => p.id })
 }
 
 /** Mall products whose name holds `keyword`, paged (Search's Mall tab, the mall's own search); nothing asked while off. */
 export function useMallSearch(keyword: string, enabled = true) {
-  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { keyword, page, page_size }), { keyOf: (p) => p.id, deps: [keyword], enabled })
+  return usePagedList((page, page_size) => requestMall('hui_public.mall_product/index', { keyword, page, page_size }), [keyword], { keyOf: (p) => p.id, enabled })
 }
 
 export function useMallProduct(id: number) {
@@ -37,13 +32,11 @@ export function useMallProduct(id: number) {
 }
 
 export function useMallSpecial(id: number) {
-  const lang = useLang()
-  return useQuery(() => requestMall('hui_public.mall_special/read', { id }).then((r) => r.info), [id, lang], id > 0)
+  return useQuery(() => requestMall('hui_public.mall_special/read', { id }).then((r) => r.info), [id], id > 0)
 }
 
 export function useMallGallery() {
-  const lang = useLang()
-  return useQuery(() => requestMall('hui_public.mall_gallery/index', {}).then((r) => r.list), [lang])
+  return useQuery(() => requestMall('hui_public.mall_gallery/index', {}).then((r) => r.list), [])
 }
 
 /** Buying: my addresses (default first) and my available coupons, read together once the shopper is signed in. */

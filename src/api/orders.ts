@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
 import { hasRedemptionCode } from '@/contract/orderRules'
 import type { ApiReq } from '@/contract/schemas'
-import { ApiError, request } from '@/core/request'
+import { ApiError, readyAnswer, request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useRetryWhenOnline } from '@/hooks/useRetryWhenOnline'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
@@ -34,7 +34,11 @@ export type OrderFilter = Omit<ApiReq<'personal.order/index'>, 'page' | 'page_si
 
 /** My orders, paged (My orders by tab; Card purchase records by kind). */
 export function useOrderPages(filter: OrderFilter) {
-  return usePagedList((page, page_size) => request('personal.order/index', { ...filter, page, page_size }), { keyOf: (o) => o.id, deps: [filter.tab, filter.kind] })
+  return usePagedList((page, page_size) => request('personal.order/index', { ...filter, page, page_size }), [filter], {
+    keyOf: (o) => o.id,
+    // A tab seen before shows at once (kept answers, src/core/cache.ts), and is checked in the background.
+    ready: (page_size) => readyAnswer('personal.order/index', { ...filter, page: 1, page_size }),
+  })
 }
 
 /** How long Pay a bill waits after the last key before asking the price (the shopper is still typing). */

@@ -5,7 +5,7 @@ import { useSignedInQuery } from '@/hooks/useSignedIn'
 
 /**
  * The newest unpaid order of this kind at this shop or station (the server's list, not a guess): the one the
- * shopper left at the cashier or in the payment sheet, or an earlier one still waiting. Read on open and again on
+ * shopper left at the cashier or in the payment sheet, or an earlier one still waiting. Read on open and checked again (useQuery: in the background) on
  * every return. A failure to read it shows nothing (the form works without it).
  */
 export function usePendingOrder(kind: Extract<OrderKind, 'bill' | 'oil'>, shopId: number) {
@@ -15,6 +15,6 @@ export function usePendingOrder(kind: Extract<OrderKind, 'bill' | 'oil'>, shopId
       return list.find((o) => o.shop_id === shopId && payStage(o.order_status) === 'unpaid') ?? null
     },
     [kind, shopId],
-    { enabled: shopId > 0, reloadOnReturn: true },
+    { enabled: shopId > 0 },
   )
 }

@@ -19,7 +19,8 @@ export function useFlashSessionPages(sessionId: number | null) {
         setSessions(answer.sessions)
         return answer
       }),
-    { keyOf: (p) => p.id, deps: [sessionId] },
+    [sessionId],
+    { keyOf: (p) => p.id },
   )
   return { ...pages, sessions }
 }

@@ -10,16 +10,16 @@ export function fetchShop(id: number) {
 
 /** One shop, for Shop details. Nothing is asked without a valid id. */
 export function useShop(id: number) {
-  return useQuery(() => fetchShop(id), [id], id > 0)
+  // A shop seen a moment ago (back from its bill or a coupon) shows at once, checked in the background.
+  return useQuery(() => fetchShop(id), [id], id > 0, () => readyAnswer('hui_shanghu.shop/read', { id })?.info)
 }
 
 export type ShopFilter = Omit<ApiReq<'hui_shanghu.shop/index'>, 'page' | 'page_size'>
 
 /** Shops, paged: by city on Home, by class and city on Discount bill, by keyword in Search; nearest first with lat/lng. */
 export function useShopPages(filter: ShopFilter, enabled?: boolean) {
-  return usePagedList((page, page_size) => request('hui_shanghu.shop/index', Object.assign({}, filter, { page, page_size })), {
+  return usePagedList((page, page_size) => request('hui_shanghu.shop/index', Object.assign({}, filter, { page, page_size })), [filter], {
     keyOf: (s) => s.id,
-    deps: [filter.city_id, filter.class_id, filter.keyword, filter.lat, filter.lng],
     enabled,
     // Home's first page of shops may have arrived already (its first calls, started early): in its first render.
     ready: (page_size) => readyAnswer('hui_shanghu.shop/index', Object.assign({}, filter, { page: 1, page_size })),

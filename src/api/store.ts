@@ -5,7 +5,6 @@
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { STORE_ENDPOINTS, type StoreEndpointPath } from '@/contract/storeEndpoints'
 import type { StoreOrderQuery } from '@/contract/store'
-import { useLang } from '@/core/i18n'
 import { isRefusal, request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
@@ -30,23 +29,17 @@ export function isStoreOrderMissing(error: unknown): boolean {
 
 /** Workbench home: the business day's figures and what needs doing. */
 export function useWorkbench(options: SignedInOptions = {}) {
-  const lang = useLang()
-  return useSignedInQuery(() => requestStore('hui_shanghu.store/workbench', {}), [lang], options)
+  return useSignedInQuery(() => requestStore('hui_shanghu.store/workbench', {}), [], options)
 }
 
 export type StoreOrderFilter = Omit<StoreOrderQuery, 'page' | 'page_size'>
 
 /** The store's orders, paged, by status and/or what needs doing. */
 export function useStoreOrderPages(filter: StoreOrderFilter, enabled = true) {
-  return usePagedList((page, page_size) => requestStore('hui_shanghu.store_order/index', { ...filter, page, page_size }), {
-    keyOf: (o) => o.id,
-    deps: [filter.status, filter.todo],
-    enabled,
-  })
+  return usePagedList((page, page_size) => requestStore('hui_shanghu.store_order/index', { ...filter, page, page_size }), [filter], { keyOf: (o) => o.id, enabled })
 }
 
 /** One of the store's orders with its trail (who did what, when). */
 export function useStoreOrder(id: number, options: SignedInOptions = {}) {
-  const lang = useLang()
-  return useSignedInQuery(() => requestStore('hui_shanghu.store_order/read', { id }), [id, lang], { ...options, enabled: id > 0 && (options.enabled ?? true) })
+  return useSignedInQuery(() => requestStore('hui_shanghu.store_order/read', { id }), [id], { ...options, enabled: id > 0 && (options.enabled ?? true) })
 }

@@ -5,6 +5,8 @@ import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
 import type { StoreEndpointPath } from '@/contract/storeEndpoints'
 import type { MallEndpointPath } from '@/contract/mallEndpoints'
+import type { TakeoutEndpointPath } from '@/contract/takeoutEndpoints'
+import { askingAgain, invalidate, isFresh, kept, type Kept } from './cache'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
 import { getLang, t } from './i18n'
@@ -73,6 +75,8 @@ export interface RequestOptions {
   toastOnError?: boolean
   /** Send this token instead of the stored one (logout revokes a token already forgotten here); a -1 then leaves the stored session alone. */
   token?: string
+  /** A write: the endpoints (prefixes) whose kept answers it changes (./cache.ts invalidate); all of them when not said. */
+  changes?: string[]
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -95,61 +99,60 @@ function exchangeOf(path: ApiPath, payload: unknown, opts: RequestOptions, metho
   return { url: `${wired.apiBase()}/api/${path}`, method, data, headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' }, timeoutMs: REQUEST_TIMEOUT_MS }
 }
 
-/** A GET the client started before a screen asked for it (startEarly), by URL and token; each is taken once. */
-interface Started {
-  at: number
-  res: Promise<TransportResponse>
-  got?: TransportResponse
-}
-const started = new Map<string, Started>()
-/** An early answer older than this is not used (the screen asks again): it was meant for a screen about to open. */
-export const EARLY_KEEP_MS = 20_000
+/** A GET's key in the kept answers (./cache.ts): endpoint first (invalidate by its prefix), the session, the payload. */
+const keyOf = (path: string, req: TransportRequest) => `${path} ${req.headers[HEADER_TOKEN] ?? ''} ${withQuery('', req.data)}`
 
-const startedKey = (req: TransportRequest) => `${req.headers[HEADER_TOKEN] ?? ''} ${withQuery(req.url, req.data)}`
+const isOk = (res: TransportResponse) => res.status === 200 && isEnvelope(res.body) && res.body.code === CODE.OK
 
-function takeStarted(req: TransportRequest, arrived?: boolean): Started | undefined {
-  const key = startedKey(req)
-  const hit = started.get(key)
-  if (!hit || (arrived && !hit.got)) return undefined
-  started.delete(key)
-  return Date.now() - hit.at <= EARLY_KEEP_MS ? hit : undefined
+/** Send a GET and keep it under `key` (asked again by another caller meanwhile: this one); a failure is not kept. */
+function ask(key: string, req: TransportRequest): Kept {
+  const entry: Kept = { at: Date.now(), res: (wired as NonNullable<typeof wired>).transport.send(req) }
+  const drop = () => {
+    if (kept.get(key) === entry) kept.delete(key)
+  }
+  kept.set(key, entry)
+  entry.res.then((res) => {
+    // Every answer (errors too) tells the server's clock: countdowns run on it.
+    learnClock(res, res.sentAt ?? entry.at, Date.now())
+    if (isOk(res)) entry.got = res
+    else drop()
+  }, drop)
+  return entry
 }
 
 /**
  * Start a GET now that a screen about to open will ask for (a page's first calls as the mini-program launches, before
- * the page has rendered: issue 15). request() — and readyAnswer(), once it has arrived — take it by its exact URL
- * and token instead of asking again; the same call already started is not started twice. Failures are left for
- * request() to retry as it would have.
+ * the page has rendered: issue 15). It is kept like any answer (./cache.ts): request() and readyAnswer() take it.
+ * Failures are left for request() to retry as it would have.
  */
 export function startEarly<P extends EndpointPath>(path: P, payload: ApiReq<P>): void {
   if (!wired || ENDPOINTS[path] !== 'GET') return
   const req = exchangeOf(path, payload, {}, 'GET')
-  const key = startedKey(req)
-  const already = started.get(key)
-  if (already && Date.now() - already.at <= EARLY_KEEP_MS) return
-  const entry: Started = { at: Date.now(), res: wired.transport.send(req) }
-  entry.res.then(
-    (res) => {
-      entry.got = res
-    },
-    () => undefined,
-  )
-  started.set(key, entry)
+  const key = keyOf(path, req)
+  if (!isFresh(kept.get(key))) ask(key, req)
 }
 
 /**
- * A GET's answer when it has already arrived (a page's first calls, started early: issue 15) — a success only;
- * anything else is left for request() to report. Undefined when there is none.
+ * A GET's answer already at hand, for a screen's first render: kept (./cache.ts: fresh or not — the hooks ask again
+ * in the background), else one the page's HTML brought (H5, server/early.ts), which is kept from then on. A success
+ * only; undefined when there is none.
  */
 export function readyAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {
-  const exchange = wired ? exchangeOf(path, payload, {}, ENDPOINTS[path]) : undefined
-  const mine = exchange && ENDPOINTS[path] === 'GET' ? takeStarted(exchange, true) : undefined
-  const req = !mine && wired?.transport.ready ? exchange : undefined
-  const res = mine ? mine.got : req && wired?.transport.ready?.(req)
-  if (!res || res.status !== 200 || !isEnvelope(res.body) || res.body.code !== CODE.OK) return undefined
-  learnClock(res, mine ? mine.at : (res.sentAt ?? Date.now()), Date.now())
-  return res.body.data as ApiRes<P>
+  if (!wired || ENDPOINTS[path] !== 'GET') return undefined
+  const req = exchangeOf(path, payload, {}, 'GET')
+  const key = keyOf(path, req)
+  let hit = kept.get(key)
+  const early = hit?.got ? undefined : wired.transport.ready?.(req)
+  if (early && isOk(early)) {
+    hit = { at: early.sentAt ?? Date.now(), res: Promise.resolve(early), got: early }
+    kept.set(key, hit)
+    learnClock(early, hit.at, Date.now())
+  }
+  return hit?.got ? ((hit.got.body as Envelope<unknown>).data as ApiRes<P>) : undefined
 }
+
+/** POSTs that change nothing (a price, the cashier's parameters, a signature, an SMS): no kept answer goes stale. */
+const READS = /preCreate|payparam|JSSDK|Captcha/
 
 /**
  * The one request client. Headers Access-Token (stored token or '') and Access-Origin (''); the stored
@@ -161,27 +164,28 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
  * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | FuelEndpointPath | MallEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   const transport = (wired as NonNullable<typeof wired>).transport
+  // A GET is kept (./cache.ts) — not one sent with a token of its own (logout, the launch's roles).
+  const key = method === 'GET' && opts.token === undefined ? keyOf(path, exchange) : ''
+  // Asked again (a pull, a retry): only an exchange still on its way is shared.
+  const hit = key ? kept.get(key) : undefined
+  const share = isFresh(hit) && !(askingAgain() && hit.got)
   let res: TransportResponse
-  // A first call started early (startEarly) is answered by that exchange; if it failed, ask as usual.
-  const early = method === 'GET' ? takeStarted(exchange) : undefined
-  let sentAt = early ? early.at : Date.now()
-  const again = () => {
-    sentAt = Date.now()
-    return transport.send(exchange)
-  }
   try {
-    res = early ? await early.res.catch(again) : await transport.send(exchange)
+    if (key) res = await (share ? (hit as Kept).res.catch(() => ask(key, exchange).res) : ask(key, exchange).res)
+    else {
+      const sentAt = Date.now()
+      res = await transport.send(exchange)
+      learnClock(res, res.sentAt ?? sentAt, Date.now())
+    }
   } catch {
     const err = new ApiError('network', t('common.networkError'), 0, null)
     if (opts.toastOnError) toastError(err.message)
     throw err
   }
-  // Every answer (errors too) tells the server's clock: countdowns run on it.
-  learnClock(res, res.sentAt ?? sentAt, Date.now())
 
   const body = res.body
   const refusal = isEnvelope(body) ? { reason: typeof body.reason === 'string' ? body.reason : null, params: typeof body.params === 'object' && body.params !== null ? body.params : {}, data: body.data } : {}
@@ -192,6 +196,8 @@ export async function request(path: ApiPath, payload: unknown, opts: RequestOpti
   } else if (!isEnvelope(body)) {
     err = new ApiError('http', t('common.serverError', { status: res.status }), res.status, null)
   } else if (body.code === CODE.OK) {
+    // A write: what was kept may say otherwise now (all of it unless the caller names what it changes).
+    if (method !== 'GET' && !READS.test(path)) invalidate(...(opts.changes ?? ['']))
     return body.data
   } else if (body.code === CODE.AUTH) {
     err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code, refusal)

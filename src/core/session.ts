@@ -1,17 +1,21 @@
 import Taro from '@tarojs/taro'
 import { BIND_PATH, isTabPath, pageUrl, routeUrl, type RouteQuery } from '@/routes'
+import { forgetAnswers } from './cache'
 import { getItem, removeItem, setItem } from './storage'
 
 export function isLoggedIn(): boolean {
   return Boolean(getItem('token'))
 }
 
+/** Signed in (anew): what was kept for the shopper before is not served to this one. */
 export function setToken(token: string): void {
+  forgetAnswers()
   setItem('token', token)
 }
 
 /** Forget this device's session here only (the server already ended it, or said -1). */
 export function forgetSession(): void {
+  forgetAnswers()
   removeItem('token')
   removeItem('userIds')
   removeItem('myUserId')

@@ -41,6 +41,15 @@ interface Schema {
   searchHistory: string[]
   /** The shopper's own id: shares carry it as share_user_user_id. */
   myUserId: number
+  /** Takeout carts, one per shop (issue 25): shop id → lines; re-priced by the server when opened. */
+  takeoutCarts: Record<string, TakeoutCartLine[]>
+}
+
+/** A takeout cart line: a dish with its chosen options; the price shown is the menu's (the server's), never kept. */
+export interface TakeoutCartLine {
+  dish_id: number
+  option_ids: number[]
+  quantity: number
 }
 
 export type StorageKey = keyof Schema
@@ -74,6 +83,10 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   cityByHand: (v) => (v === true ? true : undefined),
   searchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
   myUserId: (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined),
+  // Only its outline here (Home's first load carries this module): each line is checked where carts are read
+  // (src/features/takeout/cart.ts, the takeout sub-package).
+  takeoutCarts: (v) => (isObj(v) ? (v as Record<string, TakeoutCartLine[]>) : undefined),
+
 }
 
 export function getItem<K extends StorageKey>(key: K): Schema[K] | undefined {

@@ -61,7 +61,11 @@ export interface SignedInOptions {
   returnTo?: string
   /** Further condition to fetch (a valid id, another answer first). */
   enabled?: boolean
-  /** Fetch again on every later show while signed in (back from editing, paying, another tab). */
+  /**
+   * Ask the server again on every later show while signed in, even within the freshness window (data another
+   * device or the server changes). Without it a return still asks in the background once the answer is no longer
+   * fresh, or after a write (useQuery, src/core/cache.ts).
+   */
   reloadOnReturn?: boolean
 }
 
@@ -82,6 +86,8 @@ export function useSignedInQuery<T>(
   const reload = useRef<(() => Promise<void>) | null>(null)
   const gate = useSignedIn(returnTo, reloadOnReturn && enabled ? () => void reload.current?.() : undefined)
   // `ready`: an answer already at hand as the screen mounts signed in (useQuery's; a page's first calls, issue 15).
+  // The call sites' fetcher and deps are checked by lint (eslint.config.mjs, additionalHooks): handed on as they are.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const query = useQuery(fetcher, deps, gate.signedIn && enabled, ready)
   reload.current = query.reload
   // Logged out: what was read for the shopper is not shown (a late answer neither).

@@ -9,6 +9,11 @@ import { routeUrl } from '@/routes'
  */
 export function afterPay(outcome: PayOutcome | undefined): void {
   if (!outcome) return
+  // A takeout order opens its own page (its timeline follows the store), paid or still being confirmed.
+  if (outcome.order.kind === 'takeout' && (outcome.status === 'paid' || outcome.status === 'pending')) {
+    void Taro.redirectTo({ url: routeUrl('pages/takeout/orderDetail', { id: outcome.order.id }) })
+    return
+  }
   if (outcome.status === 'paid' && outcome.order.kind === 'product') {
     void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id: outcome.order.id }) })
     return

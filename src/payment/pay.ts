@@ -1,6 +1,7 @@
 import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/contract/order'
 import { isPaidStatus, payStage, type PayStage } from '@/contract/orderRules'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
+import { askAgain, invalidate } from '@/core/cache'
 import { ApiError, request } from '@/core/request'
 import { paymentAdapter } from './adapter'
 // Its t reads the core words too; the refund words travel with the payment screens, not the first load.
@@ -30,7 +31,9 @@ export async function createOrder(payload: OrderPayload, clientRequestId: string
 
 /** Where the H5 cashier sends the shopper back to; after a failure the order says what happened (`pay=failed`). */
 export function returnUrls(order: OrderInfo) {
-  return { success: routeUrl('pages/payBill/success', { id: order.id }), fail: routeUrl('pages/orders/detail', { id: order.id, pay: 'failed' }) }
+  // A takeout order comes back to its own page: its timeline follows the store (issue 25).
+  const success = order.kind === 'takeout' ? routeUrl('pages/takeout/orderDetail', { id: order.id }) : routeUrl('pages/payBill/success', { id: order.id })
+  return { success, fail: routeUrl('pages/orders/detail', { id: order.id, pay: 'failed' }) }
 }
 
 /**
@@ -73,10 +76,12 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
     return { status: 'failed', order }
   }
 
+  // Money moved outside the client's own writes: what was kept (orders, the card, coupons) is asked again (issue 27).
+  invalidate()
   // The provider says yes: confirm with the server. Until it agrees the record stays for the show checks.
   let latest = order
   try {
-    latest = (await request('personal.order/read', { id: order.id })).info
+    latest = (await askAgain(() => request('personal.order/read', { id: order.id }))).info
   } catch {
     // Keep the record: the pending-order checks will ask again.
   }
@@ -97,7 +102,7 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
 
 async function readQuietly(order: OrderInfo): Promise<OrderInfo | null> {
   try {
-    return (await request('personal.order/read', { id: order.id })).info
+    return (await askAgain(() => request('personal.order/read', { id: order.id }))).info
   } catch {
     return null
   }

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { askAgain } from '@/core/cache'
 import { payStage } from '@/contract/orderRules'
 import { request } from '@/core/request'
 import { getItem, removeItem, setItem } from '@/core/storage'
@@ -48,7 +49,8 @@ async function runCheck(): Promise<PendingCheck> {
   let status: number | null = null
   let kind = record.kind
   try {
-    const { info } = await request('personal.order/read', { id: record.orderID })
+    // The order as it is now, never a kept answer (src/core/cache.ts).
+    const { info } = await askAgain(() => request('personal.order/read', { id: record.orderID }))
     status = info.order_status
     kind = info.kind
   } catch {

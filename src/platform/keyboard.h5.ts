@@ -42,6 +42,16 @@ function markButtons(root: ParentNode): void {
   root.querySelectorAll('taro-button-core').forEach(markButton)
 }
 
+/**
+ * Taro's H5 tab bar draws each tab as <a href="javascript:;"> with its own click handler: following that href is
+ * a script URL, which the pages' Content-Security-Policy refuses (a violation report on every tab tap). The tab's
+ * handler does the switching; the link's default is not wanted.
+ */
+function onClick(e: MouseEvent): void {
+  const link = e.target instanceof Element ? e.target.closest('a[href^="javascript:"]') : null
+  if (link) e.preventDefault()
+}
+
 let installed = false
 
 export const keyboard: Keyboard = {
@@ -49,6 +59,7 @@ export const keyboard: Keyboard = {
     if (installed || typeof document === 'undefined') return
     installed = true
     document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('click', onClick, true)
     markButtons(document)
     new MutationObserver((records) => {
       for (const r of records) {

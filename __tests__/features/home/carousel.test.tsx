@@ -2,6 +2,7 @@
  * The Home banner carousel (issue 11): dots that say which banner shows and go to one, autoplay that moves on
  * by itself, waits while a finger is on it and stops once the shopper picks a dot; one banner has no dots.
  */
+import { forgetAnswers } from '@/core/cache'
 import { resetLangCache, setLang } from '@/core/i18n'
 import { AUTOPLAY_MS } from '@/features/home/BannerCarousel'
 import HomePage from '@/pages/index/index'
@@ -84,6 +85,8 @@ describe('Home banner carousel', () => {
     await until(t, () => expect(dots(t)).toHaveLength(2))
     expect(dots(t)[1].getAttribute('aria-label')).toBe('Banner 2 of 2')
     unmountAll()
+    // Another visit, not a return: nothing kept from the first (issue 27: src/core/cache.ts).
+    forgetAnswers()
 
     homeApi([banner(1, 'Get the card')])
     const one = await mount(HomePage)

@@ -13,12 +13,7 @@ export const UNFINISHED_ROUTES = [
   'pages/recruit/detail',
   'pages/activity/competition',
   'pages/shopRegister/index',
-  'pages/takeout/index',
-  'pages/takeout/list',
-  'pages/takeout/detail',
   'pages/takeout/search',
-  'pages/takeout/confirmOrder',
-  'pages/takeout/orderDetail',
 ] as const satisfies readonly RoutePath[]
 export type UnfinishedRoute = (typeof UNFINISHED_ROUTES)[number]
 

@@ -2,8 +2,8 @@ import { Text } from '@tarojs/components'
 import { useT } from './messages'
 import { statusKey } from './status'
 
-/** An order's status in words, in the current language. */
-export default function OrderStatusText({ status, className }: { status: number; className?: string }) {
+/** An order's status in words, in the current language (a paid takeout order waits for the shop to accept it). */
+export default function OrderStatusText({ status, className, kind }: { status: number; className?: string; kind?: string }) {
   const t = useT()
-  return <Text className={className}>{t(statusKey(status))}</Text>
+  return <Text className={className}>{t(kind === 'takeout' && status === 10 ? 'order.status.takeout10' : statusKey(status))}</Text>
 }

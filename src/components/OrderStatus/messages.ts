@@ -11,6 +11,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'order.status.50': '已取消',
     'order.status.60': '退款中',
     'order.status.70': '已退款',
+    'order.status.takeout10': '待商家接单',
   },
   en: {
     'order.status.0': 'Unpaid',
@@ -21,5 +22,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'order.status.50': 'Cancelled',
     'order.status.60': 'Refunding',
     'order.status.70': 'Refunded',
+    'order.status.takeout10': 'Awaiting the shop',
   },
 })

@@ -1,5 +1,6 @@
-import { ScrollView, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { memo, useCallback, useState, type ReactNode } from 'react'
+import SideScroll from '@/components/SideScroll'
 import { pager } from '@/platform/pager'
 import './index.css'
 
@@ -83,14 +84,14 @@ interface StripProps {
 const Strip = memo(
   function Strip({ id, pages, label, className, left, onScroll }: StripProps) {
     return (
-      <ScrollView id={id} className={`pager__strip ${className}__strip`} scrollX enhanced pagingEnabled showScrollbar={false} scrollWithAnimation={pager.animates} scrollLeft={left} onScroll={onScroll}>
+      <SideScroll id={id} className={`pager__strip ${className}__strip`} paging animated={pager.animates} scrollLeft={left} onScroll={onScroll}>
         {pages.map((p, i) => (
           // Each page can take the keyboard's focus, so the scroller can be reached and moved without a finger.
           <View key={p.key} className={`pager__page ${className}__page`} role='group' tabIndex={0} aria-label={label(i + 1, pages.length)}>
             {p.node}
           </View>
         ))}
-      </ScrollView>
+      </SideScroll>
     )
   },
   (a, b) => a.left === b.left && a.id === b.id && a.className === b.className && a.onScroll === b.onScroll && a.pages.map((p) => p.key).join('|') === b.pages.map((p) => p.key).join('|'),

@@ -7,6 +7,8 @@ import { toastError, toastSuccess } from '@/core/feedback'
 import { BRAND } from '@/core/theme'
 import { errorMessage, request } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
+import { navPlatform } from '@/platform/nav'
+import { routeUrl } from '@/routes'
 import { useT } from './messages'
 import RegionPicker from './RegionPicker'
 import { emptyAddress, validateAddress, type AddressDraft, type AddressErrors, type AddressField } from './validate'
@@ -48,7 +50,9 @@ export default function AddressForm({ initial, regions }: { initial: Address | n
     try {
       await request('personal.address/save', { ...(initial ? { id: initial.id } : {}), ...draft, name: draft.name.trim(), mobile: draft.mobile.trim(), detail: draft.detail.trim() })
       toastSuccess(t('address.saved'))
-      void Taro.navigateBack({ delta: 1 })
+      // Back where the shopper came from; opened directly (a link, a reload), on to the address list (issue 24: it stayed).
+      if (navPlatform.hasPageBehind()) navPlatform.back()
+      else void Taro.redirectTo({ url: routeUrl('pages/personal/address') })
     } catch (e) {
       toastError(errorMessage(e))
     }

@@ -3,9 +3,11 @@ import Taro from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import { EmptyState } from '@/components/StateView'
 import type { Address } from '@/contract/address'
+import { regionLine } from '@/contract/regionNames'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { maskPhone } from '@/core/format'
 import { errorMessage, request } from '@/core/request'
+import { useLang } from '@/core/i18n'
 import { useAction } from '@/hooks/useAction'
 import type { QueryState } from '@/hooks/useQuery'
 import { useT } from './messages'
@@ -24,6 +26,7 @@ interface Props {
 /** Addresses: default first; set default, edit, delete (asked first); in select mode a tap picks one. */
 export default function AddressList({ query, selectMode }: Props) {
   const t = useT()
+  const lang = useLang()
   const list = query.data?.list ?? []
   const act = useAction(async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -59,7 +62,7 @@ export default function AddressList({ query, selectMode }: Props) {
                 {a.is_default && <Text className='address__tag'>{t('address.default')}</Text>}
               </View>
               <Text className='address__text'>
-                {a.province} {a.city} {a.district} {a.detail}
+                {regionLine(lang, a.province, a.city, a.district)} {a.detail}
               </Text>
               <View className='address__actions' onClick={(e) => e.stopPropagation()}>
                 {!a.is_default && (

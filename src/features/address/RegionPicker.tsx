@@ -1,6 +1,8 @@
 import { Picker, Text } from '@tarojs/components'
 import { useMemo, useState } from 'react'
+import { regionLine, regionName } from '@/contract/regionNames'
 import type { RegionTree } from '@/contract/site'
+import { useLang } from '@/core/i18n'
 import { useT } from './messages'
 
 interface Props {
@@ -12,9 +14,13 @@ interface Props {
 
 const idx = (names: string[], name: string) => Math.max(0, names.indexOf(name))
 
-/** Province / city / district from the server's region tree, as a three-column picker on both targets. */
+/**
+ * Province / city / district from the server's region tree, as a three-column picker on both targets. The names read
+ * in the shopper's language (English: src/contract/regionNames.ts); the value chosen is the tree's (Chinese) names.
+ */
 export default function RegionPicker({ tree, value, placeholder, onChange }: Props) {
   const t = useT()
+  const lang = useLang()
   const [cols, setCols] = useState<[number, number, number]>(() => {
     const p = idx(tree.map((n) => n.name), value[0])
     const cities = tree[p]?.children ?? []
@@ -24,8 +30,9 @@ export default function RegionPicker({ tree, value, placeholder, onChange }: Pro
   const range = useMemo(() => {
     const cities = tree[cols[0]]?.children ?? []
     const districts = cities[cols[1]]?.children ?? []
-    return [tree.map((n) => n.name), cities.map((n) => n.name), districts.map((n) => n.name)]
-  }, [tree, cols])
+    const names = (nodes: Array<{ name: string }>) => nodes.map((n) => regionName(lang, n.name))
+    return [names(tree), names(cities), names(districts)]
+  }, [tree, cols, lang])
 
   return (
     <Picker
@@ -46,7 +53,7 @@ export default function RegionPicker({ tree, value, placeholder, onChange }: Pro
         if (p && c && d) onChange([p.name, c.name, d.name])
       }}
     >
-      <Text role='button' tabIndex={0} className={`address-form__input address-form__region${value[0] ? '' : ' address-form__placeholder'}`}>{value[0] ? value.join(' / ') : placeholder}</Text>
+      <Text role='button' tabIndex={0} className={`address-form__input address-form__region${value[0] ? '' : ' address-form__placeholder'}`}>{value[0] ? (lang === 'en' ? regionLine(lang, value[0], value[1], value[2]) : value.join(' / ')) : placeholder}</Text>
     </Picker>
   )
 }

@@ -53,8 +53,8 @@ export default function CouponList() {
   const claim = useAction(async (couponId: number) => {
     try {
       await claimCoupon(couponId)
+      // Both lists on show are read again by themselves (claimCoupon invalidates them: src/core/cache.ts).
       toastSuccess(t('coupons.claimed'))
-      await Promise.all([claimable.reload(), tab === 'available' ? list.refresh() : Promise.resolve()])
     } catch (e) {
       toastError(errorMessage(e))
     }

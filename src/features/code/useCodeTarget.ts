@@ -18,5 +18,5 @@ export function useCodeTarget(number: string | null, unknownMessage: string) {
     const internal = toInternalTarget(await fetchUrlByNumber(number))
     if (!internal) throw new Error(unknownMessage)
     return internal
-  }, [number])
+  }, [number, unknownMessage])
 }

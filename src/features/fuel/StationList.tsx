@@ -17,6 +17,7 @@ import { useT } from './messages'
 import { isAllDay } from './rules'
 import { formatDistance } from '@/contract/distance'
 import './fuel.css'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 
 /**
  * The stations near the shopper: located → nearest first with distances; not located (refused, timed out, not
@@ -39,6 +40,8 @@ export default function StationList() {
 
   const near: StationsNear | null = located === null ? null : 'point' in located ? { point: located.point } : { cityId: city?.id }
   const stations = useStations(near)
+  // A pull asks again (prices and stations change); while still locating there is nothing asked yet.
+  usePullRefresh(() => (near === null ? Promise.resolve() : stations.reload()))
   const allowLater = () =>
     void locator.allowLater().then((allowed) => {
       if (allowed) locate()

@@ -1,8 +1,9 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { useDidHide, useDidShow } from '@tarojs/taro'
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { ModuleListAnswer } from '@/contract/site'
 import { assetUrl } from '@/core/request'
+import SideScroll from '@/components/SideScroll'
 import { pager } from '@/platform/pager'
 import { useT } from './messages'
 
@@ -92,13 +93,14 @@ interface PagesProps {
 }
 
 /**
- * The scroller, rendered only when the banners or the position to show change: on H5 every render of Taro's
- * ScrollView writes its `scrollLeft` to the element again, which would pull a swipe back to the last position set.
+ * The scroller (SideScroll: on H5 a pull-to-refresh started on it reaches Home), rendered only when the banners or the
+ * position to show change: on weapp every render of the ScrollView writes its `scrollLeft` again, which would pull a
+ * swipe back to the last position set.
  */
 const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProps) {
   const t = useT()
   return (
-    <ScrollView id={ID} className='home-banners' scrollX enhanced pagingEnabled showScrollbar={false} scrollWithAnimation={pager.animates} scrollLeft={left} onScroll={onScroll}>
+    <SideScroll id={ID} className='home-banners' paging animated={pager.animates} scrollLeft={left} onScroll={onScroll}>
       {banners.map((b, i) => (
         <View key={b.id} className='home-banners__item' role='link' tabIndex={0} onClick={() => onOpen(b.path)}>
           {/* The first picture is Home's largest paint: the browser fetches it before the slides still out of sight (issue 15). */}
@@ -115,6 +117,6 @@ const Pages = memo(function Pages({ banners, left, onScroll, onOpen }: PagesProp
           </View>
         </View>
       ))}
-    </ScrollView>
+    </SideScroll>
   )
 })

@@ -1,6 +1,7 @@
-import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
+import SideScroll from '@/components/SideScroll'
 import type { SeckillListAnswer } from '@/contract/seckill'
 import { parseTime } from '@/core/clock'
 import { hms } from '@/contract/homeScreen'
@@ -24,7 +25,7 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
           {t('home.more')}
         </Text>
       </View>
-      <ScrollView className='home-flash__list' scrollX showScrollbar={false}>
+      <SideScroll className='home-flash__list'>
         {data.list.map((p) => (
           <View key={p.id} className='home-flash__item' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/seckill/detail', { id: p.id }) })}>
             {/* Its name is the text below: the picture is decorative (alt="" on the H5 <img>). */}
@@ -34,7 +35,7 @@ export default function FlashStrip({ data }: { data: SeckillListAnswer }) {
             <Money className='home-flash__original' cents={p.original_price} />
           </View>
         ))}
-      </ScrollView>
+      </SideScroll>
     </View>
   )
 }

@@ -2,6 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useMallCategories, useMallGallery, useMallProducts } from '@/api/mall'
+import { useCart } from '@/api/mallCart'
 import SideScroll from '@/components/SideScroll'
 import type { GallerySlide } from '@/contract/mall'
 import { assetUrl } from '@/core/request'
@@ -9,6 +10,7 @@ import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 import { useT } from './messages'
 import MallSearchBar from './MallSearchBar'
+import CartEntry from './CartEntry'
 import ProductGrid from './ProductGrid'
 import './mall.css'
 
@@ -22,6 +24,8 @@ export default function MallHome() {
   const categories = useMallCategories()
   const gallery = useMallGallery()
   const products = useMallProducts(category === null ? {} : { category_id: category })
+  // The cart's badge (signed in; read again as the mall shows).
+  const cart = useCart()
   useReachBottom(() => void products.loadMore())
   usePullRefresh(() => Promise.all([products.refresh(), gallery.reload(), categories.reload()]))
   const tabs = [{ id: null, name: t('mall.all') }, ...(categories.data?.list ?? [])]
@@ -29,7 +33,10 @@ export default function MallHome() {
 
   return (
     <View className='mall'>
-      <MallSearchBar />
+      <View className='mall-top'>
+        <MallSearchBar />
+        <CartEntry count={cart.data?.count ?? 0} />
+      </View>
       {gallery.data && gallery.data.length > 0 && (
         <View className='mall-gallery'>
           <View className='mall-section-head'>

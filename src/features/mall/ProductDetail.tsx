@@ -1,5 +1,5 @@
 import { Button, Image, Text, View } from '@tarojs/components'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import Money from '@/components/Money'
 import Pager from '@/components/Pager'
 import type { MallProductDetail } from '@/contract/mall'
@@ -8,8 +8,13 @@ import { centsToYuan } from '@/core/format'
 import { assetUrl } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { usePay } from '@/hooks/usePay'
+import { useAction } from '@/hooks/useAction'
+import { addToCart, useCart } from '@/api/mallCart'
+import { toastError, toastSuccess, toastInfo } from '@/core/feedback'
+import { errorMessage } from '@/core/request'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
+import CartEntry from './CartEntry'
 import MallBuySheet from './MallBuySheet'
 import SpecChips from './SpecChips'
 import { useT } from './messages'
@@ -27,8 +32,26 @@ export default function ProductDetail({ product: p, onReload }: Props) {
   const firstInStock = p.specs.find((s) => s.stock > 0) ?? null
   const [specId, setSpecId] = useState<number | null>(firstInStock?.id ?? null)
   const spec = p.specs.find((s) => s.id === specId) ?? null
-  const [sheet, setSheet] = useState(false)
+  // Which sheet is open: Buy now's, or Add to cart's (the same spec and quantity choice).
+  const [sheet, setSheet] = useState<'buy' | 'cart' | null>(null)
   const { pay, paying } = usePay()
+  const cart = useCart()
+  // Pieces in the cart as the last add answered (every write answers the whole cart), until the cart is read again.
+  const [added, setAdded] = useState<number | null>(null)
+  useEffect(() => setAdded(null), [cart.data])
+  const adding = useAction(async (spec: number, quantity: number) => {
+    try {
+      const answer = await addToCart({ product_id: p.id, spec_id: spec, quantity })
+      setSheet(null)
+      setAdded(answer.count)
+      if (answer.added.capped) toastInfo(t('cart.addedCapped', { n: answer.added.quantity }))
+      else toastSuccess(t('cart.added'))
+    } catch (e) {
+      toastError(errorMessage(e))
+      // Stock moved: read the product again (the chips show what is left).
+      onReload()
+    }
+  })
   const soldOut = firstInStock === null
   const pictures = useMemo(
     () =>
@@ -39,14 +62,14 @@ export default function ProductDetail({ product: p, onReload }: Props) {
     [p.images, p.image, p.name],
   )
 
-  const openSheet = () => {
+  const openSheet = (mode: 'buy' | 'cart') => {
     if (soldOut) return
     if (!requireLogin(routeUrl('pages/vMall/detail', { id: p.id }))) return
-    setSheet(true)
+    setSheet(mode)
   }
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
-    setSheet(false)
+    setSheet(null)
     onReload()
     afterPay(outcome)
   }
@@ -93,11 +116,28 @@ export default function ProductDetail({ product: p, onReload }: Props) {
       </View>
 
       <View className='mall-detail__bar'>
-        <Button className='btn-pill mall-detail__buy' disabled={soldOut || paying || undefined} loading={paying} onClick={openSheet}>
+        <CartEntry count={added ?? cart.data?.count ?? 0} className='mall-detail__cart' />
+        {!soldOut && (
+          <Button className='btn-outline mall-detail__add' disabled={adding.busy || undefined} onClick={() => openSheet('cart')}>
+            {t('cart.add')}
+          </Button>
+        )}
+        <Button className='btn-pill mall-detail__buy' disabled={soldOut || paying || undefined} loading={paying} onClick={() => openSheet('buy')}>
           {soldOut ? t('mall.soldOut') : t('mall.buy')}
         </Button>
       </View>
-      {sheet && <MallBuySheet product={p} specId={specId} onSpec={setSpecId} paying={paying} onPay={(payload) => void onPay(payload)} onClose={() => setSheet(false)} />}
+      {sheet && (
+        <MallBuySheet
+          mode={sheet}
+          product={p}
+          specId={specId}
+          onSpec={setSpecId}
+          busy={sheet === 'buy' ? paying : adding.busy}
+          onPay={(payload) => void onPay(payload)}
+          onAdd={(spec, quantity) => void adding.run(spec, quantity)}
+          onClose={() => setSheet(null)}
+        />
+      )}
     </View>
   )
 }

@@ -28,14 +28,15 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const t = useT()
   const unpaid = payStage(order.order_status) === 'unpaid'
   const left = useAutoCancelLeft(order)
-  const open = () => void Taro.navigateTo({ url: routeUrl('pages/orders/detail', { id: order.id }) })
+  // A paid takeout order opens its own page (its timeline follows the store).
+  const open = () => void Taro.navigateTo({ url: order.kind === 'takeout' && !unpaid ? routeUrl('pages/takeout/orderDetail', { id: order.id }) : routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = canRefund(order.order_status)
   const { name, item } = orderHeading(order, t)
   return (
     <View className={`order-card order-card--${order.order_status}`} role='link' tabIndex={0} onClick={open}>
       <View className='order-card__head'>
         <Text className='order-card__name'>{name}</Text>
-        <OrderStatusText className='order-card__status' status={order.order_status} />
+        <OrderStatusText className='order-card__status' status={order.order_status} kind={order.kind} />
       </View>
       <LineSummary order={order} />
       <View className='order-card__body'>

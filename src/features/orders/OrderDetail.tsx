@@ -13,6 +13,7 @@ import { afterPay } from '@/payment/afterPay'
 import { usePay } from '@/hooks/usePay'
 import { orderHeading } from './heading'
 import { OrderItems } from './OrderLines'
+import PickupPlace from './PickupPlace'
 import RefundSheet from './RefundSheet'
 import RefundTimeline from './RefundTimeline'
 import { AutoCancelCountdown, useAutoCancelLeft, useCancelOrder } from './unpaid'
@@ -77,6 +78,13 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
           <Text className='order-detail__section'>{t('detail.code')}</Text>
           <QrCode value={code.code} label={t('detail.code')} />
           <Text className='order-detail__code-digits'>{code.code.replace(/(\d{4})(?=\d)/g, '$1 ')}</Text>
+          {order.pickup && <PickupPlace place={order.pickup} />}
+        </View>
+      )}
+      {/* Collected at a store without a code to show (not paid yet, collected, or refunded): still where it is. */}
+      {order.pickup && !(code && !code.used) && (
+        <View className='order-detail__code'>
+          <PickupPlace place={order.pickup} />
         </View>
       )}
 

@@ -1,6 +1,7 @@
 import { Image, Text, View } from '@tarojs/components'
 import Money from '@/components/Money'
 import type { OrderInfo, OrderLine } from '@/contract/order'
+import { centsToYuan } from '@/core/format'
 import { assetUrl } from '@/core/request'
 import { useT } from '@/features/orders/messages'
 import './orders.css'
@@ -34,7 +35,7 @@ export function LineSummary({ order }: { order: Pick<OrderInfo, 'kind' | 'lines'
 }
 
 /** Order detail: every line (picture, name, spec, quantity, unit price) and, for a mall order, where it goes. */
-export function OrderItems({ order }: { order: Pick<OrderInfo, 'lines' | 'delivery' | 'shop_name'> }) {
+export function OrderItems({ order }: { order: Pick<OrderInfo, 'lines' | 'delivery' | 'shop_name' | 'pickup'> }) {
   const t = useT()
   const lines = order.lines ?? []
   if (lines.length === 0 && !order.delivery) return null
@@ -50,6 +51,12 @@ export function OrderItems({ order }: { order: Pick<OrderInfo, 'lines' | 'delive
           </View>
           <View className='order-line__figures'>
             <Money className='order-line__price' cents={line.price} />
+            {line.list_price !== undefined && line.list_price > line.price && (
+              <Text className='order-line__list'>
+                {t('detail.listPrice')}{' '}
+                <Text className='order-line__list-price'>¥{centsToYuan(line.list_price)}</Text>
+              </Text>
+            )}
             <Text className='order-line__qty'>× {line.quantity}</Text>
           </View>
         </View>
@@ -63,7 +70,7 @@ export function OrderItems({ order }: { order: Pick<OrderInfo, 'lines' | 'delive
           <Text className='order-delivery__text'>{order.delivery.address.text}</Text>
         </View>
       )}
-      {order.delivery?.mode === 'pickup' && (
+      {order.delivery?.mode === 'pickup' && !order.pickup && (
         <View className='order-delivery'>
           <Text className='order-delivery__label'>{t('detail.pickupAt')}</Text>
           <Text className='order-delivery__text'>{order.shop_name ?? ''}</Text>

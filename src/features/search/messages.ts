@@ -1,5 +1,6 @@
 import { defineMessages } from '@/core/i18n'
 
+// The English popular words are English words the server searches as the Chinese they stand for (src/contract/searchWords.ts).
 export const { t, useT, keys, tables } = defineMessages({
   'zh-CN': {
     'search.placeholder': '搜索商家、商品',
@@ -25,13 +26,13 @@ export const { t, useT, keys, tables } = defineMessages({
     'search.products': 'Flash deals',
     'search.mall': 'Mall',
     'search.mallPlaceholder': 'Search the mall',
-    'search.mallHotWords': '脐橙|坚果|耳机|面霜|抽纸|拼图',
+    'search.mallHotWords': 'Navel oranges|Nuts|Earphones|Face cream|Tissues|Puzzles',
     'search.soldOut': 'Sold out',
     'search.history': 'Recent searches',
     'search.clear': 'Clear',
     'search.clearInput': 'Clear search',
     'search.hot': 'Popular',
-    'search.hotWords': '川味|拉面|美发|洗衣|耳机|大米',
+    'search.hotWords': 'Sichuan food|Ramen|Hair salon|Laundry|Earphones|Rice',
     'search.none': 'Nothing found for "{keyword}"',
     'search.noneHint': 'Try another word',
   },

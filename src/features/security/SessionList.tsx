@@ -18,12 +18,14 @@ export default function SessionList({ query }: { query: QueryState<SessionListAn
     if (!(await confirmAction(t('sessions.endConfirm', { device: s.device }), t('sessions.end'), t('common.cancel')))) return
     setEnding(s.id)
     try {
-      await request('personal.user/endSession', { id: s.id })
+      // The list on show is read again by itself (the write invalidates it: src/core/cache.ts).
+      await request('personal.user/endSession', { id: s.id }, { changes: ['personal.user/sessions'] })
       toastSuccess(t('sessions.ended'))
     } catch (e) {
       toastError(errorMessage(e))
+      // Ended elsewhere meanwhile, or gone: what the server says now.
+      await query.reload()
     }
-    await query.reload()
     setEnding(null)
   })
   const list = query.data?.list ?? []

@@ -17,8 +17,8 @@ export default function ShopCoupons({ shopId }: { shopId: number }) {
     if (!requireLogin(routeUrl('pages/shops/details', { id: shopId }))) return
     try {
       await claimCoupon(couponId)
+      // Claimed: the coupons on show are read again by themselves (claimCoupon invalidates them).
       toastSuccess(t('shops.claimedToast'))
-      await coupons.reload()
     } catch (e) {
       toastError(errorMessage(e))
     }

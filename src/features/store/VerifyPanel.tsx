@@ -1,4 +1,5 @@
 import { Button, Input, Text, View } from '@tarojs/components'
+import { askAgain } from '@/core/cache'
 import { useState } from 'react'
 import { requestStore } from '@/api/store'
 import type { CardCheckAnswer, StoreOrder, VerifyPreviewAnswer } from '@/contract/store'
@@ -39,8 +40,9 @@ export default function VerifyPanel({ initialCode = '' }: { initialCode?: string
     setCodeError('')
     setResult(null)
     try {
-      if (isCardCode(clean)) setResult({ kind: 'card', answer: await requestStore('hui_shanghu.store_card/check', { code: clean }) })
-      else setResult({ kind: 'preview', code: clean, answer: await requestStore('hui_shanghu.store_order/verifyPreview', { code: clean }) })
+      // What the code is now, never a kept answer (src/core/cache.ts): a card suspended a moment ago reads suspended.
+      if (isCardCode(clean)) setResult({ kind: 'card', answer: await askAgain(() => requestStore('hui_shanghu.store_card/check', { code: clean })) })
+      else setResult({ kind: 'preview', code: clean, answer: await askAgain(() => requestStore('hui_shanghu.store_order/verifyPreview', { code: clean })) })
     } catch (e) {
       setCodeError(errorMessage(e))
     }

@@ -10,7 +10,7 @@ import { useFirstScreenReplaced } from '@/hooks/useFirstScreenReplaced'
 export default function CardIndexPage() {
   const products = useCardProducts()
   // Anonymous shoppers see the products only; back from paying for a card (or logging in), mine shows.
-  const profile = useProfile({ reloadOnReturn: true })
+  const profile = useProfile()
   const mine = profile.data?.card ?? null
   // Signed in, what the shopper holds is not known until the profile answers: until then the page is a skeleton, not
   // the products — drawn first, they were pushed down by the card arriving above them (issue 24: a layout shift of

@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '物流跟踪' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '物流跟踪', enablePullDownRefresh: true })

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/StateView'
 import ParcelView from '@/features/logistics/ParcelView'
 import { useT } from '@/features/logistics/messages'
 import { usePageParams } from '@/hooks/usePageParams'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 
 /** Logistics (`?id=` an order): the parcel's carrier, tracking number and timeline; confirming receipt. */
@@ -16,6 +17,8 @@ export default function LogisticsIndexPage() {
   const id = Number(params.id)
   const data = useParcel(id, routeUrl('pages/logistics/index', { id: params.id ?? '' }))
   const missing = !(id > 0) || isNotFound(data.error, 'order')
+  // The parcel moves on: a pull asks where it is now (issue 24).
+  usePullRefresh(data.reload)
   return (
     <PageFrame route='pages/logistics/index'>
       <LoadState loading={data.loading} error={data.error} missing={missing} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={4}>

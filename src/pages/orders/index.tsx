@@ -1,5 +1,5 @@
 import { useDidShow } from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import PageFrame from '@/components/PageFrame'
 import { EmptyState } from '@/components/StateView'
 import { useT } from '@/features/orders/messages'
@@ -15,22 +15,18 @@ export default function OrdersIndexPage() {
   const t = useT()
   const [tab, setTab] = useState<OrdersTab>(() => takeRequestedOrdersTab() ?? 'all')
   const { signedIn } = useSignedIn()
-  const [version, setVersion] = useState(0)
-  const shown = useRef(false)
   // A logged-out shopper's screen, drawn by the HTML, is what the first render draws.
   useFirstScreenReplaced()
   useDidShow(() => {
     const requested = takeRequestedOrdersTab()
     if (requested) setTab(requested)
-    // Back from paying or an order's page: show what changed. Not on the first show: the list has just
-    // loaded for it (a new key would mount it again and fetch the same page twice).
-    if (shown.current) setVersion((v) => v + 1)
-    shown.current = true
   })
   return (
     <PageFrame route='pages/orders/index'>
       {signedIn ? (
-        <OrderList key={`${tab}-${version}`} tab={tab} onTab={setTab} />
+        // Back from paying or an order's page the list shows what it had and checks page 1 in the background, swapping in
+        // what changed (usePagedList; a write or the freshness window, src/core/cache.ts, decide whether it asks).
+        <OrderList key={tab} tab={tab} onTab={setTab} />
       ) : (
         <EmptyState title={t('orders.loginHint')} actionText={t('orders.login')} onAction={() => goToLogin(routeUrl('pages/orders/index'))} />
       )}

@@ -7,6 +7,7 @@ import PendingOrderNotice from '@/components/PendingOrderNotice'
 import FuelForm from '@/features/fuel/FuelForm'
 import StationList from '@/features/fuel/StationList'
 import { usePageParams } from '@/hooks/usePageParams'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 
 /**
@@ -26,6 +27,9 @@ function Station({ id }: { id: number }) {
   // An unpaid fuel order left at this station (back from the cashier without paying): said above the form, read
   // beside the station (the form waits for both: nothing moves once it shows).
   const pending = usePendingOrder('oil', id)
+  // The route lets the shopper pull (for the stations): on a station's form the pull asks again whether an unpaid
+  // order waits here, leaving the form as it is (the station's price is checked again when paying).
+  usePullRefresh(pending.reload)
   return (
     <LoadState loading={data.loading || (pending.loading && pending.data === undefined)} error={data.error} missing={!(id > 0) || isNotFound(data.error, 'station')} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={3}>
       {data.data && <FuelForm station={data.data.station} coupons={data.data.coupons} notice={<PendingOrderNotice order={pending.data} onChanged={pending.reload} />} />}

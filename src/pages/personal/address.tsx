@@ -9,6 +9,6 @@ import { routeUrl } from '@/routes'
 export default function PersonalAddressPage() {
   const params = usePageParams()
   // Back from Add/edit: show what was saved.
-  const query = useAddresses({ returnTo: routeUrl('pages/personal/address', { select: params.select ? 1 : undefined }), reloadOnReturn: true })
+  const query = useAddresses({ returnTo: routeUrl('pages/personal/address', { select: params.select ? 1 : undefined }) })
   return <PageFrame route='pages/personal/address'>{query.loginTo ? <LoginNeeded returnTo={query.loginTo} /> : <AddressList query={query} selectMode={params.select === '1'} />}</PageFrame>
 }

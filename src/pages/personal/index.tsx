@@ -6,8 +6,9 @@ import { useFirstScreenReplaced } from '@/hooks/useFirstScreenReplaced'
 
 /** My account (tab): who I am, or the way to log in; my card and orders; then entries, language, about. */
 export default function PersonalIndexPage() {
-  // Coming back from Authorization, a payment or a -1 elsewhere changes what is here.
-  const profile = useProfile({ reloadOnReturn: true })
+  // Coming back from Authorization, a payment or a -1 elsewhere changes what is here: the profile is checked again on
+  // every return (useQuery; kept answers make that free within the freshness window, src/core/cache.ts).
+  const profile = useProfile()
   // A logged-out shopper's screen, drawn by the HTML, is what the first render draws.
   useFirstScreenReplaced()
   return (

@@ -6,6 +6,6 @@ import { routeUrl } from '@/routes'
 
 /** Signed-in devices (Me → 登录设备): where this account is logged in; log out the others. */
 export default function PersonalSessionsPage() {
-  const query = useSessions({ returnTo: routeUrl('pages/personal/sessions'), reloadOnReturn: true })
+  const query = useSessions({ returnTo: routeUrl('pages/personal/sessions') })
   return <PageFrame route='pages/personal/sessions'>{query.loginTo ? <LoginNeeded returnTo={query.loginTo} /> : <SessionList query={query} />}</PageFrame>
 }

@@ -7,7 +7,7 @@ import { routeUrl } from '@/routes'
 
 /** Store workbench (Me → 门店工作台, staff only): the business day and what needs doing. */
 export default function StoreIndexPage() {
-  const data = useWorkbench({ returnTo: routeUrl('pages/store/index'), reloadOnReturn: true })
+  const data = useWorkbench({ returnTo: routeUrl('pages/store/index') })
   return (
     <PageFrame route='pages/store/index'>
       {isNoPermission(data.error) ? (

@@ -12,7 +12,7 @@ import { routeUrl } from '@/routes'
 export default function StoreOrderPage() {
   const params = usePageParams()
   const id = Number(params.id)
-  const query = useStoreOrder(id, { returnTo: routeUrl('pages/store/order', { id: params.id ?? '' }), reloadOnReturn: true })
+  const query = useStoreOrder(id, { returnTo: routeUrl('pages/store/order', { id: params.id ?? '' }) })
   // An action answers with the order as it now is: shown at once, no second read.
   const [latest, setLatest] = useState<StoreOrderAnswer | null>(null)
   useEffect(() => setLatest(null), [query.data])

@@ -1,11 +1,14 @@
-import ComingSoon from '@/components/ComingSoon'
+import { idParam } from '@/api/notFound'
 import PageFrame from '@/components/PageFrame'
+import Confirm from '@/features/takeout/Confirm'
+import { usePageParams } from '@/hooks/usePageParams'
 
-/** Confirm order — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Confirm a takeout order (`?shop_id=`): how, where, when, the server's price, pay (issue 25). */
 export default function TakeoutConfirmOrderPage() {
+  const params = usePageParams()
   return (
     <PageFrame route='pages/takeout/confirmOrder'>
-      <ComingSoon route='pages/takeout/confirmOrder' />
+      <Confirm shopId={idParam(params.shop_id)} />
     </PageFrame>
   )
 }

@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '点餐' })
+export default definePageConfig({ enableShareAppMessage: true, enablePullDownRefresh: true, navigationBarTitleText: '点餐' })

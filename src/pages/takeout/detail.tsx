@@ -1,11 +1,14 @@
-import ComingSoon from '@/components/ComingSoon'
+import { idParam } from '@/api/notFound'
 import PageFrame from '@/components/PageFrame'
+import Menu from '@/features/takeout/Menu'
+import { usePageParams } from '@/hooks/usePageParams'
 
-/** Takeout menu — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** A takeout shop's menu (`?id=`): side menu, dishes with options, the shop's cart (issue 25). */
 export default function TakeoutDetailPage() {
+  const params = usePageParams()
   return (
     <PageFrame route='pages/takeout/detail'>
-      <ComingSoon route='pages/takeout/detail' />
+      <Menu id={idParam(params.id)} />
     </PageFrame>
   )
 }

@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import ShopList from '@/features/takeout/ShopList'
 
-/** Takeout — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Takeout home (issue 25): categories and the shops near the shopper, open state on the server's clock. */
 export default function TakeoutIndexPage() {
   return (
     <PageFrame route='pages/takeout/index'>
-      <ComingSoon route='pages/takeout/index' />
+      <ShopList home />
     </PageFrame>
   )
 }

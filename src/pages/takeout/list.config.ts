@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '外卖商家' })
+export default definePageConfig({ enableShareAppMessage: true, enablePullDownRefresh: true, navigationBarTitleText: '外卖商家' })

@@ -1,11 +1,14 @@
-import ComingSoon from '@/components/ComingSoon'
+import { idParam } from '@/api/notFound'
 import PageFrame from '@/components/PageFrame'
+import TakeoutOrder from '@/features/takeout/TakeoutOrder'
+import { usePageParams } from '@/hooks/usePageParams'
 
-/** Takeout order — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** A takeout order (`?id=`): its timeline, kept up to date while it shows (issue 25). */
 export default function TakeoutOrderDetailPage() {
+  const params = usePageParams()
   return (
     <PageFrame route='pages/takeout/orderDetail'>
-      <ComingSoon route='pages/takeout/orderDetail' />
+      <TakeoutOrder id={idParam(params.id)} />
     </PageFrame>
   )
 }

@@ -1,0 +1,230 @@
+/**
+ * Takeout (issue 25): the shopper's screens against the server's answers — open state on the server's clock, the
+ * menu's member and sold-out dishes, a cart kept per shop across a restart, the radius refusal before paying, and
+ * the order page following the store by itself while it shows (and not while hidden).
+ */
+import type { Dish, TakeoutMenuAnswer, TakeoutOrderAnswer, TakeoutShop, TakeoutView } from '@/contract/takeout'
+import { businessToday } from '@/core/clock'
+import { resetLangCache } from '@/core/i18n'
+import { getItem, setItem } from '@/core/storage'
+import TakeoutConfirmOrderPage from '@/pages/takeout/confirmOrder'
+import TakeoutDetailPage from '@/pages/takeout/detail'
+import TakeoutIndexPage from '@/pages/takeout/index'
+import OrdersIndexPage from '@/pages/orders/index'
+import Taro from '@tarojs/taro'
+import TakeoutOrderDetailPage from '@/pages/takeout/orderDetail'
+import { POLL_MS } from '@/features/takeout/TakeoutOrder'
+import { readCart } from '@/features/takeout/cart'
+import type { TakeoutCartLine } from '@/core/storage'
+import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
+import { all, click, hide, mount, show, text, unmount, unmountAll, until } from '../support/screen'
+import { order, paged, quote } from '../support/fixtures'
+
+afterEach(() => {
+  unmountAll()
+  jest.restoreAllMocks()
+  resetLangCache()
+  resetRouter()
+})
+
+const shop = (over: Partial<TakeoutShop> = {}): TakeoutShop => ({
+  id: 19,
+  name: '茶见奶茶',
+  image: '/assets/img/shop-19.svg',
+  category_id: 4,
+  city_id: 1,
+  address: '福田区福华三路 6 号',
+  rating: 4.8,
+  monthly_sales: 4210,
+  delivery_minutes: 28,
+  delivery_fee: 300,
+  min_order: 1500,
+  packing_fee: 100,
+  distance: null,
+  in_range: null,
+  pickup: true,
+  open: { state: 'open', opens_at: null, closes_at: null },
+  ...over,
+})
+const detail = (over: Partial<TakeoutShop> = {}) => ({
+  ...shop(over),
+  phone: '0755-1234',
+  intro: '',
+  lat: 22.54,
+  lng: 114.05,
+  settings: { hours: [{ open: '00:00', close: '24:00' }], radius_m: 3000, fee_tiers: [{ up_to_m: 3000, fee: 300 }], packing_fee: 100, min_order: 1500, pickup: true, prep_minutes: 8, paused: false },
+  asap_at: `${businessToday()} 12:30:00`,
+  slots: [`${businessToday()} 13:00`, `${businessToday()} 13:30`],
+})
+const dish = (over: Partial<Dish>): Dish => ({ id: 1, category: '奶茶', name: '珍珠奶茶', description: '', image: '/assets/img/dish-1.svg', price: 1500, member_price: null, sold_out: false, monthly_sales: 10, option_groups: [], ...over })
+const menu = (over: Partial<TakeoutMenuAnswer> = {}): TakeoutMenuAnswer => ({
+  shop_id: 19,
+  categories: [
+    { name: '奶茶', dish_ids: [1] },
+    { name: '甜品', dish_ids: [2, 3] },
+  ],
+  dishes: [dish({ id: 1, member_price: 1425 }), dish({ id: 2, category: '甜品', name: '芒果班戟', price: 1600, member_price: 1520 }), dish({ id: 3, category: '甜品', name: '抹茶冰淇淋', price: 1200, sold_out: true })],
+  member_rate: 95,
+  ...over,
+})
+const view = (over: Partial<TakeoutView> = {}): TakeoutView => ({
+  mode: 'delivery',
+  status: 10,
+  stage: 'awaiting_accept',
+  steps: [
+    { key: 'paid', state: 'done', at: `${businessToday()} 12:00:00` },
+    { key: 'accepted', state: 'current', at: null },
+    { key: 'delivering', state: 'todo', at: null },
+    { key: 'delivered', state: 'todo', at: null },
+  ],
+  promised_at: `${businessToday()} 12:40:00`,
+  scheduled_for: null,
+  accept_by: `${businessToday()} 12:05:00`,
+  pickup_no: null,
+  pickup_code: null,
+  rider: null,
+  refusal: null,
+  shop: { id: 19, name: '茶见奶茶', phone: '0755-1234' },
+  address: { name: '李雷', phone: '136****2222', text: '广东省深圳市福田区福华三路 88 号' },
+  tableware: 1,
+  remark: '',
+  can_cancel: true,
+  can_confirm: false,
+  updated_at: 1,
+  ...over,
+})
+const answer = (v: Partial<TakeoutView> = {}): TakeoutOrderAnswer => ({ info: order({ id: 77, kind: 'takeout', order_status: v.status ?? 10 }), takeout: view(v) })
+
+describe('takeout home', () => {
+  it('a shop the server says is closed reads closed, with when it opens on the server’s clock', async () => {
+    openedWith('pages/takeout/index')
+    fakeApi({
+      'hui_public.takeout_category/index': () => ({ list: [{ id: 4, name: '奶茶甜品', icon: '/assets/img/takeout-cat-4.svg' }] }),
+      'hui_public.takeout_shop/index': () =>
+        paged([shop(), shop({ id: 1, name: '川味小馆', open: { state: 'closed', opens_at: `${businessToday()} 16:30:00`, closes_at: null } })]),
+    })
+    const t = await mount(TakeoutIndexPage)
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶', '川味小馆']))
+    expect(all(t, '.to-cat__name')).toEqual(['奶茶甜品'])
+    expect(all(t, '.to-shop__badge')).toEqual(['休息中'])
+    expect(all(t, '.to-shop__state--closed')).toEqual(['16:30 开始营业'])
+    expect(all(t, '.to-shop__fees')[0]).toBe('起送 ¥15.00 · 配送 ¥3.00 起')
+  })
+})
+
+describe('the menu', () => {
+  it('member price beside the list price, sold out without an add, and the cart kept across a restart', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/takeout/detail', { id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.order/preCreate': () => refused('takeout_min_order', 'zh', { short: '1.00' }),
+    })
+    const t = await mount(TakeoutDetailPage)
+    await until(t, () => expect(all(t, '.to-dish__name')).toEqual(['珍珠奶茶', '芒果班戟', '抹茶冰淇淋']))
+    expect(all(t, '.to-menu__cat')).toEqual(['奶茶', '甜品'])
+    expect(all(t, '.to-price__now')[0]).toBe('会员¥14.25')
+    expect(all(t, '.to-price__was')[0]).toBe('¥15.00')
+    expect(t.queries.querySelector('[data-dish="3"] .to-dish__out')?.textContent).toBe('已售罄')
+    expect(t.queries.querySelector('[data-dish="3"] .to-step--more')).toBeNull()
+
+    await click(t, '[data-dish="2"] .to-step--more')
+    expect(text(t, '.to-bar__count')).toBe('1')
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    unmount(t)
+
+    const again = await mount(TakeoutDetailPage)
+    await until(again, () => expect(text(again, '.to-bar__count')).toBe('1'))
+    expect(text(again, '.to-bar__total')).toBe('¥15.20')
+    expect(text(again, '.to-bar__saving')).toBe('会员卡已省 ¥0.80')
+  })
+})
+
+describe('confirm', () => {
+  it('an address beyond the radius is refused as soon as it is priced: nothing to pay', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const api = fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 5, name: '韩梅梅', mobile: '13600003333', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园', is_default: true, lat: 22.53, lng: 113.93 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/preCreate': () => refused('takeout_out_of_range', 'zh', { distance: '12.4', radius: '3.0' }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.quote-error__text')).toBe('地址距商家 12.4 公里，超出 3.0 公里配送范围'))
+    expect(api.called('personal.order/preCreate')[0].data).toMatchObject({ kind: 'takeout', shop_id: 19, items: [{ id: 2, quantity: 1 }], mode: 'delivery', address_id: 5 })
+    expect(t.queries.querySelector('.to-pay__btn')?.hasAttribute('disabled')).toBe(true)
+    expect(api.called('personal.order/create')).toHaveLength(0)
+  })
+
+  it('priced by the server: fees, member discount and what to pay', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, member_discount_amount: 80, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    expect(all(t, '.to-row--fee .to-row__value')).toEqual(['¥1.00', '¥3.00'])
+    expect(text(t, '.to-row--member .to-row__value')).toBe('-¥0.80')
+    expect(text(t, '.to-row--time .to-row__value')).toBe('尽快送达（约 12:31） ›')
+  })
+})
+
+describe('the order page', () => {
+  it('follows the store by itself while it shows, and asks nothing while hidden', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/takeout/orderDetail', { id: '77' })
+    let current = answer()
+    const api = fakeApi({ 'personal.takeout/read': () => current })
+    const t = await mount(TakeoutOrderDetailPage)
+    await show(t)
+    await until(t, () => expect(text(t, '.to-status__stage')).toBe('等待商家接单'))
+    expect(text(t, '.to-actions__cancel')).toBe('取消订单')
+
+    // The store accepts: shown without a reload.
+    current = answer({ status: 20, stage: 'accepted', can_cancel: false, updated_at: 2, steps: view().steps.map((s) => (s.key === 'accepted' ? { ...s, state: 'done', at: `${businessToday()} 12:01:00` } : s)) })
+    await until(t, () => expect(text(t, '.to-status__stage')).toBe('商家已接单，正在备餐'), POLL_MS * 2 + 1000)
+    expect(t.queries.querySelector('.to-actions__cancel')).toBeNull()
+
+    // Hidden: no more reads.
+    await hide(t)
+    const before = api.called('personal.takeout/read').length
+    await t.act(() => new Promise((r) => setTimeout(r, POLL_MS + 500)))
+    expect(api.called('personal.takeout/read')).toHaveLength(before)
+  }, 20000)
+})
+
+describe('My orders', () => {
+  it('lists takeout orders with their state, and a paid one opens its takeout page', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/orders/index', {})
+    fakeApi({
+      'personal.order/index': () =>
+        paged([order({ id: 77, kind: 'takeout', title: '茶见奶茶', shop_name: '茶见奶茶', order_status: 10 }), order({ id: 78, kind: 'takeout', title: '茶见奶茶', shop_name: '茶见奶茶', order_status: 30 })]),
+    })
+    const t = await mount(OrdersIndexPage)
+    await show(t)
+    await until(t, () => expect(all(t, '.order-card__status')).toEqual(['待商家接单', '配送中']))
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    await click(t, '.order-card')
+    expect(nav).toHaveBeenCalledWith({ url: '/pages/takeout/orderDetail?id=77' })
+  })
+})
+
+describe('the stored carts', () => {
+  it('a damaged line reads as absent, the good ones stay', () => {
+    setItem('takeoutCarts', { '19': [{ dish_id: 'x' } as unknown as TakeoutCartLine, { dish_id: 2, option_ids: [], quantity: 1 }, { dish_id: 3, option_ids: [], quantity: 0 }], abc: [] })
+    expect(readCart(19)).toEqual([{ dish_id: 2, option_ids: [], quantity: 1 }])
+    expect(readCart(1)).toEqual([])
+  })
+})

@@ -1,0 +1,20 @@
+/**
+ * The mall's cart (issue 24): kept on the server per shopper. Only the mall's sub-package imports this module
+ * (the product, the mall's home, the cart page), never Home.
+ */
+import type { CartAddPayload, CartAnswer } from '@/contract/mallCart'
+import { useSignedInQuery } from '@/hooks/useSignedIn'
+import { requestMall } from './logistics'
+
+/**
+ * The shopper's cart, read again whenever the screen shows (back from the product, from paying). Required mode
+ * with `returnTo` (the cart page); optional without (a badge: nothing asked while signed out).
+ */
+export function useCart(returnTo?: string) {
+  // Nothing in it is named by the system (products as their merchants wrote them): the language does not change it.
+  return useSignedInQuery(() => requestMall('personal.mall_cart/index', {}), [], { returnTo, reloadOnReturn: true })
+}
+
+export const addToCart = (payload: CartAddPayload) => requestMall('personal.mall_cart/add', payload)
+export const setCartQuantity = (id: number, quantity: number): Promise<CartAnswer> => requestMall('personal.mall_cart/setQuantity', { id, quantity })
+export const removeFromCart = (ids: number[]): Promise<CartAnswer> => requestMall('personal.mall_cart/remove', { ids })

@@ -1,0 +1,86 @@
+/**
+ * Takeout's calls (issue 25). Only the takeout sub-package imports this module (and My orders' detail does not),
+ * so TAKEOUT_ENDPOINTS stays off Home's first load; the calls go through the app's one client with the method from
+ * TAKEOUT_ENDPOINTS.
+ */
+import type { GeoPoint } from '@/contract/geo'
+import type { ApiReq, ApiRes } from '@/contract/schemas'
+import { TAKEOUT_ENDPOINTS, type TakeoutEndpointPath, type TakeoutSort } from '@/contract/takeoutEndpoints'
+import { request, type RequestOptions } from '@/core/request'
+import { usePagedList } from '@/hooks/usePagedList'
+import { useQuery } from '@/hooks/useQuery'
+import { useSignedInQuery } from '@/hooks/useSignedIn'
+
+export function requestTakeout<P extends TakeoutEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
+  return request(path, payload, opts, TAKEOUT_ENDPOINTS[path])
+}
+
+export function useTakeoutCategories() {
+  return useQuery(() => requestTakeout('hui_public.takeout_category/index', {}).then((r) => r.list), [])
+}
+
+export interface ShopFilter {
+  categoryId?: number
+  cityId?: number
+  sort: TakeoutSort
+  point?: GeoPoint
+}
+
+/** Shops, paged (open ones first, then by the sort), with distances from the shopper's point when known. */
+export function useTakeoutShops(filter: ShopFilter, enabled = true) {
+  const { categoryId, cityId, sort, point } = filter
+  const lat = point?.lat
+  const lng = point?.lng
+  return usePagedList(
+    (page, page_size) =>
+      requestTakeout('hui_public.takeout_shop/index', {
+        sort,
+        page,
+        page_size,
+        ...(categoryId ? { category_id: categoryId } : {}),
+        ...(cityId ? { city_id: cityId } : {}),
+        ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}),
+      }),
+    [categoryId, cityId, sort, lat, lng],
+    { keyOf: (s) => s.id, enabled },
+  )
+}
+
+/** One shop and its menu, read together (the menu's member prices need the session when there is one). */
+export function useTakeoutShop(id: number, point?: GeoPoint) {
+  const lat = point?.lat
+  const lng = point?.lng
+  return useQuery(
+    async () => {
+      const [shop, menu] = await Promise.all([
+        requestTakeout('hui_public.takeout_shop/read', { id, ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}) }).then((r) => r.info),
+        requestTakeout('hui_public.takeout_shop/menu', { shop_id: id }),
+      ])
+      return { shop, menu }
+    },
+    [id, lat, lng],
+    id > 0,
+  )
+}
+
+/** Confirm: the shop (slots, settings), its menu, my addresses and coupons — paying needs a shopper. */
+export function useTakeoutConfirm(id: number, returnTo: string | undefined) {
+  return useSignedInQuery(
+    async () => {
+      const [shop, menu, addresses, coupons] = await Promise.all([
+        requestTakeout('hui_public.takeout_shop/read', { id }).then((r) => r.info),
+        requestTakeout('hui_public.takeout_shop/menu', { shop_id: id }),
+        request('personal.address/index', {}).then((r) => r.list),
+        request('personal.coupon/index', { tab: 'available', page_size: 50 }).then((r) => r.list),
+      ])
+      return { shop, menu, addresses, coupons }
+    },
+    [id],
+    { returnTo, enabled: id > 0, reloadOnReturn: true },
+  )
+}
+
+/** The shopper's takeout order and its takeout view. */
+export function useTakeoutOrder(id: number, returnTo: string | undefined) {
+  return useSignedInQuery(() => requestTakeout('personal.takeout/read', { id }), [id], { returnTo, enabled: id > 0 })
+}

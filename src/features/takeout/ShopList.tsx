@@ -1,0 +1,146 @@
+import { Image, Text, View } from '@tarojs/components'
+import Taro, { useReachBottom } from '@tarojs/taro'
+import { useState } from 'react'
+import { useTakeoutCategories, useTakeoutShops } from '@/api/takeout'
+import LoadState from '@/components/LoadState'
+import LocationBar from '@/components/LocationBar'
+import Skeleton from '@/components/Skeleton'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import type { TakeoutShop } from '@/contract/takeout'
+import { TAKEOUT_SORTS, type TakeoutSort } from '@/contract/takeoutEndpoints'
+import { formatDistance } from '@/contract/distance'
+import { centsToYuan } from '@/core/format'
+import { assetUrl, errorMessage } from '@/core/request'
+import { getItem } from '@/core/storage'
+import { usePullRefresh } from '@/hooks/usePullRefresh'
+import { useShopperLocation } from '@/hooks/useShopperLocation'
+import { routeUrl } from '@/routes'
+import { openText } from './time'
+import { useT } from './messages'
+import './takeout.css'
+
+interface Props {
+  /** Takeout home: the categories as a grid above the shops. The list (`list?category=`): a strip of them. */
+  home: boolean
+  categoryId?: number
+}
+
+/**
+ * Takeout home and its list: categories, then shops (open first, then by the sort) with picture, rating, monthly
+ * sales, delivery estimate, fee and minimum, distance when the shopper's point is known, and open / closed /
+ * opens at on the server's clock. Infinite scroll; a pull asks again.
+ */
+export default function ShopList({ home, categoryId: initialCategory }: Props) {
+  const t = useT()
+  const [sort, setSort] = useState<TakeoutSort>('distance')
+  const [categoryId, setCategoryId] = useState<number | undefined>(initialCategory)
+  const { loc, point, locate, allowLater } = useShopperLocation()
+  const city = getItem('city')
+  const categories = useTakeoutCategories()
+  const shops = useTakeoutShops({ categoryId, sort, point, cityId: point ? undefined : city?.id })
+  useReachBottom(() => void shops.loadMore())
+  usePullRefresh(() => Promise.all([shops.refresh(), categories.reload()]))
+
+  const openCategory = (id: number) => void Taro.navigateTo({ url: routeUrl('pages/takeout/list', { category: id }) })
+
+  return (
+    <View className='to-home'>
+      <LocationBar loc={loc} onLocate={() => void locate()} onAllow={() => void allowLater()} />
+      {home ? (
+        <View className='to-cats' role='list' aria-label={t('to.categories')}>
+          {categories.loading && !categories.data ? (
+            <Skeleton rows={1} label={t('to.loadingMore')} />
+          ) : (
+            categories.data?.map((c) => (
+              <View key={c.id} className='to-cat' role='listitem'>
+                <View className='to-cat__tap' role='link' tabIndex={0} onClick={() => openCategory(c.id)}>
+                  <Image className='to-cat__icon' src={assetUrl(c.icon)} mode='aspectFit' nativeProps={{ alt: '' }} />
+                  <Text className='to-cat__name'>{c.name}</Text>
+                </View>
+              </View>
+            ))
+          )}
+        </View>
+      ) : (
+        <View className='to-chips' role='tablist' aria-label={t('to.categories')}>
+          {[{ id: 0, name: t('to.all') }, ...(categories.data ?? [])].map((c) => {
+            const on = (categoryId ?? 0) === c.id
+            return (
+              <Text key={c.id} className={`to-chip${on ? ' to-chip--on' : ''}`} role='tab' tabIndex={0} aria-selected={on} onClick={() => setCategoryId(c.id || undefined)}>
+                {c.name}
+              </Text>
+            )
+          })}
+        </View>
+      )}
+
+      <View className='to-sorts'>
+        <Text className='to-sorts__title' role='heading' aria-level={2}>
+          {t('to.nearby')}
+        </Text>
+        <View className='to-sorts__row' role='radiogroup' aria-label={t('to.sort')}>
+          {TAKEOUT_SORTS.map((s) => (
+            <Text key={s} className={`to-sort to-sort--${s}${sort === s ? ' to-sort--on' : ''}`} role='radio' tabIndex={0} aria-checked={sort === s} onClick={() => setSort(s)}>
+              {t(`to.sort.${s}`)}
+            </Text>
+          ))}
+        </View>
+      </View>
+
+      <LoadState loading={shops.loading} error={shops.items.length === 0 ? shops.error : null} onRetry={() => void shops.retry()} rows={4}>
+        {shops.empty ? (
+          <EmptyState title={t(categoryId ? 'to.emptyCategory' : 'to.empty')} hint={t('to.emptyHint')} />
+        ) : (
+          <View className='to-shops' role='list'>
+            {shops.items.map((s) => (
+              <ShopCard key={s.id} shop={s} />
+            ))}
+            <ListFooter
+              loadingMore={shops.loadingMore}
+              hasMore={shops.hasMore}
+              loadingText={t('to.loadingMore')}
+              endText={t('to.end')}
+              failed={shops.error && shops.items.length > 0 ? { message: errorMessage(shops.error), retryText: t('to.loadingMore'), onRetry: () => void shops.retry() } : undefined}
+            />
+          </View>
+        )}
+      </LoadState>
+    </View>
+  )
+}
+
+export function ShopCard({ shop: s }: { shop: TakeoutShop }) {
+  const t = useT()
+  const open = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/detail', { id: s.id }) })
+  const shut = s.open.state !== 'open'
+  return (
+    <View className={`to-shop${shut ? ' to-shop--shut' : ''}`} role='listitem'>
+      <View className='to-shop__tap' role='link' tabIndex={0} onClick={open}>
+        <View className='to-shop__pic'>
+          <Image className='to-shop__img' src={assetUrl(s.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+          {shut && <Text className='to-shop__badge'>{s.open.state === 'paused' ? t('to.paused') : t('to.closed')}</Text>}
+        </View>
+        <View className='to-shop__body'>
+          <Text className='to-shop__name'>{s.name}</Text>
+          <View className='to-shop__row'>
+            <Text className='to-shop__rating'>{t('to.rating', { rating: s.rating.toFixed(1) })}</Text>
+            <Text className='to-shop__sales'>{t('to.monthly', { n: s.monthly_sales })}</Text>
+            <Text className='to-shop__eta'>{t('to.minutes', { n: s.delivery_minutes })}</Text>
+            {s.distance !== null && <Text className='to-shop__distance'>{formatDistance(s.distance)}</Text>}
+          </View>
+          <View className='to-shop__row'>
+            <Text className='to-shop__fees'>
+              {t('to.minOrder', { amount: centsToYuan(s.min_order) })} · {s.delivery_fee === 0 ? t('to.freeDelivery') : t(s.distance === null ? 'to.deliveryFrom' : 'to.deliveryFee', { amount: centsToYuan(s.delivery_fee) })}
+            </Text>
+          </View>
+          <View className='to-shop__row'>
+            {s.open.state === 'closed' && <Text className='to-shop__state to-shop__state--closed'>{openText(t, s.open.opens_at)}</Text>}
+            {s.open.state === 'closed' && <Text className='to-tag'>{t('to.preorder')}</Text>}
+            {s.pickup && <Text className='to-tag'>{t('to.pickup')}</Text>}
+            {s.in_range === false && <Text className='to-tag to-tag--warn'>{t('to.outOfRange')}</Text>}
+          </View>
+        </View>
+      </View>
+    </View>
+  )
+}

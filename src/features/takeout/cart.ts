@@ -1,0 +1,117 @@
+import { useCallback, useState } from 'react'
+import type { Dish, TakeoutMenuAnswer } from '@/contract/takeout'
+import type { TakeoutOrderPayload } from '@/contract/order'
+import { getItem, setItem, type TakeoutCartLine } from '@/core/storage'
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isCartLine = (v: unknown): v is TakeoutCartLine =>
+  isObj(v) && Number.isInteger(v.dish_id) && Number.isInteger(v.quantity) && (v.quantity as number) > 0 && (v.quantity as number) <= 99 && Array.isArray(v.option_ids) && v.option_ids.every((o) => Number.isInteger(o))
+
+/** Every shop's cart as stored, each line checked (a foreign or damaged line reads as absent, never a crash). */
+function readAll(): Record<string, TakeoutCartLine[]> {
+  const out: Record<string, TakeoutCartLine[]> = {}
+  for (const [shop, lines] of Object.entries(getItem('takeoutCarts') ?? {})) {
+    if (!/^\d+$/.test(shop) || !Array.isArray(lines)) continue
+    const ok = (lines as unknown[]).filter(isCartLine).map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids], quantity: l.quantity }))
+    if (ok.length > 0) out[shop] = ok
+  }
+  return out
+}
+
+/** One cart per shop, kept in the app's storage module across restarts (src/core/storage.ts `takeoutCarts`). */
+export function readCart(shopId: number): TakeoutCartLine[] {
+  return readAll()[String(shopId)] ?? []
+}
+
+export function writeCart(shopId: number, lines: TakeoutCartLine[]): void {
+  const all = readAll()
+  if (lines.length > 0) all[String(shopId)] = lines
+  else delete all[String(shopId)]
+  setItem('takeoutCarts', all)
+}
+
+const sameOptions = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',')
+
+/** The shop's cart as state, written through to storage on every change. */
+export function useCart(shopId: number) {
+  const [lines, setLines] = useState<TakeoutCartLine[]>(() => readCart(shopId))
+  const save = useCallback(
+    (next: TakeoutCartLine[]) => {
+      writeCart(shopId, next)
+      setLines(next)
+    },
+    [shopId],
+  )
+  const add = (dishId: number, optionIds: number[], by = 1) => {
+    const at = lines.findIndex((l) => l.dish_id === dishId && sameOptions(l.option_ids, optionIds))
+    if (at < 0) {
+      if (by > 0) save([...lines, { dish_id: dishId, option_ids: [...optionIds].sort((a, b) => a - b), quantity: by }])
+      return
+    }
+    const quantity = Math.min(99, lines[at].quantity + by)
+    save(quantity <= 0 ? lines.filter((_, i) => i !== at) : lines.map((l, i) => (i === at ? { ...l, quantity } : l)))
+  }
+  return { lines, add, save, clear: () => save([]) }
+}
+
+/** A cart line as shown: the dish and options from the server's menu, their prices the menu's. */
+export interface ShownLine {
+  line: TakeoutCartLine
+  dish: Dish
+  optionNames: string[]
+  /** Dish + options, list price (the menu's figures; the order's price is always the server's quote). */
+  unit: number
+  /** The same with the card's member rate (the menu's member price on the dish + the options at that rate), or null. */
+  memberUnit: number | null
+  /** Not orderable now: the dish left the menu, is sold out, or an option is gone. */
+  gone: 'sold_out' | 'missing' | null
+}
+
+export function showLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): ShownLine[] {
+  const out: ShownLine[] = []
+  for (const line of lines) {
+    const dish = menu.dishes.find((d) => d.id === line.dish_id)
+    if (!dish) continue
+    const options = dish.option_groups.flatMap((g) => g.options)
+    const chosen = line.option_ids.map((id) => options.find((o) => o.id === id))
+    const missing = chosen.some((o) => !o)
+    const optionsPrice = chosen.reduce((sum, o) => sum + (o?.price ?? 0), 0)
+    const unit = dish.price + optionsPrice
+    const memberUnit = dish.member_price !== null && menu.member_rate !== null ? dish.member_price + Math.round((optionsPrice * menu.member_rate) / 100) : null
+    out.push({
+      line,
+      dish,
+      optionNames: chosen.flatMap((o) => (o ? [o.name] : [])),
+      unit,
+      memberUnit,
+      gone: missing ? 'missing' : dish.sold_out ? 'sold_out' : null,
+    })
+  }
+  return out
+}
+
+/** The lines the menu no longer has (a dish taken off): dropped when the cart is opened against a fresh menu. */
+export function keptLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): TakeoutCartLine[] {
+  return lines.filter((l) => menu.dishes.some((d) => d.id === l.dish_id))
+}
+
+export interface CartSums {
+  count: number
+  /** List price of the orderable lines (what the minimum order is judged on). */
+  dishes: number
+  /** What the card takes off the dishes (never the fees). */
+  memberSaving: number
+}
+
+export function sums(shown: ShownLine[]): CartSums {
+  const live = shown.filter((s) => !s.gone)
+  return {
+    count: live.reduce((n, s) => n + s.line.quantity, 0),
+    dishes: live.reduce((n, s) => n + s.unit * s.line.quantity, 0),
+    memberSaving: live.reduce((n, s) => n + (s.memberUnit === null ? 0 : (s.unit - s.memberUnit) * s.line.quantity), 0),
+  }
+}
+
+export function itemsOf(shown: ShownLine[]): TakeoutOrderPayload['items'] {
+  return shown.filter((s) => !s.gone).map((s) => ({ id: s.dish.id, quantity: s.line.quantity, ...(s.line.option_ids.length > 0 ? { option_ids: s.line.option_ids } : {}) }))
+}

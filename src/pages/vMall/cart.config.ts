@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '购物车', enablePullDownRefresh: true })
