@@ -70,12 +70,17 @@ export const SCREENS: Screen[] = [
   { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
   { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
   { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
-  { name: 'coming-soon', url: '/pages/takeout/search', ready: '.soon__home' },
+  { name: 'coming-soon', url: '/pages/discountsDay/index', ready: '.soon__home' },
+  // Takeout search (issue 25): the idle screen, popular words.
+  { name: 'takeout-search', url: '/pages/takeout/search', ready: '.to-search__word--hot' },
   // The store workbench (issue 12): a shopper who opens it reads "no permission"; staff of shop 1 see their store.
   { name: 'store-no-permission', url: '/pages/store/index', ready: '.state--empty' },
   { name: 'store-workbench', url: '/pages/store/index', ready: '.workbench__shop', staff: true },
   { name: 'store-verify-refused', url: '/pages/store/verify', ready: '.verify__input', staff: true, act: verifyUnknownCode },
   { name: 'store-orders', url: '/pages/store/orders', ready: '.store-card', staff: true },
+  // Takeout in the workbench (issue 25): shop 1 takes takeout; its list (the tabs, empty or not) and its settings.
+  { name: 'store-takeout', url: '/pages/store/takeout', ready: '.store-takeout-tabs', staff: true },
+  { name: 'store-takeout-settings', url: '/pages/store/takeoutSettings', ready: '.store-takeout-settings__hours', staff: true },
   // REFUNDING: a paid bill at shop 1 whose refund the shopper asked for (approve and reject offered).
   { name: 'store-order', url: '/pages/store/order?id=REFUNDING', ready: '.store-order__approve', staff: true },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).

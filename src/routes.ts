@@ -61,6 +61,9 @@ export const ROUTES = [
   { path: 'pages/store/verify', zh: '核销', en: 'Verify' },
   { path: 'pages/store/orders', zh: '门店订单', en: 'Store orders' },
   { path: 'pages/store/order', zh: '门店订单详情', en: 'Store order' },
+  { path: 'pages/store/takeout', zh: '外卖订单', en: 'Takeout orders' },
+  { path: 'pages/store/takeoutOrder', zh: '外卖订单详情', en: 'Takeout order' },
+  { path: 'pages/store/takeoutSettings', zh: '外卖店铺设置', en: 'Takeout settings' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

@@ -79,4 +79,17 @@ describe('takeout on weapp', () => {
     expect(text(page, 'to-pickup__no')).toMatch(/^A\d{3}$/)
     expect(byClass(page, 'member-qr')).not.toBeNull()
   }, 30000)
+
+  it('search: typing finds the ramen shop and its dishes from the server, a popular word too, nothing found says so', async () => {
+    const { page } = await openOn(server.base, 'pages/takeout/search', { storage: storage() })
+    await waitFor(() => texts(page, 'to-search__word').length > 0, 10000)
+    expect(texts(page, 'to-search__word')).toContain('牛肉面')
+    page.querySelector('.to-search__input').dispatchEvent('input', { detail: { value: '拉面' } })
+    await waitFor(() => texts(page, 'to-hit__name').length > 0, 10000)
+    expect(texts(page, 'to-hit__name')).toEqual(expect.arrayContaining(['豚骨拉面', '味噌拉面']))
+    expect(texts(page, 'to-shop__name')).toContain('日式拉面屋')
+    expect(texts(page, 'to-search__section-title')).toEqual(['商家', '菜品'])
+    page.querySelector('.to-search__input').dispatchEvent('input', { detail: { value: '火星' } })
+    await waitFor(() => text(page, 'state__title') === '没有找到与“火星”相关的外卖', 10000)
+  }, 30000)
 })

@@ -4,7 +4,7 @@ import Taro from '@tarojs/taro'
 import ComingSoon, { UNFINISHED_ROUTES } from '@/components/ComingSoon'
 import { tables } from '@/components/ComingSoon/messages'
 import { resetLangCache, setLang } from '@/core/i18n'
-import TakeoutSearchPage from '@/pages/takeout/search'
+import DiscountsDayIndexPage from '@/pages/discountsDay/index'
 import { ROUTES } from '@/routes'
 import { fakeApi, PENDING } from '../support/fakeApi'
 import { click, mount, text, unmountAll } from '../support/screen'
@@ -26,10 +26,10 @@ describe('a route that is not built yet', () => {
   it('says so, names what the screen will offer, and goes Home; opened directly there is no back', async () => {
     stack(1)
     const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' })
-    const t = await mount(TakeoutSearchPage)
-    expect(text(t, '.nav-bar__title')).toBe('外卖搜索')
+    const t = await mount(DiscountsDayIndexPage)
+    expect(text(t, '.nav-bar__title')).toBe('优惠日')
     expect(text(t, '.soon__title')).toBe('即将上线')
-    expect(text(t, '.soon__offer')).toBe(tables['zh-CN']['soon.offer.pages/takeout/search'])
+    expect(text(t, '.soon__offer')).toBe(tables['zh-CN']['soon.offer.pages/discountsDay/index'])
     // Never the endless skeleton.
     expect(t.queries.querySelector('.skeleton')).toBeNull()
     expect(t.queries.querySelector('.soon__back')).toBeNull()
@@ -79,7 +79,7 @@ describe('back or home in the navigation bar (H5)', () => {
     window.history.replaceState({ usr: null, key: 'k', idx: 2 }, '')
     const historyBack = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
     const navigateBack = jest.spyOn(Taro, 'navigateBack')
-    const t = await mount(TakeoutSearchPage)
+    const t = await mount(DiscountsDayIndexPage)
     expect(t.queries.querySelector('.nav-bar__home')).toBeNull()
     await click(t, '.nav-bar__back')
     // Taro's navigateBack with one page on its stack would reload; the browser's back goes to the page before.

@@ -49,6 +49,7 @@ const PULL_REFRESH_ROUTES = [
   'pages/takeout/list',
   'pages/takeout/detail',
   'pages/takeout/orderDetail',
+  'pages/store/takeout',
 ]
 
 describe('the page configs', () => {

@@ -5,20 +5,25 @@
  */
 import type { Dish, TakeoutMenuAnswer, TakeoutOrderAnswer, TakeoutShop, TakeoutView } from '@/contract/takeout'
 import { businessToday } from '@/core/clock'
-import { resetLangCache } from '@/core/i18n'
+import { forgetAnswers } from '@/core/cache'
+import { resetLangCache, setLang } from '@/core/i18n'
 import { getItem, setItem } from '@/core/storage'
 import TakeoutConfirmOrderPage from '@/pages/takeout/confirmOrder'
 import TakeoutDetailPage from '@/pages/takeout/detail'
 import TakeoutIndexPage from '@/pages/takeout/index'
+import TakeoutListPage from '@/pages/takeout/list'
 import OrdersIndexPage from '@/pages/orders/index'
 import Taro from '@tarojs/taro'
 import TakeoutOrderDetailPage from '@/pages/takeout/orderDetail'
+import TakeoutSearchPage from '@/pages/takeout/search'
+import type TestUtils from '@tarojs/test-utils-react'
+import { TAKEOUT_SEARCH_DEBOUNCE_MS } from '@/features/takeout/Search'
 import { POLL_MS } from '@/features/takeout/TakeoutOrder'
-import { readCart } from '@/features/takeout/cart'
+import { cartOrdered, readCart } from '@/features/takeout/cart'
 import type { TakeoutCartLine } from '@/core/storage'
 import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
 import { all, click, hide, mount, show, text, unmount, unmountAll, until } from '../support/screen'
-import { order, paged, quote } from '../support/fixtures'
+import { order, paged, payparam, quote, unpaidOrder } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -112,6 +117,24 @@ describe('takeout home', () => {
   })
 })
 
+describe('a category’s list', () => {
+  it('opened at a category, its chip is scrolled into view once the chips are there', async () => {
+    openedWith('pages/takeout/list', { category: '5' })
+    const cats = [1, 2, 3, 4, 5].map((id) => ({ id, name: `分类${id}`, icon: `/assets/img/takeout-cat-${id}.svg` }))
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: cats }), 'hui_public.takeout_shop/index': () => paged([]) })
+    const intoView = jest.fn()
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: intoView, configurable: true, writable: true })
+    try {
+      const t = await mount(TakeoutListPage)
+      await until(t, () => expect(all(t, '.to-chip')).toHaveLength(6))
+      expect(text(t, '.to-chip--on')).toBe('分类5')
+      await until(t, () => expect(intoView.mock.instances.map((el: Element) => el.id)).toContain('to-chip-5'))
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView
+    }
+  })
+})
+
 describe('the menu', () => {
   it('member price beside the list price, sold out without an add, and the cart kept across a restart', async () => {
     setItem('token', 'tok')
@@ -120,6 +143,7 @@ describe('the menu', () => {
       'hui_public.takeout_shop/read': () => ({ info: detail() }),
       'hui_public.takeout_shop/menu': () => menu(),
       'personal.order/preCreate': () => refused('takeout_min_order', 'zh', { short: '1.00' }),
+      'personal.order/index': () => paged([]),
     })
     const t = await mount(TakeoutDetailPage)
     await until(t, () => expect(all(t, '.to-dish__name')).toEqual(['珍珠奶茶', '芒果班戟', '抹茶冰淇淋']))
@@ -226,5 +250,145 @@ describe('the stored carts', () => {
     setItem('takeoutCarts', { '19': [{ dish_id: 'x' } as unknown as TakeoutCartLine, { dish_id: 2, option_ids: [], quantity: 1 }, { dish_id: 3, option_ids: [], quantity: 0 }], abc: [] })
     expect(readCart(19)).toEqual([{ dish_id: 2, option_ids: [], quantity: 1 }])
     expect(readCart(1)).toEqual([])
+  })
+})
+
+/** Type into a Taro Input as a shopper would: into its inner <input>, once the component has rendered it. */
+async function type(t: TestUtils, sel: string, value: string) {
+  const inner = (await t.queries.waitForQuerySelector(`${sel} input`)) as HTMLInputElement
+  await t.act(async () => {
+    inner.value = value
+    inner.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+describe('takeout search', () => {
+  const ramenShop = { ...shop({ id: 11, name: '一兰拉面', open: { state: 'closed', opens_at: `${businessToday()} 11:00:00`, closes_at: null } }), dishes: [{ id: 40, name: '豚骨拉面', price: 3800, image: '/assets/img/dish-40.svg' }, { id: 41, name: '味噌拉面', price: 3600, image: '/assets/img/dish-41.svg' }] }
+  const beefShop = { ...shop({ id: 17, name: '老马家牛肉面' }), dishes: [{ id: 60, name: '招牌牛肉面', price: 1800, image: '/assets/img/dish-60.svg' }] }
+
+  it('takeout home has a search box that opens the search', async () => {
+    openedWith('pages/takeout/index')
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    const t = await mount(TakeoutIndexPage)
+    expect(text(t, '.to-searchbox__text')).toBe('搜索外卖商家或菜品')
+    await click(t, '.to-searchbox__tap')
+    expect(nav).toHaveBeenCalledWith({ url: '/pages/takeout/search' })
+  })
+
+  it('typing fast asks once, for the last word; shops (closed said) and dishes each with its shop; a dish opens its shop’s menu at it', async () => {
+    openedWith('pages/takeout/search')
+    const api = fakeApi({ 'hui_public.takeout/search': (q) => paged(q.keyword === '拉面' ? [ramenShop] : []) })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    const t = await mount(TakeoutSearchPage)
+    expect(text(t, '.nav-bar__title')).toBe('外卖搜索')
+    for (const w of ['拉', '拉面']) await type(t, '.to-search__input', w)
+    // Not asked while the shopper types.
+    expect(api.called('hui_public.takeout/search')).toHaveLength(0)
+    await t.act(() => new Promise((r) => setTimeout(r, TAKEOUT_SEARCH_DEBOUNCE_MS + 100)))
+    await until(t, () => expect(all(t, '.to-hit__name')).toEqual(['豚骨拉面', '味噌拉面']))
+    expect(api.called('hui_public.takeout/search').map((c) => c.data.keyword)).toEqual(['拉面'])
+    expect(all(t, '.to-search__section-title')).toEqual(['商家', '菜品'])
+    expect(all(t, '.to-search__section--shops .to-shop__name')).toEqual(['一兰拉面'])
+    expect(all(t, '.to-search__section--shops .to-shop__badge')).toEqual(['休息中'])
+    expect(all(t, '.to-hit__shop')).toEqual(['一兰拉面', '一兰拉面'])
+    expect(all(t, '.to-hit__state')[0]).toBe('休息中 · 11:00 开始营业')
+    await click(t, '.to-hit__tap')
+    expect(nav).toHaveBeenCalledWith({ url: '/pages/takeout/detail?id=11&dish=40' })
+  })
+
+  it('a searched word is kept in the history (storage), offered again, and cleared; a popular word searches', async () => {
+    openedWith('pages/takeout/search')
+    const api = fakeApi({ 'hui_public.takeout/search': (q) => paged(q.keyword === '牛肉面' ? [beefShop] : [ramenShop]) })
+    const t = await mount(TakeoutSearchPage)
+    expect(t.queries.querySelector('.to-search__word--history')).toBeNull()
+    expect(all(t, '.to-search__word--hot')).toEqual(['奶茶', '牛肉面', '拉面', '粥', '水煮鱼', '芒果'])
+    await click(t, '.to-search__word--hot:nth-child(2)')
+    await until(t, () => expect(all(t, '.to-hit__name')).toEqual(['招牌牛肉面']))
+    expect(api.called('hui_public.takeout/search')[0].data).toMatchObject({ keyword: '牛肉面', page: 1 })
+    expect(getItem('takeoutSearchHistory')).toEqual(['牛肉面'])
+    unmount(t)
+
+    const again = await mount(TakeoutSearchPage)
+    expect(all(again, '.to-search__word--history')).toEqual(['牛肉面'])
+    await click(again, '.to-search__clear')
+    expect(again.queries.querySelector('.to-search__word--history')).toBeNull()
+    expect(getItem('takeoutSearchHistory')).toBeUndefined()
+  })
+
+  it('nothing found says what was searched (zh and en); the English popular words are English', async () => {
+    for (const lang of ['zh-CN', 'en'] as const) {
+      setLang(lang)
+      openedWith('pages/takeout/search')
+      fakeApi({ 'hui_public.takeout/search': () => paged([]) })
+      const t = await mount(TakeoutSearchPage)
+      if (lang === 'en') for (const w of all(t, '.to-search__word--hot')) expect(w).toMatch(/^[a-z ]+$/)
+      await type(t, '.to-search__input', 'xyz')
+      await t.queries.waitForQuerySelector('.state--empty')
+      expect(text(t, '.state--empty .state__title')).toBe(lang === 'en' ? 'No takeout found for “xyz”' : '没有找到与“xyz”相关的外卖')
+      unmountAll()
+      resetLangCache()
+    }
+  })
+})
+
+describe('the cart and an unpaid order', () => {
+  const menuApi = {
+    'hui_public.takeout_shop/read': () => ({ info: detail() }),
+    'hui_public.takeout_shop/menu': () => menu(),
+  }
+
+  it('left at the cashier (H5): the cart stays, and the menu says an order of this shop waits to be paid', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const assign = jest.fn()
+    jest.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location)
+    const created = unpaidOrder({ id: 90, kind: 'takeout', shop_id: 19, pay_amount: 1920, expire_time: null })
+    fakeApi({
+      ...menuApi,
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+      'personal.order/create': () => ({ order_info: created }),
+      'personal.order/payparam': () => payparam(),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    await click(t, '.to-pay__btn')
+    await until(t, () => expect(assign).toHaveBeenCalledWith('/sandbox/cashier?t=1'))
+    // The browser leaves for the cashier: the cart is still there.
+    expect(readCart(19)).toEqual([{ dish_id: 2, option_ids: [], quantity: 1 }])
+    unmountAll()
+
+    // The shopper comes back without paying and opens the shop again.
+    openedWith('pages/takeout/detail', { id: '19' })
+    const api = fakeApi({ ...menuApi, 'personal.order/preCreate': () => refused('takeout_min_order', 'zh', { short: '1.00' }), 'personal.order/index': () => paged([created]) })
+    const menuPage = await mount(TakeoutDetailPage)
+    await until(menuPage, () => expect(text(menuPage, '.pending-order__amount')).toBe('待付款 ¥19.20'))
+    expect(text(menuPage, '.pending-order__title')).toBe('你有一笔订单还没有支付')
+    expect(text(menuPage, '.to-bar__count')).toBe('1')
+    expect(api.called('personal.order/index')[0].data).toMatchObject({ tab: 'unpaid', kind: 'takeout' })
+  })
+
+  it('the order page seeing that order paid empties the cart it was made from (and an unpaid one does not)', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    cartOrdered(19, 77)
+    openedWith('pages/takeout/orderDetail', { id: '77' })
+    let current = answer({ status: 0, stage: 'unpaid', steps: [], accept_by: null })
+    fakeApi({ 'personal.takeout/read': () => current })
+    const unpaid = await mount(TakeoutOrderDetailPage)
+    await until(unpaid, () => expect(text(unpaid, '.to-status__stage')).toBe('待支付'))
+    expect(readCart(19)).toHaveLength(1)
+    unmountAll()
+    forgetAnswers()
+
+    current = answer()
+    const paid = await mount(TakeoutOrderDetailPage)
+    await until(paid, () => expect(text(paid, '.to-status__stage')).toBe('等待商家接单'))
+    await until(paid, () => expect(readCart(19)).toEqual([]))
+    expect(getItem('takeoutCartOrders')).toEqual({})
   })
 })

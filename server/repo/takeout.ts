@@ -1,5 +1,6 @@
 import { ORDER_STATUS } from '../../src/contract/constants'
 import { placeholders, sql, type DB } from '../db'
+import { searchTerm } from '../../src/contract/searchWords'
 import { likePattern } from './shops'
 
 /** A restaurant as takeout reads it: the shop's row and its takeout settings (server/takeoutPricing.ts parses them). */
@@ -51,7 +52,8 @@ export function shopsWhere(db: DB, filter: { category_id?: number; city_id?: num
   }
   if (filter.keyword) {
     where.push("(s.name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND d.name LIKE ? ESCAPE '\\'))")
-    args.push(likePattern(filter.keyword), likePattern(filter.keyword))
+    // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search).
+    args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)))
   }
   return sql(db, `${SHOP} WHERE ${where.join(' AND ')} ORDER BY s.id`).all(...args) as TakeoutShopRow[]
 }
@@ -75,7 +77,7 @@ export const dishesOf = (db: DB, shopId: number) => sql(db, `${DISH} WHERE shop_
 export const dishOf = (db: DB, shopId: number, dishId: number) => sql(db, `${DISH} WHERE id = ? AND shop_id = ?`).get(dishId, shopId) as DishRow | undefined
 
 export const matchingDishes = (db: DB, shopId: number, keyword: string, limit: number) =>
-  sql(db, `${DISH} WHERE shop_id = ? AND name LIKE ? ESCAPE '\\' ORDER BY sort, id LIMIT ?`).all(shopId, likePattern(keyword), limit) as DishRow[]
+  sql(db, `${DISH} WHERE shop_id = ? AND name LIKE ? ESCAPE '\\' ORDER BY sort, id LIMIT ?`).all(shopId, likePattern(searchTerm(keyword)), limit) as DishRow[]
 
 export interface OptionRow {
   group_id: number
@@ -186,7 +188,7 @@ export const byPickupCode = (db: DB, shopId: number, code: string) =>
     | undefined
 
 /** The store's takeout orders, newest first. */
-export function storeTakeoutPage(db: DB, shopId: number, filter: { status?: number; todo?: 'accept' }, limit: number, offset: number): { ids: number[]; total: number } {
+export function storeTakeoutPage(db: DB, shopId: number, filter: { status?: number; todo?: 'accept' | 'progress' | 'done' }, limit: number, offset: number): { ids: number[]; total: number } {
   const where = ["o.shop_id = ? AND o.kind = 'takeout' AND EXISTS (SELECT 1 FROM takeout_orders t WHERE t.order_id = o.id)"]
   const args: Array<string | number> = [shopId]
   if (filter.status !== undefined) {
@@ -197,6 +199,9 @@ export function storeTakeoutPage(db: DB, shopId: number, filter: { status?: numb
     where.push('o.status = ?')
     args.push(ORDER_STATUS.PAID)
   }
+  // The workbench's tabs (issue 25): accepted or out for delivery; finished (delivered, collected, refused or refunded).
+  if (filter.todo === 'progress') where.push(`o.status IN (${ORDER_STATUS.ACCEPTED}, ${ORDER_STATUS.DELIVERING})`)
+  if (filter.todo === 'done') where.push(`o.status IN (${ORDER_STATUS.COMPLETED}, ${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`)
   const w = where.join(' AND ')
   const total = (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE ${w}`).get(...args) as { n: number }).n
   const ids = (sql(db, `SELECT o.id FROM orders o WHERE ${w} ORDER BY o.id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as Array<{ id: number }>).map((r) => r.id)

@@ -4,6 +4,7 @@ import { defineRoute, refuse, requireUser } from '../http'
 import type { PayProvider } from '../provider'
 import * as shipping from '../repo/shipping'
 import * as store from '../repo/store'
+import * as takeoutRepo from '../repo/takeout'
 import { shipOrder } from '../shipping'
 import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../store'
 import { named } from '../names'
@@ -31,6 +32,7 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
       to_verify: store.toVerifyCount(db, staff.shopId),
       refunds_to_answer: store.refundsToAnswerCount(db, staff.shopId),
       to_ship: shipping.toShipCount(db, staff.shopId),
+      takeout_to_accept: takeoutRepo.shopById(db, staff.shopId) ? takeoutRepo.storeTakeoutPage(db, staff.shopId, { todo: 'accept' }, 0, 0).total : null,
       refund_auto_approve_hours: autoApproveHours,
     }
   })

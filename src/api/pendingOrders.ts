@@ -8,7 +8,7 @@ import { useSignedInQuery } from '@/hooks/useSignedIn'
  * shopper left at the cashier or in the payment sheet, or an earlier one still waiting. Read on open and checked again (useQuery: in the background) on
  * every return. A failure to read it shows nothing (the form works without it).
  */
-export function usePendingOrder(kind: Extract<OrderKind, 'bill' | 'oil'>, shopId: number) {
+export function usePendingOrder(kind: Extract<OrderKind, 'bill' | 'oil' | 'takeout'>, shopId: number) {
   return useSignedInQuery(
     async (): Promise<OrderInfo | null> => {
       const { list } = await request('personal.order/index', { tab: 'unpaid', kind, page: 1, page_size: 20 })

@@ -5,6 +5,7 @@
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { STORE_ENDPOINTS, type StoreEndpointPath } from '@/contract/storeEndpoints'
 import type { StoreOrderQuery } from '@/contract/store'
+import { TAKEOUT_ENDPOINTS, type TakeoutEndpointPath } from '@/contract/takeoutEndpoints'
 import { isRefusal, request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
@@ -42,4 +43,29 @@ export function useStoreOrderPages(filter: StoreOrderFilter, enabled = true) {
 /** One of the store's orders with its trail (who did what, when). */
 export function useStoreOrder(id: number, options: SignedInOptions = {}) {
   return useSignedInQuery(() => requestStore('hui_shanghu.store_order/read', { id }), [id], { ...options, enabled: id > 0 && (options.enabled ?? true) })
+}
+
+/** The store's takeout calls (issue 25): their methods from TAKEOUT_ENDPOINTS, through the same client. */
+export function requestStoreTakeout<P extends StoreTakeoutPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
+  return request(path, payload, opts, TAKEOUT_ENDPOINTS[path])
+}
+export type StoreTakeoutPath = Extract<TakeoutEndpointPath, `hui_shanghu.${string}`>
+
+/** The workbench's takeout tabs: new (paid, waiting for acceptance), in progress (accepted, out for delivery), done. */
+export const STORE_TAKEOUT_TABS = ['accept', 'progress', 'done'] as const
+export type StoreTakeoutTab = (typeof STORE_TAKEOUT_TABS)[number]
+
+/** The store's takeout orders of one tab, paged, newest first. */
+export function useStoreTakeoutPages(tab: StoreTakeoutTab, enabled = true) {
+  return usePagedList((page, page_size) => requestStoreTakeout('hui_shanghu.store_takeout/index', { todo: tab, page, page_size }), [tab], { keyOf: (o) => o.info.id, enabled })
+}
+
+/** One of the store's takeout orders: its takeout view and its trail. */
+export function useStoreTakeout(id: number, options: SignedInOptions = {}) {
+  return useSignedInQuery(() => requestStoreTakeout('hui_shanghu.store_takeout/read', { id }), [id], { ...options, enabled: id > 0 && (options.enabled ?? true) })
+}
+
+/** The shop's takeout settings, open state and dishes (sold out or not). */
+export function useStoreTakeoutSettings(options: SignedInOptions = {}) {
+  return useSignedInQuery(() => requestStoreTakeout('hui_shanghu.store_takeout/settings', {}), [], options)
 }

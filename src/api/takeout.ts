@@ -84,3 +84,14 @@ export function useTakeoutConfirm(id: number, returnTo: string | undefined) {
 export function useTakeoutOrder(id: number, returnTo: string | undefined) {
   return useSignedInQuery(() => requestTakeout('personal.takeout/read', { id }), [id], { returnTo, enabled: id > 0 })
 }
+
+/** Takeout search (`hui_public.takeout/search`): shops matching by name or dish, each with its matching dishes. */
+export function useTakeoutSearch(keyword: string, point?: GeoPoint) {
+  const lat = point?.lat
+  const lng = point?.lng
+  return usePagedList(
+    (page, page_size) => requestTakeout('hui_public.takeout/search', { keyword, page, page_size, ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}) }),
+    [keyword, lat, lng],
+    { keyOf: (s) => s.id, enabled: keyword !== '', pageSize: 20 },
+  )
+}

@@ -23,6 +23,12 @@ export const SEARCH_ALIASES: Readonly<Record<string, string>> = {
   tissues: '抽纸',
   puzzles: '拼图',
   puzzle: '拼图',
+  // Takeout search's popular words (src/features/takeout/messages.ts `to.hotWords`): dishes and shops of the demo.
+  'milk tea': '奶茶',
+  'beef noodles': '牛肉面',
+  congee: '粥',
+  fish: '鱼',
+  mango: '芒果',
 }
 
 /** What the server looks for: the Chinese of an English word of the table, else the keyword as typed. */

@@ -27,6 +27,8 @@ export const WorkbenchAnswer = z.object({
   refunds_to_answer: z.number().int(),
   /** Paid mall orders to ship (always sent by the server; optional for old fixtures). */
   to_ship: z.number().int().optional(),
+  /** Paid takeout orders waiting for the store's acceptance; null: the store takes no takeout (optional for old fixtures). */
+  takeout_to_accept: z.number().int().nullable().optional(),
   /** Hours after which an unanswered refund request is approved automatically. */
   refund_auto_approve_hours: z.number().int(),
 })

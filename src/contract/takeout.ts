@@ -187,8 +187,8 @@ export const StoreTakeoutQuery = PageQuery.extend({
     .int()
     .refine((s) => (Object.values(ORDER_STATUS) as number[]).includes(s), 'status is not an order status')
     .optional(),
-  /** accept: paid and waiting for the store's acceptance. */
-  todo: z.enum(['accept']).optional(),
+  /** accept: paid and waiting for the store's acceptance · progress: accepted or out for delivery · done: completed, refused or refunded. */
+  todo: z.enum(['accept', 'progress', 'done']).optional(),
 })
 export const StoreTakeoutAnswer = z.object({ info: StoreOrder, takeout: TakeoutView, actions: z.array(OrderAction) })
 export const StoreTakeoutPage = pagedOf(z.object({ info: StoreOrder, takeout: TakeoutView }))

@@ -43,6 +43,10 @@ interface Schema {
   myUserId: number
   /** Takeout carts, one per shop (issue 25): shop id → lines; re-priced by the server when opened. */
   takeoutCarts: Record<string, TakeoutCartLine[]>
+  /** Takeout orders made from a shop's cart and not yet seen paid: shop id → order ids (the cart stays until then). */
+  takeoutCartOrders: Record<string, number[]>
+  /** Takeout search's own history (newest first). */
+  takeoutSearchHistory: string[]
 }
 
 /** A takeout cart line: a dish with its chosen options; the price shown is the menu's (the server's), never kept. */
@@ -86,6 +90,8 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   // Only its outline here (Home's first load carries this module): each line is checked where carts are read
   // (src/features/takeout/cart.ts, the takeout sub-package).
   takeoutCarts: (v) => (isObj(v) ? (v as Record<string, TakeoutCartLine[]>) : undefined),
+  takeoutCartOrders: (v) => (isObj(v) ? (v as Record<string, number[]>) : undefined),
+  takeoutSearchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
 
 }
 

@@ -13,7 +13,6 @@ export const UNFINISHED_ROUTES = [
   'pages/recruit/detail',
   'pages/activity/competition',
   'pages/shopRegister/index',
-  'pages/takeout/search',
 ] as const satisfies readonly RoutePath[]
 export type UnfinishedRoute = (typeof UNFINISHED_ROUTES)[number]
 

@@ -14,7 +14,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'soon.offer.pages/recruit/detail': '职位的薪资、要求、福利和联系方式。',
     'soon.offer.pages/activity/competition': '邀请好友的推广大赛：排行榜、我的名次和活动规则。',
     'soon.offer.pages/shopRegister/index': '商家在线申请入驻，并随时查看审核进度。',
-    'soon.offer.pages/takeout/search': '按关键词搜索菜品和外卖商家。',
   },
   en: {
     'soon.title': 'Coming soon',
@@ -25,6 +24,5 @@ export const { t, useT, keys, tables } = defineMessages({
     'soon.offer.pages/recruit/detail': 'A job: salary, requirements, benefits and how to apply.',
     'soon.offer.pages/activity/competition': 'The referral contest: leaderboard, your rank and the rules.',
     'soon.offer.pages/shopRegister/index': 'Merchants apply to join online and follow the review.',
-    'soon.offer.pages/takeout/search': 'Dishes and takeout shops by keyword.',
   },
 })

@@ -131,7 +131,7 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
   )
 }
 
-function TrailRow({ action }: { action: OrderAction }) {
+export function TrailRow({ action }: { action: OrderAction }) {
   const t = useT()
   const who = action.by_phone ? `${t(`storeTrail.by.${action.by}`)} ${action.by_phone}` : t(`storeTrail.by.${action.by}`)
   return (

@@ -41,6 +41,22 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
         </View>
       </View>
       <View className='workbench__entries'>
+        {typeof data.takeout_to_accept === 'number' && (
+          <View
+            className='workbench__entry workbench__entry--takeout'
+            role='link'
+            tabIndex={0}
+            onClick={() => go(routeUrl('pages/store/takeout'))}
+          >
+            <View className='workbench__entry-line'>
+              <Text className='workbench__entry-title'>{t('store.takeout')}</Text>
+              {data.takeout_to_accept > 0 && (
+                <Text className='workbench__badge'>{t('store.takeoutBadge', { n: data.takeout_to_accept })}</Text>
+              )}
+            </View>
+            <Text className='workbench__entry-hint'>{t('store.takeoutHint')}</Text>
+          </View>
+        )}
         <View className='workbench__entry workbench__entry--verify' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/verify'))}>
           <Text className='workbench__entry-title'>{t('store.verify')}</Text>
           <Text className='workbench__entry-hint'>{t('store.verifyHint')}</Text>

@@ -20,7 +20,7 @@ import { assetUrl } from '@/core/request'
 import { usePay } from '@/hooks/usePay'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
-import { itemsOf, readCart, showLines, writeCart } from './cart'
+import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
 import { wallTime } from './time'
 import { useT } from './messages'
 import './takeout.css'
@@ -88,7 +88,12 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const onPay = async () => {
     if (!payload || !quote) return
     const outcome = await pay(payload).catch(() => undefined)
-    if (outcome && outcome.status !== 'cancelled' && outcome.status !== 'failed') writeCart(shop.id, [])
+    // The cart stays until the order is seen paid (here, or on the order page the cashier returns to): a shopper
+    // who leaves the cashier or closes the payment sheet finds it as it was, and the menu tells of the unpaid order.
+    if (outcome) {
+      cartOrdered(shop.id, outcome.order.id)
+      if (outcome.status === 'paid') cartOrderPaid(shop.id, outcome.order.id)
+    }
     afterPay(outcome)
   }
   const chooseAddress = () => void Taro.navigateTo({ url: routeUrl('pages/personal/address', { select: 1 }) })

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTakeoutShop } from '@/api/takeout'
 import { isNotFound } from '@/api/notFound'
 import { useOrderQuote } from '@/api/orders'
+import { usePendingOrder } from '@/api/pendingOrders'
 import LoadState from '@/components/LoadState'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import { EmptyState } from '@/components/StateView'
 import type { TakeoutOrderPayload } from '@/contract/order'
 import type { Dish, TakeoutMenuAnswer } from '@/contract/takeout'
@@ -24,21 +26,23 @@ import './takeout.css'
 type ShopDetail = NonNullable<ReturnType<typeof useTakeoutShop>['data']>['shop']
 
 /** The menu of one shop (`detail?id=`): its header, the category side menu and dishes, the cart bar. */
-export default function Menu({ id }: { id: number }) {
+export default function Menu({ id, dishId }: { id: number; dishId?: number }) {
   const q = useTakeoutShop(id)
   usePullRefresh(q.reload)
   return (
     <LoadState loading={q.loading && !q.data} error={q.data ? null : q.error} missing={!(id > 0) || isNotFound(q.error, 'shop')} onRetry={() => void q.reload()} rows={5}>
-      {q.data && <MenuScreen shop={q.data.shop} menu={q.data.menu} />}
+      {q.data && <MenuScreen shop={q.data.shop} menu={q.data.menu} dishId={dishId} />}
     </LoadState>
   )
 }
 
 const STICKY_GAP = 4
 
-function MenuScreen({ shop, menu }: { shop: ShopDetail; menu: TakeoutMenuAnswer }) {
+function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMenuAnswer; dishId?: number }) {
   const t = useT()
   const cart = useCart(shop.id)
+  // A returning shopper who left an order of this shop unpaid (at the cashier, or the payment sheet) is told so.
+  const pending = usePendingOrder('takeout', shop.id)
   const [active, setActive] = useState(0)
   const [choosing, setChoosing] = useState<Dish | null>(null)
   const [cartOpen, setCartOpen] = useState(false)
@@ -85,6 +89,8 @@ function MenuScreen({ shop, menu }: { shop: ShopDetail; menu: TakeoutMenuAnswer 
     () =>
       new Promise<void>((resolve) => {
         // No page to measure (gone meanwhile), or a runtime without the query: the side menu keeps what it had.
+        // (On H5 the query runs a tick later and throws, uncaught, when the page has gone by then: asked only on one.)
+        if (!Taro.getCurrentInstance().page) return resolve()
         try {
           Taro.createSelectorQuery()
             .selectAll('.to-sec')
@@ -143,6 +149,33 @@ function MenuScreen({ shop, menu }: { shop: ShopDetail; menu: TakeoutMenuAnswer 
     scrolled.current = to
   }
 
+  // Opened at a dish (`detail?id=&dish=`, from search): that dish is scrolled to under the bar, once, and marked.
+  const found = dishId !== undefined && dishById.has(dishId) ? dishId : null
+  const atDish = useRef(false)
+  useEffect(() => {
+    if (found === null || atDish.current) return undefined
+    const timer = setTimeout(() => {
+      if (!Taro.getCurrentInstance().page) return
+      try {
+        Taro.createSelectorQuery()
+          .select(`#to-dish-${found}`)
+          .boundingClientRect()
+          .select('.nav-bar')
+          .boundingClientRect()
+          .exec((res: unknown[]) => {
+            const row = res[0] as { top: number } | null
+            const nav = res[1] as { height: number } | null
+            if (!row || atDish.current) return
+            atDish.current = true
+            void Taro.pageScrollTo({ scrollTop: Math.max(0, row.top + scrolled.current - (nav?.height ?? 0) - 16), duration: 0 }).catch(() => undefined)
+          })
+      } catch {
+        // No page to measure: the menu opens at its top.
+      }
+    }, 80)
+    return () => clearTimeout(timer)
+  }, [found])
+
   const countOf = (dishId: number) => cart.lines.filter((l) => l.dish_id === dishId).reduce((n, l) => n + l.quantity, 0)
   const tapAdd = (d: Dish) => (d.option_groups.length > 0 ? setChoosing(d) : cart.add(d.id, []))
   const checkout = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/confirmOrder', { shop_id: shop.id }) })
@@ -155,6 +188,7 @@ function MenuScreen({ shop, menu }: { shop: ShopDetail; menu: TakeoutMenuAnswer 
   return (
     <View className='to-menu-page'>
       <ShopHead shop={shop} />
+      <PendingOrderNotice order={pending.data} onChanged={pending.reload} />
       {menu.dishes.length === 0 ? (
         <EmptyState title={t('to.menuEmpty')} />
       ) : (
@@ -174,7 +208,7 @@ function MenuScreen({ shop, menu }: { shop: ShopDetail; menu: TakeoutMenuAnswer 
                 </Text>
                 {c.dish_ids.map((dishId) => {
                   const d = dishById.get(dishId)
-                  return d ? <DishRow key={d.id} dish={d} count={countOf(d.id)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
+                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
                 })}
               </View>
             ))}
@@ -251,10 +285,10 @@ export function PriceText({ price, member }: { price: number; member: number | n
   )
 }
 
-function DishRow({ dish: d, count, onAdd, onLess }: { dish: Dish; count: number; onAdd: () => void; onLess: () => void }) {
+function DishRow({ dish: d, found, count, onAdd, onLess }: { dish: Dish; found: boolean; count: number; onAdd: () => void; onLess: () => void }) {
   const t = useT()
   return (
-    <View className={`to-dish${d.sold_out ? ' to-dish--out' : ''}`} data-dish={d.id}>
+    <View id={`to-dish-${d.id}`} className={`to-dish${d.sold_out ? ' to-dish--out' : ''}${found ? ' to-dish--found' : ''}`} data-dish={d.id}>
       <Image className='to-dish__img' src={assetUrl(d.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
       <View className='to-dish__body'>
         <Text className='to-dish__name'>{d.name}</Text>

@@ -1,6 +1,6 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Image, ScrollView, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTakeoutCategories, useTakeoutShops } from '@/api/takeout'
 import LoadState from '@/components/LoadState'
 import LocationBar from '@/components/LocationBar'
@@ -41,11 +41,29 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
   useReachBottom(() => void shops.loadMore())
   usePullRefresh(() => Promise.all([shops.refresh(), categories.reload()]))
 
+  // The category the list opened with is scrolled into view once its chips are drawn (it may sit off-screen): asked
+  // as soon as they render, Taro's H5 scroll view measured chips whose text was not laid out yet and stopped short.
+  const [chipInView, setChipInView] = useState<string | undefined>(undefined)
+  const chipsReady = Boolean(categories.data)
+  useEffect(() => {
+    if (home || !chipsReady || !initialCategory) return undefined
+    const timer = setTimeout(() => setChipInView(`to-chip-${initialCategory}`), 300)
+    return () => clearTimeout(timer)
+  }, [home, chipsReady, initialCategory])
+
   const openCategory = (id: number) => void Taro.navigateTo({ url: routeUrl('pages/takeout/list', { category: id }) })
 
   return (
     <View className='to-home'>
       <LocationBar loc={loc} onLocate={() => void locate()} onAllow={() => void allowLater()} />
+      {home && (
+        <View className='to-searchbox' role='search'>
+          <View className='to-searchbox__tap' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/takeout/search') })}>
+            <View className='to-searchbox__icon' aria-hidden='true' />
+            <Text className='to-searchbox__text'>{t('to.searchBox')}</Text>
+          </View>
+        </View>
+      )}
       {home ? (
         <View className='to-cats' role='list' aria-label={t('to.categories')}>
           {categories.loading && !categories.data ? (
@@ -62,16 +80,23 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
           )}
         </View>
       ) : (
-        <View className='to-chips' role='tablist' aria-label={t('to.categories')}>
+        <ScrollView
+          className='to-chips'
+          scrollX
+          enableFlex
+          scrollIntoView={chipInView}
+          role='tablist'
+          aria-label={t('to.categories')}
+        >
           {[{ id: 0, name: t('to.all') }, ...(categories.data ?? [])].map((c) => {
             const on = (categoryId ?? 0) === c.id
             return (
-              <Text key={c.id} className={`to-chip${on ? ' to-chip--on' : ''}`} role='tab' tabIndex={0} aria-selected={on} onClick={() => setCategoryId(c.id || undefined)}>
+              <Text key={c.id} id={`to-chip-${c.id}`} className={`to-chip${on ? ' to-chip--on' : ''}`} role='tab' tabIndex={0} aria-selected={on} onClick={() => setCategoryId(c.id || undefined)}>
                 {c.name}
               </Text>
             )
           })}
-        </View>
+        </ScrollView>
       )}
 
       <View className='to-sorts'>

@@ -7,12 +7,14 @@ import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import { QrCode } from '@/components/MemberCode'
 import type { TakeoutOrderAnswer, TakeoutView } from '@/contract/takeout'
+import { payStage } from '@/contract/orderRules'
 import { askAgain } from '@/core/cache'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { assetUrl, errorMessage } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
+import { cartOrderPaid } from './cart'
 import { wallTime } from './time'
 import { useT } from './messages'
 import './takeout.css'
@@ -47,6 +49,13 @@ export default function TakeoutOrder({ id }: { id: number }) {
   useDidHide(() => {
     visible.current = false
   })
+  // Seen paid (the cashier returns here): the cart the order was made from is emptied; until then it was kept.
+  const paidShop = data && payStage(data.info.order_status) !== 'unpaid' && data.takeout.stage !== 'unpaid' && data.takeout.stage !== 'cancelled' ? data.takeout.shop.id : null
+  const orderId = data?.info.id
+  useEffect(() => {
+    if (paidShop !== null && orderId) cartOrderPaid(paidShop, orderId)
+  }, [paidShop, orderId])
+
   useEffect(() => {
     if (!q.data || (stage && SETTLED.has(stage))) return undefined
     const timer = setInterval(poll, POLL_MS)

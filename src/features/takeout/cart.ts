@@ -30,6 +30,37 @@ export function writeCart(shopId: number, lines: TakeoutCartLine[]): void {
   setItem('takeoutCarts', all)
 }
 
+/** The orders made from each shop's cart, not yet seen paid (each id checked; a damaged record reads as none). */
+function readOrders(): Record<string, number[]> {
+  const out: Record<string, number[]> = {}
+  for (const [shop, ids] of Object.entries(getItem('takeoutCartOrders') ?? {})) {
+    if (!/^\d+$/.test(shop) || !Array.isArray(ids)) continue
+    const ok = (ids as unknown[]).filter((id): id is number => Number.isInteger(id) && (id as number) > 0)
+    if (ok.length > 0) out[shop] = ok
+  }
+  return out
+}
+
+/**
+ * An order was made from the shop's cart and is not paid yet (H5 left for the cashier, the payment sheet was
+ * closed): the cart stays — a shopper who gives up paying finds it as it was — until the order is seen paid.
+ */
+export function cartOrdered(shopId: number, orderId: number): void {
+  const all = readOrders()
+  all[String(shopId)] = [orderId, ...(all[String(shopId)] ?? []).filter((id) => id !== orderId)].slice(0, 5)
+  setItem('takeoutCartOrders', all)
+}
+
+/** The order page (or the payment) saw this order paid: the cart it was made from is emptied. */
+export function cartOrderPaid(shopId: number, orderId: number): void {
+  const all = readOrders()
+  const ids = all[String(shopId)] ?? []
+  if (!ids.includes(orderId)) return
+  delete all[String(shopId)]
+  setItem('takeoutCartOrders', all)
+  writeCart(shopId, [])
+}
+
 const sameOptions = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',')
 
 /** The shop's cart as state, written through to storage on every change. */

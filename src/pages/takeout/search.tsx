@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import TakeoutSearch from '@/features/takeout/Search'
 
-/** Takeout search — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Takeout search (issue 25): shops and dishes by keyword, debounced, with history and popular words. */
 export default function TakeoutSearchPage() {
   return (
     <PageFrame route='pages/takeout/search'>
-      <ComingSoon route='pages/takeout/search' />
+      <TakeoutSearch />
     </PageFrame>
   )
 }

@@ -1,0 +1,40 @@
+/**
+ * Issue 25, takeout search: its popular words, in Chinese and in English, each find a shop or dish of the demo
+ * data — the English ones are searched as the Chinese they stand for (src/contract/searchWords.ts), and a dish
+ * found that way comes back under its shop.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { startServer, type TestServer } from './helpers'
+
+let s: TestServer
+beforeAll(async () => {
+  s = await startServer()
+})
+afterAll(() => s.close())
+
+/** takeout's `to.hotWords` in a language, read as text (the table imports the app's i18n). */
+function hotWords(lang: 'zh-CN' | 'en'): string[] {
+  const text = fs.readFileSync(path.join(__dirname, '../../src/features/takeout/messages.ts'), 'utf8')
+  const table = lang === 'en' ? text.slice(text.indexOf('  en: {')) : text.slice(text.indexOf("'zh-CN': {"), text.indexOf('  en: {'))
+  const m = /'to\.hotWords': '([^']+)'/.exec(table)
+  if (!m) throw new Error(`no to.hotWords in ${lang}`)
+  return m[1].split('|')
+}
+
+type Hit = { name: string; dishes: Array<{ name: string }> }
+const search = async (keyword: string) => (await s.call<{ list: Hit[]; total: number }>('GET', 'hui_public.takeout/search', { keyword, page: 1, page_size: 20 })).body.data
+
+describe.each(['zh-CN', 'en'] as const)('takeout’s popular words (%s)', (lang) => {
+  it.each(hotWords(lang))('“%s” finds a shop', async (word) => {
+    expect((await search(word)).total).toBeGreaterThan(0)
+  })
+})
+
+it('the English words are English, and find what the Chinese ones find, dishes included, in any case', async () => {
+  for (const w of hotWords('en')) expect(w).toMatch(/^[a-z ]+$/)
+  const zh = await search('牛肉面')
+  const en = await search('Beef Noodles')
+  expect(en).toEqual(zh)
+  expect(en.list.flatMap((h) => h.dishes.map((d) => d.name))).toContain('招牌牛肉面')
+})

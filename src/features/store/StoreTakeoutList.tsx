@@ -1,0 +1,147 @@
+import { Text, View } from '@tarojs/components'
+import Taro, { useDidHide, useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useEffect, useRef, useState } from 'react'
+import { isNoPermission, requestStoreTakeout, STORE_TAKEOUT_TABS, useStoreTakeoutPages, type StoreTakeoutTab } from '@/api/store'
+import LoadState from '@/components/LoadState'
+import Money from '@/components/Money'
+import Tabs from '@/components/Tabs'
+import { EmptyState, ListFooter } from '@/components/StateView'
+import type { ApiRes } from '@/contract/schemas'
+import { askAgain } from '@/core/cache'
+import { errorMessage } from '@/core/request'
+import { useT } from '@/features/store/messages'
+import { routeUrl } from '@/routes'
+import NoPermission from './NoPermission'
+import { wallTime } from './takeoutTime'
+import './store.css'
+
+/** How often the list asks for new orders while it shows (the live stream is a later step: polling until then). */
+export const TAKEOUT_POLL_MS = 5000
+
+type Row = ApiRes<'hui_shanghu.store_takeout/index'>['list'][number]
+
+interface Props {
+  tab: StoreTakeoutTab
+  onTab: (tab: StoreTakeoutTab) => void
+}
+
+/**
+ * The store's takeout orders: new (to accept), in progress, done; paged, pull to refresh. While it shows it asks every
+ * few seconds how many orders wait for acceptance (the New tab's count), and reloads the New tab when that changes.
+ */
+export default function StoreTakeoutList({ tab, onTab }: Props) {
+  const t = useT()
+  const list = useStoreTakeoutPages(tab)
+  const [waiting, setWaiting] = useState<number | null>(null)
+  const seen = useRef<string | null>(null)
+  const visible = useRef(true)
+  const listRef = useRef(list)
+  listRef.current = list
+
+  useReachBottom(() => void list.loadMore())
+  usePullDownRefresh(() => {
+    void list.refresh().finally(() => void Taro.stopPullDownRefresh())
+  })
+  useDidShow(() => {
+    visible.current = true
+  })
+  useDidHide(() => {
+    visible.current = false
+  })
+
+  useEffect(() => {
+    let alive = true
+    const poll = () => {
+      // Hidden, or not staff (the screen says so): nothing to ask.
+      if (!visible.current || isNoPermission(listRef.current.error)) return
+      void askAgain(() => requestStoreTakeout('hui_shanghu.store_takeout/index', { todo: 'accept', page: 1, page_size: 1 })).then(
+        (page) => {
+          if (!alive) return
+          setWaiting(page.total)
+          const mark = `${page.total}:${page.list[0]?.info.id ?? ''}`
+          if (seen.current !== null && seen.current !== mark && tab === 'accept') void listRef.current.refresh()
+          seen.current = mark
+        },
+        () => undefined,
+      )
+    }
+    poll()
+    const timer = setInterval(poll, TAKEOUT_POLL_MS)
+    return () => {
+      alive = false
+      clearInterval(timer)
+    }
+  }, [tab])
+
+  if (isNoPermission(list.error)) return <NoPermission />
+  return (
+    <View>
+      <View className='store-takeout__settings-link' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/store/takeoutSettings') })}>
+        <Text className='store-takeout__settings-title'>{t('storeTakeout.settings')}</Text>
+        <Text className='store-note'>{t('storeTakeout.settingsHint')}</Text>
+      </View>
+      <Tabs
+        name='store-takeout-tabs'
+        tabs={STORE_TAKEOUT_TABS.map((key) => ({
+          key,
+          label: key === 'accept' && waiting ? t('storeTakeout.tabCount', { label: t('storeTakeout.tab.accept'), n: waiting }) : t(`storeTakeout.tab.${key}`),
+        }))}
+        active={tab}
+        onChange={onTab}
+      />
+      <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
+        {list.empty ? (
+          <EmptyState title={t(`storeTakeout.empty.${tab}`)} hint={t('storeTakeout.emptyHint')} />
+        ) : (
+          <View>
+            {list.items.map((row) => (
+              <TakeoutCard key={row.info.id} row={row} />
+            ))}
+            <ListFooter
+              loadingMore={list.loadingMore}
+              hasMore={list.hasMore}
+              loadingText={t('common.loadingMore')}
+              endText={t('common.noMore')}
+              failed={list.error && list.items.length > 0 ? { message: errorMessage(list.error), retryText: t('common.retry'), onRetry: () => void list.retry() } : undefined}
+            />
+          </View>
+        )}
+      </LoadState>
+      {tab === 'accept' && <Text className='store-note store-takeout__live'>{t('storeTakeout.live')}</Text>}
+    </View>
+  )
+}
+
+function TakeoutCard({ row }: { row: Row }) {
+  const t = useT()
+  const { info, takeout: v } = row
+  const lines = info.lines ?? []
+  const first = lines[0]
+  return (
+    <View
+      className={`store-box store-card store-takeout-card store-takeout-card--${v.stage}`}
+      role='link'
+      tabIndex={0}
+      onClick={() => void Taro.navigateTo({ url: routeUrl('pages/store/takeoutOrder', { id: info.id }) })}
+    >
+      <View className='store-summary__head'>
+        <Text className='store-summary__title'>
+          {v.pickup_no ? `#${v.pickup_no} ` : ''}
+          {t(`storeTakeout.mode.${v.mode}`)}
+        </Text>
+        <Text className={`store-summary__status store-takeout__stage store-takeout__stage--${v.stage}`}>{t(`storeTakeout.stage.${v.stage}`)}</Text>
+      </View>
+      {first && (
+        <Text className='store-card__who store-takeout-card__dishes'>
+          {first.name} × {first.quantity}
+          {lines.length > 1 ? ` ${t('storeTakeout.more', { n: lines.length })}` : ''}
+        </Text>
+      )}
+      <View className='store-card__row'>
+        <Text className='store-card__time'>{t(v.mode === 'pickup' ? 'storeTakeout.promisedPickup' : 'storeTakeout.promised', { time: wallTime(v.promised_at) })}</Text>
+        <Money className='store-summary__amount' cents={info.pay_amount} />
+      </View>
+      {v.stage === 'awaiting_accept' && <Text className='store-tag store-tag--accept'>{t('storeTakeout.tab.accept')}</Text>}
+    </View>
+  )
+}
