@@ -41,11 +41,7 @@ interface Options<T> {
  * when it differs — the pages scrolled to stay otherwise.
  */
 /** `deps`: reload from page 1 whenever one of these changes (filters, tab) — or the shopper's language. */
-export function usePagedList<T>(fetcher: PagedFetcher<T>, deps: readonly unknown[], options: Options<T>): PagedListState<T>
-/** The older form, `deps` among the options: their use is not checked by lint (give them as the second argument). */
-export function usePagedList<T>(fetcher: PagedFetcher<T>, options: Options<T> & { deps?: readonly unknown[] }): PagedListState<T>
-export function usePagedList<T>(fetcher: PagedFetcher<T>, a: readonly unknown[] | (Options<T> & { deps?: readonly unknown[] }), b?: Options<T>): PagedListState<T> {
-  const [deps, { pageSize = 10, keyOf, enabled = true, ready }] = isDeps(a) ? [a, b as Options<T>] : [a.deps ?? [], a]
+export function usePagedList<T>(fetcher: PagedFetcher<T>, deps: readonly unknown[], { pageSize = 10, keyOf, enabled = true, ready }: Options<T>): PagedListState<T> {
   const [first] = useState(() => (enabled && ready ? ready(pageSize) : undefined))
   const [items, setItems] = useState<T[]>(() => (first ? dedupe(first.list, keyOf) : []))
   const [page, setPage] = useState(first ? 1 : 0)
@@ -188,8 +184,6 @@ export function usePagedList<T>(fetcher: PagedFetcher<T>, a: readonly unknown[] 
     retry,
   }
 }
-
-const isDeps = (a: unknown): a is readonly unknown[] => Array.isArray(a)
 
 function dedupe<T>(list: T[], keyOf: (item: T) => string | number): T[] {
   const seen = new Set<string | number>()
