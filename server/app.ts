@@ -35,7 +35,7 @@ import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { staticRoutes } from './static'
-import { apiCacheHeaders, securityHeaders } from './security'
+import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
 import { businessOffset } from './time'
 
@@ -190,15 +190,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(fail('server_error'))
   })
 
-  // Every /api answer (the envelope of a route, an error, a 404 or a framework error) carries the server's
-  // clock, stamped as the answer leaves, and the business zone's offset. No CORS here: the H5 app is served
-  // from the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers.
-  // (Hooks on every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (isApiUrl(req.url) || isApiUrl(req.raw.url)) reply.headers(clockHeaders())
-    done(null, payload)
-  })
-
   // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's refusal, the
   // contract's validation, the error handler, the 404) written from its reason (src/contract/reasons.ts) in the
   // request's lang (query or body, as the client sends it with every call). A param that is a name the system
@@ -211,8 +202,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done(null, { ...payload, msg: reasonText(payload.reason, lang, params), ...(payload.params ? { params } : {}) })
   })
 
-  // CSP with per-response nonces, frame and referrer policies, no caching of /api answers (server/security.ts).
-  await securityHeaders(app)
+  // The /api answers' headers: nosniff, no framing, no caching (server/security.ts; the documents' are helmet's, below),
+  // and the server's clock, stamped as the answer leaves, with the business zone's offset — on every /api answer (a
+  // route's envelope, an error, a 404; a framework error's in frameworkErrors). No CORS here: the H5 app is served from
+  // the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers. (Hooks on
+  // every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
+  apiHeaders(app, { stamp: (reply) => reply.header(HEADER_SERVER_TIME, String(Date.now())).header(HEADER_BUSINESS_OFFSET, businessOffset()) })
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
   await app.register(fastifyRateLimit, { global: false })
@@ -220,7 +215,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  app.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
   accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
@@ -233,15 +227,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, db)
   cartRoutes(app, db)
   logisticsRoutes(app, db)
-  // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
-  // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
-  await withMultipart(app, (uploads) => uploadRoutes(uploads, db))
   storeRoutes(app, db, provider, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
-  sandboxRoutes(app, db, sandbox, provider, secret)
-  assetRoutes(app)
-  await staticRoutes(app, opts.staticDir ?? '')
+  // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
+  // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
+  // outside it, no /api route runs helmet's hooks (server/security.ts documentHeaders).
+  await app.register(async (pages) => {
+    await documentHeaders(pages)
+    pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
+    // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
+    // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
+    await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
+    sandboxRoutes(pages, db, sandbox, provider, secret)
+    assetRoutes(pages)
+    await staticRoutes(pages, opts.staticDir ?? '')
+  })
 
   // Housekeeping: expired unpaid orders (trades closed first), refunds the provider has not answered
   // (asked again: the refund number makes it idempotent), refund requests no store answered in time

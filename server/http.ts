@@ -12,7 +12,7 @@ import type { ApiLang } from '../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import type { DB } from './db'
 import { langOf } from './names'
-import { sessionByHash, touchSession } from './repo/users'
+import { sessionOfToken, touchSession } from './repo/users'
 
 /**
  * A business refusal: answered as HTTP 200 with code 0 (or -1 for auth), its reason, params and a readable msg.
@@ -81,7 +81,7 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
   const now = Date.now()
-  const row = sessionByHash(db, hashToken(token), now)
+  const row = sessionOfToken(db, token, hashToken, now)
   if (!row) return null
   if (now - row.last_seen_at > SEEN_EVERY_MS) {
     touchSession(db, row.sessionId, now)

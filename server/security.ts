@@ -80,8 +80,8 @@ export const API_CACHE_CONTROL = 'private, no-store'
 const isApiPath = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
 
 /**
- * The headers every answer carries (issue 23), registered once for the whole server so that a new route cannot
- * forget them:
+ * The headers every answer carries (issue 23), registered once per kind of answer so that a new route cannot forget
+ * them — every /api answer here (apiHeaders, for the whole server), every document by documentHeaders (the pages' scope):
  * - Content-Security-Policy (above) with per-response nonces, X-Frame-Options DENY and `frame-ancestors 'none'`,
  *   X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin (another site sees our origin,
  *   never a path with an order id or a referral; WeChat Pay's H5 checks the Referer's domain), and helmet's
@@ -93,32 +93,39 @@ const isApiPath = (url: string | undefined) => !!url && (url === '/api' || url.s
  * Not set here: Strict-Transport-Security (the TLS terminator in front knows whether the site is https) and
  * Cross-Origin-Resource-Policy (the mini-program's pages, another origin, show /assets and /uploads pictures).
  */
-export async function securityHeaders(app: FastifyInstance): Promise<void> {
-  // /api routes skip @fastify/helmet (it builds helmet's middleware, two nonces and the page CSP on every request,
-  // docs/performance.md) and carry API_HEADERS instead. Added before helmet's own onRoute hook, which reads it.
-  app.addHook('onRoute', (route) => {
+export function apiHeaders(app: FastifyInstance, more: Readonly<{ stamp: (reply: FastifyReply) => void }>): void {
+  // One synchronous hook for all of an /api answer's headers: each hook costs every answer its call (docs/performance.md).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (isApiPath(req.url) || isApiPath(req.raw.url)) {
+      for (const name in API_HEADERS) reply.header(name, API_HEADERS[name])
+      reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
+      more.stamp(reply)
+      // An unknown /api path is answered by the pages' not-found handler, which helmet does not skip: take its
+      // document headers off again (helmet sets them all or none).
+      if (reply.hasHeader(DOCUMENT_HEADERS[0])) for (const name of DOCUMENT_HEADERS) reply.removeHeader(name)
+    }
+    done(null, payload)
+  })
+}
+
+/**
+ * @fastify/helmet for the documents (the H5 pages, the not-found page, the sandbox's pages and pictures): registered
+ * only in the scope that serves them (app.ts), since its hooks — one of them async — would otherwise run on every
+ * /api answer too, which goes without them (docs/performance.md). An /api route inside that scope (the sandbox's
+ * notifications) skips it.
+ */
+export async function documentHeaders(pages: FastifyInstance): Promise<void> {
+  // Added before helmet's own onRoute hook, which reads it.
+  pages.addHook('onRoute', (route) => {
     if (isApiPath(route.url) && route.helmet === undefined) route.helmet = false
   })
-  await app.register(fastifyHelmet, {
+  await pages.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
     crossOriginResourcePolicy: false,
-  })
-  // After helmet's hooks: an unknown /api path (the not-found route, which helmet does not skip) ends with these too.
-  app.addHook('onRequest', (req, reply, done) => {
-    if (isApiPath(req.url) || isApiPath(req.raw.url)) reply.headers(API_HEADERS)
-    done()
-  })
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (isApiPath(req.url) || isApiPath(req.raw.url)) {
-      reply.header('Cache-Control', API_CACHE_CONTROL).header('Vary', HEADER_TOKEN)
-      // The not-found handler is no route helmet can be told to skip: take its document headers off again.
-      if ((req.routeOptions.config as { helmet?: unknown } | undefined)?.helmet === undefined) for (const name of DOCUMENT_HEADERS) reply.removeHeader(name)
-    }
-    done(null, payload)
   })
 }
 

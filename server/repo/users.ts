@@ -58,12 +58,14 @@ export interface SessionUser {
 }
 
 /**
- * Sessions looked up in the last `ttlMs`, per database, by token hash (docs/performance.md "The hot path": the lookup
- * was the first of two statements on every signed-in call). Only live sessions are kept, never an unknown token, at
- * most SESSION_CACHE_MAX; an entry is used until its `until` and never past its session's expiry. Whatever ends a
- * session or a user goes through this file and forgets their entries at once (endSession, endOwnSession,
- * endSessionsOf, anonymise). Another process does not hear of it: there a revoked token works for up to `ttlMs`
- * (docs/api.md "Accounts", after logout); 0 turns the cache off.
+ * Sessions looked up in the last `ttlMs`, per database, by token (docs/performance.md "The hot path": the lookup was
+ * the first of two statements on every signed-in call, and hashing the token for it a tenth of a read's own work).
+ * Only live sessions are kept, never an unknown token, at most SESSION_CACHE_MAX; an entry is used until its `until`
+ * and never past its session's expiry, and leaves the map once it is past `until` (the oldest go first as entries are
+ * added), so the tokens held in memory are those used in the last `ttlMs`. Whatever ends a session or a user goes
+ * through this file and forgets their entries at once (endSession, endOwnSession, endSessionsOf, anonymise). Another
+ * process does not hear of it: there a revoked token works for up to `ttlMs` (docs/api.md "Accounts", after logout);
+ * 0 turns the cache off.
  */
 const sessionCaches = new WeakMap<DB, { ttlMs: number; entries: Map<string, { session: SessionUser; until: number }> }>()
 export const SESSION_CACHE_MAX = 10_000
@@ -79,25 +81,30 @@ export function cacheSessions(db: DB, ttlMs: number): void {
 /** Forgets the cached sessions that match (a session or a user that ended). */
 function forgetSessions(db: DB, match: (s: SessionUser) => boolean): void {
   const cache = sessionCaches.get(db)
-  if (cache) for (const [hash, e] of cache.entries) if (match(e.session)) cache.entries.delete(hash)
+  if (cache) for (const [token, e] of cache.entries) if (match(e.session)) cache.entries.delete(token)
 }
 
-/** The live session of a token hash, with its (not deleted) user. */
-export function sessionByHash(db: DB, hash: string, now: number): SessionUser | undefined {
+/**
+ * The live session of a token, with its (not deleted) user: from the cache, or looked up by the token's hash
+ * (`hashOf`: the tokens table keeps only hashes).
+ */
+export function sessionOfToken(db: DB, token: string, hashOf: (token: string) => string, now: number): SessionUser | undefined {
   const cache = sessionCaches.get(db)
-  const hit = cache?.entries.get(hash)
+  const hit = cache?.entries.get(token)
   if (hit && now < hit.until && now < hit.session.expires_at) return hit.session
   const session = sql(
     db,
     'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL',
-  ).get(hash, now) as SessionUser | undefined
+  ).get(hashOf(token), now) as SessionUser | undefined
   if (cache) {
-    cache.entries.delete(hash)
-    if (session && cache.ttlMs > 0) {
-      // Full: the oldest entry goes (a Map iterates in insertion order).
-      if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value as string)
-      cache.entries.set(hash, { session, until: now + cache.ttlMs })
+    const entries = cache.entries
+    entries.delete(token)
+    // Entries are added in the order they expire: the expired ones are at the front.
+    for (const [oldest, e] of entries) {
+      if (e.until > now && entries.size < SESSION_CACHE_MAX) break
+      entries.delete(oldest)
     }
+    if (session && cache.ttlMs > 0) entries.set(token, { session, until: now + cache.ttlMs })
   }
   return session
 }
