@@ -1,6 +1,6 @@
 /** Issue 24: every province, city and district of the address form's regions has its English name. */
 import { REGIONS } from '../../server/regions'
-import { REGION_EN, regionLine, regionName } from '../../src/contract/regionNames'
+import { REGION_EN, addressLine, regionLine, regionName } from '../../src/contract/regionNames'
 
 it('every region has an English name, in Latin letters', () => {
   const names = Object.entries(REGIONS).flatMap(([p, cities]) => [p, ...Object.entries(cities).flatMap(([c, ds]) => [c, ...ds])])
@@ -14,4 +14,10 @@ it('reads a region in the shopper’s language; Chinese stays as stored', () => 
   expect(regionLine('zh-CN', '广东省', '深圳市', '福田区')).toBe('广东省 深圳市 福田区')
   expect(regionLine('en', '广东省', '深圳市', '福田区')).toBe('Futian District, Shenzhen, Guangdong')
   expect(regionLine('en', '上海市', '上海市', '浦东新区')).toBe('Pudong New Area, Shanghai')
+})
+
+it('writes a delivery address as one line: the region in the shopper’s language, the street as typed', () => {
+  const address = { province: '广东省', city: '深圳市', district: '南山区', detail: '科技园 1 号' }
+  expect(addressLine('zh-CN', address)).toBe('广东省深圳市南山区科技园 1 号')
+  expect(addressLine('en', address)).toBe('科技园 1 号, Nanshan District, Shenzhen, Guangdong')
 })

@@ -70,3 +70,9 @@ export function regionLine(lang: string, province: string, city: string, distric
   const parts = [district, city, city === province ? '' : province].filter(Boolean).map((n) => regionName(lang, n))
   return parts.join(', ')
 }
+
+/** A delivery address as one line in the shopper's language ("广东省深圳市南山区科技园 1 号" · "科技园 1 号, Nanshan District, Shenzhen, Guangdong"). */
+export function addressLine(lang: string, address: { province: string; city: string; district: string; detail: string }): string {
+  const { province, city, district, detail } = address
+  return lang === 'en' ? `${detail}, ${regionLine(lang, province, city, district)}` : `${province}${city}${district}${detail}`
+}

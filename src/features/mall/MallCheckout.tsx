@@ -8,7 +8,7 @@ import Money from '@/components/Money'
 import QuoteError from '@/components/QuoteError'
 import type { Address } from '@/contract/address'
 import type { MallItemInput, ProductOrderPayload } from '@/contract/order'
-import { regionLine } from '@/contract/regionNames'
+import { addressLine } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
@@ -103,7 +103,7 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
                 {address.name} {address.mobile}
               </Text>
               <Text className='form-sheet__hint mall-sheet__hint'>
-                {lang === 'en' ? `${address.detail}, ${regionLine(lang, address.province, address.city, address.district)}` : `${address.province}${address.city}${address.district}${address.detail}`} ›
+                {addressLine(lang, address)} ›
               </Text>
             </View>
           ) : (

@@ -14,8 +14,10 @@ import type { Address } from '@/contract/address'
 import type { TakeoutOrderPayload } from '@/contract/order'
 import type { TakeoutMode } from '@/contract/takeoutEndpoints'
 import { formatDistance } from '@/contract/distance'
+import { addressLine } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
+import { useLang } from '@/core/i18n'
 import { assetUrl } from '@/core/request'
 import { usePay } from '@/hooks/usePay'
 import { afterPay } from '@/payment/afterPay'
@@ -41,6 +43,7 @@ const TABLEWARE = [0, 1, 2, 3, 4, 5, 6, 8, 10]
 
 function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const t = useT()
+  const lang = useLang()
   const [lines] = useState(() => readCart(shop.id))
   const shown = useMemo(() => showLines(lines, menu), [lines, menu])
   const items = useMemo(() => itemsOf(shown), [shown])
@@ -127,10 +130,7 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
                   {address.name} {address.mobile}
                 </Text>
                 <Text className='to-row__hint'>
-                  {address.province}
-                  {address.city}
-                  {address.district}
-                  {address.detail} ›
+                  {addressLine(lang, address)} ›
                 </Text>
               </View>
             ) : (
