@@ -139,6 +139,20 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (issue 27): the server's "now" is server/time.ts (nowMs, nowText, inBusinessZone()), movable by CLOCK_AT and
+    // the sandbox; real time for a duration is realNowMs() there.
+    files: ['server/**/*.ts'],
+    ignores: ['server/time.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: "The server's clock is nowMs() (server/time.ts); realNowMs() for a duration." }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "new Date() is the host's clock: nowMs() / inBusinessZone() (server/time.ts)." },
+        { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: "dayjs() is the host's clock: inBusinessZone() (server/time.ts)." },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -15,9 +15,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, liveFlashProduct, type Screen } from './screens'
-import { clearOfFlashBoundary } from '../test-mp/flashClock'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { ROUTES } from '../src/routes'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
@@ -190,6 +190,9 @@ let flashOrder = 0
 const report: Report = {}
 
 beforeAll(async () => {
+  // The server's clock at 12:00 of its day for the whole file (the flash screens show the session on, hours from its
+  // end), held before the orders below so that none is past its time when it is looked at; reset in afterAll.
+  await holdFlashSession(serverClock)
   browser = await launch()
   const zh = await shopperPhone('zh')
   const token = await logIn(zh.page, PHONE)
@@ -200,7 +203,6 @@ beforeAll(async () => {
   unpaidBill = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
   await seedAddressAndCoupon(token)
   // Another product of the live session than the one 'flash-product-on' shows (one per shopper would leave its Buy disabled).
-  await clearOfFlashBoundary()
   const live = liveFlashProduct()
   const other = db<{ id: number }>('SELECT id FROM seckill_products WHERE session_id = (SELECT session_id FROM seckill_products WHERE id = ?) AND id != ? AND stock > 0 ORDER BY id LIMIT 1', live, live)
   flashOrder = await placeOrder(token, { kind: 'product', product_id: other.id, quantity: 1, client_request_id: 'e2e-axe-flash-1' }, true)
@@ -244,6 +246,7 @@ afterAll(async () => {
   await staff.zh?.context.close()
   await staff.en?.context.close()
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
 const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s, lang] as const))

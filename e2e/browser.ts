@@ -210,6 +210,13 @@ export async function api<T>(apiPath: string, body: Record<string, unknown>, tok
   return json.data
 }
 
+/**
+ * The server's clock (POST /api/sandbox/clock, docs/sandbox.md): `{}` reads it, `{ at }` / `{ advance_minutes }` move it,
+ * `{ reset: true }` puts it back. It is this shard's server's: a file that moves it resets it in its afterAll. Flash-sale
+ * files hold it inside a session with test-mp/flashClock.js `holdFlashSession(serverClock)`.
+ */
+export const serverClock = (body: Record<string, unknown>) => api<{ now: string; now_ms: number; moved: boolean }>('sandbox/clock', body)
+
 /** The session token the app stored ('' when logged out). */
 export async function tokenOf(page: Page): Promise<string> {
   const raw = await page.evaluate(() => window.localStorage.getItem('token'))

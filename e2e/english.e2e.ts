@@ -19,9 +19,10 @@
  * (Pay a bill's amount written out, `.bill__capital`, is in English words in English since issue 24: no exception.)
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { api, BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
+import { api, BASE, db, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type Screen } from './screens'
 import { ROUTES } from '../src/routes'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
 import { givenAnswersIn } from '../server/early'
 import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
@@ -156,6 +157,8 @@ let parcelId = 0
 let shopperToken = ''
 
 beforeAll(async () => {
+  // The flash-sale screens show the session on: the server's clock held at 12:00 of its day for the file (test-mp/flashClock.js).
+  await holdFlashSession(serverClock)
   browser = await launch()
   const { context, page } = await phone(browser)
   const server = recordServerStrings(context)
@@ -184,6 +187,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shopper?.context.close()
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
 describe('a shopper who chose English', () => {

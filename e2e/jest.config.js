@@ -11,6 +11,8 @@ module.exports = {
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
   maxWorkers: 1,
+  // `--shard=i/n` (scripts/e2e.mjs runs the shards at once) splits the files by their measured times.
+  testSequencer: '<rootDir>/sequencer.cjs',
   // A bound on a hung journey (not a timing check); generous for a busy two-core CI machine.
   testTimeout: 180000,
   reporters: require('../scripts/junit.cjs')('e2e'),

@@ -4,16 +4,19 @@
  * and beside the code the store to collect it at: its address (tap: a map with its coordinates) and hours. zh and en.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, db, launch, logIn, phone, placeOrder, settled, shot, still } from './browser'
+import { BASE, LANG_EN, db, launch, logIn, phone, placeOrder, serverClock, settled, shot, still } from './browser'
 import { liveFlashProduct } from './screens'
-import { clearOfFlashBoundary } from '../test-mp/flashClock'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 let browser: Browser
 beforeAll(async () => {
   browser = await launch()
+  // The server's clock at 12:00 of its day, whatever the time: the flash sale bought is on, hours from its end.
+  await holdFlashSession(serverClock)
 }, 60000)
 afterAll(async () => {
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
 const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`
@@ -37,7 +40,6 @@ describe.each([
   ['en', '13800002462', { discount: 'Discount', hours: 'Open', pickupAt: 'Pick up at' }],
 ] as const)('a flash-sale order at pickup (%s)', (lang, phoneNo, words) => {
   it('the sale price × the quantity, no discount line, and the store beside the code: address (map) and hours', async () => {
-    await clearOfFlashBoundary()
     const { page, context, errors } = await phone(browser)
     try {
       if (lang === 'en') await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)

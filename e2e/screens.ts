@@ -5,8 +5,8 @@
  * pictures and codes).
  */
 import type { Page } from 'playwright-core'
-import { BASE, api, tokenOf, typeInto } from './browser'
-import { clearOfFlashBoundary } from '../test-mp/flashClock'
+import { BASE, api, serverClock, tokenOf, typeInto } from './browser'
+import { liveFlashProduct } from '../test-mp/flashClock'
 
 export interface Screen {
   /** Short name, for the test title, the report and the screenshot. */
@@ -232,32 +232,34 @@ export const PAY_BILL_COUPONS: Screen = {
 }
 
 // Flash sales (issue 14). Sessions recur daily on the business clock (server/seed.ts): 00:00–08:00 (product 1),
-// 08:00–16:00 (product 2), 16:00–24:00 (product 4), and tomorrow 10:00 (product 16: not started all day).
+// 08:00–16:00 (product 2), 16:00–24:00 (product 4), and tomorrow 10:00 (product 16: not started all day). A file that
+// opens these holds the server's clock at 12:00 for its run (product 2 on, four hours from either switch):
+// `holdFlashSession(serverClock)` in beforeAll, `releaseServerClock(serverClock)` in afterAll (test-mp/flashClock.js).
 
-/** A demo product on sale now, by the business zone's hour when it is read (each has stock for every test). */
-export function liveFlashProduct(now = Date.now()): number {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: process.env.BUSINESS_TZ || 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(now))
-  return hour < 8 ? 1 : hour < 16 ? 2 : 4
+/** The demo product on sale at the held moment (12:00 business time: product 2). */
+export { liveFlashProduct }
+
+/** The flash-sale screens of the session on: opened only while the server's clock is held in its session (else they fail here). */
+async function flashSessionHeld(): Promise<void> {
+  const { now, moved } = await serverClock({})
+  const hour = Number(now.slice(11, 13))
+  if (!moved || liveFlashProduct(hour) !== liveFlashProduct()) throw new Error(`the server's clock reads ${now}${moved ? '' : ' (not held)'}: hold it in the flash session first (holdFlashSession, test-mp/flashClock.js)`)
 }
 
 export const FLASH_SCREENS: Screen[] = [
-  { name: 'flash-sales', url: '/pages/seckill/index', ready: '.flash-card' },
+  { name: 'flash-sales', before: flashSessionHeld, url: '/pages/seckill/index', ready: '.flash-card' },
   {
     name: 'flash-product-on',
-    before: () => clearOfFlashBoundary(),
-    get url() {
-      return `/pages/seckill/detail?id=${liveFlashProduct()}`
-    },
+    before: flashSessionHeld,
+    url: `/pages/seckill/detail?id=${liveFlashProduct()}`,
     ready: '.flash-detail__buy:not([disabled])',
     act: async (page) => void (await page.locator('.flash-comment:visible').first().waitFor({ timeout: 10000 })),
   },
   { name: 'flash-product-upcoming', url: '/pages/seckill/detail?id=16', ready: '.flash-detail__buy' },
   {
     name: 'flash-buy-sheet',
-    before: () => clearOfFlashBoundary(),
-    get url() {
-      return `/pages/seckill/detail?id=${liveFlashProduct()}`
-    },
+    before: flashSessionHeld,
+    url: `/pages/seckill/detail?id=${liveFlashProduct()}`,
     ready: '.flash-detail__buy:not([disabled])',
     act: async (page) => {
       await page.locator('.flash-detail__buy:visible').click()

@@ -10,7 +10,8 @@ module.exports = (tier) => [
     'jest-junit',
     {
       outputDirectory: REPORTS,
-      outputName: `junit-${tier}.xml`,
+      // A shard of a tier (scripts/e2e.mjs) writes its own file, merged into junit-<tier>.xml when all have ended.
+      outputName: process.env.JUNIT_SHARD ? `junit-${tier}-${process.env.JUNIT_SHARD}.xml` : `junit-${tier}.xml`,
       suiteName: tier,
       // One <testsuite> per file, named by its path; a test's name as the describe blocks and title read.
       suiteNameTemplate: '{filepath}',

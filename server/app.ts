@@ -25,6 +25,9 @@ import { logisticsRoutes } from './routes/logistics'
 import { sweepParcels } from './shipping'
 import { storeRoutes } from './routes/store'
 import { takeoutRoutes } from './routes/takeout'
+import { subscriptionRoutes } from './routes/subscriptions'
+import { NO_TEMPLATES, type TakeoutTemplates } from './subscriptions'
+import { takeoutLive, type LiveOptions } from './takeoutLive'
 import { autoDeliverTakeout, autoRefuseTakeout } from './takeout'
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../src/contract/takeoutEndpoints'
 import { siteRoutes } from './routes/site'
@@ -37,7 +40,8 @@ import { seedDemoData } from './seed'
 import { staticRoutes } from './static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
-import { businessOffset } from './time'
+import { attachClock, businessOffset, nowMs } from './time'
+import { clockOffsets } from './repo/settings'
 
 export interface AppOptions {
   dbPath: string
@@ -59,6 +63,10 @@ export interface AppOptions {
   sessionCacheMs?: number
   /** A paid takeout order not accepted within this many minutes is refused and refunded by the sweep (default 5). */
   takeoutAcceptMinutes?: number
+  /** Subscription-message template ids of takeout moves (server/config.ts TAKEOUT_TEMPLATE_*); none: the app asks for nothing. */
+  takeoutTemplates?: TakeoutTemplates
+  /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/takeoutLive.ts; defaults in the contract). */
+  live?: LiveOptions
 }
 
 declare module 'fastify' {
@@ -77,7 +85,7 @@ const isRefusal = (payload: unknown): payload is { code: number; msg: string; re
   typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && (payload as { code: number }).code !== CODE.OK && typeof (payload as { msg?: unknown }).msg === 'string'
 
 /** The clock headers every /api answer carries (the client counts down on the server's clock). */
-const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(Date.now()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
+const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(nowMs()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
 
 /**
  * Routes that read multipart bodies, in a scope of their own with @fastify/multipart (today the picture upload): the
@@ -141,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   const db = openDatabase(opts.dbPath)
+  // The one clock (server/time.ts) reads the sandbox's offsets from this database, at most every CLOCK_FRESH_MS.
+  const detachClock = attachClock(() => clockOffsets(db))
   cacheSessions(db, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   seedDemoData(db)
   app.decorate('db', db)
@@ -207,7 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // route's envelope, an error, a 404; a framework error's in frameworkErrors). No CORS here: the H5 app is served from
   // the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers. (Hooks on
   // every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
-  apiHeaders(app, { stamp: (reply) => reply.header(HEADER_SERVER_TIME, String(Date.now())).header(HEADER_BUSINESS_OFFSET, businessOffset()) })
+  apiHeaders(app, { stamp: (reply) => reply.header(HEADER_SERVER_TIME, String(nowMs())).header(HEADER_BUSINESS_OFFSET, businessOffset()) })
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
   await app.register(fastifyRateLimit, { global: false })
@@ -230,6 +240,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   storeRoutes(app, db, provider, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
+  // Live status of takeout orders: NDJSON streams read from the database (server/takeoutLive.ts).
+  takeoutLive(app, db, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
   // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
   // outside it, no /api route runs helmet's hooks (server/security.ts documentHeaders).
@@ -261,6 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)
+    detachClock()
     db.close()
   })
   return app

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from './repo/users'
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../src/contract/takeoutEndpoints'
+import type { TakeoutTemplates } from './subscriptions'
 
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
@@ -40,6 +41,11 @@ export interface ServerConfig {
   sessionCacheMs: number
   /** A paid takeout order no store accepts within this many minutes is refused by the sweep and refunded (default 5). */
   takeoutAcceptMinutes: number
+  /**
+   * Subscription-message template ids of takeout moves (TAKEOUT_TEMPLATE_ACCEPTED, _DELIVERING, _REFUSED; two may share
+   * one id). None set: the app asks for nothing (server/subscriptions.ts).
+   */
+  takeoutTemplates: TakeoutTemplates
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,6 +54,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const paySecret = env.PAY_NOTIFY_SECRET ?? ''
   // SANDBOX=1 does not make a production server's payments any less real: a secret anyone can read is no secret.
   if (production && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production (NODE_ENV=production, with or without SANDBOX=1)')
+  // CLOCK_AT moves the server's clock (server/time.ts): a sandbox's setting, never a real shop's.
+  if (env.CLOCK_AT?.trim() && !sandbox) throw new Error('CLOCK_AT sets the server clock for tests and demos: only with the sandbox on (SANDBOX=1, or not production)')
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
@@ -63,7 +71,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sweepMs: positiveInt(env.SWEEP_MS, 60_000),
     sessionCacheMs: env.SESSION_CACHE_MS?.trim() === '0' ? 0 : Math.min(positiveInt(env.SESSION_CACHE_MS, SESSION_CACHE_MS_DEFAULT), SESSION_CACHE_MS_MAX),
     takeoutAcceptMinutes: positiveInt(env.TAKEOUT_ACCEPT_MINUTES, TAKEOUT_ACCEPT_MINUTES_DEFAULT),
+    takeoutTemplates: {
+      accepted: templateId(env.TAKEOUT_TEMPLATE_ACCEPTED, 'TAKEOUT_TEMPLATE_ACCEPTED'),
+      delivering: templateId(env.TAKEOUT_TEMPLATE_DELIVERING, 'TAKEOUT_TEMPLATE_DELIVERING'),
+      refused: templateId(env.TAKEOUT_TEMPLATE_REFUSED, 'TAKEOUT_TEMPLATE_REFUSED'),
+    },
   }
+}
+
+/** A WeChat template id (letters, digits, - and _), or null when unset; anything else stops the start with its name. */
+function templateId(raw: string | undefined, name: string): string | null {
+  const id = raw?.trim()
+  if (!id) return null
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`${name}: "${id}" is not a subscription-message template id`)
+  return id
 }
 
 const positiveInt = (raw: string | undefined, fallback: number) => {

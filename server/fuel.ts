@@ -6,10 +6,10 @@ import { discountsOf } from './discount'
 import { refuse } from './http'
 import * as cards from './repo/cards'
 import * as fuel from './repo/fuel'
-import { inBusinessZone, nowText } from './time'
+import { inBusinessZone, nowMs, nowText } from './time'
 
 /** The business day prices are read for: "YYYY-MM-DD" in the business zone. */
-export const businessDay = (at = Date.now()) => inBusinessZone(at).format('YYYY-MM-DD')
+export const businessDay = (at = nowMs()) => inBusinessZone(at).format('YYYY-MM-DD')
 
 /** The shopper's card rate (null: no card, or nobody logged in): fuel's member price counts it as bills do. */
 export const cardRateOf = (db: DB, userId: number | null): number | null => (userId === null ? null : (cards.activeMemberRate(db, userId, nowText()) ?? null))

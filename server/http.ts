@@ -13,6 +13,7 @@ import { isReason, reasonText, type Reason, type ReasonParams } from '../src/con
 import type { DB } from './db'
 import { langOf } from './names'
 import { sessionOfToken, touchSession } from './repo/users'
+import { nowMs } from './time'
 
 /**
  * A business refusal: answered as HTTP 200 with code 0 (or -1 for auth), its reason, params and a readable msg.
@@ -80,7 +81,7 @@ export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const raw = req.headers[HEADER_TOKEN.toLowerCase()]
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
-  const now = Date.now()
+  const now = nowMs()
   const row = sessionOfToken(db, token, hashToken, now)
   if (!row) return null
   if (now - row.last_seen_at > SEEN_EVERY_MS) {

@@ -1,5 +1,6 @@
 import { buildApp } from './app'
 import { readConfig } from './config'
+import { BUSINESS_TZ, nowMs, nowText, realNowMs } from './time'
 
 async function main() {
   const config = readConfig()
@@ -16,6 +17,7 @@ async function main() {
     sweepMs: config.sweepMs,
     sessionCacheMs: config.sessionCacheMs,
     takeoutAcceptMinutes: config.takeoutAcceptMinutes,
+    takeoutTemplates: config.takeoutTemplates,
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
@@ -31,6 +33,8 @@ async function main() {
         `  sandbox helpers (/api/sandbox/*) answer only with the header  X-Sandbox-Key: ${config.sandboxKey}`,
         '  (a new key at every start unless SANDBOX_KEY is set; run with NODE_ENV=production for none of this)',
         `  payment notifications are signed with ${process.env.PAY_NOTIFY_SECRET ? 'PAY_NOTIFY_SECRET' : 'a secret new at this start (PAY_NOTIFY_SECRET sets one)'}`,
+        // The one clock (server/time.ts): moved by CLOCK_AT or POST /api/sandbox/clock (docs/sandbox.md).
+        `  the server's clock reads ${nowText()} (${BUSINESS_TZ} business time${Math.abs(nowMs() - realNowMs()) > 1000 ? ', moved: CLOCK_AT or POST /api/sandbox/clock' : ''})`,
       ].join('\n'),
     )
   } else {

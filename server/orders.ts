@@ -18,7 +18,7 @@ import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
 import * as storeRepo from './repo/store'
 import type { ShopTerms } from './repo/shops'
-import { fmt, inBusinessZone, nowText } from './time'
+import { fmt, inBusinessZone, nowMs, nowText } from './time'
 import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
 import { priceTakeout, type TakeoutPriced } from './takeoutPricing'
@@ -241,7 +241,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       refId = card.id
       detail.days = card.days
       // Renewal, upgrade (starts now, the held cards' remainder credited) or refused (a lower level).
-      const plan = planCard(db, userId, card, Date.now(), true)
+      const plan = planCard(db, userId, card, nowMs(), true)
       cardPlan = planAnswer(plan)
       discount = plan.credit
       break
@@ -516,7 +516,7 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       for (const take of priced.specTakes) if (!mall.takeSpecStock(db, take.specId, take.quantity)) throw refuse('stock_short')
     } else if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
     if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw refuse('coupon_unavailable')
-    const now = Date.now()
+    const now = nowMs()
     const q = priced.quote
     const id = orders.insert(db, {
       order_no: `OCP${inBusinessZone(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
@@ -582,7 +582,7 @@ export function cancelUnpaid(db: DB, provider: PayProvider, row: OrderRow): Canc
  * Cancel unpaid orders past their time (cancelUnpaid each); an order whose trade the provider reports as
  * paid already is left for that payment's notification.
  */
-export function cancelExpired(db: DB, provider: PayProvider, now = Date.now()): number {
+export function cancelExpired(db: DB, provider: PayProvider, now = nowMs()): number {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!orders.anyExpiredUnpaid(db, now)) return 0
   return tx(db, () => orders.expiredUnpaid(db, now).filter((row) => cancelUnpaid(db, provider, row) === 'cancelled').length)
@@ -608,14 +608,14 @@ export function markPaid(db: DB, orderId: number): boolean {
   if (!orders.setPaid(db, orderId, nowText())) return false
   if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
   // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
-  if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, Date.now())
+  if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, nowMs())
   if (row.kind === 'card' && row.ref_id) {
     const product = cards.cardProduct(db, row.ref_id)
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? product?.days ?? 365
     // The rule the quote showed, applied at payment time (docs/api.md "Membership cards"): a renewal starts
     // when the held card ends, an upgrade starts now and ends the held cards. A lower level bought meanwhile
     // is not refused here (the money is taken): it waits behind the higher card.
-    const now = Date.now()
+    const now = nowMs()
     const plan = planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false)
     const cardId = cards.insertUserCard(db, {
       user_id: row.user_id,
@@ -638,7 +638,7 @@ export function markPaid(db: DB, orderId: number): boolean {
 export function requestRefund(db: DB, row: OrderRow, reason: string): void {
   tx(db, () => {
     const now = orders.byId(db, row.id) as OrderRow
-    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, Date.now())) throw refuse('refund_not_allowed')
+    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, nowMs())) throw refuse('refund_not_allowed')
     storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
   })
 }

@@ -12,7 +12,7 @@ import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
 import type { PaymentRow } from './repo/payments'
-import { fmt, nowText } from './time'
+import { fmt, nowMs, nowText } from './time'
 
 type PayInput = z.output<typeof PayparamPayload>
 
@@ -36,7 +36,7 @@ export function signNotification(n: Omit<Notification, 'sign'>, secret: string):
 }
 
 /** Trade numbers are unguessable: the cashier settles by trade number. */
-const newTradeNo = () => `T${Date.now()}${crypto.randomBytes(8).toString('hex')}`
+const newTradeNo = () => `T${nowMs()}${crypto.randomBytes(8).toString('hex')}`
 
 /**
  * payparam: one open trade per order and channel; the answer has the seed's shape for every path. The
@@ -52,7 +52,7 @@ export function preparePayment(db: DB, provider: PayProvider, orderId: number, i
   if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
 
   const nonceStr = crypto.randomBytes(8).toString('hex')
-  const timeStamp = String(Math.floor(Date.now() / 1000))
+  const timeStamp = String(Math.floor(nowMs() / 1000))
   const pkg = `prepay_id=${payment.trade_no}`
   const payInfo =
     channel === PAY_CHANNEL.WX_JSAPI
@@ -123,7 +123,7 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
       return { outcome: 'paid', refund: null }
     }
     const reason = orders.statusOf(db, payment.order_id) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
-    const refundNo = `R${Date.now()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, nowText())
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     return { outcome: 'refunding', refund: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
@@ -176,7 +176,7 @@ export const REFUND_RETRY_MS = 5 * 60_000
  * pending after REFUND_RETRY_MS (the refund number makes the provider's side idempotent). Failed refunds
  * are an operator's to settle; they are logged.
  */
-export function retryPendingRefunds(db: DB, provider: PayProvider, now = Date.now()): number {
+export function retryPendingRefunds(db: DB, provider: PayProvider, now = nowMs()): number {
   const before = fmt(now - REFUND_RETRY_MS)
   const rows = payments.pendingRefunds(db, before, 100)
   for (const r of rows) provider.refund({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount })

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DB } from './db'
 import * as payments from './repo/payments'
+import { nowMs } from './time'
 
 /** A full refund of one trade, as asked of the payment provider. */
 export interface RefundCall {
@@ -65,11 +66,11 @@ export function createSandboxProvider(secret: string, deliver: (n: RefundNotific
     configured: true,
     calls,
     closeTrade(tradeNo) {
-      record({ kind: 'close', trade_no: tradeNo, at: Date.now() })
+      record({ kind: 'close', trade_no: tradeNo, at: nowMs() })
       return true
     },
     refund(call) {
-      record({ kind: 'refund', trade_no: call.trade_no, refund_no: call.refund_no, amount: call.amount, at: Date.now() })
+      record({ kind: 'refund', trade_no: call.trade_no, refund_no: call.refund_no, amount: call.amount, at: nowMs() })
       const n = { refund_no: call.refund_no, result: 'success' as const, amount: call.amount }
       // The provider answers later, on its own connection, as a real one does.
       setImmediate(() => {

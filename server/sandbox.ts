@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { nowMs } from './time'
 
 export interface SmsMessage {
   phone: string
@@ -26,7 +27,7 @@ export function createSandbox(enabled: boolean, key: string, log: FastifyBaseLog
     enabled,
     key,
     sendSms(phone, code) {
-      messages.push({ phone, code, at: Date.now() })
+      messages.push({ phone, code, at: nowMs() })
       if (messages.length > OUTBOX_LIMIT) messages.shift()
       // A real sender would call the SMS provider here; in development the code goes to the log.
       if (enabled) log.info(`[sms] ${phone.slice(0, 3)}****${phone.slice(-4)} code ${code}`)

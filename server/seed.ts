@@ -1,6 +1,6 @@
 import { tx, type DB } from './db'
 import { OIL_GRADES } from '../src/contract/fuelEndpoints'
-import { dayjs, fmt, inBusinessZone } from './time'
+import { fmt, inBusinessZone, nowMs } from './time'
 import { seedMall } from './seedMall'
 import { seedTakeout } from './seedTakeout'
 
@@ -33,7 +33,7 @@ function seedStaff(db: DB): void {
   const missing = () => shopIds.filter((id) => !db.prepare('SELECT 1 FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone = ?').get(staffPhone(id)))
   if (missing().length === 0) return
   tx(db, () => {
-    const now = fmt(Date.now())
+    const now = fmt(nowMs())
     for (const shopId of missing()) {
       const phone = staffPhone(shopId)
       const existing = db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined
@@ -83,7 +83,7 @@ function seedFlashProducts(db: DB): void {
       prod.run(id, sid, name, img(`product-${id}`), price, original, stock, total, limit, flashRules(limit), PICKUP_SHOP_ID)
       for (let k = 0; k < 2; k++) {
         const n = id * 2 + k
-        comment.run(id, `会员${3000 + n}`, img(`avatar-${200 + n}`), 4 + ((id + k) % 2), texts[n % texts.length], fmt(dayjs().subtract(n * 5, 'hour')))
+        comment.run(id, `会员${3000 + n}`, img(`avatar-${200 + n}`), 4 + ((id + k) % 2), texts[n % texts.length], fmt(inBusinessZone().subtract(n * 5, 'hour')))
       }
     }
   })
@@ -202,10 +202,10 @@ function seedShopsAndGoods(db: DB): void {
     for (const s of shops) {
       for (let i = 0; i < 14; i++) {
         n++
-        comment.run(s.id, null, `会员${String(1000 + n)}`, img(`avatar-${n}`), 3 + (n % 3), texts[n % texts.length], fmt(dayjs().subtract(n, 'hour')))
+        comment.run(s.id, null, `会员${String(1000 + n)}`, img(`avatar-${n}`), 3 + (n % 3), texts[n % texts.length], fmt(inBusinessZone().subtract(n, 'hour')))
       }
     }
-    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img(`avatar-${100 + id}`), 5, '抢到了，物流很快', fmt(dayjs().subtract(id, 'day')))
+    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img(`avatar-${100 + id}`), 5, '抢到了，物流很快', fmt(inBusinessZone().subtract(id, 'day')))
 
     const qr = db.prepare('INSERT INTO qr_numbers (number, url) VALUES (?, ?)')
     for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)

@@ -1,7 +1,8 @@
 /**
  * Parcels (issue 14): the store ships a paid mall order (carrier, tracking number) → delivering; the sandbox
- * carrier moves it through fixed states at fixed times after shipping, read on the carrier's clock (real time,
- * plus an offset the sandbox can move: POST /api/sandbox/carrierClock), and each event is stored as it comes due;
+ * carrier moves it through fixed states at fixed times after shipping, read on the carrier's clock (the server's clock,
+ * server/time.ts, plus an offset the sandbox can move: POST /api/sandbox/carrierClock, kept in the database so every
+ * process reads the same), and each event is stored as it comes due;
  * the shopper confirms receipt → completed, or the order completes by itself AUTO_COMPLETE_DAYS after delivery.
  */
 import { ORDER_STATUS } from '../src/contract/constants'
@@ -16,7 +17,8 @@ import type { OrderRow } from './repo/orders'
 import * as shipping from './repo/shipping'
 import type { ShipmentRow } from './repo/shipping'
 import * as store from './repo/store'
-import { fmt, nowText } from './time'
+import * as settings from './repo/settings'
+import { carrierNowMs, fmt, nowText, refreshClock } from './time'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -31,13 +33,17 @@ export const PARCEL_TIMELINE: ReadonlyArray<readonly [ParcelState, number]> = [
 ]
 const DELIVERED_AFTER = 30 * HOUR
 
-// The carrier's clock: real time plus what the sandbox moved it by (this process only; 0 in production).
-let carrierOffset = 0
-export const carrierNow = (): number => Date.now() + carrierOffset
-/** Sandbox: move the carrier's clock forward (or back to real time with reset). */
-export function moveCarrierClock(minutes: number, reset = false): number {
-  carrierOffset = reset ? 0 : carrierOffset + minutes * 60_000
-  return carrierOffset
+// The carrier's clock: the server's clock plus what the sandbox moved it by (settings row; 0 in production).
+export const carrierNow = (): number => carrierNowMs()
+/** Sandbox: move the carrier's clock forward (or back to the server's clock with reset); its offset in ms. */
+export function moveCarrierClock(db: DB, minutes: number, reset = false): number {
+  const offset = tx(db, () => {
+    const moved = reset ? 0 : settings.clockOffsets(db).carrier + minutes * 60_000
+    settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
+    return moved
+  })
+  refreshClock()
+  return offset
 }
 
 const CARRIER_NAMES: Record<Carrier, readonly [string, string]> = {

@@ -12,6 +12,7 @@ import { fail } from './http'
 import { SHARE_IN_QUERY, firstCallUrl, insertAt, ownEntry, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
 import { noncesOf, runtimeStyleNonce } from './security'
 import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type Drawing, type HomeScreenData } from './shell'
+import { nowMs } from './time'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 /** The headers of a first call's answer kept in the page (lower case, as inject gives them). */
@@ -127,7 +128,7 @@ function homeScreenData(given: Record<string, GivenAnswer>, prefs: CallContext):
   const cities = givenData(given, 'website.hui_china_city/cityList') as HomeScreenData['cities']
   // A stored city the list does not name: the app shows the name the phone kept, which the server does not know.
   if (!modules || (prefs.city !== undefined && !cities?.list.some((c) => c.id === prefs.city))) return null
-  return { modules, flash: givenData(given, 'hui_public.hsh_seckill_prod/index') as SeckillListAnswer | null, cities, cityId: prefs.city, now: Date.now() }
+  return { modules, flash: givenData(given, 'hui_public.hsh_seckill_prod/index') as SeckillListAnswer | null, cities, cityId: prefs.city, now: nowMs() }
 }
 
 /**

@@ -17,7 +17,7 @@ import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
 import * as shipping from './repo/shipping'
 import * as store from './repo/store'
-import { fmt, nowText } from './time'
+import { fmt, nowMs, nowText } from './time'
 
 /**
  * The store's side (issue 12; docs/api.md "The store's side" and the order lifecycle table). Every state
@@ -197,7 +197,7 @@ export function approveRefund(db: DB, provider: PayProvider, orderId: number, by
       finishOrderRefund(db, row.id)
       return { call: null }
     }
-    const refundNo = `R${Date.now()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, at)
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     return { call: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
@@ -245,7 +245,7 @@ export function rejectRefund(db: DB, orderId: number, by: number | null, reason:
  * The timer: refund requests no store answered within `hours` are approved (recorded as by the timer).
  * Each in its own transaction; one a store answered meanwhile is skipped.
  */
-export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number, now = Date.now()): number {
+export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number, now = nowMs()): number {
   const before = now - hours * HOUR_MS
   if (!store.anyDueRefundRequest(db, before)) return 0
   let approved = 0
@@ -267,11 +267,11 @@ export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number,
  * (±1 step of 30 s) made with its secret. What the store learns: the level, validity and member discount,
  * and the holder's masked phone — or that the card is suspended (refund asked) or not running.
  */
-export function checkCardCode(db: DB, code: string, nowMs = Date.now()): CardCheckAnswer {
+export function checkCardCode(db: DB, code: string, at = nowMs()): CardCheckAnswer {
   const parsed = parseTillCode(code)
   const row = parsed ? cards.cardForTill(db, parsed.cardId) : undefined
-  if (!parsed || !row || !row.secret || !tillOtpMatches(parsed.otp, row.secret, nowMs)) return { result: 'invalid', card: null }
-  const state = cardState(row, fmt(nowMs))
+  if (!parsed || !row || !row.secret || !tillOtpMatches(parsed.otp, row.secret, at)) return { result: 'invalid', card: null }
+  const state = cardState(row, fmt(at))
   const card = { name: row.name, level: row.level, member_rate: row.member_rate, start_at: row.start_at, end_at: row.end_at, holder_phone: maskPhone(row.phone) }
   return { result: state === 'active' ? 'valid' : state === 'suspended' ? 'suspended' : 'expired', card }
 }

@@ -13,7 +13,8 @@ import * as store from './repo/store'
 import * as repo from './repo/takeout'
 import type { TakeoutOrderRow } from './repo/takeout'
 import { finishOrderRefund, maskPhone, storeOrder, type Staff } from './store'
-import { businessMidnight, fmt, nowText } from './time'
+import { messageOnMove } from './subscriptions'
+import { businessMidnight, fmt, nowMs, nowText } from './time'
 
 /**
  * A takeout order's life after it is paid (issue 25; docs/api.md "Takeout" and the lifecycle table):
@@ -50,7 +51,9 @@ function ownTakeout(db: DB, userId: number, id: number): { row: OrderRow; t: Tak
 
 const act = (db: DB, orderId: number, action: OrderAction['action'], by: number | null, reason: string | null = null) => {
   store.insertAction(db, { order_id: orderId, action, by_user_id: by, reason, at: nowText() })
-  repo.touch(db, orderId, Date.now())
+  repo.touch(db, orderId, nowMs())
+  // The shopper's one-time subscription for this move, if any: used up, its message in the sandbox outbox (server/subscriptions.ts).
+  messageOnMove(db, orderId, action, reason)
 }
 
 /** The refusal of a move the order's status does not allow, named by the status it is in. */
@@ -71,7 +74,7 @@ function notNow(status: number): BizError {
 function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): OrderRow {
   const { call, id } = tx(db, (): { call: RefundCall | null; id: number } => {
     const row = read()
-    if (row.status !== ORDER_STATUS.PAID || !orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', Date.now())) {
+    if (row.status !== ORDER_STATUS.PAID || !orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs())) {
       throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
     }
     act(db, row.id, action, by, reason)
@@ -81,7 +84,7 @@ function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => Order
       return { call: null, id: row.id }
     }
     const at = nowText()
-    const refundNo = `R${Date.now()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, at)
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     return { call: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }, id: row.id }
@@ -101,7 +104,7 @@ export const refuseTakeout = (db: DB, provider: PayProvider, staff: Staff, id: n
  * pre-order: of its slot's opening) are refused and refunded. Each in its own transaction; one accepted or cancelled
  * meanwhile is skipped.
  */
-export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number, now = Date.now()): number {
+export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number, now = nowMs()): number {
   let refused = 0
   for (const id of repo.dueForRefusal(db, now - minutes * MINUTE, 100)) {
     try {
@@ -115,7 +118,7 @@ export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number
 }
 
 /** The timer: delivering takeout orders out for TAKEOUT_AUTO_DELIVER_MINUTES are delivered (30 → 40). */
-export function autoDeliverTakeout(db: DB, now = Date.now()): number {
+export function autoDeliverTakeout(db: DB, now = nowMs()): number {
   let done = 0
   for (const id of repo.dueForDelivery(db, now - TAKEOUT_AUTO_DELIVER_MINUTES * MINUTE, 100)) {
     const moved = tx(db, () => {
@@ -144,7 +147,7 @@ function storeMove(db: DB, staff: Staff, id: number, from: number, to: number, a
 
 export const acceptTakeout = (db: DB, staff: Staff, id: number): OrderRow =>
   storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, (row) => {
-    repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), Date.now())
+    repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), nowMs())
   })
 
 export const dispatchTakeout = (db: DB, staff: Staff, id: number, rider: { name: string; phone: string }): OrderRow =>
@@ -158,7 +161,7 @@ export const dispatchTakeout = (db: DB, staff: Staff, id: number, rider: { name:
     (t) => {
       if (t.mode !== 'delivery') throw refuse('takeout_pickup_order')
     },
-    (row) => repo.setRider(db, row.id, rider.name, rider.phone, Date.now()),
+    (row) => repo.setRider(db, row.id, rider.name, rider.phone, nowMs()),
   )
 
 export const deliverTakeout = (db: DB, staff: Staff, id: number): OrderRow => storeMove(db, staff, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, 'takeout_delivered')
@@ -169,7 +172,7 @@ export function readyTakeout(db: DB, staff: Staff, id: number): OrderRow {
     const { row, t } = storeTakeout(db, staff, id)
     if (t.mode !== 'pickup') throw refuse('takeout_delivery_order')
     if (row.status !== ORDER_STATUS.ACCEPTED) throw notNow(row.status)
-    if (!repo.setReady(db, row.id, nowText(), Date.now())) throw refuse('takeout_already_moved')
+    if (!repo.setReady(db, row.id, nowText(), nowMs())) throw refuse('takeout_already_moved')
     act(db, row.id, 'takeout_ready', staff.userId)
     return row
   })

@@ -10,7 +10,7 @@ import * as addresses from './repo/addresses'
 import type { AddressFields } from './repo/addresses'
 import * as repo from './repo/takeout'
 import type { TakeoutShopRow } from './repo/takeout'
-import { businessMidnight, fmt, parseText } from './time'
+import { businessMidnight, fmt, nowMs, parseText } from './time'
 
 /**
  * Takeout's shop side (issue 25): a restaurant's settings, its open state and time slots on the server's business
@@ -268,7 +268,7 @@ function priceItem(db: DB, shopId: number, item: TakeoutPayload['items'][number]
  * possible or a slot; closed → a slot of a coming opening (a pre-order; the acceptance timer counts from that
  * opening) or refused saying when it opens; paused → refused.
  */
-export function priceTakeout(db: DB, userId: number, p: TakeoutPayload, rate: number | null, now = Date.now()): TakeoutPriced {
+export function priceTakeout(db: DB, userId: number, p: TakeoutPayload, rate: number | null, now = nowMs()): TakeoutPriced {
   const shop = repo.shopById(db, p.shop_id)
   if (!shop) throw refuse('shop_not_found')
   if (shop.paused === 1) throw refuse('takeout_shop_paused')

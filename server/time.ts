@@ -103,9 +103,106 @@ dayjs.extend((_option, Dayjs) => {
   }
 })
 
+/**
+ * The one running clock (issue 27): every "now" on the server is `nowMs()` — real time plus an offset, so a sandbox or a
+ * test can set the moment it needs (23:59:50, 29 February) and the server runs on from there. The offset comes from:
+ * - CLOCK_AT at start: "the clock reads this at start and runs on" — ISO 8601 with its offset
+ *   ("2028-02-29T23:59:50+08:00", "…Z"), or a business wall time without one ("2028-02-29 23:59:50"); unset = real time;
+ * - the sandbox (POST /api/sandbox/clock, docs/sandbox.md), kept in the database (settings row `clock_offset_ms`) so
+ *   every process on one file reads one clock; while that row exists it wins over CLOCK_AT, and a reset deletes it.
+ * The database is read through the source buildApp attaches (attachClock), at most every CLOCK_FRESH_MS per process —
+ * never a statement per nowMs() (docs/performance.md: a statement costs ~10 µs). Another process's move is seen
+ * within that; the process that moves it sees it at once (refreshClock). The sandbox carrier's clock (parcels,
+ * server/shipping.ts) is this clock plus its own offset, kept beside it (`carrier_offset_ms`).
+ * Durations (latency, benchmarks, timeouts) stay on real time: `realNowMs`.
+ */
+export const CLOCK_FRESH_MS = 250
+
+/** A CLOCK_AT text to the instant it names (null when it names none). */
+export function parseClockAt(raw: string): number | null {
+  const text = raw.trim()
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const ms = Date.parse(text.replace(' ', 'T'))
+    return Number.isFinite(ms) ? ms : null
+  }
+  const wall = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text)
+  if (!wall) return null
+  const [y, mo, d, h = '0', mi = '0', se = '0'] = wall.slice(1)
+  const fields = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se))
+  // No rollover: 2027-02-29 or 24:00 name no time.
+  const back = new Date(fields)
+  if (back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi)) return null
+  return instantOf(fields)
+}
+
+function clockAtOffset(raw: string | undefined): number {
+  if (!raw?.trim()) return 0
+  const at = parseClockAt(raw)
+  if (at === null) throw new Error(`CLOCK_AT: "${raw}" is not a time (ISO 8601 such as 2028-02-29T23:59:50+08:00, or a business wall time "2028-02-29 23:59:50")`)
+  return at - Date.now()
+}
+
+/** What the database holds: the server clock's offset (null = none set: CLOCK_AT's) and the carrier's own. */
+export interface ClockOffsets {
+  server: number | null
+  carrier: number
+}
+const startOffset = clockAtOffset(process.env.CLOCK_AT)
+const sources: Array<() => ClockOffsets> = []
+let serverOffset = startOffset
+let carrierOffset = 0
+let readAt = -Infinity
+
+function readClock(real: number): void {
+  readAt = real
+  const source = sources[sources.length - 1]
+  if (!source) {
+    serverOffset = startOffset
+    carrierOffset = 0
+    return
+  }
+  try {
+    const o = source()
+    serverOffset = o.server ?? startOffset
+    carrierOffset = o.carrier
+  } catch {
+    // The database is closing: keep the last offsets until the source is detached.
+  }
+}
+
+/** Real time, for durations only (latency, timeouts, benchmarks) — never for a business "now". */
+export const realNowMs = (): number => Date.now()
+
+/** The server's clock as an instant (epoch ms): every "now" on the server. */
+export function nowMs(): number {
+  const real = Date.now()
+  if (real - readAt >= CLOCK_FRESH_MS || real < readAt) readClock(real)
+  return real + serverOffset
+}
+
+/** The sandbox carrier's clock (parcels): the server's clock plus the carrier's own offset. */
+export const carrierNowMs = (): number => nowMs() + carrierOffset
+
+/**
+ * Reads the clock from this source from now on (buildApp: the database's settings rows); the detach function returned
+ * goes back to the source attached before (a process serves one database; tests build several apps one after another).
+ */
+export function attachClock(source: () => ClockOffsets): () => void {
+  sources.push(source)
+  readClock(Date.now())
+  return () => {
+    const i = sources.lastIndexOf(source)
+    if (i >= 0) sources.splice(i, 1)
+    readClock(Date.now())
+  }
+}
+
+/** Reads the source again now (after this process moved the clock). */
+export const refreshClock = (): void => readClock(Date.now())
+
 const inZone = (ms: number, offset = offsetAt(ms)): dayjs.Dayjs => dayjs(ms + offset * MINUTE, { utc: true, x: { [OFFSET_KEY]: offset } } as dayjs.OptionType)
 
-const msOf = (d?: dayjs.Dayjs | Date | number): number => (d === undefined ? Date.now() : typeof d === 'number' ? d : d.valueOf())
+const msOf = (d?: dayjs.Dayjs | Date | number): number => (d === undefined ? nowMs() : typeof d === 'number' ? d : d.valueOf())
 
 /** An instant (now when not given) in the business zone. */
 export const inBusinessZone = (d?: dayjs.Dayjs | Date | number) => inZone(msOf(d))
@@ -126,9 +223,8 @@ export const fmt = (d: dayjs.Dayjs | Date | number): string => {
   lastSecond = second
   return lastText
 }
-export const nowText = () => fmt(Date.now())
-/** The server's clock as an instant (epoch ms): windows and limits (server/tillChecks.ts) count on it. */
-export const nowMs = () => Date.now()
+/** The server's clock as business wall time "YYYY-MM-DD HH:mm:ss". */
+export const nowText = () => fmt(nowMs())
 
 /** A stored text time (business wall time) back to an instant. */
 export const parseText = (text: string) => {

@@ -35,8 +35,9 @@ function call(base, method, urlPath, body, token = '') {
   })
 }
 
-const startServer = async () => {
-  const server = await startTestServer({ label: 'mp' })
+/** `env`: more server settings for one test file (e.g. TAKEOUT_TEMPLATE_*). */
+const startServer = async (env) => {
+  const server = await startTestServer({ label: 'mp', env })
   sandboxKeys.set(server.base, server.sandboxKey)
   return server
 }

@@ -10,6 +10,7 @@ import type { Address } from '@/contract/address'
 import type { MallProductDetail } from '@/contract/mall'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { resetLangCache, setLang } from '@/core/i18n'
+import { request } from '@/core/request'
 import { setItem } from '@/core/storage'
 import VMallDetailPage from '@/pages/vMall/detail'
 import { fakeApi, openedWith, PENDING, resetRouter } from '../support/fakeApi'
@@ -44,6 +45,9 @@ const product: MallProductDetail = {
 }
 const added: Address = { id: 7, name: '赵六', mobile: '13911112222', province: '广东省', city: '深圳市', district: '南山区', detail: '深南大道 100 号', is_default: true }
 
+/** Addresses' form saves the new address through the one client (a write: what was kept is asked again at its next use). */
+const saveThere = (t: TestUtils) => t.act(async () => void (await request('personal.address/save', { name: added.name, mobile: added.mobile, province: added.province, city: added.city, district: added.district, detail: added.detail, is_default: true })))
+
 /** The runtime hides the page (the shopper went on to another): every useDidHide callback, inside act. */
 async function hide(t: TestUtils): Promise<void> {
   const inst = getPageInstance(HOOKS_APP_ID) as { componentDidHide?: Array<() => void> | (() => void) } | undefined
@@ -65,6 +69,10 @@ async function openSheet(saved: Address[], reread: () => { list: Address[] } | t
     'personal.address/index': () => (reads++ ? reread() : { list: [...saved] }),
     'personal.coupon/index': () => paged([]),
     'personal.order/preCreate': () => quote({ kind: 'product', original_amount: 3990, pay_amount: 3990, fee_amount: 0 }),
+    'personal.address/save': () => {
+      saved.push(added)
+      return { info: added }
+    },
   })
   const t = await mount(VMallDetailPage)
   await show(t)
@@ -81,7 +89,7 @@ describe('buy sheet: an address added in Addresses', () => {
     await until(t, () => expect(text(t, '.mall-sheet__add')).toBe(lang === 'en' ? 'Add an address ›' : '添加收货地址 ›'))
     await click(t, '.mall-sheet__address')
     await hide(t)
-    saved.push(added)
+    await saveThere(t)
     // Addresses (select mode): the tap sends it back, then back to the product page.
     await t.act(async () => void Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, added))
     await show(t)
@@ -99,7 +107,7 @@ describe('buy sheet: an address added in Addresses', () => {
     const reads = api.called('personal.address/index').length
     await click(t, '.mall-sheet__address')
     await hide(t)
-    saved.push(added)
+    await saveThere(t)
     await show(t)
     await until(t, () => expect(api.called('personal.address/index').length).toBe(reads + 1))
     await until(t, () => expect(text(t, '.mall-sheet__who')).toBe('赵六 13911112222'))
@@ -111,8 +119,10 @@ describe('buy sheet: an address added in Addresses', () => {
     await until(t, () => expect(text(t, '.mall-sheet__add')).toBe('添加收货地址 ›'))
     await click(t, '.mall-sheet__address')
     await hide(t)
+    await saveThere(t)
     await t.act(async () => void Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, added))
     await show(t)
+    await until(t, () => expect(api.called('personal.address/index')).toHaveLength(2))
     await until(t, () => expect(text(t, '.mall-sheet__who')).toBe('赵六 13911112222'))
     await until(t, () => expect(api.called('personal.order/preCreate').at(-1)?.data).toMatchObject({ address_id: 7 }))
   })

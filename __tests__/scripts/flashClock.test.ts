@@ -1,37 +1,47 @@
-/** The test tiers' guard against a flash-sale session ending half-way through a journey (test-mp/flashClock.js). */
-import { clearOfFlashBoundary, flashSessionLeftMs } from '../../test-mp/flashClock'
+/** The test tiers hold the server's clock inside a flash-sale session instead of waiting one out (test-mp/flashClock.js). */
+import { flashMoment, holdFlashSession, liveFlashProduct, releaseServerClock, type ServerClock } from '../../test-mp/flashClock'
 
-// 16:00 in Shanghai is 08:00 UTC.
-const at = (utc: string) => new Date(utc).getTime()
+/** A sandbox clock as the server answers it, from a business wall time; records what it was asked. */
+function fakeClock(now: string) {
+  const asked: Array<Record<string, unknown>> = []
+  let reads = now
+  const clock = async (body: Record<string, unknown>): Promise<ServerClock> => {
+    asked.push(body)
+    if (typeof body.at === 'string') reads = body.at
+    if (body.reset) reads = now
+    return { now: reads, now_ms: 0, moved: reads !== now }
+  }
+  return { clock, asked }
+}
 
-describe('flashSessionLeftMs', () => {
-  it('counts to the next 00:00 / 08:00 / 16:00 on the business clock', () => {
-    expect(flashSessionLeftMs(at('2026-11-25T07:59:30.000Z'))).toBe(30_000)
-    expect(flashSessionLeftMs(at('2026-11-25T07:59:59.500Z'))).toBe(500)
-    expect(flashSessionLeftMs(at('2026-11-25T08:00:01.000Z'))).toBe(8 * 3600_000 - 1000)
-    // 23:30 in Shanghai: half an hour to midnight.
-    expect(flashSessionLeftMs(at('2026-11-25T15:30:00.000Z'))).toBe(30 * 60_000)
+describe('holdFlashSession', () => {
+  it.each([
+    ['10 s before a Shanghai midnight', '2026-11-25 23:59:50', '2026-11-25 12:00:00'],
+    ['5 s after one', '2026-11-26 00:00:05', '2026-11-26 12:00:00'],
+    ['on 29 February', '2028-02-29 07:59:59', '2028-02-29 12:00:00'],
+  ])('%s: the server is held at 12:00 of its business day, inside the 08:00–16:00 session', async (_when, now, held) => {
+    const { clock, asked } = fakeClock(now)
+    await expect(holdFlashSession(clock)).resolves.toEqual(expect.objectContaining({ now: held, moved: true }))
+    expect(asked).toEqual([{}, { at: held }])
+    expect(flashMoment(now)).toBe(held)
+    // The product the tests buy is the held session's.
+    expect(liveFlashProduct()).toBe(2)
+  })
+
+  it('fails when the server does not move (no sandbox key, say) instead of running on the real time', async () => {
+    await expect(holdFlashSession(async () => ({ now: '2026-11-25 15:59:50', now_ms: 0, moved: false }))).rejects.toThrow(/did not move/)
+  })
+
+  it('releaseServerClock resets the clock', async () => {
+    const { clock, asked } = fakeClock('2026-11-25 15:59:50')
+    await holdFlashSession(clock)
+    await releaseServerClock(clock)
+    expect(asked.at(-1)).toEqual({ reset: true })
   })
 })
 
-describe('clearOfFlashBoundary', () => {
-  afterEach(() => jest.useRealTimers())
-
-  it('returns at once when the session has more than the margin left', async () => {
-    jest.useFakeTimers({ now: at('2026-11-25T07:00:00.000Z') })
-    let done = false
-    void clearOfFlashBoundary(60_000).then(() => (done = true))
-    await jest.advanceTimersByTimeAsync(0)
-    expect(done).toBe(true)
-  })
-
-  it('within the margin, waits until the next session is on', async () => {
-    jest.useFakeTimers({ now: at('2026-11-25T07:59:30.000Z') })
-    let done = false
-    void clearOfFlashBoundary(60_000).then(() => (done = true))
-    await jest.advanceTimersByTimeAsync(29_000)
-    expect(done).toBe(false)
-    await jest.advanceTimersByTimeAsync(1_500)
-    expect(done).toBe(true)
+describe('liveFlashProduct', () => {
+  it('is the demo product of the session on at an hour (server/seed.ts)', () => {
+    expect([0, 7, 8, 12, 15, 16, 23].map((h) => liveFlashProduct(h))).toEqual([1, 1, 2, 2, 2, 4, 4])
   })
 })

@@ -2,6 +2,7 @@ import { pruneSessions } from '../../server/routes/account'
 import { PRIVACY_VERSION } from '../../src/contract/constants'
 import type { SessionInfo } from '../../src/contract/account'
 import { SANDBOX_KEY, startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 let s: TestServer
 beforeEach(async () => {
@@ -21,7 +22,7 @@ describe('SMS captcha and bind', () => {
   })
 
   it('caps codes per phone in any 24 hours (a rolling window: the same at any time of day)', async () => {
-    const now = Date.now()
+    const now = nowMs()
     const insert = (phone: string, at: number) => s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '000000', ?)").run(phone, at)
     // Sent 2 minutes ago (this failed between 00:00 and 00:02 with a cap counted from local midnight) …
     for (let i = 0; i < 10; i++) insert('13900000000', now - 120_000 - i)
@@ -66,7 +67,7 @@ describe('SMS captcha and bind', () => {
     expect((await s.call('GET', 'personal.order/index', {})).body).toMatchObject({ code: -1, msg: '请先登录' })
     expect((await s.call('GET', 'personal.order/index', {}, 'forged')).body.code).toBe(-1)
     const { token, userId } = await s.login('13800138006')
-    s.app.db.prepare('UPDATE tokens SET expires_at = ? WHERE user_id = ?').run(Date.now() - 1, userId)
+    s.app.db.prepare('UPDATE tokens SET expires_at = ? WHERE user_id = ?').run(nowMs() - 1, userId)
     expect((await s.call('GET', 'personal.order/index', {}, token)).body).toMatchObject({ code: -1, msg: '登录已过期，请重新登录' })
   })
 
@@ -141,7 +142,7 @@ describe('sessions', () => {
 
   it('prunes expired sessions and day-old login codes; used codes lose their digits', async () => {
     const { userId } = await s.login('13800138104')
-    const now = Date.now()
+    const now = nowMs()
     s.app.db.prepare('UPDATE tokens SET expires_at = ? WHERE user_id = ?').run(now - 1, userId)
     s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES ('13800138105', 'bind', '123456', ?)").run(now - 25 * 3_600_000)
     const pruned = pruneSessions(s.app.db, now)
@@ -256,7 +257,7 @@ describe('safe defaults: outside the sandbox (NODE_ENV=production)', () => {
     // bind with a client-sent openid or login code is refused; with the SMS code alone it works.
     const phone = '13800138130'
     const sms = prod.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '123456', ?)")
-    sms.run(phone, Date.now())
+    sms.run(phone, nowMs())
     expect((await prod.call('POST', 'wechat/bind', { phone, code: '123456', openid: 'gzh-someone-else' })).body).toMatchObject({ code: 0, msg: '微信登录未配置，请使用手机号验证码登录' })
     expect((await prod.call('POST', 'wechat/bind', { phone, code: '123456', wx_code: 'any' })).body.code).toBe(0)
     const ok = await prod.call<{ token: string }>('POST', 'wechat/bind', { phone, code: '123456' })

@@ -12,6 +12,7 @@ import type { CartAnswer } from '../../src/contract/mallCart'
 import { buildApp } from '../../server/app'
 import { hashToken } from '../../server/http'
 import { httpClient, tally, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 jest.setTimeout(30_000)
 
@@ -38,7 +39,7 @@ function user(): string {
   const phone = `136${String(++seq).padStart(8, '0')}`
   const userId = Number(app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `c${seq}`).lastInsertRowid)
   const token = `cart-${seq}-${Math.random().toString(36).slice(2)}`
-  app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, Date.now() + 3_600_000, Date.now())
+  app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + 3_600_000, nowMs())
   return token
 }
 const api = <T = unknown>(method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string) => client.api<T>(handle, method, endpoint, payload, { 'access-token': token })

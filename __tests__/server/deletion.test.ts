@@ -12,6 +12,7 @@ import { tillCode } from '../../src/contract/tillCode'
 import { cancelExpired } from '../../server/orders'
 import { staffPhone } from '../../server/seed'
 import { startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 let s: TestServer
 beforeEach(async () => {
@@ -100,7 +101,7 @@ describe('deletion cancels unpaid orders the way every cancel goes', () => {
 
     const expired = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 2 })
     expect(specStock(121)).toBe(before - 2)
-    expect(cancelExpired(s.app.db, s.app.payProvider, Date.now() + 16 * 60_000)).toBe(1)
+    expect(cancelExpired(s.app.db, s.app.payProvider, nowMs() + 16 * 60_000)).toBe(1)
     expect(one<{ status: number }>('SELECT status FROM orders WHERE id = ?', expired.id).status).toBe(50)
     expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, 'available', 0])
 
@@ -240,7 +241,7 @@ describe("a deleted member's card and a deleted staff member", () => {
     await pay(owner.token, order.id)
     const card = (await s.call<{ list: UserCard[] }>('GET', 'personal.card/index', {}, owner.token)).body.data.list[0]
     const secret = card.till_secret ?? ''
-    const check = () => s.call<CardCheckAnswer>('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, secret, Date.now()) }, staff.token)
+    const check = () => s.call<CardCheckAnswer>('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, secret, nowMs()) }, staff.token)
     expect((await check()).body.data.result).toBe('valid')
     expect((await deleteAccount(owner.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
     expect((await check()).body.data).toEqual({ result: 'invalid', card: null })

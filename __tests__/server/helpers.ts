@@ -4,6 +4,8 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../server/app'
 import { hashToken } from '../../server/http'
+import type { TakeoutTemplates } from '../../server/subscriptions'
+import { nowMs } from '../../server/time'
 
 export interface TestServer {
   app: FastifyInstance
@@ -12,6 +14,16 @@ export interface TestServer {
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
   quickUser: (phone: string) => { token: string; userId: number }
   close: () => Promise<void>
+}
+
+/**
+ * Holds the server's clock (server/time.ts nowMs: real time plus CLOCK_AT's or the sandbox's offset) at `ms` until the
+ * spy is restored (jest.restoreAllMocks / mockRestore): the real clock under it is mocked to `ms` minus the offset, so a
+ * test reads the moment it names whatever moment the suite runs at (npm run test:clock).
+ */
+export function holdServerClock(ms: number): jest.SpyInstance<number, []> {
+  const offset = nowMs() - Date.now()
+  return jest.spyOn(Date, 'now').mockReturnValue(ms - offset)
 }
 
 export const SECRET = 'test-secret'
@@ -23,12 +35,14 @@ export interface ServerOptions {
   sandbox?: boolean
   /** Login codes one client may ask for in 10 minutes (default here: high, so tests can log in freely). */
   smsPerClient?: number
+  /** Subscription-message template ids of takeout moves (server/config.ts TAKEOUT_TEMPLATE_*; default none). */
+  takeoutTemplates?: TakeoutTemplates
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
-  const app = await buildApp({ dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000 })
+  const app = await buildApp({ dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
@@ -50,7 +64,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   const quickUser: TestServer['quickUser'] = (phone) => {
     const info = app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `u${phone.slice(-4)}`)
     const token = `quick-${phone}-${n++}`
-    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), info.lastInsertRowid, Date.now() + 3_600_000)
+    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), info.lastInsertRowid, nowMs() + 3_600_000)
     return { token, userId: Number(info.lastInsertRowid) }
   }
   return {

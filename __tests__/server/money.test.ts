@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import { paymentInvariantViolations, REFUND_RETRY_MS, retryPendingRefunds, signNotification } from '../../server/pay'
 import { signRefundNotification } from '../../server/provider'
 import { SECRET, startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 /**
  * Paid at most once: every payment whose money was taken is the one payment attached to an order that
@@ -67,7 +68,7 @@ describe('a payment that lands on a cancelled order', () => {
   it('the same when the 15-minute expiry cancelled it; the cashier then refuses the closed trade', async () => {
     const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
     const trade = await payparam(order.id)
-    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(Date.now() - 1, order.id)
+    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1, order.id)
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
     expect(payment(trade).status).toBe('closed')
     const cashier = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: trade, result: 'success' } })
@@ -180,7 +181,7 @@ describe('a refund the provider never answered', () => {
     s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(trade)
     const refundNo = (s.app.db.prepare('SELECT refund_no FROM refunds WHERE order_id = ?').get(order.id) as { refund_no: string }).refund_no
     expect(retryPendingRefunds(s.app.db, s.app.payProvider)).toBe(0) // too young to ask again
-    expect(retryPendingRefunds(s.app.db, s.app.payProvider, Date.now() + REFUND_RETRY_MS + 1000)).toBe(1)
+    expect(retryPendingRefunds(s.app.db, s.app.payProvider, nowMs() + REFUND_RETRY_MS + 1000)).toBe(1)
     expect(refundCalls().map((c) => c.refund_no)).toEqual([refundNo, refundNo])
     await refundSettled(order.id)
     expect(payment(trade).status).toBe('refunded')

@@ -23,6 +23,7 @@ import { MIGRATIONS } from '../../server/db'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations, signNotification } from '../../server/pay'
 import { httpClient, startTestServer, tally, waitFor, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 jest.setTimeout(60_000)
 
@@ -79,7 +80,7 @@ function quickUsers(n: number): Array<{ token: string; userId: number }> {
       const phone = `135${String(++phoneSeq).padStart(8, '0')}`
       const userId = Number(user.run(phone, `mp${phoneSeq}`).lastInsertRowid)
       const tok = `mp-${crypto.randomBytes(16).toString('hex')}`
-      session.run(hashToken(tok), userId, Date.now() + 3_600_000, Date.now())
+      session.run(hashToken(tok), userId, nowMs() + 3_600_000, nowMs())
       return { token: tok, userId }
     }),
   )()

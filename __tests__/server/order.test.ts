@@ -2,6 +2,7 @@ import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/o
 import { hashToken } from '../../server/http'
 import { signNotification } from '../../server/pay'
 import { SECRET, startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 let s: TestServer
 let token: string
@@ -110,7 +111,7 @@ describe('create', () => {
   it('an unpaid order past its time is cancelled and gives its stock back', async () => {
     const before = (s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock
     const order = (await create({ kind: 'product', product_id: 2, quantity: 2 })).body.data.order_info
-    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(Date.now() - 1, order.id)
+    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1, order.id)
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
     expect((s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock).toBe(before)
     expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })

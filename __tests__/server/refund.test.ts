@@ -19,6 +19,7 @@ import { staffPhone } from '../../server/seed'
 import { autoApproveRefunds } from '../../server/store'
 import { SECRET, startServer, type TestServer } from './helpers'
 import { httpClient, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 const HOUR = 3_600_000
 const newId = () => `req-${Math.random().toString(36).slice(2, 12)}`
@@ -70,7 +71,7 @@ describe('the refund timeline (one server, injected requests)', () => {
     expect(asked.body.data.info.refund).toMatchObject({ state: 'awaiting_store', reason: '金额输错了', can_withdraw: true, can_ask_again: false, amount: order.pay_amount, to: 'wechat' })
     const waiting = await refundOf(order.id)
     const askedAt = Date.parse(`${(waiting.asked_at as string).replace(' ', 'T')}+08:00`)
-    expect(Math.abs(askedAt - Date.now())).toBeLessThan(5000)
+    expect(Math.abs(askedAt - nowMs())).toBeLessThan(5000)
     expect(Date.parse(`${(waiting.auto_approve_at as string).replace(' ', 'T')}+08:00`) - askedAt).toBe(48 * HOUR)
     expect(steps(waiting)).toEqual(['asked:done', 'awaiting_store:current', 'approved:todo', 'on_its_way:todo', 'refunded:todo'])
     expect(waiting.steps[0].at).toBe(waiting.asked_at)
@@ -105,7 +106,7 @@ describe('the refund timeline (one server, injected requests)', () => {
     const order = await paidBill()
     await ask(order.id)
     holdRefunds()
-    expect(autoApproveRefunds(s.app.db, s.app.payProvider, 48, Date.now() + 49 * HOUR)).toBe(1)
+    expect(autoApproveRefunds(s.app.db, s.app.payProvider, 48, nowMs() + 49 * HOUR)).toBe(1)
     expect(await refundOf(order.id)).toMatchObject({ state: 'awaiting_provider', approved_by: 'timer' })
   })
 
@@ -203,7 +204,7 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
     const phone = `135${String(++seq).padStart(8, '0')}`
     const userId = Number(app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `r${seq}`).lastInsertRowid)
     const token = `race-${seq}-${Math.random().toString(36).slice(2)}`
-    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, Date.now() + HOUR, Date.now())
+    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + HOUR, nowMs())
     if (shopId) app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(userId, shopId)
     return token
   }
@@ -222,7 +223,7 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
       expect((await api('POST', 'sandbox/confirmPay', { id, result: 'success' }, '', true)).body.code).toBe(1)
       expect((await api('POST', 'personal.order/refund', { id, reason: 'race' }, shopper)).body.code).toBe(1)
       // Odd rounds: overdue for the timer while the requests are in flight.
-      if (round % 2 === 1) app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(Date.now() - 2 * HOUR, id)
+      if (round % 2 === 1) app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 2 * HOUR, id)
       const answers = await Promise.all([
         api('POST', 'personal.order/cancelRefund', { id }, shopper),
         api('POST', 'hui_shanghu.store_order/refundApprove', { id }, staff[0]),

@@ -5,7 +5,7 @@
 import type { OrderInfo } from '../../src/contract/order'
 import type { SeckillProduct } from '../../src/contract/seckill'
 import { parseText } from '../../server/time'
-import { startServer, type TestServer } from './helpers'
+import { holdServerClock, startServer, type TestServer } from './helpers'
 
 let s: TestServer
 let token: string
@@ -20,7 +20,7 @@ const readProduct = async (id: number, tok?: string) => (await s.call<{ info: Se
 const create = (productId: number, quantity = 1, tok = token) =>
   s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'product', product_id: productId, quantity, client_request_id: `sk-${Math.random().toString(36).slice(2, 12)}` }, tok)
 /** The server's clock at this instant (ms). */
-const serverAt = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(ms)
+const serverAt = (ms: number) => holdServerClock(ms)
 
 describe('a session’s boundaries on the server’s clock', () => {
   // Product 2 is in session 2, 08:00–16:00 every business day.

@@ -9,7 +9,6 @@ import { AUTO_COMPLETE_DAYS } from '../../src/contract/mallEndpoints'
 import type { OrderInfo } from '../../src/contract/order'
 import type { StoreOrderAnswer, WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/seed'
-import { moveCarrierClock } from '../../server/shipping'
 import { startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, tally, type TestServerHandle } from './processes'
 
@@ -26,7 +25,7 @@ beforeAll(async () => {
   addressId = (await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '王五', mobile: '13800138001', province: '广东省', city: '深圳市', district: '福田区', detail: '深南大道 100 号' }, shopper.token)).body.data.info.id
 })
 afterAll(() => s.close())
-afterEach(() => moveCarrierClock(0, true))
+afterEach(() => s.call('POST', 'sandbox/carrierClock', { reset: true }))
 
 async function paidMallOrder(delivery: 'ship' | 'pickup' = 'ship'): Promise<OrderInfo> {
   const created = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'product', source: 'mall', product_id: 3, spec_id: 31, delivery, ...(delivery === 'ship' ? { address_id: addressId } : {}), client_request_id: `ship-order-${n++}` }, shopper.token)

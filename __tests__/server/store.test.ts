@@ -11,6 +11,7 @@ import { paymentInvariantViolations } from '../../server/pay'
 import { staffPhone } from '../../server/seed'
 import { autoApproveRefunds } from '../../server/store'
 import { startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 let s: TestServer
 let shopper: { token: string; userId: number }
@@ -263,8 +264,8 @@ describe('refunds', () => {
     const bill = await paidOrder({ kind: 'bill', shop_id: 1, amount: 5000 })
     await askRefund(card.id)
     await askRefund(bill.id)
-    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(Date.now() - 49 * 3_600_000, card.id)
-    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(Date.now() - 47 * 3_600_000, bill.id)
+    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 49 * 3_600_000, card.id)
+    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 47 * 3_600_000, bill.id)
     expect(autoApproveRefunds(s.app.db, s.app.payProvider, 48)).toBe(1)
     expect((await until(card.id, 70)).order_status).toBe(70)
     expect((await readOrder(bill.id)).order_status).toBe(60)

@@ -17,6 +17,7 @@ import { hashToken } from '../../server/http'
 import { paymentInvariantViolations } from '../../server/pay'
 import { staffPhone } from '../../server/seed'
 import { httpClient, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 jest.setTimeout(60_000)
 
@@ -41,7 +42,7 @@ function user(shopId?: number): { token: string; userId: number } {
   const phone = `134${String(++seq).padStart(8, '0')}`
   const userId = Number(db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `s${seq}`).lastInsertRowid)
   const token = `st-${crypto.randomBytes(16).toString('hex')}`
-  db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, Date.now() + 3_600_000, Date.now())
+  db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + 3_600_000, nowMs())
   if (shopId) db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(userId, shopId)
   return { token, userId }
 }
@@ -108,7 +109,7 @@ describe('the store under contention: three processes, one file', () => {
       expect((await api(0, 'POST', 'personal.order/refund', { id, reason: 'race' }, shopper.token)).body.code).toBe(1)
       // Overdue now for every process's sweep (1 hour), while nine approves go out at once.
       const approves = Array.from({ length: 9 }, (_, i) => api(i, 'POST', 'hui_shanghu.store_order/refundApprove', { id }, staff.token))
-      db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(Date.now() - 2 * 3_600_000, id)
+      db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 2 * 3_600_000, id)
       const answers = await Promise.all(approves)
       const ok = answers.filter((a) => a.body.code === 1).length
       expect(ok).toBeLessThanOrEqual(1)

@@ -13,7 +13,7 @@ import { centreKeys, regionKeys } from '../../server/districtCentres'
 import { staffPhone } from '../../server/seed'
 import { autoRefuseTakeout } from '../../server/takeout'
 import { businessMidnight } from '../../server/time'
-import { startServer, type TestServer } from './helpers'
+import { holdServerClock, startServer, type TestServer } from './helpers'
 
 let s: TestServer
 let shopper: { token: string; userId: number }
@@ -35,7 +35,7 @@ const PAST_MIDNIGHT = tomorrowAt(1)
 let clock: jest.SpyInstance | null = null
 const setClock = (ms: number) => {
   clock?.mockRestore()
-  clock = jest.spyOn(Date, 'now').mockReturnValue(ms)
+  clock = holdServerClock(ms)
 }
 const realClock = () => {
   clock?.mockRestore()

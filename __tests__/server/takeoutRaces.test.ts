@@ -16,6 +16,7 @@ import Database from 'better-sqlite3'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations } from '../../server/pay'
 import { httpClient, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 jest.setTimeout(90_000)
 
@@ -38,7 +39,7 @@ function user(shopId?: number): { token: string; userId: number } {
   const phone = `135${String(++seq).padStart(8, '0')}`
   const userId = Number(db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `t${seq}`).lastInsertRowid)
   const token = `tk-${crypto.randomBytes(16).toString('hex')}`
-  db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, Date.now() + 3_600_000, Date.now())
+  db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + 3_600_000, nowMs())
   if (shopId) db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(userId, shopId)
   return { token, userId }
 }
@@ -58,7 +59,7 @@ async function paidOrder(token: string): Promise<number> {
   expect((await api(2, 'POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, token)).body.code).toBe(1)
   expect((await api(0, 'POST', 'sandbox/confirmPay', { id, result: 'success' }, '', servers[0].sandboxKey)).body.code).toBe(1)
   // A pre-order's timer counts from its slot's opening: make it count from now (minutes away, whatever the hour).
-  db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(Date.now(), id)
+  db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(nowMs(), id)
   return id
 }
 
@@ -137,10 +138,10 @@ describe('takeout under contention: three processes, one file', () => {
     const shopper = user()
     const id = await paidOrder(shopper.token)
     // Four minutes after payment: not yet.
-    db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(Date.now() - 4 * 60_000, id)
+    db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(nowMs() - 4 * 60_000, id)
     await new Promise((r) => setTimeout(r, 300))
     expect(statusOf(id)).toBe(10)
-    db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(Date.now() - 6 * 60_000, id)
+    db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ?').run(nowMs() - 6 * 60_000, id)
     await waitFor('the sweep’s refusal refunded', () => statusOf(id) === 70)
     expect(count("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)).toBe(1)
     expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'refunded'", id)).toBe(1)
@@ -156,7 +157,7 @@ describe('takeout under contention: three processes, one file', () => {
       const id = await paidOrder(shopper.token)
       const accepts = Array.from({ length: 6 }, (_, i) => api(i, 'POST', 'hui_shanghu.store_takeout/accept', { id }, staff.token))
       // Overdue now for every process's sweep (5 minutes), while the accepts are in flight.
-      db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ? AND accept_from IS NOT NULL').run(Date.now() - 10 * 60_000, id)
+      db.prepare('UPDATE takeout_orders SET accept_from = ? WHERE order_id = ? AND accept_from IS NOT NULL').run(nowMs() - 10 * 60_000, id)
       const answers = await Promise.all(accepts)
       const ok = answers.filter((a) => a.body.code === 1).length
       expect(ok).toBeLessThanOrEqual(1)

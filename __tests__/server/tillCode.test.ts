@@ -9,6 +9,7 @@ import type { CardCheckAnswer } from '../../src/contract/store'
 import { hmacSha1, hotp, parseTillCode, sha1, tillCode, TILL_STEP_SECONDS, tillOtpMatches } from '../../src/contract/tillCode'
 import { staffPhone } from '../../server/seed'
 import { startServer, type TestServer } from './helpers'
+import { nowMs } from '../../server/time'
 
 describe('the algorithm', () => {
   it('SHA-1 and HMAC-SHA1 agree with node:crypto across block boundaries', () => {
@@ -63,15 +64,15 @@ describe('hui_shanghu.store_card/check', () => {
     expect(card.till_secret).toMatch(/^[0-9a-f]{40}$/)
     const profile = await s.call<{ card: UserCard }>('GET', 'personal.user/info', {}, owner.token)
     expect(profile.body.data.card.till_secret).toBe(card.till_secret)
-    const answer = await check(tillCode(card.id, card.till_secret ?? '', Date.now()), 'en')
+    const answer = await check(tillCode(card.id, card.till_secret ?? '', nowMs()), 'en')
     expect(answer.body.data).toEqual({ result: 'valid', card: { name: 'Gold card', level: 2, member_rate: 95, start_at: card.start_at, end_at: card.end_at, holder_phone: '137****0001' } })
   })
 
   it('forgeries are invalid: the old card-number code, a guessed secret, a stale code', async () => {
-    const slot = String(Math.floor(Date.now() / 30_000) % 10000).padStart(4, '0')
+    const slot = String(Math.floor(nowMs() / 30_000) % 10000).padStart(4, '0')
     expect((await check(`${card.card_no}${slot}`)).body.data).toEqual({ result: 'invalid', card: null })
-    expect((await check(tillCode(card.id, crypto.randomBytes(20).toString('hex'), Date.now()))).body.data.result).toBe('invalid')
-    expect((await check(tillCode(card.id, card.till_secret ?? '', Date.now() - 5 * 60_000))).body.data.result).toBe('invalid')
+    expect((await check(tillCode(card.id, crypto.randomBytes(20).toString('hex'), nowMs()))).body.data.result).toBe('invalid')
+    expect((await check(tillCode(card.id, card.till_secret ?? '', nowMs() - 5 * 60_000))).body.data.result).toBe('invalid')
     expect((await check('abc')).body.code).toBe(1)
     expect((await check('')).body.code).toBe(0)
   })
@@ -79,14 +80,14 @@ describe('hui_shanghu.store_card/check', () => {
   it('a card whose refund is asked reads suspended; refunded, expired', async () => {
     const orderId = (s.app.db.prepare('SELECT order_id FROM user_cards WHERE id = ?').get(card.id) as { order_id: number }).order_id
     await s.call('POST', 'personal.order/refund', { id: orderId, reason: 'x' }, owner.token)
-    expect((await check(tillCode(card.id, card.till_secret ?? '', Date.now()))).body.data.result).toBe('suspended')
+    expect((await check(tillCode(card.id, card.till_secret ?? '', nowMs()))).body.data.result).toBe('suspended')
     s.app.db.prepare('UPDATE orders SET status = 70 WHERE id = ?').run(orderId)
-    expect((await check(tillCode(card.id, card.till_secret ?? '', Date.now()))).body.data.result).toBe('expired')
+    expect((await check(tillCode(card.id, card.till_secret ?? '', nowMs()))).body.data.result).toBe('expired')
   })
 
   it('a shopper cannot check codes, and never sees another card’s secret', async () => {
     const other = await s.login('13700000002')
-    expect((await s.call('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, card.till_secret ?? '', Date.now()) }, other.token)).body).toEqual({ code: 0, msg: '无权限', reason: 'no_permission', data: null })
+    expect((await s.call('GET', 'hui_shanghu.store_card/check', { code: tillCode(card.id, card.till_secret ?? '', nowMs()) }, other.token)).body).toEqual({ code: 0, msg: '无权限', reason: 'no_permission', data: null })
     expect((await s.call<{ list: UserCard[] }>('GET', 'personal.card/index', {}, other.token)).body.data.list).toEqual([])
   })
 })

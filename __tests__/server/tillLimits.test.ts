@@ -20,6 +20,7 @@ import { buildApp } from '../../server/app'
 import { staffPhone } from '../../server/seed'
 import { SANDBOX_KEY, SECRET, startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, tally, type TestServerHandle } from './processes'
+import { nowMs } from '../../server/time'
 
 interface Body<T = unknown> {
   code: number
@@ -49,7 +50,7 @@ beforeEach(async () => {
 afterEach(() => s.close())
 
 /** The member's current code, as their phone shows it. */
-const realCode = () => tillCode(card.id, card.till_secret ?? '', Date.now())
+const realCode = () => tillCode(card.id, card.till_secret ?? '', nowMs())
 /** A code naming the member's card that is none of its codes around now. */
 function wrongCode(n = 0): string {
   const secret = card.till_secret ?? ''
@@ -57,7 +58,7 @@ function wrongCode(n = 0): string {
   let candidate = n
   for (;;) {
     const otp = String(candidate % 1_000_000).padStart(6, '0')
-    if (![-2, 0, 2].some((d) => tillOtpMatches(otp, secret, Date.now() + d * step))) return `9${String(card.id).padStart(8, '0')}${otp}`
+    if (![-2, 0, 2].some((d) => tillOtpMatches(otp, secret, nowMs() + d * step))) return `9${String(card.id).padStart(8, '0')}${otp}`
     candidate += 1
   }
 }

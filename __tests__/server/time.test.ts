@@ -6,7 +6,7 @@ import Database from 'better-sqlite3'
 import { MIGRATIONS, openDatabase } from '../../server/db'
 import { flashSessions } from '../../server/repo/seckill'
 import { seedDemoData } from '../../server/seed'
-import { BUSINESS_TZ, businessMidnight, fmt, parseText } from '../../server/time'
+import { BUSINESS_TZ, businessMidnight, fmt, parseText, nowMs } from '../../server/time'
 import { startServer } from './helpers'
 
 const root = path.join(__dirname, '..', '..')
@@ -169,9 +169,9 @@ describe('every /api answer carries the server\'s clock', () => {
   ]
 
   it.each(answers)('%s: X-Server-Time (ms, stamped as it leaves) and X-Business-Offset', async (_label, send, code) => {
-    const before = Date.now()
+    const before = nowMs()
     const res = await send()
-    const after = Date.now()
+    const after = nowMs()
     expect(JSON.parse(res.body)).toMatchObject({ code })
     const stamped = Number(res.headers['x-server-time'])
     expect(stamped).toBeGreaterThanOrEqual(before)

@@ -9,7 +9,7 @@ import { finishReadingBeforeAnswering } from '../../server/drain'
 import { MAX_EDGE } from '../../server/picture'
 import { UPLOADS_PER_DAY } from '../../server/routes/upload'
 import { parseText } from '../../server/time'
-import { startServer, type TestServer } from './helpers'
+import { holdServerClock, startServer, type TestServer } from './helpers'
 import { JPEG, MULTIPART, PNG, PNG_SIGNATURE_HTML, WEBP, badUploads, filePart, multipartBody, pngDeclaring, pngOfSize, pngPaletteNoise } from './multipart'
 
 let s: TestServer
@@ -211,13 +211,13 @@ describe('malformed or refused uploads answer code 0 (HTTP 200) with a reason, n
 })
 
 describe('uploads per shopper per business day (Asia/Shanghai, on the server clock)', () => {
-  const at = (text: string) => jest.spyOn(Date, 'now').mockReturnValue(parseText(text).valueOf())
+  const at = (text: string) => holdServerClock(parseText(text).valueOf())
 
   it(`${UPLOADS_PER_DAY} pictures a day; the next one is refused until the business day turns at midnight in Shanghai`, async () => {
     const shopper = s.quickUser('13500000101')
     const other = s.quickUser('13500000102')
     // Yesterday's pictures do not count.
-    jest.spyOn(Date, 'now').mockReturnValue(parseText('2026-03-10 00:00:00').valueOf() - 1)
+    holdServerClock(parseText('2026-03-10 00:00:00').valueOf() - 1)
     expect((await uploadPicture(PNG, shopper.token)).code).toBe(1)
     at('2026-03-10 09:00:00')
     for (let i = 1; i <= UPLOADS_PER_DAY; i++) expect([i, (await uploadPicture(PNG, shopper.token)).code]).toEqual([i, 1])
@@ -228,7 +228,7 @@ describe('uploads per shopper per business day (Asia/Shanghai, on the server clo
     // Another shopper is not limited by this one.
     expect((await uploadPicture(PNG, other.token)).code).toBe(1)
     // 23:59:59.999 in Shanghai (15:59:59.999 UTC) is still the same business day.
-    jest.spyOn(Date, 'now').mockReturnValue(parseText('2026-03-11 00:00:00').valueOf() - 1)
+    holdServerClock(parseText('2026-03-11 00:00:00').valueOf() - 1)
     expect((await uploadPicture(PNG, shopper.token)).reason).toBe('upload_daily_limit')
     at('2026-03-11 00:00:00')
     expect((await uploadPicture(PNG, shopper.token)).code).toBe(1)

@@ -1,5 +1,5 @@
 import { sql, type DB } from '../db'
-import { businessMidnight, fmt } from '../time'
+import { businessMidnight, fmt, nowMs } from '../time'
 
 /** A flash-sale product with its session's times today. */
 export interface FlashProductRow {
@@ -43,10 +43,10 @@ function onDay<T>(row: Stored<T>, now: number): T {
 const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop_name, sh.address AS pickup_shop_address
   FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
 
-export const flashSessions = (db: DB, now = Date.now()) =>
+export const flashSessions = (db: DB, now = nowMs()) =>
   (sql(db, 'SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute').all() as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
 
-export const flashProduct = (db: DB, id: number, now = Date.now()) => {
+export const flashProduct = (db: DB, id: number, now = nowMs()) => {
   const row = sql(db, `${SELECT} WHERE p.id = ?`).get(id) as Stored<FlashProductRow> | undefined
   return row && onDay<FlashProductRow>(row, now)
 }
@@ -63,7 +63,7 @@ export const flashPrice = (db: DB, id: number) =>
 export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
   const total = (sql(db, 'SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
   const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as Array<Stored<FlashProductRow>>
-  const now = Date.now()
+  const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
@@ -71,7 +71,7 @@ export function sessionProductPage(db: DB, sessionId: number | undefined, limit:
 export function searchProductPage(db: DB, like: string, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
   const total = (sql(db, "SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
   const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as Array<Stored<FlashProductRow>>
-  const now = Date.now()
+  const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 

@@ -1,4 +1,5 @@
 import { sql, type DB } from '../db'
+import { realNowMs } from '../time'
 
 export interface UserRow {
   id: number
@@ -90,8 +91,10 @@ function forgetSessions(db: DB, match: (s: SessionUser) => boolean): void {
  */
 export function sessionOfToken(db: DB, token: string, hashOf: (token: string) => string, now: number): SessionUser | undefined {
   const cache = sessionCaches.get(db)
+  // The cache's own lifetime runs on real time: the sandbox may move the server's clock (`now`) back or forth.
+  const real = realNowMs()
   const hit = cache?.entries.get(token)
-  if (hit && now < hit.until && now < hit.session.expires_at) return hit.session
+  if (hit && real < hit.until && now < hit.session.expires_at) return hit.session
   const session = sql(
     db,
     'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL',
@@ -101,10 +104,10 @@ export function sessionOfToken(db: DB, token: string, hashOf: (token: string) =>
     entries.delete(token)
     // Entries are added in the order they expire: the expired ones are at the front.
     for (const [oldest, e] of entries) {
-      if (e.until > now && entries.size < SESSION_CACHE_MAX) break
+      if (e.until > real && entries.size < SESSION_CACHE_MAX) break
       entries.delete(oldest)
     }
-    if (session && cache.ttlMs > 0) entries.set(token, { session, until: now + cache.ttlMs })
+    if (session && cache.ttlMs > 0) entries.set(token, { session, until: real + cache.ttlMs })
   }
   return session
 }

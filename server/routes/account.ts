@@ -17,7 +17,7 @@ import * as users from '../repo/users'
 import type { UserRow } from '../repo/users'
 import * as cart from '../repo/cart'
 import type { Sandbox } from '../sandbox'
-import { fmt, nowText } from '../time'
+import { fmt, nowMs, nowText } from '../time'
 
 export const SMS_RESEND_MS = 60_000
 /** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
@@ -58,7 +58,7 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
 }
 
 /** Expired sessions and login codes older than a day go; used or stale codes lose their digits at once. */
-export function pruneSessions(db: Database, now = Date.now()): { tokens: number; codes: number } {
+export function pruneSessions(db: Database, now = nowMs()): { tokens: number; codes: number } {
   return tx(db, () => {
     const tokens = users.deleteExpiredSessions(db, now)
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
@@ -75,7 +75,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
   }
   defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
-    const now = Date.now()
+    const now = nowMs()
     const lastAt = users.lastCodeAt(db, input.phone)
     if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
       throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
@@ -88,7 +88,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   })
 
   defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req, lang }) => {
-    const now = Date.now()
+    const now = nowMs()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
     const sms = users.latestBindCode(db, input.phone)
     if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
@@ -134,7 +134,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
 
   defineRoute(app, db, 'personal.user/sessions', { auth: true }, ({ user }) => {
     const me = requireUser(user)
-    const rows = users.liveSessionsOf(db, me.id, Date.now())
+    const rows = users.liveSessionsOf(db, me.id, nowMs())
     return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
   })
 
@@ -164,7 +164,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
 
   defineRoute(app, db, 'wechat/getJSSDKConfig', { auth: false }, ({ input }) => {
     if (!sandbox.enabled) throw refuse('jssdk_not_configured')
-    const timestamp = Math.floor(Date.now() / 1000)
+    const timestamp = Math.floor(nowMs() / 1000)
     const nonceStr = crypto.randomBytes(8).toString('hex')
     const ticket = 'sandbox-jsapi-ticket'
     const signature = crypto.createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${input.url}`).digest('hex')
@@ -194,7 +194,7 @@ export function withoutPersonalData(detailText: string): string {
 }
 
 /** The orders that stop the shopper's account from being deleted, as the refusal lists them. */
-export function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = Date.now()): DeletionBlocker[] {
+export function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = nowMs()): DeletionBlocker[] {
   return orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000)).map((o) => ({
     id: o.id,
     order_no: o.order_no,

@@ -14,7 +14,7 @@ import { couponIn, named, nicknameIn } from '../names'
 import type { ApiLang } from '../../src/contract/common'
 import type { UserCardRow } from '../repo/cards'
 import type { UserRow } from '../repo/users'
-import { dayjs, fmt, nowText } from '../time'
+import { fmt, inBusinessZone, nowText } from '../time'
 import { userInfo } from './account'
 
 /** A card named in the shopper's language (its state from server/cards.ts). */
@@ -79,7 +79,7 @@ export function memberRoutes(app: FastifyInstance, db: DB): void {
     const coupon = coupons.couponTerms(db, input.coupon_id)
     if (!coupon) throw refuse('coupon_not_found')
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
-    const id = coupons.claim(db, uid, coupon.id, fmt(dayjs().add(coupon.valid_days, 'day')))
+    const id = coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day')))
     if (id === null) throw refuse('coupon_already_claimed')
     return { coupon: couponIn(lang, coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
   })

@@ -12,6 +12,7 @@ import { preparePayment } from '../pay'
 import type { PayProvider } from '../provider'
 import * as orders from '../repo/orders'
 import { cardTitleIn, named } from '../names'
+import { nowMs } from '../time'
 
 /** The quote in the shopper's language: the cards it names (a card order's title, the cards an upgrade ends). */
 const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
@@ -41,8 +42,8 @@ export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
   // the sweep of expired unpaid orders (cancelExpired, as the other order reads do) runs only when one is.
   defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    let found = orders.ownForReading(db, uid, input.id, Date.now())
-    if (found?.pastDue && cancelExpired(db, provider) > 0) found = orders.ownForReading(db, uid, input.id, Date.now())
+    let found = orders.ownForReading(db, uid, input.id, nowMs())
+    if (found?.pastDue && cancelExpired(db, provider) > 0) found = orders.ownForReading(db, uid, input.id, nowMs())
     if (!found) throw refuse('order_not_found')
     return { info: mine(lang, found.row, found.shop) }
   })

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../src/contract/common'
-import type { DB } from '../db'
+import { tx, type DB } from '../db'
 import { BizError, fail, failWith, failZod, ok } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
 import { sameSignature, type PayProvider } from '../provider'
@@ -11,20 +11,36 @@ import { rejectRefund } from '../store'
 import { businessDay } from '../fuel'
 import { CARRIERS } from '../../src/contract/mallEndpoints'
 import { carrierNow, moveCarrierClock, shipOrder, sweepParcels } from '../shipping'
-import { fmt } from '../time'
+import { fmt, nowMs, parseClockAt, realNowMs, refreshClock } from '../time'
+import * as settings from '../repo/settings'
 import * as fuel from '../repo/fuel'
 import { latestTradeOf, tradeByNo } from '../repo/payments'
 import type { Sandbox } from '../sandbox'
+import { sandboxMessages } from '../subscriptions'
 import { CASHIER_DIRECTIVES, noncesOf } from '../security'
 
 const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
+const MessagesQuery = z.object({ order_id: z.coerce.number().int().positive().max(2_147_483_647).optional() })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
-/** Move the sandbox carrier's clock forward by minutes (at most a year), or back to real time. */
+/** Move the sandbox carrier's clock forward by minutes (at most a year), or back to the server's clock. */
 /** Ship a mall order as its store would, without a staff login (tests and demos). */
 const SandboxShip = z.object({ id: z.number().int().positive(), carrier: z.enum(CARRIERS).default('ZTO'), tracking_no: z.string().regex(/^[A-Za-z0-9]{6,32}$/).optional() })
+/**
+ * Set the server's clock (issue 27): `at` — the moment it reads now and runs on from (ISO 8601 with its offset, or a
+ * business wall time); `advance_minutes` — forward (or back, negative) from where it is; `reset` — back to CLOCK_AT's
+ * clock (real time when unset). Nothing given: it only answers the clock.
+ */
+const ServerClock = z
+  .object({
+    at: z.string().max(40).refine((text) => parseClockAt(text) !== null, 'at — not a time (2028-02-29T23:59:50+08:00 or "2028-02-29 23:59:50")').optional(),
+    advance_minutes: z.number().int().min(-525_600).max(525_600).optional(),
+    reset: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((b) => [b.at, b.advance_minutes, b.reset].filter((v) => v !== undefined).length <= 1, 'give one of at, advance_minutes and reset')
 const CarrierClock = z.object({ advance_minutes: z.number().int().min(0).max(525_600).optional(), reset: z.boolean().optional() })
 const MovePrice = z.object({
   shop_id: z.number().int().positive(),
@@ -126,6 +142,13 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
     })
 
+    // Takeout subscription messages: what WeChat would have been asked to send (server/subscriptions.ts), oldest first.
+    helpers.get('/api/sandbox/messages', async (req) => {
+      const parsed = MessagesQuery.safeParse(req.query)
+      if (!parsed.success) return failZod(parsed.error)
+      return ok({ list: sandboxMessages(db, parsed.data.order_id) })
+    })
+
     helpers.post('/api/sandbox/confirmPay', async (req) => {
       const parsed = ConfirmPay.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
@@ -151,9 +174,29 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     helpers.post('/api/sandbox/carrierClock', async (req) => {
       const parsed = CarrierClock.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const offset = moveCarrierClock(parsed.data.advance_minutes ?? 0, parsed.data.reset)
+      const offset = moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset)
       const completed = sweepParcels(db)
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
+    })
+
+    // The server's one clock (server/time.ts): kept in the database, so every process on the file reads it (within
+    // CLOCK_FRESH_MS; this one at once). Timers act on the new time at their next run.
+    helpers.post('/api/sandbox/clock', async (req) => {
+      const parsed = ServerClock.safeParse(req.body ?? {})
+      if (!parsed.success) return failZod(parsed.error)
+      const { at, advance_minutes, reset } = parsed.data
+      if (at !== undefined || advance_minutes !== undefined || reset) {
+        tx(db, () => {
+          refreshClock()
+          const real = realNowMs()
+          const current = nowMs() - real
+          const offset = reset ? null : at !== undefined ? (parseClockAt(at) ?? real) - real : current + (advance_minutes ?? 0) * 60_000
+          settings.setOffset(db, settings.CLOCK_OFFSET_KEY, offset)
+        })
+        refreshClock()
+      }
+      const now = nowMs()
+      return ok({ now: fmt(now), now_ms: now, moved: settings.clockOffsets(db).server !== null })
     })
 
     // A parcel shipped without a store account: the store's ship (hui_shanghu.store_order/ship), recorded with no user.

@@ -24,7 +24,7 @@ import {
   verifyPickup,
 } from '../takeout'
 import { menuOf, openState, rideMinutes, settingsOf, slotsOf, summaryOf } from '../takeoutPricing'
-import { fmt, nowText } from '../time'
+import { fmt, nowMs, nowText } from '../time'
 
 const MINUTE = 60_000
 
@@ -47,7 +47,7 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
   }
 
   defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, ({ input, user }) => {
-    const now = Date.now()
+    const now = nowMs()
     let from: GeoPoint | null = pointOf(input)
     let onlyReaching: { point: GeoPoint | null } | null = null
     if (input.address_id !== undefined) {
@@ -72,7 +72,7 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
   defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, ({ input }) => {
     const row = repo.shopById(db, input.id)
     if (!row) throw refuse('shop_not_found')
-    const now = Date.now()
+    const now = nowMs()
     const shop = summaryOf(row, now, pointOf(input))
     return {
       info: {
@@ -95,7 +95,7 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
   })
 
   defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, ({ input }) => {
-    const now = Date.now()
+    const now = nowMs()
     const rows = repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id })
     const sorted = ordered(
       rows.map((r) => summaryOf(r, now, pointOf(input))),
@@ -150,7 +150,7 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
     return {
       shop: { id: staff.shopId, name: staff.shopName },
       settings: settingsOf(row),
-      open: openState(row, Date.now()),
+      open: openState(row, nowMs()),
       accept_minutes: acceptMinutes,
       dishes: repo.dishesOf(db, staff.shopId).map((d) => ({ id: d.id, category: d.category, name: d.name, price: d.price, sold_out: d.sold_out === 1 })),
     }

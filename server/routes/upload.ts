@@ -7,7 +7,7 @@ import type { DB } from '../db'
 import { authenticate, fail, ok, refuse } from '../http'
 import { reencodePicture } from '../picture'
 import { insertUploadWithin, replaceWithReencoded, uploadByPublicId, uploadsSince } from '../repo/site'
-import { businessMidnight, fmt, nowText } from '../time'
+import { businessMidnight, fmt, nowMs, nowText } from '../time'
 
 /** The one field the picture travels in (Taro.uploadFile's `name`). */
 const FIELD = 'file'
@@ -99,7 +99,7 @@ async function readPicture(file: Readable & { truncated?: boolean }): Promise<Bu
  */
 export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: number } = {}): void {
   const perDay = opts.perDay ?? UPLOADS_PER_DAY
-  const today = () => fmt(businessMidnight(Date.now()))
+  const today = () => fmt(businessMidnight(nowMs()))
 
   app.post(`/api/${UPLOAD_PATH}`, async (req) => {
     const user = authenticate(db, req)

@@ -39,7 +39,10 @@ export function useMallGallery() {
   return useQuery(() => requestMall('hui_public.mall_gallery/index', {}).then((r) => r.list), [])
 }
 
-/** Buying: my addresses (default first) and my available coupons, read together once the shopper is signed in. */
+/**
+ * Buying: my addresses (default first) and my available coupons, read together once the shopper is signed in. Back
+ * from Addresses after a change there (a write: invalidated), or once no longer fresh, they are asked again.
+ */
 export function useMallCheckout(enabled: boolean) {
   return useSignedInQuery(
     async () => {
@@ -47,6 +50,6 @@ export function useMallCheckout(enabled: boolean) {
       return { addresses: addresses.list, coupons: coupons.list }
     },
     [],
-    { enabled, reloadOnReturn: true },
+    { enabled },
   )
 }

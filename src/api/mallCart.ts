@@ -7,14 +7,18 @@ import { useSignedInQuery } from '@/hooks/useSignedIn'
 import { requestMall } from './logistics'
 
 /**
- * The shopper's cart, read again whenever the screen shows (back from the product, from paying). Required mode
- * with `returnTo` (the cart page); optional without (a badge: nothing asked while signed out).
+ * The shopper's cart. Required mode with `returnTo` (the cart page); optional without (a badge: nothing asked while
+ * signed out). Read again after every cart write (they name it: CART) and after an order (which invalidates all), on
+ * show or on the return to it (useQuery, src/core/cache.ts).
  */
 export function useCart(returnTo?: string) {
   // Nothing in it is named by the system (products as their merchants wrote them): the language does not change it.
-  return useSignedInQuery(() => requestMall('personal.mall_cart/index', {}), [], { returnTo, reloadOnReturn: true })
+  return useSignedInQuery(() => requestMall('personal.mall_cart/index', {}), [], { returnTo })
 }
 
-export const addToCart = (payload: CartAddPayload) => requestMall('personal.mall_cart/add', payload)
-export const setCartQuantity = (id: number, quantity: number): Promise<CartAnswer> => requestMall('personal.mall_cart/setQuantity', { id, quantity })
-export const removeFromCart = (ids: number[]): Promise<CartAnswer> => requestMall('personal.mall_cart/remove', { ids })
+/** What a cart write changes: the cart only (its answer is the whole cart; the screens reading it ask again). */
+const CART = { changes: ['personal.mall_cart/'] }
+
+export const addToCart = (payload: CartAddPayload) => requestMall('personal.mall_cart/add', payload, CART)
+export const setCartQuantity = (id: number, quantity: number): Promise<CartAnswer> => requestMall('personal.mall_cart/setQuantity', { id, quantity }, CART)
+export const removeFromCart = (ids: number[]): Promise<CartAnswer> => requestMall('personal.mall_cart/remove', { ids }, CART)

@@ -63,6 +63,7 @@ import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChe
 import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
+import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
   StoreTakeoutAnswer,
   StoreTakeoutDispatch,
@@ -165,6 +166,8 @@ export const SCHEMAS = {
   'personal.takeout/read': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
   'personal.takeout/cancel': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
   'personal.takeout/confirm': { req: TakeoutOrderId, res: TakeoutOrderAnswer },
+  'hui_public.takeout/subscribeTemplates': { req: Empty, res: TakeoutSubscribeTemplatesAnswer },
+  'personal.takeout/subscribe': { req: TakeoutSubscribePayload, res: TakeoutSubscribeAnswer },
   'hui_shanghu.store_takeout/index': { req: StoreTakeoutQuery, res: StoreTakeoutPage },
   'hui_shanghu.store_takeout/read': { req: TakeoutOrderId, res: StoreTakeoutAnswer },
   'hui_shanghu.store_takeout/accept': { req: TakeoutOrderId, res: StoreTakeoutAnswer },

@@ -209,3 +209,20 @@ export const StoreTakeoutSettingsAnswer = z.object({
 })
 export const StoreTakeoutSoldOut = z.object({ dish_id: Id, sold_out: z.boolean({ required_error: 'sold_out is required' }) })
 export const StoreTakeoutPause = z.object({ paused: z.boolean({ required_error: 'paused is required' }) })
+
+/**
+ * One line of a live-status stream (TAKEOUT_WATCH), as `data` of an envelope {code: 1, msg: 'ok', data} — one JSON
+ * object and a newline per line. The lines signal, they do not carry the order: the client reads it again with
+ * personal.takeout/read (or the store's list) when `changed_at` says something moved.
+ * - hello: at once, when the stream opens. `changed_at`: the order's version now (the shopper's stream; null for the
+ *   store's). A client that has shown an older version reads again.
+ * - change: something moved. `changed_at` the order's new version (the shopper's); `ids` the store's orders that
+ *   moved (the store's).
+ * - ping: a heartbeat, nothing moved.
+ * - end: the server is ending the stream (its lifetime is up, or it is shutting down); open the next one.
+ */
+export type TakeoutLiveEvent =
+  | { type: 'hello'; changed_at: string | null }
+  | { type: 'change'; changed_at: string | null; ids: number[] }
+  | { type: 'ping' }
+  | { type: 'end' }

@@ -25,6 +25,10 @@ export const TAKEOUT_ENDPOINTS = {
   'personal.takeout/cancel': 'POST',
   /** The shopper confirms a delivered order (30 → 40). */
   'personal.takeout/confirm': 'POST',
+  /** Subscription messages: the template ids the pay tap asks WeChat for (./takeoutSubscribe.ts; none: no asking). */
+  'hui_public.takeout/subscribeTemplates': 'GET',
+  /** Subscription messages: what the shopper answered per template for one of their takeout orders (one message per accept). */
+  'personal.takeout/subscribe': 'POST',
   /** The store's takeout orders, newest first (a status filter; `todo: accept` = paid, waiting for acceptance). */
   'hui_shanghu.store_takeout/index': 'GET',
   'hui_shanghu.store_takeout/read': 'GET',
@@ -61,5 +65,40 @@ export type TakeoutSort = (typeof TAKEOUT_SORTS)[number]
 /** A paid takeout order no store accepts within this many minutes is refused by the timer (server: TAKEOUT_ACCEPT_MINUTES). */
 export const TAKEOUT_ACCEPT_MINUTES_DEFAULT = 5
 
+/** Subscription messages (./takeoutSubscribe.ts): the moves a shopper can be told of, each with its own template id. */
+export const SUBSCRIBE_EVENTS = ['accepted', 'delivering', 'refused'] as const
+export type SubscribeEvent = (typeof SUBSCRIBE_EVENTS)[number]
+/** WeChat's answer per template id (requestSubscribeMessage): only `accept` grants a message. */
+export const SUBSCRIBE_RESULTS = ['accept', 'reject', 'ban', 'filter'] as const
+export type SubscribeResult = (typeof SUBSCRIBE_RESULTS)[number]
+/** WeChat takes at most three template ids in one request. */
+export const SUBSCRIBE_MAX_TEMPLATES = 3
+
 /** A time slot as the shopper picks it and the payload carries it: business wall time "YYYY-MM-DD HH:mm". */
 export const SLOT_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/
+
+/**
+ * Live status (issue 25): two NDJSON streams, not in TAKEOUT_ENDPOINTS (they do not answer one JSON envelope; the
+ * request client does not send them — src/hooks/useLiveChanges.ts opens them through src/platform/stream). GET, the
+ * token in the Access-Token header only. Lines: src/contract/takeout.ts TakeoutLiveEvent. docs/api.md "Live status".
+ */
+export const TAKEOUT_WATCH = {
+  /** One of the shopper's own takeout orders (`?id=`). */
+  order: 'personal.takeout/watch',
+  /** Any takeout order of the staff member's store. */
+  store: 'hui_shanghu.store_takeout/watch',
+} as const
+
+/** The streams' limits (server defaults; server/takeoutLive.ts takes others for tests). */
+export const TAKEOUT_LIVE_DEFAULTS = {
+  /** The server ends a stream after this long (under WeChat's 60 s request limit); the client opens the next. */
+  streamMs: 50_000,
+  /** A heartbeat line this often, so proxies and the client see the stream is alive. */
+  heartbeatMs: 15_000,
+  /** One check of the database for every open stream of the process, this often. */
+  tickMs: 500,
+  /** Open streams one user may hold at once (tabs, pages). */
+  perUser: 4,
+  /** Open streams one server process holds at most. */
+  perProcess: 500,
+} as const

@@ -99,6 +99,17 @@ function exchangeOf(path: ApiPath, payload: unknown, opts: RequestOptions, metho
   return { url: `${wired.apiBase()}/api/${path}`, method, data, headers: { [HEADER_TOKEN]: opts.token ?? getItem('token') ?? '', [HEADER_ORIGIN]: '' }, timeoutMs: REQUEST_TIMEOUT_MS }
 }
 
+/**
+ * A stream's request (takeout live status: src/hooks/useLiveChanges.ts reads it through src/platform/stream): a GET
+ * with the same API host, Access-Token and Access-Origin headers and `lang` as every call — the token in the header,
+ * never in the URL. Not sent here: the platform reads the answer as it arrives.
+ */
+export function streamRequest(path: string, query: Record<string, string | number>): { url: string; headers: Record<string, string> } {
+  if (!wired) throw new Error('streamRequest() before connectRequest()')
+  const data: Record<string, unknown> = { ...query, lang: getLang() === 'en' ? 'en' : 'zh' }
+  return { url: withQuery(`${wired.apiBase()}/api/${path}`, data), headers: { [HEADER_TOKEN]: getItem('token') ?? '', [HEADER_ORIGIN]: '' } }
+}
+
 /** A GET's key in the kept answers (./cache.ts): endpoint first (invalidate by its prefix), the session, the payload. */
 const keyOf = (path: string, req: TransportRequest) => `${path} ${req.headers[HEADER_TOKEN] ?? ''} ${withQuery('', req.data)}`
 

@@ -47,6 +47,8 @@ interface Schema {
   takeoutCartOrders: Record<string, number[]>
   /** Takeout search's own history (newest first). */
   takeoutSearchHistory: string[]
+  /** The store's takeout list: the new-order alert (a sound on H5, a vibration on weapp) turned off on this device. */
+  storeTakeoutAlertMuted: boolean
 }
 
 /** A takeout cart line: a dish with its chosen options; the price shown is the menu's (the server's), never kept. */
@@ -92,6 +94,7 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   takeoutCarts: (v) => (isObj(v) ? (v as Record<string, TakeoutCartLine[]>) : undefined),
   takeoutCartOrders: (v) => (isObj(v) ? (v as Record<string, number[]>) : undefined),
   takeoutSearchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
+  storeTakeoutAlertMuted: (v) => (typeof v === 'boolean' ? v : undefined),
 
 }
 

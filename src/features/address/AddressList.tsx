@@ -17,6 +17,9 @@ import { routeUrl } from '@/routes'
 export { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 
+/** What a delete or a new default changes: the addresses (this list, the checkout's), nothing else. */
+const ADDRESSES = { changes: ['personal.address/'] }
+
 interface Props {
   query: QueryState<{ list: Address[] }>
   /** Opened from an order: a tap returns the address. */
@@ -30,16 +33,16 @@ export default function AddressList({ query, selectMode }: Props) {
   const list = query.data?.list ?? []
   const act = useAction(async (action: () => Promise<unknown>, done: string) => {
     try {
+      // The list asks again by itself (the write invalidates the addresses: src/core/cache.ts).
       await action()
       toastSuccess(done)
-      await query.reload()
     } catch (e) {
       toastError(errorMessage(e))
     }
   })
   const remove = async (a: Address) => {
     if (!(await confirmAction(t('address.deleteConfirm'), t('address.delete'), t('common.cancel')))) return
-    await act.run(() => request('personal.address/delete', { id: a.id }), t('address.deleted'))
+    await act.run(() => request('personal.address/delete', { id: a.id }, ADDRESSES), t('address.deleted'))
   }
   const pick = (a: Address) => {
     if (!selectMode) return
@@ -66,7 +69,7 @@ export default function AddressList({ query, selectMode }: Props) {
               </Text>
               <View className='address__actions' onClick={(e) => e.stopPropagation()}>
                 {!a.is_default && (
-                  <Text className='address__action address__set-default' role='button' tabIndex={0} onClick={() => void act.run(() => request('personal.address/setDefault', { id: a.id }), t('address.saved'))}>
+                  <Text className='address__action address__set-default' role='button' tabIndex={0} onClick={() => void act.run(() => request('personal.address/setDefault', { id: a.id }, ADDRESSES), t('address.saved'))}>
                     {t('address.setDefault')}
                   </Text>
                 )}

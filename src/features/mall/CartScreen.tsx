@@ -76,7 +76,9 @@ export default function CartScreen() {
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
     setCheckout(false)
-    void query.reload()
+    // An order made invalidates every kept answer: the cart asks again by itself. None made (refused: stock moved):
+    // what the server says now.
+    if (!outcome) void query.reload()
     afterPay(outcome)
   }
 

@@ -50,7 +50,7 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
   const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : (addresses[0] ?? null)
 
   // An address chosen in Addresses (select mode) comes back here; the addresses are read again as the page shows
-  // (useMallCheckout: reloadOnReturn).
+  // when a write there changed them (useMallCheckout; src/core/cache.ts).
   useEffect(() => {
     const onChosen = (a: Address) => setChosen(a)
     Taro.eventCenter.on(ADDRESS_SELECTED_EVENT, onChosen)

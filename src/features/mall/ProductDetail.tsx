@@ -22,7 +22,7 @@ import './mall.css'
 
 interface Props {
   product: MallProductDetail
-  /** Read it again (after a purchase attempt: stock moved). */
+  /** Read it again (a purchase or an add refused: stock moved). */
   onReload: () => void
 }
 
@@ -70,7 +70,9 @@ export default function ProductDetail({ product: p, onReload }: Props) {
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
     setSheet(null)
-    onReload()
+    // An order made invalidates every kept answer: the product asks again by itself. None made (refused: stock
+    // moved): read it again.
+    if (!outcome) onReload()
     afterPay(outcome)
   }
 

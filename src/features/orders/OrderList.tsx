@@ -20,7 +20,8 @@ export default function OrderList({ tab, onTab }: { tab: OrdersTab; onTab: (tab:
   const t = useT()
   const list = useOrderPages({ tab })
   const { payExisting, paying } = usePay()
-  const cancel = useCancelOrder(() => list.refresh())
+  // The list asks again by itself after a cancel (the write invalidates it: src/core/cache.ts).
+  const cancel = useCancelOrder()
 
   useReachBottom(() => void list.loadMore())
   usePullDownRefresh(() => {

@@ -26,15 +26,18 @@ export function AutoCancelCountdown({ seconds, className }: { seconds: number; c
   )
 }
 
-/** Cancel an unpaid order after asking (single-flight); `onCancelled` refreshes what the screen shows. */
-export function useCancelOrder(onCancelled: () => void | Promise<void>) {
+/**
+ * Cancel an unpaid order after asking (single-flight). The cancel invalidates every kept answer (its stock and coupon
+ * come back too: src/core/cache.ts), so a list on show asks again by itself; `onCancelled` is for what else a screen does.
+ */
+export function useCancelOrder(onCancelled?: () => void | Promise<void>) {
   const t = useT()
   return useAction(async (order: OrderInfo) => {
     if (!(await confirmAction(t('orders.cancelConfirm'), t('orders.cancelYes'), t('orders.cancelNo')))) return
     try {
       await request('personal.order/cancel', { id: order.id })
       toastSuccess(t('orders.cancelled'))
-      await onCancelled()
+      await onCancelled?.()
     } catch (e) {
       toastError(errorMessage(e))
     }

@@ -1,21 +1,24 @@
 import { Text, View } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { useEffect, useRef, useState } from 'react'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { isNoPermission, requestStoreTakeout, STORE_TAKEOUT_TABS, useStoreTakeoutPages, type StoreTakeoutTab } from '@/api/store'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { ApiRes } from '@/contract/schemas'
+import { TAKEOUT_WATCH } from '@/contract/takeoutEndpoints'
 import { askAgain } from '@/core/cache'
 import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
+import { useLiveChanges } from '@/hooks/useLiveChanges'
 import { routeUrl } from '@/routes'
+import NewOrderAlert from './NewOrderAlert'
 import NoPermission from './NoPermission'
 import { wallTime } from './takeoutTime'
 import './store.css'
 
-/** How often the list asks for new orders while it shows (the live stream is a later step: polling until then). */
+/** How often the list asks for new orders while it shows when there is no live stream (the fallback: useLiveChanges). */
 export const TAKEOUT_POLL_MS = 5000
 
 type Row = ApiRes<'hui_shanghu.store_takeout/index'>['list'][number]
@@ -26,15 +29,15 @@ interface Props {
 }
 
 /**
- * The store's takeout orders: new (to accept), in progress, done; paged, pull to refresh. While it shows it asks every
- * few seconds how many orders wait for acceptance (the New tab's count), and reloads the New tab when that changes.
+ * The store's takeout orders: new (to accept), in progress, done; paged, pull to refresh. While it shows, a live stream
+ * says when an order moved or arrived and the tab and the New tab's count are read again (polling the count every few
+ * seconds where there is no stream, reloading the New tab when it changes).
  */
 export default function StoreTakeoutList({ tab, onTab }: Props) {
   const t = useT()
   const list = useStoreTakeoutPages(tab)
   const [waiting, setWaiting] = useState<number | null>(null)
   const seen = useRef<string | null>(null)
-  const visible = useRef(true)
   const listRef = useRef(list)
   listRef.current = list
 
@@ -42,36 +45,46 @@ export default function StoreTakeoutList({ tab, onTab }: Props) {
   usePullDownRefresh(() => {
     void list.refresh().finally(() => void Taro.stopPullDownRefresh())
   })
-  useDidShow(() => {
-    visible.current = true
-  })
-  useDidHide(() => {
-    visible.current = false
-  })
 
+  // How many orders wait (the New tab's count); the New tab is read again when that changes.
+  const alive = useRef(true)
   useEffect(() => {
-    let alive = true
-    const poll = () => {
-      // Hidden, or not staff (the screen says so): nothing to ask.
-      if (!visible.current || isNoPermission(listRef.current.error)) return
-      void askAgain(() => requestStoreTakeout('hui_shanghu.store_takeout/index', { todo: 'accept', page: 1, page_size: 1 })).then(
-        (page) => {
-          if (!alive) return
-          setWaiting(page.total)
-          const mark = `${page.total}:${page.list[0]?.info.id ?? ''}`
-          if (seen.current !== null && seen.current !== mark && tab === 'accept') void listRef.current.refresh()
-          seen.current = mark
-        },
-        () => undefined,
-      )
-    }
-    poll()
-    const timer = setInterval(poll, TAKEOUT_POLL_MS)
+    alive.current = true
     return () => {
-      alive = false
-      clearInterval(timer)
+      alive.current = false
     }
+  }, [])
+  const poll = useCallback(() => {
+    // Not staff (the screen says so): nothing to ask.
+    if (isNoPermission(listRef.current.error)) return
+    void askAgain(() => requestStoreTakeout('hui_shanghu.store_takeout/index', { todo: 'accept', page: 1, page_size: 1 })).then(
+      (page) => {
+        if (!alive.current) return
+        setWaiting(page.total)
+        const mark = `${page.total}:${page.list[0]?.info.id ?? ''}`
+        if (seen.current !== null && seen.current !== mark && tab === 'accept') void listRef.current.refresh()
+        seen.current = mark
+      },
+      () => undefined,
+    )
   }, [tab])
+  useEffect(poll, [poll])
+  // Live while shown: a stream says when any of the store's takeout orders moved (or a new one was paid), and the
+  // tab and the count are read again; polling the count where there is no stream (src/hooks/useLiveChanges.ts).
+  useLiveChanges({
+    path: TAKEOUT_WATCH.store,
+    query: {},
+    enabled: !isNoPermission(list.error),
+    onSignal: (signal) => {
+      if (signal.first) return
+      // The tab is read again here; the count's read then only notes its mark.
+      seen.current = null
+      poll()
+      void listRef.current.refresh()
+    },
+    poll,
+    pollMs: TAKEOUT_POLL_MS,
+  })
 
   if (isNoPermission(list.error)) return <NoPermission />
   return (
@@ -80,6 +93,7 @@ export default function StoreTakeoutList({ tab, onTab }: Props) {
         <Text className='store-takeout__settings-title'>{t('storeTakeout.settings')}</Text>
         <Text className='store-note'>{t('storeTakeout.settingsHint')}</Text>
       </View>
+      <NewOrderAlert count={waiting} />
       <Tabs
         name='store-takeout-tabs'
         tabs={STORE_TAKEOUT_TABS.map((key) => ({

@@ -2,6 +2,7 @@ import { Button, Image, Input, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useEffect, useMemo, useState } from 'react'
 import { useTakeoutConfirm } from '@/api/takeout'
+import { reportSubscription, useSubscribeTemplates } from '@/api/takeoutSubscribe'
 import { isNotFound } from '@/api/notFound'
 import { useOrderQuote } from '@/api/orders'
 import ChoiceSheet from '@/components/ChoiceSheet'
@@ -20,6 +21,7 @@ import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
 import { assetUrl } from '@/core/request'
 import { usePay } from '@/hooks/usePay'
+import { subscribeMessages } from '@/platform/subscribe'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
 import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
@@ -57,6 +59,7 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const [remark, setRemark] = useState('')
   const [couponId, setCouponId] = useState<number | null>(null)
   const { pay, paying } = usePay()
+  const tmplIds = useSubscribeTemplates(subscribeMessages.supported)
 
   useEffect(() => {
     const onChosen = (a: Address) => setChosen(a)
@@ -90,7 +93,10 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
 
   const onPay = async () => {
     if (!payload || !quote) return
+    // First and synchronous in the tap (WeChat refuses it after an await); never waited for before paying.
+    const answers = subscribeMessages.ask(tmplIds)
     const outcome = await pay(payload).catch(() => undefined)
+    if (outcome) void reportSubscription(outcome.order.id, answers)
     // The cart stays until the order is seen paid (here, or on the order page the cashier returns to): a shopper
     // who leaves the cashier or closes the payment sheet finds it as it was, and the menu tells of the unpaid order.
     if (outcome) {

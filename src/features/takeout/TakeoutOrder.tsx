@@ -1,5 +1,5 @@
 import { Button, Image, Text, View } from '@tarojs/components'
-import Taro, { useDidHide, useDidShow } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { requestTakeout, useTakeoutOrder } from '@/api/takeout'
 import { isNotFound } from '@/api/notFound'
@@ -7,11 +7,13 @@ import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import { QrCode } from '@/components/MemberCode'
 import type { TakeoutOrderAnswer, TakeoutView } from '@/contract/takeout'
+import { TAKEOUT_WATCH } from '@/contract/takeoutEndpoints'
 import { payStage } from '@/contract/orderRules'
 import { askAgain } from '@/core/cache'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { assetUrl, errorMessage } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
+import { useLiveChanges, type LiveMode } from '@/hooks/useLiveChanges'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 import { cartOrderPaid } from './cart'
@@ -19,16 +21,17 @@ import { wallTime } from './time'
 import { useT } from './messages'
 import './takeout.css'
 
-/** How often the order is read again while it shows (the live stream is a later step: polling until then). */
+/** How often the order is read again while it shows when there is no live stream (the fallback: useLiveChanges). */
 export const POLL_MS = 3000
 
-/** Stages after which nothing more moves: polling stops. */
+/** Stages after which nothing more moves: the stream (or polling) stops. */
 const SETTLED = new Set<TakeoutView['stage']>(['delivered', 'picked_up', 'cancelled', 'refunded'])
 
 /**
  * A takeout order (`orderDetail?id=`): where it stands on a timeline, the promised time, the pickup number and QR
- * code, the rider, call the shop, cancel before acceptance. It reads itself again every few seconds while it shows
- * (stopped when hidden) — the page follows the store's moves without a reload.
+ * code, the rider, call the shop, cancel before acceptance. While it shows it follows the store's moves without a
+ * reload: a live stream says when the order moved and it reads itself again (polling every few seconds where
+ * there is no stream); stopped when hidden or settled.
  */
 export default function TakeoutOrder({ id }: { id: number }) {
   const q = useTakeoutOrder(id, id > 0 ? routeUrl('pages/takeout/orderDetail', { id }) : undefined)
@@ -36,18 +39,24 @@ export default function TakeoutOrder({ id }: { id: number }) {
   const data = live && q.data && live.takeout.updated_at >= q.data.takeout.updated_at ? live : (q.data ?? null)
   usePullRefresh(q.reload)
 
-  // Polling while visible.
-  const visible = useRef(true)
+  // Live while visible: a stream tells of each move (its version is the view's updated_at:status) and the order is
+  // read again; polling where there is no stream (src/hooks/useLiveChanges.ts).
   const stage = data?.takeout.stage
   const poll = useCallback(() => {
-    if (!visible.current || !(id > 0)) return
+    if (!(id > 0)) return
     void askAgain(() => requestTakeout('personal.takeout/read', { id })).then(setLive, () => undefined)
   }, [id])
-  useDidShow(() => {
-    visible.current = true
-  })
-  useDidHide(() => {
-    visible.current = false
+  const version = useRef<string | null>(null)
+  version.current = data ? `${data.takeout.updated_at}:${data.takeout.status}` : null
+  const liveMode = useLiveChanges({
+    path: TAKEOUT_WATCH.order,
+    query: { id },
+    enabled: !!q.data && id > 0 && !(stage && SETTLED.has(stage)),
+    onSignal: (signal) => {
+      if (signal.changed_at !== version.current) poll()
+    },
+    poll,
+    pollMs: POLL_MS,
   })
   // Seen paid (the cashier returns here): the cart the order was made from is emptied; until then it was kept.
   const paidShop = data && payStage(data.info.order_status) !== 'unpaid' && data.takeout.stage !== 'unpaid' && data.takeout.stage !== 'cancelled' ? data.takeout.shop.id : null
@@ -56,20 +65,14 @@ export default function TakeoutOrder({ id }: { id: number }) {
     if (paidShop !== null && orderId) cartOrderPaid(paidShop, orderId)
   }, [paidShop, orderId])
 
-  useEffect(() => {
-    if (!q.data || (stage && SETTLED.has(stage))) return undefined
-    const timer = setInterval(poll, POLL_MS)
-    return () => clearInterval(timer)
-  }, [q.data, stage, poll])
-
   return (
     <LoadState loading={q.loading && !data} error={data ? null : q.error} missing={!(id > 0) || isNotFound(q.error, 'order')} loginTo={q.loginTo} onRetry={() => void q.reload()} rows={5}>
-      {data && <OrderScreen data={data} onChanged={(a) => setLive(a)} />}
+      {data && <OrderScreen data={data} live={liveMode} onChanged={(a) => setLive(a)} />}
     </LoadState>
   )
 }
 
-function OrderScreen({ data, onChanged }: { data: TakeoutOrderAnswer; onChanged: (a: TakeoutOrderAnswer) => void }) {
+function OrderScreen({ data, live, onChanged }: { data: TakeoutOrderAnswer; live: LiveMode; onChanged: (a: TakeoutOrderAnswer) => void }) {
   const t = useT()
   const { info, takeout: v } = data
   const cancel = useAction(async () => {
@@ -93,7 +96,7 @@ function OrderScreen({ data, onChanged }: { data: TakeoutOrderAnswer; onChanged:
   const moving = !['delivered', 'picked_up', 'cancelled', 'refused', 'refunded', 'refunding', 'unpaid'].includes(v.stage)
 
   return (
-    <View className='to-order'>
+    <View className='to-order' data-live={live}>
       <View className={`to-status to-status--${v.stage}`} role='status' aria-live='polite'>
         <View className='to-status__head'>
           <Text className='to-status__stage'>{t(`to.stage.${v.stage}`)}</Text>
