@@ -7,11 +7,13 @@
  * the API as another device of the store would.
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, api, launch, phone, placeOrder, settled, smsCode } from './browser'
+import { BASE, api, db, launch, phone, placeOrder, settled, smsCode } from './browser'
 
 const SHOP = 19
 const STAFF = '19900000019'
 const SHOPPER = '13800000271'
+/** The timer's test: a phone of its own (a second login code for one phone within the minute waits). */
+const SHOPPER_TIMER = '13800000272'
 /** A change shows within this long (issue 25: "within 2 s of a change"). */
 const LIVE_MS = 2000
 
@@ -127,5 +129,34 @@ describe('live status of a takeout order', () => {
     expect(store.errors).toEqual([])
     await shopper.context.close()
     await store.context.close()
+  })
+  it('the timer refuses an order no store accepts: the page says so and shows the refund without a reload; the refund is in the ledger', async () => {
+    const shopperToken = await sessionOf(SHOPPER_TIMER)
+    const address = await api<{ info: { id: number } }>('personal.address/save', { name: '韩梅梅', mobile: '13600002711', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 99 号' }, shopperToken)
+    const dish = await menuDish()
+    const id = await placeOrder(shopperToken, { kind: 'takeout', shop_id: SHOP, items: [{ id: dish.id, quantity: 1, option_ids: dish.option_ids }], address_id: address.info.id, client_request_id: `e2e-timer-${Date.now()}` }, true)
+
+    const shopper = await phone(browser)
+    await signedIn(shopper.page, shopperToken, `/pages/takeout/orderDetail?id=${id}`)
+    const stage = shopper.page.locator('.to-status__stage:visible')
+    await stage.filter({ hasText: '等待商家接单' }).waitFor({ timeout: 15000 })
+    await shopper.page.locator('.to-order[data-live="stream"]:visible').waitFor({ timeout: 5000 })
+    await shopper.page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1))
+    try {
+      // Past TAKEOUT_ACCEPT_MINUTES (5) on the server's clock, and the housekeeping run now instead of at its next sweep.
+      await api('sandbox/clock', { advance_minutes: 6 })
+      await api('sandbox/sweep', {})
+      await shopper.page.locator('.to-status__refusal:visible').filter({ hasText: '商家超时未接单，订单已自动取消' }).waitFor({ timeout: LIVE_MS })
+      // The sandbox provider answers the refund by itself: the page follows it to the end.
+      await stage.filter({ hasText: /订单已取消，已原路退款|已退款/ }).waitFor({ timeout: 10000 })
+      expect(await marker(shopper.page)).toBe(1)
+      const refund = db<{ n: number; amount: number }>("SELECT COUNT(*) AS n, SUM(amount) AS amount FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)
+      const paid = db<{ pay_amount: number }>('SELECT pay_amount FROM orders WHERE id = ?', id)
+      expect(refund).toEqual({ n: 1, amount: paid.pay_amount })
+      expect(shopper.errors).toEqual([])
+    } finally {
+      await api('sandbox/clock', { reset: true })
+      await shopper.context.close()
+    }
   })
 })

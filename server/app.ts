@@ -246,31 +246,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
   // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
   // outside it, no /api route runs helmet's hooks (server/security.ts documentHeaders).
+  // Housekeeping, run by the sweep timer below and by the sandbox's POST /api/sandbox/sweep: expired unpaid orders
+  // (trades closed first), refunds the provider has not answered (asked again: the refund number makes it
+  // idempotent), refund requests no store answered in time (approved, recorded as by the timer), takeout orders no
+  // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
+  // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
+  const housekeeping = () => {
+    cancelExpired(db, provider)
+    retryPendingRefunds(db, provider)
+    autoApproveRefunds(db, provider, refundAutoApproveHours)
+    autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
+    autoDeliverTakeout(db)
+    sweepParcels(db)
+    pruneSessions(db)
+  }
+
   await app.register(async (pages) => {
     await documentHeaders(pages)
     pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
-    sandboxRoutes(pages, db, sandbox, provider, secret)
+    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })
 
-  // Housekeeping: expired unpaid orders (trades closed first), refunds the provider has not answered
-  // (asked again: the refund number makes it idempotent), refund requests no store answered in time
-  // (approved, recorded as by the timer), parcels (events stored as they come due; delivered ones unconfirmed
-  // for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
-  const sweep = setInterval(() => {
-    cancelExpired(db, provider)
-    retryPendingRefunds(db, provider)
-    autoApproveRefunds(db, provider, refundAutoApproveHours)
-    // Takeout: paid orders no store accepted in time are refused and refunded; long-delivering ones delivered.
-    autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
-    autoDeliverTakeout(db)
-    sweepParcels(db)
-    pruneSessions(db)
-  }, opts.sweepMs ?? SWEEP_MS)
+  // The housekeeping (above) every SWEEP_MS.
+  const sweep = setInterval(housekeeping, opts.sweepMs ?? SWEEP_MS)
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)

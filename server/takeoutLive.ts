@@ -6,7 +6,7 @@ import { sql, type DB } from './db'
 import { authenticate, ok, refuse } from './http'
 import { findOwnOrder } from './orders'
 import * as repo from './repo/takeout'
-import { apiCacheHeaders } from './security'
+import { API_HEADERS, apiCacheHeaders } from './security'
 import { requireStaff } from './store'
 import { businessOffset, nowMs } from './time'
 
@@ -164,8 +164,8 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
     reply.hijack()
     reply.raw.writeHead(200, {
       'Content-Type': 'application/x-ndjson; charset=utf-8',
+      ...API_HEADERS,
       ...apiCacheHeaders(),
-      'X-Content-Type-Options': 'nosniff',
       'X-Accel-Buffering': 'no',
       [HEADER_SERVER_TIME]: String(nowMs()),
       [HEADER_BUSINESS_OFFSET]: businessOffset(),

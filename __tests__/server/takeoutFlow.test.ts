@@ -380,6 +380,23 @@ describe('the lifecycle', () => {
     expect((await store('accept', { id })).body).toMatchObject({ code: 0, reason: 'takeout_order_closed' })
   })
 
+  it('the sandbox moves the clock past the acceptance time and runs the sweep now: refused by the timer and refunded', async () => {
+    realClock()
+    const id = await paidOrder({ slot: (await s.call<{ info: { slots: string[] } }>('GET', 'hui_public.takeout_shop/read', { id: 1 })).body.data.info.slots[0] })
+    try {
+      expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
+      expect(status(id)).toBe(10)
+      const acceptFrom = (s.app.db.prepare('SELECT accept_from FROM takeout_orders WHERE order_id = ?').get(id) as { accept_from: number }).accept_from
+      const minutes = Math.ceil((acceptFrom - Date.now()) / 60_000) + 6
+      expect((await s.call('POST', 'sandbox/clock', { advance_minutes: minutes })).body.code).toBe(1)
+      expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
+      await refunded(id)
+      expect((await view(id)).data.takeout.refusal).toMatchObject({ by: 'timer' })
+    } finally {
+      await s.call('POST', 'sandbox/clock', { reset: true })
+    }
+  })
+
   it('the store: its takeout orders to accept, settings, a dish sold out and back', async () => {
     const id = await paidOrder()
     const todo = await s.call<{ list: Array<{ info: { id: number } }> }>('GET', 'hui_shanghu.store_takeout/index', { todo: 'accept' }, staff1)

@@ -193,6 +193,8 @@ describe("the shopper's order", () => {
     expect(w.status).toBe(200)
     expect(w.headers['content-type']).toMatch(/^application\/x-ndjson/)
     expect(w.headers['cache-control']).toMatch(/no-store/)
+    // The headers of every /api answer (server/security.ts API_HEADERS), though this one is written by hand.
+    expect([w.headers['x-content-type-options'], w.headers['x-frame-options'], w.headers['content-security-policy']]).toEqual(['nosniff', 'DENY', "default-src 'none'; frame-ancestors 'none'"])
     const hello = await w.next((e) => e.type === 'hello')
     expect(hello).toMatchObject({ type: 'hello', changed_at: expect.any(String) })
     expect(w.lines[0]).toMatchObject({ code: 1, msg: 'ok' })

@@ -81,7 +81,7 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
  * confirm), the last two behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string): void {
+export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => void): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
@@ -197,6 +197,13 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       }
       const now = nowMs()
       return ok({ now: fmt(now), now_ms: now, moved: settings.clockOffsets(db).server !== null })
+    })
+
+    // The housekeeping sweep at once (app.ts: expiries, refund retries and approvals, takeout's acceptance timer,
+    // parcels, sessions) instead of at its next run (SWEEP_MS): after moving the clock, a test sees what the timers do.
+    helpers.post('/api/sandbox/sweep', async () => {
+      housekeeping()
+      return ok({ now: fmt(nowMs()) })
     })
 
     // A parcel shipped without a store account: the store's ship (hui_shanghu.store_order/ship), recorded with no user.
