@@ -70,9 +70,39 @@ export const SCREENS: Screen[] = [
   { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
   { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
   { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
-  { name: 'coming-soon', url: '/pages/discountsDay/index', ready: '.soon__home' },
+  { name: 'coming-soon', url: '/pages/shopRegister/index', ready: '.soon__home' },
+  // Discount day (issue 26): the next day counted down, the month's calendar, the shops taking part (e2e/discountDay.e2e.ts
+  // checks the discount-day line of Pay a bill).
+  { name: 'discount-day', url: '/pages/discountsDay/index', ready: '.dday-cal__row' },
   // Takeout search (issue 25): the idle screen, popular words.
   { name: 'takeout-search', url: '/pages/takeout/search', ready: '.to-search__word--hot' },
+  // Jobs (issue 26): the list (the screen's city, no location) and a posting (the contact behind its button).
+  { name: 'jobs', url: '/pages/recruit/index', ready: '.job-card' },
+  { name: 'job-detail', url: '/pages/recruit/detail?id=1', ready: '.job__title' },
+  {
+    name: 'job-contact',
+    url: '/pages/recruit/detail?id=1',
+    ready: '.job__title',
+    act: async (page) => {
+      await page.locator('.job__contact .job__btn:visible').click()
+      await page.locator('.job__copy:visible').waitFor({ timeout: 10000 })
+    },
+  },
+  {
+    name: 'job-report-sheet',
+    url: '/pages/recruit/detail?id=2',
+    ready: '.job__title',
+    act: async (page) => {
+      await page.locator('.job__report-btn:visible').click()
+      await page.locator('.sheet__item:visible').first().waitFor({ timeout: 10000 })
+    },
+  },
+  { name: 'jobs-empty', url: `/pages/recruit/index`, ready: '.job-card', act: async (page) => {
+    await typeInto(page, '.jobs__input', '没有这种职位')
+    await page.locator('.state--empty:visible').waitFor({ timeout: 10000 })
+  } },
+  // The referral contest (issue 26): countdown, prizes, my standing, the board, the rules.
+  { name: 'referral-contest', url: '/pages/activity/competition', ready: '.referral__board' },
   // The store workbench (issue 12): a shopper who opens it reads "no permission"; staff of shop 1 see their store.
   { name: 'store-no-permission', url: '/pages/store/index', ready: '.state--empty' },
   { name: 'store-workbench', url: '/pages/store/index', ready: '.workbench__shop', staff: true },

@@ -26,6 +26,9 @@ import { sweepParcels } from './shipping'
 import { storeRoutes } from './routes/store'
 import { takeoutRoutes } from './routes/takeout'
 import { subscriptionRoutes } from './routes/subscriptions'
+import { discountDayRoutes } from './routes/discountDay'
+import { referralRoutes } from './routes/referral'
+import { setReferralSecret } from './referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from './subscriptions'
 import { takeoutLive, type LiveOptions } from './takeoutLive'
 import { autoDeliverTakeout, autoRefuseTakeout } from './takeout'
@@ -37,6 +40,7 @@ import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '.
 import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
+import { jobRoutes } from './routes/jobs'
 import { staticRoutes } from './static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
@@ -50,6 +54,8 @@ export interface AppOptions {
   sandbox?: boolean
   /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
   sandboxKey?: string
+  /** Keys the hashes of phones the referral contest counted (REFERRAL_SECRET); else a random key kept in the database's settings. */
+  referralSecret?: string
   /** Signs the payment notifications (server/config.ts: PAY_NOTIFY_SECRET); random when not given. */
   paySecret?: string
   /** Login codes one client may ask for in 10 minutes (default 5). */
@@ -230,6 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, db, provider, secret, refundAutoApproveHours)
   fuelRoutes(app, db)
+  discountDayRoutes(app, db)
   siteRoutes(app, db)
   memberRoutes(app, db)
   addressRoutes(app, db)
@@ -241,6 +248,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
+  jobRoutes(app, db)
+  // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
+  setReferralSecret(db, opts.referralSecret)
+  referralRoutes(app, db)
   // Live status of takeout orders: NDJSON streams read from the database (server/takeoutLive.ts).
   takeoutLive(app, db, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the

@@ -25,6 +25,8 @@ export interface ServerConfig {
    * would refuse the notifications the others sign.
    */
   paySecret: string
+  /** Keys the referral contest's hashes of counted phones (REFERRAL_SECRET; server/referral.ts); unset: a random key kept in the database. */
+  referralSecret?: string
   /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
   smsPerClient: number
   /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
@@ -65,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),
     // New at every start when not set (never a value written in the repository); production refuses (above).
     paySecret: paySecret || crypto.randomBytes(32).toString('hex'),
+    referralSecret: env.REFERRAL_SECRET || undefined,
     smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),

@@ -500,6 +500,89 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sandbox_messages_order ON sandbox_messages(order_id, id);
   `,
+  // The referral contest (issue 26, server/referral.ts): contests (ms instants, titles and prizes in zh and en as JSON);
+  // a referral per referred account (recorded when it first binds through a share; pending until its first paid
+  // order, then confirmed once, or void when its phone was counted before); the keyed hashes (HMAC) of phones
+  // already counted, kept after an account is deleted so a phone never counts twice; shoppers who hid their name.
+  `
+  CREATE TABLE referral_contests (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    title_en TEXT NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER NOT NULL,
+    prizes TEXT NOT NULL
+  );
+  CREATE TABLE referrals (
+    referred_id INTEGER PRIMARY KEY REFERENCES users(id),
+    referrer_id INTEGER NOT NULL REFERENCES users(id),
+    phone_hash TEXT NOT NULL,
+    bound_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'confirmed', 'void')),
+    confirmed_at INTEGER,
+    order_id INTEGER REFERENCES orders(id)
+  );
+  CREATE INDEX referrals_referrer ON referrals(referrer_id, state);
+  CREATE INDEX referrals_confirmed ON referrals(state, confirmed_at);
+  CREATE TABLE referral_phones (phone_hash TEXT PRIMARY KEY, counted_at INTEGER NOT NULL);
+  CREATE TABLE referral_hidden (user_id INTEGER PRIMARY KEY REFERENCES users(id));
+  `,
+  // Discount days (issue 26, server/discountDay.ts): the days (business days, "YYYY-MM-DD"), the shops taking part with
+  // their extra rate (percent paid after the shop's and the card's discounts), and the reminders shoppers asked for
+  // (the sandbox's stand-in for the subscription message: recorded, never sent).
+  `
+  CREATE TABLE discount_days (day TEXT PRIMARY KEY);
+  CREATE TABLE discount_day_shops (shop_id INTEGER PRIMARY KEY REFERENCES shops(id), extra_rate INTEGER NOT NULL CHECK (extra_rate BETWEEN 50 AND 99));
+  CREATE TABLE discount_day_reminders (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    day TEXT NOT NULL,
+    template_id TEXT NOT NULL,
+    granted_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day)
+  );
+  `,
+  // Jobs (issue 26, server/jobs.ts): postings by shops (salaries in yuan a month; refreshed_at ms: posted, edited or
+  // confirmed "still hiring" — listed for 30 days from it; closed_at ms: closed by the shop), shoppers' reports
+  // (open until the shop answers; one open report per shopper and posting), and the contacts a shopper saw per
+  // business day (the limit).
+  `
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    title TEXT NOT NULL,
+    category TEXT NOT NULL,
+    salary_min INTEGER NOT NULL,
+    salary_max INTEGER NOT NULL,
+    headcount INTEGER NOT NULL,
+    hours TEXT NOT NULL,
+    requirements TEXT NOT NULL,
+    benefits TEXT NOT NULL,
+    contact_name TEXT NOT NULL,
+    contact_phone TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    refreshed_at INTEGER NOT NULL,
+    closed_at INTEGER
+  );
+  CREATE INDEX jobs_shop ON jobs(shop_id);
+  CREATE TABLE job_reports (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    reason TEXT NOT NULL,
+    note TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    answered_at INTEGER,
+    answer TEXT
+  );
+  CREATE UNIQUE INDEX job_reports_open ON job_reports(job_id, user_id) WHERE answered_at IS NULL;
+  CREATE TABLE job_contacts (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    day TEXT NOT NULL,
+    seen_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day, job_id)
+  );
+  `,
 ]
 
 /**

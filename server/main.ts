@@ -11,6 +11,7 @@ async function main() {
     sandbox: config.sandbox,
     sandboxKey: config.sandboxKey,
     paySecret: config.paySecret,
+    referralSecret: config.referralSecret,
     smsPerClient: config.smsPerClient,
     trustProxy: config.trustProxy,
     refundAutoApproveHours: config.refundAutoApproveHours,

@@ -1,3 +1,4 @@
+import { confirmOnPaid } from './referral'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../src/contract/order'
@@ -24,6 +25,7 @@ import { parcelOf } from './shipping'
 import { priceTakeout, type TakeoutPriced } from './takeoutPricing'
 import * as takeoutRepo from './repo/takeout'
 import { discountsOf } from './discount'
+import { discountDayCut } from './discountDay'
 import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../src/contract/fuelEndpoints'
 import type { OilFigures, OrderDelivery, OrderLine } from '../src/contract/order'
@@ -227,6 +229,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
   const lines: PriceQuote['lines'] = []
   let cardPlan: PriceQuote['card']
   let oil: OilFigures | undefined
+  let dayCut: PriceQuote['discount_day']
   let specId: number | null = null
   let delivery: 'ship' | 'pickup' | null = null
   let specTakes: Priced['specTakes'] = []
@@ -266,6 +269,11 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       original = p.amount
       ;({ discount, member } = discountsOf(p.amount - undiscounted, shop.discount_rate, rate))
       detail.undiscounted_amount = undiscounted
+      // A discount day (issue 26): a card member's bill at a shop taking part, priced on the server's business day.
+      if (p.kind === 'bill') {
+        dayCut = discountDayCut(db, shop.id, rate, p.amount - undiscounted - discount - member) ?? undefined
+        if (dayCut) detail.discount_day = dayCut
+      }
       break
     }
     case 'product': {
@@ -322,13 +330,13 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
     if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
     if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
     if (uc.shop_id && uc.shop_id !== shopId) throw refuse('coupon_not_for_shop')
-    const subtotal = original - discount - member
+    const subtotal = original - discount - member - (dayCut?.amount ?? 0)
     if (subtotal < uc.min_spend) throw refuse('coupon_min_spend', { min: (uc.min_spend / 100).toFixed(2) })
     coupon = Math.min(uc.amount, subtotal)
     userCouponId = uc.id
   }
 
-  const pay = original - discount - member - coupon + fee
+  const pay = original - discount - member - (dayCut?.amount ?? 0) - coupon + fee
   if (pay <= 0 && p.kind !== 'card') throw refuse('pay_amount_zero')
   return {
     quote: {
@@ -344,6 +352,7 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
       lines,
       ...(cardPlan ? { card: cardPlan } : {}),
       ...(oil ? { oil } : {}),
+      ...(dayCut ? { discount_day: dayCut } : {}),
       ...(takeout ? { takeout: takeout.quote } : {}),
     },
     takeout: takeout?.order,
@@ -528,7 +537,8 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       quantity: priced.quantity,
       status: ORDER_STATUS.UNPAID,
       original_amount: q.original_amount,
-      discount_amount: q.discount_amount,
+      // The discount day's line is kept with the shop's discount (the shop gives it); detail.discount_day has it apart.
+      discount_amount: q.discount_amount + (q.discount_day?.amount ?? 0),
       member_discount_amount: q.member_discount_amount,
       coupon_amount: q.coupon_amount,
       fee_amount: q.fee_amount,
@@ -607,6 +617,8 @@ export function markPaid(db: DB, orderId: number): boolean {
   const row = orders.byId(db, orderId) as OrderRow
   if (!orders.setPaid(db, orderId, nowText())) return false
   if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
+  // The referral contest: the shopper's first paid order confirms the referral that brought them (once per phone).
+  confirmOnPaid(db, row.user_id, row.id, nowMs())
   // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
   if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, nowMs())
   if (row.kind === 'card' && row.ref_id) {

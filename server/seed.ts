@@ -3,6 +3,9 @@ import { OIL_GRADES } from '../src/contract/fuelEndpoints'
 import { fmt, inBusinessZone, nowMs } from './time'
 import { seedMall } from './seedMall'
 import { seedTakeout } from './seedTakeout'
+import { seedJobs } from './seedJobs'
+import { seedDiscountDays } from './discountDay'
+import { seedReferralContest } from './seedReferral'
 
 /** A picture the server draws (server/assets.ts): names, not text, go in the URL. */
 const img = (name: string) => `/assets/img/${name}.svg`
@@ -16,6 +19,12 @@ export function seedDemoData(db: DB): void {
   seedStaff(db)
   seedFlashProducts(db)
   seedMall(db)
+  // Discount days relative to the business day of seeding (issue 26).
+  seedDiscountDays(db)
+  // The referral contest relative to the business day of seeding (issue 26).
+  seedReferralContest(db)
+  // Job postings relative to the moment of seeding (issue 26).
+  seedJobs(db)
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */

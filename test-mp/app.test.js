@@ -129,9 +129,9 @@ describe('the web view', () => {
 
 describe('a route that is not built yet', () => {
   it('says "coming soon" with what it will offer, and goes back or Home', async () => {
-    const { page, wx } = await openPage('pages/discountsDay/index', { stackBelow: 1 })
+    const { page, wx } = await openPage('pages/shopRegister/index', { stackBelow: 1 })
     expect(byClass(page, 'soon__title').textContent).toBe('即将上线')
-    expect(byClass(page, 'soon__offer').textContent).toMatch(/优惠日/)
+    expect(byClass(page, 'soon__offer').textContent).toMatch(/入驻/)
     expect(byClass(page, 'skeleton')).toBeNull()
     const back = jest.spyOn(wx, 'navigateBack')
     const switchTab = jest.spyOn(wx, 'switchTab')

@@ -38,6 +38,8 @@ const searchApi = (mall: (keyword: string) => ReturnType<typeof paged<MallProduc
     'hui_shanghu.shop/index': () => paged([]),
     'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }),
     'hui_public.mall_product/index': (q) => mall(String(q.keyword)),
+    // Jobs (issue 26): none here.
+    'hui_public.job/index': () => paged([]),
   })
 
 describe('Search: the Mall tab', () => {

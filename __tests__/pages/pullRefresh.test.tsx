@@ -50,6 +50,8 @@ const PULL_REFRESH_ROUTES = [
   'pages/takeout/detail',
   'pages/takeout/orderDetail',
   'pages/store/takeout',
+  // Issue 26: Jobs.
+  'pages/recruit/index',
 ]
 
 describe('the page configs', () => {

@@ -154,7 +154,7 @@ describe('Home', () => {
 describe('Search', () => {
   it('idle: popular words; a word searches shops, remembers it, and an empty result says what was searched', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
+    const api = fakeApi({ 'hui_public.job/index': () => paged([]), 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => (q.keyword === '小馆' ? paged([shop]) : paged([])), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__word--history')).toBeNull()
@@ -172,7 +172,7 @@ describe('Search', () => {
 
   it('typing fast asks the server once, for the last word', async () => {
     openedWith('pages/index/search')
-    const api = fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => paged([shop]), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
+    const api = fakeApi({ 'hui_public.job/index': () => paged([]), 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => paged([shop]), 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([]), sessions: [] }) })
     const t = await mount(SearchPage)
     for (const w of ['味', '味道', '味道小']) await type(t, '.search__input', w)
     await t.queries.waitForQuerySelector('.shop-row')
@@ -182,7 +182,7 @@ describe('Search', () => {
   it('a failed search offers a retry; the products tab searches flash deals', async () => {
     openedWith('pages/index/search')
     let reply: 'offline' | ReturnType<typeof paged<typeof shop>> = OFFLINE
-    fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => reply, 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }) })
+    fakeApi({ 'hui_public.job/index': () => paged([]), 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': () => reply, 'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }) })
     const t = await mount(SearchPage)
     await type(t, '.search__input', '奶茶')
     await t.queries.waitForQuerySelector('.state--error')
@@ -198,7 +198,7 @@ describe('Search', () => {
 
   it('a word with no shops but flash deals shows the deals tab; the clear button empties the box and shows the popular words again', async () => {
     openedWith('pages/index/search')
-    fakeApi({ 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
+    fakeApi({ 'hui_public.job/index': () => paged([]), 'hui_public.mall_product/index': () => paged([]), 'hui_shanghu.shop/index': (q) => paged(q.keyword === '小馆' ? [shop] : []), 'hui_public.hsh_seckill_prod/index': (q) => ({ ...paged(q.keyword === '耳机' ? [product] : []), sessions: [] }) })
     const t = await mount(SearchPage)
     await t.queries.waitForQuerySelector('.search__word')
     expect(t.queries.querySelector('.search__input-clear')).toBeNull()

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { forgetReminders } from '../discountDay'
 import type { FastifyInstance } from 'fastify'
 import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../src/contract/account'
 import type { ApiLang } from '../../src/contract/common'
@@ -18,6 +19,7 @@ import type { UserRow } from '../repo/users'
 import * as cart from '../repo/cart'
 import type { Sandbox } from '../sandbox'
 import { fmt, nowMs, nowText } from '../time'
+import { recordReferral } from '../referral'
 
 export const SMS_RESEND_MS = 60_000
 /** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
@@ -114,6 +116,8 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
           created_at: nowText(),
         })
         user = users.userById(db, id) as UserRow
+        // The referral contest (server/referral.ts): pending until this account's first paid order.
+        recordReferral(db, id, referrer, input.phone, now)
       }
       if (input.wx_code) users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
       if (input.openid) users.setGzhOpenid(db, user.id, input.openid)
@@ -232,6 +236,8 @@ export function deleteAccount(db: Database, provider: PayProvider, userId: numbe
     users.dropCardSecrets(db, userId)
     addresses.deleteAddressesOf(db, userId)
     cart.clearOf(db, userId)
+    // Discount-day reminders (issue 26): nothing is to be sent to a deleted account.
+    forgetReminders(db, userId)
     site.deleteUploadsOf(db, userId)
     orders.detachUnusedCoupons(db, userId)
     coupons.deleteUnusedCouponsOf(db, userId)

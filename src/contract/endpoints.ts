@@ -38,6 +38,9 @@ export const ENDPOINTS = {
   'personal.card/index': 'GET',
   /** The checks of the owner's card at the till (issue 23; ./tillChecks.ts). */
   'personal.card/checks': 'GET',
+  /** Discount day (issue 26; ./discountDay.ts): the month's days, the next one, the shops taking part; a reminder. */
+  'hui_shanghu.discount_day/index': 'GET',
+  'personal.discount_day/remind': 'POST',
   'hui_shanghu.shop/index': 'GET',
   'hui_shanghu.shop/read': 'GET',
   'personal.coupon/index': 'GET',

@@ -171,6 +171,12 @@ export const PriceQuote = z.object({
   card: CardPlan.optional(),
   /** Fuel orders only. */
   oil: OilFigures.optional(),
+  /**
+   * Bills on a discount day at a shop taking part, for a card member (issue 26, ./discountDay.ts): its own line — the
+   * extra rate (percent paid) and what it took off (cents), after the shop's and the card's discounts. Not in
+   * discount_amount nor member_discount_amount; pay_amount counts it.
+   */
+  discount_day: z.object({ day: z.string(), rate: z.number().int(), amount: z.number().int() }).optional(),
   /** Takeout orders only (issue 25): the fees and times the server priced. */
   takeout: z
     .object({

@@ -194,6 +194,14 @@ export const REASONS = {
   // Takeout live status (issue 25, the live-status helper; server/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },
+  // Jobs (issue 26, the jobs helper; server/jobs.ts).
+  job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
+  job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
+  job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
+  job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
+  job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
+  // Discount day (issue 26, the discount-day helper; server/discountDay.ts).
+  discount_day_unknown: { zh: '{day} 不是即将到来的优惠日', en: '{day} is not a coming discount day' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

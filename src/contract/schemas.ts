@@ -26,7 +26,10 @@ import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
 import type { StoreEndpointPath } from './storeEndpoints'
 import type { FuelEndpointPath } from './fuelEndpoints'
+import type { JobEndpointPath } from './jobEndpoints'
+import { JobIdPayload, JobContactAnswer, JobListQuery, JobPage, JobReadAnswer, JobReadQuery, JobReportAnswer, JobReportPayload, StoreJobAnswer, StoreJobAnswerReports, StoreJobPage, StoreJobSave } from './jobs'
 import { StationListQuery, StationPage, StationReadAnswer } from './fuel'
+import { DiscountDayAnswer, DiscountDayQuery, DiscountDayRemind, DiscountDayRemindAnswer } from './discountDay'
 import {
   CardCheckAnswer,
   CardCheckPayload,
@@ -63,6 +66,8 @@ import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChe
 import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
+import type { ReferralEndpointPath } from './referralEndpoints'
+import { ReferralContestAnswer, ReferralHideAnswer, ReferralHidePayload } from './referral'
 import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
   StoreTakeoutAnswer,
@@ -121,6 +126,8 @@ export const SCHEMAS = {
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
   'personal.card/index': { req: Empty, res: MyCardsAnswer },
   'personal.card/checks': { req: MyTillCheckQuery, res: MyTillCheckPage },
+  'hui_shanghu.discount_day/index': { req: DiscountDayQuery, res: DiscountDayAnswer },
+  'personal.discount_day/remind': { req: DiscountDayRemind, res: DiscountDayRemindAnswer },
   'hui_shanghu.shop/index': { req: ShopListQuery, res: ShopPage },
   'hui_shanghu.shop/read': { req: ShopReadQuery, res: ShopReadAnswer },
   'personal.coupon/index': { req: CouponQuery, res: CouponPage },
@@ -179,10 +186,23 @@ export const SCHEMAS = {
   'hui_shanghu.store_takeout/settings': { req: Empty, res: StoreTakeoutSettingsAnswer },
   'hui_shanghu.store_takeout/soldOut': { req: StoreTakeoutSoldOut, res: StoreTakeoutSettingsAnswer },
   'hui_shanghu.store_takeout/pause': { req: StoreTakeoutPause, res: StoreTakeoutSettingsAnswer },
+  // The referral contest (./referralEndpoints.ts, issue 26).
+  'hui_public.referral_contest/read': { req: Empty, res: ReferralContestAnswer },
+  'personal.referral/hide': { req: ReferralHidePayload, res: ReferralHideAnswer },
+  // Jobs (./jobEndpoints.ts, issue 26).
+  'hui_public.job/index': { req: JobListQuery, res: JobPage },
+  'hui_public.job/read': { req: JobReadQuery, res: JobReadAnswer },
+  'personal.job/contact': { req: JobIdPayload, res: JobContactAnswer },
+  'personal.job/report': { req: JobReportPayload, res: JobReportAnswer },
+  'hui_shanghu.store_job/index': { req: PageQuery, res: StoreJobPage },
+  'hui_shanghu.store_job/save': { req: StoreJobSave, res: StoreJobAnswer },
+  'hui_shanghu.store_job/close': { req: JobIdPayload, res: StoreJobAnswer },
+  'hui_shanghu.store_job/confirm': { req: JobIdPayload, res: StoreJobAnswer },
+  'hui_shanghu.store_job/answerReports': { req: StoreJobAnswerReports, res: StoreJobAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

@@ -8,10 +8,6 @@ import './index.css'
 
 /** Routes whose screen is not built yet (each has its own issue); each has a line saying what it will offer. */
 export const UNFINISHED_ROUTES = [
-  'pages/discountsDay/index',
-  'pages/recruit/index',
-  'pages/recruit/detail',
-  'pages/activity/competition',
   'pages/shopRegister/index',
 ] as const satisfies readonly RoutePath[]
 export type UnfinishedRoute = (typeof UNFINISHED_ROUTES)[number]

@@ -55,7 +55,7 @@ export default function PayBillForm({ shop, coupons, notice }: Props) {
   }, [values.amount, amountCents, undiscountedCents, shop.id, chosenId])
   const { quote, loading, error, retryable, retry } = useOrderQuote(payload, { debounceMs: QUOTE_DEBOUNCE_MS })
   useEffect(() => {
-    if (quote) setPriced({ amount: quote.original_amount, discounts: quote.discount_amount + quote.member_discount_amount })
+    if (quote) setPriced({ amount: quote.original_amount, discounts: quote.discount_amount + quote.member_discount_amount + (quote.discount_day?.amount ?? 0) })
   }, [quote])
   // Said at the field, and what was typed stays: the shopper fixes one of the two numbers.
   const undiscountedTooBig = undiscountedCents > 0 && undiscountedCents > amountCents
@@ -125,6 +125,12 @@ export default function PayBillForm({ shop, coupons, notice }: Props) {
           <View className='bill__row'>
             <Text>{t('bill.memberDiscount')}</Text>
             <Text className='bill__minus'>-¥{centsToYuan(quote.member_discount_amount)}</Text>
+          </View>
+        )}
+        {quote?.discount_day && (
+          <View className='bill__row bill__row--discount-day'>
+            <Text>{t('bill.discountDay', { rate: discountLabel(quote.discount_day.rate, lang) })}</Text>
+            <Text className='bill__minus'>-¥{centsToYuan(quote.discount_day.amount)}</Text>
           </View>
         )}
       </View>

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useFlashSalePages } from '@/api/flashSales'
 import { useMallSearch } from '@/api/mall'
 import { useShopPages } from '@/api/shops'
+import { useJobPages } from '@/api/jobs'
+import JobCard from '@/components/JobCard'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import Money from '@/components/Money'
@@ -15,9 +17,9 @@ import './search.css'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
-type Tab = 'shops' | 'products' | 'mall'
+type Tab = 'shops' | 'products' | 'mall' | 'jobs'
 /** In the order of the tabs: when the shown tab has nothing, the first other one with hits is shown. */
-const TABS: readonly Tab[] = ['shops', 'products', 'mall']
+const TABS: readonly Tab[] = ['shops', 'products', 'mall', 'jobs']
 /** `all`: Search (shops, flash deals, mall products in tabs); `mall`: the micro mall's own search, its products only. */
 export type SearchScope = 'all' | 'mall'
 export const SEARCH_DEBOUNCE_MS = 300
@@ -44,7 +46,9 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
   const shops = useShopPages({ keyword }, Boolean(keyword) && !mallOnly)
   const products = useFlashSalePages(keyword, Boolean(keyword) && !mallOnly)
   const mall = useMallSearch(keyword, Boolean(keyword))
-  const lists = { shops, products, mall }
+  // Jobs (issue 26): postings whose title, shop, requirements or benefits hold the keyword.
+  const jobs = useJobPages({ keyword }, Boolean(keyword) && !mallOnly)
+  const lists = { shops, products, mall, jobs }
   const list = lists[tab]
   useReachBottom(() => void list.loadMore())
 
@@ -62,8 +66,8 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
     s.switched = true
     const other = TABS.find((k) => k !== tab && lists[k].items.length > 0)
     if (list.empty && other) setTab(other)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `lists` is rebuilt each render from the three lists named here
-  }, [keyword, tab, list, shops, products, mall, mallOnly])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `lists` is rebuilt each render from the lists named here
+  }, [keyword, tab, list, shops, products, mall, jobs, mallOnly])
 
   const clear = () => {
     setText('')
@@ -134,6 +138,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
                 { key: 'shops', label: t('search.shops') },
                 { key: 'products', label: t('search.products') },
                 { key: 'mall', label: t('search.mall') },
+                { key: 'jobs', label: t('search.jobs') },
               ]}
               active={tab}
               onChange={setTab}
@@ -144,7 +149,13 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
               <EmptyState title={t('search.none', { keyword })} hint={t('search.noneHint')} />
             ) : (
               <View className={mallOnly ? 'search__results search__results--mall' : 'search__results'}>
-                {tab === 'shops'
+                {tab === 'jobs' ? (
+                  <View className='job-cards' role='list'>
+                    {jobs.items.map((j) => (
+                      <JobCard key={j.id} job={j} />
+                    ))}
+                  </View>
+                ) : tab === 'shops'
                   ? shops.items.map((s) => <ShopRow key={s.id} shop={s} />)
                   : tab === 'mall'
                     ? mall.items.map((p) => (

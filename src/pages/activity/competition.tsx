@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import ReferralContest from '@/features/referral/ReferralContest'
 
-/** Competition — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Competition: the referral contest — countdown, prizes, my standing, the leaderboard and its rules (issue 26). */
 export default function ActivityCompetitionPage() {
   return (
     <PageFrame route='pages/activity/competition'>
-      <ComingSoon route='pages/activity/competition' />
+      <ReferralContest />
     </PageFrame>
   )
 }

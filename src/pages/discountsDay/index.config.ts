@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '优惠日' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '优惠日', enablePullDownRefresh: true })

@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import DiscountDay from '@/features/discountDay/DiscountDay'
 
-/** Discount day — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Discount day (issue 26): this month's days, the next one counted down, the shops taking part near the shopper. */
 export default function DiscountsDayIndexPage() {
   return (
     <PageFrame route='pages/discountsDay/index'>
-      <ComingSoon route='pages/discountsDay/index' />
+      <DiscountDay />
     </PageFrame>
   )
 }

@@ -1,11 +1,14 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import { idParam } from '@/api/notFound'
+import JobDetail from '@/features/jobs/JobDetail'
+import { usePageParams } from '@/hooks/usePageParams'
 
-/** Job detail — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Job detail (`?id=`): src/features/jobs/JobDetail.tsx. */
 export default function RecruitDetailPage() {
+  const id = idParam(usePageParams().id)
   return (
     <PageFrame route='pages/recruit/detail'>
-      <ComingSoon route='pages/recruit/detail' />
+      <JobDetail id={id} />
     </PageFrame>
   )
 }

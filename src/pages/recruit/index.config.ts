@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '招聘' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '招聘', enablePullDownRefresh: true })

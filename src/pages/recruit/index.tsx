@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import JobList from '@/features/jobs/JobList'
 
-/** Job list — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Jobs: postings of live shops, filtered and searched (src/features/jobs/JobList.tsx). */
 export default function RecruitIndexPage() {
   return (
     <PageFrame route='pages/recruit/index'>
-      <ComingSoon route='pages/recruit/index' />
+      <JobList />
     </PageFrame>
   )
 }

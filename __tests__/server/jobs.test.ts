@@ -1,0 +1,204 @@
+import type { Job, JobDetail, StoreJob } from '../../src/contract/jobs'
+import { JOB_CONTACTS_PER_DAY } from '../../src/contract/jobEndpoints'
+import { staffPhone } from '../../server/seed'
+import { nowMs } from '../../server/time'
+import { holdServerClock, startServer, type TestServer } from './helpers'
+
+/** Jobs (issue 26): the lists, a posting's contact and reports, its 30 days, and the store's calls behind the staff gate. */
+let s: TestServer
+beforeAll(async () => {
+  s = await startServer()
+})
+afterAll(() => s.close())
+afterEach(() => jest.restoreAllMocks())
+
+type Page = { list: Job[]; total: number; page: number }
+const DAY = 86_400_000
+const list = (q: Record<string, unknown> = {}) => s.call<Page>('GET', 'hui_public.job/index', { page_size: 50, ...q })
+const titles = (p: { body: { data: Page } }) => p.body.data.list.map((j) => j.title)
+const posting = (extra: Record<string, unknown> = {}) => ({
+  title: '测试岗位',
+  category: 'retail',
+  salary_min: 5000,
+  salary_max: 7000,
+  headcount: 1,
+  hours: '09:00-18:00',
+  requirements: '认真负责',
+  benefits: '包午餐',
+  contact_name: '测试',
+  contact_phone: '13900000000',
+  ...extra,
+})
+
+describe('the list', () => {
+  it('filters by city, category and salary, searches by keyword, and pages', async () => {
+    const all = await list()
+    expect(all.body.code).toBe(1)
+    // The expired demo posting (31 days) is not listed.
+    expect(titles(all)).not.toContain('美甲师（已过期）')
+    expect(all.body.data.list.every((j) => j.shop.name.length > 0 && j.shop.distance === null)).toBe(true)
+
+    const guangzhou = await list({ city_id: 2 })
+    expect(guangzhou.body.data.list.length).toBeGreaterThan(0)
+    expect(guangzhou.body.data.list.every((j) => j.shop.city_id === 2)).toBe(true)
+    const shenzhen = await list({ city_id: 1 })
+    expect(shenzhen.body.data.total + guangzhou.body.data.total).toBe(all.body.data.total)
+
+    const beauty = await list({ category: 'beauty' })
+    expect(titles(beauty)).toEqual(['美发助理'])
+    const rich = await list({ salary_min: 10000 })
+    expect(rich.body.data.list.every((j) => j.salary_max >= 10000)).toBe(true)
+    expect(titles(rich)).toEqual(expect.arrayContaining(['川菜厨师', '便利店店长']))
+    expect(titles(rich)).not.toContain('餐厅服务员')
+
+    // Keyword: title, shop name, requirements or benefits; a LIKE wildcard matches only itself.
+    expect(titles(await list({ keyword: '夜班' }))).toEqual(['便利店夜班店员'])
+    expect(titles(await list({ keyword: '川味小馆' })).sort()).toEqual(['川菜厨师', '餐厅服务员'].sort())
+    expect((await list({ keyword: '%' })).body.data.total).toBe(0)
+
+    // Paging: two pages of 4 hold different postings; together the first 8 of the list.
+    const p1 = await list({ page: 1, page_size: 4 })
+    const p2 = await list({ page: 2, page_size: 4 })
+    expect(p1.body.data.total).toBe(all.body.data.total)
+    expect([...p1.body.data.list, ...p2.body.data.list].map((j) => j.id)).toEqual(all.body.data.list.slice(0, 8).map((j) => j.id))
+  })
+
+  it('with a point: each posting\'s distance to its shop, nearest first', async () => {
+    // At Guangzhou's Tianhe road station (12).
+    const near = await list({ lat: 23.137, lng: 113.33 })
+    const d = near.body.data.list.map((j) => j.shop.distance as number)
+    expect(near.body.data.list[0].shop.id).toBe(12)
+    expect(d[0]).toBeLessThan(300)
+    expect(d).toEqual([...d].sort((a, b) => a - b))
+  })
+
+  it('bad filters are refused with code 0, never a 5xx', async () => {
+    for (const q of [{ category: 'pirate' }, { salary_min: -1 }, { city_id: 'x' }, { page_size: 500 }]) {
+      const res = await list(q)
+      expect(res.status).toBe(200)
+      expect(res.body.code).toBe(0)
+    }
+    expect((await s.call('GET', 'hui_public.job/read', { id: 999999 })).body).toMatchObject({ code: 0, reason: 'job_not_found' })
+  })
+})
+
+describe('a posting', () => {
+  it('detail with its shop and no contact; the contact needs a shopper', async () => {
+    const id = (await list({ keyword: '川菜厨师' })).body.data.list[0].id
+    const read = await s.call<{ info: JobDetail }>('GET', 'hui_public.job/read', { id })
+    expect(read.body.data.info).toMatchObject({ title: '川菜厨师', shop: { id: 1, name: '川味小馆' }, requirements: expect.any(String) })
+    expect(JSON.stringify(read.body.data)).not.toContain('13800000101')
+
+    const anon = await s.call('POST', 'personal.job/contact', { id })
+    expect(anon.body).toMatchObject({ code: -1, reason: 'login_required' })
+    const me = await s.login('13700000501')
+    const contact = await s.call<{ phone: string }>('POST', 'personal.job/contact', { id }, me.token)
+    expect(contact.body.data).toMatchObject({ name: '王师傅', phone: '13800000101', used_today: 1, limit: JOB_CONTACTS_PER_DAY })
+  })
+
+  it(`a shopper sees the contacts of at most ${JOB_CONTACTS_PER_DAY} postings a business day; the same one again is free; the next day again`, async () => {
+    const now = nowMs()
+    holdServerClock(now)
+    const me = await s.login('13700000502')
+    const ids = (await list()).body.data.list.map((j) => j.id)
+    expect(ids.length).toBeGreaterThan(JOB_CONTACTS_PER_DAY)
+    for (const id of ids.slice(0, JOB_CONTACTS_PER_DAY)) expect((await s.call('POST', 'personal.job/contact', { id }, me.token)).body.code).toBe(1)
+    const over = await s.call('POST', 'personal.job/contact', { id: ids[JOB_CONTACTS_PER_DAY] }, me.token)
+    expect(over.body).toMatchObject({ code: 0, reason: 'job_contact_limit', params: { max: JOB_CONTACTS_PER_DAY } })
+    expect((await s.call('POST', 'personal.job/contact', { id: ids[0] }, me.token)).body.code).toBe(1)
+    // Another shopper is not limited by this one.
+    const other = await s.login('13700000503')
+    expect((await s.call('POST', 'personal.job/contact', { id: ids[JOB_CONTACTS_PER_DAY] }, other.token)).body.code).toBe(1)
+    holdServerClock(now + DAY)
+    expect((await s.call('POST', 'personal.job/contact', { id: ids[JOB_CONTACTS_PER_DAY] }, me.token)).body.code).toBe(1)
+  })
+
+  it('three reports by different shoppers hide it until the shop answers; one shopper counts once', async () => {
+    const staff = await s.login(staffPhone(8))
+    const made = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', posting({ title: '理货员' }), staff.token)
+    const id = made.body.data.info.id
+    const shoppers = await Promise.all(['13700000511', '13700000512', '13700000513'].map((p) => s.login(p)))
+    const report = (token: string) => s.call('POST', 'personal.job/report', { id, reason: 'fake', note: '不存在' }, token)
+    expect((await s.call('POST', 'personal.job/report', { id, reason: 'fake' })).body.code).toBe(-1)
+    expect((await report(shoppers[0].token)).body.code).toBe(1)
+    expect((await report(shoppers[0].token)).body).toMatchObject({ code: 0, reason: 'job_already_reported' })
+    expect((await report(shoppers[1].token)).body.code).toBe(1)
+    expect(titles(await list({ keyword: '理货员' }))).toEqual(['理货员'])
+    expect((await report(shoppers[2].token)).body.code).toBe(1)
+    // Hidden: not in the list, not readable; the shop sees it hidden with the three reports.
+    expect((await list({ keyword: '理货员' })).body.data.total).toBe(0)
+    expect((await s.call('GET', 'hui_public.job/read', { id })).body).toMatchObject({ reason: 'job_not_found' })
+    const mine = await s.call<{ list: StoreJob[] }>('GET', 'hui_shanghu.store_job/index', {}, staff.token)
+    const row = mine.body.data.list.find((j) => j.id === id)
+    expect(row).toMatchObject({ state: 'hidden', open_reports: [{ reason: 'fake' }, { reason: 'fake' }, { reason: 'fake' }] })
+
+    const answered = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/answerReports', { id, answer: '岗位真实，欢迎来店' }, staff.token)
+    expect(answered.body.data.info).toMatchObject({ state: 'open', open_reports: [] })
+    expect(titles(await list({ keyword: '理货员' }))).toEqual(['理货员'])
+    expect((await s.call('POST', 'hui_shanghu.store_job/answerReports', { id, answer: '再答' }, staff.token)).body).toMatchObject({ reason: 'job_no_open_reports' })
+    // After the answer the same shopper may report again.
+    expect((await report(shoppers[0].token)).body.code).toBe(1)
+  })
+})
+
+describe('30 days', () => {
+  it('a posting leaves the list 30 days after it was posted; "still hiring" starts the 30 days again', async () => {
+    const t0 = nowMs()
+    holdServerClock(t0)
+    const staff = await s.login(staffPhone(5))
+    const id = (await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', posting({ title: '熨烫工' }), staff.token)).body.data.info.id
+    holdServerClock(t0 + 30 * DAY - 60_000)
+    expect(titles(await list({ keyword: '熨烫工' }))).toEqual(['熨烫工'])
+    holdServerClock(t0 + 30 * DAY)
+    expect((await list({ keyword: '熨烫工' })).body.data.total).toBe(0)
+    // (A month on, the staff member logs in again: sessions do not last that long.)
+    const later = await s.login(staffPhone(5))
+    const expired = await s.call<{ list: StoreJob[] }>('GET', 'hui_shanghu.store_job/index', {}, later.token)
+    expect(expired.body.data.list.find((j) => j.id === id)?.state).toBe('expired')
+
+    const confirmed = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/confirm', { id }, later.token)
+    expect(confirmed.body.data.info).toMatchObject({ state: 'open', expires_at: t0 + 60 * DAY })
+    holdServerClock(t0 + 59 * DAY)
+    expect(titles(await list({ keyword: '熨烫工' }))).toEqual(['熨烫工'])
+    holdServerClock(t0 + 60 * DAY)
+    expect((await list({ keyword: '熨烫工' })).body.data.total).toBe(0)
+  })
+})
+
+describe('the store\'s side', () => {
+  it('only staff: anonymous -1, a shopper no_permission; staff edit and close only their own shop\'s postings', async () => {
+    const shopper = await s.login('13700000521')
+    for (const [path, payload] of [
+      ['hui_shanghu.store_job/save', posting()],
+      ['hui_shanghu.store_job/close', { id: 1 }],
+      ['hui_shanghu.store_job/confirm', { id: 1 }],
+      ['hui_shanghu.store_job/answerReports', { id: 1, answer: 'x' }],
+    ] as const) {
+      expect((await s.call('POST', path, payload)).body.code).toBe(-1)
+      expect((await s.call('POST', path, payload, shopper.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
+    }
+    expect((await s.call('GET', 'hui_shanghu.store_job/index', {}, shopper.token)).body).toMatchObject({ reason: 'no_permission' })
+
+    const chef = (await list({ keyword: '川菜厨师' })).body.data.list[0]
+    const otherStaff = await s.login(staffPhone(2))
+    expect((await s.call('POST', 'hui_shanghu.store_job/close', { id: chef.id }, otherStaff.token)).body).toMatchObject({ reason: 'job_not_found' })
+    expect((await s.call('POST', 'hui_shanghu.store_job/save', posting({ id: chef.id }), otherStaff.token)).body).toMatchObject({ reason: 'job_not_found' })
+
+    const own = await s.login(staffPhone(1))
+    const edited = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', { ...posting({ id: chef.id }), title: '川菜主厨', category: 'restaurant', salary_max: 12000 }, own.token)
+    expect(edited.body.data.info).toMatchObject({ title: '川菜主厨', salary_max: 12000, state: 'open' })
+    expect(titles(await list({ keyword: '川菜主厨' }))).toEqual(['川菜主厨'])
+    expect((await s.call('POST', 'hui_shanghu.store_job/close', { id: chef.id }, own.token)).body.data).toMatchObject({ info: { state: 'closed' } })
+    expect((await list({ keyword: '川菜主厨' })).body.data.total).toBe(0)
+    expect((await s.call('POST', 'hui_shanghu.store_job/confirm', { id: chef.id }, own.token)).body).toMatchObject({ reason: 'job_closed' })
+  })
+
+  it('a posting\'s fields are checked: salary range, phone, headcount', async () => {
+    const staff = await s.login(staffPhone(9))
+    for (const bad of [posting({ salary_min: 9000, salary_max: 5000 }), posting({ contact_phone: '12345' }), posting({ headcount: 0 }), posting({ title: '' })]) {
+      const res = await s.call('POST', 'hui_shanghu.store_job/save', bad, staff.token)
+      expect(res.status).toBe(200)
+      expect(res.body.code).toBe(0)
+    }
+  })
+})

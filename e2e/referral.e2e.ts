@@ -1,0 +1,134 @@
+/**
+ * The referral contest (issue 26) in Chromium against the reference server: a shopper's share link (their id as
+ * share_user_user_id, as every share carries) opened by a new phone, which binds through Authorization: the
+ * referrer sees it pending; its first paid order confirms it (rank 1, one referral); a second paid order does not
+ * count it again. Hiding the name leaves the row without it. axe 0 serious/critical on the screen, zh and en;
+ * screenshots at 375×812 (test-results/e2e/referral-*.png).
+ */
+import type { Browser, Page } from 'playwright-core'
+import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, serverClock, settled, shot, still, toastShown } from './browser'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
+const AXE_SOURCE = (require('axe-core') as { source: string }).source
+
+const REFERRER = '13700260001'
+const FRIEND = '13700260002'
+const ROUTE = '/pages/activity/competition'
+
+interface Contest {
+  contest: { start_at: number; end_at: number; state: string } | null
+}
+
+let browser: Browser
+let moved = false
+beforeAll(async () => {
+  browser = await launch()
+  // The demo contest runs around the business day the server was seeded on; hold the clock inside it if it is not on.
+  const res = await fetch(`${BASE()}/api/hui_public.referral_contest/read`)
+  const contest = ((await res.json()) as { data: Contest }).data.contest
+  if (contest && contest.state !== 'on') {
+    await serverClock({ at: new Date(contest.start_at + 3_600_000).toISOString() })
+    moved = true
+  }
+})
+afterAll(async () => {
+  if (moved) await serverClock({ reset: true })
+  await browser?.close()
+})
+
+async function opened(english = false) {
+  const o = await phone(browser)
+  if (english) await o.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+  return o
+}
+
+async function showContest(page: Page): Promise<void> {
+  await page.goto(`${BASE()}${ROUTE}`)
+  await settled(page)
+  await page.locator('.referral__board:visible').waitFor({ timeout: 15000 })
+  await still(page)
+}
+
+const textOf = (page: Page, sel: string) => page.locator(`${sel}:visible`).first().innerText()
+
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+  })
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+describe('Referral contest', () => {
+  it('a referred phone shows pending until its first paid order, then counts once', async () => {
+    const referrer = await opened()
+    const token = await logIn(referrer.page, REFERRER, ROUTE)
+    await showContest(referrer.page)
+    expect(await textOf(referrer.page, '.referral__my-rank')).toBe('未上榜')
+    expect(await textOf(referrer.page, '.referral__my-pending')).toBe('0')
+    const me = await referrer.page.evaluate(() => JSON.parse(window.localStorage.getItem('myUserId') ?? '{}') as { data?: number })
+    const myId = me.data as number
+    expect(myId).toBeGreaterThan(0)
+
+    // The share button copies the link with my id (on weapp it opens the share sheet).
+    await referrer.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await referrer.page.locator('.referral__share-btn:visible').click()
+    await toastShown(referrer.page, '邀请链接已复制')
+    const link = await referrer.page.evaluate(() => navigator.clipboard.readText())
+    expect(link).toBe(`${BASE()}${ROUTE}?share_user_user_id=${myId}`)
+
+    // The friend opens the link on their phone and binds their number there (the app keeps the sharer and sends it).
+    const friend = await opened()
+    await friend.page.goto(link)
+    await settled(friend.page)
+    const friendToken = await logIn(friend.page, FRIEND, ROUTE)
+
+    await showContest(referrer.page)
+    expect(await textOf(referrer.page, '.referral__my-pending')).toBe('1')
+    expect(await textOf(referrer.page, '.referral__my-count')).toBe('0')
+    expect(await textOf(referrer.page, '.referral__pending-row')).toContain('会**2')
+    await shot(referrer.page, 'referral-pending-zh')
+    expect(await axeSerious(referrer.page)).toEqual([])
+
+    // The friend's first paid order: confirmed, counted once.
+    await placeOrder(friendToken, { kind: 'bill', shop_id: 1, amount: 2000, client_request_id: `referral-e2e-1-${Date.now()}` }, true)
+    await showContest(referrer.page)
+    expect(await textOf(referrer.page, '.referral__my-count')).toBe('1')
+    expect(await textOf(referrer.page, '.referral__my-pending')).toBe('0')
+    const myRank = await textOf(referrer.page, '.referral__my-rank')
+    expect(Number(myRank)).toBeGreaterThanOrEqual(1)
+    await expect(referrer.page.locator('.referral__row--me:visible').first().innerText()).resolves.toContain('会**1（我）')
+
+    // A second paid order does not count again.
+    await placeOrder(friendToken, { kind: 'bill', shop_id: 1, amount: 3000, client_request_id: `referral-e2e-2-${Date.now()}` }, true)
+    await showContest(referrer.page)
+    expect(await textOf(referrer.page, '.referral__my-count')).toBe('1')
+    expect(await textOf(referrer.page, '.referral__my-rank')).toBe(myRank)
+    await shot(referrer.page, 'referral-zh')
+    await referrer.page.locator('.referral__rules:visible').scrollIntoViewIfNeeded()
+    await shot(referrer.page, 'referral-rules-zh')
+    expect(await axeSerious(referrer.page)).toEqual([])
+
+    // Hiding my name: my row stays, named "anonymous"; shown again after.
+    await referrer.page.locator('.referral__hide:visible').click()
+    await referrer.page.locator('.referral__hide[aria-checked="true"]:visible').waitFor()
+    await expect(referrer.page.locator('.referral__row--me:visible').first().innerText()).resolves.toContain('匿名用户')
+    await api('personal.referral/hide', { hidden: false }, token)
+
+    // English, and axe there too.
+    const en = await opened(true)
+    await en.context.addInitScript((t) => window.localStorage.setItem('token', t), JSON.stringify({ data: token }))
+    await en.context.addInitScript((id) => window.localStorage.setItem('myUserId', id), JSON.stringify({ data: myId }))
+    await showContest(en.page)
+    expect(await textOf(en.page, '.referral__title')).toBe('Invite-a-friend contest')
+    await expect(en.page.locator('.referral__row--me:visible').first().innerText()).resolves.toContain('M**1 (me)')
+    expect(await en.page.locator('.referral:visible').innerText()).not.toMatch(/[\u3400-\u9fff]/)
+    await shot(en.page, 'referral-en')
+    await en.page.locator('.referral__rules:visible').scrollIntoViewIfNeeded()
+    await shot(en.page, 'referral-rules-en')
+    expect(await axeSerious(en.page)).toEqual([])
+    for (const o of [referrer, friend, en]) expect(o.errors).toEqual([])
+    await Promise.all([referrer.context.close(), friend.context.close(), en.context.close()])
+  })
+})

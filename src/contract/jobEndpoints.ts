@@ -1,0 +1,47 @@
+/**
+ * Jobs (issue 26): postings by live shops, shown with the shop; the contact needs a shopper and is limited; a
+ * shopper reports a posting; the store posts, edits, closes, confirms "still hiring" and answers reports.
+ * Rules in docs/api.md "Jobs". Shapes are in ./jobs.ts.
+ *
+ * Their own table, not ENDPOINTS: the app's request client imports ENDPOINTS on Home's first load, and these
+ * calls are made only by the jobs screens, Search's Jobs tab and the workbench. Runtime values (no zod).
+ */
+export const JOB_ENDPOINTS = {
+  /** Open postings, paged: city, category, least monthly salary, keyword; nearest first with a point, else newest. */
+  'hui_public.job/index': 'GET',
+  /** One open posting with its shop (no contact). */
+  'hui_public.job/read': 'GET',
+  /** The posting's contact (a shopper; at most JOB_CONTACTS_PER_DAY postings a business day). */
+  'personal.job/contact': 'POST',
+  /** Report a posting with a reason (once per shopper until the shop answers). */
+  'personal.job/report': 'POST',
+  /** The store's postings, every state, with open reports. */
+  'hui_shanghu.store_job/index': 'GET',
+  /** Create (no id) or edit (id) a posting; either starts its 30 days again. */
+  'hui_shanghu.store_job/save': 'POST',
+  /** Stop hiring: the posting leaves the lists for good. */
+  'hui_shanghu.store_job/close': 'POST',
+  /** "Still hiring": the 30 days start again from now (also brings back an expired posting). */
+  'hui_shanghu.store_job/confirm': 'POST',
+  /** Answer the open reports of a posting: it shows again. */
+  'hui_shanghu.store_job/answerReports': 'POST',
+} as const satisfies Record<string, 'GET' | 'POST'>
+
+export type JobEndpointPath = keyof typeof JOB_ENDPOINTS
+
+/** Job categories (the app names them in the shopper's language). */
+export const JOB_CATEGORIES = ['restaurant', 'retail', 'beauty', 'service', 'fuel'] as const
+export type JobCategory = (typeof JOB_CATEGORIES)[number]
+
+/** Why a shopper reports a posting. */
+export const JOB_REPORT_REASONS = ['fake', 'fee', 'wrong_info', 'other'] as const
+export type JobReportReason = (typeof JOB_REPORT_REASONS)[number]
+
+/** A posting is listed this long after it was posted, edited or confirmed "still hiring". */
+export const JOB_LIFETIME_DAYS = 30
+/** Open reports by different shoppers that hide a posting until its shop answers them. */
+export const JOB_REPORTS_TO_HIDE = 3
+/** Different postings whose contact one shopper may see in one business day. */
+export const JOB_CONTACTS_PER_DAY = 5
+/** The salary filter's floors (yuan a month; 0: any). */
+export const JOB_SALARY_FLOORS = [0, 5000, 8000, 10000] as const
