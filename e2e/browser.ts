@@ -162,7 +162,21 @@ export async function visibleTitle(page: Page): Promise<string> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name.replace(/[^\w.-]+/g, '_')}.png`) })
+  const file = path.join(SHOTS, `${name.replace(/[^\w.-]+/g, '_')}.png`)
+  // A screenshot is for people to look at, not a check: Chromium under load now and then answers "Unable to capture
+  // screenshot" (seen in CI, 2026-11-26); tried again once, then left out with a note rather than failing the test.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path: file })
+      return
+    } catch (e) {
+      if (attempt >= 2) {
+        console.warn(`screenshot ${name} left out: ${(e as Error).message.split('\n')[0]}`)
+        return
+      }
+      await page.waitForTimeout(500)
+    }
+  }
 }
 
 /** Wait until a toast with this text has been shown (it may already have gone). */
