@@ -70,9 +70,9 @@ const BUNDLE_IMPORTS = {
   ],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/homeCalls', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/homeCalls', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/homeCalls/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/homeCalls/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames.',
     },
   ],
 }

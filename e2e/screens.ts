@@ -113,6 +113,8 @@ export const SCREENS: Screen[] = [
   // The takeout settings need a restaurant's staff (the staff here run a shop without takeout): axe checks them in storeTakeout.e2e.ts.
   // REFUNDING: a paid bill at shop 1 whose refund the shopper asked for (approve and reject offered).
   { name: 'store-order', url: '/pages/store/order?id=REFUNDING', ready: '.store-order__approve', staff: true },
+  // Jobs in the workbench (issue 26): the staff's shop's postings (a seeded one at least); the form and the expired state are checked in storeJobs.e2e.ts.
+  { name: 'store-jobs', url: '/pages/store/jobs', ready: '.store-job', staff: true },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },
   { name: 'home-location-denied', url: '/pages/index/index', ready: '.loc-bar__ask', before: (page) => page.context().clearPermissions(), act: refuseLocation },

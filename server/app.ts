@@ -41,6 +41,7 @@ import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { jobRoutes } from './routes/jobs'
+import { merchantRoutes } from './routes/merchant'
 import { staticRoutes } from './static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
@@ -249,6 +250,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
   jobRoutes(app, db)
+  merchantRoutes(app, db)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(db, opts.referralSecret)
   referralRoutes(app, db)

@@ -10,6 +10,7 @@ import { MALL_ENDPOINTS } from '../src/contract/mallEndpoints'
 import { TAKEOUT_ENDPOINTS } from '../src/contract/takeoutEndpoints'
 import { JOB_ENDPOINTS } from '../src/contract/jobEndpoints'
 import { REFERRAL_ENDPOINTS } from '../src/contract/referralEndpoints'
+import { MERCHANT_ENDPOINTS } from '../src/contract/merchantEndpoints'
 import type { ApiLang } from '../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import type { DB } from './db'
@@ -115,7 +116,7 @@ export function failZod(error: z.ZodError): Refusal {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

@@ -64,6 +64,8 @@ export const ROUTES = [
   { path: 'pages/store/takeout', zh: '外卖订单', en: 'Takeout orders' },
   { path: 'pages/store/takeoutOrder', zh: '外卖订单详情', en: 'Takeout order' },
   { path: 'pages/store/takeoutSettings', zh: '外卖店铺设置', en: 'Takeout settings' },
+  // Ours (issue 26): the shop's job postings.
+  { path: 'pages/store/jobs', zh: '门店招聘', en: 'Store jobs' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

@@ -8,6 +8,7 @@ import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
+import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
 export function requestJob<P extends JobEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions = {}): Promise<ApiRes<P>> {
   return request(path, payload, opts, JOB_ENDPOINTS[path])
@@ -50,3 +51,9 @@ export function useJob(id: number, point?: GeoPoint) {
 
 export const jobContact = (id: number) => requestJob('personal.job/contact', { id })
 export const reportJob = (id: number, reason: JobReportReason) => requestJob('personal.job/report', { id, reason })
+
+/** The store's own postings, every state (the workbench's Jobs screen; staff only). One page of the newest 50. */
+export const STORE_JOBS_PAGE = 50
+export function useStoreJobs(options: SignedInOptions = {}) {
+  return useSignedInQuery(() => requestJob('hui_shanghu.store_job/index', { page: 1, page_size: STORE_JOBS_PAGE }), [], options)
+}

@@ -67,6 +67,8 @@ import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
+import type { MerchantEndpointPath } from './merchantEndpoints'
+import { MerchantApplicationAnswer, MerchantApplicationPayload } from './merchant'
 import { ReferralContestAnswer, ReferralHideAnswer, ReferralHidePayload } from './referral'
 import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
@@ -199,10 +201,13 @@ export const SCHEMAS = {
   'hui_shanghu.store_job/close': { req: JobIdPayload, res: StoreJobAnswer },
   'hui_shanghu.store_job/confirm': { req: JobIdPayload, res: StoreJobAnswer },
   'hui_shanghu.store_job/answerReports': { req: StoreJobAnswerReports, res: StoreJobAnswer },
+  // Merchant sign-up (./merchantEndpoints.ts, issue 26).
+  'personal.merchant_application/read': { req: Empty, res: MerchantApplicationAnswer },
+  'personal.merchant_application/submit': { req: MerchantApplicationPayload, res: MerchantApplicationAnswer },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

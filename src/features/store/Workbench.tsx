@@ -65,6 +65,10 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
           <Text className='workbench__entry-title'>{t('store.orders')}</Text>
           <Text className='workbench__entry-hint'>{t('store.ordersHint')}</Text>
         </View>
+        <View className='workbench__entry workbench__entry--jobs' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/jobs'))}>
+          <Text className='workbench__entry-title'>{t('store.jobs')}</Text>
+          <Text className='workbench__entry-hint'>{t('store.jobsHint')}</Text>
+        </View>
       </View>
       <Text className='workbench__note'>{t('store.autoApprove', { hours: data.refund_auto_approve_hours })}</Text>
     </View>

@@ -1,0 +1,87 @@
+/**
+ * The operator's command (issue 26; docs/api.md "Merchant sign-up"), on the database the server uses (DB_PATH, as
+ * server/config.ts reads it; it may run while the server does — SQLite's write lock orders them):
+ *
+ *   npm run admin -- applications                              every application, those waiting first
+ *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
+ *   npm run admin -- approve N                                 create the shop, the applicant its owner
+ *   npm run admin -- reject N --field name=why [--field …]     reject, with a reason per field
+ *
+ * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
+ */
+import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../src/contract/merchantEndpoints'
+import { reasonText } from '../src/contract/reasons'
+import { readConfig } from '../server/config'
+import { openDatabase } from '../server/db'
+import { BizError } from '../server/http'
+import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/merchant'
+
+const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]
+fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`
+
+const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
+
+function idOf(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!Number.isInteger(id) || id <= 0) throw new UsageError(`not an application number: ${raw ?? '(none)'}`)
+  return id
+}
+
+class UsageError extends Error {}
+
+function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, string>> {
+  const out: Partial<Record<MerchantApplicationField, string>> = {}
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--field') throw new UsageError(`unexpected: ${args[i]}`)
+    const pair = args[++i] ?? ''
+    const eq = pair.indexOf('=')
+    const name = pair.slice(0, eq)
+    const why = pair.slice(eq + 1).trim()
+    if (eq <= 0 || !why || !(MERCHANT_APPLICATION_FIELDS as readonly string[]).includes(name)) throw new UsageError(`--field needs name=why with a known name, got: ${pair}`)
+    out[name as MerchantApplicationField] = why
+  }
+  if (Object.keys(out).length === 0) throw new UsageError('reject needs at least one --field name=why')
+  return out
+}
+
+function run(argv: string[]): number {
+  const [command, ...rest] = argv
+  if (!command || !['applications', 'show', 'approve', 'reject'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
+  const db = openDatabase(readConfig().dbPath)
+  try {
+    if (command === 'applications') {
+      const list = listApplications(db)
+      if (list.length === 0) console.log('no applications')
+      for (const a of list) console.log(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
+      return 0
+    }
+    const id = idOf(rest[0])
+    if (command === 'show') {
+      console.log(JSON.stringify(showApplication(db, id), null, 2))
+      return 0
+    }
+    if (command === 'approve') {
+      const { shopId, application } = approveApplication(db, id)
+      console.log(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
+      return 0
+    }
+    const fields = fieldsOf(rest.slice(1))
+    rejectApplication(db, id, fields)
+    console.log(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
+    return 0
+  } finally {
+    db.close()
+  }
+}
+
+try {
+  process.exitCode = run(process.argv.slice(2))
+} catch (err) {
+  if (err instanceof UsageError) {
+    console.error(`${err.message}\n${USAGE}`)
+    process.exitCode = 2
+  } else if (err instanceof BizError) {
+    console.error(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
+    process.exitCode = 1
+  } else throw err
+}

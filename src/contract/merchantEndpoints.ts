@@ -1,0 +1,27 @@
+/**
+ * Merchant sign-up (issue 26): a shopper applies for a shop; an operator reviews it (`npm run admin`, scripts/admin.ts);
+ * approval creates the shop and makes the applicant its owner. Rules in docs/api.md "Merchant sign-up". Shapes are in
+ * ./merchant.ts.
+ *
+ * Their own table, not ENDPOINTS: only the sign-up screen (not built yet) makes these calls. Runtime values (no zod).
+ */
+export const MERCHANT_ENDPOINTS = {
+  /** The shopper's own application (null: none yet), with its status and, when rejected, the reasons per field. */
+  'personal.merchant_application/read': 'GET',
+  /** Apply (first time), or resubmit the same application after a rejection (edits it; back to "submitted"). */
+  'personal.merchant_application/submit': 'POST',
+} as const satisfies Record<string, 'GET' | 'POST'>
+
+export type MerchantEndpointPath = keyof typeof MERCHANT_ENDPOINTS
+
+/** submitted → in_review (an operator opened it) → approved | rejected; a rejected one is resubmitted → submitted. */
+export const MERCHANT_APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const
+export type MerchantApplicationStatus = (typeof MERCHANT_APPLICATION_STATUSES)[number]
+
+/** The fields of an application an operator can reject (each with its own reason). */
+export const MERCHANT_APPLICATION_FIELDS = ['shop_name', 'class_id', 'contact_name', 'mobile', 'city_id', 'district', 'address', 'location', 'hours', 'discount_rate', 'licence_image', 'storefront_image'] as const
+export type MerchantApplicationField = (typeof MERCHANT_APPLICATION_FIELDS)[number]
+
+/** The offered discount: percent of the bill the shopper pays (85: 15 % off), as shops.discount_rate. */
+export const MERCHANT_DISCOUNT_MIN = 50
+export const MERCHANT_DISCOUNT_MAX = 99
