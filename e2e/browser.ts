@@ -328,3 +328,37 @@ export async function skewPhoneClock(context: BrowserContext, skewMs: number): P
     ;(window as unknown as { Date: DateConstructor }).Date = PhoneDate as DateConstructor
   }, skewMs)
 }
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
+const AXE_SOURCE = (require('axe-core') as { source: string }).source
+
+/**
+ * axe's serious and critical violations on the page as it stands (WCAG 2.1 A/AA), one line per node: empty when none.
+ * Evaluated by the test tool (DevTools), not an inline <script> the page's CSP would rightly block. The whole catalogue
+ * with its report is e2e/axe.e2e.ts; this is for the states a journey reaches.
+ */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+  })
+}
+
+/**
+ * A session for a phone through the API (the SMS flow, no page). Another file may have asked a code for the same phone
+ * less than a minute ago: the server then says when to ask again, and this waits for that (bounded).
+ */
+export async function sessionOf(phoneNo: string): Promise<string> {
+  for (let i = 0; i < 15; i++) {
+    try {
+      await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
+      return (await api<{ token: string }>('wechat/bind', { phone: phoneNo, code: await smsCode(phoneNo) })).token
+    } catch (e) {
+      if (!/秒|second/i.test(String(e))) throw e
+      await new Promise((r) => setTimeout(r, 5000))
+    }
+  }
+  throw new Error(`no session for ${phoneNo}`)
+}

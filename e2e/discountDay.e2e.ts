@@ -6,10 +6,7 @@
  * ¥81.93. axe 0 serious/critical on each screen; screenshots at 375×812 (test-results/e2e/issue26-dday-*).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, db, launch, logIn, phone, placeOrder, serverClock, settled, shot, still } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, db, launch, logIn, phone, placeOrder, seriousAxe, serverClock, settled, shot, still } from './browser'
 
 let browser: Browser
 let day = ''
@@ -35,19 +32,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  })
-}
-
 async function look(page: Page, name: string): Promise<void> {
   await still(page)
   await shot(page, `issue26-dday-${name}`)
-  expect(await axe(page)).toEqual([])
+  expect(await seriousAxe(page)).toEqual([])
 }
 
 describe.each([

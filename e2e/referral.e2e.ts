@@ -6,10 +6,7 @@
  * screenshots at 375×812 (test-results/e2e/referral-*.png).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, serverClock, settled, shot, still, toastShown } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, api, launch, logIn, phone, placeOrder, seriousAxe, serverClock, settled, shot, still, toastShown } from './browser'
 
 const REFERRER = '13700260001'
 const FRIEND = '13700260002'
@@ -51,15 +48,6 @@ async function showContest(page: Page): Promise<void> {
 
 const textOf = (page: Page, sel: string) => page.locator(`${sel}:visible`).first().innerText()
 
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-  })
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 describe('Referral contest', () => {
   it('a referred phone shows pending until its first paid order, then counts once', async () => {
     const referrer = await opened()
@@ -89,7 +77,7 @@ describe('Referral contest', () => {
     expect(await textOf(referrer.page, '.referral__my-count')).toBe('0')
     expect(await textOf(referrer.page, '.referral__pending-row')).toContain('会**2')
     await shot(referrer.page, 'referral-pending-zh')
-    expect(await axeSerious(referrer.page)).toEqual([])
+    expect(await seriousAxe(referrer.page)).toEqual([])
 
     // The friend's first paid order: confirmed, counted once.
     await placeOrder(friendToken, { kind: 'bill', shop_id: 1, amount: 2000, client_request_id: `referral-e2e-1-${Date.now()}` }, true)
@@ -108,7 +96,7 @@ describe('Referral contest', () => {
     await shot(referrer.page, 'referral-zh')
     await referrer.page.locator('.referral__rules:visible').scrollIntoViewIfNeeded()
     await shot(referrer.page, 'referral-rules-zh')
-    expect(await axeSerious(referrer.page)).toEqual([])
+    expect(await seriousAxe(referrer.page)).toEqual([])
 
     // Hiding my name: my row stays, named "anonymous"; shown again after.
     await referrer.page.locator('.referral__hide:visible').click()
@@ -127,7 +115,7 @@ describe('Referral contest', () => {
     await shot(en.page, 'referral-en')
     await en.page.locator('.referral__rules:visible').scrollIntoViewIfNeeded()
     await shot(en.page, 'referral-rules-en')
-    expect(await axeSerious(en.page)).toEqual([])
+    expect(await seriousAxe(en.page)).toEqual([])
     for (const o of [referrer, friend, en]) expect(o.errors).toEqual([])
     await Promise.all([referrer.context.close(), friend.context.close(), en.context.close()])
   })

@@ -5,10 +5,7 @@
  * with its errors and the posted list; screenshots at 375×812 (test-results/e2e/store-jobs-*).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, phone, settled, shot, smsCode, still, toastGone, toastShown, typeInto } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, launch, phone, seriousAxe, sessionOf, settled, shot, still, toastGone, toastShown, typeInto } from './browser'
 
 const STAFF = '19900000006'
 const TITLE = '早茶面点师'
@@ -21,34 +18,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A session for a phone through the API (the SMS flow); waits out the resend interval another file may have started (bounded). */
-async function sessionOf(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 15; i++) {
-    try {
-      await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
-      return (await api<{ token: string }>('wechat/bind', { phone: phoneNo, code: await smsCode(phoneNo) })).token
-    } catch (e) {
-      if (!/秒|second/i.test(String(e))) throw e
-      await new Promise((r) => setTimeout(r, 5000))
-    }
-  }
-  throw new Error(`no session for ${phoneNo}`)
-}
-
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  })
-}
-
 async function look(page: Page, name: string): Promise<void> {
   await toastGone(page, 8000)
   await still(page)
   await shot(page, `store-jobs-${name}`)
-  expect(await axe(page)).toEqual([])
+  expect(await seriousAxe(page)).toEqual([])
 }
 
 /** The shoppers' Jobs list (anonymous) searched by keyword: the titles shown once the answer is in (a card, or "none"). */

@@ -6,10 +6,7 @@
  * settings in both languages; the list's new-order sound (asked for with a tap, then played when an order arrives).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, phone, placeOrder, settled, shot, smsCode, still, toastGone, typeInto } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, api, launch, phone, placeOrder, seriousAxe, sessionOf, settled, shot, still, toastGone, typeInto } from './browser'
 
 const SHOP = 19
 const STAFF = '19900000019'
@@ -22,23 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/**
- * A session for a phone through the API (the SMS flow). Another file may have asked a code for the same staff phone
- * less than a minute ago: the server then says when to ask again, and this waits for that (bounded).
- */
-async function sessionOf(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 15; i++) {
-    try {
-      await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
-      return (await api<{ token: string }>('wechat/bind', { phone: phoneNo, code: await smsCode(phoneNo) })).token
-    } catch (e) {
-      if (!/秒|second/i.test(String(e))) throw e
-      await new Promise((r) => setTimeout(r, 5000))
-    }
-  }
-  throw new Error(`no session for ${phoneNo}`)
-}
 
 async function get<T>(apiPath: string, query: Record<string, string | number>, token = ''): Promise<T> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
@@ -57,19 +37,10 @@ async function paidTakeout(token: string, key: string): Promise<number> {
   return placeOrder(token, { kind: 'takeout', shop_id: SHOP, items: [{ id: dish.id, quantity: 3, option_ids }], address_id: address.info.id, remark: '少冰', tableware: 2, client_request_id: `e2e-store-takeout-${key}-${Date.now()}` }, true)
 }
 
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  })
-}
-
 async function look(page: Page, name: string): Promise<void> {
   await still(page)
   await shot(page, `store-takeout-${name}`)
-  expect(await axe(page)).toEqual([])
+  expect(await seriousAxe(page)).toEqual([])
 }
 
 const stage = (page: Page) => page.locator('.store-takeout__head .store-takeout__stage:visible')

@@ -6,10 +6,7 @@
  * takeout screen and state in zh and en, with screenshots at 375×812 (test-results/e2e/takeout-*).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, settled, shot, smsCode, still } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, api, db, launch, logIn, phone, seriousAxe, settled, shot, smsCode, still } from './browser'
 
 /** 茶见奶茶, Shenzhen 福田区, open round the clock, 3 km radius, pickup offered (server/seedTakeout.ts). */
 const SHOP = 19
@@ -30,24 +27,13 @@ async function staffToken(): Promise<string> {
   return bound.token
 }
 
-/** axe over the whole document: serious and critical violations, as "rule: selector" lines. */
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated by the test tool (DevTools), not an inline <script> the page's CSP would rightly block.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  })
-}
-
 /** A still screen: its shot, and axe finds nothing serious. */
 async function look(page: Page, name: string): Promise<void> {
   // The server's demo artwork drawn (every picture on screen loaded, not only settled).
   await page.waitForFunction(() => Array.from(document.images).filter((i) => i.offsetParent !== null && i.currentSrc !== '').every((i) => i.complete && i.naturalWidth > 0), null, { timeout: 10000 })
   await still(page)
   await shot(page, `takeout-${name}`)
-  expect(await axe(page)).toEqual([])
+  expect(await seriousAxe(page)).toEqual([])
 }
 
 const cartCount = (page: Page) => page.locator('.to-bar__count:visible').textContent()

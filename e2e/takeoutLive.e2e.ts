@@ -7,7 +7,7 @@
  * the API as another device of the store would.
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, api, db, launch, phone, placeOrder, settled, smsCode } from './browser'
+import { BASE, api, db, launch, phone, placeOrder, sessionOf, settled } from './browser'
 
 const SHOP = 19
 const STAFF = '19900000019'
@@ -24,20 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** A session through the SMS flow; another file may have asked a code for this phone within the minute: wait (bounded). */
-async function sessionOf(phoneNo: string): Promise<string> {
-  for (let i = 0; i < 15; i++) {
-    try {
-      await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
-      return (await api<{ token: string }>('wechat/bind', { phone: phoneNo, code: await smsCode(phoneNo) })).token
-    } catch (e) {
-      if (!/秒|second/i.test(String(e))) throw e
-      await new Promise((r) => setTimeout(r, 5000))
-    }
-  }
-  throw new Error(`no session for ${phoneNo}`)
-}
 
 async function menuDish(): Promise<{ id: number; option_ids: number[] }> {
   const res = (await (await fetch(`${BASE()}/api/hui_public.takeout_shop/menu?shop_id=${SHOP}`)).json()) as {

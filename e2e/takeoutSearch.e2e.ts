@@ -6,10 +6,7 @@
  * says the unpaid order waits (Pay from there empties the cart once the order is paid).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, launch, logIn, phone, settled, shot, still, typeInto } from './browser'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser build as `source`
-const AXE_SOURCE = (require('axe-core') as { source: string }).source
+import { BASE, LANG_EN, api, launch, logIn, phone, seriousAxe, settled, shot, still, typeInto } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -19,22 +16,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** axe over the whole document: serious and critical violations, as "rule: selector" lines. */
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    const r = await run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  })
-}
-
 /** A still screen: its shot, and axe finds nothing serious. */
 async function look(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => Array.from(document.images).filter((i) => i.offsetParent !== null && i.currentSrc !== '').every((i) => i.complete && i.naturalWidth > 0), null, { timeout: 10000 })
   await still(page)
   await shot(page, `takeout-search-${name}`)
-  expect(await axe(page)).toEqual([])
+  expect(await seriousAxe(page)).toEqual([])
 }
 
 describe('takeout search', () => {
