@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
+import { CODE } from '../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import { openDatabase, type DB } from './db'
 import { BizError, fail, failWith } from './http'
@@ -45,7 +45,7 @@ import { merchantRoutes } from './routes/merchant'
 import { staticRoutes } from './static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
-import { attachClock, businessOffset, nowMs } from './time'
+import { attachClock, clockHeaders } from './time'
 import { clockOffsets } from './repo/settings'
 
 export interface AppOptions {
@@ -90,9 +90,6 @@ const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.st
 /** An envelope that refuses (code 0 or -1) with words for the shopper. */
 const isRefusal = (payload: unknown): payload is { code: number; msg: string; reason?: unknown; params?: ReasonParams } =>
   typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && (payload as { code: number }).code !== CODE.OK && typeof (payload as { msg?: unknown }).msg === 'string'
-
-/** The clock headers every /api answer carries (the client counts down on the server's clock). */
-const clockHeaders = () => ({ [HEADER_SERVER_TIME]: String(nowMs()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
 
 /**
  * Routes that read multipart bodies, in a scope of their own with @fastify/multipart (today the picture upload): the
@@ -224,7 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // route's envelope, an error, a 404; a framework error's in frameworkErrors). No CORS here: the H5 app is served from
   // the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers. (Hooks on
   // every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
-  apiHeaders(app, { stamp: (reply) => reply.header(HEADER_SERVER_TIME, String(nowMs())).header(HEADER_BUSINESS_OFFSET, businessOffset()) })
+  apiHeaders(app, { stamp: (reply) => reply.headers(clockHeaders()) })
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
   await app.register(fastifyRateLimit, { global: false })

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
 import type { TakeoutLiveEvent } from '../src/contract/takeout'
 import { TAKEOUT_LIVE_DEFAULTS, TAKEOUT_WATCH } from '../src/contract/takeoutEndpoints'
 import { sql, type DB } from './db'
@@ -8,7 +7,7 @@ import { findOwnOrder } from './orders'
 import * as repo from './repo/takeout'
 import { API_HEADERS, apiCacheHeaders } from './security'
 import { requireStaff } from './store'
-import { businessOffset, nowMs } from './time'
+import { clockHeaders } from './time'
 
 /**
  * Live status of takeout orders (issue 25; docs/api.md "Live status"): the shopper's order and the store's takeout
@@ -167,8 +166,7 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
       ...API_HEADERS,
       ...apiCacheHeaders(),
       'X-Accel-Buffering': 'no',
-      [HEADER_SERVER_TIME]: String(nowMs()),
-      [HEADER_BUSINESS_OFFSET]: businessOffset(),
+      ...clockHeaders(),
     })
     streams.add(stream)
     write(stream, hello)

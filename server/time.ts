@@ -1,5 +1,6 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
+import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
 
 dayjs.extend(utc)
 
@@ -224,6 +225,9 @@ export const fmt = (d: dayjs.Dayjs | Date | number): string => {
   return lastText
 }
 /** The server's clock as business wall time "YYYY-MM-DD HH:mm:ss". */
+/** The clock headers every /api answer carries (the app counts down on the server's clock), stamped as it leaves. */
+export const clockHeaders = (): Record<string, string> => ({ [HEADER_SERVER_TIME]: String(nowMs()), [HEADER_BUSINESS_OFFSET]: businessOffset() })
+
 export const nowText = () => fmt(nowMs())
 
 /** A stored text time (business wall time) back to an instant. */
