@@ -17,7 +17,18 @@ import { all, click, mount, text, unmountAll, until } from '../support/screen'
 import { order, paged, payparam, product, quote } from '../support/fixtures'
 
 const MIN = 60_000
-const realNow = Date.now.bind(Date)
+const hostNow = Date.now.bind(Date)
+/**
+ * The server's clock in these tests: today's 12:00 Shanghai time, running. The sessions sit around it (from 5 h before
+ * to 5 h after), so none crosses a midnight whatever the hour the tests run at (at 22:30 the "upcoming" one read
+ * "tomorrow"). The phone's clock is the host's unless a test sets it off.
+ */
+const NOON_OFFSET = (() => {
+  const shanghai = new Date(hostNow() + 8 * 60 * MIN)
+  shanghai.setUTCHours(12, 0, 0, 0)
+  return shanghai.getTime() - 8 * 60 * MIN - hostNow()
+})()
+const realNow = () => hostNow() + NOON_OFFSET
 /** Business wall time (+08:00) of an instant, as the server writes it. */
 const wall = (ms: number) => new Date(ms + 8 * 60 * MIN).toISOString().slice(0, 19).replace('T', ' ')
 
