@@ -1,0 +1,152 @@
+import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { MIGRATIONS, openDatabase, type DB } from '../../server/db'
+import { MAX_ATTEMPTS, openStorage, type Storage } from '../../server/storage/engine'
+import { migrateStorage } from '../../server/storage/migrate'
+import { freshPgDatabase, pgReachable, pgTestUrl, type PgDatabase } from './pg'
+
+// The storage seam's migrations and transactions on both engines (issue 28). The PostgreSQL half needs a cluster:
+// `node scripts/pg.mjs start` (or TEST_DATABASE_URL); without one it is skipped, saying so.
+
+type Columns = Record<string, Array<[string, 'null' | 'not null']>>
+
+function sqliteColumns(db: DB): Columns {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>
+  return Object.fromEntries(
+    tables.map(({ name }) => {
+      const cols = db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; notnull: number; pk: number }>
+      // A primary-key column is NOT NULL on PostgreSQL; SQLite's pragma reports only the declared constraint.
+      return [name, cols.map((c) => [c.name, c.notnull || c.pk ? 'not null' : 'null'] as [string, 'null' | 'not null']).sort((a, b) => a[0].localeCompare(b[0]))]
+    }),
+  )
+}
+
+async function pgColumns(pgdb: PgDatabase): Promise<Columns> {
+  const res = await pgdb.query(
+    "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_version' ORDER BY table_name, column_name",
+  )
+  const out: Columns = {}
+  for (const r of res.rows as Array<{ table_name: string; column_name: string; is_nullable: string }>) {
+    ;(out[r.table_name] ??= []).push([r.column_name, r.is_nullable === 'YES' ? 'null' : 'not null'])
+  }
+  for (const cols of Object.values(out)) cols.sort((a, b) => a[0].localeCompare(b[0]))
+  return out
+}
+
+let dir: string
+let sqlite: DB
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-storage-'))
+  sqlite = openDatabase(path.join(dir, 'empty.sqlite'))
+})
+afterEach(() => {
+  sqlite.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('SQLite', () => {
+  it('an empty database migrates to the latest version', async () => {
+    expect(await migrateStorage(openStorage(sqlite, ''))).toBe(MIGRATIONS.length)
+    expect(Object.keys(sqliteColumns(sqlite))).toContain('addresses')
+  })
+
+  it('a transaction holds the write lock from its start (BEGIN IMMEDIATE, not a deferred BEGIN)', async () => {
+    const storage = openStorage(sqlite, '')
+    const other = new Database(path.join(dir, 'empty.sqlite'))
+    other.pragma('busy_timeout = 0')
+    let otherWrite: unknown = null
+    await storage.transaction('serializable', async (trx) => {
+      await trx.selectFrom('addresses').select('id').execute()
+      // Another process wanting to write now must wait: this transaction already owns the file's write lock.
+      try {
+        other.prepare('BEGIN IMMEDIATE').run()
+        other.prepare('ROLLBACK').run()
+      } catch (error) {
+        otherWrite = (error as { code?: string }).code
+      }
+    })
+    other.close()
+    expect(otherWrite).toBe('SQLITE_BUSY')
+  })
+
+  it('a throw rolls the transaction back', async () => {
+    const storage = openStorage(sqlite, '')
+    const user = sqlite.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES ('13400000009', 'n', '', '2026-01-01 00:00:00')").run().lastInsertRowid
+    const fields = { user_id: Number(user), name: 'n', mobile: '13800138000', province: 'p', city: 'c', district: 'd', detail: 'dddd', created_at: '2026-01-01 00:00:00' }
+    await expect(
+      storage.transaction('serializable', async (trx) => {
+        await trx.insertInto('addresses').values(fields).execute()
+        throw new Error('changed my mind')
+      }),
+    ).rejects.toThrow('changed my mind')
+    expect(sqlite.prepare('SELECT COUNT(*) AS n FROM addresses').get()).toEqual({ n: 0 })
+  })
+})
+
+const adminUrl = pgTestUrl()
+if (!adminUrl) {
+  console.warn('storageMigrations: no test PostgreSQL (TEST_DATABASE_URL or `node scripts/pg.mjs start`): the PostgreSQL half is skipped')
+}
+const pgDescribe = adminUrl ? describe : describe.skip
+
+pgDescribe('PostgreSQL', () => {
+  let pgdb: PgDatabase
+  let storage: Storage
+  beforeAll(async () => {
+    if (!(await pgReachable(adminUrl ?? ''))) throw new Error(`test PostgreSQL at ${adminUrl} does not answer: node scripts/pg.mjs start (or unset TEST_DATABASE_URL)`)
+  })
+  beforeEach(async () => {
+    pgdb = await freshPgDatabase(adminUrl ?? '')
+    storage = openStorage(sqlite, pgdb.url)
+  })
+  afterEach(async () => {
+    await storage.close()
+    await pgdb.drop()
+  })
+
+  it('an empty database migrates to the latest version, with the same tables and columns as SQLite', async () => {
+    expect(storage.engine).toBe('postgres')
+    expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
+    expect(await pgColumns(pgdb)).toEqual(sqliteColumns(sqlite))
+    // Again (a restart): nothing more runs.
+    expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
+    expect((await pgdb.query('SELECT version FROM schema_version ORDER BY version')).rows.map((r: { version: number }) => r.version)).toEqual([MIGRATIONS.length])
+  })
+
+  it('two processes migrating a new database at once both end at the latest version', async () => {
+    // Two pools: two processes' connections.
+    const second = openStorage(sqlite, pgdb.url)
+    expect(await Promise.all([migrateStorage(storage), migrateStorage(second)])).toEqual([MIGRATIONS.length, MIGRATIONS.length])
+    await second.close()
+  })
+
+  it(`retries a serialization failure or deadlock, at most ${MAX_ATTEMPTS} runs in all`, async () => {
+    await migrateStorage(storage)
+    let runs = 0
+    const flaky = await storage.transaction('serializable', async () => {
+      runs++
+      if (runs < 3) throw Object.assign(new Error('could not serialize access'), { code: runs === 1 ? '40001' : '40P01' })
+      return 'done'
+    })
+    expect([flaky, runs]).toEqual(['done', 3])
+    runs = 0
+    await expect(
+      storage.transaction('serializable', async () => {
+        runs++
+        throw Object.assign(new Error('could not serialize access'), { code: '40001' })
+      }),
+    ).rejects.toThrow('could not serialize access')
+    expect(runs).toBe(MAX_ATTEMPTS)
+    // Any other failure is not retried.
+    runs = 0
+    await expect(
+      storage.transaction('serializable', async () => {
+        runs++
+        throw new Error('not a conflict')
+      }),
+    ).rejects.toThrow('not a conflict')
+    expect(runs).toBe(1)
+  })
+})

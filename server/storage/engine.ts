@@ -1,0 +1,152 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
+import pg from 'pg'
+import { sql, type DB } from '../db'
+
+/**
+ * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
+ * (better-sqlite3, the server's own handle) or PostgreSQL (`pg`), and one `transaction()` for both. Repositories on
+ * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
+ * function opens a transaction, never a route handler.
+ *
+ * Moved onto it so far: the address book. Every other table is still read through server/db.ts `sql()` and `tx()`.
+ */
+
+/** The tables the seam reads and writes so far (the rest of the schema: server/db.ts MIGRATIONS). */
+export interface Database {
+  addresses: AddressesTable
+  users: UsersTable
+}
+
+/** Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook). */
+export interface UsersTable {
+  id: number
+}
+
+export interface AddressesTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  mobile: string
+  province: string
+  city: string
+  district: string
+  detail: string
+  /** 1 or 0 (an integer on both engines). */
+  is_default: Generated<number>
+  /** 'YYYY-MM-DD HH:mm:ss', the server's clock. */
+  created_at: string
+  lat: number | null
+  lng: number | null
+  geo_source: 'map' | 'district' | null
+}
+
+/** The instance or a transaction's: what a repository function runs on. */
+export type Store = Kysely<Database>
+
+export type Engine = 'sqlite' | 'postgres'
+
+/**
+ * PostgreSQL's isolation level of one transaction, chosen by its caller and written beside the call:
+ * - 'serializable': check-then-write without naming rows to lock (a count, then an insert); a concurrent writer
+ *   makes one of the two fail with 40001, and `transaction()` runs it again on the new state.
+ * - 'read committed' with `SELECT … FOR UPDATE` or conditional updates (`… WHERE stock > 0`) where the rows to guard
+ *   are known. Deadlocks (40P01) are retried the same way.
+ * On SQLite every transaction is serial (BEGIN IMMEDIATE: the whole file's write lock), whatever is chosen here.
+ */
+export type Isolation = 'serializable' | 'repeatable read' | 'read committed'
+
+export interface Storage {
+  readonly engine: Engine
+  readonly db: Store
+  /**
+   * Runs `fn` in one transaction and returns its result; a throw rolls it back.
+   *
+   * SQLite: `BEGIN IMMEDIATE`, not Kysely's plain `BEGIN`: with several processes on one file, a deferred transaction
+   * that reads and then writes fails with SQLITE_BUSY when another process wrote in between (the multi-process tests
+   * caught it, server/db.ts `tx()`); an immediate one waits (busy_timeout) and reads the current state.
+   * PostgreSQL: at `isolation`, run again — at most MAX_ATTEMPTS times in all — when it fails with a serialization
+   * failure (40001) or a deadlock (40P01).
+   *
+   * So `fn` MAY RUN MORE THAN ONCE: it must only read and write through the store it is given — never call the payment
+   * provider, send a message or touch anything outside the database (record the intent in a table and act after the
+   * transaction). On SQLite it also must await nothing but its own queries: the transaction shares the server's
+   * better-sqlite3 handle, whose synchronous callers (server/db.ts) must not run while it is open — with only queries
+   * awaited, the whole transaction runs before any other request's I/O callback can.
+   */
+  transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
+  /** Closes PostgreSQL's pool; on SQLite the handle stays open (the server closes it). */
+  close(): Promise<void>
+}
+
+/** At most this many runs of one transaction on PostgreSQL (the first and 4 retries). */
+export const MAX_ATTEMPTS = 5
+const RETRIED = new Set(['40001', '40P01'])
+
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)
+
+/**
+ * The storage of `url` — `DATABASE_URL` when not given. Absent or empty: SQLite on `sqlite`, the handle the server
+ * opened (server/db.ts openDatabase), so both layers see one database and one file lock. `postgres://…`: PostgreSQL.
+ */
+export function openStorage(sqlite: DB, url: string | undefined = process.env.DATABASE_URL): Storage {
+  if (!url) return sqliteStorage(sqlite)
+  if (isPostgresUrl(url)) return postgresStorage(url)
+  throw new Error(`DATABASE_URL: only postgres://… (PostgreSQL) is understood; unset it for SQLite (got ${url.split(':')[0]}:…)`)
+}
+
+function sqliteStorage(handle: DB): Storage {
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      // Kysely's driver prepares every query afresh; through server/db.ts `sql()` each text compiles once (~10 % of a
+      // simple read, docs/performance.md). Closing is the server's: Kysely's destroy() must not close its handle.
+      database: { prepare: (text: string) => sql(handle, text), close: () => undefined },
+    }),
+  })
+  return {
+    engine: 'sqlite',
+    db,
+    // One connection: Kysely's driver lends it to one caller at a time, so the transaction's queries are alone on it.
+    transaction: (_isolation, fn) =>
+      db.connection().execute(async (conn) => {
+        if (handle.inTransaction) throw new Error('storage.transaction: the SQLite handle is already in a transaction (server/db.ts tx)')
+        await kysql`BEGIN IMMEDIATE`.execute(conn)
+        try {
+          const result = await fn(conn)
+          await kysql`COMMIT`.execute(conn)
+          return result
+        } catch (error) {
+          if (handle.inTransaction) await kysql`ROLLBACK`.execute(conn)
+          throw error
+        }
+      }),
+    close: async () => undefined,
+  }
+}
+
+/** bigint (int8: ids, counts, epoch ms) as a JS number: every such value here stays below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+function postgresStorage(url: string): Storage {
+  const pool = new pg.Pool({ connectionString: url, types, max: 10 })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    engine: 'postgres',
+    db,
+    transaction: async (isolation, fn) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().setIsolationLevel(isolation).execute(fn)
+        } catch (error) {
+          const code = (error as { code?: unknown }).code
+          if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error
+          // A short random pause, so two transactions that failed together do not collide again at once.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt))
+        }
+      }
+    },
+    close: () => db.destroy(),
+  }
+}
