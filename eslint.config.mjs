@@ -14,7 +14,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url))
  * The layers, top to bottom (README, Architecture). Each may import only what is below it:
  *   pages → features → api, components → hooks → payment, platform, tabBar → core → routes, contract
  * api (one module per server aggregate: the data hooks and fetchers) sits beside components: both may use
- * hooks, neither imports the other. A feature never imports another feature; server/ imports only src/contract.
+ * hooks, neither imports the other. A feature never imports another feature. views (pure: props and words in, markup
+ * out) import only contract; anything above may use them. server/ imports only src/contract, routes.ts and views.
  */
 const APP_ENTRY = ['src/app.tsx', 'src/app.config.ts']
 const ABOVE_CORE = ['src/platform', 'src/payment', 'src/tabBar.ts', 'src/hooks', 'src/api', 'src/components', 'src/features', 'src/pages', ...APP_ENTRY]
@@ -25,7 +26,7 @@ const FEATURES = fs
   .map((d) => d.name)
 
 export const LAYER_ZONES = [
-  zone('src/contract', ['src/core', 'src/routes.ts', ...ABOVE_CORE, 'server'], 'The contract imports nothing of the app (the server and the app both build on it).'),
+  zone('src/contract', ['src/core', 'src/routes.ts', 'src/views', ...ABOVE_CORE, 'server'], 'The contract imports nothing of the app (the server and the app both build on it).'),
   zone('src/routes.ts', ['src/core', ...ABOVE_CORE], 'routes.ts is plain data: it imports nothing of the app but the contract.'),
   zone('src/core', ABOVE_CORE, 'core is the bottom of the app: it may import only routes and contract (platform services are handed to it at start, see app.tsx).'),
   ...['src/platform', 'src/payment', 'src/tabBar.ts'].map((t) =>
@@ -46,8 +47,16 @@ export const LAYER_ZONES = [
     ),
   ),
   zone('src/pages', APP_ENTRY, 'Pages may not import the app entry.'),
-  // routes.ts is plain data too (it imports only the contract): the server draws Home's title from it (server/shell.ts).
-  { target: 'server', from: 'src', except: ['./contract', './routes.ts'], message: 'server/ may import only src/contract and src/routes.ts.' },
+  // The pure views (issue 27): props and words in, markup out — the app's screens and the server's drawings (server/drawing)
+  // render the same ones. They import nothing of the app but the contract (no Taro API, no hook that needs its runtime).
+  { target: 'src/views', from: 'src', except: ['./contract', './views'], message: 'src/views are pure views: they may import only src/contract (and each other).' },
+  // routes.ts is plain data too (it imports only the contract): the server draws a tab's title from it (server/drawing).
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./contract', './routes.ts', './views'],
+    message: 'server/ may import only src/contract, src/routes.ts and the pure views of src/views (which it draws first screens with).',
+  },
 ]
 
 /** What the app bundle may not import (zod; contract schema files other than as types). */
@@ -70,9 +79,9 @@ const BUNDLE_IMPORTS = {
   ],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/homeCalls', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/firstAnswers', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/homeCalls/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/firstAnswers/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames.',
     },
   ],
 }
@@ -96,7 +105,7 @@ export default tseslint.config(
   {
     // Layers the build enforces (see LAYER_ZONES), and no import cycles. The TypeScript resolver knows `@/…`
     // and picks x.h5.ts before x.ts as the H5 build and jest do; x.weapp.ts files are linted as files too.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       // no-cycle reads the files it follows: TypeScript ones too (by default it skips all but .js).
@@ -141,8 +150,9 @@ export default tseslint.config(
   {
     // One clock (issue 27): the server's "now" is server/time.ts (nowMs, nowText, inBusinessZone()), movable by CLOCK_AT and
     // the sandbox; real time for a duration is realNowMs() there.
-    files: ['server/**/*.ts'],
-    ignores: ['server/time.ts'],
+    files: ['server/**/*.{ts,tsx}'],
+    // server/pageScripts run in the page, on the phone's clock.
+    ignores: ['server/time.ts', 'server/pageScripts/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: "The server's clock is nowMs() (server/time.ts); realNowMs() for a duration." }],
       'no-restricted-syntax': [
@@ -151,6 +161,12 @@ export default tseslint.config(
         { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: "dayjs() is the host's clock: inBusinessZone() (server/time.ts)." },
       ],
     },
+  },
+  {
+    // The page's inline scripts (server/pageScripts, built to ES5 one file at a time): types only from elsewhere.
+    files: ['server/pageScripts/**/*.ts'],
+    ignores: ['server/pageScripts/build.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['*'], allowTypeImports: true, message: 'A page script stands alone (built file by file): import types only; values come in its config.' }] }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

@@ -4,7 +4,7 @@ const path = require('node:path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
 
 // ESM packages that must go through Babel (written to catch nested node_modules too).
-const esm = ['@tarojs', '@stencil', '@nutui', 'lodash-es', 'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'swiper', 'ssr-window', 'dom7', 'style-inject']
+const esm = ['@tarojs', '@stencil', 'lodash-es', 'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'swiper', 'ssr-window', 'dom7', 'style-inject']
 const styleMock = path.join(__dirname, '__tests__/setup/styleMock.js')
 
 const client = defineJestConfig({
@@ -28,7 +28,6 @@ const client = defineJestConfig({
   // Order matters (first match wins): styles before the @/ alias, so `@/x/y.css` is mocked too.
   moduleNameMapper: {
     '\\.(css|scss|less)$': styleMock,
-    '@nutui/nutui-react-taro/dist/es/packages/.+/style(/css)?$': styleMock,
     '^@/(.*)$': '<rootDir>/src/$1',
   },
 })

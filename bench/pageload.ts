@@ -19,7 +19,7 @@
  */
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import { LANG_COOKIE } from '../src/contract/homeCalls'
+import { LANG_COOKIE } from '../src/contract/firstAnswers'
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startTestServer } = require('../scripts/test-server.cjs') as {
   startTestServer: (o: { staticDir: string; label: string }) => Promise<{ base: string; sandboxKey: string; stop: () => Promise<void> }>

@@ -66,22 +66,18 @@ function sharedPageChunks(split: SplitChunks): SplitChunks {
   }
 }
 
-/** NutUI is drawn at 375 px; everything of ours at the 750 rpx design width of the seed. */
-const designWidth = (input?: unknown): number => {
-  const file = typeof input === 'object' && input !== null && 'file' in input ? String((input as { file?: unknown }).file ?? '') : ''
-  return file.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
-}
-
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'one-card-pass',
     date: '2026-11-22',
-    designWidth,
+    // The seed's 750 rpx design width (no UI library drawn at another width: docs/decisions/2026-11-26-nutui-removed.md).
+    designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     // Separate folders so that both builds can coexist (the simulator tests read dist/, the server dist-h5/).
     outputRoot: process.env.TARO_ENV === 'h5' ? 'dist-h5' : 'dist',
-    plugins: ['@tarojs/plugin-html'],
+    // No plugins: app code uses Taro's components only (no HTML tags; docs/decisions/2026-11-26-nutui-removed.md).
+    plugins: [],
     defineConstants: {},
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     copy: { patterns: [], options: {} },
@@ -108,7 +104,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       // History routing at base "/". Do NOT set basename: '/' (TARO-NOTES: nothing renders).
       router: { mode: 'browser' },
-      esnextModules: ['nutui-react'],
       compile: { include: [isTranspiledDependency] },
       webpackChain(chain) {
         chain.plugin('page-chunks').use(PageChunksPlugin)

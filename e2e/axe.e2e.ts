@@ -15,7 +15,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
+import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, liveFlashProduct, type Screen } from './screens'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { ROUTES } from '../src/routes'
@@ -226,13 +226,13 @@ beforeAll(async () => {
   await api('hui_shanghu.store_order/refundApprove', { id: refundedBill }, await tokenOf(staffZh.page))
   // The sandbox provider's refund notification settles it on its own connection.
   for (let i = 0; i < 150 && db<{ status: number }>('SELECT status FROM orders WHERE id = ?', refundedBill).status !== 70; i++) await new Promise((r) => setTimeout(r, 100))
-  const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
+  const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
   await staffEn.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   staff.en = { context: staffEn, page: await staffEn.newPage() }
 
   // The same shopper in English: a second context with the same stored session and the language chosen.
   const storage = await zh.context.storageState()
-  const enContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
+  const enContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
   await enContext.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   shoppers.en = { context: enContext, page: await enContext.newPage() }
 }, 180000)

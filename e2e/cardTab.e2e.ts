@@ -7,13 +7,17 @@
  * holding `personal.user/info` until the app has drawn its first screen of the page (a condition, not a delay).
  */
 import type { Browser, Page } from 'playwright-core'
-import { api, BASE, LANG_EN, launch, phone, placeOrder, shot, smsCode, still } from './browser'
+import { api, BASE, LANG_EN, launch, phone, placeOrder, serverClock, shot, smsCode, still } from './browser'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 let browser: Browser
 /** A shopper who bought a Silver card, with an address. */
 let token = ''
 
 beforeAll(async () => {
+  // Home (layout, tap targets) shows the flash session on now: the server's clock is held inside one, four hours from
+  // either switch (test-mp/flashClock.js), so its strip never changes under a measure; reset after.
+  await holdFlashSession(serverClock)
   browser = await launch()
   const phoneNo = '13700008801'
   await api('Captcha/sendSmsCaptcha', { phone: phoneNo })
@@ -24,6 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
 interface Load {

@@ -16,7 +16,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shot, still } from './browser'
+import { BASE, DPR, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shot, still } from './browser'
 import { EXAMPLE_PAGE } from './screens'
 import { HOME_PATH, ROUTES, TAB_PATHS } from '../src/routes'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
@@ -121,7 +121,7 @@ beforeAll(async () => {
 /** A signed-in shopper's browser in a language: a context of its own per pass (two pages of one context at once
  * disturbed each other's looks — a rule missing from one document's styles — measured on 2026-11-26). */
 async function shopperContext(lang: Lang): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
   if (lang === 'en') await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
   await context.route(`${EXAMPLE_PAGE}*`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><head><title>Example</title></head><body><main><h1>An example page</h1></main></body></html>' }))
   contexts.push(context)

@@ -24,7 +24,7 @@ import { AUTHORIZATION_AGREE_FIRST, PAY_BILL_COUPONS, SCREENS as CATALOGUE, type
 import { ROUTES } from '../src/routes'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { CJK, ZH, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
-import { givenAnswersIn } from '../server/early'
+import { givenAnswersIn } from '../server/firstAnswers'
 import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
 import { BRAND } from '../src/core/theme'
 import { ORDER_STATUS } from '../src/contract/constants'
@@ -64,7 +64,7 @@ function chineseStrings(v: unknown, out: Set<string>): void {
 
 /**
  * Records every /api/ JSON answer the context's pages receive — and those the server put in a page's HTML
- * (server/early.ts: the page's public first calls, answered without a request); `strings()` waits for the bodies
+ * (server/firstAnswers.ts: the page's public first calls, answered without a request); `strings()` waits for the bodies
  * read so far.
  */
 function recordServerStrings(context: BrowserContext) {

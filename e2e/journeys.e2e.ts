@@ -365,6 +365,10 @@ describe('finding a shop', () => {
 })
 
 describe('Home', () => {
+  // The flash sale on Home is the session on now: the server's clock is held inside one (test-mp/flashClock.js) for this
+  // test, reset after.
+  beforeAll(() => holdFlashSession(serverClock))
+  afterAll(() => releaseServerClock(serverClock))
   it('services, the live flash sale and discount shops; the chosen city is remembered (empty city → empty state)', async () => {
     const { page, context, errors } = await phone(browser)
     await page.goto(`${BASE()}/`)

@@ -5,15 +5,20 @@
  * top of the page and the list's call goes out once more.
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, launch, logIn, phone, placeParcel, seedAddressAndCoupon, settled } from './browser'
+import { BASE, launch, logIn, phone, placeParcel, seedAddressAndCoupon, serverClock, settled } from './browser'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 let browser: Browser
 
 beforeAll(async () => {
+  // Flash sales and Home's strip show the session on now: the server's clock is held inside one, four hours from either
+  // switch (test-mp/flashClock.js), so a pull never lands on a switch; reset after.
+  await holdFlashSession(serverClock)
   browser = await launch()
 }, 60000)
 afterAll(async () => {
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
 /** A finger on `from` (the first one visible), dragged 360 px down in small steps, then lifted. */

@@ -6,7 +6,7 @@
  * reads the amount, the date and where the money went back — in Chinese and in English.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, toastGone, toastShown } from './browser'
+import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, toastGone, toastShown } from './browser'
 
 const SHOPPER = '13800002424'
 const STAFF = '19900000002'
@@ -111,7 +111,7 @@ describe('a refund the shopper follows', () => {
     await page.locator('.order-card__refund:visible', { hasText: `已退款 · ${refundedAt.slice(0, 10)}` }).first().waitFor({ timeout: 15000 })
 
     // The same in English.
-    const en = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await shopper.context.storageState() })
+    const en = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await shopper.context.storageState() })
     await en.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
     const enPage = await en.newPage()
     try {

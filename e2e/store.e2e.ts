@@ -7,7 +7,8 @@
  */
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, fakeCamera, launch, logIn, phone, placeOrder, settled, shot, tokenOf, visibleTitle, typeInto, writeQrVideo } from './browser'
+import { BASE, api, db, fakeCamera, launch, logIn, phone, placeOrder, serverClock, settled, shot, tokenOf, visibleTitle, typeInto, writeQrVideo } from './browser'
+import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 /** Staff of shop 8, the pickup store of every flash-sale product (docs/api.md: 199000000NN = staff of shop NN). */
 const STAFF_PHONE = '19900000008'
@@ -16,6 +17,9 @@ let browser: Browser
 let staff: { context: BrowserContext; page: Page; errors: string[] }
 
 beforeAll(async () => {
+  // The orders are for the flash-sale product on now: the server's clock is held inside a session, four hours from
+  // either switch (test-mp/flashClock.js), so one is on with stock whatever the hour; reset after.
+  await holdFlashSession(serverClock)
   browser = await launch()
   staff = await phone(browser)
   await logIn(staff.page, STAFF_PHONE)
@@ -23,9 +27,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await staff?.context.close()
   await browser?.close()
+  await releaseServerClock(serverClock)
 })
 
-/** A flash-sale product on sale now (one session is always on). */
+/** A flash-sale product on sale now (the clock is held inside a session). */
 async function liveProduct(): Promise<number> {
   const res = (await (await fetch(`${BASE()}/api/hui_public.hsh_seckill_prod/index?page=1&page_size=20`)).json()) as { data: { list: Array<{ id: number; state: string; stock: number }> } }
   const on = res.data.list.find((p) => p.state === 'on' && p.stock > 0)

@@ -3,15 +3,15 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/envelope'
-import { CITY_COOKIE, LANG_COOKIE, PAGE_FIRST_CALLS } from '../src/contract/homeCalls'
+import { CITY_COOKIE, FIRST_ANSWERS, LANG_COOKIE } from '../src/contract/firstAnswers'
 import type { CardProduct } from '../src/contract/member'
 import type { SeckillListAnswer } from '../src/contract/seckill'
 import type { ModuleListAnswer, ServerInfo } from '../src/contract/site'
 import type { z } from 'zod'
 import { fail } from './http'
-import { SHARE_IN_QUERY, firstCallUrl, insertAt, ownEntry, withEarlyCalls, type CallContext, type Drawn, type GivenAnswer } from './early'
+import { SHARE_IN_QUERY, firstAnswerUrl, insertAt, ownEntry, withFirstAnswers, type CallContext, type Drawn, type GivenAnswer } from './firstAnswers'
 import { noncesOf, runtimeStyleNonce } from './security'
-import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type Drawing, type HomeScreenData } from './shell'
+import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type Drawing, type HomeScreenData } from './drawing'
 import { nowMs } from './time'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
@@ -71,7 +71,7 @@ export function withNonces(html: string, nonces: { script: string; style: string
   return insertAt(tagged, '<head>', `<head>${runtimeStyleNonce(nonces)}`)
 }
 
-/** The shopper's language and city as the page's script kept them in cookies (server/early.ts); anything odd is ignored. */
+/** The shopper's language and city as the page's script kept them in cookies (server/pageScripts/firstAnswers.ts); anything odd is ignored. */
 export function preferencesOf(req: FastifyRequest): CallContext {
   const cookies = new Map(
     (req.headers.cookie ?? '')
@@ -90,15 +90,15 @@ export function preferencesOf(req: FastifyRequest): CallContext {
 }
 
 /**
- * The page's public first calls answered by the server itself (inject: the very answer /api gives, headers and
+ * The page's public first answers, answered by the server itself (inject: the very answer /api gives, headers and
  * all), by the URL the page will build for them — so the page makes none of them. Calls that need a session are
  * left to the page (the token is never in a cookie).
  */
 async function givenAnswers(app: FastifyInstance, page: string, prefs: CallContext): Promise<Record<string, GivenAnswer>> {
   const given: Record<string, GivenAnswer> = {}
-  for (const call of ownEntry(PAGE_FIRST_CALLS, page) ?? []) {
+  for (const call of ownEntry(FIRST_ANSWERS, page) ?? []) {
     if (call[2] === 'signedIn') continue
-    const url = firstCallUrl(call, prefs)
+    const url = firstAnswerUrl(call, prefs)
     const res = await app.inject({ method: 'GET', url })
     const headers: Record<string, string> = {}
     // What the app reads of an answer: its type and the clock (not the security headers every answer carries).
@@ -221,7 +221,7 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
     const first = firstScreen(page, given, prefs)
     // Every inline script and style in the page carries this answer's nonces (server/security.ts).
     const nonces = noncesOf(reply)
-    const out = withEarlyCalls(withInlineStyles(withPageChunks(withNonces(html, nonces), chunks, page), readStyle, nonces.style), page, nonces, given, first?.drawn)
+    const out = withFirstAnswers(withInlineStyles(withPageChunks(withNonces(html, nonces), chunks, page), readStyle, nonces.style), page, nonces, given, first?.drawn)
     return reply.send(first ? withFirstScreen(out, first.drawing, nonces) : out)
   }
   // "/" is Home; the static plugin would treat it as a directory.

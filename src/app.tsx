@@ -9,7 +9,7 @@ import { apiBase } from '@/platform/apiBase'
 import { documentLang } from '@/platform/documentLang'
 import { keyboard } from '@/platform/keyboard'
 import { launchQuery } from '@/platform/launchQuery'
-import { launchCalls } from '@/platform/shell'
+import { launchAnswers } from '@/platform/firstScreen'
 import { transport } from '@/platform/transport'
 import { HOME_PATH, routeUrl } from './routes'
 import { applyTabBarLanguage } from './tabBar'
@@ -38,7 +38,7 @@ connectRequest(transport, () => apiBase.base())
 
 // The entry page's first calls leave now, while the app is still starting and before that page has loaded
 // (mini-program; on H5 the page's HTML started them already). Its screens take the answers (issue 15).
-launchCalls.start()
+launchAnswers.start()
 
 // H5: Enter/Space work on tappable things, and Taro's Buttons are buttons to the Tab key and screen readers.
 keyboard.install()

@@ -41,6 +41,11 @@ const SAMPLES = {
   componentToFeature: ['src/components/Sample/index.tsx', "import { t } from '@/features/orders/messages'\nexport const x = t\n"],
   contractToCore: ['src/contract/sample.ts', "import { getItem } from '@/core/storage'\nexport const x = getItem\n"],
   serverToCore: ['server/sample.ts', "import { maskPhone } from '../src/core/format'\nimport { ORDER_STATUS } from '../src/contract/constants'\nexport const x = [maskPhone, ORDER_STATUS]\n"],
+  serverToViews: ['server/drawing/sample.tsx', "import HomeTopView from '../../src/views/home/HomeTopView'\nexport const x = HomeTopView\n"],
+  serverToFeature: ['server/drawing/sample.tsx', "import HomeTop from '../../src/features/home/HomeTop'\nexport const x = HomeTop\n"],
+  viewToCore: ['src/views/home/Sample.tsx', "import { assetUrl } from '@/core/request'\nexport const x = assetUrl\n"],
+  viewToContract: ['src/views/home/Sample.tsx', "import { hms } from '@/contract/homeScreen'\nimport SideScroll from '../SideScroll'\nexport const x = [hms, SideScroll]\n"],
+  pageScriptImport: ['server/pageScripts/sample.ts', "import { LANG_COOKIE } from '../../src/contract/firstAnswers'\nimport type { GivenAnswer } from './types'\nexport const x: GivenAnswer | string = LANG_COOKIE\n"],
   pageToRequest: ['src/pages/orders/sample.tsx', "import { request } from '@/core/request'\nexport const x = request\n"],
   pageToRequestRelative: ['src/pages/orders/sample.tsx', "import { request } from '../../core/request'\nexport const x = request\n"],
   pageAllowed: [
@@ -113,6 +118,17 @@ describe('layers the lint enforces', () => {
 
   it('server/ may import only src/contract', () => {
     expect(only('import-x/no-restricted-paths', found.serverToCore)).toEqual([expect.stringContaining('server/ may import only src/contract')])
+  })
+
+  it('the server may import the pure views (src/views) and not the app above them; a view imports only the contract and views', () => {
+    expect(found.serverToViews).toEqual([])
+    expect(only('import-x/no-restricted-paths', found.serverToFeature)).toEqual([expect.stringContaining('server/ may import only src/contract, src/routes.ts and the pure views')])
+    expect(only('import-x/no-restricted-paths', found.viewToCore)).toEqual([expect.stringContaining('src/views are pure views')])
+    expect(found.viewToContract).toEqual([])
+  })
+
+  it("a page script (server/pageScripts, built file by file to ES5) imports types only", () => {
+    expect(only('@typescript-eslint/no-restricted-imports', found.pageScriptImport)).toEqual([expect.stringContaining('A page script stands alone')])
   })
 
   it('a page importing request() fails, by alias or relative path; api hooks, errorMessage, features and hooks pass', () => {

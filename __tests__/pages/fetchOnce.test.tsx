@@ -1,5 +1,5 @@
 import type TestUtils from '@tarojs/test-utils-react'
-import { startFirstCalls } from '@/core/firstCalls'
+import { startFirstAnswers } from '@/core/firstAnswers'
 import { getItem, setItem } from '@/core/storage'
 import DiscountBillIndexPage from '@/pages/discountBill/index'
 import CardIndexPage from '@/pages/card/index'
@@ -121,7 +121,7 @@ describe('one show, one read', () => {
       },
       { otherwise: PENDING },
     )
-    expect(startFirstCalls('pages/discountBill/index')).toBe(3)
+    expect(startFirstAnswers('pages/discountBill/index')).toBe(3)
     const t = await open(DiscountBillIndexPage)
     await until(t, () => expect(text(t, '.shop-row__name')).toBe(shop.name))
     expect(text(t, '.discount-bar__city')).toContain('广州')
@@ -132,11 +132,11 @@ describe('one show, one read', () => {
 
   it('Card tab and Me with their first calls started before they mounted (signed in): each call made once, in all', async () => {
     const serverInfo = () => ({ service_phone: '400', service_wechat: 'w', service_hours: 'h', version: '1', version_code: 1 })
-    const api = await cardSignedInReadsOnce(() => expect(startFirstCalls('pages/card/index')).toBe(2), { 'index/serverInfo': serverInfo })
+    const api = await cardSignedInReadsOnce(() => expect(startFirstAnswers('pages/card/index')).toBe(2), { 'index/serverInfo': serverInfo })
 
     openedWith('pages/personal/index')
     // The profile and the customer-service line.
-    expect(startFirstCalls('pages/personal/index')).toBe(2)
+    expect(startFirstAnswers('pages/personal/index')).toBe(2)
     const me = await open(PersonalIndexPage)
     await until(me, () => expect(me.queries.querySelector('.account-header__name')).not.toBeNull())
     // The Card tab's profile is still fresh (issue 27: kept answers): Me shows it and asks nothing.

@@ -25,6 +25,17 @@ import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
 import { all, click, hide, mount, show, text, unmount, unmountAll, until } from '../support/screen'
 import { order, paged, payparam, quote, unpaidOrder } from '../support/fixtures'
 
+/**
+ * The phone's clock — and with it the app's business day (the fake server sends no clock of its own) — held at 10:00
+ * Shanghai time of a fixed day, running on. The fixtures' times are "today" (businessToday()): a run started at 23:59:50
+ * built them on one day and drew them on the next ("休息中 · 11-26 11:00 开始营业" instead of "11:00").
+ */
+const hostNow = Date.now.bind(Date)
+const HELD = Date.parse('2026-11-23T10:00:00+08:00') - hostNow()
+const holdPhoneClock = () => jest.spyOn(Date, 'now').mockImplementation(() => hostNow() + HELD)
+holdPhoneClock()
+beforeEach(holdPhoneClock)
+
 afterEach(() => {
   unmountAll()
   jest.restoreAllMocks()

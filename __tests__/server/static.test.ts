@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
 import zlib from 'node:zlib'
-import { givenAnswersIn } from '../../server/early'
+import { firstAnswersConfigIn, givenAnswersIn } from '../../server/firstAnswers'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer
@@ -17,14 +17,16 @@ const STYLES: Record<string, string> = {
 const withoutNonces = (html: string) => html.replace(/ nonce="[0-9a-f]+"/g, '').replace(/[0-9a-f]{32}/g, 'NONCE')
 /** The page's HTML for a request with these cookies (the shopper's preferences, as the page's script keeps them). */
 const pageHtml = async (url: string, cookie?: string) => withoutNonces((await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body)
-/** The answers the server put in the page's first script, by URL (server/early.ts: `given`). */
+/** The answers the server put in the page's first script, by URL (server/firstAnswers.ts: `given`). */
 function givenIn(html: string) {
   const given = givenAnswersIn(html)
   if (!Object.keys(given).length) throw new Error('no given answers in the page')
   return given
 }
-/** The first screen drawn into the page (server/shell.ts), or '' when there is none. */
+/** The first screen drawn into the page (server/drawing), or '' when there is none. */
 const drawnIn = (html: string) => /<div id="first-screen"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
+/** What the page's first script checks the drawing against (server/pageScripts/firstAnswers.ts: `drawn`). */
+const drawnFor = (html: string) => firstAnswersConfigIn(html)?.drawn
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
   fs.mkdirSync(path.join(dir, 'js'))
@@ -76,7 +78,7 @@ describe('serving the H5 build', () => {
     expect(home).toContain(`<style data-href="/css/home-shared.33333333.css">${STYLES['home-shared.33333333.css']}</style>`)
     expect(home).toContain(`<style data-href="/css/app.11111111.css">${STYLES['app.11111111.css']}</style>`)
     expect(home).not.toContain('rel="stylesheet"')
-    // Home's scripts are asked for after its drawn first screen (server/shell.ts: withFirstScreen), at the end of <body>.
+    // Home's scripts are asked for after its drawn first screen (server/drawing: withFirstScreen), at the end of <body>.
     const homeBody = (await pageHtml('/')).split('</head>')[1]
     expect(homeBody).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
     expect(homeBody).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')
@@ -94,14 +96,14 @@ describe('serving the H5 build', () => {
     expect(unknown).toContain('一卡通')
   })
 
-  it("Home's HTML starts Home's first calls in <head>, before any script of the app; other pages' HTML does not", async () => {
+  it("Home's HTML starts Home's first answers in <head>, before any script of the app; other pages' HTML does not", async () => {
     const home = (await s.app.inject({ method: 'GET', url: '/' })).body
     const head = home.slice(0, home.indexOf('</head>'))
-    const early = head.indexOf('window.__ocpEarly')
+    const early = head.indexOf('data-first-answers="ask"')
     expect(early).toBeGreaterThan(-1)
     expect(early).toBeLessThan(home.indexOf('<link rel="preload"'))
     expect(head).toContain('index/moduleList')
-    expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpEarly')
+    expect((await s.app.inject({ method: 'GET', url: '/pages/card/my' })).body).not.toContain('__ocpFirstAnswers')
     // The other tab pages with first calls of their own: Membership card and Me.
     const card = (await s.app.inject({ method: 'GET', url: '/pages/card/index' })).body
     expect(card).toContain('hui_public.card/index')
@@ -136,10 +138,10 @@ describe('serving the H5 build', () => {
     expect(shell).toBeGreaterThan(home.indexOf('<body>'))
     expect(shell).toBeLessThan(home.indexOf('<div id="app">'))
     // The answers' data after the drawing (parsed and painted first), still in the document before the app runs.
-    expect(home.indexOf('(function(given)')).toBeGreaterThan(home.indexOf('<div id="app">'))
-    expect(home.indexOf('(function(given)')).toBeLessThan(home.indexOf('</body>'))
+    expect(home.indexOf('data-first-answers="given"')).toBeGreaterThan(home.indexOf('<div id="app">'))
+    expect(home.indexOf('data-first-answers="given"')).toBeLessThan(home.indexOf('</body>'))
     const zh = drawnIn(home)
-    expect(zh).toContain('<img src="/assets/img/banner-1.svg" alt="" fetchpriority="high">')
+    expect(zh).toContain('<img src="/assets/img/banner-1.svg" alt="" fetchpriority="high"/>')
     for (const words of ['一卡通', '选择城市 ▾', '搜索商家、商品', '开通会员 买单享折扣', '会员卡', '优惠买单', '限时秒杀', '附近优惠']) expect(zh).toContain(`>${words}<`)
     const en = drawnIn(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))
     for (const words of ['One Card Pass', 'Search shops and products', 'Membership card', 'Flash sales']) expect(en).toContain(`>${words}<`)
@@ -147,8 +149,8 @@ describe('serving the H5 build', () => {
     expect(en).toMatch(new RegExp(`class="home-bar__city">[^<]*▾<`))
     expect(drawnIn(await pageHtml('/', 'ocp_city=2'))).toContain(`>${city} ▾<`)
     // The page's script hides a drawing made for another language or city than the phone's (a cookie older than a switch).
-    expect(home).toContain('if(lang!=="zh"||city!==undefined)')
-    expect(await pageHtml('/', 'ocp_lang=en; ocp_city=2')).toContain('if(lang!=="en"||city!==2)')
+    expect(drawnFor(home)).toEqual({ lang: 'zh', city: null })
+    expect(drawnFor(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))).toEqual({ lang: 'en', city: 2 })
     expect(drawnIn(await pageHtml('/pages/discountBill/index'))).toBe('')
     expect(drawnIn(await pageHtml('/pages/card/my'))).toBe('')
   })
@@ -162,8 +164,8 @@ describe('serving the H5 build', () => {
     // Me's customer-service line comes from the answer given in the page (the app's first render has it too).
     expect(Object.keys(givenIn(me))).toEqual(['/api/index/serverInfo?lang=en'])
     // What each was drawn for, checked by the first script before anything shows: the language, and no session.
-    expect(me).toContain('if(lang!=="en"||token)')
-    expect(await pageHtml('/pages/orders/index')).toContain('if(lang!=="zh"||token)')
+    expect(drawnFor(me)).toEqual({ lang: 'en', signedOut: true })
+    expect(drawnFor(await pageHtml('/pages/orders/index'))).toEqual({ lang: 'zh', signedOut: true })
   })
 
   it('Membership card is drawn with the card products the page is given (the second chosen, its price in the bar), for a shopper not logged in', async () => {
@@ -175,7 +177,7 @@ describe('serving the H5 build', () => {
     expect(drawn).toContain(`class="card-product card-product--level2 card-product--chosen"`)
     expect(drawn).toContain(`<span class="card-products__total">¥${(products[1].price / 100).toFixed(2)}</span>`)
     expect(drawn).toContain('>Buy now<')
-    expect(html).toContain('if(lang!=="en"||token)')
+    expect(drawnFor(html)).toEqual({ lang: 'en', signedOut: true })
   })
 
   it('preference cookies are read strictly: anything odd is the default, a city the list does not name draws nothing, and the page varies by cookie', async () => {
@@ -197,7 +199,7 @@ describe('serving the H5 build', () => {
       expect(home).not.toContain('<img src=x')
       expect(home).not.toContain(`'</script>`)
       const drawn = drawnIn(home)
-      expect(drawn).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;&lt;/script&gt;')
+      expect(drawn).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#x27;&lt;/script&gt;')
       // The answer in the script is still the server's answer, exactly.
       const given = givenIn(home)['/api/hui_public.hsh_seckill_prod/index?page_size=10&lang=zh']
       const names = (JSON.parse(given.text).data.list as Array<{ name: string }>).map((p) => p.name)
@@ -219,15 +221,15 @@ describe('serving the H5 build', () => {
         // One document: the template's parts once each.
         for (const once of ['<!doctype html>', '<head>', '</head>', '<body>', '</body>', '</html>', '<div id="app">', '<div id="first-screen"']) expect([once, home.split(once).length - 1]).toEqual([once, 1])
         // The drawing shows the name as typed (HTML-escaped).
-        expect(drawnIn(home)).toContain(`>Water $\` end $&amp; $&#39; $$ $1 $&lt;n&gt; $<`)
+        expect(drawnIn(home)).toContain(`>Water $\` end $&amp; $&#x27; $$ $1 $&lt;n&gt; $<`)
         // Every inline script parses, as the browser cuts it out of the page; the answers script hands over exact answers.
-        const scripts = Array.from(home.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1])
+        const scripts = Array.from(home.matchAll(/<script(?: data-first-answers="\w+")?>([\s\S]*?)<\/script>/g), (m) => m[1])
         expect(scripts.length).toBeGreaterThanOrEqual(3)
         for (const code of scripts) expect(() => new vm.Script(code)).not.toThrow()
         const given = givenIn(home)
         const early: Record<string, { at: number; got?: { text: string } }> = Object.fromEntries(Object.keys(given).map((url) => [url, { at: 0 }]))
-        const answers = scripts.find((code) => code.startsWith('(function(given)')) as string
-        vm.runInNewContext(answers, { window: { __ocpEarly: early } })
+        const answers = /<script data-first-answers="given">([\s\S]*?)<\/script>/.exec(home)?.[1] as string
+        vm.runInNewContext(answers, { window: { __ocpFirstAnswers: early } })
         const shopsUrl = Object.keys(given).find((url) => url.startsWith('/api/hui_shanghu.shop/index')) as string
         const flashUrl = Object.keys(given).find((url) => url.startsWith('/api/hui_public.hsh_seckill_prod/index')) as string
         for (const url of [shopsUrl, flashUrl]) {
@@ -250,7 +252,7 @@ describe('serving the H5 build', () => {
       expect(String(res.headers['content-type'])).toMatch(/^text\/html/)
       const html = withoutNonces(res.body)
       expect(html).toContain('<div id="app"></div>')
-      expect(html).not.toContain('__ocpEarly')
+      expect(html).not.toContain('__ocpFirstAnswers')
       expect(drawnIn(html)).toBe('')
       // As /pages/nope/index answers.
       expect(html).toBe(withoutNonces((await s.app.inject({ method: 'GET', url: '/pages/nope/index' })).body))

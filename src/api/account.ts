@@ -1,6 +1,6 @@
 import type { UserInfo } from '@/contract/account'
 import type { ApiRes } from '@/contract/schemas'
-import { readyAnswer, request } from '@/core/request'
+import { firstAnswer, request } from '@/core/request'
 import { rememberUserIds } from './roles'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
 
@@ -14,8 +14,8 @@ export function useProfile(options: SignedInOptions = {}) {
     () => request('personal.user/info', {}).then(remember),
     [],
     options,
-    // Already in when Me's or the Card tab's first calls were started early (issue 15): in the first render.
-    () => remember(readyAnswer('personal.user/info', {})),
+    // Already in when Me's or the Card tab's first answers were asked for (issue 15): in the first render.
+    () => remember(firstAnswer('personal.user/info', {})),
   )
 }
 

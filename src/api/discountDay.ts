@@ -3,6 +3,7 @@
  * part near the shopper (or in their city), and the reminder. Through the app's one client.
  */
 import type { GeoPoint } from '@/contract/geo'
+import type { SubscribeResult } from '@/contract/takeoutEndpoints'
 import { request } from '@/core/request'
 import { useQuery } from '@/hooks/useQuery'
 
@@ -18,5 +19,12 @@ export function useDiscountDay(near: DiscountDayNear | null) {
   )
 }
 
-/** Ask to be reminded of a coming discount day (the sandbox records it). */
-export const remindDiscountDay = (day: string) => request('personal.discount_day/remind', { day, result: 'accept' })
+/**
+ * Ask to be reminded of a coming discount day: with WeChat's answer for the template (weapp), or `accept` alone (H5, or
+ * no template: the sandbox records it).
+ */
+export const remindDiscountDay = (day: string, answer: { result: SubscribeResult; template_id: string } | null) =>
+  request('personal.discount_day/remind', answer ? { day, ...answer } : { day, result: 'accept' })
+
+/** Withdraw the reminder of a coming discount day (nothing will be sent). */
+export const cancelDiscountDayReminder = (day: string) => request('personal.discount_day/cancelReminder', { day })

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OrderInfo, OrderPayload, PriceQuote } from '@/contract/order'
 import { hasRedemptionCode } from '@/contract/orderRules'
 import type { ApiReq } from '@/contract/schemas'
-import { ApiError, readyAnswer, request } from '@/core/request'
+import { ApiError, firstAnswer, request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useRetryWhenOnline } from '@/hooks/useRetryWhenOnline'
 import { useSignedInQuery, type SignedInOptions } from '@/hooks/useSignedIn'
@@ -37,7 +37,7 @@ export function useOrderPages(filter: OrderFilter) {
   return usePagedList((page, page_size) => request('personal.order/index', { ...filter, page, page_size }), [filter], {
     keyOf: (o) => o.id,
     // A tab seen before shows at once (kept answers, src/core/cache.ts), and is checked in the background.
-    ready: (page_size) => readyAnswer('personal.order/index', { ...filter, page: 1, page_size }),
+    ready: (page_size) => firstAnswer('personal.order/index', { ...filter, page: 1, page_size }),
   })
 }
 

@@ -1,5 +1,5 @@
 import type { ApiReq } from '@/contract/schemas'
-import { readyAnswer, request } from '@/core/request'
+import { firstAnswer, request } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
 
@@ -11,7 +11,7 @@ export function fetchShop(id: number) {
 /** One shop, for Shop details. Nothing is asked without a valid id. */
 export function useShop(id: number) {
   // A shop seen a moment ago (back from its bill or a coupon) shows at once, checked in the background.
-  return useQuery(() => fetchShop(id), [id], id > 0, () => readyAnswer('hui_shanghu.shop/read', { id })?.info)
+  return useQuery(() => fetchShop(id), [id], id > 0, () => firstAnswer('hui_shanghu.shop/read', { id })?.info)
 }
 
 export type ShopFilter = Omit<ApiReq<'hui_shanghu.shop/index'>, 'page' | 'page_size'>
@@ -21,7 +21,7 @@ export function useShopPages(filter: ShopFilter, enabled?: boolean) {
   return usePagedList((page, page_size) => request('hui_shanghu.shop/index', Object.assign({}, filter, { page, page_size })), [filter], {
     keyOf: (s) => s.id,
     enabled,
-    // Home's first page of shops may have arrived already (its first calls, started early): in its first render.
-    ready: (page_size) => readyAnswer('hui_shanghu.shop/index', Object.assign({}, filter, { page: 1, page_size })),
+    // Home's first page of shops may have arrived already (its first answers): in its first render.
+    ready: (page_size) => firstAnswer('hui_shanghu.shop/index', Object.assign({}, filter, { page: 1, page_size })),
   })
 }

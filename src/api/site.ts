@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'react'
 import type { GeoPoint } from '@/contract/geo'
 import { followCity } from '@/core/city'
-import { readyAnswer, request } from '@/core/request'
+import { firstAnswer, request } from '@/core/request'
 import type { City } from '@/core/storage'
 import { useQuery } from '@/hooks/useQuery'
 
 /** Home's banners and service entries (their names come in the shopper's language: asked again when it changes). */
 export function useModules() {
-  return useQuery(() => request('index/moduleList', {}), [], true, () => readyAnswer('index/moduleList', {}))
+  return useQuery(() => request('index/moduleList', {}), [], true, () => firstAnswer('index/moduleList', {}))
 }
 
 /** The cities Home can show shops of. */
 export function useCities() {
-  return useQuery(() => request('website.hui_china_city/cityList', {}), [], true, () => readyAnswer('website.hui_china_city/cityList', {}))
+  return useQuery(() => request('website.hui_china_city/cityList', {}), [], true, () => firstAnswer('website.hui_china_city/cityList', {}))
 }
 
 /** Customer service: phone, WeChat and hours (Me). */
 export function useServerInfo() {
-  // Me's HTML carries it (PAGE_FIRST_CALLS): in the first render, with the rest of the menu.
-  return useQuery(() => request('index/serverInfo', {}), [], true, () => readyAnswer('index/serverInfo', {}))
+  // Me's HTML carries it (FIRST_ANSWERS): in the first render, with the rest of the menu.
+  return useQuery(() => request('index/serverInfo', {}), [], true, () => firstAnswer('index/serverInfo', {}))
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Membership card's words (the tab, my cards, coupons), shared by the app (src/features/card) and the reference
- * server, which draws the tab's first screen into its HTML with them (server/shell.ts, issue 15). Plain data.
+ * server, which draws the tab's first screen into its HTML with them (server/drawing, issue 15). Plain data.
  */
 export const CARD_WORDS = {
   'zh-CN': {
@@ -96,3 +96,11 @@ export const CARD_WORDS = {
     'plan.credit': 'What is left of your {name}',
   },
 } as const
+
+/**
+ * The card product chosen first on Membership card: the level the shopper holds (renewing it is the first thing to
+ * offer), else the second (the middle of three), else the only one. The app and the server's drawing both choose with it.
+ */
+export function firstCardChoice(products: readonly { id: number; level: number }[], heldLevel?: number): number | undefined {
+  return (heldLevel !== undefined ? products.find((p) => p.level === heldLevel)?.id : undefined) ?? products[1]?.id ?? products[0]?.id
+}

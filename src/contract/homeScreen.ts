@@ -1,6 +1,6 @@
 /**
  * Home's words and the countdown's form, shared by the app (src/features/home) and the reference server, which
- * draws Home's first screen into the page's HTML with them (server/shell.ts, issue 15): one source, so the
+ * draws Home's first screen into the page's HTML with them (server/drawing, issue 15): one source, so the
  * drawn screen says what the app will say. Plain data: the server imports it.
  */
 export const HOME_WORDS = {
@@ -37,3 +37,14 @@ export const HOME_WORDS = {
 /** 3725 s → "01:02:05": the flash-sale countdown. */
 export const hms = (s: number): string =>
   [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':')
+
+/**
+ * The flash-sale session Home's strip shows — the live one, else the next — and the time its countdown counts to (its
+ * end, or its start). None when the strip would show nothing (no session, or no products). The app and the server's
+ * drawing both choose with it.
+ */
+export function flashSession<S extends { state: string; start_time: string; end_time: string }>(data: { sessions: readonly S[]; list: readonly unknown[] }): { session: S; until: string } | undefined {
+  const session = data.sessions.find((s) => s.state === 'on') ?? data.sessions.find((s) => s.state === 'upcoming')
+  if (!session || data.list.length === 0) return undefined
+  return { session, until: session.state === 'on' ? session.end_time : session.start_time }
+}

@@ -13,15 +13,15 @@ export interface TransportResponse {
   body: unknown
   /** Response headers, names in lower case (read them with headerOf). Absent when the platform gave none. */
   headers?: Record<string, string>
-  /** When the exchange really began, when that was before send() was called (H5: a request started early by the page). */
+  /** When the exchange really began, when that was before send() was called (H5: a first answer the page asked for). */
   sentAt?: number
 }
 
 export interface Transport {
   /** Resolves with any HTTP status; rejects only when no answer came (network, timeout). */
   send(req: TransportRequest): Promise<TransportResponse>
-  /** An answer to this request that has already arrived (H5: started early by the page), taken once; else undefined. */
-  ready?(req: TransportRequest): TransportResponse | undefined
+  /** An answer to this request that has already arrived (H5: a first answer the page asked for or was given), taken once; else undefined. */
+  firstAnswer?(req: TransportRequest): TransportResponse | undefined
 }
 
 /** GET payloads travel in the query string. */

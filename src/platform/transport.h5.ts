@@ -9,20 +9,20 @@ import { withQuery, type Transport, type TransportRequest, type TransportRespons
  * aborts the fetch.
  */
 /**
- * A GET the page started before the app's code arrived (server/early.ts), by its URL; each is taken once. `got`:
+ * A first answer (server/firstAnswers.ts: the page asked for it before the app's code arrived, or was given it), by its URL; taken once. `got`:
  * its answer, once it has arrived — or from the start, when the server put the answer in the page (no `res` then).
  */
-interface EarlyCall {
+interface FirstAnswerEntry {
   at: number
   res?: Promise<Response>
   got?: { status: number; text: string; headers: Record<string, string> }
 }
 
-function takeEarly(url: string, arrived?: boolean): EarlyCall | undefined {
-  const early = (window as { __ocpEarly?: Record<string, EarlyCall | undefined> }).__ocpEarly
-  const hit = early && early[url]
+function takeFirstAnswer(url: string, arrived?: boolean): FirstAnswerEntry | undefined {
+  const answers = (window as { __ocpFirstAnswers?: Record<string, FirstAnswerEntry | undefined> }).__ocpFirstAnswers
+  const hit = answers && answers[url]
   if (!hit || (arrived && !hit.got)) return undefined
-  early[url] = undefined
+  answers[url] = undefined
   return hit
 }
 
@@ -35,8 +35,8 @@ function parsed(text: string): unknown {
   }
 }
 
-/** An early call's answer as the transport gives it. */
-const answerOf = (at: number, got: NonNullable<EarlyCall['got']>): TransportResponse => ({ status: got.status, body: parsed(got.text), headers: got.headers, sentAt: at })
+/** A first answer as the transport gives it. */
+const answerOf = (at: number, got: NonNullable<FirstAnswerEntry['got']>): TransportResponse => ({ status: got.status, body: parsed(got.text), headers: got.headers, sentAt: at })
 
 async function exchange({ url, method, data, headers }: TransportRequest, signal: AbortSignal | undefined): Promise<TransportResponse> {
   const target = method === 'GET' ? withQuery(url, data) : url
@@ -48,24 +48,24 @@ async function exchange({ url, method, data, headers }: TransportRequest, signal
       signal,
       credentials: 'same-origin',
     })
-  // Home's first calls may be on their way already (same URL, same stored token and language); if that one
+  // The page's first answers may be on their way already (same URL, same stored token and language); if that one
   // failed, ask again.
-  const early = method === 'GET' ? takeEarly(target) : undefined
-  if (early?.got) return answerOf(early.at, early.got)
-  const res = early?.res ? await early.res.catch(send) : await send()
+  const first = method === 'GET' ? takeFirstAnswer(target) : undefined
+  if (first?.got) return answerOf(first.at, first.got)
+  const res = first?.res ? await first.res.catch(send) : await send()
   const body = parsed(await res.text())
   // Headers.forEach gives the names in lower case already.
   const names: Record<string, string> = {}
   res.headers.forEach((value, name) => {
     names[name] = value
   })
-  return { status: res.status, body, headers: names, sentAt: early ? early.at : undefined }
+  return { status: res.status, body, headers: names, sentAt: first ? first.at : undefined }
 }
 
 export const transport: Transport = {
-  ready({ url, method, data }) {
-    const early = method === 'GET' ? takeEarly(withQuery(url, data), true) : undefined
-    return early?.got ? answerOf(early.at, early.got) : undefined
+  firstAnswer({ url, method, data }) {
+    const first = method === 'GET' ? takeFirstAnswer(withQuery(url, data), true) : undefined
+    return first?.got ? answerOf(first.at, first.got) : undefined
   },
   async send(req) {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined

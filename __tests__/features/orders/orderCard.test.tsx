@@ -36,7 +36,7 @@ describe('My orders: the order card', () => {
 })
 
 describe('Order detail: the status banner names the order once too', () => {
-  const detail = (o: OrderInfo) => mount(() => <OrderDetail order={o} code={null} onChanged={() => undefined} />)
+  const detail = (o: OrderInfo) => mount(() => <OrderDetail order={o} code={null} />)
 
   it('a bill: shop · Discount bill; a card order: its title alone', async () => {
     const t = await detail(order({ kind: 'bill', title: '川味小馆', shop_name: '川味小馆' }))
@@ -81,7 +81,7 @@ describe('What an order bought: its lines', () => {
   })
 
   it('Order detail: each line with its unit price and quantity, and where the parcel goes', async () => {
-    const t = await mount(() => <OrderDetail order={mallOrder} code={null} onChanged={() => undefined} />)
+    const t = await mount(() => <OrderDetail order={mallOrder} code={null} />)
     expect(text(t, '.order-line__spec')).toBe('5 kg 礼盒')
     expect(text(t, '.order-line__qty')).toBe('× 2')
     expect(text(t, '.order-line__price')).toContain('59.90')
@@ -92,7 +92,7 @@ describe('What an order bought: its lines', () => {
   })
 
   it('a pick-up order says where it is collected', async () => {
-    const t = await mount(() => <OrderDetail order={{ ...mallOrder, delivery: { mode: 'pickup', address: null } }} code={null} onChanged={() => undefined} />)
+    const t = await mount(() => <OrderDetail order={{ ...mallOrder, delivery: { mode: 'pickup', address: null } }} code={null} />)
     expect(text(t, '.order-delivery__label')).toBe('到店自提')
     expect(text(t, '.order-delivery__text')).toBe('鲜果集市')
   })

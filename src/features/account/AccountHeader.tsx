@@ -1,6 +1,7 @@
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { ErrorState } from '@/components/StateView'
+import { AnonymousHeaderView } from '@/views/account/AccountHeaderView'
 import type { ProfileAnswer } from '@/contract/member'
 import { maskPhone } from '@/core/format'
 import { useT } from '@/features/account/messages'
@@ -29,17 +30,7 @@ const COUNTS: Array<[OrdersTab, keyof ProfileAnswer['order_counts'], 'me.orders.
 export default function AccountHeader({ loggedIn, profile, loading, error, onRetry }: Props) {
   const t = useT()
   if (!loggedIn) {
-    return (
-      <View className='account-header account-header--anonymous'>
-        <View className='account-header__avatar' />
-        <View className='account-header__text'>
-          <Button className='account-header__login' onClick={() => goToLogin(routeUrl('pages/personal/index'))}>
-            {t('me.login')}
-          </Button>
-          <Text className='account-header__hint'>{t('me.loginHint')}</Text>
-        </View>
-      </View>
-    )
+    return <AnonymousHeaderView t={t} onLogin={() => goToLogin(routeUrl('pages/personal/index'))} />
   }
   if (error && !profile) return <ErrorState title={t('common.loadFailed')} message={errorMessage(error)} retryText={t('common.retry')} onRetry={onRetry} />
   const openOrders = (tab: OrdersTab) => {

@@ -1,10 +1,10 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { useMemo, useRef, useState } from 'react'
 import { useMyAvailableCoupons } from '@/api/coupons'
 import { useOrderQuote } from '@/api/orders'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
-import Money from '@/components/Money'
+import { firstCardChoice } from '@/contract/cardWords'
 import type { CardProduct, UserCard } from '@/contract/member'
 import type { CardOrderPayload, CardPlan } from '@/contract/order'
 import { centsToYuan } from '@/core/format'
@@ -14,6 +14,7 @@ import { useT } from '@/features/card/messages'
 import { usePay } from '@/hooks/usePay'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
+import CardProductsView from '@/views/card/CardProductsView'
 import './card.css'
 
 const day = (time: string) => time.slice(0, 10)
@@ -47,7 +48,7 @@ function PlanNote({ plan }: { plan: CardPlan }) {
 export default function CardProducts({ products, current }: { products: CardProduct[]; current: UserCard | null }) {
   const t = useT()
   // The card the shopper holds (its level: renewing it is the first thing to offer), else the second (as the drawn screen).
-  const [chosen, setChosen] = useState(() => (current && products.find((p) => p.level === current.level)?.id) ?? products[1]?.id ?? products[0]?.id)
+  const [chosen, setChosen] = useState(() => firstCardChoice(products, current?.level))
   // undefined: the best usable coupon (until the shopper chooses); null: none.
   const [couponChoice, setCouponChoice] = useState<number | null | undefined>(undefined)
   const { pay, paying } = usePay()
@@ -81,41 +82,27 @@ export default function CardProducts({ products, current }: { products: CardProd
   const label = quote?.card?.mode === 'upgrade' ? t('card.upgrade') : quote?.card?.mode === 'renew' || (!quote && current) ? t('card.renew') : t('card.buy')
 
   return (
-    <View className='card-products'>
-      <Text className='card-products__title'>{t('card.choose')}</Text>
-      {products.map((p) => (
-        <View key={p.id} className={`card-product card-product--level${p.level}${p.id === chosen ? ' card-product--chosen' : ''}`} onClick={() => choose(p.id)} role='radio' tabIndex={0} aria-checked={p.id === chosen}>
-          <View className='card-product__head'>
-            <Text className='card-product__name'>{p.name}</Text>
-            <Money className='card-product__price' cents={p.price} />
+    <CardProductsView
+      t={t}
+      products={products}
+      chosenId={chosen}
+      total={quote ? quote.pay_amount : product && !loading ? product.price : undefined}
+      when={quote?.card ? t('plan.dates', { start: day(quote.card.start_at), end: day(quote.card.end_at) }) : undefined}
+      checkout={
+        coupons.signedIn &&
+        product && (
+          <View className='card-checkout'>
+            {quote?.card && <PlanNote plan={quote.card} />}
+            <CouponChoice usable={usable} chosenId={couponId} onChange={setCouponChoice} amountOff={quote?.coupon_amount} />
+            {error ? <Text className='card-checkout__error'>{errorMessage(error)}</Text> : null}
           </View>
-          <Text className='card-product__days'>
-            {t('card.days', { days: p.days })} · {t('card.memberRate', { rate: p.member_rate })}
-          </Text>
-          {p.benefits.map((b) => (
-            <Text key={b} className='card-product__benefit'>
-              · {b}
-            </Text>
-          ))}
-        </View>
-      ))}
-      {coupons.signedIn && product && (
-        <View className='card-checkout'>
-          {quote?.card && <PlanNote plan={quote.card} />}
-          <CouponChoice usable={usable} chosenId={couponId} onChange={setCouponChoice} amountOff={quote?.coupon_amount} />
-          {error ? <Text className='card-checkout__error'>{errorMessage(error)}</Text> : null}
-        </View>
-      )}
-      <View className='card-products__bar'>
-        <View className='card-products__sum'>
-          {quote ? <Money className='card-products__total' cents={quote.pay_amount} /> : product && !loading ? <Money className='card-products__total' cents={product.price} /> : <Text className='card-products__quoting'>{t('card.quoting')}</Text>}
-          {/* The dates stay in sight next to Pay (the full note is above, under the products). */}
-          {quote?.card && <Text className='card-products__when'>{t('plan.dates', { start: day(quote.card.start_at), end: day(quote.card.end_at) })}</Text>}
-        </View>
-        <Button className='btn-pill card-products__buy' disabled={paying || !product || (coupons.signedIn && !quote) || undefined} loading={paying} onClick={() => void buy()}>
-          {label}
-        </Button>
-      </View>
-    </View>
+        )
+      }
+      buyLabel={label}
+      buyDisabled={paying || !product || (coupons.signedIn && !quote)}
+      paying={paying}
+      onChoose={choose}
+      onBuy={() => void buy()}
+    />
   )
 }

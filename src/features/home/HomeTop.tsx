@@ -1,9 +1,9 @@
-import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { ModuleListAnswer } from '@/contract/site'
 import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import type { City } from '@/core/storage'
+import HomeTopView from '@/views/home/HomeTopView'
 import BannerCarousel from './BannerCarousel'
 import { useT } from './messages'
 import './home.css'
@@ -33,35 +33,26 @@ export default function HomeTop({ city, cities, onCity, modules }: Props) {
   // The stored city keeps the name it was chosen with; the list has it in the current language.
   const cityName = city && (cities.find((c) => c.id === city.id)?.name ?? city.name)
   return (
-    <View className='home-top'>
-      <ChoiceSheet
-        id='home-city-sheet'
-        open={choosing}
-        title={t('home.chooseCity')}
-        choices={cities.map((c) => ({ key: c.id, label: c.name, selected: c.id === city?.id }))}
-        cancelText={t('common.cancel')}
-        onPick={(i) => onCity(cities[i])}
-        onClose={() => setChoosing(false)}
-      />
-      <View className='home-bar'>
-        <Text className='home-bar__city' role='button' tabIndex={0} aria-haspopup='dialog' onClick={() => cities.length > 0 && setChoosing(true)}>
-          {cityName ?? t('home.chooseCity')} ▾
-        </Text>
-        <View className='home-bar__search' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })} role='link' tabIndex={0}>
-          <Text className='home-bar__placeholder'>{t('home.search')}</Text>
-        </View>
-      </View>
-      {modules && modules.banners.length > 0 && <BannerCarousel banners={modules.banners} onOpen={open} />}
-      {modules && (
-        <View className='home-grid'>
-          {modules.modules.map((m) => (
-            <View key={m.key} className={`home-grid__item home-grid__item--${m.key}`} role='link' tabIndex={0} onClick={() => open(m.path)}>
-              <Image className='home-grid__icon' src={assetUrl(m.icon)} nativeProps={{ alt: '' }} />
-              <Text className='home-grid__label'>{m.title}</Text>
-            </View>
-          ))}
-        </View>
-      )}
-    </View>
+    <HomeTopView
+      t={t}
+      cityName={cityName}
+      modules={modules}
+      picture={assetUrl}
+      before={
+        <ChoiceSheet
+          id='home-city-sheet'
+          open={choosing}
+          title={t('home.chooseCity')}
+          choices={cities.map((c) => ({ key: c.id, label: c.name, selected: c.id === city?.id }))}
+          cancelText={t('common.cancel')}
+          onPick={(i) => onCity(cities[i])}
+          onClose={() => setChoosing(false)}
+        />
+      }
+      carousel={modules && modules.banners.length > 0 && <BannerCarousel banners={modules.banners} onOpen={open} />}
+      onCity={() => cities.length > 0 && setChoosing(true)}
+      onSearch={() => void Taro.navigateTo({ url: routeUrl('pages/index/search') })}
+      onOpen={open}
+    />
   )
 }

@@ -11,11 +11,14 @@ import './logistics.css'
 
 interface Props {
   parcel: LogisticsAnswer
-  onChanged: () => void | Promise<void>
 }
 
-/** Logistics: where the parcel is (headline and latest event), carrier and tracking number (copy), the address, the timeline newest first, and confirming receipt. */
-export default function ParcelView({ parcel, onChanged }: Props) {
+/**
+ * Logistics: where the parcel is (headline and latest event), carrier and tracking number (copy), the address, the
+ * timeline newest first, and confirming receipt — a write that invalidates the shopper's orders (confirmReceipt's
+ * `changes`): the screen reads the parcel again by itself, once.
+ */
+export default function ParcelView({ parcel }: Props) {
   const t = useT()
   const { order } = parcel
   const latest = parcel.events[0]
@@ -28,7 +31,6 @@ export default function ParcelView({ parcel, onChanged }: Props) {
     try {
       await confirmReceipt(order.id)
       toastSuccess(t('parcel.confirmed'))
-      await onChanged()
     } catch (e) {
       toastError(errorMessage(e))
     }

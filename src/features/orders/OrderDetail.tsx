@@ -23,17 +23,19 @@ import { routeUrl } from '@/routes'
 interface Props {
   order: OrderInfo
   code: VerificationAnswer | null
-  onChanged: () => void
   /** Back from the cashier after a payment that did not go through (its return URL says so). */
   payFailed?: boolean
 }
 
-/** Order detail: status, amounts, number (copy), times, the redemption code, refund; unpaid: countdown, cancel, pay. */
-export default function OrderDetail({ order, code, onChanged, payFailed = false }: Props) {
+/**
+ * Order detail: status, amounts, number (copy), times, the redemption code, refund; unpaid: countdown, cancel, pay.
+ * What it writes (cancel, refund, withdraw) invalidates the kept order: the screen reads it again by itself, once.
+ */
+export default function OrderDetail({ order, code, payFailed = false }: Props) {
   const t = useT()
   const { payExisting, paying } = usePay()
   const [refunding, setRefunding] = useState(false)
-  const cancel = useCancelOrder(onChanged)
+  const cancel = useCancelOrder()
   const unpaid = payStage(order.order_status) === 'unpaid'
   const left = useAutoCancelLeft(order)
   const copy = () =>
@@ -57,7 +59,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
       </View>
 
       {/* The refund's timeline (issue 24); a server without it: the store's last refusal, as before. */}
-      {order.refund && <RefundTimeline order={order} refund={order.refund} onAskAgain={() => setRefunding(true)} onChanged={onChanged} />}
+      {order.refund && <RefundTimeline order={order} refund={order.refund} onAskAgain={() => setRefunding(true)} />}
       {order.refund === undefined && order.refund_rejection && (
         <View className='order-detail__rejected' role='status'>
           <Text className='order-detail__rejected-title'>{t('detail.refundRejected')}</Text>
@@ -156,10 +158,7 @@ export default function OrderDetail({ order, code, onChanged, payFailed = false 
         <RefundSheet
           order={order}
           onClose={() => setRefunding(false)}
-          onSent={() => {
-            setRefunding(false)
-            onChanged()
-          }}
+          onSent={() => setRefunding(false)}
         />
       )}
     </View>

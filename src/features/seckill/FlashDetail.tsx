@@ -7,6 +7,7 @@ import Money from '@/components/Money'
 import { ListFooter } from '@/components/StateView'
 import type { ProductOrderPayload } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
+import { invalidate } from '@/core/cache'
 import { businessToday, serverNow } from '@/core/clock'
 import { centsToYuan } from '@/core/format'
 import { requireLogin } from '@/core/session'
@@ -25,8 +26,6 @@ interface Props {
   product: SeckillProduct
   /** How many of it this shopper has bought (paid or waiting to be paid): 0 when not logged in. */
   bought: number
-  /** Read the product again (after a purchase attempt: stock and `bought` moved). */
-  onReload: () => void
 }
 
 /** What the buy button says and whether it buys, by the product's state on the server's clock. */
@@ -37,7 +36,7 @@ type Stage = 'upcoming' | 'on' | 'soldOut' | 'limit' | 'ended'
  * reviews; buy → quantity → pick-up store → the server's price → pay. Buy opens when the server's clock reaches
  * the start, whatever the phone's clock says.
  */
-export default function FlashDetail({ product: p, bought, onReload }: Props) {
+export default function FlashDetail({ product: p, bought }: Props) {
   const t = useT()
   const phase = phaseAt(p, serverNow())
   const left = useCountdown(countdownTarget(p, phase))
@@ -61,7 +60,10 @@ export default function FlashDetail({ product: p, bought, onReload }: Props) {
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
     setSheet(false)
-    onReload()
+    // An order made invalidates every kept answer: the product (stock, `bought`) asks again by itself. None made
+    // (refused: sold out or the limit reached meanwhile): the flash sale moved on without us — this product and the
+    // session lists kept besides are asked again (the screen on show at once).
+    if (!outcome) invalidate('hui_public.hsh_seckill_prod/')
     afterPay(outcome)
   }
 

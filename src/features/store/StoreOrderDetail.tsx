@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { requestStore } from '@/api/store'
 import type { OrderAction, StoreOrderAnswer } from '@/contract/store'
+import { invalidate } from '@/core/cache'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
@@ -17,12 +18,10 @@ interface Props {
   data: StoreOrderAnswer
   /** The order after an action (the answer carries it and its trail). */
   onChanged: (answer: StoreOrderAnswer) => void
-  /** Read it again (an action was refused: someone else answered first). */
-  onReload: () => void
 }
 
 /** A store order: what it is, the refund request if any, the actions its state allows, and who did what when. */
-export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
+export default function StoreOrderDetail({ data, onChanged }: Props) {
   const t = useT()
   const order = data.info
   const [rejecting, setRejecting] = useState(false)
@@ -36,7 +35,9 @@ export default function StoreOrderDetail({ data, onChanged, onReload }: Props) {
       toastSuccess(t('storeOrder.approved'))
     } catch (e) {
       toastError(errorMessage(e))
-      onReload()
+      // Refused: someone else answered first. The store's orders kept (this one, the lists) are out of date: asked
+      // again, this screen at once.
+      invalidate('hui_shanghu.store_order/')
     }
   })
 

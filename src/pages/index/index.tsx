@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useFlashSales } from '@/api/flashSales'
-import { HOME_FLASH_PAGE_SIZE } from '@/contract/homeCalls'
+import { HOME_FLASH_PAGE_SIZE } from '@/contract/firstAnswers'
 import { useShopPages } from '@/api/shops'
 import { useCities, useFollowedPoint, useModules } from '@/api/site'
 import LocationBar from '@/components/LocationBar'
@@ -37,7 +37,7 @@ export default function IndexIndexPage() {
   })
 
   // The drawn screen goes with Home's services (or their failure); the page is given the flash sales with them
-  // (server/early.ts), so the strip is in that render too.
+  // (server/firstAnswers.ts), so the strip is in that render too.
   useFirstScreenReplaced(!!modules.error || !!modules.data)
 
   // Remembered for next time, and no longer following the location (PRODUCT.md §3).

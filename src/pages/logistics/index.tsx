@@ -24,7 +24,7 @@ export default function LogisticsIndexPage() {
       <LoadState loading={data.loading} error={data.error} missing={missing} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={4}>
         {data.data &&
           (data.data.parcel ? (
-            <ParcelView parcel={data.data.parcel} onChanged={() => data.reload()} />
+            <ParcelView parcel={data.data.parcel} />
           ) : (
             <EmptyState title={t('parcel.notShipped')} hint={t('parcel.notShippedHint')} actionText={t('parcel.toOrder')} onAction={() => void Taro.redirectTo({ url: routeUrl('pages/orders/detail', { id }) })} />
           ))}

@@ -16,7 +16,8 @@ export default function OrdersDetailPage() {
   return (
     <PageFrame route='pages/orders/detail'>
       <LoadState loading={data.loading} error={data.error} missing={missing} loginTo={data.loginTo} onRetry={() => void data.reload()} rows={3}>
-        {data.data && <OrderDetail order={data.data.info} code={data.data.code} payFailed={params.pay === 'failed'} onChanged={() => void data.reload()} />}
+        {/* A cancel, a refund asked or withdrawn is a write: the order asks again by itself (src/core/cache.ts). */}
+        {data.data && <OrderDetail order={data.data.info} code={data.data.code} payFailed={params.pay === 'failed'} />}
       </LoadState>
     </PageFrame>
   )

@@ -25,11 +25,12 @@ export default function PaySuccessPage() {
   // No such order, or another shopper's (the server answers both alike).
   const missing = !(id > 0) || isNotFound(order.error, 'order')
 
+  // Check again: the pending check and the screen ask for the order at the same moment and share one read (the
+  // request client shares an exchange on its way: src/core/cache.ts) — not the check's read, then the screen's.
   const check = useCallback(async () => {
     setChecking(true)
     try {
-      await checkPendingOrder()
-      await order.reload()
+      await Promise.all([checkPendingOrder().catch(() => undefined), order.reload()])
     } finally {
       setChecking(false)
     }

@@ -12,7 +12,7 @@ export default function SeckillDetailPage() {
   return (
     <PageFrame route='pages/seckill/detail'>
       <LoadState loading={id > 0 && read.loading && !read.data} error={read.error} missing={!(id > 0) || isNotFound(read.error, 'product')} onRetry={() => void read.reload()} rows={4}>
-        {read.data && <FlashDetail product={read.data.info} bought={read.data.bought} onReload={() => void read.reload()} />}
+        {read.data && <FlashDetail product={read.data.info} bought={read.data.bought} />}
       </LoadState>
     </PageFrame>
   )

@@ -13,7 +13,8 @@ export default function StoreOrderPage() {
   const params = usePageParams()
   const id = Number(params.id)
   const query = useStoreOrder(id, { returnTo: routeUrl('pages/store/order', { id: params.id ?? '' }) })
-  // An action answers with the order as it now is: shown at once, no second read.
+  // An action answers with the order as it now is: shown at once. The write invalidates what was kept (the order,
+  // the lists): the screen reads the order again by itself, once, in the background.
   const [latest, setLatest] = useState<StoreOrderAnswer | null>(null)
   useEffect(() => setLatest(null), [query.data])
   const data = latest ?? query.data
@@ -24,7 +25,7 @@ export default function StoreOrderPage() {
         <NoPermission />
       ) : (
         <LoadState loading={query.loading && !data} error={query.error} missing={missing} loginTo={query.loginTo} onRetry={() => void query.reload()} rows={4}>
-          {data && <StoreOrderDetail data={data} onChanged={setLatest} onReload={() => void query.reload()} />}
+          {data && <StoreOrderDetail data={data} onChanged={setLatest} />}
         </LoadState>
       )}
     </PageFrame>

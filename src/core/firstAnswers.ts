@@ -1,19 +1,19 @@
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
-import { PAGE_FIRST_CALLS } from '@/contract/homeCalls'
+import { FIRST_ANSWERS } from '@/contract/firstAnswers'
 import type { ApiReq } from '@/contract/schemas'
-import { startEarly } from './request'
+import { startFirstAnswer } from './request'
 import { getItem } from './storage'
 
 const isEndpoint = (path: string): path is EndpointPath => Object.prototype.hasOwnProperty.call(ENDPOINTS, path)
 
 /**
- * Start the first calls of the page the app opens on (PAGE_FIRST_CALLS: Home, Membership card, Me) before that page
+ * Start the first calls of the page the app opens on (FIRST_ANSWERS: Home, Membership card, Me) before that page
  * has rendered (issue 15) — the same calls, with the same payloads, that its screens make as they mount: the stored
  * city's shops (`inCity`), the profile only with a stored session (`signedIn`). The screens then take the answers
- * (request(), readyAnswer()). Answers how many were started.
+ * (request(), firstAnswer()). Answers how many were started.
  */
-export function startFirstCalls(route: string | undefined): number {
-  const calls = route ? PAGE_FIRST_CALLS[route.replace(/^\//, '')] : undefined
+export function startFirstAnswers(route: string | undefined): number {
+  const calls = route ? FIRST_ANSWERS[route.replace(/^\//, '')] : undefined
   if (!calls) return 0
   const token = getItem('token')
   const city = getItem('city')
@@ -22,7 +22,7 @@ export function startFirstCalls(route: string | undefined): number {
     if (!isEndpoint(path) || (when === 'signedIn' && !token)) continue
     // `city_id` first, as Home's filter puts it: the URL must be the one the screen will ask for.
     const payload = when === 'inCity' && city ? { city_id: city.id, ...data } : { ...data }
-    startEarly(path, payload as unknown as ApiReq<typeof path>)
+    startFirstAnswer(path, payload as unknown as ApiReq<typeof path>)
     n++
   }
   return n

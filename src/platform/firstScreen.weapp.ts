@@ -1,12 +1,12 @@
 import Taro from '@tarojs/taro'
-import { startFirstCalls } from '@/core/firstCalls'
+import { startFirstAnswers } from '@/core/firstAnswers'
 import { captureLaunchParams } from '@/core/launch'
 import { launchQuery } from './launchQuery'
-import type { FirstScreen, LaunchCalls } from './shell.types'
+import type { FirstScreen, LaunchAnswers } from './firstScreen.types'
 
 export const firstScreen: FirstScreen = { shown: () => undefined }
 
-export const launchCalls: LaunchCalls = {
+export const launchAnswers: LaunchAnswers = {
   start() {
     let path: string | undefined
     try {
@@ -16,6 +16,6 @@ export const launchCalls: LaunchCalls = {
     }
     // The launch's referral is kept first (useLaunch keeps it too): the page's calls carry it, so these must.
     captureLaunchParams(launchQuery.current())
-    startFirstCalls(path)
+    startFirstAnswers(path)
   },
 }

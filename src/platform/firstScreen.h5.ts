@@ -1,4 +1,4 @@
-import type { FirstScreen, LaunchCalls } from './shell.types'
+import type { FirstScreen, LaunchAnswers } from './firstScreen.types'
 
 export const firstScreen: FirstScreen = {
   shown() {
@@ -10,5 +10,5 @@ export const firstScreen: FirstScreen = {
   },
 }
 
-/** The page's HTML started them already (server/early.ts); the transport takes those answers. */
-export const launchCalls: LaunchCalls = { start: () => undefined }
+/** The page's HTML started them already (server/firstAnswers.ts); the transport takes those answers. */
+export const launchAnswers: LaunchAnswers = { start: () => undefined }

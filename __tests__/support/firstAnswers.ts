@@ -1,8 +1,8 @@
-import { HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE } from '@/contract/homeCalls'
+import { HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE } from '@/contract/firstAnswers'
 import { request } from '@/core/request'
 
 /** What Home asks for as it mounts, built as its hooks build it (src/api/site.ts, flashSales.ts, shops.ts useShopPages). */
-export const homeFirstCalls = (cityId?: number) =>
+export const homeFirstAnswers = (cityId?: number) =>
   Promise.all([
     request('index/moduleList', {}),
     request('website.hui_china_city/cityList', {}),

@@ -1,18 +1,18 @@
 /**
- * Issue 15: index.html for Home starts Home's first calls before the app's scripts arrive (server/early.ts), and
+ * Issue 15: index.html for Home starts Home's first calls before the app's scripts arrive (server/firstAnswers.ts), and
  * the request client takes those answers instead of asking again — only when the URL is exactly the one it would
- * ask for (same payload, referral, language), once each; a failed early call is asked again.
+ * ask for (same payload, referral, language), once each; a failed first answer is asked again.
  */
 import * as acorn from 'acorn'
-import { HOME_FIRST_CALLS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST_CALLS } from '@/contract/homeCalls'
+import { HOME_FIRST_ANSWERS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, FIRST_ANSWERS } from '@/contract/firstAnswers'
 import { resetLangCache } from '@/core/i18n'
 import { clockOffset, resetClock } from '@/core/clock'
-import { readyAnswer, request } from '@/core/request'
+import { firstAnswer, request } from '@/core/request'
 import { askAgain } from '@/core/cache'
-import { earlyScript, firstCallUrl, givenScript, type GivenAnswer } from '../../server/early'
-import { homeFirstCalls } from '../support/homeCalls'
+import { firstAnswersScript, firstAnswerUrl, givenAnswersScript, type GivenAnswer } from '../../server/firstAnswers'
+import { homeFirstAnswers } from '../support/firstAnswers'
 
-const earlyHomeScript = () => earlyScript(HOME_FIRST_CALLS)
+const homeScript = () => firstAnswersScript(HOME_FIRST_ANSWERS)
 
 type Init = { headers?: Record<string, string> }
 const answers: Record<string, unknown> = {
@@ -43,11 +43,11 @@ function fakeFetch(fail: string[] = []) {
 
 const store = (key: string, data: unknown) => window.localStorage.setItem(key, JSON.stringify({ data }))
 // The script as the browser runs it: a classic script at global scope.
-const runEarlyScript = () => new Function(earlyHomeScript())()
-/** Home's page with answers given: the first script in <head>, the answers at the end of <body> (server/early.ts). */
-function runGiven(given: Record<string, GivenAnswer>, drawn?: Parameters<typeof earlyScript>[2]) {
-  new Function(earlyScript(HOME_FIRST_CALLS, Object.keys(given), drawn))()
-  new Function(givenScript(given))()
+const runFirstScript = () => new Function(homeScript())()
+/** Home's page with answers given: the first script in <head>, the answers at the end of <body> (server/firstAnswers.ts). */
+function runGiven(given: Record<string, GivenAnswer>, drawn?: Parameters<typeof firstAnswersScript>[2]) {
+  new Function(firstAnswersScript(HOME_FIRST_ANSWERS, Object.keys(given), drawn))()
+  new Function(givenAnswersScript(given))()
 }
 
 afterEach(() => {
@@ -55,28 +55,28 @@ afterEach(() => {
   document.cookie = 'ocp_city=;max-age=0;path=/'
   document.head.querySelectorAll('style').forEach((st) => st.remove())
   delete (globalThis as { fetch?: unknown }).fetch
-  delete (window as { __ocpEarly?: unknown }).__ocpEarly
+  delete (window as { __ocpFirstAnswers?: unknown }).__ocpFirstAnswers
   resetLangCache()
 })
 
 describe("Home's first calls started by index.html", () => {
-  it('parses as ES2019 (it runs before any polyfill, outside the webpack build)', () => {
-    expect(() => acorn.parse(earlyHomeScript(), { ecmaVersion: 2019, sourceType: 'script' })).not.toThrow()
-    expect(() => acorn.parse(givenScript({ '/api/x?lang=zh': { status: 200, text: '{"a":"</script>"}', headers: {} } }), { ecmaVersion: 2019, sourceType: 'script' })).not.toThrow()
+  it('parses as ES5 (it runs before any polyfill, outside the webpack build: built from a typed module, server/pageScripts)', () => {
+    expect(() => acorn.parse(homeScript(), { ecmaVersion: 5, sourceType: 'script' })).not.toThrow()
+    expect(() => acorn.parse(givenAnswersScript({ '/api/x?lang=zh': { status: 200, text: '{"a":"</script>"}', headers: {} } }), { ecmaVersion: 5, sourceType: 'script' })).not.toThrow()
   })
 
-  it('the app takes each early answer instead of asking again: three calls in all, with the stored token, referral and language', async () => {
+  it('the app takes each first answer instead of asking again: three calls in all, with the stored token, referral and language', async () => {
     store('lang', 'en')
     store('token', 'tok-1')
     store('share_user_user_id', 42)
     store('city', { id: 3, name: '杭州' })
     const fetchFn = fakeFetch()
-    runEarlyScript()
-    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length)
+    runFirstScript()
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_ANSWERS.length)
     expect(fetchFn.mock.calls[2][0]).toBe(`/api/hui_public.hsh_seckill_prod/index?page_size=${HOME_FLASH_PAGE_SIZE}&share_user_user_id=42&lang=en`)
     expect(fetchFn.mock.calls[3][0]).toBe(`/api/hui_shanghu.shop/index?city_id=3&page=1&page_size=${HOME_SHOP_PAGE_SIZE}&share_user_user_id=42&lang=en`)
     expect(fetchFn.mock.calls[0][1]?.headers).toEqual({ 'Access-Token': 'tok-1', 'Access-Origin': '' })
-    const [modules, cities, flash, shops] = await homeFirstCalls(3)
+    const [modules, cities, flash, shops] = await homeFirstAnswers(3)
     expect(fetchFn).toHaveBeenCalledTimes(4)
     expect(shops).toEqual(answers['hui_shanghu.shop/index'])
     expect(modules).toEqual(answers['index/moduleList'])
@@ -91,67 +91,67 @@ describe("Home's first calls started by index.html", () => {
 
   it('a first visit (nothing stored): Chinese, no token, no referral — still the URLs the app asks for', async () => {
     const fetchFn = fakeFetch()
-    runEarlyScript()
+    runFirstScript()
     expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([
       '/api/index/moduleList?lang=zh',
       '/api/website.hui_china_city/cityList?lang=zh',
       `/api/hui_public.hsh_seckill_prod/index?page_size=${HOME_FLASH_PAGE_SIZE}&lang=zh`,
       `/api/hui_shanghu.shop/index?page=1&page_size=${HOME_SHOP_PAGE_SIZE}&lang=zh`,
     ])
-    await homeFirstCalls()
+    await homeFirstAnswers()
     expect(fetchFn).toHaveBeenCalledTimes(4)
   })
 
   it('an early call that failed is asked again, and the shopper gets the answer', async () => {
     const fetchFn = fakeFetch(['index/moduleList'])
-    runEarlyScript()
-    const [modules] = await homeFirstCalls()
+    runFirstScript()
+    const [modules] = await homeFirstAnswers()
     expect(modules).toEqual(answers['index/moduleList'])
     expect(fetchFn.mock.calls.filter((c) => pathOf(c[0]) === 'index/moduleList')).toHaveLength(2)
   })
 
-  it('another payload is not served the early answer (a different URL)', async () => {
+  it('another payload is not served the first answer (a different URL)', async () => {
     const fetchFn = fakeFetch()
-    runEarlyScript()
+    runFirstScript()
     await request('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE + 1 })
     // Home following the shopper's location asks for shops near a point: not the stored city's list.
     await request('hui_shanghu.shop/index', Object.assign({}, { city_id: undefined, lat: 31.2, lng: 121.5 }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE }))
-    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length + 2)
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_ANSWERS.length + 2)
   })
 
   it("an answer that has arrived is there at once for Home's first render (no waiting a turn), and kept (issue 27)", async () => {
     const fetchFn = fakeFetch()
-    expect(readyAnswer('index/moduleList', {})).toBeUndefined()
-    runEarlyScript()
-    const early = () => (window as unknown as { __ocpEarly: Record<string, { got?: unknown }> }).__ocpEarly
+    expect(firstAnswer('index/moduleList', {})).toBeUndefined()
+    runFirstScript()
+    const kept = () => (window as unknown as { __ocpFirstAnswers: Record<string, { got?: unknown }> }).__ocpFirstAnswers
     // The answers arrive (the fake fetch answers at once): wait for the script to have kept them all.
-    for (let turns = 0; turns < 50 && !Object.values(early()).every((e) => e.got); turns++) await new Promise((r) => setTimeout(r, 0))
-    expect(readyAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
-    expect(readyAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
-    expect(readyAnswer('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE })).toEqual(answers['hui_public.hsh_seckill_prod/index'])
+    for (let turns = 0; turns < 50 && !Object.values(kept()).every((e) => e.got); turns++) await new Promise((r) => setTimeout(r, 0))
+    expect(firstAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
+    expect(firstAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
+    expect(firstAnswer('hui_public.hsh_seckill_prod/index', { page_size: HOME_FLASH_PAGE_SIZE })).toEqual(answers['hui_public.hsh_seckill_prod/index'])
     // The one not read at once is still taken by the request.
     await request('website.hui_china_city/cityList', {})
-    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_CALLS.length)
+    expect(fetchFn).toHaveBeenCalledTimes(HOME_FIRST_ANSWERS.length)
   })
 
   it('Membership card and Me: their calls too; a call that needs a session is not started without one', async () => {
     const fetchFn = fakeFetch()
-    new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+    new Function(firstAnswersScript(FIRST_ANSWERS['pages/card/index']))()
     expect(fetchFn.mock.calls.map((c) => c[0])).toEqual(['/api/hui_public.card/index?lang=zh'])
-    delete (window as { __ocpEarly?: unknown }).__ocpEarly
+    delete (window as { __ocpFirstAnswers?: unknown }).__ocpFirstAnswers
     store('token', 'tok-2')
-    new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+    new Function(firstAnswersScript(FIRST_ANSWERS['pages/card/index']))()
     expect(fetchFn.mock.calls.slice(1).map((c) => c[0])).toEqual(['/api/hui_public.card/index?lang=zh', '/api/personal.user/info?lang=zh'])
     await request('personal.user/info', {})
     await request('hui_public.card/index', {})
     expect(fetchFn).toHaveBeenCalledTimes(3)
   })
 
-  it('a launch link’s referral (what the app stores at start) is in the early URLs too', async () => {
+  it('a launch link’s referral (what the app stores at start) is in the first answers’ URLs too', async () => {
     window.history.pushState({}, '', '/pages/card/index?share_user_user_id=u-77')
     try {
       const fetchFn = fakeFetch()
-      new Function(earlyScript(PAGE_FIRST_CALLS['pages/card/index']))()
+      new Function(firstAnswersScript(FIRST_ANSWERS['pages/card/index']))()
       expect(fetchFn.mock.calls[0][0]).toBe('/api/hui_public.card/index?share_user_user_id=u-77&lang=zh')
     } finally {
       window.history.pushState({}, '', '/')
@@ -161,11 +161,11 @@ describe("Home's first calls started by index.html", () => {
   it('unreadable storage does not stop the page: the script starts the calls anyway', () => {
     window.localStorage.setItem('token', '{not json')
     const fetchFn = fakeFetch()
-    expect(runEarlyScript).not.toThrow()
+    expect(runFirstScript).not.toThrow()
     expect(fetchFn.mock.calls[0][1]?.headers).toEqual({ 'Access-Token': '', 'Access-Origin': '' })
   })
 
-  it('builds every URL exactly as the server expects it (firstCallUrl): the server answers those and no other', () => {
+  it('builds every URL exactly as the server expects it (firstAnswerUrl): the server answers those and no other', () => {
     const cases: Array<[() => void, { lang: 'zh' | 'en'; city?: number; share?: string }]> = [
       [() => undefined, { lang: 'zh' }],
       [() => (store('lang', 'en'), store('city', { id: 7, name: '广州' })), { lang: 'en', city: 7 }],
@@ -175,9 +175,9 @@ describe("Home's first calls started by index.html", () => {
       window.localStorage.clear()
       arrange()
       const fetchFn = fakeFetch()
-      runEarlyScript()
-      expect(fetchFn.mock.calls.map((c) => c[0])).toEqual(HOME_FIRST_CALLS.map((call) => firstCallUrl(call, context)))
-      delete (window as { __ocpEarly?: unknown }).__ocpEarly
+      runFirstScript()
+      expect(fetchFn.mock.calls.map((c) => c[0])).toEqual(HOME_FIRST_ANSWERS.map((call) => firstAnswerUrl(call, context)))
+      delete (window as { __ocpFirstAnswers?: unknown }).__ocpFirstAnswers
     }
   })
 
@@ -192,7 +192,7 @@ describe("Home's first calls started by index.html", () => {
     expect(fetchFn.mock.calls.map((c) => c[0])).not.toContain('/api/index/moduleList?lang=zh')
     expect(fetchFn.mock.calls.map((c) => c[0])).toContain('/api/website.hui_china_city/cityList?lang=zh')
     // At once for the first render, then kept (issue 27): the request is served it; a pull asks the server.
-    expect(readyAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [{ id: 9 }] })
+    expect(firstAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [{ id: 9 }] })
     await request('index/moduleList', {})
     expect(fetchFn.mock.calls.filter((c) => pathOf(c[0]) === 'index/moduleList')).toHaveLength(0)
     await askAgain(() => request('index/moduleList', {}))
@@ -203,12 +203,12 @@ describe("Home's first calls started by index.html", () => {
     fakeFetch()
     store('lang', 'en')
     store('city', { id: 4, name: '杭州' })
-    runEarlyScript()
+    runFirstScript()
     expect(document.cookie).toContain('ocp_lang=en')
     expect(document.cookie).toContain('ocp_city=4')
     window.localStorage.removeItem('city')
     window.localStorage.removeItem('lang')
-    runEarlyScript()
+    runFirstScript()
     expect(document.cookie).toContain('ocp_lang=zh')
     expect(document.cookie).not.toContain('ocp_city')
   })
@@ -244,7 +244,7 @@ describe("Home's first calls started by index.html", () => {
       }
       fakeFetch()
       runGiven(given)
-      expect(readyAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [] })
+      expect(firstAnswer('index/moduleList', {})).toEqual({ banners: [], modules: [] })
       // The phone is ten minutes fast: the server's clock is ten minutes behind it (within the page's own age).
       expect(Math.abs(clockOffset() + 600_000)).toBeLessThan(performance.now() + 1000)
     } finally {

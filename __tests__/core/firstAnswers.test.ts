@@ -1,19 +1,19 @@
 /**
  * Issue 15, the mini-program side: the page the app opens on has its first calls started at launch, before it
- * renders (src/core/firstCalls.ts through platform/shell.weapp.ts). The request client then takes each answer by
+ * renders (src/core/firstAnswers.ts through platform/shell.weapp.ts). The request client then takes each answer by
  * its exact URL and token instead of asking again — once; a failed one is asked again; a stale or different one is
  * never served.
  */
-import { HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, PAGE_FIRST_CALLS } from '@/contract/homeCalls'
-import { startFirstCalls } from '@/core/firstCalls'
+import { HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, FIRST_ANSWERS } from '@/contract/firstAnswers'
+import { startFirstAnswers } from '@/core/firstAnswers'
 import { resetLangCache } from '@/core/i18n'
 import { askAgain, FRESH_MS } from '@/core/cache'
-import { connectRequest, readyAnswer, request } from '@/core/request'
+import { connectRequest, firstAnswer, request } from '@/core/request'
 import type { Transport, TransportRequest } from '@/core/transport.types'
 import { withQuery } from '@/core/transport.types'
 import { apiBase } from '@/platform/apiBase'
 import { transport as h5Transport } from '@/platform/transport'
-import { homeFirstCalls } from '../support/homeCalls'
+import { homeFirstAnswers } from '../support/firstAnswers'
 
 const BASE = 'https://api.example.test'
 const pathOf = (url: string) => url.slice(`${BASE}/api/`.length).split('?')[0]
@@ -71,7 +71,7 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     store('share_user_user_id', 42)
     store('city', { id: 3, name: '杭州' })
     const wx = fakeTransport()
-    expect(startFirstCalls('pages/index/index')).toBe(4)
+    expect(startFirstAnswers('pages/index/index')).toBe(4)
     expect(wx.urls()).toEqual([
       `${BASE}/api/index/moduleList?share_user_user_id=42&lang=en`,
       `${BASE}/api/website.hui_china_city/cityList?share_user_user_id=42&lang=en`,
@@ -79,7 +79,7 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
       `${BASE}/api/hui_shanghu.shop/index?city_id=3&page=1&page_size=${HOME_SHOP_PAGE_SIZE}&share_user_user_id=42&lang=en`,
     ])
     expect(wx.sent[0].headers['Access-Token']).toBe('tok-1')
-    const [modules, cities, flash, shops] = await homeFirstCalls(3)
+    const [modules, cities, flash, shops] = await homeFirstAnswers(3)
     expect(wx.sent).toHaveLength(4)
     expect([modules, cities, flash, shops]).toEqual([answers['index/moduleList'], answers['website.hui_china_city/cityList'], answers['hui_public.hsh_seckill_prod/index'], answers['hui_shanghu.shop/index']])
     // Kept (issue 27): asked again within the freshness window, the answer is served; pulling down to refresh asks the server.
@@ -89,9 +89,9 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     expect(wx.sent).toHaveLength(5)
   })
 
-  it('a request made while the early one is still on its way waits for that one (no second exchange)', async () => {
+  it('a request made while the first answer is still on its way waits for that one (no second exchange)', async () => {
     const wx = fakeTransport({ hold: true })
-    startFirstCalls('pages/index/index')
+    startFirstAnswers('pages/index/index')
     const cities = request('website.hui_china_city/cityList', {})
     await turns()
     expect(wx.sent).toHaveLength(4)
@@ -100,20 +100,20 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     expect(wx.sent).toHaveLength(4)
   })
 
-  it("an answer already in is there for the page's first render (readyAnswer), and stays kept; not before it has arrived", async () => {
+  it("an answer already in is there for the page's first render (firstAnswer), and stays kept; not before it has arrived", async () => {
     const wx = fakeTransport({ hold: true })
-    startFirstCalls('pages/index/index')
-    expect(readyAnswer('index/moduleList', {})).toBeUndefined()
+    startFirstAnswers('pages/index/index')
+    expect(firstAnswer('index/moduleList', {})).toBeUndefined()
     wx.release()
     await turns()
-    expect(readyAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
-    expect(readyAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
+    expect(firstAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
+    expect(firstAnswer('index/moduleList', {})).toEqual(answers['index/moduleList'])
     expect(wx.sent).toHaveLength(4)
   })
 
-  it('a failed early call is asked again, and the shopper gets the answer', async () => {
+  it('a failed first answer is asked again, and the shopper gets the answer', async () => {
     const wx = fakeTransport({ fail: ['index/moduleList'] })
-    startFirstCalls('pages/index/index')
+    startFirstAnswers('pages/index/index')
     await expect(request('index/moduleList', {})).resolves.toEqual(answers['index/moduleList'])
     expect(wx.sent.filter((r) => pathOf(r.url) === 'index/moduleList')).toHaveLength(2)
   })
@@ -121,7 +121,7 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
   it('never served to another URL or session, nor when it is stale', async () => {
     store('token', 'tok-1')
     const wx = fakeTransport()
-    startFirstCalls('pages/card/index')
+    startFirstAnswers('pages/card/index')
     expect(wx.urls()).toEqual([`${BASE}/api/hui_public.card/index?lang=zh`, `${BASE}/api/personal.user/info?lang=zh`])
     // Signed out and in as someone else before the page asked: their profile is asked for with their token.
     store('token', 'tok-2')
@@ -129,7 +129,7 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
     expect(wx.sent).toHaveLength(3)
     expect(wx.sent[2].headers['Access-Token']).toBe('tok-2')
     // Home following the shopper's location asks for shops near a point: not the stored city's list.
-    startFirstCalls('pages/index/index')
+    startFirstAnswers('pages/index/index')
     await request('hui_shanghu.shop/index', Object.assign({}, { city_id: undefined, lat: 31.2, lng: 121.5 }, { page: 1, page_size: HOME_SHOP_PAGE_SIZE }))
     expect(wx.sent).toHaveLength(3 + 4 + 1)
     // An answer kept longer than FRESH_MS is asked again.
@@ -140,14 +140,14 @@ describe("the entry page's first calls, started at launch (mini-program)", () =>
 
   it('Me without a session starts only its public call (the profile needs one); a page without first calls nothing; the same call is not started twice', () => {
     const wx = fakeTransport()
-    expect(startFirstCalls('pages/personal/index')).toBe(1)
+    expect(startFirstAnswers('pages/personal/index')).toBe(1)
     expect(wx.urls()).toEqual([`${BASE}/api/index/serverInfo?lang=zh`])
-    expect(startFirstCalls('pages/orders/index')).toBe(0)
-    expect(startFirstCalls(undefined)).toBe(0)
+    expect(startFirstAnswers('pages/orders/index')).toBe(0)
+    expect(startFirstAnswers(undefined)).toBe(0)
     expect(wx.sent).toHaveLength(1)
-    expect(Object.keys(PAGE_FIRST_CALLS)).toEqual(['pages/index/index', 'pages/card/index', 'pages/personal/index', 'pages/discountBill/index'])
-    startFirstCalls('/pages/card/index')
-    startFirstCalls('pages/card/index')
+    expect(Object.keys(FIRST_ANSWERS)).toEqual(['pages/index/index', 'pages/card/index', 'pages/personal/index', 'pages/discountBill/index'])
+    startFirstAnswers('/pages/card/index')
+    startFirstAnswers('pages/card/index')
     expect(wx.urls()).toEqual([`${BASE}/api/index/serverInfo?lang=zh`, `${BASE}/api/hui_public.card/index?lang=zh`])
   })
 })
