@@ -90,3 +90,35 @@ describe.each([
     await context.close()
   })
 })
+
+describe.each([
+  ['zh', '13800002603', { remind: '提醒我', set: '✓ 已设置提醒', cancel: '取消提醒' }],
+  ['en', '13800002604', { remind: 'Remind me', set: '✓ Reminder set', cancel: 'Cancel reminder' }],
+] as const)('the reminder (%s)', (lang, phoneNo, words) => {
+  it('Remind me → "reminder set", kept by the server (seen again after a reload) → cancelled', async () => {
+    const { page, context } = await phone(browser)
+    if (lang === 'en') await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await logIn(page, phoneNo)
+    await page.goto(`${BASE()}/pages/discountsDay/index`)
+    await settled(page)
+    const remind = page.locator('.dday-head__remind:visible')
+    await remind.waitFor({ timeout: 15000 })
+    expect((await remind.textContent())?.trim()).toBe(words.remind)
+    await remind.click()
+    await page.locator('.dday-head__reminded:visible').waitFor({ timeout: 15000 })
+    const userId = db<{ id: number }>('SELECT id FROM users WHERE phone = ?', phoneNo).id
+    expect(db<{ n: number }>('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?', userId).n).toBe(1)
+    await page.reload()
+    await settled(page)
+    const set = page.locator('.dday-head__reminded:visible')
+    await set.waitFor({ timeout: 15000 })
+    expect((await set.textContent())?.trim()).toBe(words.set)
+    expect((await page.locator('.dday-head__cancel:visible').textContent())?.trim()).toBe(words.cancel)
+    await look(page, `reminder-set-${lang}`)
+    await page.screenshot({ path: `${__dirname}/../test-results/e2e/issue26-dday-reminder-set-${lang}.png` })
+    await page.locator('.dday-head__cancel:visible').click()
+    await remind.waitFor({ timeout: 15000 })
+    expect(db<{ n: number }>('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?', userId).n).toBe(0)
+    await context.close()
+  })
+})

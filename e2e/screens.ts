@@ -44,7 +44,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), a route not built yet, the web view. */
+/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), merchant sign-up, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
@@ -70,7 +70,18 @@ export const SCREENS: Screen[] = [
   { name: 'code-unknown', url: '/pages/code/index?scene=NOPE-404', ready: '.state--empty' },
   { name: 'web-view-refused', url: `/pages/webView/index?url=${encodeURIComponent('javascript:alert(1)')}`, ready: '.state--empty' },
   { name: 'web-view', url: WEB_VIEW_URL, ready: '.web-page__frame iframe', before: serveExamplePage },
-  { name: 'coming-soon', url: '/pages/shopRegister/index', ready: '.soon__home' },
+  // Merchant sign-up (issue 26): the form, and every field's check after Submit; its statuses (submitted, rejected,
+  // approved) are read by axe in e2e/merchantSignUp.e2e.ts, which makes them.
+  { name: 'merchant-sign-up', url: '/pages/shopRegister/index', ready: '.mc-submit' },
+  {
+    name: 'merchant-sign-up-checks',
+    url: '/pages/shopRegister/index',
+    ready: '.mc-submit',
+    act: async (page) => {
+      await page.locator('.mc-submit:visible').click()
+      await page.locator('.mc-error--agreed:visible').waitFor({ timeout: 10000 })
+    },
+  },
   // Discount day (issue 26): the next day counted down, the month's calendar, the shops taking part (e2e/discountDay.e2e.ts
   // checks the discount-day line of Pay a bill).
   { name: 'discount-day', url: '/pages/discountsDay/index', ready: '.dday-cal__row' },
@@ -115,6 +126,10 @@ export const SCREENS: Screen[] = [
   { name: 'store-order', url: '/pages/store/order?id=REFUNDING', ready: '.store-order__approve', staff: true },
   // Jobs in the workbench (issue 26): the staff's shop's postings (a seeded one at least); the form and the expired state are checked in storeJobs.e2e.ts.
   { name: 'store-jobs', url: '/pages/store/jobs', ready: '.store-job', staff: true },
+  // Staff and invites (issue 26): the Staff screen as staff see it (the list, no controls); the owner's invite, the join
+  // screen and removal are in staffInvite.e2e.ts. The invite link's screen with a link never made (a shopper): says so.
+  { name: 'store-staff', url: '/pages/store/staff', ready: '.staff-member', staff: true },
+  { name: 'store-join-dead-link', url: '/pages/store/join?code=AAAAAAAAAAAAAAAAAAAAAA', ready: '.state--empty' },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },
   { name: 'home-location-denied', url: '/pages/index/index', ready: '.loc-bar__ask', before: (page) => page.context().clearPermissions(), act: refuseLocation },

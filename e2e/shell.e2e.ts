@@ -7,7 +7,7 @@ import { WEB_VIEW_URL, serveExamplePage } from './screens'
 const ROUTES = [...fs.readFileSync(path.resolve(__dirname, '../src/routes.ts'), 'utf8').matchAll(/\{ path: '([^']+)', zh: '([^']+)', en: '([^']+)' \}/g)].map((m) => ({ path: m[1], zh: m[2] }))
 
 /** Screens that need a user: an anonymous deep link lands on Authorization, which will bring the shopper back. */
-const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo', 'pages/personal/sessions', 'pages/personal/deleteAccount', 'pages/store/index', 'pages/store/verify', 'pages/store/orders', 'pages/store/order', 'pages/store/takeout', 'pages/store/takeoutOrder', 'pages/store/takeoutSettings', 'pages/store/jobs', 'pages/logistics/index', 'pages/vMall/cart']
+const GATED = ['pages/personal/address', 'pages/personal/newAddress', 'pages/payBill/index', 'pages/payBill/success', 'pages/orders/detail', 'pages/card/my', 'pages/card/my_old', 'pages/card/vipCord', 'pages/card/ticketList', 'pages/card/records', 'pages/orders/orderInfo', 'pages/personal/sessions', 'pages/personal/deleteAccount', 'pages/store/index', 'pages/store/verify', 'pages/store/orders', 'pages/store/order', 'pages/store/takeout', 'pages/store/takeoutOrder', 'pages/store/takeoutSettings', 'pages/store/jobs', 'pages/logistics/index', 'pages/vMall/cart', 'pages/shopRegister/index', 'pages/store/staff']
 
 let browser: Browser
 beforeAll(async () => {
@@ -34,8 +34,8 @@ async function walk(page: Page, move: 'back' | 'forward', url: RegExp): Promise<
 }
 
 describe('H5 shell in Chromium', () => {
-  it('knows all 52 routes', () => {
-    expect(ROUTES).toHaveLength(52)
+  it('knows all 54 routes', () => {
+    expect(ROUTES).toHaveLength(54)
   })
 
   it('opens Home at / with no errors in the console', async () => {
@@ -161,46 +161,19 @@ describe('H5 shell in Chromium', () => {
     await context.close()
   })
 
-  // Merchant sign-up is a route not built yet (Jobs is built, issue 26): its "coming soon" screen has a back button of its own beside the bar's.
-  it.each([
-    ['the bar', '.nav-bar__back'],
-    ['the coming-soon screen', '.soon__back'],
-  ])('a page reached from another goes back with the back button of %s', async (_where, back) => {
+  // A page reached from another (Jobs, from Me) goes back with the bar's back button.
+  it('a page reached from another goes back with the back button of the bar', async () => {
     const { page, context } = await phone(browser)
     await page.goto(`${BASE()}/pages/personal/index`)
     await settled(page)
-    await page.locator('.menu-list__item--shopRegister:visible').click()
-    await page.waitForURL(/\/pages\/shopRegister\/index/)
+    await page.locator('.menu-list__item--jobs:visible').click()
+    await page.waitForURL(/\/pages\/recruit\/index/)
     await settled(page)
-    expect(await visibleTitle(page)).toBe('商家入驻')
-    await shot(page, 'shop-register-from-me')
-    await page.locator(`${back}:visible`).click()
+    expect(await visibleTitle(page)).toBe('招聘')
+    await page.locator('.nav-bar__back:visible').click()
     await page.waitForURL(/\/pages\/personal\/index/)
     await settled(page)
     expect(await visibleTitle(page)).toBe('我的')
-    await context.close()
-  })
-})
-
-describe('routes not built yet', () => {
-  it.each([
-    ['/pages/shopRegister/index', '商家入驻'],
-  ])('%s opened directly says "coming soon" and Home takes the shopper out', async (url, title) => {
-    const { page, context, errors } = await phone(browser)
-    await page.goto(`${BASE()}${url}`)
-    await settled(page)
-    expect(await visibleTitle(page)).toBe(title)
-    await page.locator('.soon__title:visible', { hasText: '即将上线' }).waitFor()
-    expect((await page.locator('.soon__offer:visible').textContent())?.trim()).not.toBe('')
-    expect(await page.locator('.skeleton:visible').count()).toBe(0)
-    // Opened directly: nothing to go back to, so no back button; Home is there.
-    expect(await page.locator('.soon__back:visible').count()).toBe(0)
-    await shot(page, `coming-soon${url}`)
-    await page.locator('.soon__home:visible').click()
-    await page.waitForURL(/\/pages\/index\/index|\/$/)
-    await settled(page)
-    expect(await visibleTitle(page)).toBe('一卡通')
-    expect(errors).toEqual([])
     await context.close()
   })
 })

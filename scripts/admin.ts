@@ -15,6 +15,8 @@ import { readConfig } from '../server/config'
 import { openDatabase } from '../server/db'
 import { BizError } from '../server/http'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/merchant'
+import { clockOffsets } from '../server/repo/settings'
+import { attachClock } from '../server/time'
 
 const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]
 fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`
@@ -48,6 +50,8 @@ function run(argv: string[]): number {
   const [command, ...rest] = argv
   if (!command || !['applications', 'show', 'approve', 'reject'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   const db = openDatabase(readConfig().dbPath)
+  // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would.
+  const detachClock = attachClock(() => clockOffsets(db))
   try {
     if (command === 'applications') {
       const list = listApplications(db)
@@ -70,6 +74,7 @@ function run(argv: string[]): number {
     console.log(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
     return 0
   } finally {
+    detachClock()
     db.close()
   }
 }

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE } from '../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../src/contract/reasons'
 import { openDatabase, type DB } from './db'
+import { openStorage } from './storage/engine'
+import { migrateStorage } from './storage/migrate'
 import { BizError, fail, failWith } from './http'
 import { langOf, named } from './names'
 import { cancelExpired } from './orders'
@@ -27,6 +29,9 @@ import { storeRoutes } from './routes/store'
 import { takeoutRoutes } from './routes/takeout'
 import { subscriptionRoutes } from './routes/subscriptions'
 import { discountDayRoutes } from './routes/discountDay'
+import { sendDueReminders } from './discountDay'
+import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from './receipt'
+import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
 import { setReferralSecret } from './referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from './subscriptions'
@@ -42,6 +47,7 @@ import { createSandbox } from './sandbox'
 import { seedDemoData } from './seed'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
+import { staffRoutes } from './routes/staff'
 import { staticRoutes } from './static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from './store'
@@ -72,8 +78,18 @@ export interface AppOptions {
   takeoutAcceptMinutes?: number
   /** Subscription-message template ids of takeout moves (server/config.ts TAKEOUT_TEMPLATE_*); none: the app asks for nothing. */
   takeoutTemplates?: TakeoutTemplates
+  /** The discount-day reminder's subscription-message template id (server/config.ts DISCOUNT_DAY_TEMPLATE); none: the sandbox records without asking. */
+  discountDayTemplate?: string | null
+  /** The receipt in WeChat Pay's frame (server/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/receipt.ts). */
+  goldplan?: GoldPlanConfig
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
+  /**
+   * The storage seam's database (server/storage/engine.ts) — tests only (TEST_DATABASE_URL, __tests__/server/helpers.ts): a
+   * postgres:// URL puts the address book on PostgreSQL while the rest of the server stays on `dbPath` (issue 28's first
+   * slice). Absent: SQLite on the server's own handle. The server does not read DATABASE_URL yet.
+   */
+  storageUrl?: string
 }
 
 declare module 'fastify' {
@@ -158,7 +174,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cacheSessions(db, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   seedDemoData(db)
   app.decorate('db', db)
+  const storage = openStorage(db, opts.storageUrl ?? '')
+  if (storage.engine === 'postgres') await migrateStorage(storage)
   const sandbox = createSandbox(opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
   // The sandbox provider's refund notifications come back through the public notify route, signed.
@@ -234,10 +253,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, db, provider, secret, refundAutoApproveHours)
   fuelRoutes(app, db)
-  discountDayRoutes(app, db)
+  discountDayRoutes(app, db, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
+  receiptRoutes(app, db, goldplan, sandbox.enabled)
   siteRoutes(app, db)
   memberRoutes(app, db)
-  addressRoutes(app, db)
+  addressRoutes(app, db, storage)
   seckillRoutes(app, db)
   mallRoutes(app, db)
   cartRoutes(app, db)
@@ -248,6 +268,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
   jobRoutes(app, db)
   merchantRoutes(app, db)
+  staffRoutes(app, db)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(db, opts.referralSecret)
   referralRoutes(app, db)
@@ -268,16 +289,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
     autoDeliverTakeout(db)
     sweepParcels(db)
+    // Discount-day reminders due this morning (server/discountDay.ts): recorded in the sandbox outbox.
+    sendDueReminders(db)
     pruneSessions(db)
   }
 
   await app.register(async (pages) => {
-    await documentHeaders(pages)
+    await documentHeaders(pages, { receiptFrameOrigin: goldplan.frameOrigin })
     pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
-    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping)
+    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })
@@ -288,6 +311,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(sweep)
     detachClock()
+    await storage.close()
     db.close()
   })
   return app

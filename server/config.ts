@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from './repo/users'
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../src/contract/takeoutEndpoints'
 import type { TakeoutTemplates } from './subscriptions'
+import { WECHAT_PAY_FRAME_ORIGIN, type GoldPlanConfig } from './receipt'
 
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
@@ -48,6 +49,13 @@ export interface ServerConfig {
    * one id). None set: the app asks for nothing (server/subscriptions.ts).
    */
   takeoutTemplates: TakeoutTemplates
+  /** The discount-day reminder's subscription-message template id (DISCOUNT_DAY_TEMPLATE; none: the sandbox records without asking). */
+  discountDayTemplate: string | null
+  /**
+   * The receipt in WeChat Pay's frame (server/receipt.ts): GOLDPLAN_FRAME_ORIGIN (who may frame it; default WeChat Pay's
+   * https://payapp.weixin.qq.com), GOLDPLAN_RECEIPT_URL (the link as configured at WeChat Pay) and WXPAY_SUB_MCH_ID.
+   */
+  goldplan: GoldPlanConfig
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -79,7 +87,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       delivering: templateId(env.TAKEOUT_TEMPLATE_DELIVERING, 'TAKEOUT_TEMPLATE_DELIVERING'),
       refused: templateId(env.TAKEOUT_TEMPLATE_REFUSED, 'TAKEOUT_TEMPLATE_REFUSED'),
     },
+    discountDayTemplate: templateId(env.DISCOUNT_DAY_TEMPLATE, 'DISCOUNT_DAY_TEMPLATE'),
+    goldplan: {
+      frameOrigin: originOf(env.GOLDPLAN_FRAME_ORIGIN, 'GOLDPLAN_FRAME_ORIGIN') ?? WECHAT_PAY_FRAME_ORIGIN,
+      receiptUrl: env.GOLDPLAN_RECEIPT_URL?.trim() || null,
+      subMchId: env.WXPAY_SUB_MCH_ID?.trim() || null,
+    },
   }
+}
+
+/** An origin (scheme://host[:port], nothing after), or null when unset; anything else stops the start with its name. */
+function originOf(raw: string | undefined, name: string): string | null {
+  const text = raw?.trim()
+  if (!text) return null
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(text)) throw new Error(`${name}: "${text}" is not an origin (https://host[:port])`)
+  return text
 }
 
 /** A WeChat template id (letters, digits, - and _), or null when unset; anything else stops the start with its name. */

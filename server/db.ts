@@ -615,6 +615,52 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX merchant_applications_status ON merchant_applications(status, id);
   ALTER TABLE store_staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
   `,
+  // Staff invites (issue 26, server/staff.ts): a store's one-time invites — the code's SHA-256 only (the code is shown
+  // once, to the owner who made it), who made it, when it expires (ms, server clock), who used it and when, or when
+  // the owner withdrew it.
+  `
+  CREATE TABLE staff_invites (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    code_hash TEXT NOT NULL UNIQUE,
+    created_by INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_by INTEGER REFERENCES users(id),
+    used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX staff_invites_shop ON staff_invites(shop_id, id);
+  `,
+  // Discount-day reminders as subscription messages (issue 26, server/discountDay.ts): sent_at (ms) once the message
+  // of that morning was recorded; the sandbox outbox (sandbox_messages) also takes messages of no order (order_id null:
+  // a discount day's) — SQLite cannot drop a NOT NULL, so the table is copied.
+  `
+  ALTER TABLE discount_day_reminders ADD COLUMN sent_at INTEGER;
+  CREATE TABLE sandbox_messages_copy (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    order_id INTEGER REFERENCES orders(id),
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  INSERT INTO sandbox_messages_copy (id, user_id, order_id, touser, template_id, event, page, data, created_at)
+    SELECT id, user_id, order_id, touser, template_id, event, page, data, created_at FROM sandbox_messages;
+  DROP TABLE sandbox_messages;
+  ALTER TABLE sandbox_messages_copy RENAME TO sandbox_messages;
+  CREATE INDEX sandbox_messages_order ON sandbox_messages(order_id, id);
+  `,
+  // WeChat Pay's order number of a paid trade (issue 26, the receipt page in WeChat Pay's frame, server/receipt.ts): the
+  // provider's `transaction_id`, given with its success notification (the sandbox provider issues one); null before,
+  // and for notifications that carried none.
+  `
+  ALTER TABLE payments ADD COLUMN transaction_id TEXT;
+  CREATE UNIQUE INDEX payments_transaction ON payments(transaction_id) WHERE transaction_id IS NOT NULL;
+  `,
 ]
 
 /**

@@ -6,6 +6,7 @@ import { percentOff } from './discount'
 import { refuse } from './http'
 import * as cards from './repo/cards'
 import * as shops from './repo/shops'
+import { recordDiscountDayMessage } from './discountDayMessage'
 import { inBusinessZone, nowMs, nowText, parseText } from './time'
 
 /**
@@ -15,8 +16,24 @@ import { inBusinessZone, nowMs, nowText, parseText } from './time'
  * Who gets it: card members only (docs/decisions/0012-discount-day-members.md).
  */
 
-/** The template id the reminder stands for (the sandbox records the consent; nothing is sent). */
+/**
+ * The template id a reminder is recorded with when none is configured (DISCOUNT_DAY_TEMPLATE): the sandbox's stand-in,
+ * never asked of WeChat.
+ */
 export const REMINDER_TEMPLATE = 'sandbox-discount-day'
+
+/** The business wall hour a discount day's reminder is sent at, that morning (the housekeeping sweep). */
+export const REMIND_AT_HOUR = 9
+
+/**
+ * Reminders (a WeChat one-time subscription message): `template` is the configured template id the weapp asks WeChat
+ * for; without one the sandbox still records reminders under REMINDER_TEMPLATE (nothing to ask), and a server outside
+ * the sandbox takes none.
+ */
+export interface Reminders {
+  template: string | null
+  sandbox: boolean
+}
 
 /** The business day of an instant, "YYYY-MM-DD". */
 const dayOf = (ms: number) => inBusinessZone(ms).format('YYYY-MM-DD')
@@ -42,14 +59,14 @@ export function discountDayCut(db: DB, shopId: number, cardRate: number | null, 
 }
 
 /** The calendar, the next day, the shops taking part (nearest first with a point), for the asker. */
-export function discountDayAnswer(db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null }): DiscountDayAnswer {
+export function discountDayAnswer(db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): DiscountDayAnswer {
   const now = nowMs()
   const today = dayOf(now)
   const month = today.slice(0, 7)
   const days = (sql(db, 'SELECT day FROM discount_days WHERE day LIKE ? ORDER BY day').all(`${month}-%`) as Array<{ day: string }>).map((r) => r.day)
   const nextDay = (sql(db, 'SELECT day FROM discount_days WHERE day > ? ORDER BY day LIMIT 1').get(today) as { day: string } | undefined)?.day ?? null
   const member = q.userId !== null && (cards.activeMemberRate(db, q.userId, nowText()) ?? null) !== null
-  const reminded = q.userId !== null && nextDay !== null && sql(db, 'SELECT 1 FROM discount_day_reminders WHERE user_id = ? AND day = ?').get(q.userId, nextDay) !== undefined
+  const reminded = q.userId !== null && nextDay !== null && isReminded(db, q.userId, nextDay)
   return {
     today,
     month,
@@ -59,6 +76,8 @@ export function discountDayAnswer(db: DB, q: { at: GeoPoint | null; cityId?: num
     members_only: true,
     member,
     reminded,
+    can_remind: reminders.template !== null || reminders.sandbox,
+    remind_template: reminders.template,
     shops: shopsTakingPart(db, q.at, q.cityId),
   }
 }
@@ -73,15 +92,59 @@ function shopsTakingPart(db: DB, at: GeoPoint | null, cityId: number | undefined
   return at ? list.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id) : list.sort((a, b) => a.extra_rate - b.extra_rate || a.id - b.id)
 }
 
-/**
- * A shopper asks to be reminded of a coming discount day (weapp: their answer to the subscription template; H5:
- * accept). Recorded once per shopper and day — the sandbox's stand-in for the message WeChat would send that morning.
- */
-export function remind(db: DB, userId: number, day: string, result: 'accept' | 'reject'): { reminded: boolean } {
+const comingDay = (db: DB, day: string) => {
   if (day < dayOf(nowMs()) || !isDiscountDay(db, day)) throw refuse('discount_day_unknown', { day })
-  if (result !== 'accept') return { reminded: false }
-  tx(db, () => sql(db, 'INSERT OR IGNORE INTO discount_day_reminders (user_id, day, template_id, granted_at) VALUES (?, ?, ?, ?)').run(userId, day, REMINDER_TEMPLATE, nowMs()))
+}
+
+/**
+ * A shopper asks to be reminded of a coming discount day: on weapp with WeChat's answer for the configured template
+ * (`template_id` the one answered; another id, or any answer but accept, records nothing); on H5, or with no template
+ * configured, `accept` alone (the sandbox's stand-in: no WeChat to ask). One reminder per shopper and day: the one-time
+ * consent allows one message, sent that morning by the sweep (sendDueReminders). Outside the sandbox without a template
+ * nothing could be sent: refused.
+ */
+export function remind(db: DB, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): { reminded: boolean } {
+  comingDay(db, input.day)
+  if (reminders.template === null && !reminders.sandbox) throw refuse('discount_day_remind_unavailable')
+  const template = reminders.template ?? REMINDER_TEMPLATE
+  if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: isReminded(db, userId, input.day) }
+  tx(db, () => sql(db, 'INSERT OR IGNORE INTO discount_day_reminders (user_id, day, template_id, granted_at) VALUES (?, ?, ?, ?)').run(userId, input.day, template, nowMs()))
   return { reminded: true }
+}
+
+const isReminded = (db: DB, userId: number, day: string) => sql(db, 'SELECT 1 FROM discount_day_reminders WHERE user_id = ? AND day = ?').get(userId, day) !== undefined
+
+/** The shopper changes their mind before the day: the reminder goes, nothing will be sent (none is an answer too). */
+export function cancelReminder(db: DB, userId: number, day: string): { reminded: boolean } {
+  comingDay(db, day)
+  sql(db, 'DELETE FROM discount_day_reminders WHERE user_id = ? AND day = ? AND sent_at IS NULL').run(userId, day)
+  return { reminded: false }
+}
+
+/**
+ * The housekeeping sweep: on a discount day from REMIND_AT_HOUR (business time) each reminder for it uses its one-time
+ * consent — the message WeChat would have been asked to send is recorded in the sandbox outbox (sandbox_messages, as a
+ * takeout order's moves are: server/subscriptions.ts) and the reminder marked sent, in one transaction. A reminder of a
+ * day already over (the server was down that morning) is dropped unsent: nothing to remind of. Answers how many were sent.
+ */
+export function sendDueReminders(db: DB, now = nowMs()): number {
+  const at = inBusinessZone(now)
+  const today = at.format('YYYY-MM-DD')
+  return tx(db, () => {
+    sql(db, 'DELETE FROM discount_day_reminders WHERE day < ? AND sent_at IS NULL').run(today)
+    if (at.hour() < REMIND_AT_HOUR || !isDiscountDay(db, today)) return 0
+    const due = sql(db, 'SELECT r.user_id, r.template_id, u.wx_openid FROM discount_day_reminders r JOIN users u ON u.id = r.user_id WHERE r.day = ? AND r.sent_at IS NULL ORDER BY r.granted_at').all(today) as Array<{
+      user_id: number
+      template_id: string
+      wx_openid: string | null
+    }>
+    const shopCount = (sql(db, 'SELECT COUNT(*) AS n FROM discount_day_shops').get() as { n: number }).n
+    for (const r of due) {
+      if (sql(db, 'UPDATE discount_day_reminders SET sent_at = ? WHERE user_id = ? AND day = ? AND sent_at IS NULL').run(now, r.user_id, today).changes !== 1) continue
+      recordDiscountDayMessage(db, { userId: r.user_id, touser: r.wx_openid, templateId: r.template_id, day: today, shopCount, at: now })
+    }
+    return due.length
+  })
 }
 
 /** A deleted account's reminders go with it (server/routes/account.ts deleteAccount). */

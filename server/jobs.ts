@@ -162,6 +162,21 @@ export function storeJobPage(db: DB, shopId: number, page: number, pageSize: num
   return { list: rows.map((r) => toStoreJob(db, r)), total, page, page_size: pageSize }
 }
 
+/**
+ * The workbench's Jobs badge: the shop's postings not closed with reports waiting for its answer (`to_answer`), and of
+ * those the ones hidden by them (JOB_REPORTS_TO_HIDE open reports: not listed until the shop answers).
+ */
+export function jobsToAnswer(db: DB, shopId: number): { to_answer: number; hidden: number } {
+  const row = sql(
+    db,
+    `SELECT COUNT(*) AS to_answer, COALESCE(SUM(n >= ${JOB_REPORTS_TO_HIDE}), 0) AS hidden FROM (
+       SELECT (SELECT COUNT(*) FROM job_reports r WHERE r.job_id = j.id AND r.answered_at IS NULL) AS n
+       FROM jobs j WHERE j.shop_id = ? AND j.closed_at IS NULL
+     ) WHERE n > 0`,
+  ).get(shopId) as { to_answer: number; hidden: number }
+  return row
+}
+
 export interface JobFields {
   title: string
   category: JobCategory

@@ -19,6 +19,8 @@ async function main() {
     sessionCacheMs: config.sessionCacheMs,
     takeoutAcceptMinutes: config.takeoutAcceptMinutes,
     takeoutTemplates: config.takeoutTemplates,
+    discountDayTemplate: config.discountDayTemplate,
+    goldplan: config.goldplan,
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

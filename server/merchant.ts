@@ -6,6 +6,8 @@ import { districtCentre } from './districtCentres'
 import { refuse } from './http'
 import { REGIONS } from './regions'
 import { staffShopOf } from './repo/store'
+import { countWrongCode, useCode } from './repo/users'
+import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from './routes/account'
 import { fmt, nowMs } from './time'
 
 /**
@@ -67,17 +69,60 @@ function nameTaken(db: DB, name: string, cityId: number, exceptApplication: numb
   return !!sql(db, `SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`).get(cityId, name, exceptApplication)
 }
 
+/** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
+const latestSignUpCode = (db: DB, mobile: string) =>
+  sql(db, "SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1").get(mobile) as
+    | { id: number; code: string; created_at: number; attempts: number }
+    | undefined
+
 /**
- * Apply, or resubmit after a rejection (the same row, edited; back to submitted, the rejections cleared). Refused: an
- * applicant already staff of a store; an application being reviewed (submitted / in review); a mobile on another open
- * application; a shop name taken in the city; an unknown business class or city (as that field's reason).
+ * The mobile's SMS check at submit. No code is needed for the account's own phone (verified by the code it logged in
+ * with) nor for the mobile this application was already verified with (a resubmission after a rejection). Otherwise the
+ * newest `shopRegister` code for that mobile must be given (`merchant_sms_code_required`), fresh (`sms_code_expired`),
+ * not guessed too often (`sms_code_attempts`) and right (`sms_code_wrong`, counted — outside the submit's transaction,
+ * so a refusal does not roll the count back). Answers the code's row to spend inside the transaction, or null.
  */
-export function submitApplication(db: DB, userId: number, input: Fields): MerchantApplication {
+function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fields): number | null {
+  if (input.mobile === user.phone) return null
+  const mine = rowOfUser(db, user.id)
+  if (mine && mine.mobile === input.mobile) return null
+  if (!input.sms_code) throw refuse('merchant_sms_code_required')
+  const sms = latestSignUpCode(db, input.mobile)
+  if (!sms || nowMs() - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
+  if (sms.attempts >= SMS_MAX_ATTEMPTS) throw refuse('sms_code_attempts')
+  if (sms.code !== input.sms_code) {
+    countWrongCode(db, sms.id)
+    throw refuse('sms_code_wrong')
+  }
+  return sms.id
+}
+
+/**
+ * Apply, or resubmit after a rejection (the same row, edited; back to submitted, the rejections cleared). Refused: a
+ * mobile not verified by its SMS code (checkMobileCode); an applicant already staff of a store; an application being
+ * reviewed (submitted / in review); a mobile on another open application; a shop name taken in the city; an unknown
+ * business class or city (as that field's reason). The code is spent with the write: a refusal leaves it usable.
+ */
+/** Whether `/uploads/<public id>.<ext>` names an upload of this user, stored with that type. */
+function ownUpload(db: DB, userId: number, url: string): boolean {
+  const m = /^\/uploads\/([A-Za-z0-9_-]{22})\.(jpg|png|webp)$/.exec(url)
+  const mime = m ? { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[m[2] as 'jpg' | 'png' | 'webp'] : ''
+  return !!m && !!sql(db, 'SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?').get(m[1], userId, mime)
+}
+
+export function submitApplication(db: DB, user: { id: number; phone: string }, input: Fields): MerchantApplication {
+  const userId = user.id
+  const codeId = checkMobileCode(db, user, input)
   return tx(db, () => {
+    // Used once: a second submit racing with the same code finds it used.
+    if (codeId !== null && !useCode(db, codeId)) throw refuse('sms_code_expired')
     if (staffShopOf(db, userId)) throw refuse('merchant_already_staff')
     const mine = rowOfUser(db, userId)
     if (mine && mine.status !== 'rejected') throw refuse(mine.status === 'approved' ? 'merchant_already_staff' : 'merchant_application_pending')
     const exceptId = mine?.id ?? 0
+    // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
+    if (!ownUpload(db, userId, input.licence_image)) throw refuse('merchant_licence_invalid')
+    if (!ownUpload(db, userId, input.storefront_image)) throw refuse('merchant_storefront_invalid')
     if (!sql(db, 'SELECT 1 FROM business_classes WHERE id = ?').get(input.class_id)) throw refuse('merchant_class_invalid')
     if (!sql(db, 'SELECT 1 FROM cities WHERE id = ?').get(input.city_id)) throw refuse('merchant_city_invalid')
     if (sql(db, `SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`).get(input.mobile, exceptId)) throw refuse('merchant_mobile_busy')

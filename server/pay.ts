@@ -22,6 +22,8 @@ export interface Notification {
   trade_no: string
   result: 'success' | 'fail'
   amount: number
+  /** The provider's own number of the payment (WeChat Pay's transaction_id), when it gives one. */
+  transaction_id?: string
   sign: string
 }
 
@@ -32,7 +34,8 @@ export function sameSitePath(url: string | undefined): string | null {
 }
 
 export function signNotification(n: Omit<Notification, 'sign'>, secret: string): string {
-  return crypto.createHmac('sha256', secret).update(`${n.trade_no}|${n.result}|${n.amount}`).digest('hex')
+  // The provider's transaction_id is signed too when given (a notification without one signs as before).
+  return crypto.createHmac('sha256', secret).update(`${n.trade_no}|${n.result}|${n.amount}${n.transaction_id ? `|${n.transaction_id}` : ''}`).digest('hex')
 }
 
 /** Trade numbers are unguessable: the cashier settles by trade number. */
@@ -105,7 +108,7 @@ export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'reject
  * both attach theirs (and `payments_one_paid` would refuse the second if they could).
  */
 export function handleNotification(db: DB, provider: PayProvider, n: Notification, secret: string): { outcome: NotifyOutcome; payment: PaymentRow | null } {
-  const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount }, secret)
+  const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount, transaction_id: n.transaction_id }, secret)
   if (!sameSignature(expected, n.sign)) return { outcome: 'rejected', payment: null }
   const found = payments.tradeByNo(db, n.trade_no)
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
@@ -119,7 +122,7 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
     if (payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') return { outcome: 'repeat', refund: null }
     // Money was taken for this trade (pending, or a trade closed or failed earlier that the provider paid after all).
     if (markPaid(db, payment.order_id)) {
-      payments.attachTrade(db, payment.id, nowText())
+      payments.attachTrade(db, payment.id, nowText(), n.transaction_id ?? null)
       return { outcome: 'paid', refund: null }
     }
     const reason = orders.statusOf(db, payment.order_id) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'

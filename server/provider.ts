@@ -56,6 +56,12 @@ export function sameSignature(expected: string, given: unknown): boolean {
 
 const CALLS_KEPT = 500
 
+/**
+ * The sandbox provider's number of a successful payment, in WeChat Pay's transaction_id shape (28 digits, 4200…): issued
+ * with its success notification (server/routes/sandbox.ts), kept on the payment (the receipt page's check_code uses it).
+ */
+export const sandboxTransactionId = (): string => `4200000${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}${String(crypto.randomInt(0, 1_000_000_000)).padStart(9, '0')}${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}`
+
 export function createSandboxProvider(secret: string, deliver: (n: RefundNotification) => Promise<void>, log: FastifyBaseLogger): PayProvider {
   const calls: ProviderCall[] = []
   const record = (c: ProviderCall) => {

@@ -11,7 +11,7 @@ export const JSSDK_ORIGIN = 'https://res.wx.qq.com'
 /**
  * The Content-Security-Policy of every answer (issue 23). Inline scripts and styles run only with the answer's
  * nonce (`'nonce-…'` is added to script-src and style-src per response by @fastify/helmet): the server writes it on
- * every inline <script> and <style> it puts in a page (server/static.ts, early.ts, shell.ts, the sandbox cashier),
+ * every inline <script> and <style> it puts in a page (server/static.ts, firstAnswers.ts, drawing/, the sandbox cashier),
  * and the <style> elements the H5 app's code adds at run time get it too (runtimeStyleNonce). Markup
  * that gets into a page any other way — a merchant's name escaped wrong one day — does not run.
  *
@@ -43,7 +43,8 @@ const DIRECTIVES = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
-  // Nobody frames the app (click-jacking); issue 19 may open one exception for WeChat Pay's receipt frame.
+  // Nobody frames the app (click-jacking), with ONE exception: the receipt page opened by WeChat Pay in its frame
+  // (receiptFrameException below).
   'frame-ancestors': ["'none'"],
 }
 
@@ -114,11 +115,12 @@ export function apiHeaders(app: FastifyInstance, more: Readonly<{ stamp: (reply:
  * /api answer too, which goes without them (docs/performance.md). An /api route inside that scope (the sandbox's
  * notifications) skips it.
  */
-export async function documentHeaders(pages: FastifyInstance): Promise<void> {
+export async function documentHeaders(pages: FastifyInstance, options: { receiptFrameOrigin: string } = { receiptFrameOrigin: 'https://payapp.weixin.qq.com' }): Promise<void> {
   // Added before helmet's own onRoute hook, which reads it.
   pages.addHook('onRoute', (route) => {
     if (isApiPath(route.url) && route.helmet === undefined) route.helmet = false
   })
+  receiptFrameException(pages, options.receiptFrameOrigin)
   await pages.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: { useDefaults: false, directives: DIRECTIVES },
@@ -126,6 +128,32 @@ export async function documentHeaders(pages: FastifyInstance): Promise<void> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
     crossOriginResourcePolicy: false,
+  })
+}
+
+/** The receipt page as WeChat Pay opens it in its frame (点金计划 商家小票: server/receipt.ts): its path with check_code. */
+export const isReceiptFrameRequest = (url: string | undefined): boolean => {
+  if (!url) return false
+  const q = url.indexOf('?')
+  const path = q < 0 ? url : url.slice(0, q)
+  return path === RECEIPT_FRAME_PATH && q >= 0 && new URLSearchParams(url.slice(q + 1)).has('check_code')
+}
+const RECEIPT_FRAME_PATH = '/pages/orders/orderInfo'
+
+/**
+ * The ONE exception to `frame-ancestors 'none'` (issue 16 left room for it): the receipt page, opened with WeChat Pay's
+ * parameters (check_code), may be framed by WeChat Pay's page (GOLDPLAN_FRAME_ORIGIN; https://payapp.weixin.qq.com) —
+ * that origin alone, and X-Frame-Options (which cannot name an origin) goes. Every other document, the same page
+ * opened with `?id=` included, keeps `frame-ancestors 'none'` and X-Frame-Options DENY.
+ */
+function receiptFrameException(pages: FastifyInstance, origin: string): void {
+  pages.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method === 'GET' && isReceiptFrameRequest(req.url)) {
+      const csp = reply.getHeader('Content-Security-Policy')
+      if (typeof csp === 'string') reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", `frame-ancestors ${origin}`))
+      reply.removeHeader('X-Frame-Options')
+    }
+    done(null, payload)
   })
 }
 

@@ -115,13 +115,24 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
     storeMoves()
   }
 
+  /** The store each store stream's user works for now (removed staff: absent). */
+  const staffOf = (list: Stream[]) => {
+    const ids = [...new Set(list.flatMap((s) => (s.shopId === undefined ? [] : [s.userId])))]
+    const out = new Map<number, number>()
+    if (ids.length === 0) return out
+    for (const r of sql(db, `SELECT user_id, shop_id FROM store_staff WHERE user_id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as Array<{ user_id: number; shop_id: number }>) out.set(r.user_id, r.shop_id)
+    return out
+  }
+
   const tick = () => {
     const now = performance.now()
     const list = [...streams]
     const ordersWatched = versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))])
     const moves = list.some((s) => s.shopId !== undefined) ? storeMoves() : new Map<number, number[]>()
+    const stillStaff = staffOf(list)
     for (const s of list) {
-      if (now >= s.endAt) {
+      // Removed from the store (server/staff.ts) since the stream opened: it ends now; the next one is refused.
+      if (now >= s.endAt || (s.shopId !== undefined && stillStaff.get(s.userId) !== s.shopId)) {
         end(s, { type: 'end' })
         continue
       }

@@ -66,6 +66,9 @@ export const ROUTES = [
   { path: 'pages/store/takeoutSettings', zh: '外卖店铺设置', en: 'Takeout settings' },
   // Ours (issue 26): the shop's job postings.
   { path: 'pages/store/jobs', zh: '门店招聘', en: 'Store jobs' },
+  // Ours (issue 26): the store's people and invites (owner), and the invite link's join screen.
+  { path: 'pages/store/staff', zh: '店员管理', en: 'Staff' },
+  { path: 'pages/store/join', zh: '加入门店', en: 'Join a store' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

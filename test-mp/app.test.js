@@ -12,7 +12,7 @@ describe('compiled app.json', () => {
   const routes = sourceRoutes()
 
   it('declares every route of the product, Home first', () => {
-    expect(routes).toHaveLength(52)
+    expect(routes).toHaveLength(54)
     expect(app.pages[0]).toBe('pages/index/index')
     expect(appRoutes(app).sort()).toEqual(routes.map((r) => r.path).sort())
   })
@@ -124,22 +124,6 @@ describe('the web view', () => {
     expect(byClass(page, 'web-page__frame')).not.toBeNull()
     expect(byClass(page, 'nav-bar')).toBeNull()
     expect(byClass(page, 'state')).toBeNull()
-  })
-})
-
-describe('a route that is not built yet', () => {
-  it('says "coming soon" with what it will offer, and goes back or Home', async () => {
-    const { page, wx } = await openPage('pages/shopRegister/index', { stackBelow: 1 })
-    expect(byClass(page, 'soon__title').textContent).toBe('即将上线')
-    expect(byClass(page, 'soon__offer').textContent).toMatch(/入驻/)
-    expect(byClass(page, 'skeleton')).toBeNull()
-    const back = jest.spyOn(wx, 'navigateBack')
-    const switchTab = jest.spyOn(wx, 'switchTab')
-    page.querySelector('.soon__back').dispatchEvent('tap')
-    await waitFor(() => back.mock.calls.length)
-    page.querySelector('.soon__home').dispatchEvent('tap')
-    await waitFor(() => switchTab.mock.calls.length)
-    expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/index/index' }))
   })
 })
 

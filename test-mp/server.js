@@ -137,4 +137,34 @@ async function openOn(base, route, { query = {}, storage = {}, stubs } = {}) {
   return { ...opened, calls }
 }
 
-module.exports = { startServer, login, bridge, call, sandboxWallet, openOn }
+/**
+ * A picture uploaded by the token's user as the app uploads it (index/uploadPic, multipart field `file`): its
+ * `/uploads/<id>.<ext>` address. A small image drawn by sharp (the server re-encodes what it stores).
+ */
+async function uploadPicture(base, token, ext = 'jpg') {
+  const sharp = require('sharp')
+  const image = sharp({ create: { width: 64, height: 48, channels: 3, background: ext === 'png' ? '#8b4513' : '#d8c9a0' } })
+  const bytes = await (ext === 'png' ? image.png() : image.jpeg()).toBuffer()
+  const boundary = `----ocp${Date.now().toString(16)}`
+  const mime = ext === 'png' ? 'image/png' : 'image/jpeg'
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.${ext}"\r\nContent-Type: ${mime}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const json = await new Promise((resolve, reject) => {
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length, 'access-token': token, 'access-origin': '' }
+    const req = http.request(new URL('/api/index/uploadPic', base), { method: 'POST', headers }, (res) => {
+      let text = ''
+      res.on('data', (d) => (text += d))
+      res.on('end', () => resolve(JSON.parse(text)))
+    })
+    req.on('error', reject)
+    req.setTimeout(10000, () => req.destroy(new Error('timeout')))
+    req.end(body)
+  })
+  if (json.code !== 1) throw new Error(`upload: ${json.msg}`)
+  return json.data.url
+}
+
+module.exports = { startServer, login, bridge, call, sandboxWallet, openOn, uploadPicture }

@@ -1,13 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Taro from '@tarojs/taro'
-import ComingSoon, { UNFINISHED_ROUTES } from '@/components/ComingSoon'
-import { tables } from '@/components/ComingSoon/messages'
-import { resetLangCache, setLang } from '@/core/i18n'
+import { View } from '@tarojs/components'
+import { resetLangCache } from '@/core/i18n'
 import PageFrame from '@/components/PageFrame'
 import { ROUTES } from '@/routes'
 import { fakeApi, PENDING } from '../support/fakeApi'
-import { click, mount, text, unmountAll } from '../support/screen'
+import { click, mount, unmountAll } from '../support/screen'
 
 afterEach(() => {
   unmountAll()
@@ -16,11 +15,10 @@ afterEach(() => {
   window.history.replaceState(null, '')
 })
 
-/** A route still to build (the list shrinks as screens are built: the last one left), framed as its page is. */
-const SOON = UNFINISHED_ROUTES[UNFINISHED_ROUTES.length - 1]
-const SoonPage = () => (
-  <PageFrame route={SOON}>
-    <ComingSoon route={SOON} />
+/** A page that is not a tab, framed as every page is (its content does not matter to the bar). */
+const FramedPage = () => (
+  <PageFrame route='pages/shopRegister/index'>
+    <View />
   </PageFrame>
 )
 
@@ -30,52 +28,12 @@ function stack(depth: number) {
   window.history.replaceState({ usr: null, key: 'k', idx: depth - 1 }, '')
 }
 
-describe('a route that is not built yet', () => {
-  it('says so, names what the screen will offer, and goes Home; opened directly there is no back', async () => {
-    stack(1)
-    const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' })
-    const t = await mount(SoonPage)
-    expect(text(t, '.nav-bar__title')).toBe(ROUTES.find((r) => r.path === SOON)?.zh)
-    expect(text(t, '.soon__title')).toBe('即将上线')
-    expect(text(t, '.soon__offer')).toBe(tables['zh-CN'][`soon.offer.${SOON}`])
-    // Never the endless skeleton.
-    expect(t.queries.querySelector('.skeleton')).toBeNull()
-    expect(t.queries.querySelector('.soon__back')).toBeNull()
-    await click(t, '.soon__home')
-    expect(switchTab).toHaveBeenCalledWith({ url: '/pages/index/index' })
-  })
-
-  it('reached from another page, it offers back, which goes back', async () => {
-    stack(2)
-    const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
-    const t = await mount(() => <ComingSoon route='pages/shopRegister/index' />)
-    await click(t, '.soon__back')
-    expect(back).toHaveBeenCalledTimes(1)
-  })
-
-  it('speaks English', async () => {
-    setLang('en')
-    stack(2)
-    const t = await mount(() => <ComingSoon route='pages/shopRegister/index' />)
-    expect(text(t, '.soon__title')).toBe('Coming soon')
-    expect(text(t, '.soon__offer')).toBe('Merchants apply to join online and follow the review.')
-    expect(text(t, '.soon__back')).toBe('Go back')
-    expect(text(t, '.soon__home')).toBe('Go to Home')
-  })
-
-  it('every page that is not built shows it (none is left loading forever), and each has its line in both languages', () => {
+describe('every route is built', () => {
+  it('no page is only a frame and a skeleton (left loading forever), none is a "coming soon" frame any more', () => {
     const pagesDir = path.resolve(__dirname, '../../src/pages')
-    const pages = ROUTES.map((r) => r.path).filter((p) => {
-      const file = path.join(pagesDir, `${p.slice('pages/'.length)}.tsx`)
-      const src = fs.readFileSync(file, 'utf8')
-      // A page that is only a frame and a skeleton spins forever.
-      expect([p, /<Skeleton[^>]*\/>\s*<\/PageFrame>/.test(src)]).toEqual([p, false])
-      return src.includes('<ComingSoon')
-    })
-    expect(pages.sort()).toEqual([...UNFINISHED_ROUTES].sort())
-    for (const route of UNFINISHED_ROUTES) {
-      expect(tables['zh-CN'][`soon.offer.${route}`]).toBeTruthy()
-      expect(tables.en[`soon.offer.${route}`]).toBeTruthy()
+    for (const p of ROUTES.map((r) => r.path)) {
+      const src = fs.readFileSync(path.join(pagesDir, `${p.slice('pages/'.length)}.tsx`), 'utf8')
+      expect([p, /<Skeleton[^>]*\/>\s*<\/PageFrame>/.test(src), src.includes('ComingSoon')]).toEqual([p, false, false])
     }
   })
 })
@@ -87,7 +45,7 @@ describe('back or home in the navigation bar (H5)', () => {
     window.history.replaceState({ usr: null, key: 'k', idx: 2 }, '')
     const historyBack = jest.spyOn(window.history, 'back').mockImplementation(() => undefined)
     const navigateBack = jest.spyOn(Taro, 'navigateBack')
-    const t = await mount(SoonPage)
+    const t = await mount(FramedPage)
     expect(t.queries.querySelector('.nav-bar__home')).toBeNull()
     await click(t, '.nav-bar__back')
     // Taro's navigateBack with one page on its stack would reload; the browser's back goes to the page before.

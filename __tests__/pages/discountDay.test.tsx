@@ -38,6 +38,8 @@ const answer = (over: Partial<DiscountDayAnswer> = {}): DiscountDayAnswer => ({
   members_only: true,
   member: true,
   reminded: false,
+  can_remind: true,
+  remind_template: null,
   shops: [ddShop(), ddShop({ id: 3, name: '悦容美发', distance: 900, extra_rate: 90 })],
   ...over,
 })
@@ -93,7 +95,7 @@ describe('Discount day', () => {
     expect(all(t, '.dday-shop__extra')[0]).toBe('Discount day: a further 5% off')
     expect(text(t, '.dday-head__remind')).toBe('Remind me')
     await click(t, '.dday-head__remind')
-    await until(t, () => expect(text(t, '.dday-head__remind')).toBe('Reminder set'))
+    await until(t, () => expect(text(t, '.dday-head__reminded')).toBe('✓ Reminder set'))
     expect(api.called('personal.discount_day/remind')[0].data).toMatchObject({ day: '2026-11-18', result: 'accept' })
   })
 

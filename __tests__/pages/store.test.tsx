@@ -127,7 +127,7 @@ describe('Workbench home', () => {
     const t = await mount(StoreIndexPage)
     await t.queries.waitForQuerySelector('.workbench')
     expect(text(t, '.workbench__day')).toBe('Business day 2026-11-23')
-    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs'])
+    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs', 'Staff'])
     expect(text(t, '.nav-bar__title')).toBe('Store workbench')
   })
 

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+import type { GoldPlanConfig } from '../../server/receipt'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,6 +8,7 @@ import { buildApp } from '../../server/app'
 import { hashToken } from '../../server/http'
 import type { TakeoutTemplates } from '../../server/subscriptions'
 import { nowMs } from '../../server/time'
+import { freshPgDatabase } from './pg'
 
 export interface TestServer {
   app: FastifyInstance
@@ -13,6 +16,13 @@ export interface TestServer {
   call: <T = unknown>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>, token?: string) => Promise<{ status: number; body: { code: number; msg: string; data: T } }>
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
   quickUser: (phone: string) => { token: string; userId: number }
+  /** A picture this user uploaded (a row as index/uploadPic stores it): its `/uploads/<id>.<ext>` address. */
+  picture: (userId: number, ext?: 'jpg' | 'png') => string
+  /**
+   * Makes the pictures a payload names (`/uploads/<id>.<ext>` fields) uploads of the token's user — as the sign-up
+   * screen uploads its photos before it submits — so a test may use fixed addresses.
+   */
+  uploadedBy: (token: string, payload: Record<string, unknown>) => void
   close: () => Promise<void>
 }
 
@@ -37,18 +47,33 @@ export interface ServerOptions {
   smsPerClient?: number
   /** Subscription-message template ids of takeout moves (server/config.ts TAKEOUT_TEMPLATE_*; default none). */
   takeoutTemplates?: TakeoutTemplates
+  /** The discount-day reminder's template id (server/config.ts DISCOUNT_DAY_TEMPLATE; default none). */
+  discountDayTemplate?: string | null
+  /** The receipt in WeChat Pay's frame (server/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
+  goldplan?: GoldPlanConfig
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
-  const app = await buildApp({ dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates })
+  // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the storage seam's tables — the address book so far — on a
+  // new database of it; the rest stays on the SQLite file, and each shopper who logs in is copied there (the address
+  // book's foreign key) — issue 28's first slice.
+  const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  const mirrored: Array<Promise<unknown>> = []
+  const mirror = (userId: number) => {
+    if (!pgdb) return
+    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
+    mirrored.push(pgdb.query('INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [u.id, u.phone, u.nickname, u.avatar, u.created_at]))
+  }
+  const app = await buildApp({ storageUrl: pgdb?.url, dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
     const opts: InjectOptions = { method, url: `/api/${url}`, headers }
     if (method === 'GET') opts.query = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]))
     else opts.payload = payload
+    await Promise.all(mirrored)
     const res = await app.inject(opts)
     return { status: res.statusCode, body: res.json() }
   }
@@ -57,6 +82,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     const outbox = await call<{ list: Array<{ code: string }> }>('GET', 'sandbox/smsOutbox', { phone })
     const res = await call<{ token: string; user: { id: number } }>('POST', 'wechat/bind', { phone, code: outbox.body.data.list[0].code, ...extra })
     if (res.body.code !== 1) throw new Error(`bind failed: ${res.body.msg}`)
+    mirror(res.body.data.user.id)
     return { token: res.body.data.token, userId: res.body.data.user.id }
   }
   // Many shoppers at once (load tests) without going through SMS limits.
@@ -65,7 +91,28 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     const info = app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `u${phone.slice(-4)}`)
     const token = `quick-${phone}-${n++}`
     app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), info.lastInsertRowid, nowMs() + 3_600_000)
+    mirror(Number(info.lastInsertRowid))
     return { token, userId: Number(info.lastInsertRowid) }
+  }
+  const picture: TestServer['picture'] = (userId, ext = 'jpg') => {
+    const publicId = crypto.randomBytes(16).toString('base64url')
+    app.db
+      .prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1)")
+      .run(userId, ext === 'png' ? 'image/png' : 'image/jpeg', Buffer.from('picture'), publicId)
+    return `/uploads/${publicId}.${ext}`
+  }
+  const uploadedBy: TestServer['uploadedBy'] = (token, payload) => {
+    const owner = app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token)) as { user_id: number } | undefined
+    if (!owner) return
+    for (const value of Object.values(payload)) {
+      const m = typeof value === 'string' ? /^\/uploads\/([A-Za-z0-9_-]{22})\.(jpg|png)$/.exec(value) : null
+      if (!m) continue
+      app.db
+        .prepare(
+          "INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1) ON CONFLICT(public_id) DO UPDATE SET user_id = excluded.user_id",
+        )
+        .run(owner.user_id, m[2] === 'png' ? 'image/png' : 'image/jpeg', Buffer.from('picture'), m[1])
+    }
   }
   return {
     app,
@@ -73,8 +120,11 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     call,
     login,
     quickUser,
+    picture,
+    uploadedBy,
     close: async () => {
       await app.close()
+      await pgdb?.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import type { MerchantApplication } from '../../src/contract/merchant'
 import { MIGRATIONS, openDatabase } from '../../server/db'
 import { approveApplication, rejectApplication, showApplication } from '../../server/merchant'
+import { nowMs } from '../../server/time'
 import { startServer, type TestServer } from './helpers'
 
 /**
@@ -45,7 +46,19 @@ const form = (extra: Record<string, unknown> = {}) => ({
 })
 let phones = 0
 const applicant = () => s.quickUser(`1361111${String(++phones).padStart(4, '0')}`)
-const submit = (token: string, payload: Record<string, unknown>) => s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
+// The form's pictures are the applicant's uploads (the server refuses another person's or a made-up one).
+const send = (token: string, payload: Record<string, unknown>) => {
+  s.uploadedBy(token, payload)
+  return s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
+}
+/** A fresh sign-up code texted to a mobile (as Captcha/sendSmsCaptcha stores it, without its 60 s resend wait). */
+const textedCode = (mobile: string, code = String(100000 + (++seq % 900000))) => {
+  s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', ?, ?)").run(mobile, code, nowMs())
+  return code
+}
+/** Submit, the mobile verified by a code texted to it (the SMS check at submit has its own tests below). */
+const submit = (token: string, payload: Record<string, unknown>) =>
+  send(token, typeof payload.mobile === 'string' && payload.sms_code === undefined ? { ...payload, sms_code: textedCode(payload.mobile) } : payload)
 const read = (token: string) => s.call<Answer>('GET', 'personal.merchant_application/read', {}, token)
 const shopsNamed = (name: string) => s.app.db.prepare('SELECT * FROM shops WHERE name = ?').all(name) as Array<{ id: number; lat: number; lng: number; discount_rate: number; image: string; hours: string }>
 
@@ -135,11 +148,76 @@ describe('the shopper', () => {
     expect((await submit(u.token, form())).body).toMatchObject({ reason: 'merchant_already_staff' })
   })
 
+  it("the pictures must be the applicant's own uploads: a made-up address or another person's picture is refused on its field", async () => {
+    const me = applicant()
+    const other = applicant()
+    const theirs = s.picture(other.userId)
+    const madeUp = '/uploads/ZZZZZZZZZZZZZZZZZZZZZZ.jpg'
+    const post = (payload: Record<string, unknown>) => s.call<Answer>('POST', 'personal.merchant_application/submit', { ...payload, sms_code: textedCode(String(payload.mobile)) }, me.token)
+    expect((await post(form({ licence_image: madeUp, storefront_image: s.picture(me.userId, 'png') }))).body).toMatchObject({ code: 0, reason: 'merchant_licence_invalid' })
+    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: theirs }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
+    // The stored type is the address's: a JPEG named .png is not that picture.
+    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: s.picture(me.userId).replace(/\.jpg$/, '.png') }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
+    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: s.picture(me.userId, 'png') }))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted' } } })
+  })
+
   it('refuses an applicant already staff of a store', async () => {
     const u = applicant()
     s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')").run(u.userId)
     expect((await submit(u.token, form())).body).toMatchObject({ code: 0, reason: 'merchant_already_staff' })
     expect(s.app.db.prepare('SELECT role FROM store_staff WHERE user_id = ?').get(u.userId)).toEqual({ role: 'staff' })
+  })
+})
+
+describe('the mobile, verified by SMS at submit', () => {
+  const sandboxCode = async (mobile: string) => {
+    expect((await s.call('POST', 'Captcha/sendSmsCaptcha', { phone: mobile, scene: 'shopRegister' })).body.code).toBe(1)
+    return (await s.call<{ list: Array<{ code: string }> }>('GET', 'sandbox/smsOutbox', { phone: mobile })).body.data.list[0].code
+  }
+
+  it('another mobile needs the code texted to it (scene shopRegister): missing, wrong, a login code → refused; the right one → submitted, and spent', async () => {
+    const u = applicant()
+    const mobile = '13722220001'
+    const payload = form({ mobile })
+    expect((await send(u.token, payload)).body).toMatchObject({ code: 0, reason: 'merchant_sms_code_required' })
+    const code = await sandboxCode(mobile)
+    // A login code (scene bind) for that mobile does not verify a sign-up.
+    s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '424242', ?)").run(mobile, nowMs())
+    if (code !== '424242') expect((await send(u.token, { ...payload, sms_code: '424242' })).body).toMatchObject({ code: 0, reason: 'sms_code_wrong' })
+    const wrong = code === '000000' ? '111111' : '000000'
+    expect((await send(u.token, { ...payload, sms_code: wrong })).body).toMatchObject({ code: 0, reason: 'sms_code_wrong' })
+    expect((await send(u.token, { ...payload, sms_code: '12ab' })).body).toMatchObject({ code: 0, reason: 'sms_code_wrong' })
+    expect((await read(u.token)).body.data.application).toBeNull()
+    expect((await send(u.token, { ...payload, sms_code: code })).body).toMatchObject({ code: 1, data: { application: { status: 'submitted', mobile } } })
+    // Spent: another applicant cannot reuse it (for the same mobile once the first is withdrawn either).
+    const other = applicant()
+    expect((await send(other.token, form({ mobile, sms_code: code }))).body).toMatchObject({ code: 0, reason: 'sms_code_expired' })
+  })
+
+  it('a code is refused after five wrong tries, and expires after 5 minutes', async () => {
+    const u = applicant()
+    const mobile = '13722220002'
+    const code = textedCode(mobile, '654321')
+    for (let i = 0; i < 5; i++) expect(((await send(u.token, form({ mobile, sms_code: '000000' }))).body as { reason?: string }).reason).toBe('sms_code_wrong')
+    expect((await send(u.token, form({ mobile, sms_code: code }))).body).toMatchObject({ code: 0, reason: 'sms_code_attempts' })
+    s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', '777777', ?)").run(mobile, nowMs() - 5 * 60_000 - 1000)
+    expect((await send(u.token, form({ mobile, sms_code: '777777' }))).body).toMatchObject({ code: 0, reason: 'sms_code_expired' })
+  })
+
+  it("a refusal for another field leaves the code usable; the account's own phone and a resubmission's verified mobile need none", async () => {
+    const u = applicant()
+    const mobile = '13722220003'
+    const code = textedCode(mobile)
+    expect(((await send(u.token, form({ mobile, sms_code: code, class_id: 999 }))).body as { reason?: string }).reason).toBe('merchant_class_invalid')
+    const first = (await send(u.token, form({ mobile, sms_code: code }))).body.data.application as MerchantApplication
+    expect(first.status).toBe('submitted')
+    rejectApplication(s.app.db, first.id, { hours: 'give the days' })
+    // Resubmitted with the mobile already verified: no code.
+    expect((await send(u.token, form({ shop_name: first.shop_name, mobile, hours: 'Mon-Sun 9-21' }))).body).toMatchObject({ code: 1, data: { application: { id: first.id, status: 'submitted' } } })
+    // The account's own phone (verified at login): no code.
+    const own = '13611119999'
+    const me = s.quickUser(own)
+    expect((await send(me.token, form({ mobile: own }))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted', mobile: own } } })
   })
 })
 

@@ -63,7 +63,7 @@ const NOT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
 /** Demo data and names the system defines (keyed by their Chinese on purpose), and the words of the app's screens. */
 const DATA_OR_WORDS = new Set(['src/contract/reasons.ts', 'server/names.ts', 'server/regions.ts', 'server/districtCentres.ts', 'src/contract/searchWords.ts', 'src/contract/regionNames.ts', 'server/artwork.ts', 'server/assets.ts', 'src/contract/homeScreen.ts', 'src/contract/accountWords.ts', 'src/contract/ordersWords.ts', 'src/contract/cardWords.ts',
   // The data of a subscription message as WeChat would show it (its templates are registered in Chinese).
-  'server/subscriptions.ts'])
+  'server/subscriptions.ts', 'server/discountDayMessage.ts'])
 
 /** Every string and template literal with Chinese in it. */
 function chineseTexts(file: string): Array<{ text: string; at: string }> {

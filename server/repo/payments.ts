@@ -64,7 +64,8 @@ export const closeTrade = (db: DB, id: number) => sql(db, "UPDATE payments SET s
 export const failTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(at, id)
 
 /** The trade whose money is attached to its order (payments_one_paid allows one per order). */
-export const attachTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'paid', notified_at = ? WHERE id = ?").run(at, id)
+export const attachTrade = (db: DB, id: number, at: string, transactionId: string | null = null) =>
+  sql(db, "UPDATE payments SET status = 'paid', notified_at = ?, transaction_id = COALESCE(?, transaction_id) WHERE id = ?").run(at, transactionId, id)
 
 export const refundingTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?").run(at, id)
 

@@ -64,4 +64,9 @@ export const uploadByPublicId = (db: DB, publicId: string, mime: string) =>
 /** A picture stored before uploads were re-encoded, replaced by its re-encoding (same type). */
 export const replaceWithReencoded = (db: DB, publicId: string, data: Buffer) => sql(db, 'UPDATE uploads SET data = ?, reencoded = 1 WHERE public_id = ?').run(data, publicId)
 
-export const deleteUploadsOf = (db: DB, userId: number) => sql(db, 'DELETE FROM uploads WHERE user_id = ?').run(userId)
+/**
+ * A deleted person's pictures — except one that became a shop's picture (an approved application's storefront,
+ * server/merchant.ts): it is the shop's now, and the shop stays.
+ */
+export const deleteUploadsOf = (db: DB, userId: number) =>
+  sql(db, "DELETE FROM uploads WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM shops WHERE shops.image = '/uploads/' || uploads.public_id || substr(shops.image, -4))").run(userId)

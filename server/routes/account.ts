@@ -11,6 +11,7 @@ import { cancelUnpaid } from '../orders'
 import type { PayProvider } from '../provider'
 import * as addresses from '../repo/addresses'
 import * as coupons from '../repo/coupons'
+import { eraseApplicationOf } from '../repo/merchantApplications'
 import * as orders from '../repo/orders'
 import * as site from '../repo/site'
 import { staffShopOf } from '../repo/store'
@@ -27,8 +28,8 @@ export const SMS_DAILY_CAP = 10
 const DAY_MS = 86_400_000
 /** Window of the per-client limit (the number is SMS_PER_CLIENT, default 5). */
 export const SMS_CLIENT_WINDOW_MS = 10 * 60_000
-const SMS_VALID_MS = 5 * 60_000
-const SMS_MAX_ATTEMPTS = 5
+export const SMS_VALID_MS = 5 * 60_000
+export const SMS_MAX_ATTEMPTS = 5
 const TOKEN_DAYS = 30
 
 /**
@@ -216,8 +217,9 @@ export function deletionBlockers(db: Database, lang: ApiLang, userId: number, no
  * in the last day — with those orders listed, so the shopper can finish them or ask a refund first. Unpaid
  * orders are cancelled the one way every cancel goes (cancelUnpaid: trades closed, stock back to its spec or
  * flash-sale product, coupon back). Then the person is erased: sessions, addresses, uploads, unused coupons,
- * login codes, the staff link, the cards' till secrets; every order's copy of an address and remark and the
- * shopper's refund reasons; the user row keeps only its id, anonymised. Orders keep what the books need
+ * login codes, the staff link, the cards' till secrets, a merchant application's contact (an open one
+ * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; the user row keeps
+ * only its id, anonymised. Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
 export function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): void {
@@ -238,6 +240,8 @@ export function deleteAccount(db: Database, provider: PayProvider, userId: numbe
     cart.clearOf(db, userId)
     // Discount-day reminders (issue 26): nothing is to be sent to a deleted account.
     forgetReminders(db, userId)
+    // A merchant application (issue 26): an open one withdrawn, an approved one without its contact and pictures.
+    eraseApplicationOf(db, userId)
     site.deleteUploadsOf(db, userId)
     orders.detachUnusedCoupons(db, userId)
     coupons.deleteUnusedCouponsOf(db, userId)

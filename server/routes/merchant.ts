@@ -10,5 +10,5 @@ import { myApplication, submitApplication } from '../merchant'
 export function merchantRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(app, db, 'personal.merchant_application/read', { auth: true }, ({ user }) => ({ application: myApplication(db, requireUser(user).id) }))
 
-  defineRoute(app, db, 'personal.merchant_application/submit', { auth: true }, ({ input, user }) => ({ application: submitApplication(db, requireUser(user).id, input) }))
+  defineRoute(app, db, 'personal.merchant_application/submit', { auth: true }, ({ input, user }) => ({ application: submitApplication(db, requireUser(user), input) }))
 }

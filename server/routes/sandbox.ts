@@ -5,7 +5,8 @@ import { Phone } from '../../src/contract/common'
 import { tx, type DB } from '../db'
 import { BizError, fail, failWith, failZod, ok } from '../http'
 import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../pay'
-import { sameSignature, type PayProvider } from '../provider'
+import { sameSignature, sandboxTransactionId, type PayProvider } from '../provider'
+import { DEFAULT_GOLDPLAN, receiptLinkOf, receiptSetting, type GoldPlanConfig } from '../receipt'
 import { byId as orderById, titleOf } from '../repo/orders'
 import { rejectRefund } from '../store'
 import { businessDay } from '../fuel'
@@ -19,10 +20,17 @@ import type { Sandbox } from '../sandbox'
 import { sandboxMessages } from '../subscriptions'
 import { CASHIER_DIRECTIVES, noncesOf } from '../security'
 
-const Notify = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
+const Notify = z.object({
+  trade_no: z.string().max(64),
+  result: z.enum(['success', 'fail']),
+  amount: z.number().int().nonnegative(),
+  transaction_id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
+  sign: z.string().max(128),
+})
 const RefundNotify = z.object({ refund_no: z.string().max(64), result: z.enum(['success', 'fail']), amount: z.number().int().nonnegative(), sign: z.string().max(128) })
 const CashierSubmit = z.object({ trade_no: z.string().max(64), result: z.enum(['success', 'fail']) })
 const OutboxQuery = z.object({ phone: Phone })
+const ReceiptLinkQuery = z.object({ order_id: z.coerce.number().int().positive().max(2_147_483_647) })
 const MessagesQuery = z.object({ order_id: z.coerce.number().int().positive().max(2_147_483_647).optional() })
 const ConfirmPay = z.object({ id: z.number().int().positive(), result: z.enum(['success', 'fail']) })
 /** Move the sandbox carrier's clock forward by minutes (at most a year), or back to the server's clock. */
@@ -81,7 +89,7 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
  * confirm), the last two behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => void): void {
+export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => void, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
@@ -98,8 +106,11 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
 
   if (!sandbox.enabled) return
 
-  const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
-    handleNotification(db, provider, { trade_no: payment.trade_no, result, amount: payment.amount, sign: signNotification({ trade_no: payment.trade_no, result, amount: payment.amount }, secret) }, secret)
+  // The sandbox provider's notification; a success carries the provider's transaction_id (sandboxTransactionId).
+  const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') => {
+    const n = { trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) }
+    return handleNotification(db, provider, { ...n, sign: signNotification(n, secret) }, secret)
+  }
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
@@ -140,6 +151,15 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       const parsed = OutboxQuery.safeParse(req.query)
       if (!parsed.success) return failZod(parsed.error)
       return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
+    })
+
+    // WeChat Pay's stand-in for the receipt frame (server/receipt.ts): the link it would open for an order's paid trade.
+    helpers.get('/api/sandbox/receiptLink', async (req) => {
+      const parsed = ReceiptLinkQuery.safeParse(req.query)
+      if (!parsed.success) return failZod(parsed.error)
+      const setting = receiptSetting(goldplan, true, `${req.protocol}://${req.host}`)
+      const url = setting && receiptLinkOf(db, setting, parsed.data.order_id)
+      return url ? ok({ url, frame_origin: goldplan.frameOrigin }) : fail('sandbox_no_payment')
     })
 
     // Takeout subscription messages: what WeChat would have been asked to send (server/subscriptions.ts), oldest first.

@@ -10,7 +10,7 @@ import { businessClasses } from '../repo/shops'
 import * as site from '../repo/site'
 
 
-/** Home's banners (titles in Chinese; answered in the asker's language). The first is also in Home's HTML (server/shell.ts). */
+/** Home's banners (titles in Chinese; answered in the asker's language). The first is also in Home's HTML (server/drawing). */
 export const HOME_BANNERS = [
   { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
   { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },

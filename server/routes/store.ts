@@ -7,6 +7,7 @@ import * as store from '../repo/store'
 import * as takeoutRepo from '../repo/takeout'
 import { shipOrder } from '../shipping'
 import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../store'
+import { jobsToAnswer } from '../jobs'
 import { named } from '../names'
 import * as tillChecks from '../repo/tillChecks'
 import { checkAtTill, ownerCheckOf, storeCheckOf } from '../tillChecks'
@@ -33,6 +34,7 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
       refunds_to_answer: store.refundsToAnswerCount(db, staff.shopId),
       to_ship: shipping.toShipCount(db, staff.shopId),
       takeout_to_accept: takeoutRepo.shopById(db, staff.shopId) ? takeoutRepo.storeTakeoutPage(db, staff.shopId, { todo: 'accept' }, 0, 0).total : null,
+      jobs: jobsToAnswer(db, staff.shopId),
       refund_auto_approve_hours: autoApproveHours,
     }
   })

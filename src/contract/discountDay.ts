@@ -40,11 +40,24 @@ export const DiscountDayAnswer = z.object({
   member: z.boolean(),
   /** Whether the shopper asked to be reminded of `next` (false when nobody is logged in). */
   reminded: z.boolean(),
+  /** Whether reminders can be asked for here (a template is configured, or the sandbox records them). */
+  can_remind: z.boolean(),
+  /** The subscription-message template the weapp asks WeChat for (null: none configured — the sandbox records without asking). */
+  remind_template: z.string().nullable(),
   /** The shops taking part: nearest first with a point, else the city's (best extra discount first). */
   shops: z.array(DiscountDayShop),
 })
 export type DiscountDayAnswer = z.infer<typeof DiscountDayAnswer>
 
-/** Ask to be reminded of a discount day: WeChat's answer for the template (weapp), `accept` on H5 (the sandbox records it). */
-export const DiscountDayRemind = z.object({ day: Day, result: z.enum(['accept', 'reject']).default('accept') })
+/**
+ * Ask to be reminded of a discount day: on weapp WeChat's answer for `remind_template` (and that template's id); on H5,
+ * or with no template configured, `accept` alone (the sandbox records it). One message, that morning.
+ */
+export const DiscountDayRemind = z.object({
+  day: Day,
+  result: z.enum(['accept', 'reject', 'ban', 'filter']).default('accept'),
+  template_id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'template_id is not a template id').optional(),
+})
+/** Withdraw the reminder of a coming discount day (nothing will be sent). */
+export const DiscountDayCancelReminder = z.object({ day: Day })
 export const DiscountDayRemindAnswer = z.object({ reminded: z.boolean() })

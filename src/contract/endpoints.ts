@@ -41,6 +41,9 @@ export const ENDPOINTS = {
   /** Discount day (issue 26; ./discountDay.ts): the month's days, the next one, the shops taking part; a reminder. */
   'hui_shanghu.discount_day/index': 'GET',
   'personal.discount_day/remind': 'POST',
+  'personal.discount_day/cancelReminder': 'POST',
+  /** The receipt page in WeChat Pay's frame (issue 26; ./receipt.ts): checked by check_code, no session. */
+  'hui_public.order/receipt': 'GET',
   'hui_shanghu.shop/index': 'GET',
   'hui_shanghu.shop/read': 'GET',
   'personal.coupon/index': 'GET',

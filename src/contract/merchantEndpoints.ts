@@ -3,7 +3,9 @@
  * approval creates the shop and makes the applicant its owner. Rules in docs/api.md "Merchant sign-up". Shapes are in
  * ./merchant.ts.
  *
- * Their own table, not ENDPOINTS: only the sign-up screen (not built yet) makes these calls. Runtime values (no zod).
+ * Their own table, not ENDPOINTS: only the sign-up screen (pages/shopRegister) makes these calls. Runtime values (no zod):
+ * the limits below are read by the zod schema (./merchant.ts) AND by the screen's checks as the shopper types
+ * (src/features/merchant/draft.ts), so both sides apply one set of rules.
  */
 export const MERCHANT_ENDPOINTS = {
   /** The shopper's own application (null: none yet), with its status and, when rejected, the reasons per field. */
@@ -25,3 +27,19 @@ export type MerchantApplicationField = (typeof MERCHANT_APPLICATION_FIELDS)[numb
 /** The offered discount: percent of the bill the shopper pays (85: 15 % off), as shops.discount_rate. */
 export const MERCHANT_DISCOUNT_MIN = 50
 export const MERCHANT_DISCOUNT_MAX = 99
+
+/** Length limits of the text fields (after trimming), as the server checks them. */
+export const MERCHANT_TEXT_LIMITS = {
+  shop_name: { min: 2, max: 30 },
+  contact_name: { min: 1, max: 20 },
+  district: { min: 0, max: 20 },
+  address: { min: 4, max: 100 },
+  hours: { min: 1, max: 40 },
+} as const
+export type MerchantTextField = keyof typeof MERCHANT_TEXT_LIMITS
+
+/** A picture this server stored (server/routes/upload.ts answers `/uploads/<22 characters>.<ext>`). */
+export const MERCHANT_PICTURE_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/
+
+/** The SMS code sent to the mobile (scene `shopRegister`): six digits. */
+export const MERCHANT_SMS_CODE_PATTERN = /^\d{6}$/

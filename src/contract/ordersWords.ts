@@ -1,6 +1,6 @@
 /**
  * My orders' words, shared by the app (src/features/orders) and the reference server, which draws the tab's first screen into
- * its HTML with them (server/shell.ts, issue 15): one source, so the drawing says what the app will say. Plain data.
+ * its HTML with them (server/drawing, issue 15): one source, so the drawing says what the app will say. Plain data.
  */
 export const ORDERS_WORDS = {
   'zh-CN': {
@@ -10,6 +10,13 @@ export const ORDERS_WORDS = {
     'gold.inviteBtn': '邀请好友',
     'gold.copied': '邀请链接已复制',
     'gold.deals': '为你推荐',
+    'receipt.title': '支付成功',
+    'receipt.shop': '商户',
+    'receipt.paidAt': '支付时间',
+    'receipt.orderNo': '订单号',
+    'receipt.amount': '实付金额',
+    'receipt.viewOrder': '查看订单详情',
+    'receipt.failed': '小票无法显示',
     'orders.tab.all': '全部',
     'orders.tab.unpaid': '待付款',
     'orders.tab.paid': '已付款',
@@ -113,6 +120,13 @@ export const ORDERS_WORDS = {
     'gold.inviteBtn': 'Invite friends',
     'gold.copied': 'Invitation link copied',
     'gold.deals': 'Recommended for you',
+    'receipt.title': 'Payment successful',
+    'receipt.shop': 'Shop',
+    'receipt.paidAt': 'Paid at',
+    'receipt.orderNo': 'Order number',
+    'receipt.amount': 'Amount paid',
+    'receipt.viewOrder': 'View order details',
+    'receipt.failed': 'The receipt cannot be shown',
     'orders.tab.all': 'All',
     'orders.tab.unpaid': 'Unpaid',
     'orders.tab.paid': 'Paid',

@@ -219,8 +219,23 @@ export const REASONS = {
   merchant_application_pending: { zh: '申请正在审核中，审核结果出来前不能修改', en: 'Your application is being reviewed. It cannot be changed until the review is done' },
   merchant_application_not_found: { zh: '没有这份入驻申请', en: 'There is no such application' },
   merchant_application_decided: { zh: '该申请已处理（{status}）', en: 'This application has already been decided ({status})' },
+  merchant_sms_code_required: { zh: '请填写发送到该手机号的短信验证码', en: 'Please enter the code texted to this mobile number' },
   // Discount day (issue 26, the discount-day helper; server/discountDay.ts).
   discount_day_unknown: { zh: '{day} 不是即将到来的优惠日', en: '{day} is not a coming discount day' },
+  discount_day_remind_unavailable: { zh: '暂不支持优惠日提醒', en: 'Discount-day reminders are not available' },
+  // The receipt in WeChat Pay's frame (issue 26, the receipt helper; server/receipt.ts).
+  receipt_check_failed: { zh: '小票校验未通过，请在订单中查看支付结果', en: 'This receipt could not be verified. See the payment in your orders' },
+  receipt_unavailable: { zh: '商家小票未配置', en: 'The receipt page is not set up' },
+  // Staff invites and removal (issue 26, the staff-invites helper; server/staff.ts, src/contract/storeStaff.ts).
+  staff_owner_only: { zh: '只有店主可以管理店员', en: 'Only the store owner can manage staff' },
+  staff_invite_not_found: { zh: '邀请链接无效，请向店主要一个新的链接', en: 'This invite link is not valid. Ask the owner for a new one' },
+  staff_invite_used: { zh: '该邀请已被使用，请向店主要一个新的链接', en: 'This invite has already been used. Ask the owner for a new one' },
+  staff_invite_expired: { zh: '该邀请已过期，请向店主要一个新的链接', en: 'This invite has expired. Ask the owner for a new one' },
+  staff_invite_revoked: { zh: '店主已撤回该邀请', en: 'The owner has withdrawn this invite' },
+  staff_invite_limit: { zh: '未使用的邀请最多 {max} 个，请先撤回不用的邀请', en: 'At most {max} unused invites at a time. Withdraw one you do not need first' },
+  staff_already_staff: { zh: '你已是「{shop}」的店员，一个账号只能属于一家门店', en: 'You already work for {shop}. An account can belong to one store only' },
+  staff_not_found: { zh: '该店员不在本店', en: 'This person is not staff of this store' },
+  staff_cannot_remove_owner: { zh: '店主不能被移除', en: 'The owner cannot be removed' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

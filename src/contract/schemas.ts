@@ -24,12 +24,13 @@ import { Empty, Id } from './common'
 import { PageQuery } from './paging'
 import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
-import type { StoreEndpointPath } from './storeEndpoints'
+import type { StoreEndpointPath, StoreStaffEndpointPath } from './storeEndpoints'
 import type { FuelEndpointPath } from './fuelEndpoints'
 import type { JobEndpointPath } from './jobEndpoints'
 import { JobIdPayload, JobContactAnswer, JobListQuery, JobPage, JobReadAnswer, JobReadQuery, JobReportAnswer, JobReportPayload, StoreJobAnswer, StoreJobAnswerReports, StoreJobPage, StoreJobSave } from './jobs'
 import { StationListQuery, StationPage, StationReadAnswer } from './fuel'
-import { DiscountDayAnswer, DiscountDayQuery, DiscountDayRemind, DiscountDayRemindAnswer } from './discountDay'
+import { ReceiptAnswer, ReceiptQuery } from './receipt'
+import { DiscountDayAnswer, DiscountDayCancelReminder, DiscountDayQuery, DiscountDayRemind, DiscountDayRemindAnswer } from './discountDay'
 import {
   CardCheckAnswer,
   CardCheckPayload,
@@ -62,6 +63,7 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
+import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
@@ -130,6 +132,8 @@ export const SCHEMAS = {
   'personal.card/checks': { req: MyTillCheckQuery, res: MyTillCheckPage },
   'hui_shanghu.discount_day/index': { req: DiscountDayQuery, res: DiscountDayAnswer },
   'personal.discount_day/remind': { req: DiscountDayRemind, res: DiscountDayRemindAnswer },
+  'personal.discount_day/cancelReminder': { req: DiscountDayCancelReminder, res: DiscountDayRemindAnswer },
+  'hui_public.order/receipt': { req: ReceiptQuery, res: ReceiptAnswer },
   'hui_shanghu.shop/index': { req: ShopListQuery, res: ShopPage },
   'hui_shanghu.shop/read': { req: ShopReadQuery, res: ShopReadAnswer },
   'personal.coupon/index': { req: CouponQuery, res: CouponPage },
@@ -151,6 +155,12 @@ export const SCHEMAS = {
   'hui_shanghu.store_card/check': { req: CardCheckPayload, res: CardCheckAnswer },
   'hui_shanghu.store_card/checks': { req: PageQuery, res: StoreTillCheckPage },
   'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
+  'hui_shanghu.store_staff/index': { req: Empty, res: StaffListAnswer },
+  'hui_shanghu.store_staff/invite': { req: Empty, res: StaffInviteAnswer },
+  'hui_shanghu.store_staff/revoke': { req: StaffInviteId, res: StaffListAnswer },
+  'hui_shanghu.store_staff/remove': { req: StaffRemovePayload, res: StaffListAnswer },
+  'hui_shanghu.store_invite/read': { req: InviteCodePayload, res: InviteReadAnswer },
+  'hui_shanghu.store_invite/accept': { req: InviteCodePayload, res: InviteAcceptAnswer },
   // Fuel (./fuelEndpoints.ts).
   'hui_shanghu.oil_station/index': { req: StationListQuery, res: StationPage },
   'hui_shanghu.oil_station/read': { req: z.object({ id: Id }).merge(GeoQuery), res: StationReadAnswer },
@@ -207,7 +217,7 @@ export const SCHEMAS = {
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

@@ -29,6 +29,11 @@ export const WorkbenchAnswer = z.object({
   to_ship: z.number().int().optional(),
   /** Paid takeout orders waiting for the store's acceptance; null: the store takes no takeout (optional for old fixtures). */
   takeout_to_accept: z.number().int().nullable().optional(),
+  /**
+   * The shop's job postings (not closed) whose reports wait for its answer, and of those the ones hidden by reports
+   * until it answers (issue 26; optional for old fixtures).
+   */
+  jobs: z.object({ to_answer: z.number().int(), hidden: z.number().int() }).optional(),
   /** Hours after which an unanswered refund request is approved automatically. */
   refund_auto_approve_hours: z.number().int(),
 })

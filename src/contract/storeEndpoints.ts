@@ -22,3 +22,25 @@ export const STORE_ENDPOINTS = {
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type StoreEndpointPath = keyof typeof STORE_ENDPOINTS
+
+/**
+ * Staff and invites (issue 26; shapes in ./storeStaff.ts; docs/api.md "Staff and invites"). Their own table: the
+ * gate differs from STORE_ENDPOINTS' — the Staff screen's calls are the owner's (any staff member may read the
+ * list), and the invite's two calls are a logged-in colleague's who is staff of no store yet.
+ */
+export const STORE_STAFF_ENDPOINTS = {
+  /** The store's people and, for the owner, its open invites (any staff member reads it).*/
+  'hui_shanghu.store_staff/index': 'GET',
+  /** The owner makes a one-time invite (24 h); its code is in this answer only. */
+  'hui_shanghu.store_staff/invite': 'POST',
+  /** The owner withdraws an open invite. */
+  'hui_shanghu.store_staff/revoke': 'POST',
+  /** The owner removes a staff member: their store rights end at once. */
+  'hui_shanghu.store_staff/remove': 'POST',
+  /** A logged-in colleague reads the invite of a link (which store, until when). */
+  'hui_shanghu.store_invite/read': 'GET',
+  /** ... and accepts it: staff of that store (once per invite; one store per user). */
+  'hui_shanghu.store_invite/accept': 'POST',
+} as const satisfies Record<string, 'GET' | 'POST'>
+
+export type StoreStaffEndpointPath = keyof typeof STORE_STAFF_ENDPOINTS

@@ -42,12 +42,13 @@ export const TakeoutSubscribeAnswer = z.object({ granted: z.array(z.string()) })
 /** A message the sandbox recorded instead of sending (GET /api/sandbox/messages). */
 export interface SandboxMessage {
   id: number
-  order_id: number
+  /** The takeout order it is about; null: a discount day's reminder (server/discountDay.ts). */
+  order_id: number | null
   user_id: number
   /** The shopper's WeChat openid when known (null: signed in without WeChat: a real send would be skipped). */
   touser: string | null
   template_id: string
-  event: SubscribeEvent
+  event: SubscribeEvent | 'discount_day'
   /** The mini-program page the message opens. */
   page: string
   /** The template's fields, as WeChat's subscribeMessage.send takes them. */

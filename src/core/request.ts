@@ -3,7 +3,7 @@ import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { Reason, ReasonParams } from '@/contract/reasons'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
 import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
-import type { StoreEndpointPath } from '@/contract/storeEndpoints'
+import type { StoreEndpointPath, StoreStaffEndpointPath } from '@/contract/storeEndpoints'
 import type { MallEndpointPath } from '@/contract/mallEndpoints'
 import type { TakeoutEndpointPath } from '@/contract/takeoutEndpoints'
 import type { ReferralEndpointPath } from '@/contract/referralEndpoints'
@@ -136,10 +136,10 @@ function ask(key: string, req: TransportRequest): Kept {
 
 /**
  * Start a GET now that a screen about to open will ask for (a page's first calls as the mini-program launches, before
- * the page has rendered: issue 15). It is kept like any answer (./cache.ts): request() and readyAnswer() take it.
+ * the page has rendered: issue 15). It is kept like any answer (./cache.ts): request() and firstAnswer() take it.
  * Failures are left for request() to retry as it would have.
  */
-export function startEarly<P extends EndpointPath>(path: P, payload: ApiReq<P>): void {
+export function startFirstAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): void {
   if (!wired || ENDPOINTS[path] !== 'GET') return
   const req = exchangeOf(path, payload, {}, 'GET')
   const key = keyOf(path, req)
@@ -148,19 +148,19 @@ export function startEarly<P extends EndpointPath>(path: P, payload: ApiReq<P>):
 
 /**
  * A GET's answer already at hand, for a screen's first render: kept (./cache.ts: fresh or not — the hooks ask again
- * in the background), else one the page's HTML brought (H5, server/early.ts), which is kept from then on. A success
+ * in the background), else one the page's HTML brought (H5, server/firstAnswers.ts), which is kept from then on. A success
  * only; undefined when there is none.
  */
-export function readyAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {
+export function firstAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {
   if (!wired || ENDPOINTS[path] !== 'GET') return undefined
   const req = exchangeOf(path, payload, {}, 'GET')
   const key = keyOf(path, req)
   let hit = kept.get(key)
-  const early = hit?.got ? undefined : wired.transport.ready?.(req)
-  if (early && isOk(early)) {
-    hit = { at: early.sentAt ?? Date.now(), res: Promise.resolve(early), got: early }
+  const given = hit?.got ? undefined : wired.transport.firstAnswer?.(req)
+  if (given && isOk(given)) {
+    hit = { at: given.sentAt ?? Date.now(), res: Promise.resolve(given), got: given }
     kept.set(key, hit)
-    learnClock(early, hit.at, Date.now())
+    learnClock(given, hit.at, Date.now())
   }
   return hit?.got ? ((hit.got.body as Envelope<unknown>).data as ApiRes<P>) : undefined
 }
@@ -178,7 +178,7 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
  * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   const transport = (wired as NonNullable<typeof wired>).transport

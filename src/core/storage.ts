@@ -49,6 +49,8 @@ interface Schema {
   takeoutSearchHistory: string[]
   /** The store's takeout list: the new-order alert (a sound on H5, a vibration on weapp) turned off on this device. */
   storeTakeoutAlertMuted: boolean
+  /** Merchant sign-up's draft (issue 26), kept until submitted: checked field by field where it is read (src/features/merchant/draft.ts). */
+  merchantDraft: Record<string, unknown>
 }
 
 /** A takeout cart line: a dish with its chosen options; the price shown is the menu's (the server's), never kept. */
@@ -95,6 +97,7 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   takeoutCartOrders: (v) => (isObj(v) ? (v as Record<string, number[]>) : undefined),
   takeoutSearchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
   storeTakeoutAlertMuted: (v) => (typeof v === 'boolean' ? v : undefined),
+  merchantDraft: (v) => (isObj(v) ? v : undefined),
 
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import { useServerInfo } from '@/api/site'
 import { LANGUAGE_NAMES, ME_LINKS } from '@/contract/accountWords'
+import { accountMenuEntries } from '@/views/account/accountMenu'
 import { APP_VERSION, APP_VERSION_CODE } from '@/contract/appInfo'
 import { alertMessage, confirmAction, toastInfo, toastSuccess } from '@/core/feedback'
 import { setLang, useLang } from '@/core/i18n'
@@ -30,7 +31,7 @@ const LINK_TO: Record<(typeof ME_LINKS)[number][0], [RoutePath, boolean]> = {
   records: ['pages/card/records', true],
   coupons: ['pages/card/ticketList', true],
   addresses: ['pages/personal/address', true],
-  shopRegister: ['pages/shopRegister/index', false],
+  shopRegister: ['pages/shopRegister/index', true],
   jobs: ['pages/recruit/index', false],
 }
 
@@ -75,25 +76,19 @@ export default function AccountMenu({ loggedIn, staff = false, onLoggedOut }: Pr
     toastInfo((await revoked) ? t('me.loggedOut') : t('me.loggedOutOffline'))
   })
 
-  const items: MenuItem[] = [
-    ...(loggedIn && staff ? [{ key: 'workbench', label: t('me.workbench'), onClick: () => open(routeUrl('pages/store/index'), true) }] : []),
-    ...ME_LINKS.map(([key, word]) => ({ key, label: t(word), onClick: () => open(routeUrl(LINK_TO[key][0]), LINK_TO[key][1]) })),
-    { key: 'language', label: t('me.language'), value: LANGUAGE_NAMES[lang], onClick: () => setChoosingLang(true) },
-    ...(service ? [{ key: 'service', label: t('me.service'), value: service.service_phone, onClick: () => setChoosingService(true) }] : []),
-    {
-      key: 'about',
-      label: t('me.about'),
-      value: APP_VERSION,
-      onClick: () => void alertMessage(t('me.aboutText', { version: APP_VERSION, code: APP_VERSION_CODE }), t('common.ok')),
-    },
-  ]
-  if (loggedIn) {
-    items.push(
-      { key: 'sessions', label: t('me.sessions'), onClick: () => open(routeUrl('pages/personal/sessions'), true) },
-      { key: 'deleteAccount', label: t('me.deleteAccount'), onClick: () => open(routeUrl('pages/personal/deleteAccount'), true) },
-      { key: 'logout', label: t('me.logout'), onClick: () => void doLogout.run() },
-    )
+  const actions: Record<string, () => void> = {
+    workbench: () => open(routeUrl('pages/store/index'), true),
+    language: () => setChoosingLang(true),
+    service: () => setChoosingService(true),
+    about: () => void alertMessage(t('me.aboutText', { version: APP_VERSION, code: APP_VERSION_CODE }), t('common.ok')),
+    sessions: () => open(routeUrl('pages/personal/sessions'), true),
+    deleteAccount: () => open(routeUrl('pages/personal/deleteAccount'), true),
+    logout: () => void doLogout.run(),
   }
+  // (No Object.fromEntries: Chrome 73.)
+  for (const [key] of ME_LINKS) actions[key] = () => open(routeUrl(LINK_TO[key][0]), LINK_TO[key][1])
+  // The entries as the server's drawing lists them too (accountMenuEntries), each with its action.
+  const items: MenuItem[] = accountMenuEntries(t, { lang, servicePhone: service?.service_phone, loggedIn, staff }).map((e) => ({ ...e, onClick: actions[e.key] }))
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useCallback, useEffect, useState } from 'react'
-import { remindDiscountDay, useDiscountDay, type DiscountDayNear } from '@/api/discountDay'
+import { cancelDiscountDayReminder, remindDiscountDay, useDiscountDay, type DiscountDayNear } from '@/api/discountDay'
 import LoadState from '@/components/LoadState'
 import LocationBar from '@/components/LocationBar'
 import ShopRow from '@/components/ShopRow'
@@ -9,6 +9,7 @@ import { discountLabel } from '@/components/ShopRow/messages'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState } from '@/components/StateView'
 import type { DiscountDayAnswer, DiscountDayShop } from '@/contract/discountDay'
+import type { SubscribeResult } from '@/contract/takeoutEndpoints'
 import { toastInfo } from '@/core/feedback'
 import { useLang } from '@/core/i18n'
 import { requireLogin } from '@/core/session'
@@ -17,6 +18,7 @@ import { hms } from '@/contract/homeScreen'
 import { useCountdown } from '@/hooks/useCountdown'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { locator } from '@/platform/location'
+import { subscribeMessages } from '@/platform/subscribe'
 import type { LocateResult } from '@/platform/location.types'
 import { routeUrl } from '@/routes'
 import { monthWeeks, splitDays } from './calendar'
@@ -74,15 +76,41 @@ function Headline({ data, onReminded }: { data: DiscountDayAnswer; onReminded: (
   const left = useCountdown(data.next?.starts_at ?? null)
   const { days, rest } = splitDays(left)
   const [asking, setAsking] = useState(false)
-  const remind = async () => {
+  const remind = () => {
     if (!data.next || !requireLogin(routeUrl('pages/discountsDay/index'))) return
+    const day = data.next.day
+    const template = data.remind_template
+    // weapp: WeChat's consent, asked in the tap's own turn (refused after an await); elsewhere nothing to ask.
+    const asked = template && subscribeMessages.supported ? subscribeMessages.ask([template]) : null
+    setAsking(true)
+    void (async () => {
+      try {
+        let answer: { result: SubscribeResult; template_id: string } | null = null
+        if (asked && template) {
+          const mine = (await asked).find((a) => a.template_id === template)
+          if (!mine) return toastInfo(t('dday.remindFailed'))
+          if (mine.result !== 'accept') return toastInfo(t('dday.remindDeclined'))
+          answer = { result: mine.result, template_id: template }
+        }
+        const { reminded } = await remindDiscountDay(day, answer)
+        toastInfo(reminded ? t('dday.remindDone') : t('dday.remindFailed'))
+        onReminded()
+      } catch {
+        toastInfo(t('dday.remindFailed'))
+      } finally {
+        setAsking(false)
+      }
+    })()
+  }
+  const cancel = async () => {
+    if (!data.next) return
     setAsking(true)
     try {
-      await remindDiscountDay(data.next.day)
-      toastInfo(t('dday.remindDone'))
+      await cancelDiscountDayReminder(data.next.day)
+      toastInfo(t('dday.cancelDone'))
       onReminded()
     } catch {
-      toastInfo(t('dday.remindFailed'))
+      toastInfo(t('dday.cancelFailed'))
     } finally {
       setAsking(false)
     }
@@ -111,9 +139,20 @@ function Headline({ data, onReminded }: { data: DiscountDayAnswer; onReminded: (
               {hms(rest)}
             </Text>
           </View>
-          <Button className='dday-head__remind' disabled={data.reminded || asking || undefined} loading={asking} onClick={() => void remind()}>
-            {data.reminded ? t('dday.reminded') : t('dday.remind')}
-          </Button>
+          {data.reminded ? (
+            <View className='dday-head__reminder'>
+              <Text className='dday-head__reminded'>✓ {t('dday.reminded')}</Text>
+              <Button className='dday-head__cancel' disabled={asking || undefined} loading={asking} onClick={() => void cancel()}>
+                {t('dday.cancelRemind')}
+              </Button>
+            </View>
+          ) : (
+            data.can_remind && (
+              <Button className='dday-head__remind' disabled={asking || undefined} loading={asking} onClick={remind}>
+                {t('dday.remind')}
+              </Button>
+            )
+          )}
         </View>
       )}
       {data.members_only && !data.member && (

@@ -2,6 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo, OrderRefund, RefundStep } from '@/contract/order'
+import { invalidate } from '@/core/cache'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage, request } from '@/core/request'
 import { useT } from '@/features/orders/messages'
@@ -14,9 +15,11 @@ const minute = (at: string) => at.slice(0, 16)
 
 /**
  * Withdraw a refund request the store has not answered (personal.order/cancelRefund), after asking; single-flight.
- * Whatever the answer — withdrawn, or the store answered first — the shopper is told and the order is read again.
+ * Whatever the answer — withdrawn, or the store answered first — the shopper is told and the order is read again
+ * (once, by the screen showing it): a withdrawal is a write (the request client invalidates); a refusal means the
+ * store moved the order meanwhile, so what was kept of the shopper's orders is out of date too.
  */
-export function useWithdrawRefund(onChanged: () => void | Promise<void>) {
+export function useWithdrawRefund() {
   const t = useT()
   return useAction(async (order: Pick<OrderInfo, 'id'>) => {
     if (!(await confirmAction(t('refund.withdrawConfirm'), t('refund.withdrawYes'), t('refund.withdrawNo')))) return
@@ -25,8 +28,8 @@ export function useWithdrawRefund(onChanged: () => void | Promise<void>) {
       toastSuccess(t('refund.withdrawDone'))
     } catch (e) {
       toastError(errorMessage(e))
+      invalidate('personal.order/')
     }
-    await onChanged()
   })
 }
 
@@ -47,7 +50,6 @@ interface Props {
   refund: OrderRefund
   /** The shopper asks again (the refund sheet). */
   onAskAgain: () => void
-  onChanged: () => void | Promise<void>
 }
 
 /**
@@ -55,9 +57,9 @@ interface Props {
  * → approved → money on its way → refunded (amount, date, where it goes back) or refused (the store's reason and what
  * to do next) or withdrawn; a request still waiting can be withdrawn.
  */
-export default function RefundTimeline({ order, refund, onAskAgain, onChanged }: Props) {
+export default function RefundTimeline({ order, refund, onAskAgain }: Props) {
   const t = useT()
-  const withdraw = useWithdrawRefund(onChanged)
+  const withdraw = useWithdrawRefund()
   const money = refund.state === 'awaiting_store' || refund.state === 'awaiting_provider' || refund.state === 'refunded'
   const closed = refund.state === 'refused' || refund.state === 'withdrawn'
   return (

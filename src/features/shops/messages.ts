@@ -4,6 +4,9 @@ export const { t, useT, keys, tables } = defineMessages({
   'zh-CN': {
     'shops.all': '全部',
     'shops.empty': '附近还没有优惠商家',
+    'shops.joinTitle': '你也是商家？',
+    'shops.joinText': '免费入驻一卡通，让会员到店买单找到你',
+    'shops.join': '商家入驻',
     'shops.emptyHint': '换个分类看看',
     'shops.city': '城市：{city}',
     'shops.allCities': '全部城市',
@@ -27,6 +30,9 @@ export const { t, useT, keys, tables } = defineMessages({
   en: {
     'shops.all': 'All',
     'shops.empty': 'No discount shops here yet',
+    'shops.joinTitle': 'Own a shop?',
+    'shops.joinText': 'Join One Card Pass for free and let members find you',
+    'shops.join': 'Open a shop',
     'shops.emptyHint': 'Try another category',
     'shops.city': 'City: {city}',
     'shops.allCities': 'All cities',

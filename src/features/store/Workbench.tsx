@@ -66,8 +66,19 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
           <Text className='workbench__entry-hint'>{t('store.ordersHint')}</Text>
         </View>
         <View className='workbench__entry workbench__entry--jobs' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/jobs'))}>
-          <Text className='workbench__entry-title'>{t('store.jobs')}</Text>
+          <View className='workbench__entry-line'>
+            <Text className='workbench__entry-title'>{t('store.jobs')}</Text>
+            {(data.jobs?.to_answer ?? 0) > 0 && (
+              <Text className='workbench__badge workbench__jobs-badge'>
+                {data.jobs?.hidden ? t('store.jobsBadgeHidden', { n: data.jobs.to_answer, hidden: data.jobs.hidden }) : t('store.jobsBadge', { n: data.jobs?.to_answer ?? 0 })}
+              </Text>
+            )}
+          </View>
           <Text className='workbench__entry-hint'>{t('store.jobsHint')}</Text>
+        </View>
+        <View className='workbench__entry workbench__entry--staff' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/staff'))}>
+          <Text className='workbench__entry-title'>{t('store.staff')}</Text>
+          <Text className='workbench__entry-hint'>{t('store.staffHint')}</Text>
         </View>
       </View>
       <Text className='workbench__note'>{t('store.autoApprove', { hours: data.refund_auto_approve_hours })}</Text>

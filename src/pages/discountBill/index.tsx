@@ -13,6 +13,7 @@ import { chooseCity } from '@/core/city'
 import { getItem, type City } from '@/core/storage'
 import { useShopperLocation } from '@/hooks/useShopperLocation'
 import ShopRow from '@/components/ShopRow'
+import { routeUrl } from '@/routes'
 import { useT } from '@/features/shops/messages'
 import '@/features/shops/shops.css'
 
@@ -90,6 +91,16 @@ export default function DiscountBillIndexPage() {
               <ShopRow key={s.id} shop={s} />
             ))}
             <ListFooter loadingMore={shops.loadingMore} hasMore={shops.hasMore} loadingText={t('common.loadingMore')} endText={t('common.noMore')} />
+            {!shops.hasMore && (
+              // The end of the list: merchant sign-up (issue 26).
+              <View className='join-card' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/shopRegister/index') })}>
+                <View className='join-card__words'>
+                  <Text className='join-card__title'>{t('shops.joinTitle')}</Text>
+                  <Text className='join-card__text'>{t('shops.joinText')}</Text>
+                </View>
+                <Text className='join-card__go'>{t('shops.join')}</Text>
+              </View>
+            )}
           </View>
         )}
       </LoadState>

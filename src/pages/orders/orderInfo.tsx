@@ -3,12 +3,22 @@ import { useOrder } from '@/api/orders'
 import LoadState from '@/components/LoadState'
 import PageFrame from '@/components/PageFrame'
 import GoldPlan from '@/features/orders/GoldPlan'
+import Receipt from '@/features/orders/Receipt'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
 
-/** "Gold-pointing plan", shown after a payment. */
+/**
+ * "Gold-pointing plan", shown after a payment (`?id=`). Opened by WeChat Pay in its frame with `sub_mch_id`,
+ * `out_trade_no` and `check_code` (点金计划 商家小票, issue 26): the receipt alone, checked by the server, no login.
+ */
 export default function OrdersOrderInfoPage() {
-  const id = Number(usePageParams().id)
+  const params = usePageParams()
+  const { sub_mch_id, out_trade_no, check_code } = params
+  if (sub_mch_id && out_trade_no && check_code) return <Receipt query={{ sub_mch_id, out_trade_no, check_code }} />
+  return <GoldPlanPage id={Number(params.id)} />
+}
+
+function GoldPlanPage({ id }: { id: number }) {
   const order = useOrder(id, { returnTo: routeUrl('pages/orders/orderInfo', { id: Number.isFinite(id) ? id : '' }) })
   // Deals to look at next: a nice extra, the plan shows without them.
   const deals = useFlashSales(3, order.signedIn && id > 0)

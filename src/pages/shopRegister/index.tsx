@@ -1,11 +1,11 @@
-import ComingSoon from '@/components/ComingSoon'
 import PageFrame from '@/components/PageFrame'
+import MerchantSignUp from '@/features/merchant/MerchantSignUp'
 
-/** Merchant registration — not built yet (its own issue): the frame, and a screen that says so and offers the way back. */
+/** Merchant sign-up (issue 26): the form, its draft kept on the phone, then the application's review status. */
 export default function ShopRegisterIndexPage() {
   return (
     <PageFrame route='pages/shopRegister/index'>
-      <ComingSoon route='pages/shopRegister/index' />
+      <MerchantSignUp />
     </PageFrame>
   )
 }

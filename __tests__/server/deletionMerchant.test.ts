@@ -1,0 +1,90 @@
+import type { MerchantApplication } from '../../src/contract/merchant'
+import { approveApplication } from '../../server/merchant'
+import { startServer, type TestServer } from './helpers'
+
+/**
+ * Account deletion and a merchant application (issue 26): the deleted person's contact name, mobile and pictures
+ * leave the application; an open application is withdrawn (nothing left for an operator to approve, its mobile and
+ * shop name free again), an approved one stays as its shop's record without who applied.
+ */
+let s: TestServer
+beforeAll(async () => {
+  s = await startServer()
+})
+afterAll(() => s.close())
+
+const CONTACT = '\u7504\u58eb\u9690' // 甄士隐
+const LICENCE = '/uploads/CCCCCCCCCCCCCCCCCCCCCC.jpg'
+const STOREFRONT = '/uploads/DDDDDDDDDDDDDDDDDDDDDD.png'
+// The mobile is the account's own phone (verified by its login code: no sign-up code needed).
+const form = (shopName: string, mobile: string) => ({
+  shop_name: shopName,
+  class_id: 1,
+  contact_name: CONTACT,
+  mobile,
+  city_id: 1,
+  district: '\u5357\u5c71\u533a',
+  address: 'Keyuan Road 99',
+  hours: '10:00-22:00',
+  discount_rate: 90,
+  licence_image: LICENCE,
+  storefront_image: STOREFRONT,
+})
+
+type Answer = { application: MerchantApplication | null }
+const submit = (token: string, payload: Record<string, unknown>) => {
+  s.uploadedBy(token, payload)
+  return s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
+}
+const deleteAccount = (token: string) => s.call<{ deleted: boolean }>('POST', 'personal.user/delete', { confirm: true }, token)
+
+/** Every text of every merchant application row. */
+const applicationsText = () => JSON.stringify(s.app.db.prepare('SELECT * FROM merchant_applications').all())
+
+describe("deletion and the person's merchant application", () => {
+  it('an open application is withdrawn: no row keeps the contact, and its mobile and shop name can be applied with again', async () => {
+    const u = s.quickUser('13622220001')
+    const mobile = '13622220001'
+    expect((await submit(u.token, form('Erased Noodles', mobile))).body.code).toBe(1)
+    expect(applicationsText()).toContain(mobile)
+
+    expect((await deleteAccount(u.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    const text = applicationsText()
+    for (const p of [CONTACT, mobile, LICENCE, STOREFRONT]) expect(text).not.toContain(p)
+    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?').get(u.userId)).toEqual({ n: 0 })
+
+    // The phone, bound again as a new account, may apply with that mobile and that shop name.
+    const other = s.quickUser(mobile)
+    expect((await submit(other.token, form('Erased Noodles', mobile))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted' } } })
+  })
+
+  it("an approved application keeps its shop's record but not who applied; the shop stays", async () => {
+    const u = s.quickUser('13622220003')
+    const mobile = '13622220003'
+    expect((await submit(u.token, form('Kept Dumplings', mobile))).body.code).toBe(1)
+    const id = (s.app.db.prepare('SELECT id FROM merchant_applications WHERE user_id = ?').get(u.userId) as { id: number }).id
+    const { shopId } = approveApplication(s.app.db, id)
+
+    expect((await deleteAccount(u.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    const row = s.app.db.prepare('SELECT * FROM merchant_applications WHERE id = ?').get(id) as Record<string, unknown>
+    expect(row).toMatchObject({ status: 'approved', shop_id: shopId, shop_name: 'Kept Dumplings', contact_name: '', mobile: '', licence_image: '', storefront_image: '' })
+    expect(s.app.db.prepare('SELECT name FROM shops WHERE id = ?').get(shopId)).toEqual({ name: 'Kept Dumplings' })
+  })
+
+  it("the shop keeps its picture (the storefront photo the owner uploaded); the licence photo goes with the person", async () => {
+    const u = s.quickUser('13622220005')
+    const upload = (publicId: string, mime: string) =>
+      s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-11-26 10:00:00', ?, 1)").run(u.userId, mime, Buffer.from('x'), publicId)
+    upload('EEEEEEEEEEEEEEEEEEEEEE', 'image/jpeg')
+    upload('FFFFFFFFFFFFFFFFFFFFFF', 'image/png')
+    const own = { ...form('Pictured Buns', '13622220005'), licence_image: '/uploads/EEEEEEEEEEEEEEEEEEEEEE.jpg', storefront_image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' }
+    expect((await submit(u.token, own)).body.code).toBe(1)
+    const id = (s.app.db.prepare('SELECT id FROM merchant_applications WHERE user_id = ?').get(u.userId) as { id: number }).id
+    const { shopId } = approveApplication(s.app.db, id)
+    expect(s.app.db.prepare('SELECT image FROM shops WHERE id = ?').get(shopId)).toEqual({ image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' })
+
+    expect((await deleteAccount(u.token)).body.code).toBe(1)
+    const left = s.app.db.prepare('SELECT public_id FROM uploads WHERE user_id = ? ORDER BY public_id').all(u.userId)
+    expect(left).toEqual([{ public_id: 'FFFFFFFFFFFFFFFFFFFFFF' }])
+  })
+})

@@ -1,0 +1,124 @@
+import { Image, Text, View } from '@tarojs/components'
+import { useEffect, useRef, useState } from 'react'
+import { assetUrl, errorMessage } from '@/core/request'
+import { photos } from '@/platform/photos'
+import type { LocalPhoto } from '@/platform/photos.types'
+import { useT } from './messages'
+
+interface Props {
+  /** The field (licence_image / storefront_image): class names and ids. */
+  field: string
+  /** What the photo is, in the shopper's language ("Business licence"). */
+  label: string
+  /** The stored picture's address ('' none): kept in the draft. */
+  url: string
+  /** Marked wrong (the form's check, or the reviewer's): the words under the field. */
+  error?: string
+  onChange: (url: string) => void
+  /** Whether a photo is on its way (the form waits for it before submitting). */
+  onBusy: (busy: boolean) => void
+}
+
+type Sending = { photo: LocalPhoto; percent: number; failed: string | null }
+
+/**
+ * One photo of the application: choose → compressed on the phone → uploaded with its progress; a failed upload can be
+ * retried (the compressed picture is kept) or removed; an uploaded one can be replaced or removed. Only the uploaded
+ * address is the form's (and the draft's); what is on its way lives here.
+ */
+export default function PhotoField({ field, label, url, error, onChange, onBusy }: Props) {
+  const t = useT()
+  const [sending, setSending] = useState<Sending | null>(null)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
+  const busy = sending !== null && sending.failed === null
+  useEffect(() => onBusy(busy), [busy, onBusy])
+
+  const send = async (photo: LocalPhoto) => {
+    setSending({ photo, percent: 0, failed: null })
+    try {
+      const stored = await photos.upload(photo, (percent) => {
+        if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, percent } : s))
+      })
+      if (!mounted.current) return
+      setSending(null)
+      onChange(stored)
+    } catch (e) {
+      if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, failed: errorMessage(e) } : s))
+    }
+  }
+
+  const choose = async () => {
+    if (busy) return
+    let photo: LocalPhoto | null = null
+    try {
+      photo = await photos.choose()
+    } catch {
+      // Not a picture the phone could read: said under the field; choosing again is the way on.
+      if (mounted.current) setSending({ photo: { preview: '', source: '' }, percent: 0, failed: t('merchant.uploadFailed') })
+      return
+    }
+    if (photo && mounted.current) await send(photo)
+  }
+
+  const remove = () => {
+    setSending(null)
+    onChange('')
+  }
+
+  const preview = sending ? sending.photo.preview : url ? assetUrl(url) : ''
+  const bad = Boolean(error) || Boolean(sending?.failed)
+  return (
+    <View className={`mc-photo mc-photo--${field}${bad ? ' mc-photo--bad' : ''}`}>
+      {preview ? (
+        <View className='mc-photo__frame'>
+          <Image className='mc-photo__img' src={preview} mode='aspectFill' nativeProps={{ alt: label }} />
+          {sending && !sending.failed && (
+            <View className='mc-photo__veil' role='progressbar' aria-valuemin={0} aria-valuemax={100} aria-valuenow={sending.percent} aria-label={label}>
+              <Text className='mc-photo__percent'>{t('merchant.uploading', { percent: sending.percent })}</Text>
+              <View className='mc-photo__bar'>
+                <View className='mc-photo__bar-fill' style={{ width: `${sending.percent}%` }} />
+              </View>
+            </View>
+          )}
+          {sending?.failed && (
+            <View className='mc-photo__veil mc-photo__veil--failed'>
+              <Text className='mc-photo__percent'>{t('merchant.uploadFailed')}</Text>
+              <Text className='mc-photo__retry' role='button' tabIndex={0} onClick={() => void send(sending.photo)}>
+                {t('merchant.retry')}
+              </Text>
+            </View>
+          )}
+          {!busy && (
+            <Text className='mc-photo__remove' role='button' tabIndex={0} aria-label={t('merchant.remove', { name: label })} onClick={remove}>
+              ×
+            </Text>
+          )}
+        </View>
+      ) : (
+        <View className='mc-photo__add' role='button' tabIndex={0} aria-label={t('merchant.addPhoto', { name: label })} onClick={() => void choose()}>
+          <Text className='mc-photo__plus' aria-hidden='true'>
+            +
+          </Text>
+          <Text className='mc-photo__add-text'>{label}</Text>
+        </View>
+      )}
+      <Text className='mc-photo__label'>{label}</Text>
+      {url && !sending && (
+        <Text className='mc-photo__replace' role='button' tabIndex={0} onClick={() => void choose()}>
+          {t('merchant.replace')}
+        </Text>
+      )}
+      {(error || sending?.failed) && (
+        <Text className={`mc-error mc-error--${field}`} role='alert'>
+          {sending?.failed ?? error}
+        </Text>
+      )}
+    </View>
+  )
+}
