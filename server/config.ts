@@ -66,6 +66,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (production && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production (NODE_ENV=production, with or without SANDBOX=1)')
   // CLOCK_AT moves the server's clock (server/time.ts): a sandbox's setting, never a real shop's.
   if (env.CLOCK_AT?.trim() && !sandbox) throw new Error('CLOCK_AT sets the server clock for tests and demos: only with the sandbox on (SANDBOX=1, or not production)')
+  // Issue 28 has moved only the address book onto PostgreSQL: a DATABASE_URL is refused rather than silently ignored.
+  if (env.DATABASE_URL?.trim()) {
+    throw new Error('DATABASE_URL: the server does not run on PostgreSQL yet (issue 28: only the address book has moved, docs/decisions/2026-11-26-kysely-storage-seam.md); unset it — the database is the SQLite file DB_PATH')
+  }
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',

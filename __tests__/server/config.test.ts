@@ -28,6 +28,11 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: 'set' })).toMatchObject({ sandbox: true, paySecret: 'set' })
   })
 
+  it('refuses DATABASE_URL rather than ignoring it: the server does not run on PostgreSQL yet (issue 28)', () => {
+    expect(() => readConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/onecard' })).toThrow(/DATABASE_URL: the server does not run on PostgreSQL yet/)
+    expect(readConfig({ DATABASE_URL: ' ' }).dbPath).toBe('./data/onecard.sqlite')
+  })
+
   it('signs notifications with a new random secret at every start unless PAY_NOTIFY_SECRET is set — never a value written in the code', () => {
     const a = readConfig({}).paySecret
     const b = readConfig({}).paySecret
