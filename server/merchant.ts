@@ -5,6 +5,7 @@ import { sql, tx, type DB } from './db'
 import { districtCentre } from './districtCentres'
 import { refuse } from './http'
 import { REGIONS } from './regions'
+import { isUploadOf } from './repo/site'
 import { staffShopOf } from './repo/store'
 import { countWrongCode, useCode } from './repo/users'
 import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from './routes/account'
@@ -103,13 +104,6 @@ function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fie
  * reviewed (submitted / in review); a mobile on another open application; a shop name taken in the city; an unknown
  * business class or city (as that field's reason). The code is spent with the write: a refusal leaves it usable.
  */
-/** Whether `/uploads/<public id>.<ext>` names an upload of this user, stored with that type. */
-function ownUpload(db: DB, userId: number, url: string): boolean {
-  const m = /^\/uploads\/([A-Za-z0-9_-]{22})\.(jpg|png|webp)$/.exec(url)
-  const mime = m ? { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[m[2] as 'jpg' | 'png' | 'webp'] : ''
-  return !!m && !!sql(db, 'SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?').get(m[1], userId, mime)
-}
-
 export function submitApplication(db: DB, user: { id: number; phone: string }, input: Fields): MerchantApplication {
   const userId = user.id
   const codeId = checkMobileCode(db, user, input)
@@ -121,8 +115,8 @@ export function submitApplication(db: DB, user: { id: number; phone: string }, i
     if (mine && mine.status !== 'rejected') throw refuse(mine.status === 'approved' ? 'merchant_already_staff' : 'merchant_application_pending')
     const exceptId = mine?.id ?? 0
     // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
-    if (!ownUpload(db, userId, input.licence_image)) throw refuse('merchant_licence_invalid')
-    if (!ownUpload(db, userId, input.storefront_image)) throw refuse('merchant_storefront_invalid')
+    if (!isUploadOf(db, userId, input.licence_image)) throw refuse('merchant_licence_invalid')
+    if (!isUploadOf(db, userId, input.storefront_image)) throw refuse('merchant_storefront_invalid')
     if (!sql(db, 'SELECT 1 FROM business_classes WHERE id = ?').get(input.class_id)) throw refuse('merchant_class_invalid')
     if (!sql(db, 'SELECT 1 FROM cities WHERE id = ?').get(input.city_id)) throw refuse('merchant_city_invalid')
     if (sql(db, `SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`).get(input.mobile, exceptId)) throw refuse('merchant_mobile_busy')

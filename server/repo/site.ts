@@ -57,6 +57,22 @@ export const insertUploadWithin = (db: DB, u: NewUpload, since: string, max: num
     return true
   })
 
+const MIME_BY_EXT: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+/** An upload's public name: 128 random bits, base64url (22 characters), and its type's extension. */
+const PUBLIC_NAME = /^([A-Za-z0-9_-]{22})\.(jpg|png|webp)$/
+
+/** `<public id>.<ext>` (the file of an upload's `/uploads/…` address) → its public id and stored type; null if not one. */
+export function uploadName(file: string): { publicId: string; mime: string } | null {
+  const m = PUBLIC_NAME.exec(file)
+  return m ? { publicId: m[1], mime: MIME_BY_EXT[m[2]] } : null
+}
+
+/** Whether an `/uploads/<id>.<ext>` address names an upload of this user, stored with that type. */
+export function isUploadOf(db: DB, userId: number, url: string): boolean {
+  const name = url.startsWith('/uploads/') ? uploadName(url.slice('/uploads/'.length)) : null
+  return !!name && !!sql(db, 'SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?').get(name.publicId, userId, name.mime)
+}
+
 /** Rows from before public ids (public_id NULL) never match; the type must be the stored one. */
 export const uploadByPublicId = (db: DB, publicId: string, mime: string) =>
   sql(db, 'SELECT mime, data, reencoded FROM uploads WHERE public_id = ? AND mime = ?').get(publicId, mime) as { mime: string; data: Buffer; reencoded: 0 | 1 } | undefined
@@ -69,4 +85,5 @@ export const replaceWithReencoded = (db: DB, publicId: string, data: Buffer) => 
  * server/merchant.ts): it is the shop's now, and the shop stays.
  */
 export const deleteUploadsOf = (db: DB, userId: number) =>
-  sql(db, "DELETE FROM uploads WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM shops WHERE shops.image = '/uploads/' || uploads.public_id || substr(shops.image, -4))").run(userId)
+  // '/uploads/' is 9 characters: the public id (22) follows it, whatever the extension's length.
+  sql(db, "DELETE FROM uploads WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM shops WHERE shops.image LIKE '/uploads/%' AND substr(shops.image, 10, 22) = uploads.public_id)").run(userId)

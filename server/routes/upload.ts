@@ -6,18 +6,16 @@ import type { Reason } from '../../src/contract/reasons'
 import type { DB } from '../db'
 import { authenticate, fail, ok, refuse } from '../http'
 import { reencodePicture } from '../picture'
-import { insertUploadWithin, replaceWithReencoded, uploadByPublicId, uploadsSince } from '../repo/site'
+import { insertUploadWithin, replaceWithReencoded, uploadByPublicId, uploadName, uploadsSince } from '../repo/site'
 import { businessMidnight, fmt, nowMs, nowText } from '../time'
 
 /** The one field the picture travels in (Taro.uploadFile's `name`). */
 const FIELD = 'file'
 const MAX_BYTES = 5 * 1024 * 1024
 const TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' }
-const MIME_BY_EXT: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
-/** Public names: 128 random bits, base64url (22 characters) — nothing to count up or guess. */
+/** Public names: 128 random bits, base64url (22 characters) — nothing to count up or guess (uploadName reads them). */
 const newPublicId = () => crypto.randomBytes(16).toString('base64url')
-const PUBLIC_NAME = /^([A-Za-z0-9_-]{22})\.(jpg|png|webp)$/
 
 /** Why a multipart body could not be read, as a reason a shopper can act on (always code 0). */
 export function multipartMessage(err: unknown): Reason {
@@ -151,17 +149,17 @@ export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: numb
 
   app.get('/uploads/:file', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff')
-    const m = PUBLIC_NAME.exec((req.params as { file: string }).file)
+    const name = uploadName((req.params as { file: string }).file)
     // Rows from before public ids (public_id NULL) never match; the extension must be the stored type's.
-    const row = m ? uploadByPublicId(db, m[1], MIME_BY_EXT[m[2]]) : undefined
+    const row = name ? uploadByPublicId(db, name.publicId, name.mime) : undefined
     const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send('not found')
-    if (!m || !row) return notFound()
+    if (!name || !row) return notFound()
     let data = row.data
     if (!row.reencoded) {
       // Stored before uploads were re-encoded: re-encoded now (in its own type), once; what does not decode is not served.
       const picture = await reencodePicture(row.data, { keepFormat: true }).catch(() => null)
       if (!picture || picture.mime !== row.mime) return notFound()
-      replaceWithReencoded(db, m[1], picture.data)
+      replaceWithReencoded(db, name.publicId, picture.data)
       data = picture.data
     }
     return reply.header('Cache-Control', 'public, max-age=86400').type(row.mime).send(data)
