@@ -9,6 +9,10 @@
  * screen that is clean). Every run writes reports/axe-report.json (screen × language → rule → nodes, with
  * the nodes' selectors) and prints a compact table.
  *
+ * In English the same visit also checks that the screen is in English (e2e/english.ts expectEnglish: the stored
+ * language, <html lang>, the title, no Chinese the client wrote once the server's strings are taken out): one visit
+ * per screen and language for both checks (they were two files of visits, ~45 s of CI apart).
+ *
  * Where it started (faf60d0, axe 4.14.1, the same 24 screen states × 2 languages): 340 serious/critical nodes —
  * color-contrast 244, image-alt 80, scrollable-region-focusable 14, label 2.
  */
@@ -16,7 +20,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
-import { AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, liveFlashProduct, type Screen } from './screens'
+import { AUTHORIZATION_AGREE_FIRST, AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, liveFlashProduct, type Screen } from './screens'
+import { expectEnglish, recordServerStrings, type ServerStrings } from './english'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { ROUTES } from '../src/routes'
 
@@ -56,6 +61,8 @@ const STATES: AxeScreen[] = [
       await page.locator('.refund-sheet__other:visible').waitFor()
     },
   },
+  // A paid membership-card order: its own lines (the card bought), not a bill's.
+  { name: 'order-detail-card', url: '/pages/orders/detail?id=CARD', ready: '.order-detail__status-text' },
   { name: 'order-detail-unpaid-after-fail', url: '/pages/orders/detail?id=UNPAID&pay=failed', ready: '.order-detail__banner' },
   { name: 'payment-success-unpaid', url: '/pages/payBill/success?id=UNPAID', ready: '.pay-result__pay', title: { zh: '订单待支付', en: 'Not paid yet' } },
   // Issue 24: a link to no order — not found with Back home, under "Payment result" (never "Payment successful").
@@ -87,7 +94,7 @@ const STATES: AxeScreen[] = [
 ]
 
 /** Every screen of the catalogue (e2e/screens.ts; PAID is a paid bill here), Authorization with the code sent, and the states above. */
-const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, ...STATES, STORE_REJECT_SHEET, ...REFUND_SCREENS]
+const SCREENS: AxeScreen[] = [...CATALOGUE, PAY_BILL_COUPONS, AUTHORIZATION_CODE_SENT, AUTHORIZATION_AGREE_FIRST, ...STATES, STORE_REJECT_SHEET, ...REFUND_SCREENS]
 
 /** Where axe must wait for more than the catalogue's `ready`: the refund entry of a paid bill, the till code drawn. */
 const AXE_READY: Record<string, string> = { 'order-detail': '.order-detail__refund', 'card-page': '.member-qr' }
@@ -112,11 +119,18 @@ interface RuleHit {
 type Report = Record<string, Partial<Record<Lang, RuleHit[]>>>
 
 /** A phone the size the issue was tried at; English through the stored language before the app loads. */
-async function shopperPhone(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
+async function shopperPhone(lang: Lang): Promise<Phone> {
   const opened = await phone(browser)
   await opened.page.setViewportSize({ width: 390, height: 844 })
   if (lang === 'en') await opened.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
-  return opened
+  return { ...opened, server: recordServerStrings(opened.context) }
+}
+
+/** A phone of the file: its context, its page, and what the server told its pages (for the English check). */
+interface Phone {
+  context: BrowserContext
+  page: Page
+  server: ServerStrings
 }
 
 /** axe over the document, serious and critical violations only. */
@@ -175,9 +189,11 @@ function table(report: Report): string {
 }
 
 let browser: Browser
-const shoppers: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
-const staff: Partial<Record<Lang, { context: BrowserContext; page: Page }>> = {}
+const shoppers: Partial<Record<Lang, Phone>> = {}
+const staff: Partial<Record<Lang, Phone>> = {}
 let paidBill = 0
+/** The paid card order (a card order's detail reads otherwise than a bill's). */
+let cardOrder = 0
 let refundingBill = 0
 let unpaidBill = 0
 let parcelOrder = 0
@@ -198,7 +214,7 @@ beforeAll(async () => {
   const token = await logIn(zh.page, PHONE)
   expect(token).not.toBe('')
 
-  await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
+  cardOrder = await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'e2e-axe-card-1' }, true)
   paidBill = await placeOrder(token, { kind: 'bill', shop_id: 1, amount: 12800, client_request_id: 'e2e-axe-bill-1' }, true)
   unpaidBill = await placeOrder(token, { kind: 'bill', shop_id: 2, amount: 5000, client_request_id: 'e2e-axe-bill-2' }, false)
   await seedAddressAndCoupon(token)
@@ -228,13 +244,13 @@ beforeAll(async () => {
   for (let i = 0; i < 150 && db<{ status: number }>('SELECT status FROM orders WHERE id = ?', refundedBill).status !== 70; i++) await new Promise((r) => setTimeout(r, 100))
   const staffEn = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await staffZh.context.storageState() })
   await staffEn.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
-  staff.en = { context: staffEn, page: await staffEn.newPage() }
+  staff.en = { context: staffEn, page: await staffEn.newPage(), server: recordServerStrings(staffEn) }
 
   // The same shopper in English: a second context with the same stored session and the language chosen.
   const storage = await zh.context.storageState()
   const enContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: storage })
   await enContext.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
-  shoppers.en = { context: enContext, page: await enContext.newPage() }
+  shoppers.en = { context: enContext, page: await enContext.newPage(), server: recordServerStrings(enContext) }
 }, 180000)
 
 afterAll(async () => {
@@ -251,7 +267,7 @@ afterAll(async () => {
 
 const CASES = SCREENS.flatMap((s) => LANGS.map((lang) => [`${s.name} ${lang}`, s, lang] as const))
 
-describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
+describe('every screen in zh and en: axe finds no serious or critical violations (WCAG 2.1 A/AA); in en, nothing Chinese the client wrote', () => {
   it.each(CASES)('%s', async (_label, screen, lang) => {
     const url = screen.url
       .replace(/\bUNPAID\b/, String(unpaidBill))
@@ -262,9 +278,10 @@ describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
       .replace(/\bREFUSED\b/, String(refusedBill))
       .replace(/\bREFUNDED\b/, String(refundedBill))
       .replace(/\bFLASH\b/, String(flashOrder))
+      .replace(/\bCARD\b/, String(cardOrder))
     const route = url.slice(1).split('?')[0]
     const own = screen.anonymous ? await shopperPhone(lang) : undefined
-    const page = own?.page ?? ((screen.staff ? staff : shoppers)[lang] as { page: Page }).page
+    const { page, server } = own ?? ((screen.staff ? staff : shoppers)[lang] as Phone)
     try {
       if (screen.before) await screen.before(page)
       await page.goto(`${BASE()}${url}`)
@@ -273,8 +290,9 @@ describe('axe: no serious or critical violations (WCAG 2.1 A/AA)', () => {
       if (screen.act) await screen.act(page)
       await still(page)
       await shot(page, `axe-${screen.name}-${lang}`)
-      // The language really is the one checked.
-      expect(await visibleTitle(page)).toBe(screen.title?.[lang] ?? TITLE[lang][route])
+      // The language really is the one checked; in English, nothing Chinese the client wrote (e2e/english.ts).
+      if (lang === 'en') await expectEnglish(page, server, screen.name, screen.title?.en ?? TITLE.en[route], url)
+      else expect(await visibleTitle(page)).toBe(screen.title?.zh ?? TITLE.zh[route])
       const hits = await runAxe(page)
       ;(report[screen.name] ??= {})[lang] = hits
       const allowed = ALLOWED[screen.name] ?? []

@@ -5,6 +5,8 @@ import { hashToken, refuse, type AuthUser } from './http'
 import * as store from './repo/store'
 import { maskPhone, requireStaff, type Staff } from './store'
 import { fmt, nowMs } from './time'
+import { nicknameIn } from './names'
+import type { ApiLang } from '../src/contract/common'
 
 /**
  * Staff and invites (issue 26; docs/api.md "Staff and invites"). A store's people are rows of `store_staff` (one per
@@ -56,7 +58,8 @@ const inviteOf = (r: Pick<InviteRow, 'id' | 'created_at' | 'expires_at'>): Staff
 const openInvites = (db: DB, shopId: number, now: number) =>
   sql(db, 'SELECT id, created_at, expires_at FROM staff_invites WHERE shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC').all(shopId, now) as InviteRow[]
 
-export function staffList(db: DB, member: Member): StaffListAnswer {
+/** The shop's people and open invites; a default nickname (会员0005) is the system's, so it is answered in `lang`. */
+export function staffList(db: DB, member: Member, lang: ApiLang): StaffListAnswer {
   const rows = sql(
     db,
     `SELECT s.user_id, s.role, s.created_at, u.nickname, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id
@@ -65,7 +68,7 @@ export function staffList(db: DB, member: Member): StaffListAnswer {
   return {
     shop: { id: member.shopId, name: member.shopName },
     my_role: member.role,
-    staff: rows.map((r) => ({ user_id: r.user_id, nickname: r.nickname, phone: maskPhone(r.phone), role: r.role, since: r.created_at, is_me: r.user_id === member.userId })),
+    staff: rows.map((r) => ({ user_id: r.user_id, nickname: nicknameIn(lang, r.nickname), phone: maskPhone(r.phone), role: r.role, since: r.created_at, is_me: r.user_id === member.userId })),
     invites: member.role === 'owner' ? openInvites(db, member.shopId, nowMs()).map(inviteOf) : [],
   }
 }

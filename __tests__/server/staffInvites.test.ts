@@ -40,7 +40,7 @@ describe('one server', () => {
   }
   const call = <T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>, token?: string) => s.call<T>(method, path, payload, token).then((r) => r.body as Body<T>)
   const invite = (token: string) => call<StaffInviteAnswer>('POST', 'hui_shanghu.store_staff/invite', {}, token)
-  const list = (token: string) => call<StaffListAnswer>('GET', 'hui_shanghu.store_staff/index', {}, token)
+  const list = (token: string, lang?: 'en') => call<StaffListAnswer>('GET', 'hui_shanghu.store_staff/index', lang ? { lang } : {}, token)
   const accept = (token: string, code: string, lang?: 'en') => call<{ shop: { id: number; name: string } }>('POST', 'hui_shanghu.store_invite/accept', { code, ...(lang ? { lang } : {}) }, token)
   const readInvite = (token: string, code: string) => call<InviteReadAnswer>('GET', 'hui_shanghu.store_invite/read', { code }, token)
   const workbench = (token: string) => call('GET', 'hui_shanghu.store/workbench', {}, token)
@@ -71,6 +71,12 @@ describe('one server', () => {
       ['staff', false],
     ])
     expect(listed.staff.find((m) => m.user_id === colleague.userId)?.phone).toMatch(/^137\*{4}\d{4}$/)
+    // A default nickname is the system's: answered in the asker's language (one the person chose stays as written).
+    s.app.db.prepare("UPDATE users SET nickname = '会员0002' WHERE id = ?").run(colleague.userId)
+    const nicknames = async (lang?: 'en') => (await list(owner.token, lang)).data.staff.filter((m) => m.user_id !== owner.userId).map((m) => m.nickname)
+    expect(await nicknames()).toContain('会员0002')
+    expect(await nicknames('en')).toContain('Member 0002')
+    expect(await nicknames('en')).not.toContain('会员0002')
     expect(listed.invites.map((i) => i.id)).not.toContain(made.data.invite.id)
 
     // A second colleague with the same link: used.

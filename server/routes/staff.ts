@@ -9,20 +9,20 @@ import { acceptInvite, createInvite, readInvite, removeStaff, requireMember, req
  * invite's two calls need a logged-in user, staff of no store to accept.
  */
 export function staffRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, ({ user }) => staffList(db, requireMember(db, user)))
+  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, ({ user, lang }) => staffList(db, requireMember(db, user), lang))
 
   defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, ({ user }) => ({ invite: createInvite(db, requireOwner(db, user)) }))
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, ({ input, user, lang }) => {
     const owner = requireOwner(db, user)
     revokeInvite(db, owner, input.id)
-    return staffList(db, owner)
+    return staffList(db, owner, lang)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, ({ input, user, lang }) => {
     const owner = requireOwner(db, user)
     removeStaff(db, owner, input.user_id)
-    return staffList(db, owner)
+    return staffList(db, owner, lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_invite/read', { auth: true }, ({ input, user }) => readInvite(db, requireUser(user), input.code))

@@ -224,3 +224,19 @@ export const ORDERS_WORDS = {
     'refund.short.withdrawn': 'Refund request withdrawn',
   },
 } as const
+
+/**
+ * A refund's reason as the reader's language says it: one of the reasons the refund sheet offers (picked in either
+ * language, stored as its words) in `lang`'s words, so the shop and the shopper each read it in their own; the
+ * shopper's own words (Other) as written.
+ */
+export function refundReasonIn(lang: keyof typeof ORDERS_WORDS, reason: string): string {
+  const listed = reason.trim()
+  for (const key of ['detail.refundReasons', 'detail.refundReasonsBill'] as const) {
+    for (const words of [ORDERS_WORDS['zh-CN'], ORDERS_WORDS.en]) {
+      const at = words[key].split('|').indexOf(listed)
+      if (at >= 0) return ORDERS_WORDS[lang][key].split('|')[at]
+    }
+  }
+  return reason
+}

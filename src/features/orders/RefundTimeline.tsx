@@ -2,7 +2,9 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo, OrderRefund, RefundStep } from '@/contract/order'
+import { refundReasonIn } from '@/contract/ordersWords'
 import { invalidate } from '@/core/cache'
+import { getLang } from '@/core/i18n'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage, request } from '@/core/request'
 import { useT } from '@/features/orders/messages'
@@ -130,7 +132,7 @@ function Step({ step, refund }: { step: RefundStep; refund: OrderRefund }) {
       <View className='refund-step__body'>
         <Text className='refund-step__title'>{title}</Text>
         {step.at && <Text className='refund-step__at'>{minute(step.at)}</Text>}
-        {step.key === 'asked' && refund.reason && <Text className='refund-step__note refund-step__reason'>{t('refund.yourReason', { reason: refund.reason })}</Text>}
+        {step.key === 'asked' && refund.reason && <Text className='refund-step__note refund-step__reason'>{t('refund.yourReason', { reason: refundReasonIn(getLang(), refund.reason) })}</Text>}
         {step.key === 'awaiting_store' && step.state === 'current' && refund.auto_approve_at && (
           <Text className='refund-step__note refund-step__auto'>{t('refund.autoApprove', { time: minute(refund.auto_approve_at) })}</Text>
         )}

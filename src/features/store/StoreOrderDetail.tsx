@@ -2,8 +2,10 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { requestStore } from '@/api/store'
+import { refundReasonIn } from '@/contract/ordersWords'
 import type { OrderAction, StoreOrderAnswer } from '@/contract/store'
 import { invalidate } from '@/core/cache'
+import { getLang } from '@/core/i18n'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
@@ -70,7 +72,7 @@ export default function StoreOrderDetail({ data, onChanged }: Props) {
       {order.refund_state !== 'none' && order.refund_reason && (
         <View className='store-box store-order__refund'>
           <Text className='store-section'>{t('storeOrder.refundAsked')}</Text>
-          <Pair label={t('storeOrder.refundReason')} value={order.refund_reason} className='store-order__refund-reason' />
+          <Pair label={t('storeOrder.refundReason')} value={refundReasonIn(getLang(), order.refund_reason)} className='store-order__refund-reason' />
           {order.refund_requested_at && <Pair label={t('storeOrder.refundAskedAt')} value={order.refund_requested_at} />}
           {order.can_answer_refund && order.refund_auto_approve_at && <Text className='store-note'>{t('storeOrder.autoApproveAt', { time: order.refund_auto_approve_at })}</Text>}
           {order.refund_state === 'awaiting_provider' && <Text className='store-note store-order__waiting'>{t('storeOrder.refundWaiting')}</Text>}
@@ -142,7 +144,7 @@ export function TrailRow({ action }: { action: OrderAction }) {
         <Text className='store-trail__at'>{action.at}</Text>
       </View>
       <Text className='store-trail__who'>{who}</Text>
-      {action.reason && <Text className='store-trail__reason'>{action.reason}</Text>}
+      {action.reason && <Text className='store-trail__reason'>{refundReasonIn(getLang(), action.reason)}</Text>}
     </View>
   )
 }
