@@ -85,7 +85,9 @@ describe('Authorization: the privacy notice and WeChat privacy authorization', (
     await waitFor(() => byClass(page, 'bind__agree'))
     typeInto(page, 'bind__phone', '13900000072')
     page.querySelector('.bind__agree').dispatchEvent('tap')
-    await flush()
+    // The tick drawn before Send is tapped (a flush alone was not always enough on a busy CI machine: Send then read
+    // the box unticked and said "tick it first").
+    await waitFor(() => byClass(page, 'bind__agree--on'))
     page.querySelector('.bind__send').dispatchEvent('tap')
     await waitFor(() => byClass(page, 'bind__error--privacy'))
     expect(byClass(page, 'bind__error--privacy').textContent).toBe('需要在微信中同意隐私保护指引后才能继续')
