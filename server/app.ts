@@ -12,6 +12,7 @@ import { BizError, fail, failWith } from './http'
 import { langOf, named } from './names'
 import { cancelExpired } from './orders'
 import { retryPendingRefunds } from './pay'
+import { runDueCalls } from './outbox'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from './provider'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
@@ -44,6 +45,7 @@ import { finishReadingBeforeAnswering } from './drain'
 import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from './repo/users'
 import { assetRoutes } from './assets'
 import { createSandbox } from './sandbox'
+import { clientLimitStore } from './clientLimits'
 import { seedDemoData } from './seed'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
@@ -176,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db)
   const storage = openStorage(db, opts.storageUrl ?? '')
   if (storage.engine === 'postgres') await migrateStorage(storage)
-  const sandbox = createSandbox(opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  const sandbox = createSandbox(db, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
@@ -242,8 +244,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
   apiHeaders(app, { stamp: (reply) => reply.headers(clockHeaders()) })
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
-  // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender.
-  await app.register(fastifyRateLimit, { global: false })
+  // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender. Counted in the database
+  // (server/clientLimits.ts), so every process on it counts one client together (docs/multi-process.md).
+  await app.register(fastifyRateLimit, { global: false, store: clientLimitStore(db) })
   // An answer given before its body was read (over bodyLimit, a picture over 5 MB, a refusal before the upload
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
@@ -284,6 +287,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = () => {
     cancelExpired(db, provider)
+    // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/outbox.ts.
+    runDueCalls(db, provider)
     retryPendingRefunds(db, provider)
     autoApproveRefunds(db, provider, refundAutoApproveHours)
     autoRefuseTakeout(db, provider, takeoutAcceptMinutes)

@@ -56,7 +56,16 @@ export interface ServerConfig {
    * https://payapp.weixin.qq.com), GOLDPLAN_RECEIPT_URL (the link as configured at WeChat Pay) and WXPAY_SUB_MCH_ID.
    */
   goldplan: GoldPlanConfig
+  /**
+   * WORKERS: server processes of this start sharing one port (node's cluster, server/main.ts; docs/multi-process.md).
+   * Unset or 1: one process, as before. The first process (the primary) migrates and seeds once, makes this start's
+   * sandbox key and payment secret and hands them to every worker, and starts a worker again when one dies.
+   */
+  workers: number
 }
+
+/** The most WORKERS a start takes (a typo such as 400 should not fork 400 processes). */
+export const MAX_WORKERS = 64
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
@@ -97,7 +106,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       receiptUrl: env.GOLDPLAN_RECEIPT_URL?.trim() || null,
       subMchId: env.WXPAY_SUB_MCH_ID?.trim() || null,
     },
+    workers: workersOf(env.WORKERS),
   }
+}
+
+/** WORKERS: unset = 1; otherwise a whole number 1…MAX_WORKERS, anything else stops the start with its name. */
+function workersOf(raw: string | undefined): number {
+  const text = raw?.trim()
+  if (!text) return 1
+  const n = Number(text)
+  if (!/^\d+$/.test(text) || n < 1 || n > MAX_WORKERS) throw new Error(`WORKERS: "${text}" is not a number of server processes (1 to ${MAX_WORKERS})`)
+  return n
 }
 
 /** An origin (scheme://host[:port], nothing after), or null when unset; anything else stops the start with its name. */

@@ -1,9 +1,36 @@
+import cluster, { type Worker } from 'node:cluster'
 import { buildApp } from './app'
-import { readConfig } from './config'
-import { BUSINESS_TZ, nowMs, nowText, realNowMs } from './time'
+import { readConfig, type ServerConfig } from './config'
+import { openDatabase } from './db'
+import { clockOffsets } from './repo/settings'
+import { seedDemoData } from './seed'
+import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
-async function main() {
-  const config = readConfig()
+/** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */
+function banner(config: ServerConfig, port: number): string {
+  const lines = [`One Card Pass is running at http://${config.host}:${port}/${config.workers > 1 ? ` (${config.workers} processes, WORKERS)` : ''}`]
+  if (config.sandbox) {
+    // The operator must see that nothing here is real, and the sandbox helpers are not open to whoever reaches the port.
+    lines.push(
+      [
+        '==== SANDBOX MODE (NODE_ENV is not "production", or SANDBOX=1) — nothing here is real ====',
+        '  simulated: SMS sender (login codes are printed in this log), payment provider (cashier at /sandbox/cashier,',
+        '             trade closing and refunds), WeChat login, openid and JSSDK signatures',
+        `  sandbox helpers (/api/sandbox/*) answer only with the header  X-Sandbox-Key: ${config.sandboxKey}`,
+        '  (a new key at every start unless SANDBOX_KEY is set; run with NODE_ENV=production for none of this)',
+        `  payment notifications are signed with ${process.env.PAY_NOTIFY_SECRET ? 'PAY_NOTIFY_SECRET' : 'a secret new at this start (PAY_NOTIFY_SECRET sets one)'}`,
+        // The one clock (server/time.ts): moved by CLOCK_AT or POST /api/sandbox/clock (docs/sandbox.md).
+        `  the server's clock reads ${nowText()} (${BUSINESS_TZ} business time${Math.abs(nowMs() - realNowMs()) > 1000 ? ', moved: CLOCK_AT or POST /api/sandbox/clock' : ''})`,
+      ].join('\n'),
+    )
+  } else {
+    lines.push('Production mode: no sandbox. WeChat login and online payment answer "not configured" until a provider is set up.')
+  }
+  return lines.join('\n')
+}
+
+/** One server process: the app on the port (WORKERS unset or 1: the whole start; else one worker of the primary's). */
+async function serve(config: ServerConfig): Promise<void> {
   const app = await buildApp({
     dbPath: config.dbPath,
     staticDir: config.staticDir,
@@ -25,29 +52,95 @@ async function main() {
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  console.log(`One Card Pass is running at http://${config.host}:${port}/`)
-  if (config.sandbox) {
-    // The operator must see that nothing here is real, and the sandbox helpers are not open to whoever reaches the port.
-    console.log(
-      [
-        '==== SANDBOX MODE (NODE_ENV is not "production", or SANDBOX=1) — nothing here is real ====',
-        '  simulated: SMS sender (login codes are printed in this log), payment provider (cashier at /sandbox/cashier,',
-        '             trade closing and refunds), WeChat login, openid and JSSDK signatures',
-        `  sandbox helpers (/api/sandbox/*) answer only with the header  X-Sandbox-Key: ${config.sandboxKey}`,
-        '  (a new key at every start unless SANDBOX_KEY is set; run with NODE_ENV=production for none of this)',
-        `  payment notifications are signed with ${process.env.PAY_NOTIFY_SECRET ? 'PAY_NOTIFY_SECRET' : 'a secret new at this start (PAY_NOTIFY_SECRET sets one)'}`,
-        // The one clock (server/time.ts): moved by CLOCK_AT or POST /api/sandbox/clock (docs/sandbox.md).
-        `  the server's clock reads ${nowText()} (${BUSINESS_TZ} business time${Math.abs(nowMs() - realNowMs()) > 1000 ? ', moved: CLOCK_AT or POST /api/sandbox/clock' : ''})`,
-      ].join('\n'),
-    )
-  } else {
-    console.log('Production mode: no sandbox. WeChat login and online payment answer "not configured" until a provider is set up.')
-  }
+  // A worker's start is told by the primary, once for all of them.
+  if (!cluster.isWorker) console.log(banner(config, port))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0))
     })
   }
+}
+
+/** A worker that dies is started again, at most this many times within RESTART_WINDOW_MS; past that the start ends. */
+const MAX_RESTARTS = 10
+const RESTART_WINDOW_MS = 60_000
+/** How long the workers have to close before they are killed, when the start is stopped. */
+const STOP_MS = 10_000
+
+/**
+ * WORKERS=N (docs/multi-process.md): this process is the primary of node's cluster. It migrates and seeds the database
+ * once, before any worker opens it; the start's secrets — the sandbox key, the payment notifications' secret — and
+ * CLOCK_AT's start instant were made by readConfig / server/time.ts here and are handed to every worker in its
+ * environment, so all N take one key, sign and check with one secret and read one clock. The workers share the port
+ * (the primary accepts and hands connections round); nothing that decides a rule stays in a worker's memory.
+ */
+function primary(config: ServerConfig): void {
+  const db = openDatabase(config.dbPath)
+  seedDemoData(db)
+  // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
+  const detachClock = attachClock(() => clockOffsets(db))
+  const env: Record<string, string> = {
+    PAY_NOTIFY_SECRET: config.paySecret,
+    CLOCK_AT_FROM_MS: String(CLOCK_AT_FROM_MS),
+    ...(config.sandbox ? { SANDBOX_KEY: config.sandboxKey } : {}),
+  }
+  let told = false
+  let stopping = false
+  const restarts: number[] = []
+  const listening = new Set<number>()
+  const fork = () => cluster.fork(env)
+
+  const stop = (code: number) => {
+    if (stopping) return
+    stopping = true
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead())
+    if (workers.length === 0) process.exit(code)
+    for (const w of workers) w.process.kill('SIGTERM')
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) if (w && !w.isDead()) w.process.kill('SIGKILL')
+      process.exit(code)
+    }, STOP_MS).unref()
+    cluster.on('exit', () => {
+      if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(code)
+    })
+  }
+
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker.id)
+    if (!told && listening.size === config.workers) {
+      told = true
+      console.log(banner(config, address.port))
+      detachClock()
+      db.close()
+    }
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id)
+    if (stopping) return
+    const why = signal ? `signal ${signal}` : `code ${code}`
+    // A worker that cannot start (the port is taken, the configuration refused) would fail again: the start ends.
+    if (!told) {
+      console.error(`A server process stopped while starting (${why}): stopping the others.`)
+      return stop(1)
+    }
+    const now = realNowMs()
+    while (restarts.length > 0 && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift()
+    if (restarts.length >= MAX_RESTARTS) {
+      console.error(`Server process ${worker.process.pid} stopped (${why}); ${MAX_RESTARTS} restarts within ${RESTART_WINDOW_MS / 1000} s already: stopping.`)
+      return stop(1)
+    }
+    restarts.push(now)
+    console.error(`Server process ${worker.process.pid} stopped (${why}): starting another.`)
+    fork()
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(0))
+  for (let i = 0; i < config.workers; i++) fork()
+}
+
+async function main() {
+  const config = readConfig()
+  if (config.workers > 1 && cluster.isPrimary) primary(config)
+  else await serve(config)
 }
 
 main().catch((err: unknown) => {

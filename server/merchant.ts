@@ -7,7 +7,7 @@ import { refuse } from './http'
 import { REGIONS } from './regions'
 import { isUploadOf } from './repo/site'
 import { staffShopOf } from './repo/store'
-import { countWrongCode, useCode } from './repo/users'
+import { returnAttempt, takeAttempt, useCode } from './repo/users'
 import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from './routes/account'
 import { fmt, nowMs } from './time'
 
@@ -80,8 +80,9 @@ const latestSignUpCode = (db: DB, mobile: string) =>
  * The mobile's SMS check at submit. No code is needed for the account's own phone (verified by the code it logged in
  * with) nor for the mobile this application was already verified with (a resubmission after a rejection). Otherwise the
  * newest `shopRegister` code for that mobile must be given (`merchant_sms_code_required`), fresh (`sms_code_expired`),
- * not guessed too often (`sms_code_attempts`) and right (`sms_code_wrong`, counted — outside the submit's transaction,
- * so a refusal does not roll the count back). Answers the code's row to spend inside the transaction, or null.
+ * not guessed too often (`sms_code_attempts`) and right (`sms_code_wrong`; every guess counted before it is compared —
+ * outside the submit's transaction, so a refusal does not roll the count back). Answers the code's row to spend inside
+ * the transaction, or null.
  */
 function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fields): number | null {
   if (input.mobile === user.phone) return null
@@ -90,11 +91,11 @@ function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fie
   if (!input.sms_code) throw refuse('merchant_sms_code_required')
   const sms = latestSignUpCode(db, input.mobile)
   if (!sms || nowMs() - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
-  if (sms.attempts >= SMS_MAX_ATTEMPTS) throw refuse('sms_code_attempts')
-  if (sms.code !== input.sms_code) {
-    countWrongCode(db, sms.id)
-    throw refuse('sms_code_wrong')
-  }
+  // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
+  // wrong guesses over all processes, however many are in flight at once.
+  if (!takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+  if (sms.code !== input.sms_code) throw refuse('sms_code_wrong')
+  returnAttempt(db, sms.id)
   return sms.id
 }
 

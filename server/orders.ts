@@ -6,7 +6,8 @@ import { canRefund, isPaidStatus } from '../src/contract/orderRules'
 import type { z } from 'zod'
 import { tx, type DB } from './db'
 import { refuse } from './http'
-import { closeOpenTrades, type PayProvider } from './provider'
+import { closeOpenTrades } from './outbox'
+import type { PayProvider } from './provider'
 import { planAnswer, planCard } from './cards'
 import * as addresses from './repo/addresses'
 import * as cards from './repo/cards'
@@ -14,6 +15,7 @@ import * as coupons from './repo/coupons'
 import * as mall from './repo/mall'
 import * as cart from './repo/cart'
 import * as orders from './repo/orders'
+import * as payments from './repo/payments'
 import type { OrderRow } from './repo/orders'
 import * as seckill from './repo/seckill'
 import * as shops from './repo/shops'
@@ -569,19 +571,55 @@ export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
   return row
 }
 
-/** Why an unpaid order was not cancelled: a trade the provider reports paid (its notification will mark the order paid), or it is no longer unpaid. */
-export type CancelOutcome = 'cancelled' | 'paying' | 'not_unpaid'
+/**
+ * Why an unpaid order was not cancelled: a trade the provider reports paid (its notification will mark the order paid),
+ * a trade whose closing is not settled (the provider failed or another process is closing it: the sweep goes on), or
+ * it is no longer unpaid.
+ */
+export type CancelOutcome = 'cancelled' | 'paying' | 'unsettled' | 'not_unpaid'
+
+/** A cancel that finds a trade opened meanwhile (a payparam between its closing and its transaction) closes again, this many rounds at most. */
+const CANCEL_ROUNDS = 3
 
 /**
- * The one way an unpaid order is cancelled — the shopper's cancel, the 15-minute expiry and account deletion
- * all come here. The order's open trades are closed at the provider first, so nothing can be paid for an order
- * that reads "cancelled"; then unpaid → cancelled (named in the UPDATE), and what it held goes back where it came
- * from: a mall order's quantity to its spec, a flash-sale order's to the flash-sale product (returnOrderStock
- * tells them apart by the order's spec), and its coupon to the shopper. Inside the caller's write transaction.
+ * The one way an unpaid order is cancelled — the shopper's cancel, the 15-minute expiry and account deletion all come
+ * here. The money rule: an order never reads "cancelled" while a trade the provider reports paid exists. So, in this
+ * order (issue 28's outbox, docs/api.md "The order lifecycle"):
+ * 1. outside any transaction, every open trade is closed at the provider (closeOpenTrades: the calls recorded in the
+ *    outbox, then made) — a trade it reports paid stops the cancel ('paying': the payment's notification will mark the
+ *    order paid), a call not settled stops it too ('unsettled');
+ * 2. then one write transaction (cancelIfTradesClosed) cancels only if no trade is open, read again inside it — a trade
+ *    opened in between sends it back to 1.
+ * Chosen over cancelling in the transaction and closing after it (the order would read "cancelled" while the provider
+ * could still take money for it) and over a "cancelling" status (a new status every client would have to know): a
+ * transaction run again calls nothing, and closing a trade of an order that then stays unpaid only means the next
+ * payparam opens a new trade. Outside any transaction (refused inside one).
  */
-export function cancelUnpaid(db: DB, provider: PayProvider, row: OrderRow): CancelOutcome {
-  if (!db.inTransaction) throw new Error('cancelUnpaid must run inside a write transaction')
-  if (!closeOpenTrades(db, provider, row.id)) return 'paying'
+export function cancelUnpaid(db: DB, provider: PayProvider, orderId: number, now = nowMs()): CancelOutcome {
+  if (db.inTransaction) throw new Error('cancelUnpaid calls the payment provider: outside any transaction')
+  for (let round = 0; round < CANCEL_ROUNDS; round++) {
+    if (orders.statusOf(db, orderId) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
+    const closing = closeOpenTrades(db, provider, orderId, now)
+    if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
+    const outcome = tx(db, () => cancelIfTradesClosed(db, orderId))
+    if (outcome !== 'open_trade') return outcome
+  }
+  return 'unsettled'
+}
+
+/**
+ * Inside the caller's write transaction: unpaid → cancelled (named in the UPDATE) when no trade of the order is open
+ * ('open_trade' otherwise: close it first, cancelUnpaid), and what it held goes back where it came from: a mall order's
+ * quantity to its spec, a flash-sale order's to the flash-sale product (returnOrderStock tells them apart by the
+ * order's spec), and its coupon to the shopper. Calls nothing outside the database: it may be run again. On SQLite
+ * BEGIN IMMEDIATE keeps a payparam from opening a trade between the check and the move; on PostgreSQL (when orders move
+ * onto the storage seam) the order's row is to be locked (`FOR UPDATE`) here and in payparam's openTrade for the same.
+ */
+export function cancelIfTradesClosed(db: DB, orderId: number): 'cancelled' | 'open_trade' | 'not_unpaid' {
+  if (!db.inTransaction) throw new Error('cancelIfTradesClosed must run inside a write transaction')
+  const row = orders.byId(db, orderId) as OrderRow | undefined
+  if (!row || row.status !== ORDER_STATUS.UNPAID) return 'not_unpaid'
+  if (payments.openTradesOf(db, orderId).length > 0) return 'open_trade'
   if (!orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) return 'not_unpaid'
   returnOrderStock(db, row)
   if (row.user_coupon_id) coupons.releaseCoupon(db, row.user_coupon_id)
@@ -589,22 +627,21 @@ export function cancelUnpaid(db: DB, provider: PayProvider, row: OrderRow): Canc
 }
 
 /**
- * Cancel unpaid orders past their time (cancelUnpaid each); an order whose trade the provider reports as
- * paid already is left for that payment's notification.
+ * Cancel unpaid orders past their time (cancelUnpaid each, each in its own transaction); an order whose trade the
+ * provider reports as paid already is left for that payment's notification, one whose closing is unsettled for a later
+ * sweep. Several processes may sweep at once: each provider call is made by one (the outbox), each order moved once.
  */
 export function cancelExpired(db: DB, provider: PayProvider, now = nowMs()): number {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!orders.anyExpiredUnpaid(db, now)) return 0
-  return tx(db, () => orders.expiredUnpaid(db, now).filter((row) => cancelUnpaid(db, provider, row) === 'cancelled').length)
+  return orders.expiredUnpaid(db, now).filter((row) => cancelUnpaid(db, provider, row.id, now) === 'cancelled').length
 }
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */
 export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void {
-  tx(db, () => {
-    const outcome = cancelUnpaid(db, provider, row)
-    if (outcome === 'paying') throw refuse('payment_processing')
-    if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
-  })
+  const outcome = cancelUnpaid(db, provider, row.id)
+  if (outcome === 'paying' || outcome === 'unsettled') throw refuse('payment_processing')
+  if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
 }
 
 /**

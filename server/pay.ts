@@ -7,7 +7,8 @@ import { tx, type DB } from './db'
 import { refuse } from './http'
 import { markPaid } from './orders'
 import { finishOrderRefund, recordRefundFailure } from './store'
-import { sameSignature, signRefundNotification, type PayProvider, type RefundCall, type RefundNotification } from './provider'
+import { askRefundAgain, recordRefund, runCall } from './outbox'
+import { sameSignature, signRefundNotification, type PayProvider, type RefundNotification } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
@@ -113,7 +114,7 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
   const found = payments.tradeByNo(db, n.trade_no)
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
 
-  const result = tx(db, (): { outcome: NotifyOutcome; refund: RefundCall | null } => {
+  const result = tx(db, (): { outcome: NotifyOutcome; refund: number | null } => {
     const payment = payments.tradeById(db, found.id) as PaymentRow
     if (n.result === 'fail') {
       payments.failTrade(db, payment.id, nowText())
@@ -129,9 +130,10 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, nowText())
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
-    return { outcome: 'refunding', refund: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
+    // Recorded in the outbox with the refund row; asked of the provider after the commit (server/outbox.ts).
+    return { outcome: 'refunding', refund: recordRefund(db, payment.order_id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
   })
-  if (result.refund) provider.refund(result.refund)
+  if (result.refund !== null) runCall(db, provider, result.refund)
   return { outcome: result.outcome, payment: payments.tradeById(db, found.id) as PaymentRow }
 }
 
@@ -174,14 +176,17 @@ export function paymentInvariantViolations(db: DB): string[] {
 export const REFUND_RETRY_MS = 5 * 60_000
 
 /**
- * A refund is asked for after its transaction commits; if the process stopped in between, or the
- * provider's answer was lost, the refund would wait forever. The sweep asks again for every refund still
- * pending after REFUND_RETRY_MS (the refund number makes the provider's side idempotent). Failed refunds
- * are an operator's to settle; they are logged.
+ * A refund is asked for after its transaction commits, through the outbox (server/outbox.ts): a process that stopped
+ * in between, or a provider that failed, is covered by the outbox's own retries. This covers the provider's answer
+ * lost: the sweep asks again for every refund still pending REFUND_RETRY_MS after it was asked (the refund number
+ * makes the provider's side idempotent) — its outbox call made pending again, once however many processes sweep, and
+ * made by the one that takes it. Failed refunds are an operator's to settle. The number asked again.
  */
 export function retryPendingRefunds(db: DB, provider: PayProvider, now = nowMs()): number {
   const before = fmt(now - REFUND_RETRY_MS)
-  const rows = payments.pendingRefunds(db, before, 100)
-  for (const r of rows) provider.refund({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount })
-  return rows.length
+  let asked = 0
+  for (const r of payments.pendingRefunds(db, before, 100)) {
+    if (askRefundAgain(db, provider, r, now - REFUND_RETRY_MS, now) === 'asked') asked++
+  }
+  return asked
 }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { DB } from './db'
-import * as payments from './repo/payments'
 import { nowMs } from './time'
 
 /** A full refund of one trade, as asked of the payment provider. */
@@ -24,6 +22,8 @@ export interface ProviderCall {
  * cashier: it can close open trades and refunds by sending its own signed refund notification back to
  * `/api/pay/refundNotify`, like a real provider's asynchronous callback. Outside the sandbox no provider
  * is configured in this reference server: payments are refused ("not configured") rather than invented.
+ * Its methods are called only through the outbox (server/outbox.ts runCall), after the transaction that decided the
+ * call has committed — never inside one, which may run again.
  */
 export interface PayProvider {
   readonly configured: boolean
@@ -96,17 +96,4 @@ export function createUnconfiguredProvider(log: FastifyBaseLogger): PayProvider 
       log.error({ refund_no: call.refund_no, trade_no: call.trade_no, amount: call.amount }, 'refund needs a payment provider: settle it by hand')
     },
   }
-}
-
-/**
- * Close every open trade of an order before it is cancelled, so nothing can be paid for a cancelled
- * order. false when the provider says a trade is paid already (the order must not be cancelled then:
- * the payment's notification will mark it paid).
- */
-export function closeOpenTrades(db: DB, provider: PayProvider, orderId: number): boolean {
-  for (const p of payments.openTradesOf(db, orderId)) {
-    if (!provider.closeTrade(p.trade_no)) return false
-    payments.closeTrade(db, p.id)
-  }
-  return true
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { sql, type DB } from './db'
 import { nowMs } from './time'
 
 export interface SmsMessage {
@@ -19,19 +20,25 @@ export interface Sandbox {
   outbox(phone: string): SmsMessage[]
 }
 
-const OUTBOX_LIMIT = 200
+/** Messages the outbox keeps (the newest, over all phones). */
+export const OUTBOX_LIMIT = 200
 
-export function createSandbox(enabled: boolean, key: string, log: FastifyBaseLogger): Sandbox {
-  const messages: SmsMessage[] = []
+/**
+ * The outbox is a table (sandbox_sms, issue 28): a code sent through one server process is read through whichever
+ * process answers the sandbox helper (docs/multi-process.md). Kept only with the sandbox on — a production server
+ * keeps no copy of the codes it texts.
+ */
+export function createSandbox(db: DB, enabled: boolean, key: string, log: FastifyBaseLogger): Sandbox {
   return {
     enabled,
     key,
     sendSms(phone, code) {
-      messages.push({ phone, code, at: nowMs() })
-      if (messages.length > OUTBOX_LIMIT) messages.shift()
+      if (!enabled) return
+      const id = Number(sql(db, 'INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)').run(phone, code, nowMs()).lastInsertRowid)
+      sql(db, 'DELETE FROM sandbox_sms WHERE id <= ?').run(id - OUTBOX_LIMIT)
       // A real sender would call the SMS provider here; in development the code goes to the log.
-      if (enabled) log.info(`[sms] ${phone.slice(0, 3)}****${phone.slice(-4)} code ${code}`)
+      log.info(`[sms] ${phone.slice(0, 3)}****${phone.slice(-4)} code ${code}`)
     },
-    outbox: (phone) => messages.filter((m) => m.phone === phone).reverse(),
+    outbox: (phone) => sql(db, 'SELECT phone, code, at FROM sandbox_sms WHERE phone = ? ORDER BY id DESC').all(phone) as SmsMessage[],
   }
 }

@@ -11,7 +11,8 @@ import * as cards from './repo/cards'
 import { tx, type DB } from './db'
 import { BizError, refuse, type AuthUser } from './http'
 import { returnOrderStock, toOrderInfo } from './orders'
-import type { PayProvider, RefundCall } from './provider'
+import { recordRefund, runCall } from './outbox'
+import type { PayProvider } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
@@ -185,7 +186,7 @@ export function verifyCode(db: DB, staff: Staff, code: string): OrderRow {
  * paid by an upgrade's credit) is refunded at once.
  */
 export function approveRefund(db: DB, provider: PayProvider, orderId: number, by: number | null, shopId?: number): OrderRow {
-  const { call } = tx(db, (): { call: RefundCall | null } => {
+  const { call } = tx(db, (): { call: number | null } => {
     const row = shopId === undefined ? orders.byId(db, orderId) : store.storeOrderById(db, shopId, orderId)
     if (!row) throw refuse('order_not_found')
     if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
@@ -200,9 +201,10 @@ export function approveRefund(db: DB, provider: PayProvider, orderId: number, by
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, at)
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
-    return { call: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount } }
+    // Recorded in the outbox with the refund row; asked of the provider after the commit (server/outbox.ts).
+    return { call: recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
   })
-  if (call) provider.refund(call)
+  if (call !== null) runCall(db, provider, call)
   return orders.byId(db, orderId) as OrderRow
 }
 

@@ -5,7 +5,8 @@ import type { TakeoutView } from '../src/contract/takeout'
 import { tx, type DB } from './db'
 import { BizError, refuse } from './http'
 import { findOwnOrder } from './orders'
-import type { PayProvider, RefundCall } from './provider'
+import { recordRefund, runCall } from './outbox'
+import type { PayProvider } from './provider'
 import * as orders from './repo/orders'
 import type { OrderRow } from './repo/orders'
 import * as payments from './repo/payments'
@@ -72,7 +73,7 @@ function notNow(status: number): BizError {
  * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
  */
 function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): OrderRow {
-  const { call, id } = tx(db, (): { call: RefundCall | null; id: number } => {
+  const { call, id } = tx(db, (): { call: number | null; id: number } => {
     const row = read()
     if (row.status !== ORDER_STATUS.PAID || !orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs())) {
       throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
@@ -87,9 +88,10 @@ function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => Order
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
     payments.refundingTrade(db, payment.id, at)
     payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
-    return { call: { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }, id: row.id }
+    // Recorded in the outbox with the refund row; asked of the provider after the commit (server/outbox.ts).
+    return { call: recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }), id: row.id }
   })
-  if (call) provider.refund(call)
+  if (call !== null) runCall(db, provider, call)
   return orders.byId(db, id) as OrderRow
 }
 

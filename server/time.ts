@@ -136,11 +136,17 @@ export function parseClockAt(raw: string): number | null {
   return instantOf(fields)
 }
 
+/**
+ * The real instant (epoch ms) CLOCK_AT's "at start" means: this process's start — or, in a worker of `WORKERS=N`, the
+ * primary's (CLOCK_AT_FROM_MS, handed over by server/main.ts), so every worker's clock reads the same.
+ */
+export const CLOCK_AT_FROM_MS = ((raw) => (raw && /^\d+$/.test(raw.trim()) ? Number(raw) : Date.now()))(process.env.CLOCK_AT_FROM_MS)
+
 function clockAtOffset(raw: string | undefined): number {
   if (!raw?.trim()) return 0
   const at = parseClockAt(raw)
   if (at === null) throw new Error(`CLOCK_AT: "${raw}" is not a time (ISO 8601 such as 2028-02-29T23:59:50+08:00, or a business wall time "2028-02-29 23:59:50")`)
-  return at - Date.now()
+  return at - CLOCK_AT_FROM_MS
 }
 
 /** What the database holds: the server clock's offset (null = none set: CLOCK_AT's) and the carrier's own. */

@@ -51,6 +51,13 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(readConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8')
   })
+
+  it('reads WORKERS: unset is one process; anything but 1 to 64 stops the start with its name', () => {
+    expect(readConfig({}).workers).toBe(1)
+    expect(readConfig({ WORKERS: ' ' }).workers).toBe(1)
+    expect(readConfig({ WORKERS: '4' }).workers).toBe(4)
+    for (const bad of ['0', '65', 'lots', '2.5', '-3']) expect(() => readConfig({ WORKERS: bad })).toThrow(/^WORKERS: /)
+  })
 })
 
 describe('a server started as npm start starts it (no PAY_NOTIFY_SECRET, sandbox on)', () => {

@@ -22,7 +22,7 @@ import Database from 'better-sqlite3'
 import { MIGRATIONS } from '../../server/db'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations, signNotification } from '../../server/pay'
-import { httpClient, startTestServer, tally, waitFor, type TestServerHandle } from './processes'
+import { httpClient, startProcesses, tally, waitFor, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
 jest.setTimeout(60_000)
@@ -109,18 +109,16 @@ interface RefundRow {
 
 beforeAll(async () => {
   // All three at once on a new file: migrations and demo seeding must each run exactly once.
-  const started = await Promise.allSettled(Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `mp${i}`, dbPath, env: { PAY_NOTIFY_SECRET: SECRET } })))
-  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  if (failed) throw failed.reason
+  servers = (await startProcesses(PROCESSES, { label: 'mp', dbPath, env: { PAY_NOTIFY_SECRET: SECRET } })).servers
   db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
 
-  // A real login across processes: the code is sent by one process (its outbox) and checked by another.
+  // A real login across processes: the code is sent by one process, read from the outbox through another (the outbox is
+  // a table, docs/multi-process.md) and checked by a third.
   const phone = '13800000001'
   expect((await api(0, 'POST', 'Captcha/sendSmsCaptcha', { phone })).body.code).toBe(1)
-  const outbox = await sandbox<{ list: Array<{ code: string }> }>(0, 'GET', 'smsOutbox', { phone })
-  const bound = await api<{ token: string }>(1, 'POST', 'wechat/bind', { phone, code: outbox.body.data.list[0].code })
+  const outbox = await sandbox<{ list: Array<{ code: string }> }>(1, 'GET', 'smsOutbox', { phone })
+  const bound = await api<{ token: string }>(2, 'POST', 'wechat/bind', { phone, code: outbox.body.data.list[0].code })
   expect(bound.body.code).toBe(1)
   token = bound.body.data.token
 

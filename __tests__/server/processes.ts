@@ -4,7 +4,10 @@
  * to the processes really are in flight at once. It counts what every such test must see none of: 5xx answers
  * and answers that are not the envelope.
  */
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 
 export interface TestServerHandle {
   base: string
@@ -16,6 +19,28 @@ export interface TestServerHandle {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { startTestServer } = require('../../scripts/test-server.cjs') as {
   startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+}
+
+/**
+ * `n` server processes started at once on one database file (a new one in a temp folder unless `dbPath` is given), each
+ * its own start (its own sandbox key) — as several `npm start`s on one file behind a proxy would be. All start or none
+ * (the ones that did are stopped); `stop` stops them all and removes the folder it made.
+ */
+export async function startProcesses(n: number, o: { label: string; dbPath?: string; env?: Record<string, string> }): Promise<{ servers: TestServerHandle[]; dbPath: string; stop: () => Promise<void> }> {
+  const dir = o.dbPath ? null : fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${o.label}-`))
+  const dbPath = o.dbPath ?? path.join(dir as string, 'shared.sqlite')
+  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env: o.env })))
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+    if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  }
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failed) {
+    await stop()
+    throw failed.reason
+  }
+  return { servers, dbPath, stop }
 }
 
 export interface Envelope<T = unknown> {
@@ -41,8 +66,9 @@ export interface HttpStats {
   maxInFlight: number
 }
 
-export function httpClient(maxSockets = 32) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets })
+/** keepAlive false: every request on a new connection (so a cluster's primary hands each to the next worker). */
+export function httpClient(maxSockets = 32, keepAlive = true) {
+  const agent = new http.Agent({ keepAlive, maxSockets })
   const stats: HttpStats = { sent: 0, serverErrors: 0, nonEnvelope: 0, inFlight: 0, maxInFlight: 0 }
 
   function request<T = unknown>(server: TestServerHandle, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations } from '../../server/pay'
 import { staffPhone } from '../../server/seed'
-import { httpClient, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
+import { httpClient, startProcesses, tally, waitFor, type Answer, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
 jest.setTimeout(60_000)
@@ -58,12 +58,7 @@ async function paidOrder(token: string, payload: Record<string, unknown>): Promi
 }
 
 beforeAll(async () => {
-  const started = await Promise.allSettled(
-    Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `store${i}`, dbPath, env: { PAY_NOTIFY_SECRET: SECRET, REFUND_AUTO_APPROVE_HOURS: '1', SWEEP_MS: '50' } })),
-  )
-  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  if (failed) throw failed.reason
+  servers = (await startProcesses(PROCESSES, { label: 'store', dbPath, env: { PAY_NOTIFY_SECRET: SECRET, REFUND_AUTO_APPROVE_HOURS: '1', SWEEP_MS: '50' } })).servers
   db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
   db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()

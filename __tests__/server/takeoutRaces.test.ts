@@ -15,7 +15,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { hashToken } from '../../server/http'
 import { paymentInvariantViolations } from '../../server/pay'
-import { httpClient, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
+import { httpClient, startProcesses, tally, waitFor, type Answer, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
 jest.setTimeout(90_000)
@@ -64,12 +64,7 @@ async function paidOrder(token: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const started = await Promise.allSettled(
-    Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `takeout${i}`, dbPath, env: { PAY_NOTIFY_SECRET: SECRET, SWEEP_MS: '50', TAKEOUT_ACCEPT_MINUTES: '5' } })),
-  )
-  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  if (failed) throw failed.reason
+  servers = (await startProcesses(PROCESSES, { label: 'takeout', dbPath, env: { PAY_NOTIFY_SECRET: SECRET, SWEEP_MS: '50', TAKEOUT_ACCEPT_MINUTES: '5' } })).servers
   db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
 }, 90_000)

@@ -1,13 +1,11 @@
 /**
  * Codes at the till (issue 23): guesses of a member's till code are limited by FAILED checks, per staff account
- * and per card, counted in the database (two server instances on one file, and two processes hit in parallel,
+ * and per card, counted in the database (two server instances on one file, and three processes hit in parallel,
  * share the count); a correct code never counts and strangers' failures do not lock the member out at their own
  * store; every check is recorded for the store and for the card's owner, nobody else. And redemption codes: another
  * store's code is answered exactly as one that does not exist.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { UserCard } from '../../src/contract/member'
@@ -19,7 +17,7 @@ import { tillCode, tillOtpMatches, TILL_STEP_SECONDS } from '../../src/contract/
 import { buildApp } from '../../server/app'
 import { staffPhone } from '../../server/seed'
 import { SANDBOX_KEY, SECRET, startServer, type TestServer } from './helpers'
-import { httpClient, startTestServer, tally, type TestServerHandle } from './processes'
+import { httpClient, startProcesses, tally, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
 interface Body<T = unknown> {
@@ -235,23 +233,18 @@ describe("redemption codes: another store's code is answered as an unknown one",
   })
 })
 
-describe('guesses in flight at once over two processes on one file', () => {
+describe('guesses in flight at once over three processes on one file', () => {
   jest.setTimeout(60_000)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-till-'))
-  const dbPath = path.join(dir, 'shared.sqlite')
   let servers: TestServerHandle[] = []
+  let stopAll = async () => {}
   const { api, stats, destroy } = httpClient(16)
   afterAll(async () => {
     destroy()
-    await Promise.all(servers.map((p) => p.stop()))
-    fs.rmSync(dir, { recursive: true, force: true })
+    await stopAll()
   })
 
   it(`${STAFF_MAX * 4} wrong guesses of one account at once, four times: exactly ${STAFF_MAX} of each are checked, the rest refused`, async () => {
-    const started = await Promise.allSettled([0, 1].map((i) => startTestServer({ label: `till${i}`, dbPath })))
-    servers = started.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []))
-    const failed = started.find((p): p is PromiseRejectedResult => p.status === 'rejected')
-    if (failed) throw failed.reason
+    ;({ servers, stop: stopAll } = await startProcesses(3, { label: 'till' }))
     // Staff accounts of four stores, logged in through the first process.
     const tokens: string[] = []
     for (const shop of [5, 6, 7, 9]) {
@@ -262,11 +255,11 @@ describe('guesses in flight at once over two processes on one file', () => {
       expect(bind.body.code).toBe(1)
       tokens.push(bind.body.data.token)
     }
-    // One burst per account: its guesses all in flight together, spread over both processes.
+    // One burst per account: its guesses all in flight together, spread over the three processes.
     const refusal = `200 0 会员码核验失败次数过多，请 ${TILL_LIMITS.staff.windowMinutes} 分钟后再试`
     for (const [who, token] of tokens.entries()) {
       const answers = await Promise.all(
-        Array.from({ length: STAFF_MAX * 4 }, (_, i) => api<CardCheckAnswer>(servers[i % 2], 'GET', 'hui_shanghu.store_card/check', { code: strayCode(who * 100 + i) }, { 'access-token': token })),
+        Array.from({ length: STAFF_MAX * 4 }, (_, i) => api<CardCheckAnswer>(servers[i % 3], 'GET', 'hui_shanghu.store_card/check', { code: strayCode(who * 100 + i) }, { 'access-token': token })),
       )
       expect(stats.maxInFlight).toBeGreaterThan(4)
       expect([who, tally(answers)]).toEqual([who, { '200 1 ok': STAFF_MAX, [refusal]: STAFF_MAX * 3 }])

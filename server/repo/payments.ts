@@ -58,7 +58,8 @@ export function insertTrade(db: DB, t: Pick<PaymentRow, 'order_id' | 'trade_no' 
 export const setReturnUrls = (db: DB, id: number, successUrl: string | null, failUrl: string | null) =>
   sql(db, 'UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?').run(successUrl, failUrl, id)
 
-export const closeTrade = (db: DB, id: number) => sql(db, "UPDATE payments SET status = 'closed' WHERE id = ? AND status = 'pending'").run(id)
+/** A trade the provider closed (the outbox's close_trade call): pending → closed, by its number. */
+export const closeTradeByNo = (db: DB, tradeNo: string) => sql(db, "UPDATE payments SET status = 'closed' WHERE trade_no = ? AND status = 'pending'").run(tradeNo)
 
 /** A pending trade the provider says failed; nothing else changes. */
 export const failTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(at, id)
@@ -91,8 +92,9 @@ export const settleRefund = (db: DB, id: number, status: 'succeeded' | 'failed',
 
 /** Refunds still pending that were asked for at or before `before` (at most `limit`). */
 export const pendingRefunds = (db: DB, before: string, limit: number) =>
-  sql(db, "SELECT r.refund_no, r.amount, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?").all(before, limit) as Array<{
+  sql(db, "SELECT r.refund_no, r.amount, r.order_id, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?").all(before, limit) as Array<{
     refund_no: string
+    order_id: number
     amount: number
     trade_no: string
   }>

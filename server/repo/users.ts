@@ -158,7 +158,13 @@ export const latestBindCode = (db: DB, phone: string) =>
     | { id: number; code: string; created_at: number; attempts: number }
     | undefined
 
-export const countWrongCode = (db: DB, id: number) => sql(db, 'UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?').run(id)
+/**
+ * One guess of a code, taken before it is compared: false when its `max` guesses are used up. A conditional update, so
+ * guesses in flight at once in several server processes cannot all read "guesses left" (docs/multi-process.md).
+ */
+export const takeAttempt = (db: DB, id: number, max: number): boolean => sql(db, 'UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ? AND attempts < ?').run(id, max).changes === 1
+/** A guess that was right gives its attempt back: only wrong guesses stay counted. */
+export const returnAttempt = (db: DB, id: number) => sql(db, 'UPDATE sms_codes SET attempts = attempts - 1 WHERE id = ? AND attempts > 0').run(id)
 
 /** Used once: false when it was used already (a racing bind with the same code). */
 export const useCode = (db: DB, id: number): boolean => sql(db, 'UPDATE sms_codes SET used = 1 WHERE id = ? AND used = 0').run(id).changes === 1
@@ -169,3 +175,5 @@ export const deleteCodesBefore = (db: DB, before: number): number => sql(db, 'DE
 export const blankCodes = (db: DB, staleBefore: number) => sql(db, "UPDATE sms_codes SET code = '' WHERE code != '' AND (used = 1 OR created_at < ?)").run(staleBefore)
 
 export const deleteCodesOf = (db: DB, phone: string) => sql(db, 'DELETE FROM sms_codes WHERE phone = ?').run(phone)
+/** The sandbox's copy of the texts sent to a phone (server/sandbox.ts; empty outside the sandbox). */
+export const deleteSandboxTextsTo = (db: DB, phone: string) => sql(db, 'DELETE FROM sandbox_sms WHERE phone = ?').run(phone)

@@ -7,7 +7,8 @@ import { IN_PROGRESS } from '../../src/contract/orderQueries'
 import { tx, type DB as Database } from '../db'
 import { defineRoute, hashToken, refuse, requireUser } from '../http'
 import { nicknameIn, orderTitleIn } from '../names'
-import { cancelUnpaid } from '../orders'
+import { cancelIfTradesClosed } from '../orders'
+import { closeOpenTrades } from '../outbox'
 import type { PayProvider } from '../provider'
 import * as addresses from '../repo/addresses'
 import * as coupons from '../repo/coupons'
@@ -21,6 +22,7 @@ import * as cart from '../repo/cart'
 import type { Sandbox } from '../sandbox'
 import { fmt, nowMs, nowText } from '../time'
 import { recordReferral } from '../referral'
+import { pruneClientLimits } from '../clientLimits'
 
 export const SMS_RESEND_MS = 60_000
 /** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
@@ -60,13 +62,17 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
   return (what ? `${platform} · ${what}` : platform).slice(0, 80)
 }
 
-/** Expired sessions and login codes older than a day go; used or stale codes lose their digits at once. */
+/**
+ * Expired sessions and login codes older than a day go; used or stale codes lose their digits at once; per-client
+ * limits whose window ended go (server/clientLimits.ts). Every process runs it: deletes and updates of what is due.
+ */
 export function pruneSessions(db: Database, now = nowMs()): { tokens: number; codes: number } {
   return tx(db, () => {
     const tokens = users.deleteExpiredSessions(db, now)
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
     const codes = users.deleteCodesBefore(db, now - DAY_MS)
     users.blankCodes(db, now - SMS_VALID_MS)
+    pruneClientLimits(db, now)
     return { tokens, codes }
   })
 }
@@ -79,13 +85,19 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
   }
   defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
     const now = nowMs()
-    const lastAt = users.lastCodeAt(db, input.phone)
-    if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
-      throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
-    }
-    if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-    users.insertCode(db, { phone: input.phone, scene: input.scene, code, created_at: now })
+    // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
+    // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).
+    const code = tx(db, () => {
+      const lastAt = users.lastCodeAt(db, input.phone)
+      if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
+        throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
+      }
+      if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
+      const fresh = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+      users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
+      return fresh
+    })
+    // The text goes out after the commit (a real sender is a call outside the database).
     sandbox.sendSms(input.phone, code)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
@@ -95,11 +107,11 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
     const sms = users.latestBindCode(db, input.phone)
     if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
-    if (sms.attempts >= SMS_MAX_ATTEMPTS) throw refuse('sms_code_attempts')
-    if (sms.code !== input.code) {
-      users.countWrongCode(db, sms.id)
-      throw refuse('sms_code_wrong')
-    }
+    // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
+    // wrong guesses over all processes, however many are in flight at once.
+    if (!users.takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+    if (sms.code !== input.code) throw refuse('sms_code_wrong')
+    users.returnAttempt(db, sms.id)
 
     return tx(db, () => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
@@ -215,22 +227,33 @@ export function deletionBlockers(db: Database, lang: ApiLang, userId: number, no
  * Account deletion (PIPL right to erasure; docs/api.md `personal.user/delete`). Refused while an order is on
  * its way — accepted, delivering, refunding, a paid product still to be collected or shipped, a takeout paid
  * in the last day — with those orders listed, so the shopper can finish them or ask a refund first. Unpaid
- * orders are cancelled the one way every cancel goes (cancelUnpaid: trades closed, stock back to its spec or
- * flash-sale product, coupon back). Then the person is erased: sessions, addresses, uploads, unused coupons,
+ * orders are cancelled the way every cancel goes (server/orders.ts cancelUnpaid): their open trades closed at the
+ * provider first, outside the transaction (the outbox: a transaction may run again, a provider call must not), then in
+ * the transaction cancelled only if no trade is open (cancelIfTradesClosed: stock back to its spec or flash-sale
+ * product, coupon back) — a trade the provider reports paid, or one opened meanwhile, refuses the deletion
+ * (delete_payment_processing). Then the person is erased: sessions, addresses, uploads, unused coupons,
  * login codes, the staff link, the cards' till secrets, a merchant application's contact (an open one
  * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; the user row keeps
  * only its id, anonymised. Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
 export function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): void {
-  tx(db, () => {
+  const refuseIfBlocked = () => {
     const blocking = deletionBlockers(db, lang, userId)
     if (blocking.length > 0) {
       const data: DeletionRefusalData = { orders: blocking }
       throw refuse('account_has_open_orders', { count: blocking.length }, { data })
     }
+  }
+  // Checked before any trade is closed (a refused deletion changes nothing at the provider), and again in the transaction.
+  refuseIfBlocked()
+  for (const o of orders.unpaidOf(db, userId)) {
+    if (closeOpenTrades(db, provider, o.id) !== 'closed') throw refuse('delete_payment_processing')
+  }
+  tx(db, () => {
+    refuseIfBlocked()
     for (const o of orders.unpaidOf(db, userId)) {
-      if (cancelUnpaid(db, provider, o) === 'paying') throw refuse('delete_payment_processing')
+      if (cancelIfTradesClosed(db, o.id) !== 'cancelled') throw refuse('delete_payment_processing')
     }
     const phone = users.phoneOf(db, userId)
     users.endSessionsOf(db, userId)
@@ -246,6 +269,7 @@ export function deleteAccount(db: Database, provider: PayProvider, userId: numbe
     orders.detachUnusedCoupons(db, userId)
     coupons.deleteUnusedCouponsOf(db, userId)
     users.deleteCodesOf(db, phone)
+    users.deleteSandboxTextsTo(db, phone)
     for (const o of orders.detailsOf(db, userId)) {
       const kept = withoutPersonalData(o.detail)
       if (kept !== o.detail) orders.setDetail(db, o.id, kept)

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import cluster from 'node:cluster'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../src/contract/common'
@@ -152,6 +153,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!parsed.success) return failZod(parsed.error)
       return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
     })
+
+    // Which server process answered (WORKERS=N, docs/multi-process.md): a test sees the port served by several. Sandbox only.
+    helpers.get('/api/sandbox/process', async () => ok({ pid: process.pid, worker: cluster.worker?.id ?? null }))
 
     // WeChat Pay's stand-in for the receipt frame (server/receipt.ts): the link it would open for an order's paid trade.
     helpers.get('/api/sandbox/receiptLink', async (req) => {
