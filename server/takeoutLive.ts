@@ -7,7 +7,7 @@ import { findOwnOrder } from './orders'
 import * as repo from './repo/takeout'
 import { API_HEADERS, apiCacheHeaders } from './security'
 import { requireStaff } from './store'
-import { clockHeaders } from './time'
+import { clockHeaders, nowMs } from './time'
 
 /**
  * Live status of takeout orders (issue 25; docs/api.md "Live status"): the shopper's order and the store's takeout
@@ -91,7 +91,10 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
 
   /** Store moves since the last read: order ids by shop. */
   const storeMoves = (): Map<number, number[]> => {
-    const rows = sql(db, 'SELECT order_id, shop_id, updated_at FROM takeout_orders WHERE updated_at > ? ORDER BY updated_at').all(newest - LOOKBACK_MS) as Array<{
+    // Never from later than the clock reads now: a move stamped while the sandbox clock stood ahead (moved back since,
+    // or another process's clock) must not hide the moves made now — they are told once (`told`) however often read.
+    const since = Math.min(newest, nowMs()) - LOOKBACK_MS
+    const rows = sql(db, 'SELECT order_id, shop_id, updated_at FROM takeout_orders WHERE updated_at > ? ORDER BY updated_at').all(since) as Array<{
       order_id: number
       shop_id: number
       updated_at: number
@@ -105,7 +108,7 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
       list.push(r.order_id)
       byShop.set(r.shop_id, list)
     }
-    for (const [id, at] of told) if (at <= newest - LOOKBACK_MS) told.delete(id)
+    for (const [id, at] of told) if (at <= since) told.delete(id)
     return byShop
   }
   /** The store's read starts from the database's newest stamp, so what moved before the first stream is not told. */

@@ -265,6 +265,27 @@ describe("the store's takeout orders", () => {
     expect(theirs.lines.filter((l) => l.data.type === 'change')).toEqual([])
   })
 
+  // A move stamped while the sandbox clock stood ahead (a test held it at noon, the sweep refused an order then) made
+  // every later move look old: the store's stream told nothing more until real time passed the stamp (seen in CI).
+  it('tells the store of a new order after the sandbox clock stood ahead and came back', async () => {
+    // Shop 1 takes orders 10:00–14:00 (Shanghai): 11:00, then 13:00 (ahead), then 11:00 again, today on the server's clock.
+    const { data } = await call<{ now_ms: number }>('POST', 'sandbox/clock', {})
+    const day = new Date(data.now_ms + 8 * 3_600_000).toISOString().slice(0, 10)
+    const at = async (time: string) => expect((await call('POST', 'sandbox/clock', { at: `${day}T${time}+08:00` })).code).toBe(1)
+    const mine = await watching('hui_shanghu.store_takeout/watch', staff1)
+    await mine.next((e) => e.type === 'hello')
+    try {
+      await at('13:00:00')
+      const early = await paidOrder()
+      expect(await mine.next((e) => e.type === 'change' && e.ids.includes(early), 1500)).toBeTruthy()
+      await at('11:00:00')
+      const later = await paidOrder()
+      expect(await mine.next((e) => e.type === 'change' && e.ids.includes(later), 1500)).toBeTruthy()
+    } finally {
+      expect((await call('POST', 'sandbox/clock', { reset: true })).code).toBe(1)
+    }
+  })
+
   it('refuses a shopper (no permission) and a shop without takeout', async () => {
     const shopperTry = await watching('hui_shanghu.store_takeout/watch', shopper)
     await shopperTry.untilEnded()
