@@ -33,7 +33,7 @@ async function addFromProduct(page: Page, productId: number, spec: string, quant
 describe('the cart', () => {
   it('two specs added from their products → the cart → ONE order with one shipping fee → paid in the sandbox → Order detail lists both lines', async () => {
     const shopper = await phone(browser)
-    const token = await logIn(shopper.page, '13800002441')
+    const token = await logIn(shopper.page, '13800002471')
     await seedAddressAndCoupon(token)
     const stock = () => db<{ a: number; b: number }>('SELECT (SELECT stock FROM mall_specs WHERE id = 11) AS a, (SELECT stock FROM mall_specs WHERE id = 21) AS b')
     const before = stock()

@@ -6,7 +6,7 @@
  * sandbox carrier's clock (moved, not waited for), and confirms receipt → completed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, launch, logIn, phone, seedAddressAndCoupon, settled, shot, typeInto } from './browser'
+import { BASE, api, db, launch, logIn, phone, seedAddressAndCoupon, sessionOf, settled, shot, typeInto } from './browser'
 
 let browser: Browser
 let staff: { context: BrowserContext; page: Page; errors: string[] }
@@ -14,7 +14,11 @@ let staff: { context: BrowserContext; page: Page; errors: string[] }
 beforeAll(async () => {
   browser = await launch()
   staff = await phone(browser)
-  await logIn(staff.page, '19900000003')
+  // Signed in as the staff member (the token the app keeps; storeJobs.e2e.ts logs the same phone in, and a code a
+  // minute per phone: sessionOf reuses its session rather than a second Authorization now).
+  const token = await sessionOf('19900000003')
+  await staff.page.goto(`${BASE()}/pages/index/index`)
+  await staff.page.evaluate((tok) => window.localStorage.setItem('token', JSON.stringify({ data: tok })), token)
 }, 180000)
 afterAll(async () => {
   await api('sandbox/carrierClock', { reset: true }).catch(() => undefined)

@@ -10,7 +10,7 @@ import { BASE, LANG_EN, api, launch, phone, placeOrder, seriousAxe, sessionOf, s
 
 const SHOP = 19
 const STAFF = '19900000019'
-const SHOPPER = '13800000261'
+const SHOPPER = '13800002611'
 
 let browser: Browser
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  * takeout screen and state in zh and en, with screenshots at 375×812 (test-results/e2e/takeout-*).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, seriousAxe, settled, shot, smsCode, still } from './browser'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
 
 /** 茶见奶茶, Shenzhen 福田区, open round the clock, 3 km radius, pickup offered (server/seedTakeout.ts). */
 const SHOP = 19
@@ -21,11 +21,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function staffToken(): Promise<string> {
-  await api('Captcha/sendSmsCaptcha', { phone: STAFF })
-  const bound = await api<{ token: string }>('wechat/bind', { phone: STAFF, code: await smsCode(STAFF) })
-  return bound.token
-}
+/** The store's staff (storeTakeout and takeoutLive log the same phone in: sessionOf reuses a session within the minute). */
+const staffToken = (): Promise<string> => sessionOf(STAFF)
 
 /** A still screen: its shot, and axe finds nothing serious. */
 async function look(page: Page, name: string): Promise<void> {
