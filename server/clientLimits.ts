@@ -12,15 +12,22 @@ import { nowMs } from './time'
  */
 const COUNT = `INSERT INTO client_limits (key, window_ends_at, hits) VALUES (@key, @now + @window, 1)
   ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window THEN 1 ELSE client_limits.hits + 1 END,
-    window_ends_at = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window THEN @now + @window ELSE client_limits.window_ends_at END
+    hits = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN 1 ELSE client_limits.hits + 1 END,
+    window_ends_at = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN @now + @window ELSE client_limits.window_ends_at END
   RETURNING hits, window_ends_at`
+
+/**
+ * How far ahead of this process's clock another's may read before a window it opened counts as "the clock moved back":
+ * processes' clocks differ a little (other machines; CLOCK_AT's start in separate starts), and such a window must keep
+ * counting, not start again.
+ */
+const CLOCK_SKEW_MS = 5_000
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
 /** Counts one request of `key` in its window: the requests counted so far and the ms until the window ends. */
 export function countRequest(db: DB, key: string, windowMs: number, now = nowMs()): { current: number; ttl: number } {
-  const row = sql(db, COUNT).get({ key, now, window: windowMs }) as { hits: number; window_ends_at: number }
+  const row = sql(db, COUNT).get({ key, now, window: windowMs, skew: CLOCK_SKEW_MS }) as { hits: number; window_ends_at: number }
   return { current: row.hits, ttl: Math.max(0, row.window_ends_at - now) }
 }
 
@@ -46,7 +53,7 @@ export function clientLimitStore(db: DB): FastifyRateLimitStoreCtor {
     read(key: string, callback: Callback, timeWindow: number): void {
       const now = nowMs()
       const row = sql(db, 'SELECT hits, window_ends_at FROM client_limits WHERE key = ?').get(`${this.scope} ${key}`) as { hits: number; window_ends_at: number } | undefined
-      const live = row && row.window_ends_at > now && row.window_ends_at <= now + timeWindow
+      const live = row && row.window_ends_at > now && row.window_ends_at <= now + timeWindow + CLOCK_SKEW_MS
       callback(null, live ? { current: row.hits, ttl: row.window_ends_at - now } : { current: 0, ttl: 0 })
     }
 

@@ -29,7 +29,10 @@ export const { startTestServer } = require('../../scripts/test-server.cjs') as {
 export async function startProcesses(n: number, o: { label: string; dbPath?: string; env?: Record<string, string> }): Promise<{ servers: TestServerHandle[]; dbPath: string; stop: () => Promise<void> }> {
   const dir = o.dbPath ? null : fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${o.label}-`))
   const dbPath = o.dbPath ?? path.join(dir as string, 'shared.sqlite')
-  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env: o.env })))
+  // One CLOCK_AT instant for all (as WORKERS=N's primary hands it over, server/main.ts): under npm run test:clock each
+  // process's clock would otherwise start from its own start, seconds apart, and a shared window read them as moved back.
+  const env = { CLOCK_AT_FROM_MS: String(Date.now()), ...o.env }
+  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env })))
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()))

@@ -12,7 +12,7 @@ import type { TakeoutMenuAnswer, TakeoutOrderAnswer, TakeoutShop } from '../../s
 import { centreKeys, regionKeys } from '../../server/districtCentres'
 import { staffPhone } from '../../server/seed'
 import { autoRefuseTakeout } from '../../server/takeout'
-import { businessMidnight } from '../../server/time'
+import { businessMidnight, nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
 let s: TestServer
@@ -387,7 +387,8 @@ describe('the lifecycle', () => {
       expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
       expect(status(id)).toBe(10)
       const acceptFrom = (s.app.db.prepare('SELECT accept_from FROM takeout_orders WHERE order_id = ?').get(id) as { accept_from: number }).accept_from
-      const minutes = Math.ceil((acceptFrom - Date.now()) / 60_000) + 6
+      // The server's clock (CLOCK_AT's moment under npm run test:clock), not the host's.
+      const minutes = Math.ceil((acceptFrom - nowMs()) / 60_000) + 6
       expect((await s.call('POST', 'sandbox/clock', { advance_minutes: minutes })).body.code).toBe(1)
       expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
       await refunded(id)
