@@ -76,6 +76,8 @@ export interface Storage {
   transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
   /** Closes PostgreSQL's pool; on SQLite the handle stays open (the server closes it). */
   close(): Promise<void>
+  /** How many idle PostgreSQL connections the server ended and the pool dropped (always 0 on SQLite). */
+  idleConnectionsLost(): number
 }
 
 /** At most this many runs of one transaction on PostgreSQL (the first and 4 retries). */
@@ -120,6 +122,7 @@ function sqliteStorage(handle: DB): Storage {
         }
       }),
     close: async () => undefined,
+    idleConnectionsLost: () => 0,
   }
 }
 
@@ -134,7 +137,9 @@ function postgresStorage(url: string): Storage {
   // An idle connection the server ends (a restart, a failover, an administrator's terminate: 57P01) is dropped from the
   // pool and the next query opens another; without a listener, node treats the pool's 'error' as uncaught and the
   // process ends (seen in CI when a test's database was dropped with its connections). A query in flight still fails.
+  let lost = 0
   pool.on('error', (error: Error & { code?: string }) => {
+    lost++
     process.emitWarning(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): ${error.message}`)
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
@@ -154,5 +159,6 @@ function postgresStorage(url: string): Storage {
       }
     },
     close: () => db.destroy(),
+    idleConnectionsLost: () => lost,
   }
 }
