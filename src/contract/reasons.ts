@@ -5,7 +5,7 @@ import { fillWords } from './words'
  * Every refusal the server can answer (code 0 / -1), by a stable reason: the app branches on `reason`, never on
  * `msg`; the server writes `msg` from the reason in the payload's language. `{name}` placeholders are filled from
  * the refusal's `params` (the same `fillWords` the app's `t` uses). Add a reason here, with both languages,
- * before throwing it (`refuse('order_not_found')` in server/http/envelope.ts).
+ * before throwing it (`refuse('order_not_found')` in server/domain/refusal.ts).
  */
 export const REASONS = {
   // (issue 23: the reasons helper owns this list's order; other areas add their own block below with a comment)
