@@ -167,7 +167,13 @@ export async function visibleTitle(page: Page): Promise<string> {
   })
 }
 
+/**
+ * A screenshot for people to look at (test-results/e2e/<name>.png), not a check. Not taken in CI unless E2E_SHOTS=1:
+ * the ~420 shots were ~18 % of the browser tier's CPU (axe.e2e.ts measured with and without, 2026-11-26), and a
+ * failing test keeps its own screenshot in reports/e2e/ (environment.js) — what a QA engineer reads.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.CI === 'true' && process.env.E2E_SHOTS !== '1') return
   fs.mkdirSync(SHOTS, { recursive: true })
   // In CI a JPEG (quality 85): a PNG of a 750 × 1624 screen took ~190 ms to write, a JPEG ~80 (≈ 450 shots a run).
   // Elsewhere PNG, which every image viewer (and the tools developers look at screens with) opens.

@@ -115,7 +115,7 @@ describe.each([
     expect((await set.textContent())?.trim()).toBe(words.set)
     expect((await page.locator('.dday-head__cancel:visible').textContent())?.trim()).toBe(words.cancel)
     await look(page, `reminder-set-${lang}`)
-    await page.screenshot({ path: `${__dirname}/../test-results/e2e/issue26-dday-reminder-set-${lang}.png` })
+    await shot(page, `issue26-dday-reminder-set-${lang}`)
     await page.locator('.dday-head__cancel:visible').click()
     await remind.waitFor({ timeout: 15000 })
     expect(db<{ n: number }>('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?', userId).n).toBe(0)

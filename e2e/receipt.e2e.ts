@@ -97,7 +97,7 @@ describe("the receipt in WeChat Pay's frame", () => {
     expect(await frame.evaluate(() => document.body.innerText)).not.toContain('13700002901')
     await still(page)
     await shot(page, 'issue26-receipt-framed-zh')
-    await page.screenshot({ path: path.resolve(__dirname, '..', 'test-results', 'e2e', 'issue26-receipt-framed-zh.png') })
+    await shot(page, 'issue26-receipt-framed-zh')
 
     // A tap inside the cross-origin frame (Playwright's pointer hit-test does not reach into it under a touch context).
     await frame.locator('.receipt__order').dispatchEvent('click')
@@ -122,7 +122,7 @@ describe("the receipt in WeChat Pay's frame", () => {
     await page.waitForFunction(() => (window as unknown as { __messages: Array<{ message: { action?: string } }> }).__messages.some((m) => m.message.action === 'onIframeReady'))
     await still(page)
     await shot(page, 'issue26-receipt-refused-zh')
-    await page.screenshot({ path: path.resolve(__dirname, '..', 'test-results', 'e2e', 'issue26-receipt-refused-zh.png') })
+    await shot(page, 'issue26-receipt-refused-zh')
     await page.context().close()
   })
 
@@ -134,7 +134,7 @@ describe("the receipt in WeChat Pay's frame", () => {
     expect((await page.textContent('.receipt__title'))?.trim()).toBe(lang === 'en' ? '✓ Payment successful' : '✓ 支付成功')
     await still(page)
     await shot(page, `issue26-receipt-${lang}`)
-    await page.screenshot({ path: path.resolve(__dirname, '..', 'test-results', 'e2e', `issue26-receipt-${lang}.png`) })
+    await shot(page, `issue26-receipt-${lang}`)
     expect(await seriousAxe(page)).toEqual([])
     await context.close()
   })

@@ -48,7 +48,7 @@ async function typeHundred(page: Page): Promise<void> {
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
-  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item' },
+  { name: 'me', url: '/pages/personal/index', ready: '.account-orders__item[role="link"]' },
   { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
   { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
   { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },

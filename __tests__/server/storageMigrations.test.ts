@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql as kysql } from 'kysely'
 import { MIGRATIONS, openDatabase, type DB } from '../../server/storage/db'
 import { MAX_ATTEMPTS, openStorage, type Storage } from '../../server/storage/engine'
 import { BASELINE_VERSION, migrateStorage } from '../../server/storage/migrate'
@@ -122,6 +123,17 @@ pgDescribe('PostgreSQL', () => {
     const second = openStorage(sqlite, pgdb.url)
     expect(await Promise.all([migrateStorage(storage), migrateStorage(second)])).toEqual([MIGRATIONS.length, MIGRATIONS.length])
     await second.close()
+  })
+
+  it('an idle connection the server ends (57P01) does not end the process: the next query opens another', async () => {
+    const pidOf = async () => Number((await kysql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(storage.db)).rows[0].pid)
+    const first = await pidOf()
+    expect((await pgdb.query('SELECT pg_terminate_backend($1) AS done', [first])).rows[0].done).toBe(true)
+    // The pool learns of it when the server's notice arrives; a query that took the dead connection first fails and
+    // the next one opens another (bounded: the notice comes within milliseconds).
+    let next = first
+    for (let i = 0; i < 50 && next === first; i++) next = await pidOf().catch(() => first)
+    expect(next).not.toBe(first)
   })
 
   it(`retries a serialization failure or deadlock, at most ${MAX_ATTEMPTS} runs in all`, async () => {

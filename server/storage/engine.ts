@@ -131,6 +131,12 @@ const types = {
 
 function postgresStorage(url: string): Storage {
   const pool = new pg.Pool({ connectionString: url, types, max: 10 })
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate: 57P01) is dropped from the
+  // pool and the next query opens another; without a listener, node treats the pool's 'error' as uncaught and the
+  // process ends (seen in CI when a test's database was dropped with its connections). A query in flight still fails.
+  pool.on('error', (error: Error & { code?: string }) => {
+    process.emitWarning(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): ${error.message}`)
+  })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     engine: 'postgres',
