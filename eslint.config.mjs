@@ -25,6 +25,51 @@ const FEATURES = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
 
+/**
+ * The server's layers (README, Architecture), top to bottom:
+ *   main.ts → http (app, envelope, config, security; routes/ the API handlers) → hosting (the H5 pages), demo, sandbox
+ *   → domain (the rules) → storage (db, repo/, the seam) ; time.ts (the one clock) is below them all.
+ * A named exception is a file that does not obey yet: its comment says what it borrows; move the borrowed thing down
+ * rather than adding to the list.
+ */
+const serverFiles = (dir) =>
+  fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
+    .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'))
+/** Domain files that borrow from server/http (named exceptions, see SERVER_ZONES). */
+const DOMAIN_BORROWS_HTTP = {
+  // staff invites hash their token as sessions do (hashToken) and take the signed-in person (AuthUser) from envelope.ts.
+  'server/domain/store/staff.ts': ['./envelope.ts'],
+  // requireStaff takes the signed-in person's type (AuthUser) from envelope.ts.
+  'server/domain/store/store.ts': ['./envelope.ts'],
+  // a merchant application's SMS check uses the login code's limits (SMS_MAX_ATTEMPTS, SMS_VALID_MS) from routes/account.ts.
+  'server/domain/merchant.ts': ['./routes/account.ts'],
+}
+const SERVER_ABOVE_DOMAIN = ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts']
+export const SERVER_ZONES = [
+  zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
+  zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
+  zone(
+    serverFiles('server/domain').filter((f) => !(f in DOMAIN_BORROWS_HTTP)),
+    SERVER_ABOVE_DOMAIN,
+    'server/domain (the rules) may import only storage, time.ts and the contract: a refusal is refuse() from domain/refusal.ts; HTTP stays in server/http.',
+  ),
+  ...Object.entries(DOMAIN_BORROWS_HTTP).flatMap(([file, except]) => [
+    zone(file, ['server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts'], 'server/domain may not import hosting, demo or the sandbox.'),
+    { target: file, from: 'server/http', except, message: `${file} borrows only ${except.join(', ')} from server/http (a named exception in eslint.config.mjs).` },
+  ]),
+  zone('server/sandbox', ['server/http', 'server/hosting', 'server/demo', 'server/domain', 'server/main.ts'], 'server/sandbox imports only storage and time.ts (its routes live in server/http/routes/sandbox.ts).'),
+  zone('server/demo', ['server/http', 'server/hosting', 'server/sandbox', 'server/main.ts'], 'server/demo (seed data, artwork) may import the domain and storage, not http, hosting or the sandbox.'),
+  zone('server/hosting', ['server/storage', 'server/demo', 'server/sandbox', 'server/http/routes', 'server/main.ts'], 'server/hosting (the H5 pages) may import only http helpers (envelope, security), time.ts and the contract.'),
+  { target: 'server/hosting', from: 'server/domain', except: ['./refusal.ts'], message: 'server/hosting may take only refuse() (domain/refusal.ts) from the domain.' },
+  zone(
+    serverFiles('server/http').filter((f) => !f.startsWith('server/http/routes/') && f !== 'server/http/app.ts'),
+    ['server/http/routes', 'server/main.ts'],
+    'Only server/http/app.ts registers the routes: the http helpers never import server/http/routes.',
+  ),
+]
+
 export const LAYER_ZONES = [
   zone('src/contract', ['src/core', 'src/routes.ts', 'src/views', ...ABOVE_CORE, 'server'], 'The contract imports nothing of the app (the server and the app both build on it).'),
   zone('src/routes.ts', ['src/core', ...ABOVE_CORE], 'routes.ts is plain data: it imports nothing of the app but the contract.'),
@@ -47,16 +92,17 @@ export const LAYER_ZONES = [
     ),
   ),
   zone('src/pages', APP_ENTRY, 'Pages may not import the app entry.'),
-  // The pure views (issue 27): props and words in, markup out — the app's screens and the server's drawings (server/drawing)
+  // The pure views (issue 27): props and words in, markup out — the app's screens and the server's drawings (server/hosting/drawing)
   // render the same ones. They import nothing of the app but the contract (no Taro API, no hook that needs its runtime).
   { target: 'src/views', from: 'src', except: ['./contract', './views'], message: 'src/views are pure views: they may import only src/contract (and each other).' },
-  // routes.ts is plain data too (it imports only the contract): the server draws a tab's title from it (server/drawing).
+  // routes.ts is plain data too (it imports only the contract): the server draws a tab's title from it (server/hosting/drawing).
   {
     target: 'server',
     from: 'src',
     except: ['./contract', './routes.ts', './views'],
     message: 'server/ may import only src/contract, src/routes.ts and the pure views of src/views (which it draws first screens with).',
   },
+  ...SERVER_ZONES,
 ]
 
 /** What the app bundle may not import (zod; contract schema files other than as types). */
@@ -151,8 +197,8 @@ export default tseslint.config(
     // One clock (issue 27): the server's "now" is server/time.ts (nowMs, nowText, inBusinessZone()), movable by CLOCK_AT and
     // the sandbox; real time for a duration is realNowMs() there.
     files: ['server/**/*.{ts,tsx}'],
-    // server/pageScripts run in the page, on the phone's clock.
-    ignores: ['server/time.ts', 'server/pageScripts/**'],
+    // server/hosting/pageScripts run in the page, on the phone's clock.
+    ignores: ['server/time.ts', 'server/hosting/pageScripts/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: "The server's clock is nowMs() (server/time.ts); realNowMs() for a duration." }],
       'no-restricted-syntax': [
@@ -163,9 +209,21 @@ export default tseslint.config(
     },
   },
   {
-    // The page's inline scripts (server/pageScripts, built to ES5 one file at a time): types only from elsewhere.
-    files: ['server/pageScripts/**/*.ts'],
-    ignores: ['server/pageScripts/build.ts'],
+    // The API's handlers are registered in server/http/routes only (defineRoute); the pages (server/hosting), demo artwork
+    // (server/demo/assets.ts) and app.ts's own hooks register plain Fastify handlers.
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: ['server/http/routes/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/envelope'], importNames: ['defineRoute'], message: 'API handlers live in server/http/routes: defineRoute there only.' }] },
+      ],
+    },
+  },
+  {
+    // The page's inline scripts (server/hosting/pageScripts, built to ES5 one file at a time): types only from elsewhere.
+    files: ['server/hosting/pageScripts/**/*.ts'],
+    ignores: ['server/hosting/pageScripts/build.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['*'], allowTypeImports: true, message: 'A page script stands alone (built file by file): import types only; values come in its config.' }] }] },
   },
   {

@@ -13,8 +13,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
-import { buildApp } from '../server/app'
-import { hashToken } from '../server/http'
+import { buildApp } from '../server/http/app'
+import { hashToken } from '../server/http/envelope'
 
 const REQUESTS = Math.min(Number(process.env.REQUESTS ?? 2000), 50_000)
 const CONCURRENCY = Math.min(Number(process.env.CONCURRENCY ?? 16), 256)

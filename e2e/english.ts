@@ -4,7 +4,7 @@
  * are English, the nav-bar title is the route's `en` title (src/routes.ts), and no Chinese the client wrote is
  * visible. The server's demo data is Chinese (shop names, addresses, reviews…): every string with Chinese in every
  * JSON answer of /api/ (and in the answers the server put in a page's HTML) is taken out of the page text first;
- * whatever Chinese is left was written by the app. Except the names the system defines (server/names.ts: card
+ * whatever Chinese is left was written by the app. Except the names the system defines (server/domain/names.ts: card
  * levels and benefits, business classes, cities, banners, grid titles, default nicknames): the app asks in English
  * (`lang` in every payload), so those must come back in English, and a Chinese one on screen fails like the app's
  * own words.
@@ -16,8 +16,8 @@ import type { BrowserContext, Page, Response } from 'playwright-core'
 import { LANG_EN, visibleTitle } from './browser'
 import { ROUTES } from '../src/routes'
 import { CJK, ZH_PIECES, ZH_WHOLE } from '../test-mp/zhMessages'
-import { givenAnswersIn } from '../server/firstAnswers'
-import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/names'
+import { givenAnswersIn } from '../server/hosting/firstAnswers'
+import { EN_COUPON_TITLES, EN_NAMES, GRID_MODULES } from '../server/domain/names'
 
 export const EN_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.en]))
 
@@ -48,7 +48,7 @@ function chineseStrings(v: unknown, out: Set<string>): void {
 
 /**
  * Records every /api/ JSON answer the context's pages receive — and those the server put in a page's HTML
- * (server/firstAnswers.ts: the page's public first calls, answered without a request); `strings()` waits for the bodies
+ * (server/hosting/firstAnswers.ts: the page's public first calls, answered without a request); `strings()` waits for the bodies
  * read so far.
  */
 export function recordServerStrings(context: BrowserContext): ServerStrings {

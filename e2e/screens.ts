@@ -278,7 +278,7 @@ export const PAY_BILL_COUPONS: Screen = {
   },
 }
 
-// Flash sales (issue 14). Sessions recur daily on the business clock (server/seed.ts): 00:00–08:00 (product 1),
+// Flash sales (issue 14). Sessions recur daily on the business clock (server/demo/seed.ts): 00:00–08:00 (product 1),
 // 08:00–16:00 (product 2), 16:00–24:00 (product 4), and tomorrow 10:00 (product 16: not started all day). A file that
 // opens these holds the server's clock at 12:00 for its run (product 2 on, four hours from either switch):
 // `holdFlashSession(serverClock)` in beforeAll, `releaseServerClock(serverClock)` in afterAll (test-mp/flashClock.js).

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { BASE, LANG_EN, api, db, launch, logIn, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
 
-/** 茶见奶茶, Shenzhen 福田区, open round the clock, 3 km radius, pickup offered (server/seedTakeout.ts). */
+/** 茶见奶茶, Shenzhen 福田区, open round the clock, 3 km radius, pickup offered (server/demo/seedTakeout.ts). */
 const SHOP = 19
 const STAFF = '19900000019'
 const SHOPPER = '13800000251'

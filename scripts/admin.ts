@@ -1,6 +1,6 @@
 /**
  * The operator's command (issue 26; docs/api.md "Merchant sign-up"), on the database the server uses (DB_PATH, as
- * server/config.ts reads it; it may run while the server does — SQLite's write lock orders them):
+ * server/http/config.ts reads it; it may run while the server does — SQLite's write lock orders them):
  *
  *   npm run admin -- applications                              every application, those waiting first
  *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
@@ -11,11 +11,11 @@
  */
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../src/contract/merchantEndpoints'
 import { reasonText } from '../src/contract/reasons'
-import { readConfig } from '../server/config'
-import { openDatabase } from '../server/db'
-import { BizError } from '../server/http'
-import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/merchant'
-import { clockOffsets } from '../server/repo/settings'
+import { readConfig } from '../server/http/config'
+import { openDatabase } from '../server/storage/db'
+import { BizError } from '../server/http/envelope'
+import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
+import { clockOffsets } from '../server/storage/repo/settings'
 import { attachClock } from '../server/time'
 
 const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]

@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster'
-import { buildApp } from './app'
-import { readConfig, type ServerConfig } from './config'
-import { openDatabase } from './db'
-import { clockOffsets } from './repo/settings'
-import { seedDemoData } from './seed'
+import { buildApp } from './http/app'
+import { readConfig, type ServerConfig } from './http/config'
+import { openDatabase } from './storage/db'
+import { clockOffsets } from './storage/repo/settings'
+import { seedDemoData } from './demo/seed'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
 /** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */

@@ -114,7 +114,7 @@ dayjs.extend((_option, Dayjs) => {
  * The database is read through the source buildApp attaches (attachClock), at most every CLOCK_FRESH_MS per process —
  * never a statement per nowMs() (docs/performance.md: a statement costs ~10 µs). Another process's move is seen
  * within that; the process that moves it sees it at once (refreshClock). The sandbox carrier's clock (parcels,
- * server/shipping.ts) is this clock plus its own offset, kept beside it (`carrier_offset_ms`).
+ * server/domain/shipping.ts) is this clock plus its own offset, kept beside it (`carrier_offset_ms`).
  * Durations (latency, benchmarks, timeouts) stay on real time: `realNowMs`.
  */
 export const CLOCK_FRESH_MS = 250

@@ -1,5 +1,5 @@
 /**
- * The demo's flash-sale sessions change at 00:00, 08:00 and 16:00 on the business clock (server/seed.ts). A test that
+ * The demo's flash-sale sessions change at 00:00, 08:00 and 16:00 on the business clock (server/demo/seed.ts). A test that
  * opens or buys in the session on now holds the server's clock (POST /api/sandbox/clock, docs/sandbox.md) at 12:00 of
  * the server's business day — inside session 2 (08:00–16:00: products 2, 3, 10–12), four hours from either switch —
  * for its file, and resets it after, so no such test depends on the time of day it runs at. The clock runs on from
@@ -10,7 +10,7 @@
 /** The hour the flash-sale tests hold the server's clock at (business time). */
 const FLASH_HOUR = 12
 
-/** The demo product on sale at an hour of the business day (server/seed.ts; each has stock for every test). */
+/** The demo product on sale at an hour of the business day (server/demo/seed.ts; each has stock for every test). */
 const liveFlashProduct = (hour = FLASH_HOUR) => (hour < 8 ? 1 : hour < 16 ? 2 : 4)
 
 /** The moment held, as a business wall time: the day of the server's `now` ("YYYY-MM-DD HH:mm:ss") at FLASH_HOUR. */

@@ -8,7 +8,7 @@ const { call, login, openOn, startServer } = require('./server')
 
 let server
 let shopper
-/** 茶见奶茶, round the clock (server/seedTakeout.ts). */
+/** 茶见奶茶, round the clock (server/demo/seedTakeout.ts). */
 const SHOP = 19
 beforeAll(async () => {
   server = await startServer()

@@ -17,7 +17,7 @@ const { createMeter, liveBridge } = require('./liveBridge')
 let server
 let shopper
 let staff
-/** 茶见奶茶, round the clock (server/seedTakeout.ts). */
+/** 茶见奶茶, round the clock (server/demo/seedTakeout.ts). */
 const SHOP = 19
 beforeAll(async () => {
   server = await startServer()

@@ -9,7 +9,7 @@ const { call, login, openOn, sandboxWallet, startServer } = require('./server')
 
 const ORDER_TPL = 'mpOrderStatus_01'
 const REFUSED_TPL = 'mpOrderRefused_02'
-/** 茶见奶茶, round the clock (server/seedTakeout.ts). */
+/** 茶见奶茶, round the clock (server/demo/seedTakeout.ts). */
 const SHOP = 19
 
 let server

@@ -41,11 +41,16 @@ const SAMPLES = {
   componentToFeature: ['src/components/Sample/index.tsx', "import { t } from '@/features/orders/messages'\nexport const x = t\n"],
   contractToCore: ['src/contract/sample.ts', "import { getItem } from '@/core/storage'\nexport const x = getItem\n"],
   serverToCore: ['server/sample.ts', "import { maskPhone } from '../src/core/format'\nimport { ORDER_STATUS } from '../src/contract/constants'\nexport const x = [maskPhone, ORDER_STATUS]\n"],
-  serverToViews: ['server/drawing/sample.tsx', "import HomeTopView from '../../src/views/home/HomeTopView'\nexport const x = HomeTopView\n"],
-  serverToFeature: ['server/drawing/sample.tsx', "import HomeTop from '../../src/features/home/HomeTop'\nexport const x = HomeTop\n"],
+  serverToViews: ['server/hosting/drawing/sample.tsx', "import HomeTopView from '../../../src/views/home/HomeTopView'\nexport const x = HomeTopView\n"],
+  serverToFeature: ['server/hosting/drawing/sample.tsx', "import HomeTop from '../../../src/features/home/HomeTop'\nexport const x = HomeTop\n"],
   viewToCore: ['src/views/home/Sample.tsx', "import { assetUrl } from '@/core/request'\nexport const x = assetUrl\n"],
   viewToContract: ['src/views/home/Sample.tsx', "import { hms } from '@/contract/homeScreen'\nimport SideScroll from '../SideScroll'\nexport const x = [hms, SideScroll]\n"],
-  pageScriptImport: ['server/pageScripts/sample.ts', "import { LANG_COOKIE } from '../../src/contract/firstAnswers'\nimport type { GivenAnswer } from './types'\nexport const x: GivenAnswer | string = LANG_COOKIE\n"],
+  pageScriptImport: ['server/hosting/pageScripts/sample.ts', "import { LANG_COOKIE } from '../../../src/contract/firstAnswers'\nimport type { GivenAnswer } from './types'\nexport const x: GivenAnswer | string = LANG_COOKIE\n"],
+  // The server's layers (eslint.config.mjs SERVER_ZONES): samples at real paths, as the domain's list is read from disk.
+  serverDomainToHttp: ['server/domain/cards.ts', "import { readConfig } from '../http/config'\nexport const x = readConfig\n"],
+  serverStorageToDomain: ['server/storage/repo/cards.ts', "import { percentOff } from '../../domain/discount'\nexport const x = percentOff\n"],
+  serverDefineRouteInDomain: ['server/domain/jobs.ts', "import { defineRoute } from '../http/envelope'\nexport const x = defineRoute\n"],
+  serverDomainAllowed: ['server/domain/cards.ts', "import { refuse } from './refusal'\nimport { sql } from '../storage/db'\nimport { nowMs } from '../time'\nexport const x = [refuse, sql, nowMs]\n"],
   pageToRequest: ['src/pages/orders/sample.tsx', "import { request } from '@/core/request'\nexport const x = request\n"],
   pageToRequestRelative: ['src/pages/orders/sample.tsx', "import { request } from '../../core/request'\nexport const x = request\n"],
   pageAllowed: [
@@ -127,8 +132,15 @@ describe('layers the lint enforces', () => {
     expect(found.viewToContract).toEqual([])
   })
 
-  it("a page script (server/pageScripts, built file by file to ES5) imports types only", () => {
+  it("a page script (server/hosting/pageScripts, built file by file to ES5) imports types only", () => {
     expect(only('@typescript-eslint/no-restricted-imports', found.pageScriptImport)).toEqual([expect.stringContaining('A page script stands alone')])
+  })
+
+  it('the server: the domain imports no http, storage nothing above it, and only server/http/routes define API routes', () => {
+    expect(only('import-x/no-restricted-paths', found.serverDomainToHttp)).toEqual([expect.stringContaining('server/domain (the rules) may import only storage')])
+    expect(only('import-x/no-restricted-paths', found.serverStorageToDomain)).toEqual([expect.stringContaining('server/storage (db, repositories, migrations) imports nothing above it')])
+    expect(only('@typescript-eslint/no-restricted-imports', found.serverDefineRouteInDomain)).toEqual([expect.stringContaining('API handlers live in server/http/routes')])
+    expect(found.serverDomainAllowed).toEqual([])
   })
 
   it('a page importing request() fails, by alias or relative path; api hooks, errorMessage, features and hooks pass', () => {

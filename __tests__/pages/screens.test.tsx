@@ -55,7 +55,7 @@ describe('Home', () => {
       'hui_public.hsh_seckill_prod/index': () => ({ ...paged([product]), sessions: [] }),
       'hui_shanghu.shop/index': () => paged([shop], 1, 10, 1),
     })
-  /** What Home's HTML puts over the page before the app (server/drawing), reduced to its id. */
+  /** What Home's HTML puts over the page before the app (server/hosting/drawing), reduced to its id. */
   const drawFirstScreen = () => {
     const drawn = document.createElement('div')
     drawn.id = 'first-screen'
@@ -67,7 +67,7 @@ describe('Home', () => {
     openedWith('pages/index/index', {}, 1)
     let modulesReply: 'offline' | typeof modules = OFFLINE
     const api = homeApi(() => modulesReply)
-    // H5: the first screen Home's HTML drew (server/drawing) must not hide the error below it.
+    // H5: the first screen Home's HTML drew (server/hosting/drawing) must not hide the error below it.
     drawFirstScreen()
     const t = await mount(HomePage)
     await t.queries.waitForQuerySelector('.shop-row')

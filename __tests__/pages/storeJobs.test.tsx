@@ -58,7 +58,7 @@ async function typeInto(t: TestUtils, sel: string, value: string) {
 }
 const valueOf = async (t: TestUtils, sel: string) => ((await t.queries.waitForQuerySelector(`${sel} input`)) as HTMLInputElement).value
 
-/** A small stand-in for server/jobs.ts: the shop's postings by id, newest first; every write answers with the posting. */
+/** A small stand-in for server/domain/jobs.ts: the shop's postings by id, newest first; every write answers with the posting. */
 function jobsServer(initial: StoreJob[], over: { refuseSave?: () => boolean } = {}) {
   let jobs = [...initial]
   const put = (j: StoreJob) => {

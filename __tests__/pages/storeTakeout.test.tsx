@@ -95,7 +95,7 @@ function view(over: Partial<TakeoutView> = {}): TakeoutView {
 
 /**
  * A small stand-in for the reference server's takeout lifecycle: orders by id, moved by the store's calls as
- * server/takeout.ts moves them (10 → 20 → 30 → 40; 10 → 60 with the reason), each move on the trail.
+ * server/domain/takeout/takeout.ts moves them (10 → 20 → 30 → 40; 10 → 60 with the reason), each move on the trail.
  */
 function takeoutServer(orders: Array<{ id: number; mode?: TakeoutView['mode'] }>) {
   const state = new Map<number, StoreTakeoutAnswer>(orders.map((o) => [o.id, { info: info(o.id, 10), takeout: view({ mode: o.mode ?? 'delivery', address: o.mode === 'pickup' ? null : view().address }), actions: [] }]))

@@ -1,5 +1,5 @@
 /**
- * Issue 15: index.html for Home starts Home's first calls before the app's scripts arrive (server/firstAnswers.ts), and
+ * Issue 15: index.html for Home starts Home's first calls before the app's scripts arrive (server/hosting/firstAnswers.ts), and
  * the request client takes those answers instead of asking again — only when the URL is exactly the one it would
  * ask for (same payload, referral, language), once each; a failed first answer is asked again.
  */
@@ -9,7 +9,7 @@ import { resetLangCache } from '@/core/i18n'
 import { clockOffset, resetClock } from '@/core/clock'
 import { firstAnswer, request } from '@/core/request'
 import { askAgain } from '@/core/cache'
-import { firstAnswersScript, firstAnswerUrl, givenAnswersScript, type GivenAnswer } from '../../server/firstAnswers'
+import { firstAnswersScript, firstAnswerUrl, givenAnswersScript, type GivenAnswer } from '../../server/hosting/firstAnswers'
 import { homeFirstAnswers } from '../support/firstAnswers'
 
 const homeScript = () => firstAnswersScript(HOME_FIRST_ANSWERS)
@@ -44,7 +44,7 @@ function fakeFetch(fail: string[] = []) {
 const store = (key: string, data: unknown) => window.localStorage.setItem(key, JSON.stringify({ data }))
 // The script as the browser runs it: a classic script at global scope.
 const runFirstScript = () => new Function(homeScript())()
-/** Home's page with answers given: the first script in <head>, the answers at the end of <body> (server/firstAnswers.ts). */
+/** Home's page with answers given: the first script in <head>, the answers at the end of <body> (server/hosting/firstAnswers.ts). */
 function runGiven(given: Record<string, GivenAnswer>, drawn?: Parameters<typeof firstAnswersScript>[2]) {
   new Function(firstAnswersScript(HOME_FIRST_ANSWERS, Object.keys(given), drawn))()
   new Function(givenAnswersScript(given))()
@@ -60,7 +60,7 @@ afterEach(() => {
 })
 
 describe("Home's first calls started by index.html", () => {
-  it('parses as ES5 (it runs before any polyfill, outside the webpack build: built from a typed module, server/pageScripts)', () => {
+  it('parses as ES5 (it runs before any polyfill, outside the webpack build: built from a typed module, server/hosting/pageScripts)', () => {
     expect(() => acorn.parse(homeScript(), { ecmaVersion: 5, sourceType: 'script' })).not.toThrow()
     expect(() => acorn.parse(givenAnswersScript({ '/api/x?lang=zh': { status: 200, text: '{"a":"</script>"}', headers: {} } }), { ecmaVersion: 5, sourceType: 'script' })).not.toThrow()
   })

@@ -41,7 +41,7 @@ describe('holdFlashSession', () => {
 })
 
 describe('liveFlashProduct', () => {
-  it('is the demo product of the session on at an hour (server/seed.ts)', () => {
+  it('is the demo product of the session on at an hour (server/demo/seed.ts)', () => {
     expect([0, 7, 8, 12, 15, 16, 23].map((h) => liveFlashProduct(h))).toEqual([1, 1, 2, 2, 2, 4, 4])
   })
 })

@@ -1,4 +1,4 @@
-import { pruneSessions } from '../../server/routes/account'
+import { pruneSessions } from '../../server/http/routes/account'
 import { PRIVACY_VERSION } from '../../src/contract/constants'
 import type { SessionInfo } from '../../src/contract/account'
 import { SANDBOX_KEY, startServer, type TestServer } from './helpers'

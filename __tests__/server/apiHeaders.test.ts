@@ -1,4 +1,4 @@
-import { API_HEADERS } from '../../server/security'
+import { API_HEADERS } from '../../server/http/security'
 import { startServer, type TestServer } from './helpers'
 
 // /api answers skip @fastify/helmet (issue 24: it rebuilt its middleware, two nonces and the page CSP on every answer)

@@ -7,7 +7,7 @@
  */
 import type { CartAddAnswer, CartAnswer } from '../../src/contract/mallCart'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 
@@ -228,7 +228,7 @@ describe('checking out a store’s lines in one order', () => {
     const info = (await order('create', { items: [{ product_id: 7, spec_id: 71, quantity: 2 }, { product_id: 7, spec_id: 72, quantity: 1 }], delivery: 'pickup' })).body.data.order_info
     expect([stockOf(71), stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
     s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1000, info.id)
-    // Reading an order past its time cancels it (server/orders.ts cancelExpired).
+    // Reading an order past its time cancels it (server/domain/orders.ts cancelExpired).
     expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id }, shopper.token)).body.data.info.order_status).toBe(50)
     expect([stockOf(71), stockOf(72)]).toEqual(before)
   })

@@ -3,7 +3,7 @@
  * sandbox moves it, kept in the database so another server process on the same file reads the same moment; the app
  * follows it through X-Server-Time, and what depends on the hour (flash sessions) follows it. Refused without the sandbox.
  */
-import { readConfig } from '../../server/config'
+import { readConfig } from '../../server/http/config'
 import { attachClock, CLOCK_FRESH_MS, nowMs, parseClockAt, parseText } from '../../server/time'
 import { startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, type TestServerHandle } from './processes'

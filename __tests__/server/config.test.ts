@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../../server/app'
-import { readConfig as read } from '../../server/config'
-import { signNotification } from '../../server/pay'
-import { signRefundNotification } from '../../server/provider'
+import { buildApp } from '../../server/http/app'
+import { readConfig as read } from '../../server/http/config'
+import { signNotification } from '../../server/domain/pay/pay'
+import { signRefundNotification } from '../../server/domain/pay/provider'
 
 const readConfig = (env: Record<string, string>) => read(env as NodeJS.ProcessEnv)
 /** What the server signed notifications with in development before issue 23: in the repository, for anyone to read. */

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { MIGRATIONS, openDatabase } from '../../server/db'
+import { MIGRATIONS, openDatabase } from '../../server/storage/db'
 import { startServer, type TestServer } from './helpers'
 
 describe('one of each coupon per shopper (UNIQUE user_id, coupon_id)', () => {

@@ -1,5 +1,5 @@
 import type { MerchantApplication } from '../../src/contract/merchant'
-import { approveApplication } from '../../server/merchant'
+import { approveApplication } from '../../server/domain/merchant'
 import { startServer, type TestServer } from './helpers'
 
 /**

@@ -1,6 +1,6 @@
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { SandboxMessage } from '../../src/contract/takeoutSubscribe'
-import { REMINDER_TEMPLATE } from '../../server/discountDay'
+import { REMINDER_TEMPLATE } from '../../server/domain/discountDay/discountDay'
 import { inBusinessZone, parseText } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 

@@ -1,7 +1,7 @@
 import type { Station, StationDetail } from '../../src/contract/fuel'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
-import { fuelTerms } from '../../server/fuel'
-import * as fuelRepo from '../../server/repo/fuel'
+import { fuelTerms } from '../../server/domain/fuel'
+import * as fuelRepo from '../../server/storage/repo/fuel'
 import { inBusinessZone } from '../../server/time'
 import { startServer, type TestServer } from './helpers'
 

@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { buildApp } from '../../server/app'
-import { MIGRATIONS } from '../../server/db'
-import * as fuel from '../../server/repo/fuel'
-import { LONG_AGO } from '../../server/seed'
+import { buildApp } from '../../server/http/app'
+import { MIGRATIONS } from '../../server/storage/db'
+import * as fuel from '../../server/storage/repo/fuel'
+import { LONG_AGO } from '../../server/demo/seed'
 
 /** A database seeded before fuel (one price per grade in oil_prices) keeps its prices, and gets brands, pumps and the new stations. */
 it('carries the old one-price table over as prices from long ago and adds the demo stations', async () => {

@@ -4,9 +4,9 @@ import path from 'node:path'
 import vm from 'node:vm'
 import * as acorn from 'acorn'
 import type { LightMyRequestResponse } from 'fastify'
-import { JSSDK_ORIGIN } from '../../server/security'
+import { JSSDK_ORIGIN } from '../../server/http/security'
 import { startServer, type TestServer } from './helpers'
-import { firstAnswersConfigIn } from '../../server/firstAnswers'
+import { firstAnswersConfigIn } from '../../server/hosting/firstAnswers'
 
 // The headers of each kind of answer (issue 23): the pages' CSP with a nonce per answer on every inline script and
 // style, framing and referrer policies, and no cache keeping an /api answer (most depend on the token).
@@ -108,7 +108,7 @@ describe("the pages' headers: CSP with a nonce per answer, no framing", () => {
     expectNonces(res)
     // A style attribute would need 'unsafe-inline' for attributes: the drawing puts its boxes in its rules.
     expect(res.body).not.toMatch(/<[^>]+\sstyle="/)
-    // The server's scripts run before any polyfill: ES5, built so from server/pageScripts (Taro's build-time one aside).
+    // The server's scripts run before any polyfill: ES5, built so from server/hosting/pageScripts (Taro's build-time one aside).
     const scripts = Array.from(res.body.matchAll(/<script nonce="[^"]+"[^>]*>([\s\S]*?)<\/script>/g), (m) => m[1])
     expect(scripts.length).toBeGreaterThanOrEqual(4)
     for (const code of scripts) expect(() => acorn.parse(code, { ecmaVersion: 5, sourceType: 'script' })).not.toThrow()

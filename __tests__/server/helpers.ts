@@ -1,12 +1,12 @@
 import crypto from 'node:crypto'
-import type { GoldPlanConfig } from '../../server/receipt'
+import type { GoldPlanConfig } from '../../server/domain/pay/receipt'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildApp } from '../../server/app'
-import { hashToken } from '../../server/http'
-import type { TakeoutTemplates } from '../../server/subscriptions'
+import { buildApp } from '../../server/http/app'
+import { hashToken } from '../../server/http/envelope'
+import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
 
@@ -45,11 +45,11 @@ export interface ServerOptions {
   sandbox?: boolean
   /** Login codes one client may ask for in 10 minutes (default here: high, so tests can log in freely). */
   smsPerClient?: number
-  /** Subscription-message template ids of takeout moves (server/config.ts TAKEOUT_TEMPLATE_*; default none). */
+  /** Subscription-message template ids of takeout moves (server/http/config.ts TAKEOUT_TEMPLATE_*; default none). */
   takeoutTemplates?: TakeoutTemplates
-  /** The discount-day reminder's template id (server/config.ts DISCOUNT_DAY_TEMPLATE; default none). */
+  /** The discount-day reminder's template id (server/http/config.ts DISCOUNT_DAY_TEMPLATE; default none). */
   discountDayTemplate?: string | null
-  /** The receipt in WeChat Pay's frame (server/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
+  /** The receipt in WeChat Pay's frame (server/domain/pay/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
   goldplan?: GoldPlanConfig
 }
 

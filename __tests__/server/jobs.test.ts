@@ -1,6 +1,6 @@
 import type { Job, JobDetail, StoreJob } from '../../src/contract/jobs'
 import { JOB_CONTACTS_PER_DAY } from '../../src/contract/jobEndpoints'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 

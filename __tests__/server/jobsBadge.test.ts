@@ -1,6 +1,6 @@
 import type { StoreJob } from '../../src/contract/jobs'
 import type { WorkbenchAnswer } from '../../src/contract/store'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { distanceMeters } from '../../src/contract/geo'
-import { MIGRATIONS, openDatabase } from '../../server/db'
+import { MIGRATIONS, openDatabase } from '../../server/storage/db'
 import { startServer, type TestServer } from './helpers'
 
 interface ShopRow {

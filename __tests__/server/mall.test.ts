@@ -7,7 +7,7 @@
  */
 import type { MallProduct, MallProductDetail, GallerySlide, MallCategory } from '../../src/contract/mall'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer

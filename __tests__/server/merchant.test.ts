@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { MerchantApplication } from '../../src/contract/merchant'
-import { MIGRATIONS, openDatabase } from '../../server/db'
-import { approveApplication, rejectApplication, showApplication } from '../../server/merchant'
+import { MIGRATIONS, openDatabase } from '../../server/storage/db'
+import { approveApplication, rejectApplication, showApplication } from '../../server/domain/merchant'
 import { nowMs } from '../../server/time'
 import { startServer, type TestServer } from './helpers'
 
@@ -135,7 +135,7 @@ describe('the shopper', () => {
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
     const { shopId } = approveApplication(s.app.db, app.id)
     const [shop] = shopsNamed('Harbour Tea House')
-    // Placed at Nanshan's centre (server/districtCentres.ts), with its hours, discount and storefront picture.
+    // Placed at Nanshan's centre (server/domain/address/districtCentres.ts), with its hours, discount and storefront picture.
     expect(shop).toMatchObject({ id: shopId, lat: 22.5329, lng: 113.9305, hours: '10:00-22:00', discount_rate: 88, image: STOREFRONT })
     expect(s.app.db.prepare('SELECT role FROM store_staff WHERE user_id = ?').get(u.userId)).toEqual({ role: 'owner' })
     expect((await read(u.token)).body.data.application).toMatchObject({ status: 'approved', shop_id: shopId })

@@ -5,9 +5,9 @@
  * argv: dbPath applicationId goFile
  */
 import fs from 'node:fs'
-import { openDatabase } from '../../server/db'
-import { BizError } from '../../server/http'
-import { approveApplication } from '../../server/merchant'
+import { openDatabase } from '../../server/storage/db'
+import { BizError } from '../../server/http/envelope'
+import { approveApplication } from '../../server/domain/merchant'
 
 const [dbPath, rawId, goFile] = process.argv.slice(2)
 const db = openDatabase(dbPath)

@@ -1,7 +1,7 @@
 import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
 import Database from 'better-sqlite3'
-import { paymentInvariantViolations, REFUND_RETRY_MS, retryPendingRefunds, signNotification } from '../../server/pay'
-import { signRefundNotification } from '../../server/provider'
+import { paymentInvariantViolations, REFUND_RETRY_MS, retryPendingRefunds, signNotification } from '../../server/domain/pay/pay'
+import { signRefundNotification } from '../../server/domain/pay/provider'
 import { SECRET, startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 

@@ -1,6 +1,6 @@
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
-import { hashToken } from '../../server/http'
-import { signNotification } from '../../server/pay'
+import { hashToken } from '../../server/http/envelope'
+import { signNotification } from '../../server/domain/pay/pay'
 import { SECRET, startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 

@@ -1,5 +1,5 @@
 /**
- * The provider outbox (issue 28, server/outbox.ts): no transaction calls the payment provider — a transaction may run
+ * The provider outbox (issue 28, server/domain/pay/outbox.ts): no transaction calls the payment provider — a transaction may run
  * again (PostgreSQL's 40001 retry; on SQLite a request answered 503 server_busy is sent again, a sweep runs again), and
  * a provider call made inside it would be made again. The call is recorded with the decision and made after the commit,
  * by one taker; the sweep retries what failed, a bounded number of times. The money rule stays: an order never reads
@@ -8,9 +8,9 @@
 import Database from 'better-sqlite3'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
-import { cancelExpired } from '../../server/orders'
-import { signNotification } from '../../server/pay'
-import type { PayProvider } from '../../server/provider'
+import { cancelExpired } from '../../server/domain/orders'
+import { signNotification } from '../../server/domain/pay/pay'
+import type { PayProvider } from '../../server/domain/pay/provider'
 import { nowMs } from '../../server/time'
 import { SECRET, startServer, type TestServer } from './helpers'
 
@@ -212,7 +212,7 @@ describe('several processes sweeping', () => {
       throw new Error('provider unreachable')
     })
     expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, token)).body.code).toBe(0)
-    const { runCall, runDueCalls } = await import('../../server/outbox')
+    const { runCall, runDueCalls } = await import('../../server/domain/pay/outbox')
     // A second process: its own connection to the same database file, its own sweep. Both read the call as due; the
     // second tries to take it while the first is calling the provider.
     const other = new Database(`${s.dir}/test.sqlite`)
@@ -238,7 +238,7 @@ describe('several processes sweeping', () => {
   it('a call the provider keeps failing is tried a bounded number of times, further apart each time, then left failed for an operator', async () => {
     const order = await create()
     await payparam(order.id)
-    const { MAX_ATTEMPTS, backoffMs, runDueCalls } = await import('../../server/outbox')
+    const { MAX_ATTEMPTS, backoffMs, runDueCalls } = await import('../../server/domain/pay/outbox')
     jest.spyOn(s.app.payProvider, 'closeTrade').mockImplementation(() => {
       throw new Error('provider unreachable')
     })

@@ -61,9 +61,9 @@ const NOT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
 ]
 
 /** Demo data and names the system defines (keyed by their Chinese on purpose), and the words of the app's screens. */
-const DATA_OR_WORDS = new Set(['src/contract/reasons.ts', 'server/names.ts', 'server/regions.ts', 'server/districtCentres.ts', 'src/contract/searchWords.ts', 'src/contract/regionNames.ts', 'server/artwork.ts', 'server/assets.ts', 'src/contract/homeScreen.ts', 'src/contract/accountWords.ts', 'src/contract/ordersWords.ts', 'src/contract/cardWords.ts',
+const DATA_OR_WORDS = new Set(['src/contract/reasons.ts', 'server/domain/names.ts', 'server/domain/address/regions.ts', 'server/domain/address/districtCentres.ts', 'src/contract/searchWords.ts', 'src/contract/regionNames.ts', 'server/demo/artwork.ts', 'server/demo/assets.ts', 'src/contract/homeScreen.ts', 'src/contract/accountWords.ts', 'src/contract/ordersWords.ts', 'src/contract/cardWords.ts',
   // The data of a subscription message as WeChat would show it (its templates are registered in Chinese).
-  'server/subscriptions.ts', 'server/discountDayMessage.ts'])
+  'server/domain/takeout/subscriptions.ts', 'server/domain/discountDay/message.ts'])
 
 /** Every string and template literal with Chinese in it. */
 function chineseTexts(file: string): Array<{ text: string; at: string }> {
@@ -81,11 +81,11 @@ function chineseTexts(file: string): Array<{ text: string; at: string }> {
 }
 
 describe('the server refuses by reason only', () => {
-  const files = [...list('server'), ...list('src/contract')].filter((f) => !DATA_OR_WORDS.has(f) && !/^server\/seed/.test(f))
+  const files = [...list('server'), ...list('src/contract')].filter((f) => !DATA_OR_WORDS.has(f) && !/^server\/demo\/seed/.test(f))
 
-  it('no refusal is built from words: new BizError( only in server/http.ts (refuse)', () => {
+  it('no refusal is built from words: new BizError( only in server/domain/refusal.ts (refuse)', () => {
     const built = list('server')
-      .filter((f) => f !== 'server/http.ts')
+      .filter((f) => f !== 'server/domain/refusal.ts')
       .flatMap((f) => read(f).split('\n').map((line, i) => ({ line, at: `${f}:${i + 1}` })))
       .filter(({ line }) => /new BizError\(/.test(line))
       .map(({ at, line }) => `${at}  ${line.trim()}`)

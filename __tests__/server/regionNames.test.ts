@@ -1,5 +1,5 @@
 /** Issue 24: every province, city and district of the address form's regions has its English name. */
-import { REGIONS } from '../../server/regions'
+import { REGIONS } from '../../server/domain/address/regions'
 import { REGION_EN, addressLine, regionLine, regionName } from '../../src/contract/regionNames'
 
 it('every region has an English name, in Latin letters', () => {

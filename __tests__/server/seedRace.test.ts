@@ -7,9 +7,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, type DB } from '../../server/db'
-import { seedDemoData } from '../../server/seed'
-import { seedMall } from '../../server/seedMall'
+import { openDatabase, type DB } from '../../server/storage/db'
+import { seedDemoData } from '../../server/demo/seed'
+import { seedMall } from '../../server/demo/seedMall'
 
 const count = (db: DB, table: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
 

@@ -1,11 +1,11 @@
 /**
- * The per-process session cache (server/repo/users.ts, docs/performance.md "The hot path"): a session looked up is
+ * The per-process session cache (server/storage/repo/users.ts, docs/performance.md "The hot path"): a session looked up is
  * kept for SESSION_CACHE_MS, but whatever ends it in this process ends it at once — sign-out, ending another device's
  * session, deleting the account. Each case signs in, makes a call (the session is now cached), ends it, and calls
  * again at once, well within the cache's time to live.
  */
-import { readConfig as read } from '../../server/config'
-import { SESSION_CACHE_MS_DEFAULT } from '../../server/repo/users'
+import { readConfig as read } from '../../server/http/config'
+import { SESSION_CACHE_MS_DEFAULT } from '../../server/storage/repo/users'
 import { startServer, type TestServer } from './helpers'
 
 const readConfig = (env: Record<string, string>) => read(env as NodeJS.ProcessEnv)

@@ -8,7 +8,7 @@ import type { LogisticsAnswer } from '../../src/contract/mall'
 import { AUTO_COMPLETE_DAYS } from '../../src/contract/mallEndpoints'
 import type { OrderInfo } from '../../src/contract/order'
 import type { StoreOrderAnswer, WorkbenchAnswer } from '../../src/contract/store'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, tally, type TestServerHandle } from './processes'
 

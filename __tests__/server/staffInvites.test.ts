@@ -6,13 +6,13 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { TAKEOUT_WATCH } from '../../src/contract/takeoutEndpoints'
 import type { InviteReadAnswer, StaffInviteAnswer, StaffListAnswer } from '../../src/contract/storeStaff'
-import { hashToken } from '../../server/http'
+import { hashToken } from '../../server/http/envelope'
 import { nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, tally, waitFor, type TestServerHandle } from './processes'
 
 /**
- * Staff invites and removal (issue 26; server/staff.ts; docs/api.md "Staff and invites"): the owner invites by a
+ * Staff invites and removal (issue 26; server/domain/store/staff.ts; docs/api.md "Staff and invites"): the owner invites by a
  * one-time code (stored hashed), a logged-in colleague joins once; the invite expires 24 h after it was made on the
  * server's clock; only the owner invites, revokes and removes, and the owner cannot be removed; a user is staff of one
  * store; removal ends the removed person's store rights at their very next call, in every process. The race: two
@@ -32,7 +32,7 @@ describe('one server', () => {
 
   let seq = 0
   const person = () => s.quickUser(`1377777${String(++seq).padStart(4, '0')}`)
-  /** The owner of a seeded shop (as the approval of an application makes one, server/merchant.ts). */
+  /** The owner of a seeded shop (as the approval of an application makes one, server/domain/merchant.ts). */
   const ownerOf = (shopId: number) => {
     const u = person()
     s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', 'owner')").run(u.userId, shopId)

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import vm from 'node:vm'
 import zlib from 'node:zlib'
-import { firstAnswersConfigIn, givenAnswersIn } from '../../server/firstAnswers'
+import { firstAnswersConfigIn, givenAnswersIn } from '../../server/hosting/firstAnswers'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer
@@ -17,15 +17,15 @@ const STYLES: Record<string, string> = {
 const withoutNonces = (html: string) => html.replace(/ nonce="[0-9a-f]+"/g, '').replace(/[0-9a-f]{32}/g, 'NONCE')
 /** The page's HTML for a request with these cookies (the shopper's preferences, as the page's script keeps them). */
 const pageHtml = async (url: string, cookie?: string) => withoutNonces((await s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body)
-/** The answers the server put in the page's first script, by URL (server/firstAnswers.ts: `given`). */
+/** The answers the server put in the page's first script, by URL (server/hosting/firstAnswers.ts: `given`). */
 function givenIn(html: string) {
   const given = givenAnswersIn(html)
   if (!Object.keys(given).length) throw new Error('no given answers in the page')
   return given
 }
-/** The first screen drawn into the page (server/drawing), or '' when there is none. */
+/** The first screen drawn into the page (server/hosting/drawing), or '' when there is none. */
 const drawnIn = (html: string) => /<div id="first-screen"[\s\S]*?<\/script>/.exec(html)?.[0] ?? ''
-/** What the page's first script checks the drawing against (server/pageScripts/firstAnswers.ts: `drawn`). */
+/** What the page's first script checks the drawing against (server/hosting/pageScripts/firstAnswers.ts: `drawn`). */
 const drawnFor = (html: string) => firstAnswersConfigIn(html)?.drawn
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-static-'))
@@ -78,7 +78,7 @@ describe('serving the H5 build', () => {
     expect(home).toContain(`<style data-href="/css/home-shared.33333333.css">${STYLES['home-shared.33333333.css']}</style>`)
     expect(home).toContain(`<style data-href="/css/app.11111111.css">${STYLES['app.11111111.css']}</style>`)
     expect(home).not.toContain('rel="stylesheet"')
-    // Home's scripts are asked for after its drawn first screen (server/drawing: withFirstScreen), at the end of <body>.
+    // Home's scripts are asked for after its drawn first screen (server/hosting/drawing: withFirstScreen), at the end of <body>.
     const homeBody = (await pageHtml('/')).split('</head>')[1]
     expect(homeBody).toContain('<link rel="preload" as="script" href="/js/285.44444444.js">')
     expect(homeBody).toContain('<link rel="preload" as="script" href="/js/home-shared.55555555.js">')

@@ -4,7 +4,7 @@
  * waiting), in progress (accepted, out for delivery), done (delivered, collected, refused, refunded).
  */
 import type { TakeoutMenuAnswer } from '../../src/contract/takeout'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer

@@ -9,9 +9,9 @@
 import { distanceMeters } from '../../src/contract/geo'
 import type { PriceQuote } from '../../src/contract/order'
 import type { TakeoutMenuAnswer, TakeoutOrderAnswer, TakeoutShop } from '../../src/contract/takeout'
-import { centreKeys, regionKeys } from '../../server/districtCentres'
-import { staffPhone } from '../../server/seed'
-import { autoRefuseTakeout } from '../../server/takeout'
+import { centreKeys, regionKeys } from '../../server/domain/address/districtCentres'
+import { staffPhone } from '../../server/demo/seed'
+import { autoRefuseTakeout } from '../../server/domain/takeout/takeout'
 import { businessMidnight, nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 

@@ -1,5 +1,5 @@
 /**
- * Live status of takeout orders (issue 25; server/takeoutLive.ts, docs/api.md "Live status") over real sockets: the
+ * Live status of takeout orders (issue 25; server/http/routes/takeoutLive.ts, docs/api.md "Live status") over real sockets: the
  * server listens on 127.0.0.1 and the streams are read with node:http, line by line, as a phone would. A move made
  * through a SECOND server instance on the same SQLite file (its own connection, its own memory) reaches a stream of
  * the first: changes are read from the database. Refusals are ordinary envelopes; streams end after their lifetime
@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net'
 import Database from 'better-sqlite3'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { TakeoutLiveEvent } from '../../src/contract/takeout'
-import { buildApp } from '../../server/app'
-import type { LiveOptions } from '../../server/takeoutLive'
-import { staffPhone } from '../../server/seed'
+import { buildApp } from '../../server/http/app'
+import type { LiveOptions } from '../../server/http/routes/takeoutLive'
+import { staffPhone } from '../../server/demo/seed'
 import { businessMidnight, nowMs } from '../../server/time'
 import { SANDBOX_KEY, SECRET } from './helpers'
 
@@ -193,7 +193,7 @@ describe("the shopper's order", () => {
     expect(w.status).toBe(200)
     expect(w.headers['content-type']).toMatch(/^application\/x-ndjson/)
     expect(w.headers['cache-control']).toMatch(/no-store/)
-    // The headers of every /api answer (server/security.ts API_HEADERS), though this one is written by hand.
+    // The headers of every /api answer (server/http/security.ts API_HEADERS), though this one is written by hand.
     expect([w.headers['x-content-type-options'], w.headers['x-frame-options'], w.headers['content-security-policy']]).toEqual(['nosniff', 'DENY', "default-src 'none'; frame-ancestors 'none'"])
     const hello = await w.next((e) => e.type === 'hello')
     expect(hello).toMatchObject({ type: 'hello', changed_at: expect.any(String) })

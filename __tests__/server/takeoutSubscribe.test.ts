@@ -5,9 +5,9 @@
  * clock is moved by replacing Date.now in this process, so shop 1 is open whatever the machine's time.
  */
 import type { SandboxMessage } from '../../src/contract/takeoutSubscribe'
-import { readConfig as read } from '../../server/config'
-import { staffPhone } from '../../server/seed'
-import { autoRefuseTakeout } from '../../server/takeout'
+import { readConfig as read } from '../../server/http/config'
+import { staffPhone } from '../../server/demo/seed'
+import { autoRefuseTakeout } from '../../server/domain/takeout/takeout'
 import { businessMidnight } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 

@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import type { UserCard } from '../../src/contract/member'
 import type { CardCheckAnswer } from '../../src/contract/store'
 import { hmacSha1, hotp, parseTillCode, sha1, tillCode, TILL_STEP_SECONDS, tillOtpMatches } from '../../src/contract/tillCode'
-import { staffPhone } from '../../server/seed'
+import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 

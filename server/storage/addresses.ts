@@ -1,11 +1,11 @@
-import type { AddressFields } from '../repo/addresses'
+import type { AddressFields } from './repo/addresses'
 import type { Storage, Store } from './engine'
 
 /**
- * The address book's repository on the storage seam (issue 28): async, on either engine, run by server/addressBook.ts
+ * The address book's repository on the storage seam (issue 28): async, on either engine, run by server/domain/address/addressBook.ts
  * (which opens the transactions). Every statement is scoped to the shopper: another shopper's id is not found.
  * The reads other verticals make inside their SQLite transactions (an order's copy of the address, takeout's point,
- * account deletion) stay in server/repo/addresses.ts until those verticals move.
+ * account deletion) stay in server/storage/repo/addresses.ts until those verticals move.
  */
 
 export type AddressRow = AddressFields & { id: number; is_default: number; lat: number | null; lng: number | null }

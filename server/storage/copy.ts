@@ -1,14 +1,14 @@
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import { CompiledQuery, sql as kysql } from 'kysely'
-import { MIGRATIONS, openDatabase, type DB } from '../db'
+import { MIGRATIONS, openDatabase, type DB } from './db'
 import { openStorage, type Store } from './engine'
 import { migrateStorage } from './migrate'
 
 /**
  * `npm run db:copy` (issue 28): copies an existing SQLite database (the server's file) into PostgreSQL.
  *
- * - The source must be at SQLite's latest version (server/db.ts MIGRATIONS): an older file is refused, or migrated first
+ * - The source must be at SQLite's latest version (server/storage/db.ts MIGRATIONS): an older file is refused, or migrated first
  *   exactly as the server migrates it at start with `--migrate-source`. It is otherwise only read, in one read
  *   transaction (a consistent snapshot even while a server writes to it).
  * - The target is migrated with PostgreSQL's migrations (server/storage/migrate.ts: the baseline and its numbered

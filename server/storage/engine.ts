@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
 import pg from 'pg'
-import { sql, type DB } from '../db'
+import { sql, type DB } from './db'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -8,10 +8,10 @@ import { sql, type DB } from '../db'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book. Every other table is still read through server/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book. Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
-/** The tables the seam reads and writes so far (the rest of the schema: server/db.ts MIGRATIONS). */
+/** The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). */
 export interface Database {
   addresses: AddressesTable
   users: UsersTable
@@ -63,14 +63,14 @@ export interface Storage {
    *
    * SQLite: `BEGIN IMMEDIATE`, not Kysely's plain `BEGIN`: with several processes on one file, a deferred transaction
    * that reads and then writes fails with SQLITE_BUSY when another process wrote in between (the multi-process tests
-   * caught it, server/db.ts `tx()`); an immediate one waits (busy_timeout) and reads the current state.
+   * caught it, server/storage/db.ts `tx()`); an immediate one waits (busy_timeout) and reads the current state.
    * PostgreSQL: at `isolation`, run again — at most MAX_ATTEMPTS times in all — when it fails with a serialization
    * failure (40001) or a deadlock (40P01).
    *
    * So `fn` MAY RUN MORE THAN ONCE: it must only read and write through the store it is given — never call the payment
    * provider, send a message or touch anything outside the database (record the intent in a table and act after the
    * transaction). On SQLite it also must await nothing but its own queries: the transaction shares the server's
-   * better-sqlite3 handle, whose synchronous callers (server/db.ts) must not run while it is open — with only queries
+   * better-sqlite3 handle, whose synchronous callers (server/storage/db.ts) must not run while it is open — with only queries
    * awaited, the whole transaction runs before any other request's I/O callback can.
    */
   transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
@@ -88,7 +88,7 @@ const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)
 
 /**
  * The storage of `url` — `DATABASE_URL` when not given. Absent or empty: SQLite on `sqlite`, the handle the server
- * opened (server/db.ts openDatabase), so both layers see one database and one file lock. `postgres://…`: PostgreSQL.
+ * opened (server/storage/db.ts openDatabase), so both layers see one database and one file lock. `postgres://…`: PostgreSQL.
  */
 export function openStorage(sqlite: DB, url: string | undefined = process.env.DATABASE_URL): Storage {
   if (!url) return sqliteStorage(sqlite)
@@ -99,7 +99,7 @@ export function openStorage(sqlite: DB, url: string | undefined = process.env.DA
 function sqliteStorage(handle: DB): Storage {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
-      // Kysely's driver prepares every query afresh; through server/db.ts `sql()` each text compiles once (~10 % of a
+      // Kysely's driver prepares every query afresh; through server/storage/db.ts `sql()` each text compiles once (~10 % of a
       // simple read, docs/performance.md). Closing is the server's: Kysely's destroy() must not close its handle.
       database: { prepare: (text: string) => sql(handle, text), close: () => undefined },
     }),
@@ -110,7 +110,7 @@ function sqliteStorage(handle: DB): Storage {
     // One connection: Kysely's driver lends it to one caller at a time, so the transaction's queries are alone on it.
     transaction: (_isolation, fn) =>
       db.connection().execute(async (conn) => {
-        if (handle.inTransaction) throw new Error('storage.transaction: the SQLite handle is already in a transaction (server/db.ts tx)')
+        if (handle.inTransaction) throw new Error('storage.transaction: the SQLite handle is already in a transaction (server/storage/db.ts tx)')
         await kysql`BEGIN IMMEDIATE`.execute(conn)
         try {
           const result = await fn(conn)

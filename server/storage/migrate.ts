@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql as kysql } from 'kysely'
-import { MIGRATIONS } from '../db'
+import { MIGRATIONS } from './db'
 import type { Storage } from './engine'
 
 /**
- * Numbered migrations on both engines (issue 28). A schema version is the count of server/db.ts MIGRATIONS applied:
- * - SQLite: that list, recorded in `PRAGMA user_version` (server/db.ts openDatabase runs it; nothing changes here).
+ * Numbered migrations on both engines (issue 28). A schema version is the count of server/storage/db.ts MIGRATIONS applied:
+ * - SQLite: that list, recorded in `PRAGMA user_version` (server/storage/db.ts openDatabase runs it; nothing changes here).
  * - PostgreSQL: migrations/pg/0000_baseline.sql brings an empty database to BASELINE_VERSION (SQLite's schema at the
  *   time, generated: server/storage/pgBaseline.ts); from then on each new SQLite migration N has its PostgreSQL twin
  *   migrations/pg/NNNN_<name>.sql (N, four digits), recorded in the table `schema_version`.

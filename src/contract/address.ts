@@ -12,7 +12,7 @@ export const Address = z.object({
   district: z.string(),
   detail: z.string(),
   is_default: z.boolean(),
-  /** GCJ-02 point (issue 25): the map pick, else the district's centre (server/districtCentres.ts); null when neither. */
+  /** GCJ-02 point (issue 25): the map pick, else the district's centre (server/domain/address/districtCentres.ts); null when neither. */
   lat: z.number().nullable().optional(),
   lng: z.number().nullable().optional(),
 })

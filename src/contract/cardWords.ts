@@ -1,6 +1,6 @@
 /**
  * Membership card's words (the tab, my cards, coupons), shared by the app (src/features/card) and the reference
- * server, which draws the tab's first screen into its HTML with them (server/drawing, issue 15). Plain data.
+ * server, which draws the tab's first screen into its HTML with them (server/hosting/drawing, issue 15). Plain data.
  */
 export const CARD_WORDS = {
   'zh-CN': {

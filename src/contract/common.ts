@@ -10,7 +10,7 @@ export const Empty = z.object({}).passthrough()
 
 /**
  * A message the shopper reads when a schema refuses: a reason of the contract (src/contract/reasons.ts), not words —
- * the server answers it as that reason, in the asker's language (server/http.ts zodRefusal). Checked at compile time.
+ * the server answers it as that reason, in the asker's language (server/http/envelope.ts zodRefusal). Checked at compile time.
  */
 export const shopperSays = <R extends Reason>(reason: R): R => reason
 

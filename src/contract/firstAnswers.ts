@@ -1,7 +1,7 @@
 /**
  * A page's **first answers** (issue 15): the answers its first screen needs, which the app does not have to ask for —
  * the reference server answers them inside the page's HTML (or its first script asks for them before the app's code
- * has arrived: server/firstAnswers.ts), and on weapp the app asks for them before the page has rendered
+ * has arrived: server/hosting/firstAnswers.ts), and on weapp the app asks for them before the page has rendered
  * (src/core/firstAnswers.ts). The H5 transport takes such an answer by its URL. The same list on the client and the
  * server. Runtime values (no zod): the client imports this file for real.
  */
@@ -42,8 +42,8 @@ export const FIRST_ANSWERS: Readonly<Record<string, readonly FirstAnswerCall[]>>
 
 /**
  * H5: the shopper's language and chosen city, copied into these cookies (by the page's first script and by the app
- * when the language changes) so the reference server answers and draws the next page for them (server/firstAnswers.ts,
- * server/drawing). Preferences only — a session token is never put in a cookie.
+ * when the language changes) so the reference server answers and draws the next page for them (server/hosting/firstAnswers.ts,
+ * server/hosting/drawing). Preferences only — a session token is never put in a cookie.
  */
 export const LANG_COOKIE = 'ocp_lang'
 export const CITY_COOKIE = 'ocp_city'

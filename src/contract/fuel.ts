@@ -1,7 +1,7 @@
 /**
  * Fuel stations and their prices (issue 13; docs/api.md "Fuel"). zod for the server; types only on the client.
  * Prices are cents per litre; the price in force is the one with the latest `effective_from` on or before the
- * business day (server/repo/fuel.ts).
+ * business day (server/storage/repo/fuel.ts).
  */
 import { z } from 'zod'
 import { Id } from './common'

@@ -1,6 +1,6 @@
 /**
  * Home's words and the countdown's form, shared by the app (src/features/home) and the reference server, which
- * draws Home's first screen into the page's HTML with them (server/drawing, issue 15): one source, so the
+ * draws Home's first screen into the page's HTML with them (server/hosting/drawing, issue 15): one source, so the
  * drawn screen says what the app will say. Plain data: the server imports it.
  */
 export const HOME_WORDS = {

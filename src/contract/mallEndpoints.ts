@@ -41,7 +41,7 @@ export type Carrier = (typeof CARRIERS)[number]
 
 /**
  * A parcel's tracking states, in order. The sandbox carrier moves a parcel through them at fixed times after
- * it is shipped (server/shipping.ts PARCEL_TIMELINE), read on the carrier's clock (the sandbox can move it).
+ * it is shipped (server/domain/shipping.ts PARCEL_TIMELINE), read on the carrier's clock (the sandbox can move it).
  */
 export const PARCEL_STATES = ['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const
 export type ParcelState = (typeof PARCEL_STATES)[number]

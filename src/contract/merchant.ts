@@ -24,7 +24,7 @@ const text = (field: MerchantTextField, reason: Reason) =>
     .min(MERCHANT_TEXT_LIMITS[field].min, shopperSays(reason))
     .max(MERCHANT_TEXT_LIMITS[field].max, shopperSays(reason))
 
-/** A picture this server stored (server/routes/upload.ts answers `/uploads/<22 characters>.<ext>`). */
+/** A picture this server stored (server/http/routes/upload.ts answers `/uploads/<22 characters>.<ext>`). */
 const picture = (reason: Reason) =>
   z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).regex(MERCHANT_PICTURE_PATTERN, shopperSays(reason))
 

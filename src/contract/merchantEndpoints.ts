@@ -38,7 +38,7 @@ export const MERCHANT_TEXT_LIMITS = {
 } as const
 export type MerchantTextField = keyof typeof MERCHANT_TEXT_LIMITS
 
-/** A picture this server stored (server/routes/upload.ts answers `/uploads/<22 characters>.<ext>`). */
+/** A picture this server stored (server/http/routes/upload.ts answers `/uploads/<22 characters>.<ext>`). */
 export const MERCHANT_PICTURE_PATTERN = /^\/uploads\/[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/
 
 /** The SMS code sent to the mobile (scene `shopRegister`): six digits. */

@@ -6,7 +6,7 @@ import { ORDER_STATUS, type ORDER_TABS } from './constants'
 
 /**
  * Money or goods on the move: an account cannot be deleted while an order is in one of these — nor while a paid
- * order still waits to be collected, shipped or delivered (server/repo/orders.ts blockingDeletion).
+ * order still waits to be collected, shipped or delivered (server/storage/repo/orders.ts blockingDeletion).
  */
 export const IN_PROGRESS: readonly number[] = [ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING]
 

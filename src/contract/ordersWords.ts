@@ -1,6 +1,6 @@
 /**
  * My orders' words, shared by the app (src/features/orders) and the reference server, which draws the tab's first screen into
- * its HTML with them (server/drawing, issue 15): one source, so the drawing says what the app will say. Plain data.
+ * its HTML with them (server/hosting/drawing, issue 15): one source, so the drawing says what the app will say. Plain data.
  */
 export const ORDERS_WORDS = {
   'zh-CN': {

@@ -5,7 +5,7 @@ import { fillWords } from './words'
  * Every refusal the server can answer (code 0 / -1), by a stable reason: the app branches on `reason`, never on
  * `msg`; the server writes `msg` from the reason in the payload's language. `{name}` placeholders are filled from
  * the refusal's `params` (the same `fillWords` the app's `t` uses). Add a reason here, with both languages,
- * before throwing it (`refuse('order_not_found')` in server/http.ts).
+ * before throwing it (`refuse('order_not_found')` in server/domain/refusal.ts).
  */
 export const REASONS = {
   // (issue 23: the reasons helper owns this list's order; other areas add their own block below with a comment)
@@ -133,7 +133,7 @@ export const REASONS = {
   picture_wrong_field: { zh: '没有收到图片（字段名应为 {field}）', en: 'No picture was received (the field should be named {field})' },
   picture_empty: { zh: '图片是空的，请重新选择', en: 'The picture is empty. Please choose another' },
   picture_type: { zh: '只支持 JPG、PNG、WebP 图片', en: 'Only JPG, PNG and WebP pictures' },
-  // Uploads re-encoded and counted (issue 23, the uploads helper): server/picture.ts, server/routes/upload.ts
+  // Uploads re-encoded and counted (issue 23, the uploads helper): server/hosting/picture.ts, server/http/routes/upload.ts
   picture_unreadable: { zh: '图片已损坏或无法识别，请换一张', en: 'This picture is damaged or cannot be read. Please choose another' },
   picture_too_many_pixels: { zh: '图片像素过多（最多 {megapixels} 百万像素），请缩小后再上传', en: 'This picture has too many pixels (at most {megapixels} megapixels). Please make it smaller' },
   upload_daily_limit: { zh: '每天最多上传 {max} 张图片，请明天再试', en: 'At most {max} pictures a day can be uploaded. Please try again tomorrow' },
@@ -149,7 +149,7 @@ export const REASONS = {
     zh: '你还有 {count} 笔订单未完成（待自提、待发货、配送中或退款中），完成或申请退款后才能注销账号',
     en: 'You have {count} unfinished order(s) (to collect, to ship, on the way or being refunded). Finish them or ask for a refund before deleting your account',
   },
-  // The store's till (issue 23, the till helper; server/store.ts, server/tillChecks.ts): redemption codes (also the
+  // The store's till (issue 23, the till helper; server/domain/store/store.ts, server/domain/store/tillChecks.ts): redemption codes (also the
   // `message` of verifyPreview, by VerifyRefusal), refund answers, and the limit on member till-code checks.
   verify_code_invalid: { zh: '核销码无效', en: 'This code is not valid' },
   verify_unpaid: { zh: '订单未支付，不能核销', en: 'The order is not paid' },
@@ -160,10 +160,10 @@ export const REASONS = {
   refund_not_waiting: { zh: '订单不在退款中', en: 'No refund request is waiting for an answer' },
   refund_already_approved: { zh: '退款已同意，正在退回', en: 'The refund was approved and is on its way' },
   till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed member code checks. Please try again in {minutes} min' },
-  // A refund the shopper follows (issue 24, the refund helper; server/refunds.ts): withdrawing a request.
+  // A refund the shopper follows (issue 24, the refund helper; server/domain/pay/refunds.ts): withdrawing a request.
   refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
   refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
-  // The mall's cart (issue 24, the cart helper; server/routes/cart.ts, server/orders.ts): lines kept per shopper, checked out per store.
+  // The mall's cart (issue 24, the cart helper; server/http/routes/cart.ts, server/domain/orders.ts): lines kept per shopper, checked out per store.
   cart_line_not_found: { zh: '购物车里没有这件商品，请刷新', en: 'This item is not in your cart. Please refresh' },
   cart_full: { zh: '购物车最多放 {max} 种商品，请先结算或删除一些', en: 'Your cart holds at most {max} items. Check out or remove some first' },
   product_off_sale: { zh: '{name}已下架', en: '{name} is no longer on sale' },
@@ -172,7 +172,7 @@ export const REASONS = {
   cart_item_limit: { zh: '{name}每单限购 {limit} 件', en: 'At most {limit} of {name} per order' },
   order_items_one_store: { zh: '一个订单只能结算同一门店的商品', en: 'One order can only hold products from one store' },
   order_items_or_product: { zh: '请只提交商品清单或单件商品之一', en: 'Send either the list of items or one product, not both' },
-  // Takeout (issue 25, the takeout helper; server/takeoutPricing.ts prices, server/takeout.ts moves the order).
+  // Takeout (issue 25, the takeout helper; server/domain/takeout/pricing.ts prices, server/domain/takeout/takeout.ts moves the order).
   takeout_not_offered: { zh: '该商家暂不提供外卖', en: 'This shop does not offer takeout' },
   takeout_shop_paused: { zh: '商家暂停接单，请稍后再试', en: 'The shop has paused taking orders. Please try again later' },
   takeout_shop_closed: { zh: '商家休息中，{opens} 开始营业，可选择预订时间下单', en: 'The shop is closed and opens at {opens}. You can choose a time to order ahead' },
@@ -191,16 +191,16 @@ export const REASONS = {
   takeout_cancel_accepted: { zh: '商家已接单，不能直接取消，可申请退款', en: 'The shop has accepted this order, so it cannot be cancelled. You can ask for a refund' },
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
-  // Takeout live status (issue 25, the live-status helper; server/takeoutLive.ts): the streams' bounds.
+  // Takeout live status (issue 25, the live-status helper; server/http/routes/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },
-  // Jobs (issue 26, the jobs helper; server/jobs.ts).
+  // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
   job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
-  // Merchant sign-up (issue 26, the merchant sign-up helper; server/merchant.ts, src/contract/merchant.ts).
+  // Merchant sign-up (issue 26, the merchant sign-up helper; server/domain/merchant.ts, src/contract/merchant.ts).
   merchant_shop_name_invalid: { zh: '店铺名称需为 2–30 个字', en: 'The shop name must be 2–30 characters' },
   merchant_class_invalid: { zh: '请选择经营类目', en: 'Please choose a business category' },
   merchant_contact_invalid: { zh: '请填写联系人姓名（最多 20 个字）', en: "Please enter the contact's name (at most 20 characters)" },
@@ -220,13 +220,13 @@ export const REASONS = {
   merchant_application_not_found: { zh: '没有这份入驻申请', en: 'There is no such application' },
   merchant_application_decided: { zh: '该申请已处理（{status}）', en: 'This application has already been decided ({status})' },
   merchant_sms_code_required: { zh: '请填写发送到该手机号的短信验证码', en: 'Please enter the code texted to this mobile number' },
-  // Discount day (issue 26, the discount-day helper; server/discountDay.ts).
+  // Discount day (issue 26, the discount-day helper; server/domain/discountDay/discountDay.ts).
   discount_day_unknown: { zh: '{day} 不是即将到来的优惠日', en: '{day} is not a coming discount day' },
   discount_day_remind_unavailable: { zh: '暂不支持优惠日提醒', en: 'Discount-day reminders are not available' },
-  // The receipt in WeChat Pay's frame (issue 26, the receipt helper; server/receipt.ts).
+  // The receipt in WeChat Pay's frame (issue 26, the receipt helper; server/domain/pay/receipt.ts).
   receipt_check_failed: { zh: '小票校验未通过，请在订单中查看支付结果', en: 'This receipt could not be verified. See the payment in your orders' },
   receipt_unavailable: { zh: '商家小票未配置', en: 'The receipt page is not set up' },
-  // Staff invites and removal (issue 26, the staff-invites helper; server/staff.ts, src/contract/storeStaff.ts).
+  // Staff invites and removal (issue 26, the staff-invites helper; server/domain/store/staff.ts, src/contract/storeStaff.ts).
   staff_owner_only: { zh: '只有店主可以管理店员', en: 'Only the store owner can manage staff' },
   staff_invite_not_found: { zh: '邀请链接无效，请向店主要一个新的链接', en: 'This invite link is not valid. Ask the owner for a new one' },
   staff_invite_used: { zh: '该邀请已被使用，请向店主要一个新的链接', en: 'This invite has already been used. Ask the owner for a new one' },

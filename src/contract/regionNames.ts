@@ -1,5 +1,5 @@
 /**
- * The English (official pinyin) names of the regions where One Card Pass operates (server/regions.ts), for the
+ * The English (official pinyin) names of the regions where One Card Pass operates (server/domain/address/regions.ts), for the
  * address form's picker and the addresses shown in English (issue 24). An address is stored and sent with its
  * Chinese names (the canonical text a courier reads, the server's check of the region); only what the shopper reads
  * follows the language. __tests__/server/regionNames.test.ts checks every region has its English name.

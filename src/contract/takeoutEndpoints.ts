@@ -89,7 +89,7 @@ export const TAKEOUT_WATCH = {
   store: 'hui_shanghu.store_takeout/watch',
 } as const
 
-/** The streams' limits (server defaults; server/takeoutLive.ts takes others for tests). */
+/** The streams' limits (server defaults; server/http/routes/takeoutLive.ts takes others for tests). */
 export const TAKEOUT_LIVE_DEFAULTS = {
   /** The server ends a stream after this long (under WeChat's 60 s request limit); the client opens the next. */
   streamMs: 50_000,

@@ -42,7 +42,7 @@ export const TakeoutSubscribeAnswer = z.object({ granted: z.array(z.string()) })
 /** A message the sandbox recorded instead of sending (GET /api/sandbox/messages). */
 export interface SandboxMessage {
   id: number
-  /** The takeout order it is about; null: a discount day's reminder (server/discountDay.ts). */
+  /** The takeout order it is about; null: a discount day's reminder (server/domain/discountDay/discountDay.ts). */
   order_id: number | null
   user_id: number
   /** The shopper's WeChat openid when known (null: signed in without WeChat: a real send would be skipped). */

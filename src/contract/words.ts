@@ -1,6 +1,6 @@
 /**
  * How a message's `{name}` placeholders are filled — by the app's `t` (src/core/i18n.ts) and by the server drawing a
- * tab's first screen with the same words (server/drawing). `{rate:off}`: a price rate in percent (88, as 8.8 折
+ * tab's first screen with the same words (server/hosting/drawing). `{rate:off}`: a price rate in percent (88, as 8.8 折
  * says) as the percentage taken off (12), for English wording ("12% off"); Chinese says 折 with the rate itself.
  */
 export function fillWords(text: string, params: Readonly<Record<string, string | number>>): string {

@@ -148,7 +148,7 @@ export function startFirstAnswer<P extends EndpointPath>(path: P, payload: ApiRe
 
 /**
  * A GET's answer already at hand, for a screen's first render: kept (./cache.ts: fresh or not — the hooks ask again
- * in the background), else one the page's HTML brought (H5, server/firstAnswers.ts), which is kept from then on. A success
+ * in the background), else one the page's HTML brought (H5, server/hosting/firstAnswers.ts), which is kept from then on. A success
  * only; undefined when there is none.
  */
 export function firstAnswer<P extends EndpointPath>(path: P, payload: ApiReq<P>): ApiRes<P> | undefined {

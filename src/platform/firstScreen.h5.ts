@@ -10,5 +10,5 @@ export const firstScreen: FirstScreen = {
   },
 }
 
-/** The page's HTML started them already (server/firstAnswers.ts); the transport takes those answers. */
+/** The page's HTML started them already (server/hosting/firstAnswers.ts); the transport takes those answers. */
 export const launchAnswers: LaunchAnswers = { start: () => undefined }

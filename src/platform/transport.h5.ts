@@ -9,7 +9,7 @@ import { withQuery, type Transport, type TransportRequest, type TransportRespons
  * aborts the fetch.
  */
 /**
- * A first answer (server/firstAnswers.ts: the page asked for it before the app's code arrived, or was given it), by its URL; taken once. `got`:
+ * A first answer (server/hosting/firstAnswers.ts: the page asked for it before the app's code arrived, or was given it), by its URL; taken once. `got`:
  * its answer, once it has arrived — or from the start, when the server put the answer in the page (no `res` then).
  */
 interface FirstAnswerEntry {

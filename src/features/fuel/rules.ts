@@ -1,6 +1,6 @@
 /**
  * The fuel form's rules (pure, tested in __tests__/features/fuel): what can be chosen, what the amount may be,
- * and the payload the server prices. The server checks everything again (server/fuel.ts).
+ * and the payload the server prices. The server checks everything again (server/domain/fuel.ts).
  */
 import { amountToCents, pressKey, type KeyResult, type KeypadKey } from '@/components/AmountKeypad/amountInput'
 import type { StationDetail } from '@/contract/fuel'

@@ -3,7 +3,7 @@ import type { t as translate } from './messages'
 
 /**
  * An order named once: the shop on top and what was bought below; with no shop (a card, a flash-sale product),
- * the title alone. A bill, fuel or takeout order is titled with the shop's name (server/orders.ts): what was
+ * the title alone. A bill, fuel or takeout order is titled with the shop's name (server/domain/orders.ts): what was
  * bought is then its kind (优惠买单 / 加油 / 外卖), never the name a second time.
  */
 export function orderHeading(order: Pick<OrderInfo, 'kind' | 'title' | 'shop_name' | 'oil'>, t: typeof translate): { name: string; item: string | null } {

@@ -37,7 +37,7 @@ export default function IndexIndexPage() {
   })
 
   // The drawn screen goes with Home's services (or their failure); the page is given the flash sales with them
-  // (server/firstAnswers.ts), so the strip is in that render too.
+  // (server/hosting/firstAnswers.ts), so the strip is in that render too.
   useFirstScreenReplaced(!!modules.error || !!modules.data)
 
   // Remembered for next time, and no longer following the location (PRODUCT.md §3).

@@ -1,0 +1,74 @@
+import type { GradePrice, Station, StationDetail } from '../../src/contract/fuel'
+import { OIL_GRADES, litresFor } from '../../src/contract/fuelEndpoints'
+import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
+import type { DB } from '../storage/db'
+import { discountsOf } from './discount'
+import { refuse } from './refusal'
+import * as cards from '../storage/repo/cards'
+import * as fuel from '../storage/repo/fuel'
+import { inBusinessZone, nowMs, nowText } from '../time'
+
+/** The business day prices are read for: "YYYY-MM-DD" in the business zone. */
+export const businessDay = (at = nowMs()) => inBusinessZone(at).format('YYYY-MM-DD')
+
+/** The shopper's card rate (null: no card, or nobody logged in): fuel's member price counts it as bills do. */
+export const cardRateOf = (db: DB, userId: number | null): number | null => (userId === null ? null : (cards.activeMemberRate(db, userId, nowText()) ?? null))
+
+/** Per litre after the station's discount and the card: the same rule as a bill of one litre's price. */
+export function memberLitrePrice(price: number, stationRate: number, cardRate: number | null): number {
+  const { discount, member } = discountsOf(price, stationRate, cardRate)
+  return price - discount - member
+}
+
+function gradesOf(db: DB, row: fuel.StationRow, cardRate: number | null, day: string): GradePrice[] {
+  return fuel.pricesOn(db, row.id, day).map((g) => ({ grade: g.grade, price: g.price, member_price: memberLitrePrice(g.price, row.discount_rate, cardRate) }))
+}
+
+function stationOf(db: DB, row: fuel.StationRow, at: GeoPoint | null, cardRate: number | null, day: string): Station {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    city_id: row.city_id,
+    address: row.address,
+    hours: row.hours,
+    lat: row.lat,
+    lng: row.lng,
+    discount_rate: row.discount_rate,
+    distance: at ? distanceMeters(at, row) : null,
+    grades: gradesOf(db, row, cardRate, day),
+  }
+}
+
+/** Stations near a point (nearest first, every city), or a city's (when no point), paged. */
+export function stationPage(db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null; page: number; pageSize: number }) {
+  const cardRate = cardRateOf(db, q.userId)
+  const day = businessDay()
+  const rows = fuel.stations(db, q.at ? undefined : q.cityId)
+  const all = rows.map((r) => stationOf(db, r, q.at, cardRate, day))
+  if (q.at) all.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
+  const start = (q.page - 1) * q.pageSize
+  return { list: all.slice(start, start + q.pageSize), total: all.length, page: q.page, page_size: q.pageSize }
+}
+
+export function stationDetail(db: DB, id: number, at: GeoPoint | null, userId: number | null): StationDetail {
+  const row = fuel.station(db, id)
+  if (!row) throw refuse('station_not_found')
+  const cardRate = cardRateOf(db, userId)
+  return { ...stationOf(db, row, at, cardRate, businessDay()), phone: row.phone, pumps: fuel.pumps(db, id), member_card: cardRate !== null }
+}
+
+/**
+ * A fuel order's price per litre and figures, or a refusal a shopper can act on: an unknown grade, a grade
+ * the station lacks (or has no price for today), a pump it lacks, an amount out of range.
+ */
+export function fuelTerms(db: DB, p: { shop_id: number; oil_grade: string; pump_no: number; amount: number }): { litrePrice: number } {
+  if (!fuel.station(db, p.shop_id)) throw refuse('not_a_fuel_station')
+  if (!(OIL_GRADES as readonly string[]).includes(p.oil_grade)) throw refuse('oil_grade_unknown', { grade: p.oil_grade })
+  const price = fuel.pricesOn(db, p.shop_id, businessDay()).find((g) => g.grade === p.oil_grade)?.price
+  if (price === undefined) throw refuse('oil_grade_not_sold', { grade: p.oil_grade })
+  if (!fuel.hasPump(db, p.shop_id, p.pump_no)) throw refuse('pump_not_found', { pump: p.pump_no })
+  return { litrePrice: price }
+}
+
+export { litresFor }

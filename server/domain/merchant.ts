@@ -1,0 +1,263 @@
+import type { z } from 'zod'
+import type { MerchantApplication, MerchantApplicationPayload } from '../../src/contract/merchant'
+import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField, type MerchantApplicationStatus } from '../../src/contract/merchantEndpoints'
+import { sql, tx, type DB } from '../storage/db'
+import { districtCentre } from './address/districtCentres'
+import { refuse } from './refusal'
+import { REGIONS } from './address/regions'
+import { isUploadOf } from '../storage/repo/site'
+import { staffShopOf } from '../storage/repo/store'
+import { returnAttempt, takeAttempt, useCode } from '../storage/repo/users'
+import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from '../http/routes/account'
+import { fmt, nowMs } from '../time'
+
+/**
+ * Merchant sign-up (issue 26; docs/api.md "Merchant sign-up"). A shopper has at most one application (edited when
+ * resubmitted after a rejection); an operator reviews it with `npm run admin` (scripts/admin.ts), which calls the
+ * functions below on the same database. Approval is one write transaction (BEGIN IMMEDIATE) whose conditional update
+ * on the status lets exactly one of several operators approving at once create the shop.
+ */
+
+type Fields = z.output<typeof MerchantApplicationPayload>
+
+interface Row {
+  id: number
+  user_id: number
+  status: MerchantApplicationStatus
+  shop_name: string
+  class_id: number
+  contact_name: string
+  mobile: string
+  city_id: number
+  district: string
+  address: string
+  lat: number | null
+  lng: number | null
+  hours: string
+  discount_rate: number
+  licence_image: string
+  storefront_image: string
+  rejections: string
+  shop_id: number | null
+  created_at: number
+  updated_at: number
+  reviewed_at: number | null
+}
+
+/** Statuses of an application still under way (its mobile is taken, its shop name too). */
+const OPEN = "('submitted', 'in_review', 'rejected')"
+
+const rowById = (db: DB, id: number) => sql(db, 'SELECT * FROM merchant_applications WHERE id = ?').get(id) as Row | undefined
+const rowOfUser = (db: DB, userId: number) => sql(db, 'SELECT * FROM merchant_applications WHERE user_id = ?').get(userId) as Row | undefined
+
+function shapeOf(row: Row): MerchantApplication & { user_id: number } {
+  const { rejections, ...rest } = row
+  return { ...rest, rejections: JSON.parse(rejections) as Partial<Record<MerchantApplicationField, string>> } as MerchantApplication & { user_id: number }
+}
+
+/** The shopper's application, or null. */
+export function myApplication(db: DB, userId: number): MerchantApplication | null {
+  const row = rowOfUser(db, userId)
+  if (!row) return null
+  const { user_id: _owner, ...shape } = shapeOf(row)
+  return shape
+}
+
+/** A shop of that name (any case, spaces trimmed) in the city, or another applicant's open application for it. */
+function nameTaken(db: DB, name: string, cityId: number, exceptApplication: number): boolean {
+  const shop = sql(db, 'SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)').get(cityId, name)
+  if (shop) return true
+  return !!sql(db, `SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`).get(cityId, name, exceptApplication)
+}
+
+/** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
+const latestSignUpCode = (db: DB, mobile: string) =>
+  sql(db, "SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1").get(mobile) as
+    | { id: number; code: string; created_at: number; attempts: number }
+    | undefined
+
+/**
+ * The mobile's SMS check at submit. No code is needed for the account's own phone (verified by the code it logged in
+ * with) nor for the mobile this application was already verified with (a resubmission after a rejection). Otherwise the
+ * newest `shopRegister` code for that mobile must be given (`merchant_sms_code_required`), fresh (`sms_code_expired`),
+ * not guessed too often (`sms_code_attempts`) and right (`sms_code_wrong`; every guess counted before it is compared —
+ * outside the submit's transaction, so a refusal does not roll the count back). Answers the code's row to spend inside
+ * the transaction, or null.
+ */
+function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fields): number | null {
+  if (input.mobile === user.phone) return null
+  const mine = rowOfUser(db, user.id)
+  if (mine && mine.mobile === input.mobile) return null
+  if (!input.sms_code) throw refuse('merchant_sms_code_required')
+  const sms = latestSignUpCode(db, input.mobile)
+  if (!sms || nowMs() - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
+  // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
+  // wrong guesses over all processes, however many are in flight at once.
+  if (!takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+  if (sms.code !== input.sms_code) throw refuse('sms_code_wrong')
+  returnAttempt(db, sms.id)
+  return sms.id
+}
+
+/**
+ * Apply, or resubmit after a rejection (the same row, edited; back to submitted, the rejections cleared). Refused: a
+ * mobile not verified by its SMS code (checkMobileCode); an applicant already staff of a store; an application being
+ * reviewed (submitted / in review); a mobile on another open application; a shop name taken in the city; an unknown
+ * business class or city (as that field's reason). The code is spent with the write: a refusal leaves it usable.
+ */
+export function submitApplication(db: DB, user: { id: number; phone: string }, input: Fields): MerchantApplication {
+  const userId = user.id
+  const codeId = checkMobileCode(db, user, input)
+  return tx(db, () => {
+    // Used once: a second submit racing with the same code finds it used.
+    if (codeId !== null && !useCode(db, codeId)) throw refuse('sms_code_expired')
+    if (staffShopOf(db, userId)) throw refuse('merchant_already_staff')
+    const mine = rowOfUser(db, userId)
+    if (mine && mine.status !== 'rejected') throw refuse(mine.status === 'approved' ? 'merchant_already_staff' : 'merchant_application_pending')
+    const exceptId = mine?.id ?? 0
+    // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
+    if (!isUploadOf(db, userId, input.licence_image)) throw refuse('merchant_licence_invalid')
+    if (!isUploadOf(db, userId, input.storefront_image)) throw refuse('merchant_storefront_invalid')
+    if (!sql(db, 'SELECT 1 FROM business_classes WHERE id = ?').get(input.class_id)) throw refuse('merchant_class_invalid')
+    if (!sql(db, 'SELECT 1 FROM cities WHERE id = ?').get(input.city_id)) throw refuse('merchant_city_invalid')
+    if (sql(db, `SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`).get(input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
+    if (nameTaken(db, input.shop_name, input.city_id, exceptId)) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
+    const now = nowMs()
+    const values = {
+      shop_name: input.shop_name,
+      class_id: input.class_id,
+      contact_name: input.contact_name,
+      mobile: input.mobile,
+      city_id: input.city_id,
+      district: input.district,
+      address: input.address,
+      lat: input.lat ?? null,
+      lng: input.lng ?? null,
+      hours: input.hours,
+      discount_rate: input.discount_rate,
+      licence_image: input.licence_image,
+      storefront_image: input.storefront_image,
+      now,
+    }
+    if (mine) {
+      sql(
+        db,
+        `UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
+           city_id = @city_id, district = @district, address = @address, lat = @lat, lng = @lng, hours = @hours, discount_rate = @discount_rate,
+           licence_image = @licence_image, storefront_image = @storefront_image, rejections = '{}', updated_at = @now, reviewed_at = NULL
+         WHERE id = @id AND status = 'rejected'`,
+      ).run({ ...values, id: mine.id })
+    } else {
+      sql(
+        db,
+        `INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
+         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`,
+      ).run({ ...values, user_id: userId })
+    }
+    return myApplication(db, userId) as MerchantApplication
+  })
+}
+
+// ——— The operator's side (scripts/admin.ts) ———
+
+export interface ApplicationSummary {
+  id: number
+  status: MerchantApplicationStatus
+  shop_name: string
+  city_id: number
+  mobile: string
+  updated_at: number
+}
+
+/** Applications, those waiting first (submitted, in review), then the rest; newest last within each. */
+export function listApplications(db: DB): ApplicationSummary[] {
+  return sql(
+    db,
+    `SELECT id, status, shop_name, city_id, mobile, updated_at FROM merchant_applications
+     ORDER BY CASE status WHEN 'submitted' THEN 0 WHEN 'in_review' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 END, updated_at, id`,
+  ).all() as ApplicationSummary[]
+}
+
+/** One application for the operator; opening a submitted one marks it in review (the applicant sees that). */
+export function showApplication(db: DB, id: number): MerchantApplication & { user_id: number } {
+  return tx(db, () => {
+    const row = rowById(db, id)
+    if (!row) throw refuse('merchant_application_not_found')
+    if (row.status === 'submitted') sql(db, "UPDATE merchant_applications SET status = 'in_review', updated_at = ? WHERE id = ? AND status = 'submitted'").run(nowMs(), id)
+    return shapeOf(rowById(db, id) as Row)
+  })
+}
+
+/** Reject with a reason per field (at least one; fields of MERCHANT_APPLICATION_FIELDS). Only while undecided. */
+export function rejectApplication(db: DB, id: number, reasons: Partial<Record<MerchantApplicationField, string>>): MerchantApplication & { user_id: number } {
+  const fields = Object.keys(reasons)
+  if (fields.length === 0 || fields.some((f) => !(MERCHANT_APPLICATION_FIELDS as readonly string[]).includes(f) || !reasons[f as MerchantApplicationField]?.trim())) {
+    throw new Error(`reject needs --field name=why with name one of: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`)
+  }
+  return tx(db, () => {
+    const row = rowById(db, id)
+    if (!row) throw refuse('merchant_application_not_found')
+    const now = nowMs()
+    const changed = sql(db, "UPDATE merchant_applications SET status = 'rejected', rejections = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')").run(
+      JSON.stringify(reasons),
+      now,
+      now,
+      id,
+    ).changes
+    if (changed !== 1) throw refuse('merchant_application_decided', { status: row.status })
+    return shapeOf(rowById(db, id) as Row)
+  })
+}
+
+/** The shop's point: the one picked on the map, else its district's centre (server/domain/address/districtCentres.ts), else its city's. */
+function placeOf(db: DB, row: Row): { lat: number; lng: number } {
+  if (row.lat !== null && row.lng !== null) return { lat: row.lat, lng: row.lng }
+  const city = sql(db, 'SELECT name, lat, lng FROM cities WHERE id = ?').get(row.city_id) as { name: string; lat: number; lng: number }
+  if (row.district) {
+    for (const [province, cities] of Object.entries(REGIONS)) {
+      for (const cityName of Object.keys(cities)) {
+        // REGIONS names the city with its suffix (the cities table without): one city per prefix in the table.
+        if (cityName.startsWith(city.name)) {
+          const centre = districtCentre(province, cityName, row.district)
+          if (centre) return centre
+        }
+      }
+    }
+  }
+  return { lat: city.lat, lng: city.lng }
+}
+
+/**
+ * Approve, in one transaction: the shop (name, class, city, address, point, the mobile as its phone, hours, discount,
+ * the storefront picture; no rating yet), the applicant its owner (store_staff role 'owner'), the application approved
+ * with the shop id. The status update is conditional (still submitted or in review), so of several operators
+ * approving at once exactly one creates a shop; the others are refused and nothing of theirs stays.
+ */
+export function approveApplication(db: DB, id: number): { application: MerchantApplication & { user_id: number }; shopId: number } {
+  return tx(db, () => {
+    const row = rowById(db, id)
+    if (!row) throw refuse('merchant_application_not_found')
+    if (row.status !== 'submitted' && row.status !== 'in_review') throw refuse('merchant_application_decided', { status: row.status })
+    if (staffShopOf(db, row.user_id)) throw refuse('merchant_already_staff')
+    if (nameTaken(db, row.shop_name, row.city_id, row.id)) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
+    const place = placeOf(db, row)
+    const shopId = Number(
+      sql(
+        db,
+        `INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`,
+      ).run(row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image).lastInsertRowid,
+    )
+    const now = nowMs()
+    const changed = sql(db, "UPDATE merchant_applications SET status = 'approved', shop_id = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')").run(
+      shopId,
+      now,
+      now,
+      id,
+    ).changes
+    // Never true inside BEGIN IMMEDIATE (the status was read under the write lock); kept so the rule holds without it.
+    if (changed !== 1) throw refuse('merchant_application_decided', { status: 'approved' })
+    sql(db, "INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')").run(row.user_id, shopId, fmt(now))
+    return { application: shapeOf(rowById(db, id) as Row), shopId }
+  })
+}

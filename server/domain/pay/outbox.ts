@@ -1,0 +1,133 @@
+import { tx, type DB } from '../../storage/db'
+import type { PayProvider, RefundCall } from './provider'
+import * as calls from '../../storage/repo/providerCalls'
+import type { ProviderCallRow } from '../../storage/repo/providerCalls'
+import * as payments from '../../storage/repo/payments'
+import { nowMs } from '../../time'
+
+/**
+ * The provider outbox (issue 28; docs/api.md "Calls to the payment provider"). A transaction may run more than once
+ * (PostgreSQL runs it again on 40001/40P01; on SQLite a request answered 503 server_busy is sent again by the client,
+ * the sweep runs again), so no transaction calls the payment provider. The transaction that decides a call records it
+ * (a row of `provider_calls`: close_trade or refund, pending); the call is made after the commit by whoever takes the
+ * row first — the request that recorded it, at once, or the housekeeping sweep (runDueCalls) when that request stopped
+ * or the provider failed. Taking a row is one conditional UPDATE (repo/providerCalls.ts claimCall), so of several
+ * processes exactly one makes each attempt; a row is tried at most MAX_ATTEMPTS times, BACKOFF_MS apart and doubling,
+ * then left `failed` for an operator (last_error kept). On PostgreSQL the same UPDATE is enough under READ COMMITTED: a
+ * second taker waits for the first's row lock, then finds next_attempt_at moved on and takes nothing (no SKIP LOCKED
+ * needed; the sweep's SELECT of due ids may list a row another process is taking — its claim then simply fails).
+ * A process that stops between a call and recording its outcome leaves the row to be taken again when its lease ends:
+ * a call is made at least once, and again only then — never by a transaction run again; the provider's side is
+ * idempotent by the trade or refund number.
+ */
+
+export const MAX_ATTEMPTS = 8
+/** The wait after the first attempt; doubled after each (at most BACKOFF_MAX_MS). It is also the taker's lease. */
+export const BACKOFF_MS = 30_000
+export const BACKOFF_MAX_MS = 60 * 60_000
+
+/** When a call taken for its `attempt`-th time (1-based) is due again if its outcome is not recorded by then. */
+export const backoffMs = (attempt: number): number => Math.min(BACKOFF_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_MAX_MS)
+
+/**
+ * What became of a call: closed / paid (close_trade: the provider closed the trade, or says it is paid already) · asked
+ * (refund: asked for; its outcome comes as a signed refund notification) · in_flight (another request or process has it,
+ * or it is waiting out its backoff) · failed (out of attempts: an operator's).
+ */
+export type CallOutcome = NonNullable<ProviderCallRow['result']> | 'in_flight' | 'failed'
+
+function mustBeInTransaction(db: DB, what: string): void {
+  if (!db.inTransaction) throw new Error(`${what} is recorded inside the transaction that decides it`)
+}
+
+/** Records closing a trade (inside the deciding transaction). Its call's id. */
+export function recordCloseTrade(db: DB, orderId: number, tradeNo: string, now = nowMs()): number {
+  mustBeInTransaction(db, 'closing a trade')
+  return calls.insertCall(db, { kind: 'close_trade', ref_no: tradeNo, trade_no: tradeNo, order_id: orderId, amount: null }, now)
+}
+
+/** Records a refund (inside the transaction that writes its refund row). Its call's id: run it after the commit. */
+export function recordRefund(db: DB, orderId: number, call: RefundCall, now = nowMs()): number {
+  mustBeInTransaction(db, 'a refund')
+  return calls.insertCall(db, { kind: 'refund', ref_no: call.refund_no, trade_no: call.trade_no, order_id: orderId, amount: call.amount }, now)
+}
+
+function callProvider(provider: PayProvider, row: ProviderCallRow): NonNullable<ProviderCallRow['result']> {
+  if (row.kind === 'close_trade') return provider.closeTrade(row.trade_no) ? 'closed' : 'paid'
+  provider.refund({ refund_no: row.ref_no, trade_no: row.trade_no, amount: row.amount ?? 0 })
+  return 'asked'
+}
+
+const settled = (row: ProviderCallRow | undefined): CallOutcome => (row?.state === 'done' && row.result ? row.result : row?.state === 'failed' ? 'failed' : 'in_flight')
+
+/**
+ * Makes a recorded call if it is due and nobody else has taken it; outside any transaction (refused inside one: it
+ * could be run again). A call done already answers its recorded outcome without asking the provider again. A trade
+ * the provider closed is closed here too (pending → closed), with the outcome, in one transaction.
+ */
+export function runCall(db: DB, provider: PayProvider, id: number, now = nowMs()): CallOutcome {
+  if (db.inTransaction) throw new Error('the payment provider is called after the transaction commits (record the call inside it: server/domain/pay/outbox.ts)')
+  const row = calls.callById(db, id)
+  if (!row || row.state !== 'pending') return settled(row)
+  const attempt = row.attempts + 1
+  if (!calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt))) return settled(calls.callById(db, id))
+  let result: NonNullable<ProviderCallRow['result']>
+  try {
+    result = callProvider(provider, row)
+  } catch (err) {
+    // Left pending (due again when its backoff ends, as set when it was taken), or failed after its last attempt.
+    const out = attempt >= MAX_ATTEMPTS
+    calls.callFailed(db, id, err instanceof Error ? err.message : String(err), out)
+    return out ? 'failed' : 'in_flight'
+  }
+  tx(db, () => {
+    calls.finishCall(db, id, result, nowMs())
+    if (row.kind === 'close_trade' && result === 'closed') payments.closeTradeByNo(db, row.trade_no)
+  })
+  return result
+}
+
+/**
+ * A refund asked for whose answer never came (server/domain/pay/pay.ts retryPendingRefunds): its call, done since before
+ * `doneBefore`, is made pending again — once, however many processes sweep — and made by whoever takes it. A refund
+ * asked before the outbox existed gets its call now. in_flight when it is not this sweep's to ask.
+ */
+export function askRefundAgain(db: DB, provider: PayProvider, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): CallOutcome {
+  if (!calls.rearmRefund(db, r, doneBefore, now)) return 'in_flight'
+  const row = calls.callByRef(db, 'refund', r.refund_no)
+  return row ? runCall(db, provider, row.id, now) : 'in_flight'
+}
+
+/** The housekeeping sweep: every pending call that is due, each taken by one process only (at most `limit` a sweep). */
+export function runDueCalls(db: DB, provider: PayProvider, now = nowMs(), limit = 100): number {
+  let made = 0
+  for (const id of calls.dueCalls(db, now, limit)) {
+    const outcome = runCall(db, provider, id, now)
+    if (outcome !== 'in_flight' && outcome !== 'failed') made++
+  }
+  return made
+}
+
+/** Whether every open trade of an order is closed at the provider: closed · paid (one is paid already) · unsettled (a call in flight or failed). */
+export type ClosingOutcome = 'closed' | 'paid' | 'unsettled'
+
+/**
+ * Closes every open trade of an order at the provider — before the order may be cancelled, so nothing can be paid for
+ * an order that reads "cancelled" (server/domain/orders.ts cancelUnpaid). Outside any transaction: the calls are recorded in
+ * a short transaction of their own (only those not recorded yet: a trade the provider reported paid stays reported
+ * paid), then made. A trade opened after this read is found by the cancel's own transaction, which then cancels
+ * nothing.
+ */
+export function closeOpenTrades(db: DB, provider: PayProvider, orderId: number, now = nowMs()): ClosingOutcome {
+  const open = payments.openTradesOf(db, orderId)
+  if (open.length === 0) return 'closed'
+  const known = new Map(calls.callsOfOrder(db, orderId).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
+  const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : tx(db, () => payments.openTradesOf(db, orderId).map((t) => recordCloseTrade(db, orderId, t.trade_no, now)))
+  let outcome: ClosingOutcome = 'closed'
+  for (const id of ids) {
+    const made = runCall(db, provider, id, now)
+    if (made === 'paid') return 'paid'
+    if (made !== 'closed') outcome = 'unsettled'
+  }
+  return outcome
+}

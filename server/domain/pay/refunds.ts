@@ -1,0 +1,113 @@
+import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
+import type { OrderRefund, RefundDestination, RefundStep, RefundStepKey } from '../../../src/contract/order'
+import { canRefund } from '../../../src/contract/orderRules'
+import { tx, type DB } from '../../storage/db'
+import { refuse } from '../refusal'
+import * as orders from '../../storage/repo/orders'
+import type { OrderRow } from '../../storage/repo/orders'
+import * as store from '../../storage/repo/store'
+import { fmt, nowText } from '../../time'
+
+/**
+ * A refund as the shopper follows it (issue 24; docs/api.md "The order lifecycle"): the latest request's timeline,
+ * read from the order (its reason, the status it was asked from, its refusal), its trail (order_actions) and the
+ * provider refund an approval asked for (refunds). Withdrawing a request the store has not answered is here too.
+ */
+
+const HOUR_MS = 3_600_000
+
+const destinationOf = (channel: number | null): RefundDestination => (channel === PAY_CHANNEL.WX_JSAPI ? 'wechat' : channel === null ? 'none' : 'sandbox')
+
+/** The steps of a state, in order: those before `current` done, `current` in progress (or done when it ends the request), the rest to come. */
+function stepsOf(keys: RefundStepKey[], reached: number, inProgress: boolean, at: Partial<Record<RefundStepKey, string | null>>): RefundStep[] {
+  return keys.map((key, i) => ({ key, state: i < reached || (i === reached && !inProgress) ? 'done' : i === reached ? 'current' : 'todo', at: i <= reached ? (at[key] ?? null) : null }))
+}
+
+const ASKED: RefundStepKey[] = ['asked', 'awaiting_store']
+const APPROVED: RefundStepKey[] = [...ASKED, 'approved', 'on_its_way', 'refunded']
+
+/**
+ * The order's latest refund request as the shopper reads it; null when none was ever made (no extra query then:
+ * order/read of an order never refunded costs nothing more). `autoApproveHours`: the timer's (server/http/app.ts).
+ */
+export function refundTimeline(db: DB, row: OrderRow, autoApproveHours: number): OrderRefund | null {
+  if (row.refund_requested_at === null) return null
+  const trail = store.refundTrailOf(db, row.id)
+  const last = (...actions: string[]) => [...trail].reverse().find((a) => actions.includes(a.action))
+  const askedAt = fmt(row.refund_requested_at)
+  const base = {
+    reason: row.refund_reason,
+    asked_at: askedAt,
+    auto_approve_at: null,
+    approved_at: null,
+    approved_by: null,
+    amount: row.pay_amount,
+    refunded_at: null,
+    refused: null,
+    withdrawn_at: null,
+    delayed: false,
+    can_withdraw: false,
+    can_ask_again: false,
+  } satisfies Partial<OrderRefund>
+
+  if (row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED) {
+    const refund = store.orderRefundOf(db, row.id)
+    const payment = refund ? refund.payment_id : (store.attachedPaymentOf(db, row.id)?.id ?? null)
+    const to = destinationOf(payment === null ? null : store.paymentChannelOf(db, payment))
+    const amount = refund?.amount ?? row.pay_amount
+    if (row.status === ORDER_STATUS.REFUNDING && !refund) {
+      const autoAt = fmt(row.refund_requested_at + autoApproveHours * HOUR_MS)
+      return { ...base, state: 'awaiting_store', to, amount, auto_approve_at: autoAt, can_withdraw: true, steps: stepsOf(APPROVED, 1, true, { asked: askedAt }) }
+    }
+    const approval = last('refund_approved', 'refund_auto_approved')
+    const approvedAt = approval?.at ?? refund?.created_at ?? null
+    const approvedBy = approval ? (approval.action === 'refund_auto_approved' ? 'timer' : 'store') : null
+    if (row.status === ORDER_STATUS.REFUNDING) {
+      const delayed = refund?.status === 'failed'
+      return { ...base, state: 'awaiting_provider', to, amount, approved_at: approvedAt, approved_by: approvedBy, delayed, steps: stepsOf(APPROVED, 3, true, { asked: askedAt, awaiting_store: approvedAt, approved: approvedAt, on_its_way: approvedAt }) }
+    }
+    const refundedAt = last('refunded')?.at ?? refund?.notified_at ?? null
+    return {
+      ...base,
+      state: 'refunded',
+      to,
+      amount,
+      approved_at: approvedAt,
+      approved_by: approvedBy,
+      refunded_at: refundedAt,
+      steps: stepsOf(APPROVED, 4, false, { asked: askedAt, awaiting_store: approvedAt, approved: approvedAt, on_its_way: approvedAt, refunded: refundedAt }),
+    }
+  }
+
+  // Back where it was asked from: refused by the store, or withdrawn by the shopper (whichever came last).
+  const payment = store.attachedPaymentOf(db, row.id)
+  const to = destinationOf(payment ? payment.channel : null)
+  const again = canRefund(row.status)
+  const withdrawn = last('refund_withdrawn', 'refund_rejected')
+  if (row.refund_rejection !== null && row.refund_rejected_at !== null && withdrawn?.action !== 'refund_withdrawn') {
+    const refused = { reason: row.refund_rejection, at: row.refund_rejected_at }
+    return { ...base, state: 'refused', to, refused, can_ask_again: again, steps: stepsOf([...ASKED, 'refused'], 2, false, { asked: askedAt, awaiting_store: refused.at, refused: refused.at }) }
+  }
+  if (withdrawn?.action === 'refund_withdrawn') {
+    return { ...base, state: 'withdrawn', to, withdrawn_at: withdrawn.at, can_ask_again: again, steps: stepsOf(['asked', 'withdrawn'], 1, false, { asked: askedAt, withdrawn: withdrawn.at }) }
+  }
+  return null
+}
+
+/**
+ * The shopper withdraws a request the store has not answered: refunding → the status it was asked from (a card the
+ * order bought is usable again), recorded on the trail; then a refund can be asked again. One IMMEDIATE transaction
+ * that names the status it moves from, with "no refund asked of the provider" in the same UPDATE: racing the store's
+ * approve or refusal, or the timer, exactly one of them moves the order. Ownership is part of the lookup.
+ */
+export function withdrawRefund(db: DB, userId: number, orderId: number): OrderRow {
+  return tx(db, () => {
+    const row = orders.ownById(db, userId, orderId)
+    if (!row) throw refuse('order_not_found')
+    if (!orders.withdrawRefunding(db, row.id)) {
+      throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_withdraw_approved' : row.status === ORDER_STATUS.REFUNDED ? 'order_refunded' : 'refund_withdraw_not_waiting')
+    }
+    store.insertAction(db, { order_id: row.id, action: 'refund_withdrawn', by_user_id: userId, reason: null, at: nowText() })
+    return orders.byId(db, row.id) as OrderRow
+  })
+}

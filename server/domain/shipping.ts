@@ -1,0 +1,166 @@
+/**
+ * Parcels (issue 14): the store ships a paid mall order (carrier, tracking number) → delivering; the sandbox
+ * carrier moves it through fixed states at fixed times after shipping, read on the carrier's clock (the server's clock,
+ * server/time.ts, plus an offset the sandbox can move: POST /api/sandbox/carrierClock, kept in the database so every
+ * process reads the same), and each event is stored as it comes due;
+ * the shopper confirms receipt → completed, or the order completes by itself AUTO_COMPLETE_DAYS after delivery.
+ */
+import { ORDER_STATUS } from '../../src/contract/constants'
+import type { ApiLang } from '../../src/contract/common'
+import type { LogisticsAnswer, ParcelEvent } from '../../src/contract/mall'
+import { AUTO_COMPLETE_DAYS, type Carrier, type ParcelState } from '../../src/contract/mallEndpoints'
+import type { OrderParcel } from '../../src/contract/order'
+import { tx, type DB } from '../storage/db'
+import { refuse } from './refusal'
+import * as orders from '../storage/repo/orders'
+import type { OrderRow } from '../storage/repo/orders'
+import * as shipping from '../storage/repo/shipping'
+import type { ShipmentRow } from '../storage/repo/shipping'
+import * as store from '../storage/repo/store'
+import * as settings from '../storage/repo/settings'
+import { carrierNowMs, fmt, nowText, refreshClock } from '../time'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** When each state comes after the parcel is shipped (docs/api.md "Parcels"). */
+export const PARCEL_TIMELINE: ReadonlyArray<readonly [ParcelState, number]> = [
+  ['shipped', 0],
+  ['picked_up', 2 * HOUR],
+  ['in_transit', 8 * HOUR],
+  ['out_for_delivery', 26 * HOUR],
+  ['delivered', 30 * HOUR],
+]
+const DELIVERED_AFTER = 30 * HOUR
+
+// The carrier's clock: the server's clock plus what the sandbox moved it by (settings row; 0 in production).
+export const carrierNow = (): number => carrierNowMs()
+/** Sandbox: move the carrier's clock forward (or back to the server's clock with reset); its offset in ms. */
+export function moveCarrierClock(db: DB, minutes: number, reset = false): number {
+  const offset = tx(db, () => {
+    const moved = reset ? 0 : settings.clockOffsets(db).carrier + minutes * 60_000
+    settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
+    return moved
+  })
+  refreshClock()
+  return offset
+}
+
+const CARRIER_NAMES: Record<Carrier, readonly [string, string]> = {
+  SF: ['顺丰速运', 'SF Express'],
+  ZTO: ['中通快递', 'ZTO Express'],
+  YTO: ['圆通速递', 'YTO Express'],
+  JD: ['京东物流', 'JD Logistics'],
+  EMS: ['中国邮政 EMS', 'China Post EMS'],
+}
+export const carrierName = (carrier: string, lang: ApiLang): string => CARRIER_NAMES[carrier as Carrier]?.[lang === 'en' ? 1 : 0] ?? carrier
+
+const EVENT_TEXT: Record<ParcelState, readonly [string, string]> = {
+  shipped: ['商家已发货，等待{carrier}揽收', 'Shipped by the store, waiting for {carrier} to collect it'],
+  picked_up: ['{carrier}已揽收', 'Collected by {carrier}'],
+  in_transit: ['运输中，快件已发往收件城市转运中心', 'In transit to the sorting centre of your city'],
+  out_for_delivery: ['派送中，快递员正在为您派件', 'Out for delivery'],
+  delivered: ['已签收，感谢使用{carrier}', 'Delivered. Thank you for choosing {carrier}'],
+}
+const eventText = (state: ParcelState, carrier: string, lang: ApiLang) => EVENT_TEXT[state][lang === 'en' ? 1 : 0].replace('{carrier}', carrierName(carrier, lang))
+
+/** The states a parcel has reached at `now`, oldest first (a pure function of the ship time). */
+export const reached = (s: ShipmentRow, now: number): Array<{ state: ParcelState; at: number }> =>
+  PARCEL_TIMELINE.filter(([, after]) => s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
+
+/** Store the events that have come due (idempotent). */
+function recordDue(db: DB, s: ShipmentRow, now: number): void {
+  const have = new Set(shipping.storedEvents(db, s.order_id).map((e) => e.state))
+  for (const e of reached(s, now)) if (!have.has(e.state)) shipping.storeEvent(db, s.order_id, e.state, e.at)
+}
+
+/**
+ * The parcel's events at `now`, oldest first: those stored and those due. What the carrier recorded stays recorded
+ * when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
+ */
+function eventsOf(db: DB, s: ShipmentRow, now: number): Array<{ state: ParcelState; at: number }> {
+  const stored = new Set(shipping.storedEvents(db, s.order_id).map((e) => e.state))
+  return PARCEL_TIMELINE.filter(([state, after]) => state === 'shipped' || stored.has(state) || s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
+}
+
+/** A shipped order's parcel in short, for order answers (null until shipped). */
+export function parcelOf(db: DB, lang: ApiLang, row: OrderRow): OrderParcel | null {
+  if (row.delivery !== 'ship') return null
+  const s = shipping.shipmentOf(db, row.id)
+  if (!s) return null
+  const events = eventsOf(db, s, carrierNow())
+  const latest = events[events.length - 1]
+  return { carrier_name: carrierName(s.carrier, lang), tracking_no: s.tracking_no, shipped_at: fmt(s.shipped_at), state: latest.state, latest: eventText(latest.state, s.carrier, lang) }
+}
+
+/** The store ships a paid mall order to be delivered: paid → delivering, once (a second ship is refused). */
+export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number | null): OrderRow {
+  return tx(db, () => {
+    const now = orders.byId(db, row.id) as OrderRow
+    if (now.delivery !== 'ship') throw refuse('ship_not_needed')
+    if (shipping.shipmentOf(db, now.id)) throw refuse('already_shipped')
+    if (now.status !== ORDER_STATUS.PAID) throw refuse('ship_not_allowed')
+    const at = carrierNow()
+    if (!shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId })) throw refuse('already_shipped')
+    if (!orders.moveStatus(db, now.id, ORDER_STATUS.PAID, ORDER_STATUS.DELIVERING)) throw refuse('ship_not_allowed')
+    shipping.storeEvent(db, now.id, 'shipped', at)
+    store.insertAction(db, { order_id: now.id, action: 'shipped', by_user_id: byUserId, reason: `${carrier} ${trackingNo.toUpperCase()}`, at: nowText() })
+    return orders.byId(db, now.id) as OrderRow
+  })
+}
+
+/** The shopper's parcel: carrier, number, events newest first, when it completes by itself. */
+export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<LogisticsAnswer, 'order'> {
+  const s = shipping.shipmentOf(db, row.id)
+  if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
+  const now = carrierNow()
+  recordDue(db, s, now)
+  const due = eventsOf(db, s, now)
+  const events: ParcelEvent[] = due.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
+  const delivered = due.find((e) => e.state === 'delivered')?.at ?? null
+  return {
+    carrier: s.carrier as Carrier,
+    carrier_name: carrierName(s.carrier, lang),
+    tracking_no: s.tracking_no,
+    shipped_at: fmt(s.shipped_at),
+    state: events[0].state,
+    events,
+    delivered_at: delivered === null ? null : fmt(delivered),
+    auto_complete_at: delivered !== null && row.status === ORDER_STATUS.DELIVERING ? fmt(delivered + AUTO_COMPLETE_DAYS * DAY) : null,
+    can_confirm: row.status === ORDER_STATUS.DELIVERING,
+  }
+}
+
+/** The shopper confirms the parcel arrived: delivering → completed, once. */
+export function confirmReceipt(db: DB, row: OrderRow): OrderRow {
+  return tx(db, () => {
+    if (!shipping.shipmentOf(db, row.id)) throw refuse('receipt_not_shipped')
+    if (!orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
+      const now = orders.byId(db, row.id) as OrderRow
+      throw refuse(now.status === ORDER_STATUS.COMPLETED ? 'receipt_already_confirmed' : 'receipt_not_allowed')
+    }
+    store.insertAction(db, { order_id: row.id, action: 'receipt_confirmed', by_user_id: row.user_id, reason: null, at: nowText() })
+    return orders.byId(db, row.id) as OrderRow
+  })
+}
+
+/**
+ * The timer: store the events that came due, and complete parcels delivered AUTO_COMPLETE_DAYS ago that the
+ * shopper did not confirm (recorded as by the timer). A parcel whose refund is being asked waits for that answer.
+ */
+export function sweepParcels(db: DB, now = carrierNow()): number {
+  const open = shipping.openParcels(db, 200)
+  if (open.length === 0) return 0
+  return tx(db, () => {
+    let completed = 0
+    for (const s of open) {
+      recordDue(db, s, now)
+      if (now < s.shipped_at + DELIVERED_AFTER + AUTO_COMPLETE_DAYS * DAY) continue
+      if (orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
+        store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
+        completed++
+      }
+    }
+    return completed
+  })
+}

@@ -1,0 +1,136 @@
+import crypto from 'node:crypto'
+import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
+import { sql, tx, type DB } from '../../storage/db'
+import { refuse } from '../refusal'
+import { hashToken, type AuthUser } from '../../http/envelope'
+import * as store from '../../storage/repo/store'
+import { maskPhone, requireStaff, type Staff } from './store'
+import { fmt, nowMs } from '../../time'
+import { nicknameIn } from '../names'
+import type { ApiLang } from '../../../src/contract/common'
+
+/**
+ * Staff and invites (issue 26; docs/api.md "Staff and invites"). A store's people are rows of `store_staff` (one per
+ * user: a user is staff of one store at a time) with a role: the owner (the approved applicant, server/domain/merchant.ts)
+ * and staff. Only the owner invites, lists and revokes invites and removes staff; the owner cannot be removed (by
+ * staff, or by themself). An invite is a random 128-bit code shown once to the owner (the link carries it); only its
+ * SHA-256 is stored. It is used once, within STAFF_INVITE_HOURS of being made on the server's clock: accepting is one
+ * IMMEDIATE transaction that re-reads the invite and the asker's store and marks the invite used in an UPDATE that
+ * names it unused, so two colleagues racing one link — over several processes on one file — make one staff member.
+ *
+ * Removal deletes the row: every store call reads the row again (requireStaff; nothing caches store rights — the
+ * session cache in server/storage/repo/users.ts keeps who a token is, not what they may do), so the removed person's next
+ * store call is refused `no_permission`, in this process or any other; an open live stream of the store's takeout
+ * orders ends at its next tick (server/http/routes/takeoutLive.ts).
+ */
+
+const INVITE_MS = STAFF_INVITE_HOURS * 3_600_000
+
+interface InviteRow {
+  id: number
+  shop_id: number
+  created_at: number
+  expires_at: number
+  used_by: number | null
+  revoked_at: number | null
+}
+
+interface Member extends Staff {
+  role: StaffRole
+}
+
+const roleOf = (db: DB, userId: number) => (sql(db, 'SELECT role FROM store_staff WHERE user_id = ?').get(userId) as { role: StaffRole } | undefined)?.role ?? 'staff'
+
+/** The store gate, with the asker's role. */
+export function requireMember(db: DB, user: AuthUser | null): Member {
+  const staff = requireStaff(db, user)
+  return { ...staff, role: roleOf(db, staff.userId) }
+}
+
+/** The store gate for what only the owner may do (staff: `staff_owner_only`). */
+export function requireOwner(db: DB, user: AuthUser | null): Member {
+  const member = requireMember(db, user)
+  if (member.role !== 'owner') throw refuse('staff_owner_only')
+  return member
+}
+
+const inviteOf = (r: Pick<InviteRow, 'id' | 'created_at' | 'expires_at'>): StaffInvite => ({ id: r.id, created_at: fmt(r.created_at), expires_at: fmt(r.expires_at) })
+
+const openInvites = (db: DB, shopId: number, now: number) =>
+  sql(db, 'SELECT id, created_at, expires_at FROM staff_invites WHERE shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC').all(shopId, now) as InviteRow[]
+
+/** The shop's people and open invites; a default nickname (会员0005) is the system's, so it is answered in `lang`. */
+export function staffList(db: DB, member: Member, lang: ApiLang): StaffListAnswer {
+  const rows = sql(
+    db,
+    `SELECT s.user_id, s.role, s.created_at, u.nickname, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id
+     WHERE s.shop_id = ? ORDER BY s.role = 'owner' DESC, s.created_at, s.user_id`,
+  ).all(member.shopId) as Array<{ user_id: number; role: StaffRole; created_at: string; nickname: string; phone: string }>
+  return {
+    shop: { id: member.shopId, name: member.shopName },
+    my_role: member.role,
+    staff: rows.map((r) => ({ user_id: r.user_id, nickname: nicknameIn(lang, r.nickname), phone: maskPhone(r.phone), role: r.role, since: r.created_at, is_me: r.user_id === member.userId })),
+    invites: member.role === 'owner' ? openInvites(db, member.shopId, nowMs()).map(inviteOf) : [],
+  }
+}
+
+/** The owner makes an invite: its code is in this answer only. */
+export function createInvite(db: DB, owner: Member): StaffInvite & { code: string } {
+  return tx(db, () => {
+    const now = nowMs()
+    if (openInvites(db, owner.shopId, now).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
+    const code = crypto.randomBytes(16).toString('base64url')
+    const id = Number(
+      sql(db, 'INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS)
+        .lastInsertRowid,
+    )
+    return { ...inviteOf({ id, created_at: now, expires_at: now + INVITE_MS }), code }
+  })
+}
+
+/** The owner withdraws one of the store's open invites (a used, expired or another store's one: not found). */
+export function revokeInvite(db: DB, owner: Member, id: number): void {
+  const done = sql(db, 'UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?').run(nowMs(), id, owner.shopId, nowMs())
+  if (done.changes !== 1) throw refuse('staff_invite_not_found')
+}
+
+/** The owner removes a staff member of the store; the owner (themself) cannot be removed. */
+export function removeStaff(db: DB, owner: Member, userId: number): void {
+  tx(db, () => {
+    const row = sql(db, 'SELECT role FROM store_staff WHERE user_id = ? AND shop_id = ?').get(userId, owner.shopId) as { role: StaffRole } | undefined
+    if (!row) throw refuse('staff_not_found')
+    if (row.role === 'owner') throw refuse('staff_cannot_remove_owner')
+    sql(db, "DELETE FROM store_staff WHERE user_id = ? AND shop_id = ? AND role = 'staff'").run(userId, owner.shopId)
+  })
+}
+
+/** The invite of a code, or why it cannot be used now. */
+function usableInvite(db: DB, code: string, now: number): InviteRow & { shop_name: string } {
+  const row = sql(db, 'SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?').get(
+    hashToken(code),
+  ) as (InviteRow & { shop_name: string }) | undefined
+  if (!row) throw refuse('staff_invite_not_found')
+  if (row.revoked_at !== null) throw refuse('staff_invite_revoked')
+  if (row.used_by !== null) throw refuse('staff_invite_used')
+  if (row.expires_at <= now) throw refuse('staff_invite_expired')
+  return row
+}
+
+export function readInvite(db: DB, user: AuthUser, code: string): InviteReadAnswer {
+  const row = usableInvite(db, code, nowMs())
+  const mine = store.staffShopOf(db, user.id)
+  return { shop: { id: row.shop_id, name: row.shop_name }, expires_at: fmt(row.expires_at), my_shop: mine ? { id: mine.shop_id, name: mine.name } : null }
+}
+
+/** A colleague accepts: staff of the invite's store, once per invite, and only when staff of no store. */
+export function acceptInvite(db: DB, user: AuthUser, code: string): InviteAcceptAnswer {
+  return tx(db, () => {
+    const now = nowMs()
+    const row = usableInvite(db, code, now)
+    const mine = store.staffShopOf(db, user.id)
+    if (mine) throw refuse('staff_already_staff', { shop: mine.name })
+    if (sql(db, 'UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL').run(user.id, now, row.id).changes !== 1) throw refuse('staff_invite_used')
+    sql(db, "INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')").run(user.id, row.shop_id, fmt(now))
+    return { shop: { id: row.shop_id, name: row.shop_name }, role: 'staff' }
+  })
+}

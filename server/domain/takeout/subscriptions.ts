@@ -1,0 +1,112 @@
+import type { OrderAction } from '../../../src/contract/store'
+import { SUBSCRIBE_EVENTS, SUBSCRIBE_MAX_TEMPLATES, type SandboxMessage, type SubscribeEvent, type SubscribeResult } from '../../../src/contract/takeoutSubscribe'
+import { sql, type DB } from '../../storage/db'
+import { maskPhone } from '../store/store'
+import { fmt, nowMs } from '../../time'
+import * as orders from '../../storage/repo/orders'
+import * as repo from '../../storage/repo/takeout'
+
+/**
+ * Subscription messages of takeout orders (issue 25 "Live status"; docs/api.md "Subscription messages", docs/sandbox.md).
+ * The shopper's one-time consents are kept per order and template (takeout_subscriptions); when the order moves — the
+ * store accepts, it goes out for delivery or is ready to collect, the store or the timer refuses it — the first unused
+ * consent whose template covers that move is used up and the message WeChat would have been asked to send is recorded
+ * in the sandbox outbox (sandbox_messages), in the move's own transaction. Nothing is sent anywhere.
+ */
+
+/** Template id per event (server/http/config.ts: TAKEOUT_TEMPLATE_ACCEPTED, _DELIVERING, _REFUSED); null: not told. */
+export type TakeoutTemplates = Readonly<Record<SubscribeEvent, string | null>>
+
+export const NO_TEMPLATES: TakeoutTemplates = { accepted: null, delivering: null, refused: null }
+
+/** The configured templates, events in order (any two may share an id). */
+export const templateList = (t: TakeoutTemplates) => SUBSCRIBE_EVENTS.flatMap((event) => (t[event] ? [{ event, template_id: t[event] as string }] : []))
+
+/** The ids the app asks WeChat for: unique, at most three (WeChat's limit for one request). */
+export const templateIds = (t: TakeoutTemplates): string[] => [...new Set(templateList(t).map((x) => x.template_id))].slice(0, SUBSCRIBE_MAX_TEMPLATES)
+
+/**
+ * Keeps the shopper's accepted templates for their order (the caller checked it is theirs): one grant per order and
+ * template (a report sent twice grants once); ids not configured are ignored. Answers the order's granted template ids.
+ */
+export function recordGrants(db: DB, templates: TakeoutTemplates, userId: number, orderId: number, results: ReadonlyArray<{ template_id: string; result: SubscribeResult }>): string[] {
+  const known = templateList(templates)
+  for (const r of results) {
+    if (r.result !== 'accept') continue
+    const events = known.filter((k) => k.template_id === r.template_id).map((k) => k.event)
+    if (events.length === 0) continue
+    sql(db, 'INSERT OR IGNORE INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?)').run(userId, orderId, r.template_id, events.join(','), nowMs())
+  }
+  return (sql(db, 'SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id').all(orderId, userId) as Array<{ template_id: string }>).map((g) => g.template_id)
+}
+
+/** The moves a shopper is told of; others (cancelled by the shopper, delivered, picked up) send nothing. */
+const EVENT_OF: Partial<Record<OrderAction['action'], SubscribeEvent>> = {
+  takeout_accepted: 'accepted',
+  takeout_dispatched: 'delivering',
+  takeout_ready: 'delivering',
+  takeout_refused: 'refused',
+  takeout_auto_refused: 'refused',
+}
+
+/** WeChat's field limits: `thing` 20 characters. */
+const thing = (s: string) => (Array.from(s).length > 20 ? `${Array.from(s).slice(0, 19).join('')}…` : s)
+const minute = (text: string) => text.slice(0, 16)
+
+/**
+ * Called with every move of a takeout order, inside its transaction (server/domain/takeout/takeout.ts `act`): uses up the first unused
+ * grant covering the move and records the message. True when a message was recorded.
+ */
+export function messageOnMove(db: DB, orderId: number, action: OrderAction['action'], reason: string | null): boolean {
+  const event = EVENT_OF[action]
+  if (!event) return false
+  const grant = sql(db, "SELECT id, user_id, template_id FROM takeout_subscriptions WHERE order_id = ? AND used_at IS NULL AND (',' || events || ',') LIKE ? ORDER BY id LIMIT 1").get(
+    orderId,
+    `%,${event},%`,
+  ) as { id: number; user_id: number; template_id: string } | undefined
+  if (!grant) return false
+  const now = nowMs()
+  if (sql(db, 'UPDATE takeout_subscriptions SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now, grant.id).changes !== 1) return false
+  const row = orders.byId(db, orderId)
+  const t = repo.takeoutOrderOf(db, orderId)
+  if (!row || !t) return false
+  const shop = repo.shopById(db, t.shop_id)?.name ?? row.title
+  const note =
+    event === 'accepted'
+      ? `${t.mode === 'pickup' ? '预计可取' : '预计送达'} ${minute(t.promised_at).slice(5)}`
+      : event === 'delivering'
+        ? action === 'takeout_ready'
+          ? `取餐号 ${t.pickup_no ?? ''}`.trim()
+          : `骑手 ${t.rider_name ?? ''} ${t.rider_phone ? maskPhone(t.rider_phone) : ''}`.trim()
+        : `${reason ? `${reason}，` : ''}已全额退款`
+  const phrase = event === 'accepted' ? '商家已接单' : action === 'takeout_ready' ? '待取餐' : event === 'delivering' ? '配送中' : action === 'takeout_auto_refused' ? '超时未接单' : '商家已拒单'
+  const data: SandboxMessage['data'] = {
+    character_string1: { value: row.order_no },
+    thing2: { value: thing(shop) },
+    phrase3: { value: phrase },
+    time4: { value: minute(fmt(now)) },
+    thing5: { value: thing(note) },
+  }
+  const user = sql(db, 'SELECT wx_openid FROM users WHERE id = ?').get(grant.user_id) as { wx_openid: string | null } | undefined
+  sql(db, 'INSERT INTO sandbox_messages (user_id, order_id, touser, template_id, event, page, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    grant.user_id,
+    orderId,
+    user?.wx_openid ?? null,
+    grant.template_id,
+    event,
+    `pages/takeout/orderDetail?id=${orderId}`,
+    JSON.stringify(data),
+    now,
+  )
+  return true
+}
+
+/** The sandbox outbox, oldest first: one order's messages, or the latest 100. */
+export function sandboxMessages(db: DB, orderId?: number): SandboxMessage[] {
+  const rows = (
+    orderId
+      ? sql(db, 'SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id').all(orderId)
+      : sql(db, 'SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) ORDER BY id').all()
+  ) as Array<Omit<SandboxMessage, 'data' | 'at'> & { data: string; created_at: number }>
+  return rows.map(({ data, created_at, ...m }) => ({ ...m, data: JSON.parse(data) as SandboxMessage['data'], at: fmt(created_at) }))
+}

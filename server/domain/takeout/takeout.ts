@@ -1,0 +1,297 @@
+import crypto from 'node:crypto'
+import { ORDER_STATUS } from '../../../src/contract/constants'
+import type { OrderAction } from '../../../src/contract/store'
+import type { TakeoutView } from '../../../src/contract/takeout'
+import { tx, type DB } from '../../storage/db'
+import { BizError, refuse } from '../refusal'
+import { findOwnOrder } from '../orders'
+import { recordRefund, runCall } from '../pay/outbox'
+import type { PayProvider } from '../pay/provider'
+import * as orders from '../../storage/repo/orders'
+import type { OrderRow } from '../../storage/repo/orders'
+import * as payments from '../../storage/repo/payments'
+import * as store from '../../storage/repo/store'
+import * as repo from '../../storage/repo/takeout'
+import type { TakeoutOrderRow } from '../../storage/repo/takeout'
+import { finishOrderRefund, maskPhone, storeOrder, type Staff } from '../store/store'
+import { messageOnMove } from './subscriptions'
+import { businessMidnight, fmt, nowMs, nowText } from '../../time'
+
+/**
+ * A takeout order's life after it is paid (issue 25; docs/api.md "Takeout" and the lifecycle table):
+ *   10 → 20  the store accepts (a pickup number is given)
+ *   10 → 60 → 70  the shopper cancels before acceptance, the store refuses with a reason, or the timer refuses after
+ *            TAKEOUT_ACCEPT_MINUTES: refunded at once through the refund path every order uses
+ *   20 → 30  out for delivery, with the rider's name and phone     · 30 → 40 delivered: the store, the shopper, or the timer
+ *   20 → 40  a pickup order collected: the store verifies its pickup code (20 stays 20 when marked ready)
+ * Each move is one IMMEDIATE transaction that re-reads the order and names the status it moves from in its UPDATE
+ * (orders.moveStatus / setRefunding), so two staff, a staff member and the shopper, or anyone and the timer acting at
+ * once move it once; every move is on the order's trail and stamps takeout_orders.updated_at.
+ */
+
+/** Delivering orders nobody marks delivered complete by themselves this long after they went out. */
+export const TAKEOUT_AUTO_DELIVER_MINUTES = 180
+
+const MINUTE = 60_000
+
+/** A takeout order of this store (another store's, or another kind, is not found), with its takeout row. */
+function storeTakeout(db: DB, staff: Staff, id: number): { row: OrderRow; t: TakeoutOrderRow } {
+  const row = storeOrder(db, staff, id)
+  const t = row.kind === 'takeout' ? repo.takeoutOrderOf(db, row.id) : undefined
+  if (!t) throw refuse('order_not_found')
+  return { row, t }
+}
+
+/** The shopper's own takeout order. */
+function ownTakeout(db: DB, userId: number, id: number): { row: OrderRow; t: TakeoutOrderRow } {
+  const row = findOwnOrder(db, userId, id)
+  const t = row.kind === 'takeout' ? repo.takeoutOrderOf(db, row.id) : undefined
+  if (!t) throw refuse('order_not_found')
+  return { row, t }
+}
+
+const act = (db: DB, orderId: number, action: OrderAction['action'], by: number | null, reason: string | null = null) => {
+  store.insertAction(db, { order_id: orderId, action, by_user_id: by, reason, at: nowText() })
+  repo.touch(db, orderId, nowMs())
+  // The shopper's one-time subscription for this move, if any: used up, its message in the sandbox outbox (server/domain/takeout/subscriptions.ts).
+  messageOnMove(db, orderId, action, reason)
+}
+
+/** The refusal of a move the order's status does not allow, named by the status it is in. */
+function notNow(status: number): BizError {
+  if (status === ORDER_STATUS.UNPAID) return refuse('takeout_not_paid')
+  if (status === ORDER_STATUS.PAID) return refuse('takeout_not_accepted')
+  if (status === ORDER_STATUS.REFUNDING || status === ORDER_STATUS.REFUNDED || status === ORDER_STATUS.CANCELLED) return refuse('takeout_order_closed')
+  return refuse('takeout_already_moved')
+}
+
+// Refused before acceptance: refunded at once -----------------------------------------------------------------
+
+/**
+ * 10 → 60 with the refund asked of the provider in the same transaction (its refund row is unique per payment); the
+ * provider's signed refund notification then moves it 60 → 70 (finishOrderRefund: coupon back). Nothing paid: 70 at once.
+ * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
+ */
+function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): OrderRow {
+  const { call, id } = tx(db, (): { call: number | null; id: number } => {
+    const row = read()
+    if (row.status !== ORDER_STATUS.PAID || !orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs())) {
+      throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
+    }
+    act(db, row.id, action, by, reason)
+    const payment = store.attachedPaymentOf(db, row.id)
+    if (!payment) {
+      finishOrderRefund(db, row.id)
+      return { call: null, id: row.id }
+    }
+    const at = nowText()
+    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
+    payments.refundingTrade(db, payment.id, at)
+    payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
+    // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
+    return { call: recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }), id: row.id }
+  })
+  if (call !== null) runCall(db, provider, call)
+  return orders.byId(db, id) as OrderRow
+}
+
+export const cancelTakeout = (db: DB, provider: PayProvider, userId: number, id: number): OrderRow =>
+  refuseBeforeAcceptance(db, provider, () => ownTakeout(db, userId, id).row, 'takeout_cancelled', userId, null)
+
+export const refuseTakeout = (db: DB, provider: PayProvider, staff: Staff, id: number, reason: string): OrderRow =>
+  refuseBeforeAcceptance(db, provider, () => storeTakeout(db, staff, id).row, 'takeout_refused', staff.userId, reason)
+
+/**
+ * The timer (the housekeeping sweep): paid takeout orders no store accepted within `minutes` of their payment (a
+ * pre-order: of its slot's opening) are refused and refunded. Each in its own transaction; one accepted or cancelled
+ * meanwhile is skipped.
+ */
+export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number, now = nowMs()): number {
+  let refused = 0
+  for (const id of repo.dueForRefusal(db, now - minutes * MINUTE, 100)) {
+    try {
+      refuseBeforeAcceptance(db, provider, () => orders.byId(db, id) as OrderRow, 'takeout_auto_refused', null, null)
+      refused++
+    } catch (err) {
+      if (!(err instanceof BizError)) throw err
+    }
+  }
+  return refused
+}
+
+/** The timer: delivering takeout orders out for TAKEOUT_AUTO_DELIVER_MINUTES are delivered (30 → 40). */
+export function autoDeliverTakeout(db: DB, now = nowMs()): number {
+  let done = 0
+  for (const id of repo.dueForDelivery(db, now - TAKEOUT_AUTO_DELIVER_MINUTES * MINUTE, 100)) {
+    const moved = tx(db, () => {
+      if (!orders.moveStatus(db, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) return false
+      act(db, id, 'takeout_auto_delivered', null)
+      return true
+    })
+    if (moved) done++
+  }
+  return done
+}
+
+// The store's moves --------------------------------------------------------------------------------------------
+
+/** One move of the store: re-read in the transaction, the status it moves from named in the UPDATE. */
+function storeMove(db: DB, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow) => void): OrderRow {
+  return tx(db, () => {
+    const { row, t } = storeTakeout(db, staff, id)
+    check?.(t)
+    if (row.status !== from || !orders.moveStatus(db, row.id, from, to)) throw notNow(row.status)
+    act(db, row.id, action, staff.userId)
+    after?.(row)
+    return orders.byId(db, row.id) as OrderRow
+  })
+}
+
+export const acceptTakeout = (db: DB, staff: Staff, id: number): OrderRow =>
+  storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, (row) => {
+    repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), nowMs())
+  })
+
+export const dispatchTakeout = (db: DB, staff: Staff, id: number, rider: { name: string; phone: string }): OrderRow =>
+  storeMove(
+    db,
+    staff,
+    id,
+    ORDER_STATUS.ACCEPTED,
+    ORDER_STATUS.DELIVERING,
+    'takeout_dispatched',
+    (t) => {
+      if (t.mode !== 'delivery') throw refuse('takeout_pickup_order')
+    },
+    (row) => repo.setRider(db, row.id, rider.name, rider.phone, nowMs()),
+  )
+
+export const deliverTakeout = (db: DB, staff: Staff, id: number): OrderRow => storeMove(db, staff, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, 'takeout_delivered')
+
+/** A pickup order is ready to collect: on the trail once (the status stays accepted). */
+export function readyTakeout(db: DB, staff: Staff, id: number): OrderRow {
+  return tx(db, () => {
+    const { row, t } = storeTakeout(db, staff, id)
+    if (t.mode !== 'pickup') throw refuse('takeout_delivery_order')
+    if (row.status !== ORDER_STATUS.ACCEPTED) throw notNow(row.status)
+    if (!repo.setReady(db, row.id, nowText(), nowMs())) throw refuse('takeout_already_moved')
+    act(db, row.id, 'takeout_ready', staff.userId)
+    return row
+  })
+}
+
+/** A pickup order collected: its code (the shopper's QR) verified by its own store, 20 → 40 once. */
+export function verifyPickup(db: DB, staff: Staff, code: string): OrderRow {
+  return tx(db, () => {
+    const found = repo.byPickupCode(db, staff.shopId, code)
+    if (!found) throw refuse('verify_code_invalid')
+    const row = orders.byId(db, found.id) as OrderRow
+    if (row.status === ORDER_STATUS.COMPLETED) throw refuse('verify_code_used')
+    if (row.status !== ORDER_STATUS.ACCEPTED || !orders.moveStatus(db, row.id, ORDER_STATUS.ACCEPTED, ORDER_STATUS.COMPLETED)) throw notNow(row.status)
+    act(db, row.id, 'takeout_picked_up', staff.userId)
+    return orders.byId(db, row.id) as OrderRow
+  })
+}
+
+/** The shopper confirms a delivered order: 30 → 40. */
+export function confirmTakeout(db: DB, userId: number, id: number): OrderRow {
+  return tx(db, () => {
+    const { row } = ownTakeout(db, userId, id)
+    if (row.status !== ORDER_STATUS.DELIVERING || !orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) throw notNow(row.status)
+    act(db, row.id, 'takeout_confirmed', userId)
+    return orders.byId(db, row.id) as OrderRow
+  })
+}
+
+// The takeout view -------------------------------------------------------------------------------------------------
+
+interface TakeoutDetail {
+  address?: { name?: string; mobile?: string; province?: string; city?: string; district?: string; detail?: string } | null
+  remark?: string
+  tableware?: number
+}
+
+/**
+ * A takeout order's own state as the shopper (`as: 'shopper'`: the rider's phone masked, the pickup code of their
+ * accepted pickup order) or its store (`as: 'store'`: the rider's phone in full, never the pickup code) reads it.
+ */
+export function takeoutViewOf(db: DB, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number): TakeoutView {
+  const t = repo.takeoutOrderOf(db, row.id) as TakeoutOrderRow
+  const trail = repo.takeoutTrail(db, row.id)
+  const at = (action: string) => trail.find((a) => a.action === action)?.at ?? null
+  let detail: TakeoutDetail = {}
+  try {
+    detail = JSON.parse(row.detail) as TakeoutDetail
+  } catch {
+    detail = {}
+  }
+  const refusal = trail.find((a) => a.action === 'takeout_cancelled' || a.action === 'takeout_refused' || a.action === 'takeout_auto_refused')
+  const delivered = at('takeout_delivered') ?? at('takeout_confirmed') ?? at('takeout_auto_delivered')
+  const s = row.status
+  const stage: TakeoutView['stage'] =
+    s === ORDER_STATUS.UNPAID
+      ? 'unpaid'
+      : s === ORDER_STATUS.CANCELLED
+        ? 'cancelled'
+        : refusal && (s === ORDER_STATUS.REFUNDING || s === ORDER_STATUS.REFUNDED)
+          ? 'refused'
+          : s === ORDER_STATUS.REFUNDING
+            ? 'refunding'
+            : s === ORDER_STATUS.REFUNDED
+              ? 'refunded'
+              : s === ORDER_STATUS.PAID
+                ? 'awaiting_accept'
+                : s === ORDER_STATUS.ACCEPTED
+                  ? t.ready_at
+                    ? 'ready'
+                    : 'accepted'
+                  : s === ORDER_STATUS.DELIVERING
+                    ? 'delivering'
+                    : t.mode === 'pickup'
+                      ? 'picked_up'
+                      : 'delivered'
+  const keys = t.mode === 'delivery' ? (['paid', 'accepted', 'delivering', 'delivered'] as const) : (['paid', 'accepted', 'ready', 'picked_up'] as const)
+  const times: Record<string, string | null> = {
+    paid: row.pay_time,
+    accepted: at('takeout_accepted'),
+    delivering: at('takeout_dispatched'),
+    delivered,
+    ready: t.ready_at,
+    picked_up: at('takeout_picked_up'),
+  }
+  const reached = keys.reduce((n, k, i) => (times[k] ? i : n), -1)
+  const live = stage !== 'unpaid' && stage !== 'cancelled' && stage !== 'refused'
+  const finished = stage === 'delivered' || stage === 'picked_up'
+  const steps = keys.map((key, i) => ({
+    key,
+    state: i <= reached ? ('done' as const) : live && !finished && i === reached + 1 ? ('current' as const) : ('todo' as const),
+    at: times[key] ?? null,
+  }))
+  // The store sees the address while it has to deliver (paid, accepted, out for delivery), the shopper always.
+  const a = as === 'shopper' || s === ORDER_STATUS.PAID || s === ORDER_STATUS.ACCEPTED || s === ORDER_STATUS.DELIVERING ? detail.address : null
+  const shopRow = repo.shopById(db, t.shop_id)
+  const shop = { id: t.shop_id, name: shopRow?.name ?? row.title, phone: shopRow?.phone ?? '' }
+  return {
+    mode: t.mode,
+    status: s,
+    stage,
+    steps,
+    promised_at: t.promised_at,
+    scheduled_for: t.scheduled_for,
+    accept_by: s === ORDER_STATUS.PAID && t.accept_from !== null ? fmt(t.accept_from + acceptMinutes * MINUTE) : null,
+    pickup_no: t.pickup_no,
+    pickup_code: as === 'shopper' && t.mode === 'pickup' && s === ORDER_STATUS.ACCEPTED ? row.verify_code : null,
+    rider: t.rider_name && t.rider_phone ? { name: t.rider_name, phone: as === 'store' ? t.rider_phone : maskPhone(t.rider_phone) } : null,
+    refusal: refusal
+      ? { by: refusal.action === 'takeout_cancelled' ? 'shopper' : refusal.action === 'takeout_refused' ? 'store' : 'timer', reason: refusal.reason, at: refusal.at }
+      : null,
+    shop,
+    address: a ? { name: a.name ?? '', phone: a.mobile ?? '', text: `${a.province ?? ''}${a.city ?? ''}${a.district ?? ''}${a.detail ?? ''}` } : null,
+    tableware: detail.tableware ?? 0,
+    remark: detail.remark ?? '',
+    can_cancel: s === ORDER_STATUS.PAID,
+    can_confirm: s === ORDER_STATUS.DELIVERING,
+    updated_at: t.updated_at,
+  }
+}
+

@@ -1,0 +1,323 @@
+import crypto from 'node:crypto'
+import fastifyCompress from '@fastify/compress'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { CODE } from '../../src/contract/envelope'
+import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
+import { openDatabase, type DB } from '../storage/db'
+import { openStorage } from '../storage/engine'
+import { migrateStorage } from '../storage/migrate'
+import { BizError, fail, failWith } from './envelope'
+import { langOf, named } from '../domain/names'
+import { cancelExpired } from '../domain/orders'
+import { retryPendingRefunds } from '../domain/pay/pay'
+import { runDueCalls } from '../domain/pay/outbox'
+import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
+import { pruneSessions } from './routes/account'
+import { accountRoutes } from './routes/account'
+import { addressRoutes } from './routes/address'
+import { memberRoutes } from './routes/member'
+import { fuelRoutes } from './routes/fuel'
+import { orderRoutes } from './routes/order'
+import { sandboxRoutes } from './routes/sandbox'
+import { seckillRoutes } from './routes/seckill'
+import { mallRoutes } from './routes/mall'
+import { cartRoutes } from './routes/cart'
+import { logisticsRoutes } from './routes/logistics'
+import { sweepParcels } from '../domain/shipping'
+import { storeRoutes } from './routes/store'
+import { takeoutRoutes } from './routes/takeout'
+import { subscriptionRoutes } from './routes/subscriptions'
+import { discountDayRoutes } from './routes/discountDay'
+import { sendDueReminders } from '../domain/discountDay/discountDay'
+import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
+import { receiptRoutes } from './routes/receipt'
+import { referralRoutes } from './routes/referral'
+import { setReferralSecret } from '../domain/referral'
+import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
+import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
+import { autoDeliverTakeout, autoRefuseTakeout } from '../domain/takeout/takeout'
+import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoints'
+import { siteRoutes } from './routes/site'
+import { uploadRoutes } from './routes/upload'
+import { finishReadingBeforeAnswering } from './drain'
+import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/users'
+import { assetRoutes } from '../demo/assets'
+import { createSandbox } from '../sandbox/sandbox'
+import { clientLimitStore } from './clientLimits'
+import { seedDemoData } from '../demo/seed'
+import { jobRoutes } from './routes/jobs'
+import { merchantRoutes } from './routes/merchant'
+import { staffRoutes } from './routes/staff'
+import { staticRoutes } from '../hosting/static'
+import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
+import { autoApproveRefunds } from '../domain/store/store'
+import { attachClock, clockHeaders } from '../time'
+import { clockOffsets } from '../storage/repo/settings'
+
+export interface AppOptions {
+  dbPath: string
+  staticDir?: string
+  logger?: boolean
+  sandbox?: boolean
+  /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
+  sandboxKey?: string
+  /** Keys the hashes of phones the referral contest counted (REFERRAL_SECRET); else a random key kept in the database's settings. */
+  referralSecret?: string
+  /** Signs the payment notifications (server/http/config.ts: PAY_NOTIFY_SECRET); random when not given. */
+  paySecret?: string
+  /** Login codes one client may ask for in 10 minutes (default 5). */
+  smsPerClient?: number
+  trustProxy?: boolean | string | number
+  /** Unanswered refund requests are approved automatically after this many hours (default 48). */
+  refundAutoApproveHours?: number
+  /** Housekeeping sweep interval in ms (default 60000). */
+  sweepMs?: number
+  /** How long this process keeps a session it looked up, ms (server/http/config.ts SESSION_CACHE_MS; default 1000, 0 = off). */
+  sessionCacheMs?: number
+  /** A paid takeout order not accepted within this many minutes is refused and refunded by the sweep (default 5). */
+  takeoutAcceptMinutes?: number
+  /** Subscription-message template ids of takeout moves (server/http/config.ts TAKEOUT_TEMPLATE_*); none: the app asks for nothing. */
+  takeoutTemplates?: TakeoutTemplates
+  /** The discount-day reminder's subscription-message template id (server/http/config.ts DISCOUNT_DAY_TEMPLATE); none: the sandbox records without asking. */
+  discountDayTemplate?: string | null
+  /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
+  goldplan?: GoldPlanConfig
+  /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
+  live?: LiveOptions
+  /**
+   * The storage seam's database (server/storage/engine.ts) — tests only (TEST_DATABASE_URL, __tests__/server/helpers.ts): a
+   * postgres:// URL puts the address book on PostgreSQL while the rest of the server stays on `dbPath` (issue 28's first
+   * slice). Absent: SQLite on the server's own handle. The server does not read DATABASE_URL yet.
+   */
+  storageUrl?: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB
+    payProvider: PayProvider
+  }
+}
+
+const SWEEP_MS = 60_000
+
+const isApiUrl = (url: string | undefined) => !!url && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+
+/** An envelope that refuses (code 0 or -1) with words for the shopper. */
+const isRefusal = (payload: unknown): payload is { code: number; msg: string; reason?: unknown; params?: ReasonParams } =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { code?: unknown }).code === 'number' && (payload as { code: number }).code !== CODE.OK && typeof (payload as { msg?: unknown }).msg === 'string'
+
+/**
+ * Routes that read multipart bodies, in a scope of their own with @fastify/multipart (today the picture upload): the
+ * plugin's hooks run only there (docs/performance.md "The hot path"); a multipart body elsewhere is unsupported_media_type.
+ */
+export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInstance) => void) =>
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
+    routes(scope)
+  })
+
+/** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: ['req.headers["access-token"]'] } : false,
+    bodyLimit: 256 * 1024,
+    // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
+    trustProxy: (opts.trustProxy ?? false) as boolean | string,
+    // "/api" itself is under /api too: routed as "/api/", it gets the envelope 404 instead of the H5 app.
+    rewriteUrl: (req) => (req.url === '/api' || req.url?.startsWith('/api?') ? `/api/${req.url.slice(4)}` : (req.url ?? '/')),
+    // A URL Fastify cannot decode ("/api/%") or a path parameter over 100 characters: the envelope, not
+    // Fastify's bare {"code":"FST_ERR_BAD_URL"}. Under /api bad input is HTTP 200 code 0, as everywhere.
+    frameworkErrors: (err, req, res) => {
+      // (Fastify types this reply with generics that admit no status code.)
+      const reply = res as unknown as { code: (status: number) => { send: (payload: unknown) => unknown }; headers: (h: Record<string, string>) => unknown }
+      const api = isApiUrl(req.raw.url)
+      // These answers skip the onSend hooks: the clock and cache headers (server/http/security.ts) are set here.
+      if (api) reply.headers({ ...clockHeaders(), ...apiCacheHeaders() })
+      if (err.code === 'FST_ERR_BAD_URL') return reply.code(api ? 200 : 400).send(fail('bad_url'))
+      if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(api ? 200 : 404).send(fail('url_too_long'))
+      req.log.error({ code: err.code }, 'framework error')
+      return reply.code(500).send(fail('server_error'))
+    },
+    // Node's HTTP parser refused the request (a header or query string over 16 KB → 431, a broken request
+    // line → 400, too slow → 408): there is no request object, so the envelope is written to the socket
+    // as a whole HTTP/1.1 response, then the connection is closed. Only the error code is logged: the
+    // parser's error carries the raw bytes (rawPacket), which may hold an Access-Token.
+    clientErrorHandler(err, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return
+      // No request was read, so no lang: the reason's words in Chinese.
+      const [status, text, reason] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? ([431, 'Request Header Fields Too Large', 'header_too_large'] as const)
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? ([408, 'Request Timeout', 'request_timeout'] as const)
+            : ([400, 'Bad Request', 'malformed_request'] as const)
+      app.log.debug({ code: err.code, status }, 'client error')
+      // Nothing may be written into a response already under way on this connection.
+      const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage
+      if (socket.writable && !inFlight?.headersSent) {
+        const body = JSON.stringify(fail(reason))
+        const clock = Object.entries(clockHeaders()).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+        socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${clock}Connection: close\r\n\r\n${body}`)
+        // Read and drop what the client is still sending, so closing does not reset the connection
+        // (a reset can discard the answer before the client reads it); close for good soon after.
+        socket.resume()
+        setTimeout(() => socket.destroy(), 2000).unref()
+      } else {
+        socket.destroy()
+      }
+    },
+  })
+  const db = openDatabase(opts.dbPath)
+  // The one clock (server/time.ts) reads the sandbox's offsets from this database, at most every CLOCK_FRESH_MS.
+  const detachClock = attachClock(() => clockOffsets(db))
+  cacheSessions(db, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
+  seedDemoData(db)
+  app.decorate('db', db)
+  const storage = openStorage(db, opts.storageUrl ?? '')
+  if (storage.engine === 'postgres') await migrateStorage(storage)
+  const sandbox = createSandbox(db, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
+  // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
+  const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
+  // The sandbox provider's refund notifications come back through the public notify route, signed.
+  const provider = sandbox.enabled
+    ? createSandboxProvider(
+        secret,
+        async (n) => {
+          const res = await app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: n })
+          if ((res.json() as { code?: number }).code !== 1) throw new Error(`refund notification refused: ${res.body}`)
+        },
+        app.log,
+      )
+    : createUnconfiguredProvider(app.log)
+  app.decorate('payProvider', provider)
+
+  // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
+  // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof BizError) return reply.code(200).send(failWith(err))
+    const error = err as { statusCode?: number; code?: string; message?: string }
+    // busboy (multipart) reports a broken body with plain errors that carry no statusCode.
+    const brokenMultipart = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early|Unsupported content type|Missing Content-Type)/.test(String(error.message ?? ''))
+    const status = brokenMultipart || error.code === 'ERR_STREAM_PREMATURE_CLOSE' ? 400 : (error.statusCode ?? 500)
+    if (status < 500) {
+      const byCode: Readonly<Record<string, Reason>> = {
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+        FST_INVALID_MULTIPART_CONTENT_TYPE: 'multipart_required',
+        FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+        FST_FILES_LIMIT: 'too_many_files',
+        FST_FIELDS_LIMIT: 'too_many_fields',
+        FST_PARTS_LIMIT: 'too_many_fields',
+      }
+      const known = error.code && Object.prototype.hasOwnProperty.call(byCode, error.code) ? byCode[error.code] : undefined
+      return reply.code(200).send(fail(known ?? (status === 413 ? 'body_too_large' : 'malformed_request')))
+    }
+    // The database stayed locked past busy_timeout (heavy contention between processes): nothing was
+    // written, so the client may simply try again.
+    if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT') {
+      req.log.warn({ code: error.code, url: req.routeOptions.url }, 'database busy')
+      return reply.code(503).header('Retry-After', '1').send(fail('server_busy'))
+    }
+    req.log.error(err)
+    return reply.code(500).send(fail('server_error'))
+  })
+
+  // A refusal in the asker's language: the msg of every code 0 / -1 answer under /api (a route's refusal, the
+  // contract's validation, the error handler, the 404) written from its reason (src/contract/reasons.ts) in the
+  // request's lang (query or body, as the client sends it with every call). A param that is a name the system
+  // defines (a card level) is answered in that language too, like the routes' names (names.ts).
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
+    if (!isApiUrl(req.url) || !isRefusal(payload) || !isReason(payload.reason)) return done(null, payload)
+    const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
+    const given: ReasonParams = payload.params ?? {}
+    const params: ReasonParams = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, typeof v === 'string' ? named(lang, v) : v]))
+    done(null, { ...payload, msg: reasonText(payload.reason, lang, params), ...(payload.params ? { params } : {}) })
+  })
+
+  // The /api answers' headers: nosniff, no framing, no caching (server/http/security.ts; the documents' are helmet's, below),
+  // and the server's clock, stamped as the answer leaves, with the business zone's offset — on every /api answer (a
+  // route's envelope, an error, a 404; a framework error's in frameworkErrors). No CORS here: the H5 app is served from
+  // the same origin; a cross-origin set-up would have to expose both in Access-Control-Expose-Headers. (Hooks on
+  // every answer take `done`: an async hook costs a promise per answer, docs/performance.md.)
+  apiHeaders(app, { stamp: (reply) => reply.headers(clockHeaders()) })
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
+  // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender. Counted in the database
+  // (server/http/clientLimits.ts), so every process on it counts one client together (docs/multi-process.md).
+  await app.register(fastifyRateLimit, { global: false, store: clientLimitStore(db) })
+  // An answer given before its body was read (over bodyLimit, a picture over 5 MB, a refusal before the upload
+  // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
+  finishReadingBeforeAnswering(app)
+
+  accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
+  // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
+  const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
+  orderRoutes(app, db, provider, secret, refundAutoApproveHours)
+  fuelRoutes(app, db)
+  discountDayRoutes(app, db, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
+  receiptRoutes(app, db, goldplan, sandbox.enabled)
+  siteRoutes(app, db)
+  memberRoutes(app, db)
+  addressRoutes(app, db, storage)
+  seckillRoutes(app, db)
+  mallRoutes(app, db)
+  cartRoutes(app, db)
+  logisticsRoutes(app, db)
+  storeRoutes(app, db, provider, refundAutoApproveHours)
+  const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
+  takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
+  jobRoutes(app, db)
+  merchantRoutes(app, db)
+  staffRoutes(app, db)
+  // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
+  setReferralSecret(db, opts.referralSecret)
+  referralRoutes(app, db)
+  // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
+  takeoutLive(app, db, opts.live)
+  // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
+  // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
+  // outside it, no /api route runs helmet's hooks (server/http/security.ts documentHeaders).
+  // Housekeeping, run by the sweep timer below and by the sandbox's POST /api/sandbox/sweep: expired unpaid orders
+  // (trades closed first), refunds the provider has not answered (asked again: the refund number makes it
+  // idempotent), refund requests no store answered in time (approved, recorded as by the timer), takeout orders no
+  // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
+  // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
+  const housekeeping = () => {
+    cancelExpired(db, provider)
+    // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
+    runDueCalls(db, provider)
+    retryPendingRefunds(db, provider)
+    autoApproveRefunds(db, provider, refundAutoApproveHours)
+    autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
+    autoDeliverTakeout(db)
+    sweepParcels(db)
+    // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
+    sendDueReminders(db)
+    pruneSessions(db)
+  }
+
+  await app.register(async (pages) => {
+    await documentHeaders(pages, { receiptFrameOrigin: goldplan.frameOrigin })
+    pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
+    // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
+    // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
+    await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
+    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping, goldplan)
+    assetRoutes(pages)
+    await staticRoutes(pages, opts.staticDir ?? '')
+  })
+
+  // The housekeeping (above) every SWEEP_MS.
+  const sweep = setInterval(housekeeping, opts.sweepMs ?? SWEEP_MS)
+  sweep.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(sweep)
+    detachClock()
+    await storage.close()
+    db.close()
+  })
+  return app
+}

@@ -1,0 +1,69 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { sql, type DB } from '../storage/db'
+import { nowMs } from '../time'
+
+/**
+ * Per-client request limits kept in the database (issue 28, docs/multi-process.md): @fastify/rate-limit's store, so every
+ * server process on the database counts one client's requests together — with the plugin's own in-memory store each of
+ * N processes let a client through `max` times. A key (the route and the client's address) has a fixed window on the
+ * server's clock (nowMs, movable in the sandbox); one statement counts the request and opens a new window when the old
+ * one ended (or lies further ahead than a window: the sandbox clock was moved back), so requests at once in several
+ * processes cannot all slip under the limit. Rows whose window ended go with the housekeeping (pruneClientLimits).
+ */
+const COUNT = `INSERT INTO client_limits (key, window_ends_at, hits) VALUES (@key, @now + @window, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN 1 ELSE client_limits.hits + 1 END,
+    window_ends_at = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN @now + @window ELSE client_limits.window_ends_at END
+  RETURNING hits, window_ends_at`
+
+/**
+ * How far ahead of this process's clock another's may read before a window it opened counts as "the clock moved back":
+ * processes' clocks differ a little (other machines; CLOCK_AT's start in separate starts), and such a window must keep
+ * counting, not start again.
+ */
+const CLOCK_SKEW_MS = 5_000
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
+
+/** Counts one request of `key` in its window: the requests counted so far and the ms until the window ends. */
+export function countRequest(db: DB, key: string, windowMs: number, now = nowMs()): { current: number; ttl: number } {
+  const row = sql(db, COUNT).get({ key, now, window: windowMs, skew: CLOCK_SKEW_MS }) as { hits: number; window_ends_at: number }
+  return { current: row.hits, ttl: Math.max(0, row.window_ends_at - now) }
+}
+
+/** The store class @fastify/rate-limit instantiates (`store` option); a route's child counts under its URL. */
+export function clientLimitStore(db: DB): FastifyRateLimitStoreCtor {
+  class ClientLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      let counted: { current: number; ttl: number }
+      try {
+        counted = countRequest(db, `${this.scope} ${key}`, timeWindow)
+      } catch (err) {
+        return callback(err as Error)
+      }
+      callback(null, counted)
+    }
+
+    /** Without counting (the plugin's `increment: false`). */
+    read(key: string, callback: Callback, timeWindow: number): void {
+      const now = nowMs()
+      const row = sql(db, 'SELECT hits, window_ends_at FROM client_limits WHERE key = ?').get(`${this.scope} ${key}`) as { hits: number; window_ends_at: number } | undefined
+      const live = row && row.window_ends_at > now && row.window_ends_at <= now + timeWindow + CLOCK_SKEW_MS
+      callback(null, live ? { current: row.hits, ttl: row.window_ends_at - now } : { current: 0, ttl: 0 })
+    }
+
+    child(routeOptions: unknown): FastifyRateLimitStore {
+      const url = (routeOptions as { routeInfo?: { url?: string } }).routeInfo?.url ?? ''
+      return new ClientLimitStore(undefined, url)
+    }
+  }
+  return ClientLimitStore
+}
+
+/** Housekeeping: keys whose window has ended (a new request starts a new window anyway). */
+export const pruneClientLimits = (db: DB, now = nowMs()): number => sql(db, 'DELETE FROM client_limits WHERE window_ends_at <= ?').run(now).changes

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { CODE, HEADER_TOKEN, type Envelope } from '../../src/contract/envelope'
+import { ENDPOINTS } from '../../src/contract/endpoints'
+import { SCHEMAS, type ApiPath, type ApiRes } from '../../src/contract/schemas'
+import { STORE_ENDPOINTS, STORE_STAFF_ENDPOINTS } from '../../src/contract/storeEndpoints'
+import { FUEL_ENDPOINTS } from '../../src/contract/fuelEndpoints'
+import { MALL_ENDPOINTS } from '../../src/contract/mallEndpoints'
+import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
+import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
+import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
+import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
+import type { ApiLang } from '../../src/contract/common'
+import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
+import type { DB } from '../storage/db'
+import { langOf } from '../domain/names'
+import { sessionOfToken, touchSession } from '../storage/repo/users'
+import { nowMs } from '../time'
+import { BizError, refuse } from '../domain/refusal'
+
+// A refusal (BizError, refuse()) is the domain's word (server/domain/refusal.ts); the routes take it from here too.
+export { BizError, refuse }
+
+export const ok = <T>(data: T): Envelope<T> => ({ code: CODE.OK, msg: 'ok', data })
+
+/** A refusal's envelope: its reason, its params when it has some, msg (Chinese here; app.ts writes it in the asker's language). */
+export interface Refusal<T = null> extends Envelope<T> {
+  reason: Reason
+}
+
+/** The envelope of a refusal by its reason, for answers sent without throwing (`return fail('sandbox_bad_signature')`). */
+export function fail(reason: Reason, params: ReasonParams = {}, code: 0 | -1 = CODE.FAIL): Refusal {
+  return { code, msg: reasonText(reason, 'zh', params), data: null, reason, ...(Object.keys(params).length > 0 ? { params } : {}) }
+}
+
+/** The envelope of a thrown refusal. */
+export function failWith(err: BizError): Refusal<unknown> {
+  return { ...fail(err.reason, err.params, err.code), data: err.data ?? null }
+}
+
+export interface AuthUser {
+  id: number
+  phone: string
+  nickname: string
+  /** The session (token row) this request came with. */
+  sessionId: number
+}
+
+/** last_seen_at is written at most this often per session, so reads do not turn into writes. */
+const SEEN_EVERY_MS = 5 * 60_000
+
+// crypto.hash: one call, no Hash object per request (Node ≥ 20.12; package.json allows any 20).
+export const hashToken: (token: string) => string =
+  typeof crypto.hash === 'function' ? (token) => crypto.hash('sha256', token, 'hex') : (token) => crypto.createHash('sha256').update(token).digest('hex')
+
+export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
+  const raw = req.headers[HEADER_TOKEN.toLowerCase()]
+  const token = Array.isArray(raw) ? raw[0] : raw
+  if (!token || token.length > 200) return null
+  const now = nowMs()
+  const row = sessionOfToken(db, token, hashToken, now)
+  if (!row) return null
+  if (now - row.last_seen_at > SEEN_EVERY_MS) {
+    touchSession(db, row.sessionId, now)
+    // (The row may be the session cache's: written once, not on every call until the entry expires.)
+    row.last_seen_at = now
+  }
+  return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
+}
+
+/**
+ * The first problem zod found, as a reason: the contract's own shopper message is a reason key
+ * (`message: 'delivery_address_required'`) and answers as that reason; anything else is `invalid_request` with the
+ * field in `detail`, readable by whoever wrote the call ("card_id — not a field of bill orders").
+ */
+export function zodRefusal(error: z.ZodError): { reason: Reason; params: ReasonParams } {
+  const issue = error.issues[0]
+  if (!issue) return { reason: 'invalid_request', params: { detail: 'payload is invalid' } }
+  if (isReason(issue.message)) return { reason: issue.message, params: {} }
+  const field = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')).join(', ') : issue.path.join('.')
+  const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message
+  return { reason: 'invalid_request', params: { detail: field && !msg.startsWith(field) ? `${field} — ${msg}` : msg } }
+}
+
+/** The envelope of a payload the contract's schema refused (zodRefusal). */
+export function failZod(error: z.ZodError): Refusal {
+  const { reason, params } = zodRefusal(error)
+  return fail(reason, params)
+}
+
+/** The method of every path the server answers: the app's, the store workbench's and fuel's. */
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS }
+
+export interface RouteContext<P extends ApiPath> {
+  input: z.output<(typeof SCHEMAS)[P]['req']>
+  user: AuthUser | null
+  /** The shopper's language (`lang` of the payload): names the system defines are answered in it (names.ts). */
+  lang: ApiLang
+  req: FastifyRequest
+  reply: FastifyReply
+}
+
+interface RouteOptions {
+  /** Needs a logged-in shopper (code -1 otherwise). */
+  auth: boolean
+  /** Per-client limit (@fastify/rate-limit): at most `max` calls per `timeWindow` ms from one address. */
+  rateLimit?: { max: number; timeWindow: number; refusal: (retryInSeconds: number) => BizError }
+}
+
+/**
+ * One endpoint of the contract: method from ENDPOINTS, input validated with its zod schema, answer
+ * typed by the contract, so server and client cannot drift apart.
+ */
+export function defineRoute<P extends ApiPath>(
+  app: FastifyInstance,
+  db: DB,
+  path: P,
+  opts: RouteOptions,
+  handler: (ctx: RouteContext<P> & { user: AuthUser | null }) => ApiRes<P> | Promise<ApiRes<P>>,
+): void {
+  const schema = SCHEMAS[path].req as z.ZodTypeAny
+  const limit = opts.rateLimit
+  app.route({
+    method: METHODS[path],
+    url: `/api/${path}`,
+    config: limit
+      ? {
+          rateLimit: {
+            max: limit.max,
+            timeWindow: limit.timeWindow,
+            // Thrown by the plugin; the error handler answers it as code 0 with this message.
+            errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) => limit.refusal(Math.max(1, Math.ceil(ctx.ttl / 1000))),
+          },
+        }
+      : undefined,
+    // Not async: a route that answers at once (most) costs no promise; Fastify sends what a handler returns and
+    // answers what it throws through the error handler, as for an async one (docs/performance.md).
+    handler: (req, reply) => {
+      const user = authenticate(db, req)
+      if (opts.auth && !user) {
+        const sent = req.headers[HEADER_TOKEN.toLowerCase()]
+        return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)
+      }
+      const source = METHODS[path] === 'GET' ? req.query : req.body
+      const parsed = schema.safeParse(source ?? {})
+      if (!parsed.success) return failZod(parsed.error)
+      const data = handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
+      return data instanceof Promise ? data.then(ok) : ok(data)
+    },
+  })
+}
+
+export function requireUser(user: AuthUser | null): AuthUser {
+  if (!user) throw refuse('login_required', {}, { code: CODE.AUTH })
+  return user
+}

@@ -1,0 +1,280 @@
+import crypto from 'node:crypto'
+import { forgetReminders } from '../../domain/discountDay/discountDay'
+import type { FastifyInstance } from 'fastify'
+import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../../src/contract/account'
+import type { ApiLang } from '../../../src/contract/common'
+import { IN_PROGRESS } from '../../../src/contract/orderQueries'
+import { tx, type DB as Database } from '../../storage/db'
+import { defineRoute, hashToken, refuse, requireUser } from '../envelope'
+import { nicknameIn, orderTitleIn } from '../../domain/names'
+import { cancelIfTradesClosed } from '../../domain/orders'
+import { closeOpenTrades } from '../../domain/pay/outbox'
+import type { PayProvider } from '../../domain/pay/provider'
+import * as addresses from '../../storage/repo/addresses'
+import * as coupons from '../../storage/repo/coupons'
+import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
+import * as orders from '../../storage/repo/orders'
+import * as site from '../../storage/repo/site'
+import { staffShopOf } from '../../storage/repo/store'
+import * as users from '../../storage/repo/users'
+import type { UserRow } from '../../storage/repo/users'
+import * as cart from '../../storage/repo/cart'
+import type { Sandbox } from '../../sandbox/sandbox'
+import { fmt, nowMs, nowText } from '../../time'
+import { recordReferral } from '../../domain/referral'
+import { pruneClientLimits } from '../clientLimits'
+
+export const SMS_RESEND_MS = 60_000
+/** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
+export const SMS_DAILY_CAP = 10
+const DAY_MS = 86_400_000
+/** Window of the per-client limit (the number is SMS_PER_CLIENT, default 5). */
+export const SMS_CLIENT_WINDOW_MS = 10 * 60_000
+export const SMS_VALID_MS = 5 * 60_000
+export const SMS_MAX_ATTEMPTS = 5
+const TOKEN_DAYS = 30
+
+/**
+ * The shopper as answered by bind and the profile. `userIds` (seed §3): staff of a store carry their own id
+ * as userIdBuss and the store as storeId (the workbench shows for them); userIdAgent stays null (no agent role).
+ */
+export function userInfo(db: Database, row: UserRow): UserInfo {
+  const shopId = staffShopOf(db, row.id)?.shop_id ?? null
+  return {
+    id: row.id,
+    phone: row.phone,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    referrer_id: row.referrer_id,
+    userIds: { userIdAgent: null, userIdBuss: shopId === null ? null : row.id, storeId: shopId },
+  }
+}
+
+const pseudoId = (prefix: string, code: string) => `${prefix}${crypto.createHash('sha256').update(code).digest('hex').slice(0, 24)}`
+
+/** "H5 · Chrome / Android" from a User-Agent: enough for a shopper to recognise a device. */
+export function deviceLabel(ua: string | undefined, platform: string): string {
+  const s = ua ?? ''
+  const wechat = /MicroMessenger|miniProgram|wechatdevtools/i.test(s) ? 'WeChat' : null
+  const browser = wechat ?? (/Edg\//.test(s) ? 'Edge' : /Chrome\//.test(s) ? 'Chrome' : /Firefox\//.test(s) ? 'Firefox' : /Safari\//.test(s) ? 'Safari' : null)
+  const os = /iPhone|iPad|iOS/.test(s) ? 'iOS' : /Android/.test(s) ? 'Android' : /Windows/.test(s) ? 'Windows' : /Mac OS X/.test(s) ? 'macOS' : /Linux/.test(s) ? 'Linux' : null
+  const what = [browser, os].filter(Boolean).join(' / ')
+  return (what ? `${platform} · ${what}` : platform).slice(0, 80)
+}
+
+/**
+ * Expired sessions and login codes older than a day go; used or stale codes lose their digits at once; per-client
+ * limits whose window ended go (server/http/clientLimits.ts). Every process runs it: deletes and updates of what is due.
+ */
+export function pruneSessions(db: Database, now = nowMs()): { tokens: number; codes: number } {
+  return tx(db, () => {
+    const tokens = users.deleteExpiredSessions(db, now)
+    // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
+    const codes = users.deleteCodesBefore(db, now - DAY_MS)
+    users.blankCodes(db, now - SMS_VALID_MS)
+    pruneClientLimits(db, now)
+    return { tokens, codes }
+  })
+}
+
+export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandbox, limits: { smsPerClient: number }): void {
+  const smsLimit = {
+    max: limits.smsPerClient,
+    timeWindow: SMS_CLIENT_WINDOW_MS,
+    refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
+  }
+  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
+    const now = nowMs()
+    // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
+    // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).
+    const code = tx(db, () => {
+      const lastAt = users.lastCodeAt(db, input.phone)
+      if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
+        throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
+      }
+      if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
+      const fresh = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+      users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
+      return fresh
+    })
+    // The text goes out after the commit (a real sender is a call outside the database).
+    sandbox.sendSms(input.phone, code)
+    return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
+  })
+
+  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req, lang }) => {
+    const now = nowMs()
+    if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
+    const sms = users.latestBindCode(db, input.phone)
+    if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
+    // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
+    // wrong guesses over all processes, however many are in flight at once.
+    if (!users.takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+    if (sms.code !== input.code) throw refuse('sms_code_wrong')
+    users.returnAttempt(db, sms.id)
+
+    return tx(db, () => {
+      // Used once: a second bind with the same code (even racing this one) finds it used.
+      if (!users.useCode(db, sms.id)) throw refuse('sms_code_expired')
+      let user: UserRow | undefined = users.userByPhone(db, input.phone)
+      if (!user) {
+        // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
+        const sharer = input.share_user_user_id !== undefined ? Number(input.share_user_user_id) : NaN
+        const referrer = Number.isInteger(sharer) && sharer > 0 && users.userExists(db, sharer) ? sharer : null
+        const id = users.insertUser(db, {
+          phone: input.phone,
+          nickname: `会员${input.phone.slice(-4)}`,
+          avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg`,
+          referrer_id: referrer,
+          created_at: nowText(),
+        })
+        user = users.userById(db, id) as UserRow
+        // The referral contest (server/domain/referral.ts): pending until this account's first paid order.
+        recordReferral(db, id, referrer, input.phone, now)
+      }
+      if (input.wx_code) users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
+      if (input.openid) users.setGzhOpenid(db, user.id, input.openid)
+      if (input.privacy_version) users.setPrivacyConsent(db, user.id, input.privacy_version, nowText())
+      const token = crypto.randomBytes(32).toString('base64url')
+      const expires = now + TOKEN_DAYS * DAY_MS
+      const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
+      users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
+      return { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(db, user), nickname: nicknameIn(lang, user.nickname) } }
+    })
+  })
+
+  // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
+  defineRoute(app, db, 'personal.user/logout', { auth: false }, ({ user }) => {
+    if (!user) return { revoked: false }
+    return { revoked: users.endSession(db, user.sessionId) }
+  })
+
+  defineRoute(app, db, 'personal.user/sessions', { auth: true }, ({ user }) => {
+    const me = requireUser(user)
+    const rows = users.liveSessionsOf(db, me.id, nowMs())
+    return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
+  })
+
+  // Only the shopper's own sessions: another shopper's session id is "not found".
+  defineRoute(app, db, 'personal.user/endSession', { auth: true }, ({ input, user }) => {
+    const me = requireUser(user)
+    if (!users.endOwnSession(db, input.id, me.id)) throw refuse('session_not_found')
+    return { ended: true }
+  })
+
+  defineRoute(app, db, 'personal.user/delete', { auth: true }, ({ user, lang }) => {
+    deleteAccount(db, app.payProvider, requireUser(user).id, lang)
+    return { deleted: true }
+  })
+
+  // WeChat login, openid and JSSDK are stand-ins: outside the sandbox they refuse instead of inventing an identity.
+  defineRoute(app, db, 'wechat/getWxAuthCodeUrl', { auth: false }, ({ input }) => {
+    // Sandbox: an OAuth stand-in that comes straight back with a code.
+    if (sandbox.enabled) return { url: `/sandbox/oauth?redirect=${encodeURIComponent(input.redirect)}` }
+    throw refuse('wechat_login_not_configured')
+  })
+
+  defineRoute(app, db, 'wechat/getOpenID', { auth: false }, ({ input }) => {
+    if (!sandbox.enabled) throw refuse('wechat_login_not_configured')
+    return { openid: pseudoId('gzh-', input.code) }
+  })
+
+  defineRoute(app, db, 'wechat/getJSSDKConfig', { auth: false }, ({ input }) => {
+    if (!sandbox.enabled) throw refuse('jssdk_not_configured')
+    const timestamp = Math.floor(nowMs() / 1000)
+    const nonceStr = crypto.randomBytes(8).toString('hex')
+    const ticket = 'sandbox-jsapi-ticket'
+    const signature = crypto.createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${input.url}`).digest('hex')
+    return { jssdk: { appId: process.env.WX_GZH_APPID ?? 'wx-sandbox', timestamp, nonceStr, signature, jsApiList: ['chooseWXPay', 'updateAppMessageShareData', 'updateTimelineShareData', 'scanQRCode', 'getLocation'] } }
+  })
+}
+
+/** A paid takeout blocks deletion for this long after it was paid (takeout has no delivery step of its own yet). */
+export const TAKEOUT_BLOCKS_DELETION_HOURS = 24
+
+/**
+ * An order's stored detail without what names or locates the person: a delivery address (a takeout's name,
+ * phone and street; a mall parcel's `delivery.address`) and a takeout remark. What was bought and for how much stays.
+ */
+export function withoutPersonalData(detailText: string): string {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(detailText)
+  } catch {
+    return '{}'
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return '{}'
+  const { address: _address, remark: _remark, ...kept } = parsed as Record<string, unknown>
+  const delivery = kept.delivery
+  if (delivery && typeof delivery === 'object') kept.delivery = { ...(delivery as Record<string, unknown>), address: null }
+  return JSON.stringify(kept)
+}
+
+/** The orders that stop the shopper's account from being deleted, as the refusal lists them. */
+export function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = nowMs()): DeletionBlocker[] {
+  return orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000)).map((o) => ({
+    id: o.id,
+    order_no: o.order_no,
+    kind: o.kind,
+    title: orderTitleIn(lang, o.kind, o.title),
+    order_status: o.status,
+    pay_amount: o.pay_amount,
+    create_time: o.create_time,
+  }))
+}
+
+/**
+ * Account deletion (PIPL right to erasure; docs/api.md `personal.user/delete`). Refused while an order is on
+ * its way — accepted, delivering, refunding, a paid product still to be collected or shipped, a takeout paid
+ * in the last day — with those orders listed, so the shopper can finish them or ask a refund first. Unpaid
+ * orders are cancelled the way every cancel goes (server/domain/orders.ts cancelUnpaid): their open trades closed at the
+ * provider first, outside the transaction (the outbox: a transaction may run again, a provider call must not), then in
+ * the transaction cancelled only if no trade is open (cancelIfTradesClosed: stock back to its spec or flash-sale
+ * product, coupon back) — a trade the provider reports paid, or one opened meanwhile, refuses the deletion
+ * (delete_payment_processing). Then the person is erased: sessions, addresses, uploads, unused coupons,
+ * login codes, the staff link, the cards' till secrets, a merchant application's contact (an open one
+ * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; the user row keeps
+ * only its id, anonymised. Orders keep what the books need
+ * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
+ */
+export function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): void {
+  const refuseIfBlocked = () => {
+    const blocking = deletionBlockers(db, lang, userId)
+    if (blocking.length > 0) {
+      const data: DeletionRefusalData = { orders: blocking }
+      throw refuse('account_has_open_orders', { count: blocking.length }, { data })
+    }
+  }
+  // Checked before any trade is closed (a refused deletion changes nothing at the provider), and again in the transaction.
+  refuseIfBlocked()
+  for (const o of orders.unpaidOf(db, userId)) {
+    if (closeOpenTrades(db, provider, o.id) !== 'closed') throw refuse('delete_payment_processing')
+  }
+  tx(db, () => {
+    refuseIfBlocked()
+    for (const o of orders.unpaidOf(db, userId)) {
+      if (cancelIfTradesClosed(db, o.id) !== 'cancelled') throw refuse('delete_payment_processing')
+    }
+    const phone = users.phoneOf(db, userId)
+    users.endSessionsOf(db, userId)
+    users.endStaffLink(db, userId)
+    users.dropCardSecrets(db, userId)
+    addresses.deleteAddressesOf(db, userId)
+    cart.clearOf(db, userId)
+    // Discount-day reminders (issue 26): nothing is to be sent to a deleted account.
+    forgetReminders(db, userId)
+    // A merchant application (issue 26): an open one withdrawn, an approved one without its contact and pictures.
+    eraseApplicationOf(db, userId)
+    site.deleteUploadsOf(db, userId)
+    orders.detachUnusedCoupons(db, userId)
+    coupons.deleteUnusedCouponsOf(db, userId)
+    users.deleteCodesOf(db, phone)
+    users.deleteSandboxTextsTo(db, phone)
+    for (const o of orders.detailsOf(db, userId)) {
+      const kept = withoutPersonalData(o.detail)
+      if (kept !== o.detail) orders.setDetail(db, o.id, kept)
+    }
+    orders.eraseShopperWords(db, userId)
+    users.anonymise(db, userId, nowText())
+  })
+}

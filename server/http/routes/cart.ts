@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify'
+import { CART_LINE_MAX, CART_MAX_LINES, type CartAnswer, type CartLine, type CartStore } from '../../../src/contract/mallCart'
+import { tx, type DB } from '../../storage/db'
+import { defineRoute, refuse, requireUser } from '../envelope'
+import * as cart from '../../storage/repo/cart'
+import type { CartLineRow } from '../../storage/repo/cart'
+import * as mall from '../../storage/repo/mall'
+import { nowMs } from '../../time'
+
+/** The most a line of this product's spec can hold now: its stock, the product's per-order limit, CART_LINE_MAX. */
+const capOf = (stock: number, limitPerOrder: number): number => Math.max(0, Math.min(stock, limitPerOrder, CART_LINE_MAX))
+
+const toLine = (r: CartLineRow): CartLine => {
+  const max = capOf(r.stock, r.limit_per_order)
+  return {
+    id: r.id,
+    product_id: r.product_id,
+    spec_id: r.spec_id,
+    name: r.name,
+    spec_name: r.spec_name,
+    image: r.image,
+    price: r.price,
+    member_price: r.member_price,
+    quantity: r.quantity,
+    stock: r.stock,
+    max,
+    sold_out: r.stock === 0,
+    off_sale: r.on_sale !== 1,
+    over_stock: r.stock > 0 && r.quantity > max,
+    pickup: r.pickup === 1,
+  }
+}
+
+/** The shopper's cart as it is now: lines grouped by store (stores in the order of their newest line). */
+export function cartOf(db: DB, userId: number): CartAnswer {
+  const stores = new Map<number, CartStore>()
+  let count = 0
+  for (const r of cart.linesOf(db, userId)) {
+    let group = stores.get(r.shop_id)
+    if (!group) {
+      group = { store: { id: r.shop_id, name: r.shop_name, address: r.shop_address }, shipping_fee: 0, lines: [] }
+      stores.set(r.shop_id, group)
+    }
+    group.lines.push(toLine(r))
+    group.shipping_fee = Math.max(group.shipping_fee, r.shipping_fee)
+    count += r.quantity
+  }
+  return { stores: [...stores.values()], count }
+}
+
+/**
+ * The micro mall's cart (issue 24; src/contract/mallCart.ts): a signed-in shopper's own lines, one per spec. Every
+ * write answers the cart as it is after it. Another shopper's line is "not found" (set) or ignored (remove).
+ */
+export function cartRoutes(app: FastifyInstance, db: DB): void {
+  defineRoute(app, db, 'personal.mall_cart/index', { auth: true }, ({ user }) => cartOf(db, requireUser(user).id))
+
+  defineRoute(app, db, 'personal.mall_cart/add', { auth: true }, ({ input, user }) => {
+    const uid = requireUser(user).id
+    const added = tx(db, () => {
+      const prod = mall.product(db, input.product_id)
+      if (!prod) throw refuse('product_not_found')
+      if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
+      const spec = mall.specOf(db, prod.id, input.spec_id)
+      if (!spec) throw refuse('spec_not_found')
+      if (spec.stock === 0) throw refuse('spec_sold_out')
+      const before = cart.lineOfSpec(db, uid, spec.id)
+      if (!before && cart.lineCount(db, uid) >= CART_MAX_LINES) throw refuse('cart_full', { max: CART_MAX_LINES })
+      const cap = capOf(spec.stock, prod.limit_per_order)
+      if (before && before.quantity >= cap) throw refuse('cart_item_stock_left', { name: prod.name, spec: spec.name, stock: Math.min(spec.stock, cap) })
+      cart.addToLine(db, uid, prod.id, spec.id, input.quantity, cap, nowMs())
+      const after = cart.lineOfSpec(db, uid, spec.id) as { id: number; quantity: number }
+      return { line_id: after.id, quantity: after.quantity, capped: after.quantity < (before?.quantity ?? 0) + input.quantity }
+    })
+    return { ...cartOf(db, uid), added }
+  })
+
+  defineRoute(app, db, 'personal.mall_cart/setQuantity', { auth: true }, ({ input, user }) => {
+    const uid = requireUser(user).id
+    tx(db, () => {
+      const line = cart.ownLine(db, uid, input.id)
+      if (!line) throw refuse('cart_line_not_found')
+      const prod = mall.product(db, line.product_id)
+      const spec = mall.specOf(db, line.product_id, line.spec_id)
+      // Brought down to what the line can hold now (at least 1: a sold-out line keeps its quantity until removed).
+      const cap = prod && spec ? capOf(spec.stock, prod.limit_per_order) : CART_LINE_MAX
+      cart.setQuantity(db, uid, line.id, Math.max(1, Math.min(input.quantity, cap)))
+    })
+    return cartOf(db, uid)
+  })
+
+  defineRoute(app, db, 'personal.mall_cart/remove', { auth: true }, ({ input, user }) => {
+    const uid = requireUser(user).id
+    cart.removeLines(db, uid, input.ids)
+    return cartOf(db, uid)
+  })
+}

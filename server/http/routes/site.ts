@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify'
+import { APP_VERSION, APP_VERSION_CODE } from '../../../src/contract/appInfo'
+import type { DB } from '../../storage/db'
+import { distanceMeters } from '../../../src/contract/geo'
+import { NEAREST_CITY_MAX_M } from '../../../src/contract/site'
+import { defineRoute, refuse } from '../envelope'
+import { GRID_MODULES as MODULES, named, nicknameIn } from '../../domain/names'
+import { REGIONS } from '../../domain/address/regions'
+import { businessClasses } from '../../storage/repo/shops'
+import * as site from '../../storage/repo/site'
+
+
+/** Home's banners (titles in Chinese; answered in the asker's language). The first is also in Home's HTML (server/hosting/drawing). */
+export const HOME_BANNERS = [
+  { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
+  { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
+  { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
+] as const
+
+export function siteRoutes(app: FastifyInstance, db: DB): void {
+  defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
+    service_phone: '400-800-1234',
+    service_wechat: 'onecardpass',
+    service_hours: '09:00-21:00',
+    version: APP_VERSION,
+    version_code: APP_VERSION_CODE,
+  }))
+
+  // Titles in the shopper's language (`title_en` stays for clients that pick it themselves).
+  defineRoute(app, db, 'index/moduleList', { auth: false }, ({ lang }) => ({
+    banners: HOME_BANNERS.map((b) => ({ ...b, title: named(lang, b.title) })),
+    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title: lang === 'en' ? title_en : title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
+  }))
+
+  defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
+    const url = site.qrTarget(db, input.number)
+    if (!url) throw refuse('qr_not_recognised')
+    return { url }
+  })
+
+  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, ({ lang }) => ({
+    list: site.cities(db).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
+  }))
+
+  // The nearest city to a point (no outside geocoding service: the cities' own centres), within reach only.
+  defineRoute(app, db, 'website.hui_china_city/locate', { auth: false }, ({ input, lang }) => {
+    let best: { city: ReturnType<typeof site.cityPoints>[number]; distance: number } | null = null
+    for (const city of site.cityPoints(db)) {
+      const distance = distanceMeters(input, city)
+      if (!best || distance < best.distance) best = { city, distance }
+    }
+    if (!best || best.distance > NEAREST_CITY_MAX_M) return { city: null, distance: best ? best.distance : null }
+    const { id, name, pinyin, hot } = best.city
+    return { city: { id, name: named(lang, name), pinyin, hot: hot === 1 }, distance: best.distance }
+  })
+
+  defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
+    list: Object.entries(REGIONS).map(([name, cities]) => ({ name, children: Object.entries(cities).map(([city, districts]) => ({ name: city, children: districts.map((d) => ({ name: d })) })) })),
+  }))
+
+  // `oil`: fuel stations are paid on their own screen (Discount bill leaves them out, in any language).
+  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, ({ lang }) => ({
+    list: businessClasses(db).map((c) => ({ ...c, name: named(lang, c.name), oil: c.name === '加油站' })),
+  }))
+
+  // Reviews stay as written; a reviewer's default nickname (会员1001) is the system's, so it is translated.
+  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input, lang }) => {
+    if (!input.shop_id && !input.product_id) throw refuse('shop_or_product_required')
+    const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
+    const { list, total } = site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
+    return { list: list.map((c) => ({ ...c, nickname: nicknameIn(lang, c.nickname) })), total, page: input.page, page_size: input.page_size }
+  })
+}

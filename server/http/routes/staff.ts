@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+import type { DB } from '../../storage/db'
+import { defineRoute, requireUser } from '../envelope'
+import { acceptInvite, createInvite, readInvite, removeStaff, requireMember, requireOwner, revokeInvite, staffList } from '../../domain/store/staff'
+
+/**
+ * Staff and invites (issue 26; server/domain/store/staff.ts; docs/api.md "Staff and invites"). The store's people: any staff
+ * member reads them (the open invites only for the owner); only the owner invites, revokes and removes. The
+ * invite's two calls need a logged-in user, staff of no store to accept.
+ */
+export function staffRoutes(app: FastifyInstance, db: DB): void {
+  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, ({ user, lang }) => staffList(db, requireMember(db, user), lang))
+
+  defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, ({ user }) => ({ invite: createInvite(db, requireOwner(db, user)) }))
+
+  defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, ({ input, user, lang }) => {
+    const owner = requireOwner(db, user)
+    revokeInvite(db, owner, input.id)
+    return staffList(db, owner, lang)
+  })
+
+  defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, ({ input, user, lang }) => {
+    const owner = requireOwner(db, user)
+    removeStaff(db, owner, input.user_id)
+    return staffList(db, owner, lang)
+  })
+
+  defineRoute(app, db, 'hui_shanghu.store_invite/read', { auth: true }, ({ input, user }) => readInvite(db, requireUser(user), input.code))
+
+  defineRoute(app, db, 'hui_shanghu.store_invite/accept', { auth: true }, ({ input, user }) => acceptInvite(db, requireUser(user), input.code))
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify'
+import type { DB } from '../../storage/db'
+import { tx } from '../../storage/db'
+import { defineRoute, refuse, requireUser } from '../envelope'
+import { findOwnOrder } from '../../domain/orders'
+import { recordGrants, templateIds, templateList, type TakeoutTemplates } from '../../domain/takeout/subscriptions'
+
+/**
+ * Subscription messages of takeout orders (src/contract/takeoutSubscribe.ts; docs/api.md "Subscription messages"): the
+ * template ids the app asks WeChat for, and the shopper's answers for one of their own takeout orders.
+ */
+export function subscriptionRoutes(app: FastifyInstance, db: DB, templates: TakeoutTemplates): void {
+  defineRoute(app, db, 'hui_public.takeout/subscribeTemplates', { auth: false }, () => ({ tmpl_ids: templateIds(templates), templates: templateList(templates) }))
+
+  defineRoute(app, db, 'personal.takeout/subscribe', { auth: true }, ({ input, user }) => {
+    const userId = requireUser(user).id
+    return tx(db, () => {
+      const row = findOwnOrder(db, userId, input.id)
+      if (row.kind !== 'takeout') throw refuse('order_not_found')
+      return { granted: recordGrants(db, templates, userId, row.id, input.results) }
+    })
+  })
+}

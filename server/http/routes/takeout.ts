@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify'
+import type { ApiLang } from '../../../src/contract/common'
+import { pointOf, type GeoPoint } from '../../../src/contract/geo'
+import type { TakeoutShop } from '../../../src/contract/takeout'
+import type { DB } from '../../storage/db'
+import { defineRoute, refuse, requireUser } from '../envelope'
+import { cancelExpired, findOwnOrder, toOrderInfo } from '../../domain/orders'
+import type { PayProvider } from '../../domain/pay/provider'
+import * as addresses from '../../storage/repo/addresses'
+import * as cards from '../../storage/repo/cards'
+import type { OrderRow } from '../../storage/repo/orders'
+import * as orders from '../../storage/repo/orders'
+import * as repo from '../../storage/repo/takeout'
+import { actionsOf, requireStaff, toStoreOrder, type Staff } from '../../domain/store/store'
+import {
+  acceptTakeout,
+  cancelTakeout,
+  confirmTakeout,
+  deliverTakeout,
+  dispatchTakeout,
+  readyTakeout,
+  refuseTakeout,
+  takeoutViewOf,
+  verifyPickup,
+} from '../../domain/takeout/takeout'
+import { menuOf, openState, rideMinutes, settingsOf, slotsOf, summaryOf } from '../../domain/takeout/pricing'
+import { fmt, nowMs, nowText } from '../../time'
+
+const MINUTE = 60_000
+
+/**
+ * Takeout's calls (src/contract/takeoutEndpoints.ts; docs/api.md "Takeout"). Shops and menus are public (the member
+ * price needs a session); the shopper's order calls need one; every store call passes requireStaff first and reads
+ * or moves only its own store's takeout orders. Open / closed on the server's clock.
+ */
+export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvider, opts: { acceptMinutes: number; autoApproveHours: number }): void {
+  const { acceptMinutes, autoApproveHours } = opts
+
+  defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, ({ lang }) => ({
+    list: repo.categories(db).map((c) => ({ id: c.id, name: lang === 'en' ? c.name_en : c.name, icon: c.icon })),
+  }))
+
+  /** Open shops first, then the sort's order; ties by id so pages never repeat or skip a shop. */
+  const ordered = (list: TakeoutShop[], sort: 'distance' | 'sales' | 'rating') => {
+    const key = (s: TakeoutShop) => (sort === 'sales' ? -s.monthly_sales : sort === 'rating' ? -s.rating : (s.distance ?? 0))
+    return [...list].sort((a, b) => Number(a.open.state !== 'open') - Number(b.open.state !== 'open') || key(a) - key(b) || a.id - b.id)
+  }
+
+  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, ({ input, user }) => {
+    const now = nowMs()
+    let from: GeoPoint | null = pointOf(input)
+    let onlyReaching: { point: GeoPoint | null } | null = null
+    if (input.address_id !== undefined) {
+      // "Delivers to my address": one of the shopper's own addresses; distances are then from it.
+      const point = addresses.addressPoint(db, requireUser(user).id, input.address_id)
+      if (!point) throw refuse('address_not_found')
+      const p = point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null
+      onlyReaching = { point: p }
+      from = p
+    }
+    let list = repo.shopsWhere(db, input).map((r) => ({ row: r, shop: summaryOf(r, now, from) }))
+    // An address without a point reaches only shops without a radius.
+    if (onlyReaching) list = list.filter(({ row, shop }) => (onlyReaching?.point ? shop.in_range === true : row.radius_m === 0))
+    const sorted = ordered(
+      list.map((x) => x.shop),
+      input.sort,
+    )
+    const start = (input.page - 1) * input.page_size
+    return { list: sorted.slice(start, start + input.page_size), total: sorted.length, page: input.page, page_size: input.page_size }
+  })
+
+  defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, ({ input }) => {
+    const row = repo.shopById(db, input.id)
+    if (!row) throw refuse('shop_not_found')
+    const now = nowMs()
+    const shop = summaryOf(row, now, pointOf(input))
+    return {
+      info: {
+        ...shop,
+        phone: row.phone,
+        intro: row.intro,
+        lat: row.lat,
+        lng: row.lng,
+        settings: settingsOf(row),
+        asap_at: shop.open.state === 'open' ? fmt(now + (row.prep_minutes + rideMinutes(shop.distance)) * MINUTE) : null,
+        slots: shop.open.state === 'paused' ? [] : slotsOf(row, now, 'delivery'),
+      },
+    }
+  })
+
+  defineRoute(app, db, 'hui_public.takeout_shop/menu', { auth: false }, ({ input, user }) => {
+    if (!repo.shopById(db, input.shop_id)) throw refuse('shop_not_found')
+    const rate = user ? (cards.activeMemberRate(db, user.id, nowText()) ?? null) : null
+    return menuOf(db, input.shop_id, rate)
+  })
+
+  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, ({ input }) => {
+    const now = nowMs()
+    const rows = repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id })
+    const sorted = ordered(
+      rows.map((r) => summaryOf(r, now, pointOf(input))),
+      'distance',
+    )
+    const start = (input.page - 1) * input.page_size
+    const list = sorted.slice(start, start + input.page_size).map((s) => ({
+      ...s,
+      dishes: repo.matchingDishes(db, s.id, input.keyword, 3).map((d) => ({ id: d.id, name: d.name, price: d.price, image: d.image })),
+    }))
+    return { list, total: sorted.length, page: input.page, page_size: input.page_size }
+  })
+
+  // The shopper's takeout order ---------------------------------------------------------------------------------
+
+  const mine = (lang: ApiLang, row: OrderRow) => ({ info: toOrderInfo(db, lang, row), takeout: takeoutViewOf(db, row, 'shopper', acceptMinutes) })
+  const ownTakeoutRow = (userId: number, id: number) => {
+    const row = findOwnOrder(db, userId, id)
+    // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
+    if (row.kind !== 'takeout' || !repo.takeoutOrderOf(db, row.id)) throw refuse('order_not_found')
+    return row
+  }
+
+  defineRoute(app, db, 'personal.takeout/read', { auth: true }, ({ input, user, lang }) => {
+    cancelExpired(db, provider)
+    return mine(lang, ownTakeoutRow(requireUser(user).id, input.id))
+  })
+
+  defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, ({ input, user, lang }) => {
+    const uid = requireUser(user).id
+    ownTakeoutRow(uid, input.id)
+    cancelTakeout(db, provider, uid, input.id)
+    return mine(lang, orders.byId(db, input.id) as OrderRow)
+  })
+
+  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, ({ input, user, lang }) => mine(lang, confirmTakeout(db, requireUser(user).id, input.id)))
+
+  // The store's -------------------------------------------------------------------------------------------------------
+
+  const full = (lang: ApiLang, row: OrderRow) => ({
+    info: toStoreOrder(db, lang, row, autoApproveHours),
+    takeout: takeoutViewOf(db, row, 'store', acceptMinutes),
+    actions: actionsOf(db, row.id),
+  })
+  const takeoutShopOf = (staff: Staff) => {
+    const row = repo.shopById(db, staff.shopId)
+    if (!row) throw refuse('takeout_not_offered')
+    return row
+  }
+  const settingsAnswer = (staff: Staff) => {
+    const row = takeoutShopOf(staff)
+    return {
+      shop: { id: staff.shopId, name: staff.shopName },
+      settings: settingsOf(row),
+      open: openState(row, nowMs()),
+      accept_minutes: acceptMinutes,
+      dishes: repo.dishesOf(db, staff.shopId).map((d) => ({ id: d.id, category: d.category, name: d.name, price: d.price, sold_out: d.sold_out === 1 })),
+    }
+  }
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, ({ input, user, lang }) => {
+    const staff = requireStaff(db, user)
+    const { ids, total } = repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
+    const list = ids.map((id) => {
+      const row = orders.byId(db, id) as OrderRow
+      return { info: toStoreOrder(db, lang, row, autoApproveHours), takeout: takeoutViewOf(db, row, 'store', acceptMinutes) }
+    })
+    return { list, total, page: input.page, page_size: input.page_size }
+  })
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/read', { auth: true }, ({ input, user, lang }) => {
+    const staff = requireStaff(db, user)
+    const row = orders.byId(db, input.id)
+    if (!row || row.shop_id !== staff.shopId || row.kind !== 'takeout' || !repo.takeoutOrderOf(db, row.id)) throw refuse('order_not_found')
+    return full(lang, row)
+  })
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, ({ input, user, lang }) => full(lang, acceptTakeout(db, requireStaff(db, user), input.id)))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, ({ input, user, lang }) => full(lang, refuseTakeout(db, provider, requireStaff(db, user), input.id, input.reason)))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, ({ input, user, lang }) => full(lang, readyTakeout(db, requireStaff(db, user), input.id)))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', { auth: true }, ({ input, user, lang }) =>
+    full(lang, dispatchTakeout(db, requireStaff(db, user), input.id, { name: input.rider_name, phone: input.rider_phone })),
+  )
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, ({ input, user, lang }) => full(lang, deliverTakeout(db, requireStaff(db, user), input.id)))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, ({ input, user, lang }) => full(lang, verifyPickup(db, requireStaff(db, user), input.code.replace(/\s/g, ''))))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, ({ user }) => settingsAnswer(requireStaff(db, user)))
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, ({ input, user }) => {
+    const staff = requireStaff(db, user)
+    takeoutShopOf(staff)
+    if (!repo.setSoldOut(db, staff.shopId, input.dish_id, input.sold_out)) throw refuse('dish_unavailable')
+    return settingsAnswer(staff)
+  })
+
+  defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, ({ input, user }) => {
+    const staff = requireStaff(db, user)
+    takeoutShopOf(staff)
+    repo.setPaused(db, staff.shopId, input.paused)
+    return settingsAnswer(staff)
+  })
+}

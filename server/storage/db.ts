@@ -1,0 +1,764 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+
+export type DB = Database.Database
+
+/**
+ * Migrations run in order on start; each runs once (user_version). All other SQL lives in the
+ * repositories (server/storage/repo/*).
+ *
+ * This is SQLite, not a portable layer. What a PostgreSQL port would have to change:
+ * - better-sqlite3 is synchronous and `tx` runs a synchronous callback: the repositories would become
+ *   async and `tx` would hold one pooled client for the callback's awaits.
+ * - `tx` is BEGIN IMMEDIATE (the whole database's write lock); the check-then-write code (money, stock,
+ *   login codes) would need `SELECT … FOR UPDATE` on the rows it checks, or SERIALIZABLE with retries.
+ * - inserts read `lastInsertRowid`: PostgreSQL needs `INSERT … RETURNING id`.
+ * - sessions are addressed by `tokens.rowid` (no id column); SQLite error codes (SQLITE_CONSTRAINT_UNIQUE,
+ *   SQLITE_BUSY) are matched by name in the repositories and the error handler.
+ * - times are text ('YYYY-MM-DD HH:mm:ss', compared as strings) or epoch-ms integers, `datetime` nowhere;
+ *   PostgreSQL would want timestamptz; `INTEGER PRIMARY KEY AUTOINCREMENT` would be identity columns.
+ * - the partial unique index (payments_one_paid) and `LIKE … ESCAPE` carry over; `PRAGMA user_version`,
+ *   `CREATE TEMP TABLE … AS` in migration 5 and the WAL/busy_timeout pragmas do not.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    phone TEXT NOT NULL UNIQUE,
+    nickname TEXT NOT NULL,
+    avatar TEXT NOT NULL,
+    referrer_id INTEGER REFERENCES users(id),
+    wx_openid TEXT,
+    gzh_openid TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE tokens (
+    hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE sms_codes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    phone TEXT NOT NULL,
+    scene TEXT NOT NULL,
+    code TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    used INTEGER NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX sms_codes_phone ON sms_codes(phone, created_at);
+  CREATE TABLE cities (id INTEGER PRIMARY KEY, name TEXT NOT NULL, pinyin TEXT NOT NULL, hot INTEGER NOT NULL DEFAULT 0);
+  CREATE TABLE business_classes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, icon TEXT NOT NULL, sort INTEGER NOT NULL);
+  CREATE TABLE shops (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    class_id INTEGER NOT NULL REFERENCES business_classes(id),
+    city_id INTEGER NOT NULL REFERENCES cities(id),
+    address TEXT NOT NULL,
+    lat REAL NOT NULL,
+    lng REAL NOT NULL,
+    phone TEXT NOT NULL,
+    hours TEXT NOT NULL,
+    rating REAL NOT NULL,
+    discount_rate INTEGER NOT NULL,
+    image TEXT NOT NULL,
+    intro TEXT NOT NULL,
+    is_oil INTEGER NOT NULL DEFAULT 0,
+    delivery_fee INTEGER NOT NULL DEFAULT 0,
+    packing_fee INTEGER NOT NULL DEFAULT 0,
+    min_order INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE oil_prices (shop_id INTEGER NOT NULL REFERENCES shops(id), grade TEXT NOT NULL, price INTEGER NOT NULL, PRIMARY KEY (shop_id, grade));
+  CREATE TABLE dishes (id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL REFERENCES shops(id), category TEXT NOT NULL, name TEXT NOT NULL, price INTEGER NOT NULL);
+  CREATE TABLE card_products (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    price INTEGER NOT NULL,
+    days INTEGER NOT NULL,
+    member_rate INTEGER NOT NULL,
+    benefits TEXT NOT NULL
+  );
+  CREATE TABLE user_cards (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    card_product_id INTEGER NOT NULL REFERENCES card_products(id),
+    card_no TEXT NOT NULL UNIQUE,
+    start_at TEXT NOT NULL,
+    end_at TEXT NOT NULL,
+    order_id INTEGER NOT NULL UNIQUE
+  );
+  CREATE TABLE coupons (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    min_spend INTEGER NOT NULL,
+    shop_id INTEGER REFERENCES shops(id),
+    kind TEXT,
+    valid_days INTEGER NOT NULL
+  );
+  CREATE TABLE user_coupons (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    coupon_id INTEGER NOT NULL REFERENCES coupons(id),
+    status TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    order_id INTEGER
+  );
+  CREATE TABLE seckill_sessions (id INTEGER PRIMARY KEY, title TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL);
+  CREATE TABLE seckill_products (
+    id INTEGER PRIMARY KEY,
+    session_id INTEGER NOT NULL REFERENCES seckill_sessions(id),
+    name TEXT NOT NULL,
+    image TEXT NOT NULL,
+    price INTEGER NOT NULL,
+    original_price INTEGER NOT NULL,
+    stock INTEGER NOT NULL CHECK (stock >= 0),
+    total_stock INTEGER NOT NULL,
+    limit_per_user INTEGER NOT NULL,
+    rules TEXT NOT NULL
+  );
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER REFERENCES shops(id),
+    product_id INTEGER REFERENCES seckill_products(id),
+    nickname TEXT NOT NULL,
+    avatar TEXT NOT NULL,
+    rating INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE orders (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_no TEXT NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL,
+    title TEXT NOT NULL,
+    shop_id INTEGER REFERENCES shops(id),
+    ref_id INTEGER,
+    quantity INTEGER NOT NULL DEFAULT 1,
+    status INTEGER NOT NULL,
+    original_amount INTEGER NOT NULL,
+    discount_amount INTEGER NOT NULL,
+    member_discount_amount INTEGER NOT NULL,
+    coupon_amount INTEGER NOT NULL,
+    fee_amount INTEGER NOT NULL,
+    pay_amount INTEGER NOT NULL,
+    user_coupon_id INTEGER REFERENCES user_coupons(id),
+    client_request_id TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    verify_code TEXT NOT NULL,
+    refund_reason TEXT,
+    create_time TEXT NOT NULL,
+    pay_time TEXT,
+    expire_at INTEGER NOT NULL,
+    UNIQUE (user_id, client_request_id)
+  );
+  CREATE INDEX orders_user ON orders(user_id, id);
+  CREATE TABLE payments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    trade_no TEXT NOT NULL UNIQUE,
+    channel INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    success_url TEXT,
+    fail_url TEXT,
+    notified_at TEXT
+  );
+  CREATE TABLE qr_numbers (number TEXT PRIMARY KEY, url TEXT NOT NULL);
+  CREATE TABLE uploads (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, data BLOB NOT NULL, created_at TEXT NOT NULL);
+  `,
+  // The unpaid-order sweep runs before order reads: find expired unpaid orders without a scan.
+  `CREATE INDEX orders_unpaid_expiry ON orders(status, expire_at);`,
+  `
+  CREATE TABLE addresses (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    mobile TEXT NOT NULL,
+    province TEXT NOT NULL,
+    city TEXT NOT NULL,
+    district TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX addresses_user ON addresses(user_id);
+  `,
+  // Sessions a shopper can see and end; consent records; refunds of late or duplicate payments;
+  // unguessable upload names; at most one payment attached to an order (the paid-once guard).
+  `
+  ALTER TABLE tokens ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE tokens ADD COLUMN device TEXT NOT NULL DEFAULT '';
+  CREATE INDEX tokens_user ON tokens(user_id);
+  CREATE INDEX tokens_expiry ON tokens(expires_at);
+  ALTER TABLE users ADD COLUMN privacy_version TEXT;
+  ALTER TABLE users ADD COLUMN privacy_agreed_at TEXT;
+  ALTER TABLE users ADD COLUMN deleted_at TEXT;
+  CREATE INDEX payments_order ON payments(order_id);
+  CREATE UNIQUE INDEX payments_one_paid ON payments(order_id) WHERE status = 'paid';
+  CREATE TABLE refunds (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    refund_no TEXT NOT NULL UNIQUE,
+    payment_id INTEGER NOT NULL UNIQUE REFERENCES payments(id),
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    amount INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    notified_at TEXT
+  );
+  ALTER TABLE uploads ADD COLUMN public_id TEXT;
+  CREATE UNIQUE INDEX uploads_public ON uploads(public_id);
+  CREATE INDEX sms_codes_created ON sms_codes(created_at);
+  `,
+  // One of each coupon per shopper, kept by the database (a claim cannot double under any engine or any
+  // number of processes). Duplicates from before are merged first: per shopper and coupon the row that
+  // went furthest (used, then locked, then available, then the oldest) stays, orders that pointed at a
+  // merged row point at it, the others go. Amounts on orders are untouched.
+  `
+  CREATE TEMP TABLE coupon_keep AS
+    SELECT uc.id, (SELECT k.id FROM user_coupons k WHERE k.user_id = uc.user_id AND k.coupon_id = uc.coupon_id
+      ORDER BY CASE k.status WHEN 'used' THEN 0 WHEN 'locked' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, k.id LIMIT 1) AS keep_id
+    FROM user_coupons uc;
+  UPDATE orders SET user_coupon_id = (SELECT keep_id FROM coupon_keep WHERE coupon_keep.id = orders.user_coupon_id)
+    WHERE user_coupon_id IN (SELECT id FROM coupon_keep WHERE keep_id <> id);
+  DELETE FROM user_coupons WHERE id IN (SELECT id FROM coupon_keep WHERE keep_id <> id);
+  DROP TABLE coupon_keep;
+  CREATE UNIQUE INDEX user_coupons_one_each ON user_coupons(user_id, coupon_id);
+  `,
+  // Flash-sale sessions recur every business day: a session is minutes after the day's midnight (more
+  // than 1440: the next day), made into times when read. The sessions seeded before were pinned to the
+  // day the database was made; their minutes count from that day's midnight.
+  `
+  ALTER TABLE seckill_sessions ADD COLUMN start_minute INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE seckill_sessions ADD COLUMN end_minute INTEGER NOT NULL DEFAULT 0;
+  UPDATE seckill_sessions SET
+    start_minute = CAST(round((julianday(start_time) - julianday(date((SELECT MIN(start_time) FROM seckill_sessions)))) * 1440) AS INTEGER),
+    end_minute = CAST(round((julianday(end_time) - julianday(date((SELECT MIN(start_time) FROM seckill_sessions)))) * 1440) AS INTEGER);
+  ALTER TABLE seckill_sessions DROP COLUMN start_time;
+  ALTER TABLE seckill_sessions DROP COLUMN end_time;
+  `,
+  // A refund request remembers the status it came from (a refused request goes back to it); a card ended by
+  // an upgrade names the card that replaced it.
+  `
+  ALTER TABLE orders ADD COLUMN refund_from INTEGER;
+  ALTER TABLE user_cards ADD COLUMN replaced_by INTEGER;
+  `,
+  // The store's side (issue 12): staff (one store per user), every store action on an order (who, when,
+  // why; by_user_id NULL = the timer or the provider), the time a refund was asked (the automatic approval
+  // counts from it), the reason a refused request was refused (the shopper reads it), the store a flash-sale
+  // product is collected at (its orders belong to that store), and a per-card secret for the till code.
+  `
+  CREATE TABLE store_staff (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX store_staff_shop ON store_staff(shop_id);
+  CREATE TABLE order_actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    action TEXT NOT NULL,
+    by_user_id INTEGER REFERENCES users(id),
+    reason TEXT,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX order_actions_order ON order_actions(order_id, id);
+  ALTER TABLE orders ADD COLUMN refund_requested_at INTEGER;
+  ALTER TABLE orders ADD COLUMN refund_rejection TEXT;
+  ALTER TABLE orders ADD COLUMN refund_rejected_at TEXT;
+  UPDATE orders SET refund_requested_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE status = 60;
+  CREATE INDEX orders_refund_due ON orders(status, refund_requested_at);
+  CREATE INDEX orders_shop ON orders(shop_id, status, id);
+  CREATE INDEX orders_verify_code ON orders(verify_code);
+  ALTER TABLE seckill_products ADD COLUMN pickup_shop_id INTEGER REFERENCES shops(id);
+  UPDATE seckill_products SET pickup_shop_id = (SELECT id FROM shops WHERE id = 8);
+  UPDATE orders SET shop_id = (SELECT p.pickup_shop_id FROM seckill_products p WHERE p.id = orders.ref_id) WHERE kind = 'product' AND shop_id IS NULL;
+  ALTER TABLE user_cards ADD COLUMN secret TEXT;
+  UPDATE user_cards SET secret = lower(hex(randomblob(20)));
+  `,
+  // What a create request asked for (a hash of its payload), so the same client_request_id with another
+  // payload is refused instead of answered with the first order. Older orders have none (not compared).
+  `
+  ALTER TABLE orders ADD COLUMN request_hash TEXT;
+  `,
+  // Where each city is (its centre, GCJ-02): website.hui_china_city/locate finds the nearest one. A city
+  // without coordinates is never the answer. The demo cities of a database seeded before get theirs here.
+  `
+  ALTER TABLE cities ADD COLUMN lat REAL;
+  ALTER TABLE cities ADD COLUMN lng REAL;
+  UPDATE cities SET lat = 22.5431, lng = 114.0579 WHERE id = 1 AND name = '深圳';
+  UPDATE cities SET lat = 23.1291, lng = 113.2644 WHERE id = 2 AND name = '广州';
+  UPDATE cities SET lat = 31.2304, lng = 121.4737 WHERE id = 3 AND name = '上海';
+  UPDATE cities SET lat = 39.9042, lng = 116.4074 WHERE id = 4 AND name = '北京';
+  UPDATE cities SET lat = 30.2741, lng = 120.1551 WHERE id = 5 AND name = '杭州';
+  UPDATE cities SET lat = 30.5728, lng = 104.0668 WHERE id = 6 AND name = '成都';
+  UPDATE cities SET lat = 23.0207, lng = 113.7518 WHERE id = 7 AND name = '东莞';
+  UPDATE cities SET lat = 23.0215, lng = 113.1214 WHERE id = 8 AND name = '佛山';
+  `,
+  // Fuel (issue 13): a station's facts (brand; open hours are the shop's), its own pump numbers, the grades it
+  // offers, and prices with the business day they apply from (history and scheduled changes: the price in
+  // force is the latest effective_from on or before the business day). The one-price-per-grade table goes;
+  // its prices apply from long ago.
+  `
+  CREATE TABLE oil_stations (shop_id INTEGER PRIMARY KEY REFERENCES shops(id), brand TEXT NOT NULL);
+  CREATE TABLE oil_pumps (shop_id INTEGER NOT NULL REFERENCES oil_stations(shop_id), pump_no INTEGER NOT NULL, PRIMARY KEY (shop_id, pump_no));
+  CREATE TABLE oil_grades (shop_id INTEGER NOT NULL REFERENCES oil_stations(shop_id), grade TEXT NOT NULL, sort INTEGER NOT NULL, PRIMARY KEY (shop_id, grade));
+  CREATE TABLE oil_price_history (
+    shop_id INTEGER NOT NULL,
+    grade TEXT NOT NULL,
+    price INTEGER NOT NULL CHECK (price > 0),
+    effective_from TEXT NOT NULL,
+    PRIMARY KEY (shop_id, grade, effective_from),
+    FOREIGN KEY (shop_id, grade) REFERENCES oil_grades(shop_id, grade)
+  );
+  INSERT INTO oil_stations (shop_id, brand) SELECT id, CASE WHEN name LIKE '中石油%' THEN '中国石油' ELSE '中国石化' END FROM shops WHERE is_oil = 1;
+  INSERT INTO oil_grades (shop_id, grade, sort) SELECT shop_id, grade, CASE grade WHEN '92#' THEN 1 WHEN '95#' THEN 2 WHEN '98#' THEN 3 ELSE 4 END FROM oil_prices WHERE shop_id IN (SELECT shop_id FROM oil_stations);
+  INSERT INTO oil_price_history (shop_id, grade, price, effective_from) SELECT shop_id, grade, price, '2000-01-01' FROM oil_prices WHERE shop_id IN (SELECT shop_id FROM oil_stations);
+  DROP TABLE oil_prices;
+  `,
+  // The micro mall (issue 14): categories, products sold and shipped by a store (pickup there where allowed),
+  // specs each with its price, member price and stock (the stock check and the decrement are one statement),
+  // specials (a themed collection with a banner) and the gallery's slides.
+  `
+  CREATE TABLE mall_categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, icon TEXT NOT NULL, sort INTEGER NOT NULL);
+  CREATE TABLE mall_products (
+    id INTEGER PRIMARY KEY,
+    category_id INTEGER NOT NULL REFERENCES mall_categories(id),
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    name TEXT NOT NULL,
+    subtitle TEXT NOT NULL,
+    image TEXT NOT NULL,
+    images TEXT NOT NULL,
+    description TEXT NOT NULL,
+    list_price INTEGER NOT NULL,
+    limit_per_order INTEGER NOT NULL CHECK (limit_per_order >= 1),
+    pickup INTEGER NOT NULL DEFAULT 0,
+    shipping_fee INTEGER NOT NULL DEFAULT 0,
+    sort INTEGER NOT NULL
+  );
+  CREATE INDEX mall_products_category ON mall_products(category_id, sort);
+  CREATE TABLE mall_specs (
+    id INTEGER PRIMARY KEY,
+    product_id INTEGER NOT NULL REFERENCES mall_products(id),
+    name TEXT NOT NULL,
+    price INTEGER NOT NULL CHECK (price > 0),
+    member_price INTEGER NOT NULL CHECK (member_price > 0),
+    stock INTEGER NOT NULL CHECK (stock >= 0),
+    total_stock INTEGER NOT NULL,
+    sort INTEGER NOT NULL
+  );
+  CREATE INDEX mall_specs_product ON mall_specs(product_id, sort);
+  CREATE TABLE mall_specials (id INTEGER PRIMARY KEY, title TEXT NOT NULL, subtitle TEXT NOT NULL, banner TEXT NOT NULL);
+  CREATE TABLE mall_special_products (special_id INTEGER NOT NULL REFERENCES mall_specials(id), product_id INTEGER NOT NULL REFERENCES mall_products(id), sort INTEGER NOT NULL, PRIMARY KEY (special_id, product_id));
+  CREATE TABLE mall_gallery (id INTEGER PRIMARY KEY, image TEXT NOT NULL, title TEXT NOT NULL, subtitle TEXT NOT NULL, link_type TEXT NOT NULL CHECK (link_type IN ('product', 'special')), link_id INTEGER NOT NULL, sort INTEGER NOT NULL);
+  -- A mall order names its spec (a flash-sale order has none) and how it is delivered: shipped or picked up.
+  ALTER TABLE orders ADD COLUMN spec_id INTEGER REFERENCES mall_specs(id);
+  ALTER TABLE orders ADD COLUMN delivery TEXT CHECK (delivery IN ('ship', 'pickup'));
+  `,
+  // Parcels (issue 14): a shipped mall order's carrier and tracking number, when it went out (ms, on the
+  // carrier's clock) and who shipped it; its tracking events stored as they come due (server/domain/shipping.ts).
+  `
+  CREATE TABLE shipments (
+    order_id INTEGER PRIMARY KEY REFERENCES orders(id),
+    carrier TEXT NOT NULL,
+    tracking_no TEXT NOT NULL,
+    shipped_at INTEGER NOT NULL,
+    shipped_by INTEGER REFERENCES users(id)
+  );
+  CREATE TABLE parcel_events (
+    order_id INTEGER NOT NULL REFERENCES shipments(order_id),
+    state TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (order_id, state)
+  );
+  `,
+  // Member cards checked at the till (issue 23): every store_card/check, who (staff member and store), which card
+  // (null: the code named no card), when (ms, server clock) and what it answered. Failed checks ('invalid') are
+  // counted per staff account and per card (partial indexes) to limit guessing (server/domain/store/tillChecks.ts).
+  `
+  CREATE TABLE till_checks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    staff_user_id INTEGER NOT NULL REFERENCES users(id),
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    card_id INTEGER,
+    result TEXT NOT NULL CHECK (result IN ('valid', 'suspended', 'expired', 'invalid', 'refused')),
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX till_checks_shop ON till_checks(shop_id, id);
+  CREATE INDEX till_checks_card ON till_checks(card_id, id);
+  CREATE INDEX till_checks_staff_failed ON till_checks(staff_user_id, at) WHERE result = 'invalid';
+  CREATE INDEX till_checks_card_failed ON till_checks(card_id, shop_id, at) WHERE result = 'invalid';
+  `,
+  // Uploads (issue 23): counted per shopper per business day from an index, never by reading the pictures' rows;
+  // stored re-encoded (server/hosting/picture.ts). Rows from before hold the bytes as sent: re-encoded when first served.
+  `
+  CREATE INDEX uploads_user_day ON uploads(user_id, created_at);
+  ALTER TABLE uploads ADD COLUMN reencoded INTEGER NOT NULL DEFAULT 0;
+  `,
+  // Takeout (issue 25): categories, each restaurant's settings (hours "10:00-14:00,17:00-02:00", radius, fee tiers
+  // by distance as JSON [[up_to_m, fee]], packing fee, minimum order, pickup, preparation minutes, paused), dishes
+  // with picture, words, sold-out state and order, option groups and options with prices; addresses with GCJ-02
+  // coordinates (from the map pick, or the district centre the server ships); a takeout order's own state: how it
+  // is delivered, its slot and promised time, when the acceptance timer counts from (set when paid, cleared when
+  // it leaves 10), pickup number, rider, and updated_at (ms, every move: a change feed reads it).
+  `
+  CREATE TABLE takeout_categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_en TEXT NOT NULL, icon TEXT NOT NULL, sort INTEGER NOT NULL);
+  CREATE TABLE takeout_shops (
+    shop_id INTEGER PRIMARY KEY REFERENCES shops(id),
+    category_id INTEGER NOT NULL REFERENCES takeout_categories(id),
+    hours TEXT NOT NULL,
+    radius_m INTEGER NOT NULL CHECK (radius_m >= 0),
+    fee_tiers TEXT NOT NULL,
+    packing_fee INTEGER NOT NULL CHECK (packing_fee >= 0),
+    min_order INTEGER NOT NULL CHECK (min_order >= 0),
+    pickup INTEGER NOT NULL DEFAULT 0,
+    prep_minutes INTEGER NOT NULL,
+    monthly_sales INTEGER NOT NULL DEFAULT 0,
+    paused INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX takeout_shops_category ON takeout_shops(category_id);
+  ALTER TABLE dishes ADD COLUMN description TEXT NOT NULL DEFAULT '';
+  ALTER TABLE dishes ADD COLUMN image TEXT NOT NULL DEFAULT '';
+  ALTER TABLE dishes ADD COLUMN sold_out INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE dishes ADD COLUMN sort INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE dishes ADD COLUMN monthly_sales INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX dishes_shop ON dishes(shop_id, sort);
+  CREATE TABLE dish_option_groups (id INTEGER PRIMARY KEY, dish_id INTEGER NOT NULL REFERENCES dishes(id), name TEXT NOT NULL, required INTEGER NOT NULL, max_choices INTEGER NOT NULL CHECK (max_choices >= 1), sort INTEGER NOT NULL);
+  CREATE INDEX dish_option_groups_dish ON dish_option_groups(dish_id, sort);
+  CREATE TABLE dish_options (id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL REFERENCES dish_option_groups(id), name TEXT NOT NULL, price INTEGER NOT NULL CHECK (price >= 0), sort INTEGER NOT NULL);
+  CREATE INDEX dish_options_group ON dish_options(group_id, sort);
+  ALTER TABLE addresses ADD COLUMN lat REAL;
+  ALTER TABLE addresses ADD COLUMN lng REAL;
+  ALTER TABLE addresses ADD COLUMN geo_source TEXT CHECK (geo_source IN ('map', 'district'));
+  CREATE TABLE takeout_orders (
+    order_id INTEGER PRIMARY KEY REFERENCES orders(id),
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    mode TEXT NOT NULL CHECK (mode IN ('delivery', 'pickup')),
+    scheduled_for TEXT,
+    promised_at TEXT NOT NULL,
+    opens_at INTEGER,
+    accept_from INTEGER,
+    pickup_no TEXT,
+    rider_name TEXT,
+    rider_phone TEXT,
+    ready_at TEXT,
+    dispatched_at INTEGER,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX takeout_orders_accept ON takeout_orders(accept_from) WHERE accept_from IS NOT NULL;
+  CREATE INDEX takeout_orders_dispatched ON takeout_orders(dispatched_at) WHERE dispatched_at IS NOT NULL;
+  CREATE INDEX takeout_orders_updated ON takeout_orders(updated_at);
+  `,
+  // The mall's cart (issue 24): a shopper's lines, one per spec (adding the same spec again adds to its quantity),
+  // kept on the server so weapp and H5 share them; a product can be taken off sale (the cart shows it greyed).
+  `
+  CREATE TABLE cart_lines (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    product_id INTEGER NOT NULL REFERENCES mall_products(id),
+    spec_id INTEGER NOT NULL REFERENCES mall_specs(id),
+    quantity INTEGER NOT NULL CHECK (quantity >= 1),
+    added_at INTEGER NOT NULL,
+    UNIQUE (user_id, spec_id)
+  );
+  ALTER TABLE mall_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1;
+  `,
+  // The server's settings shared by every process on the file (issue 27): today the sandbox's clock offsets
+  // (server/time.ts: clock_offset_ms, carrier_offset_ms; values are text).
+  `
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `,
+  // Subscription messages of takeout orders (issue 25, server/domain/takeout/subscriptions.ts): a shopper's one-time consent per order
+  // and template (the events its template covers, comma-separated; used_at ms once its one message is spent), and the
+  // sandbox outbox of the messages WeChat would have been asked to send (data: the template's fields as JSON).
+  `
+  CREATE TABLE takeout_subscriptions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    template_id TEXT NOT NULL,
+    events TEXT NOT NULL,
+    granted_at INTEGER NOT NULL,
+    used_at INTEGER,
+    UNIQUE (order_id, template_id)
+  );
+  CREATE TABLE sandbox_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX sandbox_messages_order ON sandbox_messages(order_id, id);
+  `,
+  // The referral contest (issue 26, server/domain/referral.ts): contests (ms instants, titles and prizes in zh and en as JSON);
+  // a referral per referred account (recorded when it first binds through a share; pending until its first paid
+  // order, then confirmed once, or void when its phone was counted before); the keyed hashes (HMAC) of phones
+  // already counted, kept after an account is deleted so a phone never counts twice; shoppers who hid their name.
+  `
+  CREATE TABLE referral_contests (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    title_en TEXT NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER NOT NULL,
+    prizes TEXT NOT NULL
+  );
+  CREATE TABLE referrals (
+    referred_id INTEGER PRIMARY KEY REFERENCES users(id),
+    referrer_id INTEGER NOT NULL REFERENCES users(id),
+    phone_hash TEXT NOT NULL,
+    bound_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'confirmed', 'void')),
+    confirmed_at INTEGER,
+    order_id INTEGER REFERENCES orders(id)
+  );
+  CREATE INDEX referrals_referrer ON referrals(referrer_id, state);
+  CREATE INDEX referrals_confirmed ON referrals(state, confirmed_at);
+  CREATE TABLE referral_phones (phone_hash TEXT PRIMARY KEY, counted_at INTEGER NOT NULL);
+  CREATE TABLE referral_hidden (user_id INTEGER PRIMARY KEY REFERENCES users(id));
+  `,
+  // Discount days (issue 26, server/domain/discountDay/discountDay.ts): the days (business days, "YYYY-MM-DD"), the shops taking part with
+  // their extra rate (percent paid after the shop's and the card's discounts), and the reminders shoppers asked for
+  // (the sandbox's stand-in for the subscription message: recorded, never sent).
+  `
+  CREATE TABLE discount_days (day TEXT PRIMARY KEY);
+  CREATE TABLE discount_day_shops (shop_id INTEGER PRIMARY KEY REFERENCES shops(id), extra_rate INTEGER NOT NULL CHECK (extra_rate BETWEEN 50 AND 99));
+  CREATE TABLE discount_day_reminders (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    day TEXT NOT NULL,
+    template_id TEXT NOT NULL,
+    granted_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day)
+  );
+  `,
+  // Jobs (issue 26, server/domain/jobs.ts): postings by shops (salaries in yuan a month; refreshed_at ms: posted, edited or
+  // confirmed "still hiring" — listed for 30 days from it; closed_at ms: closed by the shop), shoppers' reports
+  // (open until the shop answers; one open report per shopper and posting), and the contacts a shopper saw per
+  // business day (the limit).
+  `
+  CREATE TABLE jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    title TEXT NOT NULL,
+    category TEXT NOT NULL,
+    salary_min INTEGER NOT NULL,
+    salary_max INTEGER NOT NULL,
+    headcount INTEGER NOT NULL,
+    hours TEXT NOT NULL,
+    requirements TEXT NOT NULL,
+    benefits TEXT NOT NULL,
+    contact_name TEXT NOT NULL,
+    contact_phone TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    refreshed_at INTEGER NOT NULL,
+    closed_at INTEGER
+  );
+  CREATE INDEX jobs_shop ON jobs(shop_id);
+  CREATE TABLE job_reports (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    reason TEXT NOT NULL,
+    note TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    answered_at INTEGER,
+    answer TEXT
+  );
+  CREATE UNIQUE INDEX job_reports_open ON job_reports(job_id, user_id) WHERE answered_at IS NULL;
+  CREATE TABLE job_contacts (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    day TEXT NOT NULL,
+    seen_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, day, job_id)
+  );
+  `,
+  // Merchant sign-up (issue 26, server/domain/merchant.ts): applications (one row per applicant, edited when resubmitted after
+  // a rejection; rejections: JSON field → why; times ms on the server's clock; shop_id once approved), and a role per
+  // staff member: 'owner' (the applicant of an approved application) or 'staff' — the rows before this were made
+  // staff by the seed or by hand, none by an application, so they stay 'staff'.
+  `
+  CREATE TABLE merchant_applications (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users(id),
+    status TEXT NOT NULL CHECK (status IN ('submitted', 'in_review', 'approved', 'rejected')),
+    shop_name TEXT NOT NULL,
+    class_id INTEGER NOT NULL REFERENCES business_classes(id),
+    contact_name TEXT NOT NULL,
+    mobile TEXT NOT NULL,
+    city_id INTEGER NOT NULL REFERENCES cities(id),
+    district TEXT NOT NULL,
+    address TEXT NOT NULL,
+    lat REAL,
+    lng REAL,
+    hours TEXT NOT NULL,
+    discount_rate INTEGER NOT NULL,
+    licence_image TEXT NOT NULL,
+    storefront_image TEXT NOT NULL,
+    rejections TEXT NOT NULL DEFAULT '{}',
+    shop_id INTEGER REFERENCES shops(id),
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    reviewed_at INTEGER
+  );
+  CREATE INDEX merchant_applications_mobile ON merchant_applications(mobile, status);
+  CREATE INDEX merchant_applications_status ON merchant_applications(status, id);
+  ALTER TABLE store_staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
+  `,
+  // Staff invites (issue 26, server/domain/store/staff.ts): a store's one-time invites — the code's SHA-256 only (the code is shown
+  // once, to the owner who made it), who made it, when it expires (ms, server clock), who used it and when, or when
+  // the owner withdrew it.
+  `
+  CREATE TABLE staff_invites (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    code_hash TEXT NOT NULL UNIQUE,
+    created_by INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_by INTEGER REFERENCES users(id),
+    used_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX staff_invites_shop ON staff_invites(shop_id, id);
+  `,
+  // Discount-day reminders as subscription messages (issue 26, server/domain/discountDay/discountDay.ts): sent_at (ms) once the message
+  // of that morning was recorded; the sandbox outbox (sandbox_messages) also takes messages of no order (order_id null:
+  // a discount day's) — SQLite cannot drop a NOT NULL, so the table is copied.
+  `
+  ALTER TABLE discount_day_reminders ADD COLUMN sent_at INTEGER;
+  CREATE TABLE sandbox_messages_copy (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    order_id INTEGER REFERENCES orders(id),
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  INSERT INTO sandbox_messages_copy (id, user_id, order_id, touser, template_id, event, page, data, created_at)
+    SELECT id, user_id, order_id, touser, template_id, event, page, data, created_at FROM sandbox_messages;
+  DROP TABLE sandbox_messages;
+  ALTER TABLE sandbox_messages_copy RENAME TO sandbox_messages;
+  CREATE INDEX sandbox_messages_order ON sandbox_messages(order_id, id);
+  `,
+  // WeChat Pay's order number of a paid trade (issue 26, the receipt page in WeChat Pay's frame, server/domain/pay/receipt.ts): the
+  // provider's `transaction_id`, given with its success notification (the sandbox provider issues one); null before,
+  // and for notifications that carried none.
+  `
+  ALTER TABLE payments ADD COLUMN transaction_id TEXT;
+  CREATE UNIQUE INDEX payments_transaction ON payments(transaction_id) WHERE transaction_id IS NOT NULL;
+  `,
+  // The provider outbox (issue 28, server/domain/pay/outbox.ts): a call to the payment provider recorded in the transaction that
+  // decides it and made after that transaction commits — close_trade (ref_no: the trade number) or refund (ref_no: the
+  // refund number); one row per call (kind, ref_no); pending → done (result: closed / paid / asked) or failed after its
+  // attempts; next_attempt_at (ms, server clock) is when it may be taken next — taking it moves it on (the backoff).
+  `
+  CREATE TABLE provider_calls (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL CHECK (kind IN ('close_trade', 'refund')),
+    ref_no TEXT NOT NULL,
+    trade_no TEXT NOT NULL,
+    order_id INTEGER NOT NULL REFERENCES orders(id),
+    amount INTEGER,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done', 'failed')),
+    result TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    done_at INTEGER,
+    UNIQUE (kind, ref_no)
+  );
+  CREATE INDEX provider_calls_due ON provider_calls(state, next_attempt_at);
+  `,
+  // Many processes (issue 28, docs/multi-process.md): what one process's memory held and every process must see — the
+  // per-client request limits (server/http/clientLimits.ts: a key = route + client address, its window's end, ms on the
+  // server's clock, and the requests counted in it) and the sandbox's SMS outbox (server/sandbox/sandbox.ts; the newest 200).
+  `
+  CREATE TABLE client_limits (
+    key TEXT PRIMARY KEY,
+    window_ends_at INTEGER NOT NULL,
+    hits INTEGER NOT NULL
+  );
+  CREATE TABLE sandbox_sms (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    phone TEXT NOT NULL,
+    code TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX sandbox_sms_phone ON sandbox_sms(phone, id);
+  `,
+]
+
+/**
+ * A write transaction that takes the write lock when it starts (BEGIN IMMEDIATE). With several server
+ * processes on one database file, a deferred transaction that reads and then writes fails with
+ * SQLITE_BUSY when another process wrote in between; an immediate one waits (busy_timeout) and then
+ * reads the current state, so check-then-write stays correct.
+ */
+export function tx<T>(db: DB, fn: () => T): T {
+  return db.transaction(fn).immediate()
+}
+
+export function openDatabase(dbPath: string): DB {
+  if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
+  const db = new Database(dbPath)
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+/**
+ * Statements, compiled once per database and SQL text: better-sqlite3 statements are reusable, and
+ * preparing on every request cost ~10 % of a simple read (measured with bench/api.ts). The repositories
+ * (server/storage/repo/*) take every statement from here; the SQL texts are a fixed, small set, so the cache
+ * stays small. Statements built from a variable number of placeholders (`IN (?, ?)`) are one text per
+ * count. A plain `db.prepare` still compiles afresh (the seed and the tests use it for one-off SQL).
+ */
+const statements = new WeakMap<DB, Map<string, Database.Statement>>()
+
+export function sql(db: DB, text: string): Database.Statement {
+  let cache = statements.get(db)
+  if (!cache) {
+    cache = new Map()
+    statements.set(db, cache)
+  }
+  let stmt = cache.get(text)
+  if (!stmt) {
+    stmt = db.prepare(text)
+    cache.set(text, stmt)
+  }
+  return stmt
+}
+
+/** `?, ?, ?` for a list of values bound one by one. */
+export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ')
+
+/** Each migration once, even when several processes open a new database file at the same moment. */
+function migrate(db: DB): void {
+  for (;;) {
+    const done = tx(db, () => {
+      const v = db.pragma('user_version', { simple: true }) as number
+      if (v >= MIGRATIONS.length) return true
+      db.exec(MIGRATIONS[v])
+      db.pragma(`user_version = ${v + 1}`)
+      return false
+    })
+    if (done) return
+  }
+}

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto'
+import type { CardProduct } from '../../../src/contract/member'
+import { ORDER_STATUS } from '../../../src/contract/constants'
+import { sql, type DB } from '../db'
+
+/** A shopper's card with its product's terms (benefits is JSON text) and its order's status. */
+export interface UserCardRow {
+  id: number
+  card_no: string
+  name: string
+  level: number
+  start_at: string
+  end_at: string
+  member_rate: number
+  benefits: string
+  /** The status of the order that bought it: refunding suspends the card, refunded voids it. */
+  order_status: number
+  /** The card that replaced this one by an upgrade (it ended then). */
+  replaced_by: number | null
+  /** The till-code secret (hex), issued to the owner only. */
+  secret: string
+}
+
+/** A card that still holds value: its order is not being (or has not been) refunded. */
+export interface HeldCard {
+  id: number
+  level: number
+  name: string
+  start_at: string
+  end_at: string
+  /** What was paid for it, in cents (the upgrade credit is a share of this). */
+  paid: number
+}
+
+const CARD_COLS = 'uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p.member_rate, p.benefits, o.status AS order_status, uc.replaced_by, uc.secret'
+
+const HELD = `o.status NOT IN (${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`
+
+export const cardProducts = (db: DB) =>
+  sql(db, 'SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level').all() as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
+
+export const cardProduct = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, level, price, days FROM card_products WHERE id = ?').get(id) as { id: number; name: string; level: number; price: number; days: number } | undefined
+
+export const cardsOf = (db: DB, userId: number) =>
+  sql(
+    db,
+    `SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`,
+  ).all(userId) as UserCardRow[]
+
+/** A card by id with its holder's phone (the till's check of a card code); a deleted owner's card is none. */
+export const cardForTill = (db: DB, id: number) =>
+  sql(
+    db,
+    `SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id
+     WHERE uc.id = ? AND u.deleted_at IS NULL`,
+  ).get(id) as
+    | (UserCardRow & { phone: string })
+    | undefined
+
+/** The extra member discount of the shopper's best card running at `now` (started, not ended, not suspended by a refund request), if any. */
+export const activeMemberRate = (db: DB, userId: number, now: string) =>
+  (
+    sql(
+      db,
+      `SELECT p.member_rate FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
+       WHERE c.user_id = ? AND c.start_at <= ? AND c.end_at > ? AND ${HELD} ORDER BY p.level DESC LIMIT 1`,
+    ).get(userId, now, now) as { member_rate: number } | undefined
+  )?.member_rate
+
+/** The shopper's cards not ended at `now` (running or waiting to start) that still hold value. */
+export const heldCards = (db: DB, userId: number, now: string) =>
+  sql(
+    db,
+    `SELECT c.id, p.level, p.name, c.start_at, c.end_at, o.pay_amount AS paid FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
+     WHERE c.user_id = ? AND c.end_at > ? AND ${HELD} ORDER BY c.end_at`,
+  ).all(userId, now) as HeldCard[]
+
+export const insertUserCard = (db: DB, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
+  Number(
+    sql(db, 'INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      c.user_id,
+      c.card_product_id,
+      c.card_no,
+      c.start_at,
+      c.end_at,
+      c.order_id,
+      // The till-code secret: 160 random bits, issued to the owner only (src/contract/tillCode.ts).
+      crypto.randomBytes(20).toString('hex'),
+    ).lastInsertRowid,
+  )
+
+/** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */
+export const endByUpgrade = (db: DB, id: number, at: string, replacedBy: number) =>
+  sql(db, 'UPDATE user_cards SET end_at = ?, start_at = MIN(start_at, ?), replaced_by = ? WHERE id = ?').run(at, at, replacedBy, id)

@@ -1,0 +1,16 @@
+import { sql, type DB } from '../db'
+
+/**
+ * Account deletion (server/http/routes/account.ts `deleteAccount`) and the deleted person's merchant application (issue 26):
+ * an application still open (submitted, in review, rejected) is withdrawn — the row goes, so no operator can approve
+ * it for an erased account and its mobile and shop name are free again; an approved one stays as the record of where
+ * its shop came from (shop, city, address, times) but loses who applied: the contact's name, mobile and the licence
+ * and storefront picture addresses (the uploads themselves go with the person's other uploads).
+ */
+export function eraseApplicationOf(db: DB, userId: number): void {
+  sql(db, "DELETE FROM merchant_applications WHERE user_id = ? AND status <> 'approved'").run(userId)
+  sql(
+    db,
+    "UPDATE merchant_applications SET contact_name = '', mobile = '', licence_image = '', storefront_image = '', rejections = '{}' WHERE user_id = ? AND status = 'approved'",
+  ).run(userId)
+}

@@ -1,0 +1,81 @@
+import { sql, type DB } from '../db'
+import { businessMidnight, fmt, nowMs } from '../../time'
+
+/** A flash-sale product with its session's times today. */
+export interface FlashProductRow {
+  id: number
+  session_id: number
+  name: string
+  image: string
+  price: number
+  original_price: number
+  stock: number
+  total_stock: number
+  limit_per_user: number
+  rules: string
+  start_time: string
+  end_time: string
+  /** The store it is collected at (null: none set). */
+  pickup_shop_id: number | null
+  pickup_shop_name: string | null
+  pickup_shop_address: string | null
+}
+
+export interface FlashSessionRow {
+  id: number
+  title: string
+  start_time: string
+  end_time: string
+}
+
+type Stored<T> = Omit<T, 'start_time' | 'end_time'> & { start_minute: number; end_minute: number }
+
+/**
+ * Sessions are stored as minutes after a business day's midnight and recur daily: today's times, read
+ * at `now` (sessions past 1440 minutes fall on the next day).
+ */
+function onDay<T>(row: Stored<T>, now: number): T {
+  const midnight = businessMidnight(now).valueOf()
+  const { start_minute, end_minute, ...rest } = row
+  return { ...rest, start_time: fmt(midnight + start_minute * 60_000), end_time: fmt(midnight + end_minute * 60_000) } as T
+}
+
+const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop_name, sh.address AS pickup_shop_address
+  FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
+
+export const flashSessions = (db: DB, now = nowMs()) =>
+  (sql(db, 'SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute').all() as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
+
+export const flashProduct = (db: DB, id: number, now = nowMs()) => {
+  const row = sql(db, `${SELECT} WHERE p.id = ?`).get(id) as Stored<FlashProductRow> | undefined
+  return row && onDay<FlashProductRow>(row, now)
+}
+
+export const flashProductExists = (db: DB, id: number): boolean => !!sql(db, 'SELECT id FROM seckill_products WHERE id = ?').get(id)
+
+/** Pricing's view of a product. */
+export const flashPrice = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ?').get(id) as
+    | { id: number; name: string; price: number; original_price: number; pickup_shop_id: number | null }
+    | undefined
+
+/** One page of a session's products. */
+export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
+  const total = (sql(db, 'SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
+  const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as Array<Stored<FlashProductRow>>
+  const now = nowMs()
+  return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
+}
+
+/** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
+export function searchProductPage(db: DB, like: string, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
+  const total = (sql(db, "SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
+  const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as Array<Stored<FlashProductRow>>
+  const now = nowMs()
+  return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
+}
+
+/** The check and the decrement are one statement: false when fewer than `quantity` are left. */
+export const takeStock = (db: DB, id: number, quantity: number): boolean => sql(db, 'UPDATE seckill_products SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, id, quantity).changes === 1
+
+export const returnStock = (db: DB, id: number, quantity: number) => sql(db, 'UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(quantity, id)

@@ -1,0 +1,29 @@
+import { ORDER_STATUS } from '../../../src/contract/constants'
+import { sql, type DB } from '../db'
+
+export interface ShipmentRow {
+  order_id: number
+  carrier: string
+  tracking_no: string
+  /** ms, on the carrier's clock. */
+  shipped_at: number
+  shipped_by: number | null
+}
+
+export const shipmentOf = (db: DB, orderId: number) => sql(db, 'SELECT * FROM shipments WHERE order_id = ?').get(orderId) as ShipmentRow | undefined
+
+/** false when the order has a shipment already (one parcel per order). */
+export const insertShipment = (db: DB, s: ShipmentRow): boolean =>
+  sql(db, 'INSERT OR IGNORE INTO shipments (order_id, carrier, tracking_no, shipped_at, shipped_by) VALUES (?, ?, ?, ?, ?)').run(s.order_id, s.carrier, s.tracking_no, s.shipped_at, s.shipped_by).changes === 1
+
+export const storedEvents = (db: DB, orderId: number) => sql(db, 'SELECT state, at FROM parcel_events WHERE order_id = ? ORDER BY at').all(orderId) as Array<{ state: string; at: number }>
+
+export const storeEvent = (db: DB, orderId: number, state: string, at: number) => sql(db, 'INSERT OR IGNORE INTO parcel_events (order_id, state, at) VALUES (?, ?, ?)').run(orderId, state, at)
+
+/** Parcels still moving or waiting for the shopper: shipped orders not completed yet. */
+export const openParcels = (db: DB, limit: number) =>
+  sql(db, 'SELECT s.* FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.status IN (?, ?) ORDER BY s.shipped_at LIMIT ?').all(ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING, limit) as ShipmentRow[]
+
+/** Paid mall orders of a store waiting to be shipped. */
+export const toShipCount = (db: DB, shopId: number) =>
+  (sql(db, "SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND o.delivery = 'ship' AND o.status = ? AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)").get(shopId, ORDER_STATUS.PAID) as { n: number }).n

@@ -1,0 +1,88 @@
+import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
+import type { Shop } from '../../../src/contract/member'
+import { searchTerm } from '../../../src/contract/searchWords'
+import { sql, type DB } from '../db'
+
+/** `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses (once per database). */
+const withDistance = new WeakSet<DB>()
+function ensureDistance(db: DB): void {
+  if (withDistance.has(db)) return
+  db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>
+    [lat, lng, lat2, lng2].every((v) => typeof v === 'number') ? distanceMeters({ lat: lat as number, lng: lng as number }, { lat: lat2 as number, lng: lng2 as number }) : null,
+  )
+  withDistance.add(db)
+}
+
+/** What pricing needs of a shop. */
+export interface ShopTerms {
+  id: number
+  name: string
+  discount_rate: number
+  is_oil: number
+  delivery_fee: number
+  packing_fee: number
+  min_order: number
+}
+
+const SHOP_SELECT = `SELECT s.id, s.name, s.class_id, c.name AS class_name, s.city_id, s.address, s.phone, s.hours, s.rating, s.discount_rate, s.image, s.intro, s.lat, s.lng
+  FROM shops s JOIN business_classes c ON c.id = s.class_id`
+
+export const shopName = (db: DB, id: number) => (sql(db, 'SELECT name FROM shops WHERE id = ?').get(id) as { name: string } | undefined)?.name
+
+/** A shop's name and where it is (an order collected there: name, address, hours, a map). */
+export const shopPlace = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, address, hours, lat, lng FROM shops WHERE id = ?').get(id) as { id: number; name: string; address: string; hours: string; lat: number; lng: number } | undefined
+
+export const shopTerms = (db: DB, id: number) =>
+  sql(db, 'SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopTerms | undefined
+
+/** One shop; with a point, its `distance` from it in metres. */
+export function shopById(db: DB, id: number, from?: GeoPoint | null): Shop | undefined {
+  const shop = sql(db, `${SHOP_SELECT} WHERE s.id = ?`).get(id) as Shop | undefined
+  return shop && from ? { ...shop, distance: distanceMeters(from, shop) } : shop
+}
+
+/**
+ * Shops that are not fuel stations, filtered by class, city and a name fragment: best discount first, or with a
+ * point nearest first (each with its `distance`), ties by id so pages never repeat or skip a shop.
+ */
+export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number, from?: GeoPoint | null): { list: Shop[]; total: number } {
+  const where = ['s.is_oil = 0']
+  const args: Array<string | number> = []
+  if (filter.class_id) {
+    where.push('s.class_id = ?')
+    args.push(filter.class_id)
+  }
+  if (filter.city_id) {
+    where.push('s.city_id = ?')
+    args.push(filter.city_id)
+  }
+  if (filter.keyword) {
+    where.push("s.name LIKE ? ESCAPE '\\'")
+    args.push(likePattern(searchTerm(filter.keyword)))
+  }
+  const sqlWhere = where.join(' AND ')
+  const total = (sql(db, `SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`).get(...args) as { n: number }).n
+  if (from) {
+    ensureDistance(db)
+    const list = sql(db, `SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`).all(
+      from.lat,
+      from.lng,
+      ...args,
+      limit,
+      offset,
+    ) as Shop[]
+    return { list, total }
+  }
+  const list = sql(db, `${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Shop[]
+  return { list, total }
+}
+
+/** `%fragment%` with LIKE's own characters escaped (use with ESCAPE '\'). */
+export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** A dish of this shop's menu (a dish of another shop is not found). */
+export const dishOf = (db: DB, shopId: number, dishId: number) =>
+  sql(db, 'SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?').get(dishId, shopId) as { id: number; name: string; price: number } | undefined
+
+export const businessClasses = (db: DB) => sql(db, 'SELECT id, name, icon FROM business_classes ORDER BY sort').all() as Array<{ id: number; name: string; icon: string }>
