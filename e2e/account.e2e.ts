@@ -63,7 +63,9 @@ async function logIn(page: Page, phoneNo: string, sendText = '秒后重发') {
 }
 
 /** The dialog's own button (Taro's Buttons on the page are role=button too, so the dialog is the scope). */
+/** Press a button of the dialog once it has faded in (a tap on one still fading out of an earlier question is lost). */
 async function confirmModal(page: Page, text: string) {
+  await still(page)
   await page.locator(`.taro-modal__foot >> text=${text}`).first().click()
 }
 
@@ -171,8 +173,10 @@ describe('accounts', () => {
     await shot(page, 'acct-zh-3-delete-account')
     // First step: the button; second: the confirmation. Cancelling it changes nothing.
     await page.locator('.delete-account__submit:visible').click()
-    await page.locator('.taro-modal__foot >> text=取消').first().click()
+    await confirmModal(page, '取消')
     expect(await codeFor('personal.user/sessions', token)).toBe(1)
+    // The dialog has gone (faded out) before the shopper asks again.
+    await still(page)
     await page.locator('.delete-account__submit:visible').click()
     await confirmModal(page, '确定注销')
     await page.waitForURL(/\/pages\/personal\/index/, { timeout: 15000 })
