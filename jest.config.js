@@ -15,6 +15,9 @@ const client = defineJestConfig({
   // Per-platform files: the H5 runtime picks x.h5.ts before x.ts, as the H5 build does.
   moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   transform: {
+    // First match wins: node_modules' ES modules (except the test utils' H5 runtime, which Taro's transformer rewrites)
+    // through swc; everything else through Taro's Babel transformer.
+    '^(?!.*/test-utils-react/).*/node_modules/.+\\.m?js$': '<rootDir>/__tests__/setup/swcTransform.js',
     '^.+\\.(mjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
   },
   // Ignore node_modules unless the path goes through one of the ESM packages anywhere (they ship their own

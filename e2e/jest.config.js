@@ -6,7 +6,9 @@ module.exports = {
   testEnvironment: '<rootDir>/environment.js',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   transform: {
-    '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
+    // swc (__tests__/setup/swcTransform.js): target ES2022 lowers nothing, so the functions Playwright sends to the page
+    // (their source text) carry no helper they cannot see.
+    '^.+\\.ts$': '<rootDir>/../__tests__/setup/swcTransform.js',
   },
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
