@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { DEFAULT_DB_PATH } from '../storage/db'
 import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/users'
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoints'
 import type { TakeoutTemplates } from '../domain/takeout/subscriptions'
@@ -82,7 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
-    dbPath: env.DB_PATH ?? './data/onecard.sqlite',
+    dbPath: env.DB_PATH ?? DEFAULT_DB_PATH,
     staticDir: env.STATIC_DIR ?? './dist-h5',
     sandbox,
     sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import Database from 'better-sqlite3'
 import { CompiledQuery, sql as kysql } from 'kysely'
-import { MIGRATIONS, openDatabase, type DB } from './db'
+import { DEFAULT_DB_PATH, MIGRATIONS, openDatabase, type DB } from './db'
 import { openStorage, type Store } from './engine'
 import { migrateStorage } from './migrate'
 
@@ -294,7 +294,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
 
 /** The command's arguments: `--from FILE` (DB_PATH, else ./data/onecard.sqlite), `--to URL` (DATABASE_URL), flags. */
 export function parseCopyArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CopyOptions {
-  let from = env.DB_PATH || './data/onecard.sqlite'
+  let from = env.DB_PATH || DEFAULT_DB_PATH
   let to = env.DATABASE_URL ?? ''
   let replace = false
   let migrateSource = false
@@ -317,7 +317,7 @@ export function parseCopyArgs(argv: readonly string[], env: Readonly<Record<stri
 }
 
 export const COPY_USAGE = `usage: npm run db:copy -- [--from FILE.sqlite] [--to postgres://…] [--replace] [--migrate-source]
-  --from            the SQLite database (default: DB_PATH, else ./data/onecard.sqlite)
+  --from            the SQLite database (default: DB_PATH, else ${DEFAULT_DB_PATH})
   --to              the PostgreSQL database (default: DATABASE_URL); migrated first
   --replace         empty a target that holds rows (in the copy's transaction) instead of refusing it
   --migrate-source  migrate an older SQLite file first, as the server does at start (writes to it)`

@@ -21,6 +21,9 @@ export type DB = Database.Database
  * - the partial unique index (payments_one_paid) and `LIKE … ESCAPE` carry over; `PRAGMA user_version`,
  *   `CREATE TEMP TABLE … AS` in migration 5 and the WAL/busy_timeout pragmas do not.
  */
+/** Where the SQLite database lives when DB_PATH does not say (the server's config and `npm run db:copy`). */
+export const DEFAULT_DB_PATH = './data/onecard.sqlite'
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE users (
