@@ -9,6 +9,7 @@ import { hashToken } from '../../server/http/envelope'
 import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
+import { copySqliteToPostgres } from '../../server/storage/copy'
 
 export interface TestServer {
   app: FastifyInstance
@@ -56,9 +57,10 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
-  // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the storage seam's tables — the address book so far — on a
-  // new database of it; the rest stays on the SQLite file, and each shopper who logs in is copied there (the address
-  // book's foreign key) — issue 28's first slice.
+  // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the verticals already on the storage seam (issue 28) run
+  // on a new database of it; the rest stays on the SQLite file. So the rows those verticals reference (demo shops, cards,
+  // postings) are there too, the seeded SQLite file is copied in once the server has started (npm run db:copy's
+  // function), and each shopper who logs in later is copied when created (users are still written on SQLite).
   const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
   const mirrored: Array<Promise<unknown>> = []
   const mirror = (userId: number) => {
@@ -66,7 +68,9 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
     mirrored.push(pgdb.query('INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [u.id, u.phone, u.nickname, u.avatar, u.created_at]))
   }
-  const app = await buildApp({ storageUrl: pgdb?.url, dbPath: path.join(dir, 'test.sqlite'), staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })
+  const dbPath = path.join(dir, 'test.sqlite')
+  const app = await buildApp({ storageUrl: pgdb?.url, dbPath, staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })
+  if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
