@@ -253,7 +253,7 @@ export class Refused extends Error {
 
 /**
  * The server's clock (POST /api/sandbox/clock, docs/sandbox.md): `{}` reads it, `{ at }` / `{ advance_minutes }` move it,
- * `{ reset: true }` puts it back. It is this shard's server's: a file that moves it resets it in its afterAll. Flash-sale
+ * `{ reset: true }` puts it back. It is this worker's server's: a file that moves it resets it in its afterAll. Flash-sale
  * files hold it inside a session with test-mp/flashClock.js `holdFlashSession(serverClock)`.
  */
 export const serverClock = (body: Record<string, unknown>) => api<{ now: string; now_ms: number; moved: boolean }>('sandbox/clock', body)
@@ -395,7 +395,7 @@ export async function sessionOf(phoneNo: string): Promise<string> {
       return token
     } catch (e) {
       if (!(e instanceof Refused) || e.reason !== 'sms_resend_wait') throw e
-      // The phone logged in less than a minute ago (another file of this shard, on this server): its session, while
+      // The phone logged in less than a minute ago (another file of this worker, on this server): its session, while
       // it still answers, rather than waiting out the resend window (was up to 50 s per file).
       const last = fs.existsSync(known) ? fs.readFileSync(known, 'utf8') : ''
       if (last && (await answers(last))) return last

@@ -418,7 +418,7 @@ describe('every route opened cold looks as it does reached in the app', () => {
     const routes = ROUTES.map((r) => r.path as string).filter((r) => !only || only.includes(r))
     const failed: string[] = []
     // The cold and in-app passes run at once, each in a context of its own (two pages at once: four, beside the other
-    // shard, drew Home's images differently now and then on a busy two-core CI machine); they only read, and most of
+    // worker, drew Home's images differently now and then on a busy two-core CI machine); they only read, and most of
     // a pass is waiting for a page to settle and keep still.
     const [cold, inApp] = await Promise.all([
       shopperContext(LANG).then((context) => coldPass(context, LANG, routes, failed)),

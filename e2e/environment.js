@@ -16,8 +16,22 @@ function titleOf(test) {
   return names.join(' ')
 }
 
+/**
+ * This worker's server (e2e/globalSetup.js starts one per worker): its addresses under the names the tests read. Set on
+ * the worker's own environment before the test context copies it. In band (one file, one worker) JEST_WORKER_ID is 1.
+ */
+function useWorkersServer() {
+  const worker = process.env.JEST_WORKER_ID || '1'
+  for (const name of ['E2E_BASE_URL', 'E2E_DB_PATH', 'E2E_SANDBOX_KEY']) {
+    const value = process.env[`${name}_${worker}`]
+    if (!value) throw new Error(`${name}_${worker} is not set: globalSetup starts one server per worker (E2E_WORKERS)`)
+    process.env[name] = value
+  }
+}
+
 class E2EEnvironment extends TestEnvironment {
   constructor(config, context) {
+    useWorkersServer()
     super(config, context)
     this.file = path.basename(context.testPath, '.e2e.ts')
   }

@@ -1,17 +1,21 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-// The reference server's own words for QA: its warnings, errors and anything it printed that is not a request line
-// (reports/e2e-server[-<shard>].log), then the server stops.
+// The reference servers' own words for QA: their warnings, errors and anything they printed that is not a request line
+// (reports/e2e-server-<worker>.log), then the servers stop.
 module.exports = async () => {
-  const server = globalThis.__E2E__
-  if (!server) return
-  const kept = server
-    .output()
-    .split('\n')
-    .filter((line) => line.trim() && !/"level":(?:10|20|30)\b/.test(line))
+  const servers = globalThis.__E2E__
+  if (!servers) return
   const reports = path.resolve(__dirname, '..', 'reports')
   fs.mkdirSync(reports, { recursive: true })
-  fs.writeFileSync(path.join(reports, `e2e-server${process.env.JUNIT_SHARD ? `-${process.env.JUNIT_SHARD}` : ''}.log`), `${kept.join('\n')}\n`)
-  await server.stop()
+  await Promise.all(
+    servers.map(async (server, i) => {
+      const kept = server
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() && !/"level":(?:10|20|30)\b/.test(line))
+      fs.writeFileSync(path.join(reports, `e2e-server-${i + 1}.log`), `${kept.join('\n')}\n`)
+      await server.stop()
+    }),
+  )
 }

@@ -12,8 +12,9 @@ module.exports = {
   },
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
+  // One worker unless told (scripts/e2e.mjs gives E2E_WORKERS, each worker its own server: e2e/globalSetup.js).
   maxWorkers: 1,
-  // `--shard=i/n` (scripts/e2e.mjs runs the shards at once) splits the files by their measured times.
+  // Longest files first, by their measured times.
   testSequencer: '<rootDir>/sequencer.cjs',
   // A bound on a hung journey (not a timing check); generous for a busy two-core CI machine.
   testTimeout: 180000,

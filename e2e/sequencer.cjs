@@ -1,12 +1,12 @@
-// Splits the Playwright tier's files between shards (`jest --shard=i/n`, scripts/e2e.mjs) by how long each took in CI
-// (reports/junit-e2e.xml of a fresh-clone run, seconds), longest first onto the shard with the least so far; a file
-// not listed counts as 10 s. Within a shard, the longest files start first.
+// Orders the Playwright tier's files by how long each took in CI (reports/junit-e2e.xml of a fresh-clone run, seconds),
+// longest first; a file not listed counts as 10 s. Jest's own order comes from its cache of earlier runs, which a CI
+// machine does not have.
 const path = require('node:path')
 const Sequencer = require('@jest/test-sequencer').default
 
 /**
  * Seconds per file, rounded, from the fresh-clone CI run of 2026-11-26 23:31 ( no screenshots of passing screens in
- * CI, jest and the simulator beside it). Every file is listed: the split is only as even as this table is current.
+ * CI, jest and the simulator beside it). Every file is listed.
  */
 const SECONDS = {
   'axe.e2e.ts': 171,
@@ -51,22 +51,11 @@ const SECONDS = {
 }
 const secondsOf = (test) => SECONDS[path.basename(test.path)] ?? 10
 
-class BalancedSequencer extends Sequencer {
-  shard(tests, { shardIndex, shardCount }) {
-    const load = new Array(shardCount).fill(0)
-    const mine = []
-    const ordered = [...tests].sort((a, b) => secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1))
-    for (const test of ordered) {
-      const target = load.indexOf(Math.min(...load))
-      load[target] += secondsOf(test)
-      if (target === shardIndex - 1) mine.push(test)
-    }
-    return mine
-  }
-
+/** Longest files first: jest hands each to the next free worker, so the short ones fill the end and the workers end together. */
+class LongestFirstSequencer extends Sequencer {
   sort(tests) {
     return [...tests].sort((a, b) => secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1))
   }
 }
 
-module.exports = BalancedSequencer
+module.exports = LongestFirstSequencer

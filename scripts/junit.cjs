@@ -10,8 +10,7 @@ module.exports = (tier) => [
     'jest-junit',
     {
       outputDirectory: REPORTS,
-      // A shard of a tier (scripts/e2e.mjs) writes its own file, merged into junit-<tier>.xml when all have ended.
-      outputName: process.env.JUNIT_SHARD ? `junit-${tier}-${process.env.JUNIT_SHARD}.xml` : `junit-${tier}.xml`,
+      outputName: `junit-${tier}.xml`,
       suiteName: tier,
       // One <testsuite> per file, named by its path; a test's name as the describe blocks and title read.
       suiteNameTemplate: '{filepath}',
