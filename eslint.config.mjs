@@ -37,28 +37,15 @@ const serverFiles = (dir) =>
     .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
     .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'))
-/** Domain files that borrow from server/http (named exceptions, see SERVER_ZONES). */
-const DOMAIN_BORROWS_HTTP = {
-  // staff invites hash their token as sessions do (hashToken) and take the signed-in person (AuthUser) from envelope.ts.
-  'server/domain/store/staff.ts': ['./envelope.ts'],
-  // requireStaff takes the signed-in person's type (AuthUser) from envelope.ts.
-  'server/domain/store/store.ts': ['./envelope.ts'],
-  // a merchant application's SMS check uses the login code's limits (SMS_MAX_ATTEMPTS, SMS_VALID_MS) from routes/account.ts.
-  'server/domain/merchant.ts': ['./routes/account.ts'],
-}
 const SERVER_ABOVE_DOMAIN = ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts']
 export const SERVER_ZONES = [
   zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
   zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
   zone(
-    serverFiles('server/domain').filter((f) => !(f in DOMAIN_BORROWS_HTTP)),
+    'server/domain',
     SERVER_ABOVE_DOMAIN,
     'server/domain (the rules) may import only storage, time.ts and the contract: a refusal is refuse() from domain/refusal.ts; HTTP stays in server/http.',
   ),
-  ...Object.entries(DOMAIN_BORROWS_HTTP).flatMap(([file, except]) => [
-    zone(file, ['server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts'], 'server/domain may not import hosting, demo or the sandbox.'),
-    { target: file, from: 'server/http', except, message: `${file} borrows only ${except.join(', ')} from server/http (a named exception in eslint.config.mjs).` },
-  ]),
   zone('server/sandbox', ['server/http', 'server/hosting', 'server/demo', 'server/domain', 'server/main.ts'], 'server/sandbox imports only storage and time.ts (its routes live in server/http/routes/sandbox.ts).'),
   zone('server/demo', ['server/http', 'server/hosting', 'server/sandbox', 'server/main.ts'], 'server/demo (seed data, artwork) may import the domain and storage, not http, hosting or the sandbox.'),
   zone('server/hosting', ['server/storage', 'server/demo', 'server/sandbox', 'server/http/routes', 'server/main.ts'], 'server/hosting (the H5 pages) may import only http helpers (envelope, security), time.ts and the contract.'),

@@ -14,7 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
 import { buildApp } from '../server/http/app'
-import { hashToken } from '../server/http/envelope'
+import { hashToken } from '../server/domain/account'
 
 const REQUESTS = Math.min(Number(process.env.REQUESTS ?? 2000), 50_000)
 const CONCURRENCY = Math.min(Number(process.env.CONCURRENCY ?? 16), 256)

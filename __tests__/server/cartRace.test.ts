@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { CartAnswer } from '../../src/contract/mallCart'
 import { buildApp } from '../../server/http/app'
-import { hashToken } from '../../server/http/envelope'
+import { hashToken } from '../../server/domain/account'
 import { httpClient, tally, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 

@@ -12,7 +12,7 @@
  */
 import crypto from 'node:crypto'
 import Database from 'better-sqlite3'
-import { SMS_MAX_ATTEMPTS } from '../../server/http/routes/account'
+import { SMS_MAX_ATTEMPTS } from '../../server/domain/account'
 import { httpClient, startProcesses, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
 
 jest.setTimeout(90_000)

@@ -1,5 +1,5 @@
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
-import { hashToken } from '../../server/http/envelope'
+import { hashToken } from '../../server/domain/account'
 import { signNotification } from '../../server/domain/pay/pay'
 import { SECRET, startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'

@@ -8,7 +8,7 @@ import { REGIONS } from './address/regions'
 import { isUploadOf } from '../storage/repo/site'
 import { staffShopOf } from '../storage/repo/store'
 import { returnAttempt, takeAttempt, useCode } from '../storage/repo/users'
-import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from '../http/routes/account'
+import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from './account'
 import { fmt, nowMs } from '../time'
 
 /**

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { CODE, HEADER_TOKEN, type Envelope } from '../../src/contract/envelope'
@@ -18,6 +17,7 @@ import { langOf } from '../domain/names'
 import { sessionOfToken, touchSession } from '../storage/repo/users'
 import { nowMs } from '../time'
 import { BizError, refuse } from '../domain/refusal'
+import { hashToken, type AuthUser } from '../domain/account'
 
 // A refusal (BizError, refuse()) is the domain's word (server/domain/refusal.ts); the routes take it from here too.
 export { BizError, refuse }
@@ -39,20 +39,8 @@ export function failWith(err: BizError): Refusal<unknown> {
   return { ...fail(err.reason, err.params, err.code), data: err.data ?? null }
 }
 
-export interface AuthUser {
-  id: number
-  phone: string
-  nickname: string
-  /** The session (token row) this request came with. */
-  sessionId: number
-}
-
 /** last_seen_at is written at most this often per session, so reads do not turn into writes. */
 const SEEN_EVERY_MS = 5 * 60_000
-
-// crypto.hash: one call, no Hash object per request (Node ≥ 20.12; package.json allows any 20).
-export const hashToken: (token: string) => string =
-  typeof crypto.hash === 'function' ? (token) => crypto.hash('sha256', token, 'hex') : (token) => crypto.createHash('sha256').update(token).digest('hex')
 
 export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
   const raw = req.headers[HEADER_TOKEN.toLowerCase()]

@@ -5,7 +5,8 @@ import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../../sr
 import type { ApiLang } from '../../../src/contract/common'
 import { IN_PROGRESS } from '../../../src/contract/orderQueries'
 import { tx, type DB as Database } from '../../storage/db'
-import { defineRoute, hashToken, refuse, requireUser } from '../envelope'
+import { defineRoute, refuse, requireUser } from '../envelope'
+import { SMS_MAX_ATTEMPTS, SMS_VALID_MS, hashToken } from '../../domain/account'
 import { nicknameIn, orderTitleIn } from '../../domain/names'
 import { cancelIfTradesClosed } from '../../domain/orders'
 import { closeOpenTrades } from '../../domain/pay/outbox'
@@ -30,8 +31,6 @@ export const SMS_DAILY_CAP = 10
 const DAY_MS = 86_400_000
 /** Window of the per-client limit (the number is SMS_PER_CLIENT, default 5). */
 export const SMS_CLIENT_WINDOW_MS = 10 * 60_000
-export const SMS_VALID_MS = 5 * 60_000
-export const SMS_MAX_ATTEMPTS = 5
 const TOKEN_DAYS = 30
 
 /**
