@@ -14,8 +14,8 @@ export type DB = Database.Database
  * - `tx` is BEGIN IMMEDIATE (the whole database's write lock); the check-then-write code (money, stock,
  *   login codes) would need `SELECT … FOR UPDATE` on the rows it checks, or SERIALIZABLE with retries.
  * - inserts read `lastInsertRowid`: PostgreSQL needs `INSERT … RETURNING id`.
- * - sessions are addressed by `tokens.rowid` (no id column); SQLite error codes (SQLITE_CONSTRAINT_UNIQUE,
- *   SQLITE_BUSY) are matched by name in the repositories and the error handler.
+ * - SQLite error codes (SQLITE_CONSTRAINT_UNIQUE, SQLITE_BUSY) are matched by name in the repositories and the
+ *   error handler.
  * - times are text ('YYYY-MM-DD HH:mm:ss', compared as strings) or epoch-ms integers, `datetime` nowhere;
  *   PostgreSQL would want timestamptz; `INTEGER PRIMARY KEY AUTOINCREMENT` would be identity columns.
  * - the partial unique index (payments_one_paid) and `LIKE … ESCAPE` carry over; `PRAGMA user_version`,
@@ -703,6 +703,26 @@ export const MIGRATIONS: readonly string[] = [
     at INTEGER NOT NULL
   );
   CREATE INDEX sandbox_sms_phone ON sandbox_sms(phone, id);
+  `,
+  // 29 — sessions get an id column (issue 28): they were addressed by SQLite's rowid, which PostgreSQL has not. The
+  // table is rebuilt (SQLite cannot add a primary key); each session keeps its number (id = the old rowid), so signed-in
+  // devices and the session list are untouched. Nothing references tokens.
+  `
+  CREATE TABLE tokens_new (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    hash TEXT NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL DEFAULT 0,
+    last_seen_at INTEGER NOT NULL DEFAULT 0,
+    device TEXT NOT NULL DEFAULT ''
+  );
+  INSERT INTO tokens_new (id, hash, user_id, expires_at, created_at, last_seen_at, device)
+    SELECT rowid, hash, user_id, expires_at, created_at, last_seen_at, device FROM tokens ORDER BY rowid;
+  DROP TABLE tokens;
+  ALTER TABLE tokens_new RENAME TO tokens;
+  CREATE INDEX tokens_user ON tokens(user_id);
+  CREATE INDEX tokens_expiry ON tokens(expires_at);
   `,
 ]
 

@@ -47,7 +47,7 @@ export const endStaffLink = (db: DB, id: number) => sql(db, 'DELETE FROM store_s
 /** A deleted owner's cards keep their rows (the orders that bought them) but lose the till-code secret: no code can be made again. */
 export const dropCardSecrets = (db: DB, id: number) => sql(db, 'UPDATE user_cards SET secret = NULL WHERE user_id = ?').run(id)
 
-// Sessions (tokens; a session's id is its rowid) ----------------------------------------------------------
+// Sessions (tokens; a session's id is tokens.id) ----------------------------------------------------------
 
 export interface SessionUser {
   id: number
@@ -97,7 +97,7 @@ export function sessionOfToken(db: DB, token: string, hashOf: (token: string) =>
   if (hit && real < hit.until && now < hit.session.expires_at) return hit.session
   const session = sql(
     db,
-    'SELECT u.id, u.phone, u.nickname, t.rowid AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL',
+    'SELECT u.id, u.phone, u.nickname, t.id AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL',
   ).get(hashOf(token), now) as SessionUser | undefined
   if (cache) {
     const entries = cache.entries
@@ -112,13 +112,13 @@ export function sessionOfToken(db: DB, token: string, hashOf: (token: string) =>
   return session
 }
 
-export const touchSession = (db: DB, sessionId: number, now: number) => sql(db, 'UPDATE tokens SET last_seen_at = ? WHERE rowid = ?').run(now, sessionId)
+export const touchSession = (db: DB, sessionId: number, now: number) => sql(db, 'UPDATE tokens SET last_seen_at = ? WHERE id = ?').run(now, sessionId)
 
 export const insertSession = (db: DB, s: { hash: string; user_id: number; expires_at: number; created_at: number; device: string }) =>
   sql(db, 'INSERT INTO tokens (hash, user_id, expires_at, created_at, last_seen_at, device) VALUES (?, ?, ?, ?, ?, ?)').run(s.hash, s.user_id, s.expires_at, s.created_at, s.created_at, s.device)
 
 export const liveSessionsOf = (db: DB, userId: number, now: number) =>
-  sql(db, 'SELECT rowid AS id, device, created_at, last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC').all(userId, now) as Array<{
+  sql(db, 'SELECT id, device, created_at, last_seen_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC').all(userId, now) as Array<{
     id: number
     device: string
     created_at: number
@@ -127,13 +127,13 @@ export const liveSessionsOf = (db: DB, userId: number, now: number) =>
 
 export function endSession(db: DB, sessionId: number): boolean {
   forgetSessions(db, (s) => s.sessionId === sessionId)
-  return sql(db, 'DELETE FROM tokens WHERE rowid = ?').run(sessionId).changes === 1
+  return sql(db, 'DELETE FROM tokens WHERE id = ?').run(sessionId).changes === 1
 }
 
 /** Only the shopper's own session: false for another shopper's id. */
 export function endOwnSession(db: DB, sessionId: number, userId: number): boolean {
   forgetSessions(db, (s) => s.sessionId === sessionId && s.id === userId)
-  return sql(db, 'DELETE FROM tokens WHERE rowid = ? AND user_id = ?').run(sessionId, userId).changes === 1
+  return sql(db, 'DELETE FROM tokens WHERE id = ? AND user_id = ?').run(sessionId, userId).changes === 1
 }
 
 export function endSessionsOf(db: DB, userId: number) {
