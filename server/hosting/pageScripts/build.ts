@@ -25,7 +25,8 @@ const built = new Map<ScriptName, string>()
 export function builtScript(name: ScriptName): string {
   let code = built.get(name)
   if (code === undefined) {
-    // Loaded when first needed: the transpiler is large, and most server processes in tests never serve a page.
+    // Loaded when first needed: the transpiler is large, and most server processes in tests never serve a page. A
+    // dependency, not a devDependency: a production install (npm ci --omit=dev) serves pages too.
     const ts = createRequire(__filename)('typescript') as typeof TS
     const file = path.join(__dirname, SCRIPTS[name])
     const out = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
