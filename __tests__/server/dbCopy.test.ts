@@ -59,7 +59,8 @@ describe('the command and its source (no PostgreSQL needed)', () => {
     expect(parseCopyArgs([], { DB_PATH: 'b.sqlite', DATABASE_URL: 'postgres://h/db' }).from).toBe('b.sqlite')
     expect(() => parseCopyArgs([], {})).toThrow('no target')
     expect(() => parseCopyArgs(['--to', 'mysql://h/db'], {})).toThrow('postgres://')
-    expect(() => parseCopyArgs(['--to', 'postgres://h/db', '--force'], {})).toThrow('unknown argument: --force')
+    expect(() => parseCopyArgs(['--to', 'postgres://h/db', '--force'], {})).toThrow("Unknown option '--force'")
+    expect(() => parseCopyArgs(['--from'], { DATABASE_URL: 'postgres://h/db' })).toThrow('argument missing')
   })
 
   it('refuses a missing file, and a SQLite file behind the latest version (saying how to migrate it)', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { CompiledQuery, sql as kysql } from 'kysely'
 import { DEFAULT_DB_PATH, MIGRATIONS, openDatabase, type DB } from './db'
@@ -294,26 +295,22 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
 
 /** The command's arguments: `--from FILE` (DB_PATH, else ./data/onecard.sqlite), `--to URL` (DATABASE_URL), flags. */
 export function parseCopyArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CopyOptions {
-  let from = env.DB_PATH || DEFAULT_DB_PATH
-  let to = env.DATABASE_URL ?? ''
-  let replace = false
-  let migrateSource = false
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)] : [argv[i], undefined]
-    const value = () => {
-      const v = inline ?? argv[++i]
-      if (!v) throw new CopyUsage(`${flag} needs a value`)
-      return v
-    }
-    if (flag === '--from') from = value()
-    else if (flag === '--to') to = value()
-    else if (flag === '--replace') replace = true
-    else if (flag === '--migrate-source') migrateSource = true
-    else throw new CopyUsage(`unknown argument: ${argv[i]}`)
+  let values: { from?: string; to?: string; replace?: boolean; 'migrate-source'?: boolean }
+  try {
+    ;({ values } = parseArgs({
+      args: [...argv],
+      options: { from: { type: 'string' }, to: { type: 'string' }, replace: { type: 'boolean' }, 'migrate-source': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }))
+  } catch (error) {
+    // node's words (ERR_PARSE_ARGS_*): "Unknown option '--force'", "Option '--to <value>' argument missing".
+    throw new CopyUsage((error as Error).message)
   }
+  const to = values.to ?? env.DATABASE_URL ?? ''
   if (!to) throw new CopyUsage('no target: pass --to postgres://… or set DATABASE_URL')
   if (!POSTGRES_URL.test(to)) throw new CopyUsage(`--to must be a postgres://… address (got ${to.split(':')[0]}:…)`)
-  return { from, to, replace, migrateSource }
+  return { from: values.from ?? (env.DB_PATH || DEFAULT_DB_PATH), to, replace: values.replace ?? false, migrateSource: values['migrate-source'] ?? false }
 }
 
 export const COPY_USAGE = `usage: npm run db:copy -- [--from FILE.sqlite] [--to postgres://…] [--replace] [--migrate-source]
