@@ -118,7 +118,7 @@ export const ownJob = async (s: Store, shopId: number, id: number): Promise<JobR
  * Locks a posting's row until the transaction ends (PostgreSQL; FOR NO KEY UPDATE: the reports and contacts that
  * reference it are not held up, but two such locks wait for each other), so the writes to one posting — reports, the
  * shop's answer, edits, close — run one after another. Only the jobs row: a FOR UPDATE over the join would lock the
- * shop's row too. SQLite needs nothing: BEGIN IMMEDIATE already serializes. Undefined: no such posting (of the shop).
+ * shop's row too. SQLite needs nothing: BEGIN IMMEDIATE already serializes. False: no such posting (of the shop).
  */
 export async function lockJob(s: Store, engine: Engine, id: number, shopId?: number): Promise<boolean> {
   let q = s.selectFrom('jobs').select('id').where('id', '=', id)
