@@ -1,3 +1,4 @@
+// @postgres — also run with jobs on PostgreSQL (scripts/test-postgres.sh).
 import type { Job, JobDetail, StoreJob } from '../../src/contract/jobs'
 import { JOB_CONTACTS_PER_DAY } from '../../src/contract/jobEndpoints'
 import { staffPhone } from '../../server/demo/seed'
@@ -200,5 +201,48 @@ describe('the store\'s side', () => {
       expect(res.status).toBe(200)
       expect(res.body.code).toBe(0)
     }
+  })
+})
+
+describe('at once (several devices; on PostgreSQL the requests overlap for real)', () => {
+  const reasonOf = (a: { body: object }) => (a.body as { reason?: string }).reason ?? 'ok'
+  it(`a shopper contacting many postings at once sees at most ${JOB_CONTACTS_PER_DAY}; the same posting twice at once counts once`, async () => {
+    holdServerClock(nowMs())
+    const me = await s.login('13700000531')
+    const ids = (await list()).body.data.list.map((j) => j.id)
+    expect(ids.length).toBeGreaterThan(JOB_CONTACTS_PER_DAY + 2)
+    const answers = await Promise.all(ids.slice(0, JOB_CONTACTS_PER_DAY + 3).map((id) => s.call<{ used_today: number }>('POST', 'personal.job/contact', { id }, me.token)))
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(JOB_CONTACTS_PER_DAY)
+    expect(answers.filter((a) => a.body.code !== 1).map(reasonOf)).toEqual(Array(3).fill('job_contact_limit'))
+    expect(Math.max(...answers.filter((a) => a.body.code === 1).map((a) => a.body.data.used_today))).toBe(JOB_CONTACTS_PER_DAY)
+
+    const other = await s.login('13700000532')
+    const twice = await Promise.all([ids[0], ids[0], ids[0]].map((id) => s.call<{ used_today: number }>('POST', 'personal.job/contact', { id }, other.token)))
+    expect(twice.map((a) => [a.status, a.body.code])).toEqual(Array(3).fill([200, 1]))
+    expect(twice.map((a) => a.body.data.used_today)).toEqual([1, 1, 1])
+  })
+
+  it('one shopper reporting a posting from several devices at once: one report, the others job_already_reported; a fourth shopper never lands on a hidden one', async () => {
+    const staff = await s.login(staffPhone(15))
+    const id = (await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', posting({ title: '补货员' }), staff.token)).body.data.info.id
+    const shopper = await s.login('13700000541')
+    const same = await Promise.all(Array.from({ length: 4 }, () => s.call('POST', 'personal.job/report', { id, reason: 'fake', note: '' }, shopper.token)))
+    expect(same.every((a) => a.status === 200)).toBe(true)
+    expect(same.map(reasonOf).sort()).toEqual(['job_already_reported', 'job_already_reported', 'job_already_reported', 'ok'])
+
+    const others = await Promise.all(['13700000542', '13700000543', '13700000544'].map((p) => s.login(p)))
+    const more = await Promise.all(others.map((o) => s.call('POST', 'personal.job/report', { id, reason: 'fake', note: '' }, o.token)))
+    // Two more reports hide it (three open); the last one finds it hidden.
+    expect(more.map(reasonOf).sort()).toEqual(['job_not_found', 'ok', 'ok'])
+    const mine = await s.call<{ list: StoreJob[] }>('GET', 'hui_shanghu.store_job/index', {}, staff.token)
+    expect(mine.body.data.list.find((j) => j.id === id)).toMatchObject({ state: 'hidden', open_reports: [{}, {}, {}] })
+  })
+
+  it('a keyword matches whatever the case of its Latin letters', async () => {
+    const staff = await s.login(staffPhone(12))
+    await s.call('POST', 'hui_shanghu.store_job/save', posting({ title: 'KFC 外送员', benefits: 'Free meals' }), staff.token)
+    expect(titles(await list({ keyword: 'kfc' }))).toEqual(['KFC 外送员'])
+    expect(titles(await list({ keyword: 'FREE MEALS' }))).toEqual(['KFC 外送员'])
   })
 })

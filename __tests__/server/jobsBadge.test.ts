@@ -1,3 +1,4 @@
+// @postgres — also run with jobs on PostgreSQL (scripts/test-postgres.sh).
 import type { StoreJob } from '../../src/contract/jobs'
 import type { WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/demo/seed'

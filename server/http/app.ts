@@ -265,11 +265,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, db)
   cartRoutes(app, db)
   logisticsRoutes(app, db)
-  storeRoutes(app, db, provider, refundAutoApproveHours)
+  storeRoutes(app, db, storage, provider, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
-  jobRoutes(app, db)
+  jobRoutes(app, db, storage)
   merchantRoutes(app, db)
   staffRoutes(app, db)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
 import pg from 'pg'
 import { sql, type DB } from './db'
+import type { JobTables } from './tables/jobs'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -8,20 +9,30 @@ import { sql, type DB } from './db'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book. Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book, jobs (server/storage/tables/jobs.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
 /**
  * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the verticals' table files, one per line
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, JobTables {}
 
 /** The address book's tables, and what the seam reads of users. */
 interface CoreTables {
   addresses: AddressesTable
   users: UsersTable
+  shops: ShopsTable
+}
+
+/** Only what the seam reads of shops so far: a job posting's shop (server/storage/jobs.ts). */
+export interface ShopsTable {
+  id: number
+  name: string
+  address: string
+  city_id: number
+  lat: number
+  lng: number
 }
 
 /** Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
+import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import type { PayProvider } from '../../domain/pay/provider'
 import * as shipping from '../../storage/repo/shipping'
@@ -18,10 +19,10 @@ import { businessMidnight, fmt } from '../../time'
  * requireStaff first (anonymous → -1, no staff role → code 0 `no_permission`) and reads or moves only orders
  * of the staff member's own store. The card owner's side of the till record (personal.card/checks) is here too.
  */
-export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider, autoApproveHours: number): void {
+export function storeRoutes(app: FastifyInstance, db: DB, storage: Storage, provider: PayProvider, autoApproveHours: number): void {
   const full = (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: toStoreOrder(db, lang, row, autoApproveHours), actions: actionsOf(db, row.id) })
 
-  defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, ({ user }) => {
+  defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
     const staff = requireStaff(db, user)
     const midnight = businessMidnight()
     const day = store.paidBetween(db, staff.shopId, fmt(midnight), fmt(midnight.add(1, 'day')))
@@ -34,7 +35,7 @@ export function storeRoutes(app: FastifyInstance, db: DB, provider: PayProvider,
       refunds_to_answer: store.refundsToAnswerCount(db, staff.shopId),
       to_ship: shipping.toShipCount(db, staff.shopId),
       takeout_to_accept: takeoutRepo.shopById(db, staff.shopId) ? takeoutRepo.storeTakeoutPage(db, staff.shopId, { todo: 'accept' }, 0, 0).total : null,
-      jobs: jobsToAnswer(db, staff.shopId),
+      jobs: await jobsToAnswer(storage, staff.shopId),
       refund_auto_approve_hours: autoApproveHours,
     }
   })
