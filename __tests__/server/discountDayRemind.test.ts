@@ -1,3 +1,4 @@
+// @postgres — also run with the discount days on PostgreSQL (scripts/test-postgres.sh).
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { SandboxMessage } from '../../src/contract/takeoutSubscribe'
 import { REMINDER_TEMPLATE } from '../../server/domain/discountDay/discountDay'
@@ -29,6 +30,9 @@ const holdAt = (day: string, time: string) => {
 type Remind = { reminded: boolean }
 const index = (s: TestServer, token: string) => s.call<DiscountDayAnswer>('GET', 'hui_shanghu.discount_day/index', {}, token)
 const outbox = async (s: TestServer) => (await s.call<{ list: SandboxMessage[] }>('GET', 'sandbox/messages')).body.data.list.filter((m) => m.event === 'discount_day')
+// A shopper's reminders as stored, on the seam's engine (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+const remindersOf = (s: TestServer, userId: number) =>
+  s.app.storage.db.selectFrom('discount_day_reminders').select(['day', 'template_id']).where('user_id', '=', userId).execute()
 const sweep = async (s: TestServer) => expect((await s.call('POST', 'sandbox/sweep')).body.code).toBe(1)
 
 describe('in the sandbox without a template', () => {
@@ -54,7 +58,7 @@ describe('in the sandbox without a template', () => {
     const other = await s.login('13700002702')
     expect((await s.call<Remind>('POST', 'personal.discount_day/remind', { day: D2 }, other.token)).body.data.reminded).toBe(true)
     expect((await s.call<Remind>('POST', 'personal.discount_day/remind', { day: D2, result: 'accept' }, me.token)).body.data.reminded).toBe(true)
-    expect(s.app.db.prepare('SELECT template_id FROM discount_day_reminders WHERE user_id = ?').get(me.userId)).toEqual({ template_id: REMINDER_TEMPLATE })
+    expect(await remindersOf(s, me.userId)).toEqual([{ day: D2, template_id: REMINDER_TEMPLATE }])
 
     // The day before and that day before 09:00: nothing sent.
     holdAt(after(9), '23:00:00')
@@ -83,7 +87,7 @@ describe('in the sandbox without a template', () => {
     holdAt(after(4), '10:00:00')
     await sweep(s)
     expect((await outbox(s)).filter((m) => m.user_id === me.userId)).toEqual([])
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?').get(me.userId)).toEqual({ n: 0 })
+    expect(await remindersOf(s, me.userId)).toEqual([])
   })
 })
 

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
 import pg from 'pg'
 import { sql, type DB } from './db'
+import type { DiscountDayTables } from './tables/discountDay'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -8,15 +9,15 @@ import { sql, type DB } from './db'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book. Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book; discount days (server/storage/discountDays.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
 /**
  * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the verticals' table files, one per line
-export interface Database extends CoreTables {}
+// The union of the verticals' table files, one per line.
+export interface Database extends CoreTables, DiscountDayTables {}
 
 /** The address book's tables, and what the seam reads of users. */
 interface CoreTables {
@@ -24,9 +25,13 @@ interface CoreTables {
   users: UsersTable
 }
 
-/** Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook). */
+/**
+ * Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook);
+ * the WeChat openid a discount day's reminder is addressed to (server/storage/discountDays.ts dueReminders).
+ */
 export interface UsersTable {
   id: number
+  wx_openid: string | null
 }
 
 export interface AddressesTable {
