@@ -91,6 +91,28 @@ describe('in the sandbox without a template', () => {
   })
 })
 
+describe('at once (several processes or requests)', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer()
+  })
+  afterAll(() => s.close())
+
+  it('asks at once keep one reminder; sweeps at once send one message per consent', async () => {
+    const D3 = after(17)
+    holdAt(after(4), '12:00:00')
+    const shoppers = [await s.login('13700002731'), await s.login('13700002732'), await s.login('13700002733')]
+    const asks = await Promise.all(shoppers.flatMap((me) => Array.from({ length: 4 }, () => s.call<Remind>('POST', 'personal.discount_day/remind', { day: D3 }, me.token))))
+    expect(asks.map((r) => r.body.data)).toEqual(asks.map(() => ({ reminded: true })))
+    for (const me of shoppers) expect(await remindersOf(s, me.userId)).toEqual([{ day: D3, template_id: REMINDER_TEMPLATE }])
+
+    holdAt(D3, '09:30:00')
+    await Promise.all(Array.from({ length: 6 }, () => sweep(s)))
+    const sent = (await outbox(s)).filter((m) => m.data.date2.value === D3)
+    expect(sent.map((m) => m.user_id).sort()).toEqual(shoppers.map((me) => me.userId).sort())
+  })
+})
+
 describe('with a template configured', () => {
   let s: TestServer
   beforeAll(async () => {
