@@ -1,3 +1,4 @@
+// @postgres — also run with the discount days on PostgreSQL (scripts/test-postgres.sh).
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
 import { inBusinessZone, parseText } from '../../server/time'
@@ -30,6 +31,9 @@ const OFF = after(4)
 const holdOn = (day: string) => {
   held = holdServerClock(parseText(`${day} 12:00:00`).valueOf())
 }
+// The reminders as stored, on the seam's engine (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+const remindersWhere = (col: 'day' | 'user_id', value: string | number) =>
+  s.app.storage.db.selectFrom('discount_day_reminders').select(['user_id', 'day']).where(col, '=', value).execute()
 const rid = () => `dd-${Math.random().toString(36).slice(2, 12)}`
 // Shop 1 川味小馆: 88 % paid (12 % off) and, on discount days, a further 5 % (extra_rate 95). The silver card: 98.
 const bill = (extra: Record<string, unknown> = {}) => ({ kind: 'bill', shop_id: 1, amount: 10000, ...extra })
@@ -143,7 +147,7 @@ describe('the reminder', () => {
     expect(ok.body.data.reminded).toBe(true)
     expect((await s.call('POST', 'personal.discount_day/remind', { day: D2 }, me.token)).body.code).toBe(1)
     expect((await s.call<DiscountDayAnswer>('GET', 'hui_shanghu.discount_day/index', {}, me.token)).body.data.reminded).toBe(true)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE day = ?').get(D2)).toEqual({ n: 1 })
+    expect(await remindersWhere('day', D2)).toEqual([{ user_id: me.userId, day: D2 }])
 
     const bad = await s.call<unknown>('POST', 'personal.discount_day/remind', { day: OFF }, me.token)
     expect(bad.status).toBe(200)
@@ -154,6 +158,6 @@ describe('the reminder', () => {
 
     // Deleting the account forgets its reminders: nothing is to be sent to it.
     expect((await s.call('POST', 'personal.user/delete', { confirm: true }, me.token)).body.code).toBe(1)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?').get(me.userId)).toEqual({ n: 0 })
+    expect(await remindersWhere('user_id', me.userId)).toEqual([])
   })
 })

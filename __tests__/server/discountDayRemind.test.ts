@@ -1,3 +1,4 @@
+// @postgres — also run with the discount days on PostgreSQL (scripts/test-postgres.sh).
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { SandboxMessage } from '../../src/contract/takeoutSubscribe'
 import { REMINDER_TEMPLATE } from '../../server/domain/discountDay/discountDay'
@@ -29,6 +30,9 @@ const holdAt = (day: string, time: string) => {
 type Remind = { reminded: boolean }
 const index = (s: TestServer, token: string) => s.call<DiscountDayAnswer>('GET', 'hui_shanghu.discount_day/index', {}, token)
 const outbox = async (s: TestServer) => (await s.call<{ list: SandboxMessage[] }>('GET', 'sandbox/messages')).body.data.list.filter((m) => m.event === 'discount_day')
+// A shopper's reminders as stored, on the seam's engine (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+const remindersOf = (s: TestServer, userId: number) =>
+  s.app.storage.db.selectFrom('discount_day_reminders').select(['day', 'template_id']).where('user_id', '=', userId).execute()
 const sweep = async (s: TestServer) => expect((await s.call('POST', 'sandbox/sweep')).body.code).toBe(1)
 
 describe('in the sandbox without a template', () => {
@@ -54,7 +58,7 @@ describe('in the sandbox without a template', () => {
     const other = await s.login('13700002702')
     expect((await s.call<Remind>('POST', 'personal.discount_day/remind', { day: D2 }, other.token)).body.data.reminded).toBe(true)
     expect((await s.call<Remind>('POST', 'personal.discount_day/remind', { day: D2, result: 'accept' }, me.token)).body.data.reminded).toBe(true)
-    expect(s.app.db.prepare('SELECT template_id FROM discount_day_reminders WHERE user_id = ?').get(me.userId)).toEqual({ template_id: REMINDER_TEMPLATE })
+    expect(await remindersOf(s, me.userId)).toEqual([{ day: D2, template_id: REMINDER_TEMPLATE }])
 
     // The day before and that day before 09:00: nothing sent.
     holdAt(after(9), '23:00:00')
@@ -83,7 +87,29 @@ describe('in the sandbox without a template', () => {
     holdAt(after(4), '10:00:00')
     await sweep(s)
     expect((await outbox(s)).filter((m) => m.user_id === me.userId)).toEqual([])
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM discount_day_reminders WHERE user_id = ?').get(me.userId)).toEqual({ n: 0 })
+    expect(await remindersOf(s, me.userId)).toEqual([])
+  })
+})
+
+describe('at once (several processes or requests)', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer()
+  })
+  afterAll(() => s.close())
+
+  it('asks at once keep one reminder; sweeps at once send one message per consent', async () => {
+    const D3 = after(17)
+    holdAt(after(4), '12:00:00')
+    const shoppers = [await s.login('13700002731'), await s.login('13700002732'), await s.login('13700002733')]
+    const asks = await Promise.all(shoppers.flatMap((me) => Array.from({ length: 4 }, () => s.call<Remind>('POST', 'personal.discount_day/remind', { day: D3 }, me.token))))
+    expect(asks.map((r) => r.body.data)).toEqual(asks.map(() => ({ reminded: true })))
+    for (const me of shoppers) expect(await remindersOf(s, me.userId)).toEqual([{ day: D3, template_id: REMINDER_TEMPLATE }])
+
+    holdAt(D3, '09:30:00')
+    await Promise.all(Array.from({ length: 6 }, () => sweep(s)))
+    const sent = (await outbox(s)).filter((m) => m.data.date2.value === D3)
+    expect(sent.map((m) => m.user_id).sort()).toEqual(shoppers.map((me) => me.userId).sort())
   })
 })
 

@@ -65,8 +65,11 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   const mirrored: Array<Promise<unknown>> = []
   const mirror = (userId: number) => {
     if (!pgdb) return
-    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
-    mirrored.push(pgdb.query('INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [u.id, u.phone, u.nickname, u.avatar, u.created_at]))
+    // wx_openid: a discount day's reminder is addressed to it (server/storage/discountDays.ts dueReminders).
+    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at, wx_openid FROM users WHERE id = ?').get(userId) as Record<string, unknown>
+    mirrored.push(
+      pgdb.query('INSERT INTO users (id, phone, nickname, avatar, created_at, wx_openid) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING', [u.id, u.phone, u.nickname, u.avatar, u.created_at, u.wx_openid]),
+    )
   }
   const dbPath = path.join(dir, 'test.sqlite')
   const app = await buildApp({ storageUrl: pgdb?.url, dbPath, staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE } from '../../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { openDatabase, type DB } from '../storage/db'
-import { openStorage } from '../storage/engine'
+import { openStorage, type Storage } from '../storage/engine'
 import { migrateStorage } from '../storage/migrate'
 import { BizError, fail, failWith } from './envelope'
 import { langOf, named } from '../domain/names'
@@ -98,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: DB
     payProvider: PayProvider
+    /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
+    storage: Storage
   }
 }
 
@@ -178,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db)
   const storage = openStorage(db, opts.storageUrl ?? '')
   if (storage.engine === 'postgres') await migrateStorage(storage)
+  app.decorate('storage', storage)
   const sandbox = createSandbox(db, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
@@ -251,12 +254,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
+  accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 }, storage)
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, db, provider, secret, refundAutoApproveHours)
   fuelRoutes(app, db)
-  discountDayRoutes(app, db, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
+  discountDayRoutes(app, db, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
   receiptRoutes(app, db, goldplan, sandbox.enabled)
   siteRoutes(app, db)
   memberRoutes(app, db)
@@ -285,7 +288,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // idempotent), refund requests no store answered in time (approved, recorded as by the timer), takeout orders no
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
-  const housekeeping = () => {
+  const housekeeping = async (): Promise<void> => {
     cancelExpired(db, provider)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
     runDueCalls(db, provider)
@@ -294,9 +297,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
     autoDeliverTakeout(db)
     sweepParcels(db)
-    // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
-    sendDueReminders(db)
     pruneSessions(db)
+    // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
+    // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
+    await sendDueReminders(storage)
   }
 
   await app.register(async (pages) => {
@@ -305,13 +309,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
-    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping, goldplan, storage)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })
 
   // The housekeeping (above) every SWEEP_MS.
-  const sweep = setInterval(housekeeping, opts.sweepMs ?? SWEEP_MS)
+  const sweep = setInterval(() => void housekeeping().catch((error: unknown) => app.log.error(error)), opts.sweepMs ?? SWEEP_MS)
   sweep.unref()
   app.addHook('onClose', async () => {
     clearInterval(sweep)

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
 import pg from 'pg'
 import { sql, type DB } from './db'
+import type { DiscountDayTables } from './tables/discountDay'
 import type { JobTables } from './tables/jobs'
 
 /**
@@ -9,14 +10,15 @@ import type { JobTables } from './tables/jobs'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book, jobs (server/storage/tables/jobs.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book; jobs (server/storage/jobs.ts); discount days (server/storage/discountDays.ts).
+ * Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
 /**
  * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
-export interface Database extends CoreTables, JobTables {}
+export interface Database extends CoreTables, JobTables, DiscountDayTables {}
 
 /** The address book's tables, and what the seam reads of users. */
 interface CoreTables {
@@ -35,9 +37,13 @@ export interface ShopsTable {
   lng: number
 }
 
-/** Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook). */
+/**
+ * Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook);
+ * the WeChat openid a discount day's reminder is addressed to (server/storage/discountDays.ts dueReminders).
+ */
 export interface UsersTable {
   id: number
+  wx_openid: string | null
 }
 
 export interface AddressesTable {

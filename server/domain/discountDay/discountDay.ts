@@ -1,7 +1,10 @@
 import type { DiscountDayAnswer, DiscountDayShop } from '../../../src/contract/discountDay'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
-import { sql, tx, type DB } from '../../storage/db'
+import { tx, type DB } from '../../storage/db'
+import type { Storage } from '../../storage/engine'
+import * as store from '../../storage/discountDays'
+import * as repo from '../../storage/repo/discountDays'
 import { percentOff } from '../discount'
 import { refuse } from '../refusal'
 import * as cards from '../../storage/repo/cards'
@@ -38,52 +41,55 @@ export interface Reminders {
 /** The business day of an instant, "YYYY-MM-DD". */
 const dayOf = (ms: number) => inBusinessZone(ms).format('YYYY-MM-DD')
 
-export const isDiscountDay = (db: DB, day: string): boolean => sql(db, 'SELECT 1 FROM discount_days WHERE day = ?').get(day) !== undefined
-
-/** A shop's extra rate (percent paid) when it takes part; null otherwise. */
-const extraRateOf = (db: DB, shopId: number): number | null =>
-  (sql(db, 'SELECT extra_rate FROM discount_day_shops WHERE shop_id = ?').get(shopId) as { extra_rate: number } | undefined)?.extra_rate ?? null
-
 /**
  * The discount-day line of a bill, or null: today (the business day, server clock) a discount day, the shop taking
  * part, the shopper a card member (`cardRate` not null), and something left to take it off.
+ *
+ * Still synchronous (server/storage/repo/discountDays.ts): a bill is priced inside the order vertical's SQLite work
+ * (server/domain/orders.ts). The days and shops it reads are only written by the demo seed, so both engines agree.
  */
 export function discountDayCut(db: DB, shopId: number, cardRate: number | null, left: number, at = nowMs()): { day: string; rate: number; amount: number } | null {
   if (cardRate === null || left <= 0) return null
   const day = dayOf(at)
-  if (!isDiscountDay(db, day)) return null
-  const rate = extraRateOf(db, shopId)
+  if (!repo.isDiscountDay(db, day)) return null
+  const rate = repo.extraRateOf(db, shopId)
   if (rate === null) return null
   const amount = percentOff(left, rate)
   return amount > 0 ? { day, rate, amount } : null
 }
 
-/** The calendar, the next day, the shops taking part (nearest first with a point), for the asker. */
-export function discountDayAnswer(db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): DiscountDayAnswer {
+/**
+ * The calendar, the next day, the shops taking part (nearest first with a point), for the asker. No transaction: reads
+ * only, each answer on its own (days and shops change only with the seed).
+ *
+ * Two reads stay on the synchronous SQLite layer (`db`), both other verticals' rows: whether the asker holds a card
+ * (a card bought a moment ago is written there, server/storage/repo/cards.ts; PostgreSQL has no copy of it yet) and the
+ * shops' fields (server/storage/repo/shops.ts shopById: the one shape of a shop, its class and city, kept with the shops).
+ */
+export async function discountDayAnswer(storage: Storage, db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): Promise<DiscountDayAnswer> {
   const now = nowMs()
   const today = dayOf(now)
   const month = today.slice(0, 7)
-  const days = (sql(db, 'SELECT day FROM discount_days WHERE day LIKE ? ORDER BY day').all(`${month}-%`) as Array<{ day: string }>).map((r) => r.day)
-  const nextDay = (sql(db, 'SELECT day FROM discount_days WHERE day > ? ORDER BY day LIMIT 1').get(today) as { day: string } | undefined)?.day ?? null
+  const s = storage.db
+  const [days, nextDay, isToday, taking] = await Promise.all([store.daysOfMonth(s, month), store.nextDayAfter(s, today), store.isDiscountDay(s, today), store.shopsTakingPart(s)])
   const member = q.userId !== null && (cards.activeMemberRate(db, q.userId, nowText()) ?? null) !== null
-  const reminded = q.userId !== null && nextDay !== null && isReminded(db, q.userId, nextDay)
+  const reminded = q.userId !== null && nextDay !== null && (await store.isReminded(s, q.userId, nextDay))
   return {
     today,
     month,
     days,
-    is_discount_day: isDiscountDay(db, today),
+    is_discount_day: isToday,
     next: nextDay === null ? null : { day: nextDay, starts_at: parseText(`${nextDay} 00:00:00`).valueOf() },
     members_only: true,
     member,
     reminded,
     can_remind: reminders.template !== null || reminders.sandbox,
     remind_template: reminders.template,
-    shops: shopsTakingPart(db, q.at, q.cityId),
+    shops: shopsOf(db, taking, q.at, q.cityId),
   }
 }
 
-function shopsTakingPart(db: DB, at: GeoPoint | null, cityId: number | undefined): DiscountDayShop[] {
-  const rows = sql(db, 'SELECT shop_id, extra_rate FROM discount_day_shops ORDER BY shop_id').all() as Array<{ shop_id: number; extra_rate: number }>
+function shopsOf(db: DB, rows: Array<{ shop_id: number; extra_rate: number }>, at: GeoPoint | null, cityId: number | undefined): DiscountDayShop[] {
   const list = rows.flatMap((r) => {
     const shop: Shop | undefined = shops.shopById(db, r.shop_id, at)
     if (!shop || (!at && cityId && shop.city_id !== cityId)) return []
@@ -92,8 +98,8 @@ function shopsTakingPart(db: DB, at: GeoPoint | null, cityId: number | undefined
   return at ? list.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id) : list.sort((a, b) => a.extra_rate - b.extra_rate || a.id - b.id)
 }
 
-const comingDay = (db: DB, day: string) => {
-  if (day < dayOf(nowMs()) || !isDiscountDay(db, day)) throw refuse('discount_day_unknown', { day })
+const comingDay = async (storage: Storage, day: string) => {
+  if (day < dayOf(nowMs()) || !(await store.isDiscountDay(storage.db, day))) throw refuse('discount_day_unknown', { day })
 }
 
 /**
@@ -102,22 +108,26 @@ const comingDay = (db: DB, day: string) => {
  * configured, `accept` alone (the sandbox's stand-in: no WeChat to ask). One reminder per shopper and day: the one-time
  * consent allows one message, sent that morning by the sweep (sendDueReminders). Outside the sandbox without a template
  * nothing could be sent: refused.
+ *
+ * No transaction: one statement, INSERT … ON CONFLICT DO NOTHING on the (user, day) key — two asks at once keep one
+ * reminder on either engine. The day checked before it is only ever written by the seed.
  */
-export function remind(db: DB, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): { reminded: boolean } {
-  comingDay(db, input.day)
+export async function remind(storage: Storage, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): Promise<{ reminded: boolean }> {
+  await comingDay(storage, input.day)
   if (reminders.template === null && !reminders.sandbox) throw refuse('discount_day_remind_unavailable')
   const template = reminders.template ?? REMINDER_TEMPLATE
-  if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: isReminded(db, userId, input.day) }
-  tx(db, () => sql(db, 'INSERT OR IGNORE INTO discount_day_reminders (user_id, day, template_id, granted_at) VALUES (?, ?, ?, ?)').run(userId, input.day, template, nowMs()))
+  if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: await store.isReminded(storage.db, userId, input.day) }
+  await store.addReminder(storage.db, { userId, day: input.day, templateId: template, grantedAt: nowMs() })
   return { reminded: true }
 }
 
-const isReminded = (db: DB, userId: number, day: string) => sql(db, 'SELECT 1 FROM discount_day_reminders WHERE user_id = ? AND day = ?').get(userId, day) !== undefined
-
-/** The shopper changes their mind before the day: the reminder goes, nothing will be sent (none is an answer too). */
-export function cancelReminder(db: DB, userId: number, day: string): { reminded: boolean } {
-  comingDay(db, day)
-  sql(db, 'DELETE FROM discount_day_reminders WHERE user_id = ? AND day = ? AND sent_at IS NULL').run(userId, day)
+/**
+ * The shopper changes their mind before the day: the reminder goes, nothing will be sent (none is an answer too). One
+ * conditional DELETE (… AND sent_at IS NULL), no transaction: a reminder the sweep has just sent stays sent.
+ */
+export async function cancelReminder(storage: Storage, userId: number, day: string): Promise<{ reminded: boolean }> {
+  await comingDay(storage, day)
+  await store.cancelReminder(storage.db, userId, day)
   return { reminded: false }
 }
 
@@ -126,29 +136,47 @@ export function cancelReminder(db: DB, userId: number, day: string): { reminded:
  * consent — the message WeChat would have been asked to send is recorded in the sandbox outbox (sandbox_messages, as a
  * takeout order's moves are: server/domain/takeout/subscriptions.ts) and the reminder marked sent, in one transaction. A reminder of a
  * day already over (the server was down that morning) is dropped unsent: nothing to remind of. Answers how many were sent.
+ *
+ * Isolation: READ COMMITTED with a conditional update per reminder (… SET sent_at WHERE sent_at IS NULL): when two
+ * processes sweep at once, the second's UPDATE waits on the first's row lock, then finds the row sent and records no
+ * message — one message per consent, no retries. On SQLite, BEGIN IMMEDIATE. Only the database is touched (the outbox
+ * is a table): the transaction may run again.
  */
-export function sendDueReminders(db: DB, now = nowMs()): number {
+export async function sendDueReminders(storage: Storage, now = nowMs()): Promise<number> {
   const at = inBusinessZone(now)
   const today = at.format('YYYY-MM-DD')
-  return tx(db, () => {
-    sql(db, 'DELETE FROM discount_day_reminders WHERE day < ? AND sent_at IS NULL').run(today)
-    if (at.hour() < REMIND_AT_HOUR || !isDiscountDay(db, today)) return 0
-    const due = sql(db, 'SELECT r.user_id, r.template_id, u.wx_openid FROM discount_day_reminders r JOIN users u ON u.id = r.user_id WHERE r.day = ? AND r.sent_at IS NULL ORDER BY r.granted_at').all(today) as Array<{
-      user_id: number
-      template_id: string
-      wx_openid: string | null
-    }>
-    const shopCount = (sql(db, 'SELECT COUNT(*) AS n FROM discount_day_shops').get() as { n: number }).n
+  return storage.transaction('read committed', async (trx) => {
+    await store.dropMissedReminders(trx, today)
+    if (at.hour() < REMIND_AT_HOUR || !(await store.isDiscountDay(trx, today))) return 0
+    const due = await store.dueReminders(trx, today)
+    if (due.length === 0) return 0
+    const shopCount = await store.countShopsTakingPart(trx)
+    let sent = 0
     for (const r of due) {
-      if (sql(db, 'UPDATE discount_day_reminders SET sent_at = ? WHERE user_id = ? AND day = ? AND sent_at IS NULL').run(now, r.user_id, today).changes !== 1) continue
-      recordDiscountDayMessage(db, { userId: r.user_id, touser: r.wx_openid, templateId: r.template_id, day: today, shopCount, at: now })
+      if (!(await store.markSent(trx, r.user_id, today, now))) continue
+      await recordDiscountDayMessage(trx, { userId: r.user_id, touser: r.wx_openid, templateId: r.template_id, day: today, shopCount, at: now })
+      sent++
     }
-    return due.length
+    return sent
   })
 }
 
-/** A deleted account's reminders go with it (server/http/routes/account.ts deleteAccount). */
-export const forgetReminders = (db: DB, userId: number): void => void sql(db, 'DELETE FROM discount_day_reminders WHERE user_id = ?').run(userId)
+/**
+ * A deleted account's reminders go with it. Synchronous, inside account deletion's SQLite transaction
+ * (server/http/routes/account.ts deleteAccount); forgetRemindersOnSeam does the same on the seam afterwards (on
+ * PostgreSQL the reminders are there).
+ */
+export const forgetReminders = (db: DB, userId: number): void => repo.deleteRemindersOf(db, userId)
+
+/**
+ * The seam's half of forgetting a deleted account's reminders, after deleteAccount's SQLite transaction committed: on
+ * PostgreSQL (the hybrid) its reminders live there. On SQLite the seam is the same database and the transaction already
+ * deleted them: nothing to do. One DELETE, no transaction; not atomic with the deletion on PostgreSQL until account
+ * deletion moves onto the seam.
+ */
+export async function forgetRemindersOnSeam(storage: Storage, userId: number): Promise<void> {
+  if (storage.engine === 'postgres') await store.deleteRemindersOf(storage.db, userId)
+}
 
 /**
  * Demo discount days, relative to the business day the database is seeded on (tests never depend on the date): three
@@ -156,12 +184,13 @@ export const forgetReminders = (db: DB, userId: number): void => void sql(db, 'D
  * bills on the day it runs, and a discount day there would change them. Shops 1, 3, 8 and 10 take part. Once.
  */
 export function seedDiscountDays(db: DB): void {
-  if (sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get()) return
+  // Synchronous, as every seed is (server/demo/seed.ts, SQLite; the hybrid tests copy the result into PostgreSQL).
+  if (repo.hasDiscountDays(db)) return
   tx(db, () => {
     const today = inBusinessZone(nowMs()).startOf('day')
-    for (let i = 0; i < DEMO_DAYS; i++) sql(db, 'INSERT OR IGNORE INTO discount_days (day) VALUES (?)').run(today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
+    for (let i = 0; i < DEMO_DAYS; i++) repo.addDay(db, today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
     // Only shops the database has (an older database seeded before some demo shops existed has fewer).
-    for (const [shopId, rate] of DEMO_SHOPS) sql(db, 'INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)').run(shopId, rate, shopId)
+    for (const [shopId, rate] of DEMO_SHOPS) repo.addShop(db, shopId, rate)
   })
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { forgetReminders } from '../../domain/discountDay/discountDay'
+import { forgetReminders, forgetRemindersOnSeam } from '../../domain/discountDay/discountDay'
 import type { FastifyInstance } from 'fastify'
 import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../../src/contract/account'
 import type { ApiLang } from '../../../src/contract/common'
@@ -24,6 +24,7 @@ import type { Sandbox } from '../../sandbox/sandbox'
 import { fmt, nowMs, nowText } from '../../time'
 import { recordReferral } from '../../domain/referral'
 import { pruneClientLimits } from '../clientLimits'
+import type { Storage } from '../../storage/engine'
 
 export const SMS_RESEND_MS = 60_000
 /** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
@@ -76,7 +77,7 @@ export function pruneSessions(db: Database, now = nowMs()): { tokens: number; co
   })
 }
 
-export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandbox, limits: { smsPerClient: number }): void {
+export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandbox, limits: { smsPerClient: number }, storage: Storage): void {
   const smsLimit = {
     max: limits.smsPerClient,
     timeWindow: SMS_CLIENT_WINDOW_MS,
@@ -161,8 +162,10 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     return { ended: true }
   })
 
-  defineRoute(app, db, 'personal.user/delete', { auth: true }, ({ user, lang }) => {
+  defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
     deleteAccount(db, app.payProvider, requireUser(user).id, lang)
+    // The discount days are on the storage seam (issue 28): their reminders there too, once the deletion committed.
+    await forgetRemindersOnSeam(storage, requireUser(user).id)
     return { deleted: true }
   })
 
