@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
 import pg from 'pg'
 import { sql, type DB } from './db'
+import type { ReferralTables } from './tables/referral'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -8,7 +9,7 @@ import { sql, type DB } from './db'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book. Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book; the referral contest (server/storage/referral.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
 /**
@@ -16,7 +17,7 @@ import { sql, type DB } from './db'
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the verticals' table files, one per line
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, ReferralTables {}
 
 /** The address book's tables, and what the seam reads of users. */
 interface CoreTables {
@@ -24,9 +25,15 @@ interface CoreTables {
   users: UsersTable
 }
 
-/** Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook). */
+/**
+ * Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook);
+ * the nickname and whether the account is deleted (the referral board, server/storage/referral.ts).
+ */
 export interface UsersTable {
   id: number
+  nickname: string
+  /** 'YYYY-MM-DD HH:mm:ss' when the account was deleted, else null. */
+  deleted_at: string | null
 }
 
 export interface AddressesTable {
