@@ -121,6 +121,23 @@ describe('a referred phone counts once, after its first paid order', () => {
   })
 })
 
+describe('at the same time', () => {
+  it('orders of a referred account paid at once confirm its referral once (never void it)', async () => {
+    const a = await s.login('13700000081')
+    const b = await referred('13700000082', a.userId)
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const created = await s.call<{ order_info: { id: number } }>('POST', 'personal.order/create', { client_request_id: `referral-${n++}`, kind: 'bill', shop_id: 1, amount: 5000 }, b.token)
+      ids.push(created.body.data.order_info.id)
+      await s.call('POST', 'personal.order/payparam', { id: created.body.data.order_info.id, pay_channel: 6, platform: 'h5' }, b.token)
+    }
+    const paid = await Promise.all(ids.map((id) => s.call<{ status: string }>('POST', 'sandbox/confirmPay', { id, result: 'success' })))
+    expect(paid.map((r) => r.body.data.status)).toEqual(ids.map(() => 'paid'))
+    expect((await board(a.token)).mine).toMatchObject({ rank: 1, count: 1, pending_count: 0 })
+    expect(await s.seamRows('SELECT state FROM referrals')).toEqual([{ state: 'confirmed' }])
+  })
+})
+
 describe('the board', () => {
   it('ranks by confirmed count, a tie to whoever reached it first; a deleted referrer leaves and those below move up', async () => {
     const start = businessMidnight(nowMs()).valueOf()

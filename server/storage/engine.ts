@@ -16,7 +16,6 @@ import type { ReferralTables } from './tables/referral'
  * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of the verticals' table files, one per line
 export interface Database extends CoreTables, ReferralTables {}
 
 /** The address book's tables, and what the seam reads of users. */
