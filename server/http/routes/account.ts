@@ -144,7 +144,14 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
     })
     // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
     // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
-    if (created) await recordReferral(db, storage, created.id, created.referrer, input.phone, now)
+    // The bind has committed: a failure here is logged, and the shopper still gets the session the bind made.
+    if (created) {
+      try {
+        await recordReferral(db, storage, created.id, created.referrer, input.phone, now)
+      } catch (error) {
+        req.log.error({ err: error, user_id: created.id, referrer_id: created.referrer }, 'referral not recorded after the bind')
+      }
+    }
     return answer
   })
 
