@@ -17,6 +17,8 @@ export interface TestServer {
   call: <T = unknown>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>, token?: string) => Promise<{ status: number; body: { code: number; msg: string; data: T } }>
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
   quickUser: (phone: string) => { token: string; userId: number }
+  /** Rows of a query (no parameters) on the storage seam's database: PostgreSQL in the hybrid, else the SQLite file. */
+  seamRows: (text: string) => Promise<Array<Record<string, unknown>>>
   /** A picture this user uploaded (a row as index/uploadPic stores it): its `/uploads/<id>.<ext>` address. */
   picture: (userId: number, ext?: 'jpg' | 'png') => string
   /**
@@ -65,15 +67,23 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   const mirrored: Array<Promise<unknown>> = []
   const mirror = (userId: number) => {
     if (!pgdb) return
-    // wx_openid: a discount day's reminder is addressed to it (server/storage/discountDays.ts dueReminders).
-    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at, wx_openid FROM users WHERE id = ?').get(userId) as Record<string, unknown>
+    // wx_openid: a discount day's reminder is addressed to it (server/storage/discountDays.ts dueReminders). Again after an
+    // account deletion (below): the referral board leaves deleted accounts out (server/storage/referral.ts).
+    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at, wx_openid, deleted_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
     mirrored.push(
-      pgdb.query('INSERT INTO users (id, phone, nickname, avatar, created_at, wx_openid) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING', [u.id, u.phone, u.nickname, u.avatar, u.created_at, u.wx_openid]),
+      pgdb.query(
+        'INSERT INTO users (id, phone, nickname, avatar, created_at, wx_openid, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET phone = EXCLUDED.phone, nickname = EXCLUDED.nickname, avatar = EXCLUDED.avatar, wx_openid = EXCLUDED.wx_openid, deleted_at = EXCLUDED.deleted_at',
+        [u.id, u.phone, u.nickname, u.avatar, u.created_at, u.wx_openid, u.deleted_at],
+      ),
     )
   }
   const dbPath = path.join(dir, 'test.sqlite')
   const app = await buildApp({ storageUrl: pgdb?.url, dbPath, staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
+  // The referral contest (on the seam) writes its row in the same request as the bind that creates the referred account
+  // and the payment that pays its order, both still on SQLite, so neither is here yet: in the hybrid only, these two
+  // foreign keys are dropped (the SQLite run keeps them checked; a server wholly on PostgreSQL has both rows there).
+  if (pgdb) await pgdb.query('ALTER TABLE referrals DROP CONSTRAINT referrals_referred_id_fkey, DROP CONSTRAINT referrals_order_id_fkey')
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
@@ -81,7 +91,9 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     if (method === 'GET') opts.query = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]))
     else opts.payload = payload
     await Promise.all(mirrored)
+    const deleting = pgdb && url === 'personal.user/delete' ? (app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token ?? '')) as { user_id: number } | undefined) : undefined
     const res = await app.inject(opts)
+    if (deleting) mirror(deleting.user_id)
     return { status: res.statusCode, body: res.json() }
   }
   const login: TestServer['login'] = async (phone, extra = {}) => {
@@ -101,6 +113,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     mirror(Number(info.lastInsertRowid))
     return { token, userId: Number(info.lastInsertRowid) }
   }
+  const seamRows: TestServer['seamRows'] = async (text) => (pgdb ? (await pgdb.query(text)).rows : (app.db.prepare(text).all() as Array<Record<string, unknown>>))
   const picture: TestServer['picture'] = (userId, ext = 'jpg') => {
     const publicId = crypto.randomBytes(16).toString('base64url')
     app.db
@@ -127,6 +140,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     call,
     login,
     quickUser,
+    seamRows,
     picture,
     uploadedBy,
     close: async () => {

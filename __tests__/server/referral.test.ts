@@ -1,3 +1,4 @@
+// @postgres — also run with the referral contest on PostgreSQL (scripts/test-postgres.sh).
 /**
  * The referral contest (issue 26): a referred phone is pending until its first PAID order, then counts once (a second
  * order, a deletion and a re-bind never count it again: the keyed hash); no self-referral and no referral by a
@@ -82,7 +83,7 @@ describe('a referred phone counts once, after its first paid order', () => {
     const c = await referred('13700000014', gone.userId)
     await payBill(c.token)
     expect((await board()).board).toEqual([])
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM referrals').get()).toEqual({ n: 0 })
+    expect(await s.seamRows('SELECT referred_id FROM referrals')).toEqual([])
   })
 
   it('a deleted account whose phone binds again through another share does not count twice (a keyed hash of the phone is kept)', async () => {
@@ -102,7 +103,7 @@ describe('a referred phone counts once, after its first paid order', () => {
     expect((await board(a.token)).mine).toMatchObject({ rank: 1, count: 1 })
 
     // What is kept is an HMAC: neither the phone nor its plain hash.
-    const kept = s.app.db.prepare('SELECT phone_hash FROM referral_phones').all() as Array<{ phone_hash: string }>
+    const kept = (await s.seamRows('SELECT phone_hash FROM referral_phones')) as Array<{ phone_hash: string }>
     expect(kept).toHaveLength(1)
     expect(kept[0].phone_hash).not.toContain('13700000023')
     expect(kept[0].phone_hash).not.toBe(crypto.createHash('sha256').update('13700000023').digest('hex'))
@@ -117,6 +118,23 @@ describe('a referred phone counts once, after its first paid order', () => {
     const again = await referred('13700000032', a.userId)
     await payBill(again.token)
     expect((await board(a.token)).mine).toMatchObject({ count: 1, rank: 1 })
+  })
+})
+
+describe('at the same time', () => {
+  it('orders of a referred account paid at once confirm its referral once (never void it)', async () => {
+    const a = await s.login('13700000081')
+    const b = await referred('13700000082', a.userId)
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const created = await s.call<{ order_info: { id: number } }>('POST', 'personal.order/create', { client_request_id: `referral-${n++}`, kind: 'bill', shop_id: 1, amount: 5000 }, b.token)
+      ids.push(created.body.data.order_info.id)
+      await s.call('POST', 'personal.order/payparam', { id: created.body.data.order_info.id, pay_channel: 6, platform: 'h5' }, b.token)
+    }
+    const paid = await Promise.all(ids.map((id) => s.call<{ status: string }>('POST', 'sandbox/confirmPay', { id, result: 'success' })))
+    expect(paid.map((r) => r.body.data.status)).toEqual(ids.map(() => 'paid'))
+    expect((await board(a.token)).mine).toMatchObject({ rank: 1, count: 1, pending_count: 0 })
+    expect(await s.seamRows('SELECT state FROM referrals')).toEqual([{ state: 'confirmed' }])
   })
 })
 

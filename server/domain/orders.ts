@@ -1,4 +1,3 @@
-import { confirmOnPaid } from './referral'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
@@ -515,8 +514,7 @@ export function markPaid(db: DB, orderId: number): boolean {
   const row = orders.byId(db, orderId) as OrderRow
   if (!orders.setPaid(db, orderId, nowText())) return false
   if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
-  // The referral contest: the shopper's first paid order confirms the referral that brought them (once per phone).
-  confirmOnPaid(db, row.user_id, row.id, nowMs())
+  // The referral contest's confirmation runs after this transaction commits (server/domain/pay/pay.ts notify: the storage seam).
   // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
   if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, nowMs())
   if (row.kind === 'card' && row.ref_id) {

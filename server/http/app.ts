@@ -254,7 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, db, sandbox, { smsPerClient: opts.smsPerClient ?? 5 }, storage)
+  accountRoutes(app, db, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, db, provider, secret, refundAutoApproveHours)
@@ -277,7 +277,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   staffRoutes(app, db)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(db, opts.referralSecret)
-  referralRoutes(app, db)
+  referralRoutes(app, db, storage)
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, db, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
@@ -309,7 +309,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
-    sandboxRoutes(pages, db, sandbox, provider, secret, housekeeping, goldplan, storage)
+    sandboxRoutes(pages, db, storage, sandbox, provider, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { sql, type DB } from './db'
 import type { DiscountDayTables } from './tables/discountDay'
 import type { JobTables } from './tables/jobs'
+import type { ReferralTables } from './tables/referral'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -10,15 +11,15 @@ import type { JobTables } from './tables/jobs'
  * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
  * function opens a transaction, never a route handler.
  *
- * Moved onto it so far: the address book; jobs (server/storage/jobs.ts); discount days (server/storage/discountDays.ts).
- * Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * Moved onto it so far: the address book; jobs (server/storage/jobs.ts); discount days (server/storage/discountDays.ts);
+ * the referral contest (server/storage/referral.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
  */
 
 /**
  * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
-export interface Database extends CoreTables, JobTables, DiscountDayTables {}
+export interface Database extends CoreTables, JobTables, DiscountDayTables, ReferralTables {}
 
 /** The address book's tables, and what the seam reads of users. */
 interface CoreTables {
@@ -39,11 +40,15 @@ export interface ShopsTable {
 
 /**
  * Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook);
- * the WeChat openid a discount day's reminder is addressed to (server/storage/discountDays.ts dueReminders).
+ * the WeChat openid a discount day's reminder is addressed to (server/storage/discountDays.ts dueReminders); the
+ * nickname and whether the account is deleted (the referral board, server/storage/referral.ts).
  */
 export interface UsersTable {
   id: number
   wx_openid: string | null
+  nickname: string
+  /** 'YYYY-MM-DD HH:mm:ss' when the account was deleted, else null. */
+  deleted_at: string | null
 }
 
 export interface AddressesTable {

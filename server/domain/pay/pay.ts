@@ -6,6 +6,8 @@ import { PAID_OR_LATER } from '../../../src/contract/orderRules'
 import { tx, type DB } from '../../storage/db'
 import { refuse } from '../refusal'
 import { markPaid } from '../orders'
+import { confirmOnPaid } from '../referral'
+import type { Storage } from '../../storage/engine'
 import { finishOrderRefund, recordRefundFailure } from '../store/store'
 import { askRefundAgain, recordRefund, runCall } from './outbox'
 import { sameSignature, signRefundNotification, type PayProvider, type RefundNotification } from './provider'
@@ -135,6 +137,23 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
   })
   if (result.refund !== null) runCall(db, provider, result.refund)
   return { outcome: result.outcome, payment: payments.tradeById(db, found.id) as PaymentRow }
+}
+
+/**
+ * The provider's payment notification as the routes take it: handleNotification, then — after its transaction has
+ * committed — the referral contest's confirmation on the storage seam (a seam transaction must not nest in `tx()`).
+ * Also on a repeat of a paid trade: the provider notifies again until it is answered, so a confirmation lost to a
+ * process that stopped between the commit and this call is made by the next notification (confirmOnPaid does nothing
+ * when no referral is pending).
+ */
+export async function notify(db: DB, storage: Storage, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
+  const result = handleNotification(db, provider, n, secret)
+  const payment = result.payment
+  if (payment && payment.status === 'paid' && (result.outcome === 'paid' || result.outcome === 'repeat')) {
+    const order = orders.byId(db, payment.order_id) as OrderRow
+    await confirmOnPaid(storage, order.user_id, order.id)
+  }
+  return result
 }
 
 /** The provider's refund notification: the refund and its payment are settled once. */

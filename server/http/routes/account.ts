@@ -21,10 +21,10 @@ import * as users from '../../storage/repo/users'
 import type { UserRow } from '../../storage/repo/users'
 import * as cart from '../../storage/repo/cart'
 import type { Sandbox } from '../../sandbox/sandbox'
+import type { Storage } from '../../storage/engine'
 import { fmt, nowMs, nowText } from '../../time'
 import { recordReferral } from '../../domain/referral'
 import { pruneClientLimits } from '../clientLimits'
-import type { Storage } from '../../storage/engine'
 
 export const SMS_RESEND_MS = 60_000
 /** Codes one phone may receive in any 24 hours (a rolling window: no reset at midnight). */
@@ -77,7 +77,7 @@ export function pruneSessions(db: Database, now = nowMs()): { tokens: number; co
   })
 }
 
-export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandbox, limits: { smsPerClient: number }, storage: Storage): void {
+export function accountRoutes(app: FastifyInstance, db: Database, storage: Storage, sandbox: Sandbox, limits: { smsPerClient: number }): void {
   const smsLimit = {
     max: limits.smsPerClient,
     timeWindow: SMS_CLIENT_WINDOW_MS,
@@ -102,7 +102,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
 
-  defineRoute(app, db, 'wechat/bind', { auth: false }, ({ input, req, lang }) => {
+  defineRoute(app, db, 'wechat/bind', { auth: false }, async ({ input, req, lang }) => {
     const now = nowMs()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
     const sms = users.latestBindCode(db, input.phone)
@@ -113,10 +113,11 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
     if (sms.code !== input.code) throw refuse('sms_code_wrong')
     users.returnAttempt(db, sms.id)
 
-    return tx(db, () => {
+    const { answer, created } = tx(db, () => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
       if (!users.useCode(db, sms.id)) throw refuse('sms_code_expired')
       let user: UserRow | undefined = users.userByPhone(db, input.phone)
+      let created: { id: number; referrer: number | null } | null = null
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
         const sharer = input.share_user_user_id !== undefined ? Number(input.share_user_user_id) : NaN
@@ -129,8 +130,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
           created_at: nowText(),
         })
         user = users.userById(db, id) as UserRow
-        // The referral contest (server/domain/referral.ts): pending until this account's first paid order.
-        recordReferral(db, id, referrer, input.phone, now)
+        created = { id, referrer }
       }
       if (input.wx_code) users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
       if (input.openid) users.setGzhOpenid(db, user.id, input.openid)
@@ -139,8 +139,19 @@ export function accountRoutes(app: FastifyInstance, db: Database, sandbox: Sandb
       const expires = now + TOKEN_DAYS * DAY_MS
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
       users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
-      return { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(db, user), nickname: nicknameIn(lang, user.nickname) } }
+      return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(db, user), nickname: nicknameIn(lang, user.nickname) } }, created }
     })
+    // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
+    // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
+    // The bind has committed: a failure here is logged, and the shopper still gets the session the bind made.
+    if (created) {
+      try {
+        await recordReferral(db, storage, created.id, created.referrer, input.phone, now)
+      } catch (error) {
+        req.log.error({ err: error, user_id: created.id, referrer_id: created.referrer }, 'referral not recorded after the bind')
+      }
+    }
+    return answer
   })
 
   // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
+import type { Storage } from '../../storage/engine'
 import { defineRoute, requireUser } from '../envelope'
-import { contestView } from '../../domain/referral'
-import * as repo from '../../storage/repo/referral'
+import { contestView, setHidden } from '../../domain/referral'
 
-/** The referral contest (issue 26): the board for everyone, the shopper's standing when signed in, hiding their name. */
-export function referralRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(db, lang, user ? user.id : null))
+/**
+ * The referral contest (issue 26): the board for everyone, the shopper's standing when signed in, hiding their name.
+ * The rules and the reads are server/domain/referral.ts's, on the storage seam; `db` still authenticates the session.
+ */
+export function referralRoutes(app: FastifyInstance, db: DB, storage: Storage): void {
+  defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(storage, lang, user ? user.id : null))
 
-  defineRoute(app, db, 'personal.referral/hide', { auth: true }, ({ input, user }) => {
-    const me = requireUser(user)
-    repo.setHidden(db, me.id, input.hidden)
+  defineRoute(app, db, 'personal.referral/hide', { auth: true }, async ({ input, user }) => {
+    await setHidden(storage, requireUser(user).id, input.hidden)
     return { hidden: input.hidden }
   })
 }

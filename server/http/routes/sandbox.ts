@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { Phone } from '../../../src/contract/common'
 import { tx, type DB } from '../../storage/db'
 import { BizError, fail, failWith, failZod, ok } from '../envelope'
-import { handleNotification, handleRefundNotification, sameSitePath, signNotification, type PaymentRow } from '../../domain/pay/pay'
+import { handleRefundNotification, notify, sameSitePath, signNotification, type PaymentRow } from '../../domain/pay/pay'
 import { sameSignature, sandboxTransactionId, type PayProvider } from '../../domain/pay/provider'
 import { DEFAULT_GOLDPLAN, receiptLinkOf, receiptSetting, type GoldPlanConfig } from '../../domain/pay/receipt'
 import { byId as orderById, titleOf } from '../../storage/repo/orders'
@@ -92,11 +92,11 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
  * confirm), the last two behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN, storage?: Storage): void {
+export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    const { outcome } = handleNotification(db, provider, parsed.data, secret)
+    const { outcome } = await notify(db, storage, provider, parsed.data, secret)
     // A late or duplicate payment is accepted (the provider must stop retrying) and refunded.
     return outcome === 'rejected' ? fail('sandbox_bad_signature') : ok({ accepted: true, outcome })
   })
@@ -112,7 +112,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
   // The sandbox provider's notification; a success carries the provider's transaction_id (sandboxTransactionId).
   const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') => {
     const n = { trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) }
-    return handleNotification(db, provider, { ...n, sign: signNotification(n, secret) }, secret)
+    return notify(db, storage, provider, { ...n, sign: signNotification(n, secret) }, secret)
   }
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
@@ -130,7 +130,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
     if (!p) return fail('sandbox_trade_not_found')
     // A closed trade (its order was cancelled) cannot be paid at the provider any more.
     if (p.status === 'closed') return { ...fail('sandbox_trade_closed'), redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
-    notifyAs(p, parsed.data.result)
+    await notifyAs(p, parsed.data.result)
     const fallback = `/pages/orders/detail?id=${p.order_id}`
     return { code: 1, msg: 'ok', redirect: (parsed.data.result === 'success' ? p.success_url : p.fail_url) ?? fallback }
   })
@@ -174,7 +174,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!parsed.success) return failZod(parsed.error)
       const orderId = parsed.data.order_id
       // With the seam on PostgreSQL (tests' hybrid, issue 28) the discount days' messages are there, takeout's on SQLite.
-      if (storage?.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, sandboxMessages(db), 100) })
+      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, sandboxMessages(db), 100) })
       return ok({ list: sandboxMessages(db, orderId) })
     })
 
@@ -183,7 +183,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, sandbox: Sandbox, pr
       if (!parsed.success) return failZod(parsed.error)
       const p = latestTradeOf(db, parsed.data.id)
       if (!p) return fail('sandbox_no_payment')
-      const { payment } = notifyAs(p, parsed.data.result)
+      const { payment } = await notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
     })
 
