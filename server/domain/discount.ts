@@ -3,7 +3,7 @@ export const percentOff = (amount: number, rate: number) => Math.round((amount *
 
 /**
  * What Pay a bill takes off an amount: the shop's discount, then the card's extra discount on what is left
- * (server/domain/orders.ts prices bills and fuel with it; the station's member price per litre is the same rule).
+ * (server/domain/pricing/bill.ts prices bills and fuel with it; the station's member price per litre is the same rule).
  */
 export function discountsOf(amount: number, shopRate: number, cardRate: number | null): { discount: number; member: number } {
   const discount = percentOff(amount, shopRate)

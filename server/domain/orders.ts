@@ -7,7 +7,7 @@ import { tx, type DB } from '../storage/db'
 import { refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
 import type { PayProvider } from './pay/provider'
-import { planAnswer, planCard } from './cards'
+import { planCard } from './cards'
 import * as cards from '../storage/repo/cards'
 import * as coupons from '../storage/repo/coupons'
 import * as mall from '../storage/repo/mall'
@@ -18,17 +18,16 @@ import type { OrderRow } from '../storage/repo/orders'
 import * as seckill from '../storage/repo/seckill'
 import * as shops from '../storage/repo/shops'
 import * as storeRepo from '../storage/repo/store'
-import type { ShopTerms } from '../storage/repo/shops'
 import { fmt, inBusinessZone, nowMs, nowText } from '../time'
 import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
-import { priceTakeout, type TakeoutPriced } from './takeout/pricing'
 import * as takeoutRepo from '../storage/repo/takeout'
-import { discountsOf } from './discount'
-import { activeCardRate, priceMallItems, priceMallLine, type MallDetail, type MallItemDetail } from './pricing/mall'
-import { discountDayCut } from './discountDay/discountDay'
-import { fuelTerms, litresFor, memberLitrePrice } from './fuel'
-import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../../src/contract/fuelEndpoints'
+import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
+import { priceMall, type MallDetail, type MallItemDetail } from './pricing/mall'
+import type { KindPriced } from './pricing/kind'
+import { priceCard } from './pricing/card'
+import { priceBill, priceFuel } from './pricing/bill'
+import { priceFlash } from './pricing/flash'
 import type { OilFigures, OrderDelivery, OrderLine } from '../../src/contract/order'
 import type { ApiLang } from '../../src/contract/common'
 
@@ -180,122 +179,31 @@ interface Priced {
   takeout?: TakeoutPriced['order']
 }
 
-
-function shopOrFail(db: DB, id: number): ShopTerms {
-  const shop = shops.shopTerms(db, id)
-  if (!shop) throw refuse('shop_not_found')
-  return shop
+/** Each kind's own pricing (server/domain/pricing/, takeout's in server/domain/takeout/pricing.ts). */
+function priceKind(db: DB, userId: number, p: Payload): KindPriced {
+  switch (p.kind) {
+    case 'card':
+      return priceCard(db, userId, p)
+    case 'bill':
+      return priceBill(db, userId, p)
+    case 'oil':
+      return priceFuel(db, userId, p)
+    case 'product':
+      return p.source === 'mall' ? priceMall(db, userId, p) : priceFlash(db, p)
+    case 'takeout':
+      // Dishes with options, fees by distance, radius, minimum order, opening hours.
+      return priceTakeoutOrder(db, userId, p)
+  }
 }
 
 /**
  * Prices an order. Only the server computes prices (PRODUCT.md §5). The payload has exactly its kind's
  * fields, each required one present (the contract's union): what is left to check here is the data.
+ * Its kind prices it (priceKind); then the coupon and the total.
  */
 export function priceOrder(db: DB, userId: number, p: Payload): Priced {
-  let title: string
-  let original = 0
-  let discount = 0
-  let member = 0
-  let fee = 0
-  let shopId: number | null = null
-  let refId: number | null = null
-  let quantity = 1
-  const detail: Record<string, unknown> = {}
-  const lines: PriceQuote['lines'] = []
-  let cardPlan: PriceQuote['card']
-  let oil: OilFigures | undefined
-  let dayCut: PriceQuote['discount_day']
-  let specId: number | null = null
-  let delivery: 'ship' | 'pickup' | null = null
-  let specTakes: Priced['specTakes'] = []
-  let takeout: TakeoutPriced | undefined
-
-  switch (p.kind) {
-    case 'card': {
-      const card = cards.cardProduct(db, p.card_id)
-      if (!card) throw refuse('card_not_found')
-      title = `一卡通${card.name}`
-      original = card.price
-      refId = card.id
-      detail.days = card.days
-      // Renewal, upgrade (starts now, the held cards' remainder credited) or refused (a lower level).
-      const plan = planCard(db, userId, card, nowMs(), true)
-      cardPlan = planAnswer(plan)
-      discount = plan.credit
-      break
-    }
-    case 'bill':
-    case 'oil': {
-      const shop = shopOrFail(db, p.shop_id)
-      if (p.kind === 'oil' && !shop.is_oil) throw refuse('not_a_fuel_station')
-      if (p.kind === 'bill' && shop.is_oil) throw refuse('bill_at_fuel_station')
-      // Only a bill has a part no discount applies to.
-      const undiscounted = p.kind === 'bill' ? (p.undiscounted_amount ?? 0) : 0
-      if (undiscounted > p.amount) throw refuse('undiscounted_over_amount')
-      const rate = activeCardRate(db, userId)
-      if (p.kind === 'oil') {
-        const { litrePrice } = fuelTerms(db, p)
-        if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw refuse('fuel_amount_range', { min: FUEL_MIN_CENTS / 100, max: FUEL_MAX_CENTS / 100 })
-        oil = { grade: p.oil_grade, pump_no: p.pump_no, litres: litresFor(p.amount, litrePrice), litre_price: litrePrice, member_litre_price: memberLitrePrice(litrePrice, shop.discount_rate, rate) }
-        Object.assign(detail, { oil_grade: oil.grade, pump_no: oil.pump_no, litres: oil.litres, litre_price: oil.litre_price, member_litre_price: oil.member_litre_price })
-      }
-      shopId = shop.id
-      title = shop.name
-      original = p.amount
-      ;({ discount, member } = discountsOf(p.amount - undiscounted, shop.discount_rate, rate))
-      detail.undiscounted_amount = undiscounted
-      // A discount day (issue 26): a card member's bill at a shop taking part, priced on the server's business day.
-      if (p.kind === 'bill') {
-        dayCut = discountDayCut(db, shop.id, rate, p.amount - undiscounted - discount - member) ?? undefined
-        if (dayCut) detail.discount_day = dayCut
-      }
-      break
-    }
-    case 'product': {
-      if (p.items !== undefined) {
-        if (p.source !== 'mall') throw refuse('flash_sale_no_options')
-        if (p.product_id !== undefined || p.spec_id !== undefined) throw refuse('order_items_or_product')
-        const m = priceMallItems(db, userId, p, p.items)
-        ;({ title, original, member, fee, quantity, specId, delivery, specTakes } = m)
-        refId = m.productId
-        shopId = m.shopId
-        Object.assign(detail, m.detail)
-        if (fee > 0) lines.push({ label: '运费', amount: fee })
-        break
-      }
-      if (p.product_id === undefined) throw refuse('product_required')
-      if (p.source === 'mall') {
-        const m = priceMallLine(db, userId, { ...p, product_id: p.product_id })
-        ;({ title, original, member, fee, quantity, specId, delivery } = m)
-        specTakes = [{ specId: m.specId, quantity }]
-        refId = m.productId
-        shopId = m.shopId
-        Object.assign(detail, m.detail)
-        if (fee > 0) lines.push({ label: '运费', amount: fee })
-        break
-      }
-      if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
-      const prod = seckill.flashPrice(db, p.product_id)
-      if (!prod) throw refuse('product_not_found')
-      quantity = p.quantity
-      title = prod.name
-      refId = prod.id
-      // Collected at its pickup store: the order is that store's (its staff verify the code).
-      shopId = prod.pickup_shop_id
-      original = prod.original_price * quantity
-      discount = (prod.original_price - prod.price) * quantity
-      break
-    }
-    case 'takeout': {
-      // Dishes with options, fees by distance, radius, minimum order, opening hours (server/domain/takeout/pricing.ts).
-      const t = priceTakeout(db, userId, p, activeCardRate(db, userId))
-      ;({ title, original, member, fee, shopId } = t)
-      lines.push(...t.lines)
-      Object.assign(detail, t.detail)
-      takeout = t
-      break
-    }
-  }
+  const k = priceKind(db, userId, p)
+  const dayCut = k.discountDay
 
   let coupon = 0
   let userCouponId: number | null = null
@@ -304,41 +212,41 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
     if (!uc) throw refuse('coupon_unavailable')
     if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
     if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
-    if (uc.shop_id && uc.shop_id !== shopId) throw refuse('coupon_not_for_shop')
-    const subtotal = original - discount - member - (dayCut?.amount ?? 0)
+    if (uc.shop_id && uc.shop_id !== k.shopId) throw refuse('coupon_not_for_shop')
+    const subtotal = k.original - k.discount - k.member - (dayCut?.amount ?? 0)
     if (subtotal < uc.min_spend) throw refuse('coupon_min_spend', { min: (uc.min_spend / 100).toFixed(2) })
     coupon = Math.min(uc.amount, subtotal)
     userCouponId = uc.id
   }
 
-  const pay = original - discount - member - (dayCut?.amount ?? 0) - coupon + fee
+  const pay = k.original - k.discount - k.member - (dayCut?.amount ?? 0) - coupon + k.fee
   if (pay <= 0 && p.kind !== 'card') throw refuse('pay_amount_zero')
   return {
     quote: {
       kind: p.kind,
-      title,
-      original_amount: original,
-      discount_amount: discount,
-      member_discount_amount: member,
+      title: k.title,
+      original_amount: k.original,
+      discount_amount: k.discount,
+      member_discount_amount: k.member,
       coupon_amount: coupon,
-      fee_amount: fee,
+      fee_amount: k.fee,
       pay_amount: Math.max(0, pay),
       coupon_id: userCouponId,
-      lines,
-      ...(cardPlan ? { card: cardPlan } : {}),
-      ...(oil ? { oil } : {}),
+      lines: k.lines,
+      ...(k.card ? { card: k.card } : {}),
+      ...(k.oil ? { oil: k.oil } : {}),
       ...(dayCut ? { discount_day: dayCut } : {}),
-      ...(takeout ? { takeout: takeout.quote } : {}),
+      ...(k.takeout ? { takeout: k.takeout.quote } : {}),
     },
-    takeout: takeout?.order,
-    shopId,
-    refId,
-    quantity,
-    specId,
-    delivery,
-    specTakes,
+    takeout: k.takeout?.order,
+    shopId: k.shopId,
+    refId: k.refId,
+    quantity: k.quantity,
+    specId: k.mall?.specId ?? null,
+    delivery: k.mall?.delivery ?? null,
+    specTakes: k.mall?.specTakes ?? [],
     userCouponId,
-    detail,
+    detail: k.detail,
   }
 }
 

@@ -1,20 +1,17 @@
-import type { z } from 'zod'
-import type { OrderDelivery, OrderPayload } from '../../../src/contract/order'
+import type { OrderDelivery } from '../../../src/contract/order'
 import type { DB } from '../../storage/db'
 import * as addresses from '../../storage/repo/addresses'
-import * as cards from '../../storage/repo/cards'
 import * as mall from '../../storage/repo/mall'
-import { nowText } from '../../time'
 import { refuse } from '../refusal'
+import { activeCardRate, type KindPayload, type KindPriced } from './kind'
 
 /**
- * Pricing of a mall order (moved as it was from server/domain/orders.ts, whose priceOrder calls it): one product's
- * line (Buy now) or the cart's several lines of one store. The stored detail's shape is read back by orders.ts.
+ * Pricing of a mall order (a product order with `source: 'mall'`; priceOrder in server/domain/orders.ts calls priceMall):
+ * one product's line (Buy now) or the cart's several lines of one store. The stored detail's shape is read back by
+ * orders.ts.
  */
 
-type Payload = z.output<typeof OrderPayload>
-
-/** A mall order's stored detail (priceOrder in server/domain/orders.ts). */
+/** A mall order's stored detail (read back by server/domain/orders.ts). */
 export interface MallDetail {
   source: 'mall'
   spec_id: number
@@ -36,19 +33,45 @@ export interface MallItemDetail {
   quantity: number
 }
 
-/** The shopper's active card, if any: its extra member discount applies to bills and fuel. */
-export function activeCardRate(db: DB, userId: number): number | null {
-  return cards.activeMemberRate(db, userId, nowText()) ?? null
+type ProductPayload = KindPayload<'product'>
+
+/**
+ * A mall order: the cart's several lines (`items`, instead of product_id / spec_id) or one product's line. Each spec's
+ * quantity is taken from its stock at create (`mall.specTakes`).
+ */
+export function priceMall(db: DB, userId: number, p: ProductPayload): KindPriced {
+  if (p.items !== undefined) {
+    if (p.product_id !== undefined || p.spec_id !== undefined) throw refuse('order_items_or_product')
+    const m = priceMallItems(db, userId, p, p.items)
+    return mallPriced(m, m.specTakes)
+  }
+  if (p.product_id === undefined) throw refuse('product_required')
+  const m = priceMallLine(db, userId, { ...p, product_id: p.product_id })
+  return mallPriced(m, [{ specId: m.specId, quantity: m.quantity }])
 }
 
-type ProductPayload = Extract<Payload, { kind: 'product' }>
+function mallPriced(m: ReturnType<typeof priceMallLine>, specTakes: Array<{ specId: number; quantity: number }>): KindPriced {
+  return {
+    title: m.title,
+    original: m.original,
+    discount: 0,
+    member: m.member,
+    fee: m.fee,
+    shopId: m.shopId,
+    refId: m.productId,
+    quantity: m.quantity,
+    detail: { ...m.detail },
+    lines: m.fee > 0 ? [{ label: '运费', amount: m.fee }] : [],
+    mall: { specId: m.specId, delivery: m.delivery, specTakes },
+  }
+}
 
 /**
  * A mall product's line: the spec's price × quantity, the member price with an active card, the shipping fee
  * when shipped. Bounded by the product's per-order limit and the spec's stock (taken at create); pickup only where
  * the product allows it; a shipped order goes to one of the shopper's own addresses, kept as it was.
  */
-export function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id: number }) {
+function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id: number }) {
   const prod = mall.product(db, p.product_id)
   if (!prod) throw refuse('product_not_found')
   if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
@@ -91,7 +114,7 @@ export function priceMallLine(db: DB, userId: number, p: ProductPayload & { prod
  * stock (taken at create, per spec, all or nothing); one delivery — one address, or pickup where every product
  * allows it — and one shipping fee, the highest of its products' (one parcel). The same spec twice is one line.
  */
-export function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: ReadonlyArray<{ product_id: number; spec_id: number; quantity: number }>) {
+function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: ReadonlyArray<{ product_id: number; spec_id: number; quantity: number }>) {
   const merged = new Map<number, { product_id: number; spec_id: number; quantity: number }>()
   for (const i of asked) {
     const seen = merged.get(i.spec_id)

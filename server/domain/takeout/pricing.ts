@@ -5,6 +5,7 @@ import type { Dish, ShopOpenState, TakeoutMenuAnswer, TakeoutSettings, TakeoutSh
 import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
 import type { DB } from '../../storage/db'
 import { percentOff } from '../discount'
+import { activeCardRate, type KindPriced } from '../pricing/kind'
 import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
 import type { AddressFields } from '../../storage/repo/addresses'
@@ -329,4 +330,10 @@ export function priceTakeout(db: DB, userId: number, p: TakeoutPayload, rate: nu
     quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }
+}
+
+/** A takeout order as priceOrder (server/domain/orders.ts) takes every kind (server/domain/pricing/kind.ts): the card's rate on the dishes. */
+export function priceTakeoutOrder(db: DB, userId: number, p: TakeoutPayload): KindPriced {
+  const t = priceTakeout(db, userId, p, activeCardRate(db, userId))
+  return { title: t.title, original: t.original, discount: 0, member: t.member, fee: t.fee, shopId: t.shopId, refId: null, quantity: 1, detail: { ...t.detail }, lines: t.lines, takeout: t }
 }

@@ -1,0 +1,29 @@
+import type { DB } from '../../storage/db'
+import * as cards from '../../storage/repo/cards'
+import { nowMs } from '../../time'
+import { planAnswer, planCard } from '../cards'
+import { refuse } from '../refusal'
+import type { KindPayload, KindPriced } from './kind'
+
+/**
+ * A membership card's price: its list price, less what is left of the held cards on an upgrade (starts now); a
+ * renewal starts when the held card ends; a lower level than one held is refused (server/domain/cards.ts planCard).
+ */
+export function priceCard(db: DB, userId: number, p: KindPayload<'card'>): KindPriced {
+  const card = cards.cardProduct(db, p.card_id)
+  if (!card) throw refuse('card_not_found')
+  const plan = planCard(db, userId, card, nowMs(), true)
+  return {
+    title: `一卡通${card.name}`,
+    original: card.price,
+    discount: plan.credit,
+    member: 0,
+    fee: 0,
+    shopId: null,
+    refId: card.id,
+    quantity: 1,
+    detail: { days: card.days },
+    lines: [],
+    card: planAnswer(plan),
+  }
+}

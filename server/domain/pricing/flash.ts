@@ -1,0 +1,31 @@
+import type { DB } from '../../storage/db'
+import * as seckill from '../../storage/repo/seckill'
+import { refuse } from '../refusal'
+import type { KindPayload, KindPriced } from './kind'
+
+/**
+ * A flash-sale product (a product order without `source: 'mall'`): the sale's price × quantity, kept as the list price
+ * less a discount; no options (spec, delivery, address, several items). Its time, per-person limit and stock are
+ * checked when the order is created (takeFlashStock in server/domain/orders.ts).
+ */
+export function priceFlash(db: DB, p: KindPayload<'product'>): KindPriced {
+  if (p.items !== undefined) throw refuse('flash_sale_no_options')
+  if (p.product_id === undefined) throw refuse('product_required')
+  if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
+  const prod = seckill.flashPrice(db, p.product_id)
+  if (!prod) throw refuse('product_not_found')
+  const quantity = p.quantity
+  return {
+    title: prod.name,
+    original: prod.original_price * quantity,
+    discount: (prod.original_price - prod.price) * quantity,
+    member: 0,
+    fee: 0,
+    // Collected at its pickup store: the order is that store's (its staff verify the code).
+    shopId: prod.pickup_shop_id,
+    refId: prod.id,
+    quantity,
+    detail: {},
+    lines: [],
+  }
+}
