@@ -325,7 +325,7 @@ describe('the lifecycle', () => {
     expect((await s.call('GET', 'hui_shanghu.store_takeout/read', { id }, staff2)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await store('accept', { id }, shopper.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
     expect((await store('accept', { id }, '')).body).toMatchObject({ code: -1 })
-    expect((await view(id, other.token))).toMatchObject({ code: 0, reason: 'order_not_found' })
+    expect(await view(id, other.token)).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await s.call('POST', 'personal.takeout/cancel', { id }, other.token)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect(status(id)).toBe(10)
     // An unpaid order cannot be accepted.
