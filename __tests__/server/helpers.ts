@@ -149,6 +149,9 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     return { token: res.body.data.token, userId: res.body.data.user.id }
   }
   // Many shoppers at once (load tests) without going through SMS limits.
+  // quickUser, picture, uploadedBy and mirror stay on better-sqlite3's handle, not the seam's rows/run: the server still
+  // reads users, tokens and uploads from SQLite (also when TEST_DATABASE_URL puts the seam on PostgreSQL), so that is
+  // where they must be written; mirror copies a user from there. They move when those tables move onto the seam.
   let n = 0
   const quickUser: TestServer['quickUser'] = (phone) => {
     const info = app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `u${phone.slice(-4)}`)
