@@ -60,7 +60,8 @@ function watchProvider(provider: PayProvider = s.app.payProvider) {
 /**
  * The next write that moves an order to cancelled fails as a busy database does (SQLITE_BUSY), `times` times: the
  * transaction around it is rolled back — as a transaction that must be run again. A SQL function keeps the count
- * outside the transaction.
+ * outside the transaction. SQLite-only (a function of better-sqlite3's handle and a TEMP trigger on its connection), as
+ * the cancel still is; on PostgreSQL the fault to inject would be another (a 40001 for the seam's transaction() to retry).
  */
 function busyOnCancel(times = 1): void {
   let left = times
