@@ -20,7 +20,8 @@ export type SqlParam = string | number | bigint | Buffer | null
  * A test's own reads and writes of rows, through the storage seam (`app.storage`, server/storage/engine.ts) instead of
  * better-sqlite3's handle, so the same test runs on SQLite and on PostgreSQL (issue 28). The text is plain SQL with `?`
  * placeholders (numbered `$1, $2 …` for PostgreSQL here); write it portably — no SQLite-only functions (`julianday`,
- * `datetime`, …), booleans as 1/0, `INSERT … RETURNING id` for a new row's id. Async, like the seam.
+ * `datetime`, …), booleans as 1/0, `INSERT … RETURNING id` for a new row's id, `CAST(SUM(…) AS BIGINT)` (PostgreSQL's SUM of
+ * a bigint is a numeric, a string in JS). Async, like the seam.
  *
  * While the server is half moved (the "hybrid": TEST_DATABASE_URL set), PostgreSQL holds only the verticals already on
  * the seam; a test of a table still written on SQLite runs on SQLite only (no `@postgres` mark) until its vertical moves.

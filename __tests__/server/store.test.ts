@@ -294,7 +294,8 @@ describe('workbench and store orders', () => {
     const wb = (await s.call<WorkbenchAnswer>('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.data
     // Kept money of shop 1 paid today: a and b (b's refund is only asked); the refunded one is not counted.
     const ledger = (await s.row<{ sum: number }>(
-      "SELECT COALESCE(SUM(p.amount), 0) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
+      // CAST: PostgreSQL's SUM of a bigint is a numeric, which reaches JS as a string.
+      "SELECT CAST(COALESCE(SUM(p.amount), 0) AS BIGINT) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
     )).sum
     expect(wb).toMatchObject({ shop: { id: 1 }, paid_count: 2, takings: a.pay_amount + b.pay_amount, to_verify: 0, refunds_to_answer: 1, refund_auto_approve_hours: 48 })
     expect(wb.takings).toBe(ledger)
