@@ -23,21 +23,21 @@ describe('SMS captcha and bind', () => {
 
   it('caps codes per phone in any 24 hours (a rolling window: the same at any time of day)', async () => {
     const now = nowMs()
-    const insert = (phone: string, at: number) => s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '000000', ?)").run(phone, at)
+    const insert = (phone: string, at: number) => s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '000000', ?)", phone, at)
     // Sent 2 minutes ago (this failed between 00:00 and 00:02 with a cap counted from local midnight) …
-    for (let i = 0; i < 10; i++) insert('13900000000', now - 120_000 - i)
+    for (let i = 0; i < 10; i++) await insert('13900000000', now - 120_000 - i)
     expect((await s.call('POST', 'Captcha/sendSmsCaptcha', { phone: '13900000000' })).body).toMatchObject({ code: 0, msg: '今日验证码发送次数已达上限' })
     // … or 23 hours ago: still within the day; 25 hours ago: no longer counted.
-    for (let i = 0; i < 10; i++) insert('13900000001', now - 23 * 3_600_000 - i)
+    for (let i = 0; i < 10; i++) await insert('13900000001', now - 23 * 3_600_000 - i)
     expect((await s.call('POST', 'Captcha/sendSmsCaptcha', { phone: '13900000001' })).body.code).toBe(0)
-    for (let i = 0; i < 10; i++) insert('13900000002', now - 25 * 3_600_000 - i)
+    for (let i = 0; i < 10; i++) await insert('13900000002', now - 25 * 3_600_000 - i)
     expect((await s.call('POST', 'Captcha/sendSmsCaptcha', { phone: '13900000002' })).body.code).toBe(1)
   })
 
   it('binds with the right code → a token that works; the token is stored only as a hash', async () => {
     const { token, userId } = await s.login('13800138001')
     expect(token.length).toBeGreaterThanOrEqual(40)
-    const stored = s.app.db.prepare('SELECT hash FROM tokens WHERE user_id = ?').all(userId) as Array<{ hash: string }>
+    const stored = await s.rows<{ hash: string }>('SELECT hash FROM tokens WHERE user_id = ?', userId)
     expect(stored.map((r) => r.hash)).not.toContain(token)
     const orders = await s.call('GET', 'personal.order/index', {}, token)
     expect(orders.body.code).toBe(1)
@@ -56,18 +56,18 @@ describe('SMS captcha and bind', () => {
     const sharer = await s.login('13800138003')
     const other = await s.login('13800138004')
     const { userId } = await s.login('13800138005', { share_user_user_id: String(sharer.userId) })
-    const row = () => s.app.db.prepare('SELECT referrer_id FROM users WHERE id = ?').get(userId) as { referrer_id: number | null }
-    expect(row().referrer_id).toBe(sharer.userId)
-    s.app.db.prepare('DELETE FROM sms_codes').run()
+    const row = () => s.row<{ referrer_id: number | null }>('SELECT referrer_id FROM users WHERE id = ?', userId)
+    expect((await row()).referrer_id).toBe(sharer.userId)
+    await s.run('DELETE FROM sms_codes')
     await s.login('13800138005', { share_user_user_id: String(other.userId) })
-    expect(row().referrer_id).toBe(sharer.userId)
+    expect((await row()).referrer_id).toBe(sharer.userId)
   })
 
   it('code -1 for a missing, unknown or expired token', async () => {
     expect((await s.call('GET', 'personal.order/index', {})).body).toMatchObject({ code: -1, msg: '请先登录' })
     expect((await s.call('GET', 'personal.order/index', {}, 'forged')).body.code).toBe(-1)
     const { token, userId } = await s.login('13800138006')
-    s.app.db.prepare('UPDATE tokens SET expires_at = ? WHERE user_id = ?').run(nowMs() - 1, userId)
+    await s.run('UPDATE tokens SET expires_at = ? WHERE user_id = ?', nowMs() - 1, userId)
     expect((await s.call('GET', 'personal.order/index', {}, token)).body).toMatchObject({ code: -1, msg: '登录已过期，请重新登录' })
   })
 
@@ -115,7 +115,7 @@ describe('sessions', () => {
   it('a shopper sees their devices and ends another one; never someone else\'s', async () => {
     const phone = '13800138101'
     const first = await s.login(phone)
-    s.app.db.prepare('DELETE FROM sms_codes').run()
+    await s.run('DELETE FROM sms_codes')
     const second = await s.login(phone)
     const stranger = await s.login('13800138102')
     const list = (await sessions(first.token)).body.data.list
@@ -143,18 +143,18 @@ describe('sessions', () => {
   it('prunes expired sessions and day-old login codes; used codes lose their digits', async () => {
     const { userId } = await s.login('13800138104')
     const now = nowMs()
-    s.app.db.prepare('UPDATE tokens SET expires_at = ? WHERE user_id = ?').run(now - 1, userId)
-    s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES ('13800138105', 'bind', '123456', ?)").run(now - 25 * 3_600_000)
+    await s.run('UPDATE tokens SET expires_at = ? WHERE user_id = ?', now - 1, userId)
+    await s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES ('13800138105', 'bind', '123456', ?)", now - 25 * 3_600_000)
     const pruned = pruneSessions(s.app.db, now)
     expect(pruned).toEqual({ tokens: 1, codes: 1 })
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM tokens WHERE user_id = ?').get(userId) as { n: number }).n).toBe(0)
-    const used = s.app.db.prepare("SELECT code FROM sms_codes WHERE phone = '13800138104'").all() as Array<{ code: string }>
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM tokens WHERE user_id = ?', userId)).n).toBe(0)
+    const used = await s.rows<{ code: string }>("SELECT code FROM sms_codes WHERE phone = '13800138104'")
     expect(used).toEqual([{ code: '' }])
   })
 
   it('records the privacy notice the shopper agreed to at bind', async () => {
     const { userId } = await s.login('13800138106', { privacy_version: PRIVACY_VERSION })
-    expect(s.app.db.prepare('SELECT privacy_version, privacy_agreed_at FROM users WHERE id = ?').get(userId)).toEqual({ privacy_version: PRIVACY_VERSION, privacy_agreed_at: expect.any(String) })
+    expect(await s.row('SELECT privacy_version, privacy_agreed_at FROM users WHERE id = ?', userId)).toEqual({ privacy_version: PRIVACY_VERSION, privacy_agreed_at: expect.any(String) })
   })
 })
 
@@ -163,12 +163,12 @@ describe('account deletion', () => {
     const phone = '13800138110'
     const { token, userId } = await s.login(phone)
     await s.call('POST', 'personal.address/save', { name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
-    const addressId = (s.app.db.prepare('SELECT id FROM addresses WHERE user_id = ?').get(userId) as { id: number }).id
+    const addressId = (await s.row<{ id: number }>('SELECT id FROM addresses WHERE user_id = ?', userId)).id
     const paid = (await s.call<{ order_info: { id: number; pay_amount: number } }>('POST', 'personal.order/create', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: addressId, client_request_id: 'delete-takeout-1' }, token)).body.data.order_info
     await s.call('POST', 'personal.order/payparam', { id: paid.id, platform: 'weapp' }, token)
     await s.call('POST', 'sandbox/confirmPay', { id: paid.id, result: 'success' })
     // Paid two days ago: delivered by now (a takeout paid within the day would block the deletion: deletion.test.ts).
-    s.app.db.prepare("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?").run(paid.id)
+    await s.run("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?", paid.id)
     const unpaid = (await s.call<{ order_info: { id: number } }>('POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 3000, client_request_id: 'delete-bill-1' }, token)).body.data.order_info
     await s.call('POST', 'personal.order/payparam', { id: unpaid.id, platform: 'h5', pay_channel: 6 }, token)
 
@@ -176,11 +176,11 @@ describe('account deletion', () => {
     expect((await s.call('POST', 'personal.user/delete', { confirm: true }, token)).body).toMatchObject({ code: 1, data: { deleted: true } })
 
     expect((await s.call('GET', 'personal.user/info', {}, token)).body.code).toBe(-1)
-    const user = s.app.db.prepare('SELECT phone, nickname, wx_openid, deleted_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
+    const user = await s.row<Record<string, unknown>>('SELECT phone, nickname, wx_openid, deleted_at FROM users WHERE id = ?', userId)
     expect(user).toMatchObject({ phone: `deleted:${userId}`, nickname: '已注销用户', wx_openid: null, deleted_at: expect.any(String) })
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?').get(userId) as { n: number }).n).toBe(0)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', userId)).n).toBe(0)
     // Orders and payments stay for the accounts; the unpaid one is cancelled with its trade closed.
-    const orders = s.app.db.prepare('SELECT id, status, detail FROM orders WHERE user_id = ? ORDER BY id').all(userId) as Array<{ id: number; status: number; detail: string }>
+    const orders = await s.rows<{ id: number; status: number; detail: string }>('SELECT id, status, detail FROM orders WHERE user_id = ? ORDER BY id', userId)
     expect(orders.map((o) => [o.id, o.status])).toEqual([
       [paid.id, 10],
       [unpaid.id, 50],
@@ -190,7 +190,7 @@ describe('account deletion', () => {
     expect(kept).not.toHaveProperty('address')
     expect(kept).not.toHaveProperty('remark')
     expect(kept.items).toEqual([expect.objectContaining({ id: 32, quantity: 1 })])
-    expect(s.app.db.prepare('SELECT status FROM payments WHERE order_id = ?').get(unpaid.id)).toEqual({ status: 'closed' })
+    expect(await s.row('SELECT status FROM payments WHERE order_id = ?', unpaid.id)).toEqual({ status: 'closed' })
 
     const again = await s.login(phone)
     expect(again.userId).not.toBe(userId)
@@ -256,8 +256,7 @@ describe('safe defaults: outside the sandbox (NODE_ENV=production)', () => {
     expect((await prod.call('POST', 'wechat/getJSSDKConfig', { url: 'https://x.test/' })).body).toMatchObject({ code: 0, msg: '微信 JSSDK 未配置' })
     // bind with a client-sent openid or login code is refused; with the SMS code alone it works.
     const phone = '13800138130'
-    const sms = prod.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '123456', ?)")
-    sms.run(phone, nowMs())
+    await prod.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '123456', ?)", phone, nowMs())
     expect((await prod.call('POST', 'wechat/bind', { phone, code: '123456', openid: 'gzh-someone-else' })).body).toMatchObject({ code: 0, msg: '微信登录未配置，请使用手机号验证码登录' })
     expect((await prod.call('POST', 'wechat/bind', { phone, code: '123456', wx_code: 'any' })).body.code).toBe(0)
     const ok = await prod.call<{ token: string }>('POST', 'wechat/bind', { phone, code: '123456' })

@@ -65,21 +65,21 @@ describe('npm run admin on a moved sandbox clock', () => {
     const sent = await s.call<{ application: MerchantApplication }>('POST', 'personal.merchant_application/submit', form('Clockwork Tea', '13633330001'), u.token)
     expect(sent.body.code).toBe(1)
     const id = sent.body.data.application.id
-    const row = () => s.app.db.prepare('SELECT status, updated_at, reviewed_at FROM merchant_applications WHERE id = ?').get(id) as { status: string; updated_at: number; reviewed_at: number | null }
+    const row = () => s.row<{ status: string; updated_at: number; reviewed_at: number | null }>('SELECT status, updated_at, reviewed_at FROM merchant_applications WHERE id = ?', id)
 
     expect((await admin('show', String(id))).code).toBe(0)
-    expect(row().status).toBe('in_review')
-    expect(Math.abs(row().updated_at - MOVED)).toBeLessThan(5 * MINUTE)
+    expect((await row()).status).toBe('in_review')
+    expect(Math.abs((await row()).updated_at - MOVED)).toBeLessThan(5 * MINUTE)
 
     expect((await admin('reject', String(id), '--field', 'address=No such number')).code).toBe(0)
-    expect(row().status).toBe('rejected')
-    expect(Math.abs((row().reviewed_at ?? 0) - MOVED)).toBeLessThan(5 * MINUTE)
+    expect((await row()).status).toBe('rejected')
+    expect(Math.abs(((await row()).reviewed_at ?? 0) - MOVED)).toBeLessThan(5 * MINUTE)
 
     expect((await s.call('POST', 'personal.merchant_application/submit', form('Clockwork Tea', '13633330001'), u.token)).body.code).toBe(1)
     const approved = await admin('approve', String(id))
     expect(approved.code).toBe(0)
-    expect(Math.abs((row().reviewed_at ?? 0) - MOVED)).toBeLessThan(5 * MINUTE)
-    const staff = s.app.db.prepare('SELECT created_at FROM store_staff WHERE user_id = ?').get(u.userId) as { created_at: string }
+    expect(Math.abs(((await row()).reviewed_at ?? 0) - MOVED)).toBeLessThan(5 * MINUTE)
+    const staff = await s.row<{ created_at: string }>('SELECT created_at FROM store_staff WHERE user_id = ?', u.userId)
     expect(staff.created_at.slice(0, 10)).toBe(fmt(MOVED).slice(0, 10))
   })
 })

@@ -10,15 +10,15 @@ const get = (url: string, headers: Record<string, string> = {}) => s.app.inject(
 
 /** Every picture URL a shopper's screens can receive: the seeded rows, moduleList, a new shopper's avatar. */
 async function servedImageUrls(): Promise<string[]> {
-  const column = (sql: string) => (s.app.db.prepare(sql).all() as Array<{ url: string }>).map((r) => r.url)
+  const column = async (sql: string) => (await s.rows<{ url: string }>(sql)).map((r) => r.url)
   const modules = await s.call<{ banners: Array<{ image: string }>; modules: Array<{ icon: string }> }>('GET', 'index/moduleList')
   await s.login('13800007781')
   return [
-    ...column('SELECT icon AS url FROM business_classes'),
-    ...column('SELECT image AS url FROM shops'),
-    ...column('SELECT image AS url FROM seckill_products'),
-    ...column('SELECT DISTINCT avatar AS url FROM comments'),
-    ...column("SELECT avatar AS url FROM users WHERE phone = '13800007781'"),
+    ...await column('SELECT icon AS url FROM business_classes'),
+    ...await column('SELECT image AS url FROM shops'),
+    ...await column('SELECT image AS url FROM seckill_products'),
+    ...await column('SELECT DISTINCT avatar AS url FROM comments'),
+    ...await column("SELECT avatar AS url FROM users WHERE phone = '13800007781'"),
     ...modules.body.data.banners.map((b) => b.image),
     ...modules.body.data.modules.map((m) => m.icon),
   ]

@@ -25,8 +25,8 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-const stockOf = (specId: number) => (s.app.db.prepare('SELECT stock FROM mall_specs WHERE id = ?').get(specId) as { stock: number }).stock
-const setStock = (specId: number, stock: number) => s.app.db.prepare('UPDATE mall_specs SET stock = ? WHERE id = ?').run(stock, specId)
+const stockOf = async (specId: number) => (await s.row<{ stock: number }>('SELECT stock FROM mall_specs WHERE id = ?', specId)).stock
+const setStock = (specId: number, stock: number) => s.run('UPDATE mall_specs SET stock = ? WHERE id = ?', stock, specId)
 const cartOf = async (token = shopper.token) => (await s.call<CartAnswer>('GET', 'personal.mall_cart/index', {}, token)).body
 const add = (product_id: number, spec_id: number, quantity: number, token = shopper.token) => s.call<CartAddAnswer>('POST', 'personal.mall_cart/add', { product_id, spec_id, quantity }, token)
 const reasonOf = (answer: { body: unknown }) => (answer.body as { reason?: string }).reason
@@ -61,9 +61,9 @@ describe('the cart', () => {
     const full = (await add(1, 11, 1)).body
     expect(full).toMatchObject({ code: 0, reason: 'cart_item_stock_left' })
     // The stock caps it too (3 left of 5-斤装 10 斤礼盒).
-    setStock(12, 3)
+    await setStock(12, 3)
     expect((await add(1, 12, 5)).body.data.added).toMatchObject({ quantity: 3, capped: true })
-    setStock(12, 60)
+    await setStock(12, 60)
   })
 
   it('lines grouped by store with the current price and stock; sold out, off sale and over stock read on the lines', async () => {
@@ -76,20 +76,20 @@ describe('the cart', () => {
     expect(lineOf(cart, 21)).toMatchObject({ name: '智利冰鲜三文鱼', spec_name: '300 g', price: 5990, member_price: 5490, quantity: 1, stock: 40, max: 3, sold_out: false, off_sale: false, over_stock: false })
     expect(cart.count).toBe(4)
     // Stock moves and a product goes off sale: the cart shows it.
-    setStock(11, 1)
-    setStock(21, 0)
-    s.app.db.prepare('UPDATE mall_products SET on_sale = 0 WHERE id = 9').run()
-    s.app.db.prepare('UPDATE mall_specs SET price = 4190 WHERE id = 11').run()
+    await setStock(11, 1)
+    await setStock(21, 0)
+    await s.run('UPDATE mall_products SET on_sale = 0 WHERE id = 9')
+    await s.run('UPDATE mall_specs SET price = 4190 WHERE id = 11')
     cart = (await cartOf()).data
     expect(lineOf(cart, 11)).toMatchObject({ price: 4190, stock: 1, max: 1, over_stock: true, sold_out: false })
     expect(lineOf(cart, 21)).toMatchObject({ sold_out: true, max: 0 })
     expect(lineOf(cart, 91)).toMatchObject({ off_sale: true })
     expect((await add(9, 91, 1)).body).toMatchObject({ code: 0, reason: 'product_off_sale' })
     expect((await add(2, 21, 1)).body).toMatchObject({ code: 0, reason: 'spec_sold_out' })
-    s.app.db.prepare('UPDATE mall_products SET on_sale = 1 WHERE id = 9').run()
-    s.app.db.prepare('UPDATE mall_specs SET price = 3990 WHERE id = 11').run()
-    setStock(11, 120)
-    setStock(21, 40)
+    await s.run('UPDATE mall_products SET on_sale = 1 WHERE id = 9')
+    await s.run('UPDATE mall_specs SET price = 3990 WHERE id = 11')
+    await setStock(11, 120)
+    await setStock(21, 40)
   })
 
   it('set quantity (brought down to what the line can hold) and remove', async () => {
@@ -118,10 +118,10 @@ describe('the cart', () => {
   it('a deleted account’s cart goes with it', async () => {
     const leaving = await s.login('13700002404')
     await add(1, 11, 1, leaving.token)
-    const lines = () => (s.app.db.prepare('SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?').get(leaving.userId) as { n: number }).n
-    expect(lines()).toBe(1)
+    const lines = async () => (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?', leaving.userId)).n
+    expect(await lines()).toBe(1)
     expect((await s.call('POST', 'personal.user/delete', { confirm: true }, leaving.token)).body.code).toBe(1)
-    expect(lines()).toBe(0)
+    expect(await lines()).toBe(0)
   })
 })
 
@@ -140,7 +140,7 @@ describe('checking out a store’s lines in one order', () => {
     expect(q.code).toBe(1)
     expect(q.data).toMatchObject({ original_amount: 2 * 3990 + 5990, fee_amount: 1000, pay_amount: 2 * 3990 + 5990 + 1000, lines: [{ label: '运费', amount: 1000 }] })
     expect((await cartOf()).data.count).toBe(4)
-    const before = [stockOf(11), stockOf(21)]
+    const before = [await stockOf(11), await stockOf(21)]
     const created = (await order('create', { items, delivery: 'ship', address_id: addressId })).body
     expect(created.code).toBe(1)
     const info = created.data.order_info
@@ -149,18 +149,18 @@ describe('checking out a store’s lines in one order', () => {
       { name: '赣南脐橙', spec: '5 斤装', quantity: 2, price: 3990, image: '/assets/img/mall-1.svg' },
       { name: '智利冰鲜三文鱼', spec: '300 g', quantity: 1, price: 5990, image: '/assets/img/mall-2.svg' },
     ])
-    expect([stockOf(11), stockOf(21)]).toEqual([before[0] - 2, before[1] - 1])
+    expect([await stockOf(11), await stockOf(21)]).toEqual([before[0] - 2, before[1] - 1])
     const cart = (await cartOf()).data
     expect(cart.stores.map((g) => g.store.id)).toEqual([5])
     const en = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id, lang: 'en' }, shopper.token)).body.data.info
     expect(en.title).toBe('赣南脐橙 and 1 more (3 items)')
     // Cancelled: every line's stock goes back to its spec.
     expect((await s.call('POST', 'personal.order/cancel', { id: info.id }, shopper.token)).body.code).toBe(1)
-    expect([stockOf(11), stockOf(21)]).toEqual(before)
+    expect([await stockOf(11), await stockOf(21)]).toEqual(before)
   })
 
   it('one shipping fee per order: the highest of its products’ fees (one parcel), not one per line', async () => {
-    s.app.db.prepare('UPDATE mall_products SET shipping_fee = 800 WHERE id = 3').run()
+    await s.run('UPDATE mall_products SET shipping_fee = 800 WHERE id = 3')
     const items = [
       { product_id: 2, spec_id: 21, quantity: 2 },
       { product_id: 3, spec_id: 31, quantity: 1 },
@@ -170,7 +170,7 @@ describe('checking out a store’s lines in one order', () => {
     await add(2, 21, 1)
     await add(3, 31, 1)
     expect((await cartOf()).data.stores[0].shipping_fee).toBe(1000)
-    s.app.db.prepare('UPDATE mall_products SET shipping_fee = 0 WHERE id = 3').run()
+    await s.run('UPDATE mall_products SET shipping_fee = 0 WHERE id = 3')
   })
 
   it('the mall coupon counts the whole order’s spend; a card holder pays each line’s member price', async () => {
@@ -198,21 +198,21 @@ describe('checking out a store’s lines in one order', () => {
       [{ items: [], delivery: 'ship', address_id: addressId }, 'cart_empty'],
     ]
     for (const [payload, reason] of cases) expect([payload, reasonOf(await order('preCreate', payload))]).toEqual([payload, reason])
-    setStock(12, 1)
+    await setStock(12, 1)
     const short = (await order('preCreate', { items: [{ product_id: 1, spec_id: 12, quantity: 2 }], delivery: 'ship', address_id: addressId })).body
     expect(short).toMatchObject({ reason: 'cart_item_stock_left', msg: '赣南脐橙（10 斤礼盒）库存仅剩 1 件' })
-    setStock(12, 60)
-    s.app.db.prepare('UPDATE mall_products SET on_sale = 0 WHERE id = 3').run()
+    await setStock(12, 60)
+    await s.run('UPDATE mall_products SET on_sale = 0 WHERE id = 3')
     expect(reasonOf(await order('preCreate', { items: [{ product_id: 3, spec_id: 31, quantity: 1 }], delivery: 'ship', address_id: addressId }))).toBe('product_off_sale')
-    s.app.db.prepare('UPDATE mall_products SET on_sale = 1 WHERE id = 3').run()
+    await s.run('UPDATE mall_products SET on_sale = 1 WHERE id = 3')
   })
 
   it('a paid cart order refunded (the store approves, the provider refunds) gives every line’s stock back', async () => {
-    const before = [stockOf(51), stockOf(52)]
+    const before = [await stockOf(51), await stockOf(52)]
     const created = (await order('create', { items: [{ product_id: 5, spec_id: 51, quantity: 1 }, { product_id: 5, spec_id: 52, quantity: 2 }], delivery: 'pickup' })).body.data.order_info
     await s.call('POST', 'personal.order/payparam', { id: created.id, platform: 'h5', pay_channel: 6 }, shopper.token)
     expect((await s.call('POST', 'sandbox/confirmPay', { id: created.id, result: 'success' })).body.code).toBe(1)
-    expect([stockOf(51), stockOf(52)]).toEqual([before[0] - 1, before[1] - 2])
+    expect([await stockOf(51), await stockOf(52)]).toEqual([before[0] - 1, before[1] - 2])
     expect((await s.call('POST', 'personal.order/refund', { id: created.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
     const staff = await s.login(staffPhone(8))
     expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: created.id }, staff.token)).body.code).toBe(1)
@@ -220,16 +220,16 @@ describe('checking out a store’s lines in one order', () => {
     const deadline = Date.now() + 5000
     while (Date.now() < deadline && (await status()) !== 70) await new Promise((r) => setImmediate(r))
     expect(await status()).toBe(70)
-    expect([stockOf(51), stockOf(52)]).toEqual(before)
+    expect([await stockOf(51), await stockOf(52)]).toEqual(before)
   })
 
   it('the expiry gives every line’s stock back too', async () => {
-    const before = [stockOf(71), stockOf(72)]
+    const before = [await stockOf(71), await stockOf(72)]
     const info = (await order('create', { items: [{ product_id: 7, spec_id: 71, quantity: 2 }, { product_id: 7, spec_id: 72, quantity: 1 }], delivery: 'pickup' })).body.data.order_info
-    expect([stockOf(71), stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
-    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1000, info.id)
+    expect([await stockOf(71), await stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
+    await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1000, info.id)
     // Reading an order past its time cancels it (server/domain/orders.ts cancelExpired).
     expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id }, shopper.token)).body.data.info.order_status).toBe(50)
-    expect([stockOf(71), stockOf(72)]).toEqual(before)
+    expect([await stockOf(71), await stockOf(72)]).toEqual(before)
   })
 })

@@ -19,10 +19,10 @@ const page = async (shopId: number, n: number, size = 10) => {
 
 describe('hui_public.hsh_comment/index', () => {
   it('answers the newest review first, whatever order the rows were stored in', async () => {
-    const add = s.app.db.prepare("INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (2, NULL, '会员9', '', 5, ?, ?)")
+    const add = (content: string, at: string) => s.run("INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (2, NULL, '会员9', '', 5, ?, ?)", content, at)
     // Stored newest first, then an older one: a newer id does not make a newer review.
-    add.run('written today', '2099-01-02 10:00:00')
-    add.run('written long ago', '2000-01-01 09:00:00')
+    await add('written today', '2099-01-02 10:00:00')
+    await add('written long ago', '2000-01-01 09:00:00')
     const first = await page(2, 1)
     expect(first.list[0].content).toBe('written today')
     const all: Page['list'] = []

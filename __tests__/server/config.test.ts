@@ -5,6 +5,7 @@ import { buildApp } from '../../server/http/app'
 import { readConfig as read } from '../../server/http/config'
 import { signNotification } from '../../server/domain/pay/pay'
 import { signRefundNotification } from '../../server/domain/pay/provider'
+import { rowsOf } from './helpers'
 
 const readConfig = (env: Record<string, string>) => read(env as NodeJS.ProcessEnv)
 /** What the server signed notifications with in development before issue 23: in the repository, for anyone to read. */
@@ -77,7 +78,7 @@ describe('a server started as npm start starts it (no PAY_NOTIFY_SECRET, sandbox
       expect(created).toMatchObject({ code: 1 })
       const id = created.data.order_info.id as number
       expect((await app.inject({ method: 'POST', url: '/api/personal.order/payparam', headers: auth, payload: { id, platform: 'h5' } })).json().code).toBe(1)
-      const trade = app.db.prepare('SELECT trade_no, amount FROM payments WHERE order_id = ?').get(id) as { trade_no: string; amount: number }
+      const trade = await rowsOf(app.storage).row<{ trade_no: string; amount: number }>('SELECT trade_no, amount FROM payments WHERE order_id = ?', id)
 
       const n = { trade_no: trade.trade_no, result: 'success' as const, amount: trade.amount }
       const forged = await app.inject({ method: 'POST', url: '/api/pay/notify', payload: { ...n, sign: signNotification(n, OLD_PUBLIC_SECRET) } })

@@ -18,14 +18,15 @@ describe('one of each coupon per shopper (UNIQUE user_id, coupon_id)', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1)
     expect(answers.filter((a) => a.body.code === 0).map((a) => a.body.msg)).toEqual(Array(4).fill('已领取过该优惠券'))
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM user_coupons WHERE user_id = ? AND coupon_id = 2').get(userId) as { n: number }).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM user_coupons WHERE user_id = ? AND coupon_id = 2', userId)).n).toBe(1)
   })
 
   it('the database itself refuses a second row', async () => {
     const { userId } = s.quickUser('13600000003')
-    const insert = s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 1, 'available', '2099-01-01 00:00:00')")
-    insert.run(userId)
-    expect(() => insert.run(userId)).toThrow(/UNIQUE/)
+    const insert = () => s.run("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 1, 'available', '2099-01-01 00:00:00')", userId)
+    await insert()
+    // SQLite: "UNIQUE constraint failed"; PostgreSQL: "duplicate key value violates unique constraint".
+    await expect(insert()).rejects.toThrow(/unique/i)
   })
 })
 

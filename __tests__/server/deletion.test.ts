@@ -18,15 +18,14 @@ let s: TestServer
 beforeEach(async () => {
   s = await startServer()
   // Every flash-sale session on, whatever the time of day.
-  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
 })
 afterEach(() => s.close())
 
 let n = 0
 const reqId = () => `deletion-${n++}`
-const one = <T>(query: string, ...args: unknown[]) => s.app.db.prepare(query).get(...args) as T
-const flashStock = (id: number) => one<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = ?', id).stock
-const specStock = (id: number) => one<{ stock: number }>('SELECT stock FROM mall_specs WHERE id = ?', id).stock
+const flashStock = async (id: number) => (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = ?', id)).stock
+const specStock = async (id: number) => (await s.row<{ stock: number }>('SELECT stock FROM mall_specs WHERE id = ?', id)).stock
 
 /** The shopper's address: every piece of it is looked for after deletion. */
 const ADDRESS = { name: '甄隐士', mobile: '13600009876', province: '广东省', city: '深圳市', district: '福田区', detail: '秘密路 42 号' }
@@ -71,39 +70,40 @@ const deleteAccount = (token: string, lang = 'zh') =>
 describe('deletion cancels unpaid orders the way every cancel goes', () => {
   it("the issue's repro: an unpaid mall order's quantity goes back to the mall spec, never to the sold-out flash-sale product of the same id", async () => {
     const shopper = await shopperWithAddress('13800138201')
-    expect(flashStock(12)).toBe(0) // the flash-sale product 12 is sold out
-    const specBefore = specStock(121)
+    expect(await flashStock(12)).toBe(0) // the flash-sale product 12 is sold out
+    const specBefore = await specStock(121)
     const order = await mallOrder(shopper.token, shopper.addressId)
-    expect(specStock(121)).toBe(specBefore - 3)
+    expect(await specStock(121)).toBe(specBefore - 3)
 
     expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
-    expect(flashStock(12)).toBe(0)
-    expect(specStock(121)).toBe(specBefore)
-    expect(one<{ status: number }>('SELECT status FROM orders WHERE id = ?', order.id).status).toBe(50)
+    expect(await flashStock(12)).toBe(0)
+    expect(await specStock(121)).toBe(specBefore)
+    expect((await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', order.id)).status).toBe(50)
     // The flash-sale item stays sold out for the next shopper.
     const next = await s.login('13800138202')
     const flash = await s.call('POST', 'personal.order/create', { kind: 'product', product_id: 12, quantity: 1, client_request_id: reqId() }, next.token)
     expect(flash.body).toMatchObject({ code: 0, msg: '已抢光' })
-    expect(flashStock(12)).toBe(0)
+    expect(await flashStock(12)).toBe(0)
   })
 
   it("the shopper's cancel, the expiry and deletion give an unpaid mall order's stock and coupon back alike", async () => {
     const shopper = await shopperWithAddress('13800138203')
     await s.call('POST', 'personal.coupon/claim', { coupon_id: 4 }, shopper.token)
-    const coupon = one<{ id: number }>('SELECT id FROM user_coupons WHERE user_id = ? AND coupon_id = 4', shopper.userId).id
-    const before = specStock(121)
-    const couponStatus = () => one<{ status: string } | undefined>('SELECT status FROM user_coupons WHERE id = ?', coupon)?.status
+    const coupon = (await s.row<{ id: number }>('SELECT id FROM user_coupons WHERE user_id = ? AND coupon_id = 4', shopper.userId)).id
+    const before = await specStock(121)
+    // undefined once the coupon row is gone (deleted with the account).
+    const couponStatus = async () => (await s.rows<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon))[0]?.status
 
     const cancelled = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 1 })
-    expect([specStock(121), couponStatus()]).toEqual([before - 1, 'locked'])
+    expect([await specStock(121), await couponStatus()]).toEqual([before - 1, 'locked'])
     expect((await s.call('POST', 'personal.order/cancel', { id: cancelled.id }, shopper.token)).body.code).toBe(1)
-    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, 'available', 0])
+    expect([await specStock(121), await couponStatus(), await flashStock(12)]).toEqual([before, 'available', 0])
 
     const expired = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 2 })
-    expect(specStock(121)).toBe(before - 2)
+    expect(await specStock(121)).toBe(before - 2)
     expect(cancelExpired(s.app.db, s.app.payProvider, nowMs() + 16 * 60_000)).toBe(1)
-    expect(one<{ status: number }>('SELECT status FROM orders WHERE id = ?', expired.id).status).toBe(50)
-    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, 'available', 0])
+    expect((await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', expired.id)).status).toBe(50)
+    expect([await specStock(121), await couponStatus(), await flashStock(12)]).toEqual([before, 'available', 0])
 
     // Deletion: the same, and then the coupon (unused) is erased with the account, not left locked to a cancelled order.
     const deleted = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 3 })
@@ -111,8 +111,8 @@ describe('deletion cancels unpaid orders the way every cancel goes', () => {
     const res = await deleteAccount(shopper.token)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ code: 1, data: { deleted: true } })
-    expect([specStock(121), couponStatus(), flashStock(12)]).toEqual([before, undefined, 0])
-    expect(one('SELECT status, coupon_amount, user_coupon_id FROM orders WHERE id = ?', deleted.id)).toEqual({ status: 50, coupon_amount: 800, user_coupon_id: null })
+    expect([await specStock(121), await couponStatus(), await flashStock(12)]).toEqual([before, undefined, 0])
+    expect(await s.row('SELECT status, coupon_amount, user_coupon_id FROM orders WHERE id = ?', deleted.id)).toEqual({ status: 50, coupon_amount: 800, user_coupon_id: null })
   })
 })
 
@@ -135,8 +135,8 @@ describe('deletion erases the person everywhere a copy was made', () => {
     const unpaid = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
     const takeout = await create(shopper.token, { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: shopper.addressId, remark: '备注：甄隐士 秘密路 42 号' })
     await pay(shopper.token, takeout.id)
-    s.app.db.prepare("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?").run(takeout.id)
-    s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (?, 'me.png', 'image/png', x'89504e47', '2026-01-01 00:00:00', 'deletion-test-upload')").run(shopper.userId)
+    await s.run("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?", takeout.id)
+    await s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (?, 'me.png', 'image/png', ?, '2026-01-01 00:00:00', 'deletion-test-upload')", shopper.userId, Buffer.from('89504e47', 'hex'))
 
     expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
 
@@ -159,10 +159,13 @@ describe('deletion erases the person everywhere a copy was made', () => {
     for (const p of personal) expect(staffSaw).not.toContain(p)
 
     // Every text in every table of the database.
-    const tables = (s.app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name)
+    // The catalogue differs by engine: SQLite's sqlite_master, PostgreSQL's information_schema.
+    const catalogue =
+      s.app.storage.engine === 'postgres' ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'" : "SELECT name FROM sqlite_master WHERE type = 'table'"
+    const tables = (await s.rows<{ name: string }>(catalogue)).map((t) => t.name)
     const found: string[] = []
     for (const table of tables) {
-      for (const row of s.app.db.prepare(`SELECT * FROM "${table}"`).all() as Array<Record<string, unknown>>) {
+      for (const row of await s.rows<Record<string, unknown>>(`SELECT * FROM "${table}"`)) {
         const text = Object.values(row)
           .map((v) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v)))
           .join('\u0001')
@@ -172,7 +175,7 @@ describe('deletion erases the person everywhere a copy was made', () => {
     expect(found).toEqual([])
 
     // What the books need stays: the orders with their numbers, shop, amounts, statuses and times.
-    const kept = s.app.db.prepare('SELECT id, order_no, shop_id, status, pay_amount, create_time, pay_time, detail FROM orders WHERE user_id = ? ORDER BY id').all(shopper.userId) as Array<Record<string, unknown>>
+    const kept = await s.rows<Record<string, unknown>>('SELECT id, order_no, shop_id, status, pay_amount, create_time, pay_time, detail FROM orders WHERE user_id = ? ORDER BY id', shopper.userId)
     expect(kept.map((o) => [o.id, o.status])).toEqual([
       [delivered.id, 40],
       [refunded.id, 70],
@@ -182,8 +185,8 @@ describe('deletion erases the person everywhere a copy was made', () => {
     expect(kept[0]).toMatchObject({ order_no: delivered.order_no, shop_id: 5, pay_amount: delivered.pay_amount, pay_time: expect.any(String) })
     expect(JSON.parse(kept[0].detail as string)).toMatchObject({ source: 'mall', spec_id: 121, unit_price: expect.any(Number), delivery: { mode: 'ship', address: null } })
     expect(JSON.parse(kept[3].detail as string)).toMatchObject({ items: [expect.objectContaining({ id: 32, quantity: 1 })] })
-    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?', shopper.userId).n).toBe(0)
-    expect(one('SELECT nickname, avatar FROM users WHERE id = ?', shopper.userId)).toEqual({ nickname: '已注销用户', avatar: '' })
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?', shopper.userId)).n).toBe(0)
+    expect(await s.row('SELECT nickname, avatar FROM users WHERE id = ?', shopper.userId)).toEqual({ nickname: '已注销用户', avatar: '' })
   })
 })
 
@@ -209,7 +212,7 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     expect(en.body.msg).toMatch(/^You have 2 unfinished order/)
     // Nothing was erased: the shopper is still signed in with their address.
     expect((await s.call('GET', 'personal.user/info', {}, shopper.token)).body.code).toBe(1)
-    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', shopper.userId).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', shopper.userId)).n).toBe(1)
 
     // Collected and refunded: nothing blocks any more.
     const staff8 = await s.login(staffPhone(8))
@@ -228,7 +231,7 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     const takeout = await create(shopper.token, { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: shopper.addressId })
     await pay(shopper.token, takeout.id)
     expect((await deleteAccount(shopper.token)).body.data?.orders?.map((o) => o.id)).toEqual([takeout.id])
-    s.app.db.prepare("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?").run(takeout.id)
+    await s.run("UPDATE orders SET pay_time = '2020-01-01 12:00:00' WHERE id = ?", takeout.id)
     expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
   })
 })
@@ -246,7 +249,7 @@ describe("a deleted member's card and a deleted staff member", () => {
     expect((await deleteAccount(owner.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
     expect((await check()).body.data).toEqual({ result: 'invalid', card: null })
     // Even were the secret still stored, the till looks the owner up and finds them deleted.
-    s.app.db.prepare('UPDATE user_cards SET secret = ? WHERE id = ?').run(secret, card.id)
+    await s.run('UPDATE user_cards SET secret = ? WHERE id = ?', secret, card.id)
     expect((await check()).body.data).toEqual({ result: 'invalid', card: null })
   })
 
@@ -254,7 +257,7 @@ describe("a deleted member's card and a deleted staff member", () => {
     const staff = await s.login(staffPhone(1))
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.code).toBe(1)
     expect((await deleteAccount(staff.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
-    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM store_staff WHERE user_id = ?', staff.userId).n).toBe(0)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM store_staff WHERE user_id = ?', staff.userId)).n).toBe(0)
     const again = await s.login(staffPhone(1))
     expect(again.userId).not.toBe(staff.userId)
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, again.token)).body.code).toBe(0)

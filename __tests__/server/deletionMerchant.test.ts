@@ -39,19 +39,19 @@ const submit = (token: string, payload: Record<string, unknown>) => {
 const deleteAccount = (token: string) => s.call<{ deleted: boolean }>('POST', 'personal.user/delete', { confirm: true }, token)
 
 /** Every text of every merchant application row. */
-const applicationsText = () => JSON.stringify(s.app.db.prepare('SELECT * FROM merchant_applications').all())
+const applicationsText = async () => JSON.stringify(await s.rows('SELECT * FROM merchant_applications'))
 
 describe("deletion and the person's merchant application", () => {
   it('an open application is withdrawn: no row keeps the contact, and its mobile and shop name can be applied with again', async () => {
     const u = s.quickUser('13622220001')
     const mobile = '13622220001'
     expect((await submit(u.token, form('Erased Noodles', mobile))).body.code).toBe(1)
-    expect(applicationsText()).toContain(mobile)
+    expect(await applicationsText()).toContain(mobile)
 
     expect((await deleteAccount(u.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
-    const text = applicationsText()
+    const text = await applicationsText()
     for (const p of [CONTACT, mobile, LICENCE, STOREFRONT]) expect(text).not.toContain(p)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?').get(u.userId)).toEqual({ n: 0 })
+    expect(await s.row('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?', u.userId)).toEqual({ n: 0 })
 
     // The phone, bound again as a new account, may apply with that mobile and that shop name.
     const other = s.quickUser(mobile)
@@ -62,29 +62,29 @@ describe("deletion and the person's merchant application", () => {
     const u = s.quickUser('13622220003')
     const mobile = '13622220003'
     expect((await submit(u.token, form('Kept Dumplings', mobile))).body.code).toBe(1)
-    const id = (s.app.db.prepare('SELECT id FROM merchant_applications WHERE user_id = ?').get(u.userId) as { id: number }).id
+    const id = (await s.row<{ id: number }>('SELECT id FROM merchant_applications WHERE user_id = ?', u.userId)).id
     const { shopId } = approveApplication(s.app.db, id)
 
     expect((await deleteAccount(u.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
-    const row = s.app.db.prepare('SELECT * FROM merchant_applications WHERE id = ?').get(id) as Record<string, unknown>
+    const row = await s.row<Record<string, unknown>>('SELECT * FROM merchant_applications WHERE id = ?', id)
     expect(row).toMatchObject({ status: 'approved', shop_id: shopId, shop_name: 'Kept Dumplings', contact_name: '', mobile: '', licence_image: '', storefront_image: '' })
-    expect(s.app.db.prepare('SELECT name FROM shops WHERE id = ?').get(shopId)).toEqual({ name: 'Kept Dumplings' })
+    expect(await s.row('SELECT name FROM shops WHERE id = ?', shopId)).toEqual({ name: 'Kept Dumplings' })
   })
 
   it("the shop keeps its picture (the storefront photo the owner uploaded); the licence photo goes with the person", async () => {
     const u = s.quickUser('13622220005')
     const upload = (publicId: string, mime: string) =>
-      s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-11-26 10:00:00', ?, 1)").run(u.userId, mime, Buffer.from('x'), publicId)
-    upload('EEEEEEEEEEEEEEEEEEEEEE', 'image/jpeg')
-    upload('FFFFFFFFFFFFFFFFFFFFFF', 'image/png')
+      s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-11-26 10:00:00', ?, 1)", u.userId, mime, Buffer.from('x'), publicId)
+    await upload('EEEEEEEEEEEEEEEEEEEEEE', 'image/jpeg')
+    await upload('FFFFFFFFFFFFFFFFFFFFFF', 'image/png')
     const own = { ...form('Pictured Buns', '13622220005'), licence_image: '/uploads/EEEEEEEEEEEEEEEEEEEEEE.jpg', storefront_image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' }
     expect((await submit(u.token, own)).body.code).toBe(1)
-    const id = (s.app.db.prepare('SELECT id FROM merchant_applications WHERE user_id = ?').get(u.userId) as { id: number }).id
+    const id = (await s.row<{ id: number }>('SELECT id FROM merchant_applications WHERE user_id = ?', u.userId)).id
     const { shopId } = approveApplication(s.app.db, id)
-    expect(s.app.db.prepare('SELECT image FROM shops WHERE id = ?').get(shopId)).toEqual({ image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' })
+    expect(await s.row('SELECT image FROM shops WHERE id = ?', shopId)).toEqual({ image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' })
 
     expect((await deleteAccount(u.token)).body.code).toBe(1)
-    const left = s.app.db.prepare('SELECT public_id FROM uploads WHERE user_id = ? ORDER BY public_id').all(u.userId)
+    const left = await s.rows('SELECT public_id FROM uploads WHERE user_id = ? ORDER BY public_id', u.userId)
     expect(left).toEqual([{ public_id: 'FFFFFFFFFFFFFFFFFFFFFF' }])
   })
 })

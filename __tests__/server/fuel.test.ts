@@ -121,7 +121,7 @@ describe('quote and create', () => {
     expect(refused.body.msg).toContain(`¥${((quoted + 15) / 100).toFixed(2)}`)
     expect(refused.body.data.price_moved).toMatchObject({ grade: '0#', quoted_price: quoted, price: quoted + 15 })
     expect(refused.body.data.price_moved.quote.oil?.litre_price).toBe(quoted + 15)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?').get(me.userId)).toEqual({ n: 0 })
+    expect(await s.row('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', me.userId)).toEqual({ n: 0 })
 
     const ok = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { ...oil({ oil_grade: '0#', quoted_price: quoted + 15 }), client_request_id: rid() }, me.token)
     expect(ok.body.code).toBe(1)

@@ -207,7 +207,7 @@ describe('/api answers are kept by no cache: they depend on the token, or may', 
     const coupons = await as('/api/hui_public.coupon/index')
     expect((coupons.json().data.list as Array<{ id: number; claimed: boolean }>).find((c) => c.id === 1)?.claimed).toBe(true)
     expectNoStore('hui_public.coupon/index', coupons)
-    const id = (s.app.db.prepare('SELECT id FROM seckill_products ORDER BY id LIMIT 1').get() as { id: number }).id
+    const id = (await s.row<{ id: number }>('SELECT id FROM seckill_products ORDER BY id LIMIT 1')).id
     const flash = await as(`/api/hui_public.hsh_seckill_prod/read?id=${id}`)
     expect(flash.json().data).toHaveProperty('bought')
     expectNoStore('hui_public.hsh_seckill_prod/read', flash)

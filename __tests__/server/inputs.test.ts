@@ -247,8 +247,8 @@ describe('every answer is the envelope: notify, sandbox, cashier, uploads, malfo
     if (headers['access-token']) expect(res.body).not.toContain(headers['access-token'])
   })
 
-  it('the notifications changed nothing: the trade is still pending, the order unpaid', () => {
-    const p = s.app.db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(tradeNo) as { status: string }
+  it('the notifications changed nothing: the trade is still pending, the order unpaid', async () => {
+    const p = await s.row<{ status: string }>('SELECT status FROM payments WHERE trade_no = ?', tradeNo)
     expect(p.status).toBe('pending')
   })
 })

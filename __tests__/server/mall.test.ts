@@ -25,7 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-const stockOf = (specId: number) => (s.app.db.prepare('SELECT stock FROM mall_specs WHERE id = ?').get(specId) as { stock: number }).stock
+const stockOf = async (specId: number) => (await s.row<{ stock: number }>('SELECT stock FROM mall_specs WHERE id = ?', specId)).stock
 const read = async (id: number) => (await s.call<{ info: MallProductDetail }>('GET', 'hui_public.mall_product/read', { id })).body
 const quote = (payload: Record<string, unknown>, tok = shopper.token) => s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'product', source: 'mall', ...payload }, tok)
 const create = (payload: Record<string, unknown>, tok = shopper.token) =>
@@ -126,9 +126,9 @@ describe('buying from the mall', () => {
       [{ product_id: 999, spec_id: 21, delivery: 'ship', address_id: addressId }, '商品不存在'],
     ]
     for (const [payload, msg] of cases) expect([payload, (await quote(payload)).body.msg]).toEqual([payload, msg])
-    s.app.db.prepare('UPDATE mall_specs SET stock = 2 WHERE id = 151').run()
+    await s.run('UPDATE mall_specs SET stock = 2 WHERE id = 151')
     expect((await quote({ product_id: 15, spec_id: 151, quantity: 1, delivery: 'ship', address_id: addressId })).body.code).toBe(1)
-    s.app.db.prepare('UPDATE mall_products SET limit_per_order = 5 WHERE id = 15').run()
+    await s.run('UPDATE mall_products SET limit_per_order = 5 WHERE id = 15')
     expect((await quote({ product_id: 15, spec_id: 151, quantity: 3, delivery: 'ship', address_id: addressId })).body.msg).toBe('库存仅剩 2 件')
     // A flash-sale payload carries none of the mall's fields.
     expect((await s.call('POST', 'personal.order/preCreate', { kind: 'product', product_id: 2, spec_id: 21 }, shopper.token)).body.code).toBe(0)
@@ -167,23 +167,23 @@ describe('buying from the mall', () => {
 
 describe('stock per spec', () => {
   it('taken at create, back when the shopper cancels; the other spec of the product untouched', async () => {
-    const before = [stockOf(61), stockOf(62)]
+    const before = [await stockOf(61), await stockOf(62)]
     const order = (await create({ product_id: 6, spec_id: 61, quantity: 2, delivery: 'pickup' })).body.data.order_info
-    expect([stockOf(61), stockOf(62)]).toEqual([before[0] - 2, before[1]])
+    expect([await stockOf(61), await stockOf(62)]).toEqual([before[0] - 2, before[1]])
     expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, shopper.token)).body.code).toBe(1)
-    expect([stockOf(61), stockOf(62)]).toEqual(before)
+    expect([await stockOf(61), await stockOf(62)]).toEqual(before)
   })
 
   it('back when a paid order is refunded (the store approves, the provider refunds)', async () => {
-    const before = stockOf(71)
+    const before = await stockOf(71)
     const order = await pay((await create({ product_id: 7, spec_id: 71, quantity: 3, delivery: 'pickup' })).body.data.order_info.id)
-    expect(stockOf(71)).toBe(before - 3)
+    expect(await stockOf(71)).toBe(before - 3)
     expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
     const staff = await s.login(staffPhone(8))
     expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: order.id }, staff.token)).body.code).toBe(1)
     const deadline = Date.now() + 5000
     while (Date.now() < deadline && (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: order.id }, shopper.token)).body.data.info.order_status !== 70) await new Promise((r) => setImmediate(r))
-    expect(stockOf(71)).toBe(before)
+    expect(await stockOf(71)).toBe(before)
   })
 
   it('flash-sale limits and tickers do not count mall orders of the same id', async () => {

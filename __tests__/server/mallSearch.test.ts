@@ -10,8 +10,8 @@ let s: TestServer
 beforeAll(async () => {
   s = await startServer()
   // A product whose name holds LIKE's own characters: a copy of product 11 under a new id and name.
-  const cols = (s.app.db.prepare('PRAGMA table_info(mall_products)').all() as Array<{ name: string }>).map((c) => c.name).filter((c) => c !== 'id' && c !== 'name')
-  s.app.db.prepare(`INSERT INTO mall_products (id, name, ${cols.join(', ')}) SELECT 901, '100%纯棉_毛巾', ${cols.join(', ')} FROM mall_products WHERE id = 11`).run()
+  const cols = Object.keys(await s.row('SELECT * FROM mall_products WHERE id = 11')).filter((c) => c !== 'id' && c !== 'name')
+  await s.run(`INSERT INTO mall_products (id, name, ${cols.join(', ')}) SELECT 901, '100%纯棉_毛巾', ${cols.join(', ')} FROM mall_products WHERE id = 11`)
 })
 afterAll(() => s.close())
 
@@ -39,7 +39,7 @@ describe('mall product search', () => {
   })
 
   it('pages like every list: total over all pages, each product once', async () => {
-    const expected = (s.app.db.prepare("SELECT id FROM mall_products WHERE instr(name, '果') > 0 ORDER BY sort, id").all() as Array<{ id: number }>).map((r) => r.id)
+    const expected = (await s.rows<{ id: number }>("SELECT id FROM mall_products WHERE name LIKE '%果%' ORDER BY sort, id")).map((r) => r.id)
     expect(expected.length).toBeGreaterThanOrEqual(3)
     const pages = Math.ceil(expected.length / 2)
     const seen: number[] = []

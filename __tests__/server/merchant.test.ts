@@ -52,15 +52,15 @@ const send = (token: string, payload: Record<string, unknown>) => {
   return s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
 }
 /** A fresh sign-up code texted to a mobile (as Captcha/sendSmsCaptcha stores it, without its 60 s resend wait). */
-const textedCode = (mobile: string, code = String(100000 + (++seq % 900000))) => {
-  s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', ?, ?)").run(mobile, code, nowMs())
+const textedCode = async (mobile: string, code = String(100000 + (++seq % 900000))) => {
+  await s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', ?, ?)", mobile, code, nowMs())
   return code
 }
 /** Submit, the mobile verified by a code texted to it (the SMS check at submit has its own tests below). */
-const submit = (token: string, payload: Record<string, unknown>) =>
-  send(token, typeof payload.mobile === 'string' && payload.sms_code === undefined ? { ...payload, sms_code: textedCode(payload.mobile) } : payload)
+const submit = async (token: string, payload: Record<string, unknown>) =>
+  send(token, typeof payload.mobile === 'string' && payload.sms_code === undefined ? { ...payload, sms_code: await textedCode(payload.mobile) } : payload)
 const read = (token: string) => s.call<Answer>('GET', 'personal.merchant_application/read', {}, token)
-const shopsNamed = (name: string) => s.app.db.prepare('SELECT * FROM shops WHERE name = ?').all(name) as Array<{ id: number; lat: number; lng: number; discount_rate: number; image: string; hours: string }>
+const shopsNamed = (name: string) => s.rows<{ id: number; lat: number; lng: number; discount_rate: number; image: string; hours: string }>('SELECT * FROM shops WHERE name = ?', name)
 
 describe('the shopper', () => {
   it('reads none, submits, then reads the application as submitted', async () => {
@@ -98,7 +98,7 @@ describe('the shopper', () => {
   })
 
   it('refuses a shop name already in the city (a live shop or another open application), not in another city', async () => {
-    const seeded = s.app.db.prepare('SELECT name, city_id FROM shops WHERE city_id = 1 AND is_oil = 0 LIMIT 1').get() as { name: string; city_id: number }
+    const seeded = await s.row<{ name: string; city_id: number }>('SELECT name, city_id FROM shops WHERE city_id = 1 AND is_oil = 0 LIMIT 1')
     const res = await submit(applicant().token, form({ shop_name: seeded.name }))
     expect(res.body).toMatchObject({ code: 0, reason: 'merchant_shop_name_taken' })
     expect(res.body.msg).toContain(seeded.name)
@@ -126,7 +126,7 @@ describe('the shopper', () => {
     expect(() => rejectApplication(s.app.db, first.id, { hours: 'again' })).toThrow()
     const again = await submit(u.token, form({ shop_name: 'Blue Door Cafe', hours: 'Mon-Sun 10:00-22:00', mobile: first.mobile }))
     expect(again.body.data.application).toMatchObject({ id: first.id, status: 'submitted', hours: 'Mon-Sun 10:00-22:00', rejections: {}, reviewed_at: null })
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?').get(u.userId) as { n: number }).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?', u.userId)).n).toBe(1)
   })
 
   it('approval creates the shop (in the Discount bill list at once) and makes the applicant its owner past the staff gate', async () => {
@@ -134,10 +134,10 @@ describe('the shopper', () => {
     const app = (await submit(u.token, form({ shop_name: 'Harbour Tea House' }))).body.data.application as MerchantApplication
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
     const { shopId } = approveApplication(s.app.db, app.id)
-    const [shop] = shopsNamed('Harbour Tea House')
+    const [shop] = await shopsNamed('Harbour Tea House')
     // Placed at Nanshan's centre (server/domain/address/districtCentres.ts), with its hours, discount and storefront picture.
     expect(shop).toMatchObject({ id: shopId, lat: 22.5329, lng: 113.9305, hours: '10:00-22:00', discount_rate: 88, image: STOREFRONT })
-    expect(s.app.db.prepare('SELECT role FROM store_staff WHERE user_id = ?').get(u.userId)).toEqual({ role: 'owner' })
+    expect(await s.row('SELECT role FROM store_staff WHERE user_id = ?', u.userId)).toEqual({ role: 'owner' })
     expect((await read(u.token)).body.data.application).toMatchObject({ status: 'approved', shop_id: shopId })
     const bench = await s.call<{ shop: { id: number; name: string } }>('GET', 'hui_shanghu.store/workbench', {}, u.token)
     expect(bench.body.data.shop).toEqual({ id: shopId, name: 'Harbour Tea House' })
@@ -153,7 +153,7 @@ describe('the shopper', () => {
     const other = applicant()
     const theirs = s.picture(other.userId)
     const madeUp = '/uploads/ZZZZZZZZZZZZZZZZZZZZZZ.jpg'
-    const post = (payload: Record<string, unknown>) => s.call<Answer>('POST', 'personal.merchant_application/submit', { ...payload, sms_code: textedCode(String(payload.mobile)) }, me.token)
+    const post = async (payload: Record<string, unknown>) => s.call<Answer>('POST', 'personal.merchant_application/submit', { ...payload, sms_code: await textedCode(String(payload.mobile)) }, me.token)
     expect((await post(form({ licence_image: madeUp, storefront_image: s.picture(me.userId, 'png') }))).body).toMatchObject({ code: 0, reason: 'merchant_licence_invalid' })
     expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: theirs }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
     // The stored type is the address's: a JPEG named .png is not that picture.
@@ -163,9 +163,9 @@ describe('the shopper', () => {
 
   it('refuses an applicant already staff of a store', async () => {
     const u = applicant()
-    s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')").run(u.userId)
+    await s.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')", u.userId)
     expect((await submit(u.token, form())).body).toMatchObject({ code: 0, reason: 'merchant_already_staff' })
-    expect(s.app.db.prepare('SELECT role FROM store_staff WHERE user_id = ?').get(u.userId)).toEqual({ role: 'staff' })
+    expect(await s.row('SELECT role FROM store_staff WHERE user_id = ?', u.userId)).toEqual({ role: 'staff' })
   })
 })
 
@@ -182,7 +182,7 @@ describe('the mobile, verified by SMS at submit', () => {
     expect((await send(u.token, payload)).body).toMatchObject({ code: 0, reason: 'merchant_sms_code_required' })
     const code = await sandboxCode(mobile)
     // A login code (scene bind) for that mobile does not verify a sign-up.
-    s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '424242', ?)").run(mobile, nowMs())
+    await s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '424242', ?)", mobile, nowMs())
     if (code !== '424242') expect((await send(u.token, { ...payload, sms_code: '424242' })).body).toMatchObject({ code: 0, reason: 'sms_code_wrong' })
     const wrong = code === '000000' ? '111111' : '000000'
     expect((await send(u.token, { ...payload, sms_code: wrong })).body).toMatchObject({ code: 0, reason: 'sms_code_wrong' })
@@ -197,17 +197,17 @@ describe('the mobile, verified by SMS at submit', () => {
   it('a code is refused after five wrong tries, and expires after 5 minutes', async () => {
     const u = applicant()
     const mobile = '13722220002'
-    const code = textedCode(mobile, '654321')
+    const code = await textedCode(mobile, '654321')
     for (let i = 0; i < 5; i++) expect(((await send(u.token, form({ mobile, sms_code: '000000' }))).body as { reason?: string }).reason).toBe('sms_code_wrong')
     expect((await send(u.token, form({ mobile, sms_code: code }))).body).toMatchObject({ code: 0, reason: 'sms_code_attempts' })
-    s.app.db.prepare("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', '777777', ?)").run(mobile, nowMs() - 5 * 60_000 - 1000)
+    await s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'shopRegister', '777777', ?)", mobile, nowMs() - 5 * 60_000 - 1000)
     expect((await send(u.token, form({ mobile, sms_code: '777777' }))).body).toMatchObject({ code: 0, reason: 'sms_code_expired' })
   })
 
   it("a refusal for another field leaves the code usable; the account's own phone and a resubmission's verified mobile need none", async () => {
     const u = applicant()
     const mobile = '13722220003'
-    const code = textedCode(mobile)
+    const code = await textedCode(mobile)
     expect(((await send(u.token, form({ mobile, sms_code: code, class_id: 999 }))).body as { reason?: string }).reason).toBe('merchant_class_invalid')
     const first = (await send(u.token, form({ mobile, sms_code: code }))).body.data.application as MerchantApplication
     expect(first.status).toBe('submitted')
@@ -271,7 +271,7 @@ describe('the operator command (npm run admin)', () => {
     const twice = await admin('approve', String(app.id))
     expect(twice.code).toBe(1)
     expect(twice.err).toMatch(/merchant_application_decided/)
-    expect(shopsNamed('Admin Bakery')).toHaveLength(1)
+    expect(await shopsNamed('Admin Bakery')).toHaveLength(1)
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body.code).toBe(1)
   })
 })
@@ -328,9 +328,9 @@ describe('operators approving at once', () => {
     const results = outputs.map((o) => JSON.parse(o.trim().split('\n').pop() as string) as { shopId?: number; refused?: string })
     expect(results.filter((r) => r.shopId).length).toBe(1)
     expect(results.filter((r) => r.refused === 'merchant_application_decided').length).toBe(WORKERS - 1)
-    const shops = shopsNamed('Race Kitchen')
+    const shops = await shopsNamed('Race Kitchen')
     expect(shops.map((x) => x.id)).toEqual([results.find((r) => r.shopId)?.shopId])
-    expect(s.app.db.prepare('SELECT shop_id, role FROM store_staff WHERE user_id = ?').all(u.userId)).toEqual([{ shop_id: shops[0].id, role: 'owner' }])
+    expect(await s.rows('SELECT shop_id, role FROM store_staff WHERE user_id = ?', u.userId)).toEqual([{ shop_id: shops[0].id, role: 'owner' }])
     expect((await read(u.token)).body.data.application).toMatchObject({ status: 'approved', shop_id: shops[0].id })
   })
 })

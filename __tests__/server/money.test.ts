@@ -27,18 +27,18 @@ const payparam = async (id: number, extra: Record<string, unknown> = { platform:
 }
 const notify = (trade_no: string, amount: number, result: 'success' | 'fail' = 'success', sign = signNotification({ trade_no, result, amount }, SECRET)) =>
   s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: { trade_no, result, amount, sign } })
-const payment = (tradeNo: string) => s.app.db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(tradeNo) as { status: string }
-const refunds = (orderId: number) => s.app.db.prepare('SELECT reason, status, amount FROM refunds WHERE order_id = ? ORDER BY id').all(orderId) as Array<{ reason: string; status: string; amount: number }>
+const payment = async (tradeNo: string) => s.row<{ status: string }>('SELECT status FROM payments WHERE trade_no = ?', tradeNo)
+const refunds = (orderId: number) => s.rows<{ reason: string; status: string; amount: number }>('SELECT reason, status, amount FROM refunds WHERE order_id = ? ORDER BY id', orderId)
 
 /** Wait (bounded) until the sandbox provider's asynchronous refund notification has been handled. */
 async function refundSettled(orderId: number, count = 1): Promise<void> {
   const deadline = Date.now() + 5000
   while (Date.now() < deadline) {
-    const rows = refunds(orderId)
+    const rows = await refunds(orderId)
     if (rows.length >= count && rows.every((r) => r.status !== 'pending')) return
     await new Promise((r) => setImmediate(r))
   }
-  throw new Error(`refunds of order ${orderId} did not settle: ${JSON.stringify(refunds(orderId))}`)
+  throw new Error(`refunds of order ${orderId} did not settle: ${JSON.stringify(await refunds(orderId))}`)
 }
 
 const refundCalls = () => s.app.payProvider.calls.filter((c) => c.kind === 'refund')
@@ -49,15 +49,15 @@ describe('a payment that lands on a cancelled order', () => {
     const trade = await payparam(order.id)
     expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, token)).body.code).toBe(1)
     // The open trade was closed at the provider before the order read "cancelled".
-    expect(payment(trade).status).toBe('closed')
+    expect((await payment(trade)).status).toBe('closed')
     expect(s.app.payProvider.calls).toContainEqual(expect.objectContaining({ kind: 'close', trade_no: trade }))
 
     const late = await notify(trade, order.pay_amount)
     expect(late.json()).toMatchObject({ code: 1, data: { accepted: true, outcome: 'refunding' } })
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
     await refundSettled(order.id)
-    expect(refunds(order.id)).toEqual([{ reason: 'late', status: 'succeeded', amount: order.pay_amount }])
-    expect(payment(trade).status).toBe('refunded')
+    expect(await refunds(order.id)).toEqual([{ reason: 'late', status: 'succeeded', amount: order.pay_amount }])
+    expect((await payment(trade)).status).toBe('refunded')
     expect(refundCalls()).toEqual([expect.objectContaining({ trade_no: trade, amount: order.pay_amount })])
     // A repeat of the same notification changes nothing and asks for no second refund.
     expect((await notify(trade, order.pay_amount)).json().code).toBe(1)
@@ -68,16 +68,16 @@ describe('a payment that lands on a cancelled order', () => {
   it('the same when the 15-minute expiry cancelled it; the cashier then refuses the closed trade', async () => {
     const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
     const trade = await payparam(order.id)
-    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1, order.id)
+    await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1, order.id)
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
-    expect(payment(trade).status).toBe('closed')
+    expect((await payment(trade)).status).toBe('closed')
     const cashier = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: trade, result: 'success' } })
     expect(cashier.json()).toMatchObject({ code: 0, msg: '交易已关闭，请返回重新下单' })
-    expect(payment(trade).status).toBe('closed')
+    expect((await payment(trade)).status).toBe('closed')
 
     await notify(trade, order.pay_amount)
     await refundSettled(order.id)
-    expect(refunds(order.id)[0]).toMatchObject({ reason: 'late', status: 'succeeded' })
+    expect((await refunds(order.id))[0]).toMatchObject({ reason: 'late', status: 'succeeded' })
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
   })
 })
@@ -93,9 +93,9 @@ describe('two trades for one order', () => {
     const info = (await read(order.id)).body.data.info
     expect(info.order_status).toBe(10)
     await refundSettled(order.id)
-    expect(payment(h5).status).toBe('paid')
-    expect(payment(weapp).status).toBe('refunded')
-    expect(refunds(order.id)).toEqual([{ reason: 'duplicate', status: 'succeeded', amount: order.pay_amount }])
+    expect((await payment(h5)).status).toBe('paid')
+    expect((await payment(weapp)).status).toBe('refunded')
+    expect(await refunds(order.id)).toEqual([{ reason: 'duplicate', status: 'succeeded', amount: order.pay_amount }])
     // The shopper's card / coupon effects happened once: pay_time is the first payment's.
     expect(info.pay_time).not.toBeNull()
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
@@ -107,7 +107,7 @@ describe('two trades for one order', () => {
     const b = await payparam(order.id, { platform: 'weapp' })
     await Promise.all([notify(a, order.pay_amount), notify(b, order.pay_amount)])
     await refundSettled(order.id)
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM user_cards').get() as { n: number }).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM user_cards')).n).toBe(1)
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
   })
 })
@@ -117,16 +117,16 @@ describe('refund notifications', () => {
     const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
     const trade = await payparam(order.id)
     await s.call('POST', 'personal.order/cancel', { id: order.id }, token)
-    const row = () => s.app.db.prepare('SELECT refund_no, status FROM refunds WHERE order_id = ?').get(order.id) as { refund_no: string; status: string } | undefined
+    const row = () => s.row<{ refund_no: string; status: string }>('SELECT refund_no, status FROM refunds WHERE order_id = ?', order.id)
     await notify(trade, order.pay_amount)
-    const refundNo = row()?.refund_no as string
+    const refundNo = (await row()).refund_no
     expect(refundNo).toMatch(/^R/)
     const forged = await s.app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { refund_no: refundNo, result: 'fail', amount: order.pay_amount, sign: 'f'.repeat(64) } })
     expect(forged.json().code).toBe(0)
     const wrong = { refund_no: refundNo, result: 'success' as const, amount: 1 }
     expect((await s.app.inject({ method: 'POST', url: '/api/pay/refundNotify', payload: { ...wrong, sign: signRefundNotification(wrong, SECRET) } })).json().code).toBe(0)
     await refundSettled(order.id)
-    expect(row()?.status).toBe('succeeded')
+    expect((await row()).status).toBe('succeeded')
   })
 })
 
@@ -151,7 +151,7 @@ describe('refunding and refunded orders are never "paid" again', () => {
     await notify(trade, order.pay_amount)
     await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, token)
     expect((await s.call('POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body).toMatchObject({ code: 0, msg: '订单退款中' })
-    s.app.db.prepare('UPDATE orders SET status = 70 WHERE id = ?').run(order.id)
+    await s.run('UPDATE orders SET status = 70 WHERE id = ?', order.id)
     expect((await s.call('POST', 'personal.order/payparam', { id: order.id, platform: 'h5', pay_channel: 6 }, token)).body).toMatchObject({ code: 0, msg: '订单已退款' })
   })
 })
@@ -162,9 +162,9 @@ describe('the invariant check itself', () => {
     const a = await payparam(order.id)
     const b = await payparam(order.id, { platform: 'weapp' })
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
-    s.app.db.prepare("UPDATE payments SET status = 'paid' WHERE trade_no = ?").run(a)
+    await s.run("UPDATE payments SET status = 'paid' WHERE trade_no = ?", a)
     expect(paymentInvariantViolations(s.app.db)).toEqual([expect.stringMatching(/attached to order \d+ in status 0/)])
-    s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(b)
+    await s.run("UPDATE payments SET status = 'refunding' WHERE trade_no = ?", b)
     expect(paymentInvariantViolations(s.app.db)).toContainEqual(expect.stringMatching(/has no refund/))
   })
 })
@@ -177,14 +177,14 @@ describe('a refund the provider never answered', () => {
     await notify(trade, order.pay_amount)
     await refundSettled(order.id)
     // As if the process had stopped before the provider answered: the refund is still pending.
-    s.app.db.prepare("UPDATE refunds SET status = 'pending', notified_at = NULL WHERE order_id = ?").run(order.id)
-    s.app.db.prepare("UPDATE payments SET status = 'refunding' WHERE trade_no = ?").run(trade)
-    const refundNo = (s.app.db.prepare('SELECT refund_no FROM refunds WHERE order_id = ?').get(order.id) as { refund_no: string }).refund_no
+    await s.run("UPDATE refunds SET status = 'pending', notified_at = NULL WHERE order_id = ?", order.id)
+    await s.run("UPDATE payments SET status = 'refunding' WHERE trade_no = ?", trade)
+    const refundNo = (await s.row<{ refund_no: string }>('SELECT refund_no FROM refunds WHERE order_id = ?', order.id)).refund_no
     expect(retryPendingRefunds(s.app.db, s.app.payProvider)).toBe(0) // too young to ask again
     expect(retryPendingRefunds(s.app.db, s.app.payProvider, nowMs() + REFUND_RETRY_MS + 1000)).toBe(1)
     expect(refundCalls().map((c) => c.refund_no)).toEqual([refundNo, refundNo])
     await refundSettled(order.id)
-    expect(payment(trade).status).toBe('refunded')
+    expect((await payment(trade)).status).toBe('refunded')
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
   })
 })

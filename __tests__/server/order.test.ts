@@ -10,7 +10,7 @@ beforeEach(async () => {
   s = await startServer()
   token = (await s.login('13700000001')).token
   // Flash-sale sessions follow the clock; make every session "on now" so tests do not depend on the hour.
-  s.app.db.prepare("UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000").run()
+  await s.run("UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000")
 })
 afterEach(() => s.close())
 
@@ -21,17 +21,16 @@ const payparam = (id: number, extra: Record<string, unknown> = {}, tok = token) 
   s.call<PayparamAnswer>('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, success_url: `/pages/payBill/success?id=${id}`, fail_url: `/pages/orders/detail?id=${id}`, ...extra }, tok)
 
 /** Gives a coupon to the shopper the token belongs to (tokens are stored hashed); returns the user_coupons id. */
-function giveCoupon(userToken: string, couponId: number): number {
-  const session = s.app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(userToken)) as { user_id: number } | undefined
-  if (!session) throw new Error('giveCoupon: no session for this token')
-  const info = s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00')").run(session.user_id, couponId)
-  return Number(info.lastInsertRowid)
+async function giveCoupon(userToken: string, couponId: number): Promise<number> {
+  const session = await s.row<{ user_id: number }>('SELECT user_id FROM tokens WHERE hash = ?', hashToken(userToken))
+  const coupon = await s.row<{ id: number }>("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00') RETURNING id", session.user_id, couponId)
+  return coupon.id
 }
 
 describe('pricing (server only)', () => {
   it('bill: shop discount on the discountable part, coupon on top', async () => {
     // Shop 1 gives 88 % (12 % off); coupon 2: ¥10 off from ¥80 at shop 1.
-    const coupon = giveCoupon(token, 2)
+    const coupon = await giveCoupon(token, 2)
     const q = await s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 20000, undiscounted_amount: 5000, coupon_id: coupon }, token)
     expect(q.body.code).toBe(1)
     expect(q.body.data).toMatchObject({ original_amount: 20000, discount_amount: 1800, member_discount_amount: 0, coupon_amount: 1000, pay_amount: 17200, coupon_id: coupon })
@@ -47,8 +46,8 @@ describe('pricing (server only)', () => {
 
   it("a coupon is its owner's: another shopper's coupon is refused, the owner's applies", async () => {
     const other = await s.login('13700000002')
-    const coupon = giveCoupon(other.token, 2)
-    const owner = s.app.db.prepare('SELECT user_id FROM user_coupons WHERE id = ?').get(coupon) as { user_id: number }
+    const coupon = await giveCoupon(other.token, 2)
+    const owner = await s.row<{ user_id: number }>('SELECT user_id FROM user_coupons WHERE id = ?', coupon)
     expect(owner.user_id).toBe(other.userId)
     const mine = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon }, token)
     expect(mine.body).toMatchObject({ code: 0, msg: '优惠券不可用' })
@@ -57,7 +56,7 @@ describe('pricing (server only)', () => {
   })
 
   it('refuses a coupon that does not apply', async () => {
-    const coupon = giveCoupon(token, 2) // shop 1 only
+    const coupon = await giveCoupon(token, 2) // shop 1 only
     const q = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 2, amount: 20000, coupon_id: coupon }, token)
     expect(q.body).toMatchObject({ code: 0, msg: '优惠券不适用于此商家' })
   })
@@ -77,7 +76,7 @@ describe('create', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create({ kind: 'bill', shop_id: 1, amount: 5000 }, token, 'same-request-id-1')))
     const ids = new Set(results.map((r) => r.body.data.order_info.id))
     expect(ids.size).toBe(1)
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).n).toBe(1)
   })
 
   it('the same request id with another payload is refused, not answered with the first order; a retry in the other language is the same request', async () => {
@@ -87,19 +86,19 @@ describe('create', () => {
     expect(retry.body).toMatchObject({ code: 1, data: { order_info: { id: first.body.data.order_info.id } } })
     const other = await create({ kind: 'bill', shop_id: 1, amount: 9000 }, token, 'req-reused-1')
     expect(other.body).toMatchObject({ code: 0, msg: '该请求号已用于另一笔订单，请重新下单' })
-    const count = s.app.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE client_request_id = 'req-reused-1'").get() as { n: number }
+    const count = await s.row<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE client_request_id = 'req-reused-1'")
     expect(count.n).toBe(1)
   })
 
   it('never oversells: 200 buyers of 20 in stock → exactly 20 orders', async () => {
-    s.app.db.prepare('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2').run()
+    await s.run('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2')
     const buyers = Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`))
     const results = await Promise.all(buyers.map((b) => create({ kind: 'product', product_id: 2, quantity: 1 }, b.token)))
     const okCount = results.filter((r) => r.body.code === 1).length
     expect(okCount).toBe(20)
     expect(results.filter((r) => r.body.code === 0).every((r) => r.body.msg === '已抢光')).toBe(true)
-    expect((s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock).toBe(0)
-    expect((s.app.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE kind = 'product'").get() as { n: number }).n).toBe(20)
+    expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(0)
+    expect((await s.row<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE kind = 'product'")).n).toBe(20)
   })
 
   it('keeps the per-user limit', async () => {
@@ -109,11 +108,11 @@ describe('create', () => {
   })
 
   it('an unpaid order past its time is cancelled and gives its stock back', async () => {
-    const before = (s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock
+    const before = (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock
     const order = (await create({ kind: 'product', product_id: 2, quantity: 2 })).body.data.order_info
-    s.app.db.prepare('UPDATE orders SET expire_at = ? WHERE id = ?').run(nowMs() - 1, order.id)
+    await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1, order.id)
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
-    expect((s.app.db.prepare('SELECT stock FROM seckill_products WHERE id = 2').get() as { stock: number }).stock).toBe(before)
+    expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before)
     expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })
   })
 })
@@ -144,7 +143,7 @@ describe('payment', () => {
     expect(submit.json()).toMatchObject({ code: 1, redirect: `/pages/payBill/success?id=${order.id}` })
     expect((await read(order.id)).body.data.info.order_status).toBe(10)
     // The card exists now, and paying again is the seed's "already paid".
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM user_cards').get() as { n: number }).n).toBe(1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM user_cards')).n).toBe(1)
     expect((await payparam(order.id)).body.data.pay_state).toBe(1)
   })
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
   s = await startServer()
   token = (await s.login('13700000031')).token
   // Flash-sale sessions follow the clock; make every session "on now" so the product case does not depend on the hour.
-  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
   await s.call('POST', 'personal.address/save', { name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
   addressId = (await s.call<{ list: Array<{ id: number }> }>('GET', 'personal.address/index', {}, token)).body.data.list[0].id
 })

@@ -12,7 +12,7 @@ beforeEach(async () => {
   s = await startServer()
   token = (await s.login('13700002401')).token
   // Flash-sale sessions follow the clock; every session "on now" so the test does not depend on the hour.
-  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
 })
 afterEach(() => s.close())
 
@@ -46,7 +46,7 @@ describe('an order collected at a store', () => {
     const created = await create({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, quantity: 2, delivery: 'pickup' })
     expect(created.body.code).toBe(1)
     const info = created.body.data.order_info
-    const spec = s.app.db.prepare('SELECT price, member_price FROM mall_specs WHERE id = 11').get() as { price: number; member_price: number }
+    const spec = await s.row<{ price: number; member_price: number }>('SELECT price, member_price FROM mall_specs WHERE id = 11')
     expect(info.lines).toEqual([expect.objectContaining({ quantity: 2, price: spec.price })])
     expect(info.lines?.[0].list_price).toBeUndefined()
     expect(info).toMatchObject({ original_amount: spec.price * 2, discount_amount: (spec.price - spec.member_price) * 2, pay_amount: spec.member_price * 2 })

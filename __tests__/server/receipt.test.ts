@@ -48,7 +48,7 @@ const receipt = (q: Record<string, string>) => s.call<ReceiptAnswer>('GET', 'hui
 describe('the receipt', () => {
   it("check_code is WeChat Pay's MD5 over the link with the payment's transaction_id; right: receipt data only, no session needed", async () => {
     const { order } = await paidBill('13700002801')
-    const payment = s.app.db.prepare("SELECT trade_no, transaction_id FROM payments WHERE order_id = ? AND status = 'paid'").get(order.id) as { trade_no: string; transaction_id: string }
+    const payment = await s.row<{ trade_no: string; transaction_id: string }>("SELECT trade_no, transaction_id FROM payments WHERE order_id = ? AND status = 'paid'", order.id)
     // Issued by the sandbox provider with its success notification, in WeChat Pay's shape.
     expect(payment.transaction_id).toMatch(/^4200\d{24}$/)
     const { base, params } = await linkOf(order.id)
@@ -79,7 +79,7 @@ describe('the receipt', () => {
     const me = await s.login('13700002804')
     const unpaid = (await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 500, client_request_id: `receipt-${n++}` }, me.token)).body.data.order_info
     await s.call('POST', 'personal.order/payparam', { id: unpaid.id, platform: 'h5', pay_channel: 6 }, me.token)
-    const unpaidTrade = (s.app.db.prepare('SELECT trade_no FROM payments WHERE order_id = ?').get(unpaid.id) as { trade_no: string }).trade_no
+    const unpaidTrade = (await s.row<{ trade_no: string }>('SELECT trade_no FROM payments WHERE order_id = ?', unpaid.id)).trade_no
     const cases: Array<Record<string, string>> = [
       { ...params, check_code: flipped },
       { ...params, sub_mch_id: '1900000110' },

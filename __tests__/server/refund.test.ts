@@ -17,7 +17,7 @@ import { paymentInvariantViolations } from '../../server/domain/pay/pay'
 import { signRefundNotification, type RefundCall } from '../../server/domain/pay/provider'
 import { staffPhone } from '../../server/demo/seed'
 import { autoApproveRefunds } from '../../server/domain/store/store'
-import { SECRET, startServer, type TestServer } from './helpers'
+import { rowsOf, SECRET, startServer, type Rows, type SqlParam, type TestServer } from './helpers'
 import { httpClient, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
@@ -178,6 +178,8 @@ describe('the refund timeline (one server, injected requests)', () => {
 
 describe('withdraw racing the store’s approve and the timer (a listening server, parallel sockets)', () => {
   let app: FastifyInstance
+  /** The server's rows, through its storage seam (__tests__/server/helpers.ts). */
+  let db: Rows
   let dir: string
   let handle: TestServerHandle
   const client = httpClient()
@@ -186,6 +188,7 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-refund-'))
     // The timer runs every 20 ms and approves requests older than an hour.
     app = await buildApp({ dbPath: path.join(dir, 'race.sqlite'), sandbox: true, sandboxKey: 'race-key', paySecret: SECRET, refundAutoApproveHours: 1, sweepMs: 20 })
+    db = rowsOf(app.storage)
     const base = await app.listen({ host: '127.0.0.1', port: 0 })
     handle = { base, dbPath: '', sandboxKey: 'race-key', output: () => '', stop: async () => undefined }
   })
@@ -200,21 +203,21 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
   })
 
   let seq = 0
-  function user(shopId?: number): string {
+  async function user(shopId?: number): Promise<string> {
     const phone = `135${String(++seq).padStart(8, '0')}`
-    const userId = Number(app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `r${seq}`).lastInsertRowid)
+    const { id: userId } = await db.row<{ id: number }>("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00') RETURNING id", phone, `r${seq}`)
     const token = `race-${seq}-${Math.random().toString(36).slice(2)}`
-    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + HOUR, nowMs())
-    if (shopId) app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(userId, shopId)
+    await db.run('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', hashToken(token), userId, nowMs() + HOUR, nowMs())
+    if (shopId) await db.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')", userId, shopId)
     return token
   }
   const api = <T = unknown>(method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string, sandbox = false) =>
     client.api<T>(handle, method, endpoint, payload, { 'access-token': token, ...(sandbox ? { 'x-sandbox-key': 'race-key' } : {}) })
-  const count = (sqlText: string, ...args: unknown[]) => (app.db.prepare(sqlText).get(...args) as { n: number }).n
+  const count = async (sqlText: string, ...args: SqlParam[]) => (await db.row<{ n: number }>(sqlText, ...args)).n
 
   it('exactly one of the shopper’s withdraws and the staff’s approves wins, round after round (the timer racing too in half of them)', async () => {
-    const shopper = user()
-    const staff = [user(1), user(1)]
+    const shopper = await user()
+    const staff = [await user(1), await user(1)]
     const winners: Record<string, number> = {}
     for (let round = 0; round < 8; round++) {
       const created = await api<{ order_info: { id: number } }>('POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount: 4000 + round, client_request_id: `race-${round}-${seq}` }, shopper)
@@ -223,7 +226,7 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
       expect((await api('POST', 'sandbox/confirmPay', { id, result: 'success' }, '', true)).body.code).toBe(1)
       expect((await api('POST', 'personal.order/refund', { id, reason: 'race' }, shopper)).body.code).toBe(1)
       // Odd rounds: overdue for the timer while the requests are in flight.
-      if (round % 2 === 1) app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 2 * HOUR, id)
+      if (round % 2 === 1) await db.run('UPDATE orders SET refund_requested_at = ? WHERE id = ?', nowMs() - 2 * HOUR, id)
       const answers = await Promise.all([
         api('POST', 'personal.order/cancelRefund', { id }, shopper),
         api('POST', 'hui_shanghu.store_order/refundApprove', { id }, staff[0]),
@@ -231,18 +234,18 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
         api('POST', 'hui_shanghu.store_order/refundApprove', { id }, staff[1]),
       ])
       const ok = answers.map((a, i) => (a.body.code === 1 ? (i % 2 === 0 ? 'withdraw' : 'approve') : null)).filter(Boolean)
-      const withdrawals = count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'refund_withdrawn'", id)
-      const approvals = count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action IN ('refund_approved', 'refund_auto_approved')", id)
+      const withdrawals = await count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'refund_withdrawn'", id)
+      const approvals = await count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action IN ('refund_approved', 'refund_auto_approved')", id)
       // One move of the order, whoever made it: withdrawn (back to paid, no refund asked) or approved (one refund).
       expect(withdrawals + approvals).toBe(1)
       expect(ok.length).toBeLessThanOrEqual(1)
       if (round % 2 === 0) expect(ok).toHaveLength(1)
       if (withdrawals === 1) {
-        expect(count('SELECT status AS n FROM orders WHERE id = ?', id)).toBe(10)
-        expect(count('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', id)).toBe(0)
+        expect(await count('SELECT status AS n FROM orders WHERE id = ?', id)).toBe(10)
+        expect(await count('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', id)).toBe(0)
       } else {
-        expect(count('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', id)).toBe(1)
-        expect(count('SELECT status AS n FROM orders WHERE id = ?', id)).not.toBe(10)
+        expect(await count('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', id)).toBe(1)
+        expect(await count('SELECT status AS n FROM orders WHERE id = ?', id)).not.toBe(10)
       }
       for (const a of answers.filter((x) => x.body.code !== 1)) expect(['refund_withdraw_approved', 'refund_withdraw_not_waiting', 'refund_not_waiting', 'refund_already_approved']).toContain((a.body as { reason?: string }).reason)
       const key = ok[0] ?? 'timer'

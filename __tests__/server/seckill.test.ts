@@ -51,7 +51,7 @@ describe('a session’s boundaries on the server’s clock', () => {
   it('sold out while on: the state says so and ordering is refused; the index chooses the session on now', async () => {
     const info = (await readProduct(10)).data.info
     serverAt(parseText(info.start_time).valueOf() + 60_000)
-    s.app.db.prepare('UPDATE seckill_products SET stock = 0 WHERE id = 10').run()
+    await s.run('UPDATE seckill_products SET stock = 0 WHERE id = 10')
     expect((await readProduct(10)).data.info).toMatchObject({ state: 'soldOut', stock: 0, sold: info.total_stock })
     expect((await create(10)).body).toMatchObject({ code: 0, msg: '已抢光' })
     const index = (await s.call<{ sessions: Array<{ id: number; state: string }>; list: Array<{ session_id: number }> }>('GET', 'hui_public.hsh_seckill_prod/index')).body.data

@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** The same shopper signed in on a second device (the login code's resend wait cleared, as account.test.ts does). */
 const secondDevice = async (phone: string) => {
-  s.app.db.prepare('DELETE FROM sms_codes WHERE phone = ?').run(phone)
+  await s.run('DELETE FROM sms_codes WHERE phone = ?', phone)
   return s.login(phone)
 }
 

@@ -91,7 +91,7 @@ describe('the parcel on the carrier’s clock', () => {
     expect(delivered.events[0].text).toBe('已签收，感谢使用中通快递')
     expect(Date.parse(delivered.auto_complete_at?.replace(' ', 'T') ?? '') - Date.parse(delivered.delivered_at?.replace(' ', 'T') ?? '')).toBe(AUTO_COMPLETE_DAYS * 86_400_000)
     // The events were stored as they came due.
-    expect((s.app.db.prepare('SELECT COUNT(*) AS n FROM parcel_events WHERE order_id = ?').get(order.id) as { n: number }).n).toBe(5)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM parcel_events WHERE order_id = ?', order.id)).n).toBe(5)
   })
 
   it('the shopper confirms receipt → completed, once; the store sees who did it', async () => {

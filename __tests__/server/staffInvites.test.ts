@@ -33,9 +33,9 @@ describe('one server', () => {
   let seq = 0
   const person = () => s.quickUser(`1377777${String(++seq).padStart(4, '0')}`)
   /** The owner of a seeded shop (as the approval of an application makes one, server/domain/merchant.ts). */
-  const ownerOf = (shopId: number) => {
+  const ownerOf = async (shopId: number) => {
     const u = person()
-    s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', 'owner')").run(u.userId, shopId)
+    await s.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', 'owner')", u.userId, shopId)
     return u
   }
   const call = <T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>, token?: string) => s.call<T>(method, path, payload, token).then((r) => r.body as Body<T>)
@@ -46,14 +46,14 @@ describe('one server', () => {
   const workbench = (token: string) => call('GET', 'hui_shanghu.store/workbench', {}, token)
 
   it('the owner invites; a colleague reads the link, joins as staff, and the link is used once', async () => {
-    const owner = ownerOf(2)
+    const owner = await ownerOf(2)
     const made = await invite(owner.token)
     expect(made.code).toBe(1)
     const { code, expires_at, created_at } = made.data.invite
     expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/)
     // The code is not stored: only its hash.
-    expect(JSON.stringify(s.app.db.prepare('SELECT * FROM staff_invites').all())).not.toContain(code)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM staff_invites WHERE code_hash = ?').get(hashToken(code))).toEqual({ n: 1 })
+    expect(JSON.stringify(await s.rows('SELECT * FROM staff_invites'))).not.toContain(code)
+    expect(await s.row('SELECT COUNT(*) AS n FROM staff_invites WHERE code_hash = ?', hashToken(code))).toEqual({ n: 1 })
     expect(Date.parse(expires_at.replace(' ', 'T')) - Date.parse(created_at.replace(' ', 'T'))).toBe(24 * 3_600_000)
 
     const colleague = person()
@@ -72,7 +72,7 @@ describe('one server', () => {
     ])
     expect(listed.staff.find((m) => m.user_id === colleague.userId)?.phone).toMatch(/^137\*{4}\d{4}$/)
     // A default nickname is the system's: answered in the asker's language (one the person chose stays as written).
-    s.app.db.prepare("UPDATE users SET nickname = '会员0002' WHERE id = ?").run(colleague.userId)
+    await s.run("UPDATE users SET nickname = '会员0002' WHERE id = ?", colleague.userId)
     const nicknames = async (lang?: 'en') => (await list(owner.token, lang)).data.staff.filter((m) => m.user_id !== owner.userId).map((m) => m.nickname)
     expect(await nicknames()).toContain('会员0002')
     expect(await nicknames('en')).toContain('Member 0002')
@@ -92,10 +92,10 @@ describe('one server', () => {
   })
 
   it('expires 24 h after it was made, on the server clock', async () => {
-    const owner = ownerOf(3)
+    const owner = await ownerOf(3)
     const colleague = person()
     // Sessions that outlive the day the test moves through.
-    s.app.db.prepare('UPDATE tokens SET expires_at = expires_at + 3 * 86400000 WHERE user_id IN (?, ?)').run(owner.userId, colleague.userId)
+    await s.run('UPDATE tokens SET expires_at = expires_at + 3 * 86400000 WHERE user_id IN (?, ?)', owner.userId, colleague.userId)
     const t0 = nowMs()
     holdServerClock(t0)
     const { code } = (await invite(owner.token)).data.invite
@@ -111,8 +111,8 @@ describe('one server', () => {
   })
 
   it('only the owner invites, sees and withdraws invites and removes staff; the owner cannot be removed', async () => {
-    const owner = ownerOf(4)
-    const other = ownerOf(5)
+    const owner = await ownerOf(4)
+    const other = await ownerOf(5)
     const shopper = person()
     const colleague = person()
     expect((await accept(colleague.token, (await invite(owner.token)).data.invite.code)).code).toBe(1)
@@ -148,11 +148,11 @@ describe('one server', () => {
   })
 
   it('a user is staff of one store: an invite elsewhere is refused with the store they work for', async () => {
-    const owner = ownerOf(6)
-    const seededStaff = s.app.db.prepare("SELECT u.id, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id WHERE s.shop_id = 7 AND s.role = 'staff'").get() as { id: number }
+    const owner = await ownerOf(6)
+    const seededStaff = await s.row<{ id: number }>("SELECT u.id, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id WHERE s.shop_id = 7 AND s.role = 'staff'")
     const token = `t-${crypto.randomBytes(8).toString('hex')}`
-    s.app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), seededStaff.id, nowMs() + 3_600_000)
-    const shop7 = (s.app.db.prepare('SELECT name FROM shops WHERE id = 7').get() as { name: string }).name
+    await s.run('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)', hashToken(token), seededStaff.id, nowMs() + 3_600_000)
+    const shop7 = (await s.row<{ name: string }>('SELECT name FROM shops WHERE id = 7')).name
     const { code } = (await invite(owner.token)).data.invite
     expect((await readInvite(token, code)).data.my_shop).toEqual({ id: 7, name: shop7 })
     expect(await accept(token, code)).toMatchObject({ code: 0, reason: 'staff_already_staff', msg: `你已是「${shop7}」的店员，一个账号只能属于一家门店` })
@@ -162,7 +162,7 @@ describe('one server', () => {
   })
 
   it('removing a staff member ends their store rights at their very next call (their session just read, cached)', async () => {
-    const owner = ownerOf(9)
+    const owner = await ownerOf(9)
     const colleague = person()
     expect((await accept(colleague.token, (await invite(owner.token)).data.invite.code)).code).toBe(1)
     // The session is in the server's session cache now (read a moment ago).
@@ -182,7 +182,7 @@ describe('one server', () => {
   })
 
   it('at most 10 open invites per store', async () => {
-    const owner = ownerOf(10)
+    const owner = await ownerOf(10)
     for (let i = 0; i < 10; i++) expect((await invite(owner.token)).code).toBe(1)
     expect(await invite(owner.token)).toMatchObject({ code: 0, reason: 'staff_invite_limit' })
   })

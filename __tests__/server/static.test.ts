@@ -145,7 +145,7 @@ describe('serving the H5 build', () => {
     for (const words of ['一卡通', '选择城市 ▾', '搜索商家、商品', '开通会员 买单享折扣', '会员卡', '优惠买单', '限时秒杀', '附近优惠']) expect(zh).toContain(`>${words}<`)
     const en = drawnIn(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))
     for (const words of ['One Card Pass', 'Search shops and products', 'Membership card', 'Flash sales']) expect(en).toContain(`>${words}<`)
-    const city = (s.app.db.prepare('SELECT name FROM cities WHERE id = 2').get() as { name: string }).name
+    const city = (await s.row<{ name: string }>('SELECT name FROM cities WHERE id = 2')).name
     expect(en).toMatch(new RegExp(`class="home-bar__city">[^<]*▾<`))
     expect(drawnIn(await pageHtml('/', 'ocp_city=2'))).toContain(`>${city} ▾<`)
     // The page's script hides a drawing made for another language or city than the phone's (a cookie older than a switch).
@@ -191,9 +191,9 @@ describe('serving the H5 build', () => {
 
   it("what merchants typed is drawn as text, never as markup; the first script's answers cannot end the script", async () => {
     const name = `<img src=x onerror="alert(1)">&'</script>`
-    const id = (s.app.db.prepare('SELECT id FROM seckill_products ORDER BY id LIMIT 1').get() as { id: number }).id
-    const old = (s.app.db.prepare('SELECT name FROM seckill_products WHERE id = ?').get(id) as { name: string }).name
-    s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id IN (SELECT id FROM seckill_products)').run(name)
+    const id = (await s.row<{ id: number }>('SELECT id FROM seckill_products ORDER BY id LIMIT 1')).id
+    const old = (await s.row<{ name: string }>('SELECT name FROM seckill_products WHERE id = ?', id)).name
+    await s.run('UPDATE seckill_products SET name = ? WHERE id IN (SELECT id FROM seckill_products)', name)
     try {
       const home = await pageHtml('/')
       expect(home).not.toContain('<img src=x')
@@ -205,16 +205,16 @@ describe('serving the H5 build', () => {
       const names = (JSON.parse(given.text).data.list as Array<{ name: string }>).map((p) => p.name)
       expect(names.every((n) => n === name)).toBe(true)
     } finally {
-      s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id = ?').run(old, id)
+      await s.run('UPDATE seckill_products SET name = ? WHERE id = ?', old, id)
     }
   })
 
   it("`$` patterns in what merchants typed (`$&`, `` $` ``, `$'`, `$$`, `$1`, `$<n>`) are text: Home's HTML is one document, its scripts run, the answers are exact", async () => {
     const name = "Water $` end $& $' $$ $1 $<n> $"
-    const flashOld = s.app.db.prepare('SELECT id, name FROM seckill_products').all() as Array<{ id: number; name: string }>
-    const shopOld = s.app.db.prepare('SELECT id, name FROM shops').all() as Array<{ id: number; name: string }>
-    s.app.db.prepare('UPDATE seckill_products SET name = ?').run(name)
-    s.app.db.prepare('UPDATE shops SET name = ?').run(name)
+    const flashOld = await s.rows<{ id: number; name: string }>('SELECT id, name FROM seckill_products')
+    const shopOld = await s.rows<{ id: number; name: string }>('SELECT id, name FROM shops')
+    await s.run('UPDATE seckill_products SET name = ?', name)
+    await s.run('UPDATE shops SET name = ?', name)
     try {
       for (const cookie of [undefined, 'ocp_lang=en']) {
         const home = await pageHtml('/', cookie)
@@ -239,8 +239,8 @@ describe('serving the H5 build', () => {
         }
       }
     } finally {
-      for (const r of flashOld) s.app.db.prepare('UPDATE seckill_products SET name = ? WHERE id = ?').run(r.name, r.id)
-      for (const r of shopOld) s.app.db.prepare('UPDATE shops SET name = ? WHERE id = ?').run(r.name, r.id)
+      for (const r of flashOld) await s.run('UPDATE seckill_products SET name = ? WHERE id = ?', r.name, r.id)
+      for (const r of shopOld) await s.run('UPDATE shops SET name = ? WHERE id = ?', r.name, r.id)
     }
   })
 

@@ -18,13 +18,11 @@ let shopper: { token: string; userId: number }
 beforeEach(async () => {
   s = await startServer()
   shopper = await s.login('13700000001')
-  s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+  await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
 })
 afterEach(() => s.close())
 
 const newId = () => `req-${Math.random().toString(36).slice(2, 12)}`
-const one = <T>(sqlText: string, ...args: unknown[]) => s.app.db.prepare(sqlText).get(...args) as T
-
 async function paidOrder(payload: Record<string, unknown>, token = shopper.token): Promise<OrderInfo> {
   const created = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: newId(), ...payload }, token)
   expect(created.body.code).toBe(1)
@@ -50,7 +48,7 @@ async function until(id: number, status: number): Promise<OrderInfo> {
 describe('the staff role', () => {
   it('bind and the profile carry userIdBuss and storeId for staff only; userIdAgent stays null', async () => {
     const staff = await s.login(staffPhone(8))
-    const bind = one<{ id: number }>('SELECT id FROM users WHERE phone = ?', staffPhone(8))
+    const bind = await s.row<{ id: number }>('SELECT id FROM users WHERE phone = ?', staffPhone(8))
     expect(bind.id).toBe(staff.userId)
     const profile = await s.call<{ user: { userIds: unknown } }>('GET', 'personal.user/info', {}, staff.token)
     expect(profile.body.data.user.userIds).toEqual({ userIdAgent: null, userIdBuss: staff.userId, storeId: 8 })
@@ -66,10 +64,10 @@ describe('the staff role', () => {
     expect(bind.body.data.user.userIds).toEqual({ userIdAgent: null, userIdBuss: bind.body.data.user.id, storeId: 1 })
   })
 
-  it('every demo shop has one staff account', () => {
-    const shops = one<{ n: number }>('SELECT COUNT(*) AS n FROM shops').n
-    expect(one<{ n: number }>('SELECT COUNT(DISTINCT shop_id) AS n FROM store_staff').n).toBe(shops)
-    expect(one<{ n: number }>('SELECT COUNT(*) AS n FROM store_staff').n).toBe(shops)
+  it('every demo shop has one staff account', async () => {
+    const shops = (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM shops')).n
+    expect((await s.row<{ n: number }>('SELECT COUNT(DISTINCT shop_id) AS n FROM store_staff')).n).toBe(shops)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM store_staff')).n).toBe(shops)
   })
 })
 
@@ -83,7 +81,7 @@ describe('authorisation: one gate over every store call', () => {
     const billB = await paidOrder({ kind: 'bill', shop_id: 1, amount: 5000 })
     expect((await askRefund(billB.id)).body.code).toBe(1)
     const productB = await paidOrder({ kind: 'product', product_id: 1, quantity: 1 })
-    s.app.db.prepare('UPDATE orders SET shop_id = 1 WHERE id = ?').run(productB.id)
+    await s.run('UPDATE orders SET shop_id = 1 WHERE id = ?', productB.id)
     const codeB = (await codeOf(productB.id)).code
     const billA = await paidOrder({ kind: 'bill', shop_id: 8, amount: 5000 })
     expect((await askRefund(billA.id)).body.code).toBe(1)
@@ -95,7 +93,7 @@ describe('authorisation: one gate over every store call', () => {
     const address = (await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '张三', mobile: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园 1 号' }, shopper.token)).body.data.info.id
     const mallA = await paidOrder({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, delivery: 'ship', address_id: address })
     const mallB = await paidOrder({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, delivery: 'ship', address_id: address })
-    s.app.db.prepare('UPDATE orders SET shop_id = 1 WHERE id = ?').run(mallB.id)
+    await s.run('UPDATE orders SET shop_id = 1 WHERE id = ?', mallB.id)
 
     type Case = { a: Record<string, unknown>; b: Record<string, unknown> }
     // For each call: a payload on shop A's (8) own order, and the same call on shop B's (1).
@@ -175,7 +173,7 @@ describe('verification', () => {
     expect((await verify('12ab')).body.code).toBe(0)
 
     const unpaid = (await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: newId(), kind: 'product', product_id: 1, quantity: 1 }, shopper.token)).body.data.order_info
-    const unpaidCode = one<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', unpaid.id).verify_code
+    const unpaidCode = (await s.row<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', unpaid.id)).verify_code
     expect((await verify(unpaidCode)).body).toMatchObject({ code: 0, msg: '订单未支付，不能核销' })
 
     const refunding = await paidOrder({ kind: 'product', product_id: 2, quantity: 1 })
@@ -187,7 +185,7 @@ describe('verification', () => {
     expect((await verify(refundingCode)).body).toMatchObject({ code: 0, msg: '订单已退款，不能核销' })
 
     const elsewhere = await paidOrder({ kind: 'product', product_id: 4, quantity: 1 })
-    s.app.db.prepare('UPDATE orders SET shop_id = 3 WHERE id = ?').run(elsewhere.id)
+    await s.run('UPDATE orders SET shop_id = 3 WHERE id = ?', elsewhere.id)
     expect((await verify((await codeOf(elsewhere.id)).code)).body).toMatchObject({ code: 0, msg: '核销码无效' })
     expect((await readOrder(elsewhere.id)).order_status).toBe(10)
   })
@@ -196,9 +194,9 @@ describe('verification', () => {
 describe('refunds', () => {
   it('approve → the provider refunds → refunded; the coupon comes back; the trail names everyone; the money invariant holds', async () => {
     const staff = await s.login(staffPhone(1))
-    const coupon = Number(s.app.db.prepare("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 2, 'available', '2099-01-01 00:00:00')").run(shopper.userId).lastInsertRowid)
+    const coupon = (await s.row<{ id: number }>("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 2, 'available', '2099-01-01 00:00:00') RETURNING id", shopper.userId)).id
     const order = await paidOrder({ kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon })
-    expect(one<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon).status).toBe('used')
+    expect((await s.row<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon)).status).toBe('used')
     await askRefund(order.id)
 
     const read = await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: order.id }, staff.token)
@@ -207,9 +205,9 @@ describe('refunds', () => {
     expect(approved.body.code).toBe(1)
     expect((await until(order.id, 70)).order_status).toBe(70)
 
-    expect(one<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon).status).toBe('available')
-    expect(one<{ status: string; amount: number; reason: string }>('SELECT status, amount, reason FROM refunds WHERE order_id = ?', order.id)).toEqual({ status: 'succeeded', amount: order.pay_amount, reason: 'order' })
-    expect(one<{ status: string }>("SELECT status FROM payments WHERE order_id = ? AND status <> 'closed'", order.id).status).toBe('refunded')
+    expect((await s.row<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon)).status).toBe('available')
+    expect(await s.row<{ status: string; amount: number; reason: string }>('SELECT status, amount, reason FROM refunds WHERE order_id = ?', order.id)).toEqual({ status: 'succeeded', amount: order.pay_amount, reason: 'order' })
+    expect((await s.row<{ status: string }>("SELECT status FROM payments WHERE order_id = ? AND status <> 'closed'", order.id)).status).toBe('refunded')
     expect(s.app.payProvider.calls.filter((c) => c.kind === 'refund' && c.amount === order.pay_amount)).toHaveLength(1)
     expect(paymentInvariantViolations(s.app.db)).toEqual([])
     const trail = (await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: order.id }, staff.token)).body.data.actions
@@ -225,13 +223,13 @@ describe('refunds', () => {
 
   it('a refunded flash-sale order gives its stock back', async () => {
     const staff = await s.login(staffPhone(8))
-    const before = one<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5').stock
+    const before = (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5')).stock
     const order = await paidOrder({ kind: 'product', product_id: 5, quantity: 2 })
-    expect(one<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5').stock).toBe(before - 2)
+    expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5')).stock).toBe(before - 2)
     await askRefund(order.id)
     await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: order.id }, staff.token)
     await until(order.id, 70)
-    expect(one<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5').stock).toBe(before)
+    expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 5')).stock).toBe(before)
   })
 
   it('reject with a reason → back where it was, the shopper reads the reason; a new request clears it', async () => {
@@ -264,13 +262,13 @@ describe('refunds', () => {
     const bill = await paidOrder({ kind: 'bill', shop_id: 1, amount: 5000 })
     await askRefund(card.id)
     await askRefund(bill.id)
-    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 49 * 3_600_000, card.id)
-    s.app.db.prepare('UPDATE orders SET refund_requested_at = ? WHERE id = ?').run(nowMs() - 47 * 3_600_000, bill.id)
+    await s.run('UPDATE orders SET refund_requested_at = ? WHERE id = ?', nowMs() - 49 * 3_600_000, card.id)
+    await s.run('UPDATE orders SET refund_requested_at = ? WHERE id = ?', nowMs() - 47 * 3_600_000, bill.id)
     expect(autoApproveRefunds(s.app.db, s.app.payProvider, 48)).toBe(1)
     expect((await until(card.id, 70)).order_status).toBe(70)
     expect((await readOrder(bill.id)).order_status).toBe(60)
     expect((await s.call<{ list: Array<{ state: string }> }>('GET', 'personal.card/index', {}, shopper.token)).body.data.list[0].state).toBe('void')
-    const actions = s.app.db.prepare('SELECT action, by_user_id FROM order_actions WHERE order_id = ? ORDER BY id').all(card.id)
+    const actions = await s.rows('SELECT action, by_user_id FROM order_actions WHERE order_id = ? ORDER BY id', card.id)
     expect(actions).toEqual([
       { action: 'refund_requested', by_user_id: shopper.userId },
       { action: 'refund_auto_approved', by_user_id: null },
@@ -295,9 +293,10 @@ describe('workbench and store orders', () => {
 
     const wb = (await s.call<WorkbenchAnswer>('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.data
     // Kept money of shop 1 paid today: a and b (b's refund is only asked); the refunded one is not counted.
-    const ledger = one<{ sum: number }>(
-      "SELECT COALESCE(SUM(p.amount), 0) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
-    ).sum
+    const ledger = (await s.row<{ sum: number }>(
+      // CAST: PostgreSQL's SUM of a bigint is a numeric, which reaches JS as a string.
+      "SELECT CAST(COALESCE(SUM(p.amount), 0) AS BIGINT) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
+    )).sum
     expect(wb).toMatchObject({ shop: { id: 1 }, paid_count: 2, takings: a.pay_amount + b.pay_amount, to_verify: 0, refunds_to_answer: 1, refund_auto_approve_hours: 48 })
     expect(wb.takings).toBe(ledger)
 

@@ -39,6 +39,6 @@ it('needs an address, refuses another shopper\'s (as "not found"), and keeps the
   expect(ok.body.code).toBe(1)
   // A later edit of the address does not move the order.
   await s.call('POST', 'personal.address/save', { id: mine, name: '张三改', mobile: '13600002222', province: '广东省', city: '深圳市', district: '南山区', detail: '新地址' }, me.token)
-  const row = s.app.db.prepare('SELECT detail FROM orders WHERE id = ?').get(ok.body.data.order_info.id) as { detail: string }
+  const row = await s.row<{ detail: string }>('SELECT detail FROM orders WHERE id = ?', ok.body.data.order_info.id)
   expect(JSON.parse(row.detail).address).toEqual({ name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '张三 的门牌 1 号' })
 })

@@ -70,13 +70,13 @@ async function paidOrder(extra: Record<string, unknown> = {}, token = shopper.to
   return res.body.data.order_info.id
 }
 const view = async (id: number, token = shopper.token) => (await s.call<TakeoutOrderAnswer>('GET', 'personal.takeout/read', { id }, token)).body
-const status = (id: number) => (s.app.db.prepare('SELECT status FROM orders WHERE id = ?').get(id) as { status: number }).status
+const status = async (id: number) => (await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', id)).status
 const store = (path: string, body: Record<string, unknown>, token = staff1) => s.call<TakeoutOrderAnswer & { actions: Array<{ action: string; by: string }> }>('POST', `hui_shanghu.store_takeout/${path}`, body, token)
 
 /** Polls (bounded) until the sandbox provider's refund notification settled the order. */
 async function refunded(id: number): Promise<void> {
-  for (let i = 0; i < 200 && status(id) !== 70; i++) await new Promise((r) => setTimeout(r, 10))
-  expect(status(id)).toBe(70)
+  for (let i = 0; i < 200 && (await status(id)) !== 70; i++) await new Promise((r) => setTimeout(r, 10))
+  expect(await status(id)).toBe(70)
 }
 
 beforeAll(async () => {
@@ -87,7 +87,7 @@ beforeAll(async () => {
   staff2 = (await s.login(staffPhone(2))).token
   // A second staff account of shop 1.
   const b = await s.login('13700002503')
-  s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')").run(b.userId)
+  await s.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')", b.userId)
   staff1b = b.token
   near = await saveAddress(shopper.token, '近', { lat: 22.545, lng: 113.95 })
   far = await saveAddress(shopper.token, '远', { lat: 22.565, lng: 113.955 })
@@ -235,7 +235,7 @@ describe('pricing (preCreate; create prices again)', () => {
     expect((await quote(shopper.token, { address_id: outside })).body).toMatchObject({ code: 0, reason: 'takeout_out_of_range', params: { radius: '5.0' } })
     expect((await create(shopper.token, { address_id: outside })).body).toMatchObject({ code: 0, reason: 'takeout_out_of_range' })
     const nowhere = await saveAddress(shopper.token, '无定位', { lat: 22.545, lng: 113.95 })
-    s.app.db.prepare('UPDATE addresses SET lat = NULL, lng = NULL WHERE id = ?').run(nowhere)
+    await s.run('UPDATE addresses SET lat = NULL, lng = NULL WHERE id = ?', nowhere)
     expect((await quote(shopper.token, { address_id: nowhere })).body).toMatchObject({ code: 0, reason: 'takeout_address_no_location' })
     expect((await quote(shopper.token, { address_id: undefined })).body).toMatchObject({ code: 0, reason: 'delivery_address_required' })
     // Pickup needs no address and has no delivery fee.
@@ -259,7 +259,7 @@ describe('pricing (preCreate; create prices again)', () => {
     // The timer: at 16:34 the store still has time; at 16:36 it refuses and refunds.
     const opening = OPENING
     expect(autoRefuseTakeout(s.app.db, s.app.payProvider, 5, opening + 4 * 60_000)).toBe(0)
-    expect(status(id)).toBe(10)
+    expect(await status(id)).toBe(10)
     expect(autoRefuseTakeout(s.app.db, s.app.payProvider, 5, opening + 6 * 60_000)).toBe(1)
     realClock()
     await refunded(id)
@@ -325,14 +325,14 @@ describe('the lifecycle', () => {
     expect((await s.call('GET', 'hui_shanghu.store_takeout/read', { id }, staff2)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await store('accept', { id }, shopper.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
     expect((await store('accept', { id }, '')).body).toMatchObject({ code: -1 })
-    expect((await view(id, other.token))).toMatchObject({ code: 0, reason: 'order_not_found' })
+    expect(await view(id, other.token)).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await s.call('POST', 'personal.takeout/cancel', { id }, other.token)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
-    expect(status(id)).toBe(10)
+    expect(await status(id)).toBe(10)
     // An unpaid order cannot be accepted.
     const unpaid = (await create(shopper.token, {})).body.data.order_info.id
     expect((await store('accept', { id: unpaid })).body).toMatchObject({ code: 0, reason: 'takeout_not_paid' })
     // A takeout order from before takeout had its own state: not found (never a 5xx).
-    s.app.db.prepare('DELETE FROM takeout_orders WHERE order_id = ?').run(unpaid)
+    await s.run('DELETE FROM takeout_orders WHERE order_id = ?', unpaid)
     expect(await view(unpaid)).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await s.call('GET', 'hui_shanghu.store_takeout/read', { id: unpaid }, staff1)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
     expect((await store('accept', { id: unpaid })).body).toMatchObject({ code: 0, reason: 'order_not_found' })
@@ -346,7 +346,7 @@ describe('the lifecycle', () => {
     realClock()
     for (const id of [a, b]) {
       await refunded(id)
-      const ledger = s.app.db.prepare("SELECT r.status AS refund, p.status AS payment FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.order_id = ?").all(id)
+      const ledger = await s.rows("SELECT r.status AS refund, p.status AS payment FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.order_id = ?", id)
       expect(ledger).toEqual([{ refund: 'succeeded', payment: 'refunded' }])
       expect((await view(id)).data.takeout.stage).toBe('refused')
     }
@@ -369,12 +369,12 @@ describe('the lifecycle', () => {
   it('the timer refuses a paid order nobody accepted after TAKEOUT_ACCEPT_MINUTES; the refund reaches the ledger once', async () => {
     realClock()
     const id = await paidOrder({ slot: (await s.call<{ info: { slots: string[] } }>('GET', 'hui_public.takeout_shop/read', { id: 1 })).body.data.info.slots[0] })
-    const acceptFrom = (s.app.db.prepare('SELECT accept_from FROM takeout_orders WHERE order_id = ?').get(id) as { accept_from: number }).accept_from
+    const acceptFrom = (await s.row<{ accept_from: number }>('SELECT accept_from FROM takeout_orders WHERE order_id = ?', id)).accept_from
     expect(autoRefuseTakeout(s.app.db, s.app.payProvider, 5, acceptFrom + 4 * 60_000)).toBe(0)
     expect(autoRefuseTakeout(s.app.db, s.app.payProvider, 5, acceptFrom + 5 * 60_000 + 1)).toBe(1)
     expect(autoRefuseTakeout(s.app.db, s.app.payProvider, 5, acceptFrom + 60 * 60_000)).toBe(0)
     await refunded(id)
-    expect(s.app.db.prepare("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ? AND status = 'succeeded'").get(id)).toEqual({ n: 1 })
+    expect(await s.row("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)).toEqual({ n: 1 })
     const v = (await view(id)).data.takeout
     expect(v.refusal).toMatchObject({ by: 'timer' })
     expect((await store('accept', { id })).body).toMatchObject({ code: 0, reason: 'takeout_order_closed' })
@@ -385,8 +385,8 @@ describe('the lifecycle', () => {
     const id = await paidOrder({ slot: (await s.call<{ info: { slots: string[] } }>('GET', 'hui_public.takeout_shop/read', { id: 1 })).body.data.info.slots[0] })
     try {
       expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
-      expect(status(id)).toBe(10)
-      const acceptFrom = (s.app.db.prepare('SELECT accept_from FROM takeout_orders WHERE order_id = ?').get(id) as { accept_from: number }).accept_from
+      expect(await status(id)).toBe(10)
+      const acceptFrom = (await s.row<{ accept_from: number }>('SELECT accept_from FROM takeout_orders WHERE order_id = ?', id)).accept_from
       // The server's clock (CLOCK_AT's moment under npm run test:clock), not the host's.
       const minutes = Math.ceil((acceptFrom - nowMs()) / 60_000) + 6
       expect((await s.call('POST', 'sandbox/clock', { advance_minutes: minutes })).body.code).toBe(1)

@@ -88,7 +88,7 @@ describe('subscription messages of takeout orders', () => {
     expect(res.body).toMatchObject({ code: 1, data: { granted: [ORDER_TPL] } })
     // The same report twice grants once.
     expect((await subscribe(id, [{ template_id: ORDER_TPL, result: 'accept' }])).body.data.granted).toEqual([ORDER_TPL])
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM takeout_subscriptions WHERE order_id = ?').get(id)).toEqual({ n: 1 })
+    expect(await s.row('SELECT COUNT(*) AS n FROM takeout_subscriptions WHERE order_id = ?', id)).toEqual({ n: 1 })
   })
 
   it('the store accepts: one message, with its template and fields; the next move of that one-time template sends none', async () => {
@@ -142,7 +142,7 @@ describe('subscription messages of takeout orders', () => {
   it('another shopper’s order is refused, and nothing is kept for it', async () => {
     const { id } = await paidOrder()
     expect((await subscribe(id, [{ template_id: ORDER_TPL, result: 'accept' }], other.token)).body).toMatchObject({ code: 0, reason: 'order_not_found' })
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM takeout_subscriptions WHERE order_id = ?').get(id)).toEqual({ n: 0 })
+    expect(await s.row('SELECT COUNT(*) AS n FROM takeout_subscriptions WHERE order_id = ?', id)).toEqual({ n: 0 })
     expect((await store('accept', { id })).body).toMatchObject({ code: 1 })
     expect(await messages(id)).toEqual([])
   })

@@ -78,10 +78,10 @@ describe('hui_shanghu.store_card/check', () => {
   })
 
   it('a card whose refund is asked reads suspended; refunded, expired', async () => {
-    const orderId = (s.app.db.prepare('SELECT order_id FROM user_cards WHERE id = ?').get(card.id) as { order_id: number }).order_id
+    const orderId = (await s.row<{ order_id: number }>('SELECT order_id FROM user_cards WHERE id = ?', card.id)).order_id
     await s.call('POST', 'personal.order/refund', { id: orderId, reason: 'x' }, owner.token)
     expect((await check(tillCode(card.id, card.till_secret ?? '', nowMs()))).body.data.result).toBe('suspended')
-    s.app.db.prepare('UPDATE orders SET status = 70 WHERE id = ?').run(orderId)
+    await s.run('UPDATE orders SET status = 70 WHERE id = ?', orderId)
     expect((await check(tillCode(card.id, card.till_secret ?? '', nowMs()))).body.data.result).toBe('expired')
   })
 

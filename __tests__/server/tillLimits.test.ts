@@ -67,9 +67,9 @@ const check = async (who: User, code: string, lang = 'zh', server: { call: TestS
   (await server.call<CardCheckAnswer>('GET', 'hui_shanghu.store_card/check', { code, lang }, who.token)).body as Body<CardCheckAnswer | null>
 
 /** A further staff account of `shopId` (staff are provisioned by the platform; a store may have several). */
-function extraStaff(shopId: number, n: number): User {
+async function extraStaff(shopId: number, n: number): Promise<User> {
   const u = s.quickUser(`1980000${String(shopId).padStart(2, '0')}${String(n).padStart(2, '0')}`)
-  s.app.db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')").run(u.userId, shopId)
+  await s.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')", u.userId, shopId)
   return u
 }
 
@@ -86,9 +86,9 @@ describe('failed checks are limited per staff account', () => {
     // Another staff account (another store) is not held up by this one.
     expect((await check(await s.login(staffPhone(2)), realCode())).data?.result).toBe('valid')
     // The window passes (the failures age on the server's clock): the account checks again.
-    s.app.db.prepare('UPDATE till_checks SET at = at - ? WHERE staff_user_id = ?').run((TILL_LIMITS.staff.windowMinutes - 3) * 60_000, staff.userId)
+    await s.run('UPDATE till_checks SET at = at - ? WHERE staff_user_id = ?', (TILL_LIMITS.staff.windowMinutes - 3) * 60_000, staff.userId)
     expect(await check(staff, realCode())).toEqual(tooMany(3))
-    s.app.db.prepare('UPDATE till_checks SET at = at - ? WHERE staff_user_id = ?').run(3 * 60_000, staff.userId)
+    await s.run('UPDATE till_checks SET at = at - ? WHERE staff_user_id = ?', 3 * 60_000, staff.userId)
     expect((await check(staff, realCode())).data?.result).toBe('valid')
   })
 
@@ -121,12 +121,12 @@ describe('failed checks are limited per staff account', () => {
 describe('failed checks are limited per card, without locking the member out', () => {
   it("strangers' failures on a card stop their guesses, not the member's own store with the real code", async () => {
     // A store guessing with several staff accounts, each well under its own limit, up to the card's limit.
-    const guessers = Array.from({ length: Math.ceil(CARD_MAX / STORE_MAX) }, (_, i) => extraStaff(3, i))
+    const guessers = await Promise.all(Array.from({ length: Math.ceil(CARD_MAX / STORE_MAX) }, (_, i) => extraStaff(3, i)))
     let n = 0
     for (; n < CARD_MAX; n++) expect((await check(guessers[Math.floor(n / STORE_MAX)], wrongCode(n))).data?.result).toBe('invalid')
     // That store is refused on the card from any account, even one with no failure of its own, whatever the code —
     // a right guess looks like a wrong one.
-    const fresh = extraStaff(3, 99)
+    const fresh = await extraStaff(3, 99)
     expect((await check(fresh, wrongCode(n++))).reason).toBe('till_check_too_many')
     expect((await check(fresh, realCode())).reason).toBe('till_check_too_many')
     expect((await check(fresh, realCode())).params?.minutes).toBeGreaterThan(TILL_LIMITS.card.windowMinutes - 5)
@@ -206,7 +206,7 @@ describe('every check is recorded, for the store and for the card owner only', (
 
 describe("redemption codes: another store's code is answered as an unknown one", () => {
   it('verifyPreview and verify answer exactly the same, in both languages, and nothing moves', async () => {
-    s.app.db.prepare('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000').run()
+    await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
     const created = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: 'flash-order-1', kind: 'product', product_id: 2, quantity: 1 }, owner.token)
     expect(created.body.code).toBe(1)
     const id = created.body.data.order_info.id
@@ -215,7 +215,7 @@ describe("redemption codes: another store's code is answered as an unknown one",
     const code = (await s.call<{ code: string }>('GET', 'personal.order/orderVerification', { id }, owner.token)).body.data.code
     const stranger = await s.login(staffPhone(3)) // the order is collected at shop 8
     let unknown = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
-    while (s.app.db.prepare('SELECT 1 FROM orders WHERE verify_code = ?').get(unknown)) unknown = String(Number(unknown) + 7).padStart(code.length, '0')
+    while ((await s.rows('SELECT 1 FROM orders WHERE verify_code = ?', unknown)).length > 0) unknown = String(Number(unknown) + 7).padStart(code.length, '0')
     for (const lang of ['zh', 'en']) {
       const asked = (c: string) => s.call<VerifyPreviewAnswer>('GET', 'hui_shanghu.store_order/verifyPreview', { code: c, lang }, stranger.token)
       const [theirs, none] = [await asked(code), await asked(unknown)]

@@ -36,7 +36,7 @@ const served = async (url: string) => {
   expect(res.statusCode).toBe(200)
   return res
 }
-const storedCount = () => (s.app.db.prepare('SELECT COUNT(*) AS n FROM uploads').get() as { n: number }).n
+const storedCount = async () => (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM uploads')).n
 
 /** Whether a TIFF/EXIF block (as sharp's metadata().exif gives it, "Exif\0\0" first) points to a GPS directory. */
 function exifHasGps(exif: Buffer): boolean {
@@ -65,7 +65,7 @@ describe('uploads: random public names, stored as re-encoded pictures', () => {
     expect(got.headers['x-content-type-options']).toBe('nosniff')
     const meta = await sharp(got.rawPayload).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual([format, 1, 1])
-    const row = s.app.db.prepare('SELECT mime, data FROM uploads WHERE public_id = ?').get(data?.url.slice(9, 31)) as { mime: string; data: Buffer }
+    const row = await s.row<{ mime: string; data: Buffer }>('SELECT mime, data FROM uploads WHERE public_id = ?', data?.url.slice(9, 31) ?? '')
     expect(row.mime).toBe(mime)
     expect(got.rawPayload.equals(row.data)).toBe(true)
   })
@@ -90,18 +90,18 @@ describe('uploads: random public names, stored as re-encoded pictures', () => {
   })
 
   it('rows from before public ids do not resolve', async () => {
-    const old = s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at) VALUES (1, 'old.png', 'image/png', ?, '2026-01-01 00:00:00')").run(PNG)
-    expect((await s.app.inject({ method: 'GET', url: `/uploads/${old.lastInsertRowid}.png` })).statusCode).toBe(404)
+    const old = await s.row<{ id: number }>("INSERT INTO uploads (user_id, name, mime, data, created_at) VALUES (1, 'old.png', 'image/png', ?, '2026-01-01 00:00:00') RETURNING id", PNG)
+    expect((await s.app.inject({ method: 'GET', url: `/uploads/${old.id}.png` })).statusCode).toBe(404)
   })
 
   it('rows stored before re-encoding are served re-encoded; one that is no picture is not served', async () => {
-    const insert = s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (1, 'old.png', 'image/png', ?, '2026-01-01 00:00:00', ?)")
-    insert.run(Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]), 'oldPictureWithHtml0001')
-    insert.run(PNG_SIGNATURE_HTML, 'oldHtmlNoPicture000001')
+    const insert = (data: Buffer, publicId: string) => s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id) VALUES (1, 'old.png', 'image/png', ?, '2026-01-01 00:00:00', ?)", data, publicId)
+    await insert(Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]), 'oldPictureWithHtml0001')
+    await insert(PNG_SIGNATURE_HTML, 'oldHtmlNoPicture000001')
     const picture = await served('/uploads/oldPictureWithHtml0001.png')
     expect(picture.rawPayload.includes('<script')).toBe(false)
     expect((await sharp(picture.rawPayload).metadata()).format).toBe('png')
-    expect(s.app.db.prepare("SELECT reencoded FROM uploads WHERE public_id = 'oldPictureWithHtml0001'").get()).toEqual({ reencoded: 1 })
+    expect(await s.row("SELECT reencoded FROM uploads WHERE public_id = 'oldPictureWithHtml0001'")).toEqual({ reencoded: 1 })
     expect((await s.app.inject({ method: 'GET', url: '/uploads/oldHtmlNoPicture000001.png' })).statusCode).toBe(404)
   })
 
@@ -121,10 +121,10 @@ describe('uploads: random public names, stored as re-encoded pictures', () => {
 
 describe('re-encoding: what is stored is the picture drawn again, nothing else', () => {
   it('a PNG signature followed by HTML is refused with a reason the shopper understands, in zh and en; nothing is stored', async () => {
-    const before = storedCount()
+    const before = await storedCount()
     expect(await uploadPicture(PNG_SIGNATURE_HTML)).toEqual({ code: 0, msg: '图片已损坏或无法识别，请换一张', data: null, reason: 'picture_unreadable' })
     expect(await uploadPicture(PNG_SIGNATURE_HTML, token, '?lang=en')).toMatchObject({ code: 0, msg: 'This picture is damaged or cannot be read. Please choose another', reason: 'picture_unreadable' })
-    expect(storedCount()).toBe(before)
+    expect(await storedCount()).toBe(before)
   })
 
   it('a real picture with HTML after it: the picture is stored, the HTML is not', async () => {
@@ -165,10 +165,10 @@ describe('re-encoding: what is stored is the picture drawn again, nothing else',
   it('an image declaring 100 000 × 100 000 pixels in a few hundred bytes is refused before it is decoded', async () => {
     const bomb = pngDeclaring(100_000, 100_000)
     expect(bomb.length).toBeLessThan(200)
-    const before = storedCount()
+    const before = await storedCount()
     expect(await uploadPicture(bomb)).toEqual({ code: 0, msg: '图片像素过多（最多 50 百万像素），请缩小后再上传', data: null, reason: 'picture_too_many_pixels', params: { megapixels: 50 } })
     expect(await uploadPicture(pngDeclaring(8000, 6251))).toMatchObject({ reason: 'picture_too_many_pixels' })
-    expect(storedCount()).toBe(before)
+    expect(await storedCount()).toBe(before)
   })
 
   it(`a large picture is stored at most ${MAX_EDGE} pixels on its longest side`, async () => {
@@ -194,7 +194,7 @@ describe('re-encoding: what is stored is the picture drawn again, nothing else',
 describe('malformed or refused uploads answer code 0 (HTTP 200) with a reason, never a 5xx', () => {
   const cases = badUploads()
   it.each(cases.map((c) => [c.label, c] as const))('%s', async (_label, c) => {
-    const before = storedCount()
+    const before = await storedCount()
     const res = await upload(c.body, c.contentType)
     expect(res.statusCode).toBe(200)
     const body = res.json() as Answer
@@ -202,7 +202,7 @@ describe('malformed or refused uploads answer code 0 (HTTP 200) with a reason, n
     expect(isReason(body.reason)).toBe(true)
     expect(([] as string[]).concat(c.reason)).toContain(body.reason)
     expect(body.msg).not.toMatch(/undefined|\[object|Error|FST_|busboy|\{/i)
-    expect(storedCount()).toBe(before)
+    expect(await storedCount()).toBe(before)
   })
 
   it('the server still answers after all of them', async () => {
@@ -221,10 +221,10 @@ describe('uploads per shopper per business day (Asia/Shanghai, on the server clo
     expect((await uploadPicture(PNG, shopper.token)).code).toBe(1)
     at('2026-03-10 09:00:00')
     for (let i = 1; i <= UPLOADS_PER_DAY; i++) expect([i, (await uploadPicture(PNG, shopper.token)).code]).toEqual([i, 1])
-    const before = storedCount()
+    const before = await storedCount()
     expect(await uploadPicture(PNG, shopper.token)).toEqual({ code: 0, msg: `每天最多上传 ${UPLOADS_PER_DAY} 张图片，请明天再试`, data: null, reason: 'upload_daily_limit', params: { max: UPLOADS_PER_DAY } })
     expect(await uploadPicture(PNG, shopper.token, '?lang=en')).toMatchObject({ code: 0, msg: `At most ${UPLOADS_PER_DAY} pictures a day can be uploaded. Please try again tomorrow`, reason: 'upload_daily_limit' })
-    expect(storedCount()).toBe(before)
+    expect(await storedCount()).toBe(before)
     // Another shopper is not limited by this one.
     expect((await uploadPicture(PNG, other.token)).code).toBe(1)
     // 23:59:59.999 in Shanghai (15:59:59.999 UTC) is still the same business day.
@@ -237,12 +237,12 @@ describe('uploads per shopper per business day (Asia/Shanghai, on the server clo
   it('counted when stored: uploads racing at the limit store exactly up to it', async () => {
     const shopper = s.quickUser('13500000103')
     at('2026-04-02 12:00:00')
-    const insert = s.app.db.prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'p.png', 'image/png', ?, '2026-04-02 08:00:00', ?, 1)")
-    for (let i = 0; i < UPLOADS_PER_DAY - 2; i++) insert.run(shopper.userId, PNG, `race${String(i).padStart(18, '0')}`)
+    for (let i = 0; i < UPLOADS_PER_DAY - 2; i++)
+      await s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'p.png', 'image/png', ?, '2026-04-02 08:00:00', ?, 1)", shopper.userId, PNG, `race${String(i).padStart(18, '0')}`)
     const answers = await Promise.all(Array.from({ length: 6 }, () => uploadPicture(PNG, shopper.token)))
     expect(answers.filter((a) => a.code === 1)).toHaveLength(2)
     expect(answers.filter((a) => a.reason === 'upload_daily_limit')).toHaveLength(4)
-    expect(s.app.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?').get(shopper.userId)).toEqual({ n: UPLOADS_PER_DAY })
+    expect(await s.row('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?', shopper.userId)).toEqual({ n: UPLOADS_PER_DAY })
   })
 })
 
