@@ -117,10 +117,11 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
   // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the verticals already on the storage seam (issue 28) run
-  // on a new database of it; the rest stays on the SQLite file. So the rows those verticals reference (demo shops, cards,
-  // postings) are there too, the seeded SQLite file is copied in once the server has started (npm run db:copy's
-  // function), and each shopper who logs in later is copied when created (users are still written on SQLite).
-  const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  // on a database of it (a closed server's, emptied by the copy below, else a new one: __tests__/server/pg.ts); the rest
+  // stays on the SQLite file. So the rows those verticals reference (demo shops, cards, postings) are there too, the
+  // seeded SQLite file is copied in once the server has started (npm run db:copy's function), and each shopper who logs
+  // in later is copied when created (users are still written on SQLite).
+  const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
   const mirrored: Array<Promise<unknown>> = []
   const mirror = (userId: number) => {
     if (!pgdb) return
@@ -140,7 +141,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   // The referral contest (on the seam) writes its row in the same request as the bind that creates the referred account
   // and the payment that pays its order, both still on SQLite, so neither is here yet: in the hybrid only, these two
   // foreign keys are dropped (the SQLite run keeps them checked; a server wholly on PostgreSQL has both rows there).
-  if (pgdb) await pgdb.query('ALTER TABLE referrals DROP CONSTRAINT referrals_referred_id_fkey, DROP CONSTRAINT referrals_order_id_fkey')
+  if (pgdb) await pgdb.query('ALTER TABLE referrals DROP CONSTRAINT IF EXISTS referrals_referred_id_fkey, DROP CONSTRAINT IF EXISTS referrals_order_id_fkey')
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
