@@ -739,11 +739,30 @@ export function tx<T>(db: DB, fn: () => T): T {
 export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
-  db.pragma('journal_mode = WAL')
-  db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
+  toWal(db)
+  db.pragma('foreign_keys = ON')
   migrate(db)
   return db
+}
+
+/**
+ * WAL, which a new file needs once (it is kept in the file). Switching takes the file's exclusive lock, and SQLite
+ * answers SQLITE_BUSY at once, without the busy timeout, when another connection holds a lock it cannot wait behind:
+ * several processes opening one new file together (three servers started at once on it; manyProcesses.test.ts saw one
+ * exit with "database is locked"). Tried again for up to 5 s; a file another process already switched reads as WAL.
+ */
+function toWal(db: DB): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL')
+      return
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || attempt >= 100) throw error
+      Atomics.wait(pause, 0, 0, 50)
+    }
+  }
 }
 
 /**
