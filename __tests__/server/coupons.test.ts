@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { MIGRATIONS, openDatabase } from '../../server/storage/db'
 import { startServer, type TestServer } from './helpers'
+import { openAtVersion } from './oldDatabase'
 
 describe('one of each coupon per shopper (UNIQUE user_id, coupon_id)', () => {
   let s: TestServer
@@ -38,9 +38,7 @@ describe('the migration to UNIQUE (user_id, coupon_id)', () => {
     const file = path.join(dir, 'old.sqlite')
     try {
       // A database as it was before the migration (4 migrations run), with duplicate claims.
-      let db = new Database(file)
-      for (const m of MIGRATIONS.slice(0, 4)) db.exec(m)
-      db.pragma('user_version = 4')
+      let db = openAtVersion(file, 4)
       db.exec("INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES (1, '13700000001', 'a', '', '2026-01-01 00:00:00'), (2, '13700000002', 'b', '', '2026-01-01 00:00:00')")
       db.exec('INSERT INTO cities (id, name, pinyin) VALUES (1, \'深圳\', \'shenzhen\')')
       db.exec("INSERT INTO coupons (id, title, amount, min_spend, valid_days) VALUES (1, 'c1', 500, 0, 30), (2, 'c2', 500, 0, 30)")

@@ -1,20 +1,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { buildApp } from '../../server/http/app'
-import { MIGRATIONS } from '../../server/storage/db'
 import * as fuel from '../../server/storage/repo/fuel'
 import { LONG_AGO } from '../../server/demo/seed'
+import { openAtVersion, versionBefore } from './oldDatabase'
 
 /** A database seeded before fuel (one price per grade in oil_prices) keeps its prices, and gets brands, pumps and the new stations. */
 it('carries the old one-price table over as prices from long ago and adds the demo stations', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-fuel-mig-'))
   const file = path.join(dir, 'old.sqlite')
-  const old = new Database(file)
-  const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE oil_stations'))
-  expect(before).toBeGreaterThan(0)
-  for (const m of MIGRATIONS.slice(0, before)) old.exec(m)
+  const old = openAtVersion(file, versionBefore('CREATE TABLE oil_stations'))
   old.exec("INSERT INTO cities (id, name, pinyin, hot) VALUES (1, '深圳', 'shenzhen', 1), (2, '广州', 'guangzhou', 1)")
   old.exec("INSERT INTO business_classes (id, name, icon, sort) VALUES (5, '加油站', '', 4)")
   const shop = old.prepare("INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil) VALUES (?, ?, 5, ?, '', 22.5, 113.9, '', '09:00-22:00', 4, 96, '', '', 1)")
@@ -22,7 +18,6 @@ it('carries the old one-price table over as prices from long ago and adds the de
   shop.run(7, '中石油深南站', 1)
   shop.run(12, '广州天河加油站', 2)
   old.exec("INSERT INTO oil_prices (shop_id, grade, price) VALUES (6, '92#', 700), (7, '95#', 801), (12, '0#', 650)")
-  old.pragma(`user_version = ${before}`)
   old.close()
 
   const app = await buildApp({ dbPath: file, sandbox: true, sandboxKey: 'k' })

@@ -74,8 +74,6 @@ export interface TestServer extends Rows {
   call: <T = unknown>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>, token?: string) => Promise<{ status: number; body: { code: number; msg: string; data: T } }>
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
   quickUser: (phone: string) => { token: string; userId: number }
-  /** Rows of a query (no parameters) on the storage seam's database: PostgreSQL in the hybrid, else the SQLite file. */
-  seamRows: (text: string) => Promise<Array<Record<string, unknown>>>
   /** A picture this user uploaded (a row as index/uploadPic stores it): its `/uploads/<id>.<ext>` address. */
   picture: (userId: number, ext?: 'jpg' | 'png') => string
   /**
@@ -174,7 +172,6 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     mirror(Number(info.lastInsertRowid))
     return { token, userId: Number(info.lastInsertRowid) }
   }
-  const seamRows: TestServer['seamRows'] = async (text) => (pgdb ? (await pgdb.query(text)).rows : (app.db.prepare(text).all() as Array<Record<string, unknown>>))
   const picture: TestServer['picture'] = (userId, ext = 'jpg') => {
     const publicId = crypto.randomBytes(16).toString('base64url')
     app.db
@@ -202,7 +199,6 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     call,
     login,
     quickUser,
-    seamRows,
     picture,
     uploadedBy,
     close: async () => {

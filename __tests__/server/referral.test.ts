@@ -83,7 +83,7 @@ describe('a referred phone counts once, after its first paid order', () => {
     const c = await referred('13700000014', gone.userId)
     await payBill(c.token)
     expect((await board()).board).toEqual([])
-    expect(await s.seamRows('SELECT referred_id FROM referrals')).toEqual([])
+    expect(await s.rows('SELECT referred_id FROM referrals')).toEqual([])
   })
 
   it('a deleted account whose phone binds again through another share does not count twice (a keyed hash of the phone is kept)', async () => {
@@ -103,7 +103,7 @@ describe('a referred phone counts once, after its first paid order', () => {
     expect((await board(a.token)).mine).toMatchObject({ rank: 1, count: 1 })
 
     // What is kept is an HMAC: neither the phone nor its plain hash.
-    const kept = (await s.seamRows('SELECT phone_hash FROM referral_phones')) as Array<{ phone_hash: string }>
+    const kept = await s.rows<{ phone_hash: string }>('SELECT phone_hash FROM referral_phones')
     expect(kept).toHaveLength(1)
     expect(kept[0].phone_hash).not.toContain('13700000023')
     expect(kept[0].phone_hash).not.toBe(crypto.createHash('sha256').update('13700000023').digest('hex'))
@@ -134,7 +134,7 @@ describe('at the same time', () => {
     const paid = await Promise.all(ids.map((id) => s.call<{ status: string }>('POST', 'sandbox/confirmPay', { id, result: 'success' })))
     expect(paid.map((r) => r.body.data.status)).toEqual(ids.map(() => 'paid'))
     expect((await board(a.token)).mine).toMatchObject({ rank: 1, count: 1, pending_count: 0 })
-    expect(await s.seamRows('SELECT state FROM referrals')).toEqual([{ state: 'confirmed' }])
+    expect(await s.rows('SELECT state FROM referrals')).toEqual([{ state: 'confirmed' }])
   })
 })
 

@@ -2,12 +2,12 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
-import { MIGRATIONS, openDatabase } from '../../server/storage/db'
+import { openDatabase } from '../../server/storage/db'
 import { flashSessions } from '../../server/storage/repo/seckill'
 import { seedDemoData } from '../../server/demo/seed'
 import { BUSINESS_TZ, businessMidnight, fmt, parseText, nowMs } from '../../server/time'
 import { startServer } from './helpers'
+import { openAtVersion } from './oldDatabase'
 
 const root = path.join(__dirname, '..', '..')
 /** Runs a line of server code in a fresh Node process with the given environment (TZ, BUSINESS_TZ). */
@@ -133,9 +133,7 @@ describe('flash-sale sessions recur every business day', () => {
 
   it('sessions pinned to the day an older database was made become times of day (migration 6)', () => {
     const file = path.join(dir, 'old.sqlite')
-    const old = new Database(file)
-    for (const m of MIGRATIONS.slice(0, 5)) old.exec(m)
-    old.pragma('user_version = 5')
+    const old = openAtVersion(file, 5)
     const insert = old.prepare('INSERT INTO seckill_sessions (id, title, start_time, end_time) VALUES (?, ?, ?, ?)')
     insert.run(1, '08:00 场', '2025-05-05 08:00:00', '2025-05-05 16:00:00')
     insert.run(2, '16:00 场', '2025-05-05 16:00:00', '2025-05-06 00:00:00')

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { buildApp } from '../../server/http/app'
-import { MIGRATIONS } from '../../server/storage/db'
 import { hashToken } from '../../server/domain/account'
 import { nowMs } from '../../server/time'
+import { openAtVersion, versionBefore } from './oldDatabase'
 
 /**
  * Migration 29 (issue 28): sessions were addressed by SQLite's rowid; they get an id column. A database made before it
@@ -14,10 +13,7 @@ import { nowMs } from '../../server/time'
 it('a database from before keeps its sessions signed in, under the same numbers', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-token-mig-'))
   const file = path.join(dir, 'old.sqlite')
-  const old = new Database(file)
-  const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE tokens_new'))
-  expect(before).toBeGreaterThan(0)
-  for (const m of MIGRATIONS.slice(0, before)) old.exec(m)
+  const old = openAtVersion(file, versionBefore('CREATE TABLE tokens_new'))
   old.exec("INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES (7, '13800000007', 'u7', '', '2026-01-01 00:00:00')")
   const expires = nowMs() + 86_400_000
   const add = old.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at, last_seen_at, device) VALUES (?, 7, ?, ?, ?, ?)')
@@ -27,7 +23,6 @@ it('a database from before keeps its sessions signed in, under the same numbers'
   add.run(hashToken('tablet-token'), expires, 3, 1, 'iPad')
   old.prepare('DELETE FROM tokens WHERE hash = ?').run(hashToken('gone-token'))
   const rowids = old.prepare('SELECT rowid AS id, device FROM tokens ORDER BY rowid').all()
-  old.pragma(`user_version = ${before}`)
   old.close()
 
   const app = await buildApp({ dbPath: file, sandbox: true, sandboxKey: 'k' })

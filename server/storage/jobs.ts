@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import { sql as kysql } from 'kysely'
 import { JOB_REPORTS_TO_HIDE, type JobCategory } from '../../src/contract/jobEndpoints'
 import type { Database, Engine, Store } from './engine'
@@ -9,22 +9,8 @@ import type { JobsTable } from './tables/jobs'
  * the transactions and holds the rules). A posting is read with its shop (the join) and its count of open reports.
  */
 
-/** A posting with its shop and its open reports (those the shop has not answered). */
-export interface JobRow {
-  id: number
-  shop_id: number
-  title: string
-  category: JobCategory
-  salary_min: number
-  salary_max: number
-  headcount: number
-  hours: string
-  requirements: string
-  benefits: string
-  contact_name: string
-  contact_phone: string
-  refreshed_at: number
-  closed_at: number | null
+/** A posting (its row but the creation time) with its shop and its open reports (those the shop has not answered). */
+export type JobRow = Omit<Selectable<JobsTable>, 'created_at'> & {
   shop_name: string
   shop_address: string
   city_id: number
