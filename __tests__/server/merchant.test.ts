@@ -118,9 +118,9 @@ describe('the shopper', () => {
   it('a rejection names fields; resubmitting edits the same application and clears them', async () => {
     const u = applicant()
     const first = (await submit(u.token, form({ shop_name: 'Blue Door Cafe' }))).body.data.application as MerchantApplication
-    expect(showApplication(s.app.db, first.id).status).toBe('in_review')
+    expect((await showApplication(s.app.db, first.id)).status).toBe('in_review')
     expect((await read(u.token)).body.data.application?.status).toBe('in_review')
-    rejectApplication(s.app.db, first.id, { licence_image: 'The licence is blurred', hours: 'Give the days too' })
+    await rejectApplication(s.app.db, first.id, { licence_image: 'The licence is blurred', hours: 'Give the days too' })
     const rejected = (await read(u.token)).body.data.application
     expect(rejected).toMatchObject({ status: 'rejected', rejections: { licence_image: 'The licence is blurred', hours: 'Give the days too' } })
     // Rejected twice? No: decided.
@@ -134,7 +134,7 @@ describe('the shopper', () => {
     const u = applicant()
     const app = (await submit(u.token, form({ shop_name: 'Harbour Tea House' }))).body.data.application as MerchantApplication
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
-    const { shopId } = approveApplication(s.app.db, app.id)
+    const { shopId } = (await approveApplication(s.app.db, app.id))
     const [shop] = await shopsNamed('Harbour Tea House')
     // Placed at Nanshan's centre (server/domain/address/districtCentres.ts), with its hours, discount and storefront picture.
     expect(shop).toMatchObject({ id: shopId, lat: 22.5329, lng: 113.9305, hours: '10:00-22:00', discount_rate: 88, image: STOREFRONT })
@@ -212,7 +212,7 @@ describe('the mobile, verified by SMS at submit', () => {
     expect(((await send(u.token, form({ mobile, sms_code: code, class_id: 999 }))).body as { reason?: string }).reason).toBe('merchant_class_invalid')
     const first = (await send(u.token, form({ mobile, sms_code: code }))).body.data.application as MerchantApplication
     expect(first.status).toBe('submitted')
-    rejectApplication(s.app.db, first.id, { hours: 'give the days' })
+    await rejectApplication(s.app.db, first.id, { hours: 'give the days' })
     // Resubmitted with the mobile already verified: no code.
     expect((await send(u.token, form({ shop_name: first.shop_name, mobile, hours: 'Mon-Sun 9-21' }))).body).toMatchObject({ code: 1, data: { application: { id: first.id, status: 'submitted' } } })
     // The account's own phone (verified at login): no code.

@@ -88,7 +88,7 @@ function quickUsers(n: number): Array<{ token: string; userId: number }> {
 
 /** Money-invariant violations that appeared since this case started (the whole file is checked at the end). */
 let violationsBefore: string[] = []
-const newViolations = () => paymentInvariantViolations(db).filter((v) => !violationsBefore.includes(v))
+const newViolations = async () => (await paymentInvariantViolations(db)).filter((v) => !violationsBefore.includes(v))
 
 
 const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
@@ -136,9 +136,9 @@ afterAll(async () => {
 })
 
 let before = { serverErrors: 0, nonEnvelope: 0 }
-beforeEach(() => {
+beforeEach(async () => {
   before = { serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }
-  violationsBefore = db ? paymentInvariantViolations(db) : []
+  violationsBefore = db ? (await paymentInvariantViolations(db)) : []
 })
 afterEach(() => {
   // Nothing may have gone wrong in any case, whatever it asserted (counted per case).
@@ -220,7 +220,7 @@ describe('three server processes on one database file', () => {
         expect(refunds).toEqual([expect.objectContaining({ payment_id: payments.find((p) => p.status === 'refunded')?.id, reason: 'duplicate', status: 'succeeded' })])
         expect(count('SELECT status AS n FROM orders WHERE id = ?', o.id)).toBe(10)
       }
-      expect(newViolations()).toEqual([])
+      expect((await newViolations())).toEqual([])
     })
   })
 
@@ -244,7 +244,7 @@ describe('three server processes on one database file', () => {
         expect((db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(o.trade) as { status: string }).status).toBe('refunded')
         expect(db.prepare('SELECT reason, status FROM refunds WHERE order_id = ?').all(o.id)).toEqual([{ reason: 'late', status: 'succeeded' }])
       }
-      expect(newViolations()).toEqual([])
+      expect((await newViolations())).toEqual([])
     })
   })
 
@@ -274,7 +274,7 @@ describe('three server processes on one database file', () => {
         if (cancelled) expect({ status, payment, refunds }).toEqual({ status: 50, payment: 'refunded', refunds: [{ reason: 'late', status: 'succeeded' }] })
         else expect({ status, payment, refunds }).toEqual({ status: 10, payment: 'paid', refunds: [] })
       })
-      expect(newViolations()).toEqual([])
+      expect((await newViolations())).toEqual([])
       const paid = count(`SELECT COUNT(*) AS n FROM orders WHERE id IN ${inIds} AND status = 10`)
       perCase['d-race-outcome'] = { sent: 0, serverErrors: 0, nonEnvelope: 0, maxInFlight: 0, ms: 0, note: `${paid} paid, ${ROUNDS - paid} cancelled and refunded` }
     })
@@ -300,7 +300,7 @@ describe('three server processes on one database file', () => {
         // Whatever the order of events, no trade is left open on the cancelled order.
         expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'pending'", other.id)).toBe(0)
       }
-      expect(newViolations()).toEqual([])
+      expect((await newViolations())).toEqual([])
     })
   })
 
@@ -342,7 +342,7 @@ describe('three server processes on one database file', () => {
     // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.
     const errors = servers.flatMap((s) => s.output().split('\n').filter((l) => /"level":(50|60)/.test(l)))
     expect(tallyOf(errors.map((l) => (/"code":"(\w+)"/.exec(l)?.[1] ?? '') + ' ' + (/"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 120))))).toEqual({})
-    expect(paymentInvariantViolations(db)).toEqual([])
+    expect((await paymentInvariantViolations(db))).toEqual([])
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     expect(count('SELECT COUNT(*) AS n FROM seckill_products WHERE stock < 0')).toBe(0)
     expect(count('SELECT COUNT(*) AS n FROM mall_specs WHERE stock < 0')).toBe(0)

@@ -72,9 +72,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-afterEach(() => {
+afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect(paymentInvariantViolations(db)).toEqual([])
+  expect((await paymentInvariantViolations(db))).toEqual([])
 })
 
 describe('the store under contention: three processes, one file', () => {

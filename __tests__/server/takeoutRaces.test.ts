@@ -76,9 +76,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-afterEach(() => {
+afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect(paymentInvariantViolations(db)).toEqual([])
+  expect((await paymentInvariantViolations(db))).toEqual([])
 })
 
 const accepted = (id: number) => count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'takeout_accepted'", id)

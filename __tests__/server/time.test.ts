@@ -105,12 +105,12 @@ describe('flash-sale sessions recur every business day', () => {
   })
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-  it('the demo sessions fall on the day they are read (the last on the next day), any day', () => {
+  it('the demo sessions fall on the day they are read (the last on the next day), any day', async () => {
     const db = openDatabase(path.join(dir, 'a.sqlite'))
     seedDemoData(db)
     for (const day of ['2026-03-01', '2027-10-15']) {
       const noon = parseText(`${day} 12:00:00`).valueOf()
-      expect(flashSessions(db, noon).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
+      expect((await flashSessions(db, noon)).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
         ['00:00 场', `${day} 00:00:00`, `${day} 08:00:00`],
         ['08:00 场', `${day} 08:00:00`, `${day} 16:00:00`],
         ['16:00 场', `${day} 16:00:00`, fmt(parseText(`${day} 00:00:00`).add(1, 'day'))],
@@ -131,7 +131,7 @@ describe('flash-sale sessions recur every business day', () => {
     }
   })
 
-  it('sessions pinned to the day an older database was made become times of day (migration 6)', () => {
+  it('sessions pinned to the day an older database was made become times of day (migration 6)', async () => {
     const file = path.join(dir, 'old.sqlite')
     const old = openAtVersion(file, 5)
     const insert = old.prepare('INSERT INTO seckill_sessions (id, title, start_time, end_time) VALUES (?, ?, ?, ?)')
@@ -145,7 +145,7 @@ describe('flash-sale sessions recur every business day', () => {
       { id: 2, start_minute: 960, end_minute: 1440 },
       { id: 3, start_minute: 2040, end_minute: 2760 },
     ])
-    expect(flashSessions(db, parseText('2026-07-01 09:00:00').valueOf())[0]).toMatchObject({ start_time: '2026-07-01 08:00:00', end_time: '2026-07-01 16:00:00' })
+    expect((await flashSessions(db, parseText('2026-07-01 09:00:00').valueOf()))[0]).toMatchObject({ start_time: '2026-07-01 08:00:00', end_time: '2026-07-01 16:00:00' })
     db.close()
   })
 })

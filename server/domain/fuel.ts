@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import type { GradePrice, Station, StationDetail } from '../../src/contract/fuel'
 import { OIL_GRADES, litresFor } from '../../src/contract/fuelEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
@@ -12,7 +13,7 @@ import { inBusinessZone, nowMs, nowText } from '../time'
 export const businessDay = (at = nowMs()) => inBusinessZone(at).format('YYYY-MM-DD')
 
 /** The shopper's card rate (null: no card, or nobody logged in): fuel's member price counts it as bills do. */
-export const cardRateOf = (db: DB, userId: number | null): number | null => (userId === null ? null : (cards.activeMemberRate(db, userId, nowText()) ?? null))
+export const cardRateOf = async (db: Q, userId: number | null): Promise<number | null> => (userId === null ? null : ((await cards.activeMemberRate(db, userId, nowText())) ?? null))
 
 /** Per litre after the station's discount and the card: the same rule as a bill of one litre's price. */
 export function memberLitrePrice(price: number, stationRate: number, cardRate: number | null): number {
@@ -20,11 +21,11 @@ export function memberLitrePrice(price: number, stationRate: number, cardRate: n
   return price - discount - member
 }
 
-function gradesOf(db: DB, row: fuel.StationRow, cardRate: number | null, day: string): GradePrice[] {
-  return fuel.pricesOn(db, row.id, day).map((g) => ({ grade: g.grade, price: g.price, member_price: memberLitrePrice(g.price, row.discount_rate, cardRate) }))
+async function gradesOf(db: Q, row: fuel.StationRow, cardRate: number | null, day: string): Promise<GradePrice[]> {
+  return (await fuel.pricesOn(db, row.id, day)).map((g) => ({ grade: g.grade, price: g.price, member_price: memberLitrePrice(g.price, row.discount_rate, cardRate) }))
 }
 
-function stationOf(db: DB, row: fuel.StationRow, at: GeoPoint | null, cardRate: number | null, day: string): Station {
+async function stationOf(db: Q, row: fuel.StationRow, at: GeoPoint | null, cardRate: number | null, day: string): Promise<Station> {
   return {
     id: row.id,
     name: row.name,
@@ -36,38 +37,38 @@ function stationOf(db: DB, row: fuel.StationRow, at: GeoPoint | null, cardRate: 
     lng: row.lng,
     discount_rate: row.discount_rate,
     distance: at ? distanceMeters(at, row) : null,
-    grades: gradesOf(db, row, cardRate, day),
+    grades: (await gradesOf(db, row, cardRate, day)),
   }
 }
 
 /** Stations near a point (nearest first, every city), or a city's (when no point), paged. */
-export function stationPage(db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null; page: number; pageSize: number }) {
-  const cardRate = cardRateOf(db, q.userId)
+export async function stationPage(db: Q, q: { at: GeoPoint | null; cityId?: number; userId: number | null; page: number; pageSize: number }) {
+  const cardRate = (await cardRateOf(db, q.userId))
   const day = businessDay()
-  const rows = fuel.stations(db, q.at ? undefined : q.cityId)
+  const rows = (await fuel.stations(db, q.at ? undefined : q.cityId))
   const all = rows.map((r) => stationOf(db, r, q.at, cardRate, day))
   if (q.at) all.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
   const start = (q.page - 1) * q.pageSize
   return { list: all.slice(start, start + q.pageSize), total: all.length, page: q.page, page_size: q.pageSize }
 }
 
-export function stationDetail(db: DB, id: number, at: GeoPoint | null, userId: number | null): StationDetail {
-  const row = fuel.station(db, id)
+export async function stationDetail(db: Q, id: number, at: GeoPoint | null, userId: number | null): Promise<StationDetail> {
+  const row = (await fuel.station(db, id))
   if (!row) throw refuse('station_not_found')
-  const cardRate = cardRateOf(db, userId)
-  return { ...stationOf(db, row, at, cardRate, businessDay()), phone: row.phone, pumps: fuel.pumps(db, id), member_card: cardRate !== null }
+  const cardRate = (await cardRateOf(db, userId))
+  return { ...(await stationOf(db, row, at, cardRate, businessDay())), phone: row.phone, pumps: (await fuel.pumps(db, id)), member_card: cardRate !== null }
 }
 
 /**
  * A fuel order's price per litre and figures, or a refusal a shopper can act on: an unknown grade, a grade
  * the station lacks (or has no price for today), a pump it lacks, an amount out of range.
  */
-export function fuelTerms(db: DB, p: { shop_id: number; oil_grade: string; pump_no: number; amount: number }): { litrePrice: number } {
-  if (!fuel.station(db, p.shop_id)) throw refuse('not_a_fuel_station')
+export async function fuelTerms(db: Q, p: { shop_id: number; oil_grade: string; pump_no: number; amount: number }): Promise<{ litrePrice: number }> {
+  if (!(await fuel.station(db, p.shop_id))) throw refuse('not_a_fuel_station')
   if (!(OIL_GRADES as readonly string[]).includes(p.oil_grade)) throw refuse('oil_grade_unknown', { grade: p.oil_grade })
-  const price = fuel.pricesOn(db, p.shop_id, businessDay()).find((g) => g.grade === p.oil_grade)?.price
+  const price = (await fuel.pricesOn(db, p.shop_id, businessDay())).find((g) => g.grade === p.oil_grade)?.price
   if (price === undefined) throw refuse('oil_grade_not_sold', { grade: p.oil_grade })
-  if (!fuel.hasPump(db, p.shop_id, p.pump_no)) throw refuse('pump_not_found', { pump: p.pump_no })
+  if (!(await fuel.hasPump(db, p.shop_id, p.pump_no))) throw refuse('pump_not_found', { pump: p.pump_no })
   return { litrePrice: price }
 }
 

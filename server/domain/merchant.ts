@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import type { z } from 'zod'
 import type { MerchantApplication, MerchantApplicationPayload } from '../../src/contract/merchant'
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField, type MerchantApplicationStatus } from '../../src/contract/merchantEndpoints'
@@ -47,8 +48,8 @@ interface Row {
 /** Statuses of an application still under way (its mobile is taken, its shop name too). */
 const OPEN = "('submitted', 'in_review', 'rejected')"
 
-const rowById = (db: DB, id: number) => sql(db, 'SELECT * FROM merchant_applications WHERE id = ?').get(id) as Row | undefined
-const rowOfUser = (db: DB, userId: number) => sql(db, 'SELECT * FROM merchant_applications WHERE user_id = ?').get(userId) as Row | undefined
+const rowById = async (db: Q, id: number) => (await db.get('SELECT * FROM merchant_applications WHERE id = ?', id)) as Row | undefined
+const rowOfUser = async (db: Q, userId: number) => (await db.get('SELECT * FROM merchant_applications WHERE user_id = ?', userId)) as Row | undefined
 
 function shapeOf(row: Row): MerchantApplication & { user_id: number } {
   const { rejections, ...rest } = row
@@ -56,23 +57,23 @@ function shapeOf(row: Row): MerchantApplication & { user_id: number } {
 }
 
 /** The shopper's application, or null. */
-export function myApplication(db: DB, userId: number): MerchantApplication | null {
-  const row = rowOfUser(db, userId)
+export async function myApplication(db: Q, userId: number): Promise<MerchantApplication | null> {
+  const row = (await rowOfUser(db, userId))
   if (!row) return null
   const { user_id: _owner, ...shape } = shapeOf(row)
   return shape
 }
 
 /** A shop of that name (any case, spaces trimmed) in the city, or another applicant's open application for it. */
-function nameTaken(db: DB, name: string, cityId: number, exceptApplication: number): boolean {
-  const shop = sql(db, 'SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)').get(cityId, name)
+async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
+  const shop = (await db.get('SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name))
   if (shop) return true
-  return !!sql(db, `SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`).get(cityId, name, exceptApplication)
+  return !!(await db.get(`SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`, cityId, name, exceptApplication))
 }
 
 /** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
-const latestSignUpCode = (db: DB, mobile: string) =>
-  sql(db, "SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1").get(mobile) as
+const latestSignUpCode = async (db: Q, mobile: string) =>
+  (await db.get("SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1", mobile)) as
     | { id: number; code: string; created_at: number; attempts: number }
     | undefined
 
@@ -84,18 +85,18 @@ const latestSignUpCode = (db: DB, mobile: string) =>
  * outside the submit's transaction, so a refusal does not roll the count back). Answers the code's row to spend inside
  * the transaction, or null.
  */
-function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fields): number | null {
+async function checkMobileCode(db: Q, user: { id: number; phone: string }, input: Fields): Promise<number | null> {
   if (input.mobile === user.phone) return null
-  const mine = rowOfUser(db, user.id)
+  const mine = (await rowOfUser(db, user.id))
   if (mine && mine.mobile === input.mobile) return null
   if (!input.sms_code) throw refuse('merchant_sms_code_required')
-  const sms = latestSignUpCode(db, input.mobile)
+  const sms = (await latestSignUpCode(db, input.mobile))
   if (!sms || nowMs() - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
   // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
   // wrong guesses over all processes, however many are in flight at once.
-  if (!takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+  if (!(await takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS))) throw refuse('sms_code_attempts')
   if (sms.code !== input.sms_code) throw refuse('sms_code_wrong')
-  returnAttempt(db, sms.id)
+  await returnAttempt(db, sms.id)
   return sms.id
 }
 
@@ -105,23 +106,23 @@ function checkMobileCode(db: DB, user: { id: number; phone: string }, input: Fie
  * reviewed (submitted / in review); a mobile on another open application; a shop name taken in the city; an unknown
  * business class or city (as that field's reason). The code is spent with the write: a refusal leaves it usable.
  */
-export function submitApplication(db: DB, user: { id: number; phone: string }, input: Fields): MerchantApplication {
+export async function submitApplication(db: Q, user: { id: number; phone: string }, input: Fields): Promise<MerchantApplication> {
   const userId = user.id
-  const codeId = checkMobileCode(db, user, input)
-  return tx(db, () => {
+  const codeId = (await checkMobileCode(db, user, input))
+  return db.transaction('serializable', async (db) => {
     // Used once: a second submit racing with the same code finds it used.
-    if (codeId !== null && !useCode(db, codeId)) throw refuse('sms_code_expired')
-    if (staffShopOf(db, userId)) throw refuse('merchant_already_staff')
-    const mine = rowOfUser(db, userId)
+    if (codeId !== null && !(await useCode(db, codeId))) throw refuse('sms_code_expired')
+    if ((await staffShopOf(db, userId))) throw refuse('merchant_already_staff')
+    const mine = (await rowOfUser(db, userId))
     if (mine && mine.status !== 'rejected') throw refuse(mine.status === 'approved' ? 'merchant_already_staff' : 'merchant_application_pending')
     const exceptId = mine?.id ?? 0
     // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
-    if (!isUploadOf(db, userId, input.licence_image)) throw refuse('merchant_licence_invalid')
-    if (!isUploadOf(db, userId, input.storefront_image)) throw refuse('merchant_storefront_invalid')
-    if (!sql(db, 'SELECT 1 FROM business_classes WHERE id = ?').get(input.class_id)) throw refuse('merchant_class_invalid')
-    if (!sql(db, 'SELECT 1 FROM cities WHERE id = ?').get(input.city_id)) throw refuse('merchant_city_invalid')
-    if (sql(db, `SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`).get(input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
-    if (nameTaken(db, input.shop_name, input.city_id, exceptId)) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
+    if (!(await isUploadOf(db, userId, input.licence_image))) throw refuse('merchant_licence_invalid')
+    if (!(await isUploadOf(db, userId, input.storefront_image))) throw refuse('merchant_storefront_invalid')
+    if (!(await db.get('SELECT 1 FROM business_classes WHERE id = ?', input.class_id))) throw refuse('merchant_class_invalid')
+    if (!(await db.get('SELECT 1 FROM cities WHERE id = ?', input.city_id))) throw refuse('merchant_city_invalid')
+    if ((await db.get(`SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId))) throw refuse('merchant_mobile_busy')
+    if ((await nameTaken(db, input.shop_name, input.city_id, exceptId))) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
     const now = nowMs()
     const values = {
       shop_name: input.shop_name,
@@ -140,21 +141,15 @@ export function submitApplication(db: DB, user: { id: number; phone: string }, i
       now,
     }
     if (mine) {
-      sql(
-        db,
-        `UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
+      await db.run(`UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
            city_id = @city_id, district = @district, address = @address, lat = @lat, lng = @lng, hours = @hours, discount_rate = @discount_rate,
            licence_image = @licence_image, storefront_image = @storefront_image, rejections = '{}', updated_at = @now, reviewed_at = NULL
-         WHERE id = @id AND status = 'rejected'`,
-      ).run({ ...values, id: mine.id })
+         WHERE id = @id AND status = 'rejected'`, { ...values, id: mine.id })
     } else {
-      sql(
-        db,
-        `INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
-         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`,
-      ).run({ ...values, user_id: userId })
+      await db.run(`INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
+         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`, { ...values, user_id: userId })
     }
-    return myApplication(db, userId) as MerchantApplication
+    return (await myApplication(db, userId)) as MerchantApplication
   })
 }
 
@@ -170,49 +165,41 @@ export interface ApplicationSummary {
 }
 
 /** Applications, those waiting first (submitted, in review), then the rest; newest last within each. */
-export function listApplications(db: DB): ApplicationSummary[] {
-  return sql(
-    db,
-    `SELECT id, status, shop_name, city_id, mobile, updated_at FROM merchant_applications
-     ORDER BY CASE status WHEN 'submitted' THEN 0 WHEN 'in_review' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 END, updated_at, id`,
-  ).all() as ApplicationSummary[]
+export async function listApplications(db: Q): Promise<ApplicationSummary[]> {
+  return (await db.all(`SELECT id, status, shop_name, city_id, mobile, updated_at FROM merchant_applications
+     ORDER BY CASE status WHEN 'submitted' THEN 0 WHEN 'in_review' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 END, updated_at, id`)) as ApplicationSummary[]
 }
 
 /** One application for the operator; opening a submitted one marks it in review (the applicant sees that). */
-export function showApplication(db: DB, id: number): MerchantApplication & { user_id: number } {
-  return tx(db, () => {
-    const row = rowById(db, id)
+export async function showApplication(db: Q, id: number): Promise<MerchantApplication & { user_id: number }> {
+  return db.transaction('serializable', async (db) => {
+    const row = (await rowById(db, id))
     if (!row) throw refuse('merchant_application_not_found')
-    if (row.status === 'submitted') sql(db, "UPDATE merchant_applications SET status = 'in_review', updated_at = ? WHERE id = ? AND status = 'submitted'").run(nowMs(), id)
-    return shapeOf(rowById(db, id) as Row)
+    if (row.status === 'submitted') await db.run("UPDATE merchant_applications SET status = 'in_review', updated_at = ? WHERE id = ? AND status = 'submitted'", nowMs(), id)
+    return shapeOf((await rowById(db, id)) as Row)
   })
 }
 
 /** Reject with a reason per field (at least one; fields of MERCHANT_APPLICATION_FIELDS). Only while undecided. */
-export function rejectApplication(db: DB, id: number, reasons: Partial<Record<MerchantApplicationField, string>>): MerchantApplication & { user_id: number } {
+export async function rejectApplication(db: Q, id: number, reasons: Partial<Record<MerchantApplicationField, string>>): Promise<MerchantApplication & { user_id: number }> {
   const fields = Object.keys(reasons)
   if (fields.length === 0 || fields.some((f) => !(MERCHANT_APPLICATION_FIELDS as readonly string[]).includes(f) || !reasons[f as MerchantApplicationField]?.trim())) {
     throw new Error(`reject needs --field name=why with name one of: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`)
   }
-  return tx(db, () => {
-    const row = rowById(db, id)
+  return db.transaction('serializable', async (db) => {
+    const row = (await rowById(db, id))
     if (!row) throw refuse('merchant_application_not_found')
     const now = nowMs()
-    const changed = sql(db, "UPDATE merchant_applications SET status = 'rejected', rejections = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')").run(
-      JSON.stringify(reasons),
-      now,
-      now,
-      id,
-    ).changes
+    const changed = (await db.run("UPDATE merchant_applications SET status = 'rejected', rejections = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", JSON.stringify(reasons), now, now, id)).changes
     if (changed !== 1) throw refuse('merchant_application_decided', { status: row.status })
-    return shapeOf(rowById(db, id) as Row)
+    return shapeOf((await rowById(db, id)) as Row)
   })
 }
 
 /** The shop's point: the one picked on the map, else its district's centre (server/domain/address/districtCentres.ts), else its city's. */
-function placeOf(db: DB, row: Row): { lat: number; lng: number } {
+async function placeOf(db: Q, row: Row): Promise<{ lat: number; lng: number }> {
   if (row.lat !== null && row.lng !== null) return { lat: row.lat, lng: row.lng }
-  const city = sql(db, 'SELECT name, lat, lng FROM cities WHERE id = ?').get(row.city_id) as { name: string; lat: number; lng: number }
+  const city = (await db.get('SELECT name, lat, lng FROM cities WHERE id = ?', row.city_id)) as { name: string; lat: number; lng: number }
   if (row.district) {
     for (const [province, cities] of Object.entries(REGIONS)) {
       for (const cityName of Object.keys(cities)) {
@@ -233,31 +220,23 @@ function placeOf(db: DB, row: Row): { lat: number; lng: number } {
  * with the shop id. The status update is conditional (still submitted or in review), so of several operators
  * approving at once exactly one creates a shop; the others are refused and nothing of theirs stays.
  */
-export function approveApplication(db: DB, id: number): { application: MerchantApplication & { user_id: number }; shopId: number } {
-  return tx(db, () => {
-    const row = rowById(db, id)
+export async function approveApplication(db: Q, id: number): Promise<{ application: MerchantApplication & { user_id: number }; shopId: number }> {
+  return db.transaction('serializable', async (db) => {
+    const row = (await rowById(db, id))
     if (!row) throw refuse('merchant_application_not_found')
     if (row.status !== 'submitted' && row.status !== 'in_review') throw refuse('merchant_application_decided', { status: row.status })
-    if (staffShopOf(db, row.user_id)) throw refuse('merchant_already_staff')
-    if (nameTaken(db, row.shop_name, row.city_id, row.id)) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
-    const place = placeOf(db, row)
+    if ((await staffShopOf(db, row.user_id))) throw refuse('merchant_already_staff')
+    if ((await nameTaken(db, row.shop_name, row.city_id, row.id))) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
+    const place = (await placeOf(db, row))
     const shopId = Number(
-      sql(
-        db,
-        `INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`,
-      ).run(row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image).lastInsertRowid,
+      (await db.insert(`INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`, row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image)),
     )
     const now = nowMs()
-    const changed = sql(db, "UPDATE merchant_applications SET status = 'approved', shop_id = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')").run(
-      shopId,
-      now,
-      now,
-      id,
-    ).changes
+    const changed = (await db.run("UPDATE merchant_applications SET status = 'approved', shop_id = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", shopId, now, now, id)).changes
     // Never true inside BEGIN IMMEDIATE (the status was read under the write lock); kept so the rule holds without it.
     if (changed !== 1) throw refuse('merchant_application_decided', { status: 'approved' })
-    sql(db, "INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')").run(row.user_id, shopId, fmt(now))
-    return { application: shapeOf(rowById(db, id) as Row), shopId }
+    await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')", row.user_id, shopId, fmt(now))
+    return { application: shapeOf((await rowById(db, id)) as Row), shopId }
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
@@ -40,9 +41,9 @@ export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
 /** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
-export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): OrderInfo {
+export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
   // `shopRead`: the shop read with the row (order/read's one statement, repo/orders.ts ownForReading).
-  const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? shops.shopPlace(db, row.shop_id) : undefined
+  const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? (await shops.shopPlace(db, row.shop_id)) : undefined
   const shopName = shop?.name
   // A flash sale's price is the price (issue 24): the order reads the sale's amount, not the list price less a discount.
   const saleCut = isFlashOrder(row) ? row.discount_amount : 0
@@ -66,9 +67,9 @@ export function toOrderInfo(db: DB, lang: ApiLang, row: OrderRow, shopRead?: ord
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
-    lines: linesOf(db, lang, row, shopName ?? null),
+    lines: (await linesOf(db, lang, row, shopName ?? null)),
     delivery: deliveryOf(row),
-    parcel: parcelOf(db, lang, row),
+    parcel: (await parcelOf(db, lang, row)),
     pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
   }
 }
@@ -103,11 +104,11 @@ const detailOf = (row: OrderRow): Record<string, unknown> => {
 const oneLine = (row: OrderRow, name: string, spec: string | null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image: null }]
 
 /** What an order bought, one line per thing, in the asker's language where the system names it. */
-function linesOf(db: DB, lang: ApiLang, row: OrderRow, shopName: string | null): OrderLine[] {
+async function linesOf(db: Q, lang: ApiLang, row: OrderRow, shopName: string | null): Promise<OrderLine[]> {
   const detail = detailOf(row)
   switch (row.kind) {
     case 'card': {
-      const card = row.ref_id ? cards.cardProduct(db, row.ref_id) : undefined
+      const card = row.ref_id ? (await cards.cardProduct(db, row.ref_id)) : undefined
       return oneLine(row, orderTitleIn(lang, row.kind, row.title), card ? named(lang, card.name) : null)
     }
     case 'bill':
@@ -121,7 +122,7 @@ function linesOf(db: DB, lang: ApiLang, row: OrderRow, shopName: string | null):
         const d = detail as Partial<MallDetail>
         return [{ name: row.title, spec: d.spec_name ?? null, quantity: row.quantity, price: d.unit_price ?? Math.round(row.original_amount / row.quantity), image: d.image ?? null }]
       }
-      const flash = row.ref_id ? seckill.flashProduct(db, row.ref_id) : undefined
+      const flash = row.ref_id ? (await seckill.flashProduct(db, row.ref_id)) : undefined
       const qty = Math.max(1, row.quantity)
       const price = Math.round((row.original_amount - row.discount_amount) / qty)
       const listPrice = Math.round(row.original_amount / qty)
@@ -149,11 +150,11 @@ function deliveryOf(row: OrderRow): OrderDelivery | null {
 }
 
 /** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
-export function returnOrderStock(db: DB, row: OrderRow): void {
+export async function returnOrderStock(db: Q, row: OrderRow): Promise<void> {
   const items = mallItemsOf(row)
-  if (items) for (const i of items) mall.returnSpecStock(db, i.spec_id, i.quantity)
-  else if (row.spec_id !== null) mall.returnSpecStock(db, row.spec_id, row.quantity)
-  else if (row.kind === 'product' && row.ref_id) seckill.returnStock(db, row.ref_id, row.quantity)
+  if (items) for (const i of items) await mall.returnSpecStock(db, i.spec_id, i.quantity)
+  else if (row.spec_id !== null) await mall.returnSpecStock(db, row.spec_id, row.quantity)
+  else if (row.kind === 'product' && row.ref_id) await seckill.returnStock(db, row.ref_id, row.quantity)
 }
 
 /** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
@@ -180,7 +181,7 @@ interface Priced {
 }
 
 /** Each kind's own pricing (server/domain/pricing/, takeout's in server/domain/takeout/pricing.ts). */
-function priceKind(db: DB, userId: number, p: Payload): KindPriced {
+async function priceKind(db: Q, userId: number, p: Payload): Promise<KindPriced> {
   switch (p.kind) {
     case 'card':
       return priceCard(db, userId, p)
@@ -189,7 +190,7 @@ function priceKind(db: DB, userId: number, p: Payload): KindPriced {
     case 'oil':
       return priceFuel(db, userId, p)
     case 'product':
-      return p.source === 'mall' ? priceMall(db, userId, p) : priceFlash(db, p)
+      return p.source === 'mall' ? (await priceMall(db, userId, p)) : (await priceFlash(db, p))
     case 'takeout':
       // Dishes with options, fees by distance, radius, minimum order, opening hours.
       return priceTakeoutOrder(db, userId, p)
@@ -201,14 +202,14 @@ function priceKind(db: DB, userId: number, p: Payload): KindPriced {
  * fields, each required one present (the contract's union): what is left to check here is the data.
  * Its kind prices it (priceKind); then the coupon and the total.
  */
-export function priceOrder(db: DB, userId: number, p: Payload): Priced {
-  const k = priceKind(db, userId, p)
+export async function priceOrder(db: Q, userId: number, p: Payload): Promise<Priced> {
+  const k = (await priceKind(db, userId, p))
   const dayCut = k.discountDay
 
   let coupon = 0
   let userCouponId: number | null = null
   if (p.coupon_id) {
-    const uc = coupons.usableCoupon(db, p.coupon_id, userId, nowText())
+    const uc = (await coupons.usableCoupon(db, p.coupon_id, userId, nowText()))
     if (!uc) throw refuse('coupon_unavailable')
     if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
     if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
@@ -251,14 +252,14 @@ export function priceOrder(db: DB, userId: number, p: Payload): Priced {
 }
 
 /** 200 concurrent buyers of 20 items get exactly 20 orders: the check and the decrement are one statement. */
-function takeFlashStock(db: DB, userId: number, productId: number, quantity: number): void {
-  const prod = seckill.flashProduct(db, productId) as seckill.FlashProductRow
+async function takeFlashStock(db: Q, userId: number, productId: number, quantity: number): Promise<void> {
+  const prod = (await seckill.flashProduct(db, productId)) as seckill.FlashProductRow
   const now = nowText()
   if (now < prod.start_time) throw refuse('flash_sale_not_started')
   if (now >= prod.end_time) throw refuse('flash_sale_ended')
-  const bought = orders.flashBought(db, userId, productId)
+  const bought = (await orders.flashBought(db, userId, productId))
   if (bought + quantity > prod.limit_per_user) throw refuse('limit_per_person', { limit: prod.limit_per_user })
-  if (!seckill.takeStock(db, productId, quantity)) throw refuse('sold_out')
+  if (!(await seckill.takeStock(db, productId, quantity))) throw refuse('sold_out')
 }
 
 /** What a create request asked for, whatever the order of its keys; the answer's language is not part of it. */
@@ -269,20 +270,20 @@ export function payloadHash(p: Payload): string {
   return crypto.createHash('sha256').update(JSON.stringify(canonical(asked))).digest('hex')
 }
 
-export function createOrder(db: DB, userId: number, p: Payload, clientRequestId: string): OrderRow {
-  return tx(db, () => {
+export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
     const requestHash = payloadHash(p)
-    const existing = orders.byRequest(db, userId, clientRequestId)
+    const existing = (await orders.byRequest(db, userId, clientRequestId))
     if (existing) {
       // A retry of the same request gets its order; the same id with another payload is a client bug, not a retry.
       if (existing.request_hash !== null && existing.request_hash !== requestHash) throw refuse('request_id_reused')
       return existing
     }
-    const priced = priceOrder(db, userId, p)
+    const priced = (await priceOrder(db, userId, p))
     // Fuel: the price per litre may have moved since the shopper's quote; they see the new figure and confirm.
     if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
       const { quoted_price: _asked, ...again } = p
-      const fresh = priceOrder(db, userId, again).quote
+      const fresh = (await priceOrder(db, userId, again)).quote
       throw refuse(
         'fuel_price_moved',
         { grade: p.oil_grade, price: (priced.quote.oil.litre_price / 100).toFixed(2) },
@@ -292,12 +293,12 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
     if (priced.specId !== null) {
       // Mall: each spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec); a
       // line short of stock refuses the whole order (the transaction gives back what was taken before it).
-      for (const take of priced.specTakes) if (!mall.takeSpecStock(db, take.specId, take.quantity)) throw refuse('stock_short')
-    } else if (p.kind === 'product' && priced.refId) takeFlashStock(db, userId, priced.refId, priced.quantity)
-    if (priced.userCouponId && !coupons.lockCoupon(db, priced.userCouponId)) throw refuse('coupon_unavailable')
+      for (const take of priced.specTakes) if (!(await mall.takeSpecStock(db, take.specId, take.quantity))) throw refuse('stock_short')
+    } else if (p.kind === 'product' && priced.refId) await takeFlashStock(db, userId, priced.refId, priced.quantity)
+    if (priced.userCouponId && !(await coupons.lockCoupon(db, priced.userCouponId))) throw refuse('coupon_unavailable')
     const now = nowMs()
     const q = priced.quote
-    const id = orders.insert(db, {
+    const id = (await orders.insert(db, {
       order_no: `OCP${inBusinessZone(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
       user_id: userId,
       kind: p.kind,
@@ -322,19 +323,19 @@ export function createOrder(db: DB, userId: number, p: Payload, clientRequestId:
       expire_at: now + UNPAID_TTL_MS,
       spec_id: priced.specId,
       delivery: priced.delivery,
-    })
-    if (priced.userCouponId) coupons.attachCoupon(db, priced.userCouponId, id)
+    }))
+    if (priced.userCouponId) await coupons.attachCoupon(db, priced.userCouponId, id)
     // Takeout: its own state (mode, slot, promised time, a pre-order's opening; server/domain/takeout/takeout.ts moves it).
-    if (priced.takeout && priced.shopId !== null) takeoutRepo.insertTakeoutOrder(db, { order_id: Number(id), shop_id: priced.shopId, ...priced.takeout, updated_at: now })
+    if (priced.takeout && priced.shopId !== null) await takeoutRepo.insertTakeoutOrder(db, { order_id: Number(id), shop_id: priced.shopId, ...priced.takeout, updated_at: now })
     // The cart's checkout: the lines ordered leave the shopper's cart now that the order exists (not before).
-    if (p.kind === 'product' && p.items !== undefined) cart.removeSpecs(db, userId, priced.specTakes.map((t) => t.specId))
-    return orders.byId(db, id) as OrderRow
+    if (p.kind === 'product' && p.items !== undefined) await cart.removeSpecs(db, userId, priced.specTakes.map((t) => t.specId))
+    return (await orders.byId(db, id)) as OrderRow
   })
 }
 
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
-export function findOwnOrder(db: DB, userId: number, id: number): OrderRow {
-  const row = orders.ownById(db, userId, id)
+export async function findOwnOrder(db: Q, userId: number, id: number): Promise<OrderRow> {
+  const row = (await orders.ownById(db, userId, id))
   if (!row) throw refuse('order_not_found')
   return row
 }
@@ -363,13 +364,13 @@ const CANCEL_ROUNDS = 3
  * transaction run again calls nothing, and closing a trade of an order that then stays unpaid only means the next
  * payparam opens a new trade. Outside any transaction (refused inside one).
  */
-export function cancelUnpaid(db: DB, provider: PayProvider, orderId: number, now = nowMs()): CancelOutcome {
+export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<CancelOutcome> {
   if (db.inTransaction) throw new Error('cancelUnpaid calls the payment provider: outside any transaction')
   for (let round = 0; round < CANCEL_ROUNDS; round++) {
-    if (orders.statusOf(db, orderId) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
-    const closing = closeOpenTrades(db, provider, orderId, now)
+    if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
+    const closing = (await closeOpenTrades(db, provider, orderId, now))
     if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
-    const outcome = tx(db, () => cancelIfTradesClosed(db, orderId))
+    const outcome = (await db.transaction('serializable', (db) => cancelIfTradesClosed(db, orderId)))
     if (outcome !== 'open_trade') return outcome
   }
   return 'unsettled'
@@ -383,14 +384,14 @@ export function cancelUnpaid(db: DB, provider: PayProvider, orderId: number, now
  * BEGIN IMMEDIATE keeps a payparam from opening a trade between the check and the move; on PostgreSQL (when orders move
  * onto the storage seam) the order's row is to be locked (`FOR UPDATE`) here and in payparam's openTrade for the same.
  */
-export function cancelIfTradesClosed(db: DB, orderId: number): 'cancelled' | 'open_trade' | 'not_unpaid' {
+export async function cancelIfTradesClosed(db: Q, orderId: number): Promise<'cancelled' | 'open_trade' | 'not_unpaid'> {
   if (!db.inTransaction) throw new Error('cancelIfTradesClosed must run inside a write transaction')
-  const row = orders.byId(db, orderId) as OrderRow | undefined
+  const row = (await orders.byId(db, orderId)) as OrderRow | undefined
   if (!row || row.status !== ORDER_STATUS.UNPAID) return 'not_unpaid'
-  if (payments.openTradesOf(db, orderId).length > 0) return 'open_trade'
-  if (!orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED)) return 'not_unpaid'
-  returnOrderStock(db, row)
-  if (row.user_coupon_id) coupons.releaseCoupon(db, row.user_coupon_id)
+  if ((await payments.openTradesOf(db, orderId)).length > 0) return 'open_trade'
+  if (!(await orders.moveStatus(db, row.id, ORDER_STATUS.UNPAID, ORDER_STATUS.CANCELLED))) return 'not_unpaid'
+  await returnOrderStock(db, row)
+  if (row.user_coupon_id) await coupons.releaseCoupon(db, row.user_coupon_id)
   return 'cancelled'
 }
 
@@ -399,15 +400,15 @@ export function cancelIfTradesClosed(db: DB, orderId: number): 'cancelled' | 'op
  * provider reports as paid already is left for that payment's notification, one whose closing is unsettled for a later
  * sweep. Several processes may sweep at once: each provider call is made by one (the outbox), each order moved once.
  */
-export function cancelExpired(db: DB, provider: PayProvider, now = nowMs()): number {
+export async function cancelExpired(db: Q, provider: PayProvider, now = nowMs()): Promise<number> {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
-  if (!orders.anyExpiredUnpaid(db, now)) return 0
-  return orders.expiredUnpaid(db, now).filter((row) => cancelUnpaid(db, provider, row.id, now) === 'cancelled').length
+  if (!(await orders.anyExpiredUnpaid(db, now))) return 0
+  return (await orders.expiredUnpaid(db, now)).filter(async (row) => (await cancelUnpaid(db, provider, row.id, now)) === 'cancelled').length
 }
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */
-export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void {
-  const outcome = cancelUnpaid(db, provider, row.id)
+export async function cancelOrder(db: Q, provider: PayProvider, row: OrderRow): Promise<void> {
+  const outcome = (await cancelUnpaid(db, provider, row.id))
   if (outcome === 'paying' || outcome === 'unsettled') throw refuse('payment_processing')
   if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
 }
@@ -417,31 +418,31 @@ export function cancelOrder(db: DB, provider: PayProvider, row: OrderRow): void 
  * the order is not unpaid: cancelled, or paid through another trade). Call it inside the caller's
  * IMMEDIATE transaction (handleNotification's), which also attaches the payment: it opens none itself.
  */
-export function markPaid(db: DB, orderId: number): boolean {
+export async function markPaid(db: Q, orderId: number): Promise<boolean> {
   if (!db.inTransaction) throw new Error('markPaid must run inside a write transaction')
-  const row = orders.byId(db, orderId) as OrderRow
-  if (!orders.setPaid(db, orderId, nowText())) return false
-  if (row.user_coupon_id) coupons.useCoupon(db, row.user_coupon_id)
+  const row = (await orders.byId(db, orderId)) as OrderRow
+  if (!(await orders.setPaid(db, orderId, nowText()))) return false
+  if (row.user_coupon_id) await coupons.useCoupon(db, row.user_coupon_id)
   // The referral contest's confirmation runs after this transaction commits (server/domain/pay/pay.ts notify: the storage seam).
   // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
-  if (row.kind === 'takeout') takeoutRepo.startAcceptTimer(db, row.id, nowMs())
+  if (row.kind === 'takeout') await takeoutRepo.startAcceptTimer(db, row.id, nowMs())
   if (row.kind === 'card' && row.ref_id) {
-    const product = cards.cardProduct(db, row.ref_id)
+    const product = (await cards.cardProduct(db, row.ref_id))
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? product?.days ?? 365
     // The rule the quote showed, applied at payment time (docs/api.md "Membership cards"): a renewal starts
     // when the held card ends, an upgrade starts now and ends the held cards. A lower level bought meanwhile
     // is not refused here (the money is taken): it waits behind the higher card.
     const now = nowMs()
-    const plan = planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false)
-    const cardId = cards.insertUserCard(db, {
+    const plan = (await planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false))
+    const cardId = (await cards.insertUserCard(db, {
       user_id: row.user_id,
       card_product_id: row.ref_id,
       card_no: `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
       start_at: fmt(plan.start),
       end_at: fmt(plan.start.add(days, 'day')),
       order_id: row.id,
-    })
-    for (const old of plan.replaced) cards.endByUpgrade(db, old.id, fmt(now), cardId)
+    }))
+    for (const old of plan.replaced) await cards.endByUpgrade(db, old.id, fmt(now), cardId)
   }
   return true
 }
@@ -451,10 +452,10 @@ export function markPaid(db: DB, orderId: number): boolean {
  * discount, till code refused). The store answers it (server/domain/store/store.ts), or the timer approves it after
  * REFUND_AUTO_APPROVE_HOURS; the request is on the order's trail.
  */
-export function requestRefund(db: DB, row: OrderRow, reason: string): void {
-  tx(db, () => {
-    const now = orders.byId(db, row.id) as OrderRow
-    if (!canRefund(now.status) || !orders.setRefunding(db, now.id, now.status, reason, nowMs())) throw refuse('refund_not_allowed')
-    storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
+export async function requestRefund(db: Q, row: OrderRow, reason: string): Promise<void> {
+  await db.transaction('serializable', async (db) => {
+    const now = (await orders.byId(db, row.id)) as OrderRow
+    if (!canRefund(now.status) || !(await orders.setRefunding(db, now.id, now.status, reason, nowMs()))) throw refuse('refund_not_allowed')
+    await storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
   })
 }

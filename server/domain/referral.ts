@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import crypto from 'node:crypto'
 import type { ApiLang } from '../../src/contract/common'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
@@ -30,22 +31,22 @@ import { fmt, nowMs } from '../time'
 const secrets = new WeakMap<DB, Buffer>()
 
 /** The HMAC key: REFERRAL_SECRET when configured, else one random key kept in settings (shared by every process on the file). */
-export function setReferralSecret(db: DB, secret?: string): void {
+export function setReferralSecret(db: Q, secret?: string): void {
   if (secret) secrets.set(db, Buffer.from(secret))
 }
 
-function keyOf(db: DB): Buffer {
+async function keyOf(db: Q): Promise<Buffer> {
   let key = secrets.get(db)
   if (!key) {
-    if (!secretSetting(db)) insertSecretSetting(db, crypto.randomBytes(32).toString('hex'))
-    key = Buffer.from(secretSetting(db) as string)
+    if (!(await secretSetting(db))) await insertSecretSetting(db, crypto.randomBytes(32).toString('hex'))
+    key = Buffer.from((await secretSetting(db)) as string)
     secrets.set(db, key)
   }
   return key
 }
 
 /** A phone's keyed hash: without the secret, a stored hash cannot be matched against the small space of phone numbers. */
-export const phoneHash = (db: DB, phone: string): string => crypto.createHmac('sha256', keyOf(db)).update(phone).digest('hex')
+export const phoneHash = async (db: Q, phone: string): Promise<string> => crypto.createHmac('sha256', (await keyOf(db))).update(phone).digest('hex')
 
 /**
  * After a new account's first bind has committed: the sharer is recorded as its referrer when it is another live
@@ -53,9 +54,9 @@ export const phoneHash = (db: DB, phone: string): string => crypto.createHmac('s
  * check and the insert is harmless (the board leaves deleted referrers out, and confirmOnPaid voids their referrals).
  * `db`: the HMAC key's settings row (SQLite).
  */
-export async function recordReferral(db: DB, storage: Storage, referredId: number, referrerId: number | null, phone: string, now = nowMs()): Promise<void> {
+export async function recordReferral(db: Q, storage: Storage, referredId: number, referrerId: number | null, phone: string, now = nowMs()): Promise<void> {
   if (referrerId === null || referrerId === referredId || !(await repo.isLiveUser(storage.db, referrerId))) return
-  await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: phoneHash(db, phone), bound_at: now })
+  await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: (await phoneHash(db, phone)), bound_at: now })
 }
 
 /**

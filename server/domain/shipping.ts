@@ -5,6 +5,7 @@
  * process reads the same), and each event is stored as it comes due;
  * the shopper confirms receipt → completed, or the order completes by itself AUTO_COMPLETE_DAYS after delivery.
  */
+import type { Q } from '../storage/query'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { ApiLang } from '../../src/contract/common'
 import type { LogisticsAnswer, ParcelEvent } from '../../src/contract/mall'
@@ -36,12 +37,12 @@ const DELIVERED_AFTER = 30 * HOUR
 // The carrier's clock: the server's clock plus what the sandbox moved it by (settings row; 0 in production).
 export const carrierNow = (): number => carrierNowMs()
 /** Sandbox: move the carrier's clock forward (or back to the server's clock with reset); its offset in ms. */
-export function moveCarrierClock(db: DB, minutes: number, reset = false): number {
-  const offset = tx(db, () => {
+export async function moveCarrierClock(db: Q, minutes: number, reset = false): Promise<number> {
+  const offset = (await db.transaction('serializable', async (db) => {
     const moved = reset ? 0 : settings.clockOffsets(db).carrier + minutes * 60_000
-    settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
+    await settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
     return moved
-  })
+  }))
   refreshClock()
   return offset
 }
@@ -69,53 +70,53 @@ export const reached = (s: ShipmentRow, now: number): Array<{ state: ParcelState
   PARCEL_TIMELINE.filter(([, after]) => s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
 
 /** Store the events that have come due (idempotent). */
-function recordDue(db: DB, s: ShipmentRow, now: number): void {
-  const have = new Set(shipping.storedEvents(db, s.order_id).map((e) => e.state))
-  for (const e of reached(s, now)) if (!have.has(e.state)) shipping.storeEvent(db, s.order_id, e.state, e.at)
+async function recordDue(db: Q, s: ShipmentRow, now: number): Promise<void> {
+  const have = new Set((await shipping.storedEvents(db, s.order_id)).map((e) => e.state))
+  for (const e of reached(s, now)) if (!have.has(e.state)) await shipping.storeEvent(db, s.order_id, e.state, e.at)
 }
 
 /**
  * The parcel's events at `now`, oldest first: those stored and those due. What the carrier recorded stays recorded
  * when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
  */
-function eventsOf(db: DB, s: ShipmentRow, now: number): Array<{ state: ParcelState; at: number }> {
-  const stored = new Set(shipping.storedEvents(db, s.order_id).map((e) => e.state))
+async function eventsOf(db: Q, s: ShipmentRow, now: number): Promise<Array<{ state: ParcelState; at: number }>> {
+  const stored = new Set((await shipping.storedEvents(db, s.order_id)).map((e) => e.state))
   return PARCEL_TIMELINE.filter(([state, after]) => state === 'shipped' || stored.has(state) || s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
 }
 
 /** A shipped order's parcel in short, for order answers (null until shipped). */
-export function parcelOf(db: DB, lang: ApiLang, row: OrderRow): OrderParcel | null {
+export async function parcelOf(db: Q, lang: ApiLang, row: OrderRow): Promise<OrderParcel | null> {
   if (row.delivery !== 'ship') return null
-  const s = shipping.shipmentOf(db, row.id)
+  const s = (await shipping.shipmentOf(db, row.id))
   if (!s) return null
-  const events = eventsOf(db, s, carrierNow())
+  const events = (await eventsOf(db, s, carrierNow()))
   const latest = events[events.length - 1]
   return { carrier_name: carrierName(s.carrier, lang), tracking_no: s.tracking_no, shipped_at: fmt(s.shipped_at), state: latest.state, latest: eventText(latest.state, s.carrier, lang) }
 }
 
 /** The store ships a paid mall order to be delivered: paid → delivering, once (a second ship is refused). */
-export function shipOrder(db: DB, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number | null): OrderRow {
-  return tx(db, () => {
-    const now = orders.byId(db, row.id) as OrderRow
+export async function shipOrder(db: Q, row: OrderRow, carrier: Carrier, trackingNo: string, byUserId: number | null): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const now = (await orders.byId(db, row.id)) as OrderRow
     if (now.delivery !== 'ship') throw refuse('ship_not_needed')
-    if (shipping.shipmentOf(db, now.id)) throw refuse('already_shipped')
+    if ((await shipping.shipmentOf(db, now.id))) throw refuse('already_shipped')
     if (now.status !== ORDER_STATUS.PAID) throw refuse('ship_not_allowed')
     const at = carrierNow()
-    if (!shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId })) throw refuse('already_shipped')
-    if (!orders.moveStatus(db, now.id, ORDER_STATUS.PAID, ORDER_STATUS.DELIVERING)) throw refuse('ship_not_allowed')
-    shipping.storeEvent(db, now.id, 'shipped', at)
-    store.insertAction(db, { order_id: now.id, action: 'shipped', by_user_id: byUserId, reason: `${carrier} ${trackingNo.toUpperCase()}`, at: nowText() })
-    return orders.byId(db, now.id) as OrderRow
+    if (!(await shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId }))) throw refuse('already_shipped')
+    if (!(await orders.moveStatus(db, now.id, ORDER_STATUS.PAID, ORDER_STATUS.DELIVERING))) throw refuse('ship_not_allowed')
+    await shipping.storeEvent(db, now.id, 'shipped', at)
+    await store.insertAction(db, { order_id: now.id, action: 'shipped', by_user_id: byUserId, reason: `${carrier} ${trackingNo.toUpperCase()}`, at: nowText() })
+    return (await orders.byId(db, now.id)) as OrderRow
   })
 }
 
 /** The shopper's parcel: carrier, number, events newest first, when it completes by itself. */
-export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<LogisticsAnswer, 'order'> {
-  const s = shipping.shipmentOf(db, row.id)
+export async function logisticsOf(db: Q, lang: ApiLang, row: OrderRow): Promise<Omit<LogisticsAnswer, 'order'>> {
+  const s = (await shipping.shipmentOf(db, row.id))
   if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
   const now = carrierNow()
-  recordDue(db, s, now)
-  const due = eventsOf(db, s, now)
+  await recordDue(db, s, now)
+  const due = (await eventsOf(db, s, now))
   const events: ParcelEvent[] = due.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
   const delivered = due.find((e) => e.state === 'delivered')?.at ?? null
   return {
@@ -132,15 +133,15 @@ export function logisticsOf(db: DB, lang: ApiLang, row: OrderRow): Omit<Logistic
 }
 
 /** The shopper confirms the parcel arrived: delivering → completed, once. */
-export function confirmReceipt(db: DB, row: OrderRow): OrderRow {
-  return tx(db, () => {
-    if (!shipping.shipmentOf(db, row.id)) throw refuse('receipt_not_shipped')
-    if (!orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
-      const now = orders.byId(db, row.id) as OrderRow
+export async function confirmReceipt(db: Q, row: OrderRow): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    if (!(await shipping.shipmentOf(db, row.id))) throw refuse('receipt_not_shipped')
+    if (!(await orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) {
+      const now = (await orders.byId(db, row.id)) as OrderRow
       throw refuse(now.status === ORDER_STATUS.COMPLETED ? 'receipt_already_confirmed' : 'receipt_not_allowed')
     }
-    store.insertAction(db, { order_id: row.id, action: 'receipt_confirmed', by_user_id: row.user_id, reason: null, at: nowText() })
-    return orders.byId(db, row.id) as OrderRow
+    await store.insertAction(db, { order_id: row.id, action: 'receipt_confirmed', by_user_id: row.user_id, reason: null, at: nowText() })
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
@@ -148,16 +149,16 @@ export function confirmReceipt(db: DB, row: OrderRow): OrderRow {
  * The timer: store the events that came due, and complete parcels delivered AUTO_COMPLETE_DAYS ago that the
  * shopper did not confirm (recorded as by the timer). A parcel whose refund is being asked waits for that answer.
  */
-export function sweepParcels(db: DB, now = carrierNow()): number {
-  const open = shipping.openParcels(db, 200)
+export async function sweepParcels(db: Q, now = carrierNow()): Promise<number> {
+  const open = (await shipping.openParcels(db, 200))
   if (open.length === 0) return 0
-  return tx(db, () => {
+  return db.transaction('serializable', async (db) => {
     let completed = 0
     for (const s of open) {
-      recordDue(db, s, now)
+      await recordDue(db, s, now)
       if (now < s.shipped_at + DELIVERED_AFTER + AUTO_COMPLETE_DAYS * DAY) continue
-      if (orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
-        store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
+      if ((await orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) {
+        await store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
         completed++
       }
     }

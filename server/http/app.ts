@@ -289,14 +289,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    cancelExpired(db, provider)
+    await cancelExpired(db, provider)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    runDueCalls(db, provider)
-    retryPendingRefunds(db, provider)
-    autoApproveRefunds(db, provider, refundAutoApproveHours)
-    autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
-    autoDeliverTakeout(db)
-    sweepParcels(db)
+    await runDueCalls(db, provider)
+    await retryPendingRefunds(db, provider)
+    await autoApproveRefunds(db, provider, refundAutoApproveHours)
+    await autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
+    await autoDeliverTakeout(db)
+    await sweepParcels(db)
     pruneSessions(db)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.

@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { sql, type DB } from '../storage/db'
 import { nowMs } from '../time'
@@ -26,23 +27,23 @@ const CLOCK_SKEW_MS = 5_000
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
 /** Counts one request of `key` in its window: the requests counted so far and the ms until the window ends. */
-export function countRequest(db: DB, key: string, windowMs: number, now = nowMs()): { current: number; ttl: number } {
-  const row = sql(db, COUNT).get({ key, now, window: windowMs, skew: CLOCK_SKEW_MS }) as { hits: number; window_ends_at: number }
+export async function countRequest(db: Q, key: string, windowMs: number, now = nowMs()): Promise<{ current: number; ttl: number }> {
+  const row = (await db.get(COUNT, { key, now, window: windowMs, skew: CLOCK_SKEW_MS })) as { hits: number; window_ends_at: number }
   return { current: row.hits, ttl: Math.max(0, row.window_ends_at - now) }
 }
 
 /** The store class @fastify/rate-limit instantiates (`store` option); a route's child counts under its URL. */
-export function clientLimitStore(db: DB): FastifyRateLimitStoreCtor {
+export function clientLimitStore(db: Q): FastifyRateLimitStoreCtor {
   class ClientLimitStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
       private readonly scope = '',
     ) {}
 
-    incr(key: string, callback: Callback, timeWindow: number): void {
+    async incr(key: string, callback: Callback, timeWindow: number): Promise<void> {
       let counted: { current: number; ttl: number }
       try {
-        counted = countRequest(db, `${this.scope} ${key}`, timeWindow)
+        counted = (await countRequest(db, `${this.scope} ${key}`, timeWindow))
       } catch (err) {
         return callback(err as Error)
       }
@@ -50,9 +51,9 @@ export function clientLimitStore(db: DB): FastifyRateLimitStoreCtor {
     }
 
     /** Without counting (the plugin's `increment: false`). */
-    read(key: string, callback: Callback, timeWindow: number): void {
+    async read(key: string, callback: Callback, timeWindow: number): Promise<void> {
       const now = nowMs()
-      const row = sql(db, 'SELECT hits, window_ends_at FROM client_limits WHERE key = ?').get(`${this.scope} ${key}`) as { hits: number; window_ends_at: number } | undefined
+      const row = (await db.get('SELECT hits, window_ends_at FROM client_limits WHERE key = ?', `${this.scope} ${key}`)) as { hits: number; window_ends_at: number } | undefined
       const live = row && row.window_ends_at > now && row.window_ends_at <= now + timeWindow + CLOCK_SKEW_MS
       callback(null, live ? { current: row.hits, ttl: row.window_ends_at - now } : { current: 0, ttl: 0 })
     }
@@ -66,4 +67,4 @@ export function clientLimitStore(db: DB): FastifyRateLimitStoreCtor {
 }
 
 /** Housekeeping: keys whose window has ended (a new request starts a new window anyway). */
-export const pruneClientLimits = (db: DB, now = nowMs()): number => sql(db, 'DELETE FROM client_limits WHERE window_ends_at <= ?').run(now).changes
+export const pruneClientLimits = async (db: Q, now = nowMs()): Promise<number> => (await db.run('DELETE FROM client_limits WHERE window_ends_at <= ?', now)).changes

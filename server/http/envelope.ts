@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { CODE, HEADER_TOKEN, type Envelope } from '../../src/contract/envelope'
@@ -42,15 +43,15 @@ export function failWith(err: BizError): Refusal<unknown> {
 /** last_seen_at is written at most this often per session, so reads do not turn into writes. */
 const SEEN_EVERY_MS = 5 * 60_000
 
-export function authenticate(db: DB, req: FastifyRequest): AuthUser | null {
+export async function authenticate(db: Q, req: FastifyRequest): Promise<AuthUser | null> {
   const raw = req.headers[HEADER_TOKEN.toLowerCase()]
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
   const now = nowMs()
-  const row = sessionOfToken(db, token, hashToken, now)
+  const row = (await sessionOfToken(db, token, hashToken, now))
   if (!row) return null
   if (now - row.last_seen_at > SEEN_EVERY_MS) {
-    touchSession(db, row.sessionId, now)
+    await touchSession(db, row.sessionId, now)
     // (The row may be the session cache's: written once, not on every call until the entry expires.)
     row.last_seen_at = now
   }
@@ -102,7 +103,7 @@ interface RouteOptions {
  */
 export function defineRoute<P extends ApiPath>(
   app: FastifyInstance,
-  db: DB,
+  db: Q,
   path: P,
   opts: RouteOptions,
   handler: (ctx: RouteContext<P> & { user: AuthUser | null }) => ApiRes<P> | Promise<ApiRes<P>>,
@@ -124,8 +125,8 @@ export function defineRoute<P extends ApiPath>(
       : undefined,
     // Not async: a route that answers at once (most) costs no promise; Fastify sends what a handler returns and
     // answers what it throws through the error handler, as for an async one (docs/performance.md).
-    handler: (req, reply) => {
-      const user = authenticate(db, req)
+    handler: async (req, reply) => {
+      const user = (await authenticate(db, req))
       if (opts.auth && !user) {
         const sent = req.headers[HEADER_TOKEN.toLowerCase()]
         return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)

@@ -1,3 +1,4 @@
+import type { Q } from '../storage/query'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type DB } from '../storage/db'
 import { nowMs } from '../time'
@@ -28,17 +29,17 @@ export const OUTBOX_LIMIT = 200
  * process answers the sandbox helper (docs/multi-process.md). Kept only with the sandbox on — a production server
  * keeps no copy of the codes it texts.
  */
-export function createSandbox(db: DB, enabled: boolean, key: string, log: FastifyBaseLogger): Sandbox {
+export function createSandbox(db: Q, enabled: boolean, key: string, log: FastifyBaseLogger): Sandbox {
   return {
     enabled,
     key,
-    sendSms(phone, code) {
+    async sendSms(phone, code) {
       if (!enabled) return
-      const id = Number(sql(db, 'INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)').run(phone, code, nowMs()).lastInsertRowid)
-      sql(db, 'DELETE FROM sandbox_sms WHERE id <= ?').run(id - OUTBOX_LIMIT)
+      const id = Number((await db.insert('INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)', phone, code, nowMs())))
+      await db.run('DELETE FROM sandbox_sms WHERE id <= ?', id - OUTBOX_LIMIT)
       // A real sender would call the SMS provider here; in development the code goes to the log.
       log.info(`[sms] ${phone.slice(0, 3)}****${phone.slice(-4)} code ${code}`)
     },
-    outbox: (phone) => sql(db, 'SELECT phone, code, at FROM sandbox_sms WHERE phone = ? ORDER BY id DESC').all(phone) as SmsMessage[],
+    outbox: async (phone) => (await db.all('SELECT phone, code, at FROM sandbox_sms WHERE phone = ? ORDER BY id DESC', phone)) as SmsMessage[],
   }
 }

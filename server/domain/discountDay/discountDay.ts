@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { DiscountDayAnswer, DiscountDayShop } from '../../../src/contract/discountDay'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
@@ -48,11 +49,11 @@ const dayOf = (ms: number) => inBusinessZone(ms).format('YYYY-MM-DD')
  * Still synchronous (server/storage/repo/discountDays.ts): a bill is priced inside the order vertical's SQLite work
  * (server/domain/orders.ts). The days and shops it reads are only written by the demo seed, so both engines agree.
  */
-export function discountDayCut(db: DB, shopId: number, cardRate: number | null, left: number, at = nowMs()): { day: string; rate: number; amount: number } | null {
+export async function discountDayCut(db: Q, shopId: number, cardRate: number | null, left: number, at = nowMs()): Promise<{ day: string; rate: number; amount: number } | null> {
   if (cardRate === null || left <= 0) return null
   const day = dayOf(at)
-  if (!repo.isDiscountDay(db, day)) return null
-  const rate = repo.extraRateOf(db, shopId)
+  if (!(await repo.isDiscountDay(db, day))) return null
+  const rate = (await repo.extraRateOf(db, shopId))
   if (rate === null) return null
   const amount = percentOff(left, rate)
   return amount > 0 ? { day, rate, amount } : null
@@ -66,13 +67,13 @@ export function discountDayCut(db: DB, shopId: number, cardRate: number | null, 
  * (a card bought a moment ago is written there, server/storage/repo/cards.ts; PostgreSQL has no copy of it yet) and the
  * shops' fields (server/storage/repo/shops.ts shopById: the one shape of a shop, its class and city, kept with the shops).
  */
-export async function discountDayAnswer(storage: Storage, db: DB, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): Promise<DiscountDayAnswer> {
+export async function discountDayAnswer(storage: Storage, db: Q, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): Promise<DiscountDayAnswer> {
   const now = nowMs()
   const today = dayOf(now)
   const month = today.slice(0, 7)
   const s = storage.db
   const [days, nextDay, isToday, taking] = await Promise.all([store.daysOfMonth(s, month), store.nextDayAfter(s, today), store.isDiscountDay(s, today), store.shopsTakingPart(s)])
-  const member = q.userId !== null && (cards.activeMemberRate(db, q.userId, nowText()) ?? null) !== null
+  const member = q.userId !== null && ((await cards.activeMemberRate(db, q.userId, nowText())) ?? null) !== null
   const reminded = q.userId !== null && nextDay !== null && (await store.isReminded(s, q.userId, nextDay))
   return {
     today,
@@ -89,9 +90,9 @@ export async function discountDayAnswer(storage: Storage, db: DB, q: { at: GeoPo
   }
 }
 
-function shopsOf(db: DB, rows: Array<{ shop_id: number; extra_rate: number }>, at: GeoPoint | null, cityId: number | undefined): DiscountDayShop[] {
-  const list = rows.flatMap((r) => {
-    const shop: Shop | undefined = shops.shopById(db, r.shop_id, at)
+function shopsOf(db: Q, rows: Array<{ shop_id: number; extra_rate: number }>, at: GeoPoint | null, cityId: number | undefined): DiscountDayShop[] {
+  const list = rows.flatMap(async (r) => {
+    const shop: Shop | undefined = (await shops.shopById(db, r.shop_id, at))
     if (!shop || (!at && cityId && shop.city_id !== cityId)) return []
     return [{ ...shop, ...(at ? { distance: distanceMeters(at, shop) } : {}), extra_rate: r.extra_rate }]
   })
@@ -166,7 +167,7 @@ export async function sendDueReminders(storage: Storage, now = nowMs()): Promise
  * (server/http/routes/account.ts deleteAccount); forgetRemindersOnSeam does the same on the seam afterwards (on
  * PostgreSQL the reminders are there).
  */
-export const forgetReminders = (db: DB, userId: number): void => repo.deleteRemindersOf(db, userId)
+export const forgetReminders = async (db: Q, userId: number): Promise<void> => repo.deleteRemindersOf(db, userId)
 
 /**
  * The seam's half of forgetting a deleted account's reminders, after deleteAccount's SQLite transaction committed: on
@@ -186,7 +187,7 @@ export async function forgetRemindersOnSeam(storage: Storage, userId: number): P
 export function seedDiscountDays(db: DB): void {
   // Synchronous, as every seed is (server/demo/seed.ts, SQLite; the hybrid tests copy the result into PostgreSQL).
   if (repo.hasDiscountDays(db)) return
-  tx(db, () => {
+  db.transaction('serializable', (db) => {
     const today = inBusinessZone(nowMs()).startOf('day')
     for (let i = 0; i < DEMO_DAYS; i++) repo.addDay(db, today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
     // Only shops the database has (an older database seeded before some demo shops existed has fewer).

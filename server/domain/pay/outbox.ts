@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import { tx, type DB } from '../../storage/db'
 import type { PayProvider, RefundCall } from './provider'
 import * as calls from '../../storage/repo/providerCalls'
@@ -36,18 +37,18 @@ export const backoffMs = (attempt: number): number => Math.min(BACKOFF_MS * 2 **
  */
 export type CallOutcome = NonNullable<ProviderCallRow['result']> | 'in_flight' | 'failed'
 
-function mustBeInTransaction(db: DB, what: string): void {
+function mustBeInTransaction(db: Q, what: string): void {
   if (!db.inTransaction) throw new Error(`${what} is recorded inside the transaction that decides it`)
 }
 
 /** Records closing a trade (inside the deciding transaction). Its call's id. */
-export function recordCloseTrade(db: DB, orderId: number, tradeNo: string, now = nowMs()): number {
+export async function recordCloseTrade(db: Q, orderId: number, tradeNo: string, now = nowMs()): Promise<number> {
   mustBeInTransaction(db, 'closing a trade')
   return calls.insertCall(db, { kind: 'close_trade', ref_no: tradeNo, trade_no: tradeNo, order_id: orderId, amount: null }, now)
 }
 
 /** Records a refund (inside the transaction that writes its refund row). Its call's id: run it after the commit. */
-export function recordRefund(db: DB, orderId: number, call: RefundCall, now = nowMs()): number {
+export async function recordRefund(db: Q, orderId: number, call: RefundCall, now = nowMs()): Promise<number> {
   mustBeInTransaction(db, 'a refund')
   return calls.insertCall(db, { kind: 'refund', ref_no: call.refund_no, trade_no: call.trade_no, order_id: orderId, amount: call.amount }, now)
 }
@@ -65,24 +66,24 @@ const settled = (row: ProviderCallRow | undefined): CallOutcome => (row?.state =
  * could be run again). A call done already answers its recorded outcome without asking the provider again. A trade
  * the provider closed is closed here too (pending → closed), with the outcome, in one transaction.
  */
-export function runCall(db: DB, provider: PayProvider, id: number, now = nowMs()): CallOutcome {
+export async function runCall(db: Q, provider: PayProvider, id: number, now = nowMs()): Promise<CallOutcome> {
   if (db.inTransaction) throw new Error('the payment provider is called after the transaction commits (record the call inside it: server/domain/pay/outbox.ts)')
-  const row = calls.callById(db, id)
+  const row = (await calls.callById(db, id))
   if (!row || row.state !== 'pending') return settled(row)
   const attempt = row.attempts + 1
-  if (!calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt))) return settled(calls.callById(db, id))
+  if (!(await calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt)))) return settled((await calls.callById(db, id)))
   let result: NonNullable<ProviderCallRow['result']>
   try {
     result = callProvider(provider, row)
   } catch (err) {
     // Left pending (due again when its backoff ends, as set when it was taken), or failed after its last attempt.
     const out = attempt >= MAX_ATTEMPTS
-    calls.callFailed(db, id, err instanceof Error ? err.message : String(err), out)
+    await calls.callFailed(db, id, err instanceof Error ? err.message : String(err), out)
     return out ? 'failed' : 'in_flight'
   }
-  tx(db, () => {
-    calls.finishCall(db, id, result, nowMs())
-    if (row.kind === 'close_trade' && result === 'closed') payments.closeTradeByNo(db, row.trade_no)
+  await db.transaction('serializable', async (db) => {
+    await calls.finishCall(db, id, result, nowMs())
+    if (row.kind === 'close_trade' && result === 'closed') await payments.closeTradeByNo(db, row.trade_no)
   })
   return result
 }
@@ -92,17 +93,17 @@ export function runCall(db: DB, provider: PayProvider, id: number, now = nowMs()
  * `doneBefore`, is made pending again — once, however many processes sweep — and made by whoever takes it. A refund
  * asked before the outbox existed gets its call now. in_flight when it is not this sweep's to ask.
  */
-export function askRefundAgain(db: DB, provider: PayProvider, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): CallOutcome {
-  if (!calls.rearmRefund(db, r, doneBefore, now)) return 'in_flight'
-  const row = calls.callByRef(db, 'refund', r.refund_no)
-  return row ? runCall(db, provider, row.id, now) : 'in_flight'
+export async function askRefundAgain(db: Q, provider: PayProvider, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): Promise<CallOutcome> {
+  if (!(await calls.rearmRefund(db, r, doneBefore, now))) return 'in_flight'
+  const row = (await calls.callByRef(db, 'refund', r.refund_no))
+  return row ? (await runCall(db, provider, row.id, now)) : 'in_flight'
 }
 
 /** The housekeeping sweep: every pending call that is due, each taken by one process only (at most `limit` a sweep). */
-export function runDueCalls(db: DB, provider: PayProvider, now = nowMs(), limit = 100): number {
+export async function runDueCalls(db: Q, provider: PayProvider, now = nowMs(), limit = 100): Promise<number> {
   let made = 0
-  for (const id of calls.dueCalls(db, now, limit)) {
-    const outcome = runCall(db, provider, id, now)
+  for (const id of (await calls.dueCalls(db, now, limit))) {
+    const outcome = (await runCall(db, provider, id, now))
     if (outcome !== 'in_flight' && outcome !== 'failed') made++
   }
   return made
@@ -118,14 +119,14 @@ export type ClosingOutcome = 'closed' | 'paid' | 'unsettled'
  * paid), then made. A trade opened after this read is found by the cancel's own transaction, which then cancels
  * nothing.
  */
-export function closeOpenTrades(db: DB, provider: PayProvider, orderId: number, now = nowMs()): ClosingOutcome {
-  const open = payments.openTradesOf(db, orderId)
+export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<ClosingOutcome> {
+  const open = (await payments.openTradesOf(db, orderId))
   if (open.length === 0) return 'closed'
-  const known = new Map(calls.callsOfOrder(db, orderId).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
-  const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : tx(db, () => payments.openTradesOf(db, orderId).map((t) => recordCloseTrade(db, orderId, t.trade_no, now)))
+  const known = new Map((await calls.callsOfOrder(db, orderId)).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
+  const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : (await db.transaction('serializable', async (db) => (await payments.openTradesOf(db, orderId)).map((t) => recordCloseTrade(db, orderId, t.trade_no, now))))
   let outcome: ClosingOutcome = 'closed'
   for (const id of ids) {
-    const made = runCall(db, provider, id, now)
+    const made = (await runCall(db, provider, id, now))
     if (made === 'paid') return 'paid'
     if (made !== 'closed') outcome = 'unsettled'
   }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { PayparamAnswer, PayparamPayload } from '../../../src/contract/order'
 import type { z } from 'zod'
@@ -50,11 +51,11 @@ const newTradeNo = () => `T${nowMs()}${crypto.randomBytes(8).toString('hex')}`
  * payparam in another process cannot slip in between (no trade opened for a cancelled order, no two open
  * trades for one channel).
  */
-export function preparePayment(db: DB, provider: PayProvider, orderId: number, input: PayInput, secret: string): PayparamAnswer {
+export async function preparePayment(db: Q, provider: PayProvider, orderId: number, input: PayInput, secret: string): Promise<PayparamAnswer> {
   if (!provider.configured) throw refuse('online_pay_unavailable')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
   if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw refuse('wechat_auth_required')
-  const payment = tx(db, () => openTrade(db, orderId, channel, input))
+  const payment = (await db.transaction('serializable', (db) => openTrade(db, orderId, channel, input)))
   if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
 
   const nonceStr = crypto.randomBytes(8).toString('hex')
@@ -73,8 +74,8 @@ export function preparePayment(db: DB, provider: PayProvider, orderId: number, i
 }
 
 /** The open trade for this order and channel (opened if need be); null when the order is paid or later. */
-function openTrade(db: DB, orderId: number, channel: number, input: PayInput): PaymentRow | null {
-  const order = orders.byId(db, orderId) as OrderRow
+async function openTrade(db: Q, orderId: number, channel: number, input: PayInput): Promise<PaymentRow | null> {
+  const order = (await orders.byId(db, orderId)) as OrderRow
   if (order.status !== ORDER_STATUS.UNPAID) {
     if (order.status === ORDER_STATUS.CANCELLED) throw refuse('order_cancelled')
     if (order.status === ORDER_STATUS.REFUNDING) throw refuse('order_refunding')
@@ -82,18 +83,18 @@ function openTrade(db: DB, orderId: number, channel: number, input: PayInput): P
     // Already paid: the seed's shortcut.
     return null
   }
-  let payment = payments.openTradeFor(db, order.id, channel)
+  let payment = (await payments.openTradeFor(db, order.id, channel))
   if (!payment) {
-    payment = payments.insertTrade(db, {
+    payment = (await payments.insertTrade(db, {
       order_id: order.id,
       trade_no: newTradeNo(),
       channel,
       amount: order.pay_amount,
       success_url: sameSitePath(input.success_url),
       fail_url: sameSitePath(input.fail_url),
-    })
+    }))
   } else if (input.success_url || input.fail_url) {
-    payments.setReturnUrls(db, payment.id, sameSitePath(input.success_url), sameSitePath(input.fail_url))
+    await payments.setReturnUrls(db, payment.id, sameSitePath(input.success_url), sameSitePath(input.fail_url))
   }
   return payment
 }
@@ -110,33 +111,33 @@ export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'reject
  * The transaction is IMMEDIATE, so two processes notified at once for two trades of one order cannot
  * both attach theirs (and `payments_one_paid` would refuse the second if they could).
  */
-export function handleNotification(db: DB, provider: PayProvider, n: Notification, secret: string): { outcome: NotifyOutcome; payment: PaymentRow | null } {
+export async function handleNotification(db: Q, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
   const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount, transaction_id: n.transaction_id }, secret)
   if (!sameSignature(expected, n.sign)) return { outcome: 'rejected', payment: null }
-  const found = payments.tradeByNo(db, n.trade_no)
+  const found = (await payments.tradeByNo(db, n.trade_no))
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
 
-  const result = tx(db, (): { outcome: NotifyOutcome; refund: number | null } => {
-    const payment = payments.tradeById(db, found.id) as PaymentRow
+  const result = (await db.transaction('serializable', async (db): Promise<{ outcome: NotifyOutcome; refund: number | null }> => {
+    const payment = (await payments.tradeById(db, found.id)) as PaymentRow
     if (n.result === 'fail') {
-      payments.failTrade(db, payment.id, nowText())
+      await payments.failTrade(db, payment.id, nowText())
       return { outcome: payment.status === 'pending' ? 'failed' : 'repeat', refund: null }
     }
     if (payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') return { outcome: 'repeat', refund: null }
     // Money was taken for this trade (pending, or a trade closed or failed earlier that the provider paid after all).
-    if (markPaid(db, payment.order_id)) {
-      payments.attachTrade(db, payment.id, nowText(), n.transaction_id ?? null)
+    if ((await markPaid(db, payment.order_id))) {
+      await payments.attachTrade(db, payment.id, nowText(), n.transaction_id ?? null)
       return { outcome: 'paid', refund: null }
     }
-    const reason = orders.statusOf(db, payment.order_id) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
+    const reason = (await orders.statusOf(db, payment.order_id)) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
-    payments.refundingTrade(db, payment.id, nowText())
-    payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
+    await payments.refundingTrade(db, payment.id, nowText())
+    await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { outcome: 'refunding', refund: recordRefund(db, payment.order_id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
-  })
-  if (result.refund !== null) runCall(db, provider, result.refund)
-  return { outcome: result.outcome, payment: payments.tradeById(db, found.id) as PaymentRow }
+    return { outcome: 'refunding', refund: (await recordRefund(db, payment.order_id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })) }
+  }))
+  if (result.refund !== null) await runCall(db, provider, result.refund)
+  return { outcome: result.outcome, payment: (await payments.tradeById(db, found.id)) as PaymentRow }
 }
 
 /**
@@ -146,29 +147,29 @@ export function handleNotification(db: DB, provider: PayProvider, n: Notificatio
  * process that stopped between the commit and this call is made by the next notification (confirmOnPaid does nothing
  * when no referral is pending).
  */
-export async function notify(db: DB, storage: Storage, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
-  const result = handleNotification(db, provider, n, secret)
+export async function notify(db: Q, storage: Storage, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
+  const result = (await handleNotification(db, provider, n, secret))
   const payment = result.payment
   if (payment && payment.status === 'paid' && (result.outcome === 'paid' || result.outcome === 'repeat')) {
-    const order = orders.byId(db, payment.order_id) as OrderRow
+    const order = (await orders.byId(db, payment.order_id)) as OrderRow
     await confirmOnPaid(storage, order.user_id, order.id)
   }
   return result
 }
 
 /** The provider's refund notification: the refund and its payment are settled once. */
-export function handleRefundNotification(db: DB, n: RefundNotification, secret: string): boolean {
+export async function handleRefundNotification(db: Q, n: RefundNotification, secret: string): Promise<boolean> {
   const expected = signRefundNotification({ refund_no: n.refund_no, result: n.result, amount: n.amount }, secret)
   if (!sameSignature(expected, n.sign)) return false
-  const refund = payments.refundByNo(db, n.refund_no)
+  const refund = (await payments.refundByNo(db, n.refund_no))
   if (!refund || refund.amount !== n.amount) return false
-  tx(db, () => {
-    const settled = payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText())
-    if (settled && n.result === 'success') payments.refundedTrade(db, refund.payment_id)
+  await db.transaction('serializable', async (db) => {
+    const settled = (await payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText()))
+    if (settled && n.result === 'success') await payments.refundedTrade(db, refund.payment_id)
     // An approved refund request: the order is refunded now (coupon, stock and card given back), once.
     if (settled && refund.reason === 'order') {
-      if (n.result === 'success') finishOrderRefund(db, refund.order_id)
-      else recordRefundFailure(db, refund.order_id)
+      if (n.result === 'success') await finishOrderRefund(db, refund.order_id)
+      else await recordRefundFailure(db, refund.order_id)
     }
   })
   return true
@@ -179,15 +180,15 @@ export function handleRefundNotification(db: DB, n: RefundNotification, secret: 
  * taken belongs to exactly one order and is either the one payment attached to it, with the order paid
  * or later in its life (paid, accepted, delivering, completed, refunding, refunded), or has a refund.
  */
-export function paymentInvariantViolations(db: DB): string[] {
+export async function paymentInvariantViolations(db: Q): Promise<string[]> {
   const problems: string[] = []
-  for (const r of payments.takenMoney(db)) {
+  for (const r of (await payments.takenMoney(db))) {
     if (r.order_status === null) problems.push(`payment ${r.id} belongs to no order`)
     else if (r.status === 'paid' && !PAID_OR_LATER.includes(r.order_status)) problems.push(`payment ${r.id} is attached to order ${r.order_id} in status ${r.order_status}`)
     else if (r.status !== 'paid' && r.refund_id === null) problems.push(`payment ${r.id} (${r.status}) has no refund`)
   }
-  for (const t of payments.ordersPaidTwice(db)) problems.push(`order ${t.order_id} has ${t.n} payments attached`)
-  for (const o of payments.ordersWithoutPayment(db, PAID_OR_LATER)) problems.push(`order ${o.id} is paid with no payment attached`)
+  for (const t of (await payments.ordersPaidTwice(db))) problems.push(`order ${t.order_id} has ${t.n} payments attached`)
+  for (const o of (await payments.ordersWithoutPayment(db, PAID_OR_LATER))) problems.push(`order ${o.id} is paid with no payment attached`)
   return problems
 }
 
@@ -201,11 +202,11 @@ export const REFUND_RETRY_MS = 5 * 60_000
  * makes the provider's side idempotent) — its outbox call made pending again, once however many processes sweep, and
  * made by the one that takes it. Failed refunds are an operator's to settle. The number asked again.
  */
-export function retryPendingRefunds(db: DB, provider: PayProvider, now = nowMs()): number {
+export async function retryPendingRefunds(db: Q, provider: PayProvider, now = nowMs()): Promise<number> {
   const before = fmt(now - REFUND_RETRY_MS)
   let asked = 0
-  for (const r of payments.pendingRefunds(db, before, 100)) {
-    if (askRefundAgain(db, provider, r, now - REFUND_RETRY_MS, now) === 'asked') asked++
+  for (const r of (await payments.pendingRefunds(db, before, 100))) {
+    if ((await askRefundAgain(db, provider, r, now - REFUND_RETRY_MS, now)) === 'asked') asked++
   }
   return asked
 }

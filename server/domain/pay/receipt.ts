@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { ReceiptAnswer } from '../../../src/contract/receipt'
 import type { ApiLang } from '../../../src/contract/common'
@@ -55,8 +56,8 @@ interface PaidTrade {
   transaction_id: string
 }
 
-const paidTradeByNo = (db: DB, tradeNo: string) =>
-  sql(db, "SELECT order_id, trade_no, transaction_id FROM payments WHERE trade_no = ? AND status = 'paid' AND transaction_id IS NOT NULL").get(tradeNo) as PaidTrade | undefined
+const paidTradeByNo = async (db: Q, tradeNo: string) =>
+  (await db.get("SELECT order_id, trade_no, transaction_id FROM payments WHERE trade_no = ? AND status = 'paid' AND transaction_id IS NOT NULL", tradeNo)) as PaidTrade | undefined
 
 const sameHex = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a.toLowerCase()), Buffer.from(b.toLowerCase()))
 
@@ -64,15 +65,15 @@ const sameHex = (a: string, b: string) => a.length === b.length && crypto.timing
  * The receipt, when check_code is right: another sub-merchant, an unknown or unpaid trade and a wrong code are one
  * refusal (`receipt_check_failed`: nothing said about which), as WeChat asks ("otherwise show an error page").
  */
-export function receiptOf(db: DB, setting: { receiptUrl: string; subMchId: string }, frameOrigin: string, q: { sub_mch_id: string; out_trade_no: string; check_code: string }, lang: ApiLang): ReceiptAnswer {
+export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: string }, frameOrigin: string, q: { sub_mch_id: string; out_trade_no: string; check_code: string }, lang: ApiLang): Promise<ReceiptAnswer> {
   // The refusal names the frame's origin too: the error page is drawn in the frame and tells it so (onIframeReady).
   const failed = () => refuse('receipt_check_failed', {}, { data: { frame_origin: frameOrigin } })
-  const trade = q.sub_mch_id === setting.subMchId ? paidTradeByNo(db, q.out_trade_no) : undefined
+  const trade = q.sub_mch_id === setting.subMchId ? (await paidTradeByNo(db, q.out_trade_no)) : undefined
   const expected = trade ? checkCodeOf(setting.receiptUrl, setting.subMchId, trade.trade_no, trade.transaction_id) : null
   if (!trade || !expected || !sameHex(expected, q.check_code)) throw failed()
-  const order = orders.byId(db, trade.order_id)
+  const order = (await orders.byId(db, trade.order_id))
   if (!order || !order.pay_time) throw failed()
-  const shop = order.shop_id !== null ? (sql(db, 'SELECT name FROM shops WHERE id = ?').get(order.shop_id) as { name: string } | undefined)?.name : undefined
+  const shop = order.shop_id !== null ? ((await db.get('SELECT name FROM shops WHERE id = ?', order.shop_id)) as { name: string } | undefined)?.name : undefined
   return {
     receipt: { order_id: order.id, order_no: order.order_no, shop_name: shop ?? orderTitleIn(lang, order.kind, order.title), amount: order.pay_amount, paid_at: order.pay_time },
     frame_origin: frameOrigin,
@@ -80,8 +81,8 @@ export function receiptOf(db: DB, setting: { receiptUrl: string; subMchId: strin
 }
 
 /** The sandbox's stand-in for WeChat Pay: the link it would open in its frame for an order's paid trade, or null. */
-export function receiptLinkOf(db: DB, setting: { receiptUrl: string; subMchId: string }, orderId: number): string | null {
-  const trade = sql(db, "SELECT order_id, trade_no, transaction_id FROM payments WHERE order_id = ? AND status = 'paid' AND transaction_id IS NOT NULL").get(orderId) as PaidTrade | undefined
+export async function receiptLinkOf(db: Q, setting: { receiptUrl: string; subMchId: string }, orderId: number): Promise<string | null> {
+  const trade = (await db.get("SELECT order_id, trade_no, transaction_id FROM payments WHERE order_id = ? AND status = 'paid' AND transaction_id IS NOT NULL", orderId)) as PaidTrade | undefined
   if (!trade) return null
   const code = checkCodeOf(setting.receiptUrl, setting.subMchId, trade.trade_no, trade.transaction_id)
   return `${setting.receiptUrl}?sub_mch_id=${setting.subMchId}&out_trade_no=${trade.trade_no}&check_code=${code}`

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
 import type { OrderRefund, RefundDestination, RefundStep, RefundStepKey } from '../../../src/contract/order'
 import { canRefund } from '../../../src/contract/orderRules'
@@ -30,9 +31,9 @@ const APPROVED: RefundStepKey[] = [...ASKED, 'approved', 'on_its_way', 'refunded
  * The order's latest refund request as the shopper reads it; null when none was ever made (no extra query then:
  * order/read of an order never refunded costs nothing more). `autoApproveHours`: the timer's (server/http/app.ts).
  */
-export function refundTimeline(db: DB, row: OrderRow, autoApproveHours: number): OrderRefund | null {
+export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: number): Promise<OrderRefund | null> {
   if (row.refund_requested_at === null) return null
-  const trail = store.refundTrailOf(db, row.id)
+  const trail = (await store.refundTrailOf(db, row.id))
   const last = (...actions: string[]) => [...trail].reverse().find((a) => actions.includes(a.action))
   const askedAt = fmt(row.refund_requested_at)
   const base = {
@@ -51,9 +52,9 @@ export function refundTimeline(db: DB, row: OrderRow, autoApproveHours: number):
   } satisfies Partial<OrderRefund>
 
   if (row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED) {
-    const refund = store.orderRefundOf(db, row.id)
-    const payment = refund ? refund.payment_id : (store.attachedPaymentOf(db, row.id)?.id ?? null)
-    const to = destinationOf(payment === null ? null : store.paymentChannelOf(db, payment))
+    const refund = (await store.orderRefundOf(db, row.id))
+    const payment = refund ? refund.payment_id : ((await store.attachedPaymentOf(db, row.id))?.id ?? null)
+    const to = destinationOf(payment === null ? null : (await store.paymentChannelOf(db, payment)))
     const amount = refund?.amount ?? row.pay_amount
     if (row.status === ORDER_STATUS.REFUNDING && !refund) {
       const autoAt = fmt(row.refund_requested_at + autoApproveHours * HOUR_MS)
@@ -80,7 +81,7 @@ export function refundTimeline(db: DB, row: OrderRow, autoApproveHours: number):
   }
 
   // Back where it was asked from: refused by the store, or withdrawn by the shopper (whichever came last).
-  const payment = store.attachedPaymentOf(db, row.id)
+  const payment = (await store.attachedPaymentOf(db, row.id))
   const to = destinationOf(payment ? payment.channel : null)
   const again = canRefund(row.status)
   const withdrawn = last('refund_withdrawn', 'refund_rejected')
@@ -100,14 +101,14 @@ export function refundTimeline(db: DB, row: OrderRow, autoApproveHours: number):
  * that names the status it moves from, with "no refund asked of the provider" in the same UPDATE: racing the store's
  * approve or refusal, or the timer, exactly one of them moves the order. Ownership is part of the lookup.
  */
-export function withdrawRefund(db: DB, userId: number, orderId: number): OrderRow {
-  return tx(db, () => {
-    const row = orders.ownById(db, userId, orderId)
+export async function withdrawRefund(db: Q, userId: number, orderId: number): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const row = (await orders.ownById(db, userId, orderId))
     if (!row) throw refuse('order_not_found')
-    if (!orders.withdrawRefunding(db, row.id)) {
+    if (!(await orders.withdrawRefunding(db, row.id))) {
       throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_withdraw_approved' : row.status === ORDER_STATUS.REFUNDED ? 'order_refunded' : 'refund_withdraw_not_waiting')
     }
-    store.insertAction(db, { order_id: row.id, action: 'refund_withdrawn', by_user_id: userId, reason: null, at: nowText() })
-    return orders.byId(db, row.id) as OrderRow
+    await store.insertAction(db, { order_id: row.id, action: 'refund_withdrawn', by_user_id: userId, reason: null, at: nowText() })
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../../../src/contract/fuelEndpoints'
 import type { OilFigures } from '../../../src/contract/order'
 import type { DB } from '../../storage/db'
@@ -15,8 +16,8 @@ import { activeCardRate, type KindPayload, type KindPriced } from './kind'
  * adds the litres the amount buys at the station's price of the day.
  */
 
-function shopOrFail(db: DB, id: number): ShopTerms {
-  const shop = shops.shopTerms(db, id)
+async function shopOrFail(db: Q, id: number): Promise<ShopTerms> {
+  const shop = (await shops.shopTerms(db, id))
   if (!shop) throw refuse('shop_not_found')
   return shop
 }
@@ -27,23 +28,23 @@ function atShop(shop: ShopTerms, amount: number, undiscounted: number, rate: num
   return { title: shop.name, original: amount, discount, member, fee: 0, shopId: shop.id, refId: null, quantity: 1, lines: [] }
 }
 
-export function priceBill(db: DB, userId: number, p: KindPayload<'bill'>): KindPriced {
-  const shop = shopOrFail(db, p.shop_id)
+export async function priceBill(db: Q, userId: number, p: KindPayload<'bill'>): Promise<KindPriced> {
+  const shop = (await shopOrFail(db, p.shop_id))
   if (shop.is_oil) throw refuse('bill_at_fuel_station')
   const undiscounted = p.undiscounted_amount ?? 0
   if (undiscounted > p.amount) throw refuse('undiscounted_over_amount')
-  const rate = activeCardRate(db, userId)
+  const rate = (await activeCardRate(db, userId))
   const priced = atShop(shop, p.amount, undiscounted, rate)
   // A discount day (issue 26): a card member's bill at a shop taking part, priced on the server's business day.
-  const dayCut = discountDayCut(db, shop.id, rate, p.amount - undiscounted - priced.discount - priced.member) ?? undefined
+  const dayCut = (await discountDayCut(db, shop.id, rate, p.amount - undiscounted - priced.discount - priced.member)) ?? undefined
   return { ...priced, detail: { undiscounted_amount: undiscounted, ...(dayCut ? { discount_day: dayCut } : {}) }, ...(dayCut ? { discountDay: dayCut } : {}) }
 }
 
-export function priceFuel(db: DB, userId: number, p: KindPayload<'oil'>): KindPriced {
-  const shop = shopOrFail(db, p.shop_id)
+export async function priceFuel(db: Q, userId: number, p: KindPayload<'oil'>): Promise<KindPriced> {
+  const shop = (await shopOrFail(db, p.shop_id))
   if (!shop.is_oil) throw refuse('not_a_fuel_station')
-  const rate = activeCardRate(db, userId)
-  const { litrePrice } = fuelTerms(db, p)
+  const rate = (await activeCardRate(db, userId))
+  const { litrePrice } = (await fuelTerms(db, p))
   if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw refuse('fuel_amount_range', { min: FUEL_MIN_CENTS / 100, max: FUEL_MAX_CENTS / 100 })
   const oil: OilFigures = { grade: p.oil_grade, pump_no: p.pump_no, litres: litresFor(p.amount, litrePrice), litre_price: litrePrice, member_litre_price: memberLitrePrice(litrePrice, shop.discount_rate, rate) }
   // Fuel has no undiscounted part (kept as 0 in the detail, as bills keep theirs).

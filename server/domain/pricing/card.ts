@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { DB } from '../../storage/db'
 import * as cards from '../../storage/repo/cards'
 import { nowMs } from '../../time'
@@ -9,10 +10,10 @@ import type { KindPayload, KindPriced } from './kind'
  * A membership card's price: its list price, less what is left of the held cards on an upgrade (starts now); a
  * renewal starts when the held card ends; a lower level than one held is refused (server/domain/cards.ts planCard).
  */
-export function priceCard(db: DB, userId: number, p: KindPayload<'card'>): KindPriced {
-  const card = cards.cardProduct(db, p.card_id)
+export async function priceCard(db: Q, userId: number, p: KindPayload<'card'>): Promise<KindPriced> {
+  const card = (await cards.cardProduct(db, p.card_id))
   if (!card) throw refuse('card_not_found')
-  const plan = planCard(db, userId, card, nowMs(), true)
+  const plan = (await planCard(db, userId, card, nowMs(), true))
   return {
     title: `一卡通${card.name}`,
     original: card.price,

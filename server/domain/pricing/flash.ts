@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { DB } from '../../storage/db'
 import * as seckill from '../../storage/repo/seckill'
 import { refuse } from '../refusal'
@@ -8,11 +9,11 @@ import type { KindPayload, KindPriced } from './kind'
  * less a discount; no options (spec, delivery, address, several items). Its time, per-person limit and stock are
  * checked when the order is created (takeFlashStock in server/domain/orders.ts).
  */
-export function priceFlash(db: DB, p: KindPayload<'product'>): KindPriced {
+export async function priceFlash(db: Q, p: KindPayload<'product'>): Promise<KindPriced> {
   if (p.items !== undefined) throw refuse('flash_sale_no_options')
   if (p.product_id === undefined) throw refuse('product_required')
   if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
-  const prod = seckill.flashPrice(db, p.product_id)
+  const prod = (await seckill.flashPrice(db, p.product_id))
   if (!prod) throw refuse('product_not_found')
   const quantity = p.quantity
   return {

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { z } from 'zod'
 import type { OilFigures, OrderPayload, PriceQuote } from '../../../src/contract/order'
 import type { DB } from '../../storage/db'
@@ -42,6 +43,6 @@ export interface KindPriced {
 }
 
 /** The shopper's active card rate, if any: its extra member discount applies to bills, fuel, takeout dishes; a card holder pays mall member prices. */
-export function activeCardRate(db: DB, userId: number): number | null {
-  return cards.activeMemberRate(db, userId, nowText()) ?? null
+export async function activeCardRate(db: Q, userId: number): Promise<number | null> {
+  return (await cards.activeMemberRate(db, userId, nowText())) ?? null
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { OrderDelivery } from '../../../src/contract/order'
 import type { DB } from '../../storage/db'
 import * as addresses from '../../storage/repo/addresses'
@@ -39,14 +40,14 @@ type ProductPayload = KindPayload<'product'>
  * A mall order: the cart's several lines (`items`, instead of product_id / spec_id) or one product's line. Each spec's
  * quantity is taken from its stock at create (`mall.specTakes`).
  */
-export function priceMall(db: DB, userId: number, p: ProductPayload): KindPriced {
+export async function priceMall(db: Q, userId: number, p: ProductPayload): Promise<KindPriced> {
   if (p.items !== undefined) {
     if (p.product_id !== undefined || p.spec_id !== undefined) throw refuse('order_items_or_product')
-    const m = priceMallItems(db, userId, p, p.items)
+    const m = (await priceMallItems(db, userId, p, p.items))
     return mallPriced(m, m.specTakes)
   }
   if (p.product_id === undefined) throw refuse('product_required')
-  const m = priceMallLine(db, userId, { ...p, product_id: p.product_id })
+  const m = (await priceMallLine(db, userId, { ...p, product_id: p.product_id }))
   return mallPriced(m, [{ specId: m.specId, quantity: m.quantity }])
 }
 
@@ -71,12 +72,12 @@ function mallPriced(m: ReturnType<typeof priceMallLine>, specTakes: Array<{ spec
  * when shipped. Bounded by the product's per-order limit and the spec's stock (taken at create); pickup only where
  * the product allows it; a shipped order goes to one of the shopper's own addresses, kept as it was.
  */
-function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id: number }) {
-  const prod = mall.product(db, p.product_id)
+async function priceMallLine(db: Q, userId: number, p: ProductPayload & { product_id: number }) {
+  const prod = (await mall.product(db, p.product_id))
   if (!prod) throw refuse('product_not_found')
   if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
   if (p.spec_id === undefined) throw refuse('spec_required')
-  const spec = mall.specOf(db, prod.id, p.spec_id)
+  const spec = (await mall.specOf(db, prod.id, p.spec_id))
   if (!spec) throw refuse('spec_not_found')
   const quantity = p.quantity
   if (quantity > prod.limit_per_order) throw refuse('limit_per_order', { limit: prod.limit_per_order })
@@ -88,11 +89,11 @@ function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id:
     if (prod.pickup !== 1) throw refuse('pickup_not_offered')
   } else {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
-    const a = addresses.addressForOrder(db, userId, p.address_id)
+    const a = (await addresses.addressForOrder(db, userId, p.address_id))
     if (!a) throw refuse('delivery_address_not_found')
     address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
   }
-  const hasCard = activeCardRate(db, userId) !== null
+  const hasCard = (await activeCardRate(db, userId)) !== null
   const detail: MallDetail = { source: 'mall', spec_id: spec.id, spec_name: spec.name, image: prod.image, unit_price: spec.price, delivery: { mode: delivery, address } }
   return {
     title: prod.name,
@@ -114,7 +115,7 @@ function priceMallLine(db: DB, userId: number, p: ProductPayload & { product_id:
  * stock (taken at create, per spec, all or nothing); one delivery — one address, or pickup where every product
  * allows it — and one shipping fee, the highest of its products' (one parcel). The same spec twice is one line.
  */
-function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: ReadonlyArray<{ product_id: number; spec_id: number; quantity: number }>) {
+async function priceMallItems(db: Q, userId: number, p: ProductPayload, asked: ReadonlyArray<{ product_id: number; spec_id: number; quantity: number }>) {
   const merged = new Map<number, { product_id: number; spec_id: number; quantity: number }>()
   for (const i of asked) {
     const seen = merged.get(i.spec_id)
@@ -129,10 +130,10 @@ function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: Readon
   let memberPrices = 0
   let first: mall.MallProductRow | null = null
   for (const i of merged.values()) {
-    const prod = mall.product(db, i.product_id)
+    const prod = (await mall.product(db, i.product_id))
     if (!prod) throw refuse('product_not_found')
     if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
-    const spec = mall.specOf(db, prod.id, i.spec_id)
+    const spec = (await mall.specOf(db, prod.id, i.spec_id))
     if (!spec) throw refuse('spec_not_found')
     if (storeId !== null && prod.shop_id !== storeId) throw refuse('order_items_one_store')
     storeId = prod.shop_id
@@ -155,11 +156,11 @@ function priceMallItems(db: DB, userId: number, p: ProductPayload, asked: Readon
     if (!pickupForAll) throw refuse('pickup_not_offered')
   } else {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
-    const a = addresses.addressForOrder(db, userId, p.address_id)
+    const a = (await addresses.addressForOrder(db, userId, p.address_id))
     if (!a) throw refuse('delivery_address_not_found')
     address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
   }
-  const hasCard = activeCardRate(db, userId) !== null
+  const hasCard = (await activeCardRate(db, userId)) !== null
   const head = items[0]
   const detail: MallDetail = { source: 'mall', spec_id: head.spec_id, spec_name: head.spec_name, image: head.image, unit_price: head.unit_price, delivery: { mode: delivery, address }, items }
   return {

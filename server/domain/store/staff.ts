@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
 import { sql, tx, type DB } from '../../storage/db'
@@ -39,76 +40,70 @@ interface Member extends Staff {
   role: StaffRole
 }
 
-const roleOf = (db: DB, userId: number) => (sql(db, 'SELECT role FROM store_staff WHERE user_id = ?').get(userId) as { role: StaffRole } | undefined)?.role ?? 'staff'
+const roleOf = async (db: Q, userId: number) => ((await db.get('SELECT role FROM store_staff WHERE user_id = ?', userId)) as { role: StaffRole } | undefined)?.role ?? 'staff'
 
 /** The store gate, with the asker's role. */
-export function requireMember(db: DB, user: AuthUser | null): Member {
-  const staff = requireStaff(db, user)
-  return { ...staff, role: roleOf(db, staff.userId) }
+export async function requireMember(db: Q, user: AuthUser | null): Promise<Member> {
+  const staff = (await requireStaff(db, user))
+  return { ...staff, role: (await roleOf(db, staff.userId)) }
 }
 
 /** The store gate for what only the owner may do (staff: `staff_owner_only`). */
-export function requireOwner(db: DB, user: AuthUser | null): Member {
-  const member = requireMember(db, user)
+export async function requireOwner(db: Q, user: AuthUser | null): Promise<Member> {
+  const member = (await requireMember(db, user))
   if (member.role !== 'owner') throw refuse('staff_owner_only')
   return member
 }
 
 const inviteOf = (r: Pick<InviteRow, 'id' | 'created_at' | 'expires_at'>): StaffInvite => ({ id: r.id, created_at: fmt(r.created_at), expires_at: fmt(r.expires_at) })
 
-const openInvites = (db: DB, shopId: number, now: number) =>
-  sql(db, 'SELECT id, created_at, expires_at FROM staff_invites WHERE shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC').all(shopId, now) as InviteRow[]
+const openInvites = async (db: Q, shopId: number, now: number) =>
+  (await db.all('SELECT id, created_at, expires_at FROM staff_invites WHERE shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC', shopId, now)) as InviteRow[]
 
 /** The shop's people and open invites; a default nickname (会员0005) is the system's, so it is answered in `lang`. */
-export function staffList(db: DB, member: Member, lang: ApiLang): StaffListAnswer {
-  const rows = sql(
-    db,
-    `SELECT s.user_id, s.role, s.created_at, u.nickname, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id
-     WHERE s.shop_id = ? ORDER BY s.role = 'owner' DESC, s.created_at, s.user_id`,
-  ).all(member.shopId) as Array<{ user_id: number; role: StaffRole; created_at: string; nickname: string; phone: string }>
+export async function staffList(db: Q, member: Member, lang: ApiLang): Promise<StaffListAnswer> {
+  const rows = (await db.all(`SELECT s.user_id, s.role, s.created_at, u.nickname, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id
+     WHERE s.shop_id = ? ORDER BY s.role = 'owner' DESC, s.created_at, s.user_id`, member.shopId)) as Array<{ user_id: number; role: StaffRole; created_at: string; nickname: string; phone: string }>
   return {
     shop: { id: member.shopId, name: member.shopName },
     my_role: member.role,
     staff: rows.map((r) => ({ user_id: r.user_id, nickname: nicknameIn(lang, r.nickname), phone: maskPhone(r.phone), role: r.role, since: r.created_at, is_me: r.user_id === member.userId })),
-    invites: member.role === 'owner' ? openInvites(db, member.shopId, nowMs()).map(inviteOf) : [],
+    invites: member.role === 'owner' ? (await openInvites(db, member.shopId, nowMs())).map(inviteOf) : [],
   }
 }
 
 /** The owner makes an invite: its code is in this answer only. */
-export function createInvite(db: DB, owner: Member): StaffInvite & { code: string } {
-  return tx(db, () => {
+export async function createInvite(db: Q, owner: Member): Promise<StaffInvite & { code: string }> {
+  return db.transaction('serializable', async (db) => {
     const now = nowMs()
-    if (openInvites(db, owner.shopId, now).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
+    if ((await openInvites(db, owner.shopId, now)).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
     const code = crypto.randomBytes(16).toString('base64url')
     const id = Number(
-      sql(db, 'INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS)
-        .lastInsertRowid,
+      (await db.insert('INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS)),
     )
     return { ...inviteOf({ id, created_at: now, expires_at: now + INVITE_MS }), code }
   })
 }
 
 /** The owner withdraws one of the store's open invites (a used, expired or another store's one: not found). */
-export function revokeInvite(db: DB, owner: Member, id: number): void {
-  const done = sql(db, 'UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?').run(nowMs(), id, owner.shopId, nowMs())
+export async function revokeInvite(db: Q, owner: Member, id: number): Promise<void> {
+  const done = (await db.run('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?', nowMs(), id, owner.shopId, nowMs()))
   if (done.changes !== 1) throw refuse('staff_invite_not_found')
 }
 
 /** The owner removes a staff member of the store; the owner (themself) cannot be removed. */
-export function removeStaff(db: DB, owner: Member, userId: number): void {
-  tx(db, () => {
-    const row = sql(db, 'SELECT role FROM store_staff WHERE user_id = ? AND shop_id = ?').get(userId, owner.shopId) as { role: StaffRole } | undefined
+export async function removeStaff(db: Q, owner: Member, userId: number): Promise<void> {
+  await db.transaction('serializable', async (db) => {
+    const row = (await db.get('SELECT role FROM store_staff WHERE user_id = ? AND shop_id = ?', userId, owner.shopId)) as { role: StaffRole } | undefined
     if (!row) throw refuse('staff_not_found')
     if (row.role === 'owner') throw refuse('staff_cannot_remove_owner')
-    sql(db, "DELETE FROM store_staff WHERE user_id = ? AND shop_id = ? AND role = 'staff'").run(userId, owner.shopId)
+    await db.run("DELETE FROM store_staff WHERE user_id = ? AND shop_id = ? AND role = 'staff'", userId, owner.shopId)
   })
 }
 
 /** The invite of a code, or why it cannot be used now. */
-function usableInvite(db: DB, code: string, now: number): InviteRow & { shop_name: string } {
-  const row = sql(db, 'SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?').get(
-    hashToken(code),
-  ) as (InviteRow & { shop_name: string }) | undefined
+async function usableInvite(db: Q, code: string, now: number): Promise<InviteRow & { shop_name: string }> {
+  const row = (await db.get('SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?', hashToken(code))) as (InviteRow & { shop_name: string }) | undefined
   if (!row) throw refuse('staff_invite_not_found')
   if (row.revoked_at !== null) throw refuse('staff_invite_revoked')
   if (row.used_by !== null) throw refuse('staff_invite_used')
@@ -116,21 +111,21 @@ function usableInvite(db: DB, code: string, now: number): InviteRow & { shop_nam
   return row
 }
 
-export function readInvite(db: DB, user: AuthUser, code: string): InviteReadAnswer {
-  const row = usableInvite(db, code, nowMs())
-  const mine = store.staffShopOf(db, user.id)
+export async function readInvite(db: Q, user: AuthUser, code: string): Promise<InviteReadAnswer> {
+  const row = (await usableInvite(db, code, nowMs()))
+  const mine = (await store.staffShopOf(db, user.id))
   return { shop: { id: row.shop_id, name: row.shop_name }, expires_at: fmt(row.expires_at), my_shop: mine ? { id: mine.shop_id, name: mine.name } : null }
 }
 
 /** A colleague accepts: staff of the invite's store, once per invite, and only when staff of no store. */
-export function acceptInvite(db: DB, user: AuthUser, code: string): InviteAcceptAnswer {
-  return tx(db, () => {
+export async function acceptInvite(db: Q, user: AuthUser, code: string): Promise<InviteAcceptAnswer> {
+  return db.transaction('serializable', async (db) => {
     const now = nowMs()
-    const row = usableInvite(db, code, now)
-    const mine = store.staffShopOf(db, user.id)
+    const row = (await usableInvite(db, code, now))
+    const mine = (await store.staffShopOf(db, user.id))
     if (mine) throw refuse('staff_already_staff', { shop: mine.name })
-    if (sql(db, 'UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL').run(user.id, now, row.id).changes !== 1) throw refuse('staff_invite_used')
-    sql(db, "INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')").run(user.id, row.shop_id, fmt(now))
+    if ((await db.run('UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL', user.id, now, row.id)).changes !== 1) throw refuse('staff_invite_used')
+    await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')", user.id, row.shop_id, fmt(now))
     return { shop: { id: row.shop_id, name: row.shop_name }, role: 'staff' }
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { ApiLang } from '../../../src/contract/common'
 import { ORDER_STATUS } from '../../../src/contract/constants'
@@ -51,25 +52,25 @@ export interface Staff {
  * code 0 `no_permission`. What a staff member reads or moves is then looked up with their store
  * in the WHERE clause (storeOrder), so another store's order is `order_not_found`.
  */
-export function requireStaff(db: DB, user: AuthUser | null): Staff {
+export async function requireStaff(db: Q, user: AuthUser | null): Promise<Staff> {
   if (!user) throw refuse('login_required', {}, { code: -1 })
-  const shop = store.staffShopOf(db, user.id)
+  const shop = (await store.staffShopOf(db, user.id))
   if (!shop) throw refuse('no_permission')
   return { userId: user.id, shopId: shop.shop_id, shopName: shop.name }
 }
 
-export function storeOrder(db: DB, staff: Staff, id: number): OrderRow {
-  const row = store.storeOrderById(db, staff.shopId, id)
+export async function storeOrder(db: Q, staff: Staff, id: number): Promise<OrderRow> {
+  const row = (await store.storeOrderById(db, staff.shopId, id))
   if (!row) throw refuse('order_not_found')
   return row
 }
 
 const HOUR_MS = 3_600_000
 
-export function refundState(db: DB, row: OrderRow): StoreOrder['refund_state'] {
+export async function refundState(db: Q, row: OrderRow): Promise<StoreOrder['refund_state']> {
   if (row.status === ORDER_STATUS.REFUNDED) return 'refunded'
   if (row.status !== ORDER_STATUS.REFUNDING) return 'none'
-  return store.orderRefundOf(db, row.id) ? 'awaiting_provider' : 'awaiting_store'
+  return (await store.orderRefundOf(db, row.id)) ? 'awaiting_provider' : 'awaiting_store'
 }
 
 /**
@@ -87,27 +88,27 @@ export function deliveryForStaff(row: OrderRow, delivery: OrderDelivery | null, 
   return { ...delivery, address: null }
 }
 
-export function toStoreOrder(db: DB, lang: ApiLang, row: OrderRow, autoApproveHours: number): StoreOrder {
-  const state = refundState(db, row)
+export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoApproveHours: number): Promise<StoreOrder> {
+  const state = (await refundState(db, row))
   const waiting = state === 'awaiting_store'
-  const info = toOrderInfo(db, lang, row)
+  const info = (await toOrderInfo(db, lang, row))
   return {
     ...info,
     delivery: deliveryForStaff(row, info.delivery ?? null, state),
     quantity: row.quantity,
-    shopper_phone: maskPhone(store.shopperPhone(db, row.user_id)),
+    shopper_phone: maskPhone((await store.shopperPhone(db, row.user_id))),
     refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,
     can_verify: hasRedemptionCode(row.kind, row.status, row.delivery) && row.status !== ORDER_STATUS.COMPLETED,
     can_answer_refund: waiting,
-    can_ship: row.delivery === 'ship' && row.status === ORDER_STATUS.PAID && !shipping.shipmentOf(db, row.id),
+    can_ship: row.delivery === 'ship' && row.status === ORDER_STATUS.PAID && !(await shipping.shipmentOf(db, row.id)),
   }
 }
 
-export function actionsOf(db: DB, orderId: number): OrderAction[] {
-  return store.actionsOf(db, orderId).map((a) => ({
+export async function actionsOf(db: Q, orderId: number): Promise<OrderAction[]> {
+  return (await store.actionsOf(db, orderId)).map((a) => ({
     action: a.action,
     // No user: the timer's approval, the provider's settlement, or the sandbox helper standing in for the store.
     by:
@@ -152,28 +153,28 @@ function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | nul
   }
 }
 
-export function previewCode(db: DB, staff: Staff, code: string, lang: ApiLang, hours: number): VerifyPreviewAnswer {
-  const row = store.byVerifyCode(db, code)
+export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLang, hours: number): Promise<VerifyPreviewAnswer> {
+  const row = (await store.byVerifyCode(db, code))
   const refusal = refusalOf(row, staff)
   const visible = row && refusal !== 'unknown' ? row : null
   return {
     verifiable: refusal === null,
     refusal,
     message: refusal ? reasonText(VERIFY_REASONS[refusal], lang) : null,
-    order: visible ? toStoreOrder(db, lang, visible, hours) : null,
-    used_at: visible && visible.status === ORDER_STATUS.COMPLETED ? store.verifiedAt(db, visible.id) : null,
+    order: visible ? (await toStoreOrder(db, lang, visible, hours)) : null,
+    used_at: visible && visible.status === ORDER_STATUS.COMPLETED ? (await store.verifiedAt(db, visible.id)) : null,
   }
 }
 
 /** Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment. */
-export function verifyCode(db: DB, staff: Staff, code: string): OrderRow {
-  return tx(db, () => {
-    const row = store.byVerifyCode(db, code)
+export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const row = (await store.byVerifyCode(db, code))
     const refusal = refusalOf(row, staff)
     if (refusal || !row) throw refuse(VERIFY_REASONS[refusal ?? 'unknown'])
-    if (!orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED)) throw refuse('verify_code_used')
-    store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
-    return orders.byId(db, row.id) as OrderRow
+    if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
+    await store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
@@ -186,27 +187,27 @@ export function verifyCode(db: DB, staff: Staff, code: string): OrderRow {
  * so an approve racing another approve or the timer refunds once. An order with nothing paid (a card fully
  * paid by an upgrade's credit) is refunded at once.
  */
-export function approveRefund(db: DB, provider: PayProvider, orderId: number, by: number | null, shopId?: number): OrderRow {
-  const { call } = tx(db, (): { call: number | null } => {
-    const row = shopId === undefined ? orders.byId(db, orderId) : store.storeOrderById(db, shopId, orderId)
+export async function approveRefund(db: Q, provider: PayProvider, orderId: number, by: number | null, shopId?: number): Promise<OrderRow> {
+  const { call } = (await db.transaction('serializable', async (db): Promise<{ call: number | null }> => {
+    const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
     if (!row) throw refuse('order_not_found')
     if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
-    if (store.orderRefundOf(db, row.id)) throw refuse('refund_already_approved')
+    if ((await store.orderRefundOf(db, row.id))) throw refuse('refund_already_approved')
     const at = nowText()
-    store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by, reason: null, at })
-    const payment = store.attachedPaymentOf(db, row.id)
+    await store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by, reason: null, at })
+    const payment = (await store.attachedPaymentOf(db, row.id))
     if (!payment) {
-      finishOrderRefund(db, row.id)
+      await finishOrderRefund(db, row.id)
       return { call: null }
     }
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
-    payments.refundingTrade(db, payment.id, at)
-    payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
+    await payments.refundingTrade(db, payment.id, at)
+    await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { call: recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
-  })
-  if (call !== null) runCall(db, provider, call)
-  return orders.byId(db, orderId) as OrderRow
+    return { call: (await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })) }
+  }))
+  if (call !== null) await runCall(db, provider, call)
+  return (await orders.byId(db, orderId)) as OrderRow
 }
 
 /**
@@ -214,33 +215,33 @@ export function approveRefund(db: DB, provider: PayProvider, orderId: number, by
  * the coupon is the shopper's again, flash-sale stock returns, a card the order bought is void (its state
  * follows the order's status). Inside the caller's transaction.
  */
-export function finishOrderRefund(db: DB, orderId: number): boolean {
+export async function finishOrderRefund(db: Q, orderId: number): Promise<boolean> {
   if (!db.inTransaction) throw new Error('finishOrderRefund must run inside a write transaction')
-  const row = orders.byId(db, orderId) as OrderRow
-  if (!orders.moveStatus(db, row.id, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED)) return false
-  if (row.user_coupon_id) store.returnUsedCoupon(db, row.user_coupon_id)
-  returnOrderStock(db, row)
-  store.insertAction(db, { order_id: row.id, action: 'refunded', by_user_id: null, reason: null, at: nowText() })
+  const row = (await orders.byId(db, orderId)) as OrderRow
+  if (!(await orders.moveStatus(db, row.id, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED))) return false
+  if (row.user_coupon_id) await store.returnUsedCoupon(db, row.user_coupon_id)
+  await returnOrderStock(db, row)
+  await store.insertAction(db, { order_id: row.id, action: 'refunded', by_user_id: null, reason: null, at: nowText() })
   return true
 }
 
 /** The provider could not refund: recorded on the order (an operator settles it; the order stays refunding). */
-export function recordRefundFailure(db: DB, orderId: number): void {
-  store.insertAction(db, { order_id: orderId, action: 'refund_failed', by_user_id: null, reason: null, at: nowText() })
+export async function recordRefundFailure(db: Q, orderId: number): Promise<void> {
+  await store.insertAction(db, { order_id: orderId, action: 'refund_failed', by_user_id: null, reason: null, at: nowText() })
 }
 
 /**
  * Refuse a refund request with a reason: the order goes back to the status it was asked from (a card it
  * bought is usable again) and the shopper reads the reason on the order. `by` null: the sandbox helper.
  */
-export function rejectRefund(db: DB, orderId: number, by: number | null, reason: string, shopId?: number): OrderRow {
-  return tx(db, () => {
-    const row = shopId === undefined ? orders.byId(db, orderId) : store.storeOrderById(db, shopId, orderId)
+export async function rejectRefund(db: Q, orderId: number, by: number | null, reason: string, shopId?: number): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
     if (!row) throw refuse('order_not_found')
     const at = nowText()
-    if (!store.rejectRefunding(db, row.id, reason, at)) throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_already_approved' : 'refund_not_waiting')
-    store.insertAction(db, { order_id: row.id, action: 'refund_rejected', by_user_id: by, reason, at })
-    return orders.byId(db, row.id) as OrderRow
+    if (!(await store.rejectRefunding(db, row.id, reason, at))) throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_already_approved' : 'refund_not_waiting')
+    await store.insertAction(db, { order_id: row.id, action: 'refund_rejected', by_user_id: by, reason, at })
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
@@ -248,13 +249,13 @@ export function rejectRefund(db: DB, orderId: number, by: number | null, reason:
  * The timer: refund requests no store answered within `hours` are approved (recorded as by the timer).
  * Each in its own transaction; one a store answered meanwhile is skipped.
  */
-export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number, now = nowMs()): number {
+export async function autoApproveRefunds(db: Q, provider: PayProvider, hours: number, now = nowMs()): Promise<number> {
   const before = now - hours * HOUR_MS
-  if (!store.anyDueRefundRequest(db, before)) return 0
+  if (!(await store.anyDueRefundRequest(db, before))) return 0
   let approved = 0
-  for (const id of store.dueRefundRequests(db, before, 100)) {
+  for (const id of (await store.dueRefundRequests(db, before, 100))) {
     try {
-      approveRefund(db, provider, id, null)
+      await approveRefund(db, provider, id, null)
       approved++
     } catch (err) {
       if (!(err instanceof BizError)) throw err
@@ -270,9 +271,9 @@ export function autoApproveRefunds(db: DB, provider: PayProvider, hours: number,
  * (±1 step of 30 s) made with its secret. What the store learns: the level, validity and member discount,
  * and the holder's masked phone — or that the card is suspended (refund asked) or not running.
  */
-export function checkCardCode(db: DB, code: string, at = nowMs()): CardCheckAnswer {
+export async function checkCardCode(db: Q, code: string, at = nowMs()): Promise<CardCheckAnswer> {
   const parsed = parseTillCode(code)
-  const row = parsed ? cards.cardForTill(db, parsed.cardId) : undefined
+  const row = parsed ? (await cards.cardForTill(db, parsed.cardId)) : undefined
   if (!parsed || !row || !row.secret || !tillOtpMatches(parsed.otp, row.secret, at)) return { result: 'invalid', card: null }
   const state = cardState(row, fmt(at))
   const card = { name: row.name, level: row.level, member_rate: row.member_rate, start_at: row.start_at, end_at: row.end_at, holder_phone: maskPhone(row.phone) }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { ApiLang } from '../../../src/contract/common'
 import type { CardCheckAnswer } from '../../../src/contract/store'
 import { TILL_LIMITS, type MyTillCheck, type StoreTillCheck } from '../../../src/contract/tillChecks'
@@ -28,15 +29,15 @@ import { fmt, nowMs } from '../../time'
 const MINUTE_MS = 60_000
 
 /** Minutes this staff member must wait before checking this card (null: they may check now). Inside the transaction. */
-function waitMinutes(db: DB, staff: Staff, cardId: number | null, now: number): number | null {
+async function waitMinutes(db: Q, staff: Staff, cardId: number | null, now: number): Promise<number | null> {
   const until: number[] = []
   const staffWindow = TILL_LIMITS.staff.windowMinutes * MINUTE_MS
-  const staffAt = checks.nthFailureOfStaff(db, staff.userId, now - staffWindow, TILL_LIMITS.staff.failures)
+  const staffAt = (await checks.nthFailureOfStaff(db, staff.userId, now - staffWindow, TILL_LIMITS.staff.failures))
   if (staffAt !== undefined) until.push(staffAt + staffWindow)
   if (cardId !== null) {
     const cardWindow = TILL_LIMITS.card.windowMinutes * MINUTE_MS
-    const cardAt = checks.nthFailureOfCard(db, cardId, now - cardWindow, TILL_LIMITS.card.failures)
-    const storeAt = cardAt === undefined ? undefined : checks.nthFailureOfStoreOnCard(db, cardId, staff.shopId, now - cardWindow, TILL_LIMITS.card.storeFailures)
+    const cardAt = (await checks.nthFailureOfCard(db, cardId, now - cardWindow, TILL_LIMITS.card.failures))
+    const storeAt = cardAt === undefined ? undefined : (await checks.nthFailureOfStoreOnCard(db, cardId, staff.shopId, now - cardWindow, TILL_LIMITS.card.storeFailures))
     // Refused while both hold: until the first of the two counts drops below its limit.
     if (cardAt !== undefined && storeAt !== undefined) until.push(Math.min(cardAt, storeAt) + cardWindow)
   }
@@ -48,15 +49,15 @@ function waitMinutes(db: DB, staff: Staff, cardId: number | null, now: number): 
  * A staff member checks a scanned member code: refused (`till_check_too_many`, with the minutes to wait) over a
  * limit, else the card's answer (checkCardCode); either way recorded.
  */
-export function checkAtTill(db: DB, staff: Staff, code: string, now = nowMs()): CardCheckAnswer {
+export async function checkAtTill(db: Q, staff: Staff, code: string, now = nowMs()): Promise<CardCheckAnswer> {
   const parsed = parseTillCode(code)
-  const outcome = tx(db, (): { answer: CardCheckAnswer } | { minutes: number } => {
-    const cardId = parsed && checks.cardExists(db, parsed.cardId) ? parsed.cardId : null
-    const minutes = waitMinutes(db, staff, cardId, now)
-    const answer = minutes === null ? checkCardCode(db, code, now) : null
-    checks.insertCheck(db, { staff_user_id: staff.userId, shop_id: staff.shopId, card_id: cardId, result: answer ? answer.result : 'refused', at: now })
+  const outcome = (await db.transaction('serializable', async (db): Promise<{ answer: CardCheckAnswer } | { minutes: number }> => {
+    const cardId = parsed && (await checks.cardExists(db, parsed.cardId)) ? parsed.cardId : null
+    const minutes = (await waitMinutes(db, staff, cardId, now))
+    const answer = minutes === null ? (await checkCardCode(db, code, now)) : null
+    await checks.insertCheck(db, { staff_user_id: staff.userId, shop_id: staff.shopId, card_id: cardId, result: answer ? answer.result : 'refused', at: now })
     return answer ? { answer } : { minutes: minutes ?? 1 }
-  })
+  }))
   if ('minutes' in outcome) throw refuse('till_check_too_many', { minutes: outcome.minutes })
   return outcome.answer
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { OrderAction } from '../../../src/contract/store'
 import { SUBSCRIBE_EVENTS, SUBSCRIBE_MAX_TEMPLATES, type SandboxMessage, type SubscribeEvent, type SubscribeResult } from '../../../src/contract/takeoutSubscribe'
 import { sql, type DB } from '../../storage/db'
@@ -29,15 +30,15 @@ export const templateIds = (t: TakeoutTemplates): string[] => [...new Set(templa
  * Keeps the shopper's accepted templates for their order (the caller checked it is theirs): one grant per order and
  * template (a report sent twice grants once); ids not configured are ignored. Answers the order's granted template ids.
  */
-export function recordGrants(db: DB, templates: TakeoutTemplates, userId: number, orderId: number, results: ReadonlyArray<{ template_id: string; result: SubscribeResult }>): string[] {
+export async function recordGrants(db: Q, templates: TakeoutTemplates, userId: number, orderId: number, results: ReadonlyArray<{ template_id: string; result: SubscribeResult }>): Promise<string[]> {
   const known = templateList(templates)
   for (const r of results) {
     if (r.result !== 'accept') continue
     const events = known.filter((k) => k.template_id === r.template_id).map((k) => k.event)
     if (events.length === 0) continue
-    sql(db, 'INSERT OR IGNORE INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?)').run(userId, orderId, r.template_id, events.join(','), nowMs())
+    await db.run('INSERT OR IGNORE INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?)', userId, orderId, r.template_id, events.join(','), nowMs())
   }
-  return (sql(db, 'SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id').all(orderId, userId) as Array<{ template_id: string }>).map((g) => g.template_id)
+  return ((await db.all('SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id', orderId, userId)) as Array<{ template_id: string }>).map((g) => g.template_id)
 }
 
 /** The moves a shopper is told of; others (cancelled by the shopper, delivered, picked up) send nothing. */
@@ -57,20 +58,17 @@ const minute = (text: string) => text.slice(0, 16)
  * Called with every move of a takeout order, inside its transaction (server/domain/takeout/takeout.ts `act`): uses up the first unused
  * grant covering the move and records the message. True when a message was recorded.
  */
-export function messageOnMove(db: DB, orderId: number, action: OrderAction['action'], reason: string | null): boolean {
+export async function messageOnMove(db: Q, orderId: number, action: OrderAction['action'], reason: string | null): Promise<boolean> {
   const event = EVENT_OF[action]
   if (!event) return false
-  const grant = sql(db, "SELECT id, user_id, template_id FROM takeout_subscriptions WHERE order_id = ? AND used_at IS NULL AND (',' || events || ',') LIKE ? ORDER BY id LIMIT 1").get(
-    orderId,
-    `%,${event},%`,
-  ) as { id: number; user_id: number; template_id: string } | undefined
+  const grant = (await db.get("SELECT id, user_id, template_id FROM takeout_subscriptions WHERE order_id = ? AND used_at IS NULL AND (',' || events || ',') LIKE ? ORDER BY id LIMIT 1", orderId, `%,${event},%`)) as { id: number; user_id: number; template_id: string } | undefined
   if (!grant) return false
   const now = nowMs()
-  if (sql(db, 'UPDATE takeout_subscriptions SET used_at = ? WHERE id = ? AND used_at IS NULL').run(now, grant.id).changes !== 1) return false
-  const row = orders.byId(db, orderId)
-  const t = repo.takeoutOrderOf(db, orderId)
+  if ((await db.run('UPDATE takeout_subscriptions SET used_at = ? WHERE id = ? AND used_at IS NULL', now, grant.id)).changes !== 1) return false
+  const row = (await orders.byId(db, orderId))
+  const t = (await repo.takeoutOrderOf(db, orderId))
   if (!row || !t) return false
-  const shop = repo.shopById(db, t.shop_id)?.name ?? row.title
+  const shop = (await repo.shopById(db, t.shop_id))?.name ?? row.title
   const note =
     event === 'accepted'
       ? `${t.mode === 'pickup' ? '预计可取' : '预计送达'} ${minute(t.promised_at).slice(5)}`
@@ -87,26 +85,17 @@ export function messageOnMove(db: DB, orderId: number, action: OrderAction['acti
     time4: { value: minute(fmt(now)) },
     thing5: { value: thing(note) },
   }
-  const user = sql(db, 'SELECT wx_openid FROM users WHERE id = ?').get(grant.user_id) as { wx_openid: string | null } | undefined
-  sql(db, 'INSERT INTO sandbox_messages (user_id, order_id, touser, template_id, event, page, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    grant.user_id,
-    orderId,
-    user?.wx_openid ?? null,
-    grant.template_id,
-    event,
-    `pages/takeout/orderDetail?id=${orderId}`,
-    JSON.stringify(data),
-    now,
-  )
+  const user = (await db.get('SELECT wx_openid FROM users WHERE id = ?', grant.user_id)) as { wx_openid: string | null } | undefined
+  await db.run('INSERT INTO sandbox_messages (user_id, order_id, touser, template_id, event, page, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', grant.user_id, orderId, user?.wx_openid ?? null, grant.template_id, event, `pages/takeout/orderDetail?id=${orderId}`, JSON.stringify(data), now)
   return true
 }
 
 /** The sandbox outbox, oldest first: one order's messages, or the latest 100. */
-export function sandboxMessages(db: DB, orderId?: number): SandboxMessage[] {
+export async function sandboxMessages(db: Q, orderId?: number): Promise<SandboxMessage[]> {
   const rows = (
     orderId
-      ? sql(db, 'SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id').all(orderId)
-      : sql(db, 'SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) ORDER BY id').all()
+      ? (await db.all('SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id', orderId))
+      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) ORDER BY id'))
   ) as Array<Omit<SandboxMessage, 'data' | 'at'> & { data: string; created_at: number }>
   return rows.map(({ data, created_at, ...m }) => ({ ...m, data: JSON.parse(data) as SandboxMessage['data'], at: fmt(created_at) }))
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
@@ -35,26 +36,26 @@ export const TAKEOUT_AUTO_DELIVER_MINUTES = 180
 const MINUTE = 60_000
 
 /** A takeout order of this store (another store's, or another kind, is not found), with its takeout row. */
-function storeTakeout(db: DB, staff: Staff, id: number): { row: OrderRow; t: TakeoutOrderRow } {
-  const row = storeOrder(db, staff, id)
-  const t = row.kind === 'takeout' ? repo.takeoutOrderOf(db, row.id) : undefined
+async function storeTakeout(db: Q, staff: Staff, id: number): Promise<{ row: OrderRow; t: TakeoutOrderRow }> {
+  const row = (await storeOrder(db, staff, id))
+  const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
   if (!t) throw refuse('order_not_found')
   return { row, t }
 }
 
 /** The shopper's own takeout order. */
-function ownTakeout(db: DB, userId: number, id: number): { row: OrderRow; t: TakeoutOrderRow } {
-  const row = findOwnOrder(db, userId, id)
-  const t = row.kind === 'takeout' ? repo.takeoutOrderOf(db, row.id) : undefined
+async function ownTakeout(db: Q, userId: number, id: number): Promise<{ row: OrderRow; t: TakeoutOrderRow }> {
+  const row = (await findOwnOrder(db, userId, id))
+  const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
   if (!t) throw refuse('order_not_found')
   return { row, t }
 }
 
-const act = (db: DB, orderId: number, action: OrderAction['action'], by: number | null, reason: string | null = null) => {
-  store.insertAction(db, { order_id: orderId, action, by_user_id: by, reason, at: nowText() })
-  repo.touch(db, orderId, nowMs())
+const act = async (db: Q, orderId: number, action: OrderAction['action'], by: number | null, reason: string | null = null) => {
+  await store.insertAction(db, { order_id: orderId, action, by_user_id: by, reason, at: nowText() })
+  await repo.touch(db, orderId, nowMs())
   // The shopper's one-time subscription for this move, if any: used up, its message in the sandbox outbox (server/domain/takeout/subscriptions.ts).
-  messageOnMove(db, orderId, action, reason)
+  await messageOnMove(db, orderId, action, reason)
 }
 
 /** The refusal of a move the order's status does not allow, named by the status it is in. */
@@ -72,45 +73,45 @@ function notNow(status: number): BizError {
  * provider's signed refund notification then moves it 60 → 70 (finishOrderRefund: coupon back). Nothing paid: 70 at once.
  * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
  */
-function refuseBeforeAcceptance(db: DB, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): OrderRow {
-  const { call, id } = tx(db, (): { call: number | null; id: number } => {
+async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
+  const { call, id } = (await db.transaction('serializable', async (db): Promise<{ call: number | null; id: number }> => {
     const row = read()
-    if (row.status !== ORDER_STATUS.PAID || !orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs())) {
+    if (row.status !== ORDER_STATUS.PAID || !(await orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs()))) {
       throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
     }
-    act(db, row.id, action, by, reason)
-    const payment = store.attachedPaymentOf(db, row.id)
+    await act(db, row.id, action, by, reason)
+    const payment = (await store.attachedPaymentOf(db, row.id))
     if (!payment) {
-      finishOrderRefund(db, row.id)
+      await finishOrderRefund(db, row.id)
       return { call: null, id: row.id }
     }
     const at = nowText()
     const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
-    payments.refundingTrade(db, payment.id, at)
-    payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
+    await payments.refundingTrade(db, payment.id, at)
+    await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { call: recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }), id: row.id }
-  })
-  if (call !== null) runCall(db, provider, call)
-  return orders.byId(db, id) as OrderRow
+    return { call: (await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })), id: row.id }
+  }))
+  if (call !== null) await runCall(db, provider, call)
+  return (await orders.byId(db, id)) as OrderRow
 }
 
-export const cancelTakeout = (db: DB, provider: PayProvider, userId: number, id: number): OrderRow =>
-  refuseBeforeAcceptance(db, provider, () => ownTakeout(db, userId, id).row, 'takeout_cancelled', userId, null)
+export const cancelTakeout = async (db: Q, provider: PayProvider, userId: number, id: number): Promise<OrderRow> =>
+  refuseBeforeAcceptance(db, provider, async () => (await ownTakeout(db, userId, id)).row, 'takeout_cancelled', userId, null)
 
-export const refuseTakeout = (db: DB, provider: PayProvider, staff: Staff, id: number, reason: string): OrderRow =>
-  refuseBeforeAcceptance(db, provider, () => storeTakeout(db, staff, id).row, 'takeout_refused', staff.userId, reason)
+export const refuseTakeout = async (db: Q, provider: PayProvider, staff: Staff, id: number, reason: string): Promise<OrderRow> =>
+  refuseBeforeAcceptance(db, provider, async () => (await storeTakeout(db, staff, id)).row, 'takeout_refused', staff.userId, reason)
 
 /**
  * The timer (the housekeeping sweep): paid takeout orders no store accepted within `minutes` of their payment (a
  * pre-order: of its slot's opening) are refused and refunded. Each in its own transaction; one accepted or cancelled
  * meanwhile is skipped.
  */
-export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number, now = nowMs()): number {
+export async function autoRefuseTakeout(db: Q, provider: PayProvider, minutes: number, now = nowMs()): Promise<number> {
   let refused = 0
-  for (const id of repo.dueForRefusal(db, now - minutes * MINUTE, 100)) {
+  for (const id of (await repo.dueForRefusal(db, now - minutes * MINUTE, 100))) {
     try {
-      refuseBeforeAcceptance(db, provider, () => orders.byId(db, id) as OrderRow, 'takeout_auto_refused', null, null)
+      await refuseBeforeAcceptance(db, provider, async () => (await orders.byId(db, id)) as OrderRow, 'takeout_auto_refused', null, null)
       refused++
     } catch (err) {
       if (!(err instanceof BizError)) throw err
@@ -120,14 +121,14 @@ export function autoRefuseTakeout(db: DB, provider: PayProvider, minutes: number
 }
 
 /** The timer: delivering takeout orders out for TAKEOUT_AUTO_DELIVER_MINUTES are delivered (30 → 40). */
-export function autoDeliverTakeout(db: DB, now = nowMs()): number {
+export async function autoDeliverTakeout(db: Q, now = nowMs()): Promise<number> {
   let done = 0
-  for (const id of repo.dueForDelivery(db, now - TAKEOUT_AUTO_DELIVER_MINUTES * MINUTE, 100)) {
-    const moved = tx(db, () => {
-      if (!orders.moveStatus(db, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) return false
-      act(db, id, 'takeout_auto_delivered', null)
+  for (const id of (await repo.dueForDelivery(db, now - TAKEOUT_AUTO_DELIVER_MINUTES * MINUTE, 100))) {
+    const moved = (await db.transaction('serializable', async (db) => {
+      if (!(await orders.moveStatus(db, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) return false
+      await act(db, id, 'takeout_auto_delivered', null)
       return true
-    })
+    }))
     if (moved) done++
   }
   return done
@@ -136,23 +137,23 @@ export function autoDeliverTakeout(db: DB, now = nowMs()): number {
 // The store's moves --------------------------------------------------------------------------------------------
 
 /** One move of the store: re-read in the transaction, the status it moves from named in the UPDATE. */
-function storeMove(db: DB, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow) => void): OrderRow {
-  return tx(db, () => {
-    const { row, t } = storeTakeout(db, staff, id)
+async function storeMove(db: Q, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow) => void): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const { row, t } = (await storeTakeout(db, staff, id))
     check?.(t)
-    if (row.status !== from || !orders.moveStatus(db, row.id, from, to)) throw notNow(row.status)
-    act(db, row.id, action, staff.userId)
+    if (row.status !== from || !(await orders.moveStatus(db, row.id, from, to))) throw notNow(row.status)
+    await act(db, row.id, action, staff.userId)
     after?.(row)
-    return orders.byId(db, row.id) as OrderRow
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
-export const acceptTakeout = (db: DB, staff: Staff, id: number): OrderRow =>
-  storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, (row) => {
-    repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), nowMs())
+export const acceptTakeout = async (db: Q, staff: Staff, id: number): Promise<OrderRow> =>
+  storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, async (row) => {
+    await repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), nowMs())
   })
 
-export const dispatchTakeout = (db: DB, staff: Staff, id: number, rider: { name: string; phone: string }): OrderRow =>
+export const dispatchTakeout = async (db: Q, staff: Staff, id: number, rider: { name: string; phone: string }): Promise<OrderRow> =>
   storeMove(
     db,
     staff,
@@ -166,40 +167,40 @@ export const dispatchTakeout = (db: DB, staff: Staff, id: number, rider: { name:
     (row) => repo.setRider(db, row.id, rider.name, rider.phone, nowMs()),
   )
 
-export const deliverTakeout = (db: DB, staff: Staff, id: number): OrderRow => storeMove(db, staff, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, 'takeout_delivered')
+export const deliverTakeout = async (db: Q, staff: Staff, id: number): Promise<OrderRow> => storeMove(db, staff, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, 'takeout_delivered')
 
 /** A pickup order is ready to collect: on the trail once (the status stays accepted). */
-export function readyTakeout(db: DB, staff: Staff, id: number): OrderRow {
-  return tx(db, () => {
-    const { row, t } = storeTakeout(db, staff, id)
+export async function readyTakeout(db: Q, staff: Staff, id: number): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const { row, t } = (await storeTakeout(db, staff, id))
     if (t.mode !== 'pickup') throw refuse('takeout_delivery_order')
     if (row.status !== ORDER_STATUS.ACCEPTED) throw notNow(row.status)
-    if (!repo.setReady(db, row.id, nowText(), nowMs())) throw refuse('takeout_already_moved')
-    act(db, row.id, 'takeout_ready', staff.userId)
+    if (!(await repo.setReady(db, row.id, nowText(), nowMs()))) throw refuse('takeout_already_moved')
+    await act(db, row.id, 'takeout_ready', staff.userId)
     return row
   })
 }
 
 /** A pickup order collected: its code (the shopper's QR) verified by its own store, 20 → 40 once. */
-export function verifyPickup(db: DB, staff: Staff, code: string): OrderRow {
-  return tx(db, () => {
-    const found = repo.byPickupCode(db, staff.shopId, code)
+export async function verifyPickup(db: Q, staff: Staff, code: string): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const found = (await repo.byPickupCode(db, staff.shopId, code))
     if (!found) throw refuse('verify_code_invalid')
-    const row = orders.byId(db, found.id) as OrderRow
+    const row = (await orders.byId(db, found.id)) as OrderRow
     if (row.status === ORDER_STATUS.COMPLETED) throw refuse('verify_code_used')
-    if (row.status !== ORDER_STATUS.ACCEPTED || !orders.moveStatus(db, row.id, ORDER_STATUS.ACCEPTED, ORDER_STATUS.COMPLETED)) throw notNow(row.status)
-    act(db, row.id, 'takeout_picked_up', staff.userId)
-    return orders.byId(db, row.id) as OrderRow
+    if (row.status !== ORDER_STATUS.ACCEPTED || !(await orders.moveStatus(db, row.id, ORDER_STATUS.ACCEPTED, ORDER_STATUS.COMPLETED))) throw notNow(row.status)
+    await act(db, row.id, 'takeout_picked_up', staff.userId)
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
 /** The shopper confirms a delivered order: 30 → 40. */
-export function confirmTakeout(db: DB, userId: number, id: number): OrderRow {
-  return tx(db, () => {
-    const { row } = ownTakeout(db, userId, id)
-    if (row.status !== ORDER_STATUS.DELIVERING || !orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) throw notNow(row.status)
-    act(db, row.id, 'takeout_confirmed', userId)
-    return orders.byId(db, row.id) as OrderRow
+export async function confirmTakeout(db: Q, userId: number, id: number): Promise<OrderRow> {
+  return db.transaction('serializable', async (db) => {
+    const { row } = (await ownTakeout(db, userId, id))
+    if (row.status !== ORDER_STATUS.DELIVERING || !(await orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) throw notNow(row.status)
+    await act(db, row.id, 'takeout_confirmed', userId)
+    return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
@@ -215,9 +216,9 @@ interface TakeoutDetail {
  * A takeout order's own state as the shopper (`as: 'shopper'`: the rider's phone masked, the pickup code of their
  * accepted pickup order) or its store (`as: 'store'`: the rider's phone in full, never the pickup code) reads it.
  */
-export function takeoutViewOf(db: DB, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number): TakeoutView {
-  const t = repo.takeoutOrderOf(db, row.id) as TakeoutOrderRow
-  const trail = repo.takeoutTrail(db, row.id)
+export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number): Promise<TakeoutView> {
+  const t = (await repo.takeoutOrderOf(db, row.id)) as TakeoutOrderRow
+  const trail = (await repo.takeoutTrail(db, row.id))
   const at = (action: string) => trail.find((a) => a.action === action)?.at ?? null
   let detail: TakeoutDetail = {}
   try {
@@ -269,7 +270,7 @@ export function takeoutViewOf(db: DB, row: OrderRow, as: 'shopper' | 'store', ac
   }))
   // The store sees the address while it has to deliver (paid, accepted, out for delivery), the shopper always.
   const a = as === 'shopper' || s === ORDER_STATUS.PAID || s === ORDER_STATUS.ACCEPTED || s === ORDER_STATUS.DELIVERING ? detail.address : null
-  const shopRow = repo.shopById(db, t.shop_id)
+  const shopRow = (await repo.shopById(db, t.shop_id))
   const shop = { id: t.shop_id, name: shopRow?.name ?? row.title, phone: shopRow?.phone ?? '' }
   return {
     mode: t.mode,

@@ -38,8 +38,8 @@ const TOKEN_DAYS = 30
  * The shopper as answered by bind and the profile. `userIds` (seed §3): staff of a store carry their own id
  * as userIdBuss and the store as storeId (the workbench shows for them); userIdAgent stays null (no agent role).
  */
-export function userInfo(db: Database, row: UserRow): UserInfo {
-  const shopId = staffShopOf(db, row.id)?.shop_id ?? null
+export async function userInfo(db: Database, row: UserRow): Promise<UserInfo> {
+  const shopId = (await staffShopOf(db, row.id))?.shop_id ?? null
   return {
     id: row.id,
     phone: row.phone,
@@ -67,12 +67,12 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
  * limits whose window ended go (server/http/clientLimits.ts). Every process runs it: deletes and updates of what is due.
  */
 export function pruneSessions(db: Database, now = nowMs()): { tokens: number; codes: number } {
-  return tx(db, () => {
-    const tokens = users.deleteExpiredSessions(db, now)
+  return db.transaction('serializable', async (db) => {
+    const tokens = (await users.deleteExpiredSessions(db, now))
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
-    const codes = users.deleteCodesBefore(db, now - DAY_MS)
-    users.blankCodes(db, now - SMS_VALID_MS)
-    pruneClientLimits(db, now)
+    const codes = (await users.deleteCodesBefore(db, now - DAY_MS))
+    await users.blankCodes(db, now - SMS_VALID_MS)
+    await pruneClientLimits(db, now)
     return { tokens, codes }
   })
 }
@@ -87,14 +87,14 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
     const now = nowMs()
     // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
     // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).
-    const code = tx(db, () => {
-      const lastAt = users.lastCodeAt(db, input.phone)
+    const code = db.transaction('serializable', async (db) => {
+      const lastAt = (await users.lastCodeAt(db, input.phone))
       if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
         throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
       }
-      if (users.codesSince(db, input.phone, now - DAY_MS) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
+      if ((await users.codesSince(db, input.phone, now - DAY_MS)) >= SMS_DAILY_CAP) throw refuse('sms_daily_limit')
       const fresh = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-      users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
+      await users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
       return fresh
     })
     // The text goes out after the commit (a real sender is a call outside the database).
@@ -105,41 +105,41 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
   defineRoute(app, db, 'wechat/bind', { auth: false }, async ({ input, req, lang }) => {
     const now = nowMs()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
-    const sms = users.latestBindCode(db, input.phone)
+    const sms = (await users.latestBindCode(db, input.phone))
     if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
     // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
     // wrong guesses over all processes, however many are in flight at once.
-    if (!users.takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS)) throw refuse('sms_code_attempts')
+    if (!(await users.takeAttempt(db, sms.id, SMS_MAX_ATTEMPTS))) throw refuse('sms_code_attempts')
     if (sms.code !== input.code) throw refuse('sms_code_wrong')
-    users.returnAttempt(db, sms.id)
+    await users.returnAttempt(db, sms.id)
 
-    const { answer, created } = tx(db, () => {
+    const { answer, created } = db.transaction('serializable', async (db) => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
-      if (!users.useCode(db, sms.id)) throw refuse('sms_code_expired')
-      let user: UserRow | undefined = users.userByPhone(db, input.phone)
+      if (!(await users.useCode(db, sms.id))) throw refuse('sms_code_expired')
+      let user: UserRow | undefined = (await users.userByPhone(db, input.phone))
       let created: { id: number; referrer: number | null } | null = null
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
         const sharer = input.share_user_user_id !== undefined ? Number(input.share_user_user_id) : NaN
-        const referrer = Number.isInteger(sharer) && sharer > 0 && users.userExists(db, sharer) ? sharer : null
-        const id = users.insertUser(db, {
+        const referrer = Number.isInteger(sharer) && sharer > 0 && (await users.userExists(db, sharer)) ? sharer : null
+        const id = (await users.insertUser(db, {
           phone: input.phone,
           nickname: `会员${input.phone.slice(-4)}`,
           avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg`,
           referrer_id: referrer,
           created_at: nowText(),
-        })
-        user = users.userById(db, id) as UserRow
+        }))
+        user = (await users.userById(db, id)) as UserRow
         created = { id, referrer }
       }
-      if (input.wx_code) users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
-      if (input.openid) users.setGzhOpenid(db, user.id, input.openid)
-      if (input.privacy_version) users.setPrivacyConsent(db, user.id, input.privacy_version, nowText())
+      if (input.wx_code) await users.setWxOpenid(db, user.id, pseudoId('wx-', input.wx_code))
+      if (input.openid) await users.setGzhOpenid(db, user.id, input.openid)
+      if (input.privacy_version) await users.setPrivacyConsent(db, user.id, input.privacy_version, nowText())
       const token = crypto.randomBytes(32).toString('base64url')
       const expires = now + TOKEN_DAYS * DAY_MS
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
-      users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
-      return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...userInfo(db, user), nickname: nicknameIn(lang, user.nickname) } }, created }
+      await users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
+      return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...(await userInfo(db, user)), nickname: nicknameIn(lang, user.nickname) } }, created }
     })
     // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
     // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
@@ -155,26 +155,26 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
   })
 
   // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
-  defineRoute(app, db, 'personal.user/logout', { auth: false }, ({ user }) => {
+  defineRoute(app, db, 'personal.user/logout', { auth: false }, async ({ user }) => {
     if (!user) return { revoked: false }
-    return { revoked: users.endSession(db, user.sessionId) }
+    return { revoked: (await users.endSession(db, user.sessionId)) }
   })
 
-  defineRoute(app, db, 'personal.user/sessions', { auth: true }, ({ user }) => {
+  defineRoute(app, db, 'personal.user/sessions', { auth: true }, async ({ user }) => {
     const me = requireUser(user)
-    const rows = users.liveSessionsOf(db, me.id, nowMs())
+    const rows = (await users.liveSessionsOf(db, me.id, nowMs()))
     return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
   })
 
   // Only the shopper's own sessions: another shopper's session id is "not found".
-  defineRoute(app, db, 'personal.user/endSession', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.user/endSession', { auth: true }, async ({ input, user }) => {
     const me = requireUser(user)
-    if (!users.endOwnSession(db, input.id, me.id)) throw refuse('session_not_found')
+    if (!(await users.endOwnSession(db, input.id, me.id))) throw refuse('session_not_found')
     return { ended: true }
   })
 
   defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
-    deleteAccount(db, app.payProvider, requireUser(user).id, lang)
+    await deleteAccount(db, app.payProvider, requireUser(user).id, lang)
     // The discount days are on the storage seam (issue 28): their reminders there too, once the deletion committed.
     await forgetRemindersOnSeam(storage, requireUser(user).id)
     return { deleted: true }
@@ -224,8 +224,8 @@ export function withoutPersonalData(detailText: string): string {
 }
 
 /** The orders that stop the shopper's account from being deleted, as the refusal lists them. */
-export function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = nowMs()): DeletionBlocker[] {
-  return orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000)).map((o) => ({
+export async function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = nowMs()): Promise<DeletionBlocker[]> {
+  return (await orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000))).map((o) => ({
     id: o.id,
     order_no: o.order_no,
     kind: o.kind,
@@ -250,44 +250,44 @@ export function deletionBlockers(db: Database, lang: ApiLang, userId: number, no
  * only its id, anonymised. Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
-export function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): void {
-  const refuseIfBlocked = () => {
-    const blocking = deletionBlockers(db, lang, userId)
+export async function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
+  const refuseIfBlocked = async () => {
+    const blocking = (await deletionBlockers(db, lang, userId))
     if (blocking.length > 0) {
       const data: DeletionRefusalData = { orders: blocking }
       throw refuse('account_has_open_orders', { count: blocking.length }, { data })
     }
   }
   // Checked before any trade is closed (a refused deletion changes nothing at the provider), and again in the transaction.
-  refuseIfBlocked()
-  for (const o of orders.unpaidOf(db, userId)) {
-    if (closeOpenTrades(db, provider, o.id) !== 'closed') throw refuse('delete_payment_processing')
+  await refuseIfBlocked()
+  for (const o of (await orders.unpaidOf(db, userId))) {
+    if ((await closeOpenTrades(db, provider, o.id)) !== 'closed') throw refuse('delete_payment_processing')
   }
-  tx(db, () => {
-    refuseIfBlocked()
-    for (const o of orders.unpaidOf(db, userId)) {
-      if (cancelIfTradesClosed(db, o.id) !== 'cancelled') throw refuse('delete_payment_processing')
+  db.transaction('serializable', async (db) => {
+    await refuseIfBlocked()
+    for (const o of (await orders.unpaidOf(db, userId))) {
+      if ((await cancelIfTradesClosed(db, o.id)) !== 'cancelled') throw refuse('delete_payment_processing')
     }
-    const phone = users.phoneOf(db, userId)
-    users.endSessionsOf(db, userId)
-    users.endStaffLink(db, userId)
-    users.dropCardSecrets(db, userId)
-    addresses.deleteAddressesOf(db, userId)
-    cart.clearOf(db, userId)
+    const phone = (await users.phoneOf(db, userId))
+    await users.endSessionsOf(db, userId)
+    await users.endStaffLink(db, userId)
+    await users.dropCardSecrets(db, userId)
+    await addresses.deleteAddressesOf(db, userId)
+    await cart.clearOf(db, userId)
     // Discount-day reminders (issue 26): nothing is to be sent to a deleted account.
-    forgetReminders(db, userId)
+    await forgetReminders(db, userId)
     // A merchant application (issue 26): an open one withdrawn, an approved one without its contact and pictures.
-    eraseApplicationOf(db, userId)
-    site.deleteUploadsOf(db, userId)
-    orders.detachUnusedCoupons(db, userId)
-    coupons.deleteUnusedCouponsOf(db, userId)
-    users.deleteCodesOf(db, phone)
-    users.deleteSandboxTextsTo(db, phone)
-    for (const o of orders.detailsOf(db, userId)) {
+    await eraseApplicationOf(db, userId)
+    await site.deleteUploadsOf(db, userId)
+    await orders.detachUnusedCoupons(db, userId)
+    await coupons.deleteUnusedCouponsOf(db, userId)
+    await users.deleteCodesOf(db, phone)
+    await users.deleteSandboxTextsTo(db, phone)
+    for (const o of (await orders.detailsOf(db, userId))) {
       const kept = withoutPersonalData(o.detail)
-      if (kept !== o.detail) orders.setDetail(db, o.id, kept)
+      if (kept !== o.detail) await orders.setDetail(db, o.id, kept)
     }
-    orders.eraseShopperWords(db, userId)
-    users.anonymise(db, userId, nowText())
+    await orders.eraseShopperWords(db, userId)
+    await users.anonymise(db, userId, nowText())
   })
 }

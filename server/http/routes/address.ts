@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import * as addressBook from '../../domain/address/addressBook'
 import type { DB } from '../../storage/db'
@@ -8,7 +9,7 @@ import type { Storage } from '../../storage/engine'
  * Addresses: the request in, the answer out; the rules and the transactions are server/domain/address/addressBook.ts's, on the
  * storage seam (`storage`: SQLite on `db`'s handle by default). `db` still authenticates the session (defineRoute).
  */
-export function addressRoutes(app: FastifyInstance, db: DB, storage: Storage): void {
+export function addressRoutes(app: FastifyInstance, db: Q, storage: Storage): void {
   defineRoute(app, db, 'personal.address/index', { auth: true }, async ({ user }) => ({
     list: await addressBook.listAddresses(storage, requireUser(user).id),
   }))

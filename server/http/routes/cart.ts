@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { CART_LINE_MAX, CART_MAX_LINES, type CartAnswer, type CartLine, type CartStore } from '../../../src/contract/mallCart'
 import { tx, type DB } from '../../storage/db'
@@ -32,10 +33,10 @@ const toLine = (r: CartLineRow): CartLine => {
 }
 
 /** The shopper's cart as it is now: lines grouped by store (stores in the order of their newest line). */
-export function cartOf(db: DB, userId: number): CartAnswer {
+export async function cartOf(db: Q, userId: number): Promise<CartAnswer> {
   const stores = new Map<number, CartStore>()
   let count = 0
-  for (const r of cart.linesOf(db, userId)) {
+  for (const r of (await cart.linesOf(db, userId))) {
     let group = stores.get(r.shop_id)
     if (!group) {
       group = { store: { id: r.shop_id, name: r.shop_name, address: r.shop_address }, shipping_fee: 0, lines: [] }
@@ -52,46 +53,46 @@ export function cartOf(db: DB, userId: number): CartAnswer {
  * The micro mall's cart (issue 24; src/contract/mallCart.ts): a signed-in shopper's own lines, one per spec. Every
  * write answers the cart as it is after it. Another shopper's line is "not found" (set) or ignored (remove).
  */
-export function cartRoutes(app: FastifyInstance, db: DB): void {
+export function cartRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'personal.mall_cart/index', { auth: true }, ({ user }) => cartOf(db, requireUser(user).id))
 
-  defineRoute(app, db, 'personal.mall_cart/add', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.mall_cart/add', { auth: true }, async ({ input, user }) => {
     const uid = requireUser(user).id
-    const added = tx(db, () => {
-      const prod = mall.product(db, input.product_id)
+    const added = (await db.transaction('serializable', async (db) => {
+      const prod = (await mall.product(db, input.product_id))
       if (!prod) throw refuse('product_not_found')
       if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
-      const spec = mall.specOf(db, prod.id, input.spec_id)
+      const spec = (await mall.specOf(db, prod.id, input.spec_id))
       if (!spec) throw refuse('spec_not_found')
       if (spec.stock === 0) throw refuse('spec_sold_out')
-      const before = cart.lineOfSpec(db, uid, spec.id)
-      if (!before && cart.lineCount(db, uid) >= CART_MAX_LINES) throw refuse('cart_full', { max: CART_MAX_LINES })
+      const before = (await cart.lineOfSpec(db, uid, spec.id))
+      if (!before && (await cart.lineCount(db, uid)) >= CART_MAX_LINES) throw refuse('cart_full', { max: CART_MAX_LINES })
       const cap = capOf(spec.stock, prod.limit_per_order)
       if (before && before.quantity >= cap) throw refuse('cart_item_stock_left', { name: prod.name, spec: spec.name, stock: Math.min(spec.stock, cap) })
-      cart.addToLine(db, uid, prod.id, spec.id, input.quantity, cap, nowMs())
-      const after = cart.lineOfSpec(db, uid, spec.id) as { id: number; quantity: number }
+      await cart.addToLine(db, uid, prod.id, spec.id, input.quantity, cap, nowMs())
+      const after = (await cart.lineOfSpec(db, uid, spec.id)) as { id: number; quantity: number }
       return { line_id: after.id, quantity: after.quantity, capped: after.quantity < (before?.quantity ?? 0) + input.quantity }
-    })
-    return { ...cartOf(db, uid), added }
+    }))
+    return { ...(await cartOf(db, uid)), added }
   })
 
-  defineRoute(app, db, 'personal.mall_cart/setQuantity', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.mall_cart/setQuantity', { auth: true }, async ({ input, user }) => {
     const uid = requireUser(user).id
-    tx(db, () => {
-      const line = cart.ownLine(db, uid, input.id)
+    await db.transaction('serializable', async (db) => {
+      const line = (await cart.ownLine(db, uid, input.id))
       if (!line) throw refuse('cart_line_not_found')
-      const prod = mall.product(db, line.product_id)
-      const spec = mall.specOf(db, line.product_id, line.spec_id)
+      const prod = (await mall.product(db, line.product_id))
+      const spec = (await mall.specOf(db, line.product_id, line.spec_id))
       // Brought down to what the line can hold now (at least 1: a sold-out line keeps its quantity until removed).
       const cap = prod && spec ? capOf(spec.stock, prod.limit_per_order) : CART_LINE_MAX
-      cart.setQuantity(db, uid, line.id, Math.max(1, Math.min(input.quantity, cap)))
+      await cart.setQuantity(db, uid, line.id, Math.max(1, Math.min(input.quantity, cap)))
     })
     return cartOf(db, uid)
   })
 
-  defineRoute(app, db, 'personal.mall_cart/remove', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.mall_cart/remove', { auth: true }, async ({ input, user }) => {
     const uid = requireUser(user).id
-    cart.removeLines(db, uid, input.ids)
+    await cart.removeLines(db, uid, input.ids)
     return cartOf(db, uid)
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf } from '../../../src/contract/geo'
 import type { DB } from '../../storage/db'
@@ -13,7 +14,7 @@ import { named } from '../../domain/names'
  * The request in, the answer out: the rules are the service's, on the storage seam (`storage`); `db` authenticates the
  * session (defineRoute) and answers the reads still on SQLite (cards, shops).
  */
-export function discountDayRoutes(app: FastifyInstance, db: DB, storage: Storage, reminders: Reminders): void {
+export function discountDayRoutes(app: FastifyInstance, db: Q, storage: Storage, reminders: Reminders): void {
   defineRoute(app, db, 'hui_shanghu.discount_day/index', { auth: false }, async ({ input, user, lang }) => {
     const answer = await discountDayAnswer(storage, db, { at: pointOf(input), cityId: input.city_id, userId: user?.id ?? null }, reminders)
     // The class is the system's word (translated); the shop's name and address stay as written.

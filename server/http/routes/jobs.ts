@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf } from '../../../src/contract/geo'
 import type { DB } from '../../storage/db'
@@ -12,7 +13,7 @@ import { requireStaff } from '../../domain/store/store'
  * and touch only the staff member's own shop's postings. The rules and the transactions are server/domain/jobs.ts's, on
  * the storage seam (`storage`); `db` still authenticates the session and the staff role (not moved yet).
  */
-export function jobRoutes(app: FastifyInstance, db: DB, storage: Storage): void {
+export function jobRoutes(app: FastifyInstance, db: Q, storage: Storage): void {
   defineRoute(app, db, 'hui_public.job/index', { auth: false }, ({ input }) =>
     jobPage(storage, { at: pointOf(input), cityId: input.city_id, category: input.category, salaryMin: input.salary_min, keyword: input.keyword || undefined, page: input.page, pageSize: input.page_size }),
   )
@@ -26,18 +27,18 @@ export function jobRoutes(app: FastifyInstance, db: DB, storage: Storage): void 
     return { reported: true as const }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_job/index', { auth: true }, ({ input, user }) => storeJobPage(storage, requireStaff(db, user).shopId, input.page, input.page_size))
+  defineRoute(app, db, 'hui_shanghu.store_job/index', { auth: true }, async ({ input, user }) => storeJobPage(storage, (await requireStaff(db, user)).shopId, input.page, input.page_size))
 
   defineRoute(app, db, 'hui_shanghu.store_job/save', { auth: true }, async ({ input, user }) => {
     const { id, ...fields } = input
-    return { info: await saveJob(storage, requireStaff(db, user).shopId, id, fields) }
+    return { info: await saveJob(storage, (await requireStaff(db, user)).shopId, id, fields) }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_job/close', { auth: true }, async ({ input, user }) => ({ info: await closeJob(storage, requireStaff(db, user).shopId, input.id) }))
+  defineRoute(app, db, 'hui_shanghu.store_job/close', { auth: true }, async ({ input, user }) => ({ info: await closeJob(storage, (await requireStaff(db, user)).shopId, input.id) }))
 
-  defineRoute(app, db, 'hui_shanghu.store_job/confirm', { auth: true }, async ({ input, user }) => ({ info: await confirmJob(storage, requireStaff(db, user).shopId, input.id) }))
+  defineRoute(app, db, 'hui_shanghu.store_job/confirm', { auth: true }, async ({ input, user }) => ({ info: await confirmJob(storage, (await requireStaff(db, user)).shopId, input.id) }))
 
   defineRoute(app, db, 'hui_shanghu.store_job/answerReports', { auth: true }, async ({ input, user }) => ({
-    info: await answerReports(storage, requireStaff(db, user).shopId, input.id, input.answer),
+    info: await answerReports(storage, (await requireStaff(db, user)).shopId, input.id, input.answer),
   }))
 }

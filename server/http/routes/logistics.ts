@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
@@ -5,14 +6,14 @@ import { findOwnOrder, toOrderInfo } from '../../domain/orders'
 import { confirmReceipt, logisticsOf } from '../../domain/shipping'
 
 /** The shopper's parcels (issue 14; src/contract/mallEndpoints.ts): their own orders only. */
-export function logisticsRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'personal.order/logistics', { auth: true }, ({ input, user, lang }) => {
-    const row = findOwnOrder(db, requireUser(user).id, input.id)
-    return { order: toOrderInfo(db, lang, row), ...logisticsOf(db, lang, row) }
+export function logisticsRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'personal.order/logistics', { auth: true }, async ({ input, user, lang }) => {
+    const row = (await findOwnOrder(db, requireUser(user).id, input.id))
+    return { order: (await toOrderInfo(db, lang, row)), ...(await logisticsOf(db, lang, row)) }
   })
 
-  defineRoute(app, db, 'personal.order/confirmReceipt', { auth: true }, ({ input, user, lang }) => {
-    const row = findOwnOrder(db, requireUser(user).id, input.id)
-    return { info: toOrderInfo(db, lang, confirmReceipt(db, row)) }
+  defineRoute(app, db, 'personal.order/confirmReceipt', { auth: true }, async ({ input, user, lang }) => {
+    const row = (await findOwnOrder(db, requireUser(user).id, input.id))
+    return { info: (await toOrderInfo(db, lang, (await confirmReceipt(db, row)))) }
   })
 }

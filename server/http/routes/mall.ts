@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { MallProduct, MallProductDetail } from '../../../src/contract/mall'
 import type { DB } from '../../storage/db'
@@ -37,29 +38,29 @@ const parsedList = (text: string): string[] => {
  * or name), one product with its specs, a special, the gallery. No sign-in needed. What the system names
  * (categories, the special, the slides' words) comes in the asker's language; products as their merchants wrote them.
  */
-export function mallRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_public.mall_category/index', { auth: false }, ({ lang }) => ({
-    list: mall.categories(db).map((c) => ({ ...c, name: named(lang, c.name) })),
+export function mallRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'hui_public.mall_category/index', { auth: false }, async ({ lang }) => ({
+    list: (await mall.categories(db)).map((c) => ({ ...c, name: named(lang, c.name) })),
   }))
 
-  defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, ({ input }) => {
-    const { rows, total } = mall.productPage(
+  defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, async ({ input }) => {
+    const { rows, total } = (await mall.productPage(
       db,
       { categoryId: input.category_id, specialId: input.special_id, like: input.keyword ? likePattern(searchTerm(input.keyword)) : undefined },
       input.page_size,
       (input.page - 1) * input.page_size,
-    )
+    ))
     return { list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.mall_product/read', { auth: false }, ({ input }) => {
-    const row = mall.product(db, input.id)
+  defineRoute(app, db, 'hui_public.mall_product/read', { auth: false }, async ({ input }) => {
+    const row = (await mall.product(db, input.id))
     if (!row) throw refuse('product_not_found')
     const info: MallProductDetail = {
       ...toProduct(row),
       images: parsedList(row.images),
       description: parsedList(row.description),
-      specs: mall.specsOf(db, row.id).map(({ product_id: _p, ...spec }) => spec),
+      specs: (await mall.specsOf(db, row.id)).map(({ product_id: _p, ...spec }) => spec),
       store: { id: row.shop_id, name: row.shop_name, address: row.shop_address },
       pickup: row.pickup === 1,
       shipping_fee: row.shipping_fee,
@@ -67,13 +68,13 @@ export function mallRoutes(app: FastifyInstance, db: DB): void {
     return { info }
   })
 
-  defineRoute(app, db, 'hui_public.mall_special/read', { auth: false }, ({ input, lang }) => {
-    const row = mall.special(db, input.id)
+  defineRoute(app, db, 'hui_public.mall_special/read', { auth: false }, async ({ input, lang }) => {
+    const row = (await mall.special(db, input.id))
     if (!row) throw refuse('special_not_found')
     return { info: { ...row, title: named(lang, row.title), subtitle: named(lang, row.subtitle) } }
   })
 
-  defineRoute(app, db, 'hui_public.mall_gallery/index', { auth: false }, ({ lang }) => ({
-    list: mall.gallery(db).map((s) => ({ id: s.id, image: s.image, title: named(lang, s.title), subtitle: named(lang, s.subtitle), link: { type: s.link_type, id: s.link_id } })),
+  defineRoute(app, db, 'hui_public.mall_gallery/index', { auth: false }, async ({ lang }) => ({
+    list: (await mall.gallery(db)).map((s) => ({ id: s.id, image: s.image, title: named(lang, s.title), subtitle: named(lang, s.subtitle), link: { type: s.link_type, id: s.link_id } })),
   }))
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { UserCard } from '../../../src/contract/member'
@@ -30,57 +31,57 @@ function geoOf(q: { lat?: number; lng?: number }): GeoPoint | null {
 /** A shop with its business class named in the shopper's language. */
 const shopIn = <S extends { class_name: string }>(lang: ApiLang, s: S): S => ({ ...s, class_name: named(lang, s.class_name) })
 
-export function memberRoutes(app: FastifyInstance, db: DB): void {
-  const myCards = (userId: number, lang: ApiLang): UserCard[] => cards.cardsOf(db, userId).map((r) => toCard(r, lang))
+export function memberRoutes(app: FastifyInstance, db: Q): void {
+  const myCards = async (userId: number, lang: ApiLang): Promise<UserCard[]> => (await cards.cardsOf(db, userId)).map((r) => toCard(r, lang))
 
-  defineRoute(app, db, 'personal.user/info', { auth: true }, ({ user, lang }) => {
+  defineRoute(app, db, 'personal.user/info', { auth: true }, async ({ user, lang }) => {
     const uid = requireUser(user).id
-    const row = users.userById(db, uid) as UserRow
+    const row = (await users.userById(db, uid)) as UserRow
     const count = (tab: 'unpaid' | 'paid' | 'completed' | 'refund') => orders.countInStatuses(db, uid, ORDER_TAB_STATUSES[tab] as readonly number[])
     return {
-      user: { ...userInfo(db, row), nickname: nicknameIn(lang, row.nickname) },
-      card: myCards(uid, lang).find((c) => c.active) ?? null,
-      order_counts: { unpaid: count('unpaid'), paid: count('paid'), completed: count('completed'), refund: count('refund') },
+      user: { ...(await userInfo(db, row)), nickname: nicknameIn(lang, row.nickname) },
+      card: (await myCards(uid, lang)).find((c) => c.active) ?? null,
+      order_counts: { unpaid: (await count('unpaid')), paid: (await count('paid')), completed: (await count('completed')), refund: (await count('refund')) },
     }
   })
 
-  defineRoute(app, db, 'hui_public.card/index', { auth: false }, ({ lang }) => ({
-    list: cards.cardProducts(db).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
+  defineRoute(app, db, 'hui_public.card/index', { auth: false }, async ({ lang }) => ({
+    list: (await cards.cardProducts(db)).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
   }))
 
-  defineRoute(app, db, 'personal.card/index', { auth: true }, ({ user, lang }) => ({ list: myCards(requireUser(user).id, lang) }))
+  defineRoute(app, db, 'personal.card/index', { auth: true }, async ({ user, lang }) => ({ list: (await myCards(requireUser(user).id, lang)) }))
 
-  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, ({ input, lang }) => {
-    const { list, total } = shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input))
+  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, async ({ input, lang }) => {
+    const { list, total } = (await shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input)))
     return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, ({ input, lang }) => {
-    const info = shops.shopById(db, input.id, geoOf(input))
+  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, async ({ input, lang }) => {
+    const info = (await shops.shopById(db, input.id, geoOf(input)))
     if (!info) throw refuse('shop_not_found')
     return { info: shopIn(lang, info) }
   })
 
-  defineRoute(app, db, 'personal.coupon/index', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.coupon/index', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    const { rows, total } = coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size)
+    const { rows, total } = (await coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size))
     const list = rows.map((r) => couponIn(lang, input.tab === 'expired' ? { ...r, status: 'expired' as const } : r))
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, ({ input, user, lang }) => {
-    const rows = coupons.coupons(db, input.shop_id)
-    const mine = new Set(user ? coupons.claimedCouponIds(db, user.id) : [])
+  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, async ({ input, user, lang }) => {
+    const rows = (await coupons.coupons(db, input.shop_id))
+    const mine = new Set(user ? (await coupons.claimedCouponIds(db, user.id)) : [])
     return { list: rows.map((r) => couponIn(lang, { ...r, claimed: mine.has(r.id) })) }
   })
 
-  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    const coupon = coupons.couponTerms(db, input.coupon_id)
+    const coupon = (await coupons.couponTerms(db, input.coupon_id))
     if (!coupon) throw refuse('coupon_not_found')
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
-    const id = coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day')))
+    const id = (await coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day'))))
     if (id === null) throw refuse('coupon_already_claimed')
-    return { coupon: couponIn(lang, coupons.userCoupon(db, id) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
+    return { coupon: couponIn(lang, (await coupons.userCoupon(db, id)) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
@@ -7,8 +8,8 @@ import { myApplication, submitApplication } from '../../domain/merchant'
  * Merchant sign-up (src/contract/merchantEndpoints.ts; docs/api.md "Merchant sign-up"): the shopper reads and submits
  * their own application. The review is the operator's command (scripts/admin.ts), not an endpoint.
  */
-export function merchantRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'personal.merchant_application/read', { auth: true }, ({ user }) => ({ application: myApplication(db, requireUser(user).id) }))
+export function merchantRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'personal.merchant_application/read', { auth: true }, async ({ user }) => ({ application: (await myApplication(db, requireUser(user).id)) }))
 
-  defineRoute(app, db, 'personal.merchant_application/submit', { auth: true }, ({ input, user }) => ({ application: submitApplication(db, requireUser(user), input) }))
+  defineRoute(app, db, 'personal.merchant_application/submit', { auth: true }, async ({ input, user }) => ({ application: (await submitApplication(db, requireUser(user), input)) }))
 }

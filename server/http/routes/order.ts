@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { ORDER_TAB_STATUSES } from '../../../src/contract/orderQueries'
@@ -19,59 +20,59 @@ const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
   q.card ? { ...q, title: cardTitleIn(lang, q.title), card: { ...q.card, replaces: q.card.replaces.map((c) => ({ ...c, name: named(lang, c.name) })) } } : q
 
 /** `refundAutoApproveHours`: the timer's (server/http/app.ts), for the time an unanswered refund request is approved by itself. */
-export function orderRoutes(app: FastifyInstance, db: DB, provider: PayProvider, paySecret: string, refundAutoApproveHours = 48): void {
+export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, paySecret: string, refundAutoApproveHours = 48): void {
   /** The shopper's order with its refund's timeline (issue 24). */
   // (Object.assign, not a spread: copying the ~20 fields into a new object cost ~1.5 µs per order.)
-  const mine = (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) => Object.assign(toOrderInfo(db, lang, row, shop), { refund: refundTimeline(db, row, refundAutoApproveHours) })
+  const mine = async (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) => Object.assign((await toOrderInfo(db, lang, row, shop)), { refund: (await refundTimeline(db, row, refundAutoApproveHours)) })
 
-  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, ({ input, user, lang }) => quoteIn(lang, priceOrder(db, requireUser(user).id, input).quote))
+  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => quoteIn(lang, (await priceOrder(db, requireUser(user).id, input)).quote))
 
-  defineRoute(app, db, 'personal.order/create', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/create', { auth: true }, async ({ input, user, lang }) => {
     const { client_request_id, ...payload } = input
-    const row = createOrder(db, requireUser(user).id, payload, client_request_id)
-    return { order_info: toOrderInfo(db, lang, row) }
+    const row = (await createOrder(db, requireUser(user).id, payload, client_request_id))
+    return { order_info: (await toOrderInfo(db, lang, row)) }
   })
 
-  defineRoute(app, db, 'personal.order/payparam', { auth: true }, ({ input, user }) => {
-    cancelExpired(db, provider)
-    const order = findOwnOrder(db, requireUser(user).id, input.id)
+  defineRoute(app, db, 'personal.order/payparam', { auth: true }, async ({ input, user }) => {
+    await cancelExpired(db, provider)
+    const order = (await findOwnOrder(db, requireUser(user).id, input.id))
     return preparePayment(db, provider, order.id, input, paySecret)
   })
 
   // The hot path (docs/performance.md): the row, its shop and whether any unpaid order is past due in one statement;
   // the sweep of expired unpaid orders (cancelExpired, as the other order reads do) runs only when one is.
-  defineRoute(app, db, 'personal.order/read', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/read', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     let found = orders.ownForReading(db, uid, input.id, nowMs())
-    if (found?.pastDue && cancelExpired(db, provider) > 0) found = orders.ownForReading(db, uid, input.id, nowMs())
+    if (found?.pastDue && (await cancelExpired(db, provider)) > 0) found = orders.ownForReading(db, uid, input.id, nowMs())
     if (!found) throw refuse('order_not_found')
-    return { info: mine(lang, found.row, found.shop) }
+    return { info: (await mine(lang, found.row, found.shop)) }
   })
 
-  defineRoute(app, db, 'personal.order/index', { auth: true }, ({ input, user, lang }) => {
-    cancelExpired(db, provider)
-    const { rows, total } = orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size)
+  defineRoute(app, db, 'personal.order/index', { auth: true }, async ({ input, user, lang }) => {
+    await cancelExpired(db, provider)
+    const { rows, total } = (await orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size))
     return { list: rows.map((r) => mine(lang, r)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'personal.order/cancel', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/cancel', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    cancelOrder(db, provider, findOwnOrder(db, uid, input.id))
-    return { info: mine(lang, findOwnOrder(db, uid, input.id)) }
+    await cancelOrder(db, provider, (await findOwnOrder(db, uid, input.id)))
+    return { info: (await mine(lang, (await findOwnOrder(db, uid, input.id)))) }
   })
 
-  defineRoute(app, db, 'personal.order/refund', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/refund', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    requestRefund(db, findOwnOrder(db, uid, input.id), input.reason)
-    return { info: mine(lang, findOwnOrder(db, uid, input.id)) }
+    await requestRefund(db, (await findOwnOrder(db, uid, input.id)), input.reason)
+    return { info: (await mine(lang, (await findOwnOrder(db, uid, input.id)))) }
   })
 
   // Withdraw a refund request the store has not answered (server/domain/pay/refunds.ts): back to the status it was asked from.
-  defineRoute(app, db, 'personal.order/cancelRefund', { auth: true }, ({ input, user, lang }) => ({ info: mine(lang, withdrawRefund(db, requireUser(user).id, input.id)) }))
+  defineRoute(app, db, 'personal.order/cancelRefund', { auth: true }, async ({ input, user, lang }) => ({ info: (await mine(lang, (await withdrawRefund(db, requireUser(user).id, input.id)))) }))
 
-  defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, ({ input, user, lang }) => {
-    const row = findOwnOrder(db, requireUser(user).id, input.id)
+  defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, async ({ input, user, lang }) => {
+    const row = (await findOwnOrder(db, requireUser(user).id, input.id))
     if (!hasRedemptionCode(row.kind, row.status, row.delivery)) throw refuse(hasRedemptionCode(row.kind, ORDER_STATUS.PAID, row.delivery) ? 'code_not_yet' : 'code_not_needed')
-    return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: toOrderInfo(db, lang, row) }
+    return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: (await toOrderInfo(db, lang, row)) }
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import { defineRoute, refuse } from '../envelope'
@@ -7,7 +8,7 @@ import { receiptOf, receiptSetting, type GoldPlanConfig } from '../../domain/pay
  * The receipt in WeChat Pay's frame (src/contract/receipt.ts; docs/api.md "The receipt in WeChat Pay's frame"): no
  * session (the frame may not carry the shopper's), answered only when check_code is right, receipt data only.
  */
-export function receiptRoutes(app: FastifyInstance, db: DB, goldplan: GoldPlanConfig, sandbox: boolean): void {
+export function receiptRoutes(app: FastifyInstance, db: Q, goldplan: GoldPlanConfig, sandbox: boolean): void {
   defineRoute(app, db, 'hui_public.order/receipt', { auth: false }, ({ input, req, lang }) => {
     const setting = receiptSetting(goldplan, sandbox, `${req.protocol}://${req.host}`)
     if (!setting) throw refuse('receipt_unavailable')

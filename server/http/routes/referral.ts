@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import type { Storage } from '../../storage/engine'
@@ -8,7 +9,7 @@ import { contestView, setHidden } from '../../domain/referral'
  * The referral contest (issue 26): the board for everyone, the shopper's standing when signed in, hiding their name.
  * The rules and the reads are server/domain/referral.ts's, on the storage seam; `db` still authenticates the session.
  */
-export function referralRoutes(app: FastifyInstance, db: DB, storage: Storage): void {
+export function referralRoutes(app: FastifyInstance, db: Q, storage: Storage): void {
   defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(storage, lang, user ? user.id : null))
 
   defineRoute(app, db, 'personal.referral/hide', { auth: true }, async ({ input, user }) => {

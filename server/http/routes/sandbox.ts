@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import cluster from 'node:cluster'
 import type { FastifyInstance } from 'fastify'
@@ -92,7 +93,7 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
  * confirm), the last two behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
+export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
@@ -104,7 +105,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
   app.post('/api/pay/refundNotify', async (req) => {
     const parsed = RefundNotify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    return handleRefundNotification(db, parsed.data, secret) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
+    return (await handleRefundNotification(db, parsed.data, secret)) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
   })
 
   if (!sandbox.enabled) return
@@ -117,16 +118,16 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
-    const p = tradeByNo(db, tradeNo)
+    const p = (await tradeByNo(db, tradeNo))
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
     if (!p) return reply.code(404).send('<!doctype html><meta charset="utf-8"><p>交易不存在 Unknown trade</p>')
-    return reply.send(cashierPage(p, titleOf(db, p.order_id), noncesOf(reply)))
+    return reply.send(cashierPage(p, (await titleOf(db, p.order_id)), noncesOf(reply)))
   })
 
   app.post('/sandbox/cashier', async (req) => {
     const parsed = CashierSubmit.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    const p = tradeByNo(db, parsed.data.trade_no)
+    const p = (await tradeByNo(db, parsed.data.trade_no))
     if (!p) return fail('sandbox_trade_not_found')
     // A closed trade (its order was cancelled) cannot be paid at the provider any more.
     if (p.status === 'closed') return { ...fail('sandbox_trade_closed'), redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
@@ -164,7 +165,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
       const parsed = ReceiptLinkQuery.safeParse(req.query)
       if (!parsed.success) return failZod(parsed.error)
       const setting = receiptSetting(goldplan, true, `${req.protocol}://${req.host}`)
-      const url = setting && receiptLinkOf(db, setting, parsed.data.order_id)
+      const url = setting && (await receiptLinkOf(db, setting, parsed.data.order_id))
       return url ? ok({ url, frame_origin: goldplan.frameOrigin }) : fail('sandbox_no_payment')
     })
 
@@ -174,14 +175,14 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
       if (!parsed.success) return failZod(parsed.error)
       const orderId = parsed.data.order_id
       // With the seam on PostgreSQL (tests' hybrid, issue 28) the discount days' messages are there, takeout's on SQLite.
-      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, sandboxMessages(db), 100) })
-      return ok({ list: sandboxMessages(db, orderId) })
+      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, (await sandboxMessages(db)), 100) })
+      return ok({ list: (await sandboxMessages(db, orderId)) })
     })
 
     helpers.post('/api/sandbox/confirmPay', async (req) => {
       const parsed = ConfirmPay.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const p = latestTradeOf(db, parsed.data.id)
+      const p = (await latestTradeOf(db, parsed.data.id))
       if (!p) return fail('sandbox_no_payment')
       const { payment } = await notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
@@ -193,8 +194,8 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
       const parsed = MovePrice.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
       const { shop_id, grade, price, from } = parsed.data
-      if (!fuel.offersGrade(db, shop_id, grade)) return fail('sandbox_grade_not_sold')
-      fuel.setPrice(db, shop_id, grade, price, from ?? businessDay())
+      if (!(await fuel.offersGrade(db, shop_id, grade))) return fail('sandbox_grade_not_sold')
+      await fuel.setPrice(db, shop_id, grade, price, from ?? businessDay())
       return ok({ shop_id, grade, price, from: from ?? businessDay() })
     })
 
@@ -203,8 +204,8 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
     helpers.post('/api/sandbox/carrierClock', async (req) => {
       const parsed = CarrierClock.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const offset = moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset)
-      const completed = sweepParcels(db)
+      const offset = (await moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset))
+      const completed = (await sweepParcels(db))
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
     })
 
@@ -215,12 +216,12 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
       if (!parsed.success) return failZod(parsed.error)
       const { at, advance_minutes, reset } = parsed.data
       if (at !== undefined || advance_minutes !== undefined || reset) {
-        tx(db, () => {
+        await db.transaction('serializable', async (db) => {
           refreshClock()
           const real = realNowMs()
           const current = nowMs() - real
           const offset = reset ? null : at !== undefined ? (parseClockAt(at) ?? real) - real : current + (advance_minutes ?? 0) * 60_000
-          settings.setOffset(db, settings.CLOCK_OFFSET_KEY, offset)
+          await settings.setOffset(db, settings.CLOCK_OFFSET_KEY, offset)
         })
         refreshClock()
       }
@@ -239,10 +240,10 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
     helpers.post('/api/sandbox/ship', async (req) => {
       const parsed = SandboxShip.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const row = orderById(db, parsed.data.id)
+      const row = (await orderById(db, parsed.data.id))
       if (!row) return fail('order_not_found')
       try {
-        const shipped = shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null)
+        const shipped = (await shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null))
         return ok({ status: shipped.status })
       } catch (err) {
         if (err instanceof BizError) return failWith(err)
@@ -256,7 +257,7 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, storage: Storage, sa
       const parsed = AnswerRefund.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
       try {
-        const row = rejectRefund(db, parsed.data.id, null, parsed.data.reason)
+        const row = (await rejectRefund(db, parsed.data.id, null, parsed.data.reason))
         return ok({ status: row.status })
       } catch (err) {
         if (err instanceof BizError) return failWith(err)

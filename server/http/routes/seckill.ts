@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { SeckillProduct } from '../../../src/contract/seckill'
 import type { DB } from '../../storage/db'
@@ -37,31 +38,31 @@ function toProduct(r: FlashProductRow): SeckillProduct {
 
 const maskName = (name: string) => (name.length <= 1 ? '*' : `${name[0]}**${name.length > 2 ? name[name.length - 1] : ''}`)
 
-export function seckillRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, ({ input, lang }) => {
+export function seckillRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, async ({ input, lang }) => {
     // A session's title is the system's ("08:00 场"): in the shopper's language. Product names are the merchants'.
-    const sessions = seckill.flashSessions(db).map((s) => ({ ...s, title: sessionTitleIn(lang, s.title), state: sessionState(s.start_time, s.end_time) }))
+    const sessions = (await seckill.flashSessions(db)).map((s) => ({ ...s, title: sessionTitleIn(lang, s.title), state: sessionState(s.start_time, s.end_time) }))
     const offset = (input.page - 1) * input.page_size
     if (input.keyword) {
       // Search: every session, by product name.
-      const { rows, total } = seckill.searchProductPage(db, likePattern(searchTerm(input.keyword)), input.page_size, offset)
+      const { rows, total } = (await seckill.searchProductPage(db, likePattern(searchTerm(input.keyword)), input.page_size, offset))
       return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
     }
     const sessionId = input.session_id ?? (sessions.find((s) => s.state === 'on') ?? sessions.find((s) => s.state === 'upcoming') ?? sessions[0])?.id
-    const { rows, total } = seckill.sessionProductPage(db, sessionId, input.page_size, offset)
+    const { rows, total } = (await seckill.sessionProductPage(db, sessionId, input.page_size, offset))
     return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, ({ input, user }) => {
-    const row = seckill.flashProduct(db, input.id)
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, async ({ input, user }) => {
+    const row = (await seckill.flashProduct(db, input.id))
     if (!row) throw refuse('product_not_found')
-    const bought = user ? orders.flashBought(db, user.id, row.id) : 0
+    const bought = user ? (await orders.flashBought(db, user.id, row.id)) : 0
     return { info: toProduct(row), bought }
   })
 
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, ({ input, lang }) => {
-    if (!seckill.flashProductExists(db, input.id)) throw refuse('product_not_found')
-    const rows = orders.flashBuyers(db, input.id, 20)
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, async ({ input, lang }) => {
+    if (!(await seckill.flashProductExists(db, input.id))) throw refuse('product_not_found')
+    const rows = (await orders.flashBuyers(db, input.id, 20))
     return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }
   })
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../../src/contract/appInfo'
 import type { DB } from '../../storage/db'
@@ -17,7 +18,7 @@ export const HOME_BANNERS = [
   { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
 ] as const
 
-export function siteRoutes(app: FastifyInstance, db: DB): void {
+export function siteRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
     service_phone: '400-800-1234',
     service_wechat: 'onecardpass',
@@ -32,20 +33,20 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
     modules: MODULES.map(([key, title, title_en, path]) => ({ key, title: lang === 'en' ? title_en : title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
   }))
 
-  defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, ({ input }) => {
-    const url = site.qrTarget(db, input.number)
+  defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, async ({ input }) => {
+    const url = (await site.qrTarget(db, input.number))
     if (!url) throw refuse('qr_not_recognised')
     return { url }
   })
 
-  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, ({ lang }) => ({
-    list: site.cities(db).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
+  defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, async ({ lang }) => ({
+    list: (await site.cities(db)).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
   }))
 
   // The nearest city to a point (no outside geocoding service: the cities' own centres), within reach only.
-  defineRoute(app, db, 'website.hui_china_city/locate', { auth: false }, ({ input, lang }) => {
+  defineRoute(app, db, 'website.hui_china_city/locate', { auth: false }, async ({ input, lang }) => {
     let best: { city: ReturnType<typeof site.cityPoints>[number]; distance: number } | null = null
-    for (const city of site.cityPoints(db)) {
+    for (const city of (await site.cityPoints(db))) {
       const distance = distanceMeters(input, city)
       if (!best || distance < best.distance) best = { city, distance }
     }
@@ -59,15 +60,15 @@ export function siteRoutes(app: FastifyInstance, db: DB): void {
   }))
 
   // `oil`: fuel stations are paid on their own screen (Discount bill leaves them out, in any language).
-  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, ({ lang }) => ({
-    list: businessClasses(db).map((c) => ({ ...c, name: named(lang, c.name), oil: c.name === '加油站' })),
+  defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, async ({ lang }) => ({
+    list: (await businessClasses(db)).map((c) => ({ ...c, name: named(lang, c.name), oil: c.name === '加油站' })),
   }))
 
   // Reviews stay as written; a reviewer's default nickname (会员1001) is the system's, so it is translated.
-  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, ({ input, lang }) => {
+  defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, async ({ input, lang }) => {
     if (!input.shop_id && !input.product_id) throw refuse('shop_or_product_required')
     const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
-    const { list, total } = site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
+    const { list, total } = (await site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size))
     return { list: list.map((c) => ({ ...c, nickname: nicknameIn(lang, c.nickname) })), total, page: input.page, page_size: input.page_size }
   })
 }

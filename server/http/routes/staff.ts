@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
@@ -8,20 +9,20 @@ import { acceptInvite, createInvite, readInvite, removeStaff, requireMember, req
  * member reads them (the open invites only for the owner); only the owner invites, revokes and removes. The
  * invite's two calls need a logged-in user, staff of no store to accept.
  */
-export function staffRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, ({ user, lang }) => staffList(db, requireMember(db, user), lang))
+export function staffRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, async ({ user, lang }) => staffList(db, (await requireMember(db, user)), lang))
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, ({ user }) => ({ invite: createInvite(db, requireOwner(db, user)) }))
+  defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, async ({ user }) => ({ invite: (await createInvite(db, (await requireOwner(db, user)))) }))
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, ({ input, user, lang }) => {
-    const owner = requireOwner(db, user)
-    revokeInvite(db, owner, input.id)
+  defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, async ({ input, user, lang }) => {
+    const owner = (await requireOwner(db, user))
+    await revokeInvite(db, owner, input.id)
     return staffList(db, owner, lang)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, ({ input, user, lang }) => {
-    const owner = requireOwner(db, user)
-    removeStaff(db, owner, input.user_id)
+  defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, async ({ input, user, lang }) => {
+    const owner = (await requireOwner(db, user))
+    await removeStaff(db, owner, input.user_id)
     return staffList(db, owner, lang)
   })
 

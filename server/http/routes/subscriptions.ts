@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { DB } from '../../storage/db'
 import { tx } from '../../storage/db'
@@ -9,15 +10,15 @@ import { recordGrants, templateIds, templateList, type TakeoutTemplates } from '
  * Subscription messages of takeout orders (src/contract/takeoutSubscribe.ts; docs/api.md "Subscription messages"): the
  * template ids the app asks WeChat for, and the shopper's answers for one of their own takeout orders.
  */
-export function subscriptionRoutes(app: FastifyInstance, db: DB, templates: TakeoutTemplates): void {
+export function subscriptionRoutes(app: FastifyInstance, db: Q, templates: TakeoutTemplates): void {
   defineRoute(app, db, 'hui_public.takeout/subscribeTemplates', { auth: false }, () => ({ tmpl_ids: templateIds(templates), templates: templateList(templates) }))
 
   defineRoute(app, db, 'personal.takeout/subscribe', { auth: true }, ({ input, user }) => {
     const userId = requireUser(user).id
-    return tx(db, () => {
-      const row = findOwnOrder(db, userId, input.id)
+    return db.transaction('serializable', async (db) => {
+      const row = (await findOwnOrder(db, userId, input.id))
       if (row.kind !== 'takeout') throw refuse('order_not_found')
-      return { granted: recordGrants(db, templates, userId, row.id, input.results) }
+      return { granted: (await recordGrants(db, templates, userId, row.id, input.results)) }
     })
   })
 }

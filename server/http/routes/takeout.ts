@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { ApiLang } from '../../../src/contract/common'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
@@ -33,11 +34,11 @@ const MINUTE = 60_000
  * price needs a session); the shopper's order calls need one; every store call passes requireStaff first and reads
  * or moves only its own store's takeout orders. Open / closed on the server's clock.
  */
-export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvider, opts: { acceptMinutes: number; autoApproveHours: number }): void {
+export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider, opts: { acceptMinutes: number; autoApproveHours: number }): void {
   const { acceptMinutes, autoApproveHours } = opts
 
-  defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, ({ lang }) => ({
-    list: repo.categories(db).map((c) => ({ id: c.id, name: lang === 'en' ? c.name_en : c.name, icon: c.icon })),
+  defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, async ({ lang }) => ({
+    list: (await repo.categories(db)).map((c) => ({ id: c.id, name: lang === 'en' ? c.name_en : c.name, icon: c.icon })),
   }))
 
   /** Open shops first, then the sort's order; ties by id so pages never repeat or skip a shop. */
@@ -46,19 +47,19 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
     return [...list].sort((a, b) => Number(a.open.state !== 'open') - Number(b.open.state !== 'open') || key(a) - key(b) || a.id - b.id)
   }
 
-  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, async ({ input, user }) => {
     const now = nowMs()
     let from: GeoPoint | null = pointOf(input)
     let onlyReaching: { point: GeoPoint | null } | null = null
     if (input.address_id !== undefined) {
       // "Delivers to my address": one of the shopper's own addresses; distances are then from it.
-      const point = addresses.addressPoint(db, requireUser(user).id, input.address_id)
+      const point = (await addresses.addressPoint(db, requireUser(user).id, input.address_id))
       if (!point) throw refuse('address_not_found')
       const p = point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null
       onlyReaching = { point: p }
       from = p
     }
-    let list = repo.shopsWhere(db, input).map((r) => ({ row: r, shop: summaryOf(r, now, from) }))
+    let list = (await repo.shopsWhere(db, input)).map((r) => ({ row: r, shop: summaryOf(r, now, from) }))
     // An address without a point reaches only shops without a radius.
     if (onlyReaching) list = list.filter(({ row, shop }) => (onlyReaching?.point ? shop.in_range === true : row.radius_m === 0))
     const sorted = ordered(
@@ -69,8 +70,8 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
     return { list: sorted.slice(start, start + input.page_size), total: sorted.length, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, ({ input }) => {
-    const row = repo.shopById(db, input.id)
+  defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, async ({ input }) => {
+    const row = (await repo.shopById(db, input.id))
     if (!row) throw refuse('shop_not_found')
     const now = nowMs()
     const shop = summaryOf(row, now, pointOf(input))
@@ -88,118 +89,118 @@ export function takeoutRoutes(app: FastifyInstance, db: DB, provider: PayProvide
     }
   })
 
-  defineRoute(app, db, 'hui_public.takeout_shop/menu', { auth: false }, ({ input, user }) => {
-    if (!repo.shopById(db, input.shop_id)) throw refuse('shop_not_found')
-    const rate = user ? (cards.activeMemberRate(db, user.id, nowText()) ?? null) : null
+  defineRoute(app, db, 'hui_public.takeout_shop/menu', { auth: false }, async ({ input, user }) => {
+    if (!(await repo.shopById(db, input.shop_id))) throw refuse('shop_not_found')
+    const rate = user ? ((await cards.activeMemberRate(db, user.id, nowText())) ?? null) : null
     return menuOf(db, input.shop_id, rate)
   })
 
-  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, async ({ input }) => {
     const now = nowMs()
-    const rows = repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id })
+    const rows = (await repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id }))
     const sorted = ordered(
       rows.map((r) => summaryOf(r, now, pointOf(input))),
       'distance',
     )
     const start = (input.page - 1) * input.page_size
-    const list = sorted.slice(start, start + input.page_size).map((s) => ({
+    const list = sorted.slice(start, start + input.page_size).map(async (s) => ({
       ...s,
-      dishes: repo.matchingDishes(db, s.id, input.keyword, 3).map((d) => ({ id: d.id, name: d.name, price: d.price, image: d.image })),
+      dishes: (await repo.matchingDishes(db, s.id, input.keyword, 3)).map((d) => ({ id: d.id, name: d.name, price: d.price, image: d.image })),
     }))
     return { list, total: sorted.length, page: input.page, page_size: input.page_size }
   })
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  const mine = (lang: ApiLang, row: OrderRow) => ({ info: toOrderInfo(db, lang, row), takeout: takeoutViewOf(db, row, 'shopper', acceptMinutes) })
-  const ownTakeoutRow = (userId: number, id: number) => {
-    const row = findOwnOrder(db, userId, id)
+  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: (await toOrderInfo(db, lang, row)), takeout: (await takeoutViewOf(db, row, 'shopper', acceptMinutes)) })
+  const ownTakeoutRow = async (userId: number, id: number) => {
+    const row = (await findOwnOrder(db, userId, id))
     // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
-    if (row.kind !== 'takeout' || !repo.takeoutOrderOf(db, row.id)) throw refuse('order_not_found')
+    if (row.kind !== 'takeout' || !(await repo.takeoutOrderOf(db, row.id))) throw refuse('order_not_found')
     return row
   }
 
-  defineRoute(app, db, 'personal.takeout/read', { auth: true }, ({ input, user, lang }) => {
-    cancelExpired(db, provider)
-    return mine(lang, ownTakeoutRow(requireUser(user).id, input.id))
+  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => {
+    await cancelExpired(db, provider)
+    return mine(lang, (await ownTakeoutRow(requireUser(user).id, input.id)))
   })
 
-  defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    ownTakeoutRow(uid, input.id)
-    cancelTakeout(db, provider, uid, input.id)
-    return mine(lang, orders.byId(db, input.id) as OrderRow)
+    await ownTakeoutRow(uid, input.id)
+    await cancelTakeout(db, provider, uid, input.id)
+    return mine(lang, (await orders.byId(db, input.id)) as OrderRow)
   })
 
-  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, ({ input, user, lang }) => mine(lang, confirmTakeout(db, requireUser(user).id, input.id)))
+  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, async ({ input, user, lang }) => mine(lang, (await confirmTakeout(db, requireUser(user).id, input.id))))
 
   // The store's -------------------------------------------------------------------------------------------------------
 
-  const full = (lang: ApiLang, row: OrderRow) => ({
-    info: toStoreOrder(db, lang, row, autoApproveHours),
-    takeout: takeoutViewOf(db, row, 'store', acceptMinutes),
-    actions: actionsOf(db, row.id),
+  const full = async (lang: ApiLang, row: OrderRow) => ({
+    info: (await toStoreOrder(db, lang, row, autoApproveHours)),
+    takeout: (await takeoutViewOf(db, row, 'store', acceptMinutes)),
+    actions: (await actionsOf(db, row.id)),
   })
-  const takeoutShopOf = (staff: Staff) => {
-    const row = repo.shopById(db, staff.shopId)
+  const takeoutShopOf = async (staff: Staff) => {
+    const row = (await repo.shopById(db, staff.shopId))
     if (!row) throw refuse('takeout_not_offered')
     return row
   }
-  const settingsAnswer = (staff: Staff) => {
-    const row = takeoutShopOf(staff)
+  const settingsAnswer = async (staff: Staff) => {
+    const row = (await takeoutShopOf(staff))
     return {
       shop: { id: staff.shopId, name: staff.shopName },
       settings: settingsOf(row),
       open: openState(row, nowMs()),
       accept_minutes: acceptMinutes,
-      dishes: repo.dishesOf(db, staff.shopId).map((d) => ({ id: d.id, category: d.category, name: d.name, price: d.price, sold_out: d.sold_out === 1 })),
+      dishes: (await repo.dishesOf(db, staff.shopId)).map((d) => ({ id: d.id, category: d.category, name: d.name, price: d.price, sold_out: d.sold_out === 1 })),
     }
   }
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, ({ input, user, lang }) => {
-    const staff = requireStaff(db, user)
-    const { ids, total } = repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
-    const list = ids.map((id) => {
-      const row = orders.byId(db, id) as OrderRow
-      return { info: toStoreOrder(db, lang, row, autoApproveHours), takeout: takeoutViewOf(db, row, 'store', acceptMinutes) }
+  defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, async ({ input, user, lang }) => {
+    const staff = (await requireStaff(db, user))
+    const { ids, total } = (await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size))
+    const list = ids.map(async (id) => {
+      const row = (await orders.byId(db, id)) as OrderRow
+      return { info: (await toStoreOrder(db, lang, row, autoApproveHours)), takeout: (await takeoutViewOf(db, row, 'store', acceptMinutes)) }
     })
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/read', { auth: true }, ({ input, user, lang }) => {
-    const staff = requireStaff(db, user)
-    const row = orders.byId(db, input.id)
-    if (!row || row.shop_id !== staff.shopId || row.kind !== 'takeout' || !repo.takeoutOrderOf(db, row.id)) throw refuse('order_not_found')
+  defineRoute(app, db, 'hui_shanghu.store_takeout/read', { auth: true }, async ({ input, user, lang }) => {
+    const staff = (await requireStaff(db, user))
+    const row = (await orders.byId(db, input.id))
+    if (!row || row.shop_id !== staff.shopId || row.kind !== 'takeout' || !(await repo.takeoutOrderOf(db, row.id))) throw refuse('order_not_found')
     return full(lang, row)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, ({ input, user, lang }) => full(lang, acceptTakeout(db, requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, (await acceptTakeout(db, (await requireStaff(db, user)), input.id))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, ({ input, user, lang }) => full(lang, refuseTakeout(db, provider, requireStaff(db, user), input.id, input.reason)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, (await refuseTakeout(db, provider, (await requireStaff(db, user)), input.id, input.reason))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, ({ input, user, lang }) => full(lang, readyTakeout(db, requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, (await readyTakeout(db, (await requireStaff(db, user)), input.id))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', { auth: true }, ({ input, user, lang }) =>
-    full(lang, dispatchTakeout(db, requireStaff(db, user), input.id, { name: input.rider_name, phone: input.rider_phone })),
+  defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', { auth: true }, async ({ input, user, lang }) =>
+    full(lang, (await dispatchTakeout(db, (await requireStaff(db, user)), input.id, { name: input.rider_name, phone: input.rider_phone }))),
   )
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, ({ input, user, lang }) => full(lang, deliverTakeout(db, requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, async ({ input, user, lang }) => full(lang, (await deliverTakeout(db, (await requireStaff(db, user)), input.id))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, ({ input, user, lang }) => full(lang, verifyPickup(db, requireStaff(db, user), input.code.replace(/\s/g, ''))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, async ({ input, user, lang }) => full(lang, (await verifyPickup(db, (await requireStaff(db, user)), input.code.replace(/\s/g, '')))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, ({ user }) => settingsAnswer(requireStaff(db, user)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, async ({ user }) => settingsAnswer((await requireStaff(db, user))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, ({ input, user }) => {
-    const staff = requireStaff(db, user)
-    takeoutShopOf(staff)
-    if (!repo.setSoldOut(db, staff.shopId, input.dish_id, input.sold_out)) throw refuse('dish_unavailable')
+  defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, async ({ input, user }) => {
+    const staff = (await requireStaff(db, user))
+    await takeoutShopOf(staff)
+    if (!(await repo.setSoldOut(db, staff.shopId, input.dish_id, input.sold_out))) throw refuse('dish_unavailable')
     return settingsAnswer(staff)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, ({ input, user }) => {
-    const staff = requireStaff(db, user)
-    takeoutShopOf(staff)
-    repo.setPaused(db, staff.shopId, input.paused)
+  defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, async ({ input, user }) => {
+    const staff = (await requireStaff(db, user))
+    await takeoutShopOf(staff)
+    await repo.setPaused(db, staff.shopId, input.paused)
     return settingsAnswer(staff)
   })
 }

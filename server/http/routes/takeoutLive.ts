@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TakeoutLiveEvent } from '../../../src/contract/takeout'
 import { TAKEOUT_LIVE_DEFAULTS, TAKEOUT_WATCH } from '../../../src/contract/takeoutEndpoints'
@@ -48,7 +49,7 @@ interface Stream {
 
 const versionOf = (row: { updated_at: number; status: number }) => `${row.updated_at}:${row.status}`
 
-export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}) {
+export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {}) {
   const streamMs = opts.streamMs ?? TAKEOUT_LIVE_DEFAULTS.streamMs
   const heartbeatMs = opts.heartbeatMs ?? TAKEOUT_LIVE_DEFAULTS.heartbeatMs
   const tickMs = opts.tickMs ?? TAKEOUT_LIVE_DEFAULTS.tickMs
@@ -77,10 +78,10 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
     }
   }
 
-  const versions = (ids: number[]) => {
+  const versions = async (ids: number[]) => {
     const out = new Map<number, string>()
     if (ids.length === 0) return out
-    const rows = sql(db, `SELECT t.order_id, t.updated_at, o.status FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.order_id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as Array<{
+    const rows = (await db.all(`SELECT t.order_id, t.updated_at, o.status FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.order_id IN (${ids.map(() => '?').join(', ')})`, ...ids)) as Array<{
       order_id: number
       updated_at: number
       status: number
@@ -90,11 +91,11 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
   }
 
   /** Store moves since the last read: order ids by shop. */
-  const storeMoves = (): Map<number, number[]> => {
+  const storeMoves = async (): Promise<Map<number, number[]>> => {
     // Never from later than the clock reads now: a move stamped while the sandbox clock stood ahead (moved back since,
     // or another process's clock) must not hide the moves made now — they are told once (`told`) however often read.
     const since = Math.min(newest, nowMs()) - LOOKBACK_MS
-    const rows = sql(db, 'SELECT order_id, shop_id, updated_at FROM takeout_orders WHERE updated_at > ? ORDER BY updated_at').all(since) as Array<{
+    const rows = (await db.all('SELECT order_id, shop_id, updated_at FROM takeout_orders WHERE updated_at > ? ORDER BY updated_at', since)) as Array<{
       order_id: number
       shop_id: number
       updated_at: number
@@ -112,27 +113,27 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
     return byShop
   }
   /** The store's read starts from the database's newest stamp, so what moved before the first stream is not told. */
-  const primeStoreMoves = () => {
-    const row = sql(db, 'SELECT MAX(updated_at) AS at FROM takeout_orders').get() as { at: number | null }
+  const primeStoreMoves = async () => {
+    const row = (await db.get('SELECT MAX(updated_at) AS at FROM takeout_orders')) as { at: number | null }
     newest = Math.max(newest, row.at ?? 0)
-    storeMoves()
+    await storeMoves()
   }
 
   /** The store each store stream's user works for now (removed staff: absent). */
-  const staffOf = (list: Stream[]) => {
+  const staffOf = async (list: Stream[]) => {
     const ids = [...new Set(list.flatMap((s) => (s.shopId === undefined ? [] : [s.userId])))]
     const out = new Map<number, number>()
     if (ids.length === 0) return out
-    for (const r of sql(db, `SELECT user_id, shop_id FROM store_staff WHERE user_id IN (${ids.map(() => '?').join(', ')})`).all(...ids) as Array<{ user_id: number; shop_id: number }>) out.set(r.user_id, r.shop_id)
+    for (const r of (await db.all(`SELECT user_id, shop_id FROM store_staff WHERE user_id IN (${ids.map(() => '?').join(', ')})`, ...ids)) as Array<{ user_id: number; shop_id: number }>) out.set(r.user_id, r.shop_id)
     return out
   }
 
-  const tick = () => {
+  const tick = async () => {
     const now = performance.now()
     const list = [...streams]
-    const ordersWatched = versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))])
-    const moves = list.some((s) => s.shopId !== undefined) ? storeMoves() : new Map<number, number[]>()
-    const stillStaff = staffOf(list)
+    const ordersWatched = (await versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))]))
+    const moves = list.some((s) => s.shopId !== undefined) ? (await storeMoves()) : new Map<number, number[]>()
+    const stillStaff = (await staffOf(list))
     for (const s of list) {
       // Removed from the store (server/domain/store/staff.ts) since the stream opened: it ends now; the next one is refused.
       if (now >= s.endAt || (s.shopId !== undefined && stillStaff.get(s.userId) !== s.shopId)) {
@@ -158,20 +159,20 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
   }
 
   // A failed read (the database busy or closing) must not take the process down: the next tick tries again.
-  const safeTick = () => {
+  const safeTick = async () => {
     try {
-      tick()
+      await tick()
     } catch (err) {
       app.log.warn({ err }, 'takeout live check failed')
     }
   }
 
-  const open = (reply: FastifyReply, s: Omit<Stream, 'reply' | 'lastWrite' | 'endAt'>, hello: TakeoutLiveEvent) => {
+  const open = async (reply: FastifyReply, s: Omit<Stream, 'reply' | 'lastWrite' | 'endAt'>, hello: TakeoutLiveEvent) => {
     if (closing || streams.size >= perProcess) throw refuse('live_busy')
     let mine = 0
     for (const x of streams) if (x.userId === s.userId) mine++
     if (mine >= perUser) throw refuse('live_too_many', { max: perUser })
-    if (s.shopId !== undefined && ![...streams].some((x) => x.shopId !== undefined)) primeStoreMoves()
+    if (s.shopId !== undefined && ![...streams].some((x) => x.shopId !== undefined)) await primeStoreMoves()
     const stream: Stream = { ...s, reply, lastWrite: 0, endAt: performance.now() + streamMs }
     // The answer is written by hand (no onSend hooks, no compression, which would hold lines back): its headers too.
     reply.hijack()
@@ -200,21 +201,21 @@ export function takeoutLive(app: FastifyInstance, db: DB, opts: LiveOptions = {}
   }
 
   app.get(`/api/${TAKEOUT_WATCH.order}`, async (req, reply) => {
-    const user = authenticate(db, req)
+    const user = (await authenticate(db, req))
     if (!user) throw refuse('login_required', {}, { code: -1 })
     const id = idOf(req.query)
-    const row = findOwnOrder(db, user.id, id)
-    const t = row.kind === 'takeout' ? repo.takeoutOrderOf(db, row.id) : undefined
+    const row = (await findOwnOrder(db, user.id, id))
+    const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
     if (!t) throw refuse('order_not_found')
     const version = versionOf({ updated_at: t.updated_at, status: row.status })
-    open(reply, { userId: user.id, orderId: id, version }, { type: 'hello', changed_at: version })
+    await open(reply, { userId: user.id, orderId: id, version }, { type: 'hello', changed_at: version })
     return reply
   })
 
   app.get(`/api/${TAKEOUT_WATCH.store}`, async (req, reply) => {
-    const staff = requireStaff(db, authenticate(db, req))
-    if (!repo.shopById(db, staff.shopId)) throw refuse('takeout_not_offered')
-    open(reply, { userId: staff.userId, shopId: staff.shopId }, { type: 'hello', changed_at: null })
+    const staff = (await requireStaff(db, (await authenticate(db, req))))
+    if (!(await repo.shopById(db, staff.shopId))) throw refuse('takeout_not_offered')
+    await open(reply, { userId: staff.userId, shopId: staff.shopId }, { type: 'hello', changed_at: null })
     return reply
   })
 

@@ -1,3 +1,4 @@
+import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
@@ -95,17 +96,17 @@ async function readPicture(file: Readable & { truncated?: boolean }): Promise<Bu
  * re-encoded by server/hosting/picture.ts (upright, no metadata, bounded), at /uploads/<random id>.<ext>.
  * Every refusal, malformed bodies included, is code 0 with a reason.
  */
-export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: number } = {}): void {
+export function uploadRoutes(app: FastifyInstance, db: Q, opts: { perDay?: number } = {}): void {
   const perDay = opts.perDay ?? UPLOADS_PER_DAY
   const today = () => fmt(businessMidnight(nowMs()))
 
   app.post(`/api/${UPLOAD_PATH}`, async (req) => {
-    const user = authenticate(db, req)
+    const user = (await authenticate(db, req))
     if (!user) return fail('login_required', {}, -1)
     if (!req.isMultipart()) return fail('picture_multipart_required')
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return fail('picture_too_large')
     // At the limit: refused before the picture is read or decoded (counted again when it is stored).
-    if (uploadsSince(db, user.id, today()) >= perDay) throw refuse('upload_daily_limit', { max: perDay })
+    if ((await uploadsSince(db, user.id, today())) >= perDay) throw refuse('upload_daily_limit', { max: perDay })
 
     let data: Buffer | null = null
     let name = ''
@@ -142,7 +143,7 @@ export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: numb
 
     const picture = await reencodePicture(data)
     const publicId = newPublicId()
-    const stored = insertUploadWithin(db, { user_id: user.id, name: name.slice(0, 100), mime: picture.mime, data: picture.data, created_at: nowText(), public_id: publicId }, today(), perDay)
+    const stored = (await insertUploadWithin(db, { user_id: user.id, name: name.slice(0, 100), mime: picture.mime, data: picture.data, created_at: nowText(), public_id: publicId }, today(), perDay))
     if (!stored) throw refuse('upload_daily_limit', { max: perDay })
     return ok({ url: `/uploads/${publicId}.${TYPES[picture.mime]}` })
   })
@@ -151,7 +152,7 @@ export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: numb
     reply.header('X-Content-Type-Options', 'nosniff')
     const name = uploadName((req.params as { file: string }).file)
     // Rows from before public ids (public_id NULL) never match; the extension must be the stored type's.
-    const row = name ? uploadByPublicId(db, name.publicId, name.mime) : undefined
+    const row = name ? (await uploadByPublicId(db, name.publicId, name.mime)) : undefined
     const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send('not found')
     if (!name || !row) return notFound()
     let data = row.data
@@ -159,7 +160,7 @@ export function uploadRoutes(app: FastifyInstance, db: DB, opts: { perDay?: numb
       // Stored before uploads were re-encoded: re-encoded now (in its own type), once; what does not decode is not served.
       const picture = await reencodePicture(row.data, { keepFormat: true }).catch(() => null)
       if (!picture || picture.mime !== row.mime) return notFound()
-      replaceWithReencoded(db, name.publicId, picture.data)
+      await replaceWithReencoded(db, name.publicId, picture.data)
       data = picture.data
     }
     return reply.header('Cache-Control', 'public, max-age=86400').type(row.mime).send(data)

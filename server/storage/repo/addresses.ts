@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import type { Address } from '../../../src/contract/address'
 import { sql, type DB } from '../db'
 
@@ -12,18 +13,18 @@ export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city
 
 /** The address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
 export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
-  sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
+  db.run('UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?', point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
 /** The point of one of the shopper's addresses (takeout's radius and fee tiers); undefined: not theirs. */
-export const addressPoint = (db: DB, userId: number, id: number) =>
-  sql(db, 'SELECT lat, lng FROM addresses WHERE id = ? AND user_id = ?').get(id, userId) as { lat: number | null; lng: number | null } | undefined
+export const addressPoint = async (db: Q, userId: number, id: number) =>
+  (await db.get('SELECT lat, lng FROM addresses WHERE id = ? AND user_id = ?', id, userId)) as { lat: number | null; lng: number | null } | undefined
 
 /** Addresses saved before they had points get their district's centre (server/demo/seedTakeout.ts, at start). */
 export const addressesWithoutPoint = (db: DB) =>
-  sql(db, 'SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL').all() as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
+  db.all('SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL') as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
 
-export const deleteAddressesOf = (db: DB, userId: number) => sql(db, 'DELETE FROM addresses WHERE user_id = ?').run(userId)
+export const deleteAddressesOf = (db: Q, userId: number) => db.run('DELETE FROM addresses WHERE user_id = ?', userId)
 
 /** The delivery address as an order keeps it (a copy: a later edit does not move a parcel). */
-export const addressForOrder = (db: DB, userId: number, id: number) =>
-  sql(db, 'SELECT name, mobile, province, city, district, detail FROM addresses WHERE id = ? AND user_id = ?').get(id, userId) as AddressFields | undefined
+export const addressForOrder = async (db: Q, userId: number, id: number) =>
+  (await db.get('SELECT name, mobile, province, city, district, detail FROM addresses WHERE id = ? AND user_id = ?', id, userId)) as AddressFields | undefined

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import crypto from 'node:crypto'
 import type { CardProduct } from '../../../src/contract/member'
 import { ORDER_STATUS } from '../../../src/contract/constants'
@@ -36,60 +37,39 @@ const CARD_COLS = 'uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p
 
 const HELD = `o.status NOT IN (${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`
 
-export const cardProducts = (db: DB) =>
-  sql(db, 'SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level').all() as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
+export const cardProducts = async (db: Q) =>
+  (await db.all('SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level')) as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
 
-export const cardProduct = (db: DB, id: number) =>
-  sql(db, 'SELECT id, name, level, price, days FROM card_products WHERE id = ?').get(id) as { id: number; name: string; level: number; price: number; days: number } | undefined
+export const cardProduct = async (db: Q, id: number) =>
+  (await db.get('SELECT id, name, level, price, days FROM card_products WHERE id = ?', id)) as { id: number; name: string; level: number; price: number; days: number } | undefined
 
-export const cardsOf = (db: DB, userId: number) =>
-  sql(
-    db,
-    `SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`,
-  ).all(userId) as UserCardRow[]
+export const cardsOf = async (db: Q, userId: number) =>
+  (await db.all(`SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`, userId)) as UserCardRow[]
 
 /** A card by id with its holder's phone (the till's check of a card code); a deleted owner's card is none. */
-export const cardForTill = (db: DB, id: number) =>
-  sql(
-    db,
-    `SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id
-     WHERE uc.id = ? AND u.deleted_at IS NULL`,
-  ).get(id) as
+export const cardForTill = async (db: Q, id: number) =>
+  (await db.get(`SELECT ${CARD_COLS}, u.phone FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id JOIN users u ON u.id = uc.user_id
+     WHERE uc.id = ? AND u.deleted_at IS NULL`, id)) as
     | (UserCardRow & { phone: string })
     | undefined
 
 /** The extra member discount of the shopper's best card running at `now` (started, not ended, not suspended by a refund request), if any. */
-export const activeMemberRate = (db: DB, userId: number, now: string) =>
+export const activeMemberRate = async (db: Q, userId: number, now: string) =>
   (
-    sql(
-      db,
-      `SELECT p.member_rate FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
-       WHERE c.user_id = ? AND c.start_at <= ? AND c.end_at > ? AND ${HELD} ORDER BY p.level DESC LIMIT 1`,
-    ).get(userId, now, now) as { member_rate: number } | undefined
+    (await db.get(`SELECT p.member_rate FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
+       WHERE c.user_id = ? AND c.start_at <= ? AND c.end_at > ? AND ${HELD} ORDER BY p.level DESC LIMIT 1`, userId, now, now)) as { member_rate: number } | undefined
   )?.member_rate
 
 /** The shopper's cards not ended at `now` (running or waiting to start) that still hold value. */
-export const heldCards = (db: DB, userId: number, now: string) =>
-  sql(
-    db,
-    `SELECT c.id, p.level, p.name, c.start_at, c.end_at, o.pay_amount AS paid FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
-     WHERE c.user_id = ? AND c.end_at > ? AND ${HELD} ORDER BY c.end_at`,
-  ).all(userId, now) as HeldCard[]
+export const heldCards = async (db: Q, userId: number, now: string) =>
+  (await db.all(`SELECT c.id, p.level, p.name, c.start_at, c.end_at, o.pay_amount AS paid FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
+     WHERE c.user_id = ? AND c.end_at > ? AND ${HELD} ORDER BY c.end_at`, userId, now)) as HeldCard[]
 
-export const insertUserCard = (db: DB, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
+export const insertUserCard = async (db: Q, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
   Number(
-    sql(db, 'INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      c.user_id,
-      c.card_product_id,
-      c.card_no,
-      c.start_at,
-      c.end_at,
-      c.order_id,
-      // The till-code secret: 160 random bits, issued to the owner only (src/contract/tillCode.ts).
-      crypto.randomBytes(20).toString('hex'),
-    ).lastInsertRowid,
+    (await db.insert('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)', c.user_id, c.card_product_id, c.card_no, c.start_at, c.end_at, c.order_id, crypto.randomBytes(20).toString('hex'))),
   )
 
 /** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */
-export const endByUpgrade = (db: DB, id: number, at: string, replacedBy: number) =>
-  sql(db, 'UPDATE user_cards SET end_at = ?, start_at = MIN(start_at, ?), replaced_by = ? WHERE id = ?').run(at, at, replacedBy, id)
+export const endByUpgrade = (db: Q, id: number, at: string, replacedBy: number) =>
+  db.run('UPDATE user_cards SET end_at = ?, start_at = MIN(start_at, ?), replaced_by = ? WHERE id = ?', at, at, replacedBy, id)

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { placeholders, sql, type DB } from '../db'
 
 /** A cart line joined with its product, spec and store as they are now. */
@@ -23,43 +24,37 @@ export interface CartLineRow {
 }
 
 /** The shopper's lines, newest first (ownership is part of the query). */
-export const linesOf = (db: DB, userId: number) =>
-  sql(
-    db,
-    `SELECT c.id, c.product_id, c.spec_id, c.quantity, c.added_at, p.name, p.image, p.limit_per_order, p.pickup, p.shipping_fee, p.on_sale,
+export const linesOf = async (db: Q, userId: number) =>
+  (await db.all(`SELECT c.id, c.product_id, c.spec_id, c.quantity, c.added_at, p.name, p.image, p.limit_per_order, p.pickup, p.shipping_fee, p.on_sale,
        s.name AS spec_name, s.price, s.member_price, s.stock, p.shop_id, sh.name AS shop_name, sh.address AS shop_address
      FROM cart_lines c JOIN mall_products p ON p.id = c.product_id JOIN mall_specs s ON s.id = c.spec_id JOIN shops sh ON sh.id = p.shop_id
-     WHERE c.user_id = ? ORDER BY c.added_at DESC, c.id DESC`,
-  ).all(userId) as CartLineRow[]
+     WHERE c.user_id = ? ORDER BY c.added_at DESC, c.id DESC`, userId)) as CartLineRow[]
 
-export const lineCount = (db: DB, userId: number) => (sql(db, 'SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?').get(userId) as { n: number }).n
+export const lineCount = async (db: Q, userId: number) => ((await db.get('SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?', userId)) as { n: number }).n
 
-export const lineOfSpec = (db: DB, userId: number, specId: number) =>
-  sql(db, 'SELECT id, quantity FROM cart_lines WHERE user_id = ? AND spec_id = ?').get(userId, specId) as { id: number; quantity: number } | undefined
+export const lineOfSpec = async (db: Q, userId: number, specId: number) =>
+  (await db.get('SELECT id, quantity FROM cart_lines WHERE user_id = ? AND spec_id = ?', userId, specId)) as { id: number; quantity: number } | undefined
 
 /** One of the shopper's own lines (another shopper's id is not found). */
-export const ownLine = (db: DB, userId: number, id: number) =>
-  sql(db, 'SELECT id, product_id, spec_id, quantity FROM cart_lines WHERE id = ? AND user_id = ?').get(id, userId) as { id: number; product_id: number; spec_id: number; quantity: number } | undefined
+export const ownLine = async (db: Q, userId: number, id: number) =>
+  (await db.get('SELECT id, product_id, spec_id, quantity FROM cart_lines WHERE id = ? AND user_id = ?', id, userId)) as { id: number; product_id: number; spec_id: number; quantity: number } | undefined
 
 /** A new line, or the spec's line with `quantity` more — never more than `cap` (one statement: two adds at once both count). */
-export function addToLine(db: DB, userId: number, productId: number, specId: number, quantity: number, cap: number, now: number): void {
-  sql(
-    db,
-    `INSERT INTO cart_lines (user_id, product_id, spec_id, quantity, added_at) VALUES (?, ?, ?, MIN(?, ?), ?)
-     ON CONFLICT (user_id, spec_id) DO UPDATE SET quantity = MIN(quantity + excluded.quantity, ?), added_at = excluded.added_at`,
-  ).run(userId, productId, specId, quantity, cap, now, cap)
+export async function addToLine(db: Q, userId: number, productId: number, specId: number, quantity: number, cap: number, now: number): Promise<void> {
+  await db.run(`INSERT INTO cart_lines (user_id, product_id, spec_id, quantity, added_at) VALUES (?, ?, ?, MIN(?, ?), ?)
+     ON CONFLICT (user_id, spec_id) DO UPDATE SET quantity = MIN(quantity + excluded.quantity, ?), added_at = excluded.added_at`, userId, productId, specId, quantity, cap, now, cap)
 }
 
-export const setQuantity = (db: DB, userId: number, id: number, quantity: number): boolean =>
-  sql(db, 'UPDATE cart_lines SET quantity = ? WHERE id = ? AND user_id = ?').run(quantity, id, userId).changes === 1
+export const setQuantity = async (db: Q, userId: number, id: number, quantity: number): Promise<boolean> =>
+  (await db.run('UPDATE cart_lines SET quantity = ? WHERE id = ? AND user_id = ?', quantity, id, userId)).changes === 1
 
 /** Removes the shopper's own lines among `ids` (others' ids are ignored); how many went. */
-export const removeLines = (db: DB, userId: number, ids: readonly number[]): number =>
-  sql(db, `DELETE FROM cart_lines WHERE user_id = ? AND id IN (${placeholders(ids)})`).run(userId, ...ids).changes
+export const removeLines = async (db: Q, userId: number, ids: readonly number[]): Promise<number> =>
+  (await db.run(`DELETE FROM cart_lines WHERE user_id = ? AND id IN (${placeholders(ids)})`, userId, ...ids)).changes
 
 /** The lines of these specs leave the shopper's cart (an order of them was created). */
-export const removeSpecs = (db: DB, userId: number, specIds: readonly number[]): number =>
-  specIds.length === 0 ? 0 : sql(db, `DELETE FROM cart_lines WHERE user_id = ? AND spec_id IN (${placeholders(specIds)})`).run(userId, ...specIds).changes
+export const removeSpecs = async (db: Q, userId: number, specIds: readonly number[]): Promise<number> =>
+  specIds.length === 0 ? 0 : (await db.run(`DELETE FROM cart_lines WHERE user_id = ? AND spec_id IN (${placeholders(specIds)})`, userId, ...specIds)).changes
 
 /** Account deletion: the cart goes. */
-export const clearOf = (db: DB, userId: number) => sql(db, 'DELETE FROM cart_lines WHERE user_id = ?').run(userId)
+export const clearOf = (db: Q, userId: number) => db.run('DELETE FROM cart_lines WHERE user_id = ?', userId)

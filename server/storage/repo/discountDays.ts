@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 
 /**
@@ -9,18 +10,18 @@ import { sql, type DB } from '../db'
  * - the demo seed (server/demo/seed.ts).
  */
 
-export const isDiscountDay = (db: DB, day: string): boolean => sql(db, 'SELECT 1 FROM discount_days WHERE day = ?').get(day) !== undefined
+export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 FROM discount_days WHERE day = ?', day)) !== undefined
 
 /** A shop's extra rate (percent paid) when it takes part; null otherwise. */
-export const extraRateOf = (db: DB, shopId: number): number | null =>
-  (sql(db, 'SELECT extra_rate FROM discount_day_shops WHERE shop_id = ?').get(shopId) as { extra_rate: number } | undefined)?.extra_rate ?? null
+export const extraRateOf = async (db: Q, shopId: number): Promise<number | null> =>
+  ((await db.get('SELECT extra_rate FROM discount_day_shops WHERE shop_id = ?', shopId)) as { extra_rate: number } | undefined)?.extra_rate ?? null
 
-export const deleteRemindersOf = (db: DB, userId: number): void => void sql(db, 'DELETE FROM discount_day_reminders WHERE user_id = ?').run(userId)
+export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> => void await db.run('DELETE FROM discount_day_reminders WHERE user_id = ?', userId)
 
-export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
+export const hasDiscountDays = (db: DB): boolean => db.get('SELECT 1 FROM discount_days LIMIT 1') !== undefined
 
-export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT OR IGNORE INTO discount_days (day) VALUES (?)').run(day)
+export const addDay = (db: DB, day: string): void => void db.run('INSERT OR IGNORE INTO discount_days (day) VALUES (?)', day)
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
 export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void sql(db, 'INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)').run(shopId, rate, shopId)
+  void db.run('INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)', shopId, rate, shopId)

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 
 export interface StationRow {
@@ -17,31 +18,27 @@ const STATION_SELECT = `SELECT s.id, s.name, o.brand, s.city_id, s.address, s.ho
   FROM oil_stations o JOIN shops s ON s.id = o.shop_id`
 
 /** Every station, or a city's (few enough to sort by distance in code). */
-export const stations = (db: DB, cityId?: number) =>
-  (cityId ? sql(db, `${STATION_SELECT} WHERE s.city_id = ? ORDER BY s.id`).all(cityId) : sql(db, `${STATION_SELECT} ORDER BY s.id`).all()) as StationRow[]
+export const stations = async (db: Q, cityId?: number) =>
+  (cityId ? (await db.all(`${STATION_SELECT} WHERE s.city_id = ? ORDER BY s.id`, cityId)) : (await db.all(`${STATION_SELECT} ORDER BY s.id`))) as StationRow[]
 
-export const station = (db: DB, id: number) => sql(db, `${STATION_SELECT} WHERE s.id = ?`).get(id) as StationRow | undefined
+export const station = async (db: Q, id: number) => (await db.get(`${STATION_SELECT} WHERE s.id = ?`, id)) as StationRow | undefined
 
-export const pumps = (db: DB, shopId: number) => (sql(db, 'SELECT pump_no FROM oil_pumps WHERE shop_id = ? ORDER BY pump_no').all(shopId) as Array<{ pump_no: number }>).map((r) => r.pump_no)
+export const pumps = async (db: Q, shopId: number) => ((await db.all('SELECT pump_no FROM oil_pumps WHERE shop_id = ? ORDER BY pump_no', shopId)) as Array<{ pump_no: number }>).map((r) => r.pump_no)
 
-export const hasPump = (db: DB, shopId: number, pumpNo: number) => sql(db, 'SELECT 1 FROM oil_pumps WHERE shop_id = ? AND pump_no = ?').get(shopId, pumpNo) !== undefined
+export const hasPump = async (db: Q, shopId: number, pumpNo: number) => (await db.get('SELECT 1 FROM oil_pumps WHERE shop_id = ? AND pump_no = ?', shopId, pumpNo)) !== undefined
 
 /**
  * The grades a station offers with the list price in force on `day` (business date "YYYY-MM-DD"): per grade the
  * price with the latest effective_from on or before it. A grade with no price in force yet is not offered.
  */
-export const pricesOn = (db: DB, shopId: number, day: string) =>
-  sql(
-    db,
-    `SELECT g.grade, (SELECT h.price FROM oil_price_history h WHERE h.shop_id = g.shop_id AND h.grade = g.grade AND h.effective_from <= ?
+export const pricesOn = async (db: Q, shopId: number, day: string) =>
+  (await db.all(`SELECT g.grade, (SELECT h.price FROM oil_price_history h WHERE h.shop_id = g.shop_id AND h.grade = g.grade AND h.effective_from <= ?
        ORDER BY h.effective_from DESC LIMIT 1) AS price
-     FROM oil_grades g WHERE g.shop_id = ? ORDER BY g.sort, g.grade`,
-  )
-    .all(day, shopId)
+     FROM oil_grades g WHERE g.shop_id = ? ORDER BY g.sort, g.grade`, day, shopId))
     .filter((r): r is { grade: string; price: number } => (r as { price: number | null }).price !== null) as Array<{ grade: string; price: number }>
 
 /** Set a grade's price from a business day on (the sandbox's price move; a scheduled change is the same row in the future). */
-export const setPrice = (db: DB, shopId: number, grade: string, price: number, from: string) =>
-  sql(db, 'INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT (shop_id, grade, effective_from) DO UPDATE SET price = excluded.price').run(shopId, grade, price, from)
+export const setPrice = (db: Q, shopId: number, grade: string, price: number, from: string) =>
+  db.run('INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT (shop_id, grade, effective_from) DO UPDATE SET price = excluded.price', shopId, grade, price, from)
 
-export const offersGrade = (db: DB, shopId: number, grade: string) => sql(db, 'SELECT 1 FROM oil_grades WHERE shop_id = ? AND grade = ?').get(shopId, grade) !== undefined
+export const offersGrade = async (db: Q, shopId: number, grade: string) => (await db.get('SELECT 1 FROM oil_grades WHERE shop_id = ? AND grade = ?', shopId, grade)) !== undefined

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 
 export interface MallCategoryRow {
@@ -39,7 +40,7 @@ export interface MallSpecRow {
   stock: number
 }
 
-export const categories = (db: DB) => sql(db, 'SELECT id, name, icon FROM mall_categories ORDER BY sort, id').all() as MallCategoryRow[]
+export const categories = async (db: Q) => (await db.all('SELECT id, name, icon FROM mall_categories ORDER BY sort, id')) as MallCategoryRow[]
 
 const SELECT = `SELECT p.*, sh.name AS shop_name, sh.address AS shop_address,
     (SELECT MIN(price) FROM mall_specs WHERE product_id = p.id) AS price,
@@ -56,7 +57,7 @@ export interface ProductFilter {
 }
 
 /** One page of products: of a category, of a special (in the special's order) or by name; every product when none. */
-export function productPage(db: DB, filter: ProductFilter, limit: number, offset: number): { rows: MallProductRow[]; total: number } {
+export async function productPage(db: Q, filter: ProductFilter, limit: number, offset: number): Promise<{ rows: MallProductRow[]; total: number }> {
   const where: string[] = []
   const args: unknown[] = []
   let order = 'p.sort, p.id'
@@ -75,25 +76,25 @@ export function productPage(db: DB, filter: ProductFilter, limit: number, offset
     args.push(filter.like)
   }
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM mall_products p${from}${cond}`).get(...args) as { n: number }).n
-  const rows = sql(db, `${SELECT.replace('FROM mall_products p', `FROM mall_products p${from}`)}${cond} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as MallProductRow[]
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM mall_products p${from}${cond}`, ...args)) as { n: number }).n
+  const rows = (await db.all(`${SELECT.replace('FROM mall_products p', `FROM mall_products p${from}`)}${cond} ORDER BY ${order} LIMIT ? OFFSET ?`, ...args, limit, offset)) as MallProductRow[]
   return { rows, total }
 }
 
-export const product = (db: DB, id: number) => sql(db, `${SELECT} WHERE p.id = ?`).get(id) as MallProductRow | undefined
+export const product = async (db: Q, id: number) => (await db.get(`${SELECT} WHERE p.id = ?`, id)) as MallProductRow | undefined
 
-export const specsOf = (db: DB, productId: number) => sql(db, 'SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE product_id = ? ORDER BY sort, id').all(productId) as MallSpecRow[]
+export const specsOf = async (db: Q, productId: number) => (await db.all('SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE product_id = ? ORDER BY sort, id', productId)) as MallSpecRow[]
 
-export const specOf = (db: DB, productId: number, specId: number) =>
-  sql(db, 'SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE id = ? AND product_id = ?').get(specId, productId) as MallSpecRow | undefined
+export const specOf = async (db: Q, productId: number, specId: number) =>
+  (await db.get('SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE id = ? AND product_id = ?', specId, productId)) as MallSpecRow | undefined
 
 /** The check and the decrement are one statement: false when fewer than `quantity` are left of this spec. */
-export const takeSpecStock = (db: DB, specId: number, quantity: number): boolean =>
-  sql(db, 'UPDATE mall_specs SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, specId, quantity).changes === 1
+export const takeSpecStock = async (db: Q, specId: number, quantity: number): Promise<boolean> =>
+  (await db.run('UPDATE mall_specs SET stock = stock - ? WHERE id = ? AND stock >= ?', quantity, specId, quantity)).changes === 1
 
-export const returnSpecStock = (db: DB, specId: number, quantity: number) => sql(db, 'UPDATE mall_specs SET stock = stock + ? WHERE id = ?').run(quantity, specId)
+export const returnSpecStock = (db: Q, specId: number, quantity: number) => db.run('UPDATE mall_specs SET stock = stock + ? WHERE id = ?', quantity, specId)
 
-export const special = (db: DB, id: number) => sql(db, 'SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ?').get(id) as { id: number; title: string; subtitle: string; banner: string } | undefined
+export const special = async (db: Q, id: number) => (await db.get('SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ?', id)) as { id: number; title: string; subtitle: string; banner: string } | undefined
 
-export const gallery = (db: DB) =>
-  sql(db, 'SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery ORDER BY sort, id').all() as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>
+export const gallery = async (db: Q) =>
+  (await db.all('SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery ORDER BY sort, id')) as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 
 /**
@@ -7,10 +8,7 @@ import { sql, type DB } from '../db'
  * its shop came from (shop, city, address, times) but loses who applied: the contact's name, mobile and the licence
  * and storefront picture addresses (the uploads themselves go with the person's other uploads).
  */
-export function eraseApplicationOf(db: DB, userId: number): void {
-  sql(db, "DELETE FROM merchant_applications WHERE user_id = ? AND status <> 'approved'").run(userId)
-  sql(
-    db,
-    "UPDATE merchant_applications SET contact_name = '', mobile = '', licence_image = '', storefront_image = '', rejections = '{}' WHERE user_id = ? AND status = 'approved'",
-  ).run(userId)
+export async function eraseApplicationOf(db: Q, userId: number): Promise<void> {
+  await db.run("DELETE FROM merchant_applications WHERE user_id = ? AND status <> 'approved'", userId)
+  await db.run("UPDATE merchant_applications SET contact_name = '', mobile = '', licence_image = '', storefront_image = '', rejections = '{}' WHERE user_id = ? AND status = 'approved'", userId)
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import type { OrderInfo } from '../../../src/contract/order'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { placeholders, sql, type DB } from '../db'
@@ -43,10 +44,10 @@ export interface OrderRow {
 
 export type NewOrder = Omit<OrderRow, 'id' | 'refund_reason' | 'refund_from' | 'pay_time' | 'refund_requested_at' | 'refund_rejection' | 'refund_rejected_at'>
 
-export const byId = (db: DB, id: number | bigint) => sql(db, 'SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined
+export const byId = async (db: Q, id: number | bigint) => (await db.get('SELECT * FROM orders WHERE id = ?', id)) as OrderRow | undefined
 
 /** Ownership is part of the lookup: another shopper's order is not found. */
-export const ownById = (db: DB, userId: number, id: number) => sql(db, 'SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined
+export const ownById = async (db: Q, userId: number, id: number) => (await db.get('SELECT * FROM orders WHERE id = ? AND user_id = ?', id, userId)) as OrderRow | undefined
 
 /** An order's shop as the order shows it: its name, and where it is (an order collected there). */
 export interface OrderShop {
@@ -65,7 +66,7 @@ export interface OrderShop {
  * object cost ~6 µs more per read. The literal is typed OrderRow, so a column added to OrderRow must be added here.
  * undefined: not this shopper's order.
  */
-export function ownForReading(db: DB, userId: number, id: number, now: number): { row: OrderRow; shop: OrderShop | null; pastDue: boolean } | undefined {
+export function ownForReading(db: Q, userId: number, id: number, now: number): { row: OrderRow; shop: OrderShop | null; pastDue: boolean } | undefined {
   const r = sql(
     db,
     `SELECT o.id, o.order_no, o.user_id, o.kind, o.title, o.shop_id, o.ref_id, o.quantity, o.status, o.original_amount, o.discount_amount,
@@ -116,122 +117,82 @@ export function ownForReading(db: DB, userId: number, id: number, now: number): 
 }
 
 /** The order an earlier try of the same create request made (client_request_id is unique per shopper). */
-export const byRequest = (db: DB, userId: number, clientRequestId: string) =>
-  sql(db, 'SELECT * FROM orders WHERE user_id = ? AND client_request_id = ?').get(userId, clientRequestId) as OrderRow | undefined
+export const byRequest = async (db: Q, userId: number, clientRequestId: string) =>
+  (await db.get('SELECT * FROM orders WHERE user_id = ? AND client_request_id = ?', userId, clientRequestId)) as OrderRow | undefined
 
-export function insert(db: DB, o: NewOrder): number | bigint {
-  return sql(
-    db,
-    `INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
+export async function insert(db: Q, o: NewOrder): Promise<number | bigint> {
+  return db.insert(`INSERT INTO orders (order_no, user_id, kind, title, shop_id, ref_id, quantity, status, original_amount, discount_amount, member_discount_amount,
      coupon_amount, fee_amount, pay_amount, user_coupon_id, client_request_id, request_hash, detail, verify_code, create_time, expire_at, spec_id, delivery)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    o.order_no,
-    o.user_id,
-    o.kind,
-    o.title,
-    o.shop_id,
-    o.ref_id,
-    o.quantity,
-    o.status,
-    o.original_amount,
-    o.discount_amount,
-    o.member_discount_amount,
-    o.coupon_amount,
-    o.fee_amount,
-    o.pay_amount,
-    o.user_coupon_id,
-    o.client_request_id,
-    o.request_hash,
-    o.detail,
-    o.verify_code,
-    o.create_time,
-    o.expire_at,
-    o.spec_id,
-    o.delivery,
-  ).lastInsertRowid
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, o.order_no, o.user_id, o.kind, o.title, o.shop_id, o.ref_id, o.quantity, o.status, o.original_amount, o.discount_amount, o.member_discount_amount, o.coupon_amount, o.fee_amount, o.pay_amount, o.user_coupon_id, o.client_request_id, o.request_hash, o.detail, o.verify_code, o.create_time, o.expire_at, o.spec_id, o.delivery)
 }
 
 /** Moves an order from one status to another; false when it was no longer in `from` (someone else moved it). */
-export const moveStatus = (db: DB, id: number, from: number, to: number): boolean =>
-  sql(db, 'UPDATE orders SET status = ? WHERE id = ? AND status = ?').run(to, id, from).changes === 1
+export const moveStatus = async (db: Q, id: number, from: number, to: number): Promise<boolean> =>
+  (await db.run('UPDATE orders SET status = ? WHERE id = ? AND status = ?', to, id, from)).changes === 1
 
 /** unpaid → paid with its pay time; false when the order was not unpaid. */
-export const setPaid = (db: DB, id: number, payTime: string): boolean =>
-  sql(db, 'UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?').run(ORDER_STATUS.PAID, payTime, id, ORDER_STATUS.UNPAID).changes === 1
+export const setPaid = async (db: Q, id: number, payTime: string): Promise<boolean> =>
+  (await db.run('UPDATE orders SET status = ?, pay_time = ? WHERE id = ? AND status = ?', ORDER_STATUS.PAID, payTime, id, ORDER_STATUS.UNPAID)).changes === 1
 
 /** A refund request: the status it came from, the time (the automatic approval counts from it); an earlier refusal is cleared. */
-export const setRefunding = (db: DB, id: number, from: number, reason: string, at: number): boolean =>
-  sql(db, 'UPDATE orders SET status = ?, refund_reason = ?, refund_from = ?, refund_requested_at = ?, refund_rejection = NULL, refund_rejected_at = NULL WHERE id = ? AND status = ?').run(
-    ORDER_STATUS.REFUNDING,
-    reason,
-    from,
-    at,
-    id,
-    from,
-  ).changes === 1
+export const setRefunding = async (db: Q, id: number, from: number, reason: string, at: number): Promise<boolean> =>
+  (await db.run('UPDATE orders SET status = ?, refund_reason = ?, refund_from = ?, refund_requested_at = ?, refund_rejection = NULL, refund_rejected_at = NULL WHERE id = ? AND status = ?', ORDER_STATUS.REFUNDING, reason, from, at, id, from)).changes === 1
 
 /**
  * The shopper withdraws a request the store has not answered: refunding → the status it was asked from; false when
  * the order is not refunding or its refund was approved already (the status and "no refund asked" are in the WHERE).
  */
-export const withdrawRefunding = (db: DB, id: number): boolean =>
-  sql(
-    db,
-    `UPDATE orders SET status = COALESCE(refund_from, ?)
-     WHERE id = ? AND status = ? AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id AND r.reason = 'order')`,
-  ).run(ORDER_STATUS.PAID, id, ORDER_STATUS.REFUNDING).changes === 1
+export const withdrawRefunding = async (db: Q, id: number): Promise<boolean> =>
+  (await db.run(`UPDATE orders SET status = COALESCE(refund_from, ?)
+     WHERE id = ? AND status = ? AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id AND r.reason = 'order')`, ORDER_STATUS.PAID, id, ORDER_STATUS.REFUNDING)).changes === 1
 
-export const setDetail = (db: DB, id: number, detail: string) => sql(db, 'UPDATE orders SET detail = ? WHERE id = ?').run(detail, id)
+export const setDetail = (db: Q, id: number, detail: string) => db.run('UPDATE orders SET detail = ? WHERE id = ?', detail, id)
 
-export const statusOf = (db: DB, id: number) => (sql(db, 'SELECT status FROM orders WHERE id = ?').get(id) as { status: number }).status
+export const statusOf = async (db: Q, id: number) => ((await db.get('SELECT status FROM orders WHERE id = ?', id)) as { status: number }).status
 
-export const titleOf = (db: DB, id: number) => (sql(db, 'SELECT title FROM orders WHERE id = ?').get(id) as { title: string }).title
+export const titleOf = async (db: Q, id: number) => ((await db.get('SELECT title FROM orders WHERE id = ?', id)) as { title: string }).title
 
 /** Cheap check (index orders_unpaid_expiry) before the sweep takes the write lock. */
-export const anyExpiredUnpaid = (db: DB, now: number): boolean => !!sql(db, 'SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1').get(ORDER_STATUS.UNPAID, now)
+export const anyExpiredUnpaid = async (db: Q, now: number): Promise<boolean> => !!(await db.get('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1', ORDER_STATUS.UNPAID, now))
 
-export const expiredUnpaid = (db: DB, now: number) => sql(db, 'SELECT * FROM orders WHERE status = ? AND expire_at <= ?').all(ORDER_STATUS.UNPAID, now) as OrderRow[]
+export const expiredUnpaid = async (db: Q, now: number) => (await db.all('SELECT * FROM orders WHERE status = ? AND expire_at <= ?', ORDER_STATUS.UNPAID, now)) as OrderRow[]
 
-export const unpaidOf = (db: DB, userId: number) => sql(db, 'SELECT * FROM orders WHERE user_id = ? AND status = ?').all(userId, ORDER_STATUS.UNPAID) as OrderRow[]
+export const unpaidOf = async (db: Q, userId: number) => (await db.all('SELECT * FROM orders WHERE user_id = ? AND status = ?', userId, ORDER_STATUS.UNPAID)) as OrderRow[]
 
 /** The shopper's orders in any of these statuses. */
-export const countInStatuses = (db: DB, userId: number, statuses: readonly number[]): number =>
-  (sql(db, `SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`).get(userId, ...statuses) as { n: number }).n
+export const countInStatuses = async (db: Q, userId: number, statuses: readonly number[]): Promise<number> =>
+  ((await db.get(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`, userId, ...statuses)) as { n: number }).n
 
 /** Every order of the shopper with its stored detail (account deletion erases what in it is personal). */
-export const detailsOf = (db: DB, userId: number) => sql(db, 'SELECT id, kind, detail FROM orders WHERE user_id = ?').all(userId) as Array<{ id: number; kind: OrderRow['kind']; detail: string }>
+export const detailsOf = async (db: Q, userId: number) => (await db.all('SELECT id, kind, detail FROM orders WHERE user_id = ?', userId)) as Array<{ id: number; kind: OrderRow['kind']; detail: string }>
 
 /**
  * The shopper's orders that stop their account from being deleted, newest first: money or goods on the move
  * (`inProgress`: accepted, delivering, refunding), a paid product order still to be collected or shipped, and a
  * paid takeout paid since `takeoutPaidSince` (business wall time; takeout has no delivery step of its own yet).
  */
-export const blockingDeletion = (db: DB, userId: number, inProgress: readonly number[], takeoutPaidSince: string) =>
-  sql(
-    db,
-    `SELECT * FROM orders WHERE user_id = ? AND (status IN (${placeholders(inProgress)})
-     OR (status = ? AND (kind = 'product' OR (kind = 'takeout' AND pay_time >= ?)))) ORDER BY id DESC`,
-  ).all(userId, ...inProgress, ORDER_STATUS.PAID, takeoutPaidSince) as OrderRow[]
+export const blockingDeletion = async (db: Q, userId: number, inProgress: readonly number[], takeoutPaidSince: string) =>
+  (await db.all(`SELECT * FROM orders WHERE user_id = ? AND (status IN (${placeholders(inProgress)})
+     OR (status = ? AND (kind = 'product' OR (kind = 'takeout' AND pay_time >= ?)))) ORDER BY id DESC`, userId, ...inProgress, ORDER_STATUS.PAID, takeoutPaidSince)) as OrderRow[]
 
 /**
  * Account deletion: the shopper's own words on their orders go (a refund request's reason, on the order and on
  * its trail); the store's answers stay.
  */
-export function eraseShopperWords(db: DB, userId: number): void {
-  sql(db, 'UPDATE orders SET refund_reason = NULL WHERE user_id = ? AND refund_reason IS NOT NULL').run(userId)
-  sql(db, "UPDATE order_actions SET reason = NULL WHERE by_user_id = ? AND action = 'refund_requested' AND reason IS NOT NULL").run(userId)
+export async function eraseShopperWords(db: Q, userId: number): Promise<void> {
+  await db.run('UPDATE orders SET refund_reason = NULL WHERE user_id = ? AND refund_reason IS NOT NULL', userId)
+  await db.run("UPDATE order_actions SET reason = NULL WHERE by_user_id = ? AND action = 'refund_requested' AND reason IS NOT NULL", userId)
 }
 
 /**
  * Account deletion: orders let go of the shopper's coupons that were never used (a cancelled or refunded order's,
  * given back), so those coupons can be deleted; a used coupon stays with its order (its amount is on the order).
  */
-export const detachUnusedCoupons = (db: DB, userId: number) =>
-  sql(db, "UPDATE orders SET user_coupon_id = NULL WHERE user_id = ? AND user_coupon_id IN (SELECT id FROM user_coupons WHERE user_id = ? AND status != 'used')").run(userId, userId)
+export const detachUnusedCoupons = (db: Q, userId: number) =>
+  db.run("UPDATE orders SET user_coupon_id = NULL WHERE user_id = ? AND user_coupon_id IN (SELECT id FROM user_coupons WHERE user_id = ? AND status != 'used')", userId, userId)
 
 /** One page of the shopper's orders, newest first: every status when `statuses` is null, every kind when `kind` is not given. */
-export function page(db: DB, userId: number, filter: { statuses: readonly number[] | null; kind?: string }, limit: number, offset: number): { rows: OrderRow[]; total: number } {
+export async function page(db: Q, userId: number, filter: { statuses: readonly number[] | null; kind?: string }, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ['user_id = ?']
   const args: Array<string | number> = [userId]
   if (filter.statuses) {
@@ -242,26 +203,17 @@ export function page(db: DB, userId: number, filter: { statuses: readonly number
     where.push('kind = ?')
     args.push(filter.kind)
   }
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM orders WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n
-  const rows = sql(db, `SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as OrderRow[]
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM orders WHERE ${where.join(' AND ')}`, ...args)) as { n: number }).n
+  const rows = (await db.all(`SELECT * FROM orders WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ? OFFSET ?`, ...args, limit, offset)) as OrderRow[]
   return { rows, total }
 }
 
 /** How many of a flash-sale product the shopper holds (orders not cancelled or refunded). */
-export const flashBought = (db: DB, userId: number, productId: number): number =>
+export const flashBought = async (db: Q, userId: number, productId: number): Promise<number> =>
   (
-    sql(db, 'SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND spec_id IS NULL AND status NOT IN (?, ?)').get(
-      userId,
-      'product',
-      productId,
-      ORDER_STATUS.CANCELLED,
-      ORDER_STATUS.REFUNDED,
-    ) as { n: number }
+    (await db.get('SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND spec_id IS NULL AND status NOT IN (?, ?)', userId, 'product', productId, ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED)) as { n: number }
   ).n
 
 /** The latest paid-or-later buyers of a flash-sale product (not cancelled), for the "who bought" log. */
-export const flashBuyers = (db: DB, productId: number, limit: number) =>
-  sql(
-    db,
-    'SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.spec_id IS NULL AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT ?',
-  ).all('product', productId, ORDER_STATUS.PAID, ORDER_STATUS.CANCELLED, limit) as Array<{ nickname: string; quantity: number; create_time: string }>
+export const flashBuyers = async (db: Q, productId: number, limit: number) =>
+  (await db.all('SELECT u.nickname, o.quantity, o.create_time FROM orders o JOIN users u ON u.id = o.user_id WHERE o.kind = ? AND o.ref_id = ? AND o.spec_id IS NULL AND o.status >= ? AND o.status <> ? ORDER BY o.id DESC LIMIT ?', 'product', productId, ORDER_STATUS.PAID, ORDER_STATUS.CANCELLED, limit)) as Array<{ nickname: string; quantity: number; create_time: string }>

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { placeholders, sql, type DB } from '../db'
 
 export interface PaymentRow {
@@ -31,68 +32,54 @@ export interface RefundRow {
 
 // Trades (payments) ----------------------------------------------------------------------------------
 
-export const tradeById = (db: DB, id: number) => sql(db, 'SELECT * FROM payments WHERE id = ?').get(id) as PaymentRow | undefined
+export const tradeById = async (db: Q, id: number) => (await db.get('SELECT * FROM payments WHERE id = ?', id)) as PaymentRow | undefined
 
-export const tradeByNo = (db: DB, tradeNo: string) => sql(db, 'SELECT * FROM payments WHERE trade_no = ?').get(tradeNo) as PaymentRow | undefined
+export const tradeByNo = async (db: Q, tradeNo: string) => (await db.get('SELECT * FROM payments WHERE trade_no = ?', tradeNo)) as PaymentRow | undefined
 
 /** The newest trade opened for an order (the sandbox's "confirm pay"). */
-export const latestTradeOf = (db: DB, orderId: number) => sql(db, 'SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1').get(orderId) as PaymentRow | undefined
+export const latestTradeOf = async (db: Q, orderId: number) => (await db.get('SELECT * FROM payments WHERE order_id = ? ORDER BY id DESC LIMIT 1', orderId)) as PaymentRow | undefined
 
-export const openTradesOf = (db: DB, orderId: number) => sql(db, "SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'").all(orderId) as Array<{ id: number; trade_no: string }>
+export const openTradesOf = async (db: Q, orderId: number) => (await db.all("SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'", orderId)) as Array<{ id: number; trade_no: string }>
 
-export const openTradeFor = (db: DB, orderId: number, channel: number) =>
-  sql(db, "SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'").get(orderId, channel) as PaymentRow | undefined
+export const openTradeFor = async (db: Q, orderId: number, channel: number) =>
+  (await db.get("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'", orderId, channel)) as PaymentRow | undefined
 
-export function insertTrade(db: DB, t: Pick<PaymentRow, 'order_id' | 'trade_no' | 'channel' | 'amount' | 'success_url' | 'fail_url'>): PaymentRow {
-  sql(db, "INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, 'pending', ?, ?)").run(
-    t.order_id,
-    t.trade_no,
-    t.channel,
-    t.amount,
-    t.success_url,
-    t.fail_url,
-  )
-  return tradeByNo(db, t.trade_no) as PaymentRow
+export async function insertTrade(db: Q, t: Pick<PaymentRow, 'order_id' | 'trade_no' | 'channel' | 'amount' | 'success_url' | 'fail_url'>): Promise<PaymentRow> {
+  await db.run("INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, 'pending', ?, ?)", t.order_id, t.trade_no, t.channel, t.amount, t.success_url, t.fail_url)
+  return (await tradeByNo(db, t.trade_no)) as PaymentRow
 }
 
-export const setReturnUrls = (db: DB, id: number, successUrl: string | null, failUrl: string | null) =>
-  sql(db, 'UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?').run(successUrl, failUrl, id)
+export const setReturnUrls = (db: Q, id: number, successUrl: string | null, failUrl: string | null) =>
+  db.run('UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?', successUrl, failUrl, id)
 
 /** A trade the provider closed (the outbox's close_trade call): pending → closed, by its number. */
-export const closeTradeByNo = (db: DB, tradeNo: string) => sql(db, "UPDATE payments SET status = 'closed' WHERE trade_no = ? AND status = 'pending'").run(tradeNo)
+export const closeTradeByNo = (db: Q, tradeNo: string) => db.run("UPDATE payments SET status = 'closed' WHERE trade_no = ? AND status = 'pending'", tradeNo)
 
 /** A pending trade the provider says failed; nothing else changes. */
-export const failTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'").run(at, id)
+export const failTrade = (db: Q, id: number, at: string) => db.run("UPDATE payments SET status = 'failed', notified_at = ? WHERE id = ? AND status = 'pending'", at, id)
 
 /** The trade whose money is attached to its order (payments_one_paid allows one per order). */
-export const attachTrade = (db: DB, id: number, at: string, transactionId: string | null = null) =>
-  sql(db, "UPDATE payments SET status = 'paid', notified_at = ?, transaction_id = COALESCE(?, transaction_id) WHERE id = ?").run(at, transactionId, id)
+export const attachTrade = (db: Q, id: number, at: string, transactionId: string | null = null) =>
+  db.run("UPDATE payments SET status = 'paid', notified_at = ?, transaction_id = COALESCE(?, transaction_id) WHERE id = ?", at, transactionId, id)
 
-export const refundingTrade = (db: DB, id: number, at: string) => sql(db, "UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?").run(at, id)
+export const refundingTrade = (db: Q, id: number, at: string) => db.run("UPDATE payments SET status = 'refunding', notified_at = ? WHERE id = ?", at, id)
 
-export const refundedTrade = (db: DB, id: number) => sql(db, "UPDATE payments SET status = 'refunded' WHERE id = ? AND status = 'refunding'").run(id)
+export const refundedTrade = (db: Q, id: number) => db.run("UPDATE payments SET status = 'refunded' WHERE id = ? AND status = 'refunding'", id)
 
 // Refunds --------------------------------------------------------------------------------------------
 
-export const refundByNo = (db: DB, refundNo: string) => sql(db, 'SELECT * FROM refunds WHERE refund_no = ?').get(refundNo) as RefundRow | undefined
+export const refundByNo = async (db: Q, refundNo: string) => (await db.get('SELECT * FROM refunds WHERE refund_no = ?', refundNo)) as RefundRow | undefined
 
-export const insertRefund = (db: DB, r: Pick<RefundRow, 'refund_no' | 'payment_id' | 'order_id' | 'amount' | 'reason' | 'created_at'>) =>
-  sql(db, "INSERT INTO refunds (refund_no, payment_id, order_id, amount, reason, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)").run(
-    r.refund_no,
-    r.payment_id,
-    r.order_id,
-    r.amount,
-    r.reason,
-    r.created_at,
-  )
+export const insertRefund = (db: Q, r: Pick<RefundRow, 'refund_no' | 'payment_id' | 'order_id' | 'amount' | 'reason' | 'created_at'>) =>
+  db.run("INSERT INTO refunds (refund_no, payment_id, order_id, amount, reason, status, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)", r.refund_no, r.payment_id, r.order_id, r.amount, r.reason, r.created_at)
 
 /** pending → succeeded or failed, once; false when the refund was settled already. */
-export const settleRefund = (db: DB, id: number, status: 'succeeded' | 'failed', at: string): boolean =>
-  sql(db, "UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'").run(status, at, id).changes === 1
+export const settleRefund = async (db: Q, id: number, status: 'succeeded' | 'failed', at: string): Promise<boolean> =>
+  (await db.run("UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'", status, at, id)).changes === 1
 
 /** Refunds still pending that were asked for at or before `before` (at most `limit`). */
-export const pendingRefunds = (db: DB, before: string, limit: number) =>
-  sql(db, "SELECT r.refund_no, r.amount, r.order_id, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?").all(before, limit) as Array<{
+export const pendingRefunds = async (db: Q, before: string, limit: number) =>
+  (await db.all("SELECT r.refund_no, r.amount, r.order_id, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?", before, limit)) as Array<{
     refund_no: string
     order_id: number
     amount: number
@@ -102,23 +89,15 @@ export const pendingRefunds = (db: DB, before: string, limit: number) =>
 // The money invariant's reads ---------------------------------------------------------------------------
 
 /** Every trade whose money was taken, with its order's status and its refund. */
-export const takenMoney = (db: DB) =>
-  sql(
-    db,
-    `SELECT p.id, p.order_id, p.status, o.status AS order_status, r.id AS refund_id, r.status AS refund_status
+export const takenMoney = async (db: Q) =>
+  (await db.all(`SELECT p.id, p.order_id, p.status, o.status AS order_status, r.id AS refund_id, r.status AS refund_status
      FROM payments p LEFT JOIN orders o ON o.id = p.order_id LEFT JOIN refunds r ON r.payment_id = p.id
-     WHERE p.status IN ('paid', 'refunding', 'refunded')`,
-  ).all() as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
+     WHERE p.status IN ('paid', 'refunding', 'refunded')`)) as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
 
-export const ordersPaidTwice = (db: DB) =>
-  sql(db, "SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1").all() as Array<{ order_id: number; n: number }>
+export const ordersPaidTwice = async (db: Q) =>
+  (await db.all("SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1")) as Array<{ order_id: number; n: number }>
 
 /** Orders in one of these statuses with money to pay but no payment attached. */
-export const ordersWithoutPayment = (db: DB, statuses: readonly number[]) =>
-  sql(
-    db,
-    `SELECT o.id FROM orders o WHERE o.status IN (${placeholders(statuses)}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND (p.status = 'paid'
-       OR (p.status IN ('refunding', 'refunded') AND EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'order'))))`,
-  ).all(
-    ...statuses,
-  ) as Array<{ id: number }>
+export const ordersWithoutPayment = async (db: Q, statuses: readonly number[]) =>
+  (await db.all(`SELECT o.id FROM orders o WHERE o.status IN (${placeholders(statuses)}) AND o.pay_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND (p.status = 'paid'
+       OR (p.status IN ('refunding', 'refunded') AND EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'order'))))`, ...statuses)) as Array<{ id: number }>

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 import { businessMidnight, fmt, nowMs } from '../../time'
 
@@ -43,39 +44,39 @@ function onDay<T>(row: Stored<T>, now: number): T {
 const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop_name, sh.address AS pickup_shop_address
   FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
 
-export const flashSessions = (db: DB, now = nowMs()) =>
-  (sql(db, 'SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute').all() as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
+export const flashSessions = async (db: Q, now = nowMs()) =>
+  ((await db.all('SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute')) as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
 
-export const flashProduct = (db: DB, id: number, now = nowMs()) => {
-  const row = sql(db, `${SELECT} WHERE p.id = ?`).get(id) as Stored<FlashProductRow> | undefined
+export const flashProduct = async (db: Q, id: number, now = nowMs()) => {
+  const row = (await db.get(`${SELECT} WHERE p.id = ?`, id)) as Stored<FlashProductRow> | undefined
   return row && onDay<FlashProductRow>(row, now)
 }
 
-export const flashProductExists = (db: DB, id: number): boolean => !!sql(db, 'SELECT id FROM seckill_products WHERE id = ?').get(id)
+export const flashProductExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT id FROM seckill_products WHERE id = ?', id))
 
 /** Pricing's view of a product. */
-export const flashPrice = (db: DB, id: number) =>
-  sql(db, 'SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ?').get(id) as
+export const flashPrice = async (db: Q, id: number) =>
+  (await db.get('SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ?', id)) as
     | { id: number; name: string; price: number; original_price: number; pickup_shop_id: number | null }
     | undefined
 
 /** One page of a session's products. */
-export function sessionProductPage(db: DB, sessionId: number | undefined, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
-  const total = (sql(db, 'SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?').get(sessionId) as { n: number }).n
-  const rows = sql(db, `${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`).all(sessionId, limit, offset) as Array<Stored<FlashProductRow>>
+export async function sessionProductPage(db: Q, sessionId: number | undefined, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
+  const total = ((await db.get('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?', sessionId)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`, sessionId, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
 /** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
-export function searchProductPage(db: DB, like: string, limit: number, offset: number): { rows: FlashProductRow[]; total: number } {
-  const total = (sql(db, "SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'").get(like) as { n: number }).n
-  const rows = sql(db, `${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`).all(like, limit, offset) as Array<Stored<FlashProductRow>>
+export async function searchProductPage(db: Q, like: string, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
+  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'", like)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
 /** The check and the decrement are one statement: false when fewer than `quantity` are left. */
-export const takeStock = (db: DB, id: number, quantity: number): boolean => sql(db, 'UPDATE seckill_products SET stock = stock - ? WHERE id = ? AND stock >= ?').run(quantity, id, quantity).changes === 1
+export const takeStock = async (db: Q, id: number, quantity: number): Promise<boolean> => (await db.run('UPDATE seckill_products SET stock = stock - ? WHERE id = ? AND stock >= ?', quantity, id, quantity)).changes === 1
 
-export const returnStock = (db: DB, id: number, quantity: number) => sql(db, 'UPDATE seckill_products SET stock = stock + ? WHERE id = ?').run(quantity, id)
+export const returnStock = (db: Q, id: number, quantity: number) => db.run('UPDATE seckill_products SET stock = stock + ? WHERE id = ?', quantity, id)

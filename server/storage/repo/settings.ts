@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { sql, type DB } from '../db'
 import type { ClockOffsets } from '../../time'
 
@@ -12,13 +13,13 @@ const integerOf = (value: string | undefined): number | null => {
 
 /** The clock offsets the sandbox set (server/time.ts reads them at most every CLOCK_FRESH_MS): one statement. */
 export function clockOffsets(db: DB): ClockOffsets {
-  const rows = sql(db, 'SELECT key, value FROM settings WHERE key IN (?, ?)').all(CLOCK_OFFSET_KEY, CARRIER_OFFSET_KEY) as Array<{ key: string; value: string }>
+  const rows = db.all('SELECT key, value FROM settings WHERE key IN (?, ?)', CLOCK_OFFSET_KEY, CARRIER_OFFSET_KEY) as Array<{ key: string; value: string }>
   const byKey = new Map(rows.map((r) => [r.key, r.value]))
   return { server: integerOf(byKey.get(CLOCK_OFFSET_KEY)), carrier: integerOf(byKey.get(CARRIER_OFFSET_KEY)) ?? 0 }
 }
 
 /** Sets an offset (ms), or removes it (null): the server clock goes back to CLOCK_AT's, the carrier's to the server's. */
-export function setOffset(db: DB, key: typeof CLOCK_OFFSET_KEY | typeof CARRIER_OFFSET_KEY, ms: number | null): void {
-  if (ms === null) sql(db, 'DELETE FROM settings WHERE key = ?').run(key)
-  else sql(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, String(Math.round(ms)))
+export async function setOffset(db: Q, key: typeof CLOCK_OFFSET_KEY | typeof CARRIER_OFFSET_KEY, ms: number | null): Promise<void> {
+  if (ms === null) await db.run('DELETE FROM settings WHERE key = ?', key)
+  else await db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, String(Math.round(ms)))
 }

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { sql, type DB } from '../db'
 
@@ -10,20 +11,20 @@ export interface ShipmentRow {
   shipped_by: number | null
 }
 
-export const shipmentOf = (db: DB, orderId: number) => sql(db, 'SELECT * FROM shipments WHERE order_id = ?').get(orderId) as ShipmentRow | undefined
+export const shipmentOf = async (db: Q, orderId: number) => (await db.get('SELECT * FROM shipments WHERE order_id = ?', orderId)) as ShipmentRow | undefined
 
 /** false when the order has a shipment already (one parcel per order). */
-export const insertShipment = (db: DB, s: ShipmentRow): boolean =>
-  sql(db, 'INSERT OR IGNORE INTO shipments (order_id, carrier, tracking_no, shipped_at, shipped_by) VALUES (?, ?, ?, ?, ?)').run(s.order_id, s.carrier, s.tracking_no, s.shipped_at, s.shipped_by).changes === 1
+export const insertShipment = async (db: Q, s: ShipmentRow): Promise<boolean> =>
+  (await db.run('INSERT OR IGNORE INTO shipments (order_id, carrier, tracking_no, shipped_at, shipped_by) VALUES (?, ?, ?, ?, ?)', s.order_id, s.carrier, s.tracking_no, s.shipped_at, s.shipped_by)).changes === 1
 
-export const storedEvents = (db: DB, orderId: number) => sql(db, 'SELECT state, at FROM parcel_events WHERE order_id = ? ORDER BY at').all(orderId) as Array<{ state: string; at: number }>
+export const storedEvents = async (db: Q, orderId: number) => (await db.all('SELECT state, at FROM parcel_events WHERE order_id = ? ORDER BY at', orderId)) as Array<{ state: string; at: number }>
 
-export const storeEvent = (db: DB, orderId: number, state: string, at: number) => sql(db, 'INSERT OR IGNORE INTO parcel_events (order_id, state, at) VALUES (?, ?, ?)').run(orderId, state, at)
+export const storeEvent = (db: Q, orderId: number, state: string, at: number) => db.run('INSERT OR IGNORE INTO parcel_events (order_id, state, at) VALUES (?, ?, ?)', orderId, state, at)
 
 /** Parcels still moving or waiting for the shopper: shipped orders not completed yet. */
-export const openParcels = (db: DB, limit: number) =>
-  sql(db, 'SELECT s.* FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.status IN (?, ?) ORDER BY s.shipped_at LIMIT ?').all(ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING, limit) as ShipmentRow[]
+export const openParcels = async (db: Q, limit: number) =>
+  (await db.all('SELECT s.* FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.status IN (?, ?) ORDER BY s.shipped_at LIMIT ?', ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING, limit)) as ShipmentRow[]
 
 /** Paid mall orders of a store waiting to be shipped. */
-export const toShipCount = (db: DB, shopId: number) =>
-  (sql(db, "SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND o.delivery = 'ship' AND o.status = ? AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)").get(shopId, ORDER_STATUS.PAID) as { n: number }).n
+export const toShipCount = async (db: Q, shopId: number) =>
+  ((await db.get("SELECT COUNT(*) AS n FROM orders o WHERE o.shop_id = ? AND o.delivery = 'ship' AND o.status = ? AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = o.id)", shopId, ORDER_STATUS.PAID)) as { n: number }).n

@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
 import { searchTerm } from '../../../src/contract/searchWords'
@@ -5,7 +6,7 @@ import { sql, type DB } from '../db'
 
 /** `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses (once per database). */
 const withDistance = new WeakSet<DB>()
-function ensureDistance(db: DB): void {
+function ensureDistance(db: Q): void {
   if (withDistance.has(db)) return
   db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>
     [lat, lng, lat2, lng2].every((v) => typeof v === 'number') ? distanceMeters({ lat: lat as number, lng: lng as number }, { lat: lat2 as number, lng: lng2 as number }) : null,
@@ -27,18 +28,18 @@ export interface ShopTerms {
 const SHOP_SELECT = `SELECT s.id, s.name, s.class_id, c.name AS class_name, s.city_id, s.address, s.phone, s.hours, s.rating, s.discount_rate, s.image, s.intro, s.lat, s.lng
   FROM shops s JOIN business_classes c ON c.id = s.class_id`
 
-export const shopName = (db: DB, id: number) => (sql(db, 'SELECT name FROM shops WHERE id = ?').get(id) as { name: string } | undefined)?.name
+export const shopName = async (db: Q, id: number) => ((await db.get('SELECT name FROM shops WHERE id = ?', id)) as { name: string } | undefined)?.name
 
 /** A shop's name and where it is (an order collected there: name, address, hours, a map). */
-export const shopPlace = (db: DB, id: number) =>
-  sql(db, 'SELECT id, name, address, hours, lat, lng FROM shops WHERE id = ?').get(id) as { id: number; name: string; address: string; hours: string; lat: number; lng: number } | undefined
+export const shopPlace = async (db: Q, id: number) =>
+  (await db.get('SELECT id, name, address, hours, lat, lng FROM shops WHERE id = ?', id)) as { id: number; name: string; address: string; hours: string; lat: number; lng: number } | undefined
 
-export const shopTerms = (db: DB, id: number) =>
-  sql(db, 'SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?').get(id) as ShopTerms | undefined
+export const shopTerms = async (db: Q, id: number) =>
+  (await db.get('SELECT id, name, discount_rate, is_oil, delivery_fee, packing_fee, min_order FROM shops WHERE id = ?', id)) as ShopTerms | undefined
 
 /** One shop; with a point, its `distance` from it in metres. */
-export function shopById(db: DB, id: number, from?: GeoPoint | null): Shop | undefined {
-  const shop = sql(db, `${SHOP_SELECT} WHERE s.id = ?`).get(id) as Shop | undefined
+export async function shopById(db: Q, id: number, from?: GeoPoint | null): Promise<Shop | undefined> {
+  const shop = (await db.get(`${SHOP_SELECT} WHERE s.id = ?`, id)) as Shop | undefined
   return shop && from ? { ...shop, distance: distanceMeters(from, shop) } : shop
 }
 
@@ -46,7 +47,7 @@ export function shopById(db: DB, id: number, from?: GeoPoint | null): Shop | und
  * Shops that are not fuel stations, filtered by class, city and a name fragment: best discount first, or with a
  * point nearest first (each with its `distance`), ties by id so pages never repeat or skip a shop.
  */
-export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number, from?: GeoPoint | null): { list: Shop[]; total: number } {
+export async function shopPage(db: Q, filter: { class_id?: number; city_id?: number; keyword?: string }, limit: number, offset: number, from?: GeoPoint | null): Promise<{ list: Shop[]; total: number }> {
   const where = ['s.is_oil = 0']
   const args: Array<string | number> = []
   if (filter.class_id) {
@@ -62,19 +63,13 @@ export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; 
     args.push(likePattern(searchTerm(filter.keyword)))
   }
   const sqlWhere = where.join(' AND ')
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`).get(...args) as { n: number }).n
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`, ...args)) as { n: number }).n
   if (from) {
     ensureDistance(db)
-    const list = sql(db, `SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`).all(
-      from.lat,
-      from.lng,
-      ...args,
-      limit,
-      offset,
-    ) as Shop[]
+    const list = (await db.all(`SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`, from.lat, from.lng, ...args, limit, offset)) as Shop[]
     return { list, total }
   }
-  const list = sql(db, `${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Shop[]
+  const list = (await db.all(`${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`, ...args, limit, offset)) as Shop[]
   return { list, total }
 }
 
@@ -82,7 +77,7 @@ export function shopPage(db: DB, filter: { class_id?: number; city_id?: number; 
 export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** A dish of this shop's menu (a dish of another shop is not found). */
-export const dishOf = (db: DB, shopId: number, dishId: number) =>
-  sql(db, 'SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?').get(dishId, shopId) as { id: number; name: string; price: number } | undefined
+export const dishOf = async (db: Q, shopId: number, dishId: number) =>
+  (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
-export const businessClasses = (db: DB) => sql(db, 'SELECT id, name, icon FROM business_classes ORDER BY sort').all() as Array<{ id: number; name: string; icon: string }>
+export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort')) as Array<{ id: number; name: string; icon: string }>

@@ -1,14 +1,15 @@
+import type { Q } from '../query'
 import { sql, tx, type DB } from '../db'
 
 /** Where a printed QR number leads (a page path of the app). */
-export const qrTarget = (db: DB, number: string) => (sql(db, 'SELECT url FROM qr_numbers WHERE number = ?').get(number) as { url: string } | undefined)?.url
+export const qrTarget = async (db: Q, number: string) => ((await db.get('SELECT url FROM qr_numbers WHERE number = ?', number)) as { url: string } | undefined)?.url
 
 /** Hot cities first, then by pinyin. */
 /** The cities whose centre is known (GCJ-02), for the nearest-city answer. */
-export const cityPoints = (db: DB) =>
-  sql(db, 'SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id').all() as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
+export const cityPoints = async (db: Q) =>
+  (await db.all('SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id')) as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
 
-export const cities = (db: DB) => sql(db, 'SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin').all() as Array<{ id: number; name: string; pinyin: string; hot: number }>
+export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
 
 export interface CommentView {
   id: number
@@ -20,10 +21,10 @@ export interface CommentView {
 }
 
 /** One page of the comments on a shop or a flash-sale product, newest first. */
-export function commentPage(db: DB, on: { shop_id: number } | { product_id: number }, limit: number, offset: number): { list: CommentView[]; total: number } {
+export async function commentPage(db: Q, on: { shop_id: number } | { product_id: number }, limit: number, offset: number): Promise<{ list: CommentView[]; total: number }> {
   const [col, id] = 'shop_id' in on ? ['shop_id', on.shop_id] : ['product_id', on.product_id]
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM comments WHERE ${col} = ?`).get(id) as { n: number }).n
-  const list = sql(db, `SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`).all(id, limit, offset) as CommentView[]
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM comments WHERE ${col} = ?`, id)) as { n: number }).n
+  const list = (await db.all(`SELECT id, nickname, avatar, rating, content, created_at AS create_time FROM comments WHERE ${col} = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, id, limit, offset)) as CommentView[]
   return { list, total }
 }
 
@@ -39,21 +40,21 @@ export interface NewUpload {
 }
 
 /** `data` is the re-encoded picture (server/hosting/picture.ts). */
-export const insertUpload = (db: DB, u: NewUpload) =>
-  sql(db, 'INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, ?, ?, ?, ?, ?, 1)').run(u.user_id, u.name, u.mime, u.data, u.created_at, u.public_id)
+export const insertUpload = (db: Q, u: NewUpload) =>
+  db.run('INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, ?, ?, ?, ?, ?, 1)', u.user_id, u.name, u.mime, u.data, u.created_at, u.public_id)
 
 /** Pictures a shopper stored from `since` (a business wall time, "YYYY-MM-DD HH:mm:ss") on. */
-export const uploadsSince = (db: DB, userId: number, since: string) =>
-  (sql(db, 'SELECT COUNT(*) AS n FROM uploads WHERE user_id = ? AND created_at >= ?').get(userId, since) as { n: number }).n
+export const uploadsSince = async (db: Q, userId: number, since: string) =>
+  ((await db.get('SELECT COUNT(*) AS n FROM uploads WHERE user_id = ? AND created_at >= ?', userId, since)) as { n: number }).n
 
 /**
  * Stores a picture unless the shopper already stored `max` from `since` on: counted and written in one immediate
  * transaction, so server processes sharing the database cannot both pass the count. False: at the limit.
  */
-export const insertUploadWithin = (db: DB, u: NewUpload, since: string, max: number): boolean =>
-  tx(db, () => {
-    if (uploadsSince(db, u.user_id, since) >= max) return false
-    insertUpload(db, u)
+export const insertUploadWithin = async (db: Q, u: NewUpload, since: string, max: number): Promise<boolean> =>
+  db.transaction('serializable', async (db) => {
+    if ((await uploadsSince(db, u.user_id, since)) >= max) return false
+    await insertUpload(db, u)
     return true
   })
 
@@ -68,22 +69,22 @@ export function uploadName(file: string): { publicId: string; mime: string } | n
 }
 
 /** Whether an `/uploads/<id>.<ext>` address names an upload of this user, stored with that type. */
-export function isUploadOf(db: DB, userId: number, url: string): boolean {
+export async function isUploadOf(db: Q, userId: number, url: string): Promise<boolean> {
   const name = url.startsWith('/uploads/') ? uploadName(url.slice('/uploads/'.length)) : null
-  return !!name && !!sql(db, 'SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?').get(name.publicId, userId, name.mime)
+  return !!name && !!(await db.get('SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?', name.publicId, userId, name.mime))
 }
 
 /** Rows from before public ids (public_id NULL) never match; the type must be the stored one. */
-export const uploadByPublicId = (db: DB, publicId: string, mime: string) =>
-  sql(db, 'SELECT mime, data, reencoded FROM uploads WHERE public_id = ? AND mime = ?').get(publicId, mime) as { mime: string; data: Buffer; reencoded: 0 | 1 } | undefined
+export const uploadByPublicId = async (db: Q, publicId: string, mime: string) =>
+  (await db.get('SELECT mime, data, reencoded FROM uploads WHERE public_id = ? AND mime = ?', publicId, mime)) as { mime: string; data: Buffer; reencoded: 0 | 1 } | undefined
 
 /** A picture stored before uploads were re-encoded, replaced by its re-encoding (same type). */
-export const replaceWithReencoded = (db: DB, publicId: string, data: Buffer) => sql(db, 'UPDATE uploads SET data = ?, reencoded = 1 WHERE public_id = ?').run(data, publicId)
+export const replaceWithReencoded = (db: Q, publicId: string, data: Buffer) => db.run('UPDATE uploads SET data = ?, reencoded = 1 WHERE public_id = ?', data, publicId)
 
 /**
  * A deleted person's pictures — except one that became a shop's picture (an approved application's storefront,
  * server/domain/merchant.ts): it is the shop's now, and the shop stays.
  */
-export const deleteUploadsOf = (db: DB, userId: number) =>
+export const deleteUploadsOf = (db: Q, userId: number) =>
   // '/uploads/' is 9 characters: the public id (22) follows it, whatever the extension's length.
-  sql(db, "DELETE FROM uploads WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM shops WHERE shops.image LIKE '/uploads/%' AND substr(shops.image, 10, 22) = uploads.public_id)").run(userId)
+  db.run("DELETE FROM uploads WHERE user_id = ? AND NOT EXISTS (SELECT 1 FROM shops WHERE shops.image LIKE '/uploads/%' AND substr(shops.image, 10, 22) = uploads.public_id)", userId)

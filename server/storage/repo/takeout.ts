@@ -1,3 +1,4 @@
+import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { placeholders, sql, type DB } from '../db'
 import { searchTerm } from '../../../src/contract/searchWords'
@@ -31,15 +32,15 @@ const SHOP = `SELECT s.id, s.name, s.image, s.city_id, s.address, s.phone, s.int
   t.category_id, t.hours, t.radius_m, t.fee_tiers, t.packing_fee, t.min_order, t.pickup, t.prep_minutes, t.monthly_sales, t.paused
   FROM takeout_shops t JOIN shops s ON s.id = t.shop_id`
 
-export const categories = (db: DB) => sql(db, 'SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort').all() as Array<{ id: number; name: string; name_en: string; icon: string }>
+export const categories = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort')) as Array<{ id: number; name: string; name_en: string; icon: string }>
 
-export const shopById = (db: DB, id: number) => sql(db, `${SHOP} WHERE s.id = ?`).get(id) as TakeoutShopRow | undefined
+export const shopById = async (db: Q, id: number) => (await db.get(`${SHOP} WHERE s.id = ?`, id)) as TakeoutShopRow | undefined
 
 /**
  * Every restaurant matching the filters (a handful per city: the list is sorted and paged in memory after distances
  * and open states are worked out). `keyword`: the shop's name or one of its dishes' names holds it.
  */
-export function shopsWhere(db: DB, filter: { category_id?: number; city_id?: number; keyword?: string }): TakeoutShopRow[] {
+export async function shopsWhere(db: Q, filter: { category_id?: number; city_id?: number; keyword?: string }): Promise<TakeoutShopRow[]> {
   const where = ['1 = 1']
   const args: Array<string | number> = []
   if (filter.category_id) {
@@ -55,7 +56,7 @@ export function shopsWhere(db: DB, filter: { category_id?: number; city_id?: num
     // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search).
     args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)))
   }
-  return sql(db, `${SHOP} WHERE ${where.join(' AND ')} ORDER BY s.id`).all(...args) as TakeoutShopRow[]
+  return (await db.all(`${SHOP} WHERE ${where.join(' AND ')} ORDER BY s.id`, ...args)) as TakeoutShopRow[]
 }
 
 export interface DishRow {
@@ -71,13 +72,13 @@ export interface DishRow {
 }
 const DISH = 'SELECT id, shop_id, category, name, description, image, price, sold_out, monthly_sales FROM dishes'
 
-export const dishesOf = (db: DB, shopId: number) => sql(db, `${DISH} WHERE shop_id = ? ORDER BY sort, id`).all(shopId) as DishRow[]
+export const dishesOf = async (db: Q, shopId: number) => (await db.all(`${DISH} WHERE shop_id = ? ORDER BY sort, id`, shopId)) as DishRow[]
 
 /** A dish of this shop's menu (another shop's dish is not found). */
-export const dishOf = (db: DB, shopId: number, dishId: number) => sql(db, `${DISH} WHERE id = ? AND shop_id = ?`).get(dishId, shopId) as DishRow | undefined
+export const dishOf = async (db: Q, shopId: number, dishId: number) => (await db.get(`${DISH} WHERE id = ? AND shop_id = ?`, dishId, shopId)) as DishRow | undefined
 
-export const matchingDishes = (db: DB, shopId: number, keyword: string, limit: number) =>
-  sql(db, `${DISH} WHERE shop_id = ? AND name LIKE ? ESCAPE '\\' ORDER BY sort, id LIMIT ?`).all(shopId, likePattern(searchTerm(keyword)), limit) as DishRow[]
+export const matchingDishes = async (db: Q, shopId: number, keyword: string, limit: number) =>
+  (await db.all(`${DISH} WHERE shop_id = ? AND name LIKE ? ESCAPE '\\' ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), limit)) as DishRow[]
 
 export interface OptionRow {
   group_id: number
@@ -91,20 +92,17 @@ export interface OptionRow {
 }
 
 /** The option groups and options of these dishes, in order. */
-export function optionsOf(db: DB, dishIds: readonly number[]): OptionRow[] {
+export async function optionsOf(db: Q, dishIds: readonly number[]): Promise<OptionRow[]> {
   if (dishIds.length === 0) return []
-  return sql(
-    db,
-    `SELECT g.id AS group_id, g.name AS group_name, g.required, g.max_choices, g.dish_id, o.id AS option_id, o.name AS option_name, o.price
+  return (await db.all(`SELECT g.id AS group_id, g.name AS group_name, g.required, g.max_choices, g.dish_id, o.id AS option_id, o.name AS option_name, o.price
      FROM dish_option_groups g JOIN dish_options o ON o.group_id = g.id
-     WHERE g.dish_id IN (${placeholders(dishIds)}) ORDER BY g.dish_id, g.sort, g.id, o.sort, o.id`,
-  ).all(...dishIds) as OptionRow[]
+     WHERE g.dish_id IN (${placeholders(dishIds)}) ORDER BY g.dish_id, g.sort, g.id, o.sort, o.id`, ...dishIds)) as OptionRow[]
 }
 
-export const setSoldOut = (db: DB, shopId: number, dishId: number, soldOut: boolean) =>
-  sql(db, 'UPDATE dishes SET sold_out = ? WHERE id = ? AND shop_id = ?').run(soldOut ? 1 : 0, dishId, shopId).changes === 1
+export const setSoldOut = async (db: Q, shopId: number, dishId: number, soldOut: boolean) =>
+  (await db.run('UPDATE dishes SET sold_out = ? WHERE id = ? AND shop_id = ?', soldOut ? 1 : 0, dishId, shopId)).changes === 1
 
-export const setPaused = (db: DB, shopId: number, paused: boolean) => sql(db, 'UPDATE takeout_shops SET paused = ? WHERE shop_id = ?').run(paused ? 1 : 0, shopId)
+export const setPaused = (db: Q, shopId: number, paused: boolean) => db.run('UPDATE takeout_shops SET paused = ? WHERE shop_id = ?', paused ? 1 : 0, shopId)
 
 // A takeout order's own state ----------------------------------------------------------------------------------
 
@@ -124,71 +122,55 @@ export interface TakeoutOrderRow {
   updated_at: number
 }
 
-export const insertTakeoutOrder = (db: DB, r: Pick<TakeoutOrderRow, 'order_id' | 'shop_id' | 'mode' | 'scheduled_for' | 'promised_at' | 'opens_at' | 'updated_at'>) =>
-  sql(db, 'INSERT INTO takeout_orders (order_id, shop_id, mode, scheduled_for, promised_at, opens_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    r.order_id,
-    r.shop_id,
-    r.mode,
-    r.scheduled_for,
-    r.promised_at,
-    r.opens_at,
-    r.updated_at,
-  )
+export const insertTakeoutOrder = (db: Q, r: Pick<TakeoutOrderRow, 'order_id' | 'shop_id' | 'mode' | 'scheduled_for' | 'promised_at' | 'opens_at' | 'updated_at'>) =>
+  db.run('INSERT INTO takeout_orders (order_id, shop_id, mode, scheduled_for, promised_at, opens_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', r.order_id, r.shop_id, r.mode, r.scheduled_for, r.promised_at, r.opens_at, r.updated_at)
 
-export const takeoutOrderOf = (db: DB, orderId: number) => sql(db, 'SELECT * FROM takeout_orders WHERE order_id = ?').get(orderId) as TakeoutOrderRow | undefined
+export const takeoutOrderOf = async (db: Q, orderId: number) => (await db.get('SELECT * FROM takeout_orders WHERE order_id = ?', orderId)) as TakeoutOrderRow | undefined
 
 /** Paid: the acceptance timer counts from now, or from a pre-order's opening when that is later. */
-export const startAcceptTimer = (db: DB, orderId: number, paidAt: number) =>
-  sql(db, 'UPDATE takeout_orders SET accept_from = MAX(?, COALESCE(opens_at, 0)), updated_at = ? WHERE order_id = ?').run(paidAt, paidAt, orderId)
+export const startAcceptTimer = (db: Q, orderId: number, paidAt: number) =>
+  db.run('UPDATE takeout_orders SET accept_from = MAX(?, COALESCE(opens_at, 0)), updated_at = ? WHERE order_id = ?', paidAt, paidAt, orderId)
 
 /** Every move: the time a change feed compares; leaving 10 stops the acceptance timer. */
-export const touch = (db: DB, orderId: number, at: number) => sql(db, 'UPDATE takeout_orders SET accept_from = NULL, updated_at = ? WHERE order_id = ?').run(at, orderId)
+export const touch = (db: Q, orderId: number, at: number) => db.run('UPDATE takeout_orders SET accept_from = NULL, updated_at = ? WHERE order_id = ?', at, orderId)
 
 /** The store's number for an accepted order: the shop's orders given one since the business day began, + 1 ("A001"). */
-export function givePickupNo(db: DB, orderId: number, shopId: number, dayStart: string, at: number): string {
+export async function givePickupNo(db: Q, orderId: number, shopId: number, dayStart: string, at: number): Promise<string> {
   const n = (
-    sql(db, 'SELECT COUNT(*) AS n FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.shop_id = ? AND t.pickup_no IS NOT NULL AND o.pay_time >= ?').get(shopId, dayStart) as { n: number }
+    (await db.get('SELECT COUNT(*) AS n FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.shop_id = ? AND t.pickup_no IS NOT NULL AND o.pay_time >= ?', shopId, dayStart)) as { n: number }
   ).n
   const no = `A${String(n + 1).padStart(3, '0')}`
-  sql(db, 'UPDATE takeout_orders SET pickup_no = ?, updated_at = ? WHERE order_id = ?').run(no, at, orderId)
+  await db.run('UPDATE takeout_orders SET pickup_no = ?, updated_at = ? WHERE order_id = ?', no, at, orderId)
   return no
 }
 
-export const setRider = (db: DB, orderId: number, name: string, phone: string, at: number) =>
-  sql(db, 'UPDATE takeout_orders SET rider_name = ?, rider_phone = ?, dispatched_at = ?, updated_at = ? WHERE order_id = ?').run(name, phone, at, at, orderId)
+export const setRider = (db: Q, orderId: number, name: string, phone: string, at: number) =>
+  db.run('UPDATE takeout_orders SET rider_name = ?, rider_phone = ?, dispatched_at = ?, updated_at = ? WHERE order_id = ?', name, phone, at, at, orderId)
 
 /** Ready for pickup, once: false when it was marked ready already. */
-export const setReady = (db: DB, orderId: number, atText: string, at: number): boolean =>
-  sql(db, 'UPDATE takeout_orders SET ready_at = ?, updated_at = ? WHERE order_id = ? AND ready_at IS NULL').run(atText, at, orderId).changes === 1
+export const setReady = async (db: Q, orderId: number, atText: string, at: number): Promise<boolean> =>
+  (await db.run('UPDATE takeout_orders SET ready_at = ?, updated_at = ? WHERE order_id = ? AND ready_at IS NULL', atText, at, orderId)).changes === 1
 
 /** Paid takeout orders whose acceptance time ran out (the timer refuses them). */
-export const dueForRefusal = (db: DB, before: number, limit: number) =>
+export const dueForRefusal = async (db: Q, before: number, limit: number) =>
   (
-    sql(db, 'SELECT t.order_id FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.accept_from IS NOT NULL AND t.accept_from <= ? AND o.status = ? ORDER BY t.accept_from LIMIT ?').all(
-      before,
-      ORDER_STATUS.PAID,
-      limit,
-    ) as Array<{ order_id: number }>
+    (await db.all('SELECT t.order_id FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.accept_from IS NOT NULL AND t.accept_from <= ? AND o.status = ? ORDER BY t.accept_from LIMIT ?', before, ORDER_STATUS.PAID, limit)) as Array<{ order_id: number }>
   ).map((r) => r.order_id)
 
 /** Out for delivery since before `before` and not yet delivered (the timer completes them). */
-export const dueForDelivery = (db: DB, before: number, limit: number) =>
+export const dueForDelivery = async (db: Q, before: number, limit: number) =>
   (
-    sql(db, 'SELECT t.order_id FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.dispatched_at IS NOT NULL AND t.dispatched_at <= ? AND o.status = ? LIMIT ?').all(
-      before,
-      ORDER_STATUS.DELIVERING,
-      limit,
-    ) as Array<{ order_id: number }>
+    (await db.all('SELECT t.order_id FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.dispatched_at IS NOT NULL AND t.dispatched_at <= ? AND o.status = ? LIMIT ?', before, ORDER_STATUS.DELIVERING, limit)) as Array<{ order_id: number }>
   ).map((r) => r.order_id)
 
 /** The takeout order a pickup code names (the store's own only: another store's code is not found). */
-export const byPickupCode = (db: DB, shopId: number, code: string) =>
-  sql(db, "SELECT o.id FROM orders o JOIN takeout_orders t ON t.order_id = o.id WHERE o.verify_code = ? AND o.shop_id = ? AND o.kind = 'takeout' AND t.mode = 'pickup' ORDER BY o.id DESC LIMIT 1").get(code, shopId) as
+export const byPickupCode = async (db: Q, shopId: number, code: string) =>
+  (await db.get("SELECT o.id FROM orders o JOIN takeout_orders t ON t.order_id = o.id WHERE o.verify_code = ? AND o.shop_id = ? AND o.kind = 'takeout' AND t.mode = 'pickup' ORDER BY o.id DESC LIMIT 1", code, shopId)) as
     | { id: number }
     | undefined
 
 /** The store's takeout orders, newest first. */
-export function storeTakeoutPage(db: DB, shopId: number, filter: { status?: number; todo?: 'accept' | 'progress' | 'done' }, limit: number, offset: number): { ids: number[]; total: number } {
+export async function storeTakeoutPage(db: Q, shopId: number, filter: { status?: number; todo?: 'accept' | 'progress' | 'done' }, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
   const where = ["o.shop_id = ? AND o.kind = 'takeout' AND EXISTS (SELECT 1 FROM takeout_orders t WHERE t.order_id = o.id)"]
   const args: Array<string | number> = [shopId]
   if (filter.status !== undefined) {
@@ -203,11 +185,11 @@ export function storeTakeoutPage(db: DB, shopId: number, filter: { status?: numb
   if (filter.todo === 'progress') where.push(`o.status IN (${ORDER_STATUS.ACCEPTED}, ${ORDER_STATUS.DELIVERING})`)
   if (filter.todo === 'done') where.push(`o.status IN (${ORDER_STATUS.COMPLETED}, ${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`)
   const w = where.join(' AND ')
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM orders o WHERE ${w}`).get(...args) as { n: number }).n
-  const ids = (sql(db, `SELECT o.id FROM orders o WHERE ${w} ORDER BY o.id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as Array<{ id: number }>).map((r) => r.id)
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM orders o WHERE ${w}`, ...args)) as { n: number }).n
+  const ids = ((await db.all(`SELECT o.id FROM orders o WHERE ${w} ORDER BY o.id DESC LIMIT ? OFFSET ?`, ...args, limit, offset)) as Array<{ id: number }>).map((r) => r.id)
   return { ids, total }
 }
 
 /** The trail of an order's takeout moves and their times (the timeline). */
-export const takeoutTrail = (db: DB, orderId: number) =>
-  sql(db, "SELECT id, action, reason, at FROM order_actions WHERE order_id = ? AND action LIKE 'takeout\\_%' ESCAPE '\\' ORDER BY id").all(orderId) as Array<{ id: number; action: string; reason: string | null; at: string }>
+export const takeoutTrail = async (db: Q, orderId: number) =>
+  (await db.all("SELECT id, action, reason, at FROM order_actions WHERE order_id = ? AND action LIKE 'takeout\\_%' ESCAPE '\\' ORDER BY id", orderId)) as Array<{ id: number; action: string; reason: string | null; at: string }>

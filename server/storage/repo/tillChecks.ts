@@ -1,28 +1,29 @@
+import type { Q } from '../query'
 import type { TillCheckResult } from '../../../src/contract/tillChecks'
 import { sql, type DB } from '../db'
 
 /** Member till-code checks (issue 23; server/domain/store/tillChecks.ts): the record, the failure counts, the two readers' pages. */
 
-export const insertCheck = (db: DB, c: { staff_user_id: number; shop_id: number; card_id: number | null; result: TillCheckResult; at: number }) =>
-  sql(db, 'INSERT INTO till_checks (staff_user_id, shop_id, card_id, result, at) VALUES (?, ?, ?, ?, ?)').run(c.staff_user_id, c.shop_id, c.card_id, c.result, c.at)
+export const insertCheck = (db: Q, c: { staff_user_id: number; shop_id: number; card_id: number | null; result: TillCheckResult; at: number }) =>
+  db.run('INSERT INTO till_checks (staff_user_id, shop_id, card_id, result, at) VALUES (?, ?, ?, ?, ?)', c.staff_user_id, c.shop_id, c.card_id, c.result, c.at)
 
 // Failure counts. Each answers the time (ms) of the n-th newest failed check after `since`, or undefined when there
 // are fewer than n: the count is at its limit until that check leaves the window. (`result = 'invalid'` literally,
 // so SQLite reads the partial indexes of migration 'till_checks'.)
 
-export const nthFailureOfStaff = (db: DB, staffUserId: number, since: number, n: number) =>
-  (sql(db, "SELECT at FROM till_checks WHERE staff_user_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?").get(staffUserId, since, n - 1) as { at: number } | undefined)?.at
+export const nthFailureOfStaff = async (db: Q, staffUserId: number, since: number, n: number) =>
+  ((await db.get("SELECT at FROM till_checks WHERE staff_user_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", staffUserId, since, n - 1)) as { at: number } | undefined)?.at
 
-export const nthFailureOfCard = (db: DB, cardId: number, since: number, n: number) =>
-  (sql(db, "SELECT at FROM till_checks WHERE card_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?").get(cardId, since, n - 1) as { at: number } | undefined)?.at
+export const nthFailureOfCard = async (db: Q, cardId: number, since: number, n: number) =>
+  ((await db.get("SELECT at FROM till_checks WHERE card_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", cardId, since, n - 1)) as { at: number } | undefined)?.at
 
-export const nthFailureOfStoreOnCard = (db: DB, cardId: number, shopId: number, since: number, n: number) =>
-  (sql(db, "SELECT at FROM till_checks WHERE card_id = ? AND shop_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?").get(cardId, shopId, since, n - 1) as { at: number } | undefined)
+export const nthFailureOfStoreOnCard = async (db: Q, cardId: number, shopId: number, since: number, n: number) =>
+  ((await db.get("SELECT at FROM till_checks WHERE card_id = ? AND shop_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", cardId, shopId, since, n - 1)) as { at: number } | undefined)
     ?.at
 
-export const cardExists = (db: DB, cardId: number) => sql(db, 'SELECT 1 AS one FROM user_cards WHERE id = ?').get(cardId) !== undefined
+export const cardExists = async (db: Q, cardId: number) => (await db.get('SELECT 1 AS one FROM user_cards WHERE id = ?', cardId)) !== undefined
 
-export const ownsCard = (db: DB, userId: number, cardId: number) => sql(db, 'SELECT 1 AS one FROM user_cards WHERE id = ? AND user_id = ?').get(cardId, userId) !== undefined
+export const ownsCard = async (db: Q, userId: number, cardId: number) => (await db.get('SELECT 1 AS one FROM user_cards WHERE id = ? AND user_id = ?', cardId, userId)) !== undefined
 
 // The readers, newest first ------------------------------------------------------------------------------------
 
@@ -34,13 +35,9 @@ export interface StoreCheckRow {
   phone: string
 }
 
-export function storeChecks(db: DB, shopId: number, limit: number, offset: number): { rows: StoreCheckRow[]; total: number } {
-  const rows = sql(db, 'SELECT t.id, t.at, t.card_id, t.result, u.phone FROM till_checks t JOIN users u ON u.id = t.staff_user_id WHERE t.shop_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?').all(
-    shopId,
-    limit,
-    offset,
-  ) as StoreCheckRow[]
-  const total = (sql(db, 'SELECT COUNT(*) AS n FROM till_checks WHERE shop_id = ?').get(shopId) as { n: number }).n
+export async function storeChecks(db: Q, shopId: number, limit: number, offset: number): Promise<{ rows: StoreCheckRow[]; total: number }> {
+  const rows = (await db.all('SELECT t.id, t.at, t.card_id, t.result, u.phone FROM till_checks t JOIN users u ON u.id = t.staff_user_id WHERE t.shop_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?', shopId, limit, offset)) as StoreCheckRow[]
+  const total = ((await db.get('SELECT COUNT(*) AS n FROM till_checks WHERE shop_id = ?', shopId)) as { n: number }).n
   return { rows, total }
 }
 
@@ -54,15 +51,12 @@ export interface OwnerCheckRow {
 }
 
 /** The checks of the user's cards (one card when `cardId` is given; the caller has checked it is theirs). */
-export function ownerChecks(db: DB, userId: number, cardId: number | undefined, limit: number, offset: number): { rows: OwnerCheckRow[]; total: number } {
+export async function ownerChecks(db: Q, userId: number, cardId: number | undefined, limit: number, offset: number): Promise<{ rows: OwnerCheckRow[]; total: number }> {
   const where = cardId === undefined ? 'c.user_id = ?' : 'c.user_id = ? AND c.id = ?'
   const args = cardId === undefined ? [userId] : [userId, cardId]
-  const rows = sql(
-    db,
-    `SELECT t.id, t.at, t.card_id, t.shop_id, s.name AS shop_name, t.result FROM till_checks t
+  const rows = (await db.all(`SELECT t.id, t.at, t.card_id, t.shop_id, s.name AS shop_name, t.result FROM till_checks t
      JOIN user_cards c ON c.id = t.card_id JOIN shops s ON s.id = t.shop_id
-     WHERE ${where} ORDER BY t.id DESC LIMIT ? OFFSET ?`,
-  ).all(...args, limit, offset) as OwnerCheckRow[]
-  const total = (sql(db, `SELECT COUNT(*) AS n FROM till_checks t JOIN user_cards c ON c.id = t.card_id WHERE ${where}`).get(...args) as { n: number }).n
+     WHERE ${where} ORDER BY t.id DESC LIMIT ? OFFSET ?`, ...args, limit, offset)) as OwnerCheckRow[]
+  const total = ((await db.get(`SELECT COUNT(*) AS n FROM till_checks t JOIN user_cards c ON c.id = t.card_id WHERE ${where}`, ...args)) as { n: number }).n
   return { rows, total }
 }

@@ -1,0 +1,117 @@
+import { CompiledQuery } from 'kysely'
+import { sql, type DB } from './db'
+import type { Engine, Isolation, Storage, Store } from './engine'
+
+/**
+ * What a repository runs its SQL on (issue 28): the server's database, or one transaction of it — asynchronous, on
+ * either engine. The core's repositories (server/storage/repo/*) keep their hand-written SQL (`?` placeholders) and
+ * run it here; new code may use Kysely's builder on `kysely` (the same database, or the same transaction).
+ *
+ * - SQLite: each text compiles once (server/storage/db.ts `sql()`) and runs on the server's better-sqlite3 handle; the
+ *   promise is already settled when returned, so a transaction that awaits only its own queries runs whole before any
+ *   other request's I/O callback can (the handle is one connection).
+ * - PostgreSQL: through Kysely's pool (or the transaction's connection), `?` numbered `$1…` (outside quoted text).
+ *
+ * `transaction()` is the storage seam's (server/storage/engine.ts): SQLite `BEGIN IMMEDIATE`, PostgreSQL at the
+ * isolation the caller names, run again on 40001/40P01 — so its function MAY RUN MORE THAN ONCE and must touch nothing
+ * but the database. Called on a transaction's Q it joins that transaction.
+ */
+export type Param = string | number | bigint | Buffer | null
+
+export interface Q {
+  readonly engine: Engine
+  /** Kysely on the same database or transaction (the verticals written with the builder). */
+  readonly kysely: Store
+  /** True on the Q a transaction hands its function. */
+  readonly inTransaction: boolean
+  all<T = unknown>(text: string, ...params: Param[]): Promise<T[]>
+  get<T = unknown>(text: string, ...params: Param[]): Promise<T | undefined>
+  /** The first column of the first row (undefined: no row). */
+  value<T = unknown>(text: string, ...params: Param[]): Promise<T | undefined>
+  /** Rows as arrays of their columns, in the SELECT's order (a wide row read without building an object). */
+  arrays(text: string, ...params: Param[]): Promise<unknown[][]>
+  /** A write; how many rows it changed. */
+  run(text: string, ...params: Param[]): Promise<{ changes: number }>
+  /** An INSERT into a table with an `id` column; the new row's id. */
+  insert(text: string, ...params: Param[]): Promise<number>
+  transaction<T>(isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T>
+}
+
+/** The Q of a storage seam (server/storage/engine.ts openStorage); `handle` is SQLite's, the one the seam runs on. */
+export function queryOf(storage: Storage, handle: DB): Q {
+  return storage.engine === 'sqlite' ? sqliteQ(storage, handle, false) : postgresQ(storage, storage.db, false)
+}
+
+function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean): Q {
+  const q: Q = {
+    engine: 'sqlite',
+    kysely: storage.db,
+    inTransaction,
+    all: async <T>(text: string, ...params: Param[]) => sql(handle, text).all(...params) as T[],
+    get: async <T>(text: string, ...params: Param[]) => sql(handle, text).get(...params) as T | undefined,
+    value: async <T>(text: string, ...params: Param[]) => sql(handle, text).pluck().get(...params) as T | undefined,
+    arrays: async (text: string, ...params: Param[]) => sql(handle, text).raw(true).all(...params) as unknown[][],
+    run: async (text: string, ...params: Param[]) => ({ changes: sql(handle, text).run(...params).changes }),
+    insert: async (text: string, ...params: Param[]) => Number(sql(handle, text).run(...params).lastInsertRowid),
+    transaction: async <T>(_isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T> => {
+      if (inTransaction) return fn(q)
+      // The whole file's write lock from the start (server/storage/db.ts tx(), engine.ts): check-then-write stays correct
+      // with several processes on one file. A transaction already open on the handle here means a function awaited
+      // something other than its queries inside one — refused rather than joined by a stranger.
+      if (handle.inTransaction) throw new Error('Q.transaction: the SQLite handle is already in a transaction')
+      sql(handle, 'BEGIN IMMEDIATE').run()
+      try {
+        const result = await fn(inner)
+        sql(handle, 'COMMIT').run()
+        return result
+      } catch (error) {
+        if (handle.inTransaction) sql(handle, 'ROLLBACK').run()
+        throw error
+      }
+    },
+  }
+  const inner: Q = inTransaction ? q : sqliteQ(storage, handle, true)
+  return q
+}
+
+const numbered = new Map<string, string>()
+
+/** `?` → `$1, $2, …`, leaving question marks inside '…' literals alone. */
+export function numberPlaceholders(text: string): string {
+  let out = numbered.get(text)
+  if (out !== undefined) return out
+  let n = 0
+  let quoted = false
+  out = ''
+  for (const ch of text) {
+    if (ch === "'") quoted = !quoted
+    out += ch === '?' && !quoted ? `$${++n}` : ch
+  }
+  numbered.set(text, out)
+  return out
+}
+
+function postgresQ(storage: Storage, store: Store, inTransaction: boolean): Q {
+  const exec = <T>(text: string, params: Param[]) => store.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), params))
+  const q: Q = {
+    engine: 'postgres',
+    kysely: store,
+    inTransaction,
+    all: async <T>(text: string, ...params: Param[]) => (await exec<T>(text, params)).rows,
+    get: async <T>(text: string, ...params: Param[]) => (await exec<T>(text, params)).rows[0],
+    value: async <T>(text: string, ...params: Param[]) => {
+      const row = (await exec<Record<string, unknown>>(text, params)).rows[0]
+      return row === undefined ? undefined : (Object.values(row)[0] as T)
+    },
+    arrays: async (text: string, ...params: Param[]) =>
+      (await exec<Record<string, unknown>>(text, params)).rows.map((row) => Object.values(row)),
+    run: async (text: string, ...params: Param[]) => ({ changes: Number((await exec(text, params)).numAffectedRows ?? 0) }),
+    insert: async (text: string, ...params: Param[]) => {
+      const row = (await exec<{ id: number }>(`${text} RETURNING id`, params)).rows[0]
+      return Number(row.id)
+    },
+    transaction: async <T>(isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T> =>
+      inTransaction ? fn(q) : storage.transaction(isolation, (trx) => Promise.resolve(fn(postgresQ(storage, trx, true)))),
+  }
+  return q
+}
