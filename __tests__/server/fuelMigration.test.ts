@@ -1,3 +1,4 @@
+import { sqliteQuery } from '../../server/storage/query'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,10 +35,10 @@ it('carries the old one-price table over as prices from long ago and adds the de
       { shop_id: 15, brand: '中国石化' },
       { shop_id: 16, brand: '壳牌' },
     ])
-    expect((await fuel.pumps(db, 12))).toHaveLength(10)
+    expect((await fuel.pumps(sqliteQuery(db), 12))).toHaveLength(10)
     // Its old price stays; the grades it lacked come with the demo's prices.
-    expect((await fuel.pricesOn(db, 12, '2030-01-01')).find((g) => g.grade === '0#')?.price).toBe(650)
-    expect((await fuel.pricesOn(db, 12, '2030-01-01')).map((g) => g.grade)).toEqual(['92#', '95#', '98#', '0#'])
+    expect((await fuel.pricesOn(sqliteQuery(db), 12, '2030-01-01')).find((g) => g.grade === '0#')?.price).toBe(650)
+    expect((await fuel.pricesOn(sqliteQuery(db), 12, '2030-01-01')).map((g) => g.grade)).toEqual(['92#', '95#', '98#', '0#'])
   } finally {
     await app.close()
     fs.rmSync(dir, { recursive: true, force: true })

@@ -118,13 +118,13 @@ describe('the shopper', () => {
   it('a rejection names fields; resubmitting edits the same application and clears them', async () => {
     const u = applicant()
     const first = (await submit(u.token, form({ shop_name: 'Blue Door Cafe' }))).body.data.application as MerchantApplication
-    expect((await showApplication(s.app.db, first.id)).status).toBe('in_review')
+    expect((await showApplication(s.app.q, first.id)).status).toBe('in_review')
     expect((await read(u.token)).body.data.application?.status).toBe('in_review')
-    await rejectApplication(s.app.db, first.id, { licence_image: 'The licence is blurred', hours: 'Give the days too' })
+    await rejectApplication(s.app.q, first.id, { licence_image: 'The licence is blurred', hours: 'Give the days too' })
     const rejected = (await read(u.token)).body.data.application
     expect(rejected).toMatchObject({ status: 'rejected', rejections: { licence_image: 'The licence is blurred', hours: 'Give the days too' } })
     // Rejected twice? No: decided.
-    expect(() => rejectApplication(s.app.db, first.id, { hours: 'again' })).toThrow()
+    await expect(rejectApplication(s.app.q, first.id, { hours: 'again' })).rejects.toBeTruthy()
     const again = await submit(u.token, form({ shop_name: 'Blue Door Cafe', hours: 'Mon-Sun 10:00-22:00', mobile: first.mobile }))
     expect(again.body.data.application).toMatchObject({ id: first.id, status: 'submitted', hours: 'Mon-Sun 10:00-22:00', rejections: {}, reviewed_at: null })
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?', u.userId)).n).toBe(1)
@@ -134,7 +134,7 @@ describe('the shopper', () => {
     const u = applicant()
     const app = (await submit(u.token, form({ shop_name: 'Harbour Tea House' }))).body.data.application as MerchantApplication
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
-    const { shopId } = (await approveApplication(s.app.db, app.id))
+    const { shopId } = (await approveApplication(s.app.q, app.id))
     const [shop] = await shopsNamed('Harbour Tea House')
     // Placed at Nanshan's centre (server/domain/address/districtCentres.ts), with its hours, discount and storefront picture.
     expect(shop).toMatchObject({ id: shopId, lat: 22.5329, lng: 113.9305, hours: '10:00-22:00', discount_rate: 88, image: STOREFRONT })
@@ -145,7 +145,7 @@ describe('the shopper', () => {
     const listed = await s.call<{ list: Array<{ id: number }> }>('GET', 'hui_shanghu.shop/index', { city_id: 1, keyword: 'Harbour Tea', page_size: 10 })
     expect(listed.body.data.list.map((x) => x.id)).toEqual([shopId])
     // Approved once; an owner cannot apply again.
-    expect(() => approveApplication(s.app.db, app.id)).toThrow()
+    await expect(approveApplication(s.app.q, app.id)).rejects.toBeTruthy()
     expect((await submit(u.token, form())).body).toMatchObject({ reason: 'merchant_already_staff' })
   })
 
@@ -212,7 +212,7 @@ describe('the mobile, verified by SMS at submit', () => {
     expect(((await send(u.token, form({ mobile, sms_code: code, class_id: 999 }))).body as { reason?: string }).reason).toBe('merchant_class_invalid')
     const first = (await send(u.token, form({ mobile, sms_code: code }))).body.data.application as MerchantApplication
     expect(first.status).toBe('submitted')
-    await rejectApplication(s.app.db, first.id, { hours: 'give the days' })
+    await rejectApplication(s.app.q, first.id, { hours: 'give the days' })
     // Resubmitted with the mobile already verified: no code.
     expect((await send(u.token, form({ shop_name: first.shop_name, mobile, hours: 'Mon-Sun 9-21' }))).body).toMatchObject({ code: 1, data: { application: { id: first.id, status: 'submitted' } } })
     // The account's own phone (verified at login): no code.

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs'
 import { openDatabase } from '../../server/storage/db'
+import { sqliteQuery } from '../../server/storage/query'
 import { BizError } from '../../server/http/envelope'
 import { approveApplication } from '../../server/domain/merchant'
 
@@ -17,11 +18,10 @@ while (!fs.existsSync(goFile)) {
   if (Date.now() > deadline) throw new Error('no go file')
 }
 process.stdout.write('go\n')
-try {
-  const { shopId } = approveApplication(db, Number(rawId))
-  process.stdout.write(`${JSON.stringify({ shopId })}\n`)
-} catch (err) {
-  if (!(err instanceof BizError)) throw err
-  process.stdout.write(`${JSON.stringify({ refused: err.reason })}\n`)
-}
-db.close()
+approveApplication(sqliteQuery(db), Number(rawId)).then(
+  ({ shopId }) => process.stdout.write(`${JSON.stringify({ shopId })}\n`),
+  (err: unknown) => {
+    if (!(err instanceof BizError)) throw err
+    process.stdout.write(`${JSON.stringify({ refused: err.reason })}\n`)
+  },
+).finally(() => db.close())

@@ -14,6 +14,7 @@
  *                     code 1, the rest code 0 (UNIQUE user_id, coupon_id; never a 500)
  * Every answer must be an envelope and no answer a 5xx. All loops are bounded; waits poll with a deadline.
  */
+import { sqliteQuery } from '../../server/storage/query'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -88,7 +89,7 @@ function quickUsers(n: number): Array<{ token: string; userId: number }> {
 
 /** Money-invariant violations that appeared since this case started (the whole file is checked at the end). */
 let violationsBefore: string[] = []
-const newViolations = async () => (await paymentInvariantViolations(db)).filter((v) => !violationsBefore.includes(v))
+const newViolations = async () => (await paymentInvariantViolations(sqliteQuery(db))).filter((v) => !violationsBefore.includes(v))
 
 
 const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n
@@ -138,7 +139,7 @@ afterAll(async () => {
 let before = { serverErrors: 0, nonEnvelope: 0 }
 beforeEach(async () => {
   before = { serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }
-  violationsBefore = db ? (await paymentInvariantViolations(db)) : []
+  violationsBefore = db ? (await paymentInvariantViolations(sqliteQuery(db))) : []
 })
 afterEach(() => {
   // Nothing may have gone wrong in any case, whatever it asserted (counted per case).
@@ -342,7 +343,7 @@ describe('three server processes on one database file', () => {
     // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.
     const errors = servers.flatMap((s) => s.output().split('\n').filter((l) => /"level":(50|60)/.test(l)))
     expect(tallyOf(errors.map((l) => (/"code":"(\w+)"/.exec(l)?.[1] ?? '') + ' ' + (/"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 120))))).toEqual({})
-    expect((await paymentInvariantViolations(db))).toEqual([])
+    expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     expect(count('SELECT COUNT(*) AS n FROM seckill_products WHERE stock < 0')).toBe(0)
     expect(count('SELECT COUNT(*) AS n FROM mall_specs WHERE stock < 0')).toBe(0)

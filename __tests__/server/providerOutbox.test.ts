@@ -5,6 +5,7 @@
  * by one taker; the sweep retries what failed, a bounded number of times. The money rule stays: an order never reads
  * "cancelled" while a trade the provider reports paid exists, or while a trade is still open.
  */
+import { sqliteQuery } from '../../server/storage/query'
 import Database from 'better-sqlite3'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
@@ -104,8 +105,8 @@ describe('a cancel whose transaction must run again', () => {
     const provider = watchProvider()
     busyOnCancel()
     const later = nowMs() + 16 * 60_000
-    expect(() => cancelExpired(s.app.db, s.app.payProvider, later)).toThrow('database is locked')
-    expect((await cancelExpired(s.app.db, s.app.payProvider, later))).toBe(1)
+    await expect(cancelExpired(s.app.q, s.app.payProvider, later)).rejects.toMatchObject({ message: expect.stringContaining('database is locked') })
+    expect((await cancelExpired(s.app.q, s.app.payProvider, later))).toBe(1)
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.CANCELLED)
     expect(provider.seen).toEqual([{ kind: 'close', ref: trade, inTransaction: false }])
   })
@@ -225,13 +226,13 @@ describe('several processes sweeping', () => {
       const id = (await s.row<{ id: number }>("SELECT id FROM provider_calls WHERE order_id = ? AND state = 'pending'", order.id)).id
       let otherGot = ''
       provider.closeSpy.mockImplementationOnce(async (tradeNo) => {
-        otherGot = (await runCall(other, s.app.payProvider, id, at))
+        otherGot = (await runCall(sqliteQuery(other), s.app.payProvider, id, at))
         return provider.close(tradeNo)
       })
-      expect((await runDueCalls(s.app.db, s.app.payProvider, at))).toBe(1)
+      expect((await runDueCalls(s.app.q, s.app.payProvider, at))).toBe(1)
       expect(otherGot).toBe('in_flight')
       expect(provider.closeSpy).toHaveBeenCalledTimes(2)
-      expect((await runDueCalls(other, s.app.payProvider, at + 3_600_000))).toBe(0)
+      expect((await runDueCalls(sqliteQuery(other), s.app.payProvider, at + 3_600_000))).toBe(0)
       expect(await tradesOf(order.id)).toEqual([{ trade_no: trade, status: 'closed' }])
     } finally {
       other.close()
@@ -251,8 +252,8 @@ describe('several processes sweeping', () => {
     let at = (await row()).next_attempt_at
     const waits: number[] = []
     for (let i = 2; i <= MAX_ATTEMPTS; i++) {
-      expect((await runDueCalls(s.app.db, s.app.payProvider, at - 1))).toBe(0)
-      await runDueCalls(s.app.db, s.app.payProvider, at)
+      expect((await runDueCalls(s.app.q, s.app.payProvider, at - 1))).toBe(0)
+      await runDueCalls(s.app.q, s.app.payProvider, at)
       waits.push((await row()).next_attempt_at - at)
       at = (await row()).next_attempt_at
     }
@@ -260,7 +261,7 @@ describe('several processes sweeping', () => {
     expect(backoffMs(2)).toBe(2 * backoffMs(1))
     expect(await row()).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'provider unreachable' })
     expect(s.app.payProvider.closeTrade).toHaveBeenCalledTimes(MAX_ATTEMPTS)
-    expect((await runDueCalls(s.app.db, s.app.payProvider, at + 10 * 3_600_000))).toBe(0)
+    expect((await runDueCalls(s.app.q, s.app.payProvider, at + 10 * 3_600_000))).toBe(0)
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.UNPAID)
   })
 })

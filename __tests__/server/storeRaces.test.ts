@@ -8,6 +8,7 @@
  *       → refunded once: one refund row, one provider refund (one refund number), one approval on the trail
  * Every answer must be an envelope and no answer a 5xx. Waits poll with a deadline.
  */
+import { sqliteQuery } from '../../server/storage/query'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -74,7 +75,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect((await paymentInvariantViolations(db))).toEqual([])
+  expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
 })
 
 describe('the store under contention: three processes, one file', () => {

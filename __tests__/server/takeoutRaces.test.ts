@@ -8,6 +8,7 @@
  *   (t) accepts racing every process's timer (the order made overdue as they go out) → one outcome, refunded at most once
  * Every answer an envelope, no 5xx; the money invariant holds after each. Waits poll with a deadline.
  */
+import { sqliteQuery } from '../../server/storage/query'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -78,7 +79,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect((await paymentInvariantViolations(db))).toEqual([])
+  expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
 })
 
 const accepted = (id: number) => count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'takeout_accepted'", id)

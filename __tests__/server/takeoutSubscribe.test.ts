@@ -135,7 +135,7 @@ describe('subscription messages of takeout orders', () => {
 
     const byTimer = await paidOrder()
     await subscribe(byTimer.id, [{ template_id: REFUSED_TPL, result: 'accept' }])
-    await autoRefuseTakeout(s.app.db, s.app.payProvider, 5, OPEN + 6 * 60_000)
+    await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, OPEN + 6 * 60_000)
     expect((await messages(byTimer.id)).map((m) => [m.template_id, m.data.phrase3.value])).toEqual([[REFUSED_TPL, '超时未接单']])
   })
 

@@ -1,3 +1,4 @@
+import { sqliteQuery } from '../../server/storage/query'
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -110,7 +111,7 @@ describe('flash-sale sessions recur every business day', () => {
     seedDemoData(db)
     for (const day of ['2026-03-01', '2027-10-15']) {
       const noon = parseText(`${day} 12:00:00`).valueOf()
-      expect((await flashSessions(db, noon)).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
+      expect((await flashSessions(sqliteQuery(db), noon)).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
         ['00:00 场', `${day} 00:00:00`, `${day} 08:00:00`],
         ['08:00 场', `${day} 08:00:00`, `${day} 16:00:00`],
         ['16:00 场', `${day} 16:00:00`, fmt(parseText(`${day} 00:00:00`).add(1, 'day'))],
@@ -145,7 +146,7 @@ describe('flash-sale sessions recur every business day', () => {
       { id: 2, start_minute: 960, end_minute: 1440 },
       { id: 3, start_minute: 2040, end_minute: 2760 },
     ])
-    expect((await flashSessions(db, parseText('2026-07-01 09:00:00').valueOf()))[0]).toMatchObject({ start_time: '2026-07-01 08:00:00', end_time: '2026-07-01 16:00:00' })
+    expect((await flashSessions(sqliteQuery(db), parseText('2026-07-01 09:00:00').valueOf()))[0]).toMatchObject({ start_time: '2026-07-01 08:00:00', end_time: '2026-07-01 16:00:00' })
     db.close()
   })
 })

@@ -2,7 +2,6 @@ import type { Q } from '../storage/query'
 import type { GradePrice, Station, StationDetail } from '../../src/contract/fuel'
 import { OIL_GRADES, litresFor } from '../../src/contract/fuelEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
-import type { DB } from '../storage/db'
 import { discountsOf } from './discount'
 import { refuse } from './refusal'
 import * as cards from '../storage/repo/cards'
@@ -46,7 +45,7 @@ export async function stationPage(db: Q, q: { at: GeoPoint | null; cityId?: numb
   const cardRate = (await cardRateOf(db, q.userId))
   const day = businessDay()
   const rows = (await fuel.stations(db, q.at ? undefined : q.cityId))
-  const all = rows.map((r) => stationOf(db, r, q.at, cardRate, day))
+  const all = await Promise.all(rows.map((r) => stationOf(db, r, q.at, cardRate, day)))
   if (q.at) all.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
   const start = (q.page - 1) * q.pageSize
   return { list: all.slice(start, start + q.pageSize), total: all.length, page: q.page, page_size: q.pageSize }

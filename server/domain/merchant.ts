@@ -1,8 +1,7 @@
-import type { Q } from '../storage/query'
+import { named, type Q } from '../storage/query'
 import type { z } from 'zod'
 import type { MerchantApplication, MerchantApplicationPayload } from '../../src/contract/merchant'
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField, type MerchantApplicationStatus } from '../../src/contract/merchantEndpoints'
-import { sql, tx, type DB } from '../storage/db'
 import { districtCentre } from './address/districtCentres'
 import { refuse } from './refusal'
 import { REGIONS } from './address/regions'
@@ -141,13 +140,13 @@ export async function submitApplication(db: Q, user: { id: number; phone: string
       now,
     }
     if (mine) {
-      await db.run(`UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
+      await db.run(...named(`UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
            city_id = @city_id, district = @district, address = @address, lat = @lat, lng = @lng, hours = @hours, discount_rate = @discount_rate,
            licence_image = @licence_image, storefront_image = @storefront_image, rejections = '{}', updated_at = @now, reviewed_at = NULL
-         WHERE id = @id AND status = 'rejected'`, { ...values, id: mine.id })
+         WHERE id = @id AND status = 'rejected'`, { ...values, id: mine.id }))
     } else {
-      await db.run(`INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
-         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`, { ...values, user_id: userId })
+      await db.run(...named(`INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
+         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`, { ...values, user_id: userId }))
     }
     return (await myApplication(db, userId)) as MerchantApplication
   })

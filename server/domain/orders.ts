@@ -4,7 +4,6 @@ import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
 import { canRefund, isPaidStatus } from '../../src/contract/orderRules'
 import type { z } from 'zod'
-import { tx, type DB } from '../storage/db'
 import { refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
 import type { PayProvider } from './pay/provider'
@@ -403,7 +402,9 @@ export async function cancelIfTradesClosed(db: Q, orderId: number): Promise<'can
 export async function cancelExpired(db: Q, provider: PayProvider, now = nowMs()): Promise<number> {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!(await orders.anyExpiredUnpaid(db, now))) return 0
-  return (await orders.expiredUnpaid(db, now)).filter(async (row) => (await cancelUnpaid(db, provider, row.id, now)) === 'cancelled').length
+  let cancelled = 0
+  for (const row of await orders.expiredUnpaid(db, now)) if ((await cancelUnpaid(db, provider, row.id, now)) === 'cancelled') cancelled++
+  return cancelled
 }
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */

@@ -3,7 +3,6 @@ import crypto from 'node:crypto'
 import type { ApiLang } from '../../src/contract/common'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
 import { REFERRAL_BOARD_SIZE, REFERRAL_PENDING_LISTED } from '../../src/contract/referralEndpoints'
-import type { DB } from '../storage/db'
 import type { Storage } from '../storage/engine'
 import { nicknameIn } from './names'
 import * as repo from '../storage/referral'
@@ -28,19 +27,19 @@ import { fmt, nowMs } from '../time'
  * route, confirmOnPaid from server/domain/pay/pay.ts `notify`. The HMAC key stays in `settings` (synchronous, below).
  */
 
-const secrets = new WeakMap<DB, Buffer>()
+const secrets = new WeakMap<Q, Buffer>()
 
 /** The HMAC key: REFERRAL_SECRET when configured, else one random key kept in settings (shared by every process on the file). */
 export function setReferralSecret(db: Q, secret?: string): void {
-  if (secret) secrets.set(db, Buffer.from(secret))
+  if (secret) secrets.set(db.root, Buffer.from(secret))
 }
 
 async function keyOf(db: Q): Promise<Buffer> {
-  let key = secrets.get(db)
+  let key = secrets.get(db.root)
   if (!key) {
     if (!(await secretSetting(db))) await insertSecretSetting(db, crypto.randomBytes(32).toString('hex'))
     key = Buffer.from((await secretSetting(db)) as string)
-    secrets.set(db, key)
+    secrets.set(db.root, key)
   }
   return key
 }

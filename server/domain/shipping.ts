@@ -11,7 +11,6 @@ import type { ApiLang } from '../../src/contract/common'
 import type { LogisticsAnswer, ParcelEvent } from '../../src/contract/mall'
 import { AUTO_COMPLETE_DAYS, type Carrier, type ParcelState } from '../../src/contract/mallEndpoints'
 import type { OrderParcel } from '../../src/contract/order'
-import { tx, type DB } from '../storage/db'
 import { refuse } from './refusal'
 import * as orders from '../storage/repo/orders'
 import type { OrderRow } from '../storage/repo/orders'
@@ -39,7 +38,7 @@ export const carrierNow = (): number => carrierNowMs()
 /** Sandbox: move the carrier's clock forward (or back to the server's clock with reset); its offset in ms. */
 export async function moveCarrierClock(db: Q, minutes: number, reset = false): Promise<number> {
   const offset = (await db.transaction('serializable', async (db) => {
-    const moved = reset ? 0 : settings.clockOffsets(db).carrier + minutes * 60_000
+    const moved = reset ? 0 : (await settings.readClockOffsets(db)).carrier + minutes * 60_000
     await settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
     return moved
   }))

@@ -7,6 +7,7 @@ import { CODE } from '../../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { openDatabase, type DB } from '../storage/db'
 import { openStorage, type Storage } from '../storage/engine'
+import { queryOf, type Q } from '../storage/query'
 import { migrateStorage } from '../storage/migrate'
 import { BizError, fail, failWith } from './envelope'
 import { langOf, named } from '../domain/names'
@@ -42,6 +43,7 @@ import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoi
 import { siteRoutes } from './routes/site'
 import { uploadRoutes } from './routes/upload'
 import { finishReadingBeforeAnswering } from './drain'
+import { addDistanceFunction } from '../storage/repo/shops'
 import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/users'
 import { assetRoutes } from '../demo/assets'
 import { createSandbox } from '../sandbox/sandbox'
@@ -97,6 +99,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB
+    /** The core's storage (server/storage/query.ts). */
+    q: Q
     payProvider: PayProvider
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
@@ -173,15 +177,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   const db = openDatabase(opts.dbPath)
+  addDistanceFunction(db)
   // The one clock (server/time.ts) reads the sandbox's offsets from this database, at most every CLOCK_FRESH_MS.
   const detachClock = attachClock(() => clockOffsets(db))
-  cacheSessions(db, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   seedDemoData(db)
   app.decorate('db', db)
   const storage = openStorage(db, opts.storageUrl ?? '')
   if (storage.engine === 'postgres') await migrateStorage(storage)
   app.decorate('storage', storage)
-  const sandbox = createSandbox(db, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  // The core's repositories (server/storage/query.ts), on SQLite's handle while the test hybrid keeps them there.
+  const q = queryOf(storage.engine === 'sqlite' ? storage : openStorage(db, ''), db)
+  app.decorate('q', q)
+  cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
+  const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
@@ -249,37 +257,37 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 })
   // Per-client limits are opt-in per route (config.rateLimit): today the login-code sender. Counted in the database
   // (server/http/clientLimits.ts), so every process on it counts one client together (docs/multi-process.md).
-  await app.register(fastifyRateLimit, { global: false, store: clientLimitStore(db) })
+  await app.register(fastifyRateLimit, { global: false, store: clientLimitStore(q) })
   // An answer given before its body was read (over bodyLimit, a picture over 5 MB, a refusal before the upload
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, db, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
+  accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
-  orderRoutes(app, db, provider, secret, refundAutoApproveHours)
-  fuelRoutes(app, db)
-  discountDayRoutes(app, db, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
-  receiptRoutes(app, db, goldplan, sandbox.enabled)
-  siteRoutes(app, db)
-  memberRoutes(app, db)
-  addressRoutes(app, db, storage)
-  seckillRoutes(app, db)
-  mallRoutes(app, db)
-  cartRoutes(app, db)
-  logisticsRoutes(app, db)
-  storeRoutes(app, db, storage, provider, refundAutoApproveHours)
+  orderRoutes(app, q, provider, secret, refundAutoApproveHours)
+  fuelRoutes(app, q)
+  discountDayRoutes(app, q, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
+  receiptRoutes(app, q, goldplan, sandbox.enabled)
+  siteRoutes(app, q)
+  memberRoutes(app, q)
+  addressRoutes(app, q, storage)
+  seckillRoutes(app, q)
+  mallRoutes(app, q)
+  cartRoutes(app, q)
+  logisticsRoutes(app, q)
+  storeRoutes(app, q, storage, provider, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
-  takeoutRoutes(app, db, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
-  subscriptionRoutes(app, db, opts.takeoutTemplates ?? NO_TEMPLATES)
-  jobRoutes(app, db, storage)
-  merchantRoutes(app, db)
-  staffRoutes(app, db)
+  takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  subscriptionRoutes(app, q, opts.takeoutTemplates ?? NO_TEMPLATES)
+  jobRoutes(app, q, storage)
+  merchantRoutes(app, q)
+  staffRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
-  setReferralSecret(db, opts.referralSecret)
-  referralRoutes(app, db, storage)
+  setReferralSecret(q, opts.referralSecret)
+  referralRoutes(app, q, storage)
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
-  takeoutLive(app, db, opts.live)
+  takeoutLive(app, q, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
   // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
   // outside it, no /api route runs helmet's hooks (server/http/security.ts documentHeaders).
@@ -289,15 +297,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    await cancelExpired(db, provider)
+    await cancelExpired(q, provider)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    await runDueCalls(db, provider)
-    await retryPendingRefunds(db, provider)
-    await autoApproveRefunds(db, provider, refundAutoApproveHours)
-    await autoRefuseTakeout(db, provider, takeoutAcceptMinutes)
-    await autoDeliverTakeout(db)
-    await sweepParcels(db)
-    pruneSessions(db)
+    await runDueCalls(q, provider)
+    await retryPendingRefunds(q, provider)
+    await autoApproveRefunds(q, provider, refundAutoApproveHours)
+    await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
+    await autoDeliverTakeout(q)
+    await sweepParcels(q)
+    await pruneSessions(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
     await sendDueReminders(storage)
@@ -308,8 +316,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
-    await withMultipart(pages, (uploads) => uploadRoutes(uploads, db))
-    sandboxRoutes(pages, db, storage, sandbox, provider, secret, housekeeping, goldplan)
+    await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
+    sandboxRoutes(pages, q, storage, sandbox, provider, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -1,6 +1,5 @@
-import type { Q } from '../storage/query'
+import { named, type Q } from '../storage/query'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import { sql, type DB } from '../storage/db'
 import { nowMs } from '../time'
 
 /**
@@ -28,7 +27,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 
 /** Counts one request of `key` in its window: the requests counted so far and the ms until the window ends. */
 export async function countRequest(db: Q, key: string, windowMs: number, now = nowMs()): Promise<{ current: number; ttl: number }> {
-  const row = (await db.get(COUNT, { key, now, window: windowMs, skew: CLOCK_SKEW_MS })) as { hits: number; window_ends_at: number }
+  const row = (await db.get(...named(COUNT, { key, now, window: windowMs, skew: CLOCK_SKEW_MS }))) as { hits: number; window_ends_at: number }
   return { current: row.hits, ttl: Math.max(0, row.window_ends_at - now) }
 }
 
@@ -53,9 +52,14 @@ export function clientLimitStore(db: Q): FastifyRateLimitStoreCtor {
     /** Without counting (the plugin's `increment: false`). */
     async read(key: string, callback: Callback, timeWindow: number): Promise<void> {
       const now = nowMs()
-      const row = (await db.get('SELECT hits, window_ends_at FROM client_limits WHERE key = ?', `${this.scope} ${key}`)) as { hits: number; window_ends_at: number } | undefined
-      const live = row && row.window_ends_at > now && row.window_ends_at <= now + timeWindow + CLOCK_SKEW_MS
-      callback(null, live ? { current: row.hits, ttl: row.window_ends_at - now } : { current: 0, ttl: 0 })
+      let row: { hits: number; window_ends_at: number } | undefined
+      try {
+        row = await db.get('SELECT hits, window_ends_at FROM client_limits WHERE key = ?', `${this.scope} ${key}`)
+      } catch (err) {
+        return callback(err as Error)
+      }
+      const live = row !== undefined && row.window_ends_at > now && row.window_ends_at <= now + timeWindow + CLOCK_SKEW_MS
+      callback(null, row !== undefined && live ? { current: row.hits, ttl: row.window_ends_at - now } : { current: 0, ttl: 0 })
     }
 
     child(routeOptions: unknown): FastifyRateLimitStore {

@@ -1,6 +1,5 @@
 import type { Q } from '../storage/query'
 import type { FastifyBaseLogger } from 'fastify'
-import { sql, type DB } from '../storage/db'
 import { nowMs } from '../time'
 
 export interface SmsMessage {
@@ -17,8 +16,8 @@ export interface Sandbox {
   enabled: boolean
   /** Per-start secret the sandbox helpers ask for (X-Sandbox-Key): reaching the port is not enough. */
   key: string
-  sendSms(phone: string, code: string): void
-  outbox(phone: string): SmsMessage[]
+  sendSms(phone: string, code: string): Promise<void>
+  outbox(phone: string): Promise<SmsMessage[]>
 }
 
 /** Messages the outbox keeps (the newest, over all phones). */

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely'
 import { sql, type DB } from './db'
-import type { Engine, Isolation, Storage, Store } from './engine'
+import { openStorage, type Engine, type Isolation, type Storage, type Store } from './engine'
 
 /**
  * What a repository runs its SQL on (issue 28): the server's database, or one transaction of it — asynchronous, on
@@ -16,7 +16,7 @@ import type { Engine, Isolation, Storage, Store } from './engine'
  * isolation the caller names, run again on 40001/40P01 — so its function MAY RUN MORE THAN ONCE and must touch nothing
  * but the database. Called on a transaction's Q it joins that transaction.
  */
-export type Param = string | number | bigint | Buffer | null
+export type Param = string | number | bigint | Buffer | null | undefined
 
 export interface Q {
   readonly engine: Engine
@@ -24,6 +24,8 @@ export interface Q {
   readonly kysely: Store
   /** True on the Q a transaction hands its function. */
   readonly inTransaction: boolean
+  /** The database's own Q (a transaction's Q names the one it was opened on): a key for per-database caches. */
+  readonly root: Q
   all<T = unknown>(text: string, ...params: Param[]): Promise<T[]>
   get<T = unknown>(text: string, ...params: Param[]): Promise<T | undefined>
   /** The first column of the first row (undefined: no row). */
@@ -42,11 +44,14 @@ export function queryOf(storage: Storage, handle: DB): Q {
   return storage.engine === 'sqlite' ? sqliteQ(storage, handle, false) : postgresQ(storage, storage.db, false)
 }
 
-function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean): Q {
+function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean, root?: Q): Q {
   const q: Q = {
     engine: 'sqlite',
     kysely: storage.db,
     inTransaction,
+    get root() {
+      return root ?? q
+    },
     all: async <T>(text: string, ...params: Param[]) => sql(handle, text).all(...params) as T[],
     get: async <T>(text: string, ...params: Param[]) => sql(handle, text).get(...params) as T | undefined,
     value: async <T>(text: string, ...params: Param[]) => sql(handle, text).pluck().get(...params) as T | undefined,
@@ -70,7 +75,7 @@ function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean): Q {
       }
     },
   }
-  const inner: Q = inTransaction ? q : sqliteQ(storage, handle, true)
+  const inner: Q = inTransaction ? q : sqliteQ(storage, handle, true, q)
   return q
 }
 
@@ -91,12 +96,15 @@ export function numberPlaceholders(text: string): string {
   return out
 }
 
-function postgresQ(storage: Storage, store: Store, inTransaction: boolean): Q {
-  const exec = <T>(text: string, params: Param[]) => store.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), params))
+function postgresQ(storage: Storage, store: Store, inTransaction: boolean, root?: Q): Q {
+  const exec = <T>(text: string, params: Param[]) => store.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), params.map((p) => (p === undefined ? null : p))))
   const q: Q = {
     engine: 'postgres',
     kysely: store,
     inTransaction,
+    get root() {
+      return root ?? q
+    },
     all: async <T>(text: string, ...params: Param[]) => (await exec<T>(text, params)).rows,
     get: async <T>(text: string, ...params: Param[]) => (await exec<T>(text, params)).rows[0],
     value: async <T>(text: string, ...params: Param[]) => {
@@ -111,7 +119,32 @@ function postgresQ(storage: Storage, store: Store, inTransaction: boolean): Q {
       return Number(row.id)
     },
     transaction: async <T>(isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T> =>
-      inTransaction ? fn(q) : storage.transaction(isolation, (trx) => Promise.resolve(fn(postgresQ(storage, trx, true)))),
+      inTransaction ? fn(q) : storage.transaction(isolation, (trx) => Promise.resolve(fn(postgresQ(storage, trx, true, q)))),
   }
   return q
 }
+
+const namesOf = new Map<string, { text: string; names: string[] }>()
+
+/**
+ * A statement written with named parameters (`@name`) as positional ones, for `q.run(...named(text, values))`: the
+ * text with `?` and the values in their order (a name used twice is bound twice).
+ */
+export function named(text: string, values: Readonly<Record<string, Param>>): [string, ...Param[]] {
+  let parsed = namesOf.get(text)
+  if (!parsed) {
+    const names: string[] = []
+    parsed = { text: text.replace(/@([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => (names.push(name), '?')), names }
+    namesOf.set(text, parsed)
+  }
+  return [
+    parsed.text,
+    ...parsed.names.map((name) => {
+      if (!(name in values)) throw new Error(`named(): no value for @${name}`)
+      return values[name]
+    }),
+  ]
+}
+
+/** SQLite's Q on a handle of its own (a tool, a test reading another process's file). */
+export const sqliteQuery = (handle: DB): Q => queryOf(openStorage(handle, ''), handle)

@@ -86,16 +86,17 @@ export async function discountDayAnswer(storage: Storage, db: Q, q: { at: GeoPoi
     reminded,
     can_remind: reminders.template !== null || reminders.sandbox,
     remind_template: reminders.template,
-    shops: shopsOf(db, taking, q.at, q.cityId),
+    shops: await shopsOf(db, taking, q.at, q.cityId),
   }
 }
 
-function shopsOf(db: Q, rows: Array<{ shop_id: number; extra_rate: number }>, at: GeoPoint | null, cityId: number | undefined): DiscountDayShop[] {
-  const list = rows.flatMap(async (r) => {
-    const shop: Shop | undefined = (await shops.shopById(db, r.shop_id, at))
-    if (!shop || (!at && cityId && shop.city_id !== cityId)) return []
-    return [{ ...shop, ...(at ? { distance: distanceMeters(at, shop) } : {}), extra_rate: r.extra_rate }]
-  })
+async function shopsOf(db: Q, rows: Array<{ shop_id: number; extra_rate: number }>, at: GeoPoint | null, cityId: number | undefined): Promise<DiscountDayShop[]> {
+  const list: DiscountDayShop[] = []
+  for (const r of rows) {
+    const shop: Shop | undefined = await shops.shopById(db, r.shop_id, at)
+    if (!shop || (!at && cityId && shop.city_id !== cityId)) continue
+    list.push({ ...shop, ...(at ? { distance: distanceMeters(at, shop) } : {}), extra_rate: r.extra_rate })
+  }
   return at ? list.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id) : list.sort((a, b) => a.extra_rate - b.extra_rate || a.id - b.id)
 }
 
@@ -187,7 +188,7 @@ export async function forgetRemindersOnSeam(storage: Storage, userId: number): P
 export function seedDiscountDays(db: DB): void {
   // Synchronous, as every seed is (server/demo/seed.ts, SQLite; the hybrid tests copy the result into PostgreSQL).
   if (repo.hasDiscountDays(db)) return
-  db.transaction('serializable', (db) => {
+  tx(db, () => {
     const today = inBusinessZone(nowMs()).startOf('day')
     for (let i = 0; i < DEMO_DAYS; i++) repo.addDay(db, today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
     // Only shops the database has (an older database seeded before some demo shops existed has fewer).

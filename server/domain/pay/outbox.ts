@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import { tx, type DB } from '../../storage/db'
 import type { PayProvider, RefundCall } from './provider'
 import * as calls from '../../storage/repo/providerCalls'
 import type { ProviderCallRow } from '../../storage/repo/providerCalls'
@@ -53,9 +52,9 @@ export async function recordRefund(db: Q, orderId: number, call: RefundCall, now
   return calls.insertCall(db, { kind: 'refund', ref_no: call.refund_no, trade_no: call.trade_no, order_id: orderId, amount: call.amount }, now)
 }
 
-function callProvider(provider: PayProvider, row: ProviderCallRow): NonNullable<ProviderCallRow['result']> {
-  if (row.kind === 'close_trade') return provider.closeTrade(row.trade_no) ? 'closed' : 'paid'
-  provider.refund({ refund_no: row.ref_no, trade_no: row.trade_no, amount: row.amount ?? 0 })
+async function callProvider(provider: PayProvider, row: ProviderCallRow): Promise<NonNullable<ProviderCallRow['result']>> {
+  if (row.kind === 'close_trade') return (await provider.closeTrade(row.trade_no)) ? 'closed' : 'paid'
+  await provider.refund({ refund_no: row.ref_no, trade_no: row.trade_no, amount: row.amount ?? 0 })
   return 'asked'
 }
 
@@ -74,7 +73,7 @@ export async function runCall(db: Q, provider: PayProvider, id: number, now = no
   if (!(await calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt)))) return settled((await calls.callById(db, id)))
   let result: NonNullable<ProviderCallRow['result']>
   try {
-    result = callProvider(provider, row)
+    result = await callProvider(provider, row)
   } catch (err) {
     // Left pending (due again when its backoff ends, as set when it was taken), or failed after its last attempt.
     const out = attempt >= MAX_ATTEMPTS
@@ -123,7 +122,11 @@ export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: num
   const open = (await payments.openTradesOf(db, orderId))
   if (open.length === 0) return 'closed'
   const known = new Map((await calls.callsOfOrder(db, orderId)).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
-  const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : (await db.transaction('serializable', async (db) => (await payments.openTradesOf(db, orderId)).map((t) => recordCloseTrade(db, orderId, t.trade_no, now))))
+  const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : await db.transaction('serializable', async (db) => {
+        const made: number[] = []
+        for (const t of await payments.openTradesOf(db, orderId)) made.push(await recordCloseTrade(db, orderId, t.trade_no, now))
+        return made
+      })
   let outcome: ClosingOutcome = 'closed'
   for (const id of ids) {
     const made = (await runCall(db, provider, id, now))

@@ -4,7 +4,6 @@ import type { PayparamAnswer, PayparamPayload } from '../../../src/contract/orde
 import type { z } from 'zod'
 import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
 import { PAID_OR_LATER } from '../../../src/contract/orderRules'
-import { tx, type DB } from '../../storage/db'
 import { refuse } from '../refusal'
 import { markPaid } from '../orders'
 import { confirmOnPaid } from '../referral'

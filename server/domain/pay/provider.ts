@@ -27,10 +27,13 @@ export interface ProviderCall {
  */
 export interface PayProvider {
   readonly configured: boolean
-  /** Close an open trade so it can no longer be paid. false: the provider says it is paid already. */
-  closeTrade(tradeNo: string): boolean
+  /**
+   * Close an open trade so it can no longer be paid. false: the provider says it is paid already. A real provider
+   * answers over the network (a promise); the sandbox's at once. Called only outside transactions (server/domain/pay/outbox.ts).
+   */
+  closeTrade(tradeNo: string): boolean | Promise<boolean>
   /** Ask for a refund; the outcome arrives later as a signed refund notification. */
-  refund(call: RefundCall): void
+  refund(call: RefundCall): void | Promise<void>
   /** What was asked of the provider (newest last), for the operator and the tests. */
   readonly calls: readonly ProviderCall[]
 }

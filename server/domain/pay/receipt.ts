@@ -2,11 +2,9 @@ import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { ReceiptAnswer } from '../../../src/contract/receipt'
 import type { ApiLang } from '../../../src/contract/common'
-import type { DB } from '../../storage/db'
 import { refuse } from '../refusal'
 import { orderTitleIn } from '../names'
 import * as orders from '../../storage/repo/orders'
-import { sql } from '../../storage/db'
 
 /**
  * The receipt page in WeChat Pay's frame (点金计划 商家小票, issue 26; docs/api.md "The receipt in WeChat Pay's frame").

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import { FUEL_MAX_CENTS, FUEL_MIN_CENTS } from '../../../src/contract/fuelEndpoints'
 import type { OilFigures } from '../../../src/contract/order'
-import type { DB } from '../../storage/db'
 import * as shops from '../../storage/repo/shops'
 import type { ShopTerms } from '../../storage/repo/shops'
 import { discountsOf } from '../discount'

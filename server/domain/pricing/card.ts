@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import type { DB } from '../../storage/db'
 import * as cards from '../../storage/repo/cards'
 import { nowMs } from '../../time'
 import { planAnswer, planCard } from '../cards'

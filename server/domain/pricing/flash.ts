@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import type { DB } from '../../storage/db'
 import * as seckill from '../../storage/repo/seckill'
 import { refuse } from '../refusal'
 import type { KindPayload, KindPriced } from './kind'

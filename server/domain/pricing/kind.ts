@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { z } from 'zod'
 import type { OilFigures, OrderPayload, PriceQuote } from '../../../src/contract/order'
-import type { DB } from '../../storage/db'
 import * as cards from '../../storage/repo/cards'
 import { nowText } from '../../time'
 import type { TakeoutPriced } from '../takeout/pricing'

@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { OrderDelivery } from '../../../src/contract/order'
-import type { DB } from '../../storage/db'
 import * as addresses from '../../storage/repo/addresses'
 import * as mall from '../../storage/repo/mall'
 import { refuse } from '../refusal'
@@ -51,7 +50,7 @@ export async function priceMall(db: Q, userId: number, p: ProductPayload): Promi
   return mallPriced(m, [{ specId: m.specId, quantity: m.quantity }])
 }
 
-function mallPriced(m: ReturnType<typeof priceMallLine>, specTakes: Array<{ specId: number; quantity: number }>): KindPriced {
+function mallPriced(m: Awaited<ReturnType<typeof priceMallLine>>, specTakes: Array<{ specId: number; quantity: number }>): KindPriced {
   return {
     title: m.title,
     original: m.original,

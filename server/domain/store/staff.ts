@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
-import { sql, tx, type DB } from '../../storage/db'
 import { refuse } from '../refusal'
 import { hashToken, type AuthUser } from '../account'
 import * as store from '../../storage/repo/store'

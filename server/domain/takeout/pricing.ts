@@ -4,7 +4,6 @@ import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { OrderPayload, PriceQuote } from '../../../src/contract/order'
 import type { Dish, ShopOpenState, TakeoutMenuAnswer, TakeoutSettings, TakeoutShop } from '../../../src/contract/takeout'
 import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
-import type { DB } from '../../storage/db'
 import { percentOff } from '../discount'
 import { activeCardRate, type KindPriced } from '../pricing/kind'
 import { refuse } from '../refusal'
@@ -277,7 +276,8 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   const mode: TakeoutMode = p.mode ?? 'delivery'
   if (mode === 'pickup' && shop.pickup !== 1) throw refuse('takeout_pickup_not_offered')
 
-  const items = p.items.map((i) => priceItem(db, shop.id, i))
+  const items: TakeoutItem[] = []
+  for (const i of p.items) items.push(await priceItem(db, shop.id, i))
   const dishes = items.reduce((s, i) => s + i.price * i.quantity, 0)
   if (dishes < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - dishes) / 100).toFixed(2) })
 

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { OrderAction } from '../../../src/contract/store'
 import { SUBSCRIBE_EVENTS, SUBSCRIBE_MAX_TEMPLATES, type SandboxMessage, type SubscribeEvent, type SubscribeResult } from '../../../src/contract/takeoutSubscribe'
-import { sql, type DB } from '../../storage/db'
 import { maskPhone } from '../store/store'
 import { fmt, nowMs } from '../../time'
 import * as orders from '../../storage/repo/orders'

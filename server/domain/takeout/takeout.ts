@@ -3,7 +3,6 @@ import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
 import type { TakeoutView } from '../../../src/contract/takeout'
-import { tx, type DB } from '../../storage/db'
 import { BizError, refuse } from '../refusal'
 import { findOwnOrder } from '../orders'
 import { recordRefund, runCall } from '../pay/outbox'
@@ -73,9 +72,9 @@ function notNow(status: number): BizError {
  * provider's signed refund notification then moves it 60 → 70 (finishOrderRefund: coupon back). Nothing paid: 70 at once.
  * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
  */
-async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: () => OrderRow, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
+async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: (db: Q) => Promise<OrderRow>, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
   const { call, id } = (await db.transaction('serializable', async (db): Promise<{ call: number | null; id: number }> => {
-    const row = read()
+    const row = await read(db)
     if (row.status !== ORDER_STATUS.PAID || !(await orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs()))) {
       throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
     }
@@ -97,10 +96,10 @@ async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: () => 
 }
 
 export const cancelTakeout = async (db: Q, provider: PayProvider, userId: number, id: number): Promise<OrderRow> =>
-  refuseBeforeAcceptance(db, provider, async () => (await ownTakeout(db, userId, id)).row, 'takeout_cancelled', userId, null)
+  refuseBeforeAcceptance(db, provider, async (db) => (await ownTakeout(db, userId, id)).row, 'takeout_cancelled', userId, null)
 
 export const refuseTakeout = async (db: Q, provider: PayProvider, staff: Staff, id: number, reason: string): Promise<OrderRow> =>
-  refuseBeforeAcceptance(db, provider, async () => (await storeTakeout(db, staff, id)).row, 'takeout_refused', staff.userId, reason)
+  refuseBeforeAcceptance(db, provider, async (db) => (await storeTakeout(db, staff, id)).row, 'takeout_refused', staff.userId, reason)
 
 /**
  * The timer (the housekeeping sweep): paid takeout orders no store accepted within `minutes` of their payment (a
@@ -111,7 +110,7 @@ export async function autoRefuseTakeout(db: Q, provider: PayProvider, minutes: n
   let refused = 0
   for (const id of (await repo.dueForRefusal(db, now - minutes * MINUTE, 100))) {
     try {
-      await refuseBeforeAcceptance(db, provider, async () => (await orders.byId(db, id)) as OrderRow, 'takeout_auto_refused', null, null)
+      await refuseBeforeAcceptance(db, provider, async (db) => (await orders.byId(db, id)) as OrderRow, 'takeout_auto_refused', null, null)
       refused++
     } catch (err) {
       if (!(err instanceof BizError)) throw err
@@ -137,19 +136,19 @@ export async function autoDeliverTakeout(db: Q, now = nowMs()): Promise<number> 
 // The store's moves --------------------------------------------------------------------------------------------
 
 /** One move of the store: re-read in the transaction, the status it moves from named in the UPDATE. */
-async function storeMove(db: Q, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow) => void): Promise<OrderRow> {
+async function storeMove(db: Q, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow, db: Q) => Promise<unknown>): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
     const { row, t } = (await storeTakeout(db, staff, id))
     check?.(t)
     if (row.status !== from || !(await orders.moveStatus(db, row.id, from, to))) throw notNow(row.status)
     await act(db, row.id, action, staff.userId)
-    after?.(row)
+    await after?.(row, db)
     return (await orders.byId(db, row.id)) as OrderRow
   })
 }
 
 export const acceptTakeout = async (db: Q, staff: Staff, id: number): Promise<OrderRow> =>
-  storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, async (row) => {
+  storeMove(db, staff, id, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, 'takeout_accepted', undefined, async (row, db) => {
     await repo.givePickupNo(db, row.id, staff.shopId, fmt(businessMidnight()), nowMs())
   })
 
@@ -164,7 +163,7 @@ export const dispatchTakeout = async (db: Q, staff: Staff, id: number, rider: { 
     (t) => {
       if (t.mode !== 'delivery') throw refuse('takeout_pickup_order')
     },
-    (row) => repo.setRider(db, row.id, rider.name, rider.phone, nowMs()),
+    (row, db) => repo.setRider(db, row.id, rider.name, rider.phone, nowMs()),
   )
 
 export const deliverTakeout = async (db: Q, staff: Staff, id: number): Promise<OrderRow> => storeMove(db, staff, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, 'takeout_delivered')

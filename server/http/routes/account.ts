@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../../src/contract/account'
 import type { ApiLang } from '../../../src/contract/common'
 import { IN_PROGRESS } from '../../../src/contract/orderQueries'
-import { tx, type DB as Database } from '../../storage/db'
+import type { Q } from '../../storage/query'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { SMS_MAX_ATTEMPTS, SMS_VALID_MS, hashToken } from '../../domain/account'
 import { nicknameIn, orderTitleIn } from '../../domain/names'
@@ -38,7 +38,7 @@ const TOKEN_DAYS = 30
  * The shopper as answered by bind and the profile. `userIds` (seed §3): staff of a store carry their own id
  * as userIdBuss and the store as storeId (the workbench shows for them); userIdAgent stays null (no agent role).
  */
-export async function userInfo(db: Database, row: UserRow): Promise<UserInfo> {
+export async function userInfo(db: Q, row: UserRow): Promise<UserInfo> {
   const shopId = (await staffShopOf(db, row.id))?.shop_id ?? null
   return {
     id: row.id,
@@ -66,7 +66,7 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
  * Expired sessions and login codes older than a day go; used or stale codes lose their digits at once; per-client
  * limits whose window ended go (server/http/clientLimits.ts). Every process runs it: deletes and updates of what is due.
  */
-export function pruneSessions(db: Database, now = nowMs()): { tokens: number; codes: number } {
+export async function pruneSessions(db: Q, now = nowMs()): Promise<{ tokens: number; codes: number }> {
   return db.transaction('serializable', async (db) => {
     const tokens = (await users.deleteExpiredSessions(db, now))
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
@@ -77,17 +77,17 @@ export function pruneSessions(db: Database, now = nowMs()): { tokens: number; co
   })
 }
 
-export function accountRoutes(app: FastifyInstance, db: Database, storage: Storage, sandbox: Sandbox, limits: { smsPerClient: number }): void {
+export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, limits: { smsPerClient: number }): void {
   const smsLimit = {
     max: limits.smsPerClient,
     timeWindow: SMS_CLIENT_WINDOW_MS,
     refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
   }
-  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, ({ input }) => {
+  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, async ({ input }) => {
     const now = nowMs()
     // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
     // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).
-    const code = db.transaction('serializable', async (db) => {
+    const code = (await db.transaction('serializable', async (db) => {
       const lastAt = (await users.lastCodeAt(db, input.phone))
       if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
         throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
@@ -96,9 +96,9 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
       const fresh = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
       await users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
       return fresh
-    })
+    }))
     // The text goes out after the commit (a real sender is a call outside the database).
-    sandbox.sendSms(input.phone, code)
+    await sandbox.sendSms(input.phone, code)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
 
@@ -113,7 +113,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
     if (sms.code !== input.code) throw refuse('sms_code_wrong')
     await users.returnAttempt(db, sms.id)
 
-    const { answer, created } = db.transaction('serializable', async (db) => {
+    const { answer, created } = (await db.transaction('serializable', async (db) => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
       if (!(await users.useCode(db, sms.id))) throw refuse('sms_code_expired')
       let user: UserRow | undefined = (await users.userByPhone(db, input.phone))
@@ -140,7 +140,7 @@ export function accountRoutes(app: FastifyInstance, db: Database, storage: Stora
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
       await users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
       return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...(await userInfo(db, user)), nickname: nicknameIn(lang, user.nickname) } }, created }
-    })
+    }))
     // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
     // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
     // The bind has committed: a failure here is logged, and the shopper still gets the session the bind made.
@@ -224,7 +224,7 @@ export function withoutPersonalData(detailText: string): string {
 }
 
 /** The orders that stop the shopper's account from being deleted, as the refusal lists them. */
-export async function deletionBlockers(db: Database, lang: ApiLang, userId: number, now = nowMs()): Promise<DeletionBlocker[]> {
+export async function deletionBlockers(db: Q, lang: ApiLang, userId: number, now = nowMs()): Promise<DeletionBlocker[]> {
   return (await orders.blockingDeletion(db, userId, IN_PROGRESS, fmt(now - TAKEOUT_BLOCKS_DELETION_HOURS * 3_600_000))).map((o) => ({
     id: o.id,
     order_no: o.order_no,
@@ -250,7 +250,7 @@ export async function deletionBlockers(db: Database, lang: ApiLang, userId: numb
  * only its id, anonymised. Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
-export async function deleteAccount(db: Database, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
+export async function deleteAccount(db: Q, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
   const refuseIfBlocked = async () => {
     const blocking = (await deletionBlockers(db, lang, userId))
     if (blocking.length > 0) {
@@ -263,7 +263,7 @@ export async function deleteAccount(db: Database, provider: PayProvider, userId:
   for (const o of (await orders.unpaidOf(db, userId))) {
     if ((await closeOpenTrades(db, provider, o.id)) !== 'closed') throw refuse('delete_payment_processing')
   }
-  db.transaction('serializable', async (db) => {
+  await db.transaction('serializable', async (db) => {
     await refuseIfBlocked()
     for (const o of (await orders.unpaidOf(db, userId))) {
       if ((await cancelIfTradesClosed(db, o.id)) !== 'cancelled') throw refuse('delete_payment_processing')

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import * as addressBook from '../../domain/address/addressBook'
-import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
 import type { Storage } from '../../storage/engine'
 

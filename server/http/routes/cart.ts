@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { CART_LINE_MAX, CART_MAX_LINES, type CartAnswer, type CartLine, type CartStore } from '../../../src/contract/mallCart'
-import { tx, type DB } from '../../storage/db'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import * as cart from '../../storage/repo/cart'
 import type { CartLineRow } from '../../storage/repo/cart'

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf } from '../../../src/contract/geo'
-import type { DB } from '../../storage/db'
 import type { Storage } from '../../storage/engine'
 import { cancelReminder, discountDayAnswer, remind, type Reminders } from '../../domain/discountDay/discountDay'
 import { defineRoute, requireUser } from '../envelope'

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf } from '../../../src/contract/geo'
-import type { DB } from '../../storage/db'
 import { defineRoute } from '../envelope'
 import { stationDetail, stationPage } from '../../domain/fuel'
 import { named } from '../../domain/names'

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { pointOf } from '../../../src/contract/geo'
-import type { DB } from '../../storage/db'
 import type { Storage } from '../../storage/engine'
 import { defineRoute, requireUser } from '../envelope'
 import { answerReports, closeJob, confirmJob, jobContact, jobDetail, jobPage, reportJob, saveJob, storeJobPage } from '../../domain/jobs'

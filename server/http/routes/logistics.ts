@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
 import { findOwnOrder, toOrderInfo } from '../../domain/orders'
 import { confirmReceipt, logisticsOf } from '../../domain/shipping'

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { MallProduct, MallProductDetail } from '../../../src/contract/mall'
-import type { DB } from '../../storage/db'
 import { defineRoute, refuse } from '../envelope'
 import { named } from '../../domain/names'
 import * as mall from '../../storage/repo/mall'

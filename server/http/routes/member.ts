@@ -4,7 +4,6 @@ import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { UserCard } from '../../../src/contract/member'
 import { toUserCard } from '../../domain/cards'
 import { ORDER_TAB_STATUSES } from '../../../src/contract/orderQueries'
-import type { DB } from '../../storage/db'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import * as cards from '../../storage/repo/cards'
 import * as coupons from '../../storage/repo/coupons'
@@ -82,6 +81,6 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
     const id = (await coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day'))))
     if (id === null) throw refuse('coupon_already_claimed')
-    return { coupon: couponIn(lang, (await coupons.userCoupon(db, id)) as NonNullable<ReturnType<typeof coupons.userCoupon>>) }
+    return { coupon: couponIn(lang, (await coupons.userCoupon(db, id)) as NonNullable<Awaited<ReturnType<typeof coupons.userCoupon>>>) }
   })
 }

@@ -5,7 +5,6 @@ import { ORDER_TAB_STATUSES } from '../../../src/contract/orderQueries'
 import { hasRedemptionCode } from '../../../src/contract/orderRules'
 import type { ApiLang } from '../../../src/contract/common'
 import type { PriceQuote } from '../../../src/contract/order'
-import type { DB } from '../../storage/db'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../../domain/orders'
 import { refundTimeline, withdrawRefund } from '../../domain/pay/refunds'
@@ -43,8 +42,8 @@ export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, 
   // the sweep of expired unpaid orders (cancelExpired, as the other order reads do) runs only when one is.
   defineRoute(app, db, 'personal.order/read', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    let found = orders.ownForReading(db, uid, input.id, nowMs())
-    if (found?.pastDue && (await cancelExpired(db, provider)) > 0) found = orders.ownForReading(db, uid, input.id, nowMs())
+    let found = await orders.ownForReading(db, uid, input.id, nowMs())
+    if (found?.pastDue && (await cancelExpired(db, provider)) > 0) found = await orders.ownForReading(db, uid, input.id, nowMs())
     if (!found) throw refuse('order_not_found')
     return { info: (await mine(lang, found.row, found.shop)) }
   })
@@ -52,7 +51,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, 
   defineRoute(app, db, 'personal.order/index', { auth: true }, async ({ input, user, lang }) => {
     await cancelExpired(db, provider)
     const { rows, total } = (await orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size))
-    return { list: rows.map((r) => mine(lang, r)), total, page: input.page, page_size: input.page_size }
+    return { list: await Promise.all(rows.map((r) => mine(lang, r))), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'personal.order/cancel', { auth: true }, async ({ input, user, lang }) => {

@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
 import { defineRoute, refuse } from '../envelope'
 import { receiptOf, receiptSetting, type GoldPlanConfig } from '../../domain/pay/receipt'
 

@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
 import type { Storage } from '../../storage/engine'
 import { defineRoute, requireUser } from '../envelope'
 import { contestView, setHidden } from '../../domain/referral'

@@ -4,7 +4,6 @@ import cluster from 'node:cluster'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../../src/contract/common'
-import { tx, type DB } from '../../storage/db'
 import { BizError, fail, failWith, failZod, ok } from '../envelope'
 import { handleRefundNotification, notify, sameSitePath, signNotification, type PaymentRow } from '../../domain/pay/pay'
 import { sameSignature, sandboxTransactionId, type PayProvider } from '../../domain/pay/provider'
@@ -154,7 +153,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     helpers.get('/api/sandbox/smsOutbox', async (req) => {
       const parsed = OutboxQuery.safeParse(req.query)
       if (!parsed.success) return failZod(parsed.error)
-      return ok({ list: sandbox.outbox(parsed.data.phone).map((m) => ({ code: m.code, at: m.at })) })
+      return ok({ list: (await sandbox.outbox(parsed.data.phone)).map((m) => ({ code: m.code, at: m.at })) })
     })
 
     // Which server process answered (WORKERS=N, docs/multi-process.md): a test sees the port served by several. Sandbox only.
@@ -226,7 +225,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
         refreshClock()
       }
       const now = nowMs()
-      return ok({ now: fmt(now), now_ms: now, moved: settings.clockOffsets(db).server !== null })
+      return ok({ now: fmt(now), now_ms: now, moved: (await settings.readClockOffsets(db)).server !== null })
     })
 
     // The housekeeping sweep at once (app.ts: expiries, refund retries and approvals, takeout's acceptance timer,

@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { SeckillProduct } from '../../../src/contract/seckill'
-import type { DB } from '../../storage/db'
 import { nicknameIn, sessionTitleIn } from '../../domain/names'
 import { defineRoute, refuse } from '../envelope'
 import * as orders from '../../storage/repo/orders'

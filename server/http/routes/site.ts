@@ -1,7 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION, APP_VERSION_CODE } from '../../../src/contract/appInfo'
-import type { DB } from '../../storage/db'
 import { distanceMeters } from '../../../src/contract/geo'
 import { NEAREST_CITY_MAX_M } from '../../../src/contract/site'
 import { defineRoute, refuse } from '../envelope'
@@ -45,7 +44,7 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
 
   // The nearest city to a point (no outside geocoding service: the cities' own centres), within reach only.
   defineRoute(app, db, 'website.hui_china_city/locate', { auth: false }, async ({ input, lang }) => {
-    let best: { city: ReturnType<typeof site.cityPoints>[number]; distance: number } | null = null
+    let best: { city: Awaited<ReturnType<typeof site.cityPoints>>[number]; distance: number } | null = null
     for (const city of (await site.cityPoints(db))) {
       const distance = distanceMeters(input, city)
       if (!best || distance < best.distance) best = { city, distance }

@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
 import { defineRoute, requireUser } from '../envelope'
 import { acceptInvite, createInvite, readInvite, removeStaff, requireMember, requireOwner, revokeInvite, staffList } from '../../domain/store/staff'
 

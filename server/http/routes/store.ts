@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
 import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import type { PayProvider } from '../../domain/pay/provider'
@@ -44,7 +43,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
   defineRoute(app, db, 'hui_shanghu.store_order/index', { auth: true }, async ({ input, user, lang }) => {
     const staff = (await requireStaff(db, user))
     const { rows, total } = (await store.storePage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size))
-    return { list: rows.map((r) => toStoreOrder(db, lang, r, autoApproveHours)), total, page: input.page, page_size: input.page_size }
+    return { list: await Promise.all(rows.map((r) => toStoreOrder(db, lang, r, autoApproveHours))), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/read', { auth: true }, async ({ input, user, lang }) => {

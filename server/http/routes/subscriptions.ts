@@ -1,7 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { DB } from '../../storage/db'
-import { tx } from '../../storage/db'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { findOwnOrder } from '../../domain/orders'
 import { recordGrants, templateIds, templateList, type TakeoutTemplates } from '../../domain/takeout/subscriptions'

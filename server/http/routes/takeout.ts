@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiLang } from '../../../src/contract/common'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { TakeoutShop } from '../../../src/contract/takeout'
-import type { DB } from '../../storage/db'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { cancelExpired, findOwnOrder, toOrderInfo } from '../../domain/orders'
 import type { PayProvider } from '../../domain/pay/provider'
@@ -103,10 +102,10 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
       'distance',
     )
     const start = (input.page - 1) * input.page_size
-    const list = sorted.slice(start, start + input.page_size).map(async (s) => ({
+    const list = await Promise.all(sorted.slice(start, start + input.page_size).map(async (s) => ({
       ...s,
       dishes: (await repo.matchingDishes(db, s.id, input.keyword, 3)).map((d) => ({ id: d.id, name: d.name, price: d.price, image: d.image })),
-    }))
+    })))
     return { list, total: sorted.length, page: input.page, page_size: input.page_size }
   })
 
@@ -160,10 +159,10 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
   defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, async ({ input, user, lang }) => {
     const staff = (await requireStaff(db, user))
     const { ids, total } = (await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size))
-    const list = ids.map(async (id) => {
+    const list = await Promise.all(ids.map(async (id) => {
       const row = (await orders.byId(db, id)) as OrderRow
       return { info: (await toStoreOrder(db, lang, row, autoApproveHours)), takeout: (await takeoutViewOf(db, row, 'store', acceptMinutes)) }
-    })
+    }))
     return { list, total, page: input.page, page_size: input.page_size }
   })
 

@@ -2,7 +2,6 @@ import type { Q } from '../../storage/query'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TakeoutLiveEvent } from '../../../src/contract/takeout'
 import { TAKEOUT_LIVE_DEFAULTS, TAKEOUT_WATCH } from '../../../src/contract/takeoutEndpoints'
-import { sql, type DB } from '../../storage/db'
 import { authenticate, ok, refuse } from '../envelope'
 import { findOwnOrder } from '../../domain/orders'
 import * as repo from '../../storage/repo/takeout'
@@ -159,11 +158,17 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   }
 
   // A failed read (the database busy or closing) must not take the process down: the next tick tries again.
+  // One check at a time: a slow read (a busy database) makes the next tick wait, not run beside it.
+  let ticking = false
   const safeTick = async () => {
+    if (ticking) return
+    ticking = true
     try {
       await tick()
     } catch (err) {
       app.log.warn({ err }, 'takeout live check failed')
+    } finally {
+      ticking = false
     }
   }
 
@@ -188,7 +193,7 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     // The client went away (closed the page, lost the network): forget the stream.
     reply.raw.on('close', () => end(stream))
     if (!timer) {
-      timer = setInterval(safeTick, tickMs)
+      timer = setInterval(() => void safeTick(), tickMs)
       timer.unref()
     }
   }

@@ -13,7 +13,7 @@ export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city
 
 /** The address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
 export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
-  db.run('UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?', point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
+  sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
 /** The point of one of the shopper's addresses (takeout's radius and fee tiers); undefined: not theirs. */
 export const addressPoint = async (db: Q, userId: number, id: number) =>
@@ -21,7 +21,7 @@ export const addressPoint = async (db: Q, userId: number, id: number) =>
 
 /** Addresses saved before they had points get their district's centre (server/demo/seedTakeout.ts, at start). */
 export const addressesWithoutPoint = (db: DB) =>
-  db.all('SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL') as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
+  sql(db, 'SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL').all() as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
 
 export const deleteAddressesOf = (db: Q, userId: number) => db.run('DELETE FROM addresses WHERE user_id = ?', userId)
 

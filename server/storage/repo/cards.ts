@@ -2,7 +2,6 @@ import type { Q } from '../query'
 import crypto from 'node:crypto'
 import type { CardProduct } from '../../../src/contract/member'
 import { ORDER_STATUS } from '../../../src/contract/constants'
-import { sql, type DB } from '../db'
 
 /** A shopper's card with its product's terms (benefits is JSON text) and its order's status. */
 export interface UserCardRow {

@@ -1,5 +1,5 @@
 import type { Q } from '../query'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 
 /** A cart line joined with its product, spec and store as they are now. */
 export interface CartLineRow {

@@ -1,6 +1,5 @@
 import type { Q } from '../query'
 import type { UserCoupon } from '../../../src/contract/member'
-import { sql, type DB } from '../db'
 
 export interface CouponRow {
   id: number

@@ -18,10 +18,10 @@ export const extraRateOf = async (db: Q, shopId: number): Promise<number | null>
 
 export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> => void await db.run('DELETE FROM discount_day_reminders WHERE user_id = ?', userId)
 
-export const hasDiscountDays = (db: DB): boolean => db.get('SELECT 1 FROM discount_days LIMIT 1') !== undefined
+export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
 
-export const addDay = (db: DB, day: string): void => void db.run('INSERT OR IGNORE INTO discount_days (day) VALUES (?)', day)
+export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT OR IGNORE INTO discount_days (day) VALUES (?)').run(day)
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
 export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void db.run('INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)', shopId, rate, shopId)
+  void sql(db, 'INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)').run(shopId, rate, shopId)

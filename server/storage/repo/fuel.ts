@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 
 export interface StationRow {
   id: number

@@ -1,5 +1,4 @@
-import type { Q } from '../query'
-import { sql, type DB } from '../db'
+import type { Param, Q } from '../query'
 
 export interface MallCategoryRow {
   id: number
@@ -59,7 +58,7 @@ export interface ProductFilter {
 /** One page of products: of a category, of a special (in the special's order) or by name; every product when none. */
 export async function productPage(db: Q, filter: ProductFilter, limit: number, offset: number): Promise<{ rows: MallProductRow[]; total: number }> {
   const where: string[] = []
-  const args: unknown[] = []
+  const args: Param[] = []
   let order = 'p.sort, p.id'
   let from = ''
   if (filter.categoryId !== undefined) {

@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 
 /**
  * Account deletion (server/http/routes/account.ts `deleteAccount`) and the deleted person's merchant application (issue 26):

@@ -1,7 +1,7 @@
 import type { Q } from '../query'
 import type { OrderInfo } from '../../../src/contract/order'
 import { ORDER_STATUS } from '../../../src/contract/constants'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 
 /** An order as stored (amounts in cents; detail is JSON text; expire_at is epoch ms). */
 export interface OrderRow {
@@ -66,19 +66,21 @@ export interface OrderShop {
  * object cost ~6 µs more per read. The literal is typed OrderRow, so a column added to OrderRow must be added here.
  * undefined: not this shopper's order.
  */
-export function ownForReading(db: Q, userId: number, id: number, now: number): { row: OrderRow; shop: OrderShop | null; pastDue: boolean } | undefined {
-  const r = sql(
-    db,
+export async function ownForReading(db: Q, userId: number, id: number, now: number): Promise<{ row: OrderRow; shop: OrderShop | null; pastDue: boolean } | undefined> {
+  // The shop's columns and the flag have names of their own: PostgreSQL's rows come back keyed by column name.
+  const [r] = await db.arrays(
     `SELECT o.id, o.order_no, o.user_id, o.kind, o.title, o.shop_id, o.ref_id, o.quantity, o.status, o.original_amount, o.discount_amount,
        o.member_discount_amount, o.coupon_amount, o.fee_amount, o.pay_amount, o.user_coupon_id, o.client_request_id, o.request_hash, o.detail,
        o.verify_code, o.refund_reason, o.refund_from, o.refund_requested_at, o.refund_rejection, o.refund_rejected_at, o.create_time, o.pay_time,
        o.expire_at, o.spec_id, o.delivery,
-       s.id, s.name, s.address, s.hours, s.lat, s.lng,
-       EXISTS (SELECT 1 FROM orders WHERE status = ? AND expire_at <= ?)
+       s.id AS s_id, s.name AS s_name, s.address AS s_address, s.hours AS s_hours, s.lat AS s_lat, s.lng AS s_lng,
+       CASE WHEN EXISTS (SELECT 1 FROM orders WHERE status = ? AND expire_at <= ?) THEN 1 ELSE 0 END AS past_due
      FROM orders o LEFT JOIN shops s ON s.id = o.shop_id WHERE o.id = ? AND o.user_id = ?`,
+    ORDER_STATUS.UNPAID,
+    now,
+    id,
+    userId,
   )
-    .raw(true)
-    .get(ORDER_STATUS.UNPAID, now, id, userId) as unknown[] | undefined
   if (!r) return undefined
   const row: OrderRow = {
     id: r[0] as number,

@@ -1,5 +1,5 @@
 import type { Q } from '../query'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 
 export interface PaymentRow {
   id: number

@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 
 /** A call to the payment provider, recorded in the transaction that decided it (server/domain/pay/outbox.ts). */
 export interface ProviderCallRow {

@@ -8,10 +8,10 @@ import type { ContestRow } from '../referral'
  * test hybrid copies it into PostgreSQL) and the HMAC key, kept in `settings` (not moved yet).
  */
 
-export const contestEndingAfter = (db: DB, now: number) => db.get('SELECT id FROM referral_contests WHERE end_at > ? LIMIT 1', now) as { id: number } | undefined
+export const contestEndingAfter = (db: DB, now: number) => sql(db, 'SELECT id FROM referral_contests WHERE end_at > ? LIMIT 1').get(now) as { id: number } | undefined
 
 export const insertContest = (db: DB, c: Omit<ContestRow, 'id'>) =>
-  db.run('INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes) VALUES (?, ?, ?, ?, ?)', c.title, c.title_en, c.start_at, c.end_at, c.prizes)
+  sql(db, 'INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes) VALUES (?, ?, ?, ?, ?)').run(c.title, c.title_en, c.start_at, c.end_at, c.prizes)
 
 export const secretSetting = async (db: Q): Promise<string | undefined> => ((await db.get("SELECT value FROM settings WHERE key = 'referral_secret'")) as { value: string } | undefined)?.value
 

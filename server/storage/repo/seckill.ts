@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 import { businessMidnight, fmt, nowMs } from '../../time'
 
 /** A flash-sale product with its session's times today. */

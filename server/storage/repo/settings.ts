@@ -13,7 +13,15 @@ const integerOf = (value: string | undefined): number | null => {
 
 /** The clock offsets the sandbox set (server/time.ts reads them at most every CLOCK_FRESH_MS): one statement. */
 export function clockOffsets(db: DB): ClockOffsets {
-  const rows = db.all('SELECT key, value FROM settings WHERE key IN (?, ?)', CLOCK_OFFSET_KEY, CARRIER_OFFSET_KEY) as Array<{ key: string; value: string }>
+  return offsetsOf(sql(db, OFFSETS).all(CLOCK_OFFSET_KEY, CARRIER_OFFSET_KEY) as Array<{ key: string; value: string }>)
+}
+
+/** The same, read on the core's storage (a route, a transaction). */
+export const readClockOffsets = async (db: Q): Promise<ClockOffsets> => offsetsOf(await db.all<{ key: string; value: string }>(OFFSETS, CLOCK_OFFSET_KEY, CARRIER_OFFSET_KEY))
+
+const OFFSETS = 'SELECT key, value FROM settings WHERE key IN (?, ?)'
+
+function offsetsOf(rows: Array<{ key: string; value: string }>): ClockOffsets {
   const byKey = new Map(rows.map((r) => [r.key, r.value]))
   return { server: integerOf(byKey.get(CLOCK_OFFSET_KEY)), carrier: integerOf(byKey.get(CARRIER_OFFSET_KEY)) ?? 0 }
 }

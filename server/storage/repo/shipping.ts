@@ -1,6 +1,5 @@
 import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
-import { sql, type DB } from '../db'
 
 export interface ShipmentRow {
   order_id: number

@@ -2,16 +2,16 @@ import type { Q } from '../query'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
 import { searchTerm } from '../../../src/contract/searchWords'
-import { sql, type DB } from '../db'
+import { type DB } from '../db'
 
-/** `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses (once per database). */
-const withDistance = new WeakSet<DB>()
-function ensureDistance(db: Q): void {
-  if (withDistance.has(db)) return
+/**
+ * `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses — registered on SQLite's
+ * handle when the server opens it (server/http/app.ts). Not yet on PostgreSQL (issue 28: a SQL function there).
+ */
+export function addDistanceFunction(db: DB): void {
   db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>
     [lat, lng, lat2, lng2].every((v) => typeof v === 'number') ? distanceMeters({ lat: lat as number, lng: lng as number }, { lat: lat2 as number, lng: lng2 as number }) : null,
   )
-  withDistance.add(db)
 }
 
 /** What pricing needs of a shop. */
@@ -65,7 +65,6 @@ export async function shopPage(db: Q, filter: { class_id?: number; city_id?: num
   const sqlWhere = where.join(' AND ')
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`, ...args)) as { n: number }).n
   if (from) {
-    ensureDistance(db)
     const list = (await db.all(`SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`, from.lat, from.lng, ...args, limit, offset)) as Shop[]
     return { list, total }
   }

@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, tx, type DB } from '../db'
 
 /** Where a printed QR number leads (a page path of the app). */
 export const qrTarget = async (db: Q, number: string) => ((await db.get('SELECT url FROM qr_numbers WHERE number = ?', number)) as { url: string } | undefined)?.url

@@ -1,7 +1,7 @@
 import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 import type { OrderRow } from './orders'
 import type { PaymentRow, RefundRow } from './payments'
 

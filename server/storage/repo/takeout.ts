@@ -1,6 +1,6 @@
 import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 import { searchTerm } from '../../../src/contract/searchWords'
 import { likePattern } from './shops'
 

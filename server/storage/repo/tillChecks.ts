@@ -1,6 +1,5 @@
 import type { Q } from '../query'
 import type { TillCheckResult } from '../../../src/contract/tillChecks'
-import { sql, type DB } from '../db'
 
 /** Member till-code checks (issue 23; server/domain/store/tillChecks.ts): the record, the failure counts, the two readers' pages. */
 

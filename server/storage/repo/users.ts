@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 import { realNowMs } from '../../time'
 
 export interface UserRow {
@@ -69,7 +68,7 @@ export interface SessionUser {
  * process does not hear of it: there a revoked token works for up to `ttlMs` (docs/api.md "Accounts", after logout);
  * 0 turns the cache off.
  */
-const sessionCaches = new WeakMap<DB, { ttlMs: number; entries: Map<string, { session: SessionUser; until: number }> }>()
+const sessionCaches = new WeakMap<Q, { ttlMs: number; entries: Map<string, { session: SessionUser; until: number }> }>()
 export const SESSION_CACHE_MAX = 10_000
 /** The cache's time to live by default (SESSION_CACHE_MS), and the most it may be set to. */
 export const SESSION_CACHE_MS_DEFAULT = 1000
@@ -77,12 +76,12 @@ export const SESSION_CACHE_MS_MAX = 10_000
 
 /** Turns the session cache on for this database (buildApp: AppOptions.sessionCacheMs); off until called. */
 export function cacheSessions(db: Q, ttlMs: number): void {
-  sessionCaches.set(db, { ttlMs, entries: new Map() })
+  sessionCaches.set(db.root, { ttlMs, entries: new Map() })
 }
 
 /** Forgets the cached sessions that match (a session or a user that ended). */
 function forgetSessions(db: Q, match: (s: SessionUser) => boolean): void {
-  const cache = sessionCaches.get(db)
+  const cache = sessionCaches.get(db.root)
   if (cache) for (const [token, e] of cache.entries) if (match(e.session)) cache.entries.delete(token)
 }
 
@@ -91,7 +90,7 @@ function forgetSessions(db: Q, match: (s: SessionUser) => boolean): void {
  * (`hashOf`: the tokens table keeps only hashes).
  */
 export async function sessionOfToken(db: Q, token: string, hashOf: (token: string) => string, now: number): Promise<SessionUser | undefined> {
-  const cache = sessionCaches.get(db)
+  const cache = sessionCaches.get(db.root)
   // The cache's own lifetime runs on real time: the sandbox may move the server's clock (`now`) back or forth.
   const real = realNowMs()
   const hit = cache?.entries.get(token)
