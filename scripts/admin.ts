@@ -13,6 +13,7 @@ import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../s
 import { reasonText } from '../src/contract/reasons'
 import { readConfig } from '../server/http/config'
 import { openDatabase } from '../server/storage/db'
+import { sqliteQuery } from '../server/storage/query'
 import { BizError } from '../server/http/envelope'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { clockOffsets } from '../server/storage/repo/settings'
@@ -46,42 +47,43 @@ function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, stri
   return out
 }
 
-function run(argv: string[]): number {
+async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (!command || !['applications', 'show', 'approve', 'reject'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
-  const db = openDatabase(readConfig().dbPath)
+  const handle = openDatabase(readConfig().dbPath)
+  const db = sqliteQuery(handle)
   // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would.
-  const detachClock = attachClock(() => clockOffsets(db))
+  const detachClock = attachClock(() => clockOffsets(handle))
   try {
     if (command === 'applications') {
-      const list = listApplications(db)
+      const list = await listApplications(db)
       if (list.length === 0) console.log('no applications')
       for (const a of list) console.log(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
       return 0
     }
     const id = idOf(rest[0])
     if (command === 'show') {
-      console.log(JSON.stringify(showApplication(db, id), null, 2))
+      console.log(JSON.stringify(await showApplication(db, id), null, 2))
       return 0
     }
     if (command === 'approve') {
-      const { shopId, application } = approveApplication(db, id)
+      const { shopId, application } = await approveApplication(db, id)
       console.log(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
       return 0
     }
     const fields = fieldsOf(rest.slice(1))
-    rejectApplication(db, id, fields)
+    await rejectApplication(db, id, fields)
     console.log(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
     return 0
   } finally {
     detachClock()
-    db.close()
+    handle.close()
   }
 }
 
-try {
-  process.exitCode = run(process.argv.slice(2))
-} catch (err) {
+run(process.argv.slice(2)).then((code) => {
+  process.exitCode = code
+}, (err: unknown) => {
   if (err instanceof UsageError) {
     console.error(`${err.message}\n${USAGE}`)
     process.exitCode = 2
@@ -89,4 +91,4 @@ try {
     console.error(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
     process.exitCode = 1
   } else throw err
-}
+})
