@@ -145,7 +145,7 @@ describe('sessions', () => {
     const now = nowMs()
     await s.run('UPDATE tokens SET expires_at = ? WHERE user_id = ?', now - 1, userId)
     await s.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES ('13800138105', 'bind', '123456', ?)", now - 25 * 3_600_000)
-    const pruned = (await pruneSessions(s.app.q, now))
+    const pruned = await pruneSessions(s.app.q, now)
     expect(pruned).toEqual({ tokens: 1, codes: 1 })
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM tokens WHERE user_id = ?', userId)).n).toBe(0)
     const used = await s.rows<{ code: string }>("SELECT code FROM sms_codes WHERE phone = '13800138104'")

@@ -101,7 +101,7 @@ describe('deletion cancels unpaid orders the way every cancel goes', () => {
 
     const expired = await mallOrder(shopper.token, shopper.addressId, { coupon_id: coupon, quantity: 2 })
     expect(await specStock(121)).toBe(before - 2)
-    expect((await cancelExpired(s.app.q, s.app.payProvider, nowMs() + 16 * 60_000))).toBe(1)
+    expect(await cancelExpired(s.app.q, s.app.payProvider, nowMs() + 16 * 60_000)).toBe(1)
     expect((await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', expired.id)).status).toBe(50)
     expect([await specStock(121), await couponStatus(), await flashStock(12)]).toEqual([before, 'available', 0])
 

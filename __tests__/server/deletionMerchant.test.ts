@@ -63,7 +63,7 @@ describe("deletion and the person's merchant application", () => {
     const mobile = '13622220003'
     expect((await submit(u.token, form('Kept Dumplings', mobile))).body.code).toBe(1)
     const id = (await s.row<{ id: number }>('SELECT id FROM merchant_applications WHERE user_id = ?', u.userId)).id
-    const { shopId } = (await approveApplication(s.app.q, id))
+    const { shopId } = await approveApplication(s.app.q, id)
 
     expect((await deleteAccount(u.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
     const row = await s.row<Record<string, unknown>>('SELECT * FROM merchant_applications WHERE id = ?', id)
@@ -80,7 +80,7 @@ describe("deletion and the person's merchant application", () => {
     const own = { ...form('Pictured Buns', '13622220005'), licence_image: '/uploads/EEEEEEEEEEEEEEEEEEEEEE.jpg', storefront_image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' }
     expect((await submit(u.token, own)).body.code).toBe(1)
     const id = (await s.row<{ id: number }>('SELECT id FROM merchant_applications WHERE user_id = ?', u.userId)).id
-    const { shopId } = (await approveApplication(s.app.q, id))
+    const { shopId } = await approveApplication(s.app.q, id)
     expect(await s.row('SELECT image FROM shops WHERE id = ?', shopId)).toEqual({ image: '/uploads/FFFFFFFFFFFFFFFFFFFFFF.png' })
 
     expect((await deleteAccount(u.token)).body.code).toBe(1)

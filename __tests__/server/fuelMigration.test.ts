@@ -35,7 +35,7 @@ it('carries the old one-price table over as prices from long ago and adds the de
       { shop_id: 15, brand: '中国石化' },
       { shop_id: 16, brand: '壳牌' },
     ])
-    expect((await fuel.pumps(sqliteQuery(db), 12))).toHaveLength(10)
+    expect(await fuel.pumps(sqliteQuery(db), 12)).toHaveLength(10)
     // Its old price stays; the grades it lacked come with the demo's prices.
     expect((await fuel.pricesOn(sqliteQuery(db), 12, '2030-01-01')).find((g) => g.grade === '0#')?.price).toBe(650)
     expect((await fuel.pricesOn(sqliteQuery(db), 12, '2030-01-01')).map((g) => g.grade)).toEqual(['92#', '95#', '98#', '0#'])

@@ -134,7 +134,7 @@ describe('the shopper', () => {
     const u = applicant()
     const app = (await submit(u.token, form({ shop_name: 'Harbour Tea House' }))).body.data.application as MerchantApplication
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
-    const { shopId } = (await approveApplication(s.app.q, app.id))
+    const { shopId } = await approveApplication(s.app.q, app.id)
     const [shop] = await shopsNamed('Harbour Tea House')
     // Placed at Nanshan's centre (server/domain/address/districtCentres.ts), with its hours, discount and storefront picture.
     expect(shop).toMatchObject({ id: shopId, lat: 22.5329, lng: 113.9305, hours: '10:00-22:00', discount_rate: 88, image: STOREFRONT })

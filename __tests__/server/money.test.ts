@@ -62,7 +62,7 @@ describe('a payment that lands on a cancelled order', () => {
     // A repeat of the same notification changes nothing and asks for no second refund.
     expect((await notify(trade, order.pay_amount)).json().code).toBe(1)
     expect(refundCalls()).toHaveLength(1)
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 
   it('the same when the 15-minute expiry cancelled it; the cashier then refuses the closed trade', async () => {
@@ -78,7 +78,7 @@ describe('a payment that lands on a cancelled order', () => {
     await notify(trade, order.pay_amount)
     await refundSettled(order.id)
     expect((await refunds(order.id))[0]).toMatchObject({ reason: 'late', status: 'succeeded' })
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 })
 
@@ -98,7 +98,7 @@ describe('two trades for one order', () => {
     expect(await refunds(order.id)).toEqual([{ reason: 'duplicate', status: 'succeeded', amount: order.pay_amount }])
     // The shopper's card / coupon effects happened once: pay_time is the first payment's.
     expect(info.pay_time).not.toBeNull()
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 
   it('a card bought twice over two trades gives one card, not two', async () => {
@@ -108,7 +108,7 @@ describe('two trades for one order', () => {
     await Promise.all([notify(a, order.pay_amount), notify(b, order.pay_amount)])
     await refundSettled(order.id)
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM user_cards')).n).toBe(1)
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 })
 
@@ -161,11 +161,11 @@ describe('the invariant check itself', () => {
     const order = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
     const a = await payparam(order.id)
     const b = await payparam(order.id, { platform: 'weapp' })
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
     await s.run("UPDATE payments SET status = 'paid' WHERE trade_no = ?", a)
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([expect.stringMatching(/attached to order \d+ in status 0/)])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([expect.stringMatching(/attached to order \d+ in status 0/)])
     await s.run("UPDATE payments SET status = 'refunding' WHERE trade_no = ?", b)
-    expect((await paymentInvariantViolations(s.app.q))).toContainEqual(expect.stringMatching(/has no refund/))
+    expect(await paymentInvariantViolations(s.app.q)).toContainEqual(expect.stringMatching(/has no refund/))
   })
 })
 
@@ -180,12 +180,12 @@ describe('a refund the provider never answered', () => {
     await s.run("UPDATE refunds SET status = 'pending', notified_at = NULL WHERE order_id = ?", order.id)
     await s.run("UPDATE payments SET status = 'refunding' WHERE trade_no = ?", trade)
     const refundNo = (await s.row<{ refund_no: string }>('SELECT refund_no FROM refunds WHERE order_id = ?', order.id)).refund_no
-    expect((await retryPendingRefunds(s.app.q, s.app.payProvider))).toBe(0) // too young to ask again
-    expect((await retryPendingRefunds(s.app.q, s.app.payProvider, nowMs() + REFUND_RETRY_MS + 1000))).toBe(1)
+    expect(await retryPendingRefunds(s.app.q, s.app.payProvider)).toBe(0) // too young to ask again
+    expect(await retryPendingRefunds(s.app.q, s.app.payProvider, nowMs() + REFUND_RETRY_MS + 1000)).toBe(1)
     expect(refundCalls().map((c) => c.refund_no)).toEqual([refundNo, refundNo])
     await refundSettled(order.id)
     expect((await payment(trade)).status).toBe('refunded')
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 })
 

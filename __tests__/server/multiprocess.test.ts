@@ -221,7 +221,7 @@ describe('three server processes on one database file', () => {
         expect(refunds).toEqual([expect.objectContaining({ payment_id: payments.find((p) => p.status === 'refunded')?.id, reason: 'duplicate', status: 'succeeded' })])
         expect(count('SELECT status AS n FROM orders WHERE id = ?', o.id)).toBe(10)
       }
-      expect((await newViolations())).toEqual([])
+      expect(await newViolations()).toEqual([])
     })
   })
 
@@ -245,7 +245,7 @@ describe('three server processes on one database file', () => {
         expect((db.prepare('SELECT status FROM payments WHERE trade_no = ?').get(o.trade) as { status: string }).status).toBe('refunded')
         expect(db.prepare('SELECT reason, status FROM refunds WHERE order_id = ?').all(o.id)).toEqual([{ reason: 'late', status: 'succeeded' }])
       }
-      expect((await newViolations())).toEqual([])
+      expect(await newViolations()).toEqual([])
     })
   })
 
@@ -275,7 +275,7 @@ describe('three server processes on one database file', () => {
         if (cancelled) expect({ status, payment, refunds }).toEqual({ status: 50, payment: 'refunded', refunds: [{ reason: 'late', status: 'succeeded' }] })
         else expect({ status, payment, refunds }).toEqual({ status: 10, payment: 'paid', refunds: [] })
       })
-      expect((await newViolations())).toEqual([])
+      expect(await newViolations()).toEqual([])
       const paid = count(`SELECT COUNT(*) AS n FROM orders WHERE id IN ${inIds} AND status = 10`)
       perCase['d-race-outcome'] = { sent: 0, serverErrors: 0, nonEnvelope: 0, maxInFlight: 0, ms: 0, note: `${paid} paid, ${ROUNDS - paid} cancelled and refunded` }
     })
@@ -301,7 +301,7 @@ describe('three server processes on one database file', () => {
         // Whatever the order of events, no trade is left open on the cancelled order.
         expect(count("SELECT COUNT(*) AS n FROM payments WHERE order_id = ? AND status = 'pending'", other.id)).toBe(0)
       }
-      expect((await newViolations())).toEqual([])
+      expect(await newViolations()).toEqual([])
     })
   })
 
@@ -343,7 +343,7 @@ describe('three server processes on one database file', () => {
     // Error-level log lines (pino: 50 error, 60 fatal) of all processes, counted by error code and message.
     const errors = servers.flatMap((s) => s.output().split('\n').filter((l) => /"level":(50|60)/.test(l)))
     expect(tallyOf(errors.map((l) => (/"code":"(\w+)"/.exec(l)?.[1] ?? '') + ' ' + (/"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 120))))).toEqual({})
-    expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
+    expect(await paymentInvariantViolations(sqliteQuery(db))).toEqual([])
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     expect(count('SELECT COUNT(*) AS n FROM seckill_products WHERE stock < 0')).toBe(0)
     expect(count('SELECT COUNT(*) AS n FROM mall_specs WHERE stock < 0')).toBe(0)

@@ -106,7 +106,7 @@ describe('a cancel whose transaction must run again', () => {
     busyOnCancel()
     const later = nowMs() + 16 * 60_000
     await expect(cancelExpired(s.app.q, s.app.payProvider, later)).rejects.toMatchObject({ message: expect.stringContaining('database is locked') })
-    expect((await cancelExpired(s.app.q, s.app.payProvider, later))).toBe(1)
+    expect(await cancelExpired(s.app.q, s.app.payProvider, later)).toBe(1)
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.CANCELLED)
     expect(provider.seen).toEqual([{ kind: 'close', ref: trade, inTransaction: false }])
   })
@@ -226,13 +226,13 @@ describe('several processes sweeping', () => {
       const id = (await s.row<{ id: number }>("SELECT id FROM provider_calls WHERE order_id = ? AND state = 'pending'", order.id)).id
       let otherGot = ''
       provider.closeSpy.mockImplementationOnce(async (tradeNo) => {
-        otherGot = (await runCall(sqliteQuery(other), s.app.payProvider, id, at))
+        otherGot = await runCall(sqliteQuery(other), s.app.payProvider, id, at)
         return provider.close(tradeNo)
       })
-      expect((await runDueCalls(s.app.q, s.app.payProvider, at))).toBe(1)
+      expect(await runDueCalls(s.app.q, s.app.payProvider, at)).toBe(1)
       expect(otherGot).toBe('in_flight')
       expect(provider.closeSpy).toHaveBeenCalledTimes(2)
-      expect((await runDueCalls(sqliteQuery(other), s.app.payProvider, at + 3_600_000))).toBe(0)
+      expect(await runDueCalls(sqliteQuery(other), s.app.payProvider, at + 3_600_000)).toBe(0)
       expect(await tradesOf(order.id)).toEqual([{ trade_no: trade, status: 'closed' }])
     } finally {
       other.close()
@@ -252,7 +252,7 @@ describe('several processes sweeping', () => {
     let at = (await row()).next_attempt_at
     const waits: number[] = []
     for (let i = 2; i <= MAX_ATTEMPTS; i++) {
-      expect((await runDueCalls(s.app.q, s.app.payProvider, at - 1))).toBe(0)
+      expect(await runDueCalls(s.app.q, s.app.payProvider, at - 1)).toBe(0)
       await runDueCalls(s.app.q, s.app.payProvider, at)
       waits.push((await row()).next_attempt_at - at)
       at = (await row()).next_attempt_at
@@ -261,7 +261,7 @@ describe('several processes sweeping', () => {
     expect(backoffMs(2)).toBe(2 * backoffMs(1))
     expect(await row()).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, last_error: 'provider unreachable' })
     expect(s.app.payProvider.closeTrade).toHaveBeenCalledTimes(MAX_ATTEMPTS)
-    expect((await runDueCalls(s.app.q, s.app.payProvider, at + 10 * 3_600_000))).toBe(0)
+    expect(await runDueCalls(s.app.q, s.app.payProvider, at + 10 * 3_600_000)).toBe(0)
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.UNPAID)
   })
 })

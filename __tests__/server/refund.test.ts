@@ -34,7 +34,7 @@ describe('the refund timeline (one server, injected requests)', () => {
     staff = await s.login(staffPhone(1))
   })
   afterEach(async () => {
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
     await s.close()
   })
 
@@ -106,7 +106,7 @@ describe('the refund timeline (one server, injected requests)', () => {
     const order = await paidBill()
     await ask(order.id)
     holdRefunds()
-    expect((await autoApproveRefunds(s.app.q, s.app.payProvider, 48, nowMs() + 49 * HOUR))).toBe(1)
+    expect(await autoApproveRefunds(s.app.q, s.app.payProvider, 48, nowMs() + 49 * HOUR)).toBe(1)
     expect(await refundOf(order.id)).toMatchObject({ state: 'awaiting_provider', approved_by: 'timer' })
   })
 
@@ -199,7 +199,7 @@ describe('withdraw racing the store’s approve and the timer (a listening serve
   })
   afterEach(async () => {
     expect({ serverErrors: client.stats.serverErrors, nonEnvelope: client.stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-    expect((await paymentInvariantViolations(app.q))).toEqual([])
+    expect(await paymentInvariantViolations(app.q)).toEqual([])
   })
 
   let seq = 0

@@ -209,7 +209,7 @@ describe('refunds', () => {
     expect(await s.row<{ status: string; amount: number; reason: string }>('SELECT status, amount, reason FROM refunds WHERE order_id = ?', order.id)).toEqual({ status: 'succeeded', amount: order.pay_amount, reason: 'order' })
     expect((await s.row<{ status: string }>("SELECT status FROM payments WHERE order_id = ? AND status <> 'closed'", order.id)).status).toBe('refunded')
     expect(s.app.payProvider.calls.filter((c) => c.kind === 'refund' && c.amount === order.pay_amount)).toHaveLength(1)
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
     const trail = (await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: order.id }, staff.token)).body.data.actions
     expect(trail.map((a) => [a.action, a.by])).toEqual([
       ['refund_requested', 'shopper'],
@@ -264,7 +264,7 @@ describe('refunds', () => {
     await askRefund(bill.id)
     await s.run('UPDATE orders SET refund_requested_at = ? WHERE id = ?', nowMs() - 49 * 3_600_000, card.id)
     await s.run('UPDATE orders SET refund_requested_at = ? WHERE id = ?', nowMs() - 47 * 3_600_000, bill.id)
-    expect((await autoApproveRefunds(s.app.q, s.app.payProvider, 48))).toBe(1)
+    expect(await autoApproveRefunds(s.app.q, s.app.payProvider, 48)).toBe(1)
     expect((await until(card.id, 70)).order_status).toBe(70)
     expect((await readOrder(bill.id)).order_status).toBe(60)
     expect((await s.call<{ list: Array<{ state: string }> }>('GET', 'personal.card/index', {}, shopper.token)).body.data.list[0].state).toBe('void')
@@ -274,8 +274,8 @@ describe('refunds', () => {
       { action: 'refund_auto_approved', by_user_id: null },
       { action: 'refunded', by_user_id: null },
     ])
-    expect((await autoApproveRefunds(s.app.q, s.app.payProvider, 48))).toBe(0)
-    expect((await paymentInvariantViolations(s.app.q))).toEqual([])
+    expect(await autoApproveRefunds(s.app.q, s.app.payProvider, 48)).toBe(0)
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 })
 

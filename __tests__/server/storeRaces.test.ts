@@ -75,7 +75,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
+  expect(await paymentInvariantViolations(sqliteQuery(db))).toEqual([])
 })
 
 describe('the store under contention: three processes, one file', () => {

@@ -258,9 +258,9 @@ describe('pricing (preCreate; create prices again)', () => {
     expect(v).toMatchObject({ stage: 'awaiting_accept', scheduled_for: slot, accept_by: expect.stringMatching(/ 16:35:00$/) })
     // The timer: at 16:34 the store still has time; at 16:36 it refuses and refunds.
     const opening = OPENING
-    expect((await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, opening + 4 * 60_000))).toBe(0)
+    expect(await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, opening + 4 * 60_000)).toBe(0)
     expect(await status(id)).toBe(10)
-    expect((await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, opening + 6 * 60_000))).toBe(1)
+    expect(await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, opening + 6 * 60_000)).toBe(1)
     realClock()
     await refunded(id)
   })
@@ -370,9 +370,9 @@ describe('the lifecycle', () => {
     realClock()
     const id = await paidOrder({ slot: (await s.call<{ info: { slots: string[] } }>('GET', 'hui_public.takeout_shop/read', { id: 1 })).body.data.info.slots[0] })
     const acceptFrom = (await s.row<{ accept_from: number }>('SELECT accept_from FROM takeout_orders WHERE order_id = ?', id)).accept_from
-    expect((await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 4 * 60_000))).toBe(0)
-    expect((await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 5 * 60_000 + 1))).toBe(1)
-    expect((await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 60 * 60_000))).toBe(0)
+    expect(await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 4 * 60_000)).toBe(0)
+    expect(await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 5 * 60_000 + 1)).toBe(1)
+    expect(await autoRefuseTakeout(s.app.q, s.app.payProvider, 5, acceptFrom + 60 * 60_000)).toBe(0)
     await refunded(id)
     expect(await s.row("SELECT COUNT(*) AS n FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)).toEqual({ n: 1 })
     const v = (await view(id)).data.takeout

@@ -79,7 +79,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 })
-  expect((await paymentInvariantViolations(sqliteQuery(db)))).toEqual([])
+  expect(await paymentInvariantViolations(sqliteQuery(db))).toEqual([])
 })
 
 const accepted = (id: number) => count("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action = 'takeout_accepted'", id)

@@ -31,7 +31,7 @@ type Product = { name: string; level: number; price: number; days: number }
 /** `strict`: refuse a lower level (the quote and create); at payment the money is taken already, so it queues. */
 export async function planCard(db: Q, userId: number, product: Product, nowMs: number, strict: boolean): Promise<Plan> {
   const now = inBusinessZone(nowMs)
-  const held = (await cards.heldCards(db, userId, fmt(nowMs)))
+  const held = await cards.heldCards(db, userId, fmt(nowMs))
   const top = held.reduce<HeldCard | null>((best, c) => (!best || c.level > best.level ? c : best), null)
   const lastEnd = () => parseText(held.reduce((end, c) => (c.end_at > end ? c.end_at : end), held[0].end_at))
   if (!top) return { mode: 'new', start: now, end: now.add(product.days, 'day'), replaced: [], credit: 0 }

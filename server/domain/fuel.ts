@@ -36,15 +36,15 @@ async function stationOf(db: Q, row: fuel.StationRow, at: GeoPoint | null, cardR
     lng: row.lng,
     discount_rate: row.discount_rate,
     distance: at ? distanceMeters(at, row) : null,
-    grades: (await gradesOf(db, row, cardRate, day)),
+    grades: await gradesOf(db, row, cardRate, day),
   }
 }
 
 /** Stations near a point (nearest first, every city), or a city's (when no point), paged. */
 export async function stationPage(db: Q, q: { at: GeoPoint | null; cityId?: number; userId: number | null; page: number; pageSize: number }) {
-  const cardRate = (await cardRateOf(db, q.userId))
+  const cardRate = await cardRateOf(db, q.userId)
   const day = businessDay()
-  const rows = (await fuel.stations(db, q.at ? undefined : q.cityId))
+  const rows = await fuel.stations(db, q.at ? undefined : q.cityId)
   const all = await Promise.all(rows.map((r) => stationOf(db, r, q.at, cardRate, day)))
   if (q.at) all.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id)
   const start = (q.page - 1) * q.pageSize
@@ -52,10 +52,10 @@ export async function stationPage(db: Q, q: { at: GeoPoint | null; cityId?: numb
 }
 
 export async function stationDetail(db: Q, id: number, at: GeoPoint | null, userId: number | null): Promise<StationDetail> {
-  const row = (await fuel.station(db, id))
+  const row = await fuel.station(db, id)
   if (!row) throw refuse('station_not_found')
-  const cardRate = (await cardRateOf(db, userId))
-  return { ...(await stationOf(db, row, at, cardRate, businessDay())), phone: row.phone, pumps: (await fuel.pumps(db, id)), member_card: cardRate !== null }
+  const cardRate = await cardRateOf(db, userId)
+  return { ...(await stationOf(db, row, at, cardRate, businessDay())), phone: row.phone, pumps: await fuel.pumps(db, id), member_card: cardRate !== null }
 }
 
 /**

@@ -57,7 +57,7 @@ function shapeOf(row: Row): MerchantApplication & { user_id: number } {
 
 /** The shopper's application, or null. */
 export async function myApplication(db: Q, userId: number): Promise<MerchantApplication | null> {
-  const row = (await rowOfUser(db, userId))
+  const row = await rowOfUser(db, userId)
   if (!row) return null
   const { user_id: _owner, ...shape } = shapeOf(row)
   return shape
@@ -65,7 +65,7 @@ export async function myApplication(db: Q, userId: number): Promise<MerchantAppl
 
 /** A shop of that name (any case, spaces trimmed) in the city, or another applicant's open application for it. */
 async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
-  const shop = (await db.get('SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name))
+  const shop = await db.get('SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
   if (shop) return true
   return !!(await db.get(`SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`, cityId, name, exceptApplication))
 }
@@ -86,10 +86,10 @@ const latestSignUpCode = async (db: Q, mobile: string) =>
  */
 async function checkMobileCode(db: Q, user: { id: number; phone: string }, input: Fields): Promise<number | null> {
   if (input.mobile === user.phone) return null
-  const mine = (await rowOfUser(db, user.id))
+  const mine = await rowOfUser(db, user.id)
   if (mine && mine.mobile === input.mobile) return null
   if (!input.sms_code) throw refuse('merchant_sms_code_required')
-  const sms = (await latestSignUpCode(db, input.mobile))
+  const sms = await latestSignUpCode(db, input.mobile)
   if (!sms || nowMs() - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
   // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
   // wrong guesses over all processes, however many are in flight at once.
@@ -107,12 +107,12 @@ async function checkMobileCode(db: Q, user: { id: number; phone: string }, input
  */
 export async function submitApplication(db: Q, user: { id: number; phone: string }, input: Fields): Promise<MerchantApplication> {
   const userId = user.id
-  const codeId = (await checkMobileCode(db, user, input))
+  const codeId = await checkMobileCode(db, user, input)
   return db.transaction('serializable', async (db) => {
     // Used once: a second submit racing with the same code finds it used.
     if (codeId !== null && !(await useCode(db, codeId))) throw refuse('sms_code_expired')
-    if ((await staffShopOf(db, userId))) throw refuse('merchant_already_staff')
-    const mine = (await rowOfUser(db, userId))
+    if (await staffShopOf(db, userId)) throw refuse('merchant_already_staff')
+    const mine = await rowOfUser(db, userId)
     if (mine && mine.status !== 'rejected') throw refuse(mine.status === 'approved' ? 'merchant_already_staff' : 'merchant_application_pending')
     const exceptId = mine?.id ?? 0
     // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
@@ -120,8 +120,8 @@ export async function submitApplication(db: Q, user: { id: number; phone: string
     if (!(await isUploadOf(db, userId, input.storefront_image))) throw refuse('merchant_storefront_invalid')
     if (!(await db.get('SELECT 1 FROM business_classes WHERE id = ?', input.class_id))) throw refuse('merchant_class_invalid')
     if (!(await db.get('SELECT 1 FROM cities WHERE id = ?', input.city_id))) throw refuse('merchant_city_invalid')
-    if ((await db.get(`SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId))) throw refuse('merchant_mobile_busy')
-    if ((await nameTaken(db, input.shop_name, input.city_id, exceptId))) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
+    if (await db.get(`SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
+    if (await nameTaken(db, input.shop_name, input.city_id, exceptId)) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
     const now = nowMs()
     const values = {
       shop_name: input.shop_name,
@@ -172,7 +172,7 @@ export async function listApplications(db: Q): Promise<ApplicationSummary[]> {
 /** One application for the operator; opening a submitted one marks it in review (the applicant sees that). */
 export async function showApplication(db: Q, id: number): Promise<MerchantApplication & { user_id: number }> {
   return db.transaction('serializable', async (db) => {
-    const row = (await rowById(db, id))
+    const row = await rowById(db, id)
     if (!row) throw refuse('merchant_application_not_found')
     if (row.status === 'submitted') await db.run("UPDATE merchant_applications SET status = 'in_review', updated_at = ? WHERE id = ? AND status = 'submitted'", nowMs(), id)
     return shapeOf((await rowById(db, id)) as Row)
@@ -186,7 +186,7 @@ export async function rejectApplication(db: Q, id: number, reasons: Partial<Reco
     throw new Error(`reject needs --field name=why with name one of: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`)
   }
   return db.transaction('serializable', async (db) => {
-    const row = (await rowById(db, id))
+    const row = await rowById(db, id)
     if (!row) throw refuse('merchant_application_not_found')
     const now = nowMs()
     const changed = (await db.run("UPDATE merchant_applications SET status = 'rejected', rejections = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", JSON.stringify(reasons), now, now, id)).changes
@@ -221,15 +221,15 @@ async function placeOf(db: Q, row: Row): Promise<{ lat: number; lng: number }> {
  */
 export async function approveApplication(db: Q, id: number): Promise<{ application: MerchantApplication & { user_id: number }; shopId: number }> {
   return db.transaction('serializable', async (db) => {
-    const row = (await rowById(db, id))
+    const row = await rowById(db, id)
     if (!row) throw refuse('merchant_application_not_found')
     if (row.status !== 'submitted' && row.status !== 'in_review') throw refuse('merchant_application_decided', { status: row.status })
-    if ((await staffShopOf(db, row.user_id))) throw refuse('merchant_already_staff')
-    if ((await nameTaken(db, row.shop_name, row.city_id, row.id))) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
-    const place = (await placeOf(db, row))
+    if (await staffShopOf(db, row.user_id)) throw refuse('merchant_already_staff')
+    if (await nameTaken(db, row.shop_name, row.city_id, row.id)) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
+    const place = await placeOf(db, row)
     const shopId = Number(
-      (await db.insert(`INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`, row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image)),
+      await db.insert(`INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`, row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image),
     )
     const now = nowMs()
     const changed = (await db.run("UPDATE merchant_applications SET status = 'approved', shop_id = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", shopId, now, now, id)).changes

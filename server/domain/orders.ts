@@ -66,9 +66,9 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
-    lines: (await linesOf(db, lang, row, shopName ?? null)),
+    lines: await linesOf(db, lang, row, shopName ?? null),
     delivery: deliveryOf(row),
-    parcel: (await parcelOf(db, lang, row)),
+    parcel: await parcelOf(db, lang, row),
     pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
   }
 }
@@ -202,13 +202,13 @@ async function priceKind(db: Q, userId: number, p: Payload): Promise<KindPriced>
  * Its kind prices it (priceKind); then the coupon and the total.
  */
 export async function priceOrder(db: Q, userId: number, p: Payload): Promise<Priced> {
-  const k = (await priceKind(db, userId, p))
+  const k = await priceKind(db, userId, p)
   const dayCut = k.discountDay
 
   let coupon = 0
   let userCouponId: number | null = null
   if (p.coupon_id) {
-    const uc = (await coupons.usableCoupon(db, p.coupon_id, userId, nowText()))
+    const uc = await coupons.usableCoupon(db, p.coupon_id, userId, nowText())
     if (!uc) throw refuse('coupon_unavailable')
     if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
     if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
@@ -256,7 +256,7 @@ async function takeFlashStock(db: Q, userId: number, productId: number, quantity
   const now = nowText()
   if (now < prod.start_time) throw refuse('flash_sale_not_started')
   if (now >= prod.end_time) throw refuse('flash_sale_ended')
-  const bought = (await orders.flashBought(db, userId, productId))
+  const bought = await orders.flashBought(db, userId, productId)
   if (bought + quantity > prod.limit_per_user) throw refuse('limit_per_person', { limit: prod.limit_per_user })
   if (!(await seckill.takeStock(db, productId, quantity))) throw refuse('sold_out')
 }
@@ -272,13 +272,13 @@ export function payloadHash(p: Payload): string {
 export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
     const requestHash = payloadHash(p)
-    const existing = (await orders.byRequest(db, userId, clientRequestId))
+    const existing = await orders.byRequest(db, userId, clientRequestId)
     if (existing) {
       // A retry of the same request gets its order; the same id with another payload is a client bug, not a retry.
       if (existing.request_hash !== null && existing.request_hash !== requestHash) throw refuse('request_id_reused')
       return existing
     }
-    const priced = (await priceOrder(db, userId, p))
+    const priced = await priceOrder(db, userId, p)
     // Fuel: the price per litre may have moved since the shopper's quote; they see the new figure and confirm.
     if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
       const { quoted_price: _asked, ...again } = p
@@ -297,7 +297,7 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
     if (priced.userCouponId && !(await coupons.lockCoupon(db, priced.userCouponId))) throw refuse('coupon_unavailable')
     const now = nowMs()
     const q = priced.quote
-    const id = (await orders.insert(db, {
+    const id = await orders.insert(db, {
       order_no: `OCP${inBusinessZone(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
       user_id: userId,
       kind: p.kind,
@@ -322,7 +322,7 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       expire_at: now + UNPAID_TTL_MS,
       spec_id: priced.specId,
       delivery: priced.delivery,
-    }))
+    })
     if (priced.userCouponId) await coupons.attachCoupon(db, priced.userCouponId, id)
     // Takeout: its own state (mode, slot, promised time, a pre-order's opening; server/domain/takeout/takeout.ts moves it).
     if (priced.takeout && priced.shopId !== null) await takeoutRepo.insertTakeoutOrder(db, { order_id: Number(id), shop_id: priced.shopId, ...priced.takeout, updated_at: now })
@@ -334,7 +334,7 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
 
 /** Ownership is part of every lookup: another shopper's order is simply "not found". */
 export async function findOwnOrder(db: Q, userId: number, id: number): Promise<OrderRow> {
-  const row = (await orders.ownById(db, userId, id))
+  const row = await orders.ownById(db, userId, id)
   if (!row) throw refuse('order_not_found')
   return row
 }
@@ -367,9 +367,9 @@ export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number
   if (db.inTransaction) throw new Error('cancelUnpaid calls the payment provider: outside any transaction')
   for (let round = 0; round < CANCEL_ROUNDS; round++) {
     if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
-    const closing = (await closeOpenTrades(db, provider, orderId, now))
+    const closing = await closeOpenTrades(db, provider, orderId, now)
     if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
-    const outcome = (await db.transaction('serializable', (db) => cancelIfTradesClosed(db, orderId)))
+    const outcome = await db.transaction('serializable', (db) => cancelIfTradesClosed(db, orderId))
     if (outcome !== 'open_trade') return outcome
   }
   return 'unsettled'
@@ -409,7 +409,7 @@ export async function cancelExpired(db: Q, provider: PayProvider, now = nowMs())
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */
 export async function cancelOrder(db: Q, provider: PayProvider, row: OrderRow): Promise<void> {
-  const outcome = (await cancelUnpaid(db, provider, row.id))
+  const outcome = await cancelUnpaid(db, provider, row.id)
   if (outcome === 'paying' || outcome === 'unsettled') throw refuse('payment_processing')
   if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
 }
@@ -428,21 +428,21 @@ export async function markPaid(db: Q, orderId: number): Promise<boolean> {
   // Takeout: the store has TAKEOUT_ACCEPT_MINUTES from now (a pre-order: from its slot's opening) to accept.
   if (row.kind === 'takeout') await takeoutRepo.startAcceptTimer(db, row.id, nowMs())
   if (row.kind === 'card' && row.ref_id) {
-    const product = (await cards.cardProduct(db, row.ref_id))
+    const product = await cards.cardProduct(db, row.ref_id)
     const days = (JSON.parse(row.detail) as { days?: number }).days ?? product?.days ?? 365
     // The rule the quote showed, applied at payment time (docs/api.md "Membership cards"): a renewal starts
     // when the held card ends, an upgrade starts now and ends the held cards. A lower level bought meanwhile
     // is not refused here (the money is taken): it waits behind the higher card.
     const now = nowMs()
-    const plan = (await planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false))
-    const cardId = (await cards.insertUserCard(db, {
+    const plan = await planCard(db, row.user_id, { name: product?.name ?? '', level: product?.level ?? 0, price: row.original_amount, days }, now, false)
+    const cardId = await cards.insertUserCard(db, {
       user_id: row.user_id,
       card_product_id: row.ref_id,
       card_no: `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
       start_at: fmt(plan.start),
       end_at: fmt(plan.start.add(days, 'day')),
       order_id: row.id,
-    }))
+    })
     for (const old of plan.replaced) await cards.endByUpgrade(db, old.id, fmt(now), cardId)
   }
   return true

@@ -45,7 +45,7 @@ async function keyOf(db: Q): Promise<Buffer> {
 }
 
 /** A phone's keyed hash: without the secret, a stored hash cannot be matched against the small space of phone numbers. */
-export const phoneHash = async (db: Q, phone: string): Promise<string> => crypto.createHmac('sha256', (await keyOf(db))).update(phone).digest('hex')
+export const phoneHash = async (db: Q, phone: string): Promise<string> => crypto.createHmac('sha256', await keyOf(db)).update(phone).digest('hex')
 
 /**
  * After a new account's first bind has committed: the sharer is recorded as its referrer when it is another live
@@ -55,7 +55,7 @@ export const phoneHash = async (db: Q, phone: string): Promise<string> => crypto
  */
 export async function recordReferral(db: Q, storage: Storage, referredId: number, referrerId: number | null, phone: string, now = nowMs()): Promise<void> {
   if (referrerId === null || referrerId === referredId || !(await repo.isLiveUser(storage.db, referrerId))) return
-  await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: (await phoneHash(db, phone)), bound_at: now })
+  await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: await phoneHash(db, phone), bound_at: now })
 }
 
 /**

@@ -37,11 +37,11 @@ const DELIVERED_AFTER = 30 * HOUR
 export const carrierNow = (): number => carrierNowMs()
 /** Sandbox: move the carrier's clock forward (or back to the server's clock with reset); its offset in ms. */
 export async function moveCarrierClock(db: Q, minutes: number, reset = false): Promise<number> {
-  const offset = (await db.transaction('serializable', async (db) => {
+  const offset = await db.transaction('serializable', async (db) => {
     const moved = reset ? 0 : (await settings.readClockOffsets(db)).carrier + minutes * 60_000
     await settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
     return moved
-  }))
+  })
   refreshClock()
   return offset
 }
@@ -86,9 +86,9 @@ async function eventsOf(db: Q, s: ShipmentRow, now: number): Promise<Array<{ sta
 /** A shipped order's parcel in short, for order answers (null until shipped). */
 export async function parcelOf(db: Q, lang: ApiLang, row: OrderRow): Promise<OrderParcel | null> {
   if (row.delivery !== 'ship') return null
-  const s = (await shipping.shipmentOf(db, row.id))
+  const s = await shipping.shipmentOf(db, row.id)
   if (!s) return null
-  const events = (await eventsOf(db, s, carrierNow()))
+  const events = await eventsOf(db, s, carrierNow())
   const latest = events[events.length - 1]
   return { carrier_name: carrierName(s.carrier, lang), tracking_no: s.tracking_no, shipped_at: fmt(s.shipped_at), state: latest.state, latest: eventText(latest.state, s.carrier, lang) }
 }
@@ -98,7 +98,7 @@ export async function shipOrder(db: Q, row: OrderRow, carrier: Carrier, tracking
   return db.transaction('serializable', async (db) => {
     const now = (await orders.byId(db, row.id)) as OrderRow
     if (now.delivery !== 'ship') throw refuse('ship_not_needed')
-    if ((await shipping.shipmentOf(db, now.id))) throw refuse('already_shipped')
+    if (await shipping.shipmentOf(db, now.id)) throw refuse('already_shipped')
     if (now.status !== ORDER_STATUS.PAID) throw refuse('ship_not_allowed')
     const at = carrierNow()
     if (!(await shipping.insertShipment(db, { order_id: now.id, carrier, tracking_no: trackingNo.toUpperCase(), shipped_at: at, shipped_by: byUserId }))) throw refuse('already_shipped')
@@ -111,11 +111,11 @@ export async function shipOrder(db: Q, row: OrderRow, carrier: Carrier, tracking
 
 /** The shopper's parcel: carrier, number, events newest first, when it completes by itself. */
 export async function logisticsOf(db: Q, lang: ApiLang, row: OrderRow): Promise<Omit<LogisticsAnswer, 'order'>> {
-  const s = (await shipping.shipmentOf(db, row.id))
+  const s = await shipping.shipmentOf(db, row.id)
   if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
   const now = carrierNow()
   await recordDue(db, s, now)
-  const due = (await eventsOf(db, s, now))
+  const due = await eventsOf(db, s, now)
   const events: ParcelEvent[] = due.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
   const delivered = due.find((e) => e.state === 'delivered')?.at ?? null
   return {
@@ -149,14 +149,14 @@ export async function confirmReceipt(db: Q, row: OrderRow): Promise<OrderRow> {
  * shopper did not confirm (recorded as by the timer). A parcel whose refund is being asked waits for that answer.
  */
 export async function sweepParcels(db: Q, now = carrierNow()): Promise<number> {
-  const open = (await shipping.openParcels(db, 200))
+  const open = await shipping.openParcels(db, 200)
   if (open.length === 0) return 0
   return db.transaction('serializable', async (db) => {
     let completed = 0
     for (const s of open) {
       await recordDue(db, s, now)
       if (now < s.shipped_at + DELIVERED_AFTER + AUTO_COMPLETE_DAYS * DAY) continue
-      if ((await orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) {
+      if (await orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
         await store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
         completed++
       }

@@ -42,7 +42,7 @@ export function clientLimitStore(db: Q): FastifyRateLimitStoreCtor {
     async incr(key: string, callback: Callback, timeWindow: number): Promise<void> {
       let counted: { current: number; ttl: number }
       try {
-        counted = (await countRequest(db, `${this.scope} ${key}`, timeWindow))
+        counted = await countRequest(db, `${this.scope} ${key}`, timeWindow)
       } catch (err) {
         return callback(err as Error)
       }

@@ -47,7 +47,7 @@ export async function authenticate(db: Q, req: FastifyRequest): Promise<AuthUser
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
   const now = nowMs()
-  const row = (await sessionOfToken(db, token, hashToken, now))
+  const row = await sessionOfToken(db, token, hashToken, now)
   if (!row) return null
   if (now - row.last_seen_at > SEEN_EVERY_MS) {
     await touchSession(db, row.sessionId, now)
@@ -125,7 +125,7 @@ export function defineRoute<P extends ApiPath>(
     // Not async: a route that answers at once (most) costs no promise; Fastify sends what a handler returns and
     // answers what it throws through the error handler, as for an async one (docs/performance.md).
     handler: async (req, reply) => {
-      const user = (await authenticate(db, req))
+      const user = await authenticate(db, req)
       if (opts.auth && !user) {
         const sent = req.headers[HEADER_TOKEN.toLowerCase()]
         return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)

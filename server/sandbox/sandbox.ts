@@ -34,7 +34,7 @@ export function createSandbox(db: Q, enabled: boolean, key: string, log: Fastify
     key,
     async sendSms(phone, code) {
       if (!enabled) return
-      const id = Number((await db.insert('INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)', phone, code, nowMs())))
+      const id = Number(await db.insert('INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)', phone, code, nowMs()))
       await db.run('DELETE FROM sandbox_sms WHERE id <= ?', id - OUTBOX_LIMIT)
       // A real sender would call the SMS provider here; in development the code goes to the log.
       log.info(`[sms] ${phone.slice(0, 3)}****${phone.slice(-4)} code ${code}`)

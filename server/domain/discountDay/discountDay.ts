@@ -53,7 +53,7 @@ export async function discountDayCut(db: Q, shopId: number, cardRate: number | n
   if (cardRate === null || left <= 0) return null
   const day = dayOf(at)
   if (!(await repo.isDiscountDay(db, day))) return null
-  const rate = (await repo.extraRateOf(db, shopId))
+  const rate = await repo.extraRateOf(db, shopId)
   if (rate === null) return null
   const amount = percentOff(left, rate)
   return amount > 0 ? { day, rate, amount } : null

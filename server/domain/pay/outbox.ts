@@ -67,10 +67,10 @@ const settled = (row: ProviderCallRow | undefined): CallOutcome => (row?.state =
  */
 export async function runCall(db: Q, provider: PayProvider, id: number, now = nowMs()): Promise<CallOutcome> {
   if (db.inTransaction) throw new Error('the payment provider is called after the transaction commits (record the call inside it: server/domain/pay/outbox.ts)')
-  const row = (await calls.callById(db, id))
+  const row = await calls.callById(db, id)
   if (!row || row.state !== 'pending') return settled(row)
   const attempt = row.attempts + 1
-  if (!(await calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt)))) return settled((await calls.callById(db, id)))
+  if (!(await calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt)))) return settled(await calls.callById(db, id))
   let result: NonNullable<ProviderCallRow['result']>
   try {
     result = await callProvider(provider, row)
@@ -94,7 +94,7 @@ export async function runCall(db: Q, provider: PayProvider, id: number, now = no
  */
 export async function askRefundAgain(db: Q, provider: PayProvider, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): Promise<CallOutcome> {
   if (!(await calls.rearmRefund(db, r, doneBefore, now))) return 'in_flight'
-  const row = (await calls.callByRef(db, 'refund', r.refund_no))
+  const row = await calls.callByRef(db, 'refund', r.refund_no)
   return row ? (await runCall(db, provider, row.id, now)) : 'in_flight'
 }
 
@@ -102,7 +102,7 @@ export async function askRefundAgain(db: Q, provider: PayProvider, r: { refund_n
 export async function runDueCalls(db: Q, provider: PayProvider, now = nowMs(), limit = 100): Promise<number> {
   let made = 0
   for (const id of (await calls.dueCalls(db, now, limit))) {
-    const outcome = (await runCall(db, provider, id, now))
+    const outcome = await runCall(db, provider, id, now)
     if (outcome !== 'in_flight' && outcome !== 'failed') made++
   }
   return made
@@ -119,7 +119,7 @@ export type ClosingOutcome = 'closed' | 'paid' | 'unsettled'
  * nothing.
  */
 export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<ClosingOutcome> {
-  const open = (await payments.openTradesOf(db, orderId))
+  const open = await payments.openTradesOf(db, orderId)
   if (open.length === 0) return 'closed'
   const known = new Map((await calls.callsOfOrder(db, orderId)).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
   const ids = open.every((t) => known.has(t.trade_no)) ? open.map((t) => known.get(t.trade_no) as number) : await db.transaction('serializable', async (db) => {
@@ -129,7 +129,7 @@ export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: num
       })
   let outcome: ClosingOutcome = 'closed'
   for (const id of ids) {
-    const made = (await runCall(db, provider, id, now))
+    const made = await runCall(db, provider, id, now)
     if (made === 'paid') return 'paid'
     if (made !== 'closed') outcome = 'unsettled'
   }

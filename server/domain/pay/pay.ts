@@ -54,7 +54,7 @@ export async function preparePayment(db: Q, provider: PayProvider, orderId: numb
   if (!provider.configured) throw refuse('online_pay_unavailable')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
   if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw refuse('wechat_auth_required')
-  const payment = (await db.transaction('serializable', (db) => openTrade(db, orderId, channel, input)))
+  const payment = await db.transaction('serializable', (db) => openTrade(db, orderId, channel, input))
   if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
 
   const nonceStr = crypto.randomBytes(8).toString('hex')
@@ -82,16 +82,16 @@ async function openTrade(db: Q, orderId: number, channel: number, input: PayInpu
     // Already paid: the seed's shortcut.
     return null
   }
-  let payment = (await payments.openTradeFor(db, order.id, channel))
+  let payment = await payments.openTradeFor(db, order.id, channel)
   if (!payment) {
-    payment = (await payments.insertTrade(db, {
+    payment = await payments.insertTrade(db, {
       order_id: order.id,
       trade_no: newTradeNo(),
       channel,
       amount: order.pay_amount,
       success_url: sameSitePath(input.success_url),
       fail_url: sameSitePath(input.fail_url),
-    }))
+    })
   } else if (input.success_url || input.fail_url) {
     await payments.setReturnUrls(db, payment.id, sameSitePath(input.success_url), sameSitePath(input.fail_url))
   }
@@ -113,10 +113,10 @@ export type NotifyOutcome = 'paid' | 'repeat' | 'failed' | 'refunding' | 'reject
 export async function handleNotification(db: Q, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
   const expected = signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount, transaction_id: n.transaction_id }, secret)
   if (!sameSignature(expected, n.sign)) return { outcome: 'rejected', payment: null }
-  const found = (await payments.tradeByNo(db, n.trade_no))
+  const found = await payments.tradeByNo(db, n.trade_no)
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
 
-  const result = (await db.transaction('serializable', async (db): Promise<{ outcome: NotifyOutcome; refund: number | null }> => {
+  const result = await db.transaction('serializable', async (db): Promise<{ outcome: NotifyOutcome; refund: number | null }> => {
     const payment = (await payments.tradeById(db, found.id)) as PaymentRow
     if (n.result === 'fail') {
       await payments.failTrade(db, payment.id, nowText())
@@ -124,7 +124,7 @@ export async function handleNotification(db: Q, provider: PayProvider, n: Notifi
     }
     if (payment.status === 'paid' || payment.status === 'refunding' || payment.status === 'refunded') return { outcome: 'repeat', refund: null }
     // Money was taken for this trade (pending, or a trade closed or failed earlier that the provider paid after all).
-    if ((await markPaid(db, payment.order_id))) {
+    if (await markPaid(db, payment.order_id)) {
       await payments.attachTrade(db, payment.id, nowText(), n.transaction_id ?? null)
       return { outcome: 'paid', refund: null }
     }
@@ -133,8 +133,8 @@ export async function handleNotification(db: Q, provider: PayProvider, n: Notifi
     await payments.refundingTrade(db, payment.id, nowText())
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { outcome: 'refunding', refund: (await recordRefund(db, payment.order_id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })) }
-  }))
+    return { outcome: 'refunding', refund: await recordRefund(db, payment.order_id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
+  })
   if (result.refund !== null) await runCall(db, provider, result.refund)
   return { outcome: result.outcome, payment: (await payments.tradeById(db, found.id)) as PaymentRow }
 }
@@ -147,7 +147,7 @@ export async function handleNotification(db: Q, provider: PayProvider, n: Notifi
  * when no referral is pending).
  */
 export async function notify(db: Q, storage: Storage, provider: PayProvider, n: Notification, secret: string): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
-  const result = (await handleNotification(db, provider, n, secret))
+  const result = await handleNotification(db, provider, n, secret)
   const payment = result.payment
   if (payment && payment.status === 'paid' && (result.outcome === 'paid' || result.outcome === 'repeat')) {
     const order = (await orders.byId(db, payment.order_id)) as OrderRow
@@ -160,10 +160,10 @@ export async function notify(db: Q, storage: Storage, provider: PayProvider, n: 
 export async function handleRefundNotification(db: Q, n: RefundNotification, secret: string): Promise<boolean> {
   const expected = signRefundNotification({ refund_no: n.refund_no, result: n.result, amount: n.amount }, secret)
   if (!sameSignature(expected, n.sign)) return false
-  const refund = (await payments.refundByNo(db, n.refund_no))
+  const refund = await payments.refundByNo(db, n.refund_no)
   if (!refund || refund.amount !== n.amount) return false
   await db.transaction('serializable', async (db) => {
-    const settled = (await payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText()))
+    const settled = await payments.settleRefund(db, refund.id, n.result === 'success' ? 'succeeded' : 'failed', nowText())
     if (settled && n.result === 'success') await payments.refundedTrade(db, refund.payment_id)
     // An approved refund request: the order is refunded now (coupon, stock and card given back), once.
     if (settled && refund.reason === 'order') {

@@ -69,7 +69,7 @@ export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: 
   const trade = q.sub_mch_id === setting.subMchId ? (await paidTradeByNo(db, q.out_trade_no)) : undefined
   const expected = trade ? checkCodeOf(setting.receiptUrl, setting.subMchId, trade.trade_no, trade.transaction_id) : null
   if (!trade || !expected || !sameHex(expected, q.check_code)) throw failed()
-  const order = (await orders.byId(db, trade.order_id))
+  const order = await orders.byId(db, trade.order_id)
   if (!order || !order.pay_time) throw failed()
   const shop = order.shop_id !== null ? ((await db.get('SELECT name FROM shops WHERE id = ?', order.shop_id)) as { name: string } | undefined)?.name : undefined
   return {

@@ -32,7 +32,7 @@ const APPROVED: RefundStepKey[] = [...ASKED, 'approved', 'on_its_way', 'refunded
  */
 export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: number): Promise<OrderRefund | null> {
   if (row.refund_requested_at === null) return null
-  const trail = (await store.refundTrailOf(db, row.id))
+  const trail = await store.refundTrailOf(db, row.id)
   const last = (...actions: string[]) => [...trail].reverse().find((a) => actions.includes(a.action))
   const askedAt = fmt(row.refund_requested_at)
   const base = {
@@ -51,7 +51,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
   } satisfies Partial<OrderRefund>
 
   if (row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED) {
-    const refund = (await store.orderRefundOf(db, row.id))
+    const refund = await store.orderRefundOf(db, row.id)
     const payment = refund ? refund.payment_id : ((await store.attachedPaymentOf(db, row.id))?.id ?? null)
     const to = destinationOf(payment === null ? null : (await store.paymentChannelOf(db, payment)))
     const amount = refund?.amount ?? row.pay_amount
@@ -80,7 +80,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
   }
 
   // Back where it was asked from: refused by the store, or withdrawn by the shopper (whichever came last).
-  const payment = (await store.attachedPaymentOf(db, row.id))
+  const payment = await store.attachedPaymentOf(db, row.id)
   const to = destinationOf(payment ? payment.channel : null)
   const again = canRefund(row.status)
   const withdrawn = last('refund_withdrawn', 'refund_rejected')
@@ -102,7 +102,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
  */
 export async function withdrawRefund(db: Q, userId: number, orderId: number): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const row = (await orders.ownById(db, userId, orderId))
+    const row = await orders.ownById(db, userId, orderId)
     if (!row) throw refuse('order_not_found')
     if (!(await orders.withdrawRefunding(db, row.id))) {
       throw refuse(row.status === ORDER_STATUS.REFUNDING ? 'refund_withdraw_approved' : row.status === ORDER_STATUS.REFUNDED ? 'order_refunded' : 'refund_withdraw_not_waiting')

@@ -16,7 +16,7 @@ import { activeCardRate, type KindPayload, type KindPriced } from './kind'
  */
 
 async function shopOrFail(db: Q, id: number): Promise<ShopTerms> {
-  const shop = (await shops.shopTerms(db, id))
+  const shop = await shops.shopTerms(db, id)
   if (!shop) throw refuse('shop_not_found')
   return shop
 }
@@ -28,11 +28,11 @@ function atShop(shop: ShopTerms, amount: number, undiscounted: number, rate: num
 }
 
 export async function priceBill(db: Q, userId: number, p: KindPayload<'bill'>): Promise<KindPriced> {
-  const shop = (await shopOrFail(db, p.shop_id))
+  const shop = await shopOrFail(db, p.shop_id)
   if (shop.is_oil) throw refuse('bill_at_fuel_station')
   const undiscounted = p.undiscounted_amount ?? 0
   if (undiscounted > p.amount) throw refuse('undiscounted_over_amount')
-  const rate = (await activeCardRate(db, userId))
+  const rate = await activeCardRate(db, userId)
   const priced = atShop(shop, p.amount, undiscounted, rate)
   // A discount day (issue 26): a card member's bill at a shop taking part, priced on the server's business day.
   const dayCut = (await discountDayCut(db, shop.id, rate, p.amount - undiscounted - priced.discount - priced.member)) ?? undefined
@@ -40,10 +40,10 @@ export async function priceBill(db: Q, userId: number, p: KindPayload<'bill'>): 
 }
 
 export async function priceFuel(db: Q, userId: number, p: KindPayload<'oil'>): Promise<KindPriced> {
-  const shop = (await shopOrFail(db, p.shop_id))
+  const shop = await shopOrFail(db, p.shop_id)
   if (!shop.is_oil) throw refuse('not_a_fuel_station')
-  const rate = (await activeCardRate(db, userId))
-  const { litrePrice } = (await fuelTerms(db, p))
+  const rate = await activeCardRate(db, userId)
+  const { litrePrice } = await fuelTerms(db, p)
   if (p.amount < FUEL_MIN_CENTS || p.amount > FUEL_MAX_CENTS) throw refuse('fuel_amount_range', { min: FUEL_MIN_CENTS / 100, max: FUEL_MAX_CENTS / 100 })
   const oil: OilFigures = { grade: p.oil_grade, pump_no: p.pump_no, litres: litresFor(p.amount, litrePrice), litre_price: litrePrice, member_litre_price: memberLitrePrice(litrePrice, shop.discount_rate, rate) }
   // Fuel has no undiscounted part (kept as 0 in the detail, as bills keep theirs).

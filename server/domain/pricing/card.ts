@@ -10,9 +10,9 @@ import type { KindPayload, KindPriced } from './kind'
  * renewal starts when the held card ends; a lower level than one held is refused (server/domain/cards.ts planCard).
  */
 export async function priceCard(db: Q, userId: number, p: KindPayload<'card'>): Promise<KindPriced> {
-  const card = (await cards.cardProduct(db, p.card_id))
+  const card = await cards.cardProduct(db, p.card_id)
   if (!card) throw refuse('card_not_found')
-  const plan = (await planCard(db, userId, card, nowMs(), true))
+  const plan = await planCard(db, userId, card, nowMs(), true)
   return {
     title: `一卡通${card.name}`,
     original: card.price,

@@ -42,11 +42,11 @@ type ProductPayload = KindPayload<'product'>
 export async function priceMall(db: Q, userId: number, p: ProductPayload): Promise<KindPriced> {
   if (p.items !== undefined) {
     if (p.product_id !== undefined || p.spec_id !== undefined) throw refuse('order_items_or_product')
-    const m = (await priceMallItems(db, userId, p, p.items))
+    const m = await priceMallItems(db, userId, p, p.items)
     return mallPriced(m, m.specTakes)
   }
   if (p.product_id === undefined) throw refuse('product_required')
-  const m = (await priceMallLine(db, userId, { ...p, product_id: p.product_id }))
+  const m = await priceMallLine(db, userId, { ...p, product_id: p.product_id })
   return mallPriced(m, [{ specId: m.specId, quantity: m.quantity }])
 }
 
@@ -72,11 +72,11 @@ function mallPriced(m: Awaited<ReturnType<typeof priceMallLine>>, specTakes: Arr
  * the product allows it; a shipped order goes to one of the shopper's own addresses, kept as it was.
  */
 async function priceMallLine(db: Q, userId: number, p: ProductPayload & { product_id: number }) {
-  const prod = (await mall.product(db, p.product_id))
+  const prod = await mall.product(db, p.product_id)
   if (!prod) throw refuse('product_not_found')
   if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
   if (p.spec_id === undefined) throw refuse('spec_required')
-  const spec = (await mall.specOf(db, prod.id, p.spec_id))
+  const spec = await mall.specOf(db, prod.id, p.spec_id)
   if (!spec) throw refuse('spec_not_found')
   const quantity = p.quantity
   if (quantity > prod.limit_per_order) throw refuse('limit_per_order', { limit: prod.limit_per_order })
@@ -88,7 +88,7 @@ async function priceMallLine(db: Q, userId: number, p: ProductPayload & { produc
     if (prod.pickup !== 1) throw refuse('pickup_not_offered')
   } else {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
-    const a = (await addresses.addressForOrder(db, userId, p.address_id))
+    const a = await addresses.addressForOrder(db, userId, p.address_id)
     if (!a) throw refuse('delivery_address_not_found')
     address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
   }
@@ -129,10 +129,10 @@ async function priceMallItems(db: Q, userId: number, p: ProductPayload, asked: R
   let memberPrices = 0
   let first: mall.MallProductRow | null = null
   for (const i of merged.values()) {
-    const prod = (await mall.product(db, i.product_id))
+    const prod = await mall.product(db, i.product_id)
     if (!prod) throw refuse('product_not_found')
     if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
-    const spec = (await mall.specOf(db, prod.id, i.spec_id))
+    const spec = await mall.specOf(db, prod.id, i.spec_id)
     if (!spec) throw refuse('spec_not_found')
     if (storeId !== null && prod.shop_id !== storeId) throw refuse('order_items_one_store')
     storeId = prod.shop_id
@@ -155,7 +155,7 @@ async function priceMallItems(db: Q, userId: number, p: ProductPayload, asked: R
     if (!pickupForAll) throw refuse('pickup_not_offered')
   } else {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
-    const a = (await addresses.addressForOrder(db, userId, p.address_id))
+    const a = await addresses.addressForOrder(db, userId, p.address_id)
     if (!a) throw refuse('delivery_address_not_found')
     address = { name: a.name, phone: a.mobile, text: `${a.province}${a.city}${a.district}${a.detail}` }
   }

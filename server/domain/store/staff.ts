@@ -43,13 +43,13 @@ const roleOf = async (db: Q, userId: number) => ((await db.get('SELECT role FROM
 
 /** The store gate, with the asker's role. */
 export async function requireMember(db: Q, user: AuthUser | null): Promise<Member> {
-  const staff = (await requireStaff(db, user))
-  return { ...staff, role: (await roleOf(db, staff.userId)) }
+  const staff = await requireStaff(db, user)
+  return { ...staff, role: await roleOf(db, staff.userId) }
 }
 
 /** The store gate for what only the owner may do (staff: `staff_owner_only`). */
 export async function requireOwner(db: Q, user: AuthUser | null): Promise<Member> {
-  const member = (await requireMember(db, user))
+  const member = await requireMember(db, user)
   if (member.role !== 'owner') throw refuse('staff_owner_only')
   return member
 }
@@ -78,7 +78,7 @@ export async function createInvite(db: Q, owner: Member): Promise<StaffInvite & 
     if ((await openInvites(db, owner.shopId, now)).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
     const code = crypto.randomBytes(16).toString('base64url')
     const id = Number(
-      (await db.insert('INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS)),
+      await db.insert('INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS),
     )
     return { ...inviteOf({ id, created_at: now, expires_at: now + INVITE_MS }), code }
   })
@@ -86,7 +86,7 @@ export async function createInvite(db: Q, owner: Member): Promise<StaffInvite & 
 
 /** The owner withdraws one of the store's open invites (a used, expired or another store's one: not found). */
 export async function revokeInvite(db: Q, owner: Member, id: number): Promise<void> {
-  const done = (await db.run('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?', nowMs(), id, owner.shopId, nowMs()))
+  const done = await db.run('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?', nowMs(), id, owner.shopId, nowMs())
   if (done.changes !== 1) throw refuse('staff_invite_not_found')
 }
 
@@ -111,8 +111,8 @@ async function usableInvite(db: Q, code: string, now: number): Promise<InviteRow
 }
 
 export async function readInvite(db: Q, user: AuthUser, code: string): Promise<InviteReadAnswer> {
-  const row = (await usableInvite(db, code, nowMs()))
-  const mine = (await store.staffShopOf(db, user.id))
+  const row = await usableInvite(db, code, nowMs())
+  const mine = await store.staffShopOf(db, user.id)
   return { shop: { id: row.shop_id, name: row.shop_name }, expires_at: fmt(row.expires_at), my_shop: mine ? { id: mine.shop_id, name: mine.name } : null }
 }
 
@@ -120,8 +120,8 @@ export async function readInvite(db: Q, user: AuthUser, code: string): Promise<I
 export async function acceptInvite(db: Q, user: AuthUser, code: string): Promise<InviteAcceptAnswer> {
   return db.transaction('serializable', async (db) => {
     const now = nowMs()
-    const row = (await usableInvite(db, code, now))
-    const mine = (await store.staffShopOf(db, user.id))
+    const row = await usableInvite(db, code, now)
+    const mine = await store.staffShopOf(db, user.id)
     if (mine) throw refuse('staff_already_staff', { shop: mine.name })
     if ((await db.run('UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL', user.id, now, row.id)).changes !== 1) throw refuse('staff_invite_used')
     await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')", user.id, row.shop_id, fmt(now))

@@ -53,13 +53,13 @@ export interface Staff {
  */
 export async function requireStaff(db: Q, user: AuthUser | null): Promise<Staff> {
   if (!user) throw refuse('login_required', {}, { code: -1 })
-  const shop = (await store.staffShopOf(db, user.id))
+  const shop = await store.staffShopOf(db, user.id)
   if (!shop) throw refuse('no_permission')
   return { userId: user.id, shopId: shop.shop_id, shopName: shop.name }
 }
 
 export async function storeOrder(db: Q, staff: Staff, id: number): Promise<OrderRow> {
-  const row = (await store.storeOrderById(db, staff.shopId, id))
+  const row = await store.storeOrderById(db, staff.shopId, id)
   if (!row) throw refuse('order_not_found')
   return row
 }
@@ -88,14 +88,14 @@ export function deliveryForStaff(row: OrderRow, delivery: OrderDelivery | null, 
 }
 
 export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoApproveHours: number): Promise<StoreOrder> {
-  const state = (await refundState(db, row))
+  const state = await refundState(db, row)
   const waiting = state === 'awaiting_store'
-  const info = (await toOrderInfo(db, lang, row))
+  const info = await toOrderInfo(db, lang, row)
   return {
     ...info,
     delivery: deliveryForStaff(row, info.delivery ?? null, state),
     quantity: row.quantity,
-    shopper_phone: maskPhone((await store.shopperPhone(db, row.user_id))),
+    shopper_phone: maskPhone(await store.shopperPhone(db, row.user_id)),
     refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
@@ -153,7 +153,7 @@ function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | nul
 }
 
 export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLang, hours: number): Promise<VerifyPreviewAnswer> {
-  const row = (await store.byVerifyCode(db, code))
+  const row = await store.byVerifyCode(db, code)
   const refusal = refusalOf(row, staff)
   const visible = row && refusal !== 'unknown' ? row : null
   return {
@@ -168,7 +168,7 @@ export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLa
 /** Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment. */
 export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const row = (await store.byVerifyCode(db, code))
+    const row = await store.byVerifyCode(db, code)
     const refusal = refusalOf(row, staff)
     if (refusal || !row) throw refuse(VERIFY_REASONS[refusal ?? 'unknown'])
     if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
@@ -187,14 +187,14 @@ export async function verifyCode(db: Q, staff: Staff, code: string): Promise<Ord
  * paid by an upgrade's credit) is refunded at once.
  */
 export async function approveRefund(db: Q, provider: PayProvider, orderId: number, by: number | null, shopId?: number): Promise<OrderRow> {
-  const { call } = (await db.transaction('serializable', async (db): Promise<{ call: number | null }> => {
+  const { call } = await db.transaction('serializable', async (db): Promise<{ call: number | null }> => {
     const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
     if (!row) throw refuse('order_not_found')
     if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
-    if ((await store.orderRefundOf(db, row.id))) throw refuse('refund_already_approved')
+    if (await store.orderRefundOf(db, row.id)) throw refuse('refund_already_approved')
     const at = nowText()
     await store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by, reason: null, at })
-    const payment = (await store.attachedPaymentOf(db, row.id))
+    const payment = await store.attachedPaymentOf(db, row.id)
     if (!payment) {
       await finishOrderRefund(db, row.id)
       return { call: null }
@@ -203,8 +203,8 @@ export async function approveRefund(db: Q, provider: PayProvider, orderId: numbe
     await payments.refundingTrade(db, payment.id, at)
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { call: (await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })) }
-  }))
+    return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
+  })
   if (call !== null) await runCall(db, provider, call)
   return (await orders.byId(db, orderId)) as OrderRow
 }

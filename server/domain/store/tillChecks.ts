@@ -31,11 +31,11 @@ const MINUTE_MS = 60_000
 async function waitMinutes(db: Q, staff: Staff, cardId: number | null, now: number): Promise<number | null> {
   const until: number[] = []
   const staffWindow = TILL_LIMITS.staff.windowMinutes * MINUTE_MS
-  const staffAt = (await checks.nthFailureOfStaff(db, staff.userId, now - staffWindow, TILL_LIMITS.staff.failures))
+  const staffAt = await checks.nthFailureOfStaff(db, staff.userId, now - staffWindow, TILL_LIMITS.staff.failures)
   if (staffAt !== undefined) until.push(staffAt + staffWindow)
   if (cardId !== null) {
     const cardWindow = TILL_LIMITS.card.windowMinutes * MINUTE_MS
-    const cardAt = (await checks.nthFailureOfCard(db, cardId, now - cardWindow, TILL_LIMITS.card.failures))
+    const cardAt = await checks.nthFailureOfCard(db, cardId, now - cardWindow, TILL_LIMITS.card.failures)
     const storeAt = cardAt === undefined ? undefined : (await checks.nthFailureOfStoreOnCard(db, cardId, staff.shopId, now - cardWindow, TILL_LIMITS.card.storeFailures))
     // Refused while both hold: until the first of the two counts drops below its limit.
     if (cardAt !== undefined && storeAt !== undefined) until.push(Math.min(cardAt, storeAt) + cardWindow)
@@ -50,13 +50,13 @@ async function waitMinutes(db: Q, staff: Staff, cardId: number | null, now: numb
  */
 export async function checkAtTill(db: Q, staff: Staff, code: string, now = nowMs()): Promise<CardCheckAnswer> {
   const parsed = parseTillCode(code)
-  const outcome = (await db.transaction('serializable', async (db): Promise<{ answer: CardCheckAnswer } | { minutes: number }> => {
+  const outcome = await db.transaction('serializable', async (db): Promise<{ answer: CardCheckAnswer } | { minutes: number }> => {
     const cardId = parsed && (await checks.cardExists(db, parsed.cardId)) ? parsed.cardId : null
-    const minutes = (await waitMinutes(db, staff, cardId, now))
+    const minutes = await waitMinutes(db, staff, cardId, now)
     const answer = minutes === null ? (await checkCardCode(db, code, now)) : null
     await checks.insertCheck(db, { staff_user_id: staff.userId, shop_id: staff.shopId, card_id: cardId, result: answer ? answer.result : 'refused', at: now })
     return answer ? { answer } : { minutes: minutes ?? 1 }
-  }))
+  })
   if ('minutes' in outcome) throw refuse('till_check_too_many', { minutes: outcome.minutes })
   return outcome.answer
 }

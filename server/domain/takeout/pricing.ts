@@ -161,11 +161,11 @@ export const memberPrice = (amount: number, rate: number) => amount - percentOff
 
 /** A shop's menu: categories in the order of their first dish, dishes with their option groups; member prices with a card. */
 export async function menuOf(db: Q, shopId: number, rate: number | null): Promise<TakeoutMenuAnswer> {
-  const dishes = (await repo.dishesOf(db, shopId))
-  const options = (await repo.optionsOf(
+  const dishes = await repo.dishesOf(db, shopId)
+  const options = await repo.optionsOf(
     db,
     dishes.map((d) => d.id),
-  ))
+  )
   const groups = new Map<number, Dish['option_groups']>()
   for (const o of options) {
     const list = groups.get(o.dish_id) ?? []
@@ -232,10 +232,10 @@ const km = (m: number) => (m / 1000).toFixed(1)
 
 /** One dish line: the dish of this shop, not sold out, its options valid (each of the dish's, required groups chosen, at most `max` a group). */
 async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][number]): Promise<TakeoutItem> {
-  const dish = (await repo.dishOf(db, shopId, item.id))
+  const dish = await repo.dishOf(db, shopId, item.id)
   if (!dish) throw refuse('dish_unavailable')
   if (dish.sold_out === 1) throw refuse('takeout_dish_sold_out', { name: dish.name })
-  const options = (await repo.optionsOf(db, [dish.id]))
+  const options = await repo.optionsOf(db, [dish.id])
   const chosen = item.option_ids ?? []
   if (new Set(chosen).size !== chosen.length) throw refuse('takeout_option_invalid', { name: dish.name })
   const picked = chosen.map((id) => options.find((o) => o.option_id === id))
@@ -270,7 +270,7 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
  * opening) or refused saying when it opens; paused → refused.
  */
 export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rate: number | null, now = nowMs()): Promise<TakeoutPriced> {
-  const shop = (await repo.shopById(db, p.shop_id))
+  const shop = await repo.shopById(db, p.shop_id)
   if (!shop) throw refuse('shop_not_found')
   if (shop.paused === 1) throw refuse('takeout_shop_paused')
   const mode: TakeoutMode = p.mode ?? 'delivery'
@@ -288,7 +288,7 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
     if (p.address_id === undefined) throw refuse('delivery_address_required')
     // The shopper's own address, kept on the order as it was (a later edit does not move the order).
     address = (await addresses.addressForOrder(db, userId, p.address_id)) ?? null
-    const point = (await addresses.addressPoint(db, userId, p.address_id))
+    const point = await addresses.addressPoint(db, userId, p.address_id)
     if (!address || !point) throw refuse('delivery_address_not_found')
     if (point.lat !== null && point.lng !== null) distance = distanceMeters(shop, { lat: point.lat, lng: point.lng })
     if (shop.radius_m > 0) {
@@ -335,6 +335,6 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
 
 /** A takeout order as priceOrder (server/domain/orders.ts) takes every kind (server/domain/pricing/kind.ts): the card's rate on the dishes. */
 export async function priceTakeoutOrder(db: Q, userId: number, p: TakeoutPayload): Promise<KindPriced> {
-  const t = (await priceTakeout(db, userId, p, (await activeCardRate(db, userId))))
+  const t = await priceTakeout(db, userId, p, await activeCardRate(db, userId))
   return { title: t.title, original: t.original, discount: 0, member: t.member, fee: t.fee, shopId: t.shopId, refId: null, quantity: 1, detail: { ...t.detail }, lines: t.lines, takeout: t }
 }

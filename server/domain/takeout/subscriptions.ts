@@ -64,8 +64,8 @@ export async function messageOnMove(db: Q, orderId: number, action: OrderAction[
   if (!grant) return false
   const now = nowMs()
   if ((await db.run('UPDATE takeout_subscriptions SET used_at = ? WHERE id = ? AND used_at IS NULL', now, grant.id)).changes !== 1) return false
-  const row = (await orders.byId(db, orderId))
-  const t = (await repo.takeoutOrderOf(db, orderId))
+  const row = await orders.byId(db, orderId)
+  const t = await repo.takeoutOrderOf(db, orderId)
   if (!row || !t) return false
   const shop = (await repo.shopById(db, t.shop_id))?.name ?? row.title
   const note =

@@ -36,7 +36,7 @@ const MINUTE = 60_000
 
 /** A takeout order of this store (another store's, or another kind, is not found), with its takeout row. */
 async function storeTakeout(db: Q, staff: Staff, id: number): Promise<{ row: OrderRow; t: TakeoutOrderRow }> {
-  const row = (await storeOrder(db, staff, id))
+  const row = await storeOrder(db, staff, id)
   const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
   if (!t) throw refuse('order_not_found')
   return { row, t }
@@ -44,7 +44,7 @@ async function storeTakeout(db: Q, staff: Staff, id: number): Promise<{ row: Ord
 
 /** The shopper's own takeout order. */
 async function ownTakeout(db: Q, userId: number, id: number): Promise<{ row: OrderRow; t: TakeoutOrderRow }> {
-  const row = (await findOwnOrder(db, userId, id))
+  const row = await findOwnOrder(db, userId, id)
   const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
   if (!t) throw refuse('order_not_found')
   return { row, t }
@@ -73,13 +73,13 @@ function notNow(status: number): BizError {
  * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
  */
 async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: (db: Q) => Promise<OrderRow>, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
-  const { call, id } = (await db.transaction('serializable', async (db): Promise<{ call: number | null; id: number }> => {
+  const { call, id } = await db.transaction('serializable', async (db): Promise<{ call: number | null; id: number }> => {
     const row = await read(db)
     if (row.status !== ORDER_STATUS.PAID || !(await orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs()))) {
       throw action === 'takeout_cancelled' && row.status === ORDER_STATUS.ACCEPTED ? refuse('takeout_cancel_accepted') : notNow(row.status)
     }
     await act(db, row.id, action, by, reason)
-    const payment = (await store.attachedPaymentOf(db, row.id))
+    const payment = await store.attachedPaymentOf(db, row.id)
     if (!payment) {
       await finishOrderRefund(db, row.id)
       return { call: null, id: row.id }
@@ -89,8 +89,8 @@ async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: (db: Q
     await payments.refundingTrade(db, payment.id, at)
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { call: (await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount })), id: row.id }
-  }))
+    return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }), id: row.id }
+  })
   if (call !== null) await runCall(db, provider, call)
   return (await orders.byId(db, id)) as OrderRow
 }
@@ -123,11 +123,11 @@ export async function autoRefuseTakeout(db: Q, provider: PayProvider, minutes: n
 export async function autoDeliverTakeout(db: Q, now = nowMs()): Promise<number> {
   let done = 0
   for (const id of (await repo.dueForDelivery(db, now - TAKEOUT_AUTO_DELIVER_MINUTES * MINUTE, 100))) {
-    const moved = (await db.transaction('serializable', async (db) => {
+    const moved = await db.transaction('serializable', async (db) => {
       if (!(await orders.moveStatus(db, id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) return false
       await act(db, id, 'takeout_auto_delivered', null)
       return true
-    }))
+    })
     if (moved) done++
   }
   return done
@@ -138,7 +138,7 @@ export async function autoDeliverTakeout(db: Q, now = nowMs()): Promise<number> 
 /** One move of the store: re-read in the transaction, the status it moves from named in the UPDATE. */
 async function storeMove(db: Q, staff: Staff, id: number, from: number, to: number, action: OrderAction['action'], check?: (t: TakeoutOrderRow) => void, after?: (row: OrderRow, db: Q) => Promise<unknown>): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const { row, t } = (await storeTakeout(db, staff, id))
+    const { row, t } = await storeTakeout(db, staff, id)
     check?.(t)
     if (row.status !== from || !(await orders.moveStatus(db, row.id, from, to))) throw notNow(row.status)
     await act(db, row.id, action, staff.userId)
@@ -171,7 +171,7 @@ export const deliverTakeout = async (db: Q, staff: Staff, id: number): Promise<O
 /** A pickup order is ready to collect: on the trail once (the status stays accepted). */
 export async function readyTakeout(db: Q, staff: Staff, id: number): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const { row, t } = (await storeTakeout(db, staff, id))
+    const { row, t } = await storeTakeout(db, staff, id)
     if (t.mode !== 'pickup') throw refuse('takeout_delivery_order')
     if (row.status !== ORDER_STATUS.ACCEPTED) throw notNow(row.status)
     if (!(await repo.setReady(db, row.id, nowText(), nowMs()))) throw refuse('takeout_already_moved')
@@ -183,7 +183,7 @@ export async function readyTakeout(db: Q, staff: Staff, id: number): Promise<Ord
 /** A pickup order collected: its code (the shopper's QR) verified by its own store, 20 → 40 once. */
 export async function verifyPickup(db: Q, staff: Staff, code: string): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const found = (await repo.byPickupCode(db, staff.shopId, code))
+    const found = await repo.byPickupCode(db, staff.shopId, code)
     if (!found) throw refuse('verify_code_invalid')
     const row = (await orders.byId(db, found.id)) as OrderRow
     if (row.status === ORDER_STATUS.COMPLETED) throw refuse('verify_code_used')
@@ -196,7 +196,7 @@ export async function verifyPickup(db: Q, staff: Staff, code: string): Promise<O
 /** The shopper confirms a delivered order: 30 → 40. */
 export async function confirmTakeout(db: Q, userId: number, id: number): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    const { row } = (await ownTakeout(db, userId, id))
+    const { row } = await ownTakeout(db, userId, id)
     if (row.status !== ORDER_STATUS.DELIVERING || !(await orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) throw notNow(row.status)
     await act(db, row.id, 'takeout_confirmed', userId)
     return (await orders.byId(db, row.id)) as OrderRow
@@ -217,7 +217,7 @@ interface TakeoutDetail {
  */
 export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number): Promise<TakeoutView> {
   const t = (await repo.takeoutOrderOf(db, row.id)) as TakeoutOrderRow
-  const trail = (await repo.takeoutTrail(db, row.id))
+  const trail = await repo.takeoutTrail(db, row.id)
   const at = (action: string) => trail.find((a) => a.action === action)?.at ?? null
   let detail: TakeoutDetail = {}
   try {
@@ -269,7 +269,7 @@ export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store
   }))
   // The store sees the address while it has to deliver (paid, accepted, out for delivery), the shopper always.
   const a = as === 'shopper' || s === ORDER_STATUS.PAID || s === ORDER_STATUS.ACCEPTED || s === ORDER_STATUS.DELIVERING ? detail.address : null
-  const shopRow = (await repo.shopById(db, t.shop_id))
+  const shopRow = await repo.shopById(db, t.shop_id)
   const shop = { id: t.shop_id, name: shopRow?.name ?? row.title, phone: shopRow?.phone ?? '' }
   return {
     mode: t.mode,

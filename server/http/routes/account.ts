@@ -68,9 +68,9 @@ export function deviceLabel(ua: string | undefined, platform: string): string {
  */
 export async function pruneSessions(db: Q, now = nowMs()): Promise<{ tokens: number; codes: number }> {
   return db.transaction('serializable', async (db) => {
-    const tokens = (await users.deleteExpiredSessions(db, now))
+    const tokens = await users.deleteExpiredSessions(db, now)
     // Kept for a day (the per-phone cap counts them), but a used or stale code is no secret to keep.
-    const codes = (await users.deleteCodesBefore(db, now - DAY_MS))
+    const codes = await users.deleteCodesBefore(db, now - DAY_MS)
     await users.blankCodes(db, now - SMS_VALID_MS)
     await pruneClientLimits(db, now)
     return { tokens, codes }
@@ -87,8 +87,8 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     const now = nowMs()
     // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
     // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).
-    const code = (await db.transaction('serializable', async (db) => {
-      const lastAt = (await users.lastCodeAt(db, input.phone))
+    const code = await db.transaction('serializable', async (db) => {
+      const lastAt = await users.lastCodeAt(db, input.phone)
       if (lastAt !== undefined && now - lastAt < SMS_RESEND_MS) {
         throw refuse('sms_resend_wait', { seconds: Math.ceil((SMS_RESEND_MS - (now - lastAt)) / 1000) })
       }
@@ -96,7 +96,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       const fresh = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
       await users.insertCode(db, { phone: input.phone, scene: input.scene, code: fresh, created_at: now })
       return fresh
-    }))
+    })
     // The text goes out after the commit (a real sender is a call outside the database).
     await sandbox.sendSms(input.phone, code)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
@@ -105,7 +105,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
   defineRoute(app, db, 'wechat/bind', { auth: false }, async ({ input, req, lang }) => {
     const now = nowMs()
     if ((input.wx_code || input.openid) && !sandbox.enabled) throw refuse('wechat_login_not_configured')
-    const sms = (await users.latestBindCode(db, input.phone))
+    const sms = await users.latestBindCode(db, input.phone)
     if (!sms || now - sms.created_at > SMS_VALID_MS) throw refuse('sms_code_expired')
     // A guess is taken before the code is compared (a conditional update; a right one gives it back): SMS_MAX_ATTEMPTS
     // wrong guesses over all processes, however many are in flight at once.
@@ -113,22 +113,22 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     if (sms.code !== input.code) throw refuse('sms_code_wrong')
     await users.returnAttempt(db, sms.id)
 
-    const { answer, created } = (await db.transaction('serializable', async (db) => {
+    const { answer, created } = await db.transaction('serializable', async (db) => {
       // Used once: a second bind with the same code (even racing this one) finds it used.
       if (!(await users.useCode(db, sms.id))) throw refuse('sms_code_expired')
-      let user: UserRow | undefined = (await users.userByPhone(db, input.phone))
+      let user: UserRow | undefined = await users.userByPhone(db, input.phone)
       let created: { id: number; referrer: number | null } | null = null
       if (!user) {
         // The sharer is recorded once, when the shopper first binds (never themselves, never unknown ids).
         const sharer = input.share_user_user_id !== undefined ? Number(input.share_user_user_id) : NaN
         const referrer = Number.isInteger(sharer) && sharer > 0 && (await users.userExists(db, sharer)) ? sharer : null
-        const id = (await users.insertUser(db, {
+        const id = await users.insertUser(db, {
           phone: input.phone,
           nickname: `会员${input.phone.slice(-4)}`,
           avatar: `/assets/img/avatar-${input.phone.slice(-4)}.svg`,
           referrer_id: referrer,
           created_at: nowText(),
-        }))
+        })
         user = (await users.userById(db, id)) as UserRow
         created = { id, referrer }
       }
@@ -140,7 +140,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       const device = deviceLabel(req.headers['user-agent'], input.wx_code ? 'Mini-program' : 'H5')
       await users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device })
       return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...(await userInfo(db, user)), nickname: nicknameIn(lang, user.nickname) } }, created }
-    }))
+    })
     // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
     // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
     // The bind has committed: a failure here is logged, and the shopper still gets the session the bind made.
@@ -157,12 +157,12 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
   // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
   defineRoute(app, db, 'personal.user/logout', { auth: false }, async ({ user }) => {
     if (!user) return { revoked: false }
-    return { revoked: (await users.endSession(db, user.sessionId)) }
+    return { revoked: await users.endSession(db, user.sessionId) }
   })
 
   defineRoute(app, db, 'personal.user/sessions', { auth: true }, async ({ user }) => {
     const me = requireUser(user)
-    const rows = (await users.liveSessionsOf(db, me.id, nowMs()))
+    const rows = await users.liveSessionsOf(db, me.id, nowMs())
     return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
   })
 
@@ -252,7 +252,7 @@ export async function deletionBlockers(db: Q, lang: ApiLang, userId: number, now
  */
 export async function deleteAccount(db: Q, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
   const refuseIfBlocked = async () => {
-    const blocking = (await deletionBlockers(db, lang, userId))
+    const blocking = await deletionBlockers(db, lang, userId)
     if (blocking.length > 0) {
       const data: DeletionRefusalData = { orders: blocking }
       throw refuse('account_has_open_orders', { count: blocking.length }, { data })
@@ -268,7 +268,7 @@ export async function deleteAccount(db: Q, provider: PayProvider, userId: number
     for (const o of (await orders.unpaidOf(db, userId))) {
       if ((await cancelIfTradesClosed(db, o.id)) !== 'cancelled') throw refuse('delete_payment_processing')
     }
-    const phone = (await users.phoneOf(db, userId))
+    const phone = await users.phoneOf(db, userId)
     await users.endSessionsOf(db, userId)
     await users.endStaffLink(db, userId)
     await users.dropCardSecrets(db, userId)

@@ -57,31 +57,31 @@ export function cartRoutes(app: FastifyInstance, db: Q): void {
 
   defineRoute(app, db, 'personal.mall_cart/add', { auth: true }, async ({ input, user }) => {
     const uid = requireUser(user).id
-    const added = (await db.transaction('serializable', async (db) => {
-      const prod = (await mall.product(db, input.product_id))
+    const added = await db.transaction('serializable', async (db) => {
+      const prod = await mall.product(db, input.product_id)
       if (!prod) throw refuse('product_not_found')
       if (prod.on_sale !== 1) throw refuse('product_off_sale', { name: prod.name })
-      const spec = (await mall.specOf(db, prod.id, input.spec_id))
+      const spec = await mall.specOf(db, prod.id, input.spec_id)
       if (!spec) throw refuse('spec_not_found')
       if (spec.stock === 0) throw refuse('spec_sold_out')
-      const before = (await cart.lineOfSpec(db, uid, spec.id))
+      const before = await cart.lineOfSpec(db, uid, spec.id)
       if (!before && (await cart.lineCount(db, uid)) >= CART_MAX_LINES) throw refuse('cart_full', { max: CART_MAX_LINES })
       const cap = capOf(spec.stock, prod.limit_per_order)
       if (before && before.quantity >= cap) throw refuse('cart_item_stock_left', { name: prod.name, spec: spec.name, stock: Math.min(spec.stock, cap) })
       await cart.addToLine(db, uid, prod.id, spec.id, input.quantity, cap, nowMs())
       const after = (await cart.lineOfSpec(db, uid, spec.id)) as { id: number; quantity: number }
       return { line_id: after.id, quantity: after.quantity, capped: after.quantity < (before?.quantity ?? 0) + input.quantity }
-    }))
+    })
     return { ...(await cartOf(db, uid)), added }
   })
 
   defineRoute(app, db, 'personal.mall_cart/setQuantity', { auth: true }, async ({ input, user }) => {
     const uid = requireUser(user).id
     await db.transaction('serializable', async (db) => {
-      const line = (await cart.ownLine(db, uid, input.id))
+      const line = await cart.ownLine(db, uid, input.id)
       if (!line) throw refuse('cart_line_not_found')
-      const prod = (await mall.product(db, line.product_id))
-      const spec = (await mall.specOf(db, line.product_id, line.spec_id))
+      const prod = await mall.product(db, line.product_id)
+      const spec = await mall.specOf(db, line.product_id, line.spec_id)
       // Brought down to what the line can hold now (at least 1: a sold-out line keeps its quantity until removed).
       const cap = prod && spec ? capOf(spec.stock, prod.limit_per_order) : CART_LINE_MAX
       await cart.setQuantity(db, uid, line.id, Math.max(1, Math.min(input.quantity, cap)))

@@ -7,12 +7,12 @@ import { confirmReceipt, logisticsOf } from '../../domain/shipping'
 /** The shopper's parcels (issue 14; src/contract/mallEndpoints.ts): their own orders only. */
 export function logisticsRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'personal.order/logistics', { auth: true }, async ({ input, user, lang }) => {
-    const row = (await findOwnOrder(db, requireUser(user).id, input.id))
-    return { order: (await toOrderInfo(db, lang, row)), ...(await logisticsOf(db, lang, row)) }
+    const row = await findOwnOrder(db, requireUser(user).id, input.id)
+    return { order: await toOrderInfo(db, lang, row), ...(await logisticsOf(db, lang, row)) }
   })
 
   defineRoute(app, db, 'personal.order/confirmReceipt', { auth: true }, async ({ input, user, lang }) => {
-    const row = (await findOwnOrder(db, requireUser(user).id, input.id))
-    return { info: (await toOrderInfo(db, lang, (await confirmReceipt(db, row)))) }
+    const row = await findOwnOrder(db, requireUser(user).id, input.id)
+    return { info: await toOrderInfo(db, lang, await confirmReceipt(db, row)) }
   })
 }

@@ -43,17 +43,17 @@ export function mallRoutes(app: FastifyInstance, db: Q): void {
   }))
 
   defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, async ({ input }) => {
-    const { rows, total } = (await mall.productPage(
+    const { rows, total } = await mall.productPage(
       db,
       { categoryId: input.category_id, specialId: input.special_id, like: input.keyword ? likePattern(searchTerm(input.keyword)) : undefined },
       input.page_size,
       (input.page - 1) * input.page_size,
-    ))
+    )
     return { list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_public.mall_product/read', { auth: false }, async ({ input }) => {
-    const row = (await mall.product(db, input.id))
+    const row = await mall.product(db, input.id)
     if (!row) throw refuse('product_not_found')
     const info: MallProductDetail = {
       ...toProduct(row),
@@ -68,7 +68,7 @@ export function mallRoutes(app: FastifyInstance, db: Q): void {
   })
 
   defineRoute(app, db, 'hui_public.mall_special/read', { auth: false }, async ({ input, lang }) => {
-    const row = (await mall.special(db, input.id))
+    const row = await mall.special(db, input.id)
     if (!row) throw refuse('special_not_found')
     return { info: { ...row, title: named(lang, row.title), subtitle: named(lang, row.subtitle) } }
   })

@@ -40,7 +40,7 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
     return {
       user: { ...(await userInfo(db, row)), nickname: nicknameIn(lang, row.nickname) },
       card: (await myCards(uid, lang)).find((c) => c.active) ?? null,
-      order_counts: { unpaid: (await count('unpaid')), paid: (await count('paid')), completed: (await count('completed')), refund: (await count('refund')) },
+      order_counts: { unpaid: await count('unpaid'), paid: await count('paid'), completed: await count('completed'), refund: await count('refund') },
     }
   })
 
@@ -48,38 +48,38 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
     list: (await cards.cardProducts(db)).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
   }))
 
-  defineRoute(app, db, 'personal.card/index', { auth: true }, async ({ user, lang }) => ({ list: (await myCards(requireUser(user).id, lang)) }))
+  defineRoute(app, db, 'personal.card/index', { auth: true }, async ({ user, lang }) => ({ list: await myCards(requireUser(user).id, lang) }))
 
   defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, async ({ input, lang }) => {
-    const { list, total } = (await shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input)))
+    const { list, total } = await shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input))
     return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, async ({ input, lang }) => {
-    const info = (await shops.shopById(db, input.id, geoOf(input)))
+    const info = await shops.shopById(db, input.id, geoOf(input))
     if (!info) throw refuse('shop_not_found')
     return { info: shopIn(lang, info) }
   })
 
   defineRoute(app, db, 'personal.coupon/index', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    const { rows, total } = (await coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size))
+    const { rows, total } = await coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size)
     const list = rows.map((r) => couponIn(lang, input.tab === 'expired' ? { ...r, status: 'expired' as const } : r))
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, async ({ input, user, lang }) => {
-    const rows = (await coupons.coupons(db, input.shop_id))
+    const rows = await coupons.coupons(db, input.shop_id)
     const mine = new Set(user ? (await coupons.claimedCouponIds(db, user.id)) : [])
     return { list: rows.map((r) => couponIn(lang, { ...r, claimed: mine.has(r.id) })) }
   })
 
   defineRoute(app, db, 'personal.coupon/claim', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    const coupon = (await coupons.couponTerms(db, input.coupon_id))
+    const coupon = await coupons.couponTerms(db, input.coupon_id)
     if (!coupon) throw refuse('coupon_not_found')
     // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
-    const id = (await coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day'))))
+    const id = await coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day')))
     if (id === null) throw refuse('coupon_already_claimed')
     return { coupon: couponIn(lang, (await coupons.userCoupon(db, id)) as NonNullable<Awaited<ReturnType<typeof coupons.userCoupon>>>) }
   })

@@ -117,16 +117,16 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
-    const p = (await tradeByNo(db, tradeNo))
+    const p = await tradeByNo(db, tradeNo)
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
     if (!p) return reply.code(404).send('<!doctype html><meta charset="utf-8"><p>交易不存在 Unknown trade</p>')
-    return reply.send(cashierPage(p, (await titleOf(db, p.order_id)), noncesOf(reply)))
+    return reply.send(cashierPage(p, await titleOf(db, p.order_id), noncesOf(reply)))
   })
 
   app.post('/sandbox/cashier', async (req) => {
     const parsed = CashierSubmit.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    const p = (await tradeByNo(db, parsed.data.trade_no))
+    const p = await tradeByNo(db, parsed.data.trade_no)
     if (!p) return fail('sandbox_trade_not_found')
     // A closed trade (its order was cancelled) cannot be paid at the provider any more.
     if (p.status === 'closed') return { ...fail('sandbox_trade_closed'), redirect: p.fail_url ?? `/pages/orders/detail?id=${p.order_id}` }
@@ -174,14 +174,14 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       if (!parsed.success) return failZod(parsed.error)
       const orderId = parsed.data.order_id
       // With the seam on PostgreSQL (tests' hybrid, issue 28) the discount days' messages are there, takeout's on SQLite.
-      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, (await sandboxMessages(db)), 100) })
-      return ok({ list: (await sandboxMessages(db, orderId)) })
+      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, await sandboxMessages(db), 100) })
+      return ok({ list: await sandboxMessages(db, orderId) })
     })
 
     helpers.post('/api/sandbox/confirmPay', async (req) => {
       const parsed = ConfirmPay.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const p = (await latestTradeOf(db, parsed.data.id))
+      const p = await latestTradeOf(db, parsed.data.id)
       if (!p) return fail('sandbox_no_payment')
       const { payment } = await notifyAs(p, parsed.data.result)
       return ok({ status: payment?.status ?? p.status })
@@ -203,8 +203,8 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     helpers.post('/api/sandbox/carrierClock', async (req) => {
       const parsed = CarrierClock.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const offset = (await moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset))
-      const completed = (await sweepParcels(db))
+      const offset = await moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset)
+      const completed = await sweepParcels(db)
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
     })
 
@@ -239,10 +239,10 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     helpers.post('/api/sandbox/ship', async (req) => {
       const parsed = SandboxShip.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
-      const row = (await orderById(db, parsed.data.id))
+      const row = await orderById(db, parsed.data.id)
       if (!row) return fail('order_not_found')
       try {
-        const shipped = (await shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null))
+        const shipped = await shipOrder(db, row, parsed.data.carrier, parsed.data.tracking_no ?? `ZT${String(row.id).padStart(10, '0')}`, null)
         return ok({ status: shipped.status })
       } catch (err) {
         if (err instanceof BizError) return failWith(err)
@@ -256,7 +256,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       const parsed = AnswerRefund.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
       try {
-        const row = (await rejectRefund(db, parsed.data.id, null, parsed.data.reason))
+        const row = await rejectRefund(db, parsed.data.id, null, parsed.data.reason)
         return ok({ status: row.status })
       } catch (err) {
         if (err instanceof BizError) return failWith(err)

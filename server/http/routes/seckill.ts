@@ -44,16 +44,16 @@ export function seckillRoutes(app: FastifyInstance, db: Q): void {
     const offset = (input.page - 1) * input.page_size
     if (input.keyword) {
       // Search: every session, by product name.
-      const { rows, total } = (await seckill.searchProductPage(db, likePattern(searchTerm(input.keyword)), input.page_size, offset))
+      const { rows, total } = await seckill.searchProductPage(db, likePattern(searchTerm(input.keyword)), input.page_size, offset)
       return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
     }
     const sessionId = input.session_id ?? (sessions.find((s) => s.state === 'on') ?? sessions.find((s) => s.state === 'upcoming') ?? sessions[0])?.id
-    const { rows, total } = (await seckill.sessionProductPage(db, sessionId, input.page_size, offset))
+    const { rows, total } = await seckill.sessionProductPage(db, sessionId, input.page_size, offset)
     return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, async ({ input, user }) => {
-    const row = (await seckill.flashProduct(db, input.id))
+    const row = await seckill.flashProduct(db, input.id)
     if (!row) throw refuse('product_not_found')
     const bought = user ? (await orders.flashBought(db, user.id, row.id)) : 0
     return { info: toProduct(row), bought }
@@ -61,7 +61,7 @@ export function seckillRoutes(app: FastifyInstance, db: Q): void {
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, async ({ input, lang }) => {
     if (!(await seckill.flashProductExists(db, input.id))) throw refuse('product_not_found')
-    const rows = (await orders.flashBuyers(db, input.id, 20))
+    const rows = await orders.flashBuyers(db, input.id, 20)
     return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }
   })
 }

@@ -33,7 +33,7 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
   }))
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, async ({ input }) => {
-    const url = (await site.qrTarget(db, input.number))
+    const url = await site.qrTarget(db, input.number)
     if (!url) throw refuse('qr_not_recognised')
     return { url }
   })
@@ -67,7 +67,7 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'hui_public.hsh_comment/index', { auth: false }, async ({ input, lang }) => {
     if (!input.shop_id && !input.product_id) throw refuse('shop_or_product_required')
     const on = input.shop_id ? { shop_id: input.shop_id } : { product_id: input.product_id as number }
-    const { list, total } = (await site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size))
+    const { list, total } = await site.commentPage(db, on, input.page_size, (input.page - 1) * input.page_size)
     return { list: list.map((c) => ({ ...c, nickname: nicknameIn(lang, c.nickname) })), total, page: input.page, page_size: input.page_size }
   })
 }

@@ -9,18 +9,18 @@ import { acceptInvite, createInvite, readInvite, removeStaff, requireMember, req
  * invite's two calls need a logged-in user, staff of no store to accept.
  */
 export function staffRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, async ({ user, lang }) => staffList(db, (await requireMember(db, user)), lang))
+  defineRoute(app, db, 'hui_shanghu.store_staff/index', { auth: true }, async ({ user, lang }) => staffList(db, await requireMember(db, user), lang))
 
-  defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, async ({ user }) => ({ invite: (await createInvite(db, (await requireOwner(db, user)))) }))
+  defineRoute(app, db, 'hui_shanghu.store_staff/invite', { auth: true }, async ({ user }) => ({ invite: await createInvite(db, await requireOwner(db, user)) }))
 
   defineRoute(app, db, 'hui_shanghu.store_staff/revoke', { auth: true }, async ({ input, user, lang }) => {
-    const owner = (await requireOwner(db, user))
+    const owner = await requireOwner(db, user)
     await revokeInvite(db, owner, input.id)
     return staffList(db, owner, lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_staff/remove', { auth: true }, async ({ input, user, lang }) => {
-    const owner = (await requireOwner(db, user))
+    const owner = await requireOwner(db, user)
     await removeStaff(db, owner, input.user_id)
     return staffList(db, owner, lang)
   })

@@ -14,9 +14,9 @@ export function subscriptionRoutes(app: FastifyInstance, db: Q, templates: Takeo
   defineRoute(app, db, 'personal.takeout/subscribe', { auth: true }, ({ input, user }) => {
     const userId = requireUser(user).id
     return db.transaction('serializable', async (db) => {
-      const row = (await findOwnOrder(db, userId, input.id))
+      const row = await findOwnOrder(db, userId, input.id)
       if (row.kind !== 'takeout') throw refuse('order_not_found')
-      return { granted: (await recordGrants(db, templates, userId, row.id, input.results)) }
+      return { granted: await recordGrants(db, templates, userId, row.id, input.results) }
     })
   })
 }

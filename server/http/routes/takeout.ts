@@ -52,7 +52,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     let onlyReaching: { point: GeoPoint | null } | null = null
     if (input.address_id !== undefined) {
       // "Delivers to my address": one of the shopper's own addresses; distances are then from it.
-      const point = (await addresses.addressPoint(db, requireUser(user).id, input.address_id))
+      const point = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
       if (!point) throw refuse('address_not_found')
       const p = point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null
       onlyReaching = { point: p }
@@ -70,7 +70,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
   })
 
   defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, async ({ input }) => {
-    const row = (await repo.shopById(db, input.id))
+    const row = await repo.shopById(db, input.id)
     if (!row) throw refuse('shop_not_found')
     const now = nowMs()
     const shop = summaryOf(row, now, pointOf(input))
@@ -96,7 +96,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, async ({ input }) => {
     const now = nowMs()
-    const rows = (await repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id }))
+    const rows = await repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id })
     const sorted = ordered(
       rows.map((r) => summaryOf(r, now, pointOf(input))),
       'distance',
@@ -111,9 +111,9 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: (await toOrderInfo(db, lang, row)), takeout: (await takeoutViewOf(db, row, 'shopper', acceptMinutes)) })
+  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, row, 'shopper', acceptMinutes) })
   const ownTakeoutRow = async (userId: number, id: number) => {
-    const row = (await findOwnOrder(db, userId, id))
+    const row = await findOwnOrder(db, userId, id)
     // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
     if (row.kind !== 'takeout' || !(await repo.takeoutOrderOf(db, row.id))) throw refuse('order_not_found')
     return row
@@ -121,7 +121,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => {
     await cancelExpired(db, provider)
-    return mine(lang, (await ownTakeoutRow(requireUser(user).id, input.id)))
+    return mine(lang, await ownTakeoutRow(requireUser(user).id, input.id))
   })
 
   defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
@@ -131,22 +131,22 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     return mine(lang, (await orders.byId(db, input.id)) as OrderRow)
   })
 
-  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, async ({ input, user, lang }) => mine(lang, (await confirmTakeout(db, requireUser(user).id, input.id))))
+  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, async ({ input, user, lang }) => mine(lang, await confirmTakeout(db, requireUser(user).id, input.id)))
 
   // The store's -------------------------------------------------------------------------------------------------------
 
   const full = async (lang: ApiLang, row: OrderRow) => ({
-    info: (await toStoreOrder(db, lang, row, autoApproveHours)),
-    takeout: (await takeoutViewOf(db, row, 'store', acceptMinutes)),
-    actions: (await actionsOf(db, row.id)),
+    info: await toStoreOrder(db, lang, row, autoApproveHours),
+    takeout: await takeoutViewOf(db, row, 'store', acceptMinutes),
+    actions: await actionsOf(db, row.id),
   })
   const takeoutShopOf = async (staff: Staff) => {
-    const row = (await repo.shopById(db, staff.shopId))
+    const row = await repo.shopById(db, staff.shopId)
     if (!row) throw refuse('takeout_not_offered')
     return row
   }
   const settingsAnswer = async (staff: Staff) => {
-    const row = (await takeoutShopOf(staff))
+    const row = await takeoutShopOf(staff)
     return {
       shop: { id: staff.shopId, name: staff.shopName },
       settings: settingsOf(row),
@@ -157,47 +157,47 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
   }
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, async ({ input, user, lang }) => {
-    const staff = (await requireStaff(db, user))
-    const { ids, total } = (await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size))
+    const staff = await requireStaff(db, user)
+    const { ids, total } = await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
     const list = await Promise.all(ids.map(async (id) => {
       const row = (await orders.byId(db, id)) as OrderRow
-      return { info: (await toStoreOrder(db, lang, row, autoApproveHours)), takeout: (await takeoutViewOf(db, row, 'store', acceptMinutes)) }
+      return { info: await toStoreOrder(db, lang, row, autoApproveHours), takeout: await takeoutViewOf(db, row, 'store', acceptMinutes) }
     }))
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/read', { auth: true }, async ({ input, user, lang }) => {
-    const staff = (await requireStaff(db, user))
-    const row = (await orders.byId(db, input.id))
+    const staff = await requireStaff(db, user)
+    const row = await orders.byId(db, input.id)
     if (!row || row.shop_id !== staff.shopId || row.kind !== 'takeout' || !(await repo.takeoutOrderOf(db, row.id))) throw refuse('order_not_found')
     return full(lang, row)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, (await acceptTakeout(db, (await requireStaff(db, user)), input.id))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, (await refuseTakeout(db, provider, (await requireStaff(db, user)), input.id, input.reason))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, provider, await requireStaff(db, user), input.id, input.reason)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, (await readyTakeout(db, (await requireStaff(db, user)), input.id))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', { auth: true }, async ({ input, user, lang }) =>
-    full(lang, (await dispatchTakeout(db, (await requireStaff(db, user)), input.id, { name: input.rider_name, phone: input.rider_phone }))),
+    full(lang, await dispatchTakeout(db, await requireStaff(db, user), input.id, { name: input.rider_name, phone: input.rider_phone })),
   )
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, async ({ input, user, lang }) => full(lang, (await deliverTakeout(db, (await requireStaff(db, user)), input.id))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, async ({ input, user, lang }) => full(lang, await deliverTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, async ({ input, user, lang }) => full(lang, (await verifyPickup(db, (await requireStaff(db, user)), input.code.replace(/\s/g, '')))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, async ({ input, user, lang }) => full(lang, await verifyPickup(db, await requireStaff(db, user), input.code.replace(/\s/g, ''))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, async ({ user }) => settingsAnswer((await requireStaff(db, user))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, async ({ user }) => settingsAnswer(await requireStaff(db, user)))
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, async ({ input, user }) => {
-    const staff = (await requireStaff(db, user))
+    const staff = await requireStaff(db, user)
     await takeoutShopOf(staff)
     if (!(await repo.setSoldOut(db, staff.shopId, input.dish_id, input.sold_out))) throw refuse('dish_unavailable')
     return settingsAnswer(staff)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, async ({ input, user }) => {
-    const staff = (await requireStaff(db, user))
+    const staff = await requireStaff(db, user)
     await takeoutShopOf(staff)
     await repo.setPaused(db, staff.shopId, input.paused)
     return settingsAnswer(staff)

@@ -130,9 +130,9 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   const tick = async () => {
     const now = performance.now()
     const list = [...streams]
-    const ordersWatched = (await versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))]))
+    const ordersWatched = await versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))])
     const moves = list.some((s) => s.shopId !== undefined) ? (await storeMoves()) : new Map<number, number[]>()
-    const stillStaff = (await staffOf(list))
+    const stillStaff = await staffOf(list)
     for (const s of list) {
       // Removed from the store (server/domain/store/staff.ts) since the stream opened: it ends now; the next one is refused.
       if (now >= s.endAt || (s.shopId !== undefined && stillStaff.get(s.userId) !== s.shopId)) {
@@ -206,10 +206,10 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   }
 
   app.get(`/api/${TAKEOUT_WATCH.order}`, async (req, reply) => {
-    const user = (await authenticate(db, req))
+    const user = await authenticate(db, req)
     if (!user) throw refuse('login_required', {}, { code: -1 })
     const id = idOf(req.query)
-    const row = (await findOwnOrder(db, user.id, id))
+    const row = await findOwnOrder(db, user.id, id)
     const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
     if (!t) throw refuse('order_not_found')
     const version = versionOf({ updated_at: t.updated_at, status: row.status })
@@ -218,7 +218,7 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   })
 
   app.get(`/api/${TAKEOUT_WATCH.store}`, async (req, reply) => {
-    const staff = (await requireStaff(db, (await authenticate(db, req))))
+    const staff = await requireStaff(db, await authenticate(db, req))
     if (!(await repo.shopById(db, staff.shopId))) throw refuse('takeout_not_offered')
     await open(reply, { userId: staff.userId, shopId: staff.shopId }, { type: 'hello', changed_at: null })
     return reply

@@ -100,7 +100,7 @@ export function uploadRoutes(app: FastifyInstance, db: Q, opts: { perDay?: numbe
   const today = () => fmt(businessMidnight(nowMs()))
 
   app.post(`/api/${UPLOAD_PATH}`, async (req) => {
-    const user = (await authenticate(db, req))
+    const user = await authenticate(db, req)
     if (!user) return fail('login_required', {}, -1)
     if (!req.isMultipart()) return fail('picture_multipart_required')
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return fail('picture_too_large')
@@ -142,7 +142,7 @@ export function uploadRoutes(app: FastifyInstance, db: Q, opts: { perDay?: numbe
 
     const picture = await reencodePicture(data)
     const publicId = newPublicId()
-    const stored = (await insertUploadWithin(db, { user_id: user.id, name: name.slice(0, 100), mime: picture.mime, data: picture.data, created_at: nowText(), public_id: publicId }, today(), perDay))
+    const stored = await insertUploadWithin(db, { user_id: user.id, name: name.slice(0, 100), mime: picture.mime, data: picture.data, created_at: nowText(), public_id: publicId }, today(), perDay)
     if (!stored) throw refuse('upload_daily_limit', { max: perDay })
     return ok({ url: `/uploads/${publicId}.${TYPES[picture.mime]}` })
   })

@@ -66,7 +66,7 @@ export const heldCards = async (db: Q, userId: number, now: string) =>
 
 export const insertUserCard = async (db: Q, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
   Number(
-    (await db.insert('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)', c.user_id, c.card_product_id, c.card_no, c.start_at, c.end_at, c.order_id, crypto.randomBytes(20).toString('hex'))),
+    await db.insert('INSERT INTO user_cards (user_id, card_product_id, card_no, start_at, end_at, order_id, secret) VALUES (?, ?, ?, ?, ?, ?, ?)', c.user_id, c.card_product_id, c.card_no, c.start_at, c.end_at, c.order_id, crypto.randomBytes(20).toString('hex')),
   )
 
 /** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */

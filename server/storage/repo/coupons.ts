@@ -33,7 +33,7 @@ export const claimedCouponIds = async (db: Q, userId: number) => ((await db.all(
  */
 export async function claim(db: Q, userId: number, couponId: number, expiresAt: string): Promise<number | null> {
   try {
-    return Number((await db.insert("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', ?)", userId, couponId, expiresAt)))
+    return Number(await db.insert("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', ?)", userId, couponId, expiresAt))
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return null
     throw err

@@ -58,7 +58,7 @@ export const dueCalls = async (db: Q, now: number, limit: number) =>
  * outbox existed) gets one. True when the call is now pending for this reason.
  */
 export async function rearmRefund(db: Q, c: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now: number): Promise<boolean> {
-  const inserted = (await db.run("INSERT INTO provider_calls (kind, ref_no, trade_no, order_id, amount, state, attempts, next_attempt_at, created_at) VALUES ('refund', ?, ?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (kind, ref_no) DO NOTHING", c.refund_no, c.trade_no, c.order_id, c.amount, now, now))
+  const inserted = await db.run("INSERT INTO provider_calls (kind, ref_no, trade_no, order_id, amount, state, attempts, next_attempt_at, created_at) VALUES ('refund', ?, ?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (kind, ref_no) DO NOTHING", c.refund_no, c.trade_no, c.order_id, c.amount, now, now)
   if (inserted.changes === 1) return true
   return (
     (await db.run("UPDATE provider_calls SET state = 'pending', attempts = 0, next_attempt_at = ?, result = NULL, done_at = NULL WHERE kind = 'refund' AND ref_no = ? AND state = 'done' AND done_at <= ?", now, c.refund_no, doneBefore))

@@ -20,7 +20,7 @@ export const userByPhone = async (db: Q, phone: string) => (await db.get(`SELECT
 export const userExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT id FROM users WHERE id = ?', id))
 
 export const insertUser = async (db: Q, u: Omit<UserRow, 'id'> & { created_at: string }): Promise<number> =>
-  Number((await db.insert('INSERT INTO users (phone, nickname, avatar, referrer_id, created_at) VALUES (?, ?, ?, ?, ?)', u.phone, u.nickname, u.avatar, u.referrer_id, u.created_at)))
+  Number(await db.insert('INSERT INTO users (phone, nickname, avatar, referrer_id, created_at) VALUES (?, ?, ?, ?, ?)', u.phone, u.nickname, u.avatar, u.referrer_id, u.created_at))
 
 export const setWxOpenid = (db: Q, id: number, openid: string) => db.run('UPDATE users SET wx_openid = ? WHERE id = ?', openid, id)
 
