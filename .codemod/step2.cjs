@@ -102,7 +102,8 @@ for (let iter = 1; iter <= 40; iter++) {
           const dfile = d.getSourceFile().fileName
           const isQ = dfile.endsWith('server/storage/query.ts') && ts.isMethodSignature(d)
           const decl = isFn(d) ? d : null
-          const target = isQ || (decl && !baseline.has(fnId(ROOT, decl)) && isPromiseType(checker, checker.getReturnTypeOfSignature(checker.getSignatureFromDeclaration(decl))))
+          const isProp = ts.isFunctionTypeNode(d) && d.parent && ts.isPropertySignature(d.parent) && (process.env.TARGET_PROPS || '').split(',').includes(d.parent.name.getText())
+          const target = isQ || isProp || (decl && !baseline.has(fnId(ROOT, decl)) && isPromiseType(checker, checker.getReturnTypeOfSignature(checker.getSignatureFromDeclaration(decl))))
           if (target && !(dfile.endsWith('server/storage/query.ts') && !isQ)) {
             const parent = n.parent
             let fn = n.parent

@@ -60,8 +60,8 @@ const MINUTE = 60_000
 describe('npm run admin on a moved sandbox clock', () => {
   it("stamps the review, the decision and the owner's start on the server's clock", async () => {
     expect((await s.call('POST', 'sandbox/clock', { at: '2028-02-29T10:00:00+08:00' })).body.code).toBe(1)
-    const u = s.quickUser('13633330001')
-    s.uploadedBy(u.token, form('Clockwork Tea', '13633330001'))
+    const u = (await s.quickUser('13633330001'))
+    await s.uploadedBy(u.token, form('Clockwork Tea', '13633330001'))
     const sent = await s.call<{ application: MerchantApplication }>('POST', 'personal.merchant_application/submit', form('Clockwork Tea', '13633330001'), u.token)
     expect(sent.body.code).toBe(1)
     const id = sent.body.data.application.id

@@ -22,7 +22,7 @@ describe('one of each coupon per shopper (UNIQUE user_id, coupon_id)', () => {
   })
 
   it('the database itself refuses a second row', async () => {
-    const { userId } = s.quickUser('13600000003')
+    const { userId } = (await s.quickUser('13600000003'))
     const insert = () => s.run("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 1, 'available', '2099-01-01 00:00:00')", userId)
     await insert()
     // SQLite: "UNIQUE constraint failed"; PostgreSQL: "duplicate key value violates unique constraint". Matched by its

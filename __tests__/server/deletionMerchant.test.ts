@@ -32,8 +32,8 @@ const form = (shopName: string, mobile: string) => ({
 })
 
 type Answer = { application: MerchantApplication | null }
-const submit = (token: string, payload: Record<string, unknown>) => {
-  s.uploadedBy(token, payload)
+const submit = async (token: string, payload: Record<string, unknown>) => {
+  await s.uploadedBy(token, payload)
   return s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
 }
 const deleteAccount = (token: string) => s.call<{ deleted: boolean }>('POST', 'personal.user/delete', { confirm: true }, token)
@@ -43,7 +43,7 @@ const applicationsText = async () => JSON.stringify(await s.rows('SELECT * FROM 
 
 describe("deletion and the person's merchant application", () => {
   it('an open application is withdrawn: no row keeps the contact, and its mobile and shop name can be applied with again', async () => {
-    const u = s.quickUser('13622220001')
+    const u = (await s.quickUser('13622220001'))
     const mobile = '13622220001'
     expect((await submit(u.token, form('Erased Noodles', mobile))).body.code).toBe(1)
     expect(await applicationsText()).toContain(mobile)
@@ -54,12 +54,12 @@ describe("deletion and the person's merchant application", () => {
     expect(await s.row('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?', u.userId)).toEqual({ n: 0 })
 
     // The phone, bound again as a new account, may apply with that mobile and that shop name.
-    const other = s.quickUser(mobile)
+    const other = (await s.quickUser(mobile))
     expect((await submit(other.token, form('Erased Noodles', mobile))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted' } } })
   })
 
   it("an approved application keeps its shop's record but not who applied; the shop stays", async () => {
-    const u = s.quickUser('13622220003')
+    const u = (await s.quickUser('13622220003'))
     const mobile = '13622220003'
     expect((await submit(u.token, form('Kept Dumplings', mobile))).body.code).toBe(1)
     const id = (await s.row<{ id: number }>('SELECT id FROM merchant_applications WHERE user_id = ?', u.userId)).id
@@ -72,7 +72,7 @@ describe("deletion and the person's merchant application", () => {
   })
 
   it("the shop keeps its picture (the storefront photo the owner uploaded); the licence photo goes with the person", async () => {
-    const u = s.quickUser('13622220005')
+    const u = (await s.quickUser('13622220005'))
     const upload = (publicId: string, mime: string) =>
       s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-11-26 10:00:00', ?, 1)", u.userId, mime, Buffer.from('x'), publicId)
     await upload('EEEEEEEEEEEEEEEEEEEEEE', 'image/jpeg')

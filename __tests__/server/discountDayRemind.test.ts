@@ -149,7 +149,7 @@ describe('outside the sandbox without a template', () => {
 
   it('says no reminder can be asked for, and refuses one', async () => {
     holdAt(after(4), '12:00:00')
-    const me = s.quickUser('13700002721')
+    const me = (await s.quickUser('13700002721'))
     expect((await index(s, me.token)).body.data).toMatchObject({ can_remind: false, remind_template: null })
     expect((await s.call('POST', 'personal.discount_day/remind', { day: D2 }, me.token)).body).toMatchObject({ code: 0, reason: 'discount_day_remind_unavailable' })
   })

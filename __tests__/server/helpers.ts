@@ -73,14 +73,14 @@ export interface TestServer extends Rows {
   dir: string
   call: <T = unknown>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>, token?: string) => Promise<{ status: number; body: { code: number; msg: string; data: T } }>
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
-  quickUser: (phone: string) => { token: string; userId: number }
+  quickUser: (phone: string) => Promise<{ token: string; userId: number }>
   /** A picture this user uploaded (a row as index/uploadPic stores it): its `/uploads/<id>.<ext>` address. */
-  picture: (userId: number, ext?: 'jpg' | 'png') => string
+  picture: (userId: number, ext?: 'jpg' | 'png') => Promise<string>
   /**
    * Makes the pictures a payload names (`/uploads/<id>.<ext>` fields) uploads of the token's user — as the sign-up
    * screen uploads its photos before it submits — so a test may use fixed addresses.
    */
-  uploadedBy: (token: string, payload: Record<string, unknown>) => void
+  uploadedBy: (token: string, payload: Record<string, unknown>) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -114,42 +114,32 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
-  // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the verticals already on the storage seam (issue 28) run
-  // on a database of it (a closed server's, emptied by the copy below, else a new one: __tests__/server/pg.ts); the rest
-  // stays on the SQLite file. So the rows those verticals reference (demo shops, cards, postings) are there too, the
-  // seeded SQLite file is copied in once the server has started (npm run db:copy's function), and each shopper who logs
-  // in later is copied when created (users are still written on SQLite).
+  // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the server runs on a database of it (a closed server's,
+  // emptied by the copy below, else a new one: __tests__/server/pg.ts), as DATABASE_URL runs it; the demo data is seeded
+  // on the SQLite file and copied in (npm run db:copy's function, replacing what a reused database held).
   const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
-  const mirrored: Array<Promise<unknown>> = []
-  const mirror = (userId: number) => {
-    if (!pgdb) return
-    // wx_openid: a discount day's reminder is addressed to it (server/storage/discountDays.ts dueReminders). Again after an
-    // account deletion (below): the referral board leaves deleted accounts out (server/storage/referral.ts).
-    const u = app.db.prepare('SELECT id, phone, nickname, avatar, created_at, wx_openid, deleted_at FROM users WHERE id = ?').get(userId) as Record<string, unknown>
-    mirrored.push(
-      pgdb.query(
-        'INSERT INTO users (id, phone, nickname, avatar, created_at, wx_openid, deleted_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET phone = EXCLUDED.phone, nickname = EXCLUDED.nickname, avatar = EXCLUDED.avatar, wx_openid = EXCLUDED.wx_openid, deleted_at = EXCLUDED.deleted_at',
-        [u.id, u.phone, u.nickname, u.avatar, u.created_at, u.wx_openid, u.deleted_at],
-      ),
-    )
-  }
   const dbPath = path.join(dir, 'test.sqlite')
-  const app = await buildApp({ storageUrl: pgdb?.url, dbPath, staticDir: opts.staticDir, sandbox: opts.sandbox ?? true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: opts.smsPerClient ?? 1000, takeoutTemplates: opts.takeoutTemplates, discountDayTemplate: opts.discountDayTemplate, goldplan: opts.goldplan })
+  const app = await buildApp({
+    databaseUrl: pgdb?.url,
+    copyDemo: false,
+    dbPath,
+    staticDir: opts.staticDir,
+    sandbox: opts.sandbox ?? true,
+    sandboxKey: SANDBOX_KEY,
+    paySecret: SECRET,
+    smsPerClient: opts.smsPerClient ?? 1000,
+    takeoutTemplates: opts.takeoutTemplates,
+    discountDayTemplate: opts.discountDayTemplate,
+    goldplan: opts.goldplan,
+  })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
-  // The referral contest (on the seam) writes its row in the same request as the bind that creates the referred account
-  // and the payment that pays its order, both still on SQLite, so neither is here yet: in the hybrid only, these two
-  // foreign keys are dropped (the SQLite run keeps them checked; a server wholly on PostgreSQL has both rows there).
-  if (pgdb) await pgdb.query('ALTER TABLE referrals DROP CONSTRAINT IF EXISTS referrals_referred_id_fkey, DROP CONSTRAINT IF EXISTS referrals_order_id_fkey')
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY
     const opts: InjectOptions = { method, url: `/api/${url}`, headers }
     if (method === 'GET') opts.query = Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]))
     else opts.payload = payload
-    await Promise.all(mirrored)
-    const deleting = pgdb && url === 'personal.user/delete' ? (app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token ?? '')) as { user_id: number } | undefined) : undefined
     const res = await app.inject(opts)
-    if (deleting) mirror(deleting.user_id)
     return { status: res.statusCode, body: res.json() }
   }
   const login: TestServer['login'] = async (phone, extra = {}) => {
@@ -157,39 +147,42 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     const outbox = await call<{ list: Array<{ code: string }> }>('GET', 'sandbox/smsOutbox', { phone })
     const res = await call<{ token: string; user: { id: number } }>('POST', 'wechat/bind', { phone, code: outbox.body.data.list[0].code, ...extra })
     if (res.body.code !== 1) throw new Error(`bind failed: ${res.body.msg}`)
-    mirror(res.body.data.user.id)
     return { token: res.body.data.token, userId: res.body.data.user.id }
   }
-  // Many shoppers at once (load tests) without going through SMS limits.
-  // quickUser, picture, uploadedBy and mirror stay on better-sqlite3's handle, not the seam's rows/run: the server still
-  // reads users, tokens and uploads from SQLite (also when TEST_DATABASE_URL puts the seam on PostgreSQL), so that is
-  // where they must be written; mirror copies a user from there. They move when those tables move onto the seam.
+  // Many shoppers at once (load tests) without going through SMS limits; written through the server's own storage
+  // (app.q: SQLite's file or PostgreSQL), as the server writes them.
+  const q = app.q
   let n = 0
-  const quickUser: TestServer['quickUser'] = (phone) => {
-    const info = app.db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `u${phone.slice(-4)}`)
+  const quickUser: TestServer['quickUser'] = async (phone) => {
+    const userId = await q.insert("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')", phone, `u${phone.slice(-4)}`)
     const token = `quick-${phone}-${n++}`
-    app.db.prepare('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)').run(hashToken(token), info.lastInsertRowid, nowMs() + 3_600_000)
-    mirror(Number(info.lastInsertRowid))
-    return { token, userId: Number(info.lastInsertRowid) }
+    await q.run('INSERT INTO tokens (hash, user_id, expires_at) VALUES (?, ?, ?)', hashToken(token), userId, nowMs() + 3_600_000)
+    return { token, userId }
   }
-  const picture: TestServer['picture'] = (userId, ext = 'jpg') => {
+  const picture: TestServer['picture'] = async (userId, ext = 'jpg') => {
     const publicId = crypto.randomBytes(16).toString('base64url')
-    app.db
-      .prepare("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1)")
-      .run(userId, ext === 'png' ? 'image/png' : 'image/jpeg', Buffer.from('picture'), publicId)
+    await q.run(
+      "INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1)",
+      userId,
+      ext === 'png' ? 'image/png' : 'image/jpeg',
+      Buffer.from('picture'),
+      publicId,
+    )
     return `/uploads/${publicId}.${ext}`
   }
-  const uploadedBy: TestServer['uploadedBy'] = (token, payload) => {
-    const owner = app.db.prepare('SELECT user_id FROM tokens WHERE hash = ?').get(hashToken(token)) as { user_id: number } | undefined
+  const uploadedBy: TestServer['uploadedBy'] = async (token, payload) => {
+    const owner = await q.get<{ user_id: number }>('SELECT user_id FROM tokens WHERE hash = ?', hashToken(token))
     if (!owner) return
     for (const value of Object.values(payload)) {
       const m = typeof value === 'string' ? /^\/uploads\/([A-Za-z0-9_-]{22})\.(jpg|png)$/.exec(value) : null
       if (!m) continue
-      app.db
-        .prepare(
-          "INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1) ON CONFLICT(public_id) DO UPDATE SET user_id = excluded.user_id",
-        )
-        .run(owner.user_id, m[2] === 'png' ? 'image/png' : 'image/jpeg', Buffer.from('picture'), m[1])
+      await q.run(
+        "INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'photo', ?, ?, '2026-01-01 00:00:00', ?, 1) ON CONFLICT(public_id) DO UPDATE SET user_id = excluded.user_id",
+        owner.user_id,
+        m[2] === 'png' ? 'image/png' : 'image/jpeg',
+        Buffer.from('picture'),
+        m[1],
+      )
     }
   }
   return {

@@ -48,8 +48,8 @@ const form = (extra: Record<string, unknown> = {}) => ({
 let phones = 0
 const applicant = () => s.quickUser(`1361111${String(++phones).padStart(4, '0')}`)
 // The form's pictures are the applicant's uploads (the server refuses another person's or a made-up one).
-const send = (token: string, payload: Record<string, unknown>) => {
-  s.uploadedBy(token, payload)
+const send = async (token: string, payload: Record<string, unknown>) => {
+  await s.uploadedBy(token, payload)
   return s.call<Answer>('POST', 'personal.merchant_application/submit', payload, token)
 }
 /** A fresh sign-up code texted to a mobile (as Captcha/sendSmsCaptcha stores it, without its 60 s resend wait). */
@@ -65,7 +65,7 @@ const shopsNamed = (name: string) => s.rows<{ id: number; lat: number; lng: numb
 
 describe('the shopper', () => {
   it('reads none, submits, then reads the application as submitted', async () => {
-    const u = applicant()
+    const u = (await applicant())
     expect((await read(u.token)).body).toMatchObject({ code: 1, data: { application: null } })
     // With the fields every request may carry (lang, the sharer).
     const sent = await submit(u.token, form({ shop_name: 'Golden Wok', lang: 'en', share_user_user_id: 7 }))
@@ -77,7 +77,7 @@ describe('the shopper', () => {
   })
 
   it('names the field at fault, in the shopper language', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ shop_name: 'x' }, 'merchant_shop_name_invalid'],
       [{ mobile: '12345' }, 'merchant_mobile_invalid'],
@@ -100,23 +100,23 @@ describe('the shopper', () => {
 
   it('refuses a shop name already in the city (a live shop or another open application), not in another city', async () => {
     const seeded = await s.row<{ name: string; city_id: number }>('SELECT name, city_id FROM shops WHERE city_id = 1 AND is_oil = 0 LIMIT 1')
-    const res = await submit(applicant().token, form({ shop_name: seeded.name }))
+    const res = await submit((await applicant()).token, form({ shop_name: seeded.name }))
     expect(res.body).toMatchObject({ code: 0, reason: 'merchant_shop_name_taken' })
     expect(res.body.msg).toContain(seeded.name)
-    expect((await submit(applicant().token, form({ shop_name: 'Twin Dumplings' }))).body.code).toBe(1)
-    expect((await submit(applicant().token, form({ shop_name: 'twin dumplings' }))).body).toMatchObject({ reason: 'merchant_shop_name_taken' })
-    expect((await submit(applicant().token, form({ shop_name: 'Twin Dumplings', city_id: 2, district: '' }))).body.code).toBe(1)
+    expect((await submit((await applicant()).token, form({ shop_name: 'Twin Dumplings' }))).body.code).toBe(1)
+    expect((await submit((await applicant()).token, form({ shop_name: 'twin dumplings' }))).body).toMatchObject({ reason: 'merchant_shop_name_taken' })
+    expect((await submit((await applicant()).token, form({ shop_name: 'Twin Dumplings', city_id: 2, district: '' }))).body.code).toBe(1)
   })
 
   it('one open application per mobile; no second application while one is reviewed', async () => {
-    const a = applicant()
+    const a = (await applicant())
     expect((await submit(a.token, form({ mobile: '13799990001' }))).body.code).toBe(1)
-    expect((await submit(applicant().token, form({ mobile: '13799990001' }))).body).toMatchObject({ reason: 'merchant_mobile_busy' })
+    expect((await submit((await applicant()).token, form({ mobile: '13799990001' }))).body).toMatchObject({ reason: 'merchant_mobile_busy' })
     expect((await submit(a.token, form())).body).toMatchObject({ reason: 'merchant_application_pending' })
   })
 
   it('a rejection names fields; resubmitting edits the same application and clears them', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const first = (await submit(u.token, form({ shop_name: 'Blue Door Cafe' }))).body.data.application as MerchantApplication
     expect((await showApplication(s.app.q, first.id)).status).toBe('in_review')
     expect((await read(u.token)).body.data.application?.status).toBe('in_review')
@@ -124,14 +124,14 @@ describe('the shopper', () => {
     const rejected = (await read(u.token)).body.data.application
     expect(rejected).toMatchObject({ status: 'rejected', rejections: { licence_image: 'The licence is blurred', hours: 'Give the days too' } })
     // Rejected twice? No: decided.
-    await expect(rejectApplication(s.app.q, first.id, { hours: 'again' })).rejects.toBeTruthy()
+    await expect(rejectApplication(s.app.q, first.id, { hours: 'again' })).rejects.toMatchObject({ reason: 'merchant_application_decided', params: { status: 'rejected' } })
     const again = await submit(u.token, form({ shop_name: 'Blue Door Cafe', hours: 'Mon-Sun 10:00-22:00', mobile: first.mobile }))
     expect(again.body.data.application).toMatchObject({ id: first.id, status: 'submitted', hours: 'Mon-Sun 10:00-22:00', rejections: {}, reviewed_at: null })
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM merchant_applications WHERE user_id = ?', u.userId)).n).toBe(1)
   })
 
   it('approval creates the shop (in the Discount bill list at once) and makes the applicant its owner past the staff gate', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const app = (await submit(u.token, form({ shop_name: 'Harbour Tea House' }))).body.data.application as MerchantApplication
     expect((await s.call('GET', 'hui_shanghu.store/workbench', {}, u.token)).body).toMatchObject({ code: 0, reason: 'no_permission' })
     const { shopId } = await approveApplication(s.app.q, app.id)
@@ -145,25 +145,25 @@ describe('the shopper', () => {
     const listed = await s.call<{ list: Array<{ id: number }> }>('GET', 'hui_shanghu.shop/index', { city_id: 1, keyword: 'Harbour Tea', page_size: 10 })
     expect(listed.body.data.list.map((x) => x.id)).toEqual([shopId])
     // Approved once; an owner cannot apply again.
-    await expect(approveApplication(s.app.q, app.id)).rejects.toBeTruthy()
+    await expect(approveApplication(s.app.q, app.id)).rejects.toMatchObject({ reason: 'merchant_application_decided', params: { status: 'approved' } })
     expect((await submit(u.token, form())).body).toMatchObject({ reason: 'merchant_already_staff' })
   })
 
   it("the pictures must be the applicant's own uploads: a made-up address or another person's picture is refused on its field", async () => {
-    const me = applicant()
-    const other = applicant()
-    const theirs = s.picture(other.userId)
+    const me = (await applicant())
+    const other = (await applicant())
+    const theirs = (await s.picture(other.userId))
     const madeUp = '/uploads/ZZZZZZZZZZZZZZZZZZZZZZ.jpg'
     const post = async (payload: Record<string, unknown>) => s.call<Answer>('POST', 'personal.merchant_application/submit', { ...payload, sms_code: await textedCode(String(payload.mobile)) }, me.token)
-    expect((await post(form({ licence_image: madeUp, storefront_image: s.picture(me.userId, 'png') }))).body).toMatchObject({ code: 0, reason: 'merchant_licence_invalid' })
-    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: theirs }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
+    expect((await post(form({ licence_image: madeUp, storefront_image: (await s.picture(me.userId, 'png')) }))).body).toMatchObject({ code: 0, reason: 'merchant_licence_invalid' })
+    expect((await post(form({ licence_image: (await s.picture(me.userId)), storefront_image: theirs }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
     // The stored type is the address's: a JPEG named .png is not that picture.
-    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: s.picture(me.userId).replace(/\.jpg$/, '.png') }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
-    expect((await post(form({ licence_image: s.picture(me.userId), storefront_image: s.picture(me.userId, 'png') }))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted' } } })
+    expect((await post(form({ licence_image: (await s.picture(me.userId)), storefront_image: (await s.picture(me.userId)).replace(/\.jpg$/, '.png') }))).body).toMatchObject({ code: 0, reason: 'merchant_storefront_invalid' })
+    expect((await post(form({ licence_image: (await s.picture(me.userId)), storefront_image: (await s.picture(me.userId, 'png')) }))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted' } } })
   })
 
   it('refuses an applicant already staff of a store', async () => {
-    const u = applicant()
+    const u = (await applicant())
     await s.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, 1, '2026-01-01 00:00:00')", u.userId)
     expect((await submit(u.token, form())).body).toMatchObject({ code: 0, reason: 'merchant_already_staff' })
     expect(await s.row('SELECT role FROM store_staff WHERE user_id = ?', u.userId)).toEqual({ role: 'staff' })
@@ -177,7 +177,7 @@ describe('the mobile, verified by SMS at submit', () => {
   }
 
   it('another mobile needs the code texted to it (scene shopRegister): missing, wrong, a login code → refused; the right one → submitted, and spent', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const mobile = '13722220001'
     const payload = form({ mobile })
     expect((await send(u.token, payload)).body).toMatchObject({ code: 0, reason: 'merchant_sms_code_required' })
@@ -191,12 +191,12 @@ describe('the mobile, verified by SMS at submit', () => {
     expect((await read(u.token)).body.data.application).toBeNull()
     expect((await send(u.token, { ...payload, sms_code: code })).body).toMatchObject({ code: 1, data: { application: { status: 'submitted', mobile } } })
     // Spent: another applicant cannot reuse it (for the same mobile once the first is withdrawn either).
-    const other = applicant()
+    const other = (await applicant())
     expect((await send(other.token, form({ mobile, sms_code: code }))).body).toMatchObject({ code: 0, reason: 'sms_code_expired' })
   })
 
   it('a code is refused after five wrong tries, and expires after 5 minutes', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const mobile = '13722220002'
     const code = await textedCode(mobile, '654321')
     for (let i = 0; i < 5; i++) expect(((await send(u.token, form({ mobile, sms_code: '000000' }))).body as { reason?: string }).reason).toBe('sms_code_wrong')
@@ -206,7 +206,7 @@ describe('the mobile, verified by SMS at submit', () => {
   })
 
   it("a refusal for another field leaves the code usable; the account's own phone and a resubmission's verified mobile need none", async () => {
-    const u = applicant()
+    const u = (await applicant())
     const mobile = '13722220003'
     const code = await textedCode(mobile)
     expect(((await send(u.token, form({ mobile, sms_code: code, class_id: 999 }))).body as { reason?: string }).reason).toBe('merchant_class_invalid')
@@ -217,7 +217,7 @@ describe('the mobile, verified by SMS at submit', () => {
     expect((await send(u.token, form({ shop_name: first.shop_name, mobile, hours: 'Mon-Sun 9-21' }))).body).toMatchObject({ code: 1, data: { application: { id: first.id, status: 'submitted' } } })
     // The account's own phone (verified at login): no code.
     const own = '13611119999'
-    const me = s.quickUser(own)
+    const me = (await s.quickUser(own))
     expect((await send(me.token, form({ mobile: own }))).body).toMatchObject({ code: 1, data: { application: { status: 'submitted', mobile: own } } })
   })
 })
@@ -251,7 +251,7 @@ function runTsx(args: string[], env: Record<string, string> = {}): Promise<{ cod
 
 describe('the operator command (npm run admin)', () => {
   it('lists, shows, rejects per field and approves on the server database file', async () => {
-    const u = applicant()
+    const u = (await applicant())
     const app = (await submit(u.token, form({ shop_name: 'Admin Bakery' }))).body.data.application as MerchantApplication
     const admin = (...args: string[]) => runTsx(['scripts/admin.ts', ...args], { DB_PATH: path.join(s.dir, 'test.sqlite') })
     const listed = await admin('applications')
@@ -278,7 +278,7 @@ describe('the operator command (npm run admin)', () => {
 describe('operators approving at once', () => {
   it('separate processes approving one application on one database file → one shop, one owner, the rest refused', async () => {
     const WORKERS = 3
-    const u = applicant()
+    const u = (await applicant())
     const app = (await submit(u.token, form({ shop_name: 'Race Kitchen' }))).body.data.application as MerchantApplication
     const goFile = path.join(s.dir, 'go')
     const outputs: string[] = Array.from({ length: WORKERS }, () => '')

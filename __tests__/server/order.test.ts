@@ -92,7 +92,7 @@ describe('create', () => {
 
   it('never oversells: 200 buyers of 20 in stock → exactly 20 orders', async () => {
     await s.run('UPDATE seckill_products SET stock = 20, total_stock = 20 WHERE id = 2')
-    const buyers = Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`))
+    const buyers = await Promise.all(Array.from({ length: 200 }, (_, i) => s.quickUser(`1360000${String(i).padStart(4, '0')}`)))
     const results = await Promise.all(buyers.map((b) => create({ kind: 'product', product_id: 2, quantity: 1 }, b.token)))
     const okCount = results.filter((r) => r.body.code === 1).length
     expect(okCount).toBe(20)

@@ -42,7 +42,7 @@ describe('a session’s boundaries on the server’s clock', () => {
     serverAt(end - 1)
     expect((await readProduct(3)).data.info.state).toBe('on')
     expect((await create(3)).body.code).toBe(1)
-    const other = s.quickUser('13700001402')
+    const other = (await s.quickUser('13700001402'))
     serverAt(end)
     expect((await readProduct(3)).data.info.state).toBe('ended')
     expect((await create(3, 1, other.token)).body).toMatchObject({ code: 0, msg: '秒杀已结束' })
@@ -64,7 +64,7 @@ describe('the limit per shopper, and what the product screen reads', () => {
   it('bought counts this shopper’s orders; one more than the limit is refused', async () => {
     const info = (await readProduct(7)).data.info
     serverAt(parseText(info.start_time).valueOf() + 60_000)
-    const buyer = s.quickUser('13700001403')
+    const buyer = (await s.quickUser('13700001403'))
     expect(info.limit_per_user).toBe(2)
     expect((await create(7, 2, buyer.token)).body.code).toBe(1)
     expect((await readProduct(7, buyer.token)).data.bought).toBe(2)

@@ -34,7 +34,7 @@ describe('one server', () => {
   const person = () => s.quickUser(`1377777${String(++seq).padStart(4, '0')}`)
   /** The owner of a seeded shop (as the approval of an application makes one, server/domain/merchant.ts). */
   const ownerOf = async (shopId: number) => {
-    const u = person()
+    const u = (await person())
     await s.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', 'owner')", u.userId, shopId)
     return u
   }
@@ -56,7 +56,7 @@ describe('one server', () => {
     expect(await s.row('SELECT COUNT(*) AS n FROM staff_invites WHERE code_hash = ?', hashToken(code))).toEqual({ n: 1 })
     expect(Date.parse(expires_at.replace(' ', 'T')) - Date.parse(created_at.replace(' ', 'T'))).toBe(24 * 3_600_000)
 
-    const colleague = person()
+    const colleague = (await person())
     expect(await workbench(colleague.token)).toMatchObject({ code: 0, reason: 'no_permission' })
     const read = await readInvite(colleague.token, code)
     expect(read).toMatchObject({ code: 1, data: { shop: { id: 2 }, expires_at, my_shop: null } })
@@ -80,7 +80,7 @@ describe('one server', () => {
     expect(listed.invites.map((i) => i.id)).not.toContain(made.data.invite.id)
 
     // A second colleague with the same link: used.
-    const late = person()
+    const late = (await person())
     expect(await accept(late.token, code)).toMatchObject({ code: 0, reason: 'staff_invite_used', msg: '该邀请已被使用，请向店主要一个新的链接' })
     expect(await readInvite(late.token, code)).toMatchObject({ code: 0, reason: 'staff_invite_used' })
     expect(await workbench(late.token)).toMatchObject({ code: 0, reason: 'no_permission' })
@@ -93,7 +93,7 @@ describe('one server', () => {
 
   it('expires 24 h after it was made, on the server clock', async () => {
     const owner = await ownerOf(3)
-    const colleague = person()
+    const colleague = (await person())
     // Sessions that outlive the day the test moves through.
     await s.run('UPDATE tokens SET expires_at = expires_at + 3 * 86400000 WHERE user_id IN (?, ?)', owner.userId, colleague.userId)
     const t0 = nowMs()
@@ -113,8 +113,8 @@ describe('one server', () => {
   it('only the owner invites, sees and withdraws invites and removes staff; the owner cannot be removed', async () => {
     const owner = await ownerOf(4)
     const other = await ownerOf(5)
-    const shopper = person()
-    const colleague = person()
+    const shopper = (await person())
+    const colleague = (await person())
     expect((await accept(colleague.token, (await invite(owner.token)).data.invite.code)).code).toBe(1)
     const open = (await invite(owner.token)).data.invite
 
@@ -158,12 +158,12 @@ describe('one server', () => {
     expect(await accept(token, code)).toMatchObject({ code: 0, reason: 'staff_already_staff', msg: `你已是「${shop7}」的店员，一个账号只能属于一家门店` })
     expect(await workbench(token)).toMatchObject({ code: 1, data: { shop: { id: 7 } } })
     // The invite is still good for someone else.
-    expect((await accept(person().token, code)).code).toBe(1)
+    expect((await accept((await person()).token, code)).code).toBe(1)
   })
 
   it('removing a staff member ends their store rights at their very next call (their session just read, cached)', async () => {
     const owner = await ownerOf(9)
-    const colleague = person()
+    const colleague = (await person())
     expect((await accept(colleague.token, (await invite(owner.token)).data.invite.code)).code).toBe(1)
     // The session is in the server's session cache now (read a moment ago).
     expect((await workbench(colleague.token)).code).toBe(1)

@@ -68,7 +68,7 @@ const check = async (who: User, code: string, lang = 'zh', server: { call: TestS
 
 /** A further staff account of `shopId` (staff are provisioned by the platform; a store may have several). */
 async function extraStaff(shopId: number, n: number): Promise<User> {
-  const u = s.quickUser(`1980000${String(shopId).padStart(2, '0')}${String(n).padStart(2, '0')}`)
+  const u = (await s.quickUser(`1980000${String(shopId).padStart(2, '0')}${String(n).padStart(2, '0')}`))
   await s.run("INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, '2026-01-01 00:00:00')", u.userId, shopId)
   return u
 }

@@ -214,8 +214,8 @@ describe('uploads per shopper per business day (Asia/Shanghai, on the server clo
   const at = (text: string) => holdServerClock(parseText(text).valueOf())
 
   it(`${UPLOADS_PER_DAY} pictures a day; the next one is refused until the business day turns at midnight in Shanghai`, async () => {
-    const shopper = s.quickUser('13500000101')
-    const other = s.quickUser('13500000102')
+    const shopper = (await s.quickUser('13500000101'))
+    const other = (await s.quickUser('13500000102'))
     // Yesterday's pictures do not count.
     holdServerClock(parseText('2026-03-10 00:00:00').valueOf() - 1)
     expect((await uploadPicture(PNG, shopper.token)).code).toBe(1)
@@ -235,7 +235,7 @@ describe('uploads per shopper per business day (Asia/Shanghai, on the server clo
   })
 
   it('counted when stored: uploads racing at the limit store exactly up to it', async () => {
-    const shopper = s.quickUser('13500000103')
+    const shopper = (await s.quickUser('13500000103'))
     at('2026-04-02 12:00:00')
     for (let i = 0; i < UPLOADS_PER_DAY - 2; i++)
       await s.run("INSERT INTO uploads (user_id, name, mime, data, created_at, public_id, reencoded) VALUES (?, 'p.png', 'image/png', ?, '2026-04-02 08:00:00', ?, 1)", shopper.userId, PNG, `race${String(i).padStart(18, '0')}`)

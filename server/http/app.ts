@@ -8,7 +8,6 @@ import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/
 import { openDatabase, type DB } from '../storage/db'
 import { openStorage, type Storage } from '../storage/engine'
 import { queryOf, type Q } from '../storage/query'
-import { migrateStorage } from '../storage/migrate'
 import { BizError, fail, failWith } from './envelope'
 import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
@@ -55,8 +54,9 @@ import { staffRoutes } from './routes/staff'
 import { staticRoutes } from '../hosting/static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
-import { attachClock, clockHeaders } from '../time'
-import { clockOffsets } from '../storage/repo/settings'
+import { attachClock, CLOCK_FRESH_MS, clockHeaders } from '../time'
+import { clockOffsets, holdClockOffsets } from '../storage/repo/settings'
+import { preparePostgres } from '../demo/seedPostgres'
 
 export interface AppOptions {
   dbPath: string
@@ -89,11 +89,12 @@ export interface AppOptions {
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
-   * The storage seam's database (server/storage/engine.ts) — tests only (TEST_DATABASE_URL, __tests__/server/helpers.ts): a
-   * postgres:// URL puts the address book on PostgreSQL while the rest of the server stays on `dbPath` (issue 28's first
-   * slice). Absent: SQLite on the server's own handle. The server does not read DATABASE_URL yet.
+   * DATABASE_URL: a postgres://… URL runs the server on PostgreSQL (migrated at start; an empty database gets the demo
+   * data seeded on `dbPath` first). Absent: the SQLite file `dbPath`.
    */
-  storageUrl?: string
+  databaseUrl?: string
+  /** PostgreSQL: copy the demo data into an empty database (default true; the tests copy their own). */
+  copyDemo?: boolean
 }
 
 declare module 'fastify' {
@@ -176,18 +177,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     },
   })
+  // SQLite: the database. PostgreSQL (databaseUrl): where the demo data is seeded before it is copied into an empty
+  // PostgreSQL database (server/demo/seedPostgres.ts), then only read by tests that mean the file.
   const db = openDatabase(opts.dbPath)
   addDistanceFunction(db)
-  // The one clock (server/time.ts) reads the sandbox's offsets from this database, at most every CLOCK_FRESH_MS.
-  const detachClock = attachClock(() => clockOffsets(db))
   seedDemoData(db)
   app.decorate('db', db)
-  const storage = openStorage(db, opts.storageUrl ?? '')
-  if (storage.engine === 'postgres') await migrateStorage(storage)
+  const storage = openStorage(db, opts.databaseUrl ?? '')
+  if (storage.engine === 'postgres' && opts.databaseUrl) await preparePostgres(storage, opts.databaseUrl, opts.dbPath, { copyDemo: opts.copyDemo ?? true })
   app.decorate('storage', storage)
-  // The core's repositories (server/storage/query.ts), on SQLite's handle while the test hybrid keeps them there.
-  const q = queryOf(storage.engine === 'sqlite' ? storage : openStorage(db, ''), db)
+  // The core's repositories (server/storage/query.ts) on the same engine as the seam.
+  const q = queryOf(storage, db)
   app.decorate('q', q)
+  // The one clock (server/time.ts) reads the sandbox's offsets from the database: SQLite's file at most every
+  // CLOCK_FRESH_MS; PostgreSQL's as this process holds them (read again every CLOCK_FRESH_MS in the sandbox, where
+  // another process may move them; never moved in production).
+  const heldClock =
+    storage.engine === 'postgres' ? await holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')) : null
+  const detachClock = attachClock(heldClock ? heldClock.read : () => clockOffsets(db))
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
@@ -328,6 +335,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(sweep)
     detachClock()
+    heldClock?.stop()
     await storage.close()
     db.close()
   })

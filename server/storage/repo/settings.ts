@@ -30,4 +30,29 @@ function offsetsOf(rows: Array<{ key: string; value: string }>): ClockOffsets {
 export async function setOffset(db: Q, key: typeof CLOCK_OFFSET_KEY | typeof CARRIER_OFFSET_KEY, ms: number | null): Promise<void> {
   if (ms === null) await db.run('DELETE FROM settings WHERE key = ?', key)
   else await db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, String(Math.round(ms)))
+  if (held.has(db.root)) held.set(db.root, await readClockOffsets(db))
+}
+
+/**
+ * On PostgreSQL the clock (server/time.ts, synchronous) reads offsets this process holds: loaded at start, again by
+ * `holdClockOffsets`' timer (another process may move the sandbox clock) and at once when this process sets one.
+ */
+const held = new WeakMap<Q, ClockOffsets>()
+
+/** Loads the offsets into this process and keeps them fresh every `everyMs` (0: never again); the stop function. */
+export async function holdClockOffsets(db: Q, everyMs: number, onError: (error: unknown) => void): Promise<{ read: () => ClockOffsets; stop: () => void }> {
+  held.set(db.root, await readClockOffsets(db))
+  let reading = false
+  const timer =
+    everyMs > 0
+      ? setInterval(() => {
+          if (reading) return
+          reading = true
+          readClockOffsets(db)
+            .then((o) => void held.set(db.root, o), onError)
+            .finally(() => (reading = false))
+        }, everyMs)
+      : null
+  timer?.unref()
+  return { read: () => held.get(db.root) ?? { server: null, carrier: 0 }, stop: () => timer && clearInterval(timer) }
 }
