@@ -1,9 +1,15 @@
 import cluster, { type Worker } from 'node:cluster'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { buildApp } from './http/app'
 import { readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
-import { clockOffsets } from './storage/repo/settings'
+import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
 import { seedDemoData } from './demo/seed'
+import { preparePostgres } from './demo/seedPostgres'
+import { openStorage } from './storage/engine'
+import { queryOf } from './storage/query'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
 /** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */
@@ -29,10 +35,24 @@ function banner(config: ServerConfig, port: number): string {
   return lines.join('\n')
 }
 
+/**
+ * Where this process's SQLite file is: DB_PATH — or, on PostgreSQL, a temporary file the demo data is seeded on before
+ * it is copied into a new database (server/demo/seedPostgres.ts), removed when the process ends.
+ */
+function sqliteFile(config: ServerConfig): string {
+  if (!config.databaseUrl) return config.dbPath
+  const file = path.join(os.tmpdir(), `ocp-seed-${process.pid}-${Date.now()}.sqlite`)
+  process.once('exit', () => {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
+  })
+  return file
+}
+
 /** One server process: the app on the port (WORKERS unset or 1: the whole start; else one worker of the primary's). */
 async function serve(config: ServerConfig): Promise<void> {
   const app = await buildApp({
-    dbPath: config.dbPath,
+    dbPath: sqliteFile(config),
+    databaseUrl: config.databaseUrl ?? undefined,
     staticDir: config.staticDir,
     logger: true,
     sandbox: config.sandbox,
@@ -74,11 +94,15 @@ const STOP_MS = 10_000
  * environment, so all N take one key, sign and check with one secret and read one clock. The workers share the port
  * (the primary accepts and hands connections round); nothing that decides a rule stays in a worker's memory.
  */
-function primary(config: ServerConfig): void {
-  const db = openDatabase(config.dbPath)
+async function primary(config: ServerConfig): Promise<void> {
+  const db = openDatabase(sqliteFile(config))
   seedDemoData(db)
+  // PostgreSQL: migrated and (a new database) given the demo data here, once, before any worker starts.
+  const storage = config.databaseUrl ? openStorage(db, config.databaseUrl) : null
+  if (storage && config.databaseUrl) await preparePostgres(storage, config.databaseUrl, db.name, { copyDemo: true })
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const detachClock = attachClock(() => clockOffsets(db))
+  const held = storage ? await holdClockOffsets(queryOf(storage, db), 0, () => undefined) : null
+  const detachClock = attachClock(held ? held.read : () => clockOffsets(db))
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,
     CLOCK_AT_FROM_MS: String(CLOCK_AT_FROM_MS),
@@ -111,6 +135,7 @@ function primary(config: ServerConfig): void {
       told = true
       console.log(banner(config, address.port))
       detachClock()
+      void storage?.close()
       db.close()
     }
   })
@@ -139,7 +164,7 @@ function primary(config: ServerConfig): void {
 
 async function main() {
   const config = readConfig()
-  if (config.workers > 1 && cluster.isPrimary) primary(config)
+  if (config.workers > 1 && cluster.isPrimary) await primary(config)
   else await serve(config)
 }
 

@@ -29,8 +29,11 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: 'set' })).toMatchObject({ sandbox: true, paySecret: 'set' })
   })
 
-  it('refuses DATABASE_URL rather than ignoring it: the server does not run on PostgreSQL yet (issue 28)', () => {
-    expect(() => readConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/onecard' })).toThrow(/DATABASE_URL: the server does not run on PostgreSQL yet/)
+  it('DATABASE_URL: a postgres:// address runs on PostgreSQL; another scheme is refused; blank is SQLite (issue 28)', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/onecard' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/onecard')
+    expect(readConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl).toBe('postgresql://h/db')
+    expect(() => readConfig({ DATABASE_URL: 'mysql://h/db' })).toThrow(/DATABASE_URL: only postgres:/)
+    expect(readConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeNull()
     expect(readConfig({ DATABASE_URL: ' ' }).dbPath).toBe('./data/onecard.sqlite')
   })
 

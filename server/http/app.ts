@@ -240,6 +240,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(503).header('Retry-After', '1').send(fail('server_busy'))
     }
     req.log.error(err)
+    if (process.env.OCP_DEBUG_500) console.error(err) // DEBUG-REMOVE
     return reply.code(500).send(fail('server_error'))
   })
 

@@ -9,7 +9,10 @@ import { WECHAT_PAY_FRAME_ORIGIN, type GoldPlanConfig } from '../domain/pay/rece
 export interface ServerConfig {
   port: number
   host: string
+  /** SQLite: the database file (DB_PATH). PostgreSQL: unused, but for the demo data's seeding (a temporary file). */
   dbPath: string
+  /** DATABASE_URL: a postgres://… address runs the server on PostgreSQL (docs/postgres.md); unset: SQLite at dbPath. */
+  databaseUrl: string | null
   staticDir: string
   /** Development conveniences: SMS outbox, JSAPI confirm, cashier. Off in production unless SANDBOX=1. */
   sandbox: boolean
@@ -76,14 +79,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (production && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production (NODE_ENV=production, with or without SANDBOX=1)')
   // CLOCK_AT moves the server's clock (server/time.ts): a sandbox's setting, never a real shop's.
   if (env.CLOCK_AT?.trim() && !sandbox) throw new Error('CLOCK_AT sets the server clock for tests and demos: only with the sandbox on (SANDBOX=1, or not production)')
-  // Issue 28 has moved only the address book onto PostgreSQL: a DATABASE_URL is refused rather than silently ignored.
-  if (env.DATABASE_URL?.trim()) {
-    throw new Error('DATABASE_URL: the server does not run on PostgreSQL yet (issue 28: only the address book has moved, docs/decisions/2026-11-26-kysely-storage-seam.md); unset it — the database is the SQLite file DB_PATH')
+  const databaseUrl = env.DATABASE_URL?.trim() || null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(`DATABASE_URL: only postgres://… (PostgreSQL) is understood; unset it for SQLite at DB_PATH (got ${databaseUrl.split(':')[0]}:…)`)
   }
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
     dbPath: env.DB_PATH ?? DEFAULT_DB_PATH,
+    databaseUrl,
     staticDir: env.STATIC_DIR ?? './dist-h5',
     sandbox,
     sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),
