@@ -35,7 +35,7 @@ export async function recordGrants(db: Q, templates: TakeoutTemplates, userId: n
     if (r.result !== 'accept') continue
     const events = known.filter((k) => k.template_id === r.template_id).map((k) => k.event)
     if (events.length === 0) continue
-    await db.run('INSERT OR IGNORE INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?)', userId, orderId, r.template_id, events.join(','), nowMs())
+    await db.run('INSERT INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, orderId, r.template_id, events.join(','), nowMs())
   }
   return ((await db.all('SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id', orderId, userId)) as Array<{ template_id: string }>).map((g) => g.template_id)
 }

@@ -20,8 +20,8 @@ export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> =>
 
 export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
 
-export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT OR IGNORE INTO discount_days (day) VALUES (?)').run(day)
+export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING').run(day)
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
 export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void sql(db, 'INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)').run(shopId, rate, shopId)
+  void sql(db, 'INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING').run(shopId, rate, shopId)
