@@ -71,4 +71,4 @@ export const insertUserCard = async (db: Q, c: { user_id: number; card_product_i
 
 /** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */
 export const endByUpgrade = (db: Q, id: number, at: string, replacedBy: number) =>
-  db.run('UPDATE user_cards SET end_at = ?, start_at = MIN(start_at, ?), replaced_by = ? WHERE id = ?', at, at, replacedBy, id)
+  db.run('UPDATE user_cards SET end_at = ?, start_at = CASE WHEN start_at < ? THEN start_at ELSE ? END, replaced_by = ? WHERE id = ?', at, at, at, replacedBy, id)
