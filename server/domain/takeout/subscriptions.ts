@@ -94,7 +94,7 @@ export async function sandboxMessages(db: Q, orderId?: number): Promise<SandboxM
   const rows = (
     orderId
       ? (await db.all('SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id', orderId))
-      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) ORDER BY id'))
+      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) AS latest ORDER BY id'))
   ) as Array<Omit<SandboxMessage, 'data' | 'at'> & { data: string; created_at: number }>
   return rows.map(({ data, created_at, ...m }) => ({ ...m, data: JSON.parse(data) as SandboxMessage['data'], at: fmt(created_at) }))
 }
