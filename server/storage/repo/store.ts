@@ -70,7 +70,7 @@ export async function storePage(db: Q, shopId: number, filter: { status?: number
 
 /** Orders of the store paid in [from, to) (business wall times) whose money is kept: count and sum. */
 export const paidBetween = async (db: Q, shopId: number, from: string, to: string) =>
-  (await db.get(`SELECT COUNT(*) AS n, COALESCE(SUM(pay_amount), 0) AS sum FROM orders
+  (await db.get(`SELECT COUNT(*) AS n, CAST(COALESCE(SUM(pay_amount), 0) AS bigint) AS sum FROM orders
      WHERE shop_id = ? AND pay_time >= ? AND pay_time < ? AND status IN (?, ?, ?, ?, ?)`, shopId, from, to, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDING)) as { n: number; sum: number }
 
 export const toVerifyCount = async (db: Q, shopId: number) =>
