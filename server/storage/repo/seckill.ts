@@ -69,8 +69,8 @@ export async function sessionProductPage(db: Q, sessionId: number | undefined, l
 
 /** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
 export async function searchProductPage(db: Q, like: string, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
-  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'", like)) as { n: number }).n
-  const rows = (await db.all(`${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
+  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE LOWER(name) LIKE LOWER(?) ESCAPE '\\'", like)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE LOWER(p.name) LIKE LOWER(?) ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
