@@ -44,7 +44,7 @@ const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop
   FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
 
 export const flashSessions = async (db: Q, now = nowMs()) =>
-  ((await db.all('SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute')) as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
+  ((await db.all('SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute, id')) as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
 
 export const flashProduct = async (db: Q, id: number, now = nowMs()) => {
   const row = (await db.get(`${SELECT} WHERE p.id = ?`, id)) as Stored<FlashProductRow> | undefined

@@ -83,4 +83,4 @@ export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g,
 export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
-export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort')) as Array<{ id: number; name: string; icon: string }>
+export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort, id')) as Array<{ id: number; name: string; icon: string }>

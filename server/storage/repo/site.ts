@@ -8,7 +8,7 @@ export const qrTarget = async (db: Q, number: string) => ((await db.get('SELECT 
 export const cityPoints = async (db: Q) =>
   (await db.all('SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id')) as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
 
-export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
+export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin, id')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
 
 export interface CommentView {
   id: number

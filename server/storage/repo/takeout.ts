@@ -32,7 +32,7 @@ const SHOP = `SELECT s.id, s.name, s.image, s.city_id, s.address, s.phone, s.int
   t.category_id, t.hours, t.radius_m, t.fee_tiers, t.packing_fee, t.min_order, t.pickup, t.prep_minutes, t.monthly_sales, t.paused
   FROM takeout_shops t JOIN shops s ON s.id = t.shop_id`
 
-export const categories = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort')) as Array<{ id: number; name: string; name_en: string; icon: string }>
+export const categories = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort, id')) as Array<{ id: number; name: string; name_en: string; icon: string }>
 
 export const shopById = async (db: Q, id: number) => (await db.get(`${SHOP} WHERE s.id = ?`, id)) as TakeoutShopRow | undefined
 
