@@ -10,7 +10,7 @@ import { sql, type DB } from '../db'
  * - the demo seed (server/demo/seed.ts).
  */
 
-export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 FROM discount_days WHERE day = ?', day)) !== undefined
+export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 AS one FROM discount_days WHERE day = ?', day)) !== undefined
 
 /** A shop's extra rate (percent paid) when it takes part; null otherwise. */
 export const extraRateOf = async (db: Q, shopId: number): Promise<number | null> =>

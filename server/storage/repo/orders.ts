@@ -155,7 +155,7 @@ export const statusOf = async (db: Q, id: number) => ((await db.get('SELECT stat
 export const titleOf = async (db: Q, id: number) => ((await db.get('SELECT title FROM orders WHERE id = ?', id)) as { title: string }).title
 
 /** Cheap check (index orders_unpaid_expiry) before the sweep takes the write lock. */
-export const anyExpiredUnpaid = async (db: Q, now: number): Promise<boolean> => !!(await db.get('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1', ORDER_STATUS.UNPAID, now))
+export const anyExpiredUnpaid = async (db: Q, now: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1', ORDER_STATUS.UNPAID, now))
 
 export const expiredUnpaid = async (db: Q, now: number) => (await db.all('SELECT * FROM orders WHERE status = ? AND expire_at <= ?', ORDER_STATUS.UNPAID, now)) as OrderRow[]
 

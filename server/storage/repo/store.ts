@@ -102,7 +102,7 @@ export const dueRefundRequests = async (db: Q, before: number, limit: number) =>
 
 /** Cheap check before the sweep takes the write lock. */
 export const anyDueRefundRequest = async (db: Q, before: number): Promise<boolean> =>
-  !!(await db.get('SELECT 1 FROM orders WHERE status = ? AND refund_requested_at <= ? LIMIT 1', ORDER_STATUS.REFUNDING, before))
+  !!(await db.get('SELECT 1 AS one FROM orders WHERE status = ? AND refund_requested_at <= ? LIMIT 1', ORDER_STATUS.REFUNDING, before))
 
 /**
  * The store refuses a request: refunding → the status it was asked from, with the reason for the shopper;
