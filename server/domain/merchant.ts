@@ -65,9 +65,9 @@ export async function myApplication(db: Q, userId: number): Promise<MerchantAppl
 
 /** A shop of that name (any case, spaces trimmed) in the city, or another applicant's open application for it. */
 async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
-  const shop = await db.get('SELECT 1 FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
+  const shop = await db.get('SELECT 1 AS one FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
   if (shop) return true
-  return !!(await db.get(`SELECT 1 FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`, cityId, name, exceptApplication))
+  return !!(await db.get(`SELECT 1 AS one FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`, cityId, name, exceptApplication))
 }
 
 /** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
@@ -118,9 +118,9 @@ export async function submitApplication(db: Q, user: { id: number; phone: string
     // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
     if (!(await isUploadOf(db, userId, input.licence_image))) throw refuse('merchant_licence_invalid')
     if (!(await isUploadOf(db, userId, input.storefront_image))) throw refuse('merchant_storefront_invalid')
-    if (!(await db.get('SELECT 1 FROM business_classes WHERE id = ?', input.class_id))) throw refuse('merchant_class_invalid')
-    if (!(await db.get('SELECT 1 FROM cities WHERE id = ?', input.city_id))) throw refuse('merchant_city_invalid')
-    if (await db.get(`SELECT 1 FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
+    if (!(await db.get('SELECT 1 AS one FROM business_classes WHERE id = ?', input.class_id))) throw refuse('merchant_class_invalid')
+    if (!(await db.get('SELECT 1 AS one FROM cities WHERE id = ?', input.city_id))) throw refuse('merchant_city_invalid')
+    if (await db.get(`SELECT 1 AS one FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
     if (await nameTaken(db, input.shop_name, input.city_id, exceptId)) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
     const now = nowMs()
     const values = {

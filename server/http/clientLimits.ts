@@ -9,11 +9,12 @@ import { nowMs } from '../time'
  * server's clock (nowMs, movable in the sandbox); one statement counts the request and opens a new window when the old
  * one ended (or lies further ahead than a window: the sandbox clock was moved back), so requests at once in several
  * processes cannot all slip under the limit. Rows whose window ended go with the housekeeping (pruneClientLimits).
+ * The numbers are cast: PostgreSQL cannot type `$1 + $2` of two parameters alone.
  */
-const COUNT = `INSERT INTO client_limits (key, window_ends_at, hits) VALUES (@key, @now + @window, 1)
+const COUNT = `INSERT INTO client_limits (key, window_ends_at, hits) VALUES (@key, CAST(@now AS bigint) + CAST(@window AS bigint), 1)
   ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN 1 ELSE client_limits.hits + 1 END,
-    window_ends_at = CASE WHEN client_limits.window_ends_at <= @now OR client_limits.window_ends_at > @now + @window + @skew THEN @now + @window ELSE client_limits.window_ends_at END
+    hits = CASE WHEN client_limits.window_ends_at <= CAST(@now AS bigint) OR client_limits.window_ends_at > CAST(@now AS bigint) + CAST(@window AS bigint) + CAST(@skew AS bigint) THEN 1 ELSE client_limits.hits + 1 END,
+    window_ends_at = CASE WHEN client_limits.window_ends_at <= CAST(@now AS bigint) OR client_limits.window_ends_at > CAST(@now AS bigint) + CAST(@window AS bigint) + CAST(@skew AS bigint) THEN CAST(@now AS bigint) + CAST(@window AS bigint) ELSE client_limits.window_ends_at END
   RETURNING hits, window_ends_at`
 
 /**

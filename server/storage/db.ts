@@ -724,6 +724,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX tokens_user ON tokens(user_id);
   CREATE INDEX tokens_expiry ON tokens(expires_at);
   `,
+  // 30 — PostgreSQL's distance_m (migrations/pg/0030_distance_function.sql); SQLite registers it per connection
+  // (server/storage/repo/shops.ts addDistanceFunction). A no-op here, so both engines count the same versions.
+  `SELECT 1;`,
 ]
 
 /**

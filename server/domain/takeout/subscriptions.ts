@@ -35,7 +35,7 @@ export async function recordGrants(db: Q, templates: TakeoutTemplates, userId: n
     if (r.result !== 'accept') continue
     const events = known.filter((k) => k.template_id === r.template_id).map((k) => k.event)
     if (events.length === 0) continue
-    await db.run('INSERT OR IGNORE INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?)', userId, orderId, r.template_id, events.join(','), nowMs())
+    await db.run('INSERT INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, orderId, r.template_id, events.join(','), nowMs())
   }
   return ((await db.all('SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id', orderId, userId)) as Array<{ template_id: string }>).map((g) => g.template_id)
 }
@@ -94,7 +94,7 @@ export async function sandboxMessages(db: Q, orderId?: number): Promise<SandboxM
   const rows = (
     orderId
       ? (await db.all('SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id', orderId))
-      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) ORDER BY id'))
+      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) AS latest ORDER BY id'))
   ) as Array<Omit<SandboxMessage, 'data' | 'at'> & { data: string; created_at: number }>
   return rows.map(({ data, created_at, ...m }) => ({ ...m, data: JSON.parse(data) as SandboxMessage['data'], at: fmt(created_at) }))
 }

@@ -37,7 +37,7 @@ const CARD_COLS = 'uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p
 const HELD = `o.status NOT IN (${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`
 
 export const cardProducts = async (db: Q) =>
-  (await db.all('SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level')) as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
+  (await db.all('SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level, id')) as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
 
 export const cardProduct = async (db: Q, id: number) =>
   (await db.get('SELECT id, name, level, price, days FROM card_products WHERE id = ?', id)) as { id: number; name: string; level: number; price: number; days: number } | undefined
@@ -62,7 +62,7 @@ export const activeMemberRate = async (db: Q, userId: number, now: string) =>
 /** The shopper's cards not ended at `now` (running or waiting to start) that still hold value. */
 export const heldCards = async (db: Q, userId: number, now: string) =>
   (await db.all(`SELECT c.id, p.level, p.name, c.start_at, c.end_at, o.pay_amount AS paid FROM user_cards c JOIN card_products p ON p.id = c.card_product_id JOIN orders o ON o.id = c.order_id
-     WHERE c.user_id = ? AND c.end_at > ? AND ${HELD} ORDER BY c.end_at`, userId, now)) as HeldCard[]
+     WHERE c.user_id = ? AND c.end_at > ? AND ${HELD} ORDER BY c.end_at, c.id`, userId, now)) as HeldCard[]
 
 export const insertUserCard = async (db: Q, c: { user_id: number; card_product_id: number; card_no: string; start_at: string; end_at: string; order_id: number }) =>
   Number(
@@ -71,4 +71,4 @@ export const insertUserCard = async (db: Q, c: { user_id: number; card_product_i
 
 /** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */
 export const endByUpgrade = (db: Q, id: number, at: string, replacedBy: number) =>
-  db.run('UPDATE user_cards SET end_at = ?, start_at = MIN(start_at, ?), replaced_by = ? WHERE id = ?', at, at, replacedBy, id)
+  db.run('UPDATE user_cards SET end_at = ?, start_at = CASE WHEN start_at < ? THEN start_at ELSE ? END, replaced_by = ? WHERE id = ?', at, at, at, replacedBy, id)

@@ -41,8 +41,11 @@ export const ownLine = async (db: Q, userId: number, id: number) =>
 
 /** A new line, or the spec's line with `quantity` more — never more than `cap` (one statement: two adds at once both count). */
 export async function addToLine(db: Q, userId: number, productId: number, specId: number, quantity: number, cap: number, now: number): Promise<void> {
-  await db.run(`INSERT INTO cart_lines (user_id, product_id, spec_id, quantity, added_at) VALUES (?, ?, ?, MIN(?, ?), ?)
-     ON CONFLICT (user_id, spec_id) DO UPDATE SET quantity = MIN(quantity + excluded.quantity, ?), added_at = excluded.added_at`, userId, productId, specId, quantity, cap, now, cap)
+  // The smaller of two values as a CASE: SQLite's two-argument MIN() is not PostgreSQL's (issue 28).
+  await db.run(`INSERT INTO cart_lines (user_id, product_id, spec_id, quantity, added_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, spec_id) DO UPDATE SET
+       quantity = CASE WHEN cart_lines.quantity + excluded.quantity < ? THEN cart_lines.quantity + excluded.quantity ELSE ? END, added_at = excluded.added_at`,
+    userId, productId, specId, Math.min(quantity, cap), now, cap, cap)
 }
 
 export const setQuantity = async (db: Q, userId: number, id: number, quantity: number): Promise<boolean> =>

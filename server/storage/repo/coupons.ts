@@ -18,8 +18,8 @@ const USER_COUPON_SELECT = `SELECT uc.id, uc.coupon_id, c.title, c.amount, c.min
 /** Every coupon, or those good at every shop and at this one; largest first. */
 export const coupons = async (db: Q, shopId?: number) =>
   (shopId
-    ? (await db.all(`SELECT ${COUPON_COLS} FROM coupons WHERE shop_id IS NULL OR shop_id = ? ORDER BY amount DESC`, shopId))
-    : (await db.all(`SELECT ${COUPON_COLS} FROM coupons ORDER BY amount DESC`))) as CouponRow[]
+    ? (await db.all(`SELECT ${COUPON_COLS} FROM coupons WHERE shop_id IS NULL OR shop_id = ? ORDER BY amount DESC, id`, shopId))
+    : (await db.all(`SELECT ${COUPON_COLS} FROM coupons ORDER BY amount DESC, id`))) as CouponRow[]
 
 export const couponTerms = async (db: Q, id: number) => (await db.get('SELECT id, valid_days FROM coupons WHERE id = ?', id)) as { id: number; valid_days: number } | undefined
 
@@ -32,12 +32,15 @@ export const claimedCouponIds = async (db: Q, userId: number) => ((await db.all(
  * coupon already (a double tap, or two claims racing in two processes), the new row's id otherwise.
  */
 export async function claim(db: Q, userId: number, couponId: number, expiresAt: string): Promise<number | null> {
-  try {
-    return Number(await db.insert("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', ?)", userId, couponId, expiresAt))
-  } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return null
-    throw err
-  }
+  // ON CONFLICT, not a caught unique violation: the error's code is the engine's own, and on PostgreSQL it would end a
+  // surrounding transaction. No row back: the shopper held it already.
+  const row = (await db.get(
+    "INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', ?) ON CONFLICT (user_id, coupon_id) DO NOTHING RETURNING id",
+    userId,
+    couponId,
+    expiresAt,
+  )) as { id: number } | undefined
+  return row ? Number(row.id) : null
 }
 
 export const userCoupon = async (db: Q, id: number) => (await db.get(`${USER_COUPON_SELECT} WHERE uc.id = ?`, id)) as UserCoupon | undefined
@@ -53,7 +56,7 @@ export async function userCouponPage(db: Q, userId: number, tab: CouponTab, now:
         ? { sql: "uc.status = 'used'", args: [] }
         : { sql: "uc.status IN ('available', 'expired') AND uc.expires_at <= ?", args: [now] }
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM user_coupons uc WHERE uc.user_id = ? AND ${cond.sql}`, userId, ...cond.args)) as { n: number }).n
-  const rows = (await db.all(`${USER_COUPON_SELECT} WHERE uc.user_id = ? AND ${cond.sql} ORDER BY uc.expires_at LIMIT ? OFFSET ?`, userId, ...cond.args, limit, offset)) as UserCoupon[]
+  const rows = (await db.all(`${USER_COUPON_SELECT} WHERE uc.user_id = ? AND ${cond.sql} ORDER BY uc.expires_at, uc.id LIMIT ? OFFSET ?`, userId, ...cond.args, limit, offset)) as UserCoupon[]
   return { rows, total }
 }
 

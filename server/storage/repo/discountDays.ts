@@ -10,7 +10,7 @@ import { sql, type DB } from '../db'
  * - the demo seed (server/demo/seed.ts).
  */
 
-export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 FROM discount_days WHERE day = ?', day)) !== undefined
+export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 AS one FROM discount_days WHERE day = ?', day)) !== undefined
 
 /** A shop's extra rate (percent paid) when it takes part; null otherwise. */
 export const extraRateOf = async (db: Q, shopId: number): Promise<number | null> =>
@@ -20,8 +20,8 @@ export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> =>
 
 export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
 
-export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT OR IGNORE INTO discount_days (day) VALUES (?)').run(day)
+export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING').run(day)
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
 export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void sql(db, 'INSERT OR IGNORE INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?)').run(shopId, rate, shopId)
+  void sql(db, 'INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING').run(shopId, rate, shopId)

@@ -24,7 +24,7 @@ export const station = async (db: Q, id: number) => (await db.get(`${STATION_SEL
 
 export const pumps = async (db: Q, shopId: number) => ((await db.all('SELECT pump_no FROM oil_pumps WHERE shop_id = ? ORDER BY pump_no', shopId)) as Array<{ pump_no: number }>).map((r) => r.pump_no)
 
-export const hasPump = async (db: Q, shopId: number, pumpNo: number) => (await db.get('SELECT 1 FROM oil_pumps WHERE shop_id = ? AND pump_no = ?', shopId, pumpNo)) !== undefined
+export const hasPump = async (db: Q, shopId: number, pumpNo: number) => (await db.get('SELECT 1 AS one FROM oil_pumps WHERE shop_id = ? AND pump_no = ?', shopId, pumpNo)) !== undefined
 
 /**
  * The grades a station offers with the list price in force on `day` (business date "YYYY-MM-DD"): per grade the
@@ -40,4 +40,4 @@ export const pricesOn = async (db: Q, shopId: number, day: string) =>
 export const setPrice = (db: Q, shopId: number, grade: string, price: number, from: string) =>
   db.run('INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT (shop_id, grade, effective_from) DO UPDATE SET price = excluded.price', shopId, grade, price, from)
 
-export const offersGrade = async (db: Q, shopId: number, grade: string) => (await db.get('SELECT 1 FROM oil_grades WHERE shop_id = ? AND grade = ?', shopId, grade)) !== undefined
+export const offersGrade = async (db: Q, shopId: number, grade: string) => (await db.get('SELECT 1 AS one FROM oil_grades WHERE shop_id = ? AND grade = ?', shopId, grade)) !== undefined

@@ -44,8 +44,8 @@ export const categories = async (db: Q) => (await db.all('SELECT id, name, icon 
 const SELECT = `SELECT p.*, sh.name AS shop_name, sh.address AS shop_address,
     (SELECT MIN(price) FROM mall_specs WHERE product_id = p.id) AS price,
     (SELECT MIN(member_price) FROM mall_specs WHERE product_id = p.id) AS member_price,
-    (SELECT COALESCE(SUM(stock), 0) FROM mall_specs WHERE product_id = p.id) AS stock,
-    (SELECT COALESCE(SUM(total_stock - stock), 0) FROM mall_specs WHERE product_id = p.id) AS sold
+    (SELECT CAST(COALESCE(SUM(stock), 0) AS bigint) FROM mall_specs WHERE product_id = p.id) AS stock,
+    (SELECT CAST(COALESCE(SUM(total_stock - stock), 0) AS bigint) FROM mall_specs WHERE product_id = p.id) AS sold
   FROM mall_products p JOIN shops sh ON sh.id = p.shop_id`
 
 export interface ProductFilter {
@@ -71,7 +71,7 @@ export async function productPage(db: Q, filter: ProductFilter, limit: number, o
     order = 'sp.sort, p.id'
   }
   if (filter.like !== undefined) {
-    where.push("p.name LIKE ? ESCAPE '\\'")
+    where.push("LOWER(p.name) LIKE LOWER(?) ESCAPE '\\'")
     args.push(filter.like)
   }
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : ''

@@ -155,7 +155,7 @@ export const statusOf = async (db: Q, id: number) => ((await db.get('SELECT stat
 export const titleOf = async (db: Q, id: number) => ((await db.get('SELECT title FROM orders WHERE id = ?', id)) as { title: string }).title
 
 /** Cheap check (index orders_unpaid_expiry) before the sweep takes the write lock. */
-export const anyExpiredUnpaid = async (db: Q, now: number): Promise<boolean> => !!(await db.get('SELECT 1 FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1', ORDER_STATUS.UNPAID, now))
+export const anyExpiredUnpaid = async (db: Q, now: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM orders WHERE status = ? AND expire_at <= ? LIMIT 1', ORDER_STATUS.UNPAID, now))
 
 export const expiredUnpaid = async (db: Q, now: number) => (await db.all('SELECT * FROM orders WHERE status = ? AND expire_at <= ?', ORDER_STATUS.UNPAID, now)) as OrderRow[]
 
@@ -213,7 +213,7 @@ export async function page(db: Q, userId: number, filter: { statuses: readonly n
 /** How many of a flash-sale product the shopper holds (orders not cancelled or refunded). */
 export const flashBought = async (db: Q, userId: number, productId: number): Promise<number> =>
   (
-    (await db.get('SELECT COALESCE(SUM(quantity), 0) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND spec_id IS NULL AND status NOT IN (?, ?)', userId, 'product', productId, ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED)) as { n: number }
+    (await db.get('SELECT CAST(COALESCE(SUM(quantity), 0) AS bigint) AS n FROM orders WHERE user_id = ? AND kind = ? AND ref_id = ? AND spec_id IS NULL AND status NOT IN (?, ?)', userId, 'product', productId, ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED)) as { n: number }
   ).n
 
 /** The latest paid-or-later buyers of a flash-sale product (not cancelled), for the "who bought" log. */

@@ -95,7 +95,7 @@ export const takenMoney = async (db: Q) =>
      WHERE p.status IN ('paid', 'refunding', 'refunded')`)) as Array<{ id: number; order_id: number; status: string; order_status: number | null; refund_id: number | null; refund_status: string | null }>
 
 export const ordersPaidTwice = async (db: Q) =>
-  (await db.all("SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING n > 1")) as Array<{ order_id: number; n: number }>
+  (await db.all("SELECT order_id, COUNT(*) AS n FROM payments WHERE status = 'paid' GROUP BY order_id HAVING COUNT(*) > 1")) as Array<{ order_id: number; n: number }>
 
 /** Orders in one of these statuses with money to pay but no payment attached. */
 export const ordersWithoutPayment = async (db: Q, statuses: readonly number[]) =>

@@ -15,4 +15,4 @@ export const insertContest = (db: DB, c: Omit<ContestRow, 'id'>) =>
 
 export const secretSetting = async (db: Q): Promise<string | undefined> => ((await db.get("SELECT value FROM settings WHERE key = 'referral_secret'")) as { value: string } | undefined)?.value
 
-export const insertSecretSetting = (db: Q, value: string) => db.run("INSERT OR IGNORE INTO settings (key, value) VALUES ('referral_secret', ?)", value)
+export const insertSecretSetting = (db: Q, value: string) => db.run("INSERT INTO settings (key, value) VALUES ('referral_secret', ?) ON CONFLICT DO NOTHING", value)

@@ -44,7 +44,7 @@ const SELECT = `SELECT p.*, s.start_minute, s.end_minute, sh.name AS pickup_shop
   FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id LEFT JOIN shops sh ON sh.id = p.pickup_shop_id`
 
 export const flashSessions = async (db: Q, now = nowMs()) =>
-  ((await db.all('SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute')) as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
+  ((await db.all('SELECT id, title, start_minute, end_minute FROM seckill_sessions ORDER BY start_minute, id')) as Array<Stored<FlashSessionRow>>).map((r) => onDay<FlashSessionRow>(r, now))
 
 export const flashProduct = async (db: Q, id: number, now = nowMs()) => {
   const row = (await db.get(`${SELECT} WHERE p.id = ?`, id)) as Stored<FlashProductRow> | undefined
@@ -69,8 +69,8 @@ export async function sessionProductPage(db: Q, sessionId: number | undefined, l
 
 /** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
 export async function searchProductPage(db: Q, like: string, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
-  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE name LIKE ? ESCAPE '\\'", like)) as { n: number }).n
-  const rows = (await db.all(`${SELECT} WHERE p.name LIKE ? ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
+  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE LOWER(name) LIKE LOWER(?) ESCAPE '\\'", like)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE LOWER(p.name) LIKE LOWER(?) ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }

@@ -14,11 +14,11 @@ export const shipmentOf = async (db: Q, orderId: number) => (await db.get('SELEC
 
 /** false when the order has a shipment already (one parcel per order). */
 export const insertShipment = async (db: Q, s: ShipmentRow): Promise<boolean> =>
-  (await db.run('INSERT OR IGNORE INTO shipments (order_id, carrier, tracking_no, shipped_at, shipped_by) VALUES (?, ?, ?, ?, ?)', s.order_id, s.carrier, s.tracking_no, s.shipped_at, s.shipped_by)).changes === 1
+  (await db.run('INSERT INTO shipments (order_id, carrier, tracking_no, shipped_at, shipped_by) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', s.order_id, s.carrier, s.tracking_no, s.shipped_at, s.shipped_by)).changes === 1
 
 export const storedEvents = async (db: Q, orderId: number) => (await db.all('SELECT state, at FROM parcel_events WHERE order_id = ? ORDER BY at', orderId)) as Array<{ state: string; at: number }>
 
-export const storeEvent = (db: Q, orderId: number, state: string, at: number) => db.run('INSERT OR IGNORE INTO parcel_events (order_id, state, at) VALUES (?, ?, ?)', orderId, state, at)
+export const storeEvent = (db: Q, orderId: number, state: string, at: number) => db.run('INSERT INTO parcel_events (order_id, state, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', orderId, state, at)
 
 /** Parcels still moving or waiting for the shopper: shipped orders not completed yet. */
 export const openParcels = async (db: Q, limit: number) =>

@@ -6,7 +6,8 @@ import { type DB } from '../db'
 
 /**
  * `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses — registered on SQLite's
- * handle when the server opens it (server/http/app.ts). Not yet on PostgreSQL (issue 28: a SQL function there).
+ * handle when the server opens it (server/http/app.ts); PostgreSQL's is a SQL function of the schema
+ * (server/storage/migrations/pg/0030_distance_function.sql, the same arithmetic).
  */
 export function addDistanceFunction(db: DB): void {
   db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>
@@ -59,24 +60,27 @@ export async function shopPage(db: Q, filter: { class_id?: number; city_id?: num
     args.push(filter.city_id)
   }
   if (filter.keyword) {
-    where.push("s.name LIKE ? ESCAPE '\\'")
+    where.push("LOWER(s.name) LIKE LOWER(?) ESCAPE '\\'")
     args.push(likePattern(searchTerm(filter.keyword)))
   }
   const sqlWhere = where.join(' AND ')
   const total = ((await db.get(`SELECT COUNT(*) AS n FROM shops s WHERE ${sqlWhere}`, ...args)) as { n: number }).n
   if (from) {
-    const list = (await db.all(`SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) ORDER BY distance, id LIMIT ? OFFSET ?`, from.lat, from.lng, ...args, limit, offset)) as Shop[]
+    const list = (await db.all(`SELECT * FROM (${SHOP_SELECT.replace('SELECT ', 'SELECT distance_m(?, ?, s.lat, s.lng) AS distance, ')} WHERE ${sqlWhere}) AS near ORDER BY distance, id LIMIT ? OFFSET ?`, from.lat, from.lng, ...args, limit, offset)) as Shop[]
     return { list, total }
   }
   const list = (await db.all(`${SHOP_SELECT} WHERE ${sqlWhere} ORDER BY s.discount_rate ASC, s.id LIMIT ? OFFSET ?`, ...args, limit, offset)) as Shop[]
   return { list, total }
 }
 
-/** `%fragment%` with LIKE's own characters escaped (use with ESCAPE '\'). */
+/**
+ * `%fragment%` with LIKE's own characters escaped (use with ESCAPE '\'). Compare `LOWER(col) LIKE LOWER(?)`: SQLite's
+ * LIKE ignores ASCII case, PostgreSQL's does not (issue 28) — lowered on both, a search matches the same rows.
+ */
 export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** A dish of this shop's menu (a dish of another shop is not found). */
 export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
-export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort')) as Array<{ id: number; name: string; icon: string }>
+export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort, id')) as Array<{ id: number; name: string; icon: string }>

@@ -8,7 +8,7 @@ export const qrTarget = async (db: Q, number: string) => ((await db.get('SELECT 
 export const cityPoints = async (db: Q) =>
   (await db.all('SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id')) as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
 
-export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
+export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin, id')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
 
 export interface CommentView {
   id: number
@@ -70,7 +70,7 @@ export function uploadName(file: string): { publicId: string; mime: string } | n
 /** Whether an `/uploads/<id>.<ext>` address names an upload of this user, stored with that type. */
 export async function isUploadOf(db: Q, userId: number, url: string): Promise<boolean> {
   const name = url.startsWith('/uploads/') ? uploadName(url.slice('/uploads/'.length)) : null
-  return !!name && !!(await db.get('SELECT 1 FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?', name.publicId, userId, name.mime))
+  return !!name && !!(await db.get('SELECT 1 AS one FROM uploads WHERE public_id = ? AND user_id = ? AND mime = ?', name.publicId, userId, name.mime))
 }
 
 /** Rows from before public ids (public_id NULL) never match; the type must be the stored one. */

@@ -70,7 +70,7 @@ export async function storePage(db: Q, shopId: number, filter: { status?: number
 
 /** Orders of the store paid in [from, to) (business wall times) whose money is kept: count and sum. */
 export const paidBetween = async (db: Q, shopId: number, from: string, to: string) =>
-  (await db.get(`SELECT COUNT(*) AS n, COALESCE(SUM(pay_amount), 0) AS sum FROM orders
+  (await db.get(`SELECT COUNT(*) AS n, CAST(COALESCE(SUM(pay_amount), 0) AS bigint) AS sum FROM orders
      WHERE shop_id = ? AND pay_time >= ? AND pay_time < ? AND status IN (?, ?, ?, ?, ?)`, shopId, from, to, ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDING)) as { n: number; sum: number }
 
 export const toVerifyCount = async (db: Q, shopId: number) =>
@@ -102,7 +102,7 @@ export const dueRefundRequests = async (db: Q, before: number, limit: number) =>
 
 /** Cheap check before the sweep takes the write lock. */
 export const anyDueRefundRequest = async (db: Q, before: number): Promise<boolean> =>
-  !!(await db.get('SELECT 1 FROM orders WHERE status = ? AND refund_requested_at <= ? LIMIT 1', ORDER_STATUS.REFUNDING, before))
+  !!(await db.get('SELECT 1 AS one FROM orders WHERE status = ? AND refund_requested_at <= ? LIMIT 1', ORDER_STATUS.REFUNDING, before))
 
 /**
  * The store refuses a request: refunding → the status it was asked from, with the reason for the shopper;

@@ -32,7 +32,7 @@ const SHOP = `SELECT s.id, s.name, s.image, s.city_id, s.address, s.phone, s.int
   t.category_id, t.hours, t.radius_m, t.fee_tiers, t.packing_fee, t.min_order, t.pickup, t.prep_minutes, t.monthly_sales, t.paused
   FROM takeout_shops t JOIN shops s ON s.id = t.shop_id`
 
-export const categories = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort')) as Array<{ id: number; name: string; name_en: string; icon: string }>
+export const categories = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM takeout_categories ORDER BY sort, id')) as Array<{ id: number; name: string; name_en: string; icon: string }>
 
 export const shopById = async (db: Q, id: number) => (await db.get(`${SHOP} WHERE s.id = ?`, id)) as TakeoutShopRow | undefined
 
@@ -52,7 +52,7 @@ export async function shopsWhere(db: Q, filter: { category_id?: number; city_id?
     args.push(filter.city_id)
   }
   if (filter.keyword) {
-    where.push("(s.name LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND d.name LIKE ? ESCAPE '\\'))")
+    where.push("(LOWER(s.name) LIKE LOWER(?) ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND LOWER(d.name) LIKE LOWER(?) ESCAPE '\\'))")
     // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search).
     args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)))
   }
@@ -78,7 +78,7 @@ export const dishesOf = async (db: Q, shopId: number) => (await db.all(`${DISH} 
 export const dishOf = async (db: Q, shopId: number, dishId: number) => (await db.get(`${DISH} WHERE id = ? AND shop_id = ?`, dishId, shopId)) as DishRow | undefined
 
 export const matchingDishes = async (db: Q, shopId: number, keyword: string, limit: number) =>
-  (await db.all(`${DISH} WHERE shop_id = ? AND name LIKE ? ESCAPE '\\' ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), limit)) as DishRow[]
+  (await db.all(`${DISH} WHERE shop_id = ? AND LOWER(name) LIKE LOWER(?) ESCAPE '\\' ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), limit)) as DishRow[]
 
 export interface OptionRow {
   group_id: number
@@ -129,7 +129,7 @@ export const takeoutOrderOf = async (db: Q, orderId: number) => (await db.get('S
 
 /** Paid: the acceptance timer counts from now, or from a pre-order's opening when that is later. */
 export const startAcceptTimer = (db: Q, orderId: number, paidAt: number) =>
-  db.run('UPDATE takeout_orders SET accept_from = MAX(?, COALESCE(opens_at, 0)), updated_at = ? WHERE order_id = ?', paidAt, paidAt, orderId)
+  db.run('UPDATE takeout_orders SET accept_from = CASE WHEN COALESCE(opens_at, 0) > ? THEN opens_at ELSE ? END, updated_at = ? WHERE order_id = ?', paidAt, paidAt, paidAt, orderId)
 
 /** Every move: the time a change feed compares; leaving 10 stops the acceptance timer. */
 export const touch = (db: Q, orderId: number, at: number) => db.run('UPDATE takeout_orders SET accept_from = NULL, updated_at = ? WHERE order_id = ?', at, orderId)

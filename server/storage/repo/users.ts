@@ -95,7 +95,7 @@ export async function sessionOfToken(db: Q, token: string, hashOf: (token: strin
   const real = realNowMs()
   const hit = cache?.entries.get(token)
   if (hit && real < hit.until && now < hit.session.expires_at) return hit.session
-  const session = (await db.get('SELECT u.id, u.phone, u.nickname, t.id AS sessionId, t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL', hashOf(token), now)) as SessionUser | undefined
+  const session = (await db.get('SELECT u.id, u.phone, u.nickname, t.id AS "sessionId", t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL', hashOf(token), now)) as SessionUser | undefined
   if (cache) {
     const entries = cache.entries
     entries.delete(token)
