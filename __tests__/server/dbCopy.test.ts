@@ -116,7 +116,8 @@ pgDescribe('copying a SQLite database into PostgreSQL', () => {
   beforeAll(async () => {
     if (!(await pgReachable(adminUrl ?? ''))) throw new Error(`test PostgreSQL at ${adminUrl} does not answer: node scripts/pg.mjs start (or unset TEST_DATABASE_URL)`)
     // The server's database as it makes it: migrated, the demo data seeded; a shopper logs in and orders.
-    s = await startServer()
+    // The server on SQLite (also under TEST_DATABASE_URL): its file is what is copied.
+    s = await startServer({ sqlite: true })
     const { token, userId } = await s.login('13700000028')
     shopperId = userId
     const card = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'card', card_id: 2, client_request_id: 'copy-card' }, token)

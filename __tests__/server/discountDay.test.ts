@@ -104,9 +104,7 @@ describe('Pay a bill on a discount day', () => {
     const order = created.body.data.order_info
     expect(order.pay_amount).toBe(8193)
     expect(order.discount_amount).toBe(1200 + 176 + 431)
-    // On SQLite's handle, not s.row: orders are still written on SQLite also when the seam is on PostgreSQL (the hybrid);
-    // this line moves to s.row with the orders.
-    const row = s.app.db.prepare('SELECT pay_amount, detail FROM orders WHERE id = ?').get(order.id) as { pay_amount: number; detail: string }
+    const row = await s.row<{ pay_amount: number; detail: string }>('SELECT pay_amount, detail FROM orders WHERE id = ?', order.id)
     expect(row.pay_amount).toBe(8193)
     expect(JSON.parse(row.detail)).toMatchObject({ discount_day: { rate: 95, amount: 431 } })
   })

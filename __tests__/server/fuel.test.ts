@@ -1,4 +1,3 @@
-import { sqliteQuery } from '../../server/storage/query'
 import type { Station, StationDetail } from '../../src/contract/fuel'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
 import { fuelTerms } from '../../server/domain/fuel'
@@ -67,12 +66,12 @@ describe('stations', () => {
 
 describe('price history', () => {
   it('the price in force is the latest that applies on or before the business day', async () => {
-    const db = s.app.db
+    const db = s.app.q
     // Station 6, 92# (seed): from long ago, lowered a week ago, a rise scheduled in three days.
-    expect((await fuelRepo.pricesOn(sqliteQuery(db), 6, day(0))).find((g) => g.grade === '92#')?.price).toBe(759)
-    expect((await fuelRepo.pricesOn(sqliteQuery(db), 6, day(-8))).find((g) => g.grade === '92#')?.price).toBe(768 + 6)
-    expect((await fuelRepo.pricesOn(sqliteQuery(db), 6, day(3))).find((g) => g.grade === '92#')?.price).toBe(782)
-    expect((await fuelTerms(sqliteQuery(db), { shop_id: 6, oil_grade: '92#', pump_no: 1, amount: 10000 })).litrePrice).toBe(759)
+    expect((await fuelRepo.pricesOn(db, 6, day(0))).find((g) => g.grade === '92#')?.price).toBe(759)
+    expect((await fuelRepo.pricesOn(db, 6, day(-8))).find((g) => g.grade === '92#')?.price).toBe(768 + 6)
+    expect((await fuelRepo.pricesOn(db, 6, day(3))).find((g) => g.grade === '92#')?.price).toBe(782)
+    expect((await fuelTerms(db, { shop_id: 6, oil_grade: '92#', pump_no: 1, amount: 10000 })).litrePrice).toBe(759)
   })
 })
 

@@ -98,6 +98,8 @@ export const SECRET = 'test-secret'
 export const SANDBOX_KEY = 'test-sandbox-key'
 
 export interface ServerOptions {
+  /** On SQLite whatever TEST_DATABASE_URL says: a test of SQLite's file itself (its copy into PostgreSQL, its locks). */
+  sqlite?: boolean
   staticDir?: string
   /** false: as `NODE_ENV=production` runs it (no sandbox helpers, no WeChat stand-ins, no provider). */
   sandbox?: boolean
@@ -117,7 +119,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the server runs on a database of it (a closed server's,
   // emptied by the copy below, else a new one: __tests__/server/pg.ts), as DATABASE_URL runs it; the demo data is seeded
   // on the SQLite file and copied in (npm run db:copy's function, replacing what a reused database held).
-  const pgdb = process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
+  const pgdb = process.env.TEST_DATABASE_URL && !opts.sqlite ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
   const dbPath = path.join(dir, 'test.sqlite')
   const app = await buildApp({
     databaseUrl: pgdb?.url,

@@ -19,7 +19,10 @@ let s: TestServer
 let token: string
 let n = 0
 beforeEach(async () => {
-  s = await startServer()
+  // SQLite whatever TEST_DATABASE_URL says: the faults injected here are SQLite's (a busy write through a TEMP trigger,
+  // another connection to the file), and `inTransaction` is read on its handle. On PostgreSQL, runCall's own guard
+  // refuses a provider call inside a transaction (server/domain/pay/outbox.ts), and transaction() retries 40001/40P01.
+  s = await startServer({ sqlite: true })
   token = (await s.login('13700000028')).token
 })
 afterEach(async () => {
