@@ -1,4 +1,3 @@
-// @postgres — also run with the address book on PostgreSQL (scripts/test-postgres.sh).
 import { MAX_ADDRESSES, type Address } from '../../src/contract/address'
 import { startServer, type TestServer } from './helpers'
 

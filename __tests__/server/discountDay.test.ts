@@ -1,4 +1,3 @@
-// @postgres — also run with the discount days on PostgreSQL (scripts/test-postgres.sh).
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
 import { inBusinessZone, parseText } from '../../server/time'

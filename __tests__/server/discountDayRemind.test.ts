@@ -1,4 +1,3 @@
-// @postgres — also run with the discount days on PostgreSQL (scripts/test-postgres.sh).
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { SandboxMessage } from '../../src/contract/takeoutSubscribe'
 import { REMINDER_TEMPLATE } from '../../server/domain/discountDay/discountDay'

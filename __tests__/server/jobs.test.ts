@@ -1,4 +1,3 @@
-// @postgres — also run with jobs on PostgreSQL (scripts/test-postgres.sh).
 import type { Job, JobDetail, StoreJob } from '../../src/contract/jobs'
 import { JOB_CONTACTS_PER_DAY } from '../../src/contract/jobEndpoints'
 import { staffPhone } from '../../server/demo/seed'

@@ -1,4 +1,3 @@
-// @postgres — also run with jobs on PostgreSQL (scripts/test-postgres.sh).
 import type { StoreJob } from '../../src/contract/jobs'
 import type { WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/demo/seed'

@@ -1,4 +1,3 @@
-// @postgres — also run with the referral contest on PostgreSQL (scripts/test-postgres.sh).
 /**
  * The referral contest (issue 26): a referred phone is pending until its first PAID order, then counts once (a second
  * order, a deletion and a re-bind never count it again: the keyed hash); no self-referral and no referral by a

@@ -1,4 +1,3 @@
-// @postgres — the tests' own reads and writes of rows (helpers.ts rows/row/run) on both engines.
 import { startServer, type TestServer } from './helpers'
 
 let s: TestServer

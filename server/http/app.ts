@@ -235,12 +235,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // The database stayed locked past busy_timeout (heavy contention between processes): nothing was
     // written, so the client may simply try again.
-    if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT') {
+    // PostgreSQL: a transaction that failed to serialize (40001) or deadlocked (40P01) on each of its runs
+    // (server/storage/engine.ts MAX_ATTEMPTS) — rolled back each time, so the same answer.
+    if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT' || error.code === '40001' || error.code === '40P01') {
       req.log.warn({ code: error.code, url: req.routeOptions.url }, 'database busy')
       return reply.code(503).header('Retry-After', '1').send(fail('server_busy'))
     }
     req.log.error(err)
-    if (process.env.OCP_DEBUG_500) console.error(err) // DEBUG-REMOVE
     return reply.code(500).send(fail('server_error'))
   })
 

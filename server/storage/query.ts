@@ -15,6 +15,11 @@ import { openStorage, type Engine, type Isolation, type Storage, type Store } fr
  * `transaction()` is the storage seam's (server/storage/engine.ts): SQLite `BEGIN IMMEDIATE`, PostgreSQL at the
  * isolation the caller names, run again on 40001/40P01 — so its function MAY RUN MORE THAN ONCE and must touch nothing
  * but the database. Called on a transaction's Q it joins that transaction.
+ *
+ * Isolation (PostgreSQL; SQLite's transactions are serial whatever is named): the core's transactions were written for
+ * SQLite's serial ones, so they name 'serializable' — the same guarantee, a conflict answered by running the function
+ * again — unless a rule is written beside the call for something cheaper under contention (an order's create: READ
+ * COMMITTED after the shopper's row lock, server/domain/orders.ts createOrder).
  */
 export type Param = string | number | bigint | Buffer | null | undefined
 

@@ -174,3 +174,12 @@ export const blankCodes = (db: Q, staleBefore: number) => db.run("UPDATE sms_cod
 export const deleteCodesOf = (db: Q, phone: string) => db.run('DELETE FROM sms_codes WHERE phone = ?', phone)
 /** The sandbox's copy of the texts sent to a phone (server/sandbox/sandbox.ts; empty outside the sandbox). */
 export const deleteSandboxTextsTo = (db: Q, phone: string) => db.run('DELETE FROM sandbox_sms WHERE phone = ?', phone)
+
+/**
+ * The shopper's row, locked until the transaction ends: on PostgreSQL at READ COMMITTED one shopper's writes (an order's
+ * create) run one after another while other shoppers' run beside them (FOR NO KEY UPDATE: rows that only reference the
+ * user are not held up). SQLite's transaction holds the whole file's write lock from its start already.
+ */
+export async function lockUser(db: Q, userId: number): Promise<void> {
+  if (db.engine === 'postgres') await db.get('SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE', userId)
+}
