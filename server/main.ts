@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -41,7 +42,7 @@ function banner(config: ServerConfig, port: number): string {
  */
 function sqliteFile(config: ServerConfig): string {
   if (!config.databaseUrl) return config.dbPath
-  const file = path.join(os.tmpdir(), `ocp-seed-${process.pid}-${Date.now()}.sqlite`)
+  const file = path.join(os.tmpdir(), `ocp-seed-${process.pid}-${crypto.randomBytes(4).toString('hex')}.sqlite`)
   process.once('exit', () => {
     for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
   })
