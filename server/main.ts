@@ -13,9 +13,20 @@ import { openStorage } from './storage/engine'
 import { queryOf } from './storage/query'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
+/** The database, as the banner names it: never a password (DATABASE_URL's user and host and database only). */
+function databaseOf(config: ServerConfig): string {
+  if (!config.databaseUrl) return `SQLite, ${config.dbPath}`
+  try {
+    const url = new URL(config.databaseUrl)
+    return `PostgreSQL, ${url.username ? `${decodeURIComponent(url.username)}@` : ''}${url.host}${url.pathname} (DATABASE_URL)`
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)'
+  }
+}
+
 /** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */
 function banner(config: ServerConfig, port: number): string {
-  const lines = [`One Card Pass is running at http://${config.host}:${port}/${config.workers > 1 ? ` (${config.workers} processes, WORKERS)` : ''}`]
+  const lines = [`One Card Pass is running at http://${config.host}:${port}/${config.workers > 1 ? ` (${config.workers} processes, WORKERS)` : ''}`, `  database: ${databaseOf(config)}`]
   if (config.sandbox) {
     // The operator must see that nothing here is real, and the sandbox helpers are not open to whoever reaches the port.
     lines.push(
