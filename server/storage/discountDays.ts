@@ -71,15 +71,3 @@ export const recordMessage = (s: Store, m: { userId: number; touser: string | nu
     .insertInto('sandbox_messages')
     .values({ user_id: m.userId, order_id: null, touser: m.touser, template_id: m.templateId, event: m.event, page: m.page, data: m.data, created_at: m.at })
     .execute()
-
-/** The latest `limit` messages of one event, oldest first. */
-export const messagesOfEvent = async (s: Store, event: string, limit: number) =>
-  (
-    await s
-      .selectFrom('sandbox_messages')
-      .select(['id', 'user_id', 'order_id', 'touser', 'template_id', 'event', 'page', 'data', 'created_at'])
-      .where('event', '=', event)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute()
-  ).reverse()

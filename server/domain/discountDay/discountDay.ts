@@ -163,22 +163,9 @@ export async function sendDueReminders(storage: Storage, now = nowMs()): Promise
   })
 }
 
-/**
- * A deleted account's reminders go with it. Synchronous, inside account deletion's SQLite transaction
- * (server/http/routes/account.ts deleteAccount); forgetRemindersOnSeam does the same on the seam afterwards (on
- * PostgreSQL the reminders are there).
- */
+/** A deleted account's reminders go with it, inside account deletion's transaction (server/http/routes/account.ts deleteAccount). */
 export const forgetReminders = async (db: Q, userId: number): Promise<void> => repo.deleteRemindersOf(db, userId)
 
-/**
- * The seam's half of forgetting a deleted account's reminders, after deleteAccount's SQLite transaction committed: on
- * PostgreSQL (the hybrid) its reminders live there. On SQLite the seam is the same database and the transaction already
- * deleted them: nothing to do. One DELETE, no transaction; not atomic with the deletion on PostgreSQL until account
- * deletion moves onto the seam.
- */
-export async function forgetRemindersOnSeam(storage: Storage, userId: number): Promise<void> {
-  if (storage.engine === 'postgres') await store.deleteRemindersOf(storage.db, userId)
-}
 
 /**
  * Demo discount days, relative to the business day the database is seeded on (tests never depend on the date): three
@@ -186,7 +173,7 @@ export async function forgetRemindersOnSeam(storage: Storage, userId: number): P
  * bills on the day it runs, and a discount day there would change them. Shops 1, 3, 8 and 10 take part. Once.
  */
 export function seedDiscountDays(db: DB): void {
-  // Synchronous, as every seed is (server/demo/seed.ts, SQLite; the hybrid tests copy the result into PostgreSQL).
+  // Synchronous, as every seed is (server/demo/seed.ts, on SQLite; copied into a new PostgreSQL database: server/demo/seedPostgres.ts).
   if (repo.hasDiscountDays(db)) return
   tx(db, () => {
     const today = inBusinessZone(nowMs()).startOf('day')

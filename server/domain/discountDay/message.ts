@@ -1,7 +1,6 @@
 import type { SandboxMessage } from '../../../src/contract/takeoutSubscribe'
 import * as store from '../../storage/discountDays'
-import type { Storage, Store } from '../../storage/engine'
-import { fmt } from '../../time'
+import type { Store } from '../../storage/engine'
 
 const EVENT = 'discount_day'
 
@@ -18,22 +17,4 @@ export async function recordDiscountDayMessage(trx: Store, m: { userId: number; 
     thing3: { value: `今天 ${m.shopCount} 家门店会员再享折扣` },
   }
   await store.recordMessage(trx, { userId: m.userId, touser: m.touser, templateId: m.templateId, event: EVENT, page: 'pages/discountsDay/index', data: JSON.stringify(data), at: m.at })
-}
-
-/**
- * The sandbox outbox's latest `limit` messages (GET /api/sandbox/messages without an order) while the seam is PostgreSQL
- * and takeout is not on it yet (the hybrid, issue 28): takeout's messages are on SQLite (server/domain/takeout/subscriptions.ts
- * sandboxMessages), the discount days' on the seam. Both kinds by their time, oldest first; ids are each engine's own.
- * On SQLite the seam is the same table and sandboxMessages alone answers.
- */
-export async function mergedOutbox(storage: Storage, takeout: SandboxMessage[], limit: number): Promise<SandboxMessage[]> {
-  const ours = (await store.messagesOfEvent(storage.db, EVENT, limit)).map(({ data, created_at, ...m }): SandboxMessage => ({
-    ...m,
-    event: EVENT,
-    data: JSON.parse(data) as SandboxMessage['data'],
-    at: fmt(created_at),
-  }))
-  // A stable sort: takeout's first within one second ('YYYY-MM-DD HH:mm:ss' orders as text).
-  const byTime = (a: SandboxMessage, b: SandboxMessage) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)
-  return [...takeout.filter((m) => m.event !== EVENT), ...ours].sort(byTime).slice(-limit)
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { forgetReminders, forgetRemindersOnSeam } from '../../domain/discountDay/discountDay'
+import { forgetReminders } from '../../domain/discountDay/discountDay'
 import type { FastifyInstance } from 'fastify'
 import type { DeletionBlocker, DeletionRefusalData, UserInfo } from '../../../src/contract/account'
 import type { ApiLang } from '../../../src/contract/common'
@@ -175,8 +175,6 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
 
   defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
     await deleteAccount(db, app.payProvider, requireUser(user).id, lang)
-    // The discount days are on the storage seam (issue 28): their reminders there too, once the deletion committed.
-    await forgetRemindersOnSeam(storage, requireUser(user).id)
     return { deleted: true }
   })
 

@@ -19,7 +19,6 @@ import * as fuel from '../../storage/repo/fuel'
 import { latestTradeOf, tradeByNo } from '../../storage/repo/payments'
 import type { Sandbox } from '../../sandbox/sandbox'
 import type { Storage } from '../../storage/engine'
-import { mergedOutbox } from '../../domain/discountDay/message'
 import { sandboxMessages } from '../../domain/takeout/subscriptions'
 import { CASHIER_DIRECTIVES, noncesOf } from '../security'
 
@@ -173,8 +172,6 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       const parsed = MessagesQuery.safeParse(req.query)
       if (!parsed.success) return failZod(parsed.error)
       const orderId = parsed.data.order_id
-      // With the seam on PostgreSQL (tests' hybrid, issue 28) the discount days' messages are there, takeout's on SQLite.
-      if (storage.engine === 'postgres' && !orderId) return ok({ list: await mergedOutbox(storage, await sandboxMessages(db), 100) })
       return ok({ list: await sandboxMessages(db, orderId) })
     })
 
