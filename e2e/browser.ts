@@ -1,10 +1,13 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { Pool } from 'pg'
 import qrcode from 'qrcode-generator'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import type { Envelope } from '../src/contract/envelope'
+import type { Param } from '../server/storage/query'
 
 export const BASE = () => {
   const base = process.env.E2E_BASE_URL
@@ -200,14 +203,61 @@ export async function toastShown(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((x) => x.includes(t)), text, { timeout: 15000 })
 }
 
-/** Read-only look at the server's database, to check what the shopper did really happened. */
+/** Read-only look at the server's SQLite file, to check what the shopper did really happened (SQLite runs only: dbRow reads either engine). */
 export function db<T>(sql: string, ...args: unknown[]): T {
+  if (process.env.E2E_DATABASE_URL) throw new Error('db() reads the SQLite file; on PostgreSQL (E2E_DATABASE_URL) use `await dbRow(…)`')
   const conn = new Database(process.env.E2E_DB_PATH as string, { readonly: true, fileMustExist: true })
   try {
     return conn.prepare(sql).get(...args) as T
   } finally {
     conn.close()
   }
+}
+
+/**
+ * The PostgreSQL database this worker's server runs on (E2E_DATABASE_URL: `npm run test:e2e:postgres`), opened at the
+ * first dbRow of a file and closed after its last test; every session read-only. Loaded only then (pg and the server's
+ * storage module are not the SQLite runs' cost).
+ */
+interface PgReader {
+  pool: Pool
+  number: (text: string) => string
+}
+let pgReader: Promise<PgReader> | null = null
+afterAll(async () => {
+  const reader = pgReader
+  pgReader = null
+  if (reader) await (await reader).pool.end()
+})
+
+async function openPgReader(url: string): Promise<PgReader> {
+  const { default: pg } = await import('pg')
+  const { numberPlaceholders } = await import('../server/storage/query')
+  // int8 (COUNT, ids) as a number, as the server reads it (server/storage/engine.ts); numeric too (SUM of a bigint
+  // column), as SQLite answers a sum — what a test compares with.
+  const asNumber = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+  const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+    asNumber.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser
+  const pool = new pg.Pool({ connectionString: url, max: 2, types: { getTypeParser }, options: '-c default_transaction_read_only=on' })
+  return { pool, number: numberPlaceholders }
+}
+
+/**
+ * The first row of a read-only query on the server's database, on either engine: SQLite's file (E2E_DB_PATH) or the
+ * PostgreSQL database of a `test:e2e:postgres` run (E2E_DATABASE_URL). `?` placeholders (numbered for PostgreSQL as the
+ * server's storage seam does, server/storage/query.ts); write portable SQL (no SQLite-only functions). Throws when no row.
+ */
+export async function dbRow<T>(text: string, ...params: Param[]): Promise<T> {
+  const url = process.env.E2E_DATABASE_URL
+  let row: T | undefined
+  if (url) {
+    const reader = await (pgReader ??= openPgReader(url))
+    row = (await reader.pool.query(reader.number(text), params.map((p) => p ?? null))).rows[0] as T | undefined
+  } else {
+    row = db<T | undefined>(text, ...params)
+  }
+  if (row === undefined) throw new Error(`dbRow: no row for ${text}`)
+  return row
 }
 
 /** What Taro.setStorageSync('lang', 'en') leaves in localStorage on H5: English chosen before the app loads. */
@@ -256,7 +306,72 @@ export class Refused extends Error {
  * `{ reset: true }` puts it back. It is this worker's server's: a file that moves it resets it in its afterAll. Flash-sale
  * files hold it inside a session with test-mp/flashClock.js `holdFlashSession(serverClock)`.
  */
-export const serverClock = (body: Record<string, unknown>) => api<{ now: string; now_ms: number; moved: boolean }>('sandbox/clock', body)
+export async function serverClock(body: Record<string, unknown>): Promise<ServerClockAnswer> {
+  const answer = await api<ServerClockAnswer>('sandbox/clock', body)
+  if (SERVER_PROCESSES > 1 && ('at' in body || 'advance_minutes' in body || 'reset' in body)) await everyProcessReads(answer)
+  return answer
+}
+
+interface ServerClockAnswer {
+  now: string
+  now_ms: number
+  moved: boolean
+}
+
+/** How many processes the server runs (E2E_SERVER_PROCESSES: WORKERS of `npm run test:e2e:postgres`; 1 otherwise). */
+export const SERVER_PROCESSES = Math.max(1, Number(process.env.E2E_SERVER_PROCESSES) || 1)
+
+/**
+ * A POST to the API on a connection of its own (no keep-alive): node's cluster hands each new connection to the next
+ * worker in turn, so consecutive calls are answered by different processes. The HTTP status and the envelope.
+ */
+export function freshPost<T>(apiPath: string, body: Record<string, unknown>, token = ''): Promise<{ status: number; body: Envelope<T> }> {
+  const payload = JSON.stringify(body)
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), 'access-token': token, 'access-origin': '', 'x-sandbox-key': process.env.E2E_SANDBOX_KEY ?? '' }
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${BASE()}/api/${apiPath}`, { method: 'POST', headers, agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<T> })
+        } catch {
+          reject(new Error(`${apiPath}: HTTP ${res.statusCode}, not an envelope: ${text.slice(0, 200)}`))
+        }
+      })
+    })
+    req.on('error', reject)
+    req.setTimeout(30_000, () => req.destroy(new Error(`${apiPath}: no answer within 30 s`)))
+    req.end(payload)
+  })
+}
+
+/**
+ * After a move of the clock on a server of several processes: wait until every one reads it. The process that answered
+ * the move holds it at once; the others read the database's offset every CLOCK_FRESH_MS (server/storage/repo/settings.ts
+ * holdClockOffsets). Done when 2 × processes reads in a row, each on a new connection (so each process answers twice),
+ * are within 2 s of the moved clock run on since; bounded.
+ */
+async function everyProcessReads(moved: ServerClockAnswer): Promise<void> {
+  const since = Date.now()
+  const wanted = 2 * SERVER_PROCESSES
+  let inRow = 0
+  let last = ''
+  for (let reads = 0; reads < 400; reads++) {
+    const { body } = await freshPost<ServerClockAnswer>('sandbox/clock', {})
+    const expected = moved.now_ms + (Date.now() - since)
+    if (body.code === 1 && Math.abs(body.data.now_ms - expected) <= 2000) {
+      if (++inRow >= wanted) return
+    } else {
+      inRow = 0
+      last = body.code === 1 ? `${body.data.now} (expected ~${new Date(expected).toISOString()})` : body.msg
+      // A poll interval, not a wait for time to pass: the next read asks again.
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+  throw new Error(`not every server process reads the moved clock ${moved.now} after 400 reads; last off: ${last}`)
+}
 
 /** The session token the app stored ('' when logged out). */
 export async function tokenOf(page: Page): Promise<string> {

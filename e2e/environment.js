@@ -27,6 +27,10 @@ function useWorkersServer() {
     if (!value) throw new Error(`${name}_${worker} is not set: globalSetup starts one server per worker (E2E_WORKERS)`)
     process.env[name] = value
   }
+  // On PostgreSQL (`npm run test:e2e:postgres`) the worker's server's database, which e2e/browser.ts `dbRow` reads.
+  const databaseUrl = process.env[`E2E_DATABASE_URL_${worker}`]
+  if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl
+  else delete process.env.E2E_DATABASE_URL
 }
 
 class E2EEnvironment extends TestEnvironment {

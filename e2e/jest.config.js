@@ -5,6 +5,8 @@ module.exports = {
   // node, plus a screenshot of every open page into reports/e2e/ when a test fails (environment.js).
   testEnvironment: '<rootDir>/environment.js',
   testMatch: ['<rootDir>/**/*.e2e.ts'],
+  // The flash-sale burst across server processes runs on PostgreSQL with WORKERS only (`npm run test:e2e:postgres`).
+  testPathIgnorePatterns: process.env.E2E_POSTGRES_URL ? ['/node_modules/'] : ['/node_modules/', '/flashBurst\\.e2e\\.ts$'],
   transform: {
     // swc (__tests__/setup/swcTransform.js): target ES2022 lowers nothing, so the functions Playwright sends to the page
     // (their source text) carry no helper they cannot see.

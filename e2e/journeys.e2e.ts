@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { BASE, api, db, launch, phone, serverClock, settled, shot, smsCode, tokenOf, typeInto, visibleTitle, skewPhoneClock } from './browser'
+import { BASE, api, dbRow, launch, phone, serverClock, settled, shot, smsCode, tokenOf, typeInto, visibleTitle, skewPhoneClock } from './browser'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 let browser: Browser
@@ -42,8 +42,8 @@ describe('journeys', () => {
     await settled(page)
     expect(await visibleTitle(page)).toBe('我的')
     await shot(page, 'j1-3-me-logged-in')
-    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE phone = '13800000001'").n).toBe(1)
-    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.phone = '13800000001'").n).toBe(1)
+    expect((await dbRow<{ n: number }>("SELECT COUNT(*) AS n FROM users WHERE phone = '13800000001'")).n).toBe(1)
+    expect((await dbRow<{ n: number }>("SELECT COUNT(*) AS n FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.phone = '13800000001'")).n).toBe(1)
     await context.close()
   })
 
@@ -76,8 +76,8 @@ describe('journeys', () => {
     await settled(page)
     await shot(page, 'j2-3-success')
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
-    expect(db<{ status: number; kind: string; coupon_amount: number }>('SELECT status, kind, coupon_amount FROM orders WHERE id = ?', orderId)).toEqual({ status: 10, kind: 'card', coupon_amount: 1000 })
-    const card = db<{ card_no: string }>("SELECT c.card_no FROM user_cards c JOIN users u ON u.id = c.user_id WHERE u.phone = '13800000002'")
+    expect(await dbRow<{ status: number; kind: string; coupon_amount: number }>('SELECT status, kind, coupon_amount FROM orders WHERE id = ?', orderId)).toEqual({ status: 10, kind: 'card', coupon_amount: 1000 })
+    const card = await dbRow<{ card_no: string }>("SELECT c.card_no FROM user_cards c JOIN users u ON u.id = c.user_id WHERE u.phone = '13800000002'")
 
     await page.goto(`${BASE()}/pages/card/my`)
     await settled(page)
@@ -157,7 +157,7 @@ describe('paying a bill', () => {
     expect(await page.locator('.refund-sheet__money:visible').textContent()).toBe('¥166.00')
     await page.locator('.refund-sheet__reason:visible', { hasText: '重复支付' }).click()
     await shot(page, 'j3-3b-refund-sheet')
-    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(10)
+    expect((await dbRow<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId)).status).toBe(10)
     await page.locator('.refund-sheet__submit:visible').click()
     await page.locator('.order-detail__status-text:visible', { hasText: '退款中' }).waitFor({ timeout: 15000 })
     await shot(page, 'j3-4-refunding')
@@ -168,7 +168,7 @@ describe('paying a bill', () => {
     await page.locator('.coupon-tabs__tab--used:visible').click()
     await page.locator('.coupon--used:visible', { hasText: '川味小馆 10 元券' }).waitFor({ timeout: 10000 })
     await shot(page, 'j3-5-coupon-used')
-    expect(db<{ status: number; pay_amount: number; coupon_amount: number; discount_amount: number }>('SELECT status, pay_amount, coupon_amount, discount_amount FROM orders WHERE id = ?', orderId)).toEqual({
+    expect(await dbRow<{ status: number; pay_amount: number; coupon_amount: number; discount_amount: number }>('SELECT status, pay_amount, coupon_amount, discount_amount FROM orders WHERE id = ?', orderId)).toEqual({
       status: 60,
       pay_amount: 16600,
       coupon_amount: 1000,
@@ -196,7 +196,7 @@ describe('paying a bill', () => {
     expect(await page.locator('.order-detail__countdown:visible').textContent()).toMatch(/后自动取消$/)
     await page.locator('.order-detail__pay:visible').waitFor()
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
-    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(0)
+    expect((await dbRow<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId)).status).toBe(0)
     await shot(page, 'j4-1-unpaid-after-fail')
 
     await page.goto(`${BASE()}/pages/orders/index`)
@@ -209,8 +209,8 @@ describe('paying a bill', () => {
     await page.locator('#pay').click()
     await page.waitForURL(/\/pages\/payBill\/success\?id=\d+/)
     await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
-    expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId).status).toBe(10)
-    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800000004'").n).toBe(1)
+    expect((await dbRow<{ status: number }>('SELECT status FROM orders WHERE id = ?', orderId)).status).toBe(10)
+    expect((await dbRow<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800000004'")).n).toBe(1)
     await context.close()
   })
 })
@@ -303,7 +303,7 @@ describe('addresses', () => {
     await page.locator('.address--default:visible', { hasText: '张三丰' }).waitFor({ timeout: 10000 })
     expect(await page.locator('.address:visible').count()).toBe(1)
     await shot(page, 'j5-4-after-delete')
-    expect(db<{ n: number; d: number }>("SELECT COUNT(*) AS n, SUM(is_default) AS d FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.phone = '13800000005'")).toEqual({ n: 1, d: 1 })
+    expect(await dbRow<{ n: number; d: number }>("SELECT COUNT(*) AS n, SUM(is_default) AS d FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.phone = '13800000005'")).toEqual({ n: 1, d: 1 })
     await context.close()
   })
 })
@@ -333,7 +333,7 @@ describe('referral', () => {
     const bindCall = apiCalls.find((c) => c.includes('/api/wechat/bind'))
     expect(bindCall).toContain(`"share_user_user_id":"${sharerId}"`)
     expect(apiCalls.filter((c) => c.includes('/api/hui_public.card/index')).every((c) => c.includes(`share_user_user_id=${sharerId}`))).toBe(true)
-    expect(db<{ referrer_id: number }>("SELECT referrer_id FROM users WHERE phone = '13800000006'").referrer_id).toBe(sharerId)
+    expect((await dbRow<{ referrer_id: number }>("SELECT referrer_id FROM users WHERE phone = '13800000006'")).referrer_id).toBe(sharerId)
     await shot(page, 'j6-referred-me')
     await context.close()
   })

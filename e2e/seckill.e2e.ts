@@ -4,7 +4,7 @@
  * wrong still counts down to the server's end of the session.
  */
 import type { Browser } from 'playwright-core'
-import { BASE, db, launch, logIn, phone, serverClock, settled, shot, skewPhoneClock } from './browser'
+import { BASE, dbRow, launch, logIn, phone, serverClock, settled, shot, skewPhoneClock } from './browser'
 import { liveFlashProduct } from './screens'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
@@ -58,8 +58,8 @@ describe('flash sales', () => {
     await page.waitForURL(/\/pages\/orders\/detail\?id=\d+/, { timeout: 20000 })
     await page.locator('.order-detail__code-digits:visible').waitFor({ timeout: 15000 })
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
-    expect(db<{ status: number; kind: string; ref_id: number; shop_id: number }>('SELECT status, kind, ref_id, shop_id FROM orders WHERE id = ?', orderId)).toEqual({ status: 10, kind: 'product', ref_id: live.id, shop_id: 8 })
-    const code = db<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', orderId).verify_code
+    expect(await dbRow<{ status: number; kind: string; ref_id: number; shop_id: number }>('SELECT status, kind, ref_id, shop_id FROM orders WHERE id = ?', orderId)).toEqual({ status: 10, kind: 'product', ref_id: live.id, shop_id: 8 })
+    const code = (await dbRow<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', orderId)).verify_code
     expect((await page.locator('.order-detail__code-digits:visible').textContent())?.replace(/\s/g, '')).toBe(code)
     await settled(page)
     await shot(page, 'flash-1-paid-order-detail')

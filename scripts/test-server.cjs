@@ -41,11 +41,12 @@ function freePort() {
 }
 
 /**
- * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string> }} opts
- * dbPath: share a database file with another server process (its folder is then not removed on stop).
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number }} opts
+ * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
+ * it may take to answer (30 s; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv }) {
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 30000 }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
@@ -68,9 +69,9 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
     } catch {
       // not up yet
     }
-    if (Date.now() - started > 30000) {
+    if (Date.now() - started > startMs) {
       child.kill('SIGKILL')
-      throw new Error(`server did not come up within 30 s:\n${output}`)
+      throw new Error(`server did not come up within ${startMs / 1000} s:\n${output}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
