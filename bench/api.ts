@@ -310,10 +310,13 @@ async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () 
 
 /** The postmaster's pid when PostgreSQL runs on this machine and its processes can be read (for its CPU); else null. */
 async function postmasterPid(adminUrl: string): Promise<number | null> {
-  const backend = await onAdmin(adminUrl, async (c) => Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid))
   const host = new URL(adminUrl).hostname
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) return null
-  return statOf(backend)?.ppid ?? null
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)
+  // Read while the connection is open: its backend process ends with it.
+  return onAdmin(adminUrl, async (c) => {
+    const backend = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid)
+    return local ? (statOf(backend)?.ppid ?? null) : null
+  })
 }
 
 // ---- a server started as `npm start` starts it ----
