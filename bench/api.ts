@@ -201,6 +201,8 @@ interface BurstResult {
   /** Per burst, what the database holds after it: orders made by the burst, and the stock left. */
   checks: Array<{ orders: number; stock: number; soldAnswers: number }>
   cpuUs: number
+  /** PostgreSQL's serialization failures (40001) and deadlocks (40P01) during the measured bursts, from its log (null: not read) — each one a transaction the server ran again. */
+  retried: { serialization: number; deadlock: number } | null
 }
 
 const errorCount = (b: BurstResult) => Object.values(b.errors).reduce((a, n) => a + n, 0)
@@ -215,7 +217,7 @@ async function addShopper(q: Q, phone: string, token: string): Promise<number> {
 }
 
 /** BURSTS bursts of BUYERS new shoppers buying one each of a flash-sale product with STOCK left. */
-async function burst(engine: string, q: Q, port: number, otherCpuUs: () => number): Promise<BurstResult> {
+async function burst(engine: string, q: Q, port: number, otherCpuUs: () => number, failures: () => { serialization: number; deadlock: number } | null): Promise<BurstResult> {
   // Every session on now, whatever the hour (as the order tests do); product 2 with STOCK left each burst.
   await q.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
   const latencies: number[] = []
@@ -224,7 +226,9 @@ async function burst(engine: string, q: Q, port: number, otherCpuUs: () => numbe
   const errors: Record<string, number> = {}
   const checks: BurstResult['checks'] = []
   let cpuUs = 0
+  let failuresBefore: ReturnType<typeof failures> = null
   for (let round = 0; round <= BURSTS; round++) {
+    if (round === 1) failuresBefore = failures()
     await q.run('UPDATE seckill_products SET stock = ?, total_stock = ? WHERE id = 2', STOCK, STOCK)
     const tokens: string[] = []
     for (let i = 0; i < BUYERS; i++) {
@@ -259,12 +263,14 @@ async function burst(engine: string, q: Q, port: number, otherCpuUs: () => numbe
     const stock = Number(await q.value('SELECT stock FROM seckill_products WHERE id = 2'))
     checks.push({ orders, stock, soldAnswers })
   }
+  const failuresAfter = failures()
+  const retried = failuresBefore && failuresAfter ? { serialization: failuresAfter.serialization - failuresBefore.serialization, deadlock: failuresAfter.deadlock - failuresBefore.deadlock } : null
   latencies.sort((a, b) => a - b)
-  return { engine, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, sold, refused, errors, checks, cpuUs: cpuUs / Math.max(1, BUYERS * BURSTS) }
+  return { engine, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, sold, refused, errors, checks, cpuUs: cpuUs / Math.max(1, BUYERS * BURSTS), retried }
 }
 
 /** What every engine is measured on: one shopper with one order to read; then the targets of ONLY. */
-async function run(engine: string, q: Q, port: number, otherCpuUs: () => number, started: boolean): Promise<{ results: Result[]; flash: BurstResult | null }> {
+async function run(engine: string, q: Q, port: number, otherCpuUs: () => number, started: boolean, failures: () => { serialization: number; deadlock: number } | null = () => null): Promise<{ results: Result[]; flash: BurstResult | null }> {
   const token = 'bench-token'
   const user = await addShopper(q, '13000000000', token)
   const order = await q.insert(
@@ -276,7 +282,7 @@ async function run(engine: string, q: Q, port: number, otherCpuUs: () => number,
   const results: Result[] = []
   if (ONLY.has('moduleList')) results.push(await measure(engine, 'index/moduleList', port, '/api/index/moduleList', '', otherCpuUs, started))
   if (ONLY.has('read')) results.push(await measure(engine, 'personal.order/read', port, `/api/personal.order/read?id=${order}`, token, otherCpuUs, started))
-  const flash = ONLY.has('burst') ? await burst(engine, q, port, otherCpuUs) : null
+  const flash = ONLY.has('burst') ? await burst(engine, q, port, otherCpuUs, failures) : null
   return { results, flash }
 }
 
@@ -317,6 +323,30 @@ async function postmasterPid(adminUrl: string): Promise<number | null> {
     const backend = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid)
     return local ? (statOf(backend)?.ppid ?? null) : null
   })
+}
+
+/**
+ * The log of the cluster `node scripts/pg.mjs start` runs (its stderr: every ERROR with its statement), when the bench
+ * uses that cluster and can read the file; else null.
+ */
+function pgLogFile(): string | null {
+  if (process.env.BENCH_DATABASE_URL) return null
+  try {
+    const state = JSON.parse(fs.readFileSync(path.join(ROOT, '.pg-test', 'state.json'), 'utf8')) as { dir?: string }
+    const file = path.join(state.dir ?? '', 'log')
+    fs.accessSync(file, fs.constants.R_OK)
+    return file
+  } catch {
+    return null
+  }
+}
+
+/** Serialization failures and deadlocks logged so far by the cluster (the server retries each; see server/storage/engine.ts). */
+function failuresIn(file: string | null): { serialization: number; deadlock: number } | null {
+  if (!file) return null
+  const text = fs.readFileSync(file, 'utf8')
+  const count = (needle: string) => text.split(needle).length - 1
+  return { serialization: count('could not serialize access'), deadlock: count('deadlock detected') }
 }
 
 // ---- a server started as `npm start` starts it ----
@@ -412,7 +442,7 @@ async function pgInProcess(adminUrl: string, postmaster: number | null): Promise
     const app = await buildApp({ dbPath: path.join(dir, 'seed.sqlite'), databaseUrl: database.url, sandbox: false })
     try {
       await app.listen({ port: 0, host: '127.0.0.1' })
-      return await run('PostgreSQL, 1 process', app.q, (app.server.address() as { port: number }).port, () => treeCpuUs(postmaster ? [postmaster] : []), false)
+      return await run('PostgreSQL, 1 process', app.q, (app.server.address() as { port: number }).port, () => treeCpuUs(postmaster ? [postmaster] : []), false, () => failuresIn(pgLogFile()))
     } finally {
       await app.close()
     }
@@ -430,7 +460,7 @@ async function pgStarted(adminUrl: string, postmaster: number | null, workers: n
   try {
     const server = await startServer(database.url, workers, dir)
     try {
-      return await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, handle), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true)
+      return await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, handle), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true, () => failuresIn(pgLogFile()))
     } finally {
       await server.stop()
     }
@@ -503,6 +533,7 @@ async function bench(): Promise<void> {
           `${burstOk(f) ? 'yes' : 'NO'} (orders per burst ${orders}, expected ${STOCK} each; stock left ${f.checks.map((c) => c.stock).join('/')})`,
       )
       for (const [kind, n] of Object.entries(f.errors)) console.log(`${''.padEnd(24)} error: ${n} × ${kind}`)
+      if (f.retried) console.log(`${''.padEnd(24)} PostgreSQL log: ${f.retried.serialization} serialization failures (40001), ${f.retried.deadlock} deadlocks (40P01) — transactions run again`)
     }
   }
   for (const s of skipped) console.log(`note: ${s}`)
