@@ -203,6 +203,8 @@ interface BurstResult {
   cpuUs: number
   /** PostgreSQL's serialization failures (40001) and deadlocks (40P01) during the measured bursts, from its log (null: not read) — each one a transaction the server ran again. */
   retried: { serialization: number; deadlock: number } | null
+  /** A started server's error log over the whole run (reads and bursts), by code and message. */
+  logged?: Record<string, number>
 }
 
 const errorCount = (b: BurstResult) => Object.values(b.errors).reduce((a, n) => a + n, 0)
@@ -354,6 +356,8 @@ function failuresIn(file: string | null): { serialization: number; deadlock: num
 interface Started {
   port: number
   pid: number
+  /** What the server logged at level error (a 500's cause), counted by its code and message. */
+  errorsLogged: Record<string, number>
   stop: () => Promise<void>
 }
 
@@ -395,7 +399,25 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   // The request log (`npm start` logs every request) is read and dropped; the last 8 KB kept for a failure's message.
   let tail = ''
-  const keep = (d: Buffer) => (tail = (tail + d.toString('utf8')).slice(-8192))
+  let partial = ''
+  const errorsLogged: Record<string, number> = {}
+  const keep = (d: Buffer) => {
+    const text = d.toString('utf8')
+    tail = (tail + text).slice(-8192)
+    // pino's lines: the ones at level error (50) or worse kept by their error's code and message.
+    const lines = (partial + text).split('\n')
+    partial = (lines.pop() ?? '').slice(-65536)
+    for (const line of lines) {
+      if (!/"level":(5|6)0/.test(line)) continue
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { code?: string; message?: string } }
+        const key = `${entry.err?.code ?? ''} ${(entry.err?.message ?? entry.msg ?? '').slice(0, 120)}`.trim()
+        errorsLogged[key] = (errorsLogged[key] ?? 0) + 1
+      } catch {
+        // not a log line
+      }
+    }
+  }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
   const stop = () =>
@@ -418,7 +440,7 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  return { port, pid: child.pid ?? 0, stop }
+  return { port, pid: child.pid ?? 0, errorsLogged, stop }
 }
 
 // ---- the engines ----
@@ -460,7 +482,9 @@ async function pgStarted(adminUrl: string, postmaster: number | null, workers: n
   try {
     const server = await startServer(database.url, workers, dir)
     try {
-      return await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, handle), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true, () => failuresIn(pgLogFile()))
+      const result = await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, handle), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true, () => failuresIn(pgLogFile()))
+      if (result.flash) result.flash.logged = server.errorsLogged
+      return result
     } finally {
       await server.stop()
     }
@@ -533,6 +557,7 @@ async function bench(): Promise<void> {
           `${burstOk(f) ? 'yes' : 'NO'} (orders per burst ${orders}, expected ${STOCK} each; stock left ${f.checks.map((c) => c.stock).join('/')})`,
       )
       for (const [kind, n] of Object.entries(f.errors)) console.log(`${''.padEnd(24)} error: ${n} × ${kind}`)
+      for (const [what, n] of Object.entries(f.logged ?? {})) console.log(`${''.padEnd(24)} server log: ${n} × ${what}`)
       if (f.retried) console.log(`${''.padEnd(24)} PostgreSQL log: ${f.retried.serialization} serialization failures (40001), ${f.retried.deadlock} deadlocks (40P01) — transactions run again`)
     }
   }
