@@ -14,7 +14,7 @@ import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
 import type { ApiLang } from '../../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { langOf } from '../domain/names'
-import { sessionOfToken, touchSession } from '../storage/repo/users'
+import { cachedSession, sessionOfToken, touchSession, type SessionUser } from '../storage/repo/users'
 import { nowMs } from '../time'
 import { BizError, refuse } from '../domain/refusal'
 import { hashToken, type AuthUser } from '../domain/account'
@@ -42,11 +42,21 @@ export function failWith(err: BizError): Refusal<unknown> {
 /** last_seen_at is written at most this often per session, so reads do not turn into writes. */
 const SEEN_EVERY_MS = 5 * 60_000
 
-export async function authenticate(db: Q, req: FastifyRequest): Promise<AuthUser | null> {
+/**
+ * The caller's session: at once (no promise) when this process's session cache holds it and it was seen lately — most
+ * calls; else read (and its last_seen_at written) through the database.
+ */
+export function authenticate(db: Q, req: FastifyRequest): AuthUser | null | Promise<AuthUser | null> {
   const raw = req.headers[HEADER_TOKEN.toLowerCase()]
   const token = Array.isArray(raw) ? raw[0] : raw
   if (!token || token.length > 200) return null
   const now = nowMs()
+  const cached = cachedSession(db, token, now)
+  if (cached && now - cached.last_seen_at <= SEEN_EVERY_MS) return userOf(cached)
+  return signedIn(db, token, now)
+}
+
+async function signedIn(db: Q, token: string, now: number): Promise<AuthUser | null> {
   const row = await sessionOfToken(db, token, hashToken, now)
   if (!row) return null
   if (now - row.last_seen_at > SEEN_EVERY_MS) {
@@ -54,8 +64,10 @@ export async function authenticate(db: Q, req: FastifyRequest): Promise<AuthUser
     // (The row may be the session cache's: written once, not on every call until the entry expires.)
     row.last_seen_at = now
   }
-  return { id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId }
+  return userOf(row)
 }
+
+const userOf = (row: SessionUser): AuthUser => ({ id: row.id, phone: row.phone, nickname: row.nickname, sessionId: row.sessionId })
 
 /**
  * The first problem zod found, as a reason: the contract's own shopper message is a reason key
@@ -122,19 +134,23 @@ export function defineRoute<P extends ApiPath>(
           },
         }
       : undefined,
-    // Not async: a route that answers at once (most) costs no promise; Fastify sends what a handler returns and
-    // answers what it throws through the error handler, as for an async one (docs/performance.md).
-    handler: async (req, reply) => {
-      const user = await authenticate(db, req)
-      if (opts.auth && !user) {
-        const sent = req.headers[HEADER_TOKEN.toLowerCase()]
-        return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)
+    // Not async: a signed-in caller the session cache knows (most calls) and a route that answers at once cost no
+    // promise; Fastify sends what a handler returns and answers what it throws through the error handler, as for an
+    // async one (docs/performance.md).
+    handler: (req, reply) => {
+      const answer = (user: AuthUser | null) => {
+        if (opts.auth && !user) {
+          const sent = req.headers[HEADER_TOKEN.toLowerCase()]
+          return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)
+        }
+        const source = METHODS[path] === 'GET' ? req.query : req.body
+        const parsed = schema.safeParse(source ?? {})
+        if (!parsed.success) return failZod(parsed.error)
+        const data = handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
+        return data instanceof Promise ? data.then(ok) : ok(data)
       }
-      const source = METHODS[path] === 'GET' ? req.query : req.body
-      const parsed = schema.safeParse(source ?? {})
-      if (!parsed.success) return failZod(parsed.error)
-      const data = handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)
-      return data instanceof Promise ? data.then(ok) : ok(data)
+      const user = authenticate(db, req)
+      return user instanceof Promise ? user.then(answer) : answer(user)
     },
   })
 }

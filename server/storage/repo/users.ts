@@ -89,12 +89,18 @@ function forgetSessions(db: Q, match: (s: SessionUser) => boolean): void {
  * The live session of a token, with its (not deleted) user: from the cache, or looked up by the token's hash
  * (`hashOf`: the tokens table keeps only hashes).
  */
-export async function sessionOfToken(db: Q, token: string, hashOf: (token: string) => string, now: number): Promise<SessionUser | undefined> {
-  const cache = sessionCaches.get(db.root)
+/** The session of a token as this process's cache holds it (live, not expired); undefined: ask sessionOfToken. */
+export function cachedSession(db: Q, token: string, now: number): SessionUser | undefined {
   // The cache's own lifetime runs on real time: the sandbox may move the server's clock (`now`) back or forth.
+  const hit = sessionCaches.get(db.root)?.entries.get(token)
+  return hit && realNowMs() < hit.until && now < hit.session.expires_at ? hit.session : undefined
+}
+
+export async function sessionOfToken(db: Q, token: string, hashOf: (token: string) => string, now: number): Promise<SessionUser | undefined> {
+  const hit = cachedSession(db, token, now)
+  if (hit) return hit
+  const cache = sessionCaches.get(db.root)
   const real = realNowMs()
-  const hit = cache?.entries.get(token)
-  if (hit && real < hit.until && now < hit.session.expires_at) return hit.session
   const session = (await db.get('SELECT u.id, u.phone, u.nickname, t.id AS "sessionId", t.last_seen_at, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.hash = ? AND t.expires_at > ? AND u.deleted_at IS NULL', hashOf(token), now)) as SessionUser | undefined
   if (cache) {
     const entries = cache.entries
