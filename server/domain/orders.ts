@@ -69,7 +69,8 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: await linesOf(db, lang, row, shopName ?? null),
     delivery: deliveryOf(row),
-    parcel: await parcelOf(db, lang, row),
+    // (Asked only of a parcel: each call of an async function costs the hot path a promise, docs/performance.md.)
+    parcel: row.delivery === 'ship' ? await parcelOf(db, lang, row) : null,
     pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
   }
 }

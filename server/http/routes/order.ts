@@ -22,7 +22,9 @@ const quoteIn = (lang: ApiLang, q: PriceQuote): PriceQuote =>
 export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, paySecret: string, refundAutoApproveHours = 48): void {
   /** The shopper's order with its refund's timeline (issue 24). */
   // (Object.assign, not a spread: copying the ~20 fields into a new object cost ~1.5 µs per order.)
-  const mine = async (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) => Object.assign(await toOrderInfo(db, lang, row, shop), { refund: await refundTimeline(db, row, refundAutoApproveHours) })
+  // (The refund's timeline asked only of an order with a refund request: a promise less on the hot path.)
+  const mine = async (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) =>
+    Object.assign(await toOrderInfo(db, lang, row, shop), { refund: row.refund_requested_at === null ? null : await refundTimeline(db, row, refundAutoApproveHours) })
 
   defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => quoteIn(lang, (await priceOrder(db, requireUser(user).id, input)).quote))
 
