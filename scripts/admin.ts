@@ -1,6 +1,7 @@
 /**
- * The operator's command (issue 26; docs/api.md "Merchant sign-up"), on the database the server uses (DB_PATH, as
- * server/http/config.ts reads it; it may run while the server does — SQLite's write lock orders them):
+ * The operator's command (issue 26; docs/api.md "Merchant sign-up"), on the database the server uses (DATABASE_URL's
+ * PostgreSQL, else the SQLite file DB_PATH, as server/http/config.ts reads them; it may run while the server does —
+ * SQLite's write lock, PostgreSQL's transactions order them):
  *
  *   npm run admin -- applications                              every application, those waiting first
  *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
@@ -13,10 +14,11 @@ import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../s
 import { reasonText } from '../src/contract/reasons'
 import { readConfig } from '../server/http/config'
 import { openDatabase } from '../server/storage/db'
-import { sqliteQuery } from '../server/storage/query'
+import { openStorage } from '../server/storage/engine'
+import { queryOf } from '../server/storage/query'
 import { BizError } from '../server/http/envelope'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
-import { clockOffsets } from '../server/storage/repo/settings'
+import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
 import { attachClock } from '../server/time'
 
 const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]
@@ -50,10 +52,15 @@ function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, stri
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (!command || !['applications', 'show', 'approve', 'reject'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
-  const handle = openDatabase(readConfig().dbPath)
-  const db = sqliteQuery(handle)
-  // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would.
-  const detachClock = attachClock(() => clockOffsets(handle))
+  const { dbPath, databaseUrl } = readConfig()
+  // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
+  const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
+  const storage = openStorage(handle, databaseUrl ?? '')
+  const db = queryOf(storage, handle)
+  // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would
+  // (on PostgreSQL read once: the command is over in moments).
+  const held = storage.engine === 'postgres' ? await holdClockOffsets(db, 0, () => undefined) : null
+  const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
     if (command === 'applications') {
       const list = await listApplications(db)
@@ -77,6 +84,8 @@ async function run(argv: string[]): Promise<number> {
     return 0
   } finally {
     detachClock()
+    held?.stop()
+    await storage.close()
     handle.close()
   }
 }

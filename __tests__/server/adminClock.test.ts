@@ -26,7 +26,7 @@ const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 function admin(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     // The database's clock alone: no CLOCK_AT of the environment the tests run in.
-    const env: NodeJS.ProcessEnv = { ...process.env, DB_PATH: path.join(s.dir, 'test.sqlite') }
+    const env: NodeJS.ProcessEnv = { ...process.env, ...s.databaseEnv }
     delete (env as Record<string, string | undefined>).CLOCK_AT
     const child = spawn(process.execPath, [TSX, 'scripts/admin.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''

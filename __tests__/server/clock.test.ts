@@ -18,7 +18,9 @@ const B_START = '2030-01-01 00:00:00'
 
 beforeAll(async () => {
   a = await startServer()
-  b = await startTestServer({ label: 'clock', dbPath: `${a.dir}/test.sqlite`, env: { CLOCK_AT: B_START } })
+  // On A's database: its SQLite file, or under TEST_DATABASE_URL its PostgreSQL database (where each process holds the
+  // offsets and reads them again every CLOCK_FRESH_MS in the sandbox: server/storage/repo/settings.ts holdClockOffsets).
+  b = await startTestServer({ label: 'clock', dbPath: `${a.dir}/test.sqlite`, env: { ...(a.databaseUrl ? { DATABASE_URL: a.databaseUrl } : {}), CLOCK_AT: B_START } })
 })
 afterAll(async () => {
   await b?.stop()

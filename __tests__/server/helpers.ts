@@ -71,6 +71,13 @@ export function rowsOf(storage: Storage): Rows {
 export interface TestServer extends Rows {
   app: FastifyInstance
   dir: string
+  /**
+   * The PostgreSQL database the server runs on (TEST_DATABASE_URL), null on SQLite (the file `${dir}/test.sqlite`): for a
+   * test that starts another process or app on the same database.
+   */
+  databaseUrl: string | null
+  /** The environment another process needs to open this server's database (DATABASE_URL, else DB_PATH). */
+  databaseEnv: Record<string, string>
   call: <T = unknown>(method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>, token?: string) => Promise<{ status: number; body: { code: number; msg: string; data: T } }>
   login: (phone: string, extra?: Record<string, unknown>) => Promise<{ token: string; userId: number }>
   quickUser: (phone: string) => Promise<{ token: string; userId: number }>
@@ -190,6 +197,8 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   return {
     app,
     dir,
+    databaseUrl: pgdb?.url ?? null,
+    databaseEnv: pgdb ? { DATABASE_URL: pgdb.url } : { DB_PATH: dbPath },
     ...rowsOf(app.storage),
     call,
     login,

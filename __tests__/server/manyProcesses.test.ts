@@ -7,13 +7,15 @@
  *                              the one sandbox key of the banner; a login and the per-client limit across them; a
  *                              worker that dies is replaced
  *
- * Real processes (scripts/test-server.cjs, as `npm start` runs them) on 127.0.0.1, requests really in flight at once;
+ * Real processes (scripts/test-server.cjs, as `npm start` runs them) on 127.0.0.1, on one SQLite file — or under
+ * TEST_DATABASE_URL one PostgreSQL database (DATABASE_URL, issue 28) — requests really in flight at once;
  * every loop is bounded and waits poll a condition. TRUST_PROXY lets each case be its own client (X-Forwarded-For).
  */
 import crypto from 'node:crypto'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { SMS_MAX_ATTEMPTS } from '../../server/domain/account'
-import { httpClient, startProcesses, startTestServer, tally, waitFor, type Answer, type TestServerHandle } from './processes'
+import { httpClient, sharedDatabase, startProcesses, startTestServer, tally, waitFor, type Answer, type SharedDatabase, type TestServerHandle } from './processes'
 
 jest.setTimeout(90_000)
 
@@ -81,13 +83,38 @@ describe('three server processes on one file', () => {
 
 describe('three server processes on one file: one phone\'s code', () => {
   let servers: TestServerHandle[] = []
-  let dbPath = ''
+  let shared: SharedDatabase
   let stopAll = async () => {}
   const { api, stats, destroy } = httpClient(24)
 
   beforeAll(async () => {
-    ;({ servers, dbPath, stop: stopAll } = await startProcesses(3, { label: 'code', env: ENV }))
+    ;({ servers, db: shared, stop: stopAll } = await startProcesses(3, { label: 'code', env: ENV }))
   }, 90_000)
+
+  /**
+   * Holds the processes at the database: SQLite's write lock on the file (each waits in its IMMEDIATE transaction, so
+   * whatever it reads, it reads after none of the others wrote); on PostgreSQL the login codes' and client limits'
+   * tables locked against every access (each waits at its first statement; then all three transactions run at once,
+   * and SERIALIZABLE keeps the check-then-write whole). The release function.
+   */
+  async function holdDatabase(): Promise<() => Promise<void>> {
+    if (shared.databaseUrl) {
+      const client = new pg.Client({ connectionString: shared.databaseUrl })
+      await client.connect()
+      await client.query('BEGIN')
+      await client.query('LOCK TABLE sms_codes, client_limits IN ACCESS EXCLUSIVE MODE')
+      return async () => {
+        await client.query('COMMIT')
+        await client.end()
+      }
+    }
+    const lock = new Database(shared.dbPath)
+    lock.prepare('BEGIN IMMEDIATE').run()
+    return async () => {
+      lock.prepare('COMMIT').run()
+      lock.close()
+    }
+  }
   afterAll(async () => {
     destroy()
     await stopAll()
@@ -107,15 +134,13 @@ describe('three server processes on one file: one phone\'s code', () => {
     const count = (text: string, what: string) => text.split(what).length - 1
     await waitFor('every process to have logged its answers', () => servers.every((p) => count(p.output(), '"msg":"incoming request"') === count(p.output(), '"msg":"request completed"')))
     const before = arrived(url)
-    const lock = new Database(dbPath)
-    lock.prepare('BEGIN IMMEDIATE').run()
+    const release = await holdDatabase()
     let answers: Promise<Answer[]>
     try {
       answers = Promise.all(servers.map(send))
       await waitFor('one request in each process', () => arrived(url).every((n, i) => n > before[i]), 4000)
     } finally {
-      lock.prepare('COMMIT').run()
-      lock.close()
+      await release()
     }
     return answers
   }
@@ -146,6 +171,7 @@ describe('three server processes on one file: one phone\'s code', () => {
 
 describe('WORKERS=3: one start, one port, several processes', () => {
   let server: TestServerHandle
+  let shared: SharedDatabase | undefined
   // A new connection per request: the cluster's primary hands each to a worker in turn.
   const { api, stats, destroy } = httpClient(8, false)
   const whoAnswers = async () => (await api<{ pid: number }>(server, 'GET', 'sandbox/process', {}, { 'x-sandbox-key': server.sandboxKey })).body.data.pid
@@ -157,11 +183,14 @@ describe('WORKERS=3: one start, one port, several processes', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ label: 'workers', env: { ...ENV, WORKERS: '3' } })
+    // Its own file (startTestServer's), or under TEST_DATABASE_URL a new PostgreSQL database the primary prepares once.
+    shared = await sharedDatabase('')
+    server = await startTestServer({ label: 'workers', env: { ...ENV, ...shared.env, WORKERS: '3' } })
   }, 90_000)
   afterAll(async () => {
     destroy()
     await server?.stop()
+    await shared?.close()
   })
   afterEach(() => expect({ serverErrors: stats.serverErrors, nonEnvelope: stats.nonEnvelope }).toEqual({ serverErrors: 0, nonEnvelope: 0 }))
 

@@ -8,6 +8,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
+import { openStorage } from '../../server/storage/engine'
+import { queryOf, sqliteQuery, type Q } from '../../server/storage/query'
+import { freshPgDatabase } from './pg'
 
 export interface TestServerHandle {
   base: string
@@ -22,20 +26,78 @@ export const { startTestServer } = require('../../scripts/test-server.cjs') as {
 }
 
 /**
- * `n` server processes started at once on one database file (a new one in a temp folder unless `dbPath` is given), each
- * its own start (its own sandbox key) — as several `npm start`s on one file behind a proxy would be. All start or none
- * (the ones that did are stopped); `stop` stops them all and removes the folder it made.
+ * The database several processes of a test share (issue 28): under TEST_DATABASE_URL a new, empty PostgreSQL database
+ * (the processes migrate it and one of them copies the demo data in: server/demo/seedPostgres.ts), its DATABASE_URL for
+ * their environment; else (or `sqlite`) the SQLite file `dbPath`. `q` reads and writes it beside the processes, on
+ * either engine (server/storage/query.ts); `close` ends that and drops the PostgreSQL database.
  */
-export async function startProcesses(n: number, o: { label: string; dbPath?: string; env?: Record<string, string> }): Promise<{ servers: TestServerHandle[]; dbPath: string; stop: () => Promise<void> }> {
+export interface SharedDatabase {
+  engine: 'sqlite' | 'postgres'
+  dbPath: string
+  databaseUrl: string | null
+  /** The environment a server process needs to run on this database (DATABASE_URL on PostgreSQL; DB_PATH is given apart). */
+  env: Record<string, string>
+  /** Opened at the first call (on SQLite the file must exist: after a process started on it). */
+  q: () => Q
+  close: () => Promise<void>
+}
+
+export async function sharedDatabase(dbPath: string, { sqlite = false }: { sqlite?: boolean } = {}): Promise<SharedDatabase> {
+  const pgdb = process.env.TEST_DATABASE_URL && !sqlite ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
+  let handle: Database.Database | null = null
+  let opened: Q | null = null
+  let storage: ReturnType<typeof openStorage> | null = null
+  return {
+    engine: pgdb ? 'postgres' : 'sqlite',
+    dbPath,
+    databaseUrl: pgdb?.url ?? null,
+    env: pgdb ? { DATABASE_URL: pgdb.url } : {},
+    q: () => {
+      if (opened) return opened
+      if (pgdb) {
+        // The seam's PostgreSQL storage needs no SQLite file: an in-memory handle stands in for it.
+        handle = new Database(':memory:')
+        storage = openStorage(handle, pgdb.url)
+        opened = queryOf(storage, handle)
+      } else {
+        handle = new Database(dbPath)
+        handle.pragma('busy_timeout = 5000')
+        opened = sqliteQuery(handle)
+      }
+      return opened
+    },
+    close: async () => {
+      await storage?.close()
+      handle?.close()
+      await pgdb?.drop()
+    },
+  }
+}
+
+/**
+ * `n` server processes started at once on one database (sharedDatabase above: PostgreSQL under TEST_DATABASE_URL unless
+ * `sqlite`; else the SQLite file, a new one in a temp folder unless `dbPath` is given), each its own start (its own
+ * sandbox key) — as several `npm start`s on one database behind a proxy would be. All start or none (the ones that did
+ * are stopped); `stop` stops them all, closes `db` and removes the folder it made.
+ */
+export async function startProcesses(
+  n: number,
+  o: { label: string; dbPath?: string; env?: Record<string, string>; sqlite?: boolean },
+): Promise<{ servers: TestServerHandle[]; dbPath: string; db: SharedDatabase; stop: () => Promise<void> }> {
   const dir = o.dbPath ? null : fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${o.label}-`))
   const dbPath = o.dbPath ?? path.join(dir as string, 'shared.sqlite')
+  const db = await sharedDatabase(dbPath, { sqlite: o.sqlite })
   // One CLOCK_AT instant for all (as WORKERS=N's primary hands it over, server/main.ts): under npm run test:clock each
   // process's clock would otherwise start from its own start, seconds apart, and a shared window read them as moved back.
-  const env = { CLOCK_AT_FROM_MS: String(Date.now()), ...o.env }
+  const env = { CLOCK_AT_FROM_MS: String(Date.now()), ...db.env, ...o.env }
   const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env })))
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  let stopped = false
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()))
+    if (stopped) return
+    stopped = true
+    await db.close()
     if (dir) fs.rmSync(dir, { recursive: true, force: true })
   }
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
@@ -43,7 +105,7 @@ export async function startProcesses(n: number, o: { label: string; dbPath?: str
     await stop()
     throw failed.reason
   }
-  return { servers, dbPath, stop }
+  return { servers, dbPath, db, stop }
 }
 
 export interface Envelope<T = unknown> {
@@ -129,9 +191,9 @@ export function tally(answers: Answer[]): Record<string, number> {
 }
 
 /** Polls (bounded: every 20 ms, until `timeoutMs`) until `check` returns true. */
-export async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 20))
   }

@@ -10,7 +10,7 @@ import type { OrderInfo } from '../../src/contract/order'
 import type { StoreOrderAnswer, WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
-import { httpClient, startTestServer, tally, type TestServerHandle } from './processes'
+import { httpClient, sharedDatabase, startTestServer, tally, type SharedDatabase, type TestServerHandle } from './processes'
 
 let s: TestServer
 let shopper: { token: string; userId: number }
@@ -168,14 +168,20 @@ describe('the carrier clock moved back (sandbox)', () => {
 
 describe('two staff pressing ship at once (a running server, parallel requests)', () => {
   let server: TestServerHandle
+  let shared: SharedDatabase | undefined
   const { api, destroy } = httpClient()
+  beforeAll(async () => {
+    // Its own SQLite file, or under TEST_DATABASE_URL a new PostgreSQL database (issue 28).
+    shared = await sharedDatabase('')
+    server = await startTestServer({ label: 'ship-race', env: shared.env })
+  }, 60_000)
   afterAll(async () => {
     destroy()
     await server?.stop()
+    await shared?.close()
   })
 
   it('one ship succeeds, the others are refused, one parcel', async () => {
-    server = await startTestServer({ label: 'ship-race' })
     const call = <T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>, token?: string) => api<T>(server, method, path, payload, token ? { 'access-token': token } : {})
     const sandbox = <T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>) => api<T>(server, method, `sandbox/${path}`, payload, { 'x-sandbox-key': server.sandboxKey })
     const login = async (phone: string) => {

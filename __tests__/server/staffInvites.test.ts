@@ -1,15 +1,12 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3'
+import type { Q } from '../../server/storage/query'
 import { TAKEOUT_WATCH } from '../../src/contract/takeoutEndpoints'
 import type { InviteReadAnswer, StaffInviteAnswer, StaffListAnswer } from '../../src/contract/storeStaff'
 import { hashToken } from '../../server/domain/account'
 import { nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
-import { httpClient, startTestServer, tally, waitFor, type TestServerHandle } from './processes'
+import { httpClient, startProcesses, tally, waitFor, type TestServerHandle } from './processes'
 
 /**
  * Staff invites and removal (issue 26; server/domain/store/staff.ts; docs/api.md "Staff and invites"): the owner invites by a
@@ -188,40 +185,36 @@ describe('one server', () => {
   })
 })
 
-describe('three server processes on one database file', () => {
+// One SQLite file, or under TEST_DATABASE_URL one PostgreSQL database (issue 28).
+describe('three server processes on one database', () => {
   const PROCESSES = 3
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-staff-'))
-  const dbPath = path.join(dir, 'shared.sqlite')
   let servers: TestServerHandle[] = []
-  let db: Database.Database
+  let stopAll = async () => {}
+  let db: Q
   const { api: apiCall, stats, destroy } = httpClient()
   const api = <T>(i: number, method: 'GET' | 'POST', endpoint: string, payload: Record<string, unknown>, token: string) =>
     apiCall<T>(servers[i % PROCESSES], method, endpoint, payload, { 'access-token': token }).then((a) => ({ ...a, body: a.body as Body<T> }))
 
   let seq = 0
-  function user(shopId?: number, role: 'owner' | 'staff' = 'staff') {
+  async function user(shopId?: number, role: 'owner' | 'staff' = 'staff') {
     const phone = `133${String(++seq).padStart(8, '0')}`
-    const userId = Number(db.prepare("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')").run(phone, `p${seq}`).lastInsertRowid)
+    const userId = await db.insert("INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, '', '2026-01-01 00:00:00')", phone, `p${seq}`)
     const token = `sf-${crypto.randomBytes(16).toString('hex')}`
-    db.prepare('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)').run(hashToken(token), userId, nowMs() + 3_600_000, nowMs())
-    if (shopId) db.prepare("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', ?)").run(userId, shopId, role)
+    await db.run('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', hashToken(token), userId, nowMs() + 3_600_000, nowMs())
+    if (shopId) await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, '2026-01-01 00:00:00', ?)", userId, shopId, role)
     return { token, userId }
   }
 
   beforeAll(async () => {
-    const started = await Promise.allSettled(Array.from({ length: PROCESSES }, (_, i) => startTestServer({ label: `staff${i}`, dbPath })))
-    servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected')
-    if (failed) throw failed.reason
-    db = new Database(dbPath)
-    db.pragma('busy_timeout = 5000')
+    const started = await startProcesses(PROCESSES, { label: 'staff' })
+    servers = started.servers
+    stopAll = started.stop
+    db = started.db.q()
   }, 90_000)
 
   afterAll(async () => {
     destroy()
-    db?.close()
-    await Promise.all(servers.map((x) => x.stop()))
-    fs.rmSync(dir, { recursive: true, force: true })
+    await stopAll()
   })
 
   afterEach(() => {
@@ -229,19 +222,19 @@ describe('three server processes on one database file', () => {
   })
 
   it('two colleagues racing one link, each pressing join on every process at once → exactly one joins', async () => {
-    const owner = user(11, 'owner')
+    const owner = await user(11, 'owner')
     for (let round = 0; round < 6; round++) {
       const { code, id } = (await api<StaffInviteAnswer>(round, 'POST', 'hui_shanghu.store_staff/invite', {}, owner.token)).body.data.invite
-      const pair = [user(), user()]
+      const pair = [await user(), await user()]
       stats.maxInFlight = 0
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => api(i, 'POST', 'hui_shanghu.store_invite/accept', { code }, pair[i % 2].token)))
       // Really in flight at once, over the three processes.
       expect(stats.maxInFlight).toBeGreaterThanOrEqual(4)
       expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1)
       for (const a of answers.filter((x) => x.body.code !== 1)) expect(a.body.reason).toMatch(/^staff_(invite_used|already_staff)$/)
-      const joined = db.prepare(`SELECT user_id FROM store_staff WHERE user_id IN (?, ?)`).all(pair[0].userId, pair[1].userId) as Array<{ user_id: number }>
+      const joined = await db.all<{ user_id: number }>('SELECT user_id FROM store_staff WHERE user_id IN (?, ?)', pair[0].userId, pair[1].userId)
       expect({ round, joined: joined.length, tally: Object.keys(tally(answers)).length > 0 }).toEqual({ round, joined: 1, tally: true })
-      expect(db.prepare('SELECT used_by FROM staff_invites WHERE id = ?').get(id)).toEqual({ used_by: joined[0].user_id })
+      expect(await db.get('SELECT used_by FROM staff_invites WHERE id = ?', id)).toEqual({ used_by: joined[0].user_id })
       // The one who joined works for the store, on every process; the other is refused there.
       const loser = pair.find((p) => p.userId !== joined[0].user_id) as { token: string }
       const winner = pair.find((p) => p.userId === joined[0].user_id) as { token: string }
@@ -253,8 +246,8 @@ describe('three server processes on one database file', () => {
   })
 
   it('removal on one process ends the removed person’s rights on every process at their next call', async () => {
-    const owner = user(12, 'owner')
-    const colleague = user(12)
+    const owner = await user(12, 'owner')
+    const colleague = await user(12)
     // Every process has just read the colleague's session (its session cache holds it).
     for (let i = 0; i < PROCESSES; i++) expect((await api(i, 'GET', 'hui_shanghu.store/workbench', {}, colleague.token)).body.code).toBe(1)
     expect((await api(0, 'POST', 'hui_shanghu.store_staff/remove', { user_id: colleague.userId }, owner.token)).body.code).toBe(1)
@@ -265,9 +258,9 @@ describe('three server processes on one database file', () => {
   })
 
   it('a removed colleague’s open live stream of the store’s takeout orders ends, and reopening it is refused', async () => {
-    const shopId = (db.prepare('SELECT shop_id FROM takeout_shops ORDER BY shop_id LIMIT 1').get() as { shop_id: number }).shop_id
-    const owner = user(shopId, 'owner')
-    const colleague = user(shopId)
+    const shopId = (await db.get<{ shop_id: number }>('SELECT shop_id FROM takeout_shops ORDER BY shop_id LIMIT 1'))?.shop_id ?? 0
+    const owner = await user(shopId, 'owner')
+    const colleague = await user(shopId)
     // The stream, read line by line over a socket of process 1, as the workbench's takeout screen holds it.
     const lines: string[] = []
     let ended = false

@@ -1,7 +1,8 @@
 /**
  * Live status of takeout orders (issue 25; server/http/routes/takeoutLive.ts, docs/api.md "Live status") over real sockets: the
  * server listens on 127.0.0.1 and the streams are read with node:http, line by line, as a phone would. A move made
- * through a SECOND server instance on the same SQLite file (its own connection, its own memory) reaches a stream of
+ * through a SECOND server instance on the same database — the SQLite file, or under TEST_DATABASE_URL one PostgreSQL
+ * database (issue 28) — (its own connection, its own memory) reaches a stream of
  * the first: changes are read from the database. Refusals are ordinary envelopes; streams end after their lifetime
  * and on shutdown; the number of open streams is bounded per user and per process, and a stream the client drops is
  * forgotten. The server's clock is moved (Date.now in this process) to an hour the demo shop is open.
@@ -11,7 +12,6 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import Database from 'better-sqlite3'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { TakeoutLiveEvent } from '../../src/contract/takeout'
 import { buildApp } from '../../server/http/app'
@@ -19,6 +19,7 @@ import type { LiveOptions } from '../../server/http/routes/takeoutLive'
 import { staffPhone } from '../../server/demo/seed'
 import { businessMidnight, nowMs } from '../../server/time'
 import { SANDBOX_KEY, SECRET } from './helpers'
+import { sharedDatabase, type SharedDatabase } from './processes'
 
 jest.setTimeout(30_000)
 
@@ -33,6 +34,9 @@ const LIVE: LiveOptions = { streamMs: 2500, heartbeatMs: 700, tickMs: 50, perUse
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-live-'))
 const dbPath = path.join(dir, 'live.sqlite')
+let shared: SharedDatabase
+/** Where every server instance here runs: the file, or (TEST_DATABASE_URL) the PostgreSQL database the first one fills. */
+const where = () => ({ dbPath, databaseUrl: shared.databaseUrl ?? undefined })
 let one: FastifyInstance
 let two: FastifyInstance
 let port = 0
@@ -156,11 +160,12 @@ async function paidOrder(token = shopper): Promise<number> {
 }
 
 beforeAll(async () => {
-  one = await buildApp({ dbPath, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: 1000, live: LIVE })
+  shared = await sharedDatabase(dbPath)
+  one = await buildApp({ ...where(), sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, smsPerClient: 1000, live: LIVE })
   await one.listen({ host: '127.0.0.1', port: 0 })
   port = (one.server.address() as AddressInfo).port
   // A second server on the same database file: its own connection and memory, as another process would have.
-  two = await buildApp({ dbPath, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, live: LIVE })
+  two = await buildApp({ ...where(), sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, live: LIVE })
   shopper = await login('13700002601')
   other = await login('13700002602')
   staff1 = await login(staffPhone(1))
@@ -183,6 +188,7 @@ afterEach(async () => {
 afterAll(async () => {
   await two.close()
   await one.close()
+  await shared.close()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -218,12 +224,7 @@ describe("the shopper's order", () => {
     const w = await watching(`personal.takeout/watch?id=${id}`, shopper)
     await w.next((e) => e.type === 'hello')
     // Another process's provider notification: the order's status moves, takeout_orders.updated_at does not.
-    const other = new Database(dbPath)
-    try {
-      other.prepare('UPDATE orders SET status = 60 WHERE id = ?').run(id)
-    } finally {
-      other.close()
-    }
+    await shared.q().run('UPDATE orders SET status = 60 WHERE id = ?', id)
     expect(await w.next((e) => e.type === 'change', 1500)).toMatchObject({ changed_at: expect.stringMatching(/:60$/) })
   })
 
@@ -324,7 +325,7 @@ describe('bounds', () => {
   })
 
   it('shutting down ends every open stream with an end line', async () => {
-    const app = await buildApp({ dbPath, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, live: { ...LIVE, streamMs: 60_000 } })
+    const app = await buildApp({ ...where(), sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, live: { ...LIVE, streamMs: 60_000 } })
     await app.listen({ host: '127.0.0.1', port: 0 })
     const before = port
     port = (app.server.address() as AddressInfo).port
