@@ -153,3 +153,16 @@ export function named(text: string, values: Readonly<Record<string, Param>>): [s
 
 /** SQLite's Q on a handle of its own (a tool, a test reading another process's file). */
 export const sqliteQuery = (handle: DB): Q => queryOf(openStorage(handle, ''), handle)
+
+/** The rows a transaction may lock by id (lockRow). */
+export type LockedTable = 'users' | 'orders' | 'shops' | 'user_cards'
+
+/**
+ * PostgreSQL: one row locked until the transaction ends (FOR NO KEY UPDATE: rows that only reference it are not held
+ * up), so transactions at READ COMMITTED that lock the same row run one after another. SQLite: nothing to do — its
+ * transaction holds the whole file's write lock from its start. Outside a transaction it would lock nothing: refused.
+ */
+export async function lockRow(db: Q, table: LockedTable, id: number): Promise<void> {
+  if (!db.inTransaction) throw new Error(`lockRow(${table}): only inside a transaction`)
+  if (db.engine === 'postgres') await db.get(`SELECT id FROM ${table} WHERE id = ? FOR NO KEY UPDATE`, id)
+}

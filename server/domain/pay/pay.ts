@@ -1,4 +1,4 @@
-import type { Q } from '../../storage/query'
+import { lockRow, type Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import type { PayparamAnswer, PayparamPayload } from '../../../src/contract/order'
 import type { z } from 'zod'
@@ -116,7 +116,12 @@ export async function handleNotification(db: Q, provider: PayProvider, n: Notifi
   const found = await payments.tradeByNo(db, n.trade_no)
   if (!found || found.amount !== n.amount) return { outcome: 'rejected', payment: null }
 
-  const result = await db.transaction('serializable', async (db): Promise<{ outcome: NotifyOutcome; refund: number | null }> => {
+  // PostgreSQL: READ COMMITTED after locking the order's row — every notification of one order's trades (a retry of the
+  // same, the other trade of a second channel) and its cancel run one after another, each reading the payment and the
+  // order as the one before left them. SERIALIZABLE alone answered some of 32 notifications at once with 500s (its
+  // retries ran out). Attach-once also holds in the data: `setPaid … WHERE status = unpaid`, `payments_one_paid`.
+  const result = await db.transaction('read committed', async (db): Promise<{ outcome: NotifyOutcome; refund: number | null }> => {
+    await lockRow(db, 'orders', found.order_id)
     const payment = (await payments.tradeById(db, found.id)) as PaymentRow
     if (n.result === 'fail') {
       await payments.failTrade(db, payment.id, nowText())

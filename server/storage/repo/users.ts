@@ -1,4 +1,4 @@
-import type { Q } from '../query'
+import { lockRow, type Q } from '../query'
 import { realNowMs } from '../../time'
 
 export interface UserRow {
@@ -186,6 +186,4 @@ export const deleteSandboxTextsTo = (db: Q, phone: string) => db.run('DELETE FRO
  * create) run one after another while other shoppers' run beside them (FOR NO KEY UPDATE: rows that only reference the
  * user are not held up). SQLite's transaction holds the whole file's write lock from its start already.
  */
-export async function lockUser(db: Q, userId: number): Promise<void> {
-  if (db.engine === 'postgres') await db.get('SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE', userId)
-}
+export const lockUser = (db: Q, userId: number): Promise<void> => lockRow(db, 'users', userId)
