@@ -158,8 +158,7 @@ export default tseslint.config(
     // unawaited runs after the answer was sent, or outside the transaction it was written in. Type-aware, so the server's
     // files only (the rest lints without type information).
     files: ['server/**/*.ts'],
-    // server/sample.ts: __tests__/lint/layers.test.ts's made-up file, in no TypeScript project.
-    ignores: ['server/hosting/pageScripts/**', 'server/sample.ts'],
+    ignores: ['server/hosting/pageScripts/**'],
     languageOptions: { parserOptions: { project: path.join(ROOT, 'tsconfig.json'), tsconfigRootDir: ROOT } },
     rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/await-thenable': 'error' },
   },

@@ -11,7 +11,12 @@ const ROOT = path.resolve(__dirname, '../..')
 const LINT_SAMPLES = `
 const { ESLint } = require('eslint')
 const samples = JSON.parse(require('fs').readFileSync(0, 'utf8'))
-const eslint = new ESLint({ cwd: process.cwd() })
+// Without the server's type-aware block (eslint.config.mjs: no floating promises): these samples are about imports, two
+// of them share one real path, and type information for one file linted twice at once is not to be trusted.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: [{ files: ['server/**/*.ts'], languageOptions: { parserOptions: { project: false } }, rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/await-thenable': 'off' } }],
+})
 Promise.all(samples.map(async ([filePath, code]) => {
   const [result] = await eslint.lintText(code, { filePath })
   return result.messages.map((m) => m.ruleId + ': ' + m.message)
