@@ -1,4 +1,4 @@
-import type { Q } from '../storage/query'
+import { lockRow, type Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
@@ -354,8 +354,11 @@ export async function findOwnOrder(db: Q, userId: number, id: number): Promise<O
  */
 export type CancelOutcome = 'cancelled' | 'paying' | 'unsettled' | 'not_unpaid'
 
-/** A cancel that finds a trade opened meanwhile (a payparam between its closing and its transaction) closes again, this many rounds at most. */
-const CANCEL_ROUNDS = 3
+/**
+ * A cancel that finds a trade opened meanwhile (a payparam between its closing and its transaction) closes again, this
+ * many rounds at most (each payparam in flight can open one: 3 was too few for 4 at once over PostgreSQL's processes).
+ */
+const CANCEL_ROUNDS = 6
 
 /**
  * The one way an unpaid order is cancelled — the shopper's cancel, the 15-minute expiry and account deletion all come
@@ -377,7 +380,8 @@ export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number
     if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
     const closing = await closeOpenTrades(db, provider, orderId, now)
     if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
-    const outcome = await db.transaction('serializable', (db) => cancelIfTradesClosed(db, orderId))
+    // READ COMMITTED: cancelIfTradesClosed locks the order's row first, as payparam's openTrade does.
+    const outcome = await db.transaction('read committed', (db) => cancelIfTradesClosed(db, orderId))
     if (outcome !== 'open_trade') return outcome
   }
   return 'unsettled'
@@ -388,11 +392,12 @@ export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number
  * ('open_trade' otherwise: close it first, cancelUnpaid), and what it held goes back where it came from: a mall order's
  * quantity to its spec, a flash-sale order's to the flash-sale product (returnOrderStock tells them apart by the
  * order's spec), and its coupon to the shopper. Calls nothing outside the database: it may be run again. On SQLite
- * BEGIN IMMEDIATE keeps a payparam from opening a trade between the check and the move; on PostgreSQL (when orders move
- * onto the storage seam) the order's row is to be locked (`FOR UPDATE`) here and in payparam's openTrade for the same.
+ * BEGIN IMMEDIATE keeps a payparam from opening a trade between the check and the move; on PostgreSQL the order's row
+ * is locked first, here and in payparam's openTrade (server/domain/pay/pay.ts), for the same.
  */
 export async function cancelIfTradesClosed(db: Q, orderId: number): Promise<'cancelled' | 'open_trade' | 'not_unpaid'> {
   if (!db.inTransaction) throw new Error('cancelIfTradesClosed must run inside a write transaction')
+  await lockRow(db, 'orders', orderId)
   const row = (await orders.byId(db, orderId)) as OrderRow | undefined
   if (!row || row.status !== ORDER_STATUS.UNPAID) return 'not_unpaid'
   if ((await payments.openTradesOf(db, orderId)).length > 0) return 'open_trade'

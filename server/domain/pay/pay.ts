@@ -54,7 +54,9 @@ export async function preparePayment(db: Q, provider: PayProvider, orderId: numb
   if (!provider.configured) throw refuse('online_pay_unavailable')
   const channel = input.platform === 'weapp' ? PAY_CHANNEL.WX_JSAPI : (input.pay_channel ?? PAY_CHANNEL.REDIRECT)
   if (input.platform === 'h5' && channel === PAY_CHANNEL.WX_JSAPI && !input.wx_gzh_openid) throw refuse('wechat_auth_required')
-  const payment = await db.transaction('serializable', (db) => openTrade(db, orderId, channel, input))
+  // READ COMMITTED after locking the order's row (openTrade): payparams at once for one order, and a cancel, run one
+  // after another — one open trade per channel, none opened on a cancelled order.
+  const payment = await db.transaction('read committed', (db) => openTrade(db, orderId, channel, input))
   if (!payment) return { pay_state: 1, pay_param: { payInfo: null, pay_url: null, tradeNO: null }, expend: { pay_info: '' } }
 
   const nonceStr = crypto.randomBytes(8).toString('hex')
@@ -74,6 +76,7 @@ export async function preparePayment(db: Q, provider: PayProvider, orderId: numb
 
 /** The open trade for this order and channel (opened if need be); null when the order is paid or later. */
 async function openTrade(db: Q, orderId: number, channel: number, input: PayInput): Promise<PaymentRow | null> {
+  await lockRow(db, 'orders', orderId)
   const order = (await orders.byId(db, orderId)) as OrderRow
   if (order.status !== ORDER_STATUS.UNPAID) {
     if (order.status === ORDER_STATUS.CANCELLED) throw refuse('order_cancelled')
