@@ -48,7 +48,7 @@ async function waitMinutes(db: Q, staff: Staff, cardId: number | null, now: numb
  * A staff member checks a scanned member code: refused (`till_check_too_many`, with the minutes to wait) over a
  * limit, else the card's answer (checkCardCode); either way recorded.
  */
-export async function checkAtTill(db: Q, staff: Staff, code: string, now = nowMs()): Promise<CardCheckAnswer> {
+export async function checkAtTill(db: Q, staff: Staff, code: string, at?: number): Promise<CardCheckAnswer> {
   const parsed = parseTillCode(code)
   // PostgreSQL: READ COMMITTED after locking the shop's row, then the card's — the limits count a staff account's and a
   // store's checks (both the shop's) and a card's, so checks that share one run one after another, each counting the
@@ -58,6 +58,8 @@ export async function checkAtTill(db: Q, staff: Staff, code: string, now = nowMs
     await lockRow(db, 'shops', staff.shopId)
     const cardId = parsed && (await checks.cardExists(db, parsed.cardId)) ? parsed.cardId : null
     if (cardId !== null) await lockRow(db, 'user_cards', cardId)
+    // The moment read after the locks: a check that waited for others is stamped after theirs (its wait counted from them).
+    const now = at ?? nowMs()
     const minutes = await waitMinutes(db, staff, cardId, now)
     const answer = minutes === null ? (await checkCardCode(db, code, now)) : null
     await checks.insertCheck(db, { staff_user_id: staff.userId, shop_id: staff.shopId, card_id: cardId, result: answer ? answer.result : 'refused', at: now })
