@@ -12,6 +12,7 @@ import { freshPgDatabase } from './pg'
 import { copySqliteToPostgres } from '../../server/storage/copy'
 import { CompiledQuery } from 'kysely'
 import type { Storage } from '../../server/storage/engine'
+import { numberPlaceholders } from '../../server/storage/query'
 
 /** A value a test binds to a `?` of its SQL text. */
 export type SqlParam = string | number | bigint | Buffer | null
@@ -35,28 +36,10 @@ export interface Rows {
   run: (text: string, ...params: SqlParam[]) => Promise<{ changes: number }>
 }
 
-/** `?` → `$n` outside quoted text ('…', "…"), for PostgreSQL. */
-function numbered(text: string): string {
-  let n = 0
-  let out = ''
-  let quote: string | null = null
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = null
-    } else if (ch === "'" || ch === '"') quote = ch
-    else if (ch === '?') {
-      out += `$${++n}`
-      continue
-    }
-    out += ch
-  }
-  return out
-}
-
 /** Rows (above) of a storage: a test server's `app.storage`, or another server's the test built itself. */
 export function rowsOf(storage: Storage): Rows {
   const query = (text: string, params: SqlParam[]) =>
-    storage.db.executeQuery(CompiledQuery.raw(storage.engine === 'postgres' ? numbered(text) : text, params))
+    storage.db.executeQuery(CompiledQuery.raw(storage.engine === 'postgres' ? numberPlaceholders(text) : text, params))
   return {
     rows: async <T,>(text: string, ...params: SqlParam[]) => (await query(text, params)).rows as T[],
     row: async <T,>(text: string, ...params: SqlParam[]) => {
