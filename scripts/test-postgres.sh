@@ -6,4 +6,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TEST_DATABASE_URL="${TEST_DATABASE_URL:-$(node scripts/pg.mjs url)}" JEST_JUNIT_OUTPUT_DIR=reports JEST_JUNIT_OUTPUT_NAME=junit-postgres.xml \
-  npx jest -c jest.server.config.js --reporters=default --reporters=jest-junit "$@"
+  npx jest -c jest.server.config.js "$@" --reporters=default --reporters=jest-junit

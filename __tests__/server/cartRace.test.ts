@@ -15,7 +15,6 @@ import { httpClient, tally, type TestServerHandle } from './processes'
 import { rowsOf, type Rows } from './helpers'
 import { nowMs } from '../../server/time'
 
-jest.setTimeout(30_000)
 
 const BUYERS = 16
 let app: FastifyInstance

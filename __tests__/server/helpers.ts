@@ -80,8 +80,13 @@ export interface TestServer extends Rows {
  * test reads the moment it names whatever moment the suite runs at (npm run test:clock).
  */
 export function holdServerClock(ms: number): jest.SpyInstance<number, []> {
-  const offset = nowMs() - Date.now()
-  return jest.spyOn(Date, 'now').mockReturnValue(ms - offset)
+  // One reading of the real clock: the offset is nowMs() less the very instant it read. Two readings (`nowMs() -
+  // Date.now()`) straddle a millisecond on a loaded machine, and the held clock then reads `ms + 1` — one millisecond
+  // before a session's start read as the start (issue 38). Held already (a second call): the held reading, the same way.
+  const real = Date.now()
+  const spy = jest.spyOn(Date, 'now').mockReturnValue(real)
+  const offset = nowMs() - real
+  return spy.mockReturnValue(ms - offset)
 }
 
 export const SECRET = 'test-secret'

@@ -205,5 +205,5 @@ describe('a refund the provider never answered', () => {
       other.close()
     }
     expect((await s.call('POST', 'personal.user/logout', {}, token)).body.code).toBe(1)
-  }, 15_000)
+  })
 })

@@ -21,7 +21,6 @@ import { businessMidnight, nowMs } from '../../server/time'
 import { SANDBOX_KEY, SECRET } from './helpers'
 import { sharedDatabase, type SharedDatabase } from './processes'
 
-jest.setTimeout(30_000)
 
 const HOUR = 3_600_000
 // Tomorrow 12:00 business time (shop 1 opens 10:00-14:00), moving on with real time from there.
