@@ -31,13 +31,24 @@ describe('My account', () => {
     expect(t.queries.querySelector('.menu-list__item--logout')).toBeNull()
   })
 
-  it('logged in: log out asks first, then forgets the token and shows the login entry again', async () => {
+  it('logged in: log out asks first (cancel keeps the shopper signed in), then forgets the token and shows the login entry again', async () => {
     setItem('token', 'tok')
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'ok' })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount()
     expect(t.queries.querySelector('.account-header__login')).toBeNull()
-    await t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--logout') as HTMLElement))
+    const logout = () => t.act(async () => t.fireEvent.click(t.queries.querySelector('.menu-list__item--logout') as HTMLElement))
+    // The question, with its two answers, before anything happens; "cancel" changes nothing.
+    await logout()
+    expect(modal).toHaveBeenCalledTimes(1)
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定退出登录吗？', confirmText: '退出登录', cancelText: '取消' }))
+    expect(getItem('token')).toBe('tok')
+    expect(t.queries.querySelector('.account-header__login')).toBeNull()
+    expect(t.queries.querySelector('.menu-list__item--logout')).not.toBeNull()
+    // Asked again and confirmed: signed out.
+    modal.mockResolvedValueOnce({ confirm: true, cancel: false, errMsg: 'ok' })
+    await logout()
+    expect(modal).toHaveBeenCalledTimes(2)
     await t.queries.waitForQuerySelector('.account-header__login')
     expect(getItem('token')).toBeUndefined()
   })

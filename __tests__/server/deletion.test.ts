@@ -190,6 +190,28 @@ describe('deletion erases the person everywhere a copy was made', () => {
   })
 })
 
+describe('deletion erases only that person', () => {
+  it("another shopper's addresses, orders and sign-in survive a deletion, in the database and in what they read", async () => {
+    const leaving = await shopperWithAddress('13800138231')
+    const staying = await shopperWithAddress('13800138232')
+    const second = await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { ...ADDRESS, detail: '留下路 7 号', is_default: true }, staying.token)
+    expect(second.body.code).toBe(1)
+    const order = await mallOrder(staying.token, staying.addressId, { quantity: 1 })
+    const addressesOf = async (token: string) => (await s.call<{ list: Array<{ id: number; detail: string }> }>('GET', 'personal.address/index', {}, token)).body.data.list
+    const before = await addressesOf(staying.token)
+    expect(before.map((a) => a.id).sort()).toEqual([staying.addressId, second.body.data.info.id].sort())
+
+    expect((await deleteAccount(leaving.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', leaving.userId)).n).toBe(0)
+    expect(await addressesOf(staying.token)).toEqual(before)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?', staying.userId)).n).toBe(2)
+    const read = await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: order.id }, staying.token)
+    expect(read.body.data.info).toMatchObject({ id: order.id, order_status: 0 })
+    expect(await s.row('SELECT phone, nickname FROM users WHERE id = ?', staying.userId)).toMatchObject({ phone: '13800138232' })
+  })
+})
+
 describe('deletion is refused while orders are on their way, and lists them', () => {
   it('a paid flash-sale order to collect and a paid parcel to ship block it (listed, newest first, in the asker’s language); a paid bill does not', async () => {
     const shopper = await shopperWithAddress('13800138221')

@@ -1,6 +1,6 @@
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
 import { hashToken } from '../../server/domain/account'
-import { signNotification } from '../../server/domain/pay/pay'
+import { paymentInvariantViolations, signNotification } from '../../server/domain/pay/pay'
 import { SECRET, startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 
@@ -180,13 +180,24 @@ describe('payment', () => {
 
     const good = { trade_no: tradeNo, result: 'success', amount, sign: signNotification({ trade_no: tradeNo, result: 'success', amount }, SECRET) }
     expect((await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: good })).json().code).toBe(1)
-    const paidAt = (await read(order.id)).body.data.info.pay_time
+    // What the money looks like once paid: the order, its one payment, no refund — the ledger's rules hold.
+    const ledger = async () => ({
+      order: (await read(order.id)).body.data.info,
+      payments: await s.rows<{ trade_no: string; status: string; notified_at: string | null }>('SELECT trade_no, status, notified_at FROM payments WHERE order_id = ? ORDER BY id', order.id),
+      refunds: (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', order.id)).n,
+      outbox: (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM provider_calls WHERE order_id = ?', order.id)).n,
+      violations: await paymentInvariantViolations(s.app.q),
+    })
+    const paid = await ledger()
+    expect(paid.order.order_status).toBe(10)
+    expect(paid.payments).toEqual([{ trade_no: tradeNo, status: 'paid', notified_at: expect.any(String) }])
+    expect([paid.refunds, paid.outbox, paid.violations]).toEqual([0, 0, []])
+    // The provider repeats itself (it sends until it is answered), then a "fail" arrives late: answered, nothing moves —
+    // no second attachment, no refund of the paid money, the payment still paid.
     expect((await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: good })).json().code).toBe(1)
     const failLater = { ...good, result: 'fail', sign: signNotification({ trade_no: tradeNo, result: 'fail', amount }, SECRET) }
     await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: failLater })
-    const after = (await read(order.id)).body.data.info
-    expect(after.order_status).toBe(10)
-    expect(after.pay_time).toBe(paidAt)
+    expect(await ledger()).toEqual(paid)
   })
 
   it('refund: paid → refunding; an unpaid order cannot be refunded', async () => {

@@ -102,6 +102,45 @@ describe('the refund timeline (one server, injected requests)', () => {
     expect(await refundOf(order.id)).toMatchObject({ state: 'awaiting_provider', delayed: true, to: 'sandbox' })
   })
 
+  it('a blank reason (empty, spaces, a tab and a newline) is refused with its reason; the order is not moved', async () => {
+    const order = await paidBill()
+    for (const reason of ['', '   ', ' \t\n ']) {
+      const res = await ask(order.id, reason)
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ code: 0, reason: 'invalid_request', data: null })
+      expect(res.body.msg).toContain('reason')
+    }
+    const info = await read(order.id)
+    expect([info.order_status, info.refund]).toEqual([10, null])
+    expect((await s.row<{ n: number }>("SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ? AND action LIKE 'refund%'", order.id)).n).toBe(0)
+    // A reason with words around its spaces is the shopper's, kept as written but trimmed.
+    expect((await ask(order.id, '  买错了  ')).body.data.info.refund).toMatchObject({ state: 'awaiting_store', reason: '买错了' })
+  })
+
+  it('a refund notification settles the refund once: a late "fail" after "success" (or a second "success") changes nothing', async () => {
+    const order = await paidBill(6600, 'weapp')
+    await ask(order.id)
+    const held = holdRefunds()
+    await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: order.id }, staff.token)
+    expect((await notifyRefund(held[0], 'success')).body.code).toBe(1)
+    const settled = async () => ({
+      refund: await s.row<{ status: string; notified_at: string }>('SELECT status, notified_at FROM refunds WHERE refund_no = ?', held[0].refund_no),
+      payment: (await s.row<{ status: string }>("SELECT status FROM payments WHERE order_id = ? AND status <> 'pending'", order.id)).status,
+      order: await read(order.id),
+      actions: (await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM order_actions WHERE order_id = ?', order.id)).n,
+    })
+    const before = await settled()
+    expect(before.refund.status).toBe('succeeded')
+    expect(before.payment).toBe('refunded')
+    expect(before.order.order_status).toBe(70)
+    // The provider's late or repeated word: accepted (answered, so it stops sending), and nothing moves.
+    expect((await notifyRefund(held[0], 'fail')).body.code).toBe(1)
+    expect((await notifyRefund(held[0], 'success')).body.code).toBe(1)
+    const after = await settled()
+    expect(after).toEqual(before)
+    expect(after.order.refund).toMatchObject({ state: 'refunded', delayed: false })
+  })
+
   it('nobody answers: the timer approves it, and the timeline says so', async () => {
     const order = await paidBill()
     await ask(order.id)
