@@ -11,8 +11,10 @@ module.exports = {
   // light-my-request (fastify.inject) gets cookie@1 (CommonJS, Node >= 18) by an override in package.json: its
   // own cookie@2 is ESM-only and declares Node >= 22 (issue 27).
   transformIgnorePatterns: ['/node_modules/'],
-  // A bound for a hang, not a measure of speed: a test server's start (on PostgreSQL it creates, migrates and fills a
-  // database) took over jest's default 5 s for a hook on SQLite too, with the machine's two cores busy beside it (issue
-  // 38: `npm run test:stress -- --load cpu` failed every seckill.test.ts test in its beforeAll). No test asserts a time.
-  testTimeout: 60_000,
+  // A bound for a hang, not a measure of speed (no file or test sets one below it): a test server's start (on
+  // PostgreSQL it creates, migrates and fills a database; a multi-process test starts three servers) took over jest's
+  // default 5 s for a hook on SQLite too, and over 60 s for three servers, with the machine's two cores busy beside it
+  // (issue 38: `npm run test:stress -- --load cpu` failed every seckill.test.ts test in its beforeAll). No test asserts
+  // a time.
+  testTimeout: 120_000,
 }

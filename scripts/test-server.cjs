@@ -43,10 +43,10 @@ function freePort() {
 /**
  * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number }} opts
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
- * it may take to answer (30 s; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
+ * it may take to answer (90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 30000 }) {
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000 }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)

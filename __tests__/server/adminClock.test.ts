@@ -9,7 +9,6 @@ import { startServer, type TestServer } from './helpers'
  * (POST /api/sandbox/clock, kept in the database), a review is stamped on that clock, as the server stamps everything —
  * not on the host's real time.
  */
-jest.setTimeout(60_000)
 
 let s: TestServer
 beforeAll(async () => {

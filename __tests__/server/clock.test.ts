@@ -8,8 +8,6 @@ import { attachClock, CLOCK_FRESH_MS, nowMs, parseClockAt, parseText } from '../
 import { startServer, type TestServer } from './helpers'
 import { httpClient, startTestServer, type TestServerHandle } from './processes'
 
-jest.setTimeout(60_000)
-
 let a: TestServer
 let b: TestServerHandle
 const http = httpClient(4)

@@ -17,8 +17,6 @@ import pg from 'pg'
 import { SMS_MAX_ATTEMPTS } from '../../server/domain/account'
 import { httpClient, sharedDatabase, startProcesses, startTestServer, tally, waitFor, type Answer, type SharedDatabase, type TestServerHandle } from './processes'
 
-jest.setTimeout(90_000)
-
 const SMS_PER_CLIENT = 3
 const ENV = { SMS_PER_CLIENT: String(SMS_PER_CLIENT), TRUST_PROXY: 'true' }
 const TOO_FREQUENT = /^200 0 获取验证码太频繁，请 \d+ 分钟后再试$/
@@ -51,7 +49,7 @@ describe('three server processes on one file', () => {
     const started = await startProcesses(3, { label: 'many', env: ENV })
     servers = started.servers
     stopAll = started.stop
-  }, 90_000)
+  })
   afterAll(async () => {
     destroy()
     await stopAll()
@@ -89,7 +87,7 @@ describe('three server processes on one file: one phone\'s code', () => {
 
   beforeAll(async () => {
     ;({ servers, db: shared, stop: stopAll } = await startProcesses(3, { label: 'code', env: ENV }))
-  }, 90_000)
+  })
 
   /**
    * Holds the processes at the database: SQLite's write lock on the file (each waits in its IMMEDIATE transaction, so
@@ -186,7 +184,7 @@ describe('WORKERS=3: one start, one port, several processes', () => {
     // Its own file (startTestServer's), or under TEST_DATABASE_URL a new PostgreSQL database the primary prepares once.
     shared = await sharedDatabase('')
     server = await startTestServer({ label: 'workers', env: { ...ENV, ...shared.env, WORKERS: '3' } })
-  }, 90_000)
+  })
   afterAll(async () => {
     destroy()
     await server?.stop()

@@ -15,7 +15,6 @@ import { startServer, type TestServer } from './helpers'
  * approve: the shop in Discount bill's list and the applicant its owner past the staff gate), the operator command
  * (scripts/admin.ts) against the server's database file, and approvals racing in separate processes → one shop.
  */
-jest.setTimeout(60_000)
 
 let s: TestServer
 beforeAll(async () => {

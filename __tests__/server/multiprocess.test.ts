@@ -26,8 +26,6 @@ import { paymentInvariantViolations, signNotification } from '../../server/domai
 import { httpClient, startProcesses, tally, waitFor, type SharedDatabase, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
-jest.setTimeout(60_000)
-
 const PROCESSES = 3
 const SECRET = `mp-secret-${crypto.randomBytes(8).toString('hex')}`
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-mp-'))
@@ -128,7 +126,7 @@ beforeAll(async () => {
 
   // Flash-sale sessions follow the clock: every session "on now".
   await db.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
-}, 90_000)
+})
 
 afterAll(async () => {
   destroy()

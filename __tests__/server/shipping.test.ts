@@ -174,7 +174,7 @@ describe('two staff pressing ship at once (a running server, parallel requests)'
     // Its own SQLite file, or under TEST_DATABASE_URL a new PostgreSQL database (issue 28).
     shared = await sharedDatabase('')
     server = await startTestServer({ label: 'ship-race', env: shared.env })
-  }, 60_000)
+  })
   afterAll(async () => {
     destroy()
     await server?.stop()

@@ -15,7 +15,6 @@ import { httpClient, startProcesses, tally, waitFor, type TestServerHandle } fro
  * store; removal ends the removed person's store rights at their very next call, in every process. The race: two
  * colleagues accepting one link at once over three server processes on one database file → one joins.
  */
-jest.setTimeout(90_000)
 
 type Body<T> = { code: number; msg: string; data: T; reason?: string }
 
@@ -210,7 +209,7 @@ describe('three server processes on one database', () => {
     servers = started.servers
     stopAll = started.stop
     db = started.db.q()
-  }, 90_000)
+  })
 
   afterAll(async () => {
     destroy()

@@ -19,8 +19,6 @@ import { staffPhone } from '../../server/demo/seed'
 import { httpClient, startProcesses, tally, waitFor, type Answer, type SharedDatabase, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
-jest.setTimeout(60_000)
-
 const PROCESSES = 3
 const SECRET = `store-secret-${crypto.randomBytes(8).toString('hex')}`
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-store-'))
@@ -36,7 +34,6 @@ function api<T = unknown>(i: number, method: 'GET' | 'POST', endpoint: string, p
 }
 
 const count = async (sqlText: string, ...args: Array<string | number>) => Number((await db.get<{ n: number | string }>(sqlText, ...args))?.n)
-
 
 /** A user with a session straight into the shared file; `shopId`: made staff of that store. */
 let seq = 0
@@ -66,7 +63,7 @@ beforeAll(async () => {
   db = shared.q()
   await db.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
   await db.run('UPDATE seckill_products SET stock = 500, total_stock = 500, limit_per_user = 50')
-}, 90_000)
+})
 
 afterAll(async () => {
   destroy()

@@ -18,8 +18,6 @@ import { paymentInvariantViolations } from '../../server/domain/pay/pay'
 import { httpClient, startProcesses, tally, waitFor, type Answer, type SharedDatabase, type TestServerHandle } from './processes'
 import { nowMs } from '../../server/time'
 
-jest.setTimeout(90_000)
-
 const PROCESSES = 3
 const SECRET = `takeout-secret-${crypto.randomBytes(8).toString('hex')}`
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-takeout-'))
@@ -70,7 +68,7 @@ beforeAll(async () => {
   servers = started.servers
   shared = started.db
   db = shared.q()
-}, 90_000)
+})
 
 afterAll(async () => {
   destroy()

@@ -235,7 +235,6 @@ describe("redemption codes: another store's code is answered as an unknown one",
 })
 
 describe('guesses in flight at once over three processes on one database', () => {
-  jest.setTimeout(60_000)
   let servers: TestServerHandle[] = []
   let stopAll = async () => {}
   const { api, stats, destroy } = httpClient(16)
