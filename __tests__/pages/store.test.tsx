@@ -453,13 +453,13 @@ describe('Issue 39: the store sees every line it must pack', () => {
     expect(all(t, '.reject-sheet .store-line__name')).toEqual(['珍珠奶茶', '芒果班戟'])
   })
 
-  it('the list’s card sums the order up correctly: the first line, how many more, the pieces in all', async () => {
+  it('the list’s card sums the order up correctly: the first two lines, how many more (those named not counted again), the pieces in all', async () => {
     setItem('token', 'tok')
     openedWith('pages/store/orders', { todo: 'ship' })
     fakeApi({ 'hui_shanghu.store_order/index': () => paged([cart(), storeOrder()]) })
     const t = await mount(StoreOrdersPage)
     await until(t, () => expect(all(t, '.store-card')).toHaveLength(2))
-    expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1 另 2 种 · 共 4 件', '限量保温杯 × 1'])
+    expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1、黄油手工曲奇 × 2 另 1 种 · 共 4 件', '限量保温杯 × 1'])
   })
 
   it('the list’s card in English', async () => {
@@ -468,7 +468,7 @@ describe('Issue 39: the store sees every line it must pack', () => {
     openedWith('pages/store/orders', { todo: 'ship' })
     fakeApi({ 'hui_shanghu.store_order/index': () => paged([cart()]) })
     const t = await mount(StoreOrdersPage)
-    await until(t, () => expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1 +2 more · 4 items']))
+    await until(t, () => expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1, 黄油手工曲奇 × 2 +1 more · 4 items']))
   })
 })
 

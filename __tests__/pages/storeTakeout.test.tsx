@@ -197,8 +197,8 @@ describe('the takeout list', () => {
     await show(t)
     await t.queries.waitForQuerySelector('.store-takeout-card')
     expect(all(t, '.store-takeout-card')).toHaveLength(1)
-    // The first dish, how many more (one: the first is not counted again), the pieces in all (issue 39).
-    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2 另 1 种 · 共 3 件')
+    // Both dishes named (no "more": it counted the first again), the pieces in all (issue 39).
+    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2、芒果班戟 × 1 · 共 3 件')
     // The time left to accept, on the card too (the server's accept_by on the server's clock).
     expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
     expect(text(t, '.store-takeout-card .store-takeout__stage')).toBe('待接单')
@@ -219,7 +219,7 @@ describe('the takeout list', () => {
     expect(nav).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/store/takeoutOrder?id=82' }))
   }, 20000)
 
-  it('in English: a two-dish order reads "+1 more" (not "+2"), with the pieces and the time left to accept', async () => {
+  it('in English: a two-dish order names both (it read "+2 more"), with the pieces and the time left to accept', async () => {
     setLang('en')
     setItem('token', 'tok')
     openedWith('pages/store/takeout')
@@ -227,7 +227,7 @@ describe('the takeout list', () => {
     const t = await mount(StoreTakeoutPage)
     await show(t)
     await t.queries.waitForQuerySelector('.store-takeout-card')
-    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2 +1 more · 3 items')
+    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2, 芒果班戟 × 1 · 3 items')
     expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^Accept within \d+ min \d+ s$/)
   })
 })

@@ -22,10 +22,16 @@ export default function NewOrderAlert({ count }: { count: number | null }) {
   const mutedRef = useRef(muted)
   mutedRef.current = muted
 
-  // The browser plays sound only after a gesture: the first tap anywhere on the page unlocks it.
+  // The browser plays sound only after a gesture: the first tap anywhere on the page unlocks it. When that tap is on
+  // the switch, the switch's own click comes later in the same event — after React has already drawn "On" (the
+  // browser runs the update between the page's listener and React's) — and must not turn it off: marked until the
+  // event is over.
+  const unlocking = useRef(false)
   useEffect(() => {
     if (state !== 'locked') return undefined
     return newOrderAlert.onFirstGesture(() => {
+      unlocking.current = true
+      setTimeout(() => (unlocking.current = false), 0)
       newOrderAlert.unlock()
       setState(newOrderAlert.state())
     })
@@ -43,7 +49,7 @@ export default function NewOrderAlert({ count }: { count: number | null }) {
 
   const toggle = () => {
     // This tap is the browser's first gesture (the page's listener has already unlocked the sound): it turns it on.
-    if (shown === 'waiting' || shown === 'unavailable') return
+    if (unlocking.current || shown === 'waiting' || shown === 'unavailable') return
     const next = !muted
     setMuted(next)
     setItem('storeTakeoutAlertMuted', next)

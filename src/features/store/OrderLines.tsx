@@ -30,14 +30,18 @@ export default function OrderLines({ lines, className = '' }: { lines: readonly 
 /** Pieces in all, said in words ("共 4 件" / "4 items"). */
 export const piecesText = (n: number, t: T): string => (n === 1 ? t('storeLines.piecesOne') : t('storeLines.pieces', { n }))
 
+/** Lines a list card names; the others are counted ("另 1 种 / +1 more"). */
+const NAMED = 2
+
 /**
- * A list card's short summary, correct however many lines: the first line and its quantity; with several lines, how
- * many more lines there are (the first is not counted again) and the pieces in all. Empty for an order without lines.
+ * A list card's short summary, correct however many lines: the first two lines with their quantities; beyond them, how
+ * many more lines there are (those named are not counted again); with several lines, the pieces in all. Empty for an
+ * order without lines.
  */
 export function linesSummary(lines: readonly StoreOrderLine[], t: T): string {
-  const first = lines[0]
-  if (!first) return ''
-  const head = `${first.name} × ${first.quantity}`
-  if (lines.length === 1) return head
-  return `${head} ${t('storeLines.more', { n: lines.length - 1 })} · ${piecesText(lines.reduce((n, l) => n + l.quantity, 0), t)}`
+  if (lines.length === 0) return ''
+  const named = lines.slice(0, NAMED).map((l) => `${l.name} × ${l.quantity}`).join(t('storeLines.separator'))
+  if (lines.length === 1) return named
+  const more = lines.length > NAMED ? ` ${t('storeLines.more', { n: lines.length - NAMED })}` : ''
+  return `${named}${more} · ${piecesText(lines.reduce((n, l) => n + l.quantity, 0), t)}`
 }
