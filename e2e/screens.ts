@@ -228,7 +228,8 @@ export const STORE_REJECT_SHEET: Screen = {
   staff: true,
   act: async (page) => {
     await page.locator('.store-order__reject:visible').click()
-    await typeInto(page, '.reject-sheet__reason', '商品已拆封')
+    await page.locator('.reject-sheet__reason--other:visible').click()
+    await typeInto(page, '.reject-sheet__other', '商品已拆封')
   },
 }
 

@@ -3,11 +3,13 @@
  * staff of shop 8 in a SECOND browser context logs in with the normal SMS flow, finds the workbench on Me and
  * verifies the code typed at the till; the shopper's order then reads completed and the code "used". Refunds
  * asked by the shopper are approved (money back in the sandbox provider's ledger: the refund succeeded and the
- * payment is refunded) or rejected with a reason the shopper then reads.
+ * payment is refunded) or rejected with a reason the shopper then reads. Issue 39: a shopper's cart order of three
+ * products reaches the store's order screen with all three lines (in the app and opened cold, zh and en), the ship
+ * sheet lists them, and a rejection picked from the list reaches an English shopper in English.
  */
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, fakeCamera, launch, logIn, phone, placeOrder, serverClock, settled, shot, tokenOf, visibleTitle, typeInto, writeQrVideo } from './browser'
+import { BASE, LANG_EN, api, db, fakeCamera, launch, logIn, phone, placeOrder, seriousAxe, serverClock, sessionOf, settled, shot, still, tokenOf, visibleTitle, typeInto, writeQrVideo } from './browser'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 
 /** Staff of shop 8, the pickup store of every flash-sale product (docs/api.md: 199000000NN = staff of shop NN). */
@@ -184,7 +186,11 @@ describe('the store workbench', () => {
     await openStoreOrder(page, shopper.id)
     await page.locator('.store-order__reject:visible').click()
     await page.locator('.reject-sheet [role="dialog"]:visible').waitFor()
-    await typeInto(page, '.reject-sheet__reason', '商品已拆封，不支持退款')
+    // Reject stays off until a reason is given: spaces are none.
+    await page.locator('.reject-sheet__reason--other:visible').click()
+    await typeInto(page, '.reject-sheet__other', '   ')
+    expect(await page.locator('.reject-sheet__submit').isDisabled()).toBe(true)
+    await typeInto(page, '.reject-sheet__other', '商品已拆封，不支持退款')
     await shot(page, 'store-6-reject-sheet')
     await page.locator('.reject-sheet__submit:visible').click()
     await page.locator('.store-summary__status:visible >> text=已付款').waitFor({ timeout: 15000 })
@@ -198,5 +204,95 @@ describe('the store workbench', () => {
     await settled(shopper.page)
     await shopper.page.locator('.order-card__refund--refused:visible').first().waitFor({ timeout: 15000 })
     await shopper.context.close()
+  })
+
+  it('issue 39: a shopper’s cart order of three products → the store’s order lists every line (in the app and cold, zh and en) and the ship sheet too; a reason picked from the list reaches an English shopper in English', async () => {
+    const token = await sessionOf('13800003939')
+    const address = await api<{ info: { id: number } }>('personal.address/save', { name: '韩梅梅', mobile: '13600003939', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 100 号' }, token)
+    // Three products of shop 8 put in the cart, then checked out in one order, as the cart's checkout does.
+    const items = [
+      { product_id: 6, spec_id: 61, quantity: 1 },
+      { product_id: 7, spec_id: 71, quantity: 2 },
+      { product_id: 3, spec_id: 31, quantity: 1 },
+    ]
+    for (const i of items) await api('personal.mall_cart/add', i, token)
+    const id = await placeOrder(token, { kind: 'product', source: 'mall', items, delivery: 'ship', address_id: address.info.id, client_request_id: `e2e-store-cart3-${Date.now()}` }, true)
+
+    const page = staff.page
+    const names = ['比利时黑巧克力礼盒', '黄油手工曲奇', '阿克苏冰糖心苹果']
+    const linesRead = async () => ({
+      names: await page.locator('.store-summary .store-line__name:visible').allTextContents(),
+      specs: await page.locator('.store-summary .store-line__spec:visible').allTextContents(),
+      qty: await page.locator('.store-summary .store-line__qty:visible').allTextContents(),
+      amounts: await page.locator('.store-summary .store-line__amount:visible').allTextContents(),
+    })
+    // In the app: the workbench's To ship → the order's card (its summary) → the order.
+    await page.goto(`${BASE()}/pages/store/index`)
+    await settled(page)
+    await page.locator('.workbench__to-ship:visible').click()
+    await page.waitForURL(/\/pages\/store\/orders\?todo=ship/)
+    await settled(page)
+    const card = page.locator('.store-card:visible', { hasText: '比利时黑巧克力礼盒 × 1、黄油手工曲奇 × 2 另 1 种 · 共 4 件' }).first()
+    await card.waitFor({ timeout: 15000 })
+    await still(page)
+    await shot(page, 'store-9-cart3-list-zh')
+    await card.click()
+    await page.waitForURL(new RegExp(`/pages/store/order\\?id=${id}`))
+    await settled(page)
+    await page.locator('.store-summary .store-line:visible').nth(2).waitFor({ timeout: 15000 })
+    expect(await linesRead()).toEqual({ names, specs: ['12 粒装', '原味 500 g', '5 斤装'], qty: ['× 1', '× 2', '× 1'], amounts: ['¥49.90', '¥79.80', '¥29.90'] })
+    expect(await page.locator('.store-summary__pieces:visible').textContent()).toBe('共 4 件')
+    await still(page)
+    await shot(page, 'store-10-cart3-order-zh')
+    expect(await seriousAxe(page)).toEqual([])
+    // The ship sheet: what goes into the parcel.
+    await page.locator('.store-order__ship:visible').click()
+    await page.locator('.ship-sheet [role="dialog"]:visible').waitFor()
+    expect(await page.locator('.ship-sheet .store-line__name:visible').allTextContents()).toEqual(names)
+    await still(page)
+    await shot(page, 'store-11-cart3-ship-sheet-zh')
+    await page.locator('.ship-sheet__keep:visible').click()
+
+    // In English, opened cold by URL: the same lines (the merchant's names as written), the words in English.
+    await page.evaluate((lang) => window.localStorage.setItem('lang', lang), LANG_EN)
+    try {
+      await openStoreOrder(page, id)
+      await page.locator('.store-summary .store-line:visible').nth(2).waitFor({ timeout: 15000 })
+      expect((await linesRead()).names).toEqual(names)
+      expect(await page.locator('.store-summary__pieces:visible').textContent()).toBe('4 items')
+      expect(await page.locator('.store-order__ship:visible').textContent()).toBe('Ship')
+      await still(page)
+      await shot(page, 'store-12-cart3-order-en')
+      expect(await seriousAxe(page)).toEqual([])
+      await page.locator('.store-order__ship:visible').click()
+      await page.locator('.ship-sheet [role="dialog"]:visible').waitFor()
+      expect(await page.locator('.ship-sheet .form-sheet__label:visible').first().textContent()).toBe('In this parcel')
+      await still(page)
+      await shot(page, 'store-13-cart3-ship-sheet-en')
+      await page.locator('.ship-sheet__keep:visible').click()
+
+      // A refund asked on it, rejected by the (English) staff with a reason from the list: an English shopper reads it
+      // in English, a Chinese one in Chinese.
+      await api('personal.order/refund', { id, reason: '不想要了' }, token)
+      await openStoreOrder(page, id)
+      await page.locator('.store-order__reject:visible').click()
+      await page.locator('.reject-sheet [role="dialog"]:visible').waitFor()
+      expect(await page.locator('.reject-sheet .store-line__name:visible').allTextContents()).toEqual(names)
+      await page.locator('.reject-sheet__reason--more_detail:visible').click()
+      await still(page)
+      await shot(page, 'store-14-cart3-reject-sheet-en')
+      await page.locator('.reject-sheet__submit:visible').click()
+      await page.locator('.store-trail__row--refund_rejected:visible').waitFor({ timeout: 15000 })
+    } finally {
+      // Back to Chinese for the file's other tests (the staff page is shared).
+      await page.evaluate(() => window.localStorage.setItem('lang', JSON.stringify({ data: 'zh-CN' })))
+    }
+    const read = async (lang: 'zh' | 'en') => {
+      const res = (await (await fetch(`${BASE()}/api/personal.order/read?id=${id}&lang=${lang}`, { headers: { 'access-token': token } })).json()) as { data: { info: { refund_rejection: { reason: string } | null } } }
+      return res.data.info.refund_rejection?.reason
+    }
+    expect(await read('en')).toBe('Please ask again with photos or more detail')
+    expect(await read('zh')).toBe('请补充照片或说明后重新申请')
+    expect(staff.errors).toEqual([])
   })
 })

@@ -66,8 +66,13 @@ describe('the store takes a takeout order in the workbench', () => {
     const card = page.locator(`.store-takeout-card:visible`).first()
     await card.waitFor({ timeout: 15000 })
     await look(page, 'list-zh')
-    // The browser allows sound only after a tap on the page: until then the list says so.
-    expect(await page.locator('.store-takeout__alert-hint:visible').textContent()).toBe('轻触屏幕任意处即可开启提示音')
+    // The browser allows sound only after a tap on the page: until then the switch is not "on" and the list says why.
+    expect(await page.locator('.store-takeout__alert-state:visible').textContent()).toBe('待开启')
+    expect(await page.locator('.store-takeout__alert-hint:visible').textContent()).toBe('浏览器要先轻触一次页面才能发声：轻触屏幕任意处即可开启提示音')
+    // The card counts down the time left to accept (issue 39), as the order does.
+    expect(await card.locator('.store-takeout__left').textContent()).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    // One dish, three of it: no "more".
+    expect(await card.locator('.store-takeout-card__dishes').textContent()).toMatch(/ × 3$/)
     await card.click()
     await page.waitForURL(new RegExp(`/pages/store/takeoutOrder\\?id=${id}`))
     await settled(page)
@@ -124,11 +129,15 @@ describe('the store takes a takeout order in the workbench', () => {
     await page.locator('.store-takeout-card:visible').first().waitFor({ timeout: 15000 })
     const newTab = page.locator('.store-takeout-tabs__tab--accept:visible')
     expect(await newTab.textContent()).toMatch(/^New \d+$/)
-    expect(await page.locator('.store-takeout__alert-hint:visible').textContent()).toBe('Tap anywhere on the screen to turn the sound on')
+    expect(await page.locator('.store-takeout__alert-state:visible').textContent()).toBe('Needs a tap')
+    expect(await page.locator('.store-takeout__alert-hint:visible').textContent()).toBe('The browser plays sound only after a tap on the page: tap anywhere to turn it on')
+    expect(await page.locator('.store-takeout-card:visible .store-takeout__left').first().textContent()).toMatch(/^Accept within \d+ min \d+ s$/)
     await look(page, 'list-en')
-    // A tap turns the sound on; the next order to arrive while the list shows plays it (once: two tones).
-    await page.locator('.store-takeout__alert-hint:visible').click()
+    // A tap (here on the switch itself) turns the sound on; the next order to arrive while the list shows plays it
+    // (once: two tones).
+    await page.locator('.store-takeout__alert-row:visible').click()
     await page.locator('.store-takeout__alert-hint').waitFor({ state: 'hidden' })
+    expect(await page.locator('.store-takeout__alert-state:visible').textContent()).toBe('On')
     const waiting = Number((await newTab.textContent())?.replace(/\D+/g, ''))
     await paidTakeout(shopperToken, 'en-sound')
     await page.locator('.store-takeout-tabs__tab--accept:visible', { hasText: `New ${waiting + 1}` }).waitFor({ timeout: 15000 })

@@ -9,6 +9,7 @@ const { call, login, openOn, startServer } = require('./server')
 let server
 let staff
 let orderId
+let dishName
 beforeAll(async () => {
   server = await startServer()
   const shopper = await login(server.base, '13900000261')
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const address = await call(server.base, 'POST', '/api/personal.address/save', { name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号' }, shopper.token)
   const menu = await call(server.base, 'GET', '/api/hui_public.takeout_shop/menu?shop_id=19')
   const dish = menu.data.data.dishes.find((d) => !d.sold_out)
+  dishName = dish.name
   const option_ids = dish.option_groups.filter((g) => g.required).map((g) => g.options[0].id)
   const created = await call(
     server.base,
@@ -50,10 +52,17 @@ describe('store takeout (weapp, reference server)', () => {
     await waitFor(() => byClass(list.page, 'store-takeout-card'), 5000)
     expect(text(list.page, 'nav-bar__title')).toBe('外卖订单')
     expect(list.calls.some((c) => c.startsWith('GET /api/hui_shanghu.store_takeout/index') && c.includes('todo=accept'))).toBe(true)
+    // Issue 39: the card says what it holds and counts down the time left to accept.
+    expect(text(list.page, 'store-takeout-card__dishes')).toBe(`${dishName} × 3`)
+    expect(text(list.page, 'store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
 
     const { page } = await open('pages/store/takeoutOrder', { query: { id: String(orderId) }, storage: as(staff) })
     await waitFor(() => byClass(page, 'store-takeout__accept'), 5000)
     expect(text(page, 'store-takeout__remark')).toBe('少冰')
+    // Every dish with its quantity and options (issue 39).
+    expect(text(page, 'store-line__name')).toBe(dishName)
+    expect(text(page, 'store-line__qty')).toBe('× 3')
+    expect(text(page, 'store-line__spec')).toBeTruthy()
     page.querySelector('.store-takeout__accept').dispatchEvent('tap')
     await flush()
     await waitFor(() => text(page, 'store-takeout__stage') === '已接单，备餐中', 5000)

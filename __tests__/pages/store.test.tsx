@@ -33,11 +33,13 @@ const workbench: WorkbenchAnswer = {
   to_verify: 2,
   refunds_to_answer: 1,
   refund_auto_approve_hours: 48,
+  role: 'staff',
 }
 
 function storeOrder(over: Partial<StoreOrder> = {}): StoreOrder {
   return {
     ...order({ id: 51, kind: 'product', title: '限量保温杯', shop_id: 8, shop_name: '好邻居便利', pay_amount: 2990 }),
+    lines: [{ name: '限量保温杯', spec: null, quantity: 1, price: 2990, amount: 2990, image: null }],
     quantity: 1,
     shopper_phone: '138****0001',
     refund_reason: null,
@@ -127,7 +129,8 @@ describe('Workbench home', () => {
     const t = await mount(StoreIndexPage)
     await t.queries.waitForQuerySelector('.workbench')
     expect(text(t, '.workbench__day')).toBe('Business day 2026-11-23')
-    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs', 'Staff'])
+    // Staff, not the owner: no Staff entry (inviting and removing staff is the owner's; storeStaff.test.tsx).
+    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs'])
     expect(text(t, '.nav-bar__title')).toBe('Store workbench')
   })
 
@@ -291,11 +294,13 @@ describe('Store orders and a store order', () => {
     const sheet = await t.queries.waitForQuerySelector('.reject-sheet [role="dialog"]')
     expect(sheet.getAttribute('aria-modal')).toBe('true')
     expect(disabled(t, '.reject-sheet__submit')).toBe(true)
-    await typeInto(t, '.reject-sheet__reason', '  商品已拆封 ')
+    await click(t, '.reject-sheet__reason--other')
+    await typeInto(t, '.reject-sheet__other', '  商品已拆封 ')
     expect(disabled(t, '.reject-sheet__submit')).toBe(false)
     await click(t, '.reject-sheet__submit')
     await until(t, () => expect(t.queries.querySelector('.reject-sheet')).toBeNull())
     expect(api.called('hui_shanghu.store_order/refundReject')[0].data).toMatchObject({ id: 52, reason: '商品已拆封' })
+    expect(api.called('hui_shanghu.store_order/refundReject')[0].data).not.toHaveProperty('reason_code')
     expect(text(t, '.store-summary__status')).toBe('已付款')
     expect(text(t, '.store-trail__row--refund_rejected')).toContain('商品已拆封')
   })
@@ -324,7 +329,7 @@ describe('Shipping a parcel (issue 14)', () => {
       title: '阿克苏冰糖心苹果',
       can_verify: false,
       can_ship: true,
-      lines: [{ name: '阿克苏冰糖心苹果', spec: '5 斤装', quantity: 1, price: 2990, image: '/assets/img/mall-3.svg' }],
+      lines: [{ name: '阿克苏冰糖心苹果', spec: '5 斤装', quantity: 1, price: 2990, amount: 2990, image: '/assets/img/mall-3.svg' }],
       delivery: { mode: 'ship', address: { name: '王五', phone: '13800138001', text: '广东省深圳市福田区深南大道 100 号' } },
     })
 
@@ -337,7 +342,7 @@ describe('Shipping a parcel (issue 14)', () => {
     let release: () => void = () => undefined
     const { t, api } = await openOrder(toShip(), { 'hui_shanghu.store_order/ship': () => new Promise((r) => (release = () => r(after))) })
     expect(text(t, '.store-order__address')).toContain('深南大道 100 号')
-    expect(text(t, '.store-summary__spec')).toBe('5 斤装')
+    expect(text(t, '.store-line__spec')).toBe('5 斤装')
     await click(t, '.store-order__ship')
     await t.queries.waitForQuerySelector('.ship-sheet [role="dialog"]')
     expect(disabled(t, '.ship-sheet__submit')).toBe(true)
@@ -384,5 +389,131 @@ describe('The shopper’s side', () => {
     expect(text(t, '.order-detail__rejected-reason')).toBe('拒绝原因：商品已拆封')
     expect(text(t, '.order-detail__used')).toBe('已核销')
     expect(t.queries.querySelector('.order-detail__code-digits')).toBeNull()
+  })
+})
+
+describe('Issue 39: the store sees every line it must pack', () => {
+  const cart = (over: Partial<StoreOrder> = {}) =>
+    storeOrder({
+      id: 71,
+      title: '比利时黑巧克力礼盒 等 4 件',
+      pay_amount: 16960,
+      can_verify: false,
+      can_ship: true,
+      quantity: 4,
+      lines: [
+        { name: '比利时黑巧克力礼盒', spec: '12 粒装', quantity: 1, price: 4990, amount: 4990, image: '/assets/img/mall-6.svg' },
+        { name: '黄油手工曲奇', spec: '原味 500 g', quantity: 2, price: 3990, amount: 7980, image: '/assets/img/mall-7.svg' },
+        { name: '阿克苏冰糖心苹果', spec: '5 斤装', quantity: 1, price: 2990, amount: 2990, image: '/assets/img/mall-3.svg' },
+      ],
+      delivery: { mode: 'ship', address: { name: '韩梅梅', phone: '13600003901', text: '广东省深圳市福田区福华三路 100 号' } },
+      ...over,
+    })
+  const takeoutRefund = () =>
+    refunding({
+      id: 72,
+      kind: 'takeout',
+      title: '茶见奶茶',
+      pay_amount: 5700,
+      quantity: 3,
+      lines: [
+        { name: '珍珠奶茶', spec: '大杯、少冰、椰果', quantity: 2, price: 2000, amount: 4000, image: null },
+        { name: '芒果班戟', spec: null, quantity: 1, price: 1600, amount: 1600, image: null },
+      ],
+    })
+
+  it('a cart order of three products: every product with its spec, quantity and line amount, the pieces in all; the ship sheet lists what goes in the parcel', async () => {
+    const { t } = await openOrder(cart())
+    expect(all(t, '.store-summary .store-line__name')).toEqual(['比利时黑巧克力礼盒', '黄油手工曲奇', '阿克苏冰糖心苹果'])
+    expect(all(t, '.store-summary .store-line__spec')).toEqual(['12 粒装', '原味 500 g', '5 斤装'])
+    expect(all(t, '.store-summary .store-line__qty')).toEqual(['× 1', '× 2', '× 1'])
+    expect(all(t, '.store-summary .store-line__amount')).toEqual(['¥49.90', '¥79.80', '¥29.90'])
+    expect(text(t, '.store-summary__pieces')).toBe('共 4 件')
+    await click(t, '.store-order__ship')
+    await t.queries.waitForQuerySelector('.ship-sheet [role="dialog"]')
+    expect(all(t, '.ship-sheet .store-line__name')).toEqual(['比利时黑巧克力礼盒', '黄油手工曲奇', '阿克苏冰糖心苹果'])
+    expect(all(t, '.ship-sheet .store-line__qty')).toEqual(['× 1', '× 2', '× 1'])
+  })
+
+  it('in English', async () => {
+    setLang('en')
+    const { t } = await openOrder(cart())
+    expect(all(t, '.store-summary .store-line__name')).toHaveLength(3)
+    expect(text(t, '.store-summary__pieces')).toBe('4 items')
+  })
+
+  it('a takeout order under a refund request shows its dishes with their options; the reject sheet lists them too', async () => {
+    const { t } = await openOrder(takeoutRefund())
+    expect(all(t, '.store-summary .store-line__name')).toEqual(['珍珠奶茶', '芒果班戟'])
+    expect(all(t, '.store-summary .store-line__spec')).toEqual(['大杯、少冰、椰果'])
+    expect(all(t, '.store-summary .store-line__amount')).toEqual(['¥40.00', '¥16.00'])
+    expect(text(t, '.store-summary__pieces')).toBe('共 3 件')
+    await click(t, '.store-order__reject')
+    await t.queries.waitForQuerySelector('.reject-sheet [role="dialog"]')
+    expect(all(t, '.reject-sheet .store-line__name')).toEqual(['珍珠奶茶', '芒果班戟'])
+  })
+
+  it('the list’s card sums the order up correctly: the first two lines, how many more (those named not counted again), the pieces in all', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/store/orders', { todo: 'ship' })
+    fakeApi({ 'hui_shanghu.store_order/index': () => paged([cart(), storeOrder()]) })
+    const t = await mount(StoreOrdersPage)
+    await until(t, () => expect(all(t, '.store-card')).toHaveLength(2))
+    expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1、黄油手工曲奇 × 2 另 1 种 · 共 4 件', '限量保温杯 × 1'])
+  })
+
+  it('the list’s card in English', async () => {
+    setLang('en')
+    setItem('token', 'tok')
+    openedWith('pages/store/orders', { todo: 'ship' })
+    fakeApi({ 'hui_shanghu.store_order/index': () => paged([cart()]) })
+    const t = await mount(StoreOrdersPage)
+    await until(t, () => expect(all(t, '.store-card__lines')).toEqual(['比利时黑巧克力礼盒 × 1, 黄油手工曲奇 × 2 +1 more · 4 items']))
+  })
+})
+
+describe('Issue 39: a refund rejected with a reason from the list', () => {
+  const after = (): StoreOrderAnswer => ({
+    info: storeOrder({ order_status: 10, refund_state: 'none', can_verify: true }),
+    actions: [{ action: 'refund_rejected', by: 'store', by_user_id: 9, by_phone: '199****0008', reason: '请补充照片或说明后重新申请', at: '2026-11-23 10:06:00' }],
+  })
+
+  it('a blank or whitespace-only reason does not enable Reject; a reason picked from the list is sent as its code', async () => {
+    toasts()
+    const { t, api } = await openOrder(refunding(), { 'hui_shanghu.store_order/refundReject': () => after() })
+    await click(t, '.store-order__reject')
+    await t.queries.waitForQuerySelector('.reject-sheet [role="dialog"]')
+    expect(disabled(t, '.reject-sheet__submit')).toBe(true)
+    await click(t, '.reject-sheet__reason--other')
+    // (On the old sheet spaces kept it disabled but a zero-width space, which shows nothing, enabled it.)
+    for (const blank of ['', ' ', '   ', '\u3000\u3000', '\u00a0 \t', '\u200b', ' \u200b\ufeff ']) {
+      await typeInto(t, '.reject-sheet__other', blank)
+      expect(disabled(t, '.reject-sheet__submit')).toBe(true)
+    }
+    await click(t, '.reject-sheet__submit')
+    expect(api.called('hui_shanghu.store_order/refundReject')).toHaveLength(0)
+    await click(t, '.reject-sheet__reason--more_detail')
+    expect(t.queries.querySelector('.reject-sheet__reason--more_detail')?.getAttribute('aria-checked')).toBe('true')
+    expect(text(t, '.reject-sheet__reason--more_detail')).toBe('请补充照片或说明后重新申请')
+    expect(disabled(t, '.reject-sheet__submit')).toBe(false)
+    await click(t, '.reject-sheet__submit')
+    await until(t, () => expect(t.queries.querySelector('.reject-sheet')).toBeNull())
+    expect(api.called('hui_shanghu.store_order/refundReject')[0].data).toMatchObject({ id: 52, reason_code: 'more_detail' })
+    expect(api.called('hui_shanghu.store_order/refundReject')[0].data).not.toHaveProperty('reason')
+    expect(text(t, '.store-trail__row--refund_rejected')).toContain('请补充照片或说明后重新申请')
+  })
+
+  it('the list in English', async () => {
+    setLang('en')
+    const { t } = await openOrder(refunding())
+    await click(t, '.store-order__reject')
+    await t.queries.waitForQuerySelector('.reject-sheet [role="dialog"]')
+    expect(all(t, '.reject-sheet__reason')).toEqual([
+      'Already used or redeemed: it cannot be refunded',
+      'It has been opened and cannot be sold again',
+      'It has been shipped: ask again once it arrives',
+      'Please ask again with photos or more detail',
+      'Another reason',
+    ])
   })
 })

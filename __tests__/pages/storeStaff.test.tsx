@@ -49,11 +49,21 @@ async function openStaff(handlers: Parameters<typeof fakeApi>[0], confirm = true
 }
 
 describe('the workbench entry', () => {
-  it('opens the Staff screen', async () => {
+  const workbench = (role: WorkbenchAnswer['role']): WorkbenchAnswer => ({ shop: { id: 5, name: '川味小馆' }, business_day: businessToday(), paid_count: 0, takings: 0, to_verify: 0, refunds_to_answer: 0, to_ship: 0, refund_auto_approve_hours: 48, role })
+
+  it('staff are not offered the Staff entry (inviting colleagues is the owner’s)', async () => {
     setItem('token', 'tok')
     openedWith('pages/store/index')
-    const workbench: WorkbenchAnswer = { shop: { id: 5, name: '川味小馆' }, business_day: businessToday(), paid_count: 0, takings: 0, to_verify: 0, refunds_to_answer: 0, to_ship: 0, refund_auto_approve_hours: 48 }
-    fakeApi({ 'hui_shanghu.store/workbench': () => workbench })
+    fakeApi({ 'hui_shanghu.store/workbench': () => workbench('staff') })
+    const t = await mount(StoreIndexPage)
+    await t.queries.waitForQuerySelector('.workbench__entry--jobs')
+    expect(t.queries.querySelector('.workbench__entry--staff')).toBeNull()
+  })
+
+  it('the owner’s opens the Staff screen', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/store/index')
+    fakeApi({ 'hui_shanghu.store/workbench': () => workbench('owner') })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount(StoreIndexPage)
     await t.queries.waitForQuerySelector('.workbench__entry--staff')
@@ -113,7 +123,9 @@ describe('the Staff screen', () => {
     await until(t, () => expect(all(t, '.staff-member__name')).toEqual(['王老板']))
     expect(api.called('hui_shanghu.store_staff/remove').map((c) => c.data)).toEqual([expect.objectContaining({ user_id: 2 })])
     expect(toasted()).toContain('已移除')
-    expect(text(t, '.staff__empty-title')).toBe('还没有店员')
+    // The owner alone: counted as one, and the note says nobody else is here (issue 39: they agree).
+    expect(text(t, '.staff__count')).toBe('共 1 人')
+    expect(text(t, '.staff__empty-title')).toBe('除你之外还没有店员')
   })
 
   it('withdraws an invite; a refusal is said in the server’s words', async () => {
@@ -141,6 +153,15 @@ describe('the Staff screen', () => {
     expect(text(t, '.staff__staff-note')).toBe('只有店主可以邀请和移除店员')
   })
 
+  it('the owner alone, in English: "1 in all" beside a note that nobody else is here yet (they agree)', async () => {
+    setLang('en')
+    const { t } = await openStaff({ 'hui_shanghu.store_staff/index': () => list({ staff: [owner], invites: [] }) })
+    await until(t, () => expect(all(t, '.staff-member__name')).toEqual(['王老板']))
+    expect(text(t, '.staff__section-title')).toBe('People of this store')
+    expect(text(t, '.staff__count')).toBe('1 in all')
+    expect(text(t, '.staff__empty-title')).toBe('No staff besides you yet')
+  })
+
   it('loading, a failed read with a retry, and no permission', async () => {
     let reply: 'pending' | 'offline' | 'ok' = 'pending'
     const { t, api } = await openStaff({ 'hui_shanghu.store_staff/index': () => (reply === 'pending' ? PENDING : reply === 'offline' ? OFFLINE : refused('no_permission')) })
@@ -161,6 +182,8 @@ describe('the Staff screen', () => {
     const { t } = await openStaff({ 'hui_shanghu.store_staff/index': () => list() })
     await until(t, () => expect(all(t, '.staff-member__role')).toEqual(['Owner', 'Staff']))
     expect(text(t, '.staff__invite-btn')).toBe('Invite staff')
+    expect(text(t, '.staff__count')).toBe('2 in all')
+    expect(t.queries.querySelector('.staff__empty')).toBeNull()
     expect(text(t, '.staff-member__remove')).toBe('Remove')
     expect(text(t, '.staff-invite__revoke')).toBe('Withdraw')
     expect(all(t, '.staff-member__meta')[1]).toBe('137****0002 · Joined 2026-11-25')

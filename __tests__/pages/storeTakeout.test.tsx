@@ -6,6 +6,7 @@
 import Taro from '@tarojs/taro'
 import type TestUtils from '@tarojs/test-utils-react'
 import type { StoreOrder, WorkbenchAnswer } from '@/contract/store'
+import { STORE_REASON_WORDS, type TakeoutRefusalReason } from '@/contract/storeReasons'
 import type { TakeoutView } from '@/contract/takeout'
 import { businessToday } from '@/core/clock'
 import { resetLangCache, setLang } from '@/core/i18n'
@@ -52,11 +53,11 @@ function info(id: number, status: number): StoreOrder {
       shop_name: '茶见奶茶',
       order_status: status,
       pay_amount: 3300,
-      lines: [
-        { name: '杨枝甘露', spec: '大杯 / 少冰 / 加椰果', quantity: 2, price: 1500, image: '' },
-        { name: '芒果班戟', spec: '', quantity: 1, price: 1600, image: '' },
-      ],
     }),
+    lines: [
+      { name: '杨枝甘露', spec: '大杯 / 少冰 / 加椰果', quantity: 2, price: 1500, amount: 3000, image: '' },
+      { name: '芒果班戟', spec: '', quantity: 1, price: 1600, amount: 1600, image: '' },
+    ],
     quantity: 3,
     shopper_phone: '136****2222',
     refund_reason: null,
@@ -117,8 +118,11 @@ function takeoutServer(orders: Array<{ id: number; mode?: TakeoutView['mode'] }>
     },
     'hui_shanghu.store_takeout/read': (q: { id: number }) => state.get(q.id) ?? refused('order_not_found'),
     'hui_shanghu.store_takeout/accept': (q: { id: number }) => (state.get(q.id)?.info.order_status === 10 ? move(q.id, 20, 'accepted', 'takeout_accepted', { pickup_no: 'A001' }) : refused('takeout_already_moved')),
-    'hui_shanghu.store_takeout/refuse': (q: { id: number; reason: string }) =>
-      move(q.id, 60, 'refused', 'takeout_refused', { refusal: { by: 'store', reason: q.reason, at: `${today} 12:01:00` } }, q.reason),
+    // The server stores a listed reason as its code and answers it in the asker's language (zh here).
+    'hui_shanghu.store_takeout/refuse': (q: { id: number; reason?: string; reason_code?: TakeoutRefusalReason }) => {
+      const reason = q.reason_code ? STORE_REASON_WORDS[q.reason_code].zh : (q.reason ?? '')
+      return move(q.id, 60, 'refused', 'takeout_refused', { refusal: { by: 'store', reason, at: `${today} 12:01:00` } }, reason)
+    },
     'hui_shanghu.store_takeout/dispatch': (q: { id: number; rider_name: string; rider_phone: string }) =>
       move(q.id, 30, 'delivering', 'takeout_dispatched', { rider: { name: q.rider_name, phone: q.rider_phone } }),
     'hui_shanghu.store_takeout/deliver': (q: { id: number }) => move(q.id, 40, 'delivered', 'takeout_delivered'),
@@ -193,7 +197,10 @@ describe('the takeout list', () => {
     await show(t)
     await t.queries.waitForQuerySelector('.store-takeout-card')
     expect(all(t, '.store-takeout-card')).toHaveLength(1)
-    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2 等 2 件')
+    // Both dishes named (no "more": it counted the first again), the pieces in all (issue 39).
+    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2、芒果班戟 × 1 · 共 3 件')
+    // The time left to accept, on the card too (the server's accept_by on the server's clock).
+    expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
     expect(text(t, '.store-takeout-card .store-takeout__stage')).toBe('待接单')
     await until(t, () => expect(text(t, '.store-takeout-tabs__tab--accept')).toBe('新订单 1'))
 
@@ -211,13 +218,27 @@ describe('the takeout list', () => {
     await click(t, '.store-takeout-card')
     expect(nav).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/store/takeoutOrder?id=82' }))
   }, 20000)
+
+  it('in English: a two-dish order names both (it read "+2 more"), with the pieces and the time left to accept', async () => {
+    setLang('en')
+    setItem('token', 'tok')
+    openedWith('pages/store/takeout')
+    fakeApi(takeoutServer([{ id: 81 }]).handlers)
+    const t = await mount(StoreTakeoutPage)
+    await show(t)
+    await t.queries.waitForQuerySelector('.store-takeout-card')
+    expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2, 芒果班戟 × 1 · 3 items')
+    expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^Accept within \d+ min \d+ s$/)
+  })
 })
 
 describe('a takeout order', () => {
   it('shows what to make and where: dishes with options, delivery address, remark, tableware, promised time, the time left to accept', async () => {
     const { t } = await openOrder(takeoutServer([{ id: 81 }]), 81)
-    expect(all(t, '.store-takeout__dish')).toEqual(['杨枝甘露 × 2', '芒果班戟 × 1'])
-    expect(text(t, '.store-takeout__spec')).toBe('大杯 / 少冰 / 加椰果')
+    expect(all(t, '.store-takeout__dishes .store-line__name')).toEqual(['杨枝甘露', '芒果班戟'])
+    expect(all(t, '.store-takeout__dishes .store-line__qty')).toEqual(['× 2', '× 1'])
+    expect(all(t, '.store-takeout__dishes .store-line__spec')).toEqual(['大杯 / 少冰 / 加椰果'])
+    expect(all(t, '.store-takeout__dishes .store-line__amount')).toEqual(['¥30.00', '¥16.00'])
     expect(text(t, '.store-takeout__mode')).toBe('外送')
     expect(text(t, '.store-takeout__address')).toContain('李雷 13600002222')
     expect(text(t, '.store-takeout__address')).toContain('福华三路 88 号')
@@ -282,14 +303,18 @@ describe('a takeout order', () => {
     expect(disabled(t, '.refuse-sheet__submit')).toBe(true)
     await click(t, '.refuse-sheet__reason--other')
     expect(disabled(t, '.refuse-sheet__submit')).toBe(true)
-    await typeInto(t, '.refuse-sheet__other', '   ')
-    expect(disabled(t, '.refuse-sheet__submit')).toBe(true)
-    await click(t, '.refuse-sheet__reason--soldOut')
-    expect(t.queries.querySelector('.refuse-sheet__reason--soldOut')?.getAttribute('aria-checked')).toBe('true')
+    for (const blank of ['   ', '\u3000', '\u200b']) {
+      await typeInto(t, '.refuse-sheet__other', blank)
+      expect(disabled(t, '.refuse-sheet__submit')).toBe(true)
+    }
+    await click(t, '.refuse-sheet__reason--sold_out')
+    expect(t.queries.querySelector('.refuse-sheet__reason--sold_out')?.getAttribute('aria-checked')).toBe('true')
     await click(t, '.refuse-sheet__submit')
     await until(t, () => expect(t.queries.querySelector('.refuse-sheet')).toBeNull())
     expect(api.called('hui_shanghu.store_takeout/refuse')).toHaveLength(1)
-    expect(api.called('hui_shanghu.store_takeout/refuse')[0].data).toMatchObject({ id: 81, reason: '菜品已售完' })
+    // Sent as its code (the shopper reads it in their language), not as the staff member's words.
+    expect(api.called('hui_shanghu.store_takeout/refuse')[0].data).toMatchObject({ id: 81, reason_code: 'sold_out' })
+    expect(api.called('hui_shanghu.store_takeout/refuse')[0].data).not.toHaveProperty('reason')
     expect(text(t, '.store-takeout__head .store-takeout__stage')).toBe('已取消，已退款')
     expect(text(t, '.store-takeout__refusal')).toContain('菜品已售完')
     expect(t.queries.querySelector('.store-takeout__accept')).toBeNull()
@@ -339,6 +364,19 @@ describe('a takeout order', () => {
     expect(text(t, '.store-takeout__refuse')).toBe('Refuse')
     expect(text(t, '.store-takeout__left')).toMatch(/^Accept within \d+ min \d+ s$/)
     expect(text(t, '.nav-bar__title')).toBe('Takeout order')
+    expect(text(t, '.store-takeout__tableware')).toBe('2 sets')
+  })
+
+  it('one set of tableware in English is "1 set"; the refusal reasons in English', async () => {
+    setLang('en')
+    const server = takeoutServer([{ id: 81 }])
+    const now = server.state.get(81)!
+    server.state.set(81, { ...now, takeout: { ...now.takeout, tableware: 1 } })
+    const { t } = await openOrder(server, 81)
+    expect(text(t, '.store-takeout__tableware')).toBe('1 set')
+    await click(t, '.store-takeout__refuse')
+    await t.queries.waitForQuerySelector('.refuse-sheet [role="dialog"]')
+    expect(all(t, '.refuse-sheet__reason')).toEqual(['Too busy to take it now', 'A dish has sold out', 'Closing soon', 'Too far to deliver', 'Another reason'])
   })
 })
 

@@ -591,6 +591,7 @@ describe('after a write: the screen reads once more, by the cache alone', () => 
   describe("the store's orders", () => {
     const storeOrder = (id: number, over: Partial<StoreOrder> = {}): StoreOrder => ({
       ...order({ id, kind: 'product', title: '限量保温杯', shop_id: 8, shop_name: '好邻居便利', pay_amount: 2990, order_status: 60 }),
+      lines: [{ name: '限量保温杯', spec: null, quantity: 1, price: 2990, amount: 2990, image: null }],
       quantity: 1,
       shopper_phone: '138****0001',
       refund_reason: '不想要了',

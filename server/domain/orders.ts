@@ -31,6 +31,7 @@ import { priceBill, priceFuel } from './pricing/bill'
 import { priceFlash } from './pricing/flash'
 import type { OilFigures, OrderDelivery, OrderLine } from '../../src/contract/order'
 import type { ApiLang } from '../../src/contract/common'
+import { storeReasonIn } from '../../src/contract/storeReasons'
 
 export type { OrderRow } from '../storage/repo/orders'
 
@@ -65,7 +66,7 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
     // Points for money kept: a refunding order still shows its points (they go when it is refunded).
     points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
-    refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: row.refund_rejection, at: row.refund_rejected_at } : null,
+    refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: storeReasonIn(lang, row.refund_rejection), at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: await linesOf(db, lang, row, shopName ?? null),
     delivery: deliveryOf(row),

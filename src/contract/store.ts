@@ -6,8 +6,9 @@
 import { z } from 'zod'
 import { Id, ShortText } from './common'
 import { ORDER_STATUS } from './constants'
-import { OrderInfo } from './order'
+import { OrderInfo, OrderLine } from './order'
 import { PageQuery, pagedOf } from './paging'
+import { REFUND_REJECTION_REASONS, trimReason } from './storeReasons'
 
 /** The store a staff member works for. */
 export const StoreShop = z.object({ id: z.number().int(), name: z.string() })
@@ -36,6 +37,8 @@ export const WorkbenchAnswer = z.object({
   jobs: z.object({ to_answer: z.number().int(), hidden: z.number().int() }).optional(),
   /** Hours after which an unanswered refund request is approved automatically. */
   refund_auto_approve_hours: z.number().int(),
+  /** The asker's role (./storeStaff.ts STAFF_ROLES): only the owner invites and removes staff (always sent; optional for old fixtures). */
+  role: z.enum(['owner', 'staff']).optional(),
 })
 export type WorkbenchAnswer = z.infer<typeof WorkbenchAnswer>
 
@@ -45,8 +48,19 @@ export type WorkbenchAnswer = z.infer<typeof WorkbenchAnswer>
  */
 export const REFUND_STATES = ['none', 'awaiting_store', 'awaiting_provider', 'refunded'] as const
 
+/**
+ * One line the store packs or decides on (issue 39): the product or dish, its spec (mall), level (card), grade (fuel) or
+ * chosen options (takeout, one text), how many, the unit price (a takeout dish's with its options) and `amount`, the
+ * line's total at that price (cents, the server's sum: quantity × price).
+ */
+export const StoreOrderLine = OrderLine.extend({ amount: z.number().int() })
+export type StoreOrderLine = z.infer<typeof StoreOrderLine>
+
 /** An order as the store sees it: the shopper's order plus who (masked phone) and what the store may do. */
 export const StoreOrder = OrderInfo.extend({
+  /** Every line of the order, in the order it was bought (a cart's several products, a takeout order's dishes). */
+  lines: z.array(StoreOrderLine),
+  /** Pieces in all: every line's quantity summed (a cart of 1 + 2 + 1 is 4; a takeout order counts its dishes). */
   quantity: z.number().int(),
   /** The shopper's phone, masked: 138****1234. */
   shopper_phone: z.string(),
@@ -130,10 +144,26 @@ export const VerifyPreviewAnswer = z.object({
 })
 export type VerifyPreviewAnswer = z.infer<typeof VerifyPreviewAnswer>
 
-export const RefundRejectPayload = z.object({
-  id: z.number({ required_error: 'id is required', invalid_type_error: 'id must be a number' }).int().positive(),
-  reason: ShortText('reason', 200).min(1, 'please give a reason'),
+/**
+ * A reason the store gives the shopper (issue 39): one of `codes` (`reason_code`, stored as the code and answered in
+ * the reader's language: ./storeReasons.ts) or its own words (`reason`, 1–200 characters after trimming, as written) —
+ * exactly one of the two.
+ */
+export const storeReasonFields = <C extends readonly [string, ...string[]]>(codes: C) => ({
+  reason_code: z.enum(codes, { invalid_type_error: 'reason_code must be text' }).optional(),
+  // Blank: only spaces or characters that show nothing (a zero-width space) — refused below as no reason.
+  reason: ShortText('reason', 200).transform(trimReason).optional(),
 })
+export const oneStoreReason = (p: { reason_code?: string; reason?: string }): boolean => (p.reason_code === undefined) !== (p.reason === undefined || p.reason === '')
+export const ONE_STORE_REASON = { message: 'please give a reason: reason_code or reason, not both', path: ['reason'] }
+
+export const RefundRejectPayload = z
+  .object({
+    id: z.number({ required_error: 'id is required', invalid_type_error: 'id must be a number' }).int().positive(),
+    ...storeReasonFields(REFUND_REJECTION_REASONS),
+  })
+  .refine(oneStoreReason, ONE_STORE_REASON)
+export type RefundRejectPayload = z.input<typeof RefundRejectPayload>
 
 /** A member card's till code as scanned (see ./tillCode.ts for its form). */
 export const CardCheckPayload = z.object({ code: ShortText('code', 64).min(1, 'code is required') })

@@ -9,7 +9,8 @@ import { ORDER_STATUS } from './constants'
 import { GeoQuery } from './geo'
 import { OrderInfo } from './order'
 import { PageQuery, pagedOf } from './paging'
-import { StoreOrder, OrderAction } from './store'
+import { StoreOrder, OrderAction, ONE_STORE_REASON, oneStoreReason, storeReasonFields } from './store'
+import { TAKEOUT_REFUSAL_REASONS } from './storeReasons'
 import { TAKEOUT_MODES, TAKEOUT_SORTS } from './takeoutEndpoints'
 
 export const TakeoutCategory = z.object({ id: z.number().int(), name: z.string(), icon: z.string() })
@@ -192,7 +193,8 @@ export const StoreTakeoutQuery = PageQuery.extend({
 })
 export const StoreTakeoutAnswer = z.object({ info: StoreOrder, takeout: TakeoutView, actions: z.array(OrderAction) })
 export const StoreTakeoutPage = pagedOf(z.object({ info: StoreOrder, takeout: TakeoutView }))
-export const StoreTakeoutRefuse = z.object({ id: Id, reason: ShortText('reason', 200).min(1, 'please give a reason') })
+/** A reason from the store's list (`reason_code`, ./storeReasons.ts) or its own words (`reason`): exactly one (issue 39). */
+export const StoreTakeoutRefuse = z.object({ id: Id, ...storeReasonFields(TAKEOUT_REFUSAL_REASONS) }).refine(oneStoreReason, ONE_STORE_REASON)
 export const StoreTakeoutDispatch = z.object({
   id: Id,
   rider_name: ShortText('rider_name', 20).min(1, 'rider_name is required'),

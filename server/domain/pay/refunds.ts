@@ -2,6 +2,8 @@ import type { Q } from '../../storage/query'
 import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
 import type { OrderRefund, RefundDestination, RefundStep, RefundStepKey } from '../../../src/contract/order'
 import { canRefund } from '../../../src/contract/orderRules'
+import type { ApiLang } from '../../../src/contract/common'
+import { storeReasonIn } from '../../../src/contract/storeReasons'
 import { refuse } from '../refusal'
 import * as orders from '../../storage/repo/orders'
 import type { OrderRow } from '../../storage/repo/orders'
@@ -28,15 +30,17 @@ const APPROVED: RefundStepKey[] = [...ASKED, 'approved', 'on_its_way', 'refunded
 
 /**
  * The order's latest refund request as the shopper reads it; null when none was ever made (no extra query then:
- * order/read of an order never refunded costs nothing more). `autoApproveHours`: the timer's (server/http/app.ts).
+ * order/read of an order never refunded costs nothing more). `autoApproveHours`: the timer's (server/http/app.ts); a
+ * reason the store picked from its list in `lang` (src/contract/storeReasons.ts).
  */
-export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: number): Promise<OrderRefund | null> {
+export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: number, lang: ApiLang): Promise<OrderRefund | null> {
   if (row.refund_requested_at === null) return null
   const trail = await store.refundTrailOf(db, row.id)
   const last = (...actions: string[]) => [...trail].reverse().find((a) => actions.includes(a.action))
   const askedAt = fmt(row.refund_requested_at)
   const base = {
-    reason: row.refund_reason,
+    // (A takeout order the store refused holds the store's reason: a listed one in the reader's language.)
+    reason: storeReasonIn(lang, row.refund_reason),
     asked_at: askedAt,
     auto_approve_at: null,
     approved_at: null,
@@ -85,7 +89,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
   const again = canRefund(row.status)
   const withdrawn = last('refund_withdrawn', 'refund_rejected')
   if (row.refund_rejection !== null && row.refund_rejected_at !== null && withdrawn?.action !== 'refund_withdrawn') {
-    const refused = { reason: row.refund_rejection, at: row.refund_rejected_at }
+    const refused = { reason: storeReasonIn(lang, row.refund_rejection), at: row.refund_rejected_at }
     return { ...base, state: 'refused', to, refused, can_ask_again: again, steps: stepsOf([...ASKED, 'refused'], 2, false, { asked: askedAt, awaiting_store: refused.at, refused: refused.at }) }
   }
   if (withdrawn?.action === 'refund_withdrawn') {

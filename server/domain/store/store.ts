@@ -6,6 +6,7 @@ import { hasRedemptionCode } from '../../../src/contract/orderRules'
 import type { CardCheckAnswer, OrderAction, StoreOrder, VerifyPreviewAnswer, VerifyRefusal } from '../../../src/contract/store'
 import type { OrderDelivery } from '../../../src/contract/order'
 import { reasonText, type Reason } from '../../../src/contract/reasons'
+import { storedReason, storeReasonIn, type StoreReason } from '../../../src/contract/storeReasons'
 import { parseTillCode, tillOtpMatches } from '../../../src/contract/tillCode'
 import { cardState } from '../cards'
 import * as cards from '../../storage/repo/cards'
@@ -91,12 +92,16 @@ export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoAppr
   const state = await refundState(db, row)
   const waiting = state === 'awaiting_store'
   const info = await toOrderInfo(db, lang, row)
+  // Every line with its amount; the pieces of every line (a takeout order's row counts 1, a cart's row its pieces).
+  const lines = (info.lines ?? []).map((l) => ({ ...l, amount: l.price * l.quantity }))
   return {
     ...info,
+    lines,
     delivery: deliveryForStaff(row, info.delivery ?? null, state),
-    quantity: row.quantity,
+    quantity: lines.length > 0 ? lines.reduce((n, l) => n + l.quantity, 0) : row.quantity,
     shopper_phone: maskPhone(await store.shopperPhone(db, row.user_id)),
-    refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
+    // The shopper's reason, or the store's when it refused a takeout order (a listed one in the reader's language).
+    refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? storeReasonIn(lang, row.refund_reason) : null,
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,
@@ -106,7 +111,11 @@ export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoAppr
   }
 }
 
-export async function actionsOf(db: Q, orderId: number): Promise<OrderAction[]> {
+/** The reason the store gives: a listed one stored as its code, or its own words as typed (src/contract/storeReasons.ts). */
+export const storeGivenReason = (input: { reason_code?: StoreReason; reason?: string }): string => (input.reason_code ? storedReason(input.reason_code) : (input.reason ?? '').trim())
+
+/** An order's trail, oldest first; a reason the store picked from its list in the reader's language. */
+export async function actionsOf(db: Q, orderId: number, lang: ApiLang): Promise<OrderAction[]> {
   return (await store.actionsOf(db, orderId)).map((a) => ({
     action: a.action,
     // No user: the timer's approval, the provider's settlement, or the sandbox helper standing in for the store.
@@ -122,7 +131,7 @@ export async function actionsOf(db: Q, orderId: number): Promise<OrderAction[]> 
               : 'store',
     by_user_id: a.by_user_id,
     by_phone: a.phone === null ? null : maskPhone(a.phone),
-    reason: a.reason,
+    reason: storeReasonIn(lang, a.reason),
     at: a.at,
   }))
 }

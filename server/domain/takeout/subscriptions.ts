@@ -1,5 +1,6 @@
 import type { Q } from '../../storage/query'
 import type { OrderAction } from '../../../src/contract/store'
+import { storeReasonIn } from '../../../src/contract/storeReasons'
 import { SUBSCRIBE_EVENTS, SUBSCRIBE_MAX_TEMPLATES, type SandboxMessage, type SubscribeEvent, type SubscribeResult } from '../../../src/contract/takeoutSubscribe'
 import { maskPhone } from '../store/store'
 import { fmt, nowMs } from '../../time'
@@ -75,7 +76,7 @@ export async function messageOnMove(db: Q, orderId: number, action: OrderAction[
         ? action === 'takeout_ready'
           ? `取餐号 ${t.pickup_no ?? ''}`.trim()
           : `骑手 ${t.rider_name ?? ''} ${t.rider_phone ? maskPhone(t.rider_phone) : ''}`.trim()
-        : `${reason ? `${reason}，` : ''}已全额退款`
+        : `${reason ? `${storeReasonIn('zh', reason)}，` : ''}已全额退款`
   const phrase = event === 'accepted' ? '商家已接单' : action === 'takeout_ready' ? '待取餐' : event === 'delivering' ? '配送中' : action === 'takeout_auto_refused' ? '超时未接单' : '商家已拒单'
   const data: SandboxMessage['data'] = {
     character_string1: { value: row.order_no },

@@ -2,6 +2,8 @@ import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
+import type { ApiLang } from '../../../src/contract/common'
+import { storeReasonIn } from '../../../src/contract/storeReasons'
 import type { TakeoutView } from '../../../src/contract/takeout'
 import { BizError, refuse } from '../refusal'
 import { findOwnOrder } from '../orders'
@@ -213,9 +215,10 @@ interface TakeoutDetail {
 
 /**
  * A takeout order's own state as the shopper (`as: 'shopper'`: the rider's phone masked, the pickup code of their
- * accepted pickup order) or its store (`as: 'store'`: the rider's phone in full, never the pickup code) reads it.
+ * accepted pickup order) or its store (`as: 'store'`: the rider's phone in full, never the pickup code) reads it; a
+ * refusal's reason the store picked from its list in the reader's language (`lang`).
  */
-export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number): Promise<TakeoutView> {
+export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store', acceptMinutes: number, lang: ApiLang): Promise<TakeoutView> {
   const t = (await repo.takeoutOrderOf(db, row.id)) as TakeoutOrderRow
   const trail = await repo.takeoutTrail(db, row.id)
   const at = (action: string) => trail.find((a) => a.action === action)?.at ?? null
@@ -283,7 +286,7 @@ export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store
     pickup_code: as === 'shopper' && t.mode === 'pickup' && s === ORDER_STATUS.ACCEPTED ? row.verify_code : null,
     rider: t.rider_name && t.rider_phone ? { name: t.rider_name, phone: as === 'store' ? t.rider_phone : maskPhone(t.rider_phone) } : null,
     refusal: refusal
-      ? { by: refusal.action === 'takeout_cancelled' ? 'shopper' : refusal.action === 'takeout_refused' ? 'store' : 'timer', reason: refusal.reason, at: refusal.at }
+      ? { by: refusal.action === 'takeout_cancelled' ? 'shopper' : refusal.action === 'takeout_refused' ? 'store' : 'timer', reason: storeReasonIn(lang, refusal.reason), at: refusal.at }
       : null,
     shop,
     address: a ? { name: a.name ?? '', phone: a.mobile ?? '', text: `${a.province ?? ''}${a.city ?? ''}${a.district ?? ''}${a.detail ?? ''}` } : null,

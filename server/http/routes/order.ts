@@ -24,7 +24,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, 
   // (Object.assign, not a spread: copying the ~20 fields into a new object cost ~1.5 µs per order.)
   // (The refund's timeline asked only of an order with a refund request: a promise less on the hot path.)
   const mine = async (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) =>
-    Object.assign(await toOrderInfo(db, lang, row, shop), { refund: row.refund_requested_at === null ? null : await refundTimeline(db, row, refundAutoApproveHours) })
+    Object.assign(await toOrderInfo(db, lang, row, shop), { refund: row.refund_requested_at === null ? null : await refundTimeline(db, row, refundAutoApproveHours, lang) })
 
   defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => quoteIn(lang, (await priceOrder(db, requireUser(user).id, input)).quote))
 

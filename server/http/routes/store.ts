@@ -7,7 +7,8 @@ import * as shipping from '../../storage/repo/shipping'
 import * as store from '../../storage/repo/store'
 import * as takeoutRepo from '../../storage/repo/takeout'
 import { shipOrder } from '../../domain/shipping'
-import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeOrder, toStoreOrder, verifyCode } from '../../domain/store/store'
+import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeGivenReason, storeOrder, toStoreOrder, verifyCode } from '../../domain/store/store'
+import { requireMember } from '../../domain/store/staff'
 import { jobsToAnswer } from '../../domain/jobs'
 import { named } from '../../domain/names'
 import * as tillChecks from '../../storage/repo/tillChecks'
@@ -20,10 +21,10 @@ import { businessMidnight, fmt } from '../../time'
  * of the staff member's own store. The card owner's side of the till record (personal.card/checks) is here too.
  */
 export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provider: PayProvider, autoApproveHours: number): void {
-  const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id) })
+  const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id, lang) })
 
   defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
-    const staff = await requireStaff(db, user)
+    const staff = await requireMember(db, user)
     const midnight = businessMidnight()
     const day = await store.paidBetween(db, staff.shopId, fmt(midnight), fmt(midnight.add(1, 'day')))
     return {
@@ -37,6 +38,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
       takeout_to_accept: (await takeoutRepo.shopById(db, staff.shopId)) ? (await takeoutRepo.storeTakeoutPage(db, staff.shopId, { todo: 'accept' }, 0, 0)).total : null,
       jobs: await jobsToAnswer(storage, staff.shopId),
       refund_auto_approve_hours: autoApproveHours,
+      role: staff.role,
     }
   })
 
@@ -74,7 +76,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return full(await rejectRefund(db, input.id, staff.userId, input.reason, staff.shopId), lang)
+    return full(await rejectRefund(db, input.id, staff.userId, storeGivenReason(input), staff.shopId), lang)
   })
 
   // Any store checks any member's card (the card is good at every partner store); names in the asker's language.

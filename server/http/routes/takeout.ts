@@ -11,7 +11,7 @@ import * as cards from '../../storage/repo/cards'
 import type { OrderRow } from '../../storage/repo/orders'
 import * as orders from '../../storage/repo/orders'
 import * as repo from '../../storage/repo/takeout'
-import { actionsOf, requireStaff, toStoreOrder, type Staff } from '../../domain/store/store'
+import { actionsOf, requireStaff, storeGivenReason, toStoreOrder, type Staff } from '../../domain/store/store'
 import {
   acceptTakeout,
   cancelTakeout,
@@ -111,7 +111,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, row, 'shopper', acceptMinutes) })
+  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, row, 'shopper', acceptMinutes, lang) })
   const ownTakeoutRow = async (userId: number, id: number) => {
     const row = await findOwnOrder(db, userId, id)
     // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
@@ -137,8 +137,8 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   const full = async (lang: ApiLang, row: OrderRow) => ({
     info: await toStoreOrder(db, lang, row, autoApproveHours),
-    takeout: await takeoutViewOf(db, row, 'store', acceptMinutes),
-    actions: await actionsOf(db, row.id),
+    takeout: await takeoutViewOf(db, row, 'store', acceptMinutes, lang),
+    actions: await actionsOf(db, row.id, lang),
   })
   const takeoutShopOf = async (staff: Staff) => {
     const row = await repo.shopById(db, staff.shopId)
@@ -161,7 +161,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     const { ids, total } = await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
     const list = await Promise.all(ids.map(async (id) => {
       const row = (await orders.byId(db, id)) as OrderRow
-      return { info: await toStoreOrder(db, lang, row, autoApproveHours), takeout: await takeoutViewOf(db, row, 'store', acceptMinutes) }
+      return { info: await toStoreOrder(db, lang, row, autoApproveHours), takeout: await takeoutViewOf(db, row, 'store', acceptMinutes, lang) }
     }))
     return { list, total, page: input.page, page_size: input.page_size }
   })
@@ -175,7 +175,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, provider, await requireStaff(db, user), input.id, input.reason)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, provider, await requireStaff(db, user), input.id, storeGivenReason(input))))
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
 

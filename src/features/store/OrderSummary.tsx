@@ -3,6 +3,7 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import type { StoreOrder } from '@/contract/store'
 import { useT } from '@/features/store/messages'
+import OrderLines, { piecesText } from './OrderLines'
 import './store.css'
 
 /** What was bought, as the till knows it: a product by its name; a bill, fuel or takeout by its kind (their title is the shop's own name). */
@@ -11,17 +12,21 @@ export function storeOrderTitle(order: Pick<StoreOrder, 'kind' | 'title' | 'oil'
   return order.kind === 'bill' || order.kind === 'oil' || order.kind === 'takeout' ? t(`storeOrders.kind.${order.kind}`) : order.title
 }
 
-/** What a store order is for: what, how many, how much, who (masked phone), its number and status. */
+/** Orders whose lines are what the store packs or hands over: products (flash sales, mall) and takeout dishes. */
+export const hasPackedLines = (order: Pick<StoreOrder, 'kind' | 'lines'>): boolean => (order.kind === 'product' || order.kind === 'takeout') && order.lines.length > 0
+
+/** What a store order is for: every line (what, spec or options, how many, how much), the total, who (masked phone), its number and status. */
 export default function OrderSummary({ order }: { order: StoreOrder }) {
   const t = useT()
+  const packed = hasPackedLines(order)
   return (
     <View className='store-box store-summary'>
       <View className='store-summary__head'>
         <Text className='store-summary__title'>{storeOrderTitle(order, t)}</Text>
         <OrderStatusText className={`store-summary__status store-status--${order.order_status}`} status={order.order_status} />
       </View>
-      {order.kind === 'product' && order.lines?.[0]?.spec && <Pair label={t('storeVerify.spec')} value={order.lines[0].spec} className='store-summary__spec' />}
-      <Pair label={t('storeVerify.quantity')} value={String(order.quantity)} />
+      {packed && <OrderLines lines={order.lines} />}
+      {packed && order.lines.length > 1 && <Text className='store-note store-summary__pieces'>{piecesText(order.quantity, t)}</Text>}
       <View className='kv-row store-row'>
         <Text>{t('storeVerify.amount')}</Text>
         <Money className='store-summary__amount' cents={order.pay_amount} />

@@ -3,11 +3,12 @@ import { useState } from 'react'
 import FormSheet from '@/components/FormSheet'
 import { requestStore } from '@/api/store'
 import { CARRIERS, type Carrier } from '@/contract/mallEndpoints'
-import type { StoreOrderAnswer } from '@/contract/store'
+import type { StoreOrderAnswer, StoreOrderLine } from '@/contract/store'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { useAction } from '@/hooks/useAction'
+import OrderLines from './OrderLines'
 import './store.css'
 
 /** What the server accepts as a tracking number (src/contract/mall.ts ShipPayload). */
@@ -15,12 +16,14 @@ const TRACKING = /^[A-Za-z0-9]{6,32}$/
 
 interface Props {
   orderId: number
+  /** What goes into the parcel: every line of the order. */
+  lines: readonly StoreOrderLine[]
   onClose: () => void
   onDone: (answer: StoreOrderAnswer) => void
 }
 
-/** Ship a parcel: the carrier and its tracking number, then one submit (single-flight). Nothing typed is lost on failure. */
-export default function ShipSheet({ orderId, onClose, onDone }: Props) {
+/** Ship a parcel: what goes in it, the carrier and its tracking number, then one submit (single-flight). Nothing typed is lost on failure. */
+export default function ShipSheet({ orderId, lines, onClose, onDone }: Props) {
   const t = useT()
   const [carrier, setCarrier] = useState<Carrier>('SF')
   const [trackingNo, setTrackingNo] = useState('')
@@ -40,6 +43,8 @@ export default function ShipSheet({ orderId, onClose, onDone }: Props) {
 
   return (
     <FormSheet name='ship-sheet' title={t('storeOrder.shipTitle')} busy={submit.busy} onClose={onClose}>
+      <Text className='form-sheet__label'>{t('storeLines.parcel')}</Text>
+      <OrderLines lines={lines} className='store-lines--sheet' />
       <Text className='form-sheet__label'>{t('storeOrder.carrier')}</Text>
       <View className='ship-sheet__carriers' role='radiogroup' aria-label={t('storeOrder.carrier')}>
         {CARRIERS.map((c) => (

@@ -57,6 +57,8 @@ export default function StaffScreen({ data, onChanged }: Props) {
       .then(() => toastSuccess(t('staff.copied')))
       .catch(() => undefined)
 
+  // Everyone is listed, the owner first, and counted (issue 39: "1 in all" is the owner); the empty note says there is
+  // nobody else — only the owner can be alone on the list, so "besides you".
   const colleagues = data.staff.filter((m) => m.role !== 'owner')
   const row = (m: StaffMember) => (
     <View key={m.user_id} className='staff-member' role='listitem'>

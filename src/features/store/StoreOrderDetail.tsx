@@ -11,7 +11,7 @@ import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { useAction } from '@/hooks/useAction'
 import { routeUrl } from '@/routes'
-import OrderSummary, { Pair } from './OrderSummary'
+import OrderSummary, { hasPackedLines, Pair } from './OrderSummary'
 import RejectSheet from './RejectSheet'
 import ShipSheet from './ShipSheet'
 import './store.css'
@@ -112,6 +112,7 @@ export default function StoreOrderDetail({ data, onChanged }: Props) {
       {shipping && order.can_ship && (
         <ShipSheet
           orderId={order.id}
+          lines={order.lines}
           onClose={() => setShipping(false)}
           onDone={(answer) => {
             setShipping(false)
@@ -123,6 +124,7 @@ export default function StoreOrderDetail({ data, onChanged }: Props) {
       {rejecting && order.can_answer_refund && (
         <RejectSheet
           orderId={order.id}
+          lines={hasPackedLines(order) ? order.lines : []}
           onClose={() => setRejecting(false)}
           onDone={(answer) => {
             setRejecting(false)

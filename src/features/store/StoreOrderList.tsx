@@ -14,7 +14,8 @@ import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { routeUrl } from '@/routes'
 import NoPermission from './NoPermission'
-import { storeOrderTitle } from './OrderSummary'
+import { linesSummary } from './OrderLines'
+import { hasPackedLines, storeOrderTitle } from './OrderSummary'
 import './store.css'
 
 export type StoreTodo = 'all' | 'verify' | 'refund' | 'ship'
@@ -84,6 +85,7 @@ function StoreOrderCard({ order }: { order: StoreOrder }) {
         <Text className='store-summary__title'>{storeOrderTitle(order, t)}</Text>
         <OrderStatusText className={`store-summary__status store-status--${order.order_status}`} status={order.order_status} />
       </View>
+      {hasPackedLines(order) && <Text className='store-card__lines'>{linesSummary(order.lines, t)}</Text>}
       <View className='store-card__row'>
         <Text className='store-card__who'>{t('storeOrders.shopper', { phone: order.shopper_phone })}</Text>
         <Money className='store-summary__amount' cents={order.pay_amount} />

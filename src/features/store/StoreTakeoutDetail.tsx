@@ -1,15 +1,17 @@
 import { Button, Text, View } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { requestStoreTakeout, type StoreTakeoutPath } from '@/api/store'
 import Money from '@/components/Money'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage, isRefusal } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { useAction } from '@/hooks/useAction'
+import AcceptLeft from './AcceptLeft'
+import OrderLines from './OrderLines'
 import { Pair } from './OrderSummary'
 import { TrailRow } from './StoreOrderDetail'
 import { DispatchSheet, PickupSheet, RefuseSheet, type StoreTakeoutAnswer } from './TakeoutSheets'
-import { secondsUntil, wallTime } from './takeoutTime'
+import { wallTime } from './takeoutTime'
 import './store.css'
 
 interface Props {
@@ -80,17 +82,7 @@ export default function StoreTakeoutDetail({ data, onChanged, onReload }: Props)
 
       <View className='store-box store-takeout__dishes'>
         <Text className='store-section'>{t('storeTakeout.items')}</Text>
-        {(info.lines ?? []).map((l, i) => (
-          <View key={i} className='kv-row store-row store-takeout__line'>
-            <View className='store-takeout__what'>
-              <Text className='store-takeout__dish'>
-                {l.name} × {l.quantity}
-              </Text>
-              {l.spec && <Text className='store-note store-takeout__spec'>{l.spec}</Text>}
-            </View>
-            <Money cents={l.price * l.quantity} />
-          </View>
-        ))}
+        <OrderLines lines={info.lines} />
         <View className='kv-row store-row'>
           <Text>{t('storeTakeout.amount')}</Text>
           <Money className='store-summary__amount' cents={info.pay_amount} />
@@ -111,7 +103,7 @@ export default function StoreTakeoutDetail({ data, onChanged, onReload }: Props)
           pickup && <Text className='store-note'>{t('storeTakeout.pickupHere')}</Text>
         )}
         {v.remark !== '' && <Pair label={t('storeTakeout.remark')} value={v.remark} className='store-takeout__remark' />}
-        <Pair label={t('storeTakeout.tableware')} value={v.tableware > 0 ? t('storeTakeout.tablewareN', { n: v.tableware }) : t('storeTakeout.tablewareNone')} className='store-takeout__tableware' />
+        <Pair label={t('storeTakeout.tableware')} value={v.tableware === 0 ? t('storeTakeout.tablewareNone') : v.tableware === 1 ? t('storeTakeout.tablewareOne') : t('storeTakeout.tablewareN', { n: v.tableware })} className='store-takeout__tableware' />
         {v.rider && <Pair label={t('storeTakeout.rider')} value={`${v.rider.name} ${v.rider.phone}`} className='store-takeout__rider' />}
         <Pair label={t('storeTakeout.orderNo')} value={info.order_no} />
         {info.pay_time && <Pair label={t('storeTakeout.payTime')} value={info.pay_time} />}
@@ -166,22 +158,5 @@ export default function StoreTakeoutDetail({ data, onChanged, onReload }: Props)
       {sheet === 'dispatch' && canDispatch && <DispatchSheet orderId={info.id} onClose={() => setSheet(null)} onDone={sheetDone} />}
       {sheet === 'pickup' && canPickup && <PickupSheet onClose={() => setSheet(null)} onDone={sheetDone} />}
     </View>
-  )
-}
-
-/** The time left to accept, on the server's clock, ticking each second. */
-function AcceptLeft({ by }: { by: string }) {
-  const t = useT()
-  const [left, setLeft] = useState(() => secondsUntil(by))
-  useEffect(() => {
-    setLeft(secondsUntil(by))
-    const timer = setInterval(() => setLeft(secondsUntil(by)), 1000)
-    return () => clearInterval(timer)
-  }, [by])
-  if (left === null) return null
-  return (
-    <Text className='store-note store-takeout__left'>
-      {left > 0 ? t('storeTakeout.acceptLeft', { left: t('storeTakeout.left', { m: Math.floor(left / 60), s: left % 60 }) }) : t('storeTakeout.acceptLate')}
-    </Text>
   )
 }

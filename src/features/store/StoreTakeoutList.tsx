@@ -13,7 +13,9 @@ import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
 import { useLiveChanges } from '@/hooks/useLiveChanges'
 import { routeUrl } from '@/routes'
+import AcceptLeft from './AcceptLeft'
 import NewOrderAlert from './NewOrderAlert'
+import { linesSummary } from './OrderLines'
 import NoPermission from './NoPermission'
 import { wallTime } from './takeoutTime'
 import './store.css'
@@ -129,8 +131,7 @@ export default function StoreTakeoutList({ tab, onTab }: Props) {
 function TakeoutCard({ row }: { row: Row }) {
   const t = useT()
   const { info, takeout: v } = row
-  const lines = info.lines ?? []
-  const first = lines[0]
+  const awaiting = v.stage === 'awaiting_accept'
   return (
     <View
       className={`store-box store-card store-takeout-card store-takeout-card--${v.stage}`}
@@ -145,17 +146,17 @@ function TakeoutCard({ row }: { row: Row }) {
         </Text>
         <Text className={`store-summary__status store-takeout__stage store-takeout__stage--${v.stage}`}>{t(`storeTakeout.stage.${v.stage}`)}</Text>
       </View>
-      {first && (
-        <Text className='store-card__who store-takeout-card__dishes'>
-          {first.name} × {first.quantity}
-          {lines.length > 1 ? ` ${t('storeTakeout.more', { n: lines.length })}` : ''}
-        </Text>
-      )}
+      {info.lines.length > 0 && <Text className='store-card__who store-takeout-card__dishes'>{linesSummary(info.lines, t)}</Text>}
       <View className='store-card__row'>
         <Text className='store-card__time'>{t(v.mode === 'pickup' ? 'storeTakeout.promisedPickup' : 'storeTakeout.promised', { time: wallTime(v.promised_at) })}</Text>
         <Money className='store-summary__amount' cents={info.pay_amount} />
       </View>
-      {v.stage === 'awaiting_accept' && <Text className='store-tag store-tag--accept'>{t('storeTakeout.tab.accept')}</Text>}
+      {awaiting && (
+        <View className='store-card__row store-takeout-card__accept'>
+          {v.accept_by ? <AcceptLeft by={v.accept_by} /> : <Text />}
+          <Text className='store-tag store-tag--accept'>{t('storeTakeout.tab.accept')}</Text>
+        </View>
+      )}
     </View>
   )
 }

@@ -6,15 +6,13 @@ import type { ApiRes } from '@/contract/schemas'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage } from '@/core/request'
 import { useT } from '@/features/store/messages'
+import { TAKEOUT_REFUSAL_REASONS, type TakeoutRefusalReason } from '@/contract/storeReasons'
 import { useAction } from '@/hooks/useAction'
+import ReasonPicker, { reasonPayload, type ReasonChoice } from './ReasonPicker'
 import './store.css'
 
 export type StoreTakeoutAnswer = ApiRes<'hui_shanghu.store_takeout/read'>
 
-const REASON_MAX = 200
-/** The usual reasons, one tap each; "other" opens a field. The chosen words are what the shopper reads. */
-const REASONS = ['busy', 'soldOut', 'closing', 'far', 'other'] as const
-type ReasonKey = (typeof REASONS)[number]
 const PHONE = /^1\d{10}$/
 const CODE = /^\d{6,32}$/
 
@@ -24,17 +22,18 @@ interface SheetProps {
   onDone: (answer: StoreTakeoutAnswer) => void
 }
 
-/** Refuse a new takeout order: a usual reason or one typed, then one submit (single-flight); refunded at once. */
+/**
+ * Refuse a new takeout order: a usual reason (sent as its code: the shopper reads it in their language) or the store's
+ * own words, then one submit (single-flight); refunded at once. Refuse is off until a reason that shows is given.
+ */
 export function RefuseSheet({ orderId, onClose, onDone }: SheetProps) {
   const t = useT()
-  const [choice, setChoice] = useState<ReasonKey | null>(null)
-  const [typed, setTyped] = useState('')
-  const text = choice === 'other' ? typed.trim() : choice ? t(`storeTakeout.reason.${choice}`) : ''
-  const ready = text.length > 0 && text.length <= REASON_MAX
+  const [choice, setChoice] = useState<ReasonChoice<TakeoutRefusalReason>>(null)
+  const reason = reasonPayload(choice)
   const submit = useAction(async () => {
-    if (!ready) return
+    if (!reason) return
     try {
-      const answer = await requestStoreTakeout('hui_shanghu.store_takeout/refuse', { id: orderId, reason: text })
+      const answer = await requestStoreTakeout('hui_shanghu.store_takeout/refuse', { id: orderId, ...reason })
       toastSuccess(t('storeTakeout.refused'))
       onDone(answer)
     } catch (e) {
@@ -43,38 +42,20 @@ export function RefuseSheet({ orderId, onClose, onDone }: SheetProps) {
   })
   return (
     <FormSheet name='refuse-sheet' title={t('storeTakeout.refuseTitle')} busy={submit.busy} onClose={onClose}>
-      <Text className='form-sheet__label'>{t('storeTakeout.refuseReason')}</Text>
-      <View className='ship-sheet__carriers refuse-sheet__reasons' role='radiogroup' aria-label={t('storeTakeout.refuseReason')}>
-        {REASONS.map((r) => (
-          <Text
-            key={r}
-            className={`ship-sheet__carrier refuse-sheet__reason refuse-sheet__reason--${r}${r === choice ? ' ship-sheet__carrier--on' : ''}`}
-            role='radio'
-            aria-checked={r === choice}
-            tabIndex={0}
-            onClick={() => setChoice(r)}
-          >
-            {t(`storeTakeout.reason.${r}`)}
-          </Text>
-        ))}
-      </View>
-      {choice === 'other' && (
-        <Input
-          className='form-sheet__field refuse-sheet__other'
-          maxlength={REASON_MAX}
-          focus
-          placeholder={t('storeTakeout.refuseOther')}
-          nativeProps={{ 'aria-label': t('storeTakeout.refuseOther') }}
-          value={typed}
-          onInput={(e) => setTyped(e.detail.value)}
-        />
-      )}
-      {!ready && <Text className='form-sheet__hint'>{t('storeTakeout.refuseNeeded')}</Text>}
+      <ReasonPicker
+        name='refuse-sheet'
+        label={t('storeTakeout.refuseReason')}
+        codes={TAKEOUT_REFUSAL_REASONS}
+        choice={choice}
+        onChange={setChoice}
+        otherPlaceholder={t('storeTakeout.refuseOther')}
+      />
+      {!reason && <Text className='form-sheet__hint'>{t('storeTakeout.refuseNeeded')}</Text>}
       <View className='form-sheet__actions'>
         <Button className='btn-outline form-sheet__btn refuse-sheet__keep' disabled={submit.busy || undefined} onClick={onClose}>
           {t('storeTakeout.refuseKeep')}
         </Button>
-        <Button className='btn-pill form-sheet__btn refuse-sheet__submit' disabled={!ready || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
+        <Button className='btn-pill form-sheet__btn refuse-sheet__submit' disabled={!reason || submit.busy || undefined} loading={submit.busy} onClick={() => void submit.run()}>
           {t('storeTakeout.refuseSubmit')}
         </Button>
       </View>

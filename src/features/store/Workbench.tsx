@@ -76,10 +76,13 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
           </View>
           <Text className='workbench__entry-hint'>{t('store.jobsHint')}</Text>
         </View>
-        <View className='workbench__entry workbench__entry--staff' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/staff'))}>
-          <Text className='workbench__entry-title'>{t('store.staff')}</Text>
-          <Text className='workbench__entry-hint'>{t('store.staffHint')}</Text>
-        </View>
+        {/* Inviting and removing staff is the owner's alone: staff are not offered what they cannot use. */}
+        {data.role === 'owner' && (
+          <View className='workbench__entry workbench__entry--staff' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/staff'))}>
+            <Text className='workbench__entry-title'>{t('store.staff')}</Text>
+            <Text className='workbench__entry-hint'>{t('store.staffHint')}</Text>
+          </View>
+        )}
       </View>
       <Text className='workbench__note'>{t('store.autoApprove', { hours: data.refund_auto_approve_hours })}</Text>
     </View>
