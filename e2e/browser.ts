@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Pool } from 'pg'
 import qrcode from 'qrcode-generator'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import type { Envelope } from '../src/contract/envelope'
 import type { Param } from '../server/storage/query'
 
@@ -316,6 +316,37 @@ interface ServerClockAnswer {
   now: string
   now_ms: number
   moved: boolean
+}
+
+/**
+ * A countdown on screen against the server's clock, without a window on a running clock: the server's clock read just
+ * before and just after the countdown's next tick, and the text that tick drew (a text read at any moment can be a
+ * tick old, and the server read later by however long a loaded machine takes). `ends` (ms) is what it counts to;
+ * `seconds` reads its text. The tick drew what was left between the two reads, give or take the page's own estimate of
+ * the server's clock: half its tightest exchange (src/core/clock.ts), never more than half the page's age — measured
+ * in the page, not assumed. `least` … `most`: the seconds a countdown on the server's clock can show.
+ */
+export async function countdownAgainstServer(countdown: Locator, ends: number, seconds: (text: string) => number): Promise<{ shown: number; least: number; most: number }> {
+  const before = (await serverClock({})).now_ms
+  const tick = await countdown.evaluate(
+    (el) =>
+      new Promise<{ text: string; age: number }>((resolve, reject) => {
+        const was = el.textContent
+        const observer = new MutationObserver(() => {
+          if (el.textContent === was) return
+          observer.disconnect()
+          resolve({ text: el.textContent ?? '', age: performance.now() })
+        })
+        observer.observe(el, { subtree: true, childList: true, characterData: true })
+        setTimeout(() => {
+          observer.disconnect()
+          reject(new Error(`the countdown stood at "${was}" for 15 s`))
+        }, 15000)
+      }),
+  )
+  const after = (await serverClock({})).now_ms
+  const estimate = tick.age / 2
+  return { shown: seconds(tick.text), least: Math.ceil((ends - after - estimate) / 1000), most: Math.ceil((ends - before + estimate) / 1000) }
 }
 
 /** How many processes the server runs (E2E_SERVER_PROCESSES: WORKERS of `npm run test:e2e:postgres`; 1 otherwise). */

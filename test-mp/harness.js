@@ -85,13 +85,16 @@ async function openPage(route, { query = {}, stackBelow = 0, beforeApp } = {}) {
   return result
 }
 
-/** Poll until `fn` returns something truthy (bounded: 8 s — a limit for a busy CI machine, not a timing check). */
+/**
+ * Poll every 10 ms until `fn` returns something truthy (bounded: `timeoutMs / 10` looks — a limit on a hung test, not a
+ * timing check). Counted in looks, not read off a clock: on a loaded machine each look comes later and the bound
+ * stretches with it (a wall-clock bound ran out while the process had no CPU, the answer waiting to be read).
+ */
 async function waitFor(fn, timeoutMs = 8000) {
-  const started = Date.now()
-  for (;;) {
+  for (let looks = Math.ceil(timeoutMs / 10); ; looks--) {
     const value = fn()
     if (value) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`waitFor timed out after ${timeoutMs} ms`)
+    if (looks <= 0) throw new Error(`waitFor gave up after ${Math.ceil(timeoutMs / 10)} looks, 10 ms apart (${timeoutMs} ms on an idle machine)`)
     await flush(10)
   }
 }

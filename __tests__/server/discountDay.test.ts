@@ -1,6 +1,6 @@
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
-import { inBusinessZone, parseText } from '../../server/time'
+import { inBusinessZone, nowMs, parseText } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
 /**
@@ -11,8 +11,16 @@ import { holdServerClock, startServer, type TestServer } from './helpers'
  */
 let s: TestServer
 let held: jest.SpyInstance<number, []> | undefined
+// The seeding moment: the clock held there while the server starts (and seeds its demo days from that day), so TODAY
+// below is the seeding day even when a midnight falls while the server starts (npm run test:clock at 23:59:50).
+const SEEDED_AT = nowMs()
 beforeAll(async () => {
-  s = await startServer()
+  held = holdServerClock(SEEDED_AT)
+  try {
+    s = await startServer()
+  } finally {
+    release()
+  }
 })
 const release = () => {
   held?.mockRestore()
@@ -21,8 +29,8 @@ const release = () => {
 afterEach(release)
 afterAll(() => s.close())
 
-// Read once, before any test holds the clock: the seeding day (today) and the demo days after it.
-const TODAY = inBusinessZone().startOf('day')
+// The seeding day (today) and the demo days after it.
+const TODAY = inBusinessZone(SEEDED_AT).startOf('day')
 const after = (days: number) => TODAY.add(days, 'day').format('YYYY-MM-DD')
 const D1 = after(3)
 const D2 = after(10)

@@ -9,8 +9,19 @@ import { businessMidnight, nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
 let s: TestServer
+/** The moment the server was started (and its demo contest seeded) at: held there while it starts. */
+let seededAt = 0
 beforeEach(async () => {
-  s = await startServer()
+  // The demo contest runs around the business day it is seeded on (server/demo/seedReferral.ts): the clock held while
+  // the server starts, so a test knows that day (a midnight between the seeding and the test's own read of a running
+  // clock moved the contest a day from where the test looked for it).
+  seededAt = nowMs()
+  const held = holdServerClock(seededAt)
+  try {
+    s = await startServer()
+  } finally {
+    held.mockRestore()
+  }
 })
 afterEach(async () => {
   jest.restoreAllMocks()
@@ -190,7 +201,7 @@ describe('the board', () => {
 
 describe('the contest', () => {
   it('runs from three days before the business day to eleven after; before and after it, nothing counts', async () => {
-    const midnight = businessMidnight(nowMs()).valueOf()
+    const midnight = businessMidnight(seededAt).valueOf()
     const day = 86_400_000
     const contest = (await board()).contest
     expect(contest).toMatchObject({ start_at: midnight - 3 * day, end_at: midnight + 11 * day, state: 'on', title: '邀请好友排位赛' })

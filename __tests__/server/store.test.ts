@@ -281,33 +281,42 @@ describe('refunds', () => {
 
 describe('workbench and store orders', () => {
   it("today's paid orders and takings agree with the provider's ledger; counts of what needs doing; filters", async () => {
-    const staff = await s.login(staffPhone(1))
-    const a = await paidOrder({ kind: 'bill', shop_id: 1, amount: 5000 })
-    const b = await paidOrder({ kind: 'bill', shop_id: 1, amount: 8000 })
-    const refunded = await paidOrder({ kind: 'bill', shop_id: 1, amount: 3000 })
-    await paidOrder({ kind: 'bill', shop_id: 2, amount: 9900 })
-    await askRefund(refunded.id)
-    await askRefund(b.id)
-    await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: refunded.id }, staff.token)
-    await until(refunded.id, 70)
+    // Noon of the server's business day, running on from there: the orders are paid and the day's takings read on one
+    // business day (a midnight between the two — npm run test:clock starts each file 10 s before one — moved the
+    // orders to yesterday's takings).
+    const { now } = (await s.call<{ now: string }>('POST', 'sandbox/clock', {})).body.data
+    expect((await s.call('POST', 'sandbox/clock', { at: `${now.slice(0, 10)} 12:00:00` })).body.code).toBe(1)
+    try {
+      const staff = await s.login(staffPhone(1))
+      const a = await paidOrder({ kind: 'bill', shop_id: 1, amount: 5000 })
+      const b = await paidOrder({ kind: 'bill', shop_id: 1, amount: 8000 })
+      const refunded = await paidOrder({ kind: 'bill', shop_id: 1, amount: 3000 })
+      await paidOrder({ kind: 'bill', shop_id: 2, amount: 9900 })
+      await askRefund(refunded.id)
+      await askRefund(b.id)
+      await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: refunded.id }, staff.token)
+      await until(refunded.id, 70)
 
-    const wb = (await s.call<WorkbenchAnswer>('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.data
-    // Kept money of shop 1 paid today: a and b (b's refund is only asked); the refunded one is not counted.
-    const ledger = (await s.row<{ sum: number }>(
-      // CAST: PostgreSQL's SUM of a bigint is a numeric, which reaches JS as a string.
-      "SELECT CAST(COALESCE(SUM(p.amount), 0) AS BIGINT) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
-    )).sum
-    expect(wb).toMatchObject({ shop: { id: 1 }, paid_count: 2, takings: a.pay_amount + b.pay_amount, to_verify: 0, refunds_to_answer: 1, refund_auto_approve_hours: 48 })
-    expect(wb.takings).toBe(ledger)
+      const wb = (await s.call<WorkbenchAnswer>('GET', 'hui_shanghu.store/workbench', {}, staff.token)).body.data
+      // Kept money of shop 1 paid today: a and b (b's refund is only asked); the refunded one is not counted.
+      const ledger = (await s.row<{ sum: number }>(
+        // CAST: PostgreSQL's SUM of a bigint is a numeric, which reaches JS as a string.
+        "SELECT CAST(COALESCE(SUM(p.amount), 0) AS BIGINT) AS sum FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.shop_id = 1 AND p.status = 'paid'",
+      )).sum
+      expect(wb).toMatchObject({ shop: { id: 1 }, paid_count: 2, takings: a.pay_amount + b.pay_amount, to_verify: 0, refunds_to_answer: 1, refund_auto_approve_hours: 48 })
+      expect(wb.takings).toBe(ledger)
 
-    const byStatus = await s.call<{ list: Array<{ id: number }>; total: number }>('GET', 'hui_shanghu.store_order/index', { status: 70 }, staff.token)
-    expect(byStatus.body.data.list.map((o) => o.id)).toEqual([refunded.id])
-    const todo = await s.call<{ list: Array<{ id: number }> }>('GET', 'hui_shanghu.store_order/index', { todo: 'refund' }, staff.token)
-    expect(todo.body.data.list.map((o) => o.id)).toEqual([b.id])
-    const paged = await s.call<{ list: unknown[]; total: number }>('GET', 'hui_shanghu.store_order/index', { page: 2, page_size: 2 }, staff.token)
-    expect(paged.body.data).toMatchObject({ total: 3 })
-    expect(paged.body.data.list).toHaveLength(1)
-    expect((await s.call('GET', 'hui_shanghu.store_order/index', { status: 11 }, staff.token)).body.code).toBe(0)
+      const byStatus = await s.call<{ list: Array<{ id: number }>; total: number }>('GET', 'hui_shanghu.store_order/index', { status: 70 }, staff.token)
+      expect(byStatus.body.data.list.map((o) => o.id)).toEqual([refunded.id])
+      const todo = await s.call<{ list: Array<{ id: number }> }>('GET', 'hui_shanghu.store_order/index', { todo: 'refund' }, staff.token)
+      expect(todo.body.data.list.map((o) => o.id)).toEqual([b.id])
+      const paged = await s.call<{ list: unknown[]; total: number }>('GET', 'hui_shanghu.store_order/index', { page: 2, page_size: 2 }, staff.token)
+      expect(paged.body.data).toMatchObject({ total: 3 })
+      expect(paged.body.data.list).toHaveLength(1)
+      expect((await s.call('GET', 'hui_shanghu.store_order/index', { status: 11 }, staff.token)).body.code).toBe(0)
+    } finally {
+      await s.call('POST', 'sandbox/clock', { reset: true })
+    }
   })
 })
 

@@ -25,16 +25,24 @@ export function unmount(t: TestUtils): void {
   if (i >= 0) mounted.splice(i, 1)
 }
 
-/** Retry an assertion until it holds (or fail with its last error after `timeout` ms), letting React work between tries. */
+const TRY_MS = 20
+// The real timer, taken before any test fakes the clock: a test that holds it (jest.useFakeTimers) still waits here.
+const realSetTimeout = globalThis.setTimeout
+
+/**
+ * Retry an assertion until it holds, letting React work 20 ms between tries; fail with its last error after
+ * `timeout / 20` tries. Counted in tries, not read off a clock: on a loaded machine each try takes longer and the
+ * bound stretches with it (a 2 s wall-clock bound could pass while the process had no CPU), and a test that holds
+ * the clock (Date.now held, or jest's fake timers) still gets a bound without moving it.
+ */
 export async function until(t: TestUtils, assertion: () => void, timeout = 2000): Promise<void> {
-  const end = Date.now() + timeout
-  for (;;) {
+  for (let tries = Math.ceil(timeout / TRY_MS); ; tries--) {
     try {
       assertion()
       return
     } catch (e) {
-      if (Date.now() > end) throw e
-      await t.act(() => new Promise((r) => setTimeout(r, 20)))
+      if (tries <= 0) throw e
+      await t.act(() => new Promise((r) => realSetTimeout(r, TRY_MS)))
     }
   }
 }
