@@ -102,7 +102,6 @@ describe('live status on weapp (chunks bridged to the server)', () => {
       await waitFor(() => meter.requests.some((r) => r.chunked && r.path === '/api/personal.takeout/watch' && r.lines >= 1), 10000)
       const stream = meter.requests.find((r) => r.chunked)
       expect(stream.path).toBe('/api/personal.takeout/watch')
-      console.log('DEBUG', JSON.stringify(meter.requests.map((r) => [r.at - meter.requests[0].at, r.path, r.chunked, r.lines])))
 
       const accepted = await call(server.base, 'POST', '/api/hui_shanghu.store_takeout/accept', { id }, staff.token)
       expect(accepted.data.code).toBe(1)
