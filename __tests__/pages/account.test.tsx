@@ -74,12 +74,16 @@ describe('Signed-in devices', () => {
   it('cancelled confirmation: nothing is sent', async () => {
     setItem('token', 'tok')
     openedWith('pages/personal/sessions')
-    confirmWith(false)
+    const modal = confirmWith(false)
     const api = fakeApi({ 'personal.user/sessions': () => ({ list: [session(), session({ id: 2, current: false })] }) })
     const t = await mount(SessionsPage)
     await t.queries.waitForQuerySelector('.session__end')
     await click(t, '.session__end')
+    // Asked, and answered "cancel": nothing goes to the server, the device is still listed.
+    await until(t, () => expect(modal).toHaveBeenCalledTimes(1))
+    await t.act(async () => undefined)
     expect(api.called('personal.user/endSession')).toHaveLength(0)
+    expect(t.queries.querySelectorAll('.session__end')).toHaveLength(1)
   })
 
   it('a refusal from the server is shown as it comes', async () => {
@@ -160,6 +164,8 @@ describe('Delete account', () => {
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.delete-account__submit')
     await click(t, '.delete-account__submit')
+    await until(t, () => expect(modal).toHaveBeenCalled())
+    await t.act(async () => undefined)
     expect(api.called('personal.user/delete')).toHaveLength(0)
     modal.mockResolvedValue({ confirm: true, cancel: false, errMsg: 'ok' })
     await click(t, '.delete-account__submit')

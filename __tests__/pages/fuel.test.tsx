@@ -206,10 +206,12 @@ describe('the station form', () => {
     await press(t, '200')
     await until(t, () => expect(text(t, '.fuel-form__litres .fuel-form__row-value')).toBe('24.27 升'))
     price = 839
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'ok' } as Taro.showModal.SuccessCallbackResult)
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'ok' } as Taro.showModal.SuccessCallbackResult)
     const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' })
     await click(t, '.fuel-form__pay')
     await until(t, () => expect(text(t, '.fuel-form__list-price .fuel-form__row-value')).toBe('¥8.39/升'))
+    // The new price was put to the shopper, who declined it.
+    expect(modal).toHaveBeenCalledTimes(1)
     expect(api.called('personal.order/create')).toHaveLength(1)
     expect(redirect).not.toHaveBeenCalled()
   })

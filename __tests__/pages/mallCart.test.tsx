@@ -139,12 +139,16 @@ describe('the cart page', () => {
   })
 
   it('not confirmed: nothing removed', async () => {
-    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'ok' })
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'ok' })
     const { t, api } = await openCart()
     await t.queries.waitForQuerySelector('.cart-line__remove')
+    const lines = all(t, '.cart-line__name')
     await click(t, '.cart-line__remove')
+    // Asked, and answered "cancel": nothing goes to the server, every line stays.
+    await until(t, () => expect(modal).toHaveBeenCalledTimes(1))
     await t.act(async () => undefined)
     expect(api.called('personal.mall_cart/remove')).toHaveLength(0)
+    expect(all(t, '.cart-line__name')).toEqual(lines)
   })
 
   it('empty: says so with a way to the mall, in English too', async () => {

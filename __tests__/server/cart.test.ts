@@ -5,7 +5,7 @@
  * one shipping fee, stock taken per spec at create (all or nothing), the lines leave the cart only then; cancel
  * gives every line's stock back. Parallel checkouts over real sockets never oversell a spec.
  */
-import type { CartAddAnswer, CartAnswer } from '../../src/contract/mallCart'
+import { CART_MAX_LINES, type CartAddAnswer, type CartAnswer } from '../../src/contract/mallCart'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
 import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
@@ -123,6 +123,20 @@ describe('the cart', () => {
     expect((await s.call('POST', 'personal.user/delete', { confirm: true }, leaving.token)).body.code).toBe(1)
     expect(await lines()).toBe(0)
   })
+
+  it(`a cart holds at most ${CART_MAX_LINES} lines: a new spec past them is refused (cart_full), more of a spec already held is not`, async () => {
+    const full = await s.login('13700002405')
+    // 草莓味软糖 (product 8) in as many flavours as the cart holds, one line each.
+    const specs = Array.from({ length: CART_MAX_LINES }, (_, i) => 8001 + i)
+    for (const id of specs) await s.run("INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) VALUES (?, 8, ?, 1990, 1790, 50, 50, ?)", id, `口味 ${id}`, id)
+    for (const id of specs) await s.run('INSERT INTO cart_lines (user_id, product_id, spec_id, quantity, added_at) VALUES (?, 8, ?, 1, ?)', full.userId, id, nowMs())
+    expect((await add(8, 81, 1, full.token)).body).toMatchObject({ code: 0, reason: 'cart_full', params: { max: CART_MAX_LINES } })
+    expect((await add(8, specs[0], 1, full.token)).body.data.added).toMatchObject({ quantity: 2, capped: false })
+    const cart = (await cartOf(full.token)).data
+    expect([cart.stores.flatMap((g) => g.lines).length, lineOf(cart, 81)]).toEqual([CART_MAX_LINES, undefined])
+    await s.run('DELETE FROM cart_lines WHERE user_id = ?', full.userId)
+    await s.run(`DELETE FROM mall_specs WHERE id >= 8001 AND id <= ${8000 + CART_MAX_LINES}`)
+  })
 })
 
 describe('checking out a store’s lines in one order', () => {
@@ -175,7 +189,7 @@ describe('checking out a store’s lines in one order', () => {
 
   it('the mall coupon counts the whole order’s spend; a card holder pays each line’s member price', async () => {
     expect((await s.call('POST', 'personal.coupon/claim', { coupon_id: 4 }, shopper.token)).body.code).toBe(1)
-    const mine = (await s.call<{ list: Array<{ id: number; coupon_id: number }> }>('GET', 'personal.coupon/index', { status: 'available' }, shopper.token)).body.data.list.find((c) => c.coupon_id === 4)
+    const mine = (await s.call<{ list: Array<{ id: number; coupon_id: number }> }>('GET', 'personal.coupon/index', { tab: 'available' }, shopper.token)).body.data.list.find((c) => c.coupon_id === 4)
     const couponId = mine?.id as number
     // ¥39.90 alone is below its ¥50 minimum; with a ¥29.90 line the order reaches it.
     expect(reasonOf(await order('preCreate', { items: [{ product_id: 1, spec_id: 11, quantity: 1 }], delivery: 'pickup', coupon_id: couponId }))).toBe('coupon_min_spend')

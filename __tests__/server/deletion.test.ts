@@ -9,6 +9,7 @@ import type { UserCard } from '../../src/contract/member'
 import type { OrderInfo } from '../../src/contract/order'
 import type { CardCheckAnswer, StoreOrder, StoreOrderAnswer } from '../../src/contract/store'
 import { tillCode } from '../../src/contract/tillCode'
+import { hashToken } from '../../server/domain/account'
 import { cancelExpired } from '../../server/domain/orders'
 import { staffPhone } from '../../server/demo/seed'
 import { startServer, type TestServer } from './helpers'
@@ -209,6 +210,22 @@ describe('deletion erases only that person', () => {
     const read = await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: order.id }, staying.token)
     expect(read.body.data.info).toMatchObject({ id: order.id, order_status: 0 })
     expect(await s.row('SELECT phone, nickname FROM users WHERE id = ?', staying.userId)).toMatchObject({ phone: '13800138232' })
+  })
+
+  it('a deleted account never signs in again: its sessions on every device end, and a token of it left in the table is refused too (log in, code -1)', async () => {
+    const leaving = await shopperWithAddress('13800138233')
+    const device2 = `second-device-${n++}`
+    await s.run('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', hashToken(device2), leaving.userId, nowMs() + 3_600_000, nowMs())
+    expect((await s.call('GET', 'personal.user/info', {}, device2)).body.code).toBe(1)
+    expect((await deleteAccount(leaving.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect((await s.call('GET', 'personal.user/info', {}, leaving.token)).body.code).toBe(-1)
+    expect((await s.call('GET', 'personal.user/info', {}, device2)).body.code).toBe(-1)
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM tokens WHERE user_id = ?', leaving.userId)).n).toBe(0)
+    // A token row of the deleted account that outlived the deletion (written back from a copy, say) signs nobody in.
+    const token = `left-behind-${n++}`
+    await s.run('INSERT INTO tokens (hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', hashToken(token), leaving.userId, nowMs() + 3_600_000, nowMs())
+    expect((await s.call('GET', 'personal.user/info', {}, token)).body.code).toBe(-1)
+    expect((await s.call('GET', 'personal.order/index', {}, token)).body.code).toBe(-1)
   })
 })
 

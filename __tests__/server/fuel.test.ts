@@ -104,6 +104,14 @@ describe('quote and create', () => {
     }
   })
 
+  it('fuel is paid under Fuel, never as a discount bill: a bill at a fuel station is refused (bill_at_fuel_station), no order made', async () => {
+    const me = await s.login('13700000136')
+    const bill = { kind: 'bill', shop_id: 7, amount: 20000 }
+    expect((await s.call('POST', 'personal.order/preCreate', bill, me.token)).body).toMatchObject({ code: 0, reason: 'bill_at_fuel_station' })
+    expect((await s.call('POST', 'personal.order/create', { ...bill, client_request_id: rid() }, me.token)).body).toMatchObject({ code: 0, reason: 'bill_at_fuel_station' })
+    expect(await s.row('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', me.userId)).toEqual({ n: 0 })
+  })
+
   it('create refuses when the price moved since the quote, with the new figure and a fresh quote; confirmed, it goes through', async () => {
     const me = await s.login('13700000134')
     const q = await s.call<PriceQuote>('POST', 'personal.order/preCreate', oil({ oil_grade: '0#' }), me.token)

@@ -250,6 +250,7 @@ describe('every answer is the envelope: notify, sandbox, cashier, uploads, malfo
   it('the notifications changed nothing: the trade is still pending, the order unpaid', async () => {
     const p = await s.row<{ status: string }>('SELECT status FROM payments WHERE trade_no = ?', tradeNo)
     expect(p.status).toBe('pending')
+    expect((await s.row<{ status: number; pay_time: string | null }>('SELECT status, pay_time FROM orders WHERE id = ?', orderId))).toEqual({ status: 0, pay_time: null })
   })
 })
 

@@ -155,13 +155,23 @@ describe('buying from the mall', () => {
   it('the mall coupon applies to mall orders at its minimum spend; never to a flash sale', async () => {
     const claimed = await s.call('POST', 'personal.coupon/claim', { coupon_id: 4 }, shopper.token)
     expect(claimed.body.code).toBe(1)
-    const mine = (await s.call<{ list: Array<{ id: number; coupon_id: number }> }>('GET', 'personal.coupon/index', { status: 'available' }, shopper.token)).body.data.list.find((c) => c.coupon_id === 4)
+    const mine = (await s.call<{ list: Array<{ id: number; coupon_id: number }> }>('GET', 'personal.coupon/index', { tab: 'available' }, shopper.token)).body.data.list.find((c) => c.coupon_id === 4)
     expect(mine).toBeDefined()
     const couponId = mine?.id as number
     // ¥39.90 is below its ¥50 minimum; ¥69.90 is not.
     expect((await quote({ product_id: 1, spec_id: 11, delivery: 'pickup', coupon_id: couponId })).body.msg).toBe('满 ¥50.00 可用')
     expect((await quote({ product_id: 1, spec_id: 12, delivery: 'pickup', coupon_id: couponId })).body.data).toMatchObject({ coupon_amount: 800, pay_amount: 6190 })
     expect((await s.call('POST', 'personal.order/preCreate', { kind: 'product', product_id: 2, quantity: 1, coupon_id: couponId }, shopper.token)).body.msg).toBe('秒杀商品不能使用优惠券')
+  })
+
+  it('a coupon worth more than the goods takes off the goods’ price, never more: the shipping fee is still paid', async () => {
+    const couponId = (await s.row<{ id: number }>("INSERT INTO coupons (title, amount, min_spend, shop_id, kind, valid_days) VALUES ('商城立减 100 元', 10000, 0, NULL, 'product', 30) RETURNING id")).id
+    const coupon = (await s.row<{ id: number }>("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, ?, 'available', '2099-01-01 00:00:00') RETURNING id", shopper.userId, couponId)).id
+    // ¥59.90 of salmon shipped for ¥10.00: the ¥100 coupon takes the ¥59.90, the fee is paid.
+    const payload = { product_id: 2, spec_id: 21, quantity: 1, delivery: 'ship', address_id: addressId, coupon_id: coupon }
+    expect((await quote(payload)).body.data).toMatchObject({ original_amount: 5990, fee_amount: 1000, coupon_amount: 5990, pay_amount: 1000 })
+    const order = (await create(payload)).body.data.order_info
+    expect(order).toMatchObject({ coupon_amount: 5990, fee_amount: 1000, pay_amount: 1000 })
   })
 })
 

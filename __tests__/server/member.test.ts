@@ -1,5 +1,6 @@
 import type { OrderInfo } from '../../src/contract/order'
-import { startServer, type TestServer } from './helpers'
+import { holdServerClock, startServer, type TestServer } from './helpers'
+import { fmt, inBusinessZone, nowMs } from '../../server/time'
 
 let s: TestServer
 let token: string
@@ -76,5 +77,26 @@ describe('profile, cards, shops and coupons', () => {
     const available = await s.call<{ list: Array<{ id: number; status: string }> }>('GET', 'personal.coupon/index', { tab: 'available' }, token)
     expect(available.body.data.list).toEqual([expect.objectContaining({ id: c.id, status: 'available' })])
     expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, token)).body.msg).toBe('订单当前状态不能取消')
+  })
+
+  it('a claimed coupon is good for its days from the claim (coupon 1: 30) on the server’s clock: usable the second before it ends, expired at its end', async () => {
+    const t0 = nowMs()
+    // The session outlives the month the test moves through.
+    await s.run('UPDATE tokens SET expires_at = expires_at + 40 * 86400000')
+    const held = holdServerClock(t0)
+    try {
+      const c = (await s.call<{ coupon: { id: number; expires_at: string } }>('POST', 'personal.coupon/claim', { coupon_id: 1 }, token)).body.data.coupon
+      const end = inBusinessZone(t0).add(30, 'day')
+      expect(c.expires_at).toBe(fmt(end))
+      const bill = { kind: 'bill', shop_id: 2, amount: 10000, coupon_id: c.id }
+      holdServerClock(end.valueOf() - 1000)
+      expect((await s.call('POST', 'personal.order/preCreate', bill, token)).body).toMatchObject({ code: 1, data: { coupon_amount: 500 } })
+      holdServerClock(end.valueOf())
+      expect((await s.call('POST', 'personal.order/preCreate', bill, token)).body).toMatchObject({ code: 0, reason: 'coupon_unavailable' })
+      const expired = await s.call<{ list: Array<{ id: number }> }>('GET', 'personal.coupon/index', { tab: 'expired' }, token)
+      expect(expired.body.data.list.map((x) => x.id)).toEqual([c.id])
+    } finally {
+      held.mockRestore()
+    }
   })
 })

@@ -1,8 +1,8 @@
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '../../src/contract/order'
 import { hashToken } from '../../server/domain/account'
 import { paymentInvariantViolations, signNotification } from '../../server/domain/pay/pay'
-import { SECRET, startServer, type TestServer } from './helpers'
-import { nowMs } from '../../server/time'
+import { SECRET, holdServerClock, startServer, type TestServer } from './helpers'
+import { fmt, nowMs } from '../../server/time'
 
 let s: TestServer
 let token: string
@@ -60,6 +60,36 @@ describe('pricing (server only)', () => {
     const q = await s.call('POST', 'personal.order/preCreate', { kind: 'bill', shop_id: 2, amount: 20000, coupon_id: coupon }, token)
     expect(q.body).toMatchObject({ code: 0, msg: '优惠券不适用于此商家' })
   })
+
+  it('a coupon for another kind of order is refused (coupon_not_for_order): the mall coupon never takes money off a bill', async () => {
+    const coupon = await giveCoupon(token, 4) // the mall's ¥8 off from ¥50, any shop
+    const payload = { kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon }
+    expect((await s.call('POST', 'personal.order/preCreate', payload, token)).body).toMatchObject({ code: 0, reason: 'coupon_not_for_order' })
+    expect((await create(payload)).body).toMatchObject({ code: 0, reason: 'coupon_not_for_order' })
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).n).toBe(0)
+    expect((await s.row<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon)).status).toBe('available')
+  })
+
+  it('an expired coupon is refused (coupon_unavailable) and stays with the shopper unused', async () => {
+    const session = await s.row<{ user_id: number }>('SELECT user_id FROM tokens WHERE hash = ?', hashToken(token))
+    const coupon = (await s.row<{ id: number }>("INSERT INTO user_coupons (user_id, coupon_id, status, expires_at) VALUES (?, 2, 'available', '2020-01-01 00:00:00') RETURNING id", session.user_id)).id
+    const payload = { kind: 'bill', shop_id: 1, amount: 20000, coupon_id: coupon }
+    expect((await s.call('POST', 'personal.order/preCreate', payload, token)).body).toMatchObject({ code: 0, reason: 'coupon_unavailable' })
+    expect((await create(payload)).body).toMatchObject({ code: 0, reason: 'coupon_unavailable' })
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).n).toBe(0)
+    expect((await s.row<{ status: string; order_id: number | null }>('SELECT status, order_id FROM user_coupons WHERE id = ?', coupon))).toEqual({ status: 'available', order_id: null })
+  })
+
+  it('an order must pay something: a bill a coupon covers entirely is refused (pay_amount_zero), no order made, the coupon kept', async () => {
+    const couponId = (await s.row<{ id: number }>("INSERT INTO coupons (title, amount, min_spend, shop_id, kind, valid_days) VALUES ('立减 10 元', 1000, 0, NULL, 'bill', 30) RETURNING id")).id
+    const coupon = await giveCoupon(token, couponId)
+    // Shop 1: 12 % off ¥10.00 leaves ¥8.80, all of it covered by the ¥10 coupon.
+    const payload = { kind: 'bill', shop_id: 1, amount: 1000, coupon_id: coupon }
+    expect((await s.call('POST', 'personal.order/preCreate', payload, token)).body).toMatchObject({ code: 0, reason: 'pay_amount_zero' })
+    expect((await create(payload)).body).toMatchObject({ code: 0, reason: 'pay_amount_zero' })
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders')).n).toBe(0)
+    expect((await s.row<{ status: string }>('SELECT status FROM user_coupons WHERE id = ?', coupon)).status).toBe('available')
+  })
 })
 
 async function payAndConfirm(order: OrderInfo) {
@@ -114,6 +144,49 @@ describe('create', () => {
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
     expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before)
     expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })
+  })
+
+  it('an unpaid order is kept 15 minutes: still payable 1 ms before, cancelled with its stock back at 15 minutes', async () => {
+    const t0 = nowMs()
+    const held = holdServerClock(t0)
+    try {
+      const before = (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock
+      const order = (await create({ kind: 'product', product_id: 2, quantity: 1 })).body.data.order_info
+      expect(order.expire_time).toBe(fmt(t0 + 15 * 60_000))
+      holdServerClock(t0 + 15 * 60_000 - 1)
+      expect((await read(order.id)).body.data.info.order_status).toBe(0)
+      expect((await payparam(order.id)).body).toMatchObject({ code: 1, data: { pay_state: 0 } })
+      holdServerClock(t0 + 15 * 60_000)
+      // The open trade is closed at the provider first, then the order cancelled (cancelUnpaid).
+      expect((await read(order.id)).body.data.info.order_status).toBe(50)
+      expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before)
+    } finally {
+      held.mockRestore()
+    }
+  })
+
+  it('the expiry cancels only the orders past their time: another unpaid order in its 15 minutes stays unpaid with its stock, and can be paid', async () => {
+    const before = (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock
+    const due = (await create({ kind: 'bill', shop_id: 1, amount: 5000 })).body.data.order_info
+    const fresh = (await create({ kind: 'product', product_id: 2, quantity: 1 })).body.data.order_info
+    await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1, due.id)
+    expect((await read(due.id)).body.data.info.order_status).toBe(50)
+    expect((await read(fresh.id)).body.data.info.order_status).toBe(0)
+    expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before - 1)
+    await payAndConfirm(fresh)
+    expect((await read(fresh.id)).body.data.info.order_status).toBe(10)
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
+  })
+
+  it("a request id is the shopper's own: another shopper sending the same id and payload gets an order of their own, not mine", async () => {
+    const mine = (await create({ kind: 'bill', shop_id: 1, amount: 3000 }, token, 'req-shared-1')).body.data.order_info
+    const other = await s.login('13700000002')
+    const theirs = await create({ kind: 'bill', shop_id: 1, amount: 3000 }, other.token, 'req-shared-1')
+    expect(theirs.body.code).toBe(1)
+    expect(theirs.body.data.order_info.id).not.toBe(mine.id)
+    expect((await read(theirs.body.data.order_info.id, other.token)).body.code).toBe(1)
+    const owners = await s.rows<{ user_id: number }>("SELECT user_id FROM orders WHERE client_request_id = 'req-shared-1' ORDER BY id")
+    expect(owners.map((o) => o.user_id)).toEqual([(await s.row<{ user_id: number }>('SELECT user_id FROM tokens WHERE hash = ?', hashToken(token))).user_id, other.userId])
   })
 })
 

@@ -112,3 +112,18 @@ describe('the client cannot build a payload of mixed kinds (type-checked)', () =
     expect(payloads.length + noRequestId.length).toBe(5)
   })
 })
+
+describe('amounts and quantities out of bounds are refused before anything is priced (code 0, no order)', () => {
+  it.each([
+    // A negative part "no discount applies to" would widen the discounted part past the bill.
+    ['a bill with a negative undiscounted part', () => ({ kind: 'bill', shop_id: 1, amount: 10000, undiscounted_amount: -5000 }), 'undiscounted_amount'],
+    ['takeout, 100 of a dish', () => ({ kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 100 }], address_id: addressId }), 'items.0.quantity'],
+  ])('%s', async (_label, payloadOf, field) => {
+    const payload = payloadOf()
+    for (const res of [await preCreate(payload), await create({ ...payload, client_request_id: `out-of-bounds-${field}` })]) {
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ code: 0, msg: expect.stringContaining(`参数错误：${field}`), data: null })
+    }
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE client_request_id = ?', `out-of-bounds-${field}`)).n).toBe(0)
+  })
+})

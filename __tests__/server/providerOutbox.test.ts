@@ -10,7 +10,7 @@ import Database from 'better-sqlite3'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
 import { cancelExpired } from '../../server/domain/orders'
-import { signNotification } from '../../server/domain/pay/pay'
+import { paymentInvariantViolations, signNotification } from '../../server/domain/pay/pay'
 import type { PayProvider } from '../../server/domain/pay/provider'
 import { nowMs } from '../../server/time'
 import { SECRET, startServer, type TestServer } from './helpers'
@@ -161,6 +161,22 @@ describe('the money rule with the provider called outside the transaction', () =
       { trade_no: 'T-meanwhile', status: 'closed' },
     ])
     expect(provider.seen.map((c) => c.ref)).toEqual([first, 'T-meanwhile'])
+  })
+
+  it("a payment notified while its trade is being closed stays attached: the provider's 'closed' never moves a paid trade; the cancel is refused, the ledger whole", async () => {
+    const order = await create()
+    const trade = await payparam(order.id)
+    const close = s.app.payProvider.closeTrade.bind(s.app.payProvider)
+    jest.spyOn(s.app.payProvider, 'closeTrade').mockImplementation(async (tradeNo) => {
+      // The shopper's money lands, and its notification is answered, while the close is on its way to the provider.
+      const paid = await s.app.inject({ method: 'POST', url: '/api/pay/notify', payload: { trade_no: trade, result: 'success', amount: order.pay_amount, sign: signNotification({ trade_no: trade, result: 'success', amount: order.pay_amount }, SECRET) } })
+      expect(paid.json()).toMatchObject({ code: 1, data: { outcome: 'paid' } })
+      return close(tradeNo)
+    })
+    expect((await s.call('POST', 'personal.order/cancel', { id: order.id }, token)).body).toMatchObject({ code: 0, reason: 'cancel_not_allowed' })
+    expect(await statusOf(order.id)).toBe(ORDER_STATUS.PAID)
+    expect(await tradesOf(order.id)).toEqual([{ trade_no: trade, status: 'paid' }])
+    expect(await paymentInvariantViolations(s.app.q)).toEqual([])
   })
 })
 

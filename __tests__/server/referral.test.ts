@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
+import { recordReferral } from '../../server/domain/referral'
 import { businessMidnight, nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
@@ -94,6 +95,14 @@ describe('a referred phone counts once, after its first paid order', () => {
     await payBill(c.token)
     expect((await board()).board).toEqual([])
     expect(await s.rows('SELECT referred_id FROM referrals')).toEqual([])
+  })
+
+  it('no one refers themself: a referral naming the account itself is not recorded (recordReferral; the bind never asks it: a new account’s own id does not exist when its share is checked)', async () => {
+    const a = await s.login('13700000015')
+    await recordReferral(s.app.q, s.app.storage, a.userId, a.userId, '13700000015')
+    expect(await s.rows('SELECT referred_id FROM referrals')).toEqual([])
+    await payBill(a.token)
+    expect((await board(a.token)).mine).toMatchObject({ rank: null, count: 0, pending_count: 0 })
   })
 
   it('a deleted account whose phone binds again through another share does not count twice (a keyed hash of the phone is kept)', async () => {

@@ -72,6 +72,17 @@ describe('the limit per shopper, and what the product screen reads', () => {
     expect((await create(7, 1, buyer.token)).body).toMatchObject({ code: 0, msg: '每人限购 2 件' })
   })
 
+  it('a cancelled order gives its share of the limit back: the shopper may buy the limit again', async () => {
+    const info = (await readProduct(7)).data.info
+    serverAt(parseText(info.start_time).valueOf() + 60_000)
+    const buyer = await s.quickUser('13700001404')
+    const first = (await create(7, 2, buyer.token)).body.data.order_info
+    expect((await s.call('POST', 'personal.order/cancel', { id: first.id }, buyer.token)).body.code).toBe(1)
+    expect((await readProduct(7, buyer.token)).data.bought).toBe(0)
+    expect((await create(7, 2, buyer.token)).body.code).toBe(1)
+    expect((await readProduct(7, buyer.token)).data.bought).toBe(2)
+  })
+
   it('every session of the day has products; each product has three pictures that are served, and its pickup store', async () => {
     const index = (await s.call<{ sessions: Array<{ id: number }> }>('GET', 'hui_public.hsh_seckill_prod/index')).body.data
     expect(index.sessions).toHaveLength(4)

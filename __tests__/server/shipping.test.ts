@@ -131,6 +131,17 @@ describe('the parcel on the carrier’s clock', () => {
     expect((await s.call('POST', 'hui_shanghu.store_order/refundReject', { id: order.id, reason: '已签收，请联系客服' }, staff8.token)).body.code).toBe(1)
     expect((await readOrder(order.id)).order_status).toBe(30)
   })
+
+  it('a refund asked after shipping and withdrawn: the parcel goes back to delivering (not to "to ship"), and its receipt can be confirmed', async () => {
+    const order = await paidMallOrder()
+    await ship(order.id)
+    expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
+    expect((await s.call<{ info: OrderInfo }>('POST', 'personal.order/cancelRefund', { id: order.id }, shopper.token)).body).toMatchObject({ code: 1, data: { info: { order_status: 30 } } })
+    const store = (await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: order.id }, staff8.token)).body.data.info
+    expect(store).toMatchObject({ order_status: 30, can_ship: false, refund_state: 'none' })
+    expect((await s.call('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)).body.code).toBe(1)
+    expect((await readOrder(order.id)).order_status).toBe(40)
+  })
 })
 
 describe('the carrier clock moved back (sandbox)', () => {

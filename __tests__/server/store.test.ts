@@ -189,6 +189,17 @@ describe('verification', () => {
     expect((await verify((await codeOf(elsewhere.id)).code)).body).toMatchObject({ code: 0, msg: '核销码无效' })
     expect((await readOrder(elsewhere.id)).order_status).toBe(10)
   })
+
+  it('a parcel to ship has no code at the till: its stored code reads as unknown there, and the parcel stays to be shipped', async () => {
+    const staff = await s.login(staffPhone(8))
+    const address = (await s.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '张三', mobile: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园南区 1 栋' }, shopper.token)).body.data.info.id
+    const parcel = await paidOrder({ kind: 'product', source: 'mall', product_id: 1, spec_id: 11, quantity: 1, delivery: 'ship', address_id: address })
+    const stored = (await s.row<{ verify_code: string }>('SELECT verify_code FROM orders WHERE id = ?', parcel.id)).verify_code
+    expect((await s.call<VerifyPreviewAnswer>('GET', 'hui_shanghu.store_order/verifyPreview', { code: stored }, staff.token)).body.data).toMatchObject({ verifiable: false, refusal: 'unknown', order: null })
+    expect((await s.call('POST', 'hui_shanghu.store_order/verify', { code: stored }, staff.token)).body).toMatchObject({ code: 0, reason: 'verify_code_invalid' })
+    expect((await readOrder(parcel.id)).order_status).toBe(10)
+    expect((await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: parcel.id }, staff.token)).body.data.info).toMatchObject({ order_status: 10, can_ship: true, can_verify: false })
+  })
 })
 
 describe('refunds', () => {

@@ -11,7 +11,7 @@ import type { PriceQuote } from '../../src/contract/order'
 import type { TakeoutMenuAnswer, TakeoutOrderAnswer, TakeoutShop } from '../../src/contract/takeout'
 import { centreKeys, regionKeys } from '../../server/domain/address/districtCentres'
 import { staffPhone } from '../../server/demo/seed'
-import { autoRefuseTakeout } from '../../server/domain/takeout/takeout'
+import { autoDeliverTakeout, autoRefuseTakeout } from '../../server/domain/takeout/takeout'
 import { businessMidnight, nowMs } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
@@ -409,5 +409,24 @@ describe('the lifecycle', () => {
     expect((await s.call('POST', 'hui_shanghu.store_takeout/soldOut', { dish_id: 4, sold_out: false }, staff1)).body.code).toBe(1)
     expect((await s.call('POST', 'hui_shanghu.store_takeout/soldOut', { dish_id: 8, sold_out: true }, staff1)).body).toMatchObject({ code: 0, reason: 'dish_unavailable' })
     expect((await quote(shopper.token, {})).body.code).toBe(1)
+  })
+
+  it('out for delivery and nobody marks it delivered: the timer delivers it 180 minutes after dispatch, not a minute before, once', async () => {
+    const id = await paidOrder()
+    expect((await store('accept', { id })).body.code).toBe(1)
+    expect((await store('dispatch', { id, rider_name: '王师傅', rider_phone: '13812345678' })).body.code).toBe(1)
+    const out = (await s.row<{ dispatched_at: number }>('SELECT dispatched_at FROM takeout_orders WHERE order_id = ?', id)).dispatched_at
+    await autoDeliverTakeout(s.app.q, out + 179 * 60_000)
+    expect(await status(id)).toBe(30)
+    await autoDeliverTakeout(s.app.q, out + 180 * 60_000)
+    expect(await status(id)).toBe(40)
+    await autoDeliverTakeout(s.app.q, out + 300 * 60_000)
+    const read = await s.call<{ actions: Array<{ action: string; by: string }> }>('GET', 'hui_shanghu.store_takeout/read', { id }, staff1)
+    expect(read.body.data.actions.map((a) => [a.action, a.by])).toEqual([
+      ['takeout_accepted', 'store'],
+      ['takeout_dispatched', 'store'],
+      ['takeout_auto_delivered', 'timer'],
+    ])
+    expect((await view(id)).data.takeout).toMatchObject({ stage: 'delivered', can_confirm: false })
   })
 })
