@@ -91,12 +91,17 @@ export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoAppr
   const state = await refundState(db, row)
   const waiting = state === 'awaiting_store'
   const info = await toOrderInfo(db, lang, row)
+  const refunding = row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED
+  // Issue 39: the shopper's detail and photos beside the reason (read only while there is a request to read).
+  const more = refunding ? await orders.refundDetailOf(db, row.id) : { detail: null, photos: [] }
   return {
     ...info,
     delivery: deliveryForStaff(row, info.delivery ?? null, state),
     quantity: row.quantity,
     shopper_phone: maskPhone(await store.shopperPhone(db, row.user_id)),
-    refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? row.refund_reason : null,
+    refund_reason: refunding ? row.refund_reason : null,
+    refund_detail: more.detail,
+    refund_photos: more.photos,
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,
