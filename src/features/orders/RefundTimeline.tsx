@@ -76,14 +76,6 @@ export default function RefundTimeline({ order, refund, onAskAgain }: Props) {
         ))}
       </View>
 
-      {refund.photos.length > 0 && (
-        <View className='refund-timeline__photos' role='group' aria-label={t('refund.yourPhotos')}>
-          {refund.photos.map((url, i) => (
-            <Image key={url} className='refund-timeline__photo' src={assetUrl(url)} mode='aspectFill' nativeProps={{ alt: t('detail.refundPhotoN', { n: i + 1 }) }} />
-          ))}
-        </View>
-      )}
-
       {money && (
         <View className='refund-timeline__money'>
           <View className='kv-row refund-timeline__row'>
@@ -143,6 +135,13 @@ function Step({ step, refund }: { step: RefundStep; refund: OrderRefund }) {
         {step.at && <Text className='refund-step__at'>{minute(step.at)}</Text>}
         {step.key === 'asked' && refund.reason && <Text className='refund-step__note refund-step__reason'>{t('refund.yourReason', { reason: refundReasonIn(getLang(), refund.reason) })}</Text>}
         {step.key === 'asked' && refund.detail && <Text className='refund-step__note refund-step__detail'>{t('refund.yourDetail', { detail: refund.detail })}</Text>}
+        {step.key === 'asked' && refund.photos.length > 0 && (
+          <View className='refund-timeline__photos' role='group' aria-label={t('refund.yourPhotos')}>
+            {refund.photos.map((url, i) => (
+              <Image key={url} className='refund-timeline__photo' src={assetUrl(url)} mode='aspectFill' nativeProps={{ alt: t('detail.refundPhotoN', { n: i + 1 }) }} />
+            ))}
+          </View>
+        )}
         {step.key === 'awaiting_store' && step.state === 'current' && refund.auto_approve_at && (
           <Text className='refund-step__note refund-step__auto'>{t('refund.autoApprove', { time: minute(refund.auto_approve_at) })}</Text>
         )}

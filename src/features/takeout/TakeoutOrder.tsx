@@ -317,7 +317,7 @@ function PickupPlace({ shop, alone }: { shop: TakeoutOrderAnswer['shop']; alone:
     <View className={`to-place${alone ? ' to-place--alone' : ''}`}>
       <Text className='to-place__label'>{t('to.pickupAt')}</Text>
       <Text className='to-place__name'>{shop.name}</Text>
-      <View className='to-place__where' role='link' tabIndex={0} aria-label={t('to.placeMapLabel', { address: shop.address })} onClick={open}>
+      <View className='to-place__where' role='link' tabIndex={0} onClick={open}>
         <Text className='to-place__address'>{shop.address}</Text>
         <Text className='to-place__map'>{t('to.placeMap')} ›</Text>
       </View>
