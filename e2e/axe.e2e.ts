@@ -52,14 +52,15 @@ type AxeScreen = Screen & { title?: Record<Lang, string> }
 /** States of finished screens that only axe opens: sheets, banners and refusals a shopper meets. UNPAID is an unpaid bill. */
 const STATES: AxeScreen[] = [
   {
-    // The refund sheet open, "other" chosen: its own words asked for.
+    // The refund sheet open, "other" chosen and Submit tapped: its own words asked for, said by the field (issue 39).
     name: 'order-detail-refund-sheet',
     url: '/pages/orders/detail?id=PAID',
     ready: '.order-detail__refund',
     act: async (page) => {
       await page.locator('.order-detail__refund:visible').click()
       await page.locator('.refund-sheet__reason:visible').last().click()
-      await page.locator('.refund-sheet__other:visible').waitFor()
+      await page.locator('.refund-sheet__submit:visible').click()
+      await page.locator('.refund-sheet__error--words:visible').waitFor()
     },
   },
   // A paid membership-card order: its own lines (the card bought), not a bill's.

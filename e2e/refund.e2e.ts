@@ -4,9 +4,13 @@
  * first; the order is paid again), asks again, sees it on My orders' refund tab; the store approves it through its API
  * (staff of shop 2, 19900000002, logged in through the API: each e2e file logs a store of its own in) and the shopper
  * reads the amount, the date and where the money went back — in Chinese and in English.
+ * Issue 39: an accepted takeout order (shop 19 茶见奶茶): My orders' "Apply for refund" opens its page with the refund
+ * form; "Other" asks for words when Submit is tapped; words and a photo are sent and read back on the timeline; the
+ * same in English. Before the store accepts, My orders says Cancel and the page asks it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, toastGone, toastShown } from './browser'
+import sharp from 'sharp'
+import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, seriousAxe, sessionOf, settled, shot, smsCode, still, toastGone, toastShown } from './browser'
 
 const SHOPPER = '13800002424'
 const STAFF = '19900000002'
@@ -127,5 +131,96 @@ describe('a refund the shopper follows', () => {
       await en.close()
     }
     expect(errors).toEqual([])
+  })
+})
+
+describe('a takeout order refunded from My orders (issue 39)', () => {
+  const TAKEOUT_SHOPPER = '13800003925'
+  const TAKEOUT_STAFF = '19900000019'
+
+  it('Apply for refund lands on the form: Other needs words, words and a photo go with it, read back on the timeline (zh, en); not accepted yet: Cancel, asked', async () => {
+    const { page, context, errors } = await phone(browser)
+    try {
+      const token = await logIn(page, TAKEOUT_SHOPPER)
+      const address = await api<{ info: { id: number } }>('personal.address/save', { name: '李雷', mobile: '13600003925', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号', lat: 22.545, lng: 114.05 }, token)
+      const mango = db<{ id: number }>("SELECT id FROM dishes WHERE shop_id = 19 AND name = '芒果班戟'").id
+      const takeout = (n: number) => ({ kind: 'takeout', shop_id: 19, items: [{ id: mango, quantity: 1 }], address_id: address.info.id, client_request_id: `e2e-refund-takeout-${n}-${Date.now()}` })
+      const waiting = await placeOrder(token, takeout(1), true)
+      const id = await placeOrder(token, takeout(2), true)
+      await api('hui_shanghu.store_takeout/accept', { id }, await sessionOf(TAKEOUT_STAFF))
+
+      // My orders: the accepted one says Apply for refund, the one waiting for the shop says Cancel.
+      await page.goto(`${BASE()}/pages/orders/index`)
+      await settled(page)
+      await page.locator('.order-card__detail:visible', { hasText: '申请退款' }).first().waitFor({ timeout: 15000 })
+      expect(await page.locator('.order-card__detail:visible').allTextContents()).toEqual(expect.arrayContaining(['申请退款', '取消订单']))
+      await still(page)
+      await shot(page, 'issue39-refund-takeout-1-my-orders-zh')
+      await page.locator('.order-card__detail:visible', { hasText: '申请退款' }).first().click()
+      await page.waitForURL(new RegExp(`/pages/takeout/orderDetail\\?id=${id}&ask=refund`))
+      await settled(page)
+      await page.locator('.refund-sheet__panel:visible').waitFor({ timeout: 15000 })
+
+      // Other, Submit: the words are asked for by the field; nothing sent.
+      await page.locator('.refund-sheet__reason:visible', { hasText: '其他' }).click()
+      await page.locator('.refund-sheet__submit:visible').click()
+      expect(await page.locator('.refund-sheet__error--words:visible').textContent()).toBe('请写下退款原因（1–200 字）')
+      expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(20)
+      await still(page)
+      await shot(page, 'issue39-refund-takeout-2-form-other-zh')
+      expect(await seriousAxe(page)).toEqual([])
+      // Any reason takes words and photos: the shop's fault, with what happened and a photo.
+      await page.locator('.refund-sheet__reason:visible', { hasText: '商家原因' }).click()
+      await page.locator('.refund-sheet__words textarea:visible').fill('奶茶洒了一半')
+      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98a4b' } }).jpeg().toBuffer()
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.refund-sheet__photo-add:visible').click()])
+      await chooser.setFiles({ name: 'spilt.jpg', mimeType: 'image/jpeg', buffer: photo })
+      await page.locator('.refund-sheet__photo-remove:visible').waitFor({ timeout: 20000 })
+      await still(page)
+      await shot(page, 'issue39-refund-takeout-3-form-filled-zh')
+      await page.locator('.refund-sheet__submit:visible').click()
+      await page.locator('.refund-step--awaiting_store.refund-step--current:visible').waitFor({ timeout: 15000 })
+      expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(60)
+      expect(await page.locator('.refund-step__reason:visible').textContent()).toBe('退款原因：商家原因')
+      expect(await page.locator('.refund-step__detail:visible').textContent()).toBe('补充说明：奶茶洒了一半')
+      await page.locator('.refund-timeline__photo:visible img').evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? null : new Promise((r) => (img.onload = r))))
+      expect(await page.locator('.to-steps:visible').count()).toBe(0)
+      await toastGone(page)
+      await still(page)
+      await shot(page, 'issue39-refund-takeout-4-asked-zh')
+
+      // English, the same page cold: the listed reason in English, the shopper's own words as written.
+      const en = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: await context.storageState() })
+      await en.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+      const enPage = await en.newPage()
+      try {
+        await enPage.goto(`${BASE()}/pages/takeout/orderDetail?id=${id}`)
+        await settled(enPage)
+        await enPage.locator('.refund-step--awaiting_store.refund-step--current:visible').waitFor({ timeout: 15000 })
+        expect(await enPage.locator('.refund-step__reason:visible').textContent()).toBe("Your reason: Shop's fault")
+        expect(await enPage.locator('.refund-step__detail:visible').textContent()).toBe('Your words: 奶茶洒了一半')
+        await still(enPage)
+        await shot(enPage, 'issue39-refund-takeout-4-asked-en')
+        // My orders in English: the one waiting for the shop says Cancel; it opens its page with the cancel asked.
+        await enPage.goto(`${BASE()}/pages/orders/index`)
+        await settled(enPage)
+        const cancel = enPage.locator('.order-card__detail:visible', { hasText: 'Cancel' }).first()
+        await cancel.waitFor({ timeout: 15000 })
+        await still(enPage)
+        await shot(enPage, 'issue39-refund-takeout-5-my-orders-en')
+        await cancel.click()
+        await enPage.waitForURL(new RegExp(`/pages/takeout/orderDetail\\?id=${waiting}&ask=cancel`))
+        await enPage.locator('.taro-modal__foot:visible').waitFor({ timeout: 15000 })
+        await still(enPage)
+        await shot(enPage, 'issue39-refund-takeout-6-cancel-asked-en')
+        await enPage.locator('.taro-modal__foot:visible').getByText('Cancel', { exact: true }).click()
+        await enPage.locator('.to-status--refused:visible, .to-status--refunded:visible').first().waitFor({ timeout: 15000 })
+      } finally {
+        await en.close()
+      }
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -5,9 +5,12 @@
  * the last). The pages follow a stream (`data-live="stream"`, the watch requests seen), not the polling fallback.
  * Shop 19 (茶见奶茶, open round the clock); the store accepts in its own screen, then dispatches and delivers through
  * the API as another device of the store would.
+ * Issue 39 on the same pages: the rider's number in full with Call while out for delivery, masked once delivered; the
+ * rating after delivery; the timer's cancel shows the refund (amount, where, its steps) instead of the progress, the
+ * money as lines, and Order again refills the cart (zh, then the same page in English).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, api, db, launch, phone, placeOrder, sessionOf, settled } from './browser'
+import { BASE, LANG_EN, api, db, launch, phone, placeOrder, seriousAxe, sessionOf, settled, shot, still, toastGone } from './browser'
 
 const SHOP = 19
 const STAFF = '19900000019'
@@ -153,8 +156,29 @@ describe('live status of a takeout order', () => {
     await api('hui_shanghu.store_takeout/dispatch', { id, rider_name: '王师傅', rider_phone: '13900002222' }, staffToken)
     await shownWithin(shopper.page, LIVE_MS, () => stage.filter({ hasText: '骑手正在配送' }).waitFor({ timeout: LONG }))
     expect(await shopper.page.locator('.to-rider__text:visible').textContent()).toContain('王师傅')
+    // Out for delivery: the rider's number in full, with Call (issue 39).
+    expect(await shopper.page.locator('.to-rider__phone:visible').textContent()).toBe('13900002222')
+    await shopper.page.locator('.to-rider__call:visible').waitFor()
+    await still(shopper.page)
+    await shot(shopper.page, 'issue39-live-delivering-rider-zh')
     await api('hui_shanghu.store_takeout/deliver', { id }, staffToken)
     await shownWithin(shopper.page, LIVE_MS, () => stage.filter({ hasText: '订单已送达' }).waitFor({ timeout: LONG }))
+    // Delivered: masked, no call; the rating asked for.
+    expect(await shopper.page.locator('.to-rider__phone:visible').textContent()).toBe('139****2222')
+    expect(await shopper.page.locator('.to-rider__call:visible').count()).toBe(0)
+    await shopper.page.locator('.to-rate__star:visible').nth(4).click()
+    await shopper.page.locator('.to-rate__words textarea:visible').fill('很快，还是热的')
+    await shopper.page.locator('.to-rate:visible').scrollIntoViewIfNeeded()
+    await still(shopper.page)
+    await shot(shopper.page, 'issue39-live-delivered-rating-zh')
+    expect(await seriousAxe(shopper.page)).toEqual([])
+    await shopper.page.locator('.to-rate__send:visible').click()
+    await shopper.page.locator('.to-rate__words-shown:visible', { hasText: '很快，还是热的' }).waitFor({ timeout: 10000 })
+    expect(db<{ stars: number }>('SELECT stars FROM takeout_ratings WHERE order_id = ?', id).stars).toBe(5)
+    await shopper.page.locator('.to-rate:visible').scrollIntoViewIfNeeded()
+    await toastGone(shopper.page)
+    await still(shopper.page)
+    await shot(shopper.page, 'issue39-live-delivered-rated-zh')
 
     // No reload: the marker set before the first move is still there; settled, the page stops following.
     expect(await marker(shopper.page)).toBe(1)
@@ -185,8 +209,52 @@ describe('live status of a takeout order', () => {
       await stage.filter({ hasText: /订单已取消，已原路退款|已退款/ }).waitFor({ timeout: 10000 })
       expect(await marker(shopper.page)).toBe(1)
       const refund = db<{ n: number; amount: number }>("SELECT COUNT(*) AS n, SUM(amount) AS amount FROM refunds WHERE order_id = ? AND status = 'succeeded'", id)
-      const paid = db<{ pay_amount: number }>('SELECT pay_amount FROM orders WHERE id = ?', id)
+      const paid = db<{ pay_amount: number; original_amount: number; fee_amount: number }>('SELECT pay_amount, original_amount, fee_amount FROM orders WHERE id = ?', id)
       expect(refund).toEqual({ n: 1, amount: paid.pay_amount })
+      const yuan = (c: number) => `¥${(c / 100).toFixed(2)}`
+
+      // Issue 39: the refund, not a progress that stopped — its amount, where it went, its steps to the end.
+      await shopper.page.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 10000 })
+      expect(await shopper.page.locator('.to-steps:visible').count()).toBe(0)
+      expect(await shopper.page.locator('.refund-step__title:visible').allTextContents()).toEqual(['订单已取消', '款项退回中', '退款成功'])
+      expect(await shopper.page.locator('.refund-timeline__amount:visible').textContent()).toBe(yuan(paid.pay_amount))
+      expect(await shopper.page.locator('.refund-timeline__to:visible').textContent()).toBe('沙箱收银台（原路退回）')
+      // The money as lines on the page: dishes, packing ¥1, delivery ¥3 (within 3 km), paid.
+      expect(await shopper.page.locator('.to-money__row:visible .to-row__value').allTextContents()).toEqual([yuan(paid.original_amount), '¥1.00', '¥3.00', yuan(paid.pay_amount)])
+      expect(paid.fee_amount).toBe(400)
+      await still(shopper.page)
+      await shot(shopper.page, 'issue39-timer-refunded-zh')
+      expect(await seriousAxe(shopper.page)).toEqual([])
+      await shopper.page.locator('.to-money:visible').scrollIntoViewIfNeeded()
+      await still(shopper.page)
+      await shot(shopper.page, 'issue39-timer-refunded-money-zh')
+
+      // The same page in English, cold by URL.
+      const en = await phone(browser)
+      try {
+        await en.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+        await signedIn(en.page, shopperToken, `/pages/takeout/orderDetail?id=${id}`)
+        await en.page.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 15000 })
+        expect(await en.page.locator('.refund-step__title:visible').allTextContents()).toEqual(['Order cancelled', 'Money on its way back', 'Refunded'])
+        expect(await en.page.locator('.to-money__row:visible .to-row__label').allTextContents()).toEqual(['Dishes', 'Packing fee', 'Delivery fee', 'Paid'])
+        await still(en.page)
+        await shot(en.page, 'issue39-timer-refunded-en')
+        expect(await seriousAxe(en.page)).toEqual([])
+        expect(en.errors).toEqual([])
+      } finally {
+        await en.context.close()
+      }
+
+      // Order again: the shop's cart refilled with the same dish and options, then its menu.
+      await shopper.page.locator('.to-actions__again:visible').click()
+      await shopper.page.waitForURL(/\/pages\/takeout\/detail\?id=19/, { timeout: 10000 })
+      await settled(shopper.page)
+      await shopper.page.locator('.to-bar__count:visible', { hasText: '1' }).waitFor({ timeout: 15000 })
+      const cart = JSON.parse((await shopper.page.evaluate(() => window.localStorage.getItem('takeoutCarts'))) ?? '{}') as { data: Record<string, Array<{ dish_id: number; option_ids: number[]; quantity: number }>> }
+      expect(cart.data['19']).toEqual([{ dish_id: dish.id, option_ids: [...dish.option_ids].sort((a, b) => a - b), quantity: 1 }])
+      await toastGone(shopper.page)
+      await still(shopper.page)
+      await shot(shopper.page, 'issue39-timer-order-again-menu-zh')
       expect(shopper.errors).toEqual([])
     } finally {
       await api('sandbox/clock', { reset: true })

@@ -25,6 +25,8 @@ afterEach(() => {
 const base: OrderRefund = {
   state: 'awaiting_store',
   reason: '重复支付',
+  detail: null,
+  photos: [],
   asked_at: '2026-11-22 12:10:00',
   auto_approve_at: '2026-11-24 12:10:00',
   approved_at: null,

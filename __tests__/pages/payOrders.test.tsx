@@ -33,8 +33,8 @@ const press = async (t: TestUtils, keys: string) => {
 }
 const disabled = (t: TestUtils, sel: string) => t.queries.querySelector(sel)?.hasAttribute('disabled')
 
-async function typeInto(t: TestUtils, sel: string, value: string) {
-  const inner = (await t.queries.waitForQuerySelector(`${sel} input`)) as HTMLInputElement
+async function typeText(t: TestUtils, sel: string, value: string) {
+  const inner = (await t.queries.waitForQuerySelector(`${sel} textarea`)) as HTMLTextAreaElement
   await t.act(async () => {
     inner.value = value
     inner.dispatchEvent(new Event('input', { bubbles: true }))
@@ -190,7 +190,7 @@ describe('Order detail', () => {
     expect(api.called('personal.order/orderVerification')).toHaveLength(0)
   })
 
-  it('refund: a sheet with the whole amount and bill reasons; nothing is sent before Submit; "other" needs words; one request however often tapped', async () => {
+  it('refund: a sheet with the whole amount and bill reasons; nothing is sent before Submit; what is missing said at Submit ("Other" needs words); one request however often tapped', async () => {
     toasts()
     let status = 10
     let release: () => void = () => undefined
@@ -211,15 +211,22 @@ describe('Order detail', () => {
     expect(text(t, '.refund-sheet__money')).toContain('78.00')
     expect(text(t, '.refund-sheet__whole')).toBe('整单退款，款项原路退回')
     expect(all(t, '.refund-sheet__reason')).toEqual(['金额输错了', '重复支付', '商家原因', '其他'])
-    expect(disabled(t, '.refund-sheet__submit')).toBe(true)
 
+    // Submit with nothing chosen: said by the reasons, nothing sent.
+    await click(t, '.refund-sheet__submit')
+    expect(text(t, '.refund-sheet__error--reason')).toBe('请选择退款原因')
+    // Words and photos offered with every reason, optional but for "Other" (issue 39).
     await click(t, '.refund-sheet__reason:nth-child(2)')
-    expect(disabled(t, '.refund-sheet__submit')).toBe(false)
+    expect(t.queries.querySelector('.refund-sheet__error--reason')).toBeNull()
+    expect(text(t, '.refund-sheet__words-label')).toBe('补充说明（选填）')
+    expect(t.queries.querySelector('.refund-sheet__photo-add')).not.toBeNull()
     await click(t, '.refund-sheet__reason:nth-child(4)')
-    expect(disabled(t, '.refund-sheet__submit')).toBe(true)
-    expect(text(t, '.refund-sheet__hint')).toBe('请写下退款原因（1–200 字）')
-    await typeInto(t, '.refund-sheet__other', '  菜没上齐  ')
-    await until(t, () => expect(disabled(t, '.refund-sheet__submit')).toBe(false))
+    expect(text(t, '.refund-sheet__words-label')).toBe('退款原因（必填）')
+    await click(t, '.refund-sheet__submit')
+    expect(text(t, '.refund-sheet__error--words')).toBe('请写下退款原因（1–200 字）')
+    expect(api.called('personal.order/refund')).toHaveLength(0)
+    await typeText(t, '.refund-sheet__words', '  菜没上齐  ')
+    await until(t, () => expect(t.queries.querySelector('.refund-sheet__error--words')).toBeNull())
     expect(api.called('personal.order/refund')).toHaveLength(0)
 
     await t.act(async () => {
@@ -228,7 +235,7 @@ describe('Order detail', () => {
       t.fireEvent.click(btn)
     })
     await until(t, () => expect(api.called('personal.order/refund')).toHaveLength(1))
-    expect(api.called('personal.order/refund')[0].data).toMatchObject({ id: 41, reason: '菜没上齐' })
+    expect(api.called('personal.order/refund')[0].data).toMatchObject({ id: 41, reason: '其他', detail: '菜没上齐' })
     await t.act(async () => release())
     await until(t, () => expect(t.queries.querySelector('.refund-sheet')).toBeNull())
     await until(t, () => expect(text(t, '.order-detail__status-text')).toBe('退款中'))

@@ -110,7 +110,17 @@ const view = (over: Partial<TakeoutView> = {}): TakeoutView => ({
   updated_at: 1,
   ...over,
 })
-const answer = (v: Partial<TakeoutView> = {}): TakeoutOrderAnswer => ({ info: order({ id: 77, kind: 'takeout', order_status: v.status ?? 10 }), takeout: view(v) })
+const answer = (v: Partial<TakeoutView> = {}): TakeoutOrderAnswer => ({
+  info: order({ id: 77, kind: 'takeout', order_status: v.status ?? 10 }),
+  takeout: view(v),
+  // Issue 39's part of the answer (__tests__/pages/takeoutOrder.test.tsx tests it).
+  shop: { id: 19, name: '茶见奶茶', phone: '0755-1234', address: '福田区福华三路 6 号', lat: 22.54, lng: 114.05, hours: [{ open: '00:00', close: '24:00' }] },
+  money: { dishes: 3100, packing_fee: 100, delivery_fee: 300, fees: 400, discount: 0, coupon: 0, paid: 3500 },
+  again: [],
+  rider_phone: null,
+  rating: null,
+  rate_until: null,
+})
 
 describe('takeout home', () => {
   it('a shop the server says is closed reads closed, with when it opens on the server’s clock', async () => {

@@ -2,7 +2,8 @@ import { lockRow, type Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
-import { canRefund, isPaidStatus } from '../../src/contract/orderRules'
+import { canRefund, cancelNotRefund, isPaidStatus } from '../../src/contract/orderRules'
+import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
 import { refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
@@ -17,6 +18,7 @@ import * as payments from '../storage/repo/payments'
 import type { OrderRow } from '../storage/repo/orders'
 import * as seckill from '../storage/repo/seckill'
 import * as shops from '../storage/repo/shops'
+import { isUploadOf } from '../storage/repo/site'
 import * as storeRepo from '../storage/repo/store'
 import * as users from '../storage/repo/users'
 import { fmt, inBusinessZone, nowMs, nowText } from '../time'
@@ -467,10 +469,17 @@ export async function markPaid(db: Q, orderId: number): Promise<boolean> {
  * discount, till code refused). The store answers it (server/domain/store/store.ts), or the timer approves it after
  * REFUND_AUTO_APPROVE_HOURS; the request is on the order's trail.
  */
-export async function requestRefund(db: Q, row: OrderRow, reason: string): Promise<void> {
+export async function requestRefund(db: Q, row: OrderRow, reason: string, more: { detail?: string; photos?: readonly string[] } = {}): Promise<void> {
+  // Issue 39: the shopper's words beside any reason (needed with "Other"), and photos they uploaded themselves.
+  const detail = more.detail ? more.detail : null
+  const photos = [...new Set(more.photos ?? [])]
+  if (!detail && isOtherRefundReason(reason)) throw refuse('refund_detail_required')
+  for (const url of photos) if (!(await isUploadOf(db, row.user_id, url))) throw refuse('refund_photo_invalid')
   await db.transaction('serializable', async (db) => {
     const now = (await orders.byId(db, row.id)) as OrderRow
+    if (cancelNotRefund(now.kind, now.status)) throw refuse('takeout_cancel_instead')
     if (!canRefund(now.status) || !(await orders.setRefunding(db, now.id, now.status, reason, nowMs()))) throw refuse('refund_not_allowed')
+    await orders.setRefundDetail(db, now.id, detail, photos, nowMs())
     await storeRepo.insertAction(db, { order_id: now.id, action: 'refund_requested', by_user_id: now.user_id, reason, at: nowText() })
   })
 }

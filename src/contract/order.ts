@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { COMMON_REQUEST, shopperSays } from './common'
 import { ORDER_KINDS, ORDER_TABS } from './constants'
+import { REFUND_PHOTOS_MAX, REFUND_TEXT_MAX } from './orderRules'
 
 export { ORDER_KINDS, ORDER_STATUS, ORDER_TABS, PAY_CHANNEL, type OrderStatus } from './constants'
 
@@ -265,8 +266,12 @@ export type OrderParcel = z.infer<typeof OrderParcel>
  */
 export const REFUND_PROGRESS = ['awaiting_store', 'awaiting_provider', 'refunded', 'refused', 'withdrawn'] as const
 export type RefundProgress = (typeof REFUND_PROGRESS)[number]
-/** One step of the refund's timeline, in order; its words are the app's (ordersWords `refund.step.*`). */
-export const REFUND_STEPS = ['asked', 'awaiting_store', 'approved', 'on_its_way', 'refunded', 'refused', 'withdrawn'] as const
+/**
+ * One step of the refund's timeline, in order; its words are the app's (ordersWords `refund.step.*`). A takeout order
+ * cancelled before the store accepted it (by the shopper, the store or the timer) is refunded at once: its steps are
+ * cancelled → on_its_way → refunded, no request and no store's answer.
+ */
+export const REFUND_STEPS = ['asked', 'awaiting_store', 'approved', 'on_its_way', 'refunded', 'refused', 'withdrawn', 'cancelled'] as const
 export type RefundStepKey = (typeof REFUND_STEPS)[number]
 /**
  * Where the money goes back: the payment's way, as it was paid — wechat (WeChat Pay, channel 8), sandbox (the
@@ -288,6 +293,10 @@ export const OrderRefund = z.object({
   state: z.enum(REFUND_PROGRESS),
   /** The shopper's reason (null after the account's words were erased). */
   reason: z.string().nullable(),
+  /** The shopper's own words beside the reason (issue 39; null when none, or erased with the account). */
+  detail: z.string().nullable(),
+  /** Photos the shopper added (`/uploads/…`, at most REFUND_PHOTOS_MAX; empty when none, or erased with the account). */
+  photos: z.array(z.string()),
   asked_at: z.string().nullable(),
   /** awaiting_store: the time it is approved by itself if the store does not answer (the server's REFUND_AUTO_APPROVE_HOURS). */
   auto_approve_at: z.string().nullable(),
@@ -414,9 +423,16 @@ export type OrderListQuery = z.input<typeof OrderListQuery>
 export const OrderListAnswer = z.object({ list: z.array(OrderInfo), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
 export type OrderListAnswer = z.infer<typeof OrderListAnswer>
 
+/**
+ * A refund request: one of the sheet's reasons (or, from older apps, the shopper's own words as the reason), the
+ * shopper's detail (optional, except for "Other": refund_detail_required) and up to REFUND_PHOTOS_MAX photos they
+ * uploaded (index/uploadPic; another's or a made-up address: refund_photo_invalid).
+ */
 export const RefundPayload = z.object({
   id: z.number({ invalid_type_error: 'id must be a number' }).int().positive(),
-  reason: z.string({ invalid_type_error: 'reason must be text' }).trim().min(1, 'please give a reason').max(200, 'reason is too long (max 200)'),
+  reason: z.string({ invalid_type_error: 'reason must be text' }).trim().min(1, 'please give a reason').max(REFUND_TEXT_MAX, 'reason is too long (max 200)'),
+  detail: z.string({ invalid_type_error: 'detail must be text' }).trim().max(REFUND_TEXT_MAX, 'detail is too long (max 200)').optional(),
+  photos: z.array(z.string({ invalid_type_error: 'photos must be addresses' }).max(200), { invalid_type_error: 'photos must be a list' }).max(REFUND_PHOTOS_MAX, 'at most 3 photos').optional(),
 })
 export const RefundAnswer = z.object({ info: OrderInfo })
 

@@ -34,6 +34,17 @@ export const canCancel = (status: number): boolean => status === ORDER_STATUS.UN
 export const canRefund = (status: number): boolean =>
   status === ORDER_STATUS.PAID || status === ORDER_STATUS.ACCEPTED || status === ORDER_STATUS.DELIVERING || status === ORDER_STATUS.COMPLETED
 
+/** A refund request's photos, at most (issue 39; ./order.ts RefundPayload). */
+export const REFUND_PHOTOS_MAX = 3
+/** A refund request's words (the reason, the shopper's detail), at most. */
+export const REFUND_TEXT_MAX = 200
+
+/**
+ * A takeout order the store has not accepted yet (paid, 10) is cancelled, not refunded by request: the money goes back at
+ * once with no store's answer to wait for (personal.takeout/cancel; a refund request is refused: takeout_cancel_instead).
+ */
+export const cancelNotRefund = (kind: (typeof ORDER_KINDS)[number], status: number): boolean => kind === 'takeout' && status === ORDER_STATUS.PAID
+
 /**
  * Orders with a redemption code to show at the till: a kind with something to collect there (a flash-sale
  * or mall product collected at its store; a mall parcel that is shipped has none), paid (completed: shown as used). A card is a card (its own till code on the card page), a bill

@@ -112,6 +112,24 @@ export const ORDERS_WORDS = {
     'refund.short.refunded': '已退款 · {date}',
     'refund.short.refused': '商家拒绝退款：{reason}',
     'refund.short.withdrawn': '已撤销退款申请',
+    // Issue 39: words and photos with any reason; a takeout order cancelled before the store accepted it, refunded at once.
+    'detail.refundWords': '补充说明（选填）',
+    'detail.refundWordsNeeded': '退款原因（必填）',
+    'detail.refundWordsHint': '说说具体情况，商家处理更快',
+    'detail.refundChooseReason': '请选择退款原因',
+    'detail.refundPhotos': '上传凭证（选填，最多 {max} 张）',
+    'detail.refundPhotoN': '凭证图片 {n}',
+    'detail.refundPhotoAdd': '添加图片',
+    'detail.refundPhotoUploading': '上传中 {percent}%',
+    'detail.refundPhotoRetry': '上传失败，点按重试',
+    'detail.refundPhotoRemove': '删除第 {n} 张图片',
+    'detail.refundPhotosWait': '图片还在上传，请稍候再提交',
+    'detail.refundPhotosFailed': '有图片上传失败，请重试或删除后再提交',
+    'detail.refundPhotoUnreadable': '无法读取这张图片，请换一张',
+    'refund.step.cancelled': '订单已取消',
+    'refund.short.cancelled': '订单已取消，款项退回中',
+    'refund.yourDetail': '补充说明：{detail}',
+    'refund.yourPhotos': '你上传的凭证',
   },
   en: {
     'gold.earned': 'points earned with this order',
@@ -222,6 +240,24 @@ export const ORDERS_WORDS = {
     'refund.short.refunded': 'Refunded · {date}',
     'refund.short.refused': 'Refund refused: {reason}',
     'refund.short.withdrawn': 'Refund request withdrawn',
+    // Issue 39: words and photos with any reason; a takeout order cancelled before the store accepted it, refunded at once.
+    'detail.refundWords': 'More detail (optional)',
+    'detail.refundWordsNeeded': 'Why (required)',
+    'detail.refundWordsHint': 'What happened? It helps the store decide sooner',
+    'detail.refundChooseReason': 'Please choose a reason',
+    'detail.refundPhotos': 'Photos (optional, up to {max})',
+    'detail.refundPhotoN': 'Photo {n}',
+    'detail.refundPhotoAdd': 'Add a photo',
+    'detail.refundPhotoUploading': 'Uploading {percent}%',
+    'detail.refundPhotoRetry': 'Upload failed: tap to retry',
+    'detail.refundPhotoRemove': 'Remove photo {n}',
+    'detail.refundPhotosWait': 'A photo is still uploading. Submit when it is done',
+    'detail.refundPhotosFailed': 'A photo did not upload. Retry it or remove it, then submit',
+    'detail.refundPhotoUnreadable': 'This picture cannot be read. Please choose another',
+    'refund.step.cancelled': 'Order cancelled',
+    'refund.short.cancelled': 'Cancelled: money on its way back',
+    'refund.yourDetail': 'Your words: {detail}',
+    'refund.yourPhotos': 'Your photos',
   },
 } as const
 
@@ -239,4 +275,15 @@ export function refundReasonIn(lang: keyof typeof ORDERS_WORDS, reason: string):
     }
   }
   return reason
+}
+
+/**
+ * "Other", the last reason of either list in either language (issue 39): a request with it needs the shopper's own
+ * words (refund_detail_required); every other reason takes them too, optionally.
+ */
+export function isOtherRefundReason(reason: string): boolean {
+  const listed = reason.trim()
+  return (['detail.refundReasons', 'detail.refundReasonsBill'] as const).some((key) =>
+    [ORDERS_WORDS['zh-CN'], ORDERS_WORDS.en].some((words) => words[key].split('|').pop() === listed),
+  )
 }

@@ -191,6 +191,13 @@ export const REASONS = {
   takeout_cancel_accepted: { zh: '商家已接单，不能直接取消，可申请退款', en: 'The shop has accepted this order, so it cannot be cancelled. You can ask for a refund' },
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
+  // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
+  takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },
+  takeout_rate_expired: { zh: '订单完成已超过 {days} 天，不能再评价', en: 'This order was finished more than {days} days ago and can no longer be rated' },
+  takeout_already_rated: { zh: '这笔订单已经评价过了', en: 'You have already rated this order' },
+  refund_detail_required: { zh: '选择“其他”时，请写下退款原因', en: 'Please say why when you choose “Other”' },
+  refund_photo_invalid: { zh: '有图片无效，请重新上传', en: 'A photo is not valid. Please upload it again' },
+  takeout_cancel_instead: { zh: '商家还未接单，可直接取消订单，款项将原路退回', en: 'The shop has not accepted this order yet: cancel it and the money goes back at once' },
   // Takeout live status (issue 25, the live-status helper; server/http/routes/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },

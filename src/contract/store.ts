@@ -65,6 +65,9 @@ export const StoreOrder = OrderInfo.extend({
   /** The shopper's phone, masked: 138****1234. */
   shopper_phone: z.string(),
   refund_reason: z.string().nullable(),
+  /** The shopper's detail and photos beside the reason (issue 39; while refunding or refunded). Always sent by the server; optional for the workbench's fixtures. */
+  refund_detail: z.string().nullable().optional(),
+  refund_photos: z.array(z.string()).optional(),
   refund_requested_at: z.string().nullable(),
   refund_state: z.enum(REFUND_STATES),
   refund_auto_approve_at: z.string().nullable(),

@@ -11,7 +11,9 @@ import { OrderInfo } from './order'
 import { PageQuery, pagedOf } from './paging'
 import { StoreOrder, OrderAction, ONE_STORE_REASON, oneStoreReason, storeReasonFields } from './store'
 import { TAKEOUT_REFUSAL_REASONS } from './storeReasons'
-import { TAKEOUT_MODES, TAKEOUT_SORTS } from './takeoutEndpoints'
+import { TAKEOUT_MODES, TAKEOUT_RATING_WORDS_MAX, TAKEOUT_SORTS } from './takeoutEndpoints'
+
+export { TAKEOUT_RATE_DAYS, TAKEOUT_RATING_WORDS_MAX } from './takeoutEndpoints'
 
 export const TakeoutCategory = z.object({ id: z.number().int(), name: z.string(), icon: z.string() })
 export const TakeoutCategoryAnswer = z.object({ list: z.array(TakeoutCategory) })
@@ -177,8 +179,71 @@ export const TakeoutView = z.object({
 export type TakeoutView = z.infer<typeof TakeoutView>
 
 export const TakeoutOrderId = z.object({ id: Id })
-export const TakeoutOrderAnswer = z.object({ info: OrderInfo, takeout: TakeoutView })
+
+// The shopper's order page (issue 39): where to collect it and whom to call, the money as lines, order again, rating.
+
+/** The shop as the shopper of one of its orders reaches it: its phone in full, where it is (a pickup order is collected there; GCJ-02), its hours. */
+export const TakeoutOrderShop = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  hours: z.array(OpeningPeriod),
+})
+export type TakeoutOrderShop = z.infer<typeof TakeoutOrderShop>
+
+/**
+ * The order's money as lines that add up: dishes + packing + delivery − discount − coupon = paid (cents).
+ * `packing_fee` / `delivery_fee` are null on an order made before the two were kept apart: `fees` is their sum then.
+ */
+export const TakeoutMoney = z.object({
+  /** The dishes at list price, options included (what the minimum order is judged on). */
+  dishes: z.number().int(),
+  packing_fee: z.number().int().nullable(),
+  /** null also on a pickup order (no delivery). */
+  delivery_fee: z.number().int().nullable(),
+  fees: z.number().int(),
+  /** What the membership card (and any discount) took off the dishes. */
+  discount: z.number().int(),
+  coupon: z.number().int(),
+  paid: z.number().int(),
+})
+export type TakeoutMoney = z.infer<typeof TakeoutMoney>
+
+/** One line to order again: the dish and its chosen options as ordered (the menu prices them now; a dish gone is left out). */
+export const TakeoutAgainLine = z.object({ dish_id: z.number().int(), option_ids: z.array(z.number().int()), quantity: z.number().int() })
+export type TakeoutAgainLine = z.infer<typeof TakeoutAgainLine>
+
+/** The shopper's rating of the order: 1–5 stars and their own words (optional). Seen by the shopper and the store. */
+export const TakeoutRating = z.object({ stars: z.number().int(), words: z.string().nullable(), at: z.string() })
+export type TakeoutRating = z.infer<typeof TakeoutRating>
+
+export const TakeoutOrderAnswer = z.object({
+  /** With `refund` (the refund's timeline, null when none) as personal.order/read sends it. */
+  info: OrderInfo,
+  takeout: TakeoutView,
+  shop: TakeoutOrderShop,
+  money: TakeoutMoney,
+  again: z.array(TakeoutAgainLine),
+  /** The rider's number in full, for a call: the order's shopper, while it is out for delivery only (masked in `takeout.rider` always). */
+  rider_phone: z.string().nullable(),
+  rating: TakeoutRating.nullable(),
+  /** Until when the shopper may rate it (finished, not rated, within TAKEOUT_RATE_DAYS); null: not now. */
+  rate_until: z.string().nullable(),
+})
 export type TakeoutOrderAnswer = z.infer<typeof TakeoutOrderAnswer>
+
+export const TakeoutRatePayload = z.object({
+  id: Id,
+  stars: z
+    .number({ required_error: 'stars is required', invalid_type_error: 'stars must be a number' })
+    .int('stars must be a whole number')
+    .min(1, 'stars must be 1 to 5')
+    .max(5, 'stars must be 1 to 5'),
+  words: ShortText('words', TAKEOUT_RATING_WORDS_MAX).optional(),
+})
 
 // The store's side ---------------------------------------------------------------------------------------------
 
@@ -191,7 +256,13 @@ export const StoreTakeoutQuery = PageQuery.extend({
   /** accept: paid and waiting for the store's acceptance · progress: accepted or out for delivery · done: completed, refused or refunded. */
   todo: z.enum(['accept', 'progress', 'done']).optional(),
 })
-export const StoreTakeoutAnswer = z.object({ info: StoreOrder, takeout: TakeoutView, actions: z.array(OrderAction) })
+export const StoreTakeoutAnswer = z.object({
+  info: StoreOrder,
+  takeout: TakeoutView,
+  actions: z.array(OrderAction),
+  /** The shopper's rating of the order (issue 39), null while none; always sent by the server (optional for the workbench's fixtures). */
+  rating: TakeoutRating.nullable().optional(),
+})
 export const StoreTakeoutPage = pagedOf(z.object({ info: StoreOrder, takeout: TakeoutView }))
 /** A reason from the store's list (`reason_code`, ./storeReasons.ts) or its own words (`reason`): exactly one (issue 39). */
 export const StoreTakeoutRefuse = z.object({ id: Id, ...storeReasonFields(TAKEOUT_REFUSAL_REASONS) }).refine(oneStoreReason, ONE_STORE_REASON)

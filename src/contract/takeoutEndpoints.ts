@@ -25,6 +25,8 @@ export const TAKEOUT_ENDPOINTS = {
   'personal.takeout/cancel': 'POST',
   /** The shopper confirms a delivered order (30 → 40). */
   'personal.takeout/confirm': 'POST',
+  /** The shopper rates a delivered or collected order, once, within TAKEOUT_RATE_DAYS (1–5 stars, optional words). */
+  'personal.takeout/rate': 'POST',
   /** Subscription messages: the template ids the pay tap asks WeChat for (./takeoutSubscribe.ts; none: no asking). */
   'hui_public.takeout/subscribeTemplates': 'GET',
   /** Subscription messages: what the shopper answered per template for one of their takeout orders (one message per accept). */
@@ -57,6 +59,11 @@ export type TakeoutEndpointPath = keyof typeof TAKEOUT_ENDPOINTS
 /** How a takeout order reaches the shopper. */
 export const TAKEOUT_MODES = ['delivery', 'pickup'] as const
 export type TakeoutMode = (typeof TAKEOUT_MODES)[number]
+
+/** A delivered or collected takeout order can be rated for this many days after it was finished (issue 39; its delivery or collection). */
+export const TAKEOUT_RATE_DAYS = 7
+/** A rating's own words, at most. */
+export const TAKEOUT_RATING_WORDS_MAX = 200
 
 /** Shop list sorts. */
 export const TAKEOUT_SORTS = ['distance', 'sales', 'rating'] as const

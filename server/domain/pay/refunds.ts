@@ -8,6 +8,7 @@ import { refuse } from '../refusal'
 import * as orders from '../../storage/repo/orders'
 import type { OrderRow } from '../../storage/repo/orders'
 import * as store from '../../storage/repo/store'
+import { takeoutTrail } from '../../storage/repo/takeout'
 import { fmt, nowText } from '../../time'
 
 /**
@@ -26,6 +27,9 @@ function stepsOf(keys: RefundStepKey[], reached: number, inProgress: boolean, at
 }
 
 const ASKED: RefundStepKey[] = ['asked', 'awaiting_store']
+const CANCELLED: RefundStepKey[] = ['cancelled', 'on_its_way', 'refunded']
+/** The trail's actions that cancel a paid takeout order before acceptance (server/domain/takeout/takeout.ts refuseBeforeAcceptance). */
+const TAKEOUT_REFUSALS = new Set(['takeout_cancelled', 'takeout_refused', 'takeout_auto_refused'])
 const APPROVED: RefundStepKey[] = [...ASKED, 'approved', 'on_its_way', 'refunded']
 
 /**
@@ -38,9 +42,12 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
   const trail = await store.refundTrailOf(db, row.id)
   const last = (...actions: string[]) => [...trail].reverse().find((a) => actions.includes(a.action))
   const askedAt = fmt(row.refund_requested_at)
+  const more = await orders.refundDetailOf(db, row.id)
   const base = {
     // (A takeout order the store refused holds the store's reason: a listed one in the reader's language.)
     reason: storeReasonIn(lang, row.refund_reason),
+    detail: more.detail,
+    photos: more.photos,
     asked_at: askedAt,
     auto_approve_at: null,
     approved_at: null,
@@ -59,6 +66,17 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
     const payment = refund ? refund.payment_id : ((await store.attachedPaymentOf(db, row.id))?.id ?? null)
     const to = destinationOf(payment === null ? null : (await store.paymentChannelOf(db, payment)))
     const amount = refund?.amount ?? row.pay_amount
+    // A takeout order cancelled before the store accepted it (by the shopper, the store or the timer; issue 39): no request
+    // and no answer — cancelled, then the money on its way back at once, then refunded.
+    const cancel = row.kind === 'takeout' ? (await takeoutTrail(db, row.id)).find((a) => TAKEOUT_REFUSALS.has(a.action)) : undefined
+    if (cancel) {
+      // Nothing was paid (no provider refund): refunded as it was cancelled.
+      const refundedAt = row.status === ORDER_STATUS.REFUNDED ? (refund ? refund.notified_at : cancel.at) : null
+      const cancelled = { ...base, reason: null, detail: null, photos: [], to, amount, delayed: refund?.status === 'failed' }
+      return row.status === ORDER_STATUS.REFUNDED
+        ? { ...cancelled, state: 'refunded', refunded_at: refundedAt, steps: stepsOf(CANCELLED, 2, false, { cancelled: cancel.at, on_its_way: cancel.at, refunded: refundedAt }) }
+        : { ...cancelled, state: 'awaiting_provider', steps: stepsOf(CANCELLED, 1, true, { cancelled: cancel.at, on_its_way: cancel.at }) }
+    }
     if (row.status === ORDER_STATUS.REFUNDING && !refund) {
       const autoAt = fmt(row.refund_requested_at + autoApproveHours * HOUR_MS)
       return { ...base, state: 'awaiting_store', to, amount, auto_approve_at: autoAt, can_withdraw: true, steps: stepsOf(APPROVED, 1, true, { asked: askedAt }) }

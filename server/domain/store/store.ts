@@ -94,6 +94,9 @@ export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoAppr
   const info = await toOrderInfo(db, lang, row)
   // Every line with its amount; the pieces of every line (a takeout order's row counts 1, a cart's row its pieces).
   const lines = (info.lines ?? []).map((l) => ({ ...l, amount: l.price * l.quantity }))
+  const refunding = row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED
+  // Issue 39: the shopper's detail and photos beside the reason (read only while there is a request to read).
+  const more = refunding ? await orders.refundDetailOf(db, row.id) : { detail: null, photos: [] }
   return {
     ...info,
     lines,
@@ -101,7 +104,9 @@ export async function toStoreOrder(db: Q, lang: ApiLang, row: OrderRow, autoAppr
     quantity: lines.length > 0 ? lines.reduce((n, l) => n + l.quantity, 0) : row.quantity,
     shopper_phone: maskPhone(await store.shopperPhone(db, row.user_id)),
     // The shopper's reason, or the store's when it refused a takeout order (a listed one in the reader's language).
-    refund_reason: row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED ? storeReasonIn(lang, row.refund_reason) : null,
+    refund_reason: refunding ? storeReasonIn(lang, row.refund_reason) : null,
+    refund_detail: more.detail,
+    refund_photos: more.photos,
     refund_requested_at: row.refund_requested_at !== null && state !== 'none' ? fmt(row.refund_requested_at) : null,
     refund_state: state,
     refund_auto_approve_at: waiting && row.refund_requested_at !== null ? fmt(row.refund_requested_at + autoApproveHours * HOUR_MS) : null,

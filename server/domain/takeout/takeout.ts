@@ -4,7 +4,7 @@ import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
 import type { ApiLang } from '../../../src/contract/common'
 import { storeReasonIn } from '../../../src/contract/storeReasons'
-import type { TakeoutView } from '../../../src/contract/takeout'
+import type { TakeoutAgainLine, TakeoutMoney, TakeoutOrderAnswer, TakeoutView } from '../../../src/contract/takeout'
 import { BizError, refuse } from '../refusal'
 import { findOwnOrder } from '../orders'
 import { recordRefund, runCall } from '../pay/outbox'
@@ -17,6 +17,8 @@ import * as repo from '../../storage/repo/takeout'
 import type { TakeoutOrderRow } from '../../storage/repo/takeout'
 import { finishOrderRefund, maskPhone, storeOrder, type Staff } from '../store/store'
 import { messageOnMove } from './subscriptions'
+import { settingsOf } from './pricing'
+import { ratingOf } from './rating'
 import { businessMidnight, fmt, nowMs, nowText } from '../../time'
 
 /**
@@ -211,6 +213,19 @@ interface TakeoutDetail {
   address?: { name?: string; mobile?: string; province?: string; city?: string; district?: string; detail?: string } | null
   remark?: string
   tableware?: number
+  /** Kept apart from issue 39 on (server/domain/takeout/pricing.ts); older orders have only the order's fee_amount. */
+  delivery_fee?: number
+  packing_fee?: number
+  items?: Array<{ id?: unknown; option_ids?: unknown; quantity?: unknown }>
+}
+
+const detailOf = (row: OrderRow): TakeoutDetail => {
+  try {
+    const d: unknown = JSON.parse(row.detail)
+    return d && typeof d === 'object' ? (d as TakeoutDetail) : {}
+  } catch {
+    return {}
+  }
 }
 
 /**
@@ -222,12 +237,7 @@ export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store
   const t = (await repo.takeoutOrderOf(db, row.id)) as TakeoutOrderRow
   const trail = await repo.takeoutTrail(db, row.id)
   const at = (action: string) => trail.find((a) => a.action === action)?.at ?? null
-  let detail: TakeoutDetail = {}
-  try {
-    detail = JSON.parse(row.detail) as TakeoutDetail
-  } catch {
-    detail = {}
-  }
+  const detail = detailOf(row)
   const refusal = trail.find((a) => a.action === 'takeout_cancelled' || a.action === 'takeout_refused' || a.action === 'takeout_auto_refused')
   const delivered = at('takeout_delivered') ?? at('takeout_confirmed') ?? at('takeout_auto_delivered')
   const s = row.status
@@ -298,3 +308,60 @@ export async function takeoutViewOf(db: Q, row: OrderRow, as: 'shopper' | 'store
   }
 }
 
+
+// The shopper's order page (issue 39) ------------------------------------------------------------------------------
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v)
+
+/** The order's money as lines that add up: dishes + packing + delivery − discount − coupon = paid. */
+export function takeoutMoneyOf(row: OrderRow, mode: TakeoutView['mode']): TakeoutMoney {
+  const d = detailOf(row)
+  const split = isInt(d.packing_fee) && isInt(d.delivery_fee)
+  // A pickup order has no delivery: its fee is the packing fee, kept apart or not.
+  const packing = split ? (d.packing_fee as number) : mode === 'pickup' ? row.fee_amount : null
+  const delivery = mode === 'pickup' ? null : split ? (d.delivery_fee as number) : null
+  return {
+    dishes: row.original_amount,
+    packing_fee: packing,
+    delivery_fee: delivery,
+    fees: row.fee_amount,
+    discount: row.discount_amount + row.member_discount_amount,
+    coupon: row.coupon_amount,
+    paid: row.pay_amount,
+  }
+}
+
+/** Order again: each dish with its options, as ordered. */
+export function againLinesOf(row: OrderRow): TakeoutAgainLine[] {
+  const items = detailOf(row).items
+  if (!Array.isArray(items)) return []
+  return items.flatMap((i) =>
+    isInt(i.id) && isInt(i.quantity) && i.quantity > 0 ? [{ dish_id: i.id, option_ids: Array.isArray(i.option_ids) ? i.option_ids.filter(isInt) : [], quantity: i.quantity }] : [],
+  )
+}
+
+/**
+ * What the shopper's order page reads besides OrderInfo and the takeout view: the shop in full (phone, where, hours),
+ * the money lines, order again, the rider's number while out for delivery, the rating.
+ */
+export async function shopperExtrasOf(db: Q, row: OrderRow, view: TakeoutView): Promise<Omit<TakeoutOrderAnswer, 'info' | 'takeout'>> {
+  const t = (await repo.takeoutOrderOf(db, row.id)) as TakeoutOrderRow
+  const shopRow = await repo.shopById(db, t.shop_id)
+  const { rating, rate_until } = await ratingOf(db, row)
+  return {
+    shop: {
+      id: t.shop_id,
+      name: shopRow?.name ?? view.shop.name,
+      phone: shopRow?.phone ?? view.shop.phone,
+      address: shopRow?.address ?? '',
+      lat: shopRow?.lat ?? 0,
+      lng: shopRow?.lng ?? 0,
+      hours: shopRow ? settingsOf(shopRow).hours : [],
+    },
+    money: takeoutMoneyOf(row, t.mode),
+    again: againLinesOf(row),
+    rider_phone: row.status === ORDER_STATUS.DELIVERING && t.rider_phone ? t.rider_phone : null,
+    rating,
+    rate_until,
+  }
+}

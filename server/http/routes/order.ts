@@ -64,7 +64,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, 
 
   defineRoute(app, db, 'personal.order/refund', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
-    await requestRefund(db, await findOwnOrder(db, uid, input.id), input.reason)
+    await requestRefund(db, await findOwnOrder(db, uid, input.id), input.reason, { detail: input.detail, photos: input.photos })
     return { info: await mine(lang, await findOwnOrder(db, uid, input.id)) }
   })
 

@@ -20,9 +20,12 @@ import {
   dispatchTakeout,
   readyTakeout,
   refuseTakeout,
+  shopperExtrasOf,
   takeoutViewOf,
   verifyPickup,
 } from '../../domain/takeout/takeout'
+import { rateTakeout, ratingView } from '../../domain/takeout/rating'
+import { refundTimeline } from '../../domain/pay/refunds'
 import { menuOf, openState, rideMinutes, settingsOf, slotsOf, summaryOf } from '../../domain/takeout/pricing'
 import { fmt, nowMs, nowText } from '../../time'
 
@@ -111,7 +114,12 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, row, 'shopper', acceptMinutes, lang) })
+  // With the refund's timeline (as personal.order/read) and the order page's extras (issue 39: the shop, money lines, order again, rating).
+  const mine = async (lang: ApiLang, row: OrderRow) => {
+    const takeout = await takeoutViewOf(db, row, 'shopper', acceptMinutes, lang)
+    const refund = row.refund_requested_at === null ? null : await refundTimeline(db, row, autoApproveHours, lang)
+    return { info: { ...(await toOrderInfo(db, lang, row)), refund }, takeout, ...(await shopperExtrasOf(db, row, takeout)) }
+  }
   const ownTakeoutRow = async (userId: number, id: number) => {
     const row = await findOwnOrder(db, userId, id)
     // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
@@ -133,12 +141,18 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, async ({ input, user, lang }) => mine(lang, await confirmTakeout(db, requireUser(user).id, input.id)))
 
+  defineRoute(app, db, 'personal.takeout/rate', { auth: true }, async ({ input, user, lang }) => {
+    const row = await rateTakeout(db, requireUser(user).id, input.id, input.stars, input.words)
+    return mine(lang, (await orders.byId(db, row.id)) as OrderRow)
+  })
+
   // The store's -------------------------------------------------------------------------------------------------------
 
   const full = async (lang: ApiLang, row: OrderRow) => ({
     info: await toStoreOrder(db, lang, row, autoApproveHours),
     takeout: await takeoutViewOf(db, row, 'store', acceptMinutes, lang),
     actions: await actionsOf(db, row.id, lang),
+    rating: ratingView(await repo.ratingOf(db, row.id)),
   })
   const takeoutShopOf = async (staff: Staff) => {
     const row = await repo.shopById(db, staff.shopId)

@@ -141,6 +141,31 @@ export const setRefunding = async (db: Q, id: number, from: number, reason: stri
   (await db.run('UPDATE orders SET status = ?, refund_reason = ?, refund_from = ?, refund_requested_at = ?, refund_rejection = NULL, refund_rejected_at = NULL WHERE id = ? AND status = ?', ORDER_STATUS.REFUNDING, reason, from, at, id, from)).changes === 1
 
 /**
+ * A refund request's detail and photos beside its reason (issue 39): one row per order, the latest request's (a new
+ * request replaces it; a cancel before acceptance has none). Photos as a JSON list of `/uploads/…` addresses.
+ */
+export const setRefundDetail = (db: Q, orderId: number, detail: string | null, photos: readonly string[], at: number) =>
+  db.run(
+    'INSERT INTO refund_details (order_id, detail, photos, at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET detail = excluded.detail, photos = excluded.photos, at = excluded.at',
+    orderId,
+    detail,
+    JSON.stringify(photos),
+    at,
+  )
+
+export async function refundDetailOf(db: Q, orderId: number): Promise<{ detail: string | null; photos: string[] }> {
+  const row = (await db.get('SELECT detail, photos FROM refund_details WHERE order_id = ?', orderId)) as { detail: string | null; photos: string } | undefined
+  if (!row) return { detail: null, photos: [] }
+  let photos: unknown
+  try {
+    photos = JSON.parse(row.photos)
+  } catch {
+    photos = []
+  }
+  return { detail: row.detail, photos: Array.isArray(photos) ? photos.filter((p): p is string => typeof p === 'string') : [] }
+}
+
+/**
  * The shopper withdraws a request the store has not answered: refunding → the status it was asked from; false when
  * the order is not refunding or its refund was approved already (the status and "no refund asked" are in the WHERE).
  */
@@ -179,11 +204,14 @@ export const blockingDeletion = async (db: Q, userId: number, inProgress: readon
 
 /**
  * Account deletion: the shopper's own words on their orders go (a refund request's reason, on the order and on
- * its trail); the store's answers stay.
+ * its trail, its detail and photos; a rating's words); the store's answers stay.
  */
 export async function eraseShopperWords(db: Q, userId: number): Promise<void> {
   await db.run('UPDATE orders SET refund_reason = NULL WHERE user_id = ? AND refund_reason IS NOT NULL', userId)
   await db.run("UPDATE order_actions SET reason = NULL WHERE by_user_id = ? AND action = 'refund_requested' AND reason IS NOT NULL", userId)
+  // Issue 39: a refund request's detail and photos, and the words of their takeout ratings (the stars stay with the order).
+  await db.run("UPDATE refund_details SET detail = NULL, photos = '[]' WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?)", userId)
+  await db.run('UPDATE takeout_ratings SET words = NULL WHERE user_id = ? AND words IS NOT NULL', userId)
 }
 
 /**

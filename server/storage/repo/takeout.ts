@@ -193,3 +193,21 @@ export async function storeTakeoutPage(db: Q, shopId: number, filter: { status?:
 /** The trail of an order's takeout moves and their times (the timeline). */
 export const takeoutTrail = async (db: Q, orderId: number) =>
   (await db.all("SELECT id, action, reason, at FROM order_actions WHERE order_id = ? AND action LIKE 'takeout\\_%' ESCAPE '\\' ORDER BY id", orderId)) as Array<{ id: number; action: string; reason: string | null; at: string }>
+
+// Ratings (issue 39): one per order, by its shopper (server/domain/takeout/rating.ts) ------------------------------
+
+export interface TakeoutRatingRow {
+  order_id: number
+  user_id: number
+  shop_id: number
+  stars: number
+  words: string | null
+  created_at: string
+}
+
+export const ratingOf = async (db: Q, orderId: number) =>
+  (await db.get('SELECT order_id, user_id, shop_id, stars, words, created_at FROM takeout_ratings WHERE order_id = ?', orderId)) as TakeoutRatingRow | undefined
+
+/** The order's rating, once: false when it has one already (the primary key decides a race). */
+export const insertRating = async (db: Q, r: TakeoutRatingRow): Promise<boolean> =>
+  (await db.run('INSERT INTO takeout_ratings (order_id, user_id, shop_id, stars, words, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING', r.order_id, r.user_id, r.shop_id, r.stars, r.words, r.created_at)).changes === 1

@@ -4,7 +4,7 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import { ORDER_STATUS } from '@/contract/constants'
 import type { OrderInfo } from '@/contract/order'
-import { canRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
+import { canRefund, cancelNotRefund, hasRedemptionCode, payStage } from '@/contract/orderRules'
 import { useT } from '@/features/orders/messages'
 import { orderHeading } from './heading'
 import { LineSummary } from './OrderLines'
@@ -29,8 +29,13 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
   const unpaid = payStage(order.order_status) === 'unpaid'
   const left = useAutoCancelLeft(order)
   // A paid takeout order opens its own page (its timeline follows the store).
-  const open = () => void Taro.navigateTo({ url: order.kind === 'takeout' && !unpaid ? routeUrl('pages/takeout/orderDetail', { id: order.id }) : routeUrl('pages/orders/detail', { id: order.id }) })
+  const takeoutPage = order.kind === 'takeout' && !unpaid
+  const open = () => void Taro.navigateTo({ url: takeoutPage ? routeUrl('pages/takeout/orderDetail', { id: order.id }) : routeUrl('pages/orders/detail', { id: order.id }) })
   const paidLike = canRefund(order.order_status)
+  // Issue 39: a takeout order's button lands where the shopper can do what it says — its page with the refund form open,
+  // or (not accepted yet: cancelled, not refunded by request) with the cancel asked.
+  const cancelsInstead = cancelNotRefund(order.kind, order.order_status)
+  const ask = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/orderDetail', { id: order.id, ask: cancelsInstead ? 'cancel' : 'refund' }) })
   const { name, item } = orderHeading(order, t)
   return (
     <View className={`order-card order-card--${order.order_status}`} role='link' tabIndex={0} onClick={open}>
@@ -69,8 +74,8 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
             </Button>
           )}
           {paidLike && !order.parcel && (
-            <Button className='btn-outline order-card__btn order-card__detail' onClick={open}>
-              {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status, order.delivery?.mode) ? t('orders.showCode') : t('orders.refund')}
+            <Button className='btn-outline order-card__btn order-card__detail' onClick={takeoutPage ? ask : open}>
+              {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status, order.delivery?.mode) ? t('orders.showCode') : cancelsInstead ? t('orders.cancel') : t('orders.refund')}
             </Button>
           )}
         </View>

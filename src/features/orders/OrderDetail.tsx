@@ -6,7 +6,7 @@ import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
 import type { OrderInfo, VerificationAnswer } from '@/contract/order'
 import { ORDER_STATUS } from '@/contract/constants'
-import { canRefund, payStage } from '@/contract/orderRules'
+import { canRefund, cancelNotRefund, payStage } from '@/contract/orderRules'
 import { toastSuccess } from '@/core/feedback'
 import { useT } from '@/features/orders/messages'
 import { afterPay } from '@/payment/afterPay'
@@ -43,6 +43,9 @@ export default function OrderDetail({ order, code, payFailed = false }: Props) {
       .then(() => toastSuccess(t('common.copied')))
       .catch(() => undefined)
   const refundable = canRefund(order.order_status)
+  // A takeout order is refunded (or, not accepted yet, cancelled) from its own page, where its state follows the store (issue 39).
+  const takeout = order.kind === 'takeout'
+  const cancelsInstead = cancelNotRefund(order.kind, order.order_status)
   const { name, item } = orderHeading(order, t)
 
   return (
@@ -139,8 +142,8 @@ export default function OrderDetail({ order, code, payFailed = false }: Props) {
           </Button>
         )}
         {refundable && !order.refund?.can_ask_again && (
-          <Button className='btn-outline order-detail__btn order-detail__refund' onClick={() => setRefunding(true)}>
-            {t('orders.refund')}
+          <Button className='btn-outline order-detail__btn order-detail__refund' onClick={takeout ? () => void Taro.navigateTo({ url: routeUrl('pages/takeout/orderDetail', { id: order.id, ask: cancelsInstead ? 'cancel' : 'refund' }) }) : () => setRefunding(true)}>
+            {t(cancelsInstead ? 'orders.cancel' : 'orders.refund')}
           </Button>
         )}
         {unpaid && (

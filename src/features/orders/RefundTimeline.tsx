@@ -1,4 +1,4 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import Money from '@/components/Money'
 import type { OrderInfo, OrderRefund, RefundStep } from '@/contract/order'
@@ -6,7 +6,7 @@ import { refundReasonIn } from '@/contract/ordersWords'
 import { invalidate } from '@/core/cache'
 import { getLang } from '@/core/i18n'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
-import { errorMessage, request } from '@/core/request'
+import { assetUrl, errorMessage, request } from '@/core/request'
 import { useT } from '@/features/orders/messages'
 import { useAction } from '@/hooks/useAction'
 import { routeUrl } from '@/routes'
@@ -43,7 +43,8 @@ export function refundLine(refund: OrderRefund, t: ReturnType<typeof useT>): str
     case 'refused':
       return t('refund.short.refused', { reason: refund.refused?.reason ?? '' })
     default:
-      return t(`refund.short.${refund.state}`)
+      // A takeout order cancelled before acceptance: no request, nobody approved it (issue 39).
+      return refund.steps[0]?.key === 'cancelled' && refund.state === 'awaiting_provider' ? t('refund.short.cancelled') : t(`refund.short.${refund.state}`)
   }
 }
 
@@ -55,7 +56,7 @@ interface Props {
 }
 
 /**
- * Order detail: the refund's timeline — asked (the reason) → waiting for the store (when it is approved by itself)
+ * Order detail (and the takeout order page): the refund's timeline — asked (the reason, the shopper's words, their photos) → waiting for the store (when it is approved by itself)
  * → approved → money on its way → refunded (amount, date, where it goes back) or refused (the store's reason and what
  * to do next) or withdrawn; a request still waiting can be withdrawn.
  */
@@ -133,6 +134,14 @@ function Step({ step, refund }: { step: RefundStep; refund: OrderRefund }) {
         <Text className='refund-step__title'>{title}</Text>
         {step.at && <Text className='refund-step__at'>{minute(step.at)}</Text>}
         {step.key === 'asked' && refund.reason && <Text className='refund-step__note refund-step__reason'>{t('refund.yourReason', { reason: refundReasonIn(getLang(), refund.reason) })}</Text>}
+        {step.key === 'asked' && refund.detail && <Text className='refund-step__note refund-step__detail'>{t('refund.yourDetail', { detail: refund.detail })}</Text>}
+        {step.key === 'asked' && refund.photos.length > 0 && (
+          <View className='refund-timeline__photos' role='group' aria-label={t('refund.yourPhotos')}>
+            {refund.photos.map((url, i) => (
+              <Image key={url} className='refund-timeline__photo' src={assetUrl(url)} mode='aspectFill' nativeProps={{ alt: t('detail.refundPhotoN', { n: i + 1 }) }} />
+            ))}
+          </View>
+        )}
         {step.key === 'awaiting_store' && step.state === 'current' && refund.auto_approve_at && (
           <Text className='refund-step__note refund-step__auto'>{t('refund.autoApprove', { time: minute(refund.auto_approve_at) })}</Text>
         )}
