@@ -4,7 +4,7 @@ import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
 import { canRefund, isPaidStatus } from '../../src/contract/orderRules'
 import type { z } from 'zod'
-import { refuse } from './refusal'
+import { BizError, refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
 import type { PayProvider } from './pay/provider'
 import { planCard } from './cards'
@@ -24,6 +24,7 @@ import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
+import { twinRefusal, unpaidTwin } from './takeout/unpaid'
 import { priceMall, type MallDetail, type MallItemDetail } from './pricing/mall'
 import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
@@ -286,7 +287,14 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       if (existing.request_hash !== null && existing.request_hash !== requestHash) throw refuse('request_id_reused')
       return existing
     }
-    const priced = await priceOrder(db, userId, p)
+    // Takeout: the same cart while its order is unpaid is that order, never a second (issue 39: server/domain/takeout/unpaid.ts).
+    const twin = p.kind === 'takeout' ? await unpaidTwin(db, userId, p, requestHash) : null
+    if (twin?.same) return twin.order
+    const priced = await priceOrder(db, userId, p).catch((e: unknown) => {
+      // Its coupon taken by the waiting order: that order is the news, not the coupon.
+      throw twin && e instanceof BizError && e.reason === 'coupon_unavailable' ? twinRefusal(twin) : e
+    })
+    if (twin) throw twinRefusal(twin)
     // Fuel: the price per litre may have moved since the shopper's quote; they see the new figure and confirm.
     if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
       const { quoted_price: _asked, ...again } = p
