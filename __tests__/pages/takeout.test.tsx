@@ -113,9 +113,11 @@ const answer = (v: Partial<TakeoutView> = {}): TakeoutOrderAnswer => ({ info: or
 
 describe('takeout home', () => {
   it('a shop the server says is closed reads closed, with when it opens on the server’s clock', async () => {
+    setItem('city', { id: 1, name: '深圳' })
     openedWith('pages/takeout/index')
     fakeApi({
       'hui_public.takeout_category/index': () => ({ list: [{ id: 4, name: '奶茶甜品', icon: '/assets/img/takeout-cat-4.svg' }] }),
+      'website.hui_china_city/cityList': () => ({ list: [] }),
       'hui_public.takeout_shop/index': () =>
         paged([shop(), shop({ id: 1, name: '川味小馆', open: { state: 'closed', opens_at: `${businessToday()} 16:30:00`, closes_at: null } })]),
     })
@@ -128,11 +130,58 @@ describe('takeout home', () => {
   })
 })
 
+describe('where the food goes (issue 39)', () => {
+  const cats = { 'hui_public.takeout_category/index': () => ({ list: [{ id: 4, name: '奶茶甜品', icon: '/assets/img/takeout-cat-4.svg' }] }) }
+  const home = { id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号', is_default: true, lat: 22.54, lng: 114.05 }
+
+  it('signed in with an address: listed by the default address (the server judges delivery), each shop with its distance, the address said', async () => {
+    setItem('token', 'tok')
+    setItem('city', { id: 2, name: '广州' })
+    openedWith('pages/takeout/index')
+    const api = fakeApi({
+      ...cats,
+      'personal.address/index': () => ({ list: [{ ...home, id: 5, is_default: false, name: '韩梅梅' }, home] }),
+      'hui_public.takeout_shop/index': () => paged([shop({ distance: 700, in_range: true })]),
+    })
+    const t = await mount(TakeoutIndexPage)
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶']))
+    const asked = api.called('hui_public.takeout_shop/index')
+    expect(asked).toHaveLength(1)
+    expect(asked[0].data).toMatchObject({ address_id: 6, sort: 'distance' })
+    expect(asked[0].data).not.toHaveProperty('city_id')
+    expect(text(t, '.to-shop__distance')).toBe('700 m')
+    expect(text(t, '.to-place__where')).toContain('福华三路 88 号')
+  })
+
+  it('no address, no location, no city: no shops of anywhere — it says so and offers the fixes; a city chosen lists that city, saying distance is unknown', async () => {
+    openedWith('pages/takeout/index')
+    const api = fakeApi({
+      ...cats,
+      'website.hui_china_city/cityList': () => ({ list: [{ id: 1, name: '深圳', pinyin: 'shenzhen', hot: true }] }),
+      'hui_public.takeout_shop/index': () => paged([shop({ city_id: 1 })]),
+    })
+    const t = await mount(TakeoutIndexPage)
+    await until(t, () => expect(text(t, '.to-place--unknown .to-place__title')).toBe('还不知道送到哪里'))
+    expect(all(t, '.to-place__fix')).toEqual(['选择收货地址', '使用我的位置', '选择城市'])
+    expect(all(t, '.to-shop')).toEqual([])
+    expect(api.called('hui_public.takeout_shop/index')).toHaveLength(0)
+
+    await click(t, '.to-place__fix--city')
+    await until(t, () => expect(all(t, '#to-city-sheet .sheet__item')).toEqual(['深圳']))
+    await click(t, '#to-city-sheet .sheet__item')
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶']))
+    expect(api.called('hui_public.takeout_shop/index')[0].data).toMatchObject({ city_id: 1 })
+    expect(getItem('city')).toEqual({ id: 1, name: '深圳' })
+    expect(text(t, '.to-place--city .to-place__title')).toBe('深圳 · 未获取位置')
+    expect(text(t, '.to-place--city .to-place__hint')).toBe('看不到距离，也无法判断能否送到你那里；按销量排序')
+  })
+})
+
 describe('a category’s list', () => {
   it('opened at a category, its chip is scrolled into view once the chips are there', async () => {
     openedWith('pages/takeout/list', { category: '5' })
     const cats = [1, 2, 3, 4, 5].map((id) => ({ id, name: `分类${id}`, icon: `/assets/img/takeout-cat-${id}.svg` }))
-    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: cats }), 'hui_public.takeout_shop/index': () => paged([]) })
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: cats }), 'website.hui_china_city/cityList': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
     const intoView = jest.fn()
     Object.defineProperty(Element.prototype, 'scrollIntoView', { value: intoView, configurable: true, writable: true })
     try {
@@ -278,8 +327,9 @@ describe('takeout search', () => {
   const beefShop = { ...shop({ id: 17, name: '老马家牛肉面' }), dishes: [{ id: 60, name: '招牌牛肉面', price: 1800, image: '/assets/img/dish-60.svg' }] }
 
   it('takeout home has a search box that opens the search', async () => {
+    setItem('city', { id: 1, name: '深圳' })
     openedWith('pages/takeout/index')
-    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: [] }), 'website.hui_china_city/cityList': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount(TakeoutIndexPage)
     expect(text(t, '.to-searchbox__text')).toBe('搜索外卖商家或菜品')
@@ -340,6 +390,27 @@ describe('takeout search', () => {
       unmountAll()
       resetLangCache()
     }
+  })
+
+  it('signed in: searched by the delivery address; a shop that does not deliver there comes last, under its heading, marked with its distance (issue 39)', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/takeout/search')
+    const api = fakeApi({
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'hui_public.takeout/search': () =>
+        paged([
+          { ...shop({ distance: 700, in_range: true }), dishes: [] },
+          { ...shop({ id: 1, name: '川味小馆', distance: 12400, in_range: false }), dishes: [] },
+        ]),
+    })
+    const t = await mount(TakeoutSearchPage)
+    await type(t, '.to-search__input', '饭')
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶', '川味小馆']))
+    expect(api.called('hui_public.takeout/search')[0].data).toMatchObject({ keyword: '饭', address_id: 6 })
+    expect(text(t, '.to-far')).toBe('以下商家超出配送范围')
+    expect(all(t, '.to-shops--far .to-shop__name')).toEqual(['川味小馆'])
+    expect(all(t, '.to-shops--far .to-tag--warn')).toEqual(['超出配送范围'])
+    expect(all(t, '.to-shops--far .to-shop__distance')).toEqual(['12.4 km'])
   })
 })
 

@@ -25,6 +25,7 @@ import { subscribeMessages } from '@/platform/subscribe'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
 import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
+import { rememberTakeoutAddress, takeoutAddress } from './Place'
 import { wallTime } from './time'
 import { useT } from './messages'
 import './takeout.css'
@@ -51,7 +52,8 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const items = useMemo(() => itemsOf(shown), [shown])
   const [mode, setMode] = useState<TakeoutMode>('delivery')
   const [chosen, setChosen] = useState<Address | null>(null)
-  const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : (addresses.find((a) => a.is_default) ?? addresses[0] ?? null)
+  // The address chosen here, else takeout's own (the list's "deliver to"), else the default (./Place.tsx).
+  const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : takeoutAddress(addresses)
   const closed = shop.open.state !== 'open'
   const [slot, setSlot] = useState<string | null>(closed ? (shop.slots[0] ?? null) : null)
   const [sheet, setSheet] = useState<'time' | 'tableware' | null>(null)
@@ -62,7 +64,10 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const tmplIds = useSubscribeTemplates(subscribeMessages.supported)
 
   useEffect(() => {
-    const onChosen = (a: Address) => setChosen(a)
+    const onChosen = (a: Address) => {
+      rememberTakeoutAddress(a)
+      setChosen(a)
+    }
     Taro.eventCenter.on(ADDRESS_SELECTED_EVENT, onChosen)
     return () => void Taro.eventCenter.off(ADDRESS_SELECTED_EVENT, onChosen)
   }, [])
