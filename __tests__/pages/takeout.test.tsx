@@ -235,6 +235,7 @@ describe('confirm', () => {
       'hui_public.takeout_shop/menu': () => menu(),
       'personal.address/index': () => ({ list: [{ id: 5, name: '韩梅梅', mobile: '13600003333', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园', is_default: true, lat: 22.53, lng: 113.93 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () => refused('takeout_out_of_range', 'zh', { distance: '12.4', radius: '3.0' }),
     })
     const t = await mount(TakeoutConfirmOrderPage)
@@ -253,6 +254,7 @@ describe('confirm', () => {
       'hui_public.takeout_shop/menu': () => menu(),
       'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () =>
         quote({ kind: 'takeout', original_amount: 2000, member_discount_amount: 80, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
     })
@@ -431,6 +433,7 @@ describe('the cart and an unpaid order', () => {
       ...menuApi,
       'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () =>
         quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
       'personal.order/create': () => ({ order_info: created }),
@@ -443,6 +446,8 @@ describe('the cart and an unpaid order', () => {
     // The browser leaves for the cashier: the cart is still there.
     expect(readCart(19)).toEqual([{ dish_id: 2, option_ids: [], quantity: 1 }])
     unmountAll()
+    // A new page load after the cashier: the app's memory (its answers) is gone.
+    forgetAnswers()
 
     // The shopper comes back without paying and opens the shop again.
     openedWith('pages/takeout/detail', { id: '19' })
@@ -452,6 +457,32 @@ describe('the cart and an unpaid order', () => {
     expect(text(menuPage, '.pending-order__title')).toBe('你有一笔订单还没有支付')
     expect(text(menuPage, '.to-bar__count')).toBe('1')
     expect(api.called('personal.order/index')[0].data).toMatchObject({ tab: 'unpaid', kind: 'takeout' })
+  })
+
+  it('back from the cashier, Confirm says the unpaid order of this shop with Pay and Cancel; one changed since is refused by the server and the notice read again (issue 39)', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const waiting = unpaidOrder({ id: 90, kind: 'takeout', shop_id: 19, pay_amount: 1920, expire_time: null })
+    const api = fakeApi({
+      ...menuApi,
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([waiting]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+      'personal.order/create': () => ({ ...refused('takeout_unpaid_order', 'zh', { amount: '19.20' }) }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.pending-order__amount')).toBe('待付款 ¥19.20'))
+    expect(text(t, '.pending-order__title')).toBe('你有一笔订单还没有支付')
+    expect(all(t, '.pending-order__cancel, .pending-order__pay')).toEqual(['取消订单', '去支付'])
+    expect(api.called('personal.order/index')[0].data).toMatchObject({ tab: 'unpaid', kind: 'takeout' })
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    const before = api.called('personal.order/index').length
+    await click(t, '.to-pay__btn')
+    await until(t, () => expect(api.called('personal.order/index').length).toBeGreaterThan(before))
+    expect(api.called('personal.order/create')).toHaveLength(1)
   })
 
   it('the order page seeing that order paid empties the cart it was made from (and an unpaid one does not)', async () => {

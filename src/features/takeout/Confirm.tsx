@@ -5,10 +5,12 @@ import { useTakeoutConfirm } from '@/api/takeout'
 import { reportSubscription, useSubscribeTemplates } from '@/api/takeoutSubscribe'
 import { isNotFound } from '@/api/notFound'
 import { useOrderQuote } from '@/api/orders'
+import { usePendingOrder } from '@/api/pendingOrders'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import QuoteError from '@/components/QuoteError'
 import { EmptyState } from '@/components/StateView'
 import type { Address } from '@/contract/address'
@@ -19,7 +21,7 @@ import { addressLine } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
-import { assetUrl } from '@/core/request'
+import { ApiError, assetUrl } from '@/core/request'
 import { usePay } from '@/hooks/usePay'
 import { subscribeMessages } from '@/platform/subscribe'
 import { afterPay } from '@/payment/afterPay'
@@ -60,7 +62,15 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const [tableware, setTableware] = useState(1)
   const [remark, setRemark] = useState('')
   const [couponId, setCouponId] = useState<number | null>(null)
-  const { pay, paying } = usePay()
+  const { pay, paying, error: payError } = usePay()
+  // Back from the cashier (or the payment sheet closed): the unpaid order of this shop, with Pay and Cancel, as Pay a
+  // bill says it. Placing the same cart again answers that order (the server's rule, docs/api.md "Takeout"); a cart
+  // changed since is refused (`takeout_unpaid_order`, said in a toast) and the notice read again (issue 39).
+  const pending = usePendingOrder('takeout', shop.id)
+  const reloadPending = pending.reload
+  useEffect(() => {
+    if (payError instanceof ApiError && payError.reason === 'takeout_unpaid_order') void reloadPending()
+  }, [payError, reloadPending])
   const tmplIds = useSubscribeTemplates(subscribeMessages.supported)
 
   useEffect(() => {
@@ -121,6 +131,7 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
 
   return (
     <View className='to-confirm'>
+      <PendingOrderNotice order={pending.data} onChanged={pending.reload} />
       {shop.settings.pickup && (
         <View className='to-modes' role='radiogroup' aria-label={t('to.mode')}>
           {(['delivery', 'pickup'] as const).map((m) => (
