@@ -13,6 +13,7 @@ import TakeoutDetailPage from '@/pages/takeout/detail'
 import TakeoutIndexPage from '@/pages/takeout/index'
 import TakeoutListPage from '@/pages/takeout/list'
 import OrdersIndexPage from '@/pages/orders/index'
+import OrderDetailPage from '@/pages/orders/detail'
 import Taro from '@tarojs/taro'
 import TakeoutOrderDetailPage from '@/pages/takeout/orderDetail'
 import TakeoutSearchPage from '@/pages/takeout/search'
@@ -225,6 +226,64 @@ describe('the menu', () => {
   })
 })
 
+describe('a dish and its times (issue 39)', () => {
+  it('a tap on a dish opens its detail — photo, description, options — with a close button; adding from it fills the cart', async () => {
+    openedWith('pages/takeout/detail', { id: '19' })
+    const options = [{ id: 11, name: '杯型', required: true, max: 1, options: [{ id: 111, name: '中杯', price: 0 }, { id: 112, name: '大杯', price: 300 }] }]
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu({ dishes: [dish({ id: 1, description: '黑糖珍珠现煮', option_groups: options }), dish({ id: 2, category: '甜品', name: '芒果班戟', price: 1600, description: '2 只装' }), dish({ id: 3, category: '甜品', name: '抹茶冰淇淋', price: 1200 })], member_rate: null }),
+    })
+    const t = await mount(TakeoutDetailPage)
+    await until(t, () => expect(all(t, '.to-dish__name')).toHaveLength(3))
+    // A dish without options: its detail too, with its photo and the whole description.
+    await click(t, '[data-dish="2"] .to-dish__name')
+    await until(t, () => expect(text(t, '.to-opts__title')).toBe('芒果班戟'))
+    expect(t.queries.querySelector('.to-opts__img')).not.toBeNull()
+    expect(text(t, '.to-opts__desc')).toBe('2 只装')
+    expect(t.queries.querySelector('.form-sheet__close')?.getAttribute('aria-label')).toBe('关闭')
+    await click(t, '.form-sheet__close')
+    await until(t, () => expect(t.queries.querySelector('.to-opts__panel')).toBeNull())
+    // A dish with options: the same sheet, its options chosen there.
+    await click(t, '[data-dish="1"] .to-dish__img')
+    await until(t, () => expect(all(t, '.to-opt')).toEqual(['中杯', '大杯 +¥3.00']))
+    expect(text(t, '.to-opts__desc')).toBe('黑糖珍珠现煮')
+    await click(t, '.to-opts__add')
+    await until(t, () => expect(text(t, '.to-bar__count')).toBe('1'))
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 1, option_ids: [111], quantity: 1 }] })
+    // + on a dish adds without opening it.
+    await click(t, '[data-dish="2"] .to-step--more')
+    expect(t.queries.querySelector('.to-opts__panel')).toBeNull()
+    expect(text(t, '.to-bar__count')).toBe('2')
+  })
+
+  it('Confirm’s times by day: today’s with “as soon as possible”, tomorrow’s behind its own tab (not one long list)', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const tomorrow = new Date(Date.parse(`${businessToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const slots = [`${businessToday()} 13:00`, `${businessToday()} 13:30`, `${tomorrow} 09:00`, `${tomorrow} 09:30`, `${tomorrow} 10:00`]
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: { ...detail(), slots } }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    await click(t, '.to-row--time')
+    await until(t, () => expect(all(t, '.to-times__day')).toEqual(['今天', `明天 ${tomorrow.slice(5)}`]))
+    expect(all(t, '.to-times__time')).toEqual(['尽快送达（约 12:31）', '13:00', '13:30'])
+    await click(t, '.to-times__day:nth-child(2)')
+    await until(t, () => expect(all(t, '.to-times__time')).toEqual(['09:00', '09:30', '10:00']))
+    await click(t, '.to-times__time:nth-child(2)')
+    await until(t, () => expect(text(t, '.to-row--time .to-row__value')).toBe(`预订 ${tomorrow.slice(5)} 09:30 ›`))
+  })
+})
+
 describe('confirm', () => {
   it('an address beyond the radius is refused as soon as it is priced: nothing to pay', async () => {
     setItem('token', 'tok')
@@ -304,6 +363,21 @@ describe('My orders', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     await click(t, '.order-card')
     expect(nav).toHaveBeenCalledWith({ url: '/pages/takeout/orderDetail?id=77' })
+  })
+})
+
+describe('a takeout order’s fees (issue 39)', () => {
+  it.each([
+    ['zh-CN', '打包费'],
+    ['en', 'Packing fee'],
+  ] as const)('a pickup order’s detail names its fee packing, not delivery/packing (%s)', async (lang, words) => {
+    setLang(lang)
+    setItem('token', 'tok')
+    openedWith('pages/orders/detail', { id: '77' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ id: 77, kind: 'takeout', fee_amount: 100, fees: [{ kind: 'packing', amount: 100 }] }) }) })
+    const t = await mount(OrderDetailPage)
+    await until(t, () => expect(all(t, '.order-detail__row').some((r) => r.startsWith(words))).toBe(true))
+    expect(all(t, '.order-detail__row').some((r) => /配送\/打包|Delivery\/packing/.test(r))).toBe(false)
   })
 })
 

@@ -30,7 +30,7 @@ import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
 import { priceFlash } from './pricing/flash'
-import type { OilFigures, OrderDelivery, OrderLine } from '../../src/contract/order'
+import type { OilFigures, OrderDelivery, OrderFee, OrderLine } from '../../src/contract/order'
 import type { ApiLang } from '../../src/contract/common'
 
 export type { OrderRow } from '../storage/repo/orders'
@@ -73,7 +73,25 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     // (Asked only of a parcel: each call of an async function costs the hot path a promise, docs/performance.md.)
     parcel: row.delivery === 'ship' ? await parcelOf(db, lang, row) : null,
     pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
+    fees: feesOf(row),
   }
+}
+
+/** The fees of `fee_amount`, each named as charged (issue 39): never "delivery/packing" on a pickup order. */
+function feesOf(row: OrderRow): OrderFee[] {
+  if (row.fee_amount <= 0) return []
+  if (row.kind === 'product') return [{ kind: 'shipping', amount: row.fee_amount }]
+  if (row.kind !== 'takeout') return [{ kind: 'delivery_packing', amount: row.fee_amount }]
+  const d = detailOf(row) as { mode?: unknown; fees?: { delivery?: unknown; packing?: unknown } }
+  const delivery = d.fees?.delivery
+  const packing = d.fees?.packing
+  if (typeof delivery === 'number' && typeof packing === 'number')
+    return [
+      ...(delivery > 0 ? [{ kind: 'delivery' as const, amount: delivery }] : []),
+      ...(packing > 0 ? [{ kind: 'packing' as const, amount: packing }] : []),
+    ]
+  // Orders from before the fees were kept apart: a pickup order's fee is its packing.
+  return [{ kind: d.mode === 'pickup' ? 'packing' : 'delivery_packing', amount: row.fee_amount }]
 }
 
 /** A mall order of several lines: its first product's name and how many more, in the asker's language. */

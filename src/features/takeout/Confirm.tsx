@@ -29,6 +29,7 @@ import { routeUrl } from '@/routes'
 import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
 import { rememberTakeoutAddress, takeoutAddress } from './Place'
 import { wallTime } from './time'
+import TimeSheet from './TimeSheet'
 import { useT } from './messages'
 import './takeout.css'
 
@@ -122,11 +123,6 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   }
   const chooseAddress = () => void Taro.navigateTo({ url: routeUrl('pages/personal/address', { select: 1 }) })
   const asapAt = quote?.takeout && !slot ? quote.takeout.promised_at : shop.asap_at
-  const slots = shop.slots.slice(0, 48)
-  const timeChoices = [
-    ...(closed ? [] : [{ key: 'asap', label: t(mode === 'pickup' ? 'to.asapPickup' : 'to.asap', { time: wallTime(shop.asap_at) }), selected: slot === null }]),
-    ...slots.map((s) => ({ key: s, label: wallTime(s), selected: slot === s })),
-  ]
   const td = quote?.takeout
 
   return (
@@ -243,19 +239,19 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
         </Button>
       </View>
 
-      <ChoiceSheet
-        id='to-time-sheet'
-        open={sheet === 'time'}
-        title={t('to.chooseTime')}
-        choices={timeChoices}
-        cancelText={t('to.cancel')}
-        onPick={(i) => {
-          const c = timeChoices[i]
-          setSlot(c.key === 'asap' ? null : c.key)
-          setSheet(null)
-        }}
-        onClose={() => setSheet(null)}
-      />
+      {sheet === 'time' && (
+        <TimeSheet
+          title={t(mode === 'pickup' ? 'to.whenPickup' : 'to.when')}
+          slots={shop.slots}
+          asap={closed ? null : t(mode === 'pickup' ? 'to.asapPickup' : 'to.asap', { time: wallTime(asapAt) })}
+          chosen={slot}
+          onPick={(s) => {
+            setSlot(s)
+            setSheet(null)
+          }}
+          onClose={() => setSheet(null)}
+        />
+      )}
       <ChoiceSheet
         id='to-tableware-sheet'
         open={sheet === 'tableware'}
