@@ -174,7 +174,11 @@ describe('where the food goes (issue 39)', () => {
     expect(api.called('hui_public.takeout_shop/index')[0].data).toMatchObject({ city_id: 1 })
     expect(getItem('city')).toEqual({ id: 1, name: '深圳' })
     expect(text(t, '.to-place--city .to-place__title')).toBe('深圳 · 未获取位置')
-    expect(text(t, '.to-place--city .to-place__hint')).toBe('看不到距离，也无法判断能否送到你那里；按销量排序')
+    expect(text(t, '.to-place--city .to-place__hint')).toBe('看不到距离，也无法判断能否送到你那里')
+    // "Nearest" is not offered without a point: the city's shops by sales, said so by the chip.
+    expect(all(t, '.to-sort')).toEqual(['销量最高', '评分最高'])
+    expect(text(t, '.to-sort--on')).toBe('销量最高')
+    expect(api.called('hui_public.takeout_shop/index')[0].data).toMatchObject({ sort: 'sales' })
   })
 })
 

@@ -7,7 +7,7 @@ import { useCities } from '@/api/site'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import LocationBar from '@/components/LocationBar'
 import type { Address } from '@/contract/address'
-import { addressLine } from '@/contract/regionNames'
+import { regionName } from '@/contract/regionNames'
 import { chooseCity } from '@/core/city'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { useLang } from '@/core/i18n'
@@ -15,6 +15,7 @@ import { getItem, setItem, type City } from '@/core/storage'
 import { useShopperLocation } from '@/hooks/useShopperLocation'
 import { routeUrl } from '@/routes'
 import { useT } from './messages'
+import './takeout.css'
 
 /**
  * Where the food goes (issue 39; docs/decisions/2026-12-06-takeout-list-by-delivery-place.md), in this order:
@@ -98,11 +99,10 @@ export function PlaceBar({ place, here, signedIn, onCity }: BarProps) {
   if (place.kind === 'address') {
     const a = place.address
     return (
-      <View className='to-place to-place--address' role='button' tabIndex={0} aria-label={t('to.place.change')} onClick={chooseAddress}>
+      <View className='to-place to-place--address' role='button' tabIndex={0} onClick={chooseAddress}>
         <Text className='to-place__label'>{t('to.place.deliverTo')}</Text>
-        <Text className='to-place__where'>
-          {addressLine(lang, a)} ›
-        </Text>
+        {/* The street first, as a rider reads it (the district for which one); the whole line is on Confirm. */}
+        <Text className='to-place__where'>{lang === 'en' ? `${a.detail}, ${regionName(lang, a.district)}` : `${a.district}${a.detail}`} ›</Text>
       </View>
     )
   }

@@ -36,7 +36,10 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
   const { place, here, pickCity, signedIn } = useTakeoutPlace()
   const categories = useTakeoutCategories()
   const known = place.kind !== 'none' && place.kind !== 'pending'
-  const shops = useTakeoutShops({ categoryId, sort, ...placeQuery(place) }, known)
+  // "Nearest" needs a point: with a city only it is not offered (the server would order by sales), sales stands in.
+  const sorts = place.kind === 'city' ? TAKEOUT_SORTS.filter((x) => x !== 'distance') : TAKEOUT_SORTS
+  const shownSort: TakeoutSort = place.kind === 'city' && sort === 'distance' ? 'sales' : sort
+  const shops = useTakeoutShops({ categoryId, sort: shownSort, ...placeQuery(place) }, known)
   useReachBottom(() => void shops.loadMore())
   usePullRefresh(() => Promise.all([shops.refresh(), categories.reload()]))
 
@@ -104,8 +107,8 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
             {t('to.nearby')}
           </Text>
           <View className='to-sorts__row' role='radiogroup' aria-label={t('to.sort')}>
-            {TAKEOUT_SORTS.map((s) => (
-              <Text key={s} className={`to-sort to-sort--${s}${sort === s ? ' to-sort--on' : ''}`} role='radio' tabIndex={0} aria-checked={sort === s} onClick={() => setSort(s)}>
+            {sorts.map((s) => (
+              <Text key={s} className={`to-sort to-sort--${s}${shownSort === s ? ' to-sort--on' : ''}`} role='radio' tabIndex={0} aria-checked={shownSort === s} onClick={() => setSort(s)}>
                 {t(`to.sort.${s}`)}
               </Text>
             ))}

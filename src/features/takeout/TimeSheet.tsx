@@ -3,6 +3,7 @@ import { useState } from 'react'
 import FormSheet from '@/components/FormSheet'
 import { businessToday } from '@/core/clock'
 import { useT } from './messages'
+import './takeout.css'
 
 /** A day of slots: its date ("YYYY-MM-DD") and its times ("HH:mm"), in order. */
 export interface SlotDay {
@@ -54,7 +55,7 @@ export default function TimeSheet({ title, slots, asap, chosen, onPick, onClose 
     return n === 0 ? t('to.day.today') : n === 1 ? t('to.day.tomorrow', { date: mmdd }) : n === 2 ? t('to.day.after', { date: mmdd }) : mmdd
   }
   return (
-    <FormSheet name='to-times' title={title} busy={false} onClose={onClose} closeLabel={t('to.close')}>
+    <FormSheet name='to-time-sheet' title={title} busy={false} onClose={onClose} closeLabel={t('to.close')}>
       <View className='to-times'>
         <View className='to-times__days' role='tablist' aria-orientation='vertical' aria-label={t('to.day.days')}>
           {days.map((d, i) => (
