@@ -160,7 +160,7 @@ describe('takeout', () => {
     await page.locator('.to-times:visible').waitFor()
     const days = await page.locator('.to-times__day:visible').allTextContents()
     expect(days[0]).toBe('今天')
-    expect(days[1]).toMatch(/^明天 \d{2}-\d{2}$/)
+    expect(days[1]).toMatch(/^明天\d{2}-\d{2}$/)
     expect(await page.locator('.to-times__time--asap.to-times__time--on:visible').count()).toBe(1)
     await look(page, 'times-zh')
     await page.locator('.form-sheet__close:visible').click()

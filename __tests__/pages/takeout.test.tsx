@@ -279,7 +279,7 @@ describe('a dish and its times (issue 39)', () => {
     const t = await mount(TakeoutConfirmOrderPage)
     await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
     await click(t, '.to-row--time')
-    await until(t, () => expect(all(t, '.to-times__day')).toEqual(['今天', `明天 ${tomorrow.slice(5)}`]))
+    await until(t, () => expect(all(t, '.to-times__day')).toEqual(['今天', `明天${tomorrow.slice(5)}`]))
     expect(all(t, '.to-times__time')).toEqual(['尽快送达（约 12:31）', '13:00', '13:30'])
     await click(t, '.to-times__day:nth-child(2)')
     await until(t, () => expect(all(t, '.to-times__time')).toEqual(['09:00', '09:30', '10:00']))

@@ -49,19 +49,27 @@ export default function TimeSheet({ title, slots, asap, chosen, onPick, onClose 
   if (asap !== null && days[0]?.date !== today) days.unshift({ date: today, times: [] })
   const [day, setDay] = useState(() => Math.max(0, chosen ? days.findIndex((d) => d.date === chosen.slice(0, 10)) : 0))
   const shown = days[day]
-  const dayName = (date: string) => {
+  // "Today"; "Tomorrow" and its date; then the date (zh also names the day after: 后天).
+  const dayParts = (date: string): [string, string] => {
     const n = daysAfterToday(date)
     const mmdd = date.slice(5)
-    return n === 0 ? t('to.day.today') : n === 1 ? t('to.day.tomorrow', { date: mmdd }) : n === 2 ? t('to.day.after', { date: mmdd }) : mmdd
+    return n === 0 ? [t('to.day.today'), ''] : n === 1 ? [t('to.day.tomorrow'), mmdd] : n === 2 ? [t('to.day.after'), mmdd] : ['', mmdd]
   }
+  const dayName = (date: string) => dayParts(date).filter(Boolean).join(' ')
   return (
     <FormSheet name='to-time-sheet' title={title} busy={false} onClose={onClose} closeLabel={t('to.close')}>
       <View className='to-times'>
         <View className='to-times__days' role='tablist' aria-orientation='vertical' aria-label={t('to.day.days')}>
           {days.map((d, i) => (
-            <Text key={d.date} className={`to-times__day${i === day ? ' to-times__day--on' : ''}`} role='tab' tabIndex={0} aria-selected={i === day} onClick={() => setDay(i)}>
-              {dayName(d.date)}
-            </Text>
+            <View key={d.date} className={`to-times__day${i === day ? ' to-times__day--on' : ''}`} role='tab' tabIndex={0} aria-selected={i === day} onClick={() => setDay(i)}>
+              {dayParts(d.date)
+                .filter(Boolean)
+                .map((part, k) => (
+                  <Text key={k} className={k === 0 ? 'to-times__day-name' : 'to-times__day-date'}>
+                    {part}
+                  </Text>
+                ))}
+            </View>
           ))}
         </View>
         <View className='to-times__list' role='radiogroup' aria-label={shown ? dayName(shown.date) : title}>

@@ -178,8 +178,8 @@ export const { t, useT, keys, tables } = defineMessages({
     'to.dishDetail': '{name}，查看详情',
     'to.day.days': '日期',
     'to.day.today': '今天',
-    'to.day.tomorrow': '明天 {date}',
-    'to.day.after': '后天 {date}',
+    'to.day.tomorrow': '明天',
+    'to.day.after': '后天',
   },
   en: {
     'to.categories': 'Takeout categories',
@@ -352,7 +352,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'to.dishDetail': '{name}, details',
     'to.day.days': 'Days',
     'to.day.today': 'Today',
-    'to.day.tomorrow': 'Tomorrow {date}',
-    'to.day.after': '{date}',
+    'to.day.tomorrow': 'Tomorrow',
+    'to.day.after': 'In 2 days',
   },
 })
