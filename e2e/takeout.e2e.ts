@@ -6,7 +6,7 @@
  * takeout screen and state in zh and en, with screenshots at 375×812 (test-results/e2e/takeout-*).
  */
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, db, launch, logIn, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, placeOrder, seriousAxe, sessionOf, settled, shot, still, typeInto, visibleTitle } from './browser'
 
 /** 茶见奶茶, Shenzhen 福田区, open round the clock, 3 km radius, pickup offered (server/demo/seedTakeout.ts). */
 const SHOP = 19
@@ -35,6 +35,24 @@ async function look(page: Page, name: string): Promise<void> {
 
 const cartCount = (page: Page) => page.locator('.to-bar__count:visible').textContent()
 
+/** Issue 39: the cart bar's fee lines each whole inside the bar ("另需配送费约 ¥…" was cut at 375 px). */
+const feesWhole = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.to-bar__fees-line'))
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ text: e.textContent, whole: e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().right <= (e.closest('.to-bar__sum') as HTMLElement).getBoundingClientRect().right + 1 })),
+  )
+
+/** What a tap at the centre of the visible element reaches is that element (nothing drawn over it). */
+const onTop = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>(sel)).find((e) => e.offsetParent !== null)
+    if (!el) return false
+    const r = el.getBoundingClientRect()
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return hit !== null && (el === hit || el.contains(hit))
+  }, selector)
+
 let afterErrors: string[] = []
 afterEach(() => {
   if (afterErrors.length) console.log(afterErrors.join('\n'))
@@ -60,12 +78,26 @@ describe('takeout', () => {
     await page.locator('.to-shop:visible').first().waitFor({ timeout: 15000 })
     await page.locator('.to-cat:visible').first().waitFor()
     await look(page, 'home-zh')
+    // Issue 39: listed by the default address — only shops that deliver there, each with its distance; never Guangzhou's.
+    expect(await page.locator('.to-place__where:visible').textContent()).toContain('福华三路 88 号')
+    const listed = await page.locator('.to-shop__name:visible').allTextContents()
+    expect(listed).toContain('茶见奶茶')
+    expect(listed).not.toContain('老马家牛肉面')
+    expect(await page.locator('.to-shop__distance:visible').count()).toBe(listed.length)
 
     await page.locator('.to-shop:visible', { hasText: '茶见奶茶' }).click()
     await page.waitForURL(new RegExp(`/pages/takeout/detail\\?id=${SHOP}`))
     await settled(page)
     await page.locator('.to-dish:visible').first().waitFor({ timeout: 15000 })
     await look(page, 'menu-zh')
+
+    // Issue 39: a tap on a dish opens its detail (photo, description), closed by its close button.
+    await page.locator('.to-dish:visible', { hasText: '芒果班戟' }).locator('.to-dish__name').click()
+    await page.locator('.to-opts__panel:visible .to-opts__img').waitFor()
+    expect(await page.locator('.to-opts__desc:visible').textContent()).toBe('2 只装')
+    await look(page, 'dish-zh')
+    await page.locator('.form-sheet__close:visible').click()
+    await page.locator('.to-opts__panel').waitFor({ state: 'detached' })
 
     // The side menu and the dishes keep in step, by the sections' measured positions: a tap scrolls its section under
     // the bar; scrolling the dishes back up moves the side menu with them.
@@ -98,6 +130,10 @@ describe('takeout', () => {
     await page.locator('.to-dish:visible', { hasText: '芒果班戟' }).locator('.to-step--more').click()
     expect(await cartCount(page)).toBe('2')
     expect(await page.locator('.to-bar__total:visible').textContent()).toContain('36.00')
+    expect(await feesWhole(page)).toEqual([
+      { text: '打包费 ¥1.00', whole: true },
+      { text: '另需配送费约 ¥3.00', whole: true },
+    ])
     await look(page, 'menu-cart-zh')
 
     // The cart survives a reload (kept in storage, one per shop).
@@ -109,6 +145,8 @@ describe('takeout', () => {
     await page.locator('.to-cart__line:visible').first().waitFor()
     expect(await page.locator('.to-cart__opts:visible').first().textContent()).toContain('大杯')
     await look(page, 'cart-sheet-zh')
+    // Issue 39: the sheet opens above the bar: Checkout stays in sight and is what a tap there reaches.
+    expect(await onTop(page, '.to-bar__go')).toBe(true)
     await page.locator('.form-sheet__scrim:visible').click({ position: { x: 10, y: 10 } })
 
     await page.locator('.to-bar__go:visible').click()
@@ -116,6 +154,17 @@ describe('takeout', () => {
     await settled(page)
     await page.locator('.to-pay__amount:visible', { hasText: '¥' }).waitFor({ timeout: 15000 })
     await look(page, 'confirm-zh')
+
+    // Issue 39: the times by day — today's (with "as soon as possible"), then tomorrow's … — not one long list.
+    await page.locator('.to-row--time:visible').click()
+    await page.locator('.to-times:visible').waitFor()
+    const days = await page.locator('.to-times__day:visible').allTextContents()
+    expect(days[0]).toBe('今天')
+    expect(days[1]).toMatch(/^明天\d{2}-\d{2}$/)
+    expect(await page.locator('.to-times__time--asap.to-times__time--on:visible').count()).toBe(1)
+    await look(page, 'times-zh')
+    await page.locator('.form-sheet__close:visible').click()
+    await page.locator('.to-times').waitFor({ state: 'detached' })
 
     // The address beyond the radius: refused as soon as it is chosen, nothing to pay.
     await page.locator('.to-row--address:visible').click()
@@ -131,6 +180,24 @@ describe('takeout', () => {
     await look(page, 'confirm-out-of-range-zh')
     expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ? AND o.kind = 'takeout'", SHOPPER).n).toBe(0)
 
+    // Issue 39: an address added from here ("新增地址") comes back chosen, without a second tap in the list.
+    await page.locator('.to-row--address:visible').click()
+    await page.waitForURL(/\/pages\/personal\/address\?select=1/)
+    await settled(page)
+    await page.locator('.address-add:visible').click()
+    await page.waitForURL(/\/pages\/personal\/newAddress\?select=1/)
+    await settled(page)
+    expect(await visibleTitle(page)).toBe('新增地址')
+    await typeInto(page, '.address-form__name', '王小二')
+    await typeInto(page, '.address-form__mobile', '13911113333')
+    await page.locator('.address-form__region:visible').click()
+    await page.locator('.weui-picker__action:visible').last().click()
+    await typeInto(page, '.address-form__detail', '新街口 1 号')
+    await page.locator('.address-form__save:visible').click()
+    await page.waitForURL(/\/pages\/takeout\/confirmOrder/)
+    await settled(page)
+    await page.locator('.to-row--address:visible', { hasText: '王小二' }).waitFor({ timeout: 10000 })
+
     // Back to the address in range: priced, pay.
     await page.locator('.to-row--address:visible').click()
     await page.waitForURL(/\/pages\/personal\/address\?select=1/)
@@ -142,7 +209,18 @@ describe('takeout', () => {
     expect(await page.locator('.quote-error:visible').count()).toBe(0)
     await page.locator('.to-pay__btn:visible').click()
 
+    // Issue 39: back from the cashier without paying — Confirm says the unpaid order (Pay, Cancel), and "Place
+    // order" again goes on with that order, not a second one.
     await page.waitForURL(/\/sandbox\/cashier/, { timeout: 15000 })
+    await page.goBack()
+    await page.waitForURL(/\/pages\/takeout\/confirmOrder/)
+    await settled(page)
+    await page.locator('.pending-order:visible').waitFor({ timeout: 15000 })
+    await page.locator('.to-pay__amount:visible', { hasText: '¥' }).waitFor({ timeout: 15000 })
+    await look(page, 'confirm-unpaid-zh')
+    await page.locator('.to-pay__btn:visible').click()
+    await page.waitForURL(/\/sandbox\/cashier/, { timeout: 15000 })
+    expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ? AND o.kind = 'takeout'", SHOPPER).n).toBe(1)
     await page.locator('#pay').click()
     await page.waitForURL(/\/pages\/takeout\/orderDetail\?id=\d+/, { timeout: 15000 })
     await settled(page)
@@ -196,6 +274,8 @@ describe('takeout', () => {
     await context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
     await page.goto(`${BASE()}/pages/personal/index`)
     await page.evaluate((tk) => window.localStorage.setItem('token', JSON.stringify({ data: tk })), token)
+    // A member: the menu shows "Member" prices beside the list prices (where the Options button was pushed out of its card).
+    await placeOrder(token, { kind: 'card', card_id: 1, client_request_id: 'takeout-en-card' }, true)
     await page.evaluate(() => window.localStorage.setItem('city', JSON.stringify({ data: { id: 1, name: 'Shenzhen' } })))
 
     await page.goto(`${BASE()}/pages/takeout/index`)
@@ -219,6 +299,20 @@ describe('takeout', () => {
     await look(page, 'options-en')
     await page.locator('.to-opts__add:visible').click()
     await look(page, 'menu-cart-en')
+    // Issue 39: each Options button inside its dish's row, clear of the price; the bar's fees whole.
+    const boxes = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.to-dish'))
+        .filter((d) => d.offsetParent !== null && d.querySelector('.to-dish__choose'))
+        .map((d) => {
+          const row = d.getBoundingClientRect()
+          const btn = (d.querySelector('.to-dish__choose') as HTMLElement).getBoundingClientRect()
+          const price = (d.querySelector('.to-price') as HTMLElement).getBoundingClientRect()
+          return { inside: btn.left >= row.left && btn.right <= row.right && btn.right <= window.innerWidth, clear: price.right <= btn.left + 1 }
+        }),
+    )
+    expect(boxes.length).toBeGreaterThan(0)
+    expect(boxes.every((b) => b.inside && b.clear)).toBe(true)
+    expect((await feesWhole(page)).every((f) => f.whole)).toBe(true)
 
     await page.locator('.to-bar__go:visible').click()
     await page.waitForURL(/\/pages\/takeout\/confirmOrder/)
@@ -229,7 +323,8 @@ describe('takeout', () => {
     await page.locator('.to-pay__amount:visible', { hasText: '¥' }).waitFor({ timeout: 15000 })
     await look(page, 'confirm-pickup-en')
     await page.locator('.to-row--time:visible').click()
-    await page.locator('#to-time-sheet:visible, .choice-sheet:visible').first().waitFor()
+    await page.locator('.to-times:visible').waitFor()
+    expect((await page.locator('.to-times__day:visible').allTextContents())[0]).toBe('Today')
     await look(page, 'confirm-time-sheet-en')
 
     const orderId = db<{ id: number }>("SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ? AND o.kind = 'takeout' ORDER BY o.id DESC LIMIT 1", SHOPPER).id

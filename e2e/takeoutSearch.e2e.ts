@@ -29,6 +29,11 @@ describe('takeout search', () => {
     const { page, context, errors } = await phone(browser)
     await page.goto(`${BASE()}/pages/takeout/index`)
     await settled(page)
+    // Issue 39: nothing known of where the food goes (no address, location or city): no shops of anywhere, the ways to say where.
+    await page.locator('.to-place--unknown:visible').waitFor({ timeout: 15000 })
+    expect(await page.locator('.to-place__fix:visible').allTextContents()).toEqual(['选择收货地址', '使用我的位置', '选择城市'])
+    expect(await page.locator('.to-shop:visible').count()).toBe(0)
+    await look(page, 'home-unknown-zh')
     await page.locator('.to-searchbox__tap:visible').click()
     await page.waitForURL(/\/pages\/takeout\/search/)
     await settled(page)

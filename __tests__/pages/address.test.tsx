@@ -77,3 +77,23 @@ describe('Add address: errors follow the corrections', () => {
     expect(text(t, '.address-form__error--name')).toBe(w.name)
   })
 })
+
+describe('the form’s title says what it does (issue 39)', () => {
+  it.each([
+    ['zh', undefined, '新增地址'],
+    ['en', undefined, 'New address'],
+    ['zh', '7', '编辑地址'],
+    ['en', '7', 'Edit address'],
+  ] as const)('%s, id %s: %s', async (lang, id, title) => {
+    if (lang === 'en') setLang('en')
+    setItem('token', 'tok')
+    openedWith('pages/personal/newAddress', id ? { id } : {})
+    fakeApi({
+      'website.hui_china_city/regionTree': () => ({ list: REGIONS }),
+      'personal.address/index': () => ({ list: [{ id: 7, name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园 1 号', is_default: true, lat: 22.53, lng: 113.93 }] }),
+    })
+    const t = await mount(PersonalNewAddressPage)
+    await t.queries.waitForQuerySelector('.address-form__save')
+    expect(text(t, '.nav-bar__title')).toBe(title)
+  })
+})

@@ -13,6 +13,7 @@ import TakeoutDetailPage from '@/pages/takeout/detail'
 import TakeoutIndexPage from '@/pages/takeout/index'
 import TakeoutListPage from '@/pages/takeout/list'
 import OrdersIndexPage from '@/pages/orders/index'
+import OrderDetailPage from '@/pages/orders/detail'
 import Taro from '@tarojs/taro'
 import TakeoutOrderDetailPage from '@/pages/takeout/orderDetail'
 import TakeoutSearchPage from '@/pages/takeout/search'
@@ -124,9 +125,11 @@ const answer = (v: Partial<TakeoutView> = {}): TakeoutOrderAnswer => ({
 
 describe('takeout home', () => {
   it('a shop the server says is closed reads closed, with when it opens on the server’s clock', async () => {
+    setItem('city', { id: 1, name: '深圳' })
     openedWith('pages/takeout/index')
     fakeApi({
       'hui_public.takeout_category/index': () => ({ list: [{ id: 4, name: '奶茶甜品', icon: '/assets/img/takeout-cat-4.svg' }] }),
+      'website.hui_china_city/cityList': () => ({ list: [] }),
       'hui_public.takeout_shop/index': () =>
         paged([shop(), shop({ id: 1, name: '川味小馆', open: { state: 'closed', opens_at: `${businessToday()} 16:30:00`, closes_at: null } })]),
     })
@@ -139,11 +142,62 @@ describe('takeout home', () => {
   })
 })
 
+describe('where the food goes (issue 39)', () => {
+  const cats = { 'hui_public.takeout_category/index': () => ({ list: [{ id: 4, name: '奶茶甜品', icon: '/assets/img/takeout-cat-4.svg' }] }) }
+  const home = { id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号', is_default: true, lat: 22.54, lng: 114.05 }
+
+  it('signed in with an address: listed by the default address (the server judges delivery), each shop with its distance, the address said', async () => {
+    setItem('token', 'tok')
+    setItem('city', { id: 2, name: '广州' })
+    openedWith('pages/takeout/index')
+    const api = fakeApi({
+      ...cats,
+      'personal.address/index': () => ({ list: [{ ...home, id: 5, is_default: false, name: '韩梅梅' }, home] }),
+      'hui_public.takeout_shop/index': () => paged([shop({ distance: 700, in_range: true })]),
+    })
+    const t = await mount(TakeoutIndexPage)
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶']))
+    const asked = api.called('hui_public.takeout_shop/index')
+    expect(asked).toHaveLength(1)
+    expect(asked[0].data).toMatchObject({ address_id: 6, sort: 'distance' })
+    expect(asked[0].data).not.toHaveProperty('city_id')
+    expect(text(t, '.to-shop__distance')).toBe('700 m')
+    expect(text(t, '.to-place__where')).toContain('福华三路 88 号')
+  })
+
+  it('no address, no location, no city: no shops of anywhere — it says so and offers the fixes; a city chosen lists that city, saying distance is unknown', async () => {
+    openedWith('pages/takeout/index')
+    const api = fakeApi({
+      ...cats,
+      'website.hui_china_city/cityList': () => ({ list: [{ id: 1, name: '深圳', pinyin: 'shenzhen', hot: true }] }),
+      'hui_public.takeout_shop/index': () => paged([shop({ city_id: 1 })]),
+    })
+    const t = await mount(TakeoutIndexPage)
+    await until(t, () => expect(text(t, '.to-place--unknown .to-place__title')).toBe('还不知道送到哪里'))
+    expect(all(t, '.to-place__fix')).toEqual(['选择收货地址', '使用我的位置', '选择城市'])
+    expect(all(t, '.to-shop')).toEqual([])
+    expect(api.called('hui_public.takeout_shop/index')).toHaveLength(0)
+
+    await click(t, '.to-place__fix--city')
+    await until(t, () => expect(all(t, '#to-city-sheet .sheet__item')).toEqual(['深圳']))
+    await click(t, '#to-city-sheet .sheet__item')
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶']))
+    expect(api.called('hui_public.takeout_shop/index')[0].data).toMatchObject({ city_id: 1 })
+    expect(getItem('city')).toEqual({ id: 1, name: '深圳' })
+    expect(text(t, '.to-place--city .to-place__title')).toBe('深圳 · 未获取位置')
+    expect(text(t, '.to-place--city .to-place__hint')).toBe('看不到距离，也无法判断能否送到你那里')
+    // "Nearest" is not offered without a point: the city's shops by sales, said so by the chip.
+    expect(all(t, '.to-sort')).toEqual(['销量最高', '评分最高'])
+    expect(text(t, '.to-sort--on')).toBe('销量最高')
+    expect(api.called('hui_public.takeout_shop/index')[0].data).toMatchObject({ sort: 'sales' })
+  })
+})
+
 describe('a category’s list', () => {
   it('opened at a category, its chip is scrolled into view once the chips are there', async () => {
     openedWith('pages/takeout/list', { category: '5' })
     const cats = [1, 2, 3, 4, 5].map((id) => ({ id, name: `分类${id}`, icon: `/assets/img/takeout-cat-${id}.svg` }))
-    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: cats }), 'hui_public.takeout_shop/index': () => paged([]) })
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: cats }), 'website.hui_china_city/cityList': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
     const intoView = jest.fn()
     Object.defineProperty(Element.prototype, 'scrollIntoView', { value: intoView, configurable: true, writable: true })
     try {
@@ -187,6 +241,64 @@ describe('the menu', () => {
   })
 })
 
+describe('a dish and its times (issue 39)', () => {
+  it('a tap on a dish opens its detail — photo, description, options — with a close button; adding from it fills the cart', async () => {
+    openedWith('pages/takeout/detail', { id: '19' })
+    const options = [{ id: 11, name: '杯型', required: true, max: 1, options: [{ id: 111, name: '中杯', price: 0 }, { id: 112, name: '大杯', price: 300 }] }]
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu({ dishes: [dish({ id: 1, description: '黑糖珍珠现煮', option_groups: options }), dish({ id: 2, category: '甜品', name: '芒果班戟', price: 1600, description: '2 只装' }), dish({ id: 3, category: '甜品', name: '抹茶冰淇淋', price: 1200 })], member_rate: null }),
+    })
+    const t = await mount(TakeoutDetailPage)
+    await until(t, () => expect(all(t, '.to-dish__name')).toHaveLength(3))
+    // A dish without options: its detail too, with its photo and the whole description.
+    await click(t, '[data-dish="2"] .to-dish__name')
+    await until(t, () => expect(text(t, '.to-opts__title')).toBe('芒果班戟'))
+    expect(t.queries.querySelector('.to-opts__img')).not.toBeNull()
+    expect(text(t, '.to-opts__desc')).toBe('2 只装')
+    expect(t.queries.querySelector('.form-sheet__close')?.getAttribute('aria-label')).toBe('关闭')
+    await click(t, '.form-sheet__close')
+    await until(t, () => expect(t.queries.querySelector('.to-opts__panel')).toBeNull())
+    // A dish with options: the same sheet, its options chosen there.
+    await click(t, '[data-dish="1"] .to-dish__img')
+    await until(t, () => expect(all(t, '.to-opt')).toEqual(['中杯', '大杯 +¥3.00']))
+    expect(text(t, '.to-opts__desc')).toBe('黑糖珍珠现煮')
+    await click(t, '.to-opts__add')
+    await until(t, () => expect(text(t, '.to-bar__count')).toBe('1'))
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 1, option_ids: [111], quantity: 1 }] })
+    // + on a dish adds without opening it.
+    await click(t, '[data-dish="2"] .to-step--more')
+    expect(t.queries.querySelector('.to-opts__panel')).toBeNull()
+    expect(text(t, '.to-bar__count')).toBe('2')
+  })
+
+  it('Confirm’s times by day: today’s with “as soon as possible”, tomorrow’s behind its own tab (not one long list)', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const tomorrow = new Date(Date.parse(`${businessToday()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const slots = [`${businessToday()} 13:00`, `${businessToday()} 13:30`, `${tomorrow} 09:00`, `${tomorrow} 09:30`, `${tomorrow} 10:00`]
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: { ...detail(), slots } }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    await click(t, '.to-row--time')
+    await until(t, () => expect(all(t, '.to-times__day')).toEqual(['今天', `明天${tomorrow.slice(5)}`]))
+    expect(all(t, '.to-times__time')).toEqual(['尽快送达（约 12:31）', '13:00', '13:30'])
+    await click(t, '.to-times__day:nth-child(2)')
+    await until(t, () => expect(all(t, '.to-times__time')).toEqual(['09:00', '09:30', '10:00']))
+    await click(t, '.to-times__time:nth-child(2)')
+    await until(t, () => expect(text(t, '.to-row--time .to-row__value')).toBe(`预订 ${tomorrow.slice(5)} 09:30 ›`))
+  })
+})
+
 describe('confirm', () => {
   it('an address beyond the radius is refused as soon as it is priced: nothing to pay', async () => {
     setItem('token', 'tok')
@@ -197,6 +309,7 @@ describe('confirm', () => {
       'hui_public.takeout_shop/menu': () => menu(),
       'personal.address/index': () => ({ list: [{ id: 5, name: '韩梅梅', mobile: '13600003333', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园', is_default: true, lat: 22.53, lng: 113.93 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () => refused('takeout_out_of_range', 'zh', { distance: '12.4', radius: '3.0' }),
     })
     const t = await mount(TakeoutConfirmOrderPage)
@@ -215,6 +328,7 @@ describe('confirm', () => {
       'hui_public.takeout_shop/menu': () => menu(),
       'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () =>
         quote({ kind: 'takeout', original_amount: 2000, member_discount_amount: 80, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
     })
@@ -267,6 +381,21 @@ describe('My orders', () => {
   })
 })
 
+describe('a takeout order’s fees (issue 39)', () => {
+  it.each([
+    ['zh-CN', '打包费'],
+    ['en', 'Packing fee'],
+  ] as const)('a pickup order’s detail names its fee packing, not delivery/packing (%s)', async (lang, words) => {
+    setLang(lang)
+    setItem('token', 'tok')
+    openedWith('pages/orders/detail', { id: '77' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ id: 77, kind: 'takeout', fee_amount: 100, fees: [{ kind: 'packing', amount: 100 }] }) }) })
+    const t = await mount(OrderDetailPage)
+    await until(t, () => expect(all(t, '.order-detail__row').some((r) => r.startsWith(words))).toBe(true))
+    expect(all(t, '.order-detail__row').some((r) => /配送\/打包|Delivery\/packing/.test(r))).toBe(false)
+  })
+})
+
 describe('the stored carts', () => {
   it('a damaged line reads as absent, the good ones stay', () => {
     setItem('takeoutCarts', { '19': [{ dish_id: 'x' } as unknown as TakeoutCartLine, { dish_id: 2, option_ids: [], quantity: 1 }, { dish_id: 3, option_ids: [], quantity: 0 }], abc: [] })
@@ -289,8 +418,9 @@ describe('takeout search', () => {
   const beefShop = { ...shop({ id: 17, name: '老马家牛肉面' }), dishes: [{ id: 60, name: '招牌牛肉面', price: 1800, image: '/assets/img/dish-60.svg' }] }
 
   it('takeout home has a search box that opens the search', async () => {
+    setItem('city', { id: 1, name: '深圳' })
     openedWith('pages/takeout/index')
-    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
+    fakeApi({ 'hui_public.takeout_category/index': () => ({ list: [] }), 'website.hui_china_city/cityList': () => ({ list: [] }), 'hui_public.takeout_shop/index': () => paged([]) })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     const t = await mount(TakeoutIndexPage)
     expect(text(t, '.to-searchbox__text')).toBe('搜索外卖商家或菜品')
@@ -357,6 +487,27 @@ describe('takeout search', () => {
       resetLangCache()
     }
   })
+
+  it('signed in: searched by the delivery address; a shop that does not deliver there comes last, under its heading, marked with its distance (issue 39)', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/takeout/search')
+    const api = fakeApi({
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'hui_public.takeout/search': () =>
+        paged([
+          { ...shop({ distance: 700, in_range: true }), dishes: [] },
+          { ...shop({ id: 1, name: '川味小馆', distance: 12400, in_range: false }), dishes: [] },
+        ]),
+    })
+    const t = await mount(TakeoutSearchPage)
+    await type(t, '.to-search__input', '饭')
+    await until(t, () => expect(all(t, '.to-shop__name')).toEqual(['茶见奶茶', '川味小馆']))
+    expect(api.called('hui_public.takeout/search')[0].data).toMatchObject({ keyword: '饭', address_id: 6 })
+    expect(text(t, '.to-far')).toBe('以下商家超出配送范围')
+    expect(all(t, '.to-shops--far .to-shop__name')).toEqual(['川味小馆'])
+    expect(all(t, '.to-shops--far .to-tag--warn')).toEqual(['超出配送范围'])
+    expect(all(t, '.to-shops--far .to-shop__distance')).toEqual(['12.4 km'])
+  })
 })
 
 describe('the cart and an unpaid order', () => {
@@ -376,6 +527,7 @@ describe('the cart and an unpaid order', () => {
       ...menuApi,
       'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
       'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
       'personal.order/preCreate': () =>
         quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
       'personal.order/create': () => ({ order_info: created }),
@@ -388,6 +540,8 @@ describe('the cart and an unpaid order', () => {
     // The browser leaves for the cashier: the cart is still there.
     expect(readCart(19)).toEqual([{ dish_id: 2, option_ids: [], quantity: 1 }])
     unmountAll()
+    // A new page load after the cashier: the app's memory (its answers) is gone.
+    forgetAnswers()
 
     // The shopper comes back without paying and opens the shop again.
     openedWith('pages/takeout/detail', { id: '19' })
@@ -397,6 +551,32 @@ describe('the cart and an unpaid order', () => {
     expect(text(menuPage, '.pending-order__title')).toBe('你有一笔订单还没有支付')
     expect(text(menuPage, '.to-bar__count')).toBe('1')
     expect(api.called('personal.order/index')[0].data).toMatchObject({ tab: 'unpaid', kind: 'takeout' })
+  })
+
+  it('back from the cashier, Confirm says the unpaid order of this shop with Pay and Cancel; one changed since is refused by the server and the notice read again (issue 39)', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    const waiting = unpaidOrder({ id: 90, kind: 'takeout', shop_id: 19, pay_amount: 1920, expire_time: null })
+    const api = fakeApi({
+      ...menuApi,
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([waiting]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+      'personal.order/create': () => ({ ...refused('takeout_unpaid_order', 'zh', { amount: '19.20' }) }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.pending-order__amount')).toBe('待付款 ¥19.20'))
+    expect(text(t, '.pending-order__title')).toBe('你有一笔订单还没有支付')
+    expect(all(t, '.pending-order__cancel, .pending-order__pay')).toEqual(['取消订单', '去支付'])
+    expect(api.called('personal.order/index')[0].data).toMatchObject({ tab: 'unpaid', kind: 'takeout' })
+    await until(t, () => expect(text(t, '.to-pay__amount')).toBe('¥19.20'))
+    const before = api.called('personal.order/index').length
+    await click(t, '.to-pay__btn')
+    await until(t, () => expect(api.called('personal.order/index').length).toBeGreaterThan(before))
+    expect(api.called('personal.order/create')).toHaveLength(1)
   })
 
   it('the order page seeing that order paid empties the cart it was made from (and an unpaid one does not)', async () => {

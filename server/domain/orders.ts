@@ -5,7 +5,7 @@ import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/ord
 import { canRefund, cancelNotRefund, isPaidStatus } from '../../src/contract/orderRules'
 import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
-import { refuse } from './refusal'
+import { BizError, refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
 import type { PayProvider } from './pay/provider'
 import { planCard } from './cards'
@@ -26,12 +26,13 @@ import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
+import { twinRefusal, unpaidTwin } from './takeout/unpaid'
 import { priceMall, type MallDetail, type MallItemDetail } from './pricing/mall'
 import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
 import { priceFlash } from './pricing/flash'
-import type { OilFigures, OrderDelivery, OrderLine } from '../../src/contract/order'
+import type { OilFigures, OrderDelivery, OrderFee, OrderLine } from '../../src/contract/order'
 import type { ApiLang } from '../../src/contract/common'
 import { storeReasonIn } from '../../src/contract/storeReasons'
 
@@ -75,7 +76,25 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     // (Asked only of a parcel: each call of an async function costs the hot path a promise, docs/performance.md.)
     parcel: row.delivery === 'ship' ? await parcelOf(db, lang, row) : null,
     pickup: shop && (isFlashOrder(row) || row.delivery === 'pickup') ? { shop_id: shop.id, name: shop.name, address: shop.address, hours: shop.hours, lat: shop.lat, lng: shop.lng } : null,
+    fees: feesOf(row),
   }
+}
+
+/** The fees of `fee_amount`, each named as charged (issue 39): never "delivery/packing" on a pickup order. */
+function feesOf(row: OrderRow): OrderFee[] {
+  if (row.fee_amount <= 0) return []
+  if (row.kind === 'product') return [{ kind: 'shipping', amount: row.fee_amount }]
+  if (row.kind !== 'takeout') return [{ kind: 'delivery_packing', amount: row.fee_amount }]
+  const d = detailOf(row) as { mode?: unknown; fees?: { delivery?: unknown; packing?: unknown } }
+  const delivery = d.fees?.delivery
+  const packing = d.fees?.packing
+  if (typeof delivery === 'number' && typeof packing === 'number')
+    return [
+      ...(delivery > 0 ? [{ kind: 'delivery' as const, amount: delivery }] : []),
+      ...(packing > 0 ? [{ kind: 'packing' as const, amount: packing }] : []),
+    ]
+  // Orders from before the fees were kept apart: a pickup order's fee is its packing.
+  return [{ kind: d.mode === 'pickup' ? 'packing' : 'delivery_packing', amount: row.fee_amount }]
 }
 
 /** A mall order of several lines: its first product's name and how many more, in the asker's language. */
@@ -289,7 +308,14 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       if (existing.request_hash !== null && existing.request_hash !== requestHash) throw refuse('request_id_reused')
       return existing
     }
-    const priced = await priceOrder(db, userId, p)
+    // Takeout: the same cart while its order is unpaid is that order, never a second (issue 39: server/domain/takeout/unpaid.ts).
+    const twin = p.kind === 'takeout' ? await unpaidTwin(db, userId, p, requestHash) : null
+    if (twin?.same) return twin.order
+    const priced = await priceOrder(db, userId, p).catch((e: unknown) => {
+      // Its coupon taken by the waiting order: that order is the news, not the coupon.
+      throw twin && e instanceof BizError && e.reason === 'coupon_unavailable' ? twinRefusal(twin) : e
+    })
+    if (twin) throw twinRefusal(twin)
     // Fuel: the price per litre may have moved since the shopper's quote; they see the new figure and confirm.
     if (p.kind === 'oil' && p.quoted_price !== undefined && priced.quote.oil && priced.quote.oil.litre_price !== p.quoted_price) {
       const { quoted_price: _asked, ...again } = p

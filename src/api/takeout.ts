@@ -19,16 +19,27 @@ export function useTakeoutCategories() {
   return useQuery(() => requestTakeout('hui_public.takeout_category/index', {}).then((r) => r.list), [])
 }
 
-export interface ShopFilter {
-  categoryId?: number
-  cityId?: number
-  sort: TakeoutSort
+/**
+ * Where the food goes (issue 39): one of the shopper's addresses, else a located point, else a city (no distances).
+ * The server judges distance and delivery from the address or the point.
+ */
+export interface PlaceQuery {
+  addressId?: number
   point?: GeoPoint
+  cityId?: number
 }
 
-/** Shops, paged (open ones first, then by the sort), with distances from the shopper's point when known. */
+const placeFields = ({ addressId, point, cityId }: PlaceQuery) =>
+  addressId ? { address_id: addressId } : point ? { lat: point.lat, lng: point.lng } : cityId ? { city_id: cityId } : {}
+
+export interface ShopFilter extends PlaceQuery {
+  categoryId?: number
+  sort: TakeoutSort
+}
+
+/** Shops, paged: with an address or a point only those that deliver there, nearest first with distances; a city's by popularity. */
 export function useTakeoutShops(filter: ShopFilter, enabled = true) {
-  const { categoryId, cityId, sort, point } = filter
+  const { categoryId, cityId, sort, point, addressId } = filter
   const lat = point?.lat
   const lng = point?.lng
   return usePagedList(
@@ -38,10 +49,9 @@ export function useTakeoutShops(filter: ShopFilter, enabled = true) {
         page,
         page_size,
         ...(categoryId ? { category_id: categoryId } : {}),
-        ...(cityId ? { city_id: cityId } : {}),
-        ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}),
+        ...placeFields({ addressId, point: lat !== undefined && lng !== undefined ? { lat, lng } : undefined, cityId }),
       }),
-    [categoryId, cityId, sort, lat, lng],
+    [categoryId, cityId, sort, lat, lng, addressId],
     { keyOf: (s) => s.id, enabled },
   )
 }
@@ -85,13 +95,14 @@ export function useTakeoutOrder(id: number, returnTo: string | undefined) {
   return useSignedInQuery(() => requestTakeout('personal.takeout/read', { id }), [id], { returnTo, enabled: id > 0 })
 }
 
-/** Takeout search (`hui_public.takeout/search`): shops matching by name or dish, each with its matching dishes. */
-export function useTakeoutSearch(keyword: string, point?: GeoPoint) {
-  const lat = point?.lat
-  const lng = point?.lng
+/** Takeout search (`hui_public.takeout/search`): shops matching by name or dish, each with its matching dishes; those that do not deliver to the place last (`in_range: false`). */
+export function useTakeoutSearch(keyword: string, place: PlaceQuery, enabled = true) {
+  const { addressId, cityId } = place
+  const lat = place.point?.lat
+  const lng = place.point?.lng
   return usePagedList(
-    (page, page_size) => requestTakeout('hui_public.takeout/search', { keyword, page, page_size, ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}) }),
-    [keyword, lat, lng],
-    { keyOf: (s) => s.id, enabled: keyword !== '', pageSize: 20 },
+    (page, page_size) => requestTakeout('hui_public.takeout/search', { keyword, page, page_size, ...placeFields({ addressId, point: lat !== undefined && lng !== undefined ? { lat, lng } : undefined, cityId }) }),
+    [keyword, lat, lng, addressId, cityId],
+    { keyOf: (s) => s.id, enabled: enabled && keyword !== '', pageSize: 20 },
   )
 }

@@ -228,6 +228,14 @@ export const OrderLine = z.object({
 })
 export type OrderLine = z.infer<typeof OrderLine>
 
+/**
+ * One fee of an order, named as it was charged (issue 39): takeout's `delivery` and `packing` apart (a pickup order:
+ * packing only), a mall order's `shipping`; `delivery_packing` for a takeout order from before they were kept apart.
+ */
+export const ORDER_FEE_KINDS = ['delivery', 'packing', 'shipping', 'delivery_packing'] as const
+export const OrderFee = z.object({ kind: z.enum(ORDER_FEE_KINDS), amount: z.number().int() })
+export type OrderFee = z.infer<typeof OrderFee>
+
 /** Where a picked-up order is collected (flash sales; mall orders picked up): the store, its hours and where it is (a map). */
 export const OrderPickup = z.object({
   shop_id: z.number().int(),
@@ -359,6 +367,8 @@ export const OrderInfo = z.object({
   parcel: OrderParcel.nullable().optional(),
   /** Orders collected at a store (flash sales, mall orders picked up): the store; null for every other order. */
   pickup: OrderPickup.nullable().optional(),
+  /** The fees making up `fee_amount`, each named (none when it is 0; always sent by the server, optional only for old fixtures). */
+  fees: z.array(OrderFee).optional(),
 })
 export type OrderInfo = z.infer<typeof OrderInfo>
 

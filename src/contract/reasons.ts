@@ -190,6 +190,7 @@ export const REASONS = {
   takeout_order_closed: { zh: '订单已取消或退款', en: 'This order was cancelled or refunded' },
   takeout_cancel_accepted: { zh: '商家已接单，不能直接取消，可申请退款', en: 'The shop has accepted this order, so it cannot be cancelled. You can ask for a refund' },
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
+  takeout_unpaid_order: { zh: '这份购物车已有一笔待支付订单（¥{amount}），请先支付或取消', en: 'This cart already has an order waiting to be paid (¥{amount}). Pay it or cancel it first' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
   // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
   takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },

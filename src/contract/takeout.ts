@@ -81,9 +81,12 @@ export const TakeoutShopQuery = PageQuery.merge(GeoQuery).extend({
   category_id: Id.optional(),
   city_id: Id.optional(),
   keyword: z.string().trim().max(30, 'keyword is too long').optional(),
-  /** distance (needs a point or an address; else by id), sales (monthly), rating. Default: distance. */
+  /** distance (needs a point or an address; without one: by monthly sales), sales (monthly), rating. Default: distance. */
   sort: z.enum(TAKEOUT_SORTS).default('distance'),
-  /** "Delivers to my address": one of the shopper's addresses (needs a session); only shops whose radius covers it. Distances are then from it. */
+  /**
+   * Where the food goes (issue 39): one of the shopper's addresses (needs a session), else `lat`/`lng`. With either, only
+   * the shops that deliver there (their radius covers it), distances from it; `city_id` is then not used. Without: the city's shops, no distances.
+   */
   address_id: Id.optional(),
 })
 export const TakeoutShopPage = pagedOf(TakeoutShop)
@@ -134,6 +137,8 @@ export type TakeoutMenuAnswer = z.infer<typeof TakeoutMenuAnswer>
 export const TakeoutSearchQuery = PageQuery.merge(GeoQuery).extend({
   keyword: z.string({ required_error: 'keyword is required' }).trim().min(1, 'keyword is required').max(30, 'keyword is too long'),
   city_id: Id.optional(),
+  /** Where the food goes, as the list takes it (needs a session): shops that deliver there first, the others after, `in_range: false`. */
+  address_id: Id.optional(),
 })
 export const TakeoutSearchAnswer = pagedOf(
   TakeoutShop.extend({ dishes: z.array(z.object({ id: z.number().int(), name: z.string(), price: z.number().int(), image: z.string() })) }),

@@ -47,6 +47,8 @@ interface Schema {
   takeoutCartOrders: Record<string, number[]>
   /** Takeout search's own history (newest first). */
   takeoutSearchHistory: string[]
+  /** Where takeout delivers (issue 39): the address the shopper chose on takeout's list or Confirm (its id); else their default. */
+  takeoutAddressId: number
   /** The store's takeout list: the new-order alert (a sound on H5, a vibration on weapp) turned off on this device. */
   storeTakeoutAlertMuted: boolean
   /** Merchant sign-up's draft (issue 26), kept until submitted: checked field by field where it is read (src/features/merchant/draft.ts). */
@@ -96,6 +98,7 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   takeoutCarts: (v) => (isObj(v) ? (v as Record<string, TakeoutCartLine[]>) : undefined),
   takeoutCartOrders: (v) => (isObj(v) ? (v as Record<string, number[]>) : undefined),
   takeoutSearchHistory: (v) => (Array.isArray(v) ? v.filter(isStr).slice(0, 20) : undefined),
+  takeoutAddressId: (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined),
   storeTakeoutAlertMuted: (v) => (typeof v === 'boolean' ? v : undefined),
   merchantDraft: (v) => (isObj(v) ? v : undefined),
 

@@ -23,7 +23,8 @@ export const navPlatform: NavPlatform = {
   // The status-bar inset comes from CSS env(safe-area-inset-top) on H5.
   metrics: () => ({ statusBarHeight: 0, barHeight: 44, rightInset: 0 }),
   hasPageBehind: () => historyIndex() > 0,
-  back: () => window.history.back(),
+  pagesBehind: () => historyIndex(),
+  back: (pages = 1) => (pages === 1 ? window.history.back() : window.history.go(-pages)),
   // No system bar in a browser: every page keeps the app's NavBar.
   drawsBar: () => false,
 }

@@ -12,8 +12,10 @@ export interface NavPlatform {
   metrics(): NavMetrics
   /** Whether the page on top has a page of the app behind it to go back to (the back arrow, not the home button). */
   hasPageBehind(): boolean
-  /** Back to that page. */
-  back(): void
+  /** How many pages of the app are behind the one on top (0: none). */
+  pagesBehind(): number
+  /** Back to that page, or `pages` pages back (a form opened from a picker returns past the picker: issue 39). */
+  back(pages?: number): void
   /**
    * Whether the platform draws this page's navigation bar itself: its page config says navigationStyle
    * 'default' (every other page inherits 'custom' from app.config), and the app then draws no NavBar there.

@@ -28,8 +28,9 @@ export const navPlatform: NavPlatform = {
   },
   // The mini-program's page stack is the truth: it is what the system back gesture walks.
   hasPageBehind: () => Taro.getCurrentPages().length > 1,
-  back() {
-    void Taro.navigateBack({ delta: 1 })
+  pagesBehind: () => Math.max(0, Taro.getCurrentPages().length - 1),
+  back(pages = 1) {
+    void Taro.navigateBack({ delta: pages })
   },
   // Only the web view, whose <web-view> covers the whole page and anything the app drew on it.
   drawsBar(route) {

@@ -222,8 +222,8 @@ export interface TakeoutPriced {
   member: number
   fee: number
   lines: PriceQuote['lines']
-  /** `delivery_fee` / `packing_fee`: the order page's money lines (issue 39; older orders have only the sum, fee_amount). */
-  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; delivery_fee: number; packing_fee: number }
+  /** `fees`: the delivery and packing fees apart (issue 39: OrderInfo.fees names them, the order page's money lines add them up; a pickup order's is packing only; older orders have only the sum, fee_amount). */
+  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number } }
   quote: NonNullable<PriceQuote['takeout']>
   /** What create keeps in takeout_orders. */
   order: { mode: TakeoutMode; scheduled_for: string | null; promised_at: string; opens_at: number | null }
@@ -328,7 +328,7 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
     member,
     fee: deliveryFee + shop.packing_fee,
     lines,
-    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee },
+    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing: shop.packing_fee } },
     quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }

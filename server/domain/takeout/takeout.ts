@@ -214,8 +214,7 @@ interface TakeoutDetail {
   remark?: string
   tableware?: number
   /** Kept apart from issue 39 on (server/domain/takeout/pricing.ts); older orders have only the order's fee_amount. */
-  delivery_fee?: number
-  packing_fee?: number
+  fees?: { delivery?: number; packing?: number }
   items?: Array<{ id?: unknown; option_ids?: unknown; quantity?: unknown }>
 }
 
@@ -316,10 +315,10 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInt
 /** The order's money as lines that add up: dishes + packing + delivery − discount − coupon = paid. */
 export function takeoutMoneyOf(row: OrderRow, mode: TakeoutView['mode']): TakeoutMoney {
   const d = detailOf(row)
-  const split = isInt(d.packing_fee) && isInt(d.delivery_fee)
+  const split = isInt(d.fees?.packing) && isInt(d.fees?.delivery)
   // A pickup order has no delivery: its fee is the packing fee, kept apart or not.
-  const packing = split ? (d.packing_fee as number) : mode === 'pickup' ? row.fee_amount : null
-  const delivery = mode === 'pickup' ? null : split ? (d.delivery_fee as number) : null
+  const packing = split ? (d.fees?.packing as number) : mode === 'pickup' ? row.fee_amount : null
+  const delivery = mode === 'pickup' ? null : split ? (d.fees?.delivery as number) : null
   return {
     dishes: row.original_amount,
     packing_fee: packing,

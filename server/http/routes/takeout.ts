@@ -43,27 +43,39 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     list: (await repo.categories(db)).map((c) => ({ id: c.id, name: lang === 'en' ? c.name_en : c.name, icon: c.icon })),
   }))
 
-  /** Open shops first, then the sort's order; ties by id so pages never repeat or skip a shop. */
+  /**
+   * Open shops first, then the sort's order; ties by id so pages never repeat or skip a shop. "Nearest" needs a point:
+   * without one (a city only) it falls back to the best selling, never to the ids (issue 39).
+   */
   const ordered = (list: TakeoutShop[], sort: 'distance' | 'sales' | 'rating') => {
-    const key = (s: TakeoutShop) => (sort === 'sales' ? -s.monthly_sales : sort === 'rating' ? -s.rating : (s.distance ?? 0))
+    const key = (s: TakeoutShop) => (sort === 'rating' ? -s.rating : sort === 'distance' && s.distance !== null ? s.distance : -s.monthly_sales)
     return [...list].sort((a, b) => Number(a.open.state !== 'open') - Number(b.open.state !== 'open') || key(a) - key(b) || a.id - b.id)
   }
 
-  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, async ({ input, user }) => {
-    const now = nowMs()
-    let from: GeoPoint | null = pointOf(input)
-    let onlyReaching: { point: GeoPoint | null } | null = null
+  /**
+   * Where the food goes (issue 39, docs/decisions/2026-12-06-takeout-list-by-delivery-place.md): one of the shopper's
+   * own addresses (its point; an address without one reaches only shops without a radius), else the point asked
+   * about, else none (a city only: no distance, no claim about delivery).
+   */
+  const placeOf = async (input: { address_id?: number; lat?: number; lng?: number }, user: Parameters<typeof requireUser>[0]): Promise<{ point: GeoPoint | null; judged: boolean }> => {
     if (input.address_id !== undefined) {
-      // "Delivers to my address": one of the shopper's own addresses; distances are then from it.
       const point = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
       if (!point) throw refuse('address_not_found')
-      const p = point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null
-      onlyReaching = { point: p }
-      from = p
+      return { point: point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null, judged: true }
     }
-    let list = (await repo.shopsWhere(db, input)).map((r) => ({ row: r, shop: summaryOf(r, now, from) }))
-    // An address without a point reaches only shops without a radius.
-    if (onlyReaching) list = list.filter(({ row, shop }) => (onlyReaching?.point ? shop.in_range === true : row.radius_m === 0))
+    const point = pointOf(input)
+    return { point, judged: point !== null }
+  }
+  /** Delivers to the place: its radius covers the point (a place without a point: only a shop without a radius). */
+  const delivers = (row: { radius_m: number }, shop: TakeoutShop) => (shop.distance === null ? row.radius_m === 0 : shop.in_range === true)
+
+  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, async ({ input, user }) => {
+    const now = nowMs()
+    const place = await placeOf(input, user)
+    // With a place, only the shops that deliver there (as Meituan's list): another city's shop never sits among them.
+    const rows = await repo.shopsWhere(db, place.judged ? { ...input, city_id: undefined } : input)
+    let list = rows.map((r) => ({ row: r, shop: summaryOf(r, now, place.point) }))
+    if (place.judged) list = list.filter(({ row, shop }) => delivers(row, shop))
     const sorted = ordered(
       list.map((x) => x.shop),
       input.sort,
@@ -97,13 +109,19 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     return menuOf(db, input.shop_id, rate)
   })
 
-  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, async ({ input }) => {
+  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, async ({ input, user }) => {
     const now = nowMs()
-    const rows = await repo.shopsWhere(db, { keyword: input.keyword, city_id: input.city_id })
-    const sorted = ordered(
-      rows.map((r) => summaryOf(r, now, pointOf(input))),
-      'distance',
-    )
+    const place = await placeOf(input, user)
+    const rows = await repo.shopsWhere(db, { keyword: input.keyword, city_id: place.judged ? undefined : input.city_id })
+    // A shop looked for by name is found even when it does not deliver there: after those that do, marked (in_range false).
+    const judged = rows.map((r) => {
+      const shop = summaryOf(r, now, place.point)
+      return { shop, reaches: !place.judged || delivers(r, shop) }
+    })
+    const sorted = [
+      ...ordered(judged.filter((x) => x.reaches).map((x) => x.shop), 'distance'),
+      ...ordered(judged.filter((x) => !x.reaches).map((x) => ({ ...x.shop, in_range: false })), 'distance'),
+    ]
     const start = (input.page - 1) * input.page_size
     const list = await Promise.all(sorted.slice(start, start + input.page_size).map(async (s) => ({
       ...s,

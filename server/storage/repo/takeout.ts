@@ -125,6 +125,20 @@ export interface TakeoutOrderRow {
 export const insertTakeoutOrder = (db: Q, r: Pick<TakeoutOrderRow, 'order_id' | 'shop_id' | 'mode' | 'scheduled_for' | 'promised_at' | 'opens_at' | 'updated_at'>) =>
   db.run('INSERT INTO takeout_orders (order_id, shop_id, mode, scheduled_for, promised_at, opens_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', r.order_id, r.shop_id, r.mode, r.scheduled_for, r.promised_at, r.opens_at, r.updated_at)
 
+/**
+ * The shopper's unpaid takeout orders at a shop, not yet past their payment time, newest first (issue 39: the same cart
+ * is not ordered twice while one waits — server/domain/takeout/unpaid.ts). Their request hash and lines (detail).
+ */
+export const unpaidAtShop = async (db: Q, userId: number, shopId: number, now: number) =>
+  (await db.all(
+    `SELECT o.id, o.request_hash, o.detail, o.pay_amount FROM orders o JOIN takeout_orders t ON t.order_id = o.id
+      WHERE o.user_id = ? AND t.shop_id = ? AND o.kind = 'takeout' AND o.status = ? AND o.expire_at > ? ORDER BY o.id DESC`,
+    userId,
+    shopId,
+    ORDER_STATUS.UNPAID,
+    now,
+  )) as Array<{ id: number; request_hash: string | null; detail: string; pay_amount: number }>
+
 export const takeoutOrderOf = async (db: Q, orderId: number) => (await db.get('SELECT * FROM takeout_orders WHERE order_id = ?', orderId)) as TakeoutOrderRow | undefined
 
 /** Paid: the acceptance timer counts from now, or from a pre-order's opening when that is later. */

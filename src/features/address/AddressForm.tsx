@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { Address } from '@/contract/address'
 import type { RegionTree } from '@/contract/site'
 import { toastError, toastSuccess } from '@/core/feedback'
+import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { BRAND } from '@/core/theme'
 import { errorMessage, request } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
@@ -20,8 +21,10 @@ const fieldOf = (key: keyof AddressDraft): AddressField | null => (key === 'is_d
 /**
  * Add or edit an address: inline validation, prefilled when editing, nothing lost when saving fails. Errors are
  * shown by Save; a field's error then follows what is typed (gone as soon as the field is valid), others stay.
+ * `pick`: opened from an order's address choice (Addresses in select mode) — a new address saved there is the one
+ * chosen: handed to the order and back past the list, as the shopper meant (issue 39).
  */
-export default function AddressForm({ initial, regions }: { initial: Address | null; regions: RegionTree }) {
+export default function AddressForm({ initial, regions, pick = false }: { initial: Address | null; regions: RegionTree; pick?: boolean }) {
   const t = useT()
   const [draft, setDraft] = useState<AddressDraft>(() => (initial ? { ...initial } : emptyAddress()))
   const [errors, setErrors] = useState<AddressErrors>({})
@@ -48,10 +51,15 @@ export default function AddressForm({ initial, regions }: { initial: Address | n
     setErrors(found)
     if (Object.keys(found).length) return
     try {
-      await request('personal.address/save', { ...(initial ? { id: initial.id } : {}), ...draft, name: draft.name.trim(), mobile: draft.mobile.trim(), detail: draft.detail.trim() })
+      const saved = await request('personal.address/save', { ...(initial ? { id: initial.id } : {}), ...draft, name: draft.name.trim(), mobile: draft.mobile.trim(), detail: draft.detail.trim() })
       toastSuccess(t('address.saved'))
+      // Added from an order's choice, with the order and the list behind: chosen, and back to the order.
+      if (pick && !initial && navPlatform.pagesBehind() >= 2) {
+        Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, saved.info)
+        navPlatform.back(2)
+      }
       // Back where the shopper came from; opened directly (a link, a reload), on to the address list (issue 24: it stayed).
-      if (navPlatform.hasPageBehind()) navPlatform.back()
+      else if (navPlatform.hasPageBehind()) navPlatform.back()
       else void Taro.redirectTo({ url: routeUrl('pages/personal/address') })
     } catch (e) {
       toastError(errorMessage(e))

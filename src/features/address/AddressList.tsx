@@ -49,7 +49,8 @@ export default function AddressList({ query, selectMode }: Props) {
     Taro.eventCenter.trigger(ADDRESS_SELECTED_EVENT, a)
     void Taro.navigateBack({ delta: 1 })
   }
-  const add = () => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress') })
+  // From an order's address choice, the new address comes back chosen (issue 39: AddressForm's `pick`).
+  const add = () => void Taro.navigateTo({ url: routeUrl('pages/personal/newAddress', { select: selectMode ? 1 : undefined }) })
 
   return (
     <LoadState loading={query.loading && !query.data} error={query.error} onRetry={() => void query.reload()}>

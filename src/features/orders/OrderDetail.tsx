@@ -108,7 +108,8 @@ export default function OrderDetail({ order, code, payFailed = false }: Props) {
         <Row label={t('detail.original')} cents={order.original_amount} />
         {order.discount_amount > 0 && <Row label={t('detail.discount')} cents={-order.discount_amount} />}
         {order.coupon_amount > 0 && <Row label={t('detail.coupon')} cents={-order.coupon_amount} />}
-        {order.fee_amount > 0 && <Row label={t('detail.fee')} cents={order.fee_amount} />}
+        {/* Each fee as charged (issue 39): a pickup order's packing is not "delivery/packing". */}
+        {order.fees ? order.fees.map((f) => <Row key={f.kind} label={t(`detail.fee.${f.kind}`)} cents={f.amount} />) : order.fee_amount > 0 && <Row label={t('detail.fee')} cents={order.fee_amount} />}
         <Row label={t(unpaid ? 'detail.toPay' : 'detail.paid')} cents={order.pay_amount} strong />
       </View>
 

@@ -5,10 +5,12 @@ import { useTakeoutConfirm } from '@/api/takeout'
 import { reportSubscription, useSubscribeTemplates } from '@/api/takeoutSubscribe'
 import { isNotFound } from '@/api/notFound'
 import { useOrderQuote } from '@/api/orders'
+import { usePendingOrder } from '@/api/pendingOrders'
 import ChoiceSheet from '@/components/ChoiceSheet'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import QuoteError from '@/components/QuoteError'
 import { EmptyState } from '@/components/StateView'
 import type { Address } from '@/contract/address'
@@ -19,13 +21,15 @@ import { addressLine } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
-import { assetUrl } from '@/core/request'
+import { ApiError, assetUrl } from '@/core/request'
 import { usePay } from '@/hooks/usePay'
 import { subscribeMessages } from '@/platform/subscribe'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
 import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
+import { rememberTakeoutAddress, takeoutAddress } from './Place'
 import { wallTime } from './time'
+import TimeSheet from './TimeSheet'
 import { useT } from './messages'
 import './takeout.css'
 
@@ -51,18 +55,30 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const items = useMemo(() => itemsOf(shown), [shown])
   const [mode, setMode] = useState<TakeoutMode>('delivery')
   const [chosen, setChosen] = useState<Address | null>(null)
-  const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : (addresses.find((a) => a.is_default) ?? addresses[0] ?? null)
+  // The address chosen here, else takeout's own (the list's "deliver to"), else the default (./Place.tsx).
+  const address: Address | null = chosen ? (addresses.find((a) => a.id === chosen.id) ?? chosen) : takeoutAddress(addresses)
   const closed = shop.open.state !== 'open'
   const [slot, setSlot] = useState<string | null>(closed ? (shop.slots[0] ?? null) : null)
   const [sheet, setSheet] = useState<'time' | 'tableware' | null>(null)
   const [tableware, setTableware] = useState(1)
   const [remark, setRemark] = useState('')
   const [couponId, setCouponId] = useState<number | null>(null)
-  const { pay, paying } = usePay()
+  const { pay, paying, error: payError } = usePay()
+  // Back from the cashier (or the payment sheet closed): the unpaid order of this shop, with Pay and Cancel, as Pay a
+  // bill says it. Placing the same cart again answers that order (the server's rule, docs/api.md "Takeout"); a cart
+  // changed since is refused (`takeout_unpaid_order`, said in a toast) and the notice read again (issue 39).
+  const pending = usePendingOrder('takeout', shop.id)
+  const reloadPending = pending.reload
+  useEffect(() => {
+    if (payError instanceof ApiError && payError.reason === 'takeout_unpaid_order') void reloadPending()
+  }, [payError, reloadPending])
   const tmplIds = useSubscribeTemplates(subscribeMessages.supported)
 
   useEffect(() => {
-    const onChosen = (a: Address) => setChosen(a)
+    const onChosen = (a: Address) => {
+      rememberTakeoutAddress(a)
+      setChosen(a)
+    }
     Taro.eventCenter.on(ADDRESS_SELECTED_EVENT, onChosen)
     return () => void Taro.eventCenter.off(ADDRESS_SELECTED_EVENT, onChosen)
   }, [])
@@ -107,15 +123,11 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   }
   const chooseAddress = () => void Taro.navigateTo({ url: routeUrl('pages/personal/address', { select: 1 }) })
   const asapAt = quote?.takeout && !slot ? quote.takeout.promised_at : shop.asap_at
-  const slots = shop.slots.slice(0, 48)
-  const timeChoices = [
-    ...(closed ? [] : [{ key: 'asap', label: t(mode === 'pickup' ? 'to.asapPickup' : 'to.asap', { time: wallTime(shop.asap_at) }), selected: slot === null }]),
-    ...slots.map((s) => ({ key: s, label: wallTime(s), selected: slot === s })),
-  ]
   const td = quote?.takeout
 
   return (
     <View className='to-confirm'>
+      <PendingOrderNotice order={pending.data} onChanged={pending.reload} />
       {shop.settings.pickup && (
         <View className='to-modes' role='radiogroup' aria-label={t('to.mode')}>
           {(['delivery', 'pickup'] as const).map((m) => (
@@ -227,19 +239,19 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
         </Button>
       </View>
 
-      <ChoiceSheet
-        id='to-time-sheet'
-        open={sheet === 'time'}
-        title={t('to.chooseTime')}
-        choices={timeChoices}
-        cancelText={t('to.cancel')}
-        onPick={(i) => {
-          const c = timeChoices[i]
-          setSlot(c.key === 'asap' ? null : c.key)
-          setSheet(null)
-        }}
-        onClose={() => setSheet(null)}
-      />
+      {sheet === 'time' && (
+        <TimeSheet
+          title={t(mode === 'pickup' ? 'to.whenPickup' : 'to.when')}
+          slots={shop.slots}
+          asap={closed ? null : t(mode === 'pickup' ? 'to.asapPickup' : 'to.asap', { time: wallTime(asapAt) })}
+          chosen={slot}
+          onPick={(s) => {
+            setSlot(s)
+            setSheet(null)
+          }}
+          onClose={() => setSheet(null)}
+        />
+      )}
       <ChoiceSheet
         id='to-tableware-sheet'
         open={sheet === 'tableware'}

@@ -184,6 +184,7 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
   const canPreorder = shop.open.state === 'closed' && shop.slots.length > 0
   const short = Math.max(0, shop.min_order - dishesTotal)
   const canCheckout = sum.count > 0 && short === 0 && shop.open.state !== 'paused' && (!shut || canPreorder)
+  const barState = shop.open.state === 'paused' ? t('to.pausedBar') : shut ? (canPreorder ? t('to.closedPreorder', { time: wallTime(shop.slots[0]) }) : openText(t, shop.open.opens_at)) : null
 
   return (
     <View className='to-menu-page'>
@@ -208,7 +209,7 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
                 </Text>
                 {c.dish_ids.map((dishId) => {
                   const d = dishById.get(dishId)
-                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
+                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} onOpen={() => setChoosing(d)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
                 })}
               </View>
             ))}
@@ -224,13 +225,22 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
         packing={shop.packing_fee}
         delivery={shop.delivery_fee}
         short={short}
-        state={shop.open.state === 'paused' ? t('to.pausedBar') : shut ? (canPreorder ? t('to.closedPreorder', { time: wallTime(shop.slots[0]) }) : openText(t, shop.open.opens_at)) : null}
+        state={barState}
         canCheckout={canCheckout}
-        onCart={() => sum.count > 0 && setCartOpen(true)}
+        over={cartOpen}
+        onCart={() => sum.count > 0 && setCartOpen(!cartOpen)}
         onCheckout={checkout}
       />
       {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => (cart.add(choosing.id, ids), setChoosing(null))} onClose={() => setChoosing(null)} />}
-      {cartOpen && <CartSheet shown={shown} onChange={(l: ShownLine, by: number) => cart.add(l.line.dish_id, l.line.option_ids, by)} onClear={() => (cart.clear(), setCartOpen(false), toastInfo(t('to.cleared')))} onClose={() => setCartOpen(false)} />}
+      {cartOpen && sum.count > 0 && (
+        <CartSheet
+          shown={shown}
+          barLines={(barState ? 1 : 0) + (memberSaving > 0 ? 1 : 0)}
+          onChange={(l: ShownLine, by: number) => cart.add(l.line.dish_id, l.line.option_ids, by)}
+          onClear={() => (cart.clear(), setCartOpen(false), toastInfo(t('to.cleared')))}
+          onClose={() => setCartOpen(false)}
+        />
+      )}
     </View>
   )
 }
@@ -285,16 +295,23 @@ export function PriceText({ price, member }: { price: number; member: number | n
   )
 }
 
-function DishRow({ dish: d, found, count, onAdd, onLess }: { dish: Dish; found: boolean; count: number; onAdd: () => void; onLess: () => void }) {
+/**
+ * One dish: a tap on it opens its detail (photo, description, options: ./OptionSheet.tsx); + and − (or Options, for a
+ * dish with options) act on the cart without opening it.
+ */
+function DishRow({ dish: d, found, count, onOpen, onAdd, onLess }: { dish: Dish; found: boolean; count: number; onOpen: () => void; onAdd: () => void; onLess: () => void }) {
   const t = useT()
   return (
-    <View id={`to-dish-${d.id}`} className={`to-dish${d.sold_out ? ' to-dish--out' : ''}${found ? ' to-dish--found' : ''}`} data-dish={d.id}>
+    <View id={`to-dish-${d.id}`} className={`to-dish${d.sold_out ? ' to-dish--out' : ''}${found ? ' to-dish--found' : ''}`} data-dish={d.id} onClick={onOpen}>
       <Image className='to-dish__img' src={assetUrl(d.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
       <View className='to-dish__body'>
-        <Text className='to-dish__name'>{d.name}</Text>
+        <Text className='to-dish__name' role='button' tabIndex={0} aria-haspopup='dialog' aria-label={t('to.dishDetail', { name: d.name })}>
+          {d.name}
+        </Text>
         {d.description !== '' && <Text className='to-dish__desc'>{d.description}</Text>}
         <Text className='to-dish__sales'>{t('to.monthly', { n: d.monthly_sales })}</Text>
-        <View className='to-dish__foot'>
+        {/* The cart's buttons: a tap here is not a tap on the dish. */}
+        <View className='to-dish__foot' onClick={(e) => e.stopPropagation()}>
           <PriceText price={d.price} member={d.member_price} />
           {d.sold_out ? (
             <Text className='to-dish__out'>{t('to.soldOut')}</Text>
@@ -336,14 +353,16 @@ interface BarProps {
   /** Closed, paused: said on the bar. */
   state: string | null
   canCheckout: boolean
+  /** The cart sheet is open: the bar stays above its backdrop. */
+  over: boolean
   onCart: () => void
   onCheckout: () => void
 }
 
-function CartBar({ count, total, memberSaving, packing, delivery, short, state, canCheckout, onCart, onCheckout }: BarProps) {
+function CartBar({ count, total, memberSaving, packing, delivery, short, state, canCheckout, over, onCart, onCheckout }: BarProps) {
   const t = useT()
   return (
-    <View className='to-bar-wrap'>
+    <View className={`to-bar-wrap${over ? ' to-bar-wrap--over' : ''}`}>
       {state && <Text className='to-bar__state'>{state}</Text>}
       {count > 0 && memberSaving > 0 && <Text className='to-bar__saving'>{t('to.memberSaves', { amount: centsToYuan(memberSaving) })}</Text>}
       <View className='to-bar'>
@@ -355,9 +374,8 @@ function CartBar({ count, total, memberSaving, packing, delivery, short, state, 
           {count > 0 ? (
             <>
               <Text className='to-bar__total'>¥{centsToYuan(Math.max(0, total - memberSaving))}</Text>
-              <Text className='to-bar__fees'>
-                {t('to.packingFee', { amount: centsToYuan(packing) })} · {t('to.deliveryEst', { amount: centsToYuan(delivery) })}
-              </Text>
+              <Text className='to-bar__fees-line to-bar__packing'>{t('to.packingFee', { amount: centsToYuan(packing) })}</Text>
+              <Text className='to-bar__fees-line to-bar__delivery'>{t('to.deliveryEst', { amount: centsToYuan(delivery) })}</Text>
             </>
           ) : (
             <Text className='to-bar__fees to-bar__fees--empty'>{t('to.cartEmpty')}</Text>

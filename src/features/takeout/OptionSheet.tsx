@@ -1,9 +1,10 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
 import { useState } from 'react'
 import FormSheet from '@/components/FormSheet'
 import type { Dish } from '@/contract/takeout'
 import { centsToYuan } from '@/core/format'
 import { toastInfo } from '@/core/feedback'
+import { assetUrl } from '@/core/request'
 import { useT } from './messages'
 
 interface Props {
@@ -15,8 +16,10 @@ interface Props {
 }
 
 /**
- * A dish's options (size, spice, extras) with their prices: one choice in a required single group, up to `max`
- * in the others. What it comes to is the menu's figures; the order's price is the server's quote.
+ * A dish's detail, opened by tapping the dish (or its Options button): its photo, description and monthly sales, its
+ * options (size, spice, extras) with their prices — one choice in a required single group, up to `max` in the
+ * others — and Add (issue 39). A close button as well as the backdrop. What it comes to is the menu's figures; the
+ * order's price is the server's quote.
  */
 export default function OptionSheet({ dish, memberRate, onAdd, onClose }: Props) {
   const t = useT()
@@ -49,8 +52,13 @@ export default function OptionSheet({ dish, memberRate, onAdd, onClose }: Props)
   }
 
   return (
-    <FormSheet name='to-opts' title={dish.name} busy={false} onClose={onClose}>
+    <FormSheet name='to-opts' title={dish.name} busy={false} onClose={onClose} closeLabel={t('to.close')}>
       <View className='to-opts__body'>
+        <View className='to-opts__dish'>
+          <Image className='to-opts__img' src={assetUrl(dish.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
+          {dish.description !== '' && <Text className='to-opts__desc'>{dish.description}</Text>}
+          <Text className='to-opts__sales'>{t('to.monthly', { n: dish.monthly_sales })}</Text>
+        </View>
         {dish.option_groups.map((g) => (
           <View key={g.id} className='to-opts__group'>
             <Text className='to-opts__name' id={`to-opt-g${g.id}`}>
@@ -83,8 +91,8 @@ export default function OptionSheet({ dish, memberRate, onAdd, onClose }: Props)
             <Text className='to-opts__total'>¥{centsToYuan(total)}</Text>
           )}
         </View>
-        <Button className='btn-pill to-opts__add' onClick={add}>
-          {t('to.add')}
+        <Button className='btn-pill to-opts__add' disabled={dish.sold_out || undefined} onClick={dish.sold_out ? undefined : add}>
+          {dish.sold_out ? t('to.soldOut') : t('to.add')}
         </Button>
       </View>
     </FormSheet>

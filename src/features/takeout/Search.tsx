@@ -7,8 +7,8 @@ import Money from '@/components/Money'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { TakeoutShop } from '@/contract/takeout'
 import { assetUrl, errorMessage } from '@/core/request'
-import { useShopperLocation } from '@/hooks/useShopperLocation'
 import { routeUrl } from '@/routes'
+import { placeQuery, useTakeoutPlace } from './Place'
 import { ShopCard } from './ShopList'
 import { clearHistory, readHistory, remember } from './searchHistory'
 import { openText } from './time'
@@ -22,14 +22,16 @@ export const TAKEOUT_SEARCH_DEBOUNCE_MS = 300
  * Takeout search (`search`): shops and dishes by keyword, asked as the shopper types (debounced), with the
  * search history (storage module) and popular words (each finds something in either language). Results in two
  * groups: the shops (open or closed on the server's clock) and their matching dishes, each with its shop — a dish
- * opens its shop's menu at that dish.
+ * opens its shop's menu at that dish. Shops that do not deliver to the shopper's place come last, under their own
+ * heading, marked out of range with their distance (issue 39).
  */
 export default function TakeoutSearch() {
   const t = useT()
   const [text, setText] = useState('')
   const [keyword, setKeyword] = useState('')
   const [history, setHistory] = useState(readHistory)
-  const { point } = useShopperLocation()
+  // Where the food goes, as takeout's list has it: the shops that deliver there first, the others after, marked (issue 39).
+  const { place } = useTakeoutPlace()
 
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(text.trim()), TAKEOUT_SEARCH_DEBOUNCE_MS)
@@ -39,7 +41,7 @@ export default function TakeoutSearch() {
     if (keyword) setHistory(remember(keyword))
   }, [keyword])
 
-  const found = useTakeoutSearch(keyword, point)
+  const found = useTakeoutSearch(keyword, placeQuery(place), place.kind !== 'pending')
   useReachBottom(() => void found.loadMore())
   const dishes = useMemo(() => found.items.flatMap((s) => s.dishes.map((d) => ({ dish: d, shop: s }))), [found.items])
 
@@ -126,10 +128,26 @@ export default function TakeoutSearch() {
                   {t('to.resultShops')}
                 </Text>
                 <View className='to-shops' role='list'>
-                  {found.items.map((s) => (
-                    <ShopCard key={s.id} shop={s} />
-                  ))}
+                  {found.items
+                    .filter((s) => s.in_range !== false)
+                    .map((s) => (
+                      <ShopCard key={s.id} shop={s} />
+                    ))}
                 </View>
+                {found.items.some((s) => s.in_range === false) && (
+                  <>
+                    <Text className='to-far' role='heading' aria-level={3}>
+                      {t('to.farShops')}
+                    </Text>
+                    <View className='to-shops to-shops--far' role='list'>
+                      {found.items
+                        .filter((s) => s.in_range === false)
+                        .map((s) => (
+                          <ShopCard key={s.id} shop={s} />
+                        ))}
+                    </View>
+                  </>
+                )}
               </View>
               {dishes.length > 0 && (
                 <View className='to-search__section to-search__section--dishes' role='group' aria-label={t('to.resultDishes')}>

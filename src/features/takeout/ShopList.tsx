@@ -3,7 +3,6 @@ import Taro, { useReachBottom } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { useTakeoutCategories, useTakeoutShops } from '@/api/takeout'
 import LoadState from '@/components/LoadState'
-import LocationBar from '@/components/LocationBar'
 import Skeleton from '@/components/Skeleton'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { TakeoutShop } from '@/contract/takeout'
@@ -11,10 +10,9 @@ import { TAKEOUT_SORTS, type TakeoutSort } from '@/contract/takeoutEndpoints'
 import { formatDistance } from '@/contract/distance'
 import { centsToYuan } from '@/core/format'
 import { assetUrl, errorMessage } from '@/core/request'
-import { getItem } from '@/core/storage'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
-import { useShopperLocation } from '@/hooks/useShopperLocation'
 import { routeUrl } from '@/routes'
+import { PlaceBar, placeQuery, useTakeoutPlace } from './Place'
 import { openText } from './time'
 import { useT } from './messages'
 import './takeout.css'
@@ -26,18 +24,22 @@ interface Props {
 }
 
 /**
- * Takeout home and its list: categories, then shops (open first, then by the sort) with picture, rating, monthly
- * sales, delivery estimate, fee and minimum, distance when the shopper's point is known, and open / closed /
- * opens at on the server's clock. Infinite scroll; a pull asks again.
+ * Takeout home and its list: where the food goes (./Place.tsx), categories, then the shops that deliver there (open
+ * first, then by the sort) with picture, rating, monthly sales, delivery estimate, fee and minimum, their distance,
+ * and open / closed / opens at on the server's clock. Without an address or a location: a city's shops, said to be
+ * without distances; without even a city, no shops but the ways to say where (issue 39). Infinite scroll; a pull asks again.
  */
 export default function ShopList({ home, categoryId: initialCategory }: Props) {
   const t = useT()
   const [sort, setSort] = useState<TakeoutSort>('distance')
   const [categoryId, setCategoryId] = useState<number | undefined>(initialCategory)
-  const { loc, point, locate, allowLater } = useShopperLocation()
-  const city = getItem('city')
+  const { place, here, pickCity, signedIn } = useTakeoutPlace()
   const categories = useTakeoutCategories()
-  const shops = useTakeoutShops({ categoryId, sort, point, cityId: point ? undefined : city?.id })
+  const known = place.kind !== 'none' && place.kind !== 'pending'
+  // "Nearest" needs a point: with a city only it is not offered (the server would order by sales), sales stands in.
+  const sorts = place.kind === 'city' ? TAKEOUT_SORTS.filter((x) => x !== 'distance') : TAKEOUT_SORTS
+  const shownSort: TakeoutSort = place.kind === 'city' && sort === 'distance' ? 'sales' : sort
+  const shops = useTakeoutShops({ categoryId, sort: shownSort, ...placeQuery(place) }, known)
   useReachBottom(() => void shops.loadMore())
   usePullRefresh(() => Promise.all([shops.refresh(), categories.reload()]))
 
@@ -55,7 +57,7 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
 
   return (
     <View className='to-home'>
-      <LocationBar loc={loc} onLocate={() => void locate()} onAllow={() => void allowLater()} />
+      <PlaceBar place={place} here={here} signedIn={signedIn} onCity={pickCity} />
       {home && (
         <View className='to-searchbox' role='search'>
           <View className='to-searchbox__tap' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/takeout/search') })}>
@@ -99,37 +101,47 @@ export default function ShopList({ home, categoryId: initialCategory }: Props) {
         </ScrollView>
       )}
 
-      <View className='to-sorts'>
-        <Text className='to-sorts__title' role='heading' aria-level={2}>
-          {t('to.nearby')}
-        </Text>
-        <View className='to-sorts__row' role='radiogroup' aria-label={t('to.sort')}>
-          {TAKEOUT_SORTS.map((s) => (
-            <Text key={s} className={`to-sort to-sort--${s}${sort === s ? ' to-sort--on' : ''}`} role='radio' tabIndex={0} aria-checked={sort === s} onClick={() => setSort(s)}>
-              {t(`to.sort.${s}`)}
-            </Text>
-          ))}
-        </View>
-      </View>
-
-      <LoadState loading={shops.loading} error={shops.items.length === 0 ? shops.error : null} onRetry={() => void shops.retry()} rows={4}>
-        {shops.empty ? (
-          <EmptyState title={t(categoryId ? 'to.emptyCategory' : 'to.empty')} hint={t('to.emptyHint')} />
-        ) : (
-          <View className='to-shops' role='list'>
-            {shops.items.map((s) => (
-              <ShopCard key={s.id} shop={s} />
+      {place.kind !== 'none' && (
+        <View className='to-sorts'>
+          <Text className='to-sorts__title' role='heading' aria-level={2}>
+            {t('to.nearby')}
+          </Text>
+          <View className='to-sorts__row' role='radiogroup' aria-label={t('to.sort')}>
+            {sorts.map((s) => (
+              <Text key={s} className={`to-sort to-sort--${s}${shownSort === s ? ' to-sort--on' : ''}`} role='radio' tabIndex={0} aria-checked={shownSort === s} onClick={() => setSort(s)}>
+                {t(`to.sort.${s}`)}
+              </Text>
             ))}
-            <ListFooter
-              loadingMore={shops.loadingMore}
-              hasMore={shops.hasMore}
-              loadingText={t('to.loadingMore')}
-              endText={t('to.end')}
-              failed={shops.error && shops.items.length > 0 ? { message: errorMessage(shops.error), retryText: t('to.loadingMore'), onRetry: () => void shops.retry() } : undefined}
-            />
           </View>
-        )}
-      </LoadState>
+        </View>
+      )}
+
+      {place.kind === 'pending' ? (
+        <Skeleton rows={4} label={t('to.loadingMore')} />
+      ) : place.kind === 'none' ? null : (
+        <LoadState loading={shops.loading} error={shops.items.length === 0 ? shops.error : null} onRetry={() => void shops.retry()} rows={4}>
+          {shops.empty ? (
+            place.kind === 'city' ? (
+              <EmptyState title={t(categoryId ? 'to.emptyCategory' : 'to.empty')} hint={t('to.emptyHint')} />
+            ) : (
+              <EmptyState title={t('to.emptyHere')} hint={t('to.emptyHereHint')} />
+            )
+          ) : (
+            <View className='to-shops' role='list'>
+              {shops.items.map((s) => (
+                <ShopCard key={s.id} shop={s} />
+              ))}
+              <ListFooter
+                loadingMore={shops.loadingMore}
+                hasMore={shops.hasMore}
+                loadingText={t('to.loadingMore')}
+                endText={t('to.end')}
+                failed={shops.error && shops.items.length > 0 ? { message: errorMessage(shops.error), retryText: t('to.loadingMore'), onRetry: () => void shops.retry() } : undefined}
+              />
+            </View>
+          )}
+        </LoadState>
+      )}
     </View>
   )
 }
@@ -139,7 +151,7 @@ export function ShopCard({ shop: s }: { shop: TakeoutShop }) {
   const open = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/detail', { id: s.id }) })
   const shut = s.open.state !== 'open'
   return (
-    <View className={`to-shop${shut ? ' to-shop--shut' : ''}`} role='listitem'>
+    <View className={`to-shop${shut ? ' to-shop--shut' : ''}${s.in_range === false ? ' to-shop--far' : ''}`} role='listitem'>
       <View className='to-shop__tap' role='link' tabIndex={0} onClick={open}>
         <View className='to-shop__pic'>
           <Image className='to-shop__img' src={assetUrl(s.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
