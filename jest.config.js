@@ -43,5 +43,6 @@ if (fs.existsSync(path.join(__dirname, 'jest.server.config.js'))) projects.push(
 
 // A test's time limit, not a timed assertion: page tests mount the whole H5 runtime, and on a busy two-core CI
 // machine one of them took more than jest's default 5 s (coupons.test.tsx, stop 20). Waits inside tests are for
-// conditions; this only bounds a test that hangs.
-module.exports = { projects, testTimeout: 30_000, reporters: require('./scripts/junit.cjs')('jest') }
+// conditions; this only bounds a test that hangs. One value for both projects (jest reads testTimeout for the whole run,
+// not per project): the server project's (jest.server.config.js), whose multi-process tests start three servers.
+module.exports = { projects, testTimeout: require('./jest.server.config.js').testTimeout, reporters: require('./scripts/junit.cjs')('jest') }
