@@ -47,6 +47,7 @@ const parcel = (over: Partial<LogisticsAnswer> = {}): LogisticsAnswer => ({
   delivered_at: null,
   auto_complete_at: null,
   can_confirm: true,
+  tracked: true,
   ...over,
 })
 

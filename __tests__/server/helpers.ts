@@ -98,6 +98,11 @@ export interface ServerOptions {
   staticDir?: string
   /** false: as `NODE_ENV=production` runs it (no sandbox helpers, no WeChat stand-ins, no provider). */
   sandbox?: boolean
+  /**
+   * The demo data (default here: yes, also with `sandbox: false`, so a test of production's refusals has shops to order
+   * from). A production start as `npm start` makes it holds none: __tests__/server/production.test.ts.
+   */
+  demoData?: boolean
   /** Login codes one client may ask for in 10 minutes (default here: high, so tests can log in freely). */
   smsPerClient?: number
   /** Subscription-message template ids of takeout moves (server/http/config.ts TAKEOUT_TEMPLATE_*; default none). */
@@ -122,6 +127,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     dbPath,
     staticDir: opts.staticDir,
     sandbox: opts.sandbox ?? true,
+    demoData: opts.demoData ?? true,
     sandboxKey: SANDBOX_KEY,
     paySecret: SECRET,
     smsPerClient: opts.smsPerClient ?? 1000,

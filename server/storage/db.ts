@@ -727,6 +727,9 @@ export const MIGRATIONS: readonly string[] = [
   // 30 — PostgreSQL's distance_m (migrations/pg/0030_distance_function.sql); SQLite registers it per connection
   // (server/storage/repo/shops.ts addDistanceFunction). A no-op here, so both engines count the same versions.
   `SELECT 1;`,
+  // 31 — a card product the operator withdrew (issue 40, `npm run admin -- card-disable N`): off sale — no longer listed or
+  // sold; the cards bought stay as they are. Every product before was on sale.
+  `ALTER TABLE card_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1 CHECK (on_sale IN (0, 1));`,
 ]
 
 /**
