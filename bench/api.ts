@@ -393,6 +393,8 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
     DB_PATH: path.join(dir, 'unused.sqlite'),
     STATIC_DIR: path.join(dir, 'no-static'),
     SANDBOX: '0',
+    // The demo's shops and flash-sale products to ask for (without the sandbox a start seeds none: issue 40).
+    DEMO_DATA: '1',
     WORKERS: String(workers),
     PAY_NOTIFY_SECRET: crypto.randomBytes(32).toString('hex'),
   }

@@ -24,7 +24,7 @@ import { openDatabase } from '../server/storage/db'
 import { openStorage } from '../server/storage/engine'
 import { queryOf } from '../server/storage/query'
 import { BizError } from '../server/http/envelope'
-import { ConfigError } from '../server/env'
+import { ConfigError, type Env } from '../server/env'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { CARD_LIMITS, createCardProduct, listCardProducts, listShops, NoSubMchidColumn, priceCardProduct, setCardProductOnSale, setShopSubMchid, type NewCardProduct } from '../server/domain/operator'
 import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
@@ -119,14 +119,48 @@ function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, stri
   return out
 }
 
-async function run(argv: string[]): Promise<number> {
+/** Where the command writes (the terminal; a test's buffers). */
+export interface AdminIo {
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+/**
+ * The command on `argv` against the database `env` names; its exit code (0 done, 1 refused, 2 usage). What it prints goes
+ * to `io` (scripts/admin.ts run by npm: the terminal).
+ */
+export async function runAdmin(argv: string[], env: Env = process.env, io: AdminIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+  try {
+    return await run(argv, env, io.out)
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n${USAGE}`)
+      return 2
+    }
+    if (err instanceof BizError) {
+      io.err(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
+      return 1
+    }
+    if (err instanceof ConfigError) {
+      io.err(err.message)
+      return 2
+    }
+    if (err instanceof NoSubMchidColumn) {
+      io.err(`refused: ${err.message}`)
+      return 1
+    }
+    throw err
+  }
+}
+
+async function run(argv: string[], env: Env, out: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv
   if (!command || !COMMANDS.includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   // Arguments are checked before the database is opened: a usage mistake writes nothing.
   const card = command === 'card-create' ? cardOf(rest) : null
   if (command === 'card-price') fenOf(rest[1])
   if (command === 'shop-sub-mchid' && rest[1] !== '--clear' && !SUB_MCHID.test(rest[1] ?? '')) throw new UsageError(`not a WeChat Pay sub-merchant id (8 to 12 digits), or --clear: ${rest[1] ?? '(none)'}`)
-  const { dbPath, databaseUrl } = readDatabaseConfig()
+  const { dbPath, databaseUrl } = readDatabaseConfig(env)
   // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
   const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
   const storage = openStorage(handle, databaseUrl ?? '')
@@ -138,60 +172,60 @@ async function run(argv: string[]): Promise<number> {
   try {
     if (command === 'applications') {
       const list = await listApplications(db)
-      if (list.length === 0) console.log('no applications')
-      for (const a of list) console.log(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
+      if (list.length === 0) out('no applications')
+      for (const a of list) out(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
       return 0
     }
     if (command === 'shops') {
       const list = await listShops(db)
-      if (list.length === 0) console.log('no shops')
+      if (list.length === 0) out('no shops')
       for (const s of list) {
         const mchid = 'wxpay_sub_mchid' in s ? `\tsub_mchid ${s.wxpay_sub_mchid ?? '-'}` : ''
-        console.log(`#${s.id}\t${s.name}\t${s.city}\t${s.class_name}\towner ${s.owner_phone ?? '-'}\tstaff ${s.staff}${mchid}`)
+        out(`#${s.id}\t${s.name}\t${s.city}\t${s.class_name}\towner ${s.owner_phone ?? '-'}\tstaff ${s.staff}${mchid}`)
       }
       return 0
     }
     if (command === 'cards') {
       const list = await listCardProducts(db)
-      if (list.length === 0) console.log('no card products (card-create adds one)')
-      for (const c of list) console.log(`#${c.id}\tlevel ${c.level}\t${c.name}\t${yuan(c.price)}\t${c.days} days\trate ${c.member_rate}\t${c.on_sale ? 'on sale' : 'OFF SALE'}\t${c.benefits.join(' / ')}`)
+      if (list.length === 0) out('no card products (card-create adds one)')
+      for (const c of list) out(`#${c.id}\tlevel ${c.level}\t${c.name}\t${yuan(c.price)}\t${c.days} days\trate ${c.member_rate}\t${c.on_sale ? 'on sale' : 'OFF SALE'}\t${c.benefits.join(' / ')}`)
       return 0
     }
     if (card) {
       const id = await createCardProduct(db, card)
-      console.log(`created card product #${id}: ${card.name}, level ${card.level}, ${yuan(card.price)} for ${card.days} days, rate ${card.member_rate}, on sale`)
+      out(`created card product #${id}: ${card.name}, level ${card.level}, ${yuan(card.price)} for ${card.days} days, rate ${card.member_rate}, on sale`)
       return 0
     }
     if (command === 'card-price') {
       const c = await priceCardProduct(db, idOf(rest[0], 'a card product number'), fenOf(rest[1]))
-      console.log(`card product #${c.id} ${c.name}: now ${yuan(c.price)} (orders already made keep their price)`)
+      out(`card product #${c.id} ${c.name}: now ${yuan(c.price)} (orders already made keep their price)`)
       return 0
     }
     if (command === 'card-disable' || command === 'card-enable') {
       const c = await setCardProductOnSale(db, idOf(rest[0], 'a card product number'), command === 'card-enable')
-      console.log(`card product #${c.id} ${c.name}: ${c.on_sale ? 'on sale' : 'off sale (no longer listed or sold; cards bought stay valid)'}`)
+      out(`card product #${c.id} ${c.name}: ${c.on_sale ? 'on sale' : 'off sale (no longer listed or sold; cards bought stay valid)'}`)
       return 0
     }
     if (command === 'shop-sub-mchid') {
       const shopId = idOf(rest[0], 'a shop number')
       const value = rest[1] === '--clear' ? null : (rest[1] as string)
       await setShopSubMchid(db, shopId, value)
-      console.log(value ? `shop #${shopId}: WeChat Pay sub-merchant ${value}` : `shop #${shopId}: no WeChat Pay sub-merchant`)
+      out(value ? `shop #${shopId}: WeChat Pay sub-merchant ${value}` : `shop #${shopId}: no WeChat Pay sub-merchant`)
       return 0
     }
     const id = idOf(rest[0])
     if (command === 'show') {
-      console.log(JSON.stringify(await showApplication(db, id), null, 2))
+      out(JSON.stringify(await showApplication(db, id), null, 2))
       return 0
     }
     if (command === 'approve') {
       const { shopId, application } = await approveApplication(db, id)
-      console.log(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
+      out(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
       return 0
     }
     const fields = fieldsOf(rest.slice(1))
     await rejectApplication(db, id, fields)
-    console.log(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
+    out(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
     return 0
   } finally {
     detachClock()
@@ -201,20 +235,9 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then((code) => {
-  process.exitCode = code
-}, (err: unknown) => {
-  if (err instanceof UsageError) {
-    console.error(`${err.message}\n${USAGE}`)
-    process.exitCode = 2
-  } else if (err instanceof BizError) {
-    console.error(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
-    process.exitCode = 1
-  } else if (err instanceof ConfigError) {
-    console.error(err.message)
-    process.exitCode = 2
-  } else if (err instanceof NoSubMchidColumn) {
-    console.error(`refused: ${err.message}`)
-    process.exitCode = 1
-  } else throw err
-})
+// Run as a command (npm run admin); imported (a test), it only defines runAdmin.
+if (require.main === module) {
+  runAdmin(process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
+}
