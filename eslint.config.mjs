@@ -39,7 +39,13 @@ const serverFiles = (dir) =>
     .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'))
 const SERVER_ABOVE_DOMAIN = ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts']
 export const SERVER_ZONES = [
-  zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
+  zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/providers', 'server/env.ts', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
+  zone('server/env.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/providers', 'server/time.ts', 'server/main.ts'], 'server/env.ts (reading the environment) imports nothing of the server.'),
+  zone(
+    'server/providers',
+    ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'],
+    'server/providers (the outside world: payments, SMS, WeChat, parcels) import only server/time.ts, server/env.ts, the contract and libraries: the domain imports their interfaces (types.ts), never the other way.',
+  ),
   zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
   zone(
     'server/domain',

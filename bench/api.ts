@@ -393,6 +393,8 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
     DB_PATH: path.join(dir, 'unused.sqlite'),
     STATIC_DIR: path.join(dir, 'no-static'),
     SANDBOX: '0',
+    // The demo's shops and flash-sale products to ask for (without the sandbox a start seeds none: issue 40).
+    DEMO_DATA: '1',
     WORKERS: String(workers),
     PAY_NOTIFY_SECRET: crypto.randomBytes(32).toString('hex'),
   }
@@ -447,7 +449,7 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
 
 async function sqliteEngine(): Promise<Awaited<ReturnType<typeof run>>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-bench-'))
-  const app = await buildApp({ dbPath: path.join(dir, 'bench.sqlite'), sandbox: false })
+  const app = await buildApp({ dbPath: path.join(dir, 'bench.sqlite'), sandbox: false, demoData: true })
   try {
     await app.listen({ port: 0, host: '127.0.0.1' })
     return await run('SQLite, 1 process', app.q, (app.server.address() as { port: number }).port, () => 0, false)
@@ -461,7 +463,7 @@ async function pgInProcess(adminUrl: string, postmaster: number | null): Promise
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-bench-'))
   const database = await freshDatabase(adminUrl)
   try {
-    const app = await buildApp({ dbPath: path.join(dir, 'seed.sqlite'), databaseUrl: database.url, sandbox: false })
+    const app = await buildApp({ dbPath: path.join(dir, 'seed.sqlite'), databaseUrl: database.url, sandbox: false, demoData: true })
     try {
       await app.listen({ port: 0, host: '127.0.0.1' })
       return await run('PostgreSQL, 1 process', app.q, (app.server.address() as { port: number }).port, () => treeCpuUs(postmaster ? [postmaster] : []), false, () => failuresIn(pgLogFile()))

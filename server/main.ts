@@ -4,10 +4,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from './http/app'
-import { readConfig, type ServerConfig } from './http/config'
+import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
 import { seedDemoData } from './demo/seed'
+import { seedReferenceData } from './storage/reference'
+import { ConfigError } from './env'
 import { preparePostgres } from './demo/seedPostgres'
 import { openStorage } from './storage/engine'
 import { queryOf } from './storage/query'
@@ -42,9 +44,22 @@ function banner(config: ServerConfig, port: number): string {
       ].join('\n'),
     )
   } else {
-    lines.push('Production mode: no sandbox. WeChat login and online payment answer "not configured" until a provider is set up.')
+    lines.push(
+      [
+        `Production mode: no sandbox, ${config.demoData ? 'DEMO DATA (DEMO_DATA=1: never on a database with real shops)' : 'no demo data'}.`,
+        // What is not configured answers with its reason (docs/going-live.md; npm run doctor checks the settings).
+        `  providers: ${providerLine(config)}`,
+      ].join('\n'),
+    )
   }
   return lines.join('\n')
+}
+
+/** Which outside providers this start has (npm run doctor says more): what is missing answers "not configured". */
+function providerLine(config: ServerConfig): string {
+  const names = Object.entries(config.providers)
+  if (names.length === 0) return 'none wired in yet: SMS, WeChat login and payments answer "not configured" (npm run doctor)'
+  return names.map(([name, value]) => `${name} ${value ? 'configured' : 'not configured'}`).join(', ')
 }
 
 /**
@@ -62,25 +77,7 @@ function sqliteFile(config: ServerConfig): string {
 
 /** One server process: the app on the port (WORKERS unset or 1: the whole start; else one worker of the primary's). */
 async function serve(config: ServerConfig): Promise<void> {
-  const app = await buildApp({
-    dbPath: sqliteFile(config),
-    databaseUrl: config.databaseUrl ?? undefined,
-    staticDir: config.staticDir,
-    logger: true,
-    sandbox: config.sandbox,
-    sandboxKey: config.sandboxKey,
-    paySecret: config.paySecret,
-    referralSecret: config.referralSecret,
-    smsPerClient: config.smsPerClient,
-    trustProxy: config.trustProxy,
-    refundAutoApproveHours: config.refundAutoApproveHours,
-    sweepMs: config.sweepMs,
-    sessionCacheMs: config.sessionCacheMs,
-    takeoutAcceptMinutes: config.takeoutAcceptMinutes,
-    takeoutTemplates: config.takeoutTemplates,
-    discountDayTemplate: config.discountDayTemplate,
-    goldplan: config.goldplan,
-  })
+  const app = await buildApp(appOptionsOf(config, sqliteFile(config)))
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -108,8 +105,9 @@ const STOP_MS = 10_000
  */
 async function primary(config: ServerConfig): Promise<void> {
   const db = openDatabase(sqliteFile(config))
-  seedDemoData(db)
-  // PostgreSQL: migrated and (a new database) given the demo data here, once, before any worker starts.
+  seedReferenceData(db)
+  if (config.demoData) seedDemoData(db)
+  // PostgreSQL: migrated and (a new database) given the reference (and demo) data here, once, before any worker starts.
   const storage = config.databaseUrl ? openStorage(db, config.databaseUrl) : null
   if (storage && config.databaseUrl) await preparePostgres(storage, config.databaseUrl, db.name, { copyDemo: true })
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
@@ -181,6 +179,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err)
+  // A setting the server cannot start with: one line per variable, its name first, nothing else (no stack to read through).
+  if (err instanceof ConfigError) console.error(`The server did not start: its configuration is wrong (npm run doctor checks it; docs/going-live.md).\n${err.message}`)
+  else console.error(err)
   process.exit(1)
 })

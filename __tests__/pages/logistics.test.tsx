@@ -47,6 +47,7 @@ const parcel = (over: Partial<LogisticsAnswer> = {}): LogisticsAnswer => ({
   delivered_at: null,
   auto_complete_at: null,
   can_confirm: true,
+  tracked: true,
   ...over,
 })
 
@@ -106,6 +107,36 @@ describe('Logistics', () => {
     const { t } = await open({ 'personal.order/logistics': () => parcel({ state: 'delivered', delivered_at: '2026-11-23 15:00:00', auto_complete_at: '2026-11-30 15:00:00' }) })
     await t.queries.waitForQuerySelector('.parcel__note')
     expect(text(t, '.parcel__note')).toBe('如未确认收货，订单将于 2026-11-30 15:00:00 自动完成')
+  })
+
+  it('not tracked (a production server without a tracking service): carrier and number to copy, the store’s shipping alone, and why', async () => {
+    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok', data: '' })
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    const untracked = parcel({
+      tracked: false,
+      carrier: 'YTO',
+      carrier_name: '圆通速递',
+      tracking_no: 'YT9988776655',
+      state: 'shipped',
+      events: [{ state: 'shipped', text: '商家已发货，等待圆通速递揽收', at: '2026-11-22 09:00:00' }],
+      auto_complete_at: '2026-12-02 09:00:00',
+    })
+    const { t } = await open({ 'personal.order/logistics': () => untracked })
+    await t.queries.waitForQuerySelector('.parcel__untracked')
+    expect(text(t, '.parcel__untracked')).toBe('这里暂不显示物流进度：复制运单号，到圆通速递官网或 App 查询')
+    expect(text(t, '.parcel__no')).toBe('YT9988776655')
+    expect(all(t, '.parcel-event__title').map((x) => x.replace('最新', ''))).toEqual(['已发货'])
+    expect(text(t, '.parcel__note')).toBe('如未确认收货，订单将于 2026-12-02 09:00:00 自动完成')
+    await click(t, '.parcel__copy')
+    expect(copy).toHaveBeenCalledWith({ data: 'YT9988776655' })
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.parcel__untracked')).toBe("Tracking isn't shown here: copy the number and look it up on 圆通速递's website or app")
+  })
+
+  it('tracked: no such note', async () => {
+    const { t } = await open({})
+    await t.queries.waitForQuerySelector('.parcel')
+    expect(t.queries.querySelector('.parcel__untracked')).toBeNull()
   })
 
   it('not shipped yet: says so, with the way to the order (no logistics call, no error)', async () => {

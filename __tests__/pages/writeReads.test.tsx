@@ -495,6 +495,7 @@ describe('after a write: the screen reads once more, by the cache alone', () => 
         delivered_at: null,
         auto_complete_at: null,
         can_confirm: !done,
+        tracked: true,
       }
     }
     const t = await open(LogisticsIndexPage)

@@ -22,9 +22,9 @@ describe('server configuration from the environment', () => {
     expect(readConfig({ NODE_ENV: 'production', PAY_NOTIFY_SECRET: 's' }).sandbox).toBe(false)
   })
 
-  it('refuses to start in production without a notification secret, with or without the sandbox', () => {
-    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/PAY_NOTIFY_SECRET/)
-    expect(() => readConfig({ NODE_ENV: 'production', SANDBOX: '1' })).toThrow(/PAY_NOTIFY_SECRET/)
+  it('refuses to start in production with the sandbox on and no notification secret (issue 40: without the sandbox no route takes its notifications)', () => {
+    expect(readConfig({ NODE_ENV: 'production' })).toMatchObject({ sandbox: false, production: true })
+    expect(() => readConfig({ NODE_ENV: 'production', SANDBOX: '1' })).toThrow(/^PAY_NOTIFY_SECRET: /)
     expect(() => readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: '' })).toThrow(/PAY_NOTIFY_SECRET/)
     expect(readConfig({ NODE_ENV: 'production', SANDBOX: '1', PAY_NOTIFY_SECRET: 'set' })).toMatchObject({ sandbox: true, paySecret: 'set' })
   })
@@ -32,7 +32,9 @@ describe('server configuration from the environment', () => {
   it('DATABASE_URL: a postgres:// address runs on PostgreSQL; another scheme is refused; blank is SQLite (issue 28)', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/onecard' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/onecard')
     expect(readConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl).toBe('postgresql://h/db')
-    expect(() => readConfig({ DATABASE_URL: 'mysql://h/db' })).toThrow(/DATABASE_URL: only postgres:/)
+    expect(() => readConfig({ DATABASE_URL: 'mysql://h/db' })).toThrow(/^DATABASE_URL: mysql:\/\/h is not postgres:\/\/… \(PostgreSQL\); unset it for SQLite at DB_PATH$/)
+    // The password is never repeated in the message.
+    expect(() => readConfig({ DATABASE_URL: 'mysql://u:secret-pw@h/db' })).toThrow(/^DATABASE_URL: mysql:\/\/h is not/)
     expect(readConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeNull()
     expect(readConfig({ DATABASE_URL: ' ' }).dbPath).toBe('./data/onecard.sqlite')
   })
@@ -49,7 +51,7 @@ describe('server configuration from the environment', () => {
   it('reads the per-client SMS limit and the reverse-proxy setting', () => {
     expect(readConfig({}).smsPerClient).toBe(5)
     expect(readConfig({ SMS_PER_CLIENT: '20' }).smsPerClient).toBe(20)
-    expect(readConfig({ SMS_PER_CLIENT: 'lots' }).smsPerClient).toBe(5)
+    expect(() => readConfig({ SMS_PER_CLIENT: 'lots' })).toThrow(/^SMS_PER_CLIENT: "lots" is not a whole number/)
     expect(readConfig({}).trustProxy).toBe(false)
     expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../server/http/app'
 import { hashToken } from '../../server/domain/account'
 import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
+import type { ParcelTracker } from '../../server/providers/carrier/types'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
 import { copySqliteToPostgres } from '../../server/storage/copy'
@@ -98,6 +99,13 @@ export interface ServerOptions {
   staticDir?: string
   /** false: as `NODE_ENV=production` runs it (no sandbox helpers, no WeChat stand-ins, no provider). */
   sandbox?: boolean
+  /**
+   * The demo data (default here: yes, also with `sandbox: false`, so a test of production's refusals has shops to order
+   * from). A production start as `npm start` makes it holds none: __tests__/server/production.test.ts.
+   */
+  demoData?: boolean
+  /** Where parcels' tracking comes from (default: the sandbox's carrier with the sandbox, none without; server/providers/carrier). */
+  parcelTracker?: ParcelTracker
   /** Login codes one client may ask for in 10 minutes (default here: high, so tests can log in freely). */
   smsPerClient?: number
   /** Subscription-message template ids of takeout moves (server/http/config.ts TAKEOUT_TEMPLATE_*; default none). */
@@ -122,6 +130,8 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     dbPath,
     staticDir: opts.staticDir,
     sandbox: opts.sandbox ?? true,
+    demoData: opts.demoData ?? true,
+    parcelTracker: opts.parcelTracker,
     sandboxKey: SANDBOX_KEY,
     paySecret: SECRET,
     smsPerClient: opts.smsPerClient ?? 1000,

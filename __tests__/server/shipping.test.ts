@@ -5,7 +5,8 @@
  * a refund asked after shipping goes to the store.
  */
 import type { LogisticsAnswer } from '../../src/contract/mall'
-import { AUTO_COMPLETE_DAYS } from '../../src/contract/mallEndpoints'
+import { AUTO_COMPLETE_DAYS, UNTRACKED_AUTO_COMPLETE_DAYS } from '../../src/contract/mallEndpoints'
+import { noTracker } from '../../server/providers/carrier/none'
 import type { OrderInfo } from '../../src/contract/order'
 import type { StoreOrderAnswer, WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/demo/seed'
@@ -208,5 +209,56 @@ describe('two staff pressing ship at once (a running server, parallel requests)'
     expect((await sandbox('POST', 'confirmPay', { id, result: 'success' })).body.code).toBe(1)
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => call('POST', 'hui_shanghu.store_order/ship', { id, carrier: 'SF', tracking_no: `SF00000000${i}` }, staff)))
     expect(tally(answers)).toEqual({ '200 1 ok': 1, '200 0 该订单已发货': 7 })
+  })
+})
+
+describe('without a tracking service (a production server: issue 40)', () => {
+  // The sandbox's cashier pays the order; the parcel is tracked as a production server tracks it: by nothing.
+  let p: TestServer
+  let buyer: { token: string }
+  let staff: { token: string }
+  let address: number
+  beforeAll(async () => {
+    p = await startServer({ parcelTracker: noTracker })
+    buyer = await p.login('13700001711')
+    staff = await p.login(staffPhone(8))
+    address = (await p.call<{ info: { id: number } }>('POST', 'personal.address/save', { name: '钱七', mobile: '13800138003', province: '广东省', city: '深圳市', district: '福田区', detail: '深南大道 200 号' }, buyer.token)).body.data.info.id
+  })
+  afterAll(() => p.close())
+  afterEach(() => p.call('POST', 'sandbox/carrierClock', { reset: true }))
+
+  async function shipped(): Promise<number> {
+    const created = await p.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'product', source: 'mall', product_id: 3, spec_id: 31, delivery: 'ship', address_id: address, client_request_id: `untracked-${n++}` }, buyer.token)
+    const id = created.body.data.order_info.id
+    await p.call('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, buyer.token)
+    expect((await p.call('POST', 'sandbox/confirmPay', { id, result: 'success' })).body.code).toBe(1)
+    expect((await p.call('POST', 'hui_shanghu.store_order/ship', { id, carrier: 'YTO', tracking_no: 'yt9988776655' }, staff.token)).body.code).toBe(1)
+    return id
+  }
+  const track = (id: number) => p.call<LogisticsAnswer>('GET', 'personal.order/logistics', { id }, buyer.token)
+  const status = async (id: number) => (await p.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, buyer.token)).body.data.info.order_status
+
+  it('the shopper sees the carrier and the waybill, no made-up event, and when it completes by itself', async () => {
+    const id = await shipped()
+    const parcel = (await track(id)).body.data
+    expect(parcel).toMatchObject({ tracked: false, carrier: 'YTO', carrier_name: '圆通速递', tracking_no: 'YT9988776655', state: 'shipped', delivered_at: null, can_confirm: true })
+    expect(parcel.events.map((e) => e.state)).toEqual(['shipped'])
+    expect(Date.parse(`${(parcel.auto_complete_at as string).replace(' ', 'T')}+08:00`) - Date.parse(`${parcel.shipped_at.replace(' ', 'T')}+08:00`)).toBe(UNTRACKED_AUTO_COMPLETE_DAYS * 86_400_000)
+    // Days later nothing has moved it: no carrier reported anything.
+    await p.call('POST', 'sandbox/carrierClock', { advance_minutes: 3 * 24 * 60 })
+    expect((await track(id)).body.data.events.map((e) => e.state)).toEqual(['shipped'])
+    expect((await p.row<{ n: number }>('SELECT COUNT(*) AS n FROM parcel_events WHERE order_id = ?', id)).n).toBe(1)
+    // The shopper confirms receipt: completed.
+    expect((await p.call<{ info: OrderInfo }>('POST', 'personal.order/confirmReceipt', { id }, buyer.token)).body.data.info.order_status).toBe(40)
+  })
+
+  it(`unconfirmed: completes by the timer ${UNTRACKED_AUTO_COMPLETE_DAYS} days after shipping (not a minute before)`, async () => {
+    const id = await shipped()
+    await p.call('POST', 'sandbox/carrierClock', { advance_minutes: UNTRACKED_AUTO_COMPLETE_DAYS * 24 * 60 - 1 })
+    expect(await status(id)).toBe(30)
+    await p.call('POST', 'sandbox/carrierClock', { advance_minutes: 1 })
+    expect(await status(id)).toBe(40)
+    const seen = (await p.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id }, staff.token)).body.data
+    expect(seen.actions.map((a) => [a.action, a.by])).toContainEqual(['auto_completed', 'timer'])
   })
 })

@@ -6,12 +6,19 @@ import { seedTakeout } from './seedTakeout'
 import { seedJobs } from './seedJobs'
 import { seedDiscountDays } from '../domain/discountDay/discountDay'
 import { seedReferralContest } from './seedReferral'
+import { seedReferenceData } from '../storage/reference'
 
 /** A picture the server draws (server/demo/assets.ts): names, not text, go in the URL. */
 const img = (name: string) => `/assets/img/${name}.svg`
 
-/** Demo data so every screen has something real to show. Runs once, on an empty database. */
+/**
+ * Demo data so every screen has something real to show (the sandbox, or DEMO_DATA=1: server/http/config.ts). Runs once, on a
+ * database without shops, and tops up what later issues added to a demo database seeded before them. Never on a database
+ * with real shops (docs/going-live.md): the demo's shops and products take fixed ids. The reference data (cities, classes,
+ * categories) is not the demo's: server/storage/reference.ts, in every database.
+ */
 export function seedDemoData(db: DB): void {
+  seedReferenceData(db)
   seedShopsAndGoods(db)
   seedFuel(db)
   // Before the staff: the restaurants takeout adds get their staff accounts too.
@@ -99,26 +106,12 @@ function seedFlashProducts(db: DB): void {
 }
 
 function seedShopsAndGoods(db: DB): void {
-  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }).n > 0
+  // The first demo seed of this database: no shop yet (the reference data — cities, classes — is there already).
+  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM shops').get() as { n: number }).n > 0
   if (seeded()) return
   tx(db, () => {
     if (seeded()) return // another process seeded it while this one waited for the lock
-    // Each city's centre (GCJ-02): the nearest city to the shopper is the one Home follows.
-    const city = db.prepare('INSERT INTO cities (id, name, pinyin, hot, lat, lng) VALUES (?, ?, ?, ?, ?, ?)')
-    ;[
-      [1, '深圳', 'shenzhen', 1, 22.5431, 114.0579],
-      [2, '广州', 'guangzhou', 1, 23.1291, 113.2644],
-      [3, '上海', 'shanghai', 1, 31.2304, 121.4737],
-      [4, '北京', 'beijing', 1, 39.9042, 116.4074],
-      [5, '杭州', 'hangzhou', 0, 30.2741, 120.1551],
-      [6, '成都', 'chengdu', 0, 30.5728, 104.0668],
-      [7, '东莞', 'dongguan', 0, 23.0207, 113.7518],
-      [8, '佛山', 'foshan', 0, 23.0215, 113.1214],
-    ].forEach((c) => city.run(...c))
-
-    const cls = db.prepare('INSERT INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?)')
-    ;['美食', '丽人', '休闲娱乐', '生活服务', '加油站', '超市便利'].forEach((name, i) => cls.run(i + 1, name, img(`class-${i + 1}`), i))
-
+    // The cities and business classes are reference data, in every database (server/storage/reference.ts).
     const shop = db.prepare(
       `INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil, delivery_fee, packing_fee, min_order)
        VALUES (@id, @name, @class_id, @city_id, @address, @lat, @lng, @phone, @hours, @rating, @discount_rate, @image, @intro, @is_oil, @delivery_fee, @packing_fee, @min_order)`,

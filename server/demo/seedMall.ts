@@ -1,4 +1,5 @@
 import { tx, type DB } from '../storage/db'
+import { MALL_CATEGORIES } from '../storage/reference'
 
 /**
  * The micro mall's demo catalogue (issue 14): six categories, products in each (several with more than one spec,
@@ -7,15 +8,8 @@ import { tx, type DB } from '../storage/db'
  * by server/demo/assets.ts from the emoji named here: /assets/img/mall-<id>[-2|-3].svg.
  */
 
-/** [id, name, tabler icon] */
-export const MALL_CATEGORIES = [
-  [1, '生鲜水果', 'apple'],
-  [2, '休闲零食', 'cookie'],
-  [3, '家居日用', 'home'],
-  [4, '数码家电', 'device-mobile'],
-  [5, '美妆个护', 'sparkles'],
-  [6, '母婴玩具', 'baby-carriage'],
-] as const
+/** The categories are reference data (every database has them): server/storage/reference.ts. */
+export { MALL_CATEGORIES }
 
 export interface MallSeedProduct {
   id: number
@@ -80,13 +74,14 @@ const img = (name: string) => `/assets/img/${name}.svg`
 
 /** Added once (to a database seeded before the mall existed too, when it has the demo stores); nothing is added twice. */
 export function seedMall(db: DB): void {
-  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM mall_categories').get() as { n: number }).n > 0
+  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM mall_products').get() as { n: number }).n > 0
   if (seeded()) return
   const stores = new Set((db.prepare('SELECT id FROM shops').all() as Array<{ id: number }>).map((r) => r.id))
   if (!MALL_PRODUCTS.every((p) => stores.has(p.shop))) return
   tx(db, () => {
     if (seeded()) return // another server process on the same file seeded it while this one waited for the lock
-    const category = db.prepare('INSERT INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?)')
+    // The categories are there already in a database of this version (reference data); an older one gets them here.
+    const category = db.prepare('INSERT OR IGNORE INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?)')
     MALL_CATEGORIES.forEach(([id, name], i) => category.run(id, name, img(`mall-cat-${id}`), i))
     const product = db.prepare(
       'INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -1,6 +1,7 @@
 import { tx, type DB } from '../storage/db'
 import { districtCentre } from '../domain/address/districtCentres'
 import * as addresses from '../storage/repo/addresses'
+import { TAKEOUT_CATEGORIES } from '../storage/reference'
 
 /**
  * Takeout's demo data (issue 25): five categories, seven restaurants in two cities (Shenzhen: shops 1, 2, 9, 11 of
@@ -12,14 +13,8 @@ import * as addresses from '../storage/repo/addresses'
  * Addresses saved before they had points get their district's centre.
  */
 
-/** [id, zh, en, tabler icon] */
-export const TAKEOUT_CATEGORIES = [
-  [1, '快餐简餐', 'Quick meals', 'bowl-chopsticks'],
-  [2, '粉面粥', 'Noodles & congee', 'soup'],
-  [3, '日韩料理', 'Japanese & Korean', 'fish'],
-  [4, '奶茶甜品', 'Tea & desserts', 'cup'],
-  [5, '地方菜', 'Regional cuisine', 'chef-hat'],
-] as const
+/** The categories are reference data (every database has them): server/storage/reference.ts. */
+export { TAKEOUT_CATEGORIES }
 
 type Group = readonly [name: string, required: boolean, max: number, options: ReadonlyArray<readonly [string, number]>]
 /** [category, name, price, emoji, description, monthly sales, option groups, sold out] */

@@ -1,16 +1,18 @@
 /**
- * Parcels (issue 14): the store ships a paid mall order (carrier, tracking number) → delivering; the sandbox
- * carrier moves it through fixed states at fixed times after shipping, read on the carrier's clock (the server's clock,
- * server/time.ts, plus an offset the sandbox can move: POST /api/sandbox/carrierClock, kept in the database so every
- * process reads the same), and each event is stored as it comes due;
- * the shopper confirms receipt → completed, or the order completes by itself AUTO_COMPLETE_DAYS after delivery.
+ * Parcels (issue 14; issue 40): the store ships a paid mall order (carrier, waybill number) → delivering; where the parcel
+ * is after that is a tracker's to say (server/providers/carrier/: the sandbox's made-up carrier, or none in production,
+ * or a tracking service), read on the carrier's clock (the server's clock, server/time.ts, plus an offset only the sandbox
+ * moves: POST /api/sandbox/carrierClock, kept in the database so every process reads the same); each event is stored as
+ * it comes. The shopper confirms receipt → completed, or the order completes by itself AUTO_COMPLETE_DAYS after delivery —
+ * or, with nothing tracking it, UNTRACKED_AUTO_COMPLETE_DAYS after it was shipped.
  */
 import type { Q } from '../storage/query'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { ApiLang } from '../../src/contract/common'
 import type { LogisticsAnswer, ParcelEvent } from '../../src/contract/mall'
-import { AUTO_COMPLETE_DAYS, type Carrier, type ParcelState } from '../../src/contract/mallEndpoints'
+import { AUTO_COMPLETE_DAYS, PARCEL_STATES, UNTRACKED_AUTO_COMPLETE_DAYS, type Carrier, type ParcelState } from '../../src/contract/mallEndpoints'
 import type { OrderParcel } from '../../src/contract/order'
+import type { ParcelTracker, TrackedEvent } from '../providers/carrier/types'
 import { refuse } from './refusal'
 import * as orders from '../storage/repo/orders'
 import type { OrderRow } from '../storage/repo/orders'
@@ -20,18 +22,7 @@ import * as store from '../storage/repo/store'
 import * as settings from '../storage/repo/settings'
 import { carrierNowMs, fmt, nowText, refreshClock } from '../time'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
-
-/** When each state comes after the parcel is shipped (docs/api.md "Parcels"). */
-export const PARCEL_TIMELINE: ReadonlyArray<readonly [ParcelState, number]> = [
-  ['shipped', 0],
-  ['picked_up', 2 * HOUR],
-  ['in_transit', 8 * HOUR],
-  ['out_for_delivery', 26 * HOUR],
-  ['delivered', 30 * HOUR],
-]
-const DELIVERED_AFTER = 30 * HOUR
+const DAY = 24 * 3_600_000
 
 // The carrier's clock: the server's clock plus what the sandbox moved it by (settings row; 0 in production).
 export const carrierNow = (): number => carrierNowMs()
@@ -64,23 +55,34 @@ const EVENT_TEXT: Record<ParcelState, readonly [string, string]> = {
 }
 const eventText = (state: ParcelState, carrier: string, lang: ApiLang) => EVENT_TEXT[state][lang === 'en' ? 1 : 0].replace('{carrier}', carrierName(carrier, lang))
 
-/** The states a parcel has reached at `now`, oldest first (a pure function of the ship time). */
-export const reached = (s: ShipmentRow, now: number): Array<{ state: ParcelState; at: number }> =>
-  PARCEL_TIMELINE.filter(([, after]) => s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
+const order = (state: string) => PARCEL_STATES.indexOf(state as ParcelState)
 
-/** Store the events that have come due (idempotent). */
-async function recordDue(db: Q, s: ShipmentRow, now: number): Promise<void> {
+/** Stores the events not stored yet (idempotent: one row per parcel and state). */
+async function recordDue(db: Q, s: ShipmentRow, due: readonly TrackedEvent[]): Promise<void> {
+  if (due.length === 0) return
   const have = new Set((await shipping.storedEvents(db, s.order_id)).map((e) => e.state))
-  for (const e of reached(s, now)) if (!have.has(e.state)) await shipping.storeEvent(db, s.order_id, e.state, e.at)
+  for (const e of due) if (!have.has(e.state)) await shipping.storeEvent(db, s.order_id, e.state, e.at)
 }
 
 /**
- * The parcel's events at `now`, oldest first: those stored and those due. What the carrier recorded stays recorded
- * when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
+ * The parcel's events, oldest first: those stored and those the tracker reports now (`due`). What the carrier recorded
+ * stays recorded when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
  */
-async function eventsOf(db: Q, s: ShipmentRow, now: number): Promise<Array<{ state: ParcelState; at: number }>> {
-  const stored = new Set((await shipping.storedEvents(db, s.order_id)).map((e) => e.state))
-  return PARCEL_TIMELINE.filter(([state, after]) => state === 'shipped' || stored.has(state) || s.shipped_at + after <= now).map(([state, after]) => ({ state, at: s.shipped_at + after }))
+async function eventsOf(db: Q, s: ShipmentRow, due: readonly TrackedEvent[] = []): Promise<TrackedEvent[]> {
+  const byState = new Map<ParcelState, number>([['shipped', s.shipped_at]])
+  for (const e of await shipping.storedEvents(db, s.order_id)) if (order(e.state) >= 0 && !byState.has(e.state as ParcelState)) byState.set(e.state as ParcelState, e.at)
+  for (const e of due) if (!byState.has(e.state)) byState.set(e.state, e.at)
+  return [...byState].map(([state, at]) => ({ state, at })).sort((a, b) => order(a.state) - order(b.state))
+}
+
+/** What the tracker reports for a parcel now, when a read may ask it (a local tracker: the sandbox's timeline); else nothing. */
+const localReport = async (tracker: ParcelTracker, s: ShipmentRow, now: number): Promise<TrackedEvent[]> => (tracker.local ? tracker.track(s, now) : [])
+
+/** When an unconfirmed parcel completes by itself: after delivery, or — nothing tracking it — after shipping; null: not known yet. */
+function autoCompleteAt(s: ShipmentRow, events: readonly TrackedEvent[], tracked: boolean): number | null {
+  const delivered = events.find((e) => e.state === 'delivered')?.at
+  if (delivered !== undefined) return delivered + AUTO_COMPLETE_DAYS * DAY
+  return tracked ? null : s.shipped_at + UNTRACKED_AUTO_COMPLETE_DAYS * DAY
 }
 
 /** A shipped order's parcel in short, for order answers (null until shipped). */
@@ -88,7 +90,8 @@ export async function parcelOf(db: Q, lang: ApiLang, row: OrderRow): Promise<Ord
   if (row.delivery !== 'ship') return null
   const s = await shipping.shipmentOf(db, row.id)
   if (!s) return null
-  const events = await eventsOf(db, s, carrierNow())
+  // What was stored: an order's answer never asks a tracker (the sweep and the parcel's own page store what they learn).
+  const events = await eventsOf(db, s)
   const latest = events[events.length - 1]
   return { carrier_name: carrierName(s.carrier, lang), tracking_no: s.tracking_no, shipped_at: fmt(s.shipped_at), state: latest.state, latest: eventText(latest.state, s.carrier, lang) }
 }
@@ -109,15 +112,20 @@ export async function shipOrder(db: Q, row: OrderRow, carrier: Carrier, tracking
   })
 }
 
-/** The shopper's parcel: carrier, number, events newest first, when it completes by itself. */
-export async function logisticsOf(db: Q, lang: ApiLang, row: OrderRow): Promise<Omit<LogisticsAnswer, 'order'>> {
+/**
+ * The shopper's parcel: carrier, waybill number, events newest first, when it completes by itself. A local tracker (the
+ * sandbox's) is asked here and what came due is stored; a tracking service is asked by the sweep only (sweepParcels), so
+ * this read answers what was stored.
+ */
+export async function logisticsOf(db: Q, tracker: ParcelTracker, lang: ApiLang, row: OrderRow): Promise<Omit<LogisticsAnswer, 'order'>> {
   const s = await shipping.shipmentOf(db, row.id)
   if (!s) throw refuse(row.delivery === 'ship' ? 'tracking_not_yet' : 'tracking_none')
-  const now = carrierNow()
-  await recordDue(db, s, now)
-  const due = await eventsOf(db, s, now)
-  const events: ParcelEvent[] = due.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
-  const delivered = due.find((e) => e.state === 'delivered')?.at ?? null
+  const due = await localReport(tracker, s, carrierNow())
+  await recordDue(db, s, due)
+  const chronological = await eventsOf(db, s, due)
+  const events: ParcelEvent[] = chronological.map((e) => ({ state: e.state, text: eventText(e.state, s.carrier, lang), at: fmt(e.at) })).reverse()
+  const delivered = chronological.find((e) => e.state === 'delivered')?.at ?? null
+  const completesAt = row.status === ORDER_STATUS.DELIVERING ? autoCompleteAt(s, chronological, tracker.tracked) : null
   return {
     carrier: s.carrier as Carrier,
     carrier_name: carrierName(s.carrier, lang),
@@ -126,8 +134,9 @@ export async function logisticsOf(db: Q, lang: ApiLang, row: OrderRow): Promise<
     state: events[0].state,
     events,
     delivered_at: delivered === null ? null : fmt(delivered),
-    auto_complete_at: delivered !== null && row.status === ORDER_STATUS.DELIVERING ? fmt(delivered + AUTO_COMPLETE_DAYS * DAY) : null,
+    auto_complete_at: completesAt === null ? null : fmt(completesAt),
     can_confirm: row.status === ORDER_STATUS.DELIVERING,
+    tracked: tracker.tracked,
   }
 }
 
@@ -145,17 +154,29 @@ export async function confirmReceipt(db: Q, row: OrderRow): Promise<OrderRow> {
 }
 
 /**
- * The timer: store the events that came due, and complete parcels delivered AUTO_COMPLETE_DAYS ago that the
- * shopper did not confirm (recorded as by the timer). A parcel whose refund is being asked waits for that answer.
+ * The timer (the housekeeping sweep): asks the tracker where each open parcel is — outside any transaction, a tracking
+ * service being a call that leaves the machine; one that fails is asked again at the next sweep — stores what it reports,
+ * and completes the parcels the shopper did not confirm in time: AUTO_COMPLETE_DAYS after delivery, or with nothing
+ * tracking them UNTRACKED_AUTO_COMPLETE_DAYS after shipping (recorded as by the timer). A parcel whose refund is being
+ * asked waits for that answer.
  */
-export async function sweepParcels(db: Q, now = carrierNow()): Promise<number> {
+export async function sweepParcels(db: Q, tracker: ParcelTracker, now = carrierNow()): Promise<number> {
   const open = await shipping.openParcels(db, 200)
   if (open.length === 0) return 0
+  const reports = new Map<number, TrackedEvent[]>()
+  for (const s of open) {
+    try {
+      reports.set(s.order_id, await tracker.track(s, now))
+    } catch {
+      // Not reachable now: what was stored stands; the next sweep asks again.
+    }
+  }
   return db.transaction('serializable', async (db) => {
     let completed = 0
     for (const s of open) {
-      await recordDue(db, s, now)
-      if (now < s.shipped_at + DELIVERED_AFTER + AUTO_COMPLETE_DAYS * DAY) continue
+      await recordDue(db, s, reports.get(s.order_id) ?? [])
+      const due = autoCompleteAt(s, await eventsOf(db, s), tracker.tracked)
+      if (due === null || now < due) continue
       if (await orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
         await store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
         completed++

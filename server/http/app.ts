@@ -48,6 +48,10 @@ import { assetRoutes } from '../demo/assets'
 import { createSandbox } from '../sandbox/sandbox'
 import { clientLimitStore } from './clientLimits'
 import { seedDemoData } from '../demo/seed'
+import { seedReferenceData } from '../storage/reference'
+import type { ParcelTracker } from '../providers/carrier/types'
+import { sandboxTracker } from '../providers/carrier/sandbox'
+import { noTracker } from '../providers/carrier/none'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { staffRoutes } from './routes/staff'
@@ -93,8 +97,15 @@ export interface AppOptions {
    * data seeded on `dbPath` first). Absent: the SQLite file `dbPath`.
    */
   databaseUrl?: string
-  /** PostgreSQL: copy the demo data into an empty database (default true; the tests copy their own). */
+  /** PostgreSQL: copy the seeded SQLite file (reference data, and the demo's when asked) into a new database (default true; the tests copy their own). */
   copyDemo?: boolean
+  /**
+   * The demo shops, products, accounts … (server/demo/seed.ts; server/http/config.ts DEMO_DATA). Default: with the sandbox.
+   * Without, the database holds the reference data (server/storage/reference.ts) and what is created in it.
+   */
+  demoData?: boolean
+  /** Where parcels' tracking comes from (server/providers/carrier/): default the sandbox's made-up carrier in the sandbox, none outside it. */
+  parcelTracker?: ParcelTracker
 }
 
 declare module 'fastify' {
@@ -103,6 +114,8 @@ declare module 'fastify' {
     /** The core's storage (server/storage/query.ts). */
     q: Q
     payProvider: PayProvider
+    /** Where parcels' tracking comes from (server/providers/carrier/types.ts). */
+    parcelTracker: ParcelTracker
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
   }
@@ -177,11 +190,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     },
   })
-  // SQLite: the database. PostgreSQL (databaseUrl): where the demo data is seeded before it is copied into an empty
-  // PostgreSQL database (server/demo/seedPostgres.ts), then only read by tests that mean the file.
+  // SQLite: the database. PostgreSQL (databaseUrl): where the reference data (and the demo's, when asked) is seeded before
+  // it is copied into a new PostgreSQL database (server/demo/seedPostgres.ts), then only read by tests that mean the file.
   const db = openDatabase(opts.dbPath)
   addDistanceFunction(db)
-  seedDemoData(db)
+  // Every database: the reference data (cities, business classes, categories). The demo only in the sandbox or when asked.
+  seedReferenceData(db)
+  if (opts.demoData ?? opts.sandbox ?? true) seedDemoData(db)
   app.decorate('db', db)
   const storage = openStorage(db, opts.databaseUrl ?? '')
   if (storage.engine === 'postgres' && opts.databaseUrl) await preparePostgres(storage, opts.databaseUrl, opts.dbPath, { copyDemo: opts.copyDemo ?? true })
@@ -212,6 +227,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       )
     : createUnconfiguredProvider(app.log)
   app.decorate('payProvider', provider)
+  // Parcels: the sandbox's made-up carrier moves them only in the sandbox; a production server tracks nothing unless a
+  // tracking service is configured (server/providers/carrier/types.ts) — the shopper reads the carrier and waybill.
+  const tracker = opts.parcelTracker ?? (sandbox.enabled ? sandboxTracker : noTracker)
+  app.decorate('parcelTracker', tracker)
+  // Subscription messages (takeout's moves, discount-day reminders) are offered only where they can be delivered: the
+  // sandbox records them (sandbox_messages, GET /api/sandbox/messages); a production server needs WeChat's sender
+  // (server/providers/wechat) — until one is configured no template is offered, no consent taken, and nothing is written
+  // to the sandbox's outbox.
+  const messages = sandbox.enabled
+  const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
+  const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
@@ -276,7 +302,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, q, provider, secret, refundAutoApproveHours)
   fuelRoutes(app, q)
-  discountDayRoutes(app, q, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
+  discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
   siteRoutes(app, q)
   memberRoutes(app, q)
@@ -284,11 +310,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   seckillRoutes(app, q)
   mallRoutes(app, q)
   cartRoutes(app, q)
-  logisticsRoutes(app, q)
+  logisticsRoutes(app, q, tracker)
   storeRoutes(app, q, storage, provider, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
-  subscriptionRoutes(app, q, opts.takeoutTemplates ?? NO_TEMPLATES)
+  subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
   staffRoutes(app, q)
@@ -313,11 +339,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await autoApproveRefunds(q, provider, refundAutoApproveHours)
     await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
     await autoDeliverTakeout(q)
-    await sweepParcels(q)
+    await sweepParcels(q, tracker)
     await pruneSessions(q)
-    // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
-    // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
-    await sendDueReminders(storage)
+    // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox —
+    // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
+    // transaction must not meet a tx() of theirs.
+    if (messages) await sendDueReminders(storage)
   }
 
   await app.register(async (pages) => {

@@ -4,12 +4,18 @@ import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoints'
 import type { TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { WECHAT_PAY_FRAME_ORIGIN, type GoldPlanConfig } from '../domain/pay/receipt'
+import { ConfigError, field, readEnv, type Env, type EnvProblem, type EnvValues } from '../env'
+import { PROVIDER_CONFIGS, type ProviderConfigs } from '../providers/configs'
+import { parseClockAt } from '../time'
+import type { AppOptions } from './app'
 
-/** Server settings from the environment (never from the repository). */
+/** Server settings from the environment (never from the repository), read once at start: readConfig. */
 export interface ServerConfig {
+  /** NODE_ENV=production. */
+  production: boolean
   port: number
   host: string
-  /** SQLite: the database file (DB_PATH). PostgreSQL: unused, but for the demo data's seeding (a temporary file). */
+  /** SQLite: the database file (DB_PATH). PostgreSQL: unused, but for the reference (and demo) data's seeding (a temporary file). */
   dbPath: string
   /** DATABASE_URL: a postgres://… address runs the server on PostgreSQL (docs/postgres.md); unset: SQLite at dbPath. */
   databaseUrl: string | null
@@ -17,17 +23,22 @@ export interface ServerConfig {
   /** Development conveniences: SMS outbox, JSAPI confirm, cashier. Off in production unless SANDBOX=1. */
   sandbox: boolean
   /**
+   * DEMO_DATA: the demo shops, products, flash sales, staff accounts and the rest (server/demo/seed.ts) in a new database.
+   * Unset: with the sandbox only. A production start holds the reference data alone (cities, business classes, the mall's
+   * and takeout's categories: server/storage/reference.ts) and what its operator and merchants create.
+   */
+  demoData: boolean
+  /**
    * Sandbox only: the key the sandbox helpers (/api/sandbox/*) ask for in `X-Sandbox-Key`. New at every
    * start unless SANDBOX_KEY is set; the server prints it in its start-up banner.
    */
   sandboxKey: string
   /**
-   * Signs and checks the payment provider's notifications (/api/pay/notify, refundNotify). PAY_NOTIFY_SECRET;
-   * without it a new random one at every start (development and the sandbox only: the sandbox cashier and
-   * confirmPay sign with it inside the process, and nobody outside can forge a notification). Production — with or
-   * without SANDBOX=1 — refuses to start without one. Several processes of one start (issue 21) must share one
-   * value: the process that reads the config passes it to the ones it starts (in PAY_NOTIFY_SECRET), else each
-   * would refuse the notifications the others sign.
+   * Signs and checks the sandbox provider's notifications (/api/pay/notify, refundNotify — served with the sandbox only).
+   * PAY_NOTIFY_SECRET; without it a new random one at every start (the sandbox cashier and confirmPay sign with it inside
+   * the process, and nobody outside can forge a notification). A production server with SANDBOX=1 refuses to start
+   * without one. Several processes of one start (issue 21) must share one value: the process that reads the config
+   * passes it to the ones it starts (in PAY_NOTIFY_SECRET), else each would refuse the notifications the others sign.
    */
   paySecret: string
   /** Keys the referral contest's hashes of counted phones (REFERRAL_SECRET; server/domain/referral.ts); unset: a random key kept in the database. */
@@ -61,93 +72,187 @@ export interface ServerConfig {
    */
   goldplan: GoldPlanConfig
   /**
+   * PUBLIC_URL: the https origin shoppers and providers reach this server at (https://shop.example.com), behind whatever
+   * proxy: the providers' notification and return addresses are built on it, and `npm run doctor` lists the domains to
+   * declare in each console from it. Unset: none (the sandbox needs none).
+   */
+  publicUrl: string | null
+  /**
    * WORKERS: server processes of this start sharing one port (node's cluster, server/main.ts; docs/multi-process.md).
    * Unset or 1: one process, as before. The first process (the primary) migrates and seeds once, makes this start's
    * sandbox key and payment secret and hands them to every worker, and starts a worker again when one dies.
    */
   workers: number
+  /** What each outside provider's config answered (server/providers/configs.ts PROVIDER_CONFIGS): null = not configured. */
+  providers: ProviderConfigs
 }
 
 /** The most WORKERS a start takes (a typo such as 400 should not fork 400 processes). */
 export const MAX_WORKERS = 64
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const production = env.NODE_ENV === 'production'
-  const sandbox = env.SANDBOX ? env.SANDBOX === '1' : !production
-  const paySecret = env.PAY_NOTIFY_SECRET ?? ''
-  // SANDBOX=1 does not make a production server's payments any less real: a secret anyone can read is no secret.
-  if (production && !paySecret) throw new Error('PAY_NOTIFY_SECRET must be set in production (NODE_ENV=production, with or without SANDBOX=1)')
+const TEMPLATE_ID = { pattern: /^[A-Za-z0-9_-]{1,64}$/, what: 'a subscription-message template id (letters, digits, - and _)' } as const
+
+/**
+ * Every variable the server itself reads (the providers' are in server/providers/configs.ts), one zod field each: what it
+ * takes, its default. docs/going-live.md "Every variable" says what each means; .env.example lists them all (a test checks).
+ */
+export const SERVER_ENV = {
+  NODE_ENV: field.text(),
+  SANDBOX: field.bool(null),
+  DEMO_DATA: field.bool(null),
+  PORT: field.int({ fallback: 3000, min: 0, max: 65535 }),
+  HOST: field.text({ fallback: '127.0.0.1' }),
+  DB_PATH: field.text({ fallback: DEFAULT_DB_PATH }),
+  DATABASE_URL: field.url({ protocols: ['postgres:', 'postgresql:'], what: 'postgres://… (PostgreSQL); unset it for SQLite at DB_PATH' }),
+  STATIC_DIR: field.text({ fallback: './dist-h5' }),
+  PUBLIC_URL: field.url({ https: true, origin: true }),
+  SANDBOX_KEY: field.secret(),
+  PAY_NOTIFY_SECRET: field.secret(),
+  REFERRAL_SECRET: field.secret({ minLength: 16 }),
+  SMS_PER_CLIENT: field.int({ fallback: 5, min: 1, max: 100_000, unit: 'codes per 10 minutes' }),
+  TRUST_PROXY: field.text({ pattern: /^(true|false|\d{1,2}|[0-9A-Fa-f.:/, ]+)$/, what: 'true, false, a hop count or the proxy addresses (10.0.0.0/8, …)' }),
+  REFUND_AUTO_APPROVE_HOURS: field.int({ fallback: 48, min: 1, max: 8760, unit: 'hours' }),
+  SWEEP_MS: field.int({ fallback: 60_000, min: 10, max: 3_600_000, unit: 'ms' }),
+  SESSION_CACHE_MS: field.int({ fallback: SESSION_CACHE_MS_DEFAULT, min: 0, max: SESSION_CACHE_MS_MAX, unit: 'ms' }),
+  TAKEOUT_ACCEPT_MINUTES: field.int({ fallback: TAKEOUT_ACCEPT_MINUTES_DEFAULT, min: 1, max: 1440, unit: 'minutes' }),
+  TAKEOUT_TEMPLATE_ACCEPTED: field.text(TEMPLATE_ID),
+  TAKEOUT_TEMPLATE_DELIVERING: field.text(TEMPLATE_ID),
+  TAKEOUT_TEMPLATE_REFUSED: field.text(TEMPLATE_ID),
+  DISCOUNT_DAY_TEMPLATE: field.text(TEMPLATE_ID),
+  GOLDPLAN_FRAME_ORIGIN: field.url({ origin: true }),
+  GOLDPLAN_RECEIPT_URL: field.url(),
+  WXPAY_SUB_MCH_ID: field.text({ pattern: /^\d{8,12}$/, what: 'a WeChat Pay sub-merchant id (8 to 12 digits)' }),
+  WORKERS: field.int({ fallback: 1, min: 1, max: MAX_WORKERS, unit: 'server processes' }),
+  // Read by server/time.ts when it loads (the one clock); here so a wrong one is named with the others and the doctor shows them.
+  BUSINESS_TZ: field.text({ fallback: 'Asia/Shanghai' }),
+  CLOCK_AT: field.text(),
+} as const
+
+export type ServerEnv = EnvValues<typeof SERVER_ENV>
+
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The server's configuration, read once at start from the environment (each variable NAME or NAME_FILE: server/env.ts):
+ * every variable the server reads checked with its zod field, the rules between them, and each outside provider's config
+ * (a half configuration stops the start). Anything wrong throws one ConfigError listing every wrong variable, a line
+ * each, starting with its name — `PORT: "abc" is not a whole number (0 to 65535)`.
+ */
+export function readConfig(env: Env = process.env): ServerConfig {
+  const problems: EnvProblem[] = []
+  let v: ServerEnv
+  try {
+    v = readEnv(env, SERVER_ENV)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    // The providers are still read, so one start names every wrong variable.
+    problems.push(...error.problems)
+    v = null as unknown as ServerEnv
+  }
+  const providers: Partial<Record<string, unknown>> = {}
+  for (const entry of PROVIDER_CONFIGS) {
+    for (const finding of entry.check?.(env) ?? []) if (finding.level === 'fail') problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
+    if (!entry.read) continue
+    try {
+      providers[entry.name] = entry.read(env) ?? null
+    } catch (error) {
+      if (error instanceof ConfigError) problems.push(...error.problems)
+      else {
+        // A provider's config says what is wrong as "NAME: why" (server/providers/configs.ts).
+        const message = error instanceof Error ? error.message : String(error)
+        const named = /^([A-Z][A-Z0-9_]+): (.*)$/s.exec(message)
+        problems.push(named ? { variable: named[1], problem: named[2] } : { variable: entry.name, problem: message })
+      }
+    }
+  }
+  if (!v) throw new ConfigError(problems)
+
+  const production = v.NODE_ENV === 'production'
+  const sandbox = v.SANDBOX ?? !production
+  const rule = (variable: string, problem: string) => problems.push({ variable, problem })
+  // The sandbox provider's notifications are signed with it; SANDBOX=1 does not make a production server's payments any
+  // less real: a secret anyone can read is no secret. (Without the sandbox, no route takes those notifications.)
+  if (production && sandbox && !v.PAY_NOTIFY_SECRET) rule('PAY_NOTIFY_SECRET', 'must be set in production with the sandbox on (NODE_ENV=production with SANDBOX=1)')
   // CLOCK_AT moves the server's clock (server/time.ts): a sandbox's setting, never a real shop's.
-  if (env.CLOCK_AT?.trim() && !sandbox) throw new Error('CLOCK_AT sets the server clock for tests and demos: only with the sandbox on (SANDBOX=1, or not production)')
-  const databaseUrl = env.DATABASE_URL?.trim() || null
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error(`DATABASE_URL: only postgres://… (PostgreSQL) is understood; unset it for SQLite at DB_PATH (got ${databaseUrl.split(':')[0]}:…)`)
-  }
+  if (v.CLOCK_AT && !sandbox) rule('CLOCK_AT', 'sets the server clock for tests and demos: only with the sandbox on (SANDBOX=1, or not production)')
+  else if (v.CLOCK_AT && parseClockAt(v.CLOCK_AT) === null) rule('CLOCK_AT', `"${v.CLOCK_AT}" is not a time (ISO 8601 such as 2028-02-29T23:59:50+08:00, or a business wall time "2028-02-29 23:59:50")`)
+  if (!isZone(v.BUSINESS_TZ)) rule('BUSINESS_TZ', `unknown time zone "${v.BUSINESS_TZ}" (an IANA name such as Asia/Shanghai)`)
+  if (problems.length > 0) throw new ConfigError(problems)
+
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '127.0.0.1',
-    dbPath: env.DB_PATH ?? DEFAULT_DB_PATH,
-    databaseUrl,
-    staticDir: env.STATIC_DIR ?? './dist-h5',
+    production,
+    port: v.PORT,
+    host: v.HOST,
+    dbPath: v.DB_PATH,
+    databaseUrl: v.DATABASE_URL,
+    staticDir: v.STATIC_DIR,
     sandbox,
-    sandboxKey: env.SANDBOX_KEY || crypto.randomBytes(16).toString('hex'),
-    // New at every start when not set (never a value written in the repository); production refuses (above).
-    paySecret: paySecret || crypto.randomBytes(32).toString('hex'),
-    referralSecret: env.REFERRAL_SECRET || undefined,
-    smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),
-    sweepMs: positiveInt(env.SWEEP_MS, 60_000),
-    sessionCacheMs: env.SESSION_CACHE_MS?.trim() === '0' ? 0 : Math.min(positiveInt(env.SESSION_CACHE_MS, SESSION_CACHE_MS_DEFAULT), SESSION_CACHE_MS_MAX),
-    takeoutAcceptMinutes: positiveInt(env.TAKEOUT_ACCEPT_MINUTES, TAKEOUT_ACCEPT_MINUTES_DEFAULT),
-    takeoutTemplates: {
-      accepted: templateId(env.TAKEOUT_TEMPLATE_ACCEPTED, 'TAKEOUT_TEMPLATE_ACCEPTED'),
-      delivering: templateId(env.TAKEOUT_TEMPLATE_DELIVERING, 'TAKEOUT_TEMPLATE_DELIVERING'),
-      refused: templateId(env.TAKEOUT_TEMPLATE_REFUSED, 'TAKEOUT_TEMPLATE_REFUSED'),
-    },
-    discountDayTemplate: templateId(env.DISCOUNT_DAY_TEMPLATE, 'DISCOUNT_DAY_TEMPLATE'),
-    goldplan: {
-      frameOrigin: originOf(env.GOLDPLAN_FRAME_ORIGIN, 'GOLDPLAN_FRAME_ORIGIN') ?? WECHAT_PAY_FRAME_ORIGIN,
-      receiptUrl: env.GOLDPLAN_RECEIPT_URL?.trim() || null,
-      subMchId: env.WXPAY_SUB_MCH_ID?.trim() || null,
-    },
-    workers: workersOf(env.WORKERS),
+    demoData: v.DEMO_DATA ?? sandbox,
+    sandboxKey: v.SANDBOX_KEY ?? crypto.randomBytes(16).toString('hex'),
+    // New at every start when not set (never a value written in the repository); production with the sandbox refuses (above).
+    paySecret: v.PAY_NOTIFY_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    referralSecret: v.REFERRAL_SECRET ?? undefined,
+    smsPerClient: v.SMS_PER_CLIENT,
+    trustProxy: parseTrustProxy(v.TRUST_PROXY),
+    refundAutoApproveHours: v.REFUND_AUTO_APPROVE_HOURS,
+    sweepMs: v.SWEEP_MS,
+    sessionCacheMs: v.SESSION_CACHE_MS,
+    takeoutAcceptMinutes: v.TAKEOUT_ACCEPT_MINUTES,
+    takeoutTemplates: { accepted: v.TAKEOUT_TEMPLATE_ACCEPTED, delivering: v.TAKEOUT_TEMPLATE_DELIVERING, refused: v.TAKEOUT_TEMPLATE_REFUSED },
+    discountDayTemplate: v.DISCOUNT_DAY_TEMPLATE,
+    goldplan: { frameOrigin: v.GOLDPLAN_FRAME_ORIGIN ?? WECHAT_PAY_FRAME_ORIGIN, receiptUrl: v.GOLDPLAN_RECEIPT_URL, subMchId: v.WXPAY_SUB_MCH_ID },
+    publicUrl: v.PUBLIC_URL,
+    workers: v.WORKERS,
+    providers,
   }
 }
 
-/** WORKERS: unset = 1; otherwise a whole number 1…MAX_WORKERS, anything else stops the start with its name. */
-function workersOf(raw: string | undefined): number {
-  const text = raw?.trim()
-  if (!text) return 1
-  const n = Number(text)
-  if (!/^\d+$/.test(text) || n < 1 || n > MAX_WORKERS) throw new Error(`WORKERS: "${text}" is not a number of server processes (1 to ${MAX_WORKERS})`)
-  return n
+/**
+ * Only where the database is (DB_PATH, DATABASE_URL), for the tools that open it without starting the server (`npm run
+ * admin`): the rest of the configuration — a provider half set up — does not stop them.
+ */
+export function readDatabaseConfig(env: Env = process.env): { dbPath: string; databaseUrl: string | null } {
+  const v = readEnv(env, { DB_PATH: SERVER_ENV.DB_PATH, DATABASE_URL: SERVER_ENV.DATABASE_URL })
+  return { dbPath: v.DB_PATH, databaseUrl: v.DATABASE_URL }
 }
 
-/** An origin (scheme://host[:port], nothing after), or null when unset; anything else stops the start with its name. */
-function originOf(raw: string | undefined, name: string): string | null {
-  const text = raw?.trim()
-  if (!text) return null
-  if (!/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(text)) throw new Error(`${name}: "${text}" is not an origin (https://host[:port])`)
-  return text
-}
-
-/** A WeChat template id (letters, digits, - and _), or null when unset; anything else stops the start with its name. */
-function templateId(raw: string | undefined, name: string): string | null {
-  const id = raw?.trim()
-  if (!id) return null
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`${name}: "${id}" is not a subscription-message template id`)
-  return id
-}
-
-const positiveInt = (raw: string | undefined, fallback: number) => {
-  const n = Number(raw)
-  return Number.isInteger(n) && n > 0 ? n : fallback
-}
-
-/** TRUST_PROXY: unset = no proxy; a number = hops; anything else = addresses/CIDRs (Fastify's forms). */
-function parseTrustProxy(raw: string | undefined): boolean | string | number {
-  if (!raw) return false
+/** TRUST_PROXY: unset or false = no proxy; true; a number = hops; anything else = addresses/CIDRs (Fastify's forms). */
+function parseTrustProxy(raw: string | null): boolean | string | number {
+  if (!raw || raw === 'false') return false
   if (raw === 'true') return true
   return /^\d+$/.test(raw) ? Number(raw) : raw
+}
+
+/**
+ * What server/main.ts hands buildApp for a configuration (one place, so a test starts the server exactly as `npm start`
+ * does). `dbPath`: the SQLite file — on PostgreSQL the temporary file the reference (and demo) data is seeded on first.
+ */
+export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true): AppOptions {
+  return {
+    dbPath,
+    databaseUrl: config.databaseUrl ?? undefined,
+    staticDir: config.staticDir,
+    logger,
+    sandbox: config.sandbox,
+    demoData: config.demoData,
+    sandboxKey: config.sandboxKey,
+    paySecret: config.paySecret,
+    referralSecret: config.referralSecret,
+    smsPerClient: config.smsPerClient,
+    trustProxy: config.trustProxy,
+    refundAutoApproveHours: config.refundAutoApproveHours,
+    sweepMs: config.sweepMs,
+    sessionCacheMs: config.sessionCacheMs,
+    takeoutAcceptMinutes: config.takeoutAcceptMinutes,
+    takeoutTemplates: config.takeoutTemplates,
+    discountDayTemplate: config.discountDayTemplate,
+    goldplan: config.goldplan,
+  }
 }

@@ -747,6 +747,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX takeout_ratings_shop ON takeout_ratings(shop_id, created_at);
   `,
+  // 32 — a card product the operator withdrew (issue 40, `npm run admin -- card-disable N`): off sale — no longer listed or
+  // sold; the cards bought stay as they are. Every product before was on sale.
+  `ALTER TABLE card_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1 CHECK (on_sale IN (0, 1));`,
 ]
 
 /**

@@ -100,8 +100,16 @@ export const LogisticsAnswer = z.object({
   /** Newest first. */
   events: z.array(ParcelEvent),
   delivered_at: z.string().nullable(),
-  /** Delivered and not confirmed: it completes by itself at this time (AUTO_COMPLETE_DAYS after delivery). */
+  /**
+   * Not confirmed: it completes by itself at this time — AUTO_COMPLETE_DAYS after delivery, or, not tracked,
+   * UNTRACKED_AUTO_COMPLETE_DAYS after it was shipped. Null when neither is known (a tracked parcel not delivered yet).
+   */
   auto_complete_at: z.string().nullable(),
+  /**
+   * false: no tracking service reports where this parcel is (a production server without one): `events` holds only the
+   * store's shipping, and the shopper looks the waybill number up with the carrier (issue 40).
+   */
+  tracked: z.boolean(),
   /** The shopper may confirm receipt now (shipped and not completed). */
   can_confirm: z.boolean(),
 })

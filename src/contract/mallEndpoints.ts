@@ -35,7 +35,7 @@ export const MALL_ENDPOINTS = {
 
 export type MallEndpointPath = keyof typeof MALL_ENDPOINTS
 
-/** Carriers the store can choose when shipping (the sandbox carrier tracks every one of them). */
+/** Carriers the store can choose when shipping (the sandbox carrier tracks every one of them; in production a tracking service may, or none). */
 export const CARRIERS = ['SF', 'ZTO', 'YTO', 'JD', 'EMS'] as const
 export type Carrier = (typeof CARRIERS)[number]
 
@@ -48,3 +48,10 @@ export type ParcelState = (typeof PARCEL_STATES)[number]
 
 /** A delivered parcel the shopper does not confirm completes by itself this many days after delivery. */
 export const AUTO_COMPLETE_DAYS = 7
+
+/**
+ * Without a tracking service (a production server without one: nothing reports delivery, issue 40) a shipped parcel the
+ * shopper does not confirm completes by itself this many days after it was shipped — the usual automatic confirmation of
+ * receipt of China's marketplaces for goods sent by post (docs/decisions/2026-12-06-parcels-without-tracking.md).
+ */
+export const UNTRACKED_AUTO_COMPLETE_DAYS = 10

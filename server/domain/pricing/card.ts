@@ -12,6 +12,8 @@ import type { KindPayload, KindPriced } from './kind'
 export async function priceCard(db: Q, userId: number, p: KindPayload<'card'>): Promise<KindPriced> {
   const card = await cards.cardProduct(db, p.card_id)
   if (!card) throw refuse('card_not_found')
+  // Withdrawn by the operator (npm run admin -- card-disable): no longer sold, renewals and upgrades included.
+  if (!card.on_sale) throw refuse('card_not_on_sale', { card: card.name })
   const plan = await planCard(db, userId, card, nowMs(), true)
   return {
     title: `一卡通${card.name}`,

@@ -84,6 +84,9 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
   }
   defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, async ({ input }) => {
+    // No sender: refused with its reason, no code kept — never "ok" for a text nobody sends (issue 40). The sandbox's
+    // sender logs the code; a production server needs a real one (server/providers/sms, SMS_PROVIDER).
+    if (!sandbox.enabled) throw refuse('sms_not_configured')
     const now = nowMs()
     // The phone's resend wait and daily cap, checked and the code recorded in one IMMEDIATE transaction: sends for one
     // phone in flight at once in several processes cannot all pass the checks (docs/multi-process.md).

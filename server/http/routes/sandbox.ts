@@ -87,11 +87,15 @@ document.getElementById('pay').onclick=function(){submit('success')};document.ge
 const SANDBOX_KEY_HEADER = 'x-sandbox-key'
 
 /**
- * The provider's notify endpoints (as the provider would call them, signed), always on; in sandbox
- * mode also the channel-6 cashier, the OAuth stand-in and the test conveniences (SMS outbox, JSAPI
- * confirm), the last two behind the per-start sandbox key.
+ * The sandbox, and nothing of it outside (issue 40: a production server serves no /sandbox or /api/sandbox route): the
+ * sandbox provider's notify endpoints (as the provider would call them, signed), the channel-6 cashier, the OAuth
+ * stand-in and the test conveniences (SMS outbox, JSAPI confirm, clocks, …), those behind the per-start sandbox key.
  */
 export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
+  // The sandbox's alone (its own HMAC format, PAY_NOTIFY_SECRET): a production server takes notifications only from real
+  // providers, each in its own format on its own path (/notify/wechatpay/…, /notify/alipay).
+  if (!sandbox.enabled) return
+
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
@@ -105,8 +109,6 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     if (!parsed.success) return failZod(parsed.error)
     return (await handleRefundNotification(db, parsed.data, secret)) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
   })
-
-  if (!sandbox.enabled) return
 
   // The sandbox provider's notification; a success carries the provider's transaction_id (sandboxTransactionId).
   const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') => {
@@ -201,7 +203,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
       const parsed = CarrierClock.safeParse(req.body)
       if (!parsed.success) return failZod(parsed.error)
       const offset = await moveCarrierClock(db, parsed.data.advance_minutes ?? 0, parsed.data.reset)
-      const completed = await sweepParcels(db)
+      const completed = await sweepParcels(db, app.parcelTracker)
       return ok({ offset_minutes: Math.round(offset / 60_000), carrier_now: fmt(carrierNow()), completed })
     })
 

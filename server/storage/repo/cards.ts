@@ -36,11 +36,38 @@ const CARD_COLS = 'uc.id, uc.card_no, p.name, p.level, uc.start_at, uc.end_at, p
 
 const HELD = `o.status NOT IN (${ORDER_STATUS.REFUNDING}, ${ORDER_STATUS.REFUNDED})`
 
+/** The card products on sale, as the shopper's list shows them. */
 export const cardProducts = async (db: Q) =>
-  (await db.all('SELECT id, name, level, price, days, member_rate, benefits FROM card_products ORDER BY level, id')) as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
+  (await db.all('SELECT id, name, level, price, days, member_rate, benefits FROM card_products WHERE on_sale = 1 ORDER BY level, id')) as Array<Omit<CardProduct, 'benefits'> & { benefits: string }>
 
+/** One card product, on sale or not (an order of one withdrawn since still names it). */
 export const cardProduct = async (db: Q, id: number) =>
-  (await db.get('SELECT id, name, level, price, days FROM card_products WHERE id = ?', id)) as { id: number; name: string; level: number; price: number; days: number } | undefined
+  (await db.get('SELECT id, name, level, price, days, on_sale FROM card_products WHERE id = ?', id)) as { id: number; name: string; level: number; price: number; days: number; on_sale: number } | undefined
+
+/** A card product row whole (the operator's command). */
+export interface CardProductRow {
+  id: number
+  name: string
+  level: number
+  price: number
+  days: number
+  member_rate: number
+  /** JSON: the benefit lines. */
+  benefits: string
+  on_sale: number
+}
+
+/** Every card product, withdrawn ones too (npm run admin -- cards). */
+export const allCardProducts = async (db: Q) => (await db.all('SELECT id, name, level, price, days, member_rate, benefits, on_sale FROM card_products ORDER BY level, id')) as CardProductRow[]
+
+export const cardProductRow = async (db: Q, id: number) => (await db.get('SELECT id, name, level, price, days, member_rate, benefits, on_sale FROM card_products WHERE id = ?', id)) as CardProductRow | undefined
+
+export const insertCardProduct = async (db: Q, c: Omit<CardProductRow, 'id' | 'on_sale'>) =>
+  db.insert('INSERT INTO card_products (name, level, price, days, member_rate, benefits, on_sale) VALUES (?, ?, ?, ?, ?, ?, 1)', c.name, c.level, c.price, c.days, c.member_rate, c.benefits)
+
+export const setCardProductPrice = async (db: Q, id: number, price: number) => (await db.run('UPDATE card_products SET price = ? WHERE id = ?', price, id)).changes === 1
+
+export const setCardProductOnSale = async (db: Q, id: number, onSale: boolean) => (await db.run('UPDATE card_products SET on_sale = ? WHERE id = ?', onSale ? 1 : 0, id)).changes === 1
 
 export const cardsOf = async (db: Q, userId: number) =>
   (await db.all(`SELECT ${CARD_COLS} FROM user_cards uc JOIN card_products p ON p.id = uc.card_product_id JOIN orders o ON o.id = uc.order_id WHERE uc.user_id = ? ORDER BY uc.end_at DESC, uc.id DESC`, userId)) as UserCardRow[]

@@ -84,3 +84,36 @@ export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
 export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort, id')) as Array<{ id: number; name: string; icon: string }>
+
+/** A shop as the operator's command lists it (npm run admin -- shops): its city and class, its owner's phone. */
+export interface OperatorShopRow {
+  id: number
+  name: string
+  city: string
+  class_name: string
+  owner_phone: string | null
+  staff: number
+}
+
+/** Every shop, newest first, with its owner (an approved applicant) and how many staff accounts it has. */
+export const operatorShops = async (db: Q) =>
+  (await db.all(`SELECT s.id, s.name, ci.name AS city, c.name AS class_name,
+       (SELECT u.phone FROM store_staff st JOIN users u ON u.id = st.user_id WHERE st.shop_id = s.id AND st.role = 'owner' ORDER BY st.user_id LIMIT 1) AS owner_phone,
+       (SELECT COUNT(*) FROM store_staff st WHERE st.shop_id = s.id) AS staff
+     FROM shops s JOIN business_classes c ON c.id = s.class_id JOIN cities ci ON ci.id = s.city_id ORDER BY s.id DESC`)) as OperatorShopRow[]
+
+/**
+ * WeChat Pay's sub-merchant id of each shop (service-provider mode: server/providers/wechatpay), when the database has the
+ * column (shops.wxpay_sub_mchid, added with the WeChat Pay provider's migration); null when it has not.
+ */
+export async function subMchids(db: Q): Promise<Map<number, string | null> | null> {
+  try {
+    const rows = (await db.all('SELECT id, wxpay_sub_mchid FROM shops')) as Array<{ id: number; wxpay_sub_mchid: string | null }>
+    return new Map(rows.map((r) => [Number(r.id), r.wxpay_sub_mchid]))
+  } catch {
+    return null
+  }
+}
+
+/** Sets (or clears, null) a shop's WeChat Pay sub-merchant id; false when there is no such shop. */
+export const setSubMchid = async (db: Q, shopId: number, subMchid: string | null) => (await db.run('UPDATE shops SET wxpay_sub_mchid = ? WHERE id = ?', subMchid, shopId)).changes === 1

@@ -16,7 +16,9 @@ interface Props {
 /**
  * Logistics: where the parcel is (headline and latest event), carrier and tracking number (copy), the address, the
  * timeline newest first, and confirming receipt — a write that invalidates the shopper's orders (confirmReceipt's
- * `changes`): the screen reads the parcel again by itself, once.
+ * `changes`): the screen reads the parcel again by itself, once. A parcel no tracking service follows (`tracked: false`,
+ * a production server without one, issue 40) says so beside its waybill number: the shopper copies it to the carrier's
+ * own app; its timeline is the store's shipping alone.
  */
 export default function ParcelView({ parcel }: Props) {
   const t = useT()
@@ -59,6 +61,7 @@ export default function ParcelView({ parcel }: Props) {
             </Text>
           </View>
         </View>
+        {!parcel.tracked && <Text className='parcel__untracked'>{t('parcel.untracked', { carrier: parcel.carrier_name })}</Text>}
       </View>
 
       {address && (

@@ -1,0 +1,47 @@
+import type { Env } from '../env'
+import { ALIPAY_SECRETS, ALIPAY_VARIABLES, checkAlipay } from './checks/alipay'
+import type { Finding } from './checks/keys'
+import { checkSms, SMS_SECRETS, SMS_VARIABLES } from './checks/sms'
+import { checkWechat, WECHAT_SECRETS, WECHAT_VARIABLES } from './checks/wechat'
+import { checkWechatPay, WECHATPAY_SECRETS, WECHATPAY_VARIABLES } from './checks/wechatpay'
+
+export type { Finding } from './checks/keys'
+
+/**
+ * The outside providers' configurations, in one list (issue 40): the server's configuration (server/http/config.ts
+ * readConfig) reads each once at start, `npm run doctor` prints and checks each, and the test of .env.example reads their
+ * variables from here.
+ *
+ * Each provider's folder (server/providers/<name>/config.ts) exports `read<Provider>Config(env): Config | null` — null when
+ * not configured, an Error whose message starts with the variable's name when half configured — and may export a `check`
+ * for the doctor. Plug them in here: `read: readWechatPayConfig` (the entries below have none until their modules land;
+ * the offline checks by the variables' names in ./checks/ stand in, and stop a start when a setting is definitely wrong).
+ */
+export interface ProviderConfigEntry {
+  /** The folder under server/providers/. */
+  name: 'wechatpay' | 'alipay' | 'wechat' | 'sms'
+  /** As docs/going-live.md heads its section. */
+  title: string
+  /** Every variable it reads (each may also come from NAME_FILE). */
+  variables: readonly string[]
+  /** Those never printed (the doctor says only whether they are set, and from where). */
+  secrets: readonly string[]
+  /** read<Provider>Config: null = not configured; throws (message starting with the variable's name) when half configured. */
+  read?: (env: Env) => unknown
+  /** Offline checks (key pairs, certificate dates, shapes): a 'fail' stops the start and fails `npm run doctor`. */
+  check?: (env: Env) => Finding[]
+}
+
+export const PROVIDER_CONFIGS: readonly ProviderConfigEntry[] = [
+  // merge: read: readWechatPayConfig (server/providers/wechatpay/config.ts)
+  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, check: checkWechatPay },
+  // merge: read: readAlipayConfig (server/providers/alipay/config.ts)
+  { name: 'alipay', title: 'Alipay', variables: ALIPAY_VARIABLES, secrets: ALIPAY_SECRETS, check: checkAlipay },
+  // merge: read: readWechatConfig (server/providers/wechat/config.ts)
+  { name: 'wechat', title: "WeChat login and WeChat's server API", variables: WECHAT_VARIABLES, secrets: WECHAT_SECRETS, check: checkWechat },
+  // merge: read: readSmsConfig (server/providers/sms/config.ts)
+  { name: 'sms', title: 'SMS', variables: SMS_VARIABLES, secrets: SMS_SECRETS, check: checkSms },
+]
+
+/** What each provider's read<Provider>Config answered (null: not configured), by name. */
+export type ProviderConfigs = Readonly<Partial<Record<ProviderConfigEntry['name'], unknown>>>
