@@ -58,7 +58,7 @@ export const SCREENS: Screen[] = [
   { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
   { name: 'pay-bill', url: '/pages/payBill/index?shop_id=1', ready: '.bill__shop-name', act: typeHundred },
   { name: 'payment-success', url: '/pages/payBill/success?id=PAID', ready: '.pay-result__status' },
-  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__points-value' },
+  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__paid-amount' },
   { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
   { name: 'order-detail', url: '/pages/orders/detail?id=PAID', ready: '.order-detail__status-text' },
   { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },

@@ -53,13 +53,12 @@ export function order(over: Partial<OrderInfo> = {}): OrderInfo {
     create_time: '2026-11-22 12:00:00',
     pay_time: '2026-11-22 12:01:00',
     expire_time: null,
-    points: 78,
     ...over,
   }
 }
 
 /** The same order before it is paid: what a payment starts from. */
-export const unpaidOrder = (over: Partial<OrderInfo> = {}): OrderInfo => order({ order_status: 0, pay_time: null, points: 0, ...over })
+export const unpaidOrder = (over: Partial<OrderInfo> = {}): OrderInfo => order({ order_status: 0, pay_time: null, ...over })
 
 /** The server's price for a bill (87.65 payable: not what the client would compute, so a screen showing it shows the server's price). */
 export function quote(over: Partial<PriceQuote> = {}): PriceQuote {

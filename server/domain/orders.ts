@@ -2,7 +2,7 @@ import { lockRow, type Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
-import { canRefund, cancelNotRefund, isPaidStatus } from '../../src/contract/orderRules'
+import { canRefund, cancelNotRefund } from '../../src/contract/orderRules'
 import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
 import { BizError, refuse } from './refusal'
@@ -67,8 +67,6 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     create_time: row.create_time,
     pay_time: row.pay_time,
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
-    // Points for money kept: a refunding order still shows its points (they go when it is refunded).
-    points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: storeReasonIn(lang, row.refund_rejection), at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: await linesOf(db, lang, row, shopName ?? null),
