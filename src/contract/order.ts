@@ -260,7 +260,7 @@ export const OrderParcel = z.object({
   tracking_no: z.string(),
   shipped_at: z.string(),
   /** src/contract/mallEndpoints.ts PARCEL_STATES. */
-  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']),
+  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'received']),
   /** Its latest event's text. */
   latest: z.string(),
 })
