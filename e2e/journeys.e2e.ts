@@ -166,7 +166,10 @@ describe('paying a bill', () => {
     // The coupon went with the payment: Value coupons lists it as used.
     await page.goto(`${BASE()}/pages/card/ticketList`)
     await settled(page)
-    await page.getByText('这里没有代金券').first().waitFor({ timeout: 10000 })
+    // None left to use: the coupons to claim, and no "no coupons here" below them (issue 39).
+    await page.locator('.coupons--to-claim:visible').waitFor({ timeout: 10000 })
+    expect(await page.locator('.coupon--available:visible').count()).toBe(0)
+    expect(await page.getByText('这里没有代金券').count()).toBe(0)
     await page.locator('.coupon-tabs__tab--used:visible').click()
     await page.locator('.coupon--used:visible', { hasText: '川味小馆 10 元券' }).waitFor({ timeout: 10000 })
     await shot(page, 'j3-5-coupon-used')
