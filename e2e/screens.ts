@@ -355,7 +355,7 @@ async function fillCart(page: Page): Promise<void> {
   await api('personal.mall_cart/add', { product_id: 1, spec_id: 11, quantity: 2 }, token)
 }
 
-// The mall's cart (issue 24): empty (a way to the mall), filled (lines by store), a store chosen and its checkout
+// The mall's cart (issue 24): empty (a way to the mall), filled (lines by store, ticked as they arrived), its checkout
 // sheet priced by the server, and a product's Add to cart sheet (the product's bar shows the cart's badge).
 export const CART_SCREENS: Screen[] = [
   { name: 'mall-cart-empty', url: '/pages/vMall/cart', ready: '.state--empty', before: async (page) => emptyCart(await tokenOf(page)) },
@@ -366,7 +366,7 @@ export const CART_SCREENS: Screen[] = [
     ready: '.cart-line',
     before: fillCart,
     act: async (page) => {
-      await page.locator('.cart-store__head .cart-check:visible').first().click()
+      // The lines arrived ticked (issue 39): the newest store's, checked out as they are.
       await page.locator('.cart-bar__checkout:not([disabled]):visible').click()
       await page.locator('.mall-sheet__payable:not(.mall-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
     },

@@ -14,7 +14,7 @@ import VMallDetailPage from '@/pages/vMall/detail'
 import VMallIndexPage from '@/pages/vMall/index'
 import { fakeApi, OFFLINE, openedWith, resetRouter } from '../support/fakeApi'
 import { all, click, mount, text, unmountAll, until } from '../support/screen'
-import { coupon, paged, quote } from '../support/fixtures'
+import { coupon, paged, quote, emptyCart } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -93,7 +93,7 @@ describe('A mall product and buy now', () => {
     const api = fakeApi({
       'hui_public.mall_product/read': () => ({ info: product }),
       // The cart's badge (issue 24).
-      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+      'personal.mall_cart/index': () => emptyCart(),
       'personal.address/index': () => ({ list: [home] }),
       'personal.coupon/index': () => paged([mallCoupon]),
       'personal.order/preCreate': (d) => {

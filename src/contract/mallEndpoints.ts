@@ -29,6 +29,8 @@ export const MALL_ENDPOINTS = {
   'personal.mall_cart/add': 'POST',
   /** Set a line's quantity. */
   'personal.mall_cart/setQuantity': 'POST',
+  /** Tick or untick lines for checkout (issue 39; the ticks stay within one store). */
+  'personal.mall_cart/check': 'POST',
   /** Remove lines. */
   'personal.mall_cart/remove': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>

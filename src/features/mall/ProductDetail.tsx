@@ -69,10 +69,14 @@ export default function ProductDetail({ product: p, onReload }: Props) {
   }
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
+    // An order made invalidates every kept answer: the product asks again by itself. None made (refused: stock moved,
+    // an unpaid order of this spec), or the payment sheet closed unpaid: the sheet stays, its price asked again — it
+    // says the unpaid order with Pay and Cancel (issue 39).
+    if (!outcome || outcome.status === 'cancelled' || outcome.status === 'failed') {
+      if (!outcome) onReload()
+      return
+    }
     setSheet(null)
-    // An order made invalidates every kept answer: the product asks again by itself. None made (refused: stock
-    // moved): read it again.
-    if (!outcome) onReload()
     afterPay(outcome)
   }
 
