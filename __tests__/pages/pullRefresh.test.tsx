@@ -72,7 +72,7 @@ async function pull(t: TestUtils) {
   })
 }
 
-const mallProduct = (id: number, name: string): MallProduct => ({ id, category_id: 1, name, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 1, limit_per_order: 5 })
+const mallProduct = (id: number, name: string): MallProduct => ({ id, category_id: 1, name, name_en: null, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 1, limit_per_order: 5 })
 const flash = (id: number, name: string): SeckillProduct => ({ ...product, id, name })
 
 interface Case {

@@ -273,6 +273,7 @@ describe('a mall product', () => {
     id: 1,
     category_id: 1,
     name: '赣南脐橙',
+    name_en: null,
     subtitle: '好物',
     image: '/assets/img/mall-1.svg',
     list_price: 8990,
