@@ -239,9 +239,13 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     const parcel = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
     await pay(shopper.token, parcel.id)
 
+    // Asked before deleting (issue 39): the same orders the refusal lists, so the screen can say them first.
+    const asked = await s.call<{ orders: Array<{ id: number; order_status: number }> }>('GET', 'personal.user/deletionCheck', {}, shopper.token)
+    expect(asked.body.data.orders.map((o) => [o.id, o.order_status])).toEqual([[parcel.id, 10], [flash.id, 10]])
     const refused = await deleteAccount(shopper.token)
     expect(refused.body).toMatchObject({ code: 0, reason: 'account_has_open_orders' })
     expect(refused.body.msg).toContain('2')
+    expect(refused.body.data?.orders).toEqual(asked.body.data.orders)
     expect(refused.body.data?.orders).toEqual([
       { id: parcel.id, order_no: parcel.order_no, kind: 'product', title: parcel.title, order_status: 10, pay_amount: parcel.pay_amount, create_time: parcel.create_time },
       { id: flash.id, order_no: flash.order_no, kind: 'product', title: flash.title, order_status: 10, pay_amount: flash.pay_amount, create_time: flash.create_time },
@@ -262,7 +266,9 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     const staff5 = await s.login(staffPhone(5))
     expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: parcel.id }, staff5.token)).body.code).toBe(1)
     await statusIs(shopper.token, parcel.id, 70)
+    expect((await s.call<{ orders: unknown[] }>('GET', 'personal.user/deletionCheck', {}, shopper.token)).body.data.orders).toEqual([])
     expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect((await s.call('GET', 'personal.user/deletionCheck', {}, shopper.token)).body.code).toBe(-1)
   })
 
   it('a takeout paid within the last day blocks it; one paid earlier does not', async () => {

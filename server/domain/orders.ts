@@ -2,7 +2,7 @@ import { lockRow, type Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
-import { canRefund, cancelNotRefund, isPaidStatus } from '../../src/contract/orderRules'
+import { canRefund, cancelNotRefund } from '../../src/contract/orderRules'
 import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
 import { BizError, refuse } from './refusal'
@@ -67,8 +67,6 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     create_time: row.create_time,
     pay_time: row.pay_time,
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
-    // Points for money kept: a refunding order still shows its points (they go when it is refunded).
-    points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: storeReasonIn(lang, row.refund_rejection), at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: await linesOf(db, lang, row, shopName ?? null),
@@ -293,7 +291,40 @@ export function payloadHash(p: Payload): string {
   return crypto.createHash('sha256').update(JSON.stringify(canonical(asked))).digest('hex')
 }
 
-export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string): Promise<OrderRow> {
+/** The mall specs a payload asks for; empty for every other order. */
+function mallSpecsAsked(p: Payload): number[] {
+  if (p.kind !== 'product' || p.source !== 'mall') return []
+  if (p.items !== undefined) return p.items.map((i) => i.spec_id)
+  return p.spec_id !== undefined ? [p.spec_id] : []
+}
+
+/** The specs an unpaid mall order holds. */
+const mallSpecsHeld = (row: OrderRow): number[] => mallItemsOf(row)?.map((i) => i.spec_id) ?? (row.spec_id !== null ? [row.spec_id] : [])
+
+/**
+ * One unpaid order of the same goods (issue 39; docs/api.md "One unpaid order of the same goods"): while an unpaid mall
+ * order of the shopper's, not past its time, holds any spec this mall payload asks for — the order left at the cashier —
+ * no second order of them is made. The very same request (goods, quantities, delivery, address, coupon: its
+ * request_hash) is answered with that order, so paying it pays the one; any other is refused `order_unpaid_same_goods`
+ * with the order in `data.order`, for the shopper to pay or cancel first. preCreate refuses the same way. null: none.
+ */
+export async function unpaidOrderOfSameGoods(db: Q, userId: number, p: Payload, lang: ApiLang, requestHash?: string): Promise<OrderRow | null> {
+  const asked = mallSpecsAsked(p)
+  if (asked.length === 0) return null
+  const held = (await orders.unpaidMallOf(db, userId, nowMs())).find((row) => mallSpecsHeld(row).some((spec) => asked.includes(spec)))
+  if (!held) return null
+  if (requestHash !== undefined && held.request_hash === requestHash) return held
+  const order = await toOrderInfo(db, lang, held)
+  throw refuse('order_unpaid_same_goods', { amount: (held.pay_amount / 100).toFixed(2) }, { data: { order } })
+}
+
+/** The shopper's unpaid orders made from the cart (its checkout's `items`), not past their time, newest first (issue 39). */
+export async function unpaidCartOrders(db: Q, lang: ApiLang, userId: number): Promise<OrderInfo[]> {
+  const rows = (await orders.unpaidMallOf(db, userId, nowMs())).filter((row) => mallItemsOf(row) !== null)
+  return Promise.all(rows.map((row) => toOrderInfo(db, lang, row)))
+}
+
+export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string, lang: ApiLang = 'zh'): Promise<OrderRow> {
   // PostgreSQL: READ COMMITTED after locking the shopper's row, not SERIALIZABLE — a flash sale's buyers all take one
   // product's stock, and SERIALIZABLE answered most of a 200-buyer burst with serialization failures (each update of the
   // stock row after another's commit is one). Every rule here holds at READ COMMITTED: one shopper's creates run one
@@ -311,6 +342,9 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
     // Takeout: the same cart while its order is unpaid is that order, never a second (issue 39: server/domain/takeout/unpaid.ts).
     const twin = p.kind === 'takeout' ? await unpaidTwin(db, userId, p, requestHash) : null
     if (twin?.same) return twin.order
+    // The mall: an unpaid order holding these goods is that order for the very same request, else refused (issue 39).
+    const unpaid = await unpaidOrderOfSameGoods(db, userId, p, lang, requestHash)
+    if (unpaid) return unpaid
     const priced = await priceOrder(db, userId, p).catch((e: unknown) => {
       // Its coupon taken by the waiting order: that order is the news, not the coupon.
       throw twin && e instanceof BizError && e.reason === 'coupon_unavailable' ? twinRefusal(twin) : e

@@ -32,6 +32,8 @@ export const ENDPOINTS = {
   'personal.user/logout': 'POST',
   'personal.user/sessions': 'GET',
   'personal.user/endSession': 'POST',
+  /** The orders that would stop the account's deletion now (issue 39): Delete account lists them before offering it. */
+  'personal.user/deletionCheck': 'GET',
   'personal.user/delete': 'POST',
   'personal.order/cancel': 'POST',
   'hui_public.card/index': 'GET',

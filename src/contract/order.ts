@@ -260,7 +260,7 @@ export const OrderParcel = z.object({
   tracking_no: z.string(),
   shipped_at: z.string(),
   /** src/contract/mallEndpoints.ts PARCEL_STATES. */
-  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']),
+  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'received']),
   /** Its latest event's text. */
   latest: z.string(),
 })
@@ -345,8 +345,6 @@ export const OrderInfo = z.object({
   pay_time: z.string().nullable(),
   /** Unpaid orders are cancelled automatically at this time. */
   expire_time: z.string().nullable(),
-  /** Points this order earns ("gold-pointing plan"): 1 per yuan paid, once paid. */
-  points: z.number().int(),
   /**
    * The store's last refusal of a refund request (the order went back to where it was), with its reason; null
    * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).

@@ -4,9 +4,10 @@
  */
 export const ORDERS_WORDS = {
   'zh-CN': {
-    'gold.earned': '本单获得积分',
+    'gold.paid': '本单实付',
+    'gold.saved': '本单共省 {amount}',
     'gold.invite': '邀请好友，一起省',
-    'gold.inviteHint': '好友通过你的链接开卡，你将获得额外积分',
+    'gold.inviteHint': '好友通过你的链接开卡，就算你邀请成功，可参加推广大赛',
     'gold.inviteBtn': '邀请好友',
     'gold.copied': '邀请链接已复制',
     'gold.deals': '为你推荐',
@@ -137,9 +138,10 @@ export const ORDERS_WORDS = {
     'refund.yourPhotos': '你上传的凭证',
   },
   en: {
-    'gold.earned': 'points earned with this order',
+    'gold.paid': 'You paid',
+    'gold.saved': 'You saved {amount} on this order',
     'gold.invite': 'Invite friends, save together',
-    'gold.inviteHint': 'Earn extra points when a friend gets a card through your link',
+    'gold.inviteHint': 'A friend who gets a card through your link counts as your referral in the referral contest',
     'gold.inviteBtn': 'Invite friends',
     'gold.copied': 'Invitation link copied',
     'gold.deals': 'Recommended for you',

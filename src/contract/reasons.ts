@@ -174,6 +174,9 @@ export const REASONS = {
   cart_item_limit: { zh: '{name}每单限购 {limit} 件', en: 'At most {limit} of {name} per order' },
   order_items_one_store: { zh: '一个订单只能结算同一门店的商品', en: 'One order can only hold products from one store' },
   order_items_or_product: { zh: '请只提交商品清单或单件商品之一', en: 'Send either the list of items or one product, not both' },
+  // One unpaid order of the same goods, the cart's ticks (issue 39, the mall helper; server/domain/orders.ts, server/http/routes/cart.ts).
+  order_unpaid_same_goods: { zh: '这些商品已有一笔待付款订单（¥{amount}），请先支付或取消', en: 'You have an unpaid order of ¥{amount} for these items. Pay or cancel it first' },
+  cart_check_one_store: { zh: '每次结算一个门店的商品，请只勾选同一门店的商品', en: 'Check out one store at a time: tick items of one store only' },
   // Takeout (issue 25, the takeout helper; server/domain/takeout/pricing.ts prices, server/domain/takeout/takeout.ts moves the order).
   takeout_not_offered: { zh: '该商家暂不提供外卖', en: 'This shop does not offer takeout' },
   takeout_shop_paused: { zh: '商家暂停接单，请稍后再试', en: 'The shop has paused taking orders. Please try again later' },

@@ -11,6 +11,7 @@ import {
   BindPayload,
   DeleteAccountAnswer,
   DeleteAccountPayload,
+  DeletionRefusalData,
   EndSessionAnswer,
   EndSessionPayload,
   LogoutAnswer,
@@ -66,7 +67,7 @@ import { JssdkAnswer, JssdkPayload } from './wechat'
 import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
-import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
+import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
 import type { MerchantEndpointPath } from './merchantEndpoints'
@@ -126,6 +127,7 @@ export const SCHEMAS = {
   'personal.user/logout': { req: Empty, res: LogoutAnswer },
   'personal.user/sessions': { req: Empty, res: SessionListAnswer },
   'personal.user/endSession': { req: EndSessionPayload, res: EndSessionAnswer },
+  'personal.user/deletionCheck': { req: Empty, res: DeletionRefusalData },
   'personal.user/delete': { req: DeleteAccountPayload, res: DeleteAccountAnswer },
   'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
@@ -176,6 +178,7 @@ export const SCHEMAS = {
   'personal.mall_cart/index': { req: Empty, res: CartAnswer },
   'personal.mall_cart/add': { req: CartAddPayload, res: CartAddAnswer },
   'personal.mall_cart/setQuantity': { req: CartSetPayload, res: CartAnswer },
+  'personal.mall_cart/check': { req: CartCheckPayload, res: CartAnswer },
   'personal.mall_cart/remove': { req: CartRemovePayload, res: CartAnswer },
   // Takeout (./takeoutEndpoints.ts, issue 25).
   'hui_public.takeout_category/index': { req: Empty, res: TakeoutCategoryAnswer },

@@ -176,6 +176,9 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     return { ended: true }
   })
 
+  // What personal.user/delete would refuse over, asked first: the screen lists these and offers no deletion while any blocks.
+  defineRoute(app, db, 'personal.user/deletionCheck', { auth: true }, async ({ user, lang }) => ({ orders: await deletionBlockers(db, lang, requireUser(user).id) }))
+
   defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
     await deleteAccount(db, app.payProvider, requireUser(user).id, lang)
     return { deleted: true }

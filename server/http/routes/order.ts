@@ -6,7 +6,7 @@ import { hasRedemptionCode } from '../../../src/contract/orderRules'
 import type { ApiLang } from '../../../src/contract/common'
 import type { PriceQuote } from '../../../src/contract/order'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../../domain/orders'
+import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, unpaidOrderOfSameGoods, type OrderRow } from '../../domain/orders'
 import { refundTimeline, withdrawRefund } from '../../domain/pay/refunds'
 import { preparePayment } from '../../domain/pay/pay'
 import type { PayProvider } from '../../domain/pay/provider'
@@ -26,11 +26,16 @@ export function orderRoutes(app: FastifyInstance, db: Q, provider: PayProvider, 
   const mine = async (lang: ApiLang, row: OrderRow, shop?: orders.OrderShop | null) =>
     Object.assign(await toOrderInfo(db, lang, row, shop), { refund: row.refund_requested_at === null ? null : await refundTimeline(db, row, refundAutoApproveHours, lang) })
 
-  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => quoteIn(lang, (await priceOrder(db, requireUser(user).id, input)).quote))
+  // A mall order of goods an unpaid order holds is refused here too (unpaidOrderOfSameGoods), with that order to pay or cancel.
+  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => {
+    const uid = requireUser(user).id
+    await unpaidOrderOfSameGoods(db, uid, input, lang)
+    return quoteIn(lang, (await priceOrder(db, uid, input)).quote)
+  })
 
   defineRoute(app, db, 'personal.order/create', { auth: true }, async ({ input, user, lang }) => {
     const { client_request_id, ...payload } = input
-    const row = await createOrder(db, requireUser(user).id, payload, client_request_id)
+    const row = await createOrder(db, requireUser(user).id, payload, client_request_id, lang)
     return { order_info: await toOrderInfo(db, lang, row) }
   })
 

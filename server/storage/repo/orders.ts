@@ -186,6 +186,10 @@ export const expiredUnpaid = async (db: Q, now: number) => (await db.all('SELECT
 
 export const unpaidOf = async (db: Q, userId: number) => (await db.all('SELECT * FROM orders WHERE user_id = ? AND status = ?', userId, ORDER_STATUS.UNPAID)) as OrderRow[]
 
+/** The shopper's unpaid mall orders (a mall spec) not past their time, newest first. */
+export const unpaidMallOf = async (db: Q, userId: number, now: number) =>
+  (await db.all("SELECT * FROM orders WHERE user_id = ? AND status = ? AND kind = 'product' AND spec_id IS NOT NULL AND expire_at > ? ORDER BY id DESC", userId, ORDER_STATUS.UNPAID, now)) as OrderRow[]
+
 /** The shopper's orders in any of these statuses. */
 export const countInStatuses = async (db: Q, userId: number, statuses: readonly number[]): Promise<number> =>
   ((await db.get(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`, userId, ...statuses)) as { n: number }).n
