@@ -60,7 +60,7 @@ export default function RefundSheet({ order, onClose, onSent }: Props) {
           {reasons.map((r, i) => (
             <Text
               key={r}
-              className={`refund-sheet__reason${chosen === i ? ' refund-sheet__reason--on' : ''}`}
+              className={`refund-sheet__reason tap-slop${chosen === i ? ' refund-sheet__reason--on' : ''}`}
               role='radio'
               aria-checked={chosen === i}
               tabIndex={0}

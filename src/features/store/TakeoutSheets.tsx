@@ -48,7 +48,7 @@ export function RefuseSheet({ orderId, onClose, onDone }: SheetProps) {
         {REASONS.map((r) => (
           <Text
             key={r}
-            className={`ship-sheet__carrier refuse-sheet__reason refuse-sheet__reason--${r}${r === choice ? ' ship-sheet__carrier--on' : ''}`}
+            className={`ship-sheet__carrier tap-slop refuse-sheet__reason refuse-sheet__reason--${r}${r === choice ? ' ship-sheet__carrier--on' : ''}`}
             role='radio'
             aria-checked={r === choice}
             tabIndex={0}
