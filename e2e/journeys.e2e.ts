@@ -432,7 +432,7 @@ describe('the server clock', () => {
     await autoCancel.waitFor({ timeout: 15000 })
     // 15 minutes to pay, seconds ago on the server's clock: on the phone's own clock (ten minutes past the real time,
     // the server's held clock apart from both) it would be off by the phone's ten minutes and the hold's move.
-    const left = /(?:(\d+) 分 )?(\d+) 秒/.exec((await autoCancel.textContent()) ?? '') as RegExpExecArray
+    const left = /(?:(\d+) 分钟 )?(\d+) 秒/.exec((await autoCancel.textContent()) ?? '') as RegExpExecArray
     const leftSeconds = Number(left[1] ?? 0) * 60 + Number(left[2])
     expect(leftSeconds).toBeGreaterThan(14 * 60)
     expect(leftSeconds).toBeLessThanOrEqual(15 * 60)

@@ -249,8 +249,8 @@ describe('weapp pages with real answers from the reference server', () => {
     try {
       const { page } = await open('pages/orders/index', { storage: { token: late.token, myUserId: late.userId } })
       const shown = await waitFor(() => text(page, 'order-card__countdown'), 10000)
-      // 15 minutes to pay, a few seconds gone: on the phone's own clock it would read 5 分 0 秒.
-      const [, mm, ss] = /(?:(\d+) 分 )?(\d+) 秒/.exec(shown)
+      // 15 minutes to pay, a few seconds gone: on the phone's own clock it would read 5 分钟 0 秒.
+      const [, mm, ss] = /(?:(\d+) 分钟 )?(\d+) 秒/.exec(shown)
       const left = Number(mm ?? 0) * 60 + Number(ss)
       expect(left).toBeGreaterThan(15 * 60 - 30)
       expect(left).toBeLessThanOrEqual(15 * 60)

@@ -183,8 +183,9 @@ function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: Ca
  * announced as Chinese.
  */
 export function inLanguage(html: string, page: string, lang: 'zh' | 'en'): string {
-  const route = findRoute(page)
-  const title = route ? (lang === 'en' ? route.en : route.zh) : lang === 'en' ? 'One Card Pass' : '一卡通'
+  // A path the app sends Home is titled as Home (the app's name).
+  const route = findRoute(page) ?? findRoute(HOME_PAGE)
+  const title = route ? (lang === 'en' ? route.en : route.zh) : ''
   const escaped = title.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
   const langAttr = ` lang="${lang === 'en' ? 'en' : 'zh-CN'}"`
   return html.replace(/<html\b([^>]*)>/, (_tag, attrs: string) => `<html${attrs.replace(/\slang="[^"]*"/, '')}${langAttr}>`).replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
