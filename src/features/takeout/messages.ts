@@ -158,7 +158,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'to.callRiderNumber': '拨打骑手电话 {number}',
     'to.again': '再来一单',
     'to.againReplace': '购物车里已有这家店的其他菜品，要换成这一单的菜品吗？',
-    'to.againReplaceYes': '换成这一单',
+    'to.againReplaceYes': '换成本单',
     'to.againDone': '已加入购物车，价格以当前菜单为准',
     'to.rateTitle': '评价这一单',
     'to.rateGiven': '你的评价',
