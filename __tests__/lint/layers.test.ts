@@ -62,6 +62,7 @@ const SAMPLES = {
   serverProviderToDomain: ['server/providers/pay/sample.ts', "import { refuse } from '../../domain/refusal'\nexport const x = refuse\n"],
   serverProviderToStorage: ['server/providers/pay/sample.ts', "import * as payments from '../../storage/repo/payments'\nexport const x = payments\n"],
   serverProviderAllowed: ['server/providers/pay/sample.ts', "import { nowMs } from '../../time'\nimport type { WxPayInfo } from '../../../src/contract/order'\nimport type { PaymentProvider } from './types'\nexport const x: Array<WxPayInfo | PaymentProvider | number> = [nowMs()]\n"],
+  serverDomainToProviderImplementation: ['server/domain/cards.ts', "import { createSandboxProvider } from '../providers/pay/sandbox'\nexport const x = createSandboxProvider\n"],
   serverDomainToProviderTypes: ['server/domain/cards.ts', "import { ProviderRefusal } from '../providers/pay/types'\nexport const x = ProviderRefusal\n"],
   pageToRequest: ['src/pages/orders/sample.tsx', "import { request } from '@/core/request'\nexport const x = request\n"],
   pageToRequestRelative: ['src/pages/orders/sample.tsx', "import { request } from '../../core/request'\nexport const x = request\n"],
@@ -161,7 +162,7 @@ describe('layers the lint enforces', () => {
     expect(only('import-x/no-restricted-paths', found.serverProviderToStorage)).toEqual([expect.stringContaining('server/providers (the outside providers) import only')])
     expect(found.serverProviderAllowed).toEqual([])
     expect(found.serverDomainToProviderTypes).toEqual([])
-    // (The domain importing an implementation: see serverDomainToProviderImplementation once the sandbox provider is in server/providers/pay.)
+    expect(only('import-x/no-restricted-paths', found.serverDomainToProviderImplementation)).toEqual([expect.stringContaining("server/domain imports only a provider's interface")])
   })
 
   it('a page importing request() fails, by alias or relative path; api hooks, errorMessage, features and hooks pass', () => {

@@ -13,7 +13,9 @@ import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
 import { retryPendingRefunds } from '../domain/pay/pay'
 import { runDueCalls } from '../domain/pay/outbox'
-import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
+import { createSandboxProvider, createUnconfiguredProvider, type SandboxProvider } from '../providers/pay/sandbox'
+import { createPaymentProviders, type PaymentProviders } from '../providers/pay/registry'
+import type { PaymentProvider } from '../providers/pay/types'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -86,6 +88,8 @@ export interface AppOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
+  payments?: { wechatpay?: PaymentProvider | null; alipay?: PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -102,7 +106,10 @@ declare module 'fastify' {
     db: DB
     /** The core's storage (server/storage/query.ts). */
     q: Q
-    payProvider: PayProvider
+    /** The sandbox provider (or, outside the sandbox, its unconfigured stand-in): what it was asked, for the tests. */
+    payProvider: SandboxProvider
+    /** The payment providers of this start (server/providers/pay/registry.ts): what the domain asks. */
+    payProviders: PaymentProviders
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
   }
@@ -212,6 +219,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       )
     : createUnconfiguredProvider(app.log)
   app.decorate('payProvider', provider)
+  // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
+  const providers = createPaymentProviders({ sandbox: sandbox.enabled ? provider.provider('sandbox') : null, wechatpay: opts.payments?.wechatpay, alipay: opts.payments?.alipay })
+  app.decorate('payProviders', providers)
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
@@ -274,7 +284,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
-  orderRoutes(app, q, provider, secret, refundAutoApproveHours)
+  orderRoutes(app, q, providers, refundAutoApproveHours)
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
@@ -285,9 +295,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, q)
   cartRoutes(app, q)
   logisticsRoutes(app, q)
-  storeRoutes(app, q, storage, provider, refundAutoApproveHours)
+  storeRoutes(app, q, storage, providers, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
-  takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  takeoutRoutes(app, q, providers, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, q, opts.takeoutTemplates ?? NO_TEMPLATES)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
@@ -306,12 +316,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    await cancelExpired(q, provider)
+    await cancelExpired(q, providers)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    await runDueCalls(q, provider)
-    await retryPendingRefunds(q, provider)
-    await autoApproveRefunds(q, provider, refundAutoApproveHours)
-    await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
+    await runDueCalls(q, providers)
+    await retryPendingRefunds(q, providers)
+    await autoApproveRefunds(q, providers, refundAutoApproveHours)
+    await autoRefuseTakeout(q, providers, takeoutAcceptMinutes)
     await autoDeliverTakeout(q)
     await sweepParcels(q)
     await pruneSessions(q)
@@ -326,7 +336,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
-    sandboxRoutes(pages, q, storage, sandbox, provider, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -366,6 +366,10 @@ export const PayparamPayload = z.object({
   wx_gzh_openid: z.string().max(128).optional(),
   /** Alipay client. */
   alipay: z.boolean().optional(),
+  /** Alipay's browser: the buyer's open_id (auth_base: alipay/getAuthUrl → alipay/getOpenId; stored as h5_alipay_open_id). */
+  alipay_open_id: z.string().max(128).optional(),
+  /** H5 in a plain browser: what the shopper picked on the payment sheet (WeChat Pay's H5 or Native payment, Alipay's WAP page). */
+  pay_method: z.enum(['wechat', 'alipay']).optional(),
   success_url: z.string().max(500).optional(),
   fail_url: z.string().max(500).optional(),
   share_user_user_id: z.union([z.string(), z.number()]).optional(),
@@ -393,6 +397,8 @@ export const PayparamAnswer = z.object({
     pay_url: z.string().nullable(),
     /** Alipay client: trade number. */
     tradeNO: z.string().nullable(),
+    /** A desktop browser paying with WeChat Pay: the Native payment's code_url, shown as a QR code to scan with WeChat. */
+    code_url: z.string().nullable().optional(),
   }),
   expend: z.object({ pay_info: z.string() }),
 })

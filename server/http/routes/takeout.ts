@@ -5,7 +5,7 @@ import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { TakeoutShop } from '../../../src/contract/takeout'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { cancelExpired, findOwnOrder, toOrderInfo } from '../../domain/orders'
-import type { PayProvider } from '../../domain/pay/provider'
+import type { PayProviders } from '../../domain/pay/providers'
 import * as addresses from '../../storage/repo/addresses'
 import * as cards from '../../storage/repo/cards'
 import type { OrderRow } from '../../storage/repo/orders'
@@ -33,7 +33,7 @@ const MINUTE = 60_000
  * price needs a session); the shopper's order calls need one; every store call passes requireStaff first and reads
  * or moves only its own store's takeout orders. Open / closed on the server's clock.
  */
-export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider, opts: { acceptMinutes: number; autoApproveHours: number }): void {
+export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProviders, opts: { acceptMinutes: number; autoApproveHours: number }): void {
   const { acceptMinutes, autoApproveHours } = opts
 
   defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, async ({ lang }) => ({
@@ -120,14 +120,14 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
   }
 
   defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => {
-    await cancelExpired(db, provider)
+    await cancelExpired(db, providers)
     return mine(lang, await ownTakeoutRow(requireUser(user).id, input.id))
   })
 
   defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await ownTakeoutRow(uid, input.id)
-    await cancelTakeout(db, provider, uid, input.id)
+    await cancelTakeout(db, providers, uid, input.id)
     return mine(lang, (await orders.byId(db, input.id)) as OrderRow)
   })
 
@@ -175,7 +175,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, provider, await requireStaff(db, user), input.id, storeGivenReason(input))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, providers, await requireStaff(db, user), input.id, storeGivenReason(input))))
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
 
