@@ -45,7 +45,22 @@ export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
 /** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
-export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+/**
+ * The status a reader is shown (issue 40): an unpaid order past its time reads as cancelled, from what is stored — no
+ * read cancels anything or calls the payment provider; the sweep (cancelExpired) cancels it for real, after closing its
+ * trades. (A payment that lands before the sweep still pays it: the provider took the money.)
+ */
+export const shownStatus = (row: Pick<OrderRow, 'status' | 'expire_at'>, now = nowMs()): number =>
+  row.status === ORDER_STATUS.UNPAID && row.expire_at <= now ? ORDER_STATUS.CANCELLED : row.status
+
+/** The row as a reader sees it (shownStatus). */
+export const shownRow = (row: OrderRow, now = nowMs()): OrderRow => {
+  const status = shownStatus(row, now)
+  return status === row.status ? row : { ...row, status }
+}
+
+export async function toOrderInfo(db: Q, lang: ApiLang, stored: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+  const row = shownRow(stored)
   // `shopRead`: the shop read with the row (order/read's one statement, repo/orders.ts ownForReading).
   const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? (await shops.shopPlace(db, row.shop_id)) : undefined
   const shopName = shop?.name

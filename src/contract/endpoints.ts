@@ -7,6 +7,7 @@ export const ENDPOINTS = {
   'personal.order/preCreate': 'POST',
   'personal.order/create': 'POST',
   'personal.order/payparam': 'POST',
+  'personal.order/payResult': 'POST',
   'personal.order/read': 'GET',
   'personal.order/index': 'GET',
   'personal.order/refund': 'POST',

@@ -435,3 +435,6 @@ export const VerificationAnswer = z.object({
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>
 
 export const CancelPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+/** personal.order/payResult: the order whose payment the server asks its provider about (after a return from paying outside the app). */
+export const PayResultPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export type PayResultPayload = z.input<typeof PayResultPayload>

@@ -78,10 +78,11 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
 
   // Money moved outside the client's own writes: what was kept (orders, the card, coupons) is asked again (issue 27).
   invalidate()
-  // The provider says yes: confirm with the server. Until it agrees the record stays for the show checks.
+  // The provider says yes: confirm with the server (which asks the provider if its notification has not come yet).
+  // Until it agrees the record stays for the show checks.
   let latest = order
   try {
-    latest = (await askAgain(() => request('personal.order/read', { id: order.id }))).info
+    latest = (await askAgain(() => request('personal.order/payResult', { id: order.id }))).info
   } catch {
     // Keep the record: the pending-order checks will ask again.
   }

@@ -173,6 +173,8 @@ async function openTrade(db: Q, orderId: number, choice: MethodChoice, provider:
     // Already paid: the seed's shortcut.
     return null
   }
+  // Past its time it reads as cancelled (server/domain/orders.ts shownStatus) and the sweep cancels it: nothing opens now.
+  if (order.expire_at <= nowMs()) throw refuse('order_cancelled')
   let trade = await payments.openTradeFor(db, order.id, choice.channel, provider.name, choice.method)
   if (!trade) {
     trade = await payments.insertTrade(db, {
@@ -254,6 +256,38 @@ export async function notify(db: Q, storage: Storage, providers: PayProviders, n
     await confirmOnPaid(storage, order.user_id, order.id)
   }
   return result
+}
+
+/** personal.order/payResult's asks in flight in this process, by order: a second ask waits for the first's answer. */
+const checking = new Map<number, Promise<void>>()
+
+/**
+ * An order's open trades asked of their providers (issue 40; personal.order/payResult): after a payment outside the app
+ * — WeChat Pay's H5 page, Alipay's WAP page, a QR code — whose return proves nothing, or when the app comes back with
+ * an order pending, and no notification has settled it. A trade the provider says is paid is settled as its
+ * notification would be (settlePayment: compared with the stored trade first); anything else changes nothing here (a
+ * closed or failed trade is the sweep's and the notification's to settle). One ask at a time per order in a process;
+ * outside any transaction. The sandbox answers "unknown": its own notifications settle its trades.
+ */
+export function checkPayment(db: Q, storage: Storage, providers: PayProviders, orderId: number): Promise<void> {
+  const running = checking.get(orderId)
+  if (running) return running
+  const asked = askOpenTrades(db, storage, providers, orderId).finally(() => checking.delete(orderId))
+  checking.set(orderId, asked)
+  return asked
+}
+
+async function askOpenTrades(db: Q, storage: Storage, providers: PayProviders, orderId: number): Promise<void> {
+  if (db.inTransaction) throw new Error('checkPayment calls the payment provider: outside any transaction')
+  if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return
+  for (const trade of await payments.openTradesOfOrder(db, orderId)) {
+    const provider = providers.provider(trade.provider)
+    if (!provider) continue
+    const status = await provider.query({ trade_no: trade.trade_no, sub_mchid: trade.sub_mchid })
+    if (status.state !== 'paid') continue
+    const outcome = await notify(db, storage, providers, { provider: provider.name, trade_no: trade.trade_no, result: 'success', amount: status.amount, transaction_id: status.transaction_id, sub_mchid: trade.sub_mchid })
+    if (outcome.outcome === 'paid') return
+  }
 }
 
 /** A provider's refund notification, verified by its provider and normalized: the refund and its payment are settled once (false: not believed). */

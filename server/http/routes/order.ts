@@ -6,9 +6,9 @@ import { hasRedemptionCode } from '../../../src/contract/orderRules'
 import type { ApiLang } from '../../../src/contract/common'
 import type { PriceQuote } from '../../../src/contract/order'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import { cancelExpired, cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../../domain/orders'
+import { cancelOrder, createOrder, findOwnOrder, priceOrder, requestRefund, toOrderInfo, type OrderRow } from '../../domain/orders'
 import { refundTimeline, withdrawRefund } from '../../domain/pay/refunds'
-import { preparePayment, type PayRequest } from '../../domain/pay/pay'
+import { checkPayment, preparePayment, type PayRequest } from '../../domain/pay/pay'
 import type { PayProviders } from '../../domain/pay/providers'
 import * as orders from '../../storage/repo/orders'
 import { cardTitleIn, named } from '../../domain/names'
@@ -37,8 +37,9 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     return { order_info: await toOrderInfo(db, lang, row) }
   })
 
+  // Reads (read, index, the takeout reads) never call a provider nor cancel anything: an unpaid order past its time
+  // reads as cancelled from what is stored (server/domain/orders.ts shownStatus); the sweep cancels it (app.ts).
   defineRoute(app, db, 'personal.order/payparam', { auth: true }, async ({ input, user, req }) => {
-    await cancelExpired(db, providers)
     const uid = requireUser(user).id
     const order = await findOwnOrder(db, uid, input.id)
     try {
@@ -51,19 +52,31 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     }
   })
 
-  // The hot path (docs/performance.md): the row, its shop and whether any unpaid order is past due in one statement;
-  // the sweep of expired unpaid orders (cancelExpired, as the other order reads do) runs only when one is.
+  // The hot path (docs/performance.md): the row and its shop in one statement.
   defineRoute(app, db, 'personal.order/read', { auth: true }, async ({ input, user, lang }) => {
-    const uid = requireUser(user).id
-    let found = await orders.ownForReading(db, uid, input.id, nowMs())
-    if (found?.pastDue && (await cancelExpired(db, providers)) > 0) found = await orders.ownForReading(db, uid, input.id, nowMs())
+    const found = await orders.ownForReading(db, requireUser(user).id, input.id)
     if (!found) throw refuse('order_not_found')
     return { info: await mine(lang, found.row, found.shop) }
   })
 
+  // After a payment outside the app (WeChat Pay's H5 page, Alipay's WAP page, a QR code) or when the app comes back
+  // with an order pending: the provider is asked how the order's open trades stand when no notification settled them,
+  // a paid one is settled as its notification would be (server/domain/pay/pay.ts checkPayment), and the order is
+  // answered. Not a read: it may call the provider (one at a time per order in this process).
+  defineRoute(app, db, 'personal.order/payResult', { auth: true }, async ({ input, user, lang, req }) => {
+    const uid = requireUser(user).id
+    const order = await findOwnOrder(db, uid, input.id)
+    try {
+      await checkPayment(db, app.storage, providers, order.id)
+    } catch (err) {
+      // The provider could not be asked: the order is answered as stored (the notification or the next ask settles it).
+      req.log.warn({ err, order_id: order.id }, 'payment query failed')
+    }
+    return { info: await mine(lang, await findOwnOrder(db, uid, input.id)) }
+  })
+
   defineRoute(app, db, 'personal.order/index', { auth: true }, async ({ input, user, lang }) => {
-    await cancelExpired(db, providers)
-    const { rows, total } = await orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind }, input.page_size, (input.page - 1) * input.page_size)
+    const { rows, total } = await orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind, now: nowMs() }, input.page_size, (input.page - 1) * input.page_size)
     return { list: await Promise.all(rows.map((r) => mine(lang, r))), total, page: input.page, page_size: input.page_size }
   })
 

@@ -4,7 +4,7 @@ import type { ApiLang } from '../../../src/contract/common'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { TakeoutShop } from '../../../src/contract/takeout'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import { cancelExpired, findOwnOrder, toOrderInfo } from '../../domain/orders'
+import { findOwnOrder, shownRow, toOrderInfo } from '../../domain/orders'
 import type { PayProviders } from '../../domain/pay/providers'
 import * as addresses from '../../storage/repo/addresses'
 import * as cards from '../../storage/repo/cards'
@@ -111,7 +111,8 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, row, 'shopper', acceptMinutes, lang) })
+  // As a reader sees it: an unpaid order past its time reads as cancelled (shownRow); the sweep cancels it.
+  const mine = async (lang: ApiLang, row: OrderRow) => ({ info: await toOrderInfo(db, lang, row), takeout: await takeoutViewOf(db, shownRow(row), 'shopper', acceptMinutes, lang) })
   const ownTakeoutRow = async (userId: number, id: number) => {
     const row = await findOwnOrder(db, userId, id)
     // A takeout order from before takeout had its own state (no takeout_orders row) has no takeout view.
@@ -119,10 +120,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     return row
   }
 
-  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => {
-    await cancelExpired(db, providers)
-    return mine(lang, await ownTakeoutRow(requireUser(user).id, input.id))
-  })
+  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => mine(lang, await ownTakeoutRow(requireUser(user).id, input.id)))
 
   defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id

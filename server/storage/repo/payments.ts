@@ -55,9 +55,9 @@ export const openTradesOf = async (db: Q, orderId: number) => (await db.all("SEL
 export const openTradeFor = async (db: Q, orderId: number, channel: number, provider: PaymentRow['provider'] = 'sandbox', method = 'sandbox') =>
   (await db.get("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND provider = ? AND method = ? AND status = 'pending'", orderId, channel, provider, method)) as PaymentRow | undefined
 
-/** The newest open trade of an order (personal.order/payResult asks its provider how it stands). */
-export const latestOpenTradeOf = async (db: Q, orderId: number) =>
-  (await db.get("SELECT * FROM payments WHERE order_id = ? AND status = 'pending' ORDER BY id DESC LIMIT 1", orderId)) as PaymentRow | undefined
+/** An order's open trades, newest first (personal.order/payResult asks their providers how they stand). */
+export const openTradesOfOrder = async (db: Q, orderId: number) =>
+  (await db.all("SELECT * FROM payments WHERE order_id = ? AND status = 'pending' ORDER BY id DESC LIMIT 5", orderId)) as PaymentRow[]
 
 export async function insertTrade(
   db: Q,
