@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from './http/app'
+import { createWechatPay } from './providers/wechatpay/wechatpay'
 import { readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
@@ -44,6 +45,7 @@ function banner(config: ServerConfig, port: number): string {
   } else {
     lines.push('Production mode: no sandbox. WeChat login and online payment answer "not configured" until a provider is set up.')
   }
+  if (config.wechatpay) lines.push(`  WeChat Pay API v3: merchant ${config.wechatpay.mchid}, ${config.wechatpay.sp ? 'service-provider mode' : 'direct mode'}, notifications at ${config.wechatpay.notifyUrl}/notify/wechatpay/…`)
   return lines.join('\n')
 }
 
@@ -80,6 +82,7 @@ async function serve(config: ServerConfig): Promise<void> {
     takeoutTemplates: config.takeoutTemplates,
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
+    payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null },
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -16,6 +16,8 @@ import { runDueCalls } from '../domain/pay/outbox'
 import { createSandboxProvider, createUnconfiguredProvider, type SandboxProvider } from '../providers/pay/sandbox'
 import { createPaymentProviders, type PaymentProviders } from '../providers/pay/registry'
 import type { PaymentProvider } from '../providers/pay/types'
+import type { WechatPay } from '../providers/wechatpay/wechatpay'
+import { notifyRoutes } from './routes/notify'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -89,7 +91,7 @@ export interface AppOptions {
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
   /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
-  payments?: { wechatpay?: PaymentProvider | null; alipay?: PaymentProvider | null }
+  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -285,6 +287,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, q, providers, refundAutoApproveHours)
+  // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
+  const wechatpay = opts.payments?.wechatpay
+  await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)

@@ -4,6 +4,7 @@ import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoints'
 import type { TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { WECHAT_PAY_FRAME_ORIGIN, type GoldPlanConfig } from '../domain/pay/receipt'
+import { readWechatPayConfig, type WechatPayConfig } from '../providers/wechatpay/config'
 
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
@@ -60,6 +61,8 @@ export interface ServerConfig {
    * https://payapp.weixin.qq.com), GOLDPLAN_RECEIPT_URL (the link as configured at WeChat Pay) and WXPAY_SUB_MCH_ID.
    */
   goldplan: GoldPlanConfig
+  /** WeChat Pay API v3 (server/providers/wechatpay/config.ts, WXPAY_*); null: not configured (the sandbox, or nobody, pays by WeChat). */
+  wechatpay: WechatPayConfig | null
   /**
    * WORKERS: server processes of this start sharing one port (node's cluster, server/main.ts; docs/multi-process.md).
    * Unset or 1: one process, as before. The first process (the primary) migrates and seeds once, makes this start's
@@ -111,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       receiptUrl: env.GOLDPLAN_RECEIPT_URL?.trim() || null,
       subMchId: env.WXPAY_SUB_MCH_ID?.trim() || null,
     },
+    wechatpay: readWechatPayConfig(env),
     workers: workersOf(env.WORKERS),
   }
 }
