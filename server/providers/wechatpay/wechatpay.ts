@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import type crypto from 'node:crypto'
 import type { WxPayInfo } from '../../../src/contract/order'
 import { realNowMs } from '../../time'
 import { NotificationRejected, ProviderRefusal, type NotificationRequest, type OpenTrade, type PaymentEvent, type PaymentProvider, type PayMethod, type PreparedPayment, type RefundEvent, type RefundStatus, type TradeRef, type TradeStatus } from '../pay/types'
