@@ -291,10 +291,49 @@ export async function startWechatPayDouble(opts: { signWith?: SignMode } = {}): 
     res.end(body)
   }
 
+  /**
+   * The double's own controls for a test in another process (the simulator's, the browser tier's; not WeChat Pay's API,
+   * not signed): POST /__double/pay { out_trade_no, deliver_to } pays a trade and sends its notification to
+   * `${deliver_to}/notify/wechatpay/pay`; POST /__double/refund { out_refund_no, deliver_to } finishes a refund likewise;
+   * GET /__double/trade?out_trade_no= answers a trade as the double holds it.
+   */
+  function control(method: string, url: URL, body: Record<string, unknown>, res: http.ServerResponse): void {
+    const reply = (status: number, data: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(data))
+    }
+    if (method === 'GET' && url.pathname === '/__double/trade') return reply(200, trades.get(url.searchParams.get('out_trade_no') ?? '') ?? null)
+    const deliverTo = typeof body.deliver_to === 'string' ? body.deliver_to.replace(/\/$/, '') : ''
+    try {
+      if (method === 'POST' && url.pathname === '/__double/pay') {
+        const sent = double.pay(String(body.out_trade_no))
+        void double.send(`${deliverTo}/notify/wechatpay/pay`, sent).then((r) => reply(200, r), (e: Error) => reply(502, { error: e.message }))
+        return
+      }
+      if (method === 'POST' && url.pathname === '/__double/refund') {
+        const sent = double.finishRefund(String(body.out_refund_no))
+        void double.send(`${deliverTo}/notify/wechatpay/refund`, sent).then((r) => reply(200, r), (e: Error) => reply(502, { error: e.message }))
+        return
+      }
+    } catch (e) {
+      return reply(404, { error: (e as Error).message })
+    }
+    return reply(404, { error: 'no such control' })
+  }
+
   function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const method = req.method ?? 'GET'
     const pathAndQuery = req.url ?? '/'
     const url = new URL(pathAndQuery, 'http://double')
+    if (url.pathname.startsWith('/__double/')) {
+      let body: Record<string, unknown> = {}
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+      } catch {
+        // an empty body
+      }
+      return control(method, url, body, res)
+    }
     const bad = checkAuthorization(method, pathAndQuery, raw, req.headers.authorization)
     let body: Record<string, unknown> = {}
     try {

@@ -90,11 +90,11 @@ describe('payparam: which provider and method', () => {
     expect((await trades(order.id)).map((t) => `${t.provider}/${t.method}`)).toEqual(['wechatpay/wechat_h5', 'wechatpay/wechat_native', 'sandbox/alipay_wap'])
   })
 
-  it('an older app that picks nothing still gets the sandbox cashier, as before', async () => {
+  it('a plain browser that picked nothing: with WeChat Pay alone configured, WeChat Pay', async () => {
     const order = await create()
     const res = await payparam({ id: order.id, platform: 'h5', pay_channel: 6 })
-    expect(res.data.pay_param.pay_url).toBe(`/sandbox/cashier?trade_no=${res.data.expend.pay_info}`)
-    expect(wechat.seen).toEqual([])
+    expect(res.data.pay_param.pay_url).toMatch(/^https:\/\/wx\.example\/h5/)
+    expect(wechat.prepared[0]).toMatchObject({ method: 'wechat_h5' })
   })
 
   it('a provider that cannot be reached: payparam answers payment_provider_failed and nothing is paid; asked again, it pays', async () => {
@@ -112,6 +112,23 @@ describe('payparam: which provider and method', () => {
     await payparam({ id: order.id, platform: 'h5', pay_channel: 6, pay_method: 'wechat' })
     expect(wechat.prepared[0]).toMatchObject({ sub_mchid: '1900000109' })
     expect(await trades(order.id)).toEqual([expect.objectContaining({ sub_mchid: '1900000109' })])
+  })
+})
+
+describe('a plain browser that picked nothing', () => {
+  it('with WeChat Pay and Alipay configured: asked to pick (pay_method_required, with the methods), nothing opened; with neither, the sandbox cashier as before', async () => {
+    await start({ alipay: true })
+    const order = await create()
+    expect(await payparam({ id: order.id, platform: 'h5', pay_channel: 6 })).toMatchObject({ code: 0, reason: 'pay_method_required', data: { methods: ['wechat', 'alipay'] } })
+    expect(await trades(order.id)).toEqual([])
+    expect([...wechat.seen, ...alipay.seen]).toEqual([])
+    await s.close()
+
+    s = await startServer()
+    shopper = await s.login('13700000040')
+    const again = await create()
+    const res = await payparam({ id: again.id, platform: 'h5', pay_channel: 6 })
+    expect(res.data.pay_param.pay_url).toBe(`/sandbox/cashier?trade_no=${res.data.expend.pay_info}`)
   })
 })
 

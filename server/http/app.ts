@@ -18,6 +18,7 @@ import { createPaymentProviders, type PaymentProviders } from '../providers/pay/
 import type { PaymentProvider } from '../providers/pay/types'
 import type { WechatPay } from '../providers/wechatpay/wechatpay'
 import { notifyRoutes } from './routes/notify'
+import { alipayAuthStandIn } from './routes/alipayAuth'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -290,6 +291,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
   const wechatpay = opts.payments?.wechatpay
   await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
+  // Alipay's buyer authorisation: the Alipay provider's endpoints (until it is configured, a stand-in that says so).
+  alipayAuthStandIn(app, q)
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: opts.discountDayTemplate ?? null, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)

@@ -108,6 +108,7 @@ export const REASONS = {
   online_pay_unavailable: { zh: '在线支付暂未开通，请到店支付', en: 'Online payment is not available yet. Please pay in store' },
   wechat_auth_required: { zh: '请在微信中授权后再支付', en: 'Please authorise in WeChat before paying' },
   alipay_auth_required: { zh: '请在支付宝中授权后再支付', en: 'Please authorise in Alipay before paying' },
+  pay_method_required: { zh: '请选择支付方式', en: 'Please choose how to pay' },
   payment_provider_failed: { zh: '支付服务暂时无法连接，请稍后再试', en: 'The payment service cannot be reached just now. Please try again shortly' },
   order_cancelled: { zh: '订单已取消，请重新下单', en: 'This order was cancelled. Please order again' },
   order_refunding: { zh: '订单退款中', en: 'A refund of this order is under way' },

@@ -55,8 +55,9 @@ interface MethodChoice {
 /**
  * How the shopper pays (issue 40): the mini-program and H5 in WeChat's browser (channel 8) — WeChat Pay's JSAPI; Alipay's
  * browser (`alipay`) — Alipay's JSAPI (tradePay); a plain browser — what the shopper picked (`pay_method`): WeChat Pay's H5
- * payment on a phone or its Native QR code on a desktop, or Alipay's WAP page. A plain browser that picked nothing (an
- * older app) gets the sandbox's cashier when the sandbox is on, as it always did, else WeChat Pay, else Alipay.
+ * payment on a phone or its Native QR code on a desktop, or Alipay's WAP page. A plain browser that picked nothing is
+ * asked to pick when both are configured (pay_method_required, with the methods), else paid by the one configured, else
+ * by the sandbox's cashier when the sandbox is on (as it always was).
  */
 function chooseMethod(providers: PayProviders, input: PayInput, req: PayRequest): MethodChoice {
   if (input.platform === 'weapp') return { channel: PAY_CHANNEL.WX_JSAPI, method: 'wechat_jsapi', app_kind: 'miniprogram' }
@@ -66,8 +67,12 @@ function chooseMethod(providers: PayProviders, input: PayInput, req: PayRequest)
   const wechat: PayMethod = MOBILE_UA.test(req.user_agent) ? 'wechat_h5' : 'wechat_native'
   if (input.pay_method === 'wechat') return { channel, method: wechat }
   if (input.pay_method === 'alipay') return { channel, method: 'alipay_wap' }
-  const unpicked = providers.forMethod('sandbox') ? 'sandbox' : providers.forMethod(wechat) ? wechat : 'alipay_wap'
-  return { channel, method: unpicked }
+  // Nothing picked: the real providers decide. Both: the shopper picks on the payment sheet (the app asks again with
+  // pay_method). One: that one. None: the sandbox's cashier when the sandbox is on, as it always was.
+  const real = (method: PayMethod) => (providers.forMethod(method)?.name ?? 'sandbox') !== 'sandbox'
+  const offered = [...(real(wechat) ? (['wechat'] as const) : []), ...(real('alipay_wap') ? (['alipay'] as const) : [])]
+  if (offered.length > 1) throw refuse('pay_method_required', {}, { data: { methods: offered } })
+  return { channel, method: offered[0] === 'wechat' ? wechat : offered[0] === 'alipay' ? 'alipay_wap' : 'sandbox' }
 }
 
 /** A description of at most 127 bytes of UTF-8 (WeChat Pay's limit), cut between characters. */
