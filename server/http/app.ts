@@ -13,7 +13,12 @@ import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
 import { retryPendingRefunds } from '../domain/pay/pay'
 import { runDueCalls } from '../domain/pay/outbox'
-import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
+import { createSandboxProvider, createUnconfiguredProvider, type SandboxProvider } from '../providers/pay/sandbox'
+import { createPaymentProviders, type PaymentProviders } from '../providers/pay/registry'
+import type { PaymentProvider } from '../providers/pay/types'
+import type { WechatPay } from '../providers/wechatpay/wechatpay'
+import { notifyRoutes } from './routes/notify'
+import { alipayAuthStandIn } from './routes/alipayAuth'
 import { pruneSessions } from './routes/account'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
@@ -90,6 +95,8 @@ export interface AppOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
+  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -113,7 +120,10 @@ declare module 'fastify' {
     db: DB
     /** The core's storage (server/storage/query.ts). */
     q: Q
-    payProvider: PayProvider
+    /** The sandbox provider (or, outside the sandbox, its unconfigured stand-in): what it was asked, for the tests. */
+    payProvider: SandboxProvider
+    /** The payment providers of this start (server/providers/pay/registry.ts): what the domain asks. */
+    payProviders: PaymentProviders
     /** Where parcels' tracking comes from (server/providers/carrier/types.ts). */
     parcelTracker: ParcelTracker
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
@@ -238,6 +248,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const messages = sandbox.enabled
   const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
   const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
+  // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
+  const providers = createPaymentProviders({ sandbox: sandbox.enabled ? provider.provider('sandbox') : null, wechatpay: opts.payments?.wechatpay, alipay: opts.payments?.alipay })
+  app.decorate('payProviders', providers)
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
@@ -300,7 +313,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
-  orderRoutes(app, q, provider, secret, refundAutoApproveHours)
+  orderRoutes(app, q, providers, refundAutoApproveHours)
+  // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
+  const wechatpay = opts.payments?.wechatpay
+  await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
+  // Alipay's buyer authorisation: the Alipay provider's endpoints (until it is configured, a stand-in that says so).
+  alipayAuthStandIn(app, q)
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
@@ -311,9 +329,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, q)
   cartRoutes(app, q)
   logisticsRoutes(app, q, tracker)
-  storeRoutes(app, q, storage, provider, refundAutoApproveHours)
+  storeRoutes(app, q, storage, providers, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
-  takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  takeoutRoutes(app, q, providers, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
@@ -332,12 +350,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    await cancelExpired(q, provider)
+    await cancelExpired(q, providers)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    await runDueCalls(q, provider)
-    await retryPendingRefunds(q, provider)
-    await autoApproveRefunds(q, provider, refundAutoApproveHours)
-    await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
+    await runDueCalls(q, providers)
+    await retryPendingRefunds(q, providers)
+    await autoApproveRefunds(q, providers, refundAutoApproveHours)
+    await autoRefuseTakeout(q, providers, takeoutAcceptMinutes)
     await autoDeliverTakeout(q)
     await sweepParcels(q, tracker)
     await pruneSessions(q)
@@ -353,7 +371,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
-    sandboxRoutes(pages, q, storage, sandbox, provider, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -4,6 +4,7 @@ import type { Finding } from './checks/keys'
 import { checkSms, SMS_SECRETS, SMS_VARIABLES } from './checks/sms'
 import { checkWechat, WECHAT_SECRETS, WECHAT_VARIABLES } from './checks/wechat'
 import { checkWechatPay, WECHATPAY_SECRETS, WECHATPAY_VARIABLES } from './checks/wechatpay'
+import { readWechatPayConfig } from './wechatpay/config'
 
 export type { Finding } from './checks/keys'
 
@@ -33,8 +34,7 @@ export interface ProviderConfigEntry {
 }
 
 export const PROVIDER_CONFIGS: readonly ProviderConfigEntry[] = [
-  // merge: read: readWechatPayConfig (server/providers/wechatpay/config.ts)
-  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, check: checkWechatPay },
+  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, read: readWechatPayConfig, check: checkWechatPay },
   // merge: read: readAlipayConfig (server/providers/alipay/config.ts)
   { name: 'alipay', title: 'Alipay', variables: ALIPAY_VARIABLES, secrets: ALIPAY_SECRETS, check: checkAlipay },
   // merge: read: readWechatConfig (server/providers/wechat/config.ts)

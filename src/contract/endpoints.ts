@@ -7,6 +7,7 @@ export const ENDPOINTS = {
   'personal.order/preCreate': 'POST',
   'personal.order/create': 'POST',
   'personal.order/payparam': 'POST',
+  'personal.order/payResult': 'POST',
   'personal.order/read': 'GET',
   'personal.order/index': 'GET',
   'personal.order/refund': 'POST',
@@ -28,6 +29,9 @@ export const ENDPOINTS = {
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
+  /** Alipay's browser: the buyer's auth_base authorisation (the server's side by issue 40's Alipay provider). */
+  'alipay/getAuthUrl': 'GET',
+  'alipay/getOpenId': 'GET',
   'personal.user/info': 'GET',
   'personal.user/logout': 'POST',
   'personal.user/sessions': 'GET',

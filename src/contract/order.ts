@@ -383,6 +383,10 @@ export const PayparamPayload = z.object({
   wx_gzh_openid: z.string().max(128).optional(),
   /** Alipay client. */
   alipay: z.boolean().optional(),
+  /** Alipay's browser: the buyer's open_id (auth_base: alipay/getAuthUrl → alipay/getOpenId; stored as h5_alipay_open_id). */
+  alipay_open_id: z.string().max(128).optional(),
+  /** H5 in a plain browser: what the shopper picked on the payment sheet (WeChat Pay's H5 or Native payment, Alipay's WAP page). */
+  pay_method: z.enum(['wechat', 'alipay']).optional(),
   success_url: z.string().max(500).optional(),
   fail_url: z.string().max(500).optional(),
   share_user_user_id: z.union([z.string(), z.number()]).optional(),
@@ -410,6 +414,8 @@ export const PayparamAnswer = z.object({
     pay_url: z.string().nullable(),
     /** Alipay client: trade number. */
     tradeNO: z.string().nullable(),
+    /** A desktop browser paying with WeChat Pay: the Native payment's code_url, shown as a QR code to scan with WeChat. */
+    code_url: z.string().nullable().optional(),
   }),
   expend: z.object({ pay_info: z.string() }),
 })
@@ -453,3 +459,6 @@ export const VerificationAnswer = z.object({
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>
 
 export const CancelPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+/** personal.order/payResult: the order whose payment the server asks its provider about (after a return from paying outside the app). */
+export const PayResultPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export type PayResultPayload = z.input<typeof PayResultPayload>

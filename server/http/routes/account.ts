@@ -10,7 +10,7 @@ import { SMS_MAX_ATTEMPTS, SMS_VALID_MS, hashToken } from '../../domain/account'
 import { nicknameIn, orderTitleIn } from '../../domain/names'
 import { cancelIfTradesClosed } from '../../domain/orders'
 import { closeOpenTrades } from '../../domain/pay/outbox'
-import type { PayProvider } from '../../domain/pay/provider'
+import type { PayProviders } from '../../domain/pay/providers'
 import * as addresses from '../../storage/repo/addresses'
 import * as coupons from '../../storage/repo/coupons'
 import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
@@ -180,7 +180,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
   defineRoute(app, db, 'personal.user/deletionCheck', { auth: true }, async ({ user, lang }) => ({ orders: await deletionBlockers(db, lang, requireUser(user).id) }))
 
   defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
-    await deleteAccount(db, app.payProvider, requireUser(user).id, lang)
+    await deleteAccount(db, app.payProviders, requireUser(user).id, lang)
     return { deleted: true }
   })
 
@@ -254,7 +254,7 @@ export async function deletionBlockers(db: Q, lang: ApiLang, userId: number, now
  * only its id, anonymised. Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
-export async function deleteAccount(db: Q, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
+export async function deleteAccount(db: Q, providers: PayProviders, userId: number, lang: ApiLang = 'zh'): Promise<void> {
   const refuseIfBlocked = async () => {
     const blocking = await deletionBlockers(db, lang, userId)
     if (blocking.length > 0) {
@@ -265,7 +265,7 @@ export async function deleteAccount(db: Q, provider: PayProvider, userId: number
   // Checked before any trade is closed (a refused deletion changes nothing at the provider), and again in the transaction.
   await refuseIfBlocked()
   for (const o of (await orders.unpaidOf(db, userId))) {
-    if ((await closeOpenTrades(db, provider, o.id)) !== 'closed') throw refuse('delete_payment_processing')
+    if ((await closeOpenTrades(db, providers, o.id)) !== 'closed') throw refuse('delete_payment_processing')
   }
   await db.transaction('serializable', async (db) => {
     await refuseIfBlocked()

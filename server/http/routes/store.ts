@@ -2,7 +2,7 @@ import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import type { PayProvider } from '../../domain/pay/provider'
+import type { PayProviders } from '../../domain/pay/providers'
 import * as shipping from '../../storage/repo/shipping'
 import * as store from '../../storage/repo/store'
 import * as takeoutRepo from '../../storage/repo/takeout'
@@ -20,7 +20,7 @@ import { businessMidnight, fmt } from '../../time'
  * requireStaff first (anonymous → -1, no staff role → code 0 `no_permission`) and reads or moves only orders
  * of the staff member's own store. The card owner's side of the till record (personal.card/checks) is here too.
  */
-export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provider: PayProvider, autoApproveHours: number): void {
+export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, providers: PayProviders, autoApproveHours: number): void {
   const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id, lang) })
 
   defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
@@ -71,7 +71,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return full(await approveRefund(db, provider, input.id, staff.userId, staff.shopId), lang)
+    return full(await approveRefund(db, providers, input.id, staff.userId, staff.shopId), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, async ({ input, user, lang }) => {
