@@ -127,6 +127,8 @@ describe('a half-configured provider stops the start, naming what is missing or 
     WXPAY_API_V3_KEY: 'a'.repeat(32),
     WXPAY_PLATFORM_CERT_FILE: file('wechatpay_platform.pem', platformCert.pem),
     WXPAY_APPID_MP: 'wx1234567890abcdef',
+    // Where WeChat Pay sends its notifications (required once WeChat Pay is configured).
+    PUBLIC_URL: 'https://shop.example.com',
   })
 
   it('WeChat Pay set up whole — key and certificate from files — starts', () => {

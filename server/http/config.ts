@@ -162,8 +162,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
   }
   const providers: Partial<Record<string, unknown>> = {}
   for (const entry of PROVIDER_CONFIGS) {
-    for (const finding of entry.check?.(env) ?? []) if (finding.level === 'fail') problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
-    if (!entry.read) continue
+    const failed = (entry.check?.(env) ?? []).filter((finding) => finding.level === 'fail')
+    for (const finding of failed) problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
+    // A provider its offline checks already refused is not read as well (one line per wrong variable, not two).
+    if (!entry.read || failed.length > 0) continue
     try {
       providers[entry.name] = entry.read(env) ?? null
     } catch (error) {
