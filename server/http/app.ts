@@ -15,6 +15,7 @@ import { retryPendingRefunds } from '../domain/pay/pay'
 import { runDueCalls } from '../domain/pay/outbox'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
 import { pruneSessions } from './routes/account'
+import { pruneTillChecks } from '../domain/store/tillChecks'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -315,6 +316,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await autoDeliverTakeout(q)
     await sweepParcels(q)
     await pruneSessions(q)
+    // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
+    await pruneTillChecks(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
     await sendDueReminders(storage)

@@ -747,6 +747,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX takeout_ratings_shop ON takeout_ratings(shop_id, created_at);
   `,
+  // 32 — redemption codes guessed at the till (issue 43, server/domain/store/tillChecks.ts): the till's record counts them too,
+  // as rows of kind 'redemption' (a code that named no order of the store: result 'invalid'; card_id null), limited per
+  // staff account and per store like the member-code checks (kind 'card', every row before this); and the sweep drops rows
+  // older than TILL_CHECKS_KEEP_DAYS by their time. PostgreSQL: migrations/pg/0032_till_redemption_guesses.sql.
+  `
+  ALTER TABLE till_checks ADD COLUMN kind TEXT NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'redemption'));
+  CREATE INDEX till_checks_redemption_failed ON till_checks(shop_id, at) WHERE kind = 'redemption' AND result = 'invalid';
+  CREATE INDEX till_checks_at ON till_checks(at);
+  `,
 ]
 
 /**

@@ -160,6 +160,8 @@ export const REASONS = {
   refund_not_waiting: { zh: '订单不在退款中', en: 'No refund request is waiting for an answer' },
   refund_already_approved: { zh: '退款已同意，正在退回', en: 'The refund was approved and is on its way' },
   till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed member code checks. Please try again in {minutes} min' },
+  // Redemption codes guessed at the till (issue 43, the data helper; server/domain/store/tillChecks.ts REDEEM_LIMITS).
+  verify_too_many: { zh: '核销码错误次数过多，请 {minutes} 分钟后再试', en: 'Too many wrong redemption codes. Please try again in {minutes} min' },
   // A refund the shopper follows (issue 24, the refund helper; server/domain/pay/refunds.ts): withdrawing a request.
   refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
   refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
