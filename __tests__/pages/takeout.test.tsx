@@ -21,6 +21,7 @@ import type TestUtils from '@tarojs/test-utils-react'
 import { TAKEOUT_SEARCH_DEBOUNCE_MS } from '@/features/takeout/Search'
 import { POLL_MS } from '@/features/takeout/TakeoutOrder'
 import { cartOrdered, readCart } from '@/features/takeout/cart'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
 import type { TakeoutCartLine } from '@/core/storage'
 import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
 import { all, click, hide, mount, show, text, unmount, unmountAll, until } from '../support/screen'
@@ -238,6 +239,41 @@ describe('the menu', () => {
     await until(again, () => expect(text(again, '.to-bar__count')).toBe('1'))
     expect(text(again, '.to-bar__total')).toBe('¥15.20')
     expect(text(again, '.to-bar__saving')).toBe('会员卡已省 ¥0.80')
+  })
+})
+
+describe("the cart holds what one order may (issue 43: the contract's TAKEOUT_CAPS)", () => {
+  it('"+" on a dish at its cap is dimmed and disabled, and a tap says why instead of adding; the cart sheet\'s too', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish - 1 }] })
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    openedWith('pages/takeout/detail', { id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.order/preCreate': () => quote(),
+      'personal.order/index': () => paged([]),
+    })
+    const t = await mount(TakeoutDetailPage)
+    await until(t, () => expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish - 1)))
+    const more = '[data-dish="2"] .to-step--more'
+    expect(t.queries.querySelector(more)?.getAttribute('aria-disabled')).toBeNull()
+    await click(t, more)
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish))
+    expect(t.queries.querySelector(more)?.classList.contains('to-step--full')).toBe(true)
+    expect(t.queries.querySelector(more)?.getAttribute('aria-disabled')).toBe('true')
+    expect(toast).not.toHaveBeenCalled()
+    await click(t, more)
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish))
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish }] })
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: `芒果班戟每单最多 ${TAKEOUT_CAPS.perDish} 份` }))
+    // Another dish still goes in.
+    await click(t, '[data-dish="1"] .to-step--more')
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish + 1))
+    // The cart sheet's "+" of that line says the same.
+    await click(t, '.to-bar__cart')
+    const lineMore = await t.queries.waitForQuerySelector('.to-cart__line .to-step--full')
+    expect(lineMore.getAttribute('aria-disabled')).toBe('true')
   })
 })
 

@@ -194,6 +194,9 @@ export const REASONS = {
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
   takeout_unpaid_order: { zh: '这份购物车已有一笔待支付订单（¥{amount}），请先支付或取消', en: 'This cart already has an order waiting to be paid (¥{amount}). Pay it or cancel it first' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
+  // How much one takeout order holds (issue 43, the data helper; src/contract/takeoutCart.ts TAKEOUT_CAPS).
+  takeout_dish_limit: { zh: '{name}每单最多 {max} 份', en: 'At most {max} of {name} in one order' },
+  takeout_order_too_many: { zh: '一单最多 {max} 份，请分开下单', en: 'One order holds at most {max} items. Please split it' },
   // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
   takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },
   takeout_rate_expired: { zh: '订单完成已超过 {days} 天，不能再评价', en: 'This order was finished more than {days} days ago and can no longer be rated' },

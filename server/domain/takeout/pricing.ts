@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { OrderPayload, PriceQuote } from '../../../src/contract/order'
 import type { Dish, ShopOpenState, TakeoutMenuAnswer, TakeoutSettings, TakeoutShop } from '../../../src/contract/takeout'
+import { mergeTakeoutLines, TAKEOUT_CAPS, takeoutOverCap } from '../../../src/contract/takeoutCart'
 import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
 import { percentOff } from '../discount'
 import { activeCardRate, type KindPriced } from '../pricing/kind'
@@ -263,7 +264,8 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
 }
 
 /**
- * Prices a takeout order (the client never prices): dishes with options; the card's member rate on the dishes'
+ * Prices a takeout order (the client never prices): dishes with options (lines of one dish and options made one, at most
+ * TAKEOUT_CAPS of a dish and in all: takeout_dish_limit, takeout_order_too_many); the card's member rate on the dishes'
  * total (never on fees); the minimum order on the dishes' list-price total; delivery: one of the shopper's addresses,
  * its point within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
  * tier; pickup only where the shop offers it; packing fee per order. Timing on the server's clock: open → as soon as
@@ -277,8 +279,13 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   const mode: TakeoutMode = p.mode ?? 'delivery'
   if (mode === 'pickup' && shop.pickup !== 1) throw refuse('takeout_pickup_not_offered')
 
+  // Lines of one dish and options are one line; then the caps of one order (src/contract/takeoutCart.ts, issue 43).
+  const asked = mergeTakeoutLines(p.items.map((i) => ({ ...i, dish_id: i.id, option_ids: i.option_ids ?? [] })))
   const items: TakeoutItem[] = []
-  for (const i of p.items) items.push(await priceItem(db, shop.id, i))
+  for (const { dish_id: _dish, ...i } of asked) items.push(await priceItem(db, shop.id, i))
+  const over = takeoutOverCap(asked)
+  if (over?.cap === 'dish') throw refuse('takeout_dish_limit', { name: items.find((i) => i.id === over.dish_id)?.name ?? '', max: TAKEOUT_CAPS.perDish })
+  if (over) throw refuse('takeout_order_too_many', { max: over.cap === 'items' ? TAKEOUT_CAPS.items : TAKEOUT_CAPS.lines })
   const dishes = items.reduce((s, i) => s + i.price * i.quantity, 0)
   if (dishes < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - dishes) / 100).toFixed(2) })
 
