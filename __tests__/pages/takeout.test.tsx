@@ -373,6 +373,28 @@ describe('confirm', () => {
     expect(all(t, '.to-row--fee .to-row__value')).toEqual(['¥1.00', '¥3.00'])
     expect(text(t, '.to-row--member .to-row__value')).toBe('-¥0.80')
     expect(text(t, '.to-row--time .to-row__value')).toBe('尽快送达（约 12:31） ›')
+    expect(t.queries.querySelector('.to-note--point')).toBeNull()
+  })
+
+  it.each([
+    ['zh-CN', '地址在地图上选的位置不在福田区，距离和配送费按福田区中心计算；可编辑地址重新选点'],
+    ['en', 'The spot picked on the map for this address is not in Futian District: the distance and delivery fee are counted from the centre of Futian District. Edit the address to pick it again'],
+  ])('an address whose pin lies outside its district: priced from the district’s centre, and Confirm says so (issue 43, %s)', async (lang, words) => {
+    setLang(lang as 'zh-CN' | 'en')
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 23.13, lng: 113.26 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 2000, takeout: { mode: 'delivery', distance: 721, point: 'outside_district', delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-note--point')).toBe(words))
   })
 })
 

@@ -6,6 +6,7 @@ import type { Dish, ShopOpenState, TakeoutMenuAnswer, TakeoutSettings, TakeoutSh
 import { mergeTakeoutLines, TAKEOUT_CAPS, takeoutOverCap } from '../../../src/contract/takeoutCart'
 import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
 import { percentOff } from '../discount'
+import { deliveryPoint, type PointSource } from '../address/districtCentres'
 import { activeCardRate, type KindPriced } from '../pricing/kind'
 import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
@@ -267,7 +268,8 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
  * Prices a takeout order (the client never prices): dishes with options (lines of one dish and options made one, at most
  * TAKEOUT_CAPS of a dish and in all: takeout_dish_limit, takeout_order_too_many); the card's member rate on the dishes'
  * total (never on fees); the minimum order on the dishes' list-price total; delivery: one of the shopper's addresses,
- * its point within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
+ * its point (deliveryPoint: a map pick only within its district, else the district's centre; the quote's `point` says
+ * which) within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
  * tier; pickup only where the shop offers it; packing fee per order. Timing on the server's clock: open → as soon as
  * possible or a slot; closed → a slot of a coming opening (a pre-order; the acceptance timer counts from that
  * opening) or refused saying when it opens; paused → refused.
@@ -291,14 +293,18 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
 
   let address: AddressFields | null = null
   let distance: number | null = null
+  let pointSource: PointSource | null = null
   let deliveryFee = 0
   if (mode === 'delivery') {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
     // The shopper's own address, kept on the order as it was (a later edit does not move the order).
     address = (await addresses.addressForOrder(db, userId, p.address_id)) ?? null
-    const point = await addresses.addressPoint(db, userId, p.address_id)
-    if (!address || !point) throw refuse('delivery_address_not_found')
-    if (point.lat !== null && point.lng !== null) distance = distanceMeters(shop, { lat: point.lat, lng: point.lng })
+    const stored = await addresses.addressPoint(db, userId, p.address_id)
+    if (!address || !stored) throw refuse('delivery_address_not_found')
+    // The point within its district, else the district's centre (issue 43): a client's coordinates are not taken on trust.
+    const judged = deliveryPoint(stored)
+    pointSource = judged.source
+    if (judged.point) distance = distanceMeters(shop, judged.point)
     if (shop.radius_m > 0) {
       if (distance === null) throw refuse('takeout_address_no_location')
       if (distance > shop.radius_m) throw refuse('takeout_out_of_range', { distance: km(distance), radius: km(shop.radius_m) })
@@ -336,7 +342,7 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
     fee: deliveryFee + shop.packing_fee,
     lines,
     detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing: shop.packing_fee } },
-    quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
+    quote: { mode, distance, point: pointSource, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }
 }

@@ -104,6 +104,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'to.backToMenu': '返回菜单',
     'to.distanceKm': '距你 {distance}',
     'to.preorderNote': '商家休息中，订单将在 {time} 开始处理',
+    'to.pointOutside': '地址在地图上选的位置不在{district}，距离和配送费按{district}中心计算；可编辑地址重新选点',
     // Order
     'to.order': '外卖订单',
     'to.step.paid': '已支付',
@@ -308,6 +309,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'to.backToMenu': 'Back to the menu',
     'to.distanceKm': '{distance} away',
     'to.preorderNote': 'The shop is closed: your order is handled from {time}',
+    'to.pointOutside': 'The spot picked on the map for this address is not in {district}: the distance and delivery fee are counted from the centre of {district}. Edit the address to pick it again',
     'to.order': 'Takeout order',
     'to.step.paid': 'Paid',
     'to.step.accepted': 'Accepted',
