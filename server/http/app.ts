@@ -16,6 +16,7 @@ import { runDueCalls } from '../domain/pay/outbox'
 import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
 import { pruneSessions } from './routes/account'
 import { pruneTillChecks } from '../domain/store/tillChecks'
+import { pruneJobContacts } from '../domain/jobs'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -321,6 +322,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
     await sendDueReminders(storage)
+    // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
+    await pruneJobContacts(storage)
   }
 
   await app.register(async (pages) => {

@@ -210,6 +210,9 @@ export const REASONS = {
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
+  // Issue 43 (the data helper): a new account's first day, and one client address over all its accounts.
+  job_contact_limit_new: { zh: '新注册的账号第一天最多查看 {max} 个职位的联系方式，请明天再试', en: 'A new account can see the contacts of {max} jobs on its first day. Please try again tomorrow' },
+  job_contact_limit_address: { zh: '今天从当前网络查看联系方式的职位已达 {max} 个，请明天再试', en: 'The contacts of {max} jobs have been seen from this network today. Please try again tomorrow' },
   job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
