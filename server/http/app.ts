@@ -17,6 +17,7 @@ import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } f
 import { pruneSessions } from './routes/account'
 import { pruneTillChecks } from '../domain/store/tillChecks'
 import { pruneJobContacts } from '../domain/jobs'
+import { retryLogFlush } from '../domain/erasure'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -319,6 +320,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await pruneSessions(q)
     // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
     await pruneTillChecks(q)
+    // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
+    await retryLogFlush(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
     await sendDueReminders(storage)

@@ -777,6 +777,10 @@ export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
+  // Freed bytes are zeroed — a deleted row's, an updated row's old copy, a freed page (issue 43): what an account
+  // deletion erases does not stay readable in the file's free space. A setting of each connection, so every opener sets
+  // it here. Its cost and what else it takes (the log emptied after an erasure): docs/api.md "What stays in the files".
+  db.pragma('secure_delete = ON')
   toWal(db)
   db.pragma('foreign_keys = ON')
   migrate(db)
