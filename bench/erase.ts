@@ -81,7 +81,7 @@ async function oneWay(way: (typeof WAYS)[number]) {
     const code = (await call('GET', 'sandbox/smsOutbox', { phone })).data.list?.[0].code ?? ''
     const token = String((await call('POST', 'wechat/bind', { phone, code })).data.token)
     const book = { name: '甄隐士', mobile: '13600004321', province: '广东省', city: '深圳市', district: '福田区', detail: '秘密路 42 号', is_default: true }
-    const addressId = Number((await call('POST', 'personal.address/save', book, token)).data.info && ((await call('GET', 'personal.address/index', {}, token)).data.list ?? [])[0].id)
+    const addressId = Number(((await call('POST', 'personal.address/save', book, token)).data.info as { id: number }).id)
     for (const detail of ['秘密路 42 号 1 栋', '秘密路 42 号 2 栋']) await call('POST', 'personal.address/save', { ...book, id: addressId, detail }, token)
     const made = await call('POST', 'personal.order/create', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: addressId, remark: '备注 秘密路 敲门', client_request_id: 'bench-erase-1' }, token)
     if (made.code !== 1) throw new Error('order refused')
