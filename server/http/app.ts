@@ -20,6 +20,9 @@ import type { WechatPay } from '../providers/wechatpay/wechatpay'
 import { notifyRoutes } from './routes/notify'
 import { alipayAuthStandIn } from './routes/alipayAuth'
 import { pruneSessions } from './routes/account'
+import { pruneTillChecks } from '../domain/store/tillChecks'
+import { pruneJobContacts } from '../domain/jobs'
+import { retryLogFlush } from '../domain/erasure'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -359,10 +362,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await autoDeliverTakeout(q)
     await sweepParcels(q, tracker)
     await pruneSessions(q)
+    // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
+    await pruneTillChecks(q)
+    // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
+    await retryLogFlush(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox —
     // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
     // transaction must not meet a tx() of theirs.
     if (messages) await sendDueReminders(storage)
+    // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
+    await pruneJobContacts(storage)
   }
 
   await app.register(async (pages) => {

@@ -773,6 +773,20 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE payments SET method = 'wechat_jsapi' WHERE channel = 8;
   ALTER TABLE shops ADD COLUMN wxpay_sub_mchid TEXT;
   `,
+  // 35 — limits against a few throwaway accounts (issue 43). Redemption codes guessed at the till
+  // (server/domain/store/tillChecks.ts): the till's record counts them too, as rows of kind 'redemption' (a code that named
+  // no order of the store: result 'invalid'; card_id null), limited per staff account and per store like the member-code
+  // checks (kind 'card', every row before this); the sweep drops rows older than TILL_CHECKS_KEEP_DAYS by their time. A
+  // job contact records the client address it was asked from (server/domain/jobs.ts: postings revealed per address a day;
+  // null before this), and the sweep drops contacts of days gone. PostgreSQL: migrations/pg/0035_issue43_limits.sql.
+  `
+  ALTER TABLE till_checks ADD COLUMN kind TEXT NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'redemption'));
+  CREATE INDEX till_checks_redemption_failed ON till_checks(shop_id, at) WHERE kind = 'redemption' AND result = 'invalid';
+  CREATE INDEX till_checks_at ON till_checks(at);
+  ALTER TABLE job_contacts ADD COLUMN client TEXT;
+  CREATE INDEX job_contacts_client ON job_contacts(client, day, job_id);
+  CREATE INDEX job_contacts_day ON job_contacts(day);
+  `,
 ]
 
 /**
@@ -789,6 +803,10 @@ export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
+  // Freed bytes are zeroed — a deleted row's, an updated row's old copy, a freed page (issue 43): what an account
+  // deletion erases does not stay readable in the file's free space. A setting of each connection, so every opener sets
+  // it here. Its cost and what else it takes (the log emptied after an erasure): docs/api.md "What stays in the files".
+  db.pragma('secure_delete = ON')
   toWal(db)
   db.pragma('foreign_keys = ON')
   migrate(db)

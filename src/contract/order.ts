@@ -184,6 +184,13 @@ export const PriceQuote = z.object({
       mode: z.enum(['delivery', 'pickup']),
       /** Shop → address, metres (delivery). */
       distance: z.number().int().nullable(),
+      /**
+       * Where the distance was measured from (delivery; null: pickup, or an address with no point): `map` the address's
+       * map pick; `district_centre` its district's centre (saved without a pick); `outside_district` the centre too,
+       * because the pick lies outside the district (issue 43: coordinates are not taken on trust — Confirm says so).
+       * Always sent by this server (optional in the type for answers built without it).
+       */
+      point: z.enum(['map', 'district_centre', 'outside_district']).nullable().optional(),
       delivery_fee: z.number().int(),
       packing_fee: z.number().int(),
       /** Dishes at list price (with options): what the minimum order is judged on. */

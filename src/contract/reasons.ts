@@ -165,6 +165,8 @@ export const REASONS = {
   refund_not_waiting: { zh: '订单不在退款中', en: 'No refund request is waiting for an answer' },
   refund_already_approved: { zh: '退款已同意，正在退回', en: 'The refund was approved and is on its way' },
   till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes:minute}后再试', en: 'Too many failed member code checks. Please try again in {minutes:minute}' },
+  // Redemption codes guessed at the till (issue 43, the data helper; server/domain/store/tillChecks.ts REDEEM_LIMITS).
+  verify_too_many: { zh: '核销码错误次数过多，请 {minutes:minute}后再试', en: 'Too many wrong redemption codes. Please try again in {minutes:minute}' },
   // A refund the shopper follows (issue 24, the refund helper; server/domain/pay/refunds.ts): withdrawing a request.
   refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
   refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
@@ -200,6 +202,9 @@ export const REASONS = {
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
   takeout_unpaid_order: { zh: '这份购物车已有一笔待支付订单（¥{amount}），请先支付或取消', en: 'This cart already has an order waiting to be paid (¥{amount}). Pay it or cancel it first' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
+  // How much one takeout order holds (issue 43, the data helper; src/contract/takeoutCart.ts TAKEOUT_CAPS).
+  takeout_dish_limit: { zh: '{name}每单最多 {max} 份', en: 'At most {max} of {name} in one order' },
+  takeout_order_too_many: { zh: '一单最多 {max} 份，请分开下单', en: 'One order holds at most {max} items. Please split it' },
   // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
   takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },
   takeout_rate_expired: { zh: '订单完成已超过 {days} 天，不能再评价', en: 'This order was finished more than {days} days ago and can no longer be rated' },
@@ -213,6 +218,9 @@ export const REASONS = {
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} {max:job|jobs} today. Please try again tomorrow' },
+  // Issue 43 (the data helper): a new account's first day, and one client address over all its accounts.
+  job_contact_limit_new: { zh: '新注册的账号第一天最多查看 {max} 个职位的联系方式，请明天再试', en: 'A new account can see the contacts of {max} {max:job|jobs} on its first day. Please try again tomorrow' },
+  job_contact_limit_address: { zh: '今天从当前网络查看联系方式的职位已达 {max} 个，请明天再试', en: 'The contacts of {max} {max:job|jobs} have been seen from this network today. Please try again tomorrow' },
   job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },

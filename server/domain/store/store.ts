@@ -167,6 +167,10 @@ function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | nul
   }
 }
 
+/**
+ * What verifyPreview answers for a code. Run by tillChecks.ts previewAtTill, inside the till's transaction: an
+ * `unknown` answer is a failure its limits count (issue 43).
+ */
 export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLang, hours: number): Promise<VerifyPreviewAnswer> {
   const row = await store.byVerifyCode(db, code)
   const refusal = refusalOf(row, staff)
@@ -180,16 +184,20 @@ export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLa
   }
 }
 
-/** Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment. */
-export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow> {
-  return db.transaction('serializable', async (db) => {
-    const row = await store.byVerifyCode(db, code)
-    const refusal = refusalOf(row, staff)
-    if (refusal || !row) throw refuse(VERIFY_REASONS[refusal ?? 'unknown'])
-    if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
-    await store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
-    return (await orders.byId(db, row.id)) as OrderRow
-  })
+/**
+ * Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment (a conditional
+ * move of the status). Run by tillChecks.ts redeemAtTill inside the till's transaction: a code that names no order of
+ * the store answers 'unknown' (the failure is recorded, then refused as `verify_code_invalid`); a real code that cannot
+ * be redeemed is refused by its reason.
+ */
+export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow | 'unknown'> {
+  const row = await store.byVerifyCode(db, code)
+  const refusal = refusalOf(row, staff)
+  if (refusal === 'unknown' || !row) return 'unknown'
+  if (refusal) throw refuse(VERIFY_REASONS[refusal])
+  if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
+  await store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
+  return (await orders.byId(db, row.id)) as OrderRow
 }
 
 // Refunds --------------------------------------------------------------------------------------------------------

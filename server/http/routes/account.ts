@@ -14,6 +14,7 @@ import type { PayProviders } from '../../domain/pay/providers'
 import * as addresses from '../../storage/repo/addresses'
 import * as coupons from '../../storage/repo/coupons'
 import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
+import { eraseTracesElsewhere, flushErasure } from '../../domain/erasure'
 import * as orders from '../../storage/repo/orders'
 import * as site from '../../storage/repo/site'
 import { staffShopOf } from '../../storage/repo/store'
@@ -250,8 +251,9 @@ export async function deletionBlockers(db: Q, lang: ApiLang, userId: number, now
  * product, coupon back) — a trade the provider reports paid, or one opened meanwhile, refuses the deletion
  * (delete_payment_processing). Then the person is erased: sessions, addresses, uploads, unused coupons,
  * login codes, the staff link, the cards' till secrets, a merchant application's contact (an open one
- * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; the user row keeps
- * only its id, anonymised. Orders keep what the books need
+ * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; job report notes and job
+ * contacts, a job posting listing their phone (closed, its contact blanked); the user row keeps only its id,
+ * anonymised. Then SQLite's log is emptied (server/domain/erasure.ts: nothing erased stays in the files). Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
 export async function deleteAccount(db: Q, providers: PayProviders, userId: number, lang: ApiLang = 'zh'): Promise<void> {
@@ -292,6 +294,10 @@ export async function deleteAccount(db: Q, providers: PayProviders, userId: numb
       if (kept !== o.detail) await orders.setDetail(db, o.id, kept)
     }
     await orders.eraseShopperWords(db, userId)
+    // Issue 43: job report notes and contacts, a posting listing their phone, the sandbox outbox's openid.
+    await eraseTracesElsewhere(db, userId, phone, nowMs())
     await users.anonymise(db, userId, nowText())
   })
+  // Issue 43: nothing erased stays in SQLite's files (freed bytes are zeroed; the log is emptied now).
+  await flushErasure(db, nowMs())
 }

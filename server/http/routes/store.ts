@@ -7,12 +7,12 @@ import * as shipping from '../../storage/repo/shipping'
 import * as store from '../../storage/repo/store'
 import * as takeoutRepo from '../../storage/repo/takeout'
 import { shipOrder } from '../../domain/shipping'
-import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeGivenReason, storeOrder, toStoreOrder, verifyCode } from '../../domain/store/store'
+import { actionsOf, approveRefund, rejectRefund, requireStaff, storeGivenReason, storeOrder, toStoreOrder } from '../../domain/store/store'
 import { requireMember } from '../../domain/store/staff'
 import { jobsToAnswer } from '../../domain/jobs'
 import { named } from '../../domain/names'
 import * as tillChecks from '../../storage/repo/tillChecks'
-import { checkAtTill, ownerCheckOf, storeCheckOf } from '../../domain/store/tillChecks'
+import { checkAtTill, ownerCheckOf, previewAtTill, redeemAtTill, storeCheckOf } from '../../domain/store/tillChecks'
 import { businessMidnight, fmt } from '../../time'
 
 /**
@@ -53,14 +53,15 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
     return full(await storeOrder(db, staff, input.id), lang)
   })
 
+  // Redemption codes: unknown ones are failures limited per staff account and per store (issue 43, server/domain/store/tillChecks.ts).
   defineRoute(app, db, 'hui_shanghu.store_order/verifyPreview', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return previewCode(db, staff, input.code, lang, autoApproveHours)
+    return previewAtTill(db, staff, input.code, lang, autoApproveHours)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/verify', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return full(await verifyCode(db, staff, input.code), lang)
+    return full(await redeemAtTill(db, staff, input.code), lang)
   })
 
   // A paid mall order to be delivered goes out with a carrier's tracking number: paid → delivering (once).

@@ -6,6 +6,7 @@ import type { TakeoutShop } from '../../../src/contract/takeout'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import { findOwnOrder, shownRow, toOrderInfo } from '../../domain/orders'
 import type { PayProviders } from '../../domain/pay/providers'
+import { deliveryPoint } from '../../domain/address/districtCentres'
 import * as addresses from '../../storage/repo/addresses'
 import * as cards from '../../storage/repo/cards'
 import type { OrderRow } from '../../storage/repo/orders'
@@ -59,9 +60,10 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
    */
   const placeOf = async (input: { address_id?: number; lat?: number; lng?: number }, user: Parameters<typeof requireUser>[0]): Promise<{ point: GeoPoint | null; judged: boolean }> => {
     if (input.address_id !== undefined) {
-      const point = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
-      if (!point) throw refuse('address_not_found')
-      return { point: point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null, judged: true }
+      const stored = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
+      if (!stored) throw refuse('address_not_found')
+      // The point priceTakeout judges too: a map pick only within its district, else the district's centre (issue 43).
+      return { point: deliveryPoint(stored).point, judged: true }
     }
     const point = pointOf(input)
     return { point, judged: point !== null }
