@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { GoldPlanConfig } from '../../server/domain/pay/receipt'
+import type { AlipayConfig } from '../../server/providers/alipay/config'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -106,6 +107,8 @@ export interface ServerOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/domain/pay/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
   goldplan?: GoldPlanConfig
+  /** Alipay (server/providers/alipay/config.ts; the tests' double: __tests__/doubles/alipay.ts); default none. */
+  alipay?: AlipayConfig | null
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
@@ -128,6 +131,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     takeoutTemplates: opts.takeoutTemplates,
     discountDayTemplate: opts.discountDayTemplate,
     goldplan: opts.goldplan,
+    alipay: opts.alipay,
   })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {

@@ -34,6 +34,9 @@ import { sendDueReminders } from '../domain/discountDay/discountDay'
 import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
 import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
+import { alipayRoutes } from './routes/alipay'
+import { createAlipayProvider } from '../providers/alipay/provider'
+import type { AlipayConfig } from '../providers/alipay/config'
 import { setReferralSecret } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
@@ -95,6 +98,8 @@ export interface AppOptions {
   databaseUrl?: string
   /** PostgreSQL: copy the demo data into an empty database (default true; the tests copy their own). */
   copyDemo?: boolean
+  /** Alipay (server/providers/alipay/config.ts readAlipayConfig); null/absent: not configured (the sandbox's stand-ins, or alipay_not_configured). */
+  alipay?: AlipayConfig | null
 }
 
 declare module 'fastify' {
@@ -295,6 +300,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)
+  // Alipay's buyer identity and, when configured, its notification route /notify/alipay (server/http/routes/alipay.ts).
+  alipayRoutes(app, q, storage, { alipay: opts.alipay ? createAlipayProvider(opts.alipay) : null, sandbox: sandbox.enabled, provider, secret })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the

@@ -28,6 +28,9 @@ export const ENDPOINTS = {
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
+  /** Alipay's web authorisation (auth_base) inside Alipay's browser: the buyer's id an Alipay JSAPI payment needs (./alipay.ts). */
+  'alipay/getAuthUrl': 'GET',
+  'alipay/getOpenId': 'GET',
   'personal.user/info': 'GET',
   'personal.user/logout': 'POST',
   'personal.user/sessions': 'GET',
