@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from './http/app'
 import { readConfig, type ServerConfig } from './http/config'
+import { readAlipayConfig } from './providers/alipay/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
 import { seedDemoData } from './demo/seed'
@@ -80,6 +81,8 @@ async function serve(config: ServerConfig): Promise<void> {
     takeoutTemplates: config.takeoutTemplates,
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
+    // merge: PRODUCTION reads it once with the server's configuration (config.providers.alipay); a half configuration stops the start here.
+    alipay: readAlipayConfig(process.env),
   })
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()

@@ -421,6 +421,23 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
         res.writeHead(302, { location: back.toString() }).end()
         return
       }
+      if (url.pathname === '/__double/pay' && req.method === 'POST') {
+        const outTradeNo = new URLSearchParams(await readBody(req)).get('out_trade_no') ?? ''
+        const t = trades.get(outTradeNo)
+        if (!t || t.status !== 'WAIT_BUYER_PAY') {
+          res.writeHead(409, { 'content-type': 'text/plain;charset=utf-8' }).end('not payable')
+          return
+        }
+        await double.pay(outTradeNo)
+        // Back to the shop as Alipay sends the shopper back: return_url with out_trade_no, trade_no, total_amount (signed).
+        const back = new URL(t.return_url ?? '/', double.url)
+        const fields: Record<string, string> = { app_id: appId, charset: 'utf-8', method: 'alipay.trade.wap.pay.return', out_trade_no: t.out_trade_no, seller_id: sellerId, timestamp: beijing(Date.now()), total_amount: yuan(t.amount), trade_no: t.trade_no, version: '1.0' }
+        for (const [k, v] of Object.entries(fields)) back.searchParams.set(k, v)
+        back.searchParams.set('sign', sign(notificationSignContent(fields)))
+        back.searchParams.set('sign_type', 'RSA2')
+        res.writeHead(302, { location: back.toString() }).end()
+        return
+      }
       if (url.pathname !== '/gateway.do') {
         res.writeHead(404).end()
         return
@@ -468,7 +485,13 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
           res.writeHead(400, { 'content-type': 'text/plain;charset=utf-8' }).end(`支付宝 double: ${t}`)
           return
         }
-        res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' }).end(`<!doctype html><meta charset="utf-8"><title>支付宝 double</title><p>${t.subject}</p><p>¥${yuan(t.amount)}</p>`)
+        // The cashier as a shopper meets it: confirming pays, notifies and goes back to return_url (a browser journey's step).
+        const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+        res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' }).end(
+          `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>支付宝 double</title>` +
+            `<main><h1>${esc(t.subject)}</h1><p id="amount">¥${yuan(t.amount)}</p><form method="post" action="/__double/pay"><input type="hidden" name="out_trade_no" value="${esc(t.out_trade_no)}">` +
+            `<button id="pay" type="submit">确认付款 Pay</button></form></main></html>`,
+        )
         return
       }
       const run = methods[method]
