@@ -5,13 +5,10 @@ import { ShortText } from './common'
  * Alipay's web authorisation (issue 40): inside Alipay's browser the server needs the buyer's id to create an Alipay
  * JSAPI trade (`alipay.trade.create` → `AlipayJSBridge.call('tradePay', { tradeNO })`). `alipay/getAuthUrl` answers the
  * authorisation page (scope `auth_base`: silent, no consent screen), which comes back to `redirect` with
- * `?auth_code=…` (Alipay's name, not WeChat's `code`); `alipay/getOpenId` exchanges that code (single use) for the
- * buyer's `open_id` — or, for an Alipay app still on user ids, its `user_id` (2088 + 12 digits), which the server uses
- * the same way. Rules: docs/api.md "Alipay's buyer identity".
+ * `?auth_code=…` (Alipay's name, not WeChat's `code`: ALIPAY_AUTH_CODE_PARAM in ./constants.ts); `alipay/getOpenId`
+ * exchanges that code (single use) for the buyer's `open_id` — or, for an Alipay app still on user ids, its `user_id`
+ * (2088 + 12 digits), which the server uses the same way. Rules: docs/api.md "Alipay's buyer identity".
  */
-
-/** The query parameter Alipay's authorisation returns with. */
-export const ALIPAY_AUTH_CODE_PARAM = 'auth_code'
 
 /** A path of this site only (no "//host", no "/\host"): the authorisation must not become an open redirect. */
 export const AlipayAuthUrlPayload = z.object({ redirect: ShortText('redirect', 500).regex(/^\/(?!\/)[^\s\\]*$/, 'redirect must be a path of this site') })

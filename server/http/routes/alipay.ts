@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse } from '../envelope'
 import { notify, sameSitePath, signNotification } from '../../domain/pay/pay'
 import type { PayProvider } from '../../domain/pay/provider'
-import { ALIPAY_AUTH_CODE_PARAM } from '../../../src/contract/alipay'
+import { ALIPAY_AUTH_CODE_PARAM } from '../../../src/contract/constants'
 import { AlipayAuthRefused, type AlipayProvider } from '../../providers/alipay/provider'
 import { alipayNotifyRoute } from '../../providers/alipay/notify'
 
