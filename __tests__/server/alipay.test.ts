@@ -9,7 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { OrderInfo } from '../../src/contract/order'
+import type { OrderInfo, PayparamAnswer } from '../../src/contract/order'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import { check, readAlipayConfig, type AlipayConfig } from '../../server/providers/alipay/config'
 import { alipayTime, fenOf, yuanText } from '../../server/providers/alipay/money'
@@ -356,15 +356,21 @@ describe('through the server', () => {
     await s.close()
   })
 
-  /** A bill at shop 1 with its trade opened by payparam (our trade_no), and that trade opened at Alipay for `amount`. */
-  async function billAtAlipay(amount = 4321, alipayAmount = amount) {
+  /**
+   * A bill at shop 1 whose trade is open at the double: payparam with Alipay picked answers the WAP page, which the
+   * shopper opens. (Until payparam routes to Alipay — PAYMENTS' server/domain/pay — it answers the sandbox's cashier:
+   * then the trade payparam opened is prepared at Alipay here, as payparam will.)
+   */
+  async function billAtAlipay(amount = 4321) {
     const created = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'bill', shop_id: 1, amount, client_request_id: `req-${tradeNo()}` }, shopper.token)
     const id = created.body.data.order_info.id
-    await s.call('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, alipay: true }, shopper.token)
+    const answer = await s.call<PayparamAnswer>('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, pay_method: 'alipay' }, shopper.token)
+    expect(answer.body.code).toBe(1)
     const payment = await s.row<{ trade_no: string; amount: number }>('SELECT trade_no, amount FROM payments WHERE order_id = ?', id)
-    // merge: PAYMENTS routes payparam to Alipay (alipay_wap → pay_url); here the same trade is prepared by the provider.
-    const { at } = await opened({ trade_no: payment.trade_no, amount: alipayAmount === amount ? payment.amount : alipayAmount })
-    return { id, payment, at }
+    const payUrl = answer.body.data.pay_param.pay_url ?? ''
+    const at = payUrl.startsWith(double.gateway) ? (await double.open(payUrl)).trade : (await opened({ trade_no: payment.trade_no, amount: payment.amount })).at
+    expect(at).toMatchObject({ out_trade_no: payment.trade_no, amount: payment.amount, status: 'WAIT_BUYER_PAY' })
+    return { id, payment, at: at as NonNullable<typeof at> }
   }
   const statusOf = async (id: number) => (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, shopper.token)).body.data.info.order_status
   const notifyUrl = () => `${address}/notify/alipay`
@@ -400,8 +406,9 @@ describe('through the server', () => {
     }
     expect(await statusOf(id)).toBe(ORDER_STATUS.UNPAID)
 
-    // Alipay's trade for another amount than ours (a trade opened for 43.22): its genuine notification is refused too.
-    const other = await billAtAlipay(4321, 4322)
+    // Alipay's trade for another amount than ours: its genuine notification is refused too.
+    const other = await billAtAlipay()
+    other.at.amount += 1
     expect(await double.pay(other.payment.trade_no, { notifyTo: notifyUrl() })).toBe('fail')
     expect(await statusOf(other.id)).toBe(ORDER_STATUS.UNPAID)
     // Not a form at all.
