@@ -159,7 +159,7 @@ describe('a half-configured provider stops the start, naming what is missing or 
   it("Alipay: the app's own public key given as Alipay's; an app id without its keys", () => {
     const app = rsaKeys()
     const alipay = rsaKeys()
-    const base = { ALIPAY_APP_ID: '2021000122600000', ALIPAY_PRIVATE_KEY_FILE: file('alipay_app.pem', app.privatePem) }
+    const base = { PUBLIC_URL: 'https://shop.example.com', ALIPAY_APP_ID: '2021000122600000', ALIPAY_PRIVATE_KEY_FILE: file('alipay_app.pem', app.privatePem) }
     expect(() => readConfig({ ...base, ALIPAY_PUBLIC_KEY: alipay.publicPem })).not.toThrow()
     // Alipay's key tool writes bare base64 (no PEM lines): read too.
     const bare = alipay.publicPem.replace(/-----[^-]+-----/g, '').replace(/\s/g, '')

@@ -18,7 +18,6 @@ import { createPaymentProviders, type PaymentProviders } from '../providers/pay/
 import type { PaymentProvider } from '../providers/pay/types'
 import type { WechatPay } from '../providers/wechatpay/wechatpay'
 import { notifyRoutes } from './routes/notify'
-import { alipayAuthStandIn } from './routes/alipayAuth'
 import { pruneSessions } from './routes/account'
 import { pruneTillChecks } from '../domain/store/tillChecks'
 import { pruneJobContacts } from '../domain/jobs'
@@ -42,6 +41,8 @@ import { sendDueReminders } from '../domain/discountDay/discountDay'
 import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
 import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
+import { alipayRoutes } from './routes/alipay'
+import type { AlipayProvider } from '../providers/alipay/provider'
 import { setReferralSecret } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
@@ -99,7 +100,7 @@ export interface AppOptions {
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
   /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
-  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: PaymentProvider | null }
+  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: AlipayProvider | PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -320,8 +321,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
   const wechatpay = opts.payments?.wechatpay
   await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
-  // Alipay's buyer authorisation: the Alipay provider's endpoints (until it is configured, a stand-in that says so).
-  alipayAuthStandIn(app, q)
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
@@ -342,6 +341,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)
+  // Alipay's buyer identity and, when configured, its notification route /notify/alipay (server/http/routes/alipay.ts).
+  const alipay = opts.payments?.alipay
+  alipayRoutes(app, q, storage, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the

@@ -35,8 +35,6 @@ export const AuthUrlAnswer = z.object({ url: z.string() })
 
 export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required') })
 export const OpenIdAnswer = z.object({ openid: z.string() })
-/** alipay/getOpenId: the Alipay buyer's open_id for an auth_code of Alipay's web authorisation (auth_base). */
-export const AlipayOpenIdAnswer = z.object({ open_id: z.string() })
 
 /** Logout: revokes the token sent with the call (always succeeds, so an expired token can log out too). */
 export const LogoutAnswer = z.object({ revoked: z.boolean() })

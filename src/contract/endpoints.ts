@@ -29,7 +29,7 @@ export const ENDPOINTS = {
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
-  /** Alipay's browser: the buyer's auth_base authorisation (the server's side by issue 40's Alipay provider). */
+  /** Alipay's web authorisation (auth_base) inside Alipay's browser: the buyer's id an Alipay JSAPI payment needs (./alipay.ts). */
   'alipay/getAuthUrl': 'GET',
   'alipay/getOpenId': 'GET',
   'personal.user/info': 'GET',

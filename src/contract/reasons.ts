@@ -260,6 +260,10 @@ export const REASONS = {
   staff_already_staff: { zh: '你已是「{shop}」的店员，一个账号只能属于一家门店', en: 'You already work for {shop}. An account can belong to one store only' },
   staff_not_found: { zh: '该店员不在本店', en: 'This person is not staff of this store' },
   staff_cannot_remove_owner: { zh: '店主不能被移除', en: 'The owner cannot be removed' },
+  // Alipay's buyer identity (issue 40, the Alipay helper; server/http/routes/alipay.ts, server/providers/alipay/).
+  alipay_not_configured: { zh: '支付宝暂未开通，请选择其他支付方式', en: 'Alipay is not available yet. Please choose another way to pay' },
+  alipay_auth_failed: { zh: '支付宝授权已失效，请重新授权', en: 'The Alipay authorisation has expired. Please authorise again' },
+  alipay_unavailable: { zh: '支付宝暂时无法连接，请稍后再试', en: 'Alipay cannot be reached just now. Please try again shortly' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

@@ -16,13 +16,13 @@ import {
   EndSessionPayload,
   LogoutAnswer,
   OpenIdAnswer,
-  AlipayOpenIdAnswer,
   OpenIdPayload,
   SessionListAnswer,
   SmsAnswer,
   SmsPayload,
 } from './account'
 import { Empty, Id } from './common'
+import { AlipayAuthUrlAnswer, AlipayAuthUrlPayload, AlipayOpenIdAnswer, AlipayOpenIdPayload } from './alipay'
 import { PageQuery } from './paging'
 import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
@@ -126,8 +126,8 @@ export const SCHEMAS = {
   'wechat/bind': { req: BindPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
-  'alipay/getAuthUrl': { req: AuthUrlPayload, res: AuthUrlAnswer },
-  'alipay/getOpenId': { req: OpenIdPayload, res: AlipayOpenIdAnswer },
+  'alipay/getAuthUrl': { req: AlipayAuthUrlPayload, res: AlipayAuthUrlAnswer },
+  'alipay/getOpenId': { req: AlipayOpenIdPayload, res: AlipayOpenIdAnswer },
   'personal.user/info': { req: Empty, res: ProfileAnswer },
   'personal.user/logout': { req: Empty, res: LogoutAnswer },
   'personal.user/sessions': { req: Empty, res: SessionListAnswer },
