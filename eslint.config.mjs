@@ -38,9 +38,29 @@ const serverFiles = (dir) =>
     .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
     .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'))
 const SERVER_ABOVE_DOMAIN = ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts']
+/**
+ * The outside providers (server/providers/README.md): one folder each. The domain may import only their interfaces
+ * (`<provider>/types.ts`); server/http/app.ts builds the implementations and hands them in.
+ */
+const PROVIDER_INTERFACES = fs.existsSync(path.join(ROOT, 'server/providers'))
+  ? serverFiles('server/providers')
+      .filter((f) => f.endsWith('/types.ts'))
+      .map((f) => `./${f.slice('server/providers/'.length)}`)
+  : []
 export const SERVER_ZONES = [
-  zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
-  zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
+  zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/providers', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
+  zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain', 'server/providers'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
+  zone(
+    'server/providers',
+    SERVER_ABOVE_DOMAIN.concat('server/domain', 'server/storage'),
+    'server/providers (the outside providers) import only server/time.ts, server/env.ts, the contract and libraries: never domain, storage or http (server/providers/README.md).',
+  ),
+  {
+    target: 'server/domain',
+    from: 'server/providers',
+    except: PROVIDER_INTERFACES,
+    message: "server/domain imports only a provider's interface (server/providers/<provider>/types.ts); server/http/app.ts builds the implementation and hands it in.",
+  },
   zone(
     'server/domain',
     SERVER_ABOVE_DOMAIN,
