@@ -4,6 +4,8 @@ import { SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/
 import { TAKEOUT_ACCEPT_MINUTES_DEFAULT } from '../../src/contract/takeoutEndpoints'
 import type { TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { WECHAT_PAY_FRAME_ORIGIN, type GoldPlanConfig } from '../domain/pay/receipt'
+import { readSmsConfig, type SmsConfig } from '../providers/sms/config'
+import { readWechatConfig, type WechatConfig } from '../providers/wechat/config'
 
 /** Server settings from the environment (never from the repository). */
 export interface ServerConfig {
@@ -34,6 +36,12 @@ export interface ServerConfig {
   referralSecret?: string
   /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
   smsPerClient: number
+  /** … and in a day (SMS_PER_CLIENT_DAY, default 50). */
+  smsPerClientDay: number
+  /** The SMS sender (SMS_PROVIDER, TENCENT_SMS_*; server/providers/sms/config.ts); null: none (the sandbox's in the sandbox). */
+  sms: SmsConfig | null
+  /** WeChat login and server API (WX_*; server/providers/wechat/config.ts); null: neither app configured. */
+  wechat: WechatConfig | null
   /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
   trustProxy: boolean | string | number
   /** Refund requests no store answered within this many hours are approved automatically (default 48). */
@@ -95,6 +103,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     paySecret: paySecret || crypto.randomBytes(32).toString('hex'),
     referralSecret: env.REFERRAL_SECRET || undefined,
     smsPerClient: positiveInt(env.SMS_PER_CLIENT, 5),
+    smsPerClientDay: positiveInt(env.SMS_PER_CLIENT_DAY, 50),
+    sms: readSmsConfig(env),
+    wechat: readWechatConfig(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     refundAutoApproveHours: positiveInt(env.REFUND_AUTO_APPROVE_HOURS, 48),
     sweepMs: positiveInt(env.SWEEP_MS, 60_000),

@@ -26,6 +26,7 @@ export const ENDPOINTS = {
   'website.hui_china_city/locate': 'GET',
   'wechat/getWxAuthCodeUrl': 'GET',
   'wechat/bind': 'POST',
+  'wechat/phoneLogin': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
   'personal.user/info': 'GET',

@@ -30,6 +30,7 @@ export const REASONS = {
   session_expired: { zh: '登录已过期，请重新登录', en: 'Your session has expired. Please log in again' },
   no_permission: { zh: '无权限', en: 'No permission' },
   wechat_login_not_configured: { zh: '微信登录未配置，请使用手机号验证码登录', en: 'WeChat login is not set up. Please log in with your phone number and a code' },
+  sms_not_configured: { zh: '短信验证码服务暂未开通，请稍后再试', en: 'Text-message codes are not available yet. Please try again later' },
   sms_too_frequent: { zh: '获取验证码太频繁，请 {minutes} 分钟后再试', en: 'Too many codes asked for. Please try again in {minutes} min' },
   sms_resend_wait: { zh: '发送太频繁，请 {seconds} 秒后再试', en: 'Please wait {seconds} s before asking for another code' },
   sms_daily_limit: { zh: '今日验证码发送次数已达上限', en: 'You have asked for as many codes as allowed today' },
@@ -243,6 +244,18 @@ export const REASONS = {
   staff_already_staff: { zh: '你已是「{shop}」的店员，一个账号只能属于一家门店', en: 'You already work for {shop}. An account can belong to one store only' },
   staff_not_found: { zh: '该店员不在本店', en: 'This person is not staff of this store' },
   staff_cannot_remove_owner: { zh: '店主不能被移除', en: 'The owner cannot be removed' },
+  // Real providers: SMS, WeChat login and WeChat's server API (issue 40, identity)
+  sms_hourly_limit: { zh: '验证码获取次数过多，请 {minutes} 分钟后再试', en: 'Too many codes for this number. Please try again in {minutes} min' },
+  sms_client_daily_limit: { zh: '今日获取验证码次数过多，请明天再试', en: 'Too many codes asked for from here today. Please try again tomorrow' },
+  sms_provider_limited: { zh: '该手机号获取验证码过于频繁，请稍后再试', en: 'This number has been sent too many codes. Please try again later' },
+  sms_phone_rejected: { zh: '该手机号暂时无法接收短信，请换一个手机号', en: 'This number cannot receive our text messages. Please use another number' },
+  sms_send_failed: { zh: '验证码发送失败，请稍后重试', en: 'The code could not be sent. Please try again shortly' },
+  wechat_code_invalid: { zh: '微信登录已失效，请重试', en: 'The WeChat sign-in expired. Please try again' },
+  wechat_unavailable: { zh: '微信服务暂时不可用，请稍后重试', en: 'WeChat is not answering. Please try again shortly' },
+  wechat_login_refused: { zh: '微信暂不允许该账号登录，请使用手机号验证码登录', en: 'WeChat does not allow this account to sign in here. Please log in with your phone number and a code' },
+  wechat_phone_unavailable: { zh: '微信手机号快捷登录暂不可用，请使用短信验证码登录', en: 'Quick login with your WeChat phone number is not available. Please log in with a text-message code' },
+  wechat_oauth_state_invalid: { zh: '微信授权已过期，请重新进入', en: 'The WeChat authorization has expired. Please open the page again' },
+  jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
