@@ -7,6 +7,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '../../server/http/app'
 import { hashToken } from '../../server/domain/account'
 import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
+import type { SmsConfig } from '../../server/providers/sms/config'
+import type { TencentSenderOptions } from '../../server/providers/sms/tencent'
+import type { WechatConfig } from '../../server/providers/wechat/config'
+import type { WechatApiOptions } from '../../server/providers/wechat/api'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
 import { copySqliteToPostgres } from '../../server/storage/copy'
@@ -106,6 +110,16 @@ export interface ServerOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/domain/pay/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
   goldplan?: GoldPlanConfig
+  /** The real SMS sender (issue 40: a double's `readSmsConfig(double.env())`) and its tries; default the sandbox's, or none. */
+  sms?: SmsConfig | null
+  smsOptions?: TencentSenderOptions
+  /** Login codes one client may ask for in a day (default here: high). */
+  smsPerClientDay?: number
+  /** WeChat's real API (issue 40: a double's `readWechatConfig(double.env())`) and its waits; default the sandbox's stand-ins, or none. */
+  wechat?: WechatConfig | null
+  wechatOptions?: WechatApiOptions
+  /** The server's log, written here (a test that reads what was logged). */
+  logStream?: NodeJS.WritableStream
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
@@ -128,6 +142,12 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     takeoutTemplates: opts.takeoutTemplates,
     discountDayTemplate: opts.discountDayTemplate,
     goldplan: opts.goldplan,
+    sms: opts.sms,
+    smsOptions: opts.smsOptions,
+    smsPerClientDay: opts.smsPerClientDay ?? 10_000,
+    wechat: opts.wechat,
+    wechatOptions: opts.wechatOptions,
+    logStream: opts.logStream,
   })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {

@@ -72,6 +72,8 @@ export interface AppOptions {
   dbPath: string
   staticDir?: string
   logger?: boolean
+  /** Where the log goes instead of stdout (a test that reads what the server logged). */
+  logStream?: NodeJS.WritableStream
   sandbox?: boolean
   /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
   sandboxKey?: string
@@ -159,7 +161,11 @@ export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInsta
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers["access-token"]'] } : false,
+    logger: opts.logStream
+      ? { level: 'info', redact: ['req.headers["access-token"]'], stream: opts.logStream }
+      : opts.logger
+        ? { level: 'info', redact: ['req.headers["access-token"]'] }
+        : false,
     bodyLimit: 256 * 1024,
     // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
     trustProxy: (opts.trustProxy ?? false) as boolean | string,
@@ -350,7 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   subscriptionRoutes(app, q, opts.takeoutTemplates ?? NO_TEMPLATES)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
-  staffRoutes(app, q)
+  staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)

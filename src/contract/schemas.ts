@@ -64,7 +64,7 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
-import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
+import { InviteAcceptAnswer, InviteCodePayload, InviteImageAnswer, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
@@ -160,6 +160,7 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_staff/index': { req: Empty, res: StaffListAnswer },
   'hui_shanghu.store_staff/invite': { req: Empty, res: StaffInviteAnswer },
+  'hui_shanghu.store_staff/inviteCode': { req: InviteCodePayload, res: InviteImageAnswer },
   'hui_shanghu.store_staff/revoke': { req: StaffInviteId, res: StaffListAnswer },
   'hui_shanghu.store_staff/remove': { req: StaffRemovePayload, res: StaffListAnswer },
   'hui_shanghu.store_invite/read': { req: InviteCodePayload, res: InviteReadAnswer },

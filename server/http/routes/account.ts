@@ -353,7 +353,9 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, opt
       } catch {
         page = null
       }
-      if (!page || !/^https?:$/.test(page.protocol) || page.host !== req.host) throw refuse('jssdk_url_not_ours')
+      // This site's host as the request named it (behind a proxy: X-Forwarded-Host with TRUST_PROXY), its default port dropped.
+      const ours = page && /^https?:$/.test(page.protocol) ? new URL(`${page.protocol}//${req.host}`).host : null
+      if (!page || ours !== page.host) throw refuse('jssdk_url_not_ours')
     }
     let signed: Awaited<ReturnType<typeof gzh.jssdk>>
     try {
