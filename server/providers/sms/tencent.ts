@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import tls from 'node:tls'
-import { Client } from 'tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_client'
+import type { Client } from 'tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_client'
 import { TENCENT_SMS_HOST, type TencentSmsConfig } from './config'
 import type { SmsRefusal, SmsSender } from './types'
 
@@ -79,23 +79,29 @@ export function tencentSmsSender(config: TencentSmsConfig, options: TencentSende
   const attempts = Math.max(1, options.attempts ?? 3)
   const backoffMs = options.backoffMs ?? 250
   const target = config.endpoint ? new URL(config.endpoint) : null
-  const client = new Client({
-    credential: { secretId: config.secretId, secretKey: config.secretKey },
-    region: config.region,
-    profile: {
-      httpProfile: {
-        endpoint: TENCENT_SMS_HOST,
-        protocol: target?.protocol === 'http:' ? 'http://' : 'https://',
-        reqTimeout: (options.timeoutMs ?? 5000) / 1000,
-        ...(target ? { agent: agentTo(target) } : {}),
-      },
-    },
-  })
+  // The SDK is loaded on the first text, not at start (it takes ~250 ms to load; a server without a sender never does).
+  let client: Promise<Client> | null = null
+  const clientOf = (): Promise<Client> =>
+    (client ??= import('tencentcloud-sdk-nodejs-sms/tencentcloud/services/sms/v20210111/sms_client').then(
+      ({ Client: SmsClient }) =>
+        new SmsClient({
+          credential: { secretId: config.secretId, secretKey: config.secretKey },
+          region: config.region,
+          profile: {
+            httpProfile: {
+              endpoint: TENCENT_SMS_HOST,
+              protocol: target?.protocol === 'http:' ? 'http://' : 'https://',
+              reqTimeout: (options.timeoutMs ?? 5000) / 1000,
+              ...(target ? { agent: agentTo(target) } : {}),
+            },
+          },
+        }),
+    ))
 
   async function once(phone: string, code: string, scene: string): Promise<{ sent: true } | Failure> {
     let answer: Awaited<ReturnType<Client['SendSms']>>
     try {
-      answer = await client.SendSms({
+      answer = await (await clientOf()).SendSms({
         PhoneNumberSet: [`+86${phone}`],
         SmsSdkAppId: config.sdkAppId,
         SignName: config.signName,
