@@ -47,7 +47,7 @@ export function fitValue(kind: string, raw: string): string {
     case 'name':
       return cut(value, 10)
     case 'phone_number':
-      return cut(value.replace(/[^0-9+\- ]/g, ''), 17)
+      return cut(value.replace(/[^0-9+\- ]/g, '').trim(), 17)
     case 'car_number':
       return cut(value, 8)
     default:
