@@ -121,6 +121,7 @@ describe('the Staff screen', () => {
     await click(t, '.staff__invite-btn')
     await until(t, () => expect(t.queries.querySelector('.staff__wxacode img, img.staff__wxacode')?.getAttribute('src')).toBe(IMAGE))
     expect(t.queries.querySelector('.staff__qr [data-value]')).toBeNull()
+    expect(text(t, '.staff__made-hint')).toBe('请同事用微信扫一扫小程序码，或把链接发给同事')
     expect(api.called('hui_shanghu.store_staff/inviteCode').map((c) => c.data)).toEqual([expect.objectContaining({ code: CODE })])
     // The link stays beside it, to copy.
     expect(text(t, '.staff__link')).toBe(`http://localhost/pages/store/join?code=${CODE}`)

@@ -109,7 +109,7 @@ export default function StaffScreen({ data, onChanged }: Props) {
       {made && (
         <View className='store-box staff__made' role='region' aria-label={t('staff.inviteMade')}>
           <Text className='staff__made-title'>{t('staff.inviteMade')}</Text>
-          <Text className='store-note staff__made-hint'>{t('staff.inviteScan')}</Text>
+          <Text className='store-note staff__made-hint'>{t(wxacode ? 'staff.inviteScanWechat' : 'staff.inviteScan')}</Text>
           <View className='staff__qr'>
             {wxacode ? <Image className='staff__wxacode' src={wxacode} mode='scaleToFill' nativeProps={{ alt: t('staff.inviteWxacode') }} /> : <QrCode value={link} label={t('staff.inviteQr')} />}
           </View>
