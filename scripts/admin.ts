@@ -20,6 +20,7 @@ import { BizError } from '../server/http/envelope'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
 import { attachClock } from '../server/time'
+import { print, printError, row, showableJson } from './adminText'
 
 const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]
 fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`
@@ -64,23 +65,24 @@ async function run(argv: string[]): Promise<number> {
   try {
     if (command === 'applications') {
       const list = await listApplications(db)
-      if (list.length === 0) console.log('no applications')
-      for (const a of list) console.log(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
+      if (list.length === 0) print('no applications')
+      // Each field escaped (scripts/adminText.ts): one row per application, whatever its text holds.
+      for (const a of list) print(row(`#${a.id}`, a.status, a.shop_name, `city ${a.city_id}`, a.mobile, when(a.updated_at)))
       return 0
     }
     const id = idOf(rest[0])
     if (command === 'show') {
-      console.log(JSON.stringify(await showApplication(db, id), null, 2))
+      print(showableJson(await showApplication(db, id)))
       return 0
     }
     if (command === 'approve') {
       const { shopId, application } = await approveApplication(db, id)
-      console.log(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
+      print(row(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`))
       return 0
     }
     const fields = fieldsOf(rest.slice(1))
     await rejectApplication(db, id, fields)
-    console.log(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
+    print(row(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`))
     return 0
   } finally {
     detachClock()
@@ -94,10 +96,11 @@ run(process.argv.slice(2)).then((code) => {
   process.exitCode = code
 }, (err: unknown) => {
   if (err instanceof UsageError) {
-    console.error(`${err.message}\n${USAGE}`)
+    printError(err.message)
+    process.stderr.write(`${USAGE}\n`)
     process.exitCode = 2
   } else if (err instanceof BizError) {
-    console.error(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
+    printError(`refused (${err.reason}): ${reasonText(err.reason, 'en', err.params)}`)
     process.exitCode = 1
   } else throw err
 })

@@ -11,6 +11,8 @@ export const REASONS = {
   // (issue 23: the reasons helper owns this list's order; other areas add their own block below with a comment)
   // Requests the server could not read (app.ts, http.ts, static.ts)
   invalid_request: { zh: '参数错误：{detail}', en: 'Invalid request: {detail}' },
+  // (issue 43: every typed text; src/contract/common.ts oneLine / lines — `field` names the field)
+  text_control_characters: { zh: '内容含有控制字符或文字方向控制符，请删除后重试', en: 'The text contains control or text-direction characters. Please remove them and try again' },
   bad_url: { zh: '请求地址格式错误', en: 'The request address is malformed' },
   url_too_long: { zh: '请求地址过长', en: 'The request address is too long' },
   header_too_large: { zh: '请求头或请求地址过长', en: 'The request headers or address are too long' },
@@ -202,6 +204,9 @@ export const REASONS = {
   // Takeout live status (issue 25, the live-status helper; server/http/routes/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },
+  // (issue 43, the live-abuse helper: only an order that can still move is watched; one client address holds a small share)
+  live_not_watchable: { zh: '该订单未支付或已结束，没有实时状态', en: 'This order is unpaid or finished: it has no live status' },
+  live_address_busy: { zh: '当前网络打开的实时页面过多，页面将定时刷新', en: 'Too many pages on this network follow live status. The page will refresh itself' },
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
