@@ -7,6 +7,7 @@
  *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
  *   npm run admin -- approve N                                 create the shop, the applicant its owner
  *   npm run admin -- reject N --field name=why [--field …]     reject, with a reason per field
+ *   (issue 43's review commands — free-name, owner — are listed in scripts/adminReview.ts)
  *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */
@@ -20,10 +21,14 @@ import { BizError } from '../server/http/envelope'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
 import { attachClock } from '../server/time'
-import { print, printError, row, showableJson } from './adminText'
+import { print, printError, row, showableJson, UsageError } from './adminText'
+import { REVIEW_COMMANDS } from './adminReview'
 
 const USAGE = `usage: npm run admin -- applications | show N | approve N | reject N --field name=why [--field name=why …]
-fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}`
+fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}
+${Object.values(REVIEW_COMMANDS)
+  .map((c) => `       npm run admin -- ${c.usage}`)
+  .join('\n')}`
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
 
@@ -32,8 +37,6 @@ function idOf(raw: string | undefined): number {
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`not an application number: ${raw ?? '(none)'}`)
   return id
 }
-
-class UsageError extends Error {}
 
 function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, string>> {
   const out: Partial<Record<MerchantApplicationField, string>> = {}
@@ -52,7 +55,7 @@ function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, stri
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (!command || !['applications', 'show', 'approve', 'reject'].includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
+  if (!command || !(['applications', 'show', 'approve', 'reject'].includes(command) || Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command))) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   const { dbPath, databaseUrl } = readConfig()
   // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
   const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
@@ -63,6 +66,8 @@ async function run(argv: string[]): Promise<number> {
   const held = storage.engine === 'postgres' ? await holdClockOffsets(db, 0, () => undefined) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
+    // Issue 43's commands (scripts/adminReview.ts).
+    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest)
     if (command === 'applications') {
       const list = await listApplications(db)
       if (list.length === 0) print('no applications')

@@ -38,3 +38,6 @@ export const print = (line: string): void => {
 export const printError = (line: string): void => {
   process.stderr.write(`${showable(line)}\n`)
 }
+
+/** A usage mistake (exit 2, with the usage). */
+export class UsageError extends Error {}

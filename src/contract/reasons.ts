@@ -249,6 +249,8 @@ export const REASONS = {
   staff_already_staff: { zh: '你已是「{shop}」的店员，一个账号只能属于一家门店', en: 'You already work for {shop}. An account can belong to one store only' },
   staff_not_found: { zh: '该店员不在本店', en: 'This person is not staff of this store' },
   staff_cannot_remove_owner: { zh: '店主不能被移除', en: 'The owner cannot be removed' },
+  // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
+  user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

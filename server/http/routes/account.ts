@@ -14,6 +14,7 @@ import type { PayProvider } from '../../domain/pay/provider'
 import * as addresses from '../../storage/repo/addresses'
 import * as coupons from '../../storage/repo/coupons'
 import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
+import { withdrawInvitesOf } from '../../domain/store/staff'
 import * as orders from '../../storage/repo/orders'
 import * as site from '../../storage/repo/site'
 import { staffShopOf } from '../../storage/repo/store'
@@ -269,6 +270,8 @@ export async function deleteAccount(db: Q, provider: PayProvider, userId: number
     const phone = await users.phoneOf(db, userId)
     await users.endSessionsOf(db, userId)
     await users.endStaffLink(db, userId)
+    // An owner's open invites (issue 43): no link they sent out lets anyone into the shop once they are gone.
+    await withdrawInvitesOf(db, userId)
     await users.dropCardSecrets(db, userId)
     await addresses.deleteAddressesOf(db, userId)
     await cart.clearOf(db, userId)

@@ -1,0 +1,64 @@
+/**
+ * The operator's commands of issue 43 (docs/api.md "Merchant sign-up", "Staff and invites", "Jobs"), dispatched by
+ * scripts/admin.ts on the same database; their own module so that other commands can be added beside them without
+ * touching these. Everything printed goes through scripts/adminText.ts (escaped).
+ *
+ *   free-name N [--why text]     the shop name application N holds goes free: N is rejected on its name, with the words
+ *   owner SHOP PHONE             the live account of PHONE becomes SHOP's owner (the owner before, if any, is staff)
+ */
+import type { Q } from '../server/storage/query'
+import { freeShopName } from '../server/domain/merchant'
+import { nameOwner } from '../server/domain/store/staff'
+import { print, row, UsageError } from './adminText'
+
+export interface AdminCommand {
+  usage: string
+  /** Exit code 0 when done; refusals are thrown (BizError: exit 1), usage mistakes too (UsageError: exit 2). */
+  run: (db: Q, args: string[]) => Promise<number>
+}
+
+export function numberArg(raw: string | undefined, what: string): number {
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`not ${what}: ${raw ?? '(none)'}`)
+  return n
+}
+
+/** `--name value` pairs (each name at most once) and nothing else. */
+export function optionsOf(args: string[], known: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i].replace(/^--/, '')
+    if (!args[i].startsWith('--') || !known.includes(name) || args[i + 1] === undefined || name in out) throw new UsageError(`unexpected: ${args.slice(i).join(' ')}`)
+    out[name] = args[i + 1]
+  }
+  return out
+}
+
+/** What the applicant reads on the rejected field when the operator gives no words of their own (both languages). */
+const FREED_BY_DEFAULT = '该店铺名称已被平台收回，请换一个名称 · This shop name is no longer yours: please choose another'
+
+export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
+  'free-name': {
+    usage: 'free-name N [--why text]',
+    run: async (db, [id, ...rest]) => {
+      const n = numberArg(id, 'an application number')
+      const why = optionsOf(rest, ['why']).why?.trim() || FREED_BY_DEFAULT
+      const app = await freeShopName(db, n, why)
+      print(row(`freed "${app.shop_name}" (city ${app.city_id}): application #${n} rejected on its name`))
+      return 0
+    },
+  },
+  owner: {
+    usage: 'owner SHOP PHONE',
+    run: async (db, args) => {
+      if (args.length !== 2) throw new UsageError('owner needs a shop number and a phone')
+      const shopId = numberArg(args[0], 'a shop number')
+      const phone = args[1].trim()
+      if (!/^1\d{10}$/.test(phone)) throw new UsageError(`not an 11-digit mobile: ${phone}`)
+      const named = await nameOwner(db, shopId, phone)
+      const before = named.previous.length > 0 ? `; user ${named.previous.join(', ')} now staff, their open invites withdrawn` : ''
+      print(row(`shop ${shopId} "${named.shopName}": owner user ${named.userId}${before}`))
+      return 0
+    },
+  },
+}
