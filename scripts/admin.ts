@@ -7,7 +7,7 @@
  *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
  *   npm run admin -- approve N                                 create the shop, the applicant its owner
  *   npm run admin -- reject N --field name=why [--field …]     reject, with a reason per field
- *   (issue 43's review commands — free-name, owner — are listed in scripts/adminReview.ts)
+ *   (issue 43's review commands — free-name, owner, jobs, job, job-keep, job-hide — are in scripts/adminReview.ts)
  *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */
@@ -67,7 +67,7 @@ async function run(argv: string[]): Promise<number> {
   const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
     // Issue 43's commands (scripts/adminReview.ts).
-    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest)
+    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest, storage)
     if (command === 'applications') {
       const list = await listApplications(db)
       if (list.length === 0) print('no applications')

@@ -5,17 +5,25 @@
  *
  *   free-name N [--why text]     the shop name application N holds goes free: N is rejected on its name, with the words
  *   owner SHOP PHONE             the live account of PHONE becomes SHOP's owner (the owner before, if any, is staff)
+ *   jobs                         the review queue: postings with reports waiting, most reported first
+ *   job N                        one posting with its waiting reports (and the shop's answers), as JSON
+ *   job-keep N                   keep it listed (listed again if hidden): its reports were unfounded
+ *   job-hide N                   hide it: no longer listed
  */
 import type { Q } from '../server/storage/query'
+import type { Storage } from '../server/storage/engine'
 import { freeShopName } from '../server/domain/merchant'
 import { nameOwner } from '../server/domain/store/staff'
-import { print, row, UsageError } from './adminText'
+import { hideJob, keepJob, reviewJob, reviewQueue } from '../server/domain/jobs'
+import { print, row, showableJson, UsageError } from './adminText'
 
 export interface AdminCommand {
   usage: string
   /** Exit code 0 when done; refusals are thrown (BizError: exit 1), usage mistakes too (UsageError: exit 2). */
-  run: (db: Q, args: string[]) => Promise<number>
+  run: (db: Q, args: string[], storage: Storage) => Promise<number>
 }
+
+const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
 
 export function numberArg(raw: string | undefined, what: string): number {
   const n = Number(raw)
@@ -58,6 +66,46 @@ export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
       const named = await nameOwner(db, shopId, phone)
       const before = named.previous.length > 0 ? `; user ${named.previous.join(', ')} now staff, their open invites withdrawn` : ''
       print(row(`shop ${shopId} "${named.shopName}": owner user ${named.userId}${before}`))
+      return 0
+    },
+  },
+  jobs: {
+    usage: 'jobs',
+    run: async (_db, args, storage) => {
+      if (args.length > 0) throw new UsageError(`unexpected: ${args.join(' ')}`)
+      const queue = await reviewQueue(storage)
+      if (queue.length === 0) print('no postings waiting for review')
+      for (const q of queue) {
+        const reasons = Object.entries(q.reasons)
+          .map(([r, n]) => `${r} ${n}`)
+          .join(', ')
+        print(row(`#${q.job_id}`, `${q.reports} report${q.reports === 1 ? '' : 's'} (${reasons})`, `shop ${q.shop_id}`, q.title, q.shop_name, `${q.answered} answered by the shop`, `waiting since ${when(q.first_at)}`, q.closed ? 'closed' : 'listed'))
+      }
+      return 0
+    },
+  },
+  job: {
+    usage: 'job N',
+    run: async (_db, [id], storage) => {
+      print(showableJson(await reviewJob(storage, numberArg(id, 'a posting number'))))
+      return 0
+    },
+  },
+  'job-keep': {
+    usage: 'job-keep N',
+    run: async (_db, [id], storage) => {
+      const n = numberArg(id, 'a posting number')
+      const kept = await keepJob(storage, n)
+      print(row(`kept posting #${n}: ${kept.decided} report${kept.decided === 1 ? '' : 's'} found unfounded${kept.shown ? '; listed again' : ''}`))
+      return 0
+    },
+  },
+  'job-hide': {
+    usage: 'job-hide N',
+    run: async (_db, [id], storage) => {
+      const n = numberArg(id, 'a posting number')
+      const hidden = await hideJob(storage, n)
+      print(row(`hid posting #${n}: no longer listed; ${hidden.decided} report${hidden.decided === 1 ? '' : 's'} upheld`))
       return 0
     },
   },

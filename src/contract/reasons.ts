@@ -210,7 +210,12 @@ export const REASONS = {
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
-  job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
+  job_already_reported: { zh: '你已举报过该职位，平台会尽快审核', en: 'You have already reported this job. The platform will review it' },
+  // (issue 43: reports go to the operator's review; a shopper whose reports keep being found unfounded loses the right)
+  job_report_reviewed: { zh: '平台已审核过你对该职位的举报，职位继续展示', en: 'The platform has reviewed your report of this job and kept it listed' },
+  job_report_barred: { zh: '你近 {days} 天内的多次举报经审核不成立，暂时不能举报', en: 'Several of your reports in the last {days} days were found unfounded: you cannot report for now' },
+  job_not_queued: { zh: '该职位没有待审核的举报', en: 'This job has no reports waiting for review' },
+  job_already_hidden: { zh: '该职位已被隐藏', en: 'This job is already hidden' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
   // Merchant sign-up (issue 26, the merchant sign-up helper; server/domain/merchant.ts, src/contract/merchant.ts).
