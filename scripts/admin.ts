@@ -7,7 +7,8 @@
  *   npm run admin -- show N                                    one application (a submitted one becomes "in review")
  *   npm run admin -- approve N                                 create the shop, the applicant its owner
  *   npm run admin -- reject N --field name=why [--field …]     reject, with a reason per field
- *   (issue 43's review commands — free-name, owner, jobs, job, job-keep, job-hide — are in scripts/adminReview.ts)
+ *   (issue 43's review commands — free-name, owner, jobs, job, job-keep, job-hide, referrals, referral-count,
+ *   referral-void — are in scripts/adminReview.ts)
  *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */

@@ -9,12 +9,16 @@
  *   job N                        one posting with its waiting reports (and the shop's answers), as JSON
  *   job-keep N                   keep it listed (listed again if hidden): its reports were unfounded
  *   job-hide N                   hide it: no longer listed
+ *   referrals                    the contest's referrals held for review (one person's several phones)
+ *   referral-count N             count the referral of account N after all (different people)
+ *   referral-void N              it never counts
  */
 import type { Q } from '../server/storage/query'
 import type { Storage } from '../server/storage/engine'
 import { freeShopName } from '../server/domain/merchant'
 import { nameOwner } from '../server/domain/store/staff'
 import { hideJob, keepJob, reviewJob, reviewQueue } from '../server/domain/jobs'
+import { countHeld, heldReferrals, voidHeld } from '../server/domain/referral'
 import { print, row, showableJson, UsageError } from './adminText'
 
 export interface AdminCommand {
@@ -106,6 +110,34 @@ export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
       const n = numberArg(id, 'a posting number')
       const hidden = await hideJob(storage, n)
       print(row(`hid posting #${n}: no longer listed; ${hidden.decided} report${hidden.decided === 1 ? '' : 's'} upheld`))
+      return 0
+    },
+  },
+  referrals: {
+    usage: 'referrals',
+    run: async (_db, args, storage) => {
+      if (args.length > 0) throw new UsageError(`unexpected: ${args.join(' ')}`)
+      const held = await heldReferrals(storage)
+      if (held.length === 0) print('no referrals held for review')
+      for (const h of held) print(row(`#${h.referred_id}`, `referred by user ${h.referrer_id}`, `held for: ${h.held_for}`, `order ${h.order_id ?? '-'}`, `paid ${when(h.paid_at === null ? null : Number(h.paid_at))}`))
+      return 0
+    },
+  },
+  'referral-count': {
+    usage: 'referral-count N',
+    run: async (db, [id], storage) => {
+      const n = numberArg(id, 'an account number')
+      const done = await countHeld(db, storage, n)
+      print(row(done === 'counted' ? `counted the referral of user ${n}` : `the referral of user ${n} is void: its phone was counted before`))
+      return 0
+    },
+  },
+  'referral-void': {
+    usage: 'referral-void N',
+    run: async (_db, [id], storage) => {
+      const n = numberArg(id, 'an account number')
+      await voidHeld(storage, n)
+      print(row(`the referral of user ${n} is void`))
       return 0
     },
   },

@@ -34,7 +34,7 @@ import { sendDueReminders } from '../domain/discountDay/discountDay'
 import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
 import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
-import { setReferralSecret } from '../domain/referral'
+import { setReferralSecret, settleReferrals } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
 import { autoDeliverTakeout, autoRefuseTakeout } from '../domain/takeout/takeout'
@@ -318,6 +318,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox.
     // On the storage seam (async), after the synchronous work: its SQLite transaction must not meet a tx() of theirs.
     await sendDueReminders(storage)
+    // The referral contest (issue 43): purchases kept (completed, or a week paid) counted, cancelled or refunded ones undone.
+    await settleReferrals(q, storage)
   }
 
   await app.register(async (pages) => {

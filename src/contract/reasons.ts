@@ -207,6 +207,8 @@ export const REASONS = {
   // (issue 43, the live-abuse helper: only an order that can still move is watched; one client address holds a small share)
   live_not_watchable: { zh: '该订单未支付或已结束，没有实时状态', en: 'This order is unpaid or finished: it has no live status' },
   live_address_busy: { zh: '当前网络打开的实时页面过多，页面将定时刷新', en: 'Too many pages on this network follow live status. The page will refresh itself' },
+  // The referral contest's held referrals (issue 43; the operator's review, scripts/adminReview.ts).
+  referral_not_held: { zh: '该邀请没有等待审核', en: 'This referral is not held for review' },
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
