@@ -49,7 +49,7 @@ async function showContest(page: Page): Promise<void> {
 const textOf = (page: Page, sel: string) => page.locator(`${sel}:visible`).first().innerText()
 
 describe('Referral contest', () => {
-  it('a referred phone shows pending until its first paid order, then counts once', async () => {
+  it('a referred phone shows pending until its paid order is kept a week, then counts once', async () => {
     const referrer = await opened()
     const token = await logIn(referrer.page, REFERRER, ROUTE)
     await showContest(referrer.page)
