@@ -5,7 +5,7 @@ import './rich.css'
 /**
  * An introduction the server's allow-list kept (issue 44: headings, paragraphs, bold, lists, this server's pictures),
  * shown alike on both targets with Taro's RichText — weapp's native rich-text, H5's innerHTML (why not
- * @tarojs/plugin-html: docs/decisions/2026-12-06-rich-text.md). The HTML is shown as the server answered it; here only
+ * @tarojs/plugin-html: docs/decisions/2026-12-06-rich-text-introduction.md). The HTML is shown as the server answered it; here only
  * each kept tag gets its class (the look, rich.css) and a picture its address on this platform (weapp needs the API's
  * host) and its width. Nothing is added that the allow-list would not keep: the server's list is the guard.
  */
