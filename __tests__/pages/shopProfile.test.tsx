@@ -63,6 +63,8 @@ describe("the shop's page", () => {
     await t.queries.waitForQuerySelector('.shop-intro')
     // Tuesday (weekday 1): closed every week; it opens Thursday at 09:00 (Wednesday is a closed date).
     expect(text(t, '.shop-open')).toBe('休息中 · 周四 09:00 开门')
+    // Closed all day: no hours beside it (not the older text's 09:00-14:00,17:00-22:00).
+    expect(t.queries.querySelector('.shop-head__hours')).toBeNull()
     expect(all(t, '.shop-week__name')).toEqual(['周一', '周二', '周三', '周四', '周五', '周六', '周日'])
     expect(text(t, '.shop-week__day--today .shop-week__periods')).toBe('休息')
     expect(all(t, '.shop-week__periods')[4]).toBe('18:00–02:00 (次日)')
@@ -80,10 +82,12 @@ describe("the shop's page", () => {
   it('in English: open now until when; a closed date says closed today; no introduction, no section', async () => {
     setLang('en')
     openedWith('pages/shops/details', { id: '5' })
-    let answer = shop({ open_now: { open: true, closes_at: '2027-03-02 22:00:00', opens_at: null, closed_today: false } })
+    // Friday, 20:00: today's hours are Friday's, beside the open state.
+    let answer = shop({ open_now: { open: true, closes_at: '2027-03-06 02:00:00', opens_at: null, closed_today: false }, today: { date: '2027-03-05', weekday: 4 } })
     fakeApi({ 'hui_shanghu.shop/read': () => answer, 'hui_public.coupon/index': () => ({ list: [] }), 'hui_public.hsh_comment/index': () => ({ list: [], total: 0, page: 1, page_size: 10 }) })
     const t = await mount(ShopsDetailsPage)
-    await until(t, () => expect(text(t, '.shop-open')).toBe('Open now · closes 22:00'))
+    await until(t, () => expect(text(t, '.shop-open')).toBe('Open now · closes 02:00'))
+    expect(text(t, '.shop-head__hours')).toBe('18:00–02:00 (next day)')
     unmountAll()
     forgetAnswers() // another day's visit: nothing kept from the first
     answer = shop({ intro_html: '', open_now: { open: false, closes_at: null, opens_at: '2027-03-03 09:00:00', closed_today: true } })

@@ -26,6 +26,21 @@ export function OpenState({ open, today }: { open: OpenNow; today: ShopProfileVi
   return <Text className={`shop-open shop-open--${open.open ? 'open' : 'closed'}`}>{words}</Text>
 }
 
+type T = ReturnType<typeof useT>
+/** A day's periods as shown ("09:00–14:00  17:00–22:00", "18:00–02:00 (next day)"), or closed. */
+const periodsText = (t: T, periods: readonly { open: string; close: string }[]) =>
+  periods.length === 0 ? t('shops.closedDay') : periods.map((p) => `${p.open}–${p.close}${p.close <= p.open && p.close !== '24:00' ? ` (${t('shops.nextDay')})` : ''}`).join('  ')
+
+/** Today's hours by the week the owner set (a closed date: closed); the older free text when there is no week. */
+export function TodayHours({ profile, text }: { profile: ShopProfileView | null | undefined; text: string }) {
+  const t = useT()
+  if (!profile?.week) return <Text className='shop-head__hours'>{text}</Text>
+  const today = profile.closed_dates.includes(profile.today.date) ? [] : profile.week[profile.today.weekday]
+  // Closed all day: the open state beside it says so, and when it opens.
+  if (today.length === 0 && profile.open_now) return null
+  return <Text className='shop-head__hours'>{periodsText(t, today)}</Text>
+}
+
 /** The week's hours, today marked, and the coming closed dates. */
 export function WeekHours({ profile }: { profile: ShopProfileView }) {
   const t = useT()
@@ -37,11 +52,7 @@ export function WeekHours({ profile }: { profile: ShopProfileView }) {
         {profile.week.map((periods, d) => (
           <View key={d} role='listitem' className={`shop-week__day${d === profile.today.weekday ? ' shop-week__day--today' : ''}`}>
             <Text className='shop-week__name'>{t(DAYS[d])}</Text>
-            <Text className='shop-week__periods'>
-              {periods.length === 0
-                ? t('shops.closedDay')
-                : periods.map((p) => `${p.open}–${p.close}${p.close <= p.open && p.close !== '24:00' ? ` (${t('shops.nextDay')})` : ''}`).join('  ')}
-            </Text>
+            <Text className='shop-week__periods'>{periodsText(t, periods)}</Text>
           </View>
         ))}
       </View>

@@ -9,7 +9,7 @@ import { discountLabel, useT as useRowT } from '@/components/ShopRow/messages'
 import { useT } from '@/features/shops/messages'
 import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
-import { OpenState, PhotoStrip, ShopIntro, WeekHours } from '@/features/shops/ShopProfileParts'
+import { OpenState, PhotoStrip, ShopIntro, TodayHours, WeekHours } from '@/features/shops/ShopProfileParts'
 import '@/features/shops/shops.css'
 import { usePageParams } from '@/hooks/usePageParams'
 import { showPlace } from '@/components/PlaceMap/showPlace'
@@ -49,7 +49,7 @@ export default function ShopsDetailsPage() {
               </View>
               <View className='shop-head__row'>
                 <Text className='shop-head__label'>{t('shops.hours')}</Text>
-                <Text>{info.hours}</Text>
+                <TodayHours profile={profile} text={info.hours} />
                 {profile?.open_now && <OpenState open={profile.open_now} today={profile.today} />}
               </View>
               <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void showPlace({ lat: info.lat, lng: info.lng, name: info.name, address: info.address })}>
