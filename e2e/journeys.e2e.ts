@@ -443,7 +443,7 @@ describe('the server clock', () => {
     // own clock (ten minutes past the real time, the server's held clock apart from both) it would be off by the
     // phone's ten minutes and the hold's move.
     const minutesSeconds = (text: string) => {
-      const m = /(?:(\d+) 分 )?(\d+) 秒/.exec(text) as RegExpExecArray
+      const m = /(?:(\d+) 分钟 )?(\d+) 秒/.exec(text) as RegExpExecArray
       return Number(m[1] ?? 0) * 60 + Number(m[2])
     }
     const toPay = await countdownAgainstServer(autoCancel, Date.parse(`${unpaid.order_info.expire_time.replace(' ', 'T')}+08:00`), minutesSeconds)

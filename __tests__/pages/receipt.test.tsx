@@ -79,8 +79,13 @@ describe('the receipt in WeChat Pay’s frame', () => {
     await until(t, () => expect(posted().map((p) => p.message.action)).toEqual(['onIframeReady']))
   })
 
-  it('with ?id= it is the gold-pointing plan as before (the order, which needs the login)', async () => {
-    const { t, api } = await open({}, { id: '42' })
+  it.each([
+    ['?id=', { id: '42' }],
+    // Issue 43: the rule the server frames the page by (src/contract/receiptLink.ts) — an id, even beside all three, is the app's own link.
+    ['?id= beside the receipt parameters', { ...PARAMS, id: '42' }],
+    ['an empty check_code', { ...PARAMS, check_code: '' }],
+  ])('with %s it is the gold-pointing plan as before (the order, which needs the login)', async (_label, params) => {
+    const { t, api } = await open({}, params)
     await t.queries.waitForQuerySelector('.page')
     expect(t.queries.querySelector('.receipt')).toBeNull()
     expect(api.called('hui_public.order/receipt')).toHaveLength(0)

@@ -491,26 +491,29 @@ describe('after a write: the screen reads once more, by the cache alone', () => 
     expect(api.called('personal.order/logistics')).toHaveLength(2)
   })
 
-  it('Payment success: "check again" while the payment is on its way → order/read once per tap (the check and the screen share it)', async () => {
+  it('Payment success: "check again" while the payment is on its way → payResult, then order/read, once each per tap', async () => {
     setItem('token', 'tok')
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'bill' })
     openedWith('pages/payBill/success', { id: '41' })
     let status = 0
-    const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: status, pay_time: null }) }) })
+    const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: status, pay_time: null }) }), 'personal.order/payResult': () => ({ info: order({ order_status: status, pay_time: null }) }) })
     const t = await open(PaySuccessPage)
     await t.queries.waitForQuerySelector('.pay-result__again')
     await until(t, () => expect(t.queries.querySelector('.pay-result__again')?.hasAttribute('disabled')).toBe(false))
     await settle(t)
     const before = api.called('personal.order/read').length
+    const asked = api.called('personal.order/payResult').length
     await click(t, '.pay-result__again')
     await until(t, () => expect(t.queries.querySelector('.pay-result__again')?.hasAttribute('disabled')).toBe(false))
     await settle(t)
     expect(api.called('personal.order/read')).toHaveLength(before + 1)
+    expect(api.called('personal.order/payResult')).toHaveLength(asked + 1)
     status = 10
     await click(t, '.pay-result__again')
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     await settle(t)
     expect(api.called('personal.order/read')).toHaveLength(before + 2)
+    expect(api.called('personal.order/payResult')).toHaveLength(asked + 2)
   })
 
   describe('a flash-sale product', () => {

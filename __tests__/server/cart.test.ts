@@ -375,8 +375,9 @@ describe('checking out a store’s lines in one order', () => {
     const info = (await order('create', { items: [{ product_id: 7, spec_id: 71, quantity: 2 }, { product_id: 7, spec_id: 72, quantity: 1 }], delivery: 'pickup' })).body.data.order_info
     expect([await stockOf(71), await stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
     await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1000, info.id)
-    // Reading an order past its time cancels it (server/domain/orders.ts cancelExpired).
+    // An order past its time reads as cancelled; the sweep cancels it (server/domain/orders.ts cancelExpired) and gives the stock back.
     expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id }, shopper.token)).body.data.info.order_status).toBe(50)
+    await s.call('POST', 'sandbox/sweep', {})
     expect([await stockOf(71), await stockOf(72)]).toEqual(before)
   })
 })

@@ -7,7 +7,7 @@ import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
 import { BizError, refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
-import type { PayProvider } from './pay/provider'
+import type { PayProviders } from './pay/providers'
 import { planCard } from './cards'
 import * as cards from '../storage/repo/cards'
 import * as coupons from '../storage/repo/coupons'
@@ -27,7 +27,10 @@ import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
 import { twinRefusal, unpaidTwin } from './takeout/unpaid'
-import { priceMall, type MallDetail, type MallItemDetail } from './pricing/mall'
+import { priceMall, type MallDetail } from './pricing/mall'
+import { detailOf, mallItemsOf, returnOrderStock } from './orderStock'
+
+export { returnOrderStock }
 import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
@@ -45,7 +48,22 @@ export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
 /** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
-export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+/**
+ * The status a reader is shown (issue 40): an unpaid order past its time reads as cancelled, from what is stored — no
+ * read cancels anything or calls the payment provider; the sweep (cancelExpired) cancels it for real, after closing its
+ * trades. (A payment that lands before the sweep still pays it: the provider took the money.)
+ */
+export const shownStatus = (row: Pick<OrderRow, 'status' | 'expire_at'>, now = nowMs()): number =>
+  row.status === ORDER_STATUS.UNPAID && row.expire_at <= now ? ORDER_STATUS.CANCELLED : row.status
+
+/** The row as a reader sees it (shownStatus). */
+export const shownRow = (row: OrderRow, now = nowMs()): OrderRow => {
+  const status = shownStatus(row, now)
+  return status === row.status ? row : { ...row, status }
+}
+
+export async function toOrderInfo(db: Q, lang: ApiLang, stored: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+  const row = shownRow(stored)
   // `shopRead`: the shop read with the row (order/read's one statement, repo/orders.ts ownForReading).
   const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? (await shops.shopPlace(db, row.shop_id)) : undefined
   const shopName = shop?.name
@@ -106,20 +124,6 @@ function mallTitleIn(lang: ApiLang, row: OrderRow): string | null {
 /** A flash-sale order: a product order without a mall spec. */
 const isFlashOrder = (row: OrderRow): boolean => row.kind === 'product' && row.spec_id === null
 
-/** A mall order's lines when it has several (null for every other order). */
-const mallItemsOf = (row: OrderRow): MallItemDetail[] | null => {
-  if (row.spec_id === null) return null
-  const items = (detailOf(row) as Partial<MallDetail>).items
-  return Array.isArray(items) && items.length > 0 ? items : null
-}
-const detailOf = (row: OrderRow): Record<string, unknown> => {
-  try {
-    const d: unknown = JSON.parse(row.detail)
-    return d && typeof d === 'object' ? (d as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
 
 /** An order of one thing: its one line. (Not a closure in linesOf: tsx names each closure as it is made, ~3 µs per order/read.) */
 const oneLine = (row: OrderRow, name: string, spec: string | null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image: null }]
@@ -170,13 +174,6 @@ function deliveryOf(row: OrderRow): OrderDelivery | null {
   return { mode: row.delivery, address: row.delivery === 'ship' ? (d.delivery?.address ?? null) : null }
 }
 
-/** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
-export async function returnOrderStock(db: Q, row: OrderRow): Promise<void> {
-  const items = mallItemsOf(row)
-  if (items) for (const i of items) await mall.returnSpecStock(db, i.spec_id, i.quantity)
-  else if (row.spec_id !== null) await mall.returnSpecStock(db, row.spec_id, row.quantity)
-  else if (row.kind === 'product' && row.ref_id) await seckill.returnStock(db, row.ref_id, row.quantity)
-}
 
 /** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
 function oilFiguresOf(detailText: string): OilFigures {
@@ -437,11 +434,11 @@ const CANCEL_ROUNDS = 6
  * transaction run again calls nothing, and closing a trade of an order that then stays unpaid only means the next
  * payparam opens a new trade. Outside any transaction (refused inside one).
  */
-export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<CancelOutcome> {
+export async function cancelUnpaid(db: Q, providers: PayProviders, orderId: number, now = nowMs()): Promise<CancelOutcome> {
   if (db.inTransaction) throw new Error('cancelUnpaid calls the payment provider: outside any transaction')
   for (let round = 0; round < CANCEL_ROUNDS; round++) {
     if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
-    const closing = await closeOpenTrades(db, provider, orderId, now)
+    const closing = await closeOpenTrades(db, providers, orderId, now)
     if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
     // READ COMMITTED: cancelIfTradesClosed locks the order's row first, as payparam's openTrade does.
     const outcome = await db.transaction('read committed', (db) => cancelIfTradesClosed(db, orderId))
@@ -475,17 +472,17 @@ export async function cancelIfTradesClosed(db: Q, orderId: number): Promise<'can
  * provider reports as paid already is left for that payment's notification, one whose closing is unsettled for a later
  * sweep. Several processes may sweep at once: each provider call is made by one (the outbox), each order moved once.
  */
-export async function cancelExpired(db: Q, provider: PayProvider, now = nowMs()): Promise<number> {
+export async function cancelExpired(db: Q, providers: PayProviders, now = nowMs()): Promise<number> {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!(await orders.anyExpiredUnpaid(db, now))) return 0
   let cancelled = 0
-  for (const row of await orders.expiredUnpaid(db, now)) if ((await cancelUnpaid(db, provider, row.id, now)) === 'cancelled') cancelled++
+  for (const row of await orders.expiredUnpaid(db, now)) if ((await cancelUnpaid(db, providers, row.id, now)) === 'cancelled') cancelled++
   return cancelled
 }
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */
-export async function cancelOrder(db: Q, provider: PayProvider, row: OrderRow): Promise<void> {
-  const outcome = await cancelUnpaid(db, provider, row.id)
+export async function cancelOrder(db: Q, providers: PayProviders, row: OrderRow): Promise<void> {
+  const outcome = await cancelUnpaid(db, providers, row.id)
   if (outcome === 'paying' || outcome === 'unsettled') throw refuse('payment_processing')
   if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
 }

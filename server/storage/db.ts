@@ -759,11 +759,83 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE mall_products ADD COLUMN name_en TEXT;
   ALTER TABLE dishes ADD COLUMN name_en TEXT;
   `,
-  // The shop's profile (issue 44, server/domain/store/profile.ts): its district (the address's; '' for shops from before),
+  // 34 — payment providers (issue 40, server/providers/README.md): each trade names its provider ('sandbox', 'wechatpay',
+  // 'alipay') and how it is paid (method: wechat_jsapi, wechat_h5, wechat_native, alipay_jsapi, alipay_wap, sandbox); the
+  // provider's last answer to payparam (prepared: JSON, given again until prepared_until, ms on the server's clock); the
+  // WeChat Pay sub-merchant it was opened for in service-provider mode (sub_mchid, from the shop's wxpay_sub_mchid).
+  // Trades opened before are the sandbox's: channel 8's were its JSAPI stand-in, the others its cashier.
+  `
+  ALTER TABLE payments ADD COLUMN provider TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN method TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN prepared TEXT;
+  ALTER TABLE payments ADD COLUMN prepared_until INTEGER;
+  ALTER TABLE payments ADD COLUMN sub_mchid TEXT;
+  UPDATE payments SET method = 'wechat_jsapi' WHERE channel = 8;
+  ALTER TABLE shops ADD COLUMN wxpay_sub_mchid TEXT;
+  `,
+  // 35 — limits against a few throwaway accounts (issue 43). Redemption codes guessed at the till
+  // (server/domain/store/tillChecks.ts): the till's record counts them too, as rows of kind 'redemption' (a code that named
+  // no order of the store: result 'invalid'; card_id null), limited per staff account and per store like the member-code
+  // checks (kind 'card', every row before this); the sweep drops rows older than TILL_CHECKS_KEEP_DAYS by their time. A
+  // job contact records the client address it was asked from (server/domain/jobs.ts: postings revealed per address a day;
+  // null before this), and the sweep drops contacts of days gone. PostgreSQL: migrations/pg/0035_issue43_limits.sql.
+  `
+  ALTER TABLE till_checks ADD COLUMN kind TEXT NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'redemption'));
+  CREATE INDEX till_checks_redemption_failed ON till_checks(shop_id, at) WHERE kind = 'redemption' AND result = 'invalid';
+  CREATE INDEX till_checks_at ON till_checks(at);
+  ALTER TABLE job_contacts ADD COLUMN client TEXT;
+  CREATE INDEX job_contacts_client ON job_contacts(client, day, job_id);
+  CREATE INDEX job_contacts_day ON job_contacts(day);
+  `,
+  // 36 — WeChat's server API and login (issue 40; server/providers/wechat). wechat_tokens: an access_token (per app id) or a
+  // jsapi_ticket (per official account) every process shares — its value and when it expires (ms), a refresh lease
+  // (lease_until: the process that took it refreshes; the others wait or use the value still valid) and the last forced
+  // refresh (forced_at: at most one every 30 s over all processes; WeChat allows 20 a day). wechat_messages: the subscription
+  // messages' outbox (server/domain/takeout/subscriptions.ts, discount-day reminders) — recorded in the transaction that
+  // decides a message, sent after it commits; pending → sent, refused (43101: the shopper's consent is gone, final),
+  // skipped (no openid to send to) or failed (a definite error or out of attempts; errcode kept). The sandbox's outbox view
+  // (GET /api/sandbox/messages) lists these rows; sandbox_messages' rows are copied in (the table is no longer written).
+  // users.wx_unionid: the UnionID jscode2session or the official account's OAuth answers, when the apps share an open platform.
+  // PostgreSQL: migrations/pg/0036_wechat.sql.
+  `
+  CREATE TABLE wechat_tokens (
+    app_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('access_token', 'jsapi_ticket')),
+    value TEXT,
+    expires_at INTEGER NOT NULL DEFAULT 0,
+    lease_until INTEGER NOT NULL DEFAULT 0,
+    forced_at INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (app_id, kind)
+  );
+  CREATE TABLE wechat_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    order_id INTEGER,
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'refused', 'skipped', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    errcode INTEGER,
+    last_error TEXT,
+    done_at INTEGER
+  );
+  CREATE INDEX wechat_messages_due ON wechat_messages(state, next_attempt_at);
+  CREATE INDEX wechat_messages_order ON wechat_messages(order_id, id);
+  INSERT INTO wechat_messages (user_id, order_id, touser, template_id, event, page, data, created_at, state, next_attempt_at, done_at)
+    SELECT user_id, order_id, touser, template_id, event, page, data, created_at, 'sent', created_at, created_at FROM sandbox_messages ORDER BY id;
+  ALTER TABLE users ADD COLUMN wx_unionid TEXT;
+  `,
+  // 37 — the shop's profile (issue 44, server/domain/store/profile.ts): its district (the address's; '' for shops from before),
   // the week's hours as JSON (7 days, Monday first, each [{open, close}]; NULL: only the older free-text `hours`), closed
   // dates as JSON ["YYYY-MM-DD"], photos in order as JSON (the cover stays `image`), the introduction as the allow-list
   // left it (NULL: only the older plain `intro`); and the names owners asked for, waiting for the operator (one pending a
-  // shop; times ms on the server's clock).
+  // shop; times ms on the server's clock). PostgreSQL: migrations/pg/0037_shop_profile.sql.
   `
   ALTER TABLE shops ADD COLUMN district TEXT NOT NULL DEFAULT '';
   ALTER TABLE shops ADD COLUMN week_hours TEXT;
@@ -799,6 +871,10 @@ export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
+  // Freed bytes are zeroed — a deleted row's, an updated row's old copy, a freed page (issue 43): what an account
+  // deletion erases does not stay readable in the file's free space. A setting of each connection, so every opener sets
+  // it here. Its cost and what else it takes (the log emptied after an erasure): docs/api.md "What stays in the files".
+  db.pragma('secure_delete = ON')
   toWal(db)
   db.pragma('foreign_keys = ON')
   migrate(db)

@@ -57,7 +57,7 @@ export default function ParcelView({ parcel }: Props) {
           <Text>{t('parcel.trackingNo')}</Text>
           <View className='parcel__no-row'>
             <Text className='parcel__no'>{parcel.tracking_no}</Text>
-            <Text className='parcel__copy' role='button' tabIndex={0} aria-label={`${t('parcel.copy')} ${t('parcel.trackingNo')}`} onClick={copy}>
+            <Text className='parcel__copy tap-slop' role='button' tabIndex={0} aria-label={`${t('parcel.copy')} ${t('parcel.trackingNo')}`} onClick={copy}>
               {t('parcel.copy')}
             </Text>
           </View>

@@ -106,7 +106,7 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
           <Text className='form-sheet__row-label'>{t('mall.delivery')}</Text>
           <View className='mall-modes' role='radiogroup' aria-label={t('mall.delivery')}>
             {(['ship', 'pickup'] as const).map((m) => (
-              <Text key={m} className={`mall-mode mall-mode--${m}${delivery === m ? ' mall-mode--on' : ''}`} role='radio' tabIndex={0} aria-checked={delivery === m} onClick={() => setDelivery(m)}>
+              <Text key={m} className={`mall-mode tap-slop mall-mode--${m}${delivery === m ? ' mall-mode--on' : ''}`} role='radio' tabIndex={0} aria-checked={delivery === m} onClick={() => setDelivery(m)}>
                 {t(m === 'ship' ? 'mall.ship' : 'mall.pickup')}
               </Text>
             ))}

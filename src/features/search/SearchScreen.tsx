@@ -86,7 +86,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
       <View className='search__bar'>
         <Input className='search__input' focus value={text} placeholder={t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder')} nativeProps={{ 'aria-label': t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
         {text.length > 0 && (
-          <Text className='search__input-clear' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
+          <Text className='search__input-clear tap-slop' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
             ×
           </Text>
         )}
@@ -111,7 +111,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
               </View>
               <View className='search__words'>
                 {history.map((w) => (
-                  <Text key={w} className='search__word search__word--history' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='search__word search__word--history tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -124,7 +124,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
               {t(mallOnly ? 'search.mallHotWords' : 'search.hotWords')
                 .split('|')
                 .map((w) => (
-                  <Text key={w} className='search__word' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='search__word tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
