@@ -70,7 +70,7 @@ describe('who may change the profile', () => {
     expect(await s.row('SELECT phone FROM shops WHERE id = 2')).toEqual({ phone: '0755-86001234' })
     expect(await s.row('SELECT phone FROM shops WHERE id = 3')).toEqual({ phone: '0755-86009999' })
     // English refusals are the reason's English words.
-    expect(await call('POST', 'hui_shanghu.store_profile/intro', { html: '<p>x</p>', lang: 'en' }, staff.token)).toMatchObject({ reason: 'shop_owner_only', msg: 'Only the store owner can change the shop’s profile' })
+    expect(await call('POST', 'hui_shanghu.store_profile/intro', { html: '<p>x</p>', lang: 'en' }, staff.token)).toMatchObject({ reason: 'shop_owner_only', msg: "Only the store owner can change the shop's profile" })
   })
 })
 
