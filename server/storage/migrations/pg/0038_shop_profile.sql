@@ -1,4 +1,4 @@
--- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 37 (issue 44, the shop's profile): the shop's district, the week's
+-- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 38 (issue 44, the shop's profile): the shop's district, the week's
 -- hours, closed dates, photos and the sanitised introduction; the names owners asked for, waiting for the operator.
 ALTER TABLE shops ADD COLUMN district text NOT NULL DEFAULT '';
 ALTER TABLE shops ADD COLUMN week_hours text;
