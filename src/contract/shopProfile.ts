@@ -4,16 +4,14 @@
  * problem a person can fix answers as its own reason (./reasons.ts `shop_*`), in the asker's language.
  */
 import { z } from 'zod'
-import { COMMON_REQUEST, shopperSays } from './common'
+import { COMMON_REQUEST, lines, oneLine, shopperSays } from './common'
 import type { Reason } from './reasons'
 import { HOUR_MINUTE_PATTERN, NAME_REVIEW_STATUSES, SHOP_PHONE_PATTERN, SHOP_PROFILE_LIMITS, WEEKDAYS } from './shopProfileEndpoints'
 import { isCalendarDate } from './shopHours'
 
-// a43-live is adding a contract text helper that refuses control characters; plain z.string() here is swapped for it at merge.
+// Every text refuses control characters (oneLine / lines: text_control_characters with the field, ./common.ts).
 const text = (reason: Reason, min: number, max: number) =>
-  z
-    .string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) })
-    .trim()
+  oneLine(z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).trim())
     .min(min, shopperSays(reason))
     .max(max, shopperSays(reason))
 
@@ -24,7 +22,7 @@ const coordinate = (min: number, max: number) => z.number({ invalid_type_error: 
 
 export const ContactPayload = z
   .object({
-    phone: z.string({ required_error: shopperSays('shop_phone_invalid'), invalid_type_error: shopperSays('shop_phone_invalid') }).trim().regex(SHOP_PHONE_PATTERN, shopperSays('shop_phone_invalid')),
+    phone: oneLine(z.string({ required_error: shopperSays('shop_phone_invalid'), invalid_type_error: shopperSays('shop_phone_invalid') }).trim()).regex(SHOP_PHONE_PATTERN, shopperSays('shop_phone_invalid')),
     /** One of the districts of the shop's city (the read's `districts`). */
     district: text('shop_district_invalid', 1, 20),
     address: text('shop_address_invalid', SHOP_PROFILE_LIMITS.address.min, SHOP_PROFILE_LIMITS.address.max),
@@ -38,8 +36,8 @@ export const ContactPayload = z
 export type ContactPayload = z.input<typeof ContactPayload>
 
 export const OpeningPeriodSchema = z.object({
-  open: z.string({ invalid_type_error: shopperSays('shop_hours_invalid') }).regex(HOUR_MINUTE_PATTERN, shopperSays('shop_hours_invalid')),
-  close: z.string({ invalid_type_error: shopperSays('shop_hours_invalid') }).regex(HOUR_MINUTE_PATTERN, shopperSays('shop_hours_invalid')),
+  open: oneLine(z.string({ invalid_type_error: shopperSays('shop_hours_invalid') })).regex(HOUR_MINUTE_PATTERN, shopperSays('shop_hours_invalid')),
+  close: oneLine(z.string({ invalid_type_error: shopperSays('shop_hours_invalid') })).regex(HOUR_MINUTE_PATTERN, shopperSays('shop_hours_invalid')),
 })
 
 export const HoursPayload = z
@@ -48,7 +46,7 @@ export const HoursPayload = z
     week: z.array(z.array(OpeningPeriodSchema).max(SHOP_PROFILE_LIMITS.periodsPerDay, shopperSays('shop_hours_invalid')), { invalid_type_error: shopperSays('shop_hours_invalid') }).length(WEEKDAYS, shopperSays('shop_hours_invalid')),
     /** Dates the shop is closed ("YYYY-MM-DD", from today on the server's clock, within a year). */
     closed_dates: z
-      .array(z.string({ invalid_type_error: shopperSays('shop_closed_date_invalid') }).refine(isCalendarDate, shopperSays('shop_closed_date_invalid')))
+      .array(oneLine(z.string({ invalid_type_error: shopperSays('shop_closed_date_invalid') })).refine(isCalendarDate, shopperSays('shop_closed_date_invalid')))
       .max(SHOP_PROFILE_LIMITS.closedDates, shopperSays('shop_closed_date_invalid'))
       .default([]),
     ...COMMON_REQUEST,
@@ -60,11 +58,11 @@ export const PhotosPayload = z
   .object({
     /** In the order shoppers see them; each a picture of this server (an upload of the owner's, or one the shop has). */
     photos: z
-      .array(z.string({ invalid_type_error: shopperSays('shop_photos_invalid') }), { required_error: shopperSays('shop_photos_invalid'), invalid_type_error: shopperSays('shop_photos_invalid') })
+      .array(oneLine(z.string({ invalid_type_error: shopperSays('shop_photos_invalid') })), { required_error: shopperSays('shop_photos_invalid'), invalid_type_error: shopperSays('shop_photos_invalid') })
       .min(1, shopperSays('shop_photos_invalid'))
       .max(SHOP_PROFILE_LIMITS.photos, shopperSays('shop_photos_invalid')),
     /** One of `photos`: the picture of the shop in lists and at the top of its page. */
-    cover: z.string({ required_error: shopperSays('shop_cover_invalid'), invalid_type_error: shopperSays('shop_cover_invalid') }),
+    cover: oneLine(z.string({ required_error: shopperSays('shop_cover_invalid'), invalid_type_error: shopperSays('shop_cover_invalid') })),
     ...COMMON_REQUEST,
   })
   .strict()
@@ -75,7 +73,7 @@ export type PhotosPayload = z.input<typeof PhotosPayload>
 export const IntroPayload = z
   .object({
     /** HTML: what survives the server's allow-list is stored (server/domain/store/introHtml.ts). '' clears it. */
-    html: z.string({ required_error: shopperSays('shop_intro_too_long'), invalid_type_error: shopperSays('shop_intro_too_long') }).max(SHOP_PROFILE_LIMITS.introHtml, shopperSays('shop_intro_too_long')),
+    html: lines(z.string({ required_error: shopperSays('shop_intro_too_long'), invalid_type_error: shopperSays('shop_intro_too_long') })).max(SHOP_PROFILE_LIMITS.introHtml, shopperSays('shop_intro_too_long')),
     ...COMMON_REQUEST,
   })
   .strict()
