@@ -403,6 +403,9 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
   }
 
   const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket this server closes while a slow client reuses it is a reset
+    // (ECONNRESET) that says nothing about the provider's protocol.
+    res.setHeader('connection', 'close')
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       if (url.pathname === '/oauth2/publicAppAuthorize.htm' && req.method === 'GET') {
