@@ -293,7 +293,7 @@ export type RefundStepKey = (typeof REFUND_STEPS)[number]
  * Where the money goes back: the payment's way, as it was paid — wechat (WeChat Pay, channel 8), sandbox (the
  * reference server's cashier, channel 6), none (nothing was paid: a card paid entirely by an upgrade's credit).
  */
-export const REFUND_DESTINATIONS = ['wechat', 'sandbox', 'none'] as const
+export const REFUND_DESTINATIONS = ['wechat', 'alipay', 'sandbox', 'none'] as const
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
 
 export const RefundStep = z.object({
