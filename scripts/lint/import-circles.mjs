@@ -9,7 +9,8 @@
  * imports come from the text ESLint is linting (an unsaved edit counts); each import whose target can reach the file
  * again is reported, with the way back. Specifiers resolve like the builds: relative paths and `@/` (src/), trying
  * `x.ts`, `x.tsx`, the platform files `x.h5.ts` / `x.weapp.ts` (both: a circle on either target is a circle) and
- * `x/index.*`. Packages are not followed.
+ * `x/index.*`. Packages are not followed. The graph is read once per process: a long-lived ESLint (an editor's server)
+ * sees the other files' imports as they were when it started, the linted file's as they are.
  */
 import fs from 'node:fs'
 import path from 'node:path'
