@@ -130,6 +130,11 @@ export const SCREENS: Screen[] = [
   // Staff and invites (issue 26): the Staff screen as staff see it (the list, no controls); the owner's invite, the join
   // screen and removal are in staffInvite.e2e.ts. The invite link's screen with a link never made (a shopper): says so.
   { name: 'store-staff', url: '/pages/store/staff', ready: '.staff-member', staff: true },
+  // The shop's profile (issue 44): the three screens as staff read them (no controls); the owner's, with the controls, and
+  // the shop's page with an introduction are checked in shopProfile.e2e.ts.
+  { name: 'store-profile', url: '/pages/store/profile', ready: '.sp-name__current', staff: true },
+  { name: 'store-hours', url: '/pages/store/hours', ready: '.hours-day', staff: true },
+  { name: 'store-intro', url: '/pages/store/intro', ready: '.intro-preview', staff: true },
   { name: 'store-join-dead-link', url: '/pages/store/join?code=AAAAAAAAAAAAAAAAAAAAAA', ready: '.state--empty' },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },

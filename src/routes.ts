@@ -69,6 +69,10 @@ export const ROUTES = [
   // Ours (issue 26): the store's people and invites (owner), and the invite link's join screen.
   { path: 'pages/store/staff', zh: '店员管理', en: 'Staff' },
   { path: 'pages/store/join', zh: '加入门店', en: 'Join a store' },
+  // Ours (issue 44): the shop's profile (owner), its opening hours and its introduction.
+  { path: 'pages/store/profile', zh: '店铺资料', en: 'Shop profile' },
+  { path: 'pages/store/hours', zh: '营业时间', en: 'Opening hours' },
+  { path: 'pages/store/intro', zh: '店铺介绍', en: 'Shop introduction' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

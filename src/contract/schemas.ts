@@ -75,6 +75,8 @@ import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
 import type { MerchantEndpointPath } from './merchantEndpoints'
 import { MerchantApplicationAnswer, MerchantApplicationPayload } from './merchant'
+import type { ShopProfileEndpointPath } from './shopProfileEndpoints'
+import { ContactPayload, HoursPayload, IntroPayload, PhotosPayload, RenamePayload, StoreProfileAnswer, StoreProfileSaved } from './shopProfile'
 import { ReferralContestAnswer, ReferralHideAnswer, ReferralHidePayload } from './referral'
 import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
@@ -227,10 +229,17 @@ export const SCHEMAS = {
   // Merchant sign-up (./merchantEndpoints.ts, issue 26).
   'personal.merchant_application/read': { req: Empty, res: MerchantApplicationAnswer },
   'personal.merchant_application/submit': { req: MerchantApplicationPayload, res: MerchantApplicationAnswer },
+  // The shop's profile (./shopProfileEndpoints.ts, issue 44).
+  'hui_shanghu.store_profile/read': { req: Empty, res: StoreProfileAnswer },
+  'hui_shanghu.store_profile/rename': { req: RenamePayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/contact': { req: ContactPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/hours': { req: HoursPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/photos': { req: PhotosPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/intro': { req: IntroPayload, res: StoreProfileSaved },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }
