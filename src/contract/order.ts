@@ -1,5 +1,5 @@
 /**
- * Order and payment shapes (seed §3, §4, §7; PRODUCT.md §4, §5). zod schemas used by the server to
+ * Order and payment shapes (docs/product.md#payment). zod schemas used by the server to
  * validate, and the inferred types used by the client (always `import type` on the client, so zod is
  * never bundled into the app).
  */
@@ -401,7 +401,7 @@ export const PayparamPayload = z.object({
 })
 export type PayparamPayload = z.input<typeof PayparamPayload>
 
-/** WeChat Pay JSAPI parameters (seed §3). */
+/** WeChat Pay JSAPI parameters (`pay_param.payInfo`). */
 export const WxPayInfo = z.object({
   appId: z.string(),
   timeStamp: z.string(),
