@@ -55,6 +55,7 @@ import { noTracker } from '../providers/carrier/none'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { staffRoutes } from './routes/staff'
+import { storeShopRoutes } from './routes/storeShop'
 import { staticRoutes } from '../hosting/static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
@@ -318,6 +319,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
   staffRoutes(app, q)
+  storeShopRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)

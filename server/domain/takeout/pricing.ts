@@ -10,6 +10,7 @@ import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
 import type { AddressFields } from '../../storage/repo/addresses'
 import * as repo from '../../storage/repo/takeout'
+import { soldOn, stockLeft } from '../../storage/repo/menu'
 import type { TakeoutShopRow } from '../../storage/repo/takeout'
 import { businessMidnight, fmt, nowMs, parseText } from '../../time'
 
@@ -166,6 +167,9 @@ export async function menuOf(db: Q, shopId: number, rate: number | null): Promis
     db,
     dishes.map((d) => d.id),
   )
+  // A dish's daily stock (issue 44): what is left today; none left reads as sold out.
+  const sold = await soldOn(db, dishes.filter((d) => d.daily_stock !== null).map((d) => d.id), fmt(nowMs()).slice(0, 10))
+  const leftOf = (d: repo.DishRow) => (d.daily_stock === null ? null : Math.max(0, Number(d.daily_stock) - (sold.get(Number(d.id)) ?? 0)))
   const groups = new Map<number, Dish['option_groups']>()
   for (const o of options) {
     const list = groups.get(o.dish_id) ?? []
@@ -194,7 +198,9 @@ export async function menuOf(db: Q, shopId: number, rate: number | null): Promis
       image: d.image,
       price: d.price,
       member_price: rate === null ? null : memberPrice(d.price, rate),
-      sold_out: d.sold_out === 1,
+      sold_out: d.sold_out === 1 || leftOf(d) === 0,
+      stock_left: leftOf(d),
+      packing_fee: Number(d.packing_fee),
       monthly_sales: d.monthly_sales,
       option_groups: groups.get(d.id) ?? [],
     })),
@@ -213,6 +219,8 @@ export interface TakeoutItem {
   option_ids: number[]
   /** The dish's picture (My orders, Order detail). */
   image: string
+  /** The dish's packing fee per piece (issue 44), on top of the shop's per order. */
+  packing: number
 }
 
 export interface TakeoutPriced {
@@ -223,7 +231,7 @@ export interface TakeoutPriced {
   fee: number
   lines: PriceQuote['lines']
   /** `fees`: the delivery and packing fees apart (issue 39: OrderInfo.fees names them, the order page's money lines add them up; a pickup order's is packing only; older orders have only the sum, fee_amount). */
-  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number } }
+  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number }; stock_day: string }
   quote: NonNullable<PriceQuote['takeout']>
   /** What create keeps in takeout_orders. */
   order: { mode: TakeoutMode; scheduled_for: string | null; promised_at: string; opens_at: number | null }
@@ -232,10 +240,13 @@ export interface TakeoutPriced {
 const km = (m: number) => (m / 1000).toFixed(1)
 
 /** One dish line: the dish of this shop, not sold out, its options valid (each of the dish's, required groups chosen, at most `max` a group). */
-async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][number]): Promise<TakeoutItem> {
+async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][number], day: string): Promise<TakeoutItem> {
   const dish = await repo.dishOf(db, shopId, item.id)
   if (!dish) throw refuse('dish_unavailable')
   if (dish.sold_out === 1) throw refuse('takeout_dish_sold_out', { name: dish.name })
+  // Its daily stock (issue 44): create takes it (server/domain/takeout/stock.ts); the quote says first when too few are left.
+  const left = dish.daily_stock === null ? null : await stockLeft(db, dish.id, day)
+  if (left !== null && left < item.quantity) throw left === 0 ? refuse('takeout_dish_sold_out', { name: dish.name }) : refuse('takeout_dish_stock_short', { name: dish.name, left })
   const options = await repo.optionsOf(db, [dish.id])
   const chosen = item.option_ids ?? []
   if (new Set(chosen).size !== chosen.length) throw refuse('takeout_option_invalid', { name: dish.name })
@@ -259,6 +270,7 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
     options: ordered.map((o) => o.option_name).join('、'),
     option_ids: ordered.map((o) => o.option_id),
     image: dish.image,
+    packing: Number(dish.packing_fee),
   }
 }
 
@@ -278,7 +290,10 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   if (mode === 'pickup' && shop.pickup !== 1) throw refuse('takeout_pickup_not_offered')
 
   const items: TakeoutItem[] = []
-  for (const i of p.items) items.push(await priceItem(db, shop.id, i))
+  const day = fmt(now).slice(0, 10)
+  for (const i of p.items) items.push(await priceItem(db, shop.id, i, day))
+  // Packing: the shop's per order and each dish's per piece (issue 44).
+  const packing = shop.packing_fee + items.reduce((s, i) => s + i.packing * i.quantity, 0)
   const dishes = items.reduce((s, i) => s + i.price * i.quantity, 0)
   if (dishes < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - dishes) / 100).toFixed(2) })
 
@@ -319,17 +334,18 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   const member = rate === null ? 0 : percentOff(dishes, rate)
   const lines: PriceQuote['lines'] = []
   if (mode === 'delivery') lines.push({ label: '配送费', amount: deliveryFee })
-  lines.push({ label: '打包费', amount: shop.packing_fee })
+  lines.push({ label: '打包费', amount: packing })
   const promisedText = fmt(promised)
   return {
     title: shop.name,
     shopId: shop.id,
     original: dishes,
     member,
-    fee: deliveryFee + shop.packing_fee,
+    fee: deliveryFee + packing,
     lines,
-    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing: shop.packing_fee } },
-    quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
+    // stock_day: the business day create takes dishes' daily stock on (and a cancel gives it back to: ./stock.ts).
+    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing }, stock_day: day },
+    quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: packing, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }
 }
