@@ -118,9 +118,9 @@ const BUNDLE_IMPORTS = {
   ],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/firstAnswers', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames', '!@/contract/storeReasons'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/firstAnswers', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames', '!@/contract/storeReasons', '!@/contract/storeShopEndpoints'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/firstAnswers/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames/storeReasons.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/firstAnswers/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames/storeReasons/storeShopEndpoints.',
     },
   ],
 }

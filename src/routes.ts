@@ -69,6 +69,12 @@ export const ROUTES = [
   // Ours (issue 26): the store's people and invites (owner), and the invite link's join screen.
   { path: 'pages/store/staff', zh: '店员管理', en: 'Staff' },
   { path: 'pages/store/join', zh: '加入门店', en: 'Join a store' },
+  // Ours (issue 44): the owner runs the shop — the takeout menu, a dish, delivery settings, coupons, the change history.
+  { path: 'pages/store/menu', zh: '菜单管理', en: 'Menu' },
+  { path: 'pages/store/dish', zh: '编辑菜品', en: 'Dish' },
+  { path: 'pages/store/delivery', zh: '外卖配送设置', en: 'Delivery settings' },
+  { path: 'pages/store/coupons', zh: '店铺优惠券', en: 'Shop coupons' },
+  { path: 'pages/store/changes', zh: '修改记录', en: 'Change history' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

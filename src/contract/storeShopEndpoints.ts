@@ -165,21 +165,25 @@ export function optionGroupProblem(g: OptionGroupDraft): Reason | null {
   return null
 }
 
-/** A dish: the first field that cannot be saved (its reason), or null. */
-export function dishProblem(d: DishDraft): Reason | null {
-  if (!within(chars(d.name), MENU_LIMITS.dishName)) return 'menu_dish_name_invalid'
-  if (!within(d.price, MENU_LIMITS.price)) return 'menu_dish_price_invalid'
-  if (!within(d.packing_fee, MENU_LIMITS.packingFee)) return 'menu_dish_packing_invalid'
-  if (d.daily_stock !== null && !within(d.daily_stock, MENU_LIMITS.dailyStock)) return 'menu_dish_stock_invalid'
-  if (chars(d.description) > MENU_LIMITS.description) return 'menu_dish_description_invalid'
-  if (d.option_groups.length > MENU_LIMITS.groups) return 'menu_option_groups_limit'
-  for (const g of d.option_groups) {
-    const p = optionGroupProblem(g)
-    if (p) return p
-  }
-  if (new Set(d.option_groups.map((g) => g.name.trim())).size !== d.option_groups.length) return 'menu_option_group_invalid'
-  return null
+/** A dish: every field that cannot be saved, each by its reason, in the form's order (the screen shows each under its field). */
+export function dishProblems(d: DishDraft): Reason[] {
+  const out: Reason[] = []
+  if (!within(chars(d.name), MENU_LIMITS.dishName)) out.push('menu_dish_name_invalid')
+  if (!within(d.price, MENU_LIMITS.price)) out.push('menu_dish_price_invalid')
+  if (!within(d.packing_fee, MENU_LIMITS.packingFee)) out.push('menu_dish_packing_invalid')
+  if (d.daily_stock !== null && !within(d.daily_stock, MENU_LIMITS.dailyStock)) out.push('menu_dish_stock_invalid')
+  if (chars(d.description) > MENU_LIMITS.description) out.push('menu_dish_description_invalid')
+  const options =
+    d.option_groups.length > MENU_LIMITS.groups
+      ? 'menu_option_groups_limit'
+      : (d.option_groups.map(optionGroupProblem).find((p) => p !== null) ??
+        (new Set(d.option_groups.map((g) => g.name.trim())).size !== d.option_groups.length ? 'menu_option_group_invalid' : null))
+  if (options) out.push(options)
+  return out
 }
+
+/** A dish: the first field that cannot be saved (its reason), or null — what the server answers. */
+export const dishProblem = (d: DishDraft): Reason | null => dishProblems(d)[0] ?? null
 
 export interface DeliveryDraft {
   hours: Array<{ open: string; close: string }>
