@@ -98,10 +98,10 @@ describe('the menu', () => {
     // The first category's Up and the last's Down cannot be pressed; their words say what they move.
     const arrows = Array.from(t.queries.querySelectorAll('.shop-category > .shop-tools .shop-arrow'))
     expect(arrows.map((a) => [a.getAttribute('aria-label'), a.hasAttribute('disabled')])).toEqual([
-      ['面上移', true],
-      ['面下移', false],
-      ['饮品上移', false],
-      ['饮品下移', true],
+      ['上移面', true],
+      ['下移面', false],
+      ['上移饮品', false],
+      ['下移饮品', true],
     ])
     await t.act(async () => t.fireEvent.click(t.queries.querySelectorAll('.shop-category > .shop-tools .shop-arrow--up')[1] as HTMLElement))
 

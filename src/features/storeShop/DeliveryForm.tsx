@@ -92,7 +92,7 @@ export default function DeliveryForm({ menu, onSaved }: Props) {
               />
               {draft.hours.length > 1 && (
                 <Button className='btn-outline shop-btn' size='mini' aria-label={t('shop.removePeriod', { n: i + 1 })} onClick={() => update({ ...draft, hours: draft.hours.filter((_, j) => j !== i) })}>
-                  ×
+                  {t('shop.remove')}
                 </Button>
               )}
             </View>
@@ -136,7 +136,7 @@ export default function DeliveryForm({ menu, onSaved }: Props) {
               />
               {draft.tiers.length > 1 && (
                 <Button className='btn-outline shop-btn' size='mini' aria-label={t('shop.removeTier', { n: i + 1 })} onClick={() => update({ ...draft, tiers: draft.tiers.filter((_, j) => j !== i) })}>
-                  ×
+                  {t('shop.remove')}
                 </Button>
               )}
             </View>

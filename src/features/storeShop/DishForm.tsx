@@ -246,7 +246,7 @@ export default function DishForm({ menu, dishId, categoryId, onSaved, onCancel }
                   aria-label={t('shop.removeOption', { n: oi + 1 })}
                   onClick={() => setGroup(gi, { ...g, options: g.options.filter((_, j) => j !== oi) })}
                 >
-                  ×
+                  {t('shop.remove')}
                 </Button>
               </View>
             ))}

@@ -255,10 +255,10 @@ function Arrows({ name, first, last, busy, onMove }: { name: string; first: bool
   return (
     <>
       <Button className='btn-outline shop-btn shop-arrow shop-arrow--up' size='mini' disabled={first || busy || undefined} aria-label={t('shop.moveUp', { name })} onClick={() => onMove('up')}>
-        ↑
+        {t('shop.up')}
       </Button>
       <Button className='btn-outline shop-btn shop-arrow shop-arrow--down' size='mini' disabled={last || busy || undefined} aria-label={t('shop.moveDown', { name })} onClick={() => onMove('down')}>
-        ↓
+        {t('shop.down')}
       </Button>
     </>
   )
