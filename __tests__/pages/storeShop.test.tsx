@@ -342,17 +342,19 @@ describe('the change history', () => {
       change({ id: 3, kind: 'dish_sold_out', subject: '柠檬茶', by: { user_id: 2, nickname: '小李', phone: '137****0002', role: 'staff' }, fields: [{ field: 'sold_out', before: false, after: true }] }),
       change({ id: 2, fields: [{ field: 'price', before: 1800, after: 2000 }, { field: 'daily_stock', before: null, after: 20 }] }),
       change({ id: 1, kind: 'delivery_changed', subject: '', fields: [{ field: 'radius_m', before: null, after: 3000 }] }),
+      // The server writes a validity in days as 30d: the owner reads it in words.
+      change({ id: 0, kind: 'coupon_issued', subject: '开业立减', fields: [{ field: 'valid', before: null, after: '30d' }] }),
     ]
-    fakeApi({ 'hui_shanghu.store_changes/index': () => ({ list: items, total: 3, page: 1, page_size: 20 }) })
+    fakeApi({ 'hui_shanghu.store_changes/index': () => ({ list: items, total: 4, page: 1, page_size: 20 }) })
     const t = await mount(StoreChangesPage)
-    await until(t, () => expect(all(t, '.shop-change__what')).toEqual(['标记售罄 · 柠檬茶', '修改菜品 · 牛肉面', '修改配送设置']))
-    expect(all(t, '.shop-change__by')).toEqual(['小李 137****0002（店员）', '王老板 136****0001（店主）', '王老板 136****0001（店主）'])
-    expect(all(t, '.shop-change__values')).toEqual(['否 → 是', '¥18.00 → ¥20.00', '不限 → 20', '— → 3.0 km'])
-    expect(all(t, '.shop-change__at')).toEqual(['11-23 10:05', '11-23 10:05', '11-23 10:05'])
+    await until(t, () => expect(all(t, '.shop-change__what')).toEqual(['标记售罄 · 柠檬茶', '修改菜品 · 牛肉面', '修改配送设置', '发优惠券 · 开业立减']))
+    expect(all(t, '.shop-change__by')).toEqual(['小李 137****0002（店员）', '王老板 136****0001（店主）', '王老板 136****0001（店主）', '王老板 136****0001（店主）'])
+    expect(all(t, '.shop-change__values')).toEqual(['否 → 是', '¥18.00 → ¥20.00', '不限 → 20', '— → 3.0 km', '领取后 30 天'])
+    expect(all(t, '.shop-change__at')).toEqual(['11-23 10:05', '11-23 10:05', '11-23 10:05', '11-23 10:05'])
     await t.act(async () => setLang('en'))
-    await until(t, () => expect(all(t, '.shop-change__what')).toEqual(['Marked sold out · 柠檬茶', 'Changed a dish · 牛肉面', 'Changed delivery settings']))
-    expect(all(t, '.shop-change__label')).toEqual(['Sold out', 'Price', 'Daily stock', 'Delivery range'])
-    expect(all(t, '.shop-change__values')).toEqual(['No → Yes', '¥18.00 → ¥20.00', 'Unlimited → 20', '— → 3.0 km'])
+    await until(t, () => expect(all(t, '.shop-change__what')).toEqual(['Marked sold out · 柠檬茶', 'Changed a dish · 牛肉面', 'Changed delivery settings', expect.stringContaining('开业立减')]))
+    expect(all(t, '.shop-change__label')).toEqual(['Sold out', 'Price', 'Daily stock', 'Delivery range', 'Valid'])
+    expect(all(t, '.shop-change__values')).toEqual(['No → Yes', '¥18.00 → ¥20.00', 'Unlimited → 20', '— → 3.0 km', '30 days from claim'])
   })
 
   it('empty: says what will be listed', async () => {

@@ -16,7 +16,7 @@ type Value = ShopChange['fields'][number]['before']
 const MONEY: readonly string[] = SHOP_CHANGE_MONEY_FIELDS
 const known = (key: string) => (keys as readonly string[]).includes(key)
 
-/** A field's value as the owner reads it: money in yuan, yes/no, km, unlimited, a photo as "a photo". */
+/** A field's value as the owner reads it: money in yuan, yes/no, km, unlimited, a photo as "a photo", a coupon's days in words. */
 export function valueText(t: T, field: string, v: Value): string {
   if (v === null || v === '') return field === 'daily_stock' ? t('shop.unlimited') : '—'
   if (typeof v === 'boolean') return t(v ? 'shop.yes' : 'shop.no')
@@ -25,6 +25,8 @@ export function valueText(t: T, field: string, v: Value): string {
   if (field === 'image') return t('shop.aPhoto')
   if (field === 'use_at' && typeof v === 'string' && known(`shop.use.${v}`)) return t(`shop.use.${v}` as (typeof keys)[number])
   if (field === 'cap' && typeof v === 'string') return `¥${v}`
+  // A coupon valid for a number of days from its claim: the server records 30d.
+  if (field === 'valid' && typeof v === 'string' && /^\d+d$/.test(v)) return t('shop.validDaysValue', { n: parseInt(v, 10) })
   return String(v)
 }
 
