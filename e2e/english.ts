@@ -142,10 +142,11 @@ export interface ServerStrings {
 /**
  * The screen on top is in English: the stored language and <html lang>, the title (`title`: the route's, unless a
  * state has its own), and no Chinese the client wrote (`name`: the screen's entry in ALLOWED_CHINESE, if any).
+ * `chosen: false`: the shopper chose no language — English is the browser's (nothing stored).
  */
-export async function expectEnglish(page: Page, server: ServerStrings, name: string, title: string, where: string): Promise<void> {
+export async function expectEnglish(page: Page, server: ServerStrings, name: string, title: string, where: string, { chosen = true } = {}): Promise<void> {
   const allowed = ALLOWED_CHINESE[name]
-  expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(LANG_EN)
+  expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(chosen ? LANG_EN : null)
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
   expect(await visibleTitle(page)).toBe(title)
   if (allowed) {

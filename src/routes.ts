@@ -15,7 +15,7 @@ export const ROUTES = [
   { path: 'pages/index/search', zh: '搜索', en: 'Search' },
   { path: 'pages/personal/index', zh: '我的', en: 'My account' },
   { path: 'pages/personal/address', zh: '地址管理', en: 'Address management' },
-  { path: 'pages/personal/newAddress', zh: '编辑地址', en: 'Add or edit address' },
+  { path: 'pages/personal/newAddress', zh: '新增地址', en: 'New address' },
   { path: 'pages/personal/sessions', zh: '登录设备', en: 'Signed-in devices' },
   { path: 'pages/personal/deleteAccount', zh: '注销账号', en: 'Delete account' },
   { path: 'pages/discountBill/index', zh: '优惠买单', en: 'Discount bill payment' },

@@ -68,7 +68,7 @@ describe('Referral contest', () => {
     const t = await mount(ActivityCompetitionPage)
     await until(t, () => expect(text(t, '.referral__title')).toBe('邀请好友排位赛'))
     // 2 days 3 h 5 min left on the server's clock (the phone's would say 2 days 0 h 5 min).
-    await until(t, () => expect(text(t, '.referral__clock-value')).toMatch(/^2天 03:0[45]:\d\d$/))
+    await until(t, () => expect(text(t, '.referral__clock-value')).toMatch(/^2 天 03:0[45]:\d\d$/))
     expect(text(t, '.referral__state')).toBe('进行中')
     expect(all(t, '.referral__prize-rank')).toEqual(['第 1 名', '第 2–3 名'])
     expect(text(t, '.referral__my-rank')).toBe('21')
@@ -113,7 +113,7 @@ describe('Referral contest', () => {
     fakeApi({ 'hui_public.referral_contest/read': () => ({ contest: contestAround(now, 5 * MIN, 10 * DAY, 'upcoming'), board: [], ranked: 0, mine: null }) }, { serverTime: realNow })
     const t = await mount(ActivityCompetitionPage)
     await until(t, () => expect(text(t, '.referral__state')).toBe('即将开始'))
-    expect(text(t, '.referral__clock')).toMatch(/^距开始0天 00:0[45]:\d\d$/)
+    expect(text(t, '.referral__clock')).toMatch(/^距开始00:0[45]:\d\d$/)
     expect(text(t, '.referral__login')).toBe('登录查看我的排名')
     expect(t.queries.querySelector('.referral__my-rank')).toBeNull()
     expect(text(t, '.referral__board-empty-title')).toBe('比赛开始后这里显示排名')

@@ -183,6 +183,8 @@ describe('a dish', () => {
     await typeInto(t, '.shop-group__name', '冰量')
     await typeInto(t, '.shop-option__name', '少冰')
     await click(t, '.shop-group__add-option')
+    // The second option's row, once drawn.
+    await until(t, () => expect(t.queries.querySelectorAll('.shop-option__name input')).toHaveLength(2))
     const names = t.queries.querySelectorAll('.shop-option__name input')
     await t.act(async () => {
       ;(names[1] as HTMLInputElement).value = '去冰'

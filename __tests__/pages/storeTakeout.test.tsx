@@ -245,7 +245,7 @@ describe('a takeout order', () => {
     expect(text(t, '.store-takeout__remark')).toBe('不要香菜')
     expect(text(t, '.store-takeout__tableware')).toBe('2 份')
     expect(text(t, '.store-takeout__promised')).toBe('送达 12:40')
-    expect(text(t, '.store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(text(t, '.store-takeout__left')).toMatch(/^请在 \d+ 分钟 \d+ 秒 内接单$/)
   })
 
   it('accept (sent once however often tapped) → out for delivery with the rider → delivered; each step reads what the server says, on the trail', async () => {

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto'
 import type { GoldPlanConfig } from '../../server/domain/pay/receipt'
+import type { AlipayConfig } from '../../server/providers/alipay/config'
+import { createAlipayProvider } from '../../server/providers/alipay/provider'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildApp } from '../../server/http/app'
+import { buildApp, type AppOptions } from '../../server/http/app'
 import { hashToken } from '../../server/domain/account'
 import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
 import type { ParcelTracker } from '../../server/providers/carrier/types'
@@ -114,6 +116,10 @@ export interface ServerOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/domain/pay/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers (server/providers/pay/registry.ts): a double of one, or one pointed at a provider's double; default none (the sandbox pays). */
+  payments?: AppOptions['payments']
+  /** Alipay (server/providers/alipay/config.ts; the tests' double: __tests__/doubles/alipay.ts); default none. */
+  alipay?: AlipayConfig | null
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
@@ -138,6 +144,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     takeoutTemplates: opts.takeoutTemplates,
     discountDayTemplate: opts.discountDayTemplate,
     goldplan: opts.goldplan,
+    payments: opts.alipay ? { ...opts.payments, alipay: createAlipayProvider(opts.alipay) } : opts.payments,
   })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {

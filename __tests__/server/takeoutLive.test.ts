@@ -201,7 +201,7 @@ beforeAll(async () => {
   const saved = await call<{ info: { id: number } }>(
     'POST',
     'personal.address/save',
-    { name: '近', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '近 路 1 号', lat: 22.545, lng: 113.95 },
+    { name: '近', mobile: '13600001111', province: '广东省', city: '深圳市', district: '南山区', detail: '近 路 1 号', lat: 22.545, lng: 113.95 },
     shopper,
   )
   address = saved.data.info.id

@@ -1,4 +1,5 @@
 import { tx, type DB } from '../storage/db'
+import { DISH_EN, seedEnglishNames } from './seedEnglish'
 import { districtCentre } from '../domain/address/districtCentres'
 import * as addresses from '../storage/repo/addresses'
 import { TAKEOUT_CATEGORIES } from '../storage/reference'
@@ -168,6 +169,7 @@ export function seedTakeout(db: DB): void {
           })
         })
       }
+      seedEnglishNames(db, 'dishes', DISH_EN)
       // The menu's categories as rows (issue 44: the store orders, renames and deletes them), in the order of their first dish.
       db.prepare(
         `INSERT INTO dish_categories (shop_id, name, sort)

@@ -1,11 +1,11 @@
 import type { Job, JobContactAnswer, JobDetail, StoreJob } from '../../src/contract/jobs'
-import { JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_REPORTS_TO_HIDE, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
+import { JOB_CONTACTS_NEW_ACCOUNT, JOB_CONTACTS_PER_ADDRESS, JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_NEW_ACCOUNT_HOURS, JOB_REPORTS_TO_HIDE, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
 import type { Storage, Store } from '../storage/engine'
 import * as jobs from '../storage/jobs'
 import type { JobFields, JobRow } from '../storage/jobs'
 import { refuse } from './refusal'
-import { inBusinessZone, nowMs } from '../time'
+import { inBusinessZone, nowMs, parseText } from '../time'
 
 /**
  * Jobs (issue 26; docs/api.md "Jobs"). A posting is listed while it is not closed, was posted, edited or confirmed
@@ -16,7 +16,8 @@ import { inBusinessZone, nowMs } from '../time'
  * request over. Isolation (PostgreSQL) — every transaction is READ COMMITTED after a row lock, named beside it:
  * - a shopper's contact (at most JOB_CONTACTS_PER_DAY postings a day: a count, then an insert) locks the shopper's
  *   users row, so one shopper's contacts are counted one after another (the address book's choice: a hot set of one
- *   person's rows, where SERIALIZABLE would keep failing and retrying);
+ *   person's rows, where SERIALIZABLE would keep failing and retrying), and then its client address (an advisory lock:
+ *   the postings revealed per address, issue 43);
  * - a report, the shop's answer, an edit, a close, a "still hiring" lock the posting's row: "one open report per
  *   shopper", "the third hides it" and "a closed posting is not edited" each check then write on that one posting.
  * On SQLite each is BEGIN IMMEDIATE. The transaction functions only touch the database (they may run again).
@@ -75,23 +76,42 @@ export async function jobDetail(storage: Storage, id: number, at: GeoPoint | nul
 }
 
 /**
- * A listed posting's contact for a shopper: at most JOB_CONTACTS_PER_DAY different postings a business day (the
- * same posting again is free).
+ * A listed posting's contact for a shopper, asked from `client` (the request's address: Fastify's `req.ip`, which
+ * follows TRUST_PROXY — never a header or id the client could make up). Per business day: at most
+ * JOB_CONTACTS_PER_DAY different postings per account, JOB_CONTACTS_NEW_ACCOUNT while the account is in its first
+ * JOB_NEW_ACCOUNT_HOURS, and JOB_CONTACTS_PER_ADDRESS different postings revealed from one address over all accounts
+ * behind it (issue 43: a second account doubled the first's). The same posting again is free — for the account, and
+ * for the address.
  */
-export async function jobContact(storage: Storage, userId: number, id: number): Promise<JobContactAnswer> {
+export async function jobContact(storage: Storage, userId: number, id: number, client: string): Promise<JobContactAnswer> {
   const now = nowMs()
   const day = inBusinessZone(now).format('YYYY-MM-DD')
-  // READ COMMITTED after the shopper's row lock (above): the count and the insert of one shopper do not interleave.
+  // READ COMMITTED after the shopper's row lock and the address's (above): the counts and the insert of one shopper,
+  // and of one address, do not interleave.
   return storage.transaction('read committed', async (trx) => {
     await jobs.lockShopper(trx, storage.engine, userId)
+    await jobs.lockClient(trx, storage.engine, client)
     const row = await listed(trx, id)
+    const created = await jobs.accountCreatedAt(trx, userId)
+    const isNew = created !== undefined && now - parseText(created).valueOf() < JOB_NEW_ACCOUNT_HOURS * 3_600_000
+    const limit = isNew ? JOB_CONTACTS_NEW_ACCOUNT : JOB_CONTACTS_PER_DAY
     if (!(await jobs.hasContact(trx, userId, day, id))) {
-      if ((await jobs.contactsOfDay(trx, userId, day)) >= JOB_CONTACTS_PER_DAY) throw refuse('job_contact_limit', { max: JOB_CONTACTS_PER_DAY })
-      await jobs.insertContact(trx, userId, day, id, now)
+      if ((await jobs.contactsOfDay(trx, userId, day)) >= limit) throw refuse(isNew ? 'job_contact_limit_new' : 'job_contact_limit', { max: limit })
+      if (!(await jobs.clientSawJob(trx, client, day, id)) && (await jobs.jobsSeenFromClient(trx, client, day)) >= JOB_CONTACTS_PER_ADDRESS) {
+        throw refuse('job_contact_limit_address', { max: JOB_CONTACTS_PER_ADDRESS })
+      }
+      await jobs.insertContact(trx, userId, day, id, now, client)
     }
-    return { name: row.contact_name, phone: row.contact_phone, used_today: await jobs.contactsOfDay(trx, userId, day), limit: JOB_CONTACTS_PER_DAY }
+    return { name: row.contact_name, phone: row.contact_phone, used_today: await jobs.contactsOfDay(trx, userId, day), limit }
   })
 }
+
+/**
+ * The sweep (server/http/app.ts housekeeping): contacts of days before yesterday go — a limit reads only its own day's,
+ * and a contact names who looked at which posting from which address; yesterday's stays for a clock moved back.
+ */
+export const pruneJobContacts = (storage: Storage, now = nowMs()): Promise<number> =>
+  jobs.pruneContactsBefore(storage.db, inBusinessZone(now - 86_400_000).format('YYYY-MM-DD'))
 
 /** A shopper reports a listed posting: once until the shop answers; the third open report hides it. */
 export async function reportJob(storage: Storage, userId: number, id: number, reason: JobReportReason, note: string): Promise<void> {

@@ -13,8 +13,15 @@ import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
 import { retryPendingRefunds } from '../domain/pay/pay'
 import { runDueCalls } from '../domain/pay/outbox'
-import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
+import { createSandboxProvider, createUnconfiguredProvider, type SandboxProvider } from '../providers/pay/sandbox'
+import { createPaymentProviders, type PaymentProviders } from '../providers/pay/registry'
+import type { PaymentProvider } from '../providers/pay/types'
+import type { WechatPay } from '../providers/wechatpay/wechatpay'
+import { notifyRoutes } from './routes/notify'
 import { pruneSessions } from './routes/account'
+import { pruneTillChecks } from '../domain/store/tillChecks'
+import { pruneJobContacts } from '../domain/jobs'
+import { retryLogFlush } from '../domain/erasure'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -34,6 +41,8 @@ import { sendDueReminders } from '../domain/discountDay/discountDay'
 import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
 import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
+import { alipayRoutes } from './routes/alipay'
+import type { AlipayProvider } from '../providers/alipay/provider'
 import { setReferralSecret } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
@@ -91,6 +100,8 @@ export interface AppOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
+  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: AlipayProvider | PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -114,7 +125,10 @@ declare module 'fastify' {
     db: DB
     /** The core's storage (server/storage/query.ts). */
     q: Q
-    payProvider: PayProvider
+    /** The sandbox provider (or, outside the sandbox, its unconfigured stand-in): what it was asked, for the tests. */
+    payProvider: SandboxProvider
+    /** The payment providers of this start (server/providers/pay/registry.ts): what the domain asks. */
+    payProviders: PaymentProviders
     /** Where parcels' tracking comes from (server/providers/carrier/types.ts). */
     parcelTracker: ParcelTracker
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
@@ -239,6 +253,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const messages = sandbox.enabled
   const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
   const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
+  // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
+  const providers = createPaymentProviders({ sandbox: sandbox.enabled ? provider.provider('sandbox') : null, wechatpay: opts.payments?.wechatpay, alipay: opts.payments?.alipay })
+  app.decorate('payProviders', providers)
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
@@ -301,7 +318,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
-  orderRoutes(app, q, provider, secret, refundAutoApproveHours)
+  orderRoutes(app, q, providers, refundAutoApproveHours)
+  // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
+  const wechatpay = opts.payments?.wechatpay
+  await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
@@ -312,9 +332,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, q)
   cartRoutes(app, q)
   logisticsRoutes(app, q, tracker)
-  storeRoutes(app, q, storage, provider, refundAutoApproveHours)
+  storeRoutes(app, q, storage, providers, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
-  takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  takeoutRoutes(app, q, providers, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
@@ -323,6 +343,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)
+  // Alipay's buyer identity and, when configured, its notification route /notify/alipay (server/http/routes/alipay.ts).
+  const alipay = opts.payments?.alipay
+  alipayRoutes(app, q, storage, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
@@ -334,19 +357,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    await cancelExpired(q, provider)
+    await cancelExpired(q, providers)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    await runDueCalls(q, provider)
-    await retryPendingRefunds(q, provider)
-    await autoApproveRefunds(q, provider, refundAutoApproveHours)
-    await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
+    await runDueCalls(q, providers)
+    await retryPendingRefunds(q, providers)
+    await autoApproveRefunds(q, providers, refundAutoApproveHours)
+    await autoRefuseTakeout(q, providers, takeoutAcceptMinutes)
     await autoDeliverTakeout(q)
     await sweepParcels(q, tracker)
     await pruneSessions(q)
+    // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
+    await pruneTillChecks(q)
+    // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
+    await retryLogFlush(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox —
     // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
     // transaction must not meet a tx() of theirs.
     if (messages) await sendDueReminders(storage)
+    // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
+    await pruneJobContacts(storage)
   }
 
   await app.register(async (pages) => {
@@ -355,7 +384,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
-    sandboxRoutes(pages, q, storage, sandbox, provider, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -8,6 +8,8 @@ import { ConfigError, field, readEnv, type Env, type EnvProblem, type EnvValues 
 import { PROVIDER_CONFIGS, type ProviderConfigs } from '../providers/configs'
 import { parseClockAt } from '../time'
 import type { AppOptions } from './app'
+import type { WechatPayConfig } from '../providers/wechatpay/config'
+import { createWechatPay } from '../providers/wechatpay/wechatpay'
 
 /** Server settings from the environment (never from the repository), read once at start: readConfig. */
 export interface ServerConfig {
@@ -71,6 +73,8 @@ export interface ServerConfig {
    * https://payapp.weixin.qq.com), GOLDPLAN_RECEIPT_URL (the link as configured at WeChat Pay) and WXPAY_SUB_MCH_ID.
    */
   goldplan: GoldPlanConfig
+  /** WeChat Pay API v3 (server/providers/wechatpay/config.ts, WXPAY_*); null: not configured (the sandbox, or nobody, pays by WeChat). */
+  wechatpay: WechatPayConfig | null
   /**
    * PUBLIC_URL: the https origin shoppers and providers reach this server at (https://shop.example.com), behind whatever
    * proxy: the providers' notification and return addresses are built on it, and `npm run doctor` lists the domains to
@@ -158,8 +162,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
   }
   const providers: Partial<Record<string, unknown>> = {}
   for (const entry of PROVIDER_CONFIGS) {
-    for (const finding of entry.check?.(env) ?? []) if (finding.level === 'fail') problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
-    if (!entry.read) continue
+    const failed = (entry.check?.(env) ?? []).filter((finding) => finding.level === 'fail')
+    for (const finding of failed) problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
+    // A provider its offline checks already refused is not read as well (one line per wrong variable, not two).
+    if (!entry.read || failed.length > 0) continue
     try {
       providers[entry.name] = entry.read(env) ?? null
     } catch (error) {
@@ -210,6 +216,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     goldplan: { frameOrigin: v.GOLDPLAN_FRAME_ORIGIN ?? WECHAT_PAY_FRAME_ORIGIN, receiptUrl: v.GOLDPLAN_RECEIPT_URL, subMchId: v.WXPAY_SUB_MCH_ID },
     publicUrl: v.PUBLIC_URL,
     workers: v.WORKERS,
+    wechatpay: (providers.wechatpay ?? null) as WechatPayConfig | null,
     providers,
   }
 }
@@ -254,5 +261,6 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     takeoutTemplates: config.takeoutTemplates,
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
+    payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null },
   }
 }

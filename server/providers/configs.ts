@@ -4,6 +4,8 @@ import type { Finding } from './checks/keys'
 import { checkSms, SMS_SECRETS, SMS_VARIABLES } from './checks/sms'
 import { checkWechat, WECHAT_SECRETS, WECHAT_VARIABLES } from './checks/wechat'
 import { checkWechatPay, WECHATPAY_SECRETS, WECHATPAY_VARIABLES } from './checks/wechatpay'
+import { readWechatPayConfig } from './wechatpay/config'
+import { check as checkAlipayConfig, readAlipayConfig } from './alipay/config'
 
 export type { Finding } from './checks/keys'
 
@@ -33,10 +35,21 @@ export interface ProviderConfigEntry {
 }
 
 export const PROVIDER_CONFIGS: readonly ProviderConfigEntry[] = [
-  // merge: read: readWechatPayConfig (server/providers/wechatpay/config.ts)
-  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, check: checkWechatPay },
-  // merge: read: readAlipayConfig (server/providers/alipay/config.ts)
-  { name: 'alipay', title: 'Alipay', variables: ALIPAY_VARIABLES, secrets: ALIPAY_SECRETS, check: checkAlipay },
+  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, read: readWechatPayConfig, check: checkWechatPay },
+  // Alipay: each variable checked by its name first (./checks/alipay.ts: every wrong one named); when none fails, the
+  // provider's own check of the configuration as the server reads it (the app's public key to compare, what no offline
+  // check can tell).
+  {
+    name: 'alipay',
+    title: 'Alipay',
+    variables: ALIPAY_VARIABLES,
+    secrets: ALIPAY_SECRETS,
+    read: readAlipayConfig,
+    check: (env) => {
+      const findings = checkAlipay(env)
+      return findings.some((f) => f.level === 'fail') ? findings : checkAlipayConfig(env)
+    },
+  },
   // merge: read: readWechatConfig (server/providers/wechat/config.ts)
   { name: 'wechat', title: "WeChat login and WeChat's server API", variables: WECHAT_VARIABLES, secrets: WECHAT_SECRETS, check: checkWechat },
   // merge: read: readSmsConfig (server/providers/sms/config.ts)

@@ -750,7 +750,44 @@ export const MIGRATIONS: readonly string[] = [
   // 32 — a card product the operator withdrew (issue 40, `npm run admin -- card-disable N`): off sale — no longer listed or
   // sold; the cards bought stay as they are. Every product before was on sale.
   `ALTER TABLE card_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1 CHECK (on_sale IN (0, 1));`,
-  // 33 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
+  // 33 — issue 39, the mall. The cart's ticks kept per line (checked: 1 ticked, 0 not; a line arrives ticked, and the ticks stay
+  // within one store: server/http/routes/cart.ts), so both targets show the same choice. English names a merchant may
+  // give its products and dishes beside the names it writes (name_en; null: none) — what English searches find
+  // (docs/decisions/2026-12-06-english-names-of-goods.md).
+  `
+  ALTER TABLE cart_lines ADD COLUMN checked INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE mall_products ADD COLUMN name_en TEXT;
+  ALTER TABLE dishes ADD COLUMN name_en TEXT;
+  `,
+  // 34 — payment providers (issue 40, server/providers/README.md): each trade names its provider ('sandbox', 'wechatpay',
+  // 'alipay') and how it is paid (method: wechat_jsapi, wechat_h5, wechat_native, alipay_jsapi, alipay_wap, sandbox); the
+  // provider's last answer to payparam (prepared: JSON, given again until prepared_until, ms on the server's clock); the
+  // WeChat Pay sub-merchant it was opened for in service-provider mode (sub_mchid, from the shop's wxpay_sub_mchid).
+  // Trades opened before are the sandbox's: channel 8's were its JSAPI stand-in, the others its cashier.
+  `
+  ALTER TABLE payments ADD COLUMN provider TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN method TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN prepared TEXT;
+  ALTER TABLE payments ADD COLUMN prepared_until INTEGER;
+  ALTER TABLE payments ADD COLUMN sub_mchid TEXT;
+  UPDATE payments SET method = 'wechat_jsapi' WHERE channel = 8;
+  ALTER TABLE shops ADD COLUMN wxpay_sub_mchid TEXT;
+  `,
+  // 35 — limits against a few throwaway accounts (issue 43). Redemption codes guessed at the till
+  // (server/domain/store/tillChecks.ts): the till's record counts them too, as rows of kind 'redemption' (a code that named
+  // no order of the store: result 'invalid'; card_id null), limited per staff account and per store like the member-code
+  // checks (kind 'card', every row before this); the sweep drops rows older than TILL_CHECKS_KEEP_DAYS by their time. A
+  // job contact records the client address it was asked from (server/domain/jobs.ts: postings revealed per address a day;
+  // null before this), and the sweep drops contacts of days gone. PostgreSQL: migrations/pg/0035_issue43_limits.sql.
+  `
+  ALTER TABLE till_checks ADD COLUMN kind TEXT NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'redemption'));
+  CREATE INDEX till_checks_redemption_failed ON till_checks(shop_id, at) WHERE kind = 'redemption' AND result = 'invalid';
+  CREATE INDEX till_checks_at ON till_checks(at);
+  ALTER TABLE job_contacts ADD COLUMN client TEXT;
+  CREATE INDEX job_contacts_client ON job_contacts(client, day, job_id);
+  CREATE INDEX job_contacts_day ON job_contacts(day);
+  `,
+  // 36 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
   // categories get rows of their own (ordered, renamed, deleted when empty; dishes.category keeps the name as before), from
   // the names the dishes had; a dish has a packing fee per piece, a daily stock (NULL: unlimited; sold counted per business
   // day in dish_stock_days) and is removed by a mark, never deleted — so its id, and its options', are never used again by
@@ -759,7 +796,7 @@ export const MIGRATIONS: readonly string[] = [
   // claims once per place), a window (valid_from/valid_to, business days) or days from the claim (valid_days), and can be
   // stopped; a claimed coupon of a window starts at its first day (user_coupons.starts_at). Every change of the menu, the
   // delivery settings and the coupons is a row of shop_changes: who, when, what, before and after (JSON).
-  // PostgreSQL: migrations/pg/0033_shop_menu_coupons.sql.
+  // PostgreSQL: migrations/pg/0036_shop_menu_coupons.sql.
   `
   CREATE TABLE dish_categories (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -826,6 +863,10 @@ export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
+  // Freed bytes are zeroed — a deleted row's, an updated row's old copy, a freed page (issue 43): what an account
+  // deletion erases does not stay readable in the file's free space. A setting of each connection, so every opener sets
+  // it here. Its cost and what else it takes (the log emptied after an erasure): docs/api.md "What stays in the files".
+  db.pragma('secure_delete = ON')
   toWal(db)
   db.pragma('foreign_keys = ON')
   migrate(db)

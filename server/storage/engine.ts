@@ -47,6 +47,8 @@ export interface UsersTable {
   id: number
   wx_openid: string | null
   nickname: string
+  /** 'YYYY-MM-DD HH:mm:ss' (business wall time) when the account was made (a new account's job contacts, issue 43). */
+  created_at: string
   /** 'YYYY-MM-DD HH:mm:ss' when the account was deleted, else null. */
   deleted_at: string | null
 }

@@ -181,5 +181,30 @@ export const hasContact = async (s: Store, userId: number, day: string, jobId: n
 export const contactsOfDay = async (s: Store, userId: number, day: string): Promise<number> =>
   Number((await s.selectFrom('job_contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('day', '=', day).executeTakeFirstOrThrow()).n)
 
-export const insertContact = (s: Store, userId: number, day: string, jobId: number, now: number) =>
-  s.insertInto('job_contacts').values({ user_id: userId, day, job_id: jobId, seen_at: now }).execute()
+export const insertContact = (s: Store, userId: number, day: string, jobId: number, now: number, client: string) =>
+  s.insertInto('job_contacts').values({ user_id: userId, day, job_id: jobId, seen_at: now, client }).execute()
+
+// One client address's contacts (issue 43) -------------------------------------------------------------------------
+
+/**
+ * Serializes the contacts asked from one client address on PostgreSQL (a transaction-scoped advisory lock on the
+ * address's hash; accounts behind one address lock different users rows), so "postings revealed there today" is counted
+ * one contact after another. SQLite needs nothing: BEGIN IMMEDIATE already serializes.
+ */
+export async function lockClient(s: Store, engine: Engine, client: string): Promise<void> {
+  if (engine === 'postgres') await kysql`SELECT pg_advisory_xact_lock(43009, hashtext(${client}))`.execute(s)
+}
+
+/** The account's creation time ('YYYY-MM-DD HH:mm:ss', business wall time). */
+export const accountCreatedAt = async (s: Store, userId: number): Promise<string | undefined> =>
+  (await s.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst())?.created_at
+
+export const clientSawJob = async (s: Store, client: string, day: string, jobId: number): Promise<boolean> =>
+  (await s.selectFrom('job_contacts').select('job_id').where('client', '=', client).where('day', '=', day).where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined
+
+/** Different postings revealed to any account from this address on this day. */
+export const jobsSeenFromClient = async (s: Store, client: string, day: string): Promise<number> =>
+  Number((await s.selectFrom('job_contacts').select((eb) => eb.fn.count<number>('job_id').distinct().as('n')).where('client', '=', client).where('day', '=', day).executeTakeFirstOrThrow()).n)
+
+/** The sweep: contacts of days before `day` ('YYYY-MM-DD') go — only a day's own count is ever read; how many went. */
+export const pruneContactsBefore = async (s: Store, day: string): Promise<number> => Number((await s.deleteFrom('job_contacts').where('day', '<', day).executeTakeFirst()).numDeletedRows)

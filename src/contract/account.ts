@@ -75,5 +75,6 @@ export const DeletionBlocker = z.object({
   create_time: z.string(),
 })
 export type DeletionBlocker = z.infer<typeof DeletionBlocker>
+/** The refusal's data, and personal.user/deletionCheck's answer (the same list, asked before deleting: issue 39). */
 export const DeletionRefusalData = z.object({ orders: z.array(DeletionBlocker) })
 export type DeletionRefusalData = z.infer<typeof DeletionRefusalData>

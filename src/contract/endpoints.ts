@@ -7,6 +7,7 @@ export const ENDPOINTS = {
   'personal.order/preCreate': 'POST',
   'personal.order/create': 'POST',
   'personal.order/payparam': 'POST',
+  'personal.order/payResult': 'POST',
   'personal.order/read': 'GET',
   'personal.order/index': 'GET',
   'personal.order/refund': 'POST',
@@ -28,10 +29,15 @@ export const ENDPOINTS = {
   'wechat/bind': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
+  /** Alipay's web authorisation (auth_base) inside Alipay's browser: the buyer's id an Alipay JSAPI payment needs (./alipay.ts). */
+  'alipay/getAuthUrl': 'GET',
+  'alipay/getOpenId': 'GET',
   'personal.user/info': 'GET',
   'personal.user/logout': 'POST',
   'personal.user/sessions': 'GET',
   'personal.user/endSession': 'POST',
+  /** The orders that would stop the account's deletion now (issue 39): Delete account lists them before offering it. */
+  'personal.user/deletionCheck': 'GET',
   'personal.user/delete': 'POST',
   'personal.order/cancel': 'POST',
   'hui_public.card/index': 'GET',

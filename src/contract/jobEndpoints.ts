@@ -43,5 +43,15 @@ export const JOB_LIFETIME_DAYS = 30
 export const JOB_REPORTS_TO_HIDE = 3
 /** Different postings whose contact one shopper may see in one business day. */
 export const JOB_CONTACTS_PER_DAY = 5
+/**
+ * Issue 43: a second account bought five more contacts a day. An account in its first JOB_NEW_ACCOUNT_HOURS may see
+ * JOB_CONTACTS_NEW_ACCOUNT a day; and one client address (the connection's, or the proxy's word for it when
+ * TRUST_PROXY says the proxy is ours) may reveal at most JOB_CONTACTS_PER_ADDRESS different postings a business day,
+ * over every account behind it (a posting already revealed there that day is free). Nothing the client makes up (an
+ * install id, a header) counts: it can be forged.
+ */
+export const JOB_CONTACTS_NEW_ACCOUNT = 2
+export const JOB_NEW_ACCOUNT_HOURS = 24
+export const JOB_CONTACTS_PER_ADDRESS = 20
 /** The salary filter's floors (yuan a month; 0: any). */
 export const JOB_SALARY_FLOORS = [0, 5000, 8000, 10000] as const

@@ -30,6 +30,11 @@ export const MallProduct = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
   name: z.string(),
+  /**
+   * The English name its merchant gave it, or null (issue 39): what English searches find, shown beside the name to a
+   * shopper reading English (search results, the product's page). `name` stays as the merchant wrote it.
+   */
+  name_en: z.string().nullable(),
   /** One-line selling point. */
   subtitle: z.string(),
   image: z.string(),

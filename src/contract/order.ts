@@ -184,6 +184,13 @@ export const PriceQuote = z.object({
       mode: z.enum(['delivery', 'pickup']),
       /** Shop → address, metres (delivery). */
       distance: z.number().int().nullable(),
+      /**
+       * Where the distance was measured from (delivery; null: pickup, or an address with no point): `map` the address's
+       * map pick; `district_centre` its district's centre (saved without a pick); `outside_district` the centre too,
+       * because the pick lies outside the district (issue 43: coordinates are not taken on trust — Confirm says so).
+       * Always sent by this server (optional in the type for answers built without it).
+       */
+      point: z.enum(['map', 'district_centre', 'outside_district']).nullable().optional(),
       delivery_fee: z.number().int(),
       packing_fee: z.number().int(),
       /** Dishes at list price (with options): what the minimum order is judged on. */
@@ -260,7 +267,7 @@ export const OrderParcel = z.object({
   tracking_no: z.string(),
   shipped_at: z.string(),
   /** src/contract/mallEndpoints.ts PARCEL_STATES. */
-  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']),
+  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'received']),
   /** Its latest event's text. */
   latest: z.string(),
 })
@@ -345,8 +352,6 @@ export const OrderInfo = z.object({
   pay_time: z.string().nullable(),
   /** Unpaid orders are cancelled automatically at this time. */
   expire_time: z.string().nullable(),
-  /** Points this order earns ("gold-pointing plan"): 1 per yuan paid, once paid. */
-  points: z.number().int(),
   /**
    * The store's last refusal of a refund request (the order went back to where it was), with its reason; null
    * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).
@@ -385,6 +390,10 @@ export const PayparamPayload = z.object({
   wx_gzh_openid: z.string().max(128).optional(),
   /** Alipay client. */
   alipay: z.boolean().optional(),
+  /** Alipay's browser: the buyer's open_id (auth_base: alipay/getAuthUrl → alipay/getOpenId; stored as h5_alipay_open_id). */
+  alipay_open_id: z.string().max(128).optional(),
+  /** H5 in a plain browser: what the shopper picked on the payment sheet (WeChat Pay's H5 or Native payment, Alipay's WAP page). */
+  pay_method: z.enum(['wechat', 'alipay']).optional(),
   success_url: z.string().max(500).optional(),
   fail_url: z.string().max(500).optional(),
   share_user_user_id: z.union([z.string(), z.number()]).optional(),
@@ -412,6 +421,8 @@ export const PayparamAnswer = z.object({
     pay_url: z.string().nullable(),
     /** Alipay client: trade number. */
     tradeNO: z.string().nullable(),
+    /** A desktop browser paying with WeChat Pay: the Native payment's code_url, shown as a QR code to scan with WeChat. */
+    code_url: z.string().nullable().optional(),
   }),
   expend: z.object({ pay_info: z.string() }),
 })
@@ -455,3 +466,6 @@ export const VerificationAnswer = z.object({
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>
 
 export const CancelPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+/** personal.order/payResult: the order whose payment the server asks its provider about (after a return from paying outside the app). */
+export const PayResultPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export type PayResultPayload = z.input<typeof PayResultPayload>

@@ -11,6 +11,7 @@ import {
   BindPayload,
   DeleteAccountAnswer,
   DeleteAccountPayload,
+  DeletionRefusalData,
   EndSessionAnswer,
   EndSessionPayload,
   LogoutAnswer,
@@ -21,6 +22,7 @@ import {
   SmsPayload,
 } from './account'
 import { Empty, Id } from './common'
+import { AlipayAuthUrlAnswer, AlipayAuthUrlPayload, AlipayOpenIdAnswer, AlipayOpenIdPayload } from './alipay'
 import { PageQuery } from './paging'
 import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
@@ -51,6 +53,7 @@ import {
   OrderPayload,
   PayparamAnswer,
   PayparamPayload,
+  PayResultPayload,
   PriceQuote,
   CancelPayload,
   ReadAnswer,
@@ -66,7 +69,7 @@ import { JssdkAnswer, JssdkPayload } from './wechat'
 import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
-import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
+import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
 import type { MerchantEndpointPath } from './merchantEndpoints'
@@ -104,6 +107,7 @@ export const SCHEMAS = {
   'personal.order/preCreate': { req: OrderPayload, res: PriceQuote },
   'personal.order/create': { req: CreatePayload, res: CreateAnswer },
   'personal.order/payparam': { req: PayparamPayload, res: PayparamAnswer },
+  'personal.order/payResult': { req: PayResultPayload, res: ReadAnswer },
   'personal.order/read': { req: ReadPayload, res: ReadAnswer },
   'personal.order/index': { req: OrderListQuery, res: OrderListAnswer },
   'personal.order/refund': { req: RefundPayload, res: RefundAnswer },
@@ -124,10 +128,13 @@ export const SCHEMAS = {
   'wechat/bind': { req: BindPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
+  'alipay/getAuthUrl': { req: AlipayAuthUrlPayload, res: AlipayAuthUrlAnswer },
+  'alipay/getOpenId': { req: AlipayOpenIdPayload, res: AlipayOpenIdAnswer },
   'personal.user/info': { req: Empty, res: ProfileAnswer },
   'personal.user/logout': { req: Empty, res: LogoutAnswer },
   'personal.user/sessions': { req: Empty, res: SessionListAnswer },
   'personal.user/endSession': { req: EndSessionPayload, res: EndSessionAnswer },
+  'personal.user/deletionCheck': { req: Empty, res: DeletionRefusalData },
   'personal.user/delete': { req: DeleteAccountPayload, res: DeleteAccountAnswer },
   'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
@@ -178,6 +185,7 @@ export const SCHEMAS = {
   'personal.mall_cart/index': { req: Empty, res: CartAnswer },
   'personal.mall_cart/add': { req: CartAddPayload, res: CartAddAnswer },
   'personal.mall_cart/setQuantity': { req: CartSetPayload, res: CartAnswer },
+  'personal.mall_cart/check': { req: CartCheckPayload, res: CartAnswer },
   'personal.mall_cart/remove': { req: CartRemovePayload, res: CartAnswer },
   // Takeout (./takeoutEndpoints.ts, issue 25).
   'hui_public.takeout_category/index': { req: Empty, res: TakeoutCategoryAnswer },

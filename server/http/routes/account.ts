@@ -10,10 +10,11 @@ import { SMS_MAX_ATTEMPTS, SMS_VALID_MS, hashToken } from '../../domain/account'
 import { nicknameIn, orderTitleIn } from '../../domain/names'
 import { cancelIfTradesClosed } from '../../domain/orders'
 import { closeOpenTrades } from '../../domain/pay/outbox'
-import type { PayProvider } from '../../domain/pay/provider'
+import type { PayProviders } from '../../domain/pay/providers'
 import * as addresses from '../../storage/repo/addresses'
 import * as coupons from '../../storage/repo/coupons'
 import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
+import { eraseTracesElsewhere, flushErasure } from '../../domain/erasure'
 import * as orders from '../../storage/repo/orders'
 import * as site from '../../storage/repo/site'
 import { staffShopOf } from '../../storage/repo/store'
@@ -176,8 +177,11 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     return { ended: true }
   })
 
+  // What personal.user/delete would refuse over, asked first: the screen lists these and offers no deletion while any blocks.
+  defineRoute(app, db, 'personal.user/deletionCheck', { auth: true }, async ({ user, lang }) => ({ orders: await deletionBlockers(db, lang, requireUser(user).id) }))
+
   defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
-    await deleteAccount(db, app.payProvider, requireUser(user).id, lang)
+    await deleteAccount(db, app.payProviders, requireUser(user).id, lang)
     return { deleted: true }
   })
 
@@ -247,11 +251,12 @@ export async function deletionBlockers(db: Q, lang: ApiLang, userId: number, now
  * product, coupon back) — a trade the provider reports paid, or one opened meanwhile, refuses the deletion
  * (delete_payment_processing). Then the person is erased: sessions, addresses, uploads, unused coupons,
  * login codes, the staff link, the cards' till secrets, a merchant application's contact (an open one
- * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; the user row keeps
- * only its id, anonymised. Orders keep what the books need
+ * withdrawn); every order's copy of an address and remark and the shopper's refund reasons; job report notes and job
+ * contacts, a job posting listing their phone (closed, its contact blanked); the user row keeps only its id,
+ * anonymised. Then SQLite's log is emptied (server/domain/erasure.ts: nothing erased stays in the files). Orders keep what the books need
  * (order number, shop, what was bought, amounts, statuses, times), payments and refunds stay.
  */
-export async function deleteAccount(db: Q, provider: PayProvider, userId: number, lang: ApiLang = 'zh'): Promise<void> {
+export async function deleteAccount(db: Q, providers: PayProviders, userId: number, lang: ApiLang = 'zh'): Promise<void> {
   const refuseIfBlocked = async () => {
     const blocking = await deletionBlockers(db, lang, userId)
     if (blocking.length > 0) {
@@ -262,7 +267,7 @@ export async function deleteAccount(db: Q, provider: PayProvider, userId: number
   // Checked before any trade is closed (a refused deletion changes nothing at the provider), and again in the transaction.
   await refuseIfBlocked()
   for (const o of (await orders.unpaidOf(db, userId))) {
-    if ((await closeOpenTrades(db, provider, o.id)) !== 'closed') throw refuse('delete_payment_processing')
+    if ((await closeOpenTrades(db, providers, o.id)) !== 'closed') throw refuse('delete_payment_processing')
   }
   await db.transaction('serializable', async (db) => {
     await refuseIfBlocked()
@@ -289,6 +294,10 @@ export async function deleteAccount(db: Q, provider: PayProvider, userId: number
       if (kept !== o.detail) await orders.setDetail(db, o.id, kept)
     }
     await orders.eraseShopperWords(db, userId)
+    // Issue 43: job report notes and contacts, a posting listing their phone, the sandbox outbox's openid.
+    await eraseTracesElsewhere(db, userId, phone, nowMs())
     await users.anonymise(db, userId, nowText())
   })
+  // Issue 43: nothing erased stays in SQLite's files (freed bytes are zeroed; the log is emptied now).
+  await flushErasure(db, nowMs())
 }

@@ -187,3 +187,6 @@ export const deleteSandboxTextsTo = (db: Q, phone: string) => db.run('DELETE FRO
  * user are not held up). SQLite's transaction holds the whole file's write lock from its start already.
  */
 export const lockUser = (db: Q, userId: number): Promise<void> => lockRow(db, 'users', userId)
+
+/** The user's WeChat openids: the mini-program's (wx_openid) and the official account's (gzh_openid), for WeChat Pay's JSAPI payer. */
+export const openidsOf = async (db: Q, id: number) => (await db.get('SELECT wx_openid, gzh_openid FROM users WHERE id = ?', id)) as { wx_openid: string | null; gzh_openid: string | null } | undefined

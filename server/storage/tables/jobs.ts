@@ -49,4 +49,6 @@ export interface JobContactsTable {
   /** The business day, 'YYYY-MM-DD' (Asia/Shanghai). */
   day: string
   seen_at: number
+  /** The client address it was asked from (issue 43: postings revealed per address a day); null for contacts before. */
+  client: string | null
 }

@@ -98,7 +98,7 @@ export default function BindForm({ redirect }: { redirect?: string }) {
       <View className='bind__field'>
         <Text className='bind__label'>{t('auth.code')}</Text>
         <Input className='bind__input bind__code' type='number' maxlength={6} placeholder={t('auth.codePlaceholder')} nativeProps={{ 'aria-label': t('auth.code') }} value={code} onInput={(e) => setCode(e.detail.value)} />
-        <Button className='bind__send' disabled={wait > 0 || send.busy || undefined} loading={send.busy} onClick={() => void send.run()}>
+        <Button className='bind__send tap-slop' disabled={wait > 0 || send.busy || undefined} loading={send.busy} onClick={() => void send.run()}>
           {wait > 0 ? t('auth.resendIn', { seconds: wait }) : t('auth.sendCode')}
         </Button>
       </View>

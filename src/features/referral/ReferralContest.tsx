@@ -8,6 +8,8 @@ import type { ReferralBoardRow, ReferralContest as Contest, ReferralMine } from 
 import { REFERRAL_BOARD_SIZE } from '@/contract/referralEndpoints'
 import { serverNow } from '@/core/clock'
 import { toastError, toastSuccess } from '@/core/feedback'
+import { countdownText } from '@/core/format'
+import { useLang } from '@/core/i18n'
 import { errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
 import { sharePath } from '@/core/share'
@@ -22,8 +24,6 @@ type Phase = Contest['state']
 
 /** The contest's phase on the server's clock now (the answer's state is the one it had when read). */
 export const phaseOf = (c: Pick<Contest, 'start_at' | 'end_at'>, now: number): Phase => (now < c.start_at ? 'upcoming' : now >= c.end_at ? 'ended' : 'on')
-
-const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The referral contest (issue 26): countdown, prizes, my standing and share, the board, the rules. */
 export default function ReferralContest() {
@@ -49,6 +49,7 @@ export default function ReferralContest() {
 
 function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: () => void }) {
   const t = useT()
+  const lang = useLang()
   const [phase, setPhase] = useState<Phase>(() => phaseOf(contest, serverNow()))
   const target = phase === 'upcoming' ? contest.start_at : phase === 'on' ? contest.end_at : null
   const left = useCountdown(target)
@@ -62,8 +63,6 @@ function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: (
       }
     }
   }, [left, target, contest, phase, onPhaseChange])
-  const days = Math.floor(left / 86_400)
-  const time = [Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), left % 60].map(pad).join(':')
   return (
     <View className='referral__head'>
       <Text className={`referral__state referral__state--${phase}`}>{t(`referral.state.${phase}`)}</Text>
@@ -76,7 +75,7 @@ function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: (
       ) : (
         <View className='referral__clock' role='timer' aria-live='off'>
           <Text className='referral__clock-label'>{t(phase === 'upcoming' ? 'referral.startsIn' : 'referral.endsIn')}</Text>
-          <Text className='referral__clock-value'>{t('referral.countdown', { days, time })}</Text>
+          <Text className='referral__clock-value'>{countdownText(left, lang)}</Text>
         </View>
       )}
     </View>

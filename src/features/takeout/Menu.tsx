@@ -16,7 +16,8 @@ import { assetUrl } from '@/core/request'
 import { getItem } from '@/core/storage'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
-import { cartChanged, itemsOf, keptLines, seenOf, showLines, sums, useCart, vanishedLines, type ShownLine, type VanishedLine } from './cart'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
+import { cartChanged, itemsOf, keptLines, seenOf, showLines, sums, useCart, vanishedLines, type CartCap, type ShownLine, type VanishedLine } from './cart'
 import CartSheet from './CartSheet'
 import OptionSheet from './OptionSheet'
 import { openText, wallTime } from './time'
@@ -178,7 +179,19 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
   }, [found])
 
   const countOf = (dishId: number) => cart.lines.filter((l) => l.dish_id === dishId).reduce((n, l) => n + l.quantity, 0)
-  const tapAdd = (d: Dish) => (d.option_groups.length > 0 ? setChoosing(d) : cart.add(d.id, [], 1, seenOf(d, [])))
+  // What one order may hold (issue 43): an add the cap stopped says which cap, in the shopper's words.
+  const sayCap = (cap: CartCap | null, d: Dish) => {
+    if (cap === 'dish') toastInfo(t('to.capDish', { name: d.name, max: TAKEOUT_CAPS.perDish }))
+    else if (cap === 'items') toastInfo(t('to.capItems', { max: TAKEOUT_CAPS.items }))
+    else if (cap === 'lines') toastInfo(t('to.capLines', { max: TAKEOUT_CAPS.lines }))
+  }
+  // The line remembers the price and name it was added at (issue 44: said at the cart and at Confirm when they change).
+  const addTo = (d: Dish, optionIds: number[], by = 1) => {
+    const cap = cart.add(d.id, optionIds, by, seenOf(d, optionIds))
+    sayCap(cap, d)
+    return cap
+  }
+  const tapAdd = (d: Dish) => (d.option_groups.length > 0 ? setChoosing(d) : addTo(d, []))
   const checkout = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/confirmOrder', { shop_id: shop.id }) })
 
   const shut = shop.open.state !== 'open'
@@ -210,7 +223,7 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
                 </Text>
                 {c.dish_ids.map((dishId) => {
                   const d = dishById.get(dishId)
-                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} onOpen={() => setChoosing(d)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
+                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} full={cart.room(d.id, []).room === 0} onOpen={() => setChoosing(d)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
                 })}
               </View>
             ))}
@@ -232,13 +245,14 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
         onCart={() => (sum.count > 0 || vanished.length > 0) && setCartOpen(!cartOpen)}
         onCheckout={checkout}
       />
-      {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => (cart.add(choosing.id, ids, 1, seenOf(choosing, ids)), setChoosing(null))} onClose={() => setChoosing(null)} />}
+      {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => addTo(choosing, ids) === null && setChoosing(null)} onClose={() => setChoosing(null)} />}
       {cartOpen && (sum.count > 0 || vanished.length > 0) && (
         <CartSheet
           shown={shown}
           barLines={(barState ? 1 : 0) + (memberSaving > 0 ? 1 : 0)}
           vanished={vanished}
-          onChange={(l: ShownLine, by: number) => cart.add(l.line.dish_id, l.line.option_ids, by, seenOf(l.dish, l.line.option_ids))}
+          full={(l: ShownLine) => cart.room(l.line.dish_id, [...l.line.option_ids]).room === 0}
+          onChange={(l: ShownLine, by: number) => void addTo(l.dish, [...l.line.option_ids], by)}
           onRemove={(v: VanishedLine) => cart.save(cart.lines.filter((l) => l !== v.line))}
           onClear={() => (cart.clear(), setCartOpen(false), toastInfo(t('to.cleared')))}
           onClose={() => setCartOpen(false)}
@@ -302,7 +316,7 @@ export function PriceText({ price, member }: { price: number; member: number | n
  * One dish: a tap on it opens its detail (photo, description, options: ./OptionSheet.tsx); + and − (or Options, for a
  * dish with options) act on the cart without opening it.
  */
-function DishRow({ dish: d, found, count, onOpen, onAdd, onLess }: { dish: Dish; found: boolean; count: number; onOpen: () => void; onAdd: () => void; onLess: () => void }) {
+function DishRow({ dish: d, found, count, full, onOpen, onAdd, onLess }: { dish: Dish; found: boolean; count: number; full: boolean; onOpen: () => void; onAdd: () => void; onLess: () => void }) {
   const t = useT()
   return (
     <View id={`to-dish-${d.id}`} className={`to-dish${d.sold_out ? ' to-dish--out' : ''}${found ? ' to-dish--found' : ''}`} data-dish={d.id} onClick={onOpen}>
@@ -339,7 +353,8 @@ function DishRow({ dish: d, found, count, onOpen, onAdd, onLess }: { dish: Dish;
                   <Text className='to-step__n'>{count}</Text>
                 </>
               )}
-              <View className='to-step to-step--more' role='button' tabIndex={0} aria-label={t('to.addOne', { name: d.name })} onClick={onAdd}>
+              {/* At the order's cap (issue 43) "+" stays, dimmed and disabled for assistive technology; a tap says why. */}
+              <View className={`to-step to-step--more${full ? ' to-step--full' : ''}`} role='button' tabIndex={0} aria-disabled={full || undefined} aria-label={t('to.addOne', { name: d.name })} onClick={onAdd}>
                 <Text className='to-step__dot'>+</Text>
               </View>
             </View>

@@ -9,6 +9,7 @@ import { QrCode } from '@/components/MemberCode'
 import { showPlace } from '@/components/PlaceMap/showPlace'
 import type { OrderInfo } from '@/contract/order'
 import type { TakeoutOrderAnswer, TakeoutView } from '@/contract/takeout'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
 import { TAKEOUT_RATING_WORDS_MAX, TAKEOUT_WATCH } from '@/contract/takeoutEndpoints'
 import { canRefund, cancelNotRefund, payStage } from '@/contract/orderRules'
 import { askAgain } from '@/core/cache'
@@ -386,7 +387,7 @@ function OrderAgain({ shopId, data }: { shopId: number; data: TakeoutOrderAnswer
     if (readCart(shopId).length > 0 && !(await confirmAction(t('to.againReplace'), t('to.againReplaceYes'), t('to.cancel')))) return
     writeCart(
       shopId,
-      data.again.map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids].sort((a, b) => a - b), quantity: Math.min(99, l.quantity) })),
+      data.again.map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids].sort((a, b) => a - b), quantity: Math.min(TAKEOUT_CAPS.perDish, l.quantity) })),
     )
     toastSuccess(t('to.againDone'))
     await Taro.navigateTo({ url: routeUrl('pages/takeout/detail', { id: shopId }) }).catch(() => undefined)
