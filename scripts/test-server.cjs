@@ -51,7 +51,7 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
   // The test tiers log in many times from one address: the per-client login-code limit is raised for them.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', PAY_NOTIFY_SECRET: RUN_PAY_SECRET, ...extraEnv }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', SMS_PER_CLIENT_DAY: '100000', PAY_NOTIFY_SECRET: RUN_PAY_SECRET, ...extraEnv }
   delete env.SANDBOX_KEY
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''

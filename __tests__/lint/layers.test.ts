@@ -158,8 +158,8 @@ describe('layers the lint enforces', () => {
   })
 
   it("the providers: a provider imports no domain or storage (time, the contract and its own folder pass); the domain imports a provider's interface only", () => {
-    expect(only('import-x/no-restricted-paths', found.serverProviderToDomain)).toEqual([expect.stringContaining('server/providers (the outside providers) import only')])
-    expect(only('import-x/no-restricted-paths', found.serverProviderToStorage)).toEqual([expect.stringContaining('server/providers (the outside providers) import only')])
+    expect(only('import-x/no-restricted-paths', found.serverProviderToDomain)).toEqual([expect.stringContaining('server/providers (the outside world: payments, SMS, WeChat, parcels) import only')])
+    expect(only('import-x/no-restricted-paths', found.serverProviderToStorage)).toEqual([expect.stringContaining('server/providers (the outside world: payments, SMS, WeChat, parcels) import only')])
     expect(found.serverProviderAllowed).toEqual([])
     expect(found.serverDomainToProviderTypes).toEqual([])
     expect(only('import-x/no-restricted-paths', found.serverDomainToProviderImplementation)).toEqual([expect.stringContaining("server/domain imports only a provider's interface")])

@@ -55,6 +55,16 @@ import { addDistanceFunction } from '../storage/repo/shops'
 import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/users'
 import { assetRoutes } from '../demo/assets'
 import { createSandbox } from '../sandbox/sandbox'
+import type { SmsConfig } from '../providers/sms/config'
+import type { SmsSender } from '../providers/sms/types'
+import { noSmsSender, sandboxSmsSender } from '../providers/sms/sandbox'
+import { tencentSmsSender, type TencentSenderOptions } from '../providers/sms/tencent'
+import type { WechatConfig } from '../providers/wechat/config'
+import type { TokenStore, WechatServices } from '../providers/wechat/types'
+import { wechatApi, type WechatApiOptions } from '../providers/wechat/api'
+import { sandboxWechat } from '../providers/wechat/sandbox'
+import * as wechatRepo from '../storage/repo/wechat'
+import { sendDueMessages, takeWaiting, type MessageSender } from '../domain/messages'
 import { clientLimitStore } from './clientLimits'
 import { seedDemoData } from '../demo/seed'
 import { seedReferenceData } from '../storage/reference'
@@ -76,6 +86,8 @@ export interface AppOptions {
   dbPath: string
   staticDir?: string
   logger?: boolean
+  /** Where the log goes instead of stdout (a test that reads what the server logged). */
+  logStream?: NodeJS.WritableStream
   sandbox?: boolean
   /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
   sandboxKey?: string
@@ -85,6 +97,22 @@ export interface AppOptions {
   paySecret?: string
   /** Login codes one client may ask for in 10 minutes (default 5). */
   smsPerClient?: number
+  /** … and in a day, over all phones (SMS_PER_CLIENT_DAY; default 50). */
+  smsPerClientDay?: number
+  /**
+   * The SMS sender (server/providers/sms/config.ts readSmsConfig: SMS_PROVIDER, TENCENT_SMS_*). Absent or null: the sandbox's
+   * (the outbox and the log) in the sandbox, none outside it (codes refused with sms_not_configured).
+   */
+  sms?: SmsConfig | null
+  /** The real sender's tries and time limit (tests shorten them). */
+  smsOptions?: TencentSenderOptions
+  /**
+   * WeChat login and server API (server/providers/wechat/config.ts readWechatConfig: WX_MP_*, WX_GZH_*, WX_API_BASE …). Each
+   * app configured uses WeChat; one that is not, the sandbox's stand-in in the sandbox, nothing outside it.
+   */
+  wechat?: WechatConfig | null
+  /** The WeChat client's time limit and waits (tests shorten them). */
+  wechatOptions?: WechatApiOptions
   trustProxy?: boolean | string | number
   /** Unanswered refund requests are approved automatically after this many hours (default 48). */
   refundAutoApproveHours?: number
@@ -131,6 +159,10 @@ declare module 'fastify' {
     payProviders: PaymentProviders
     /** Where parcels' tracking comes from (server/providers/carrier/types.ts). */
     parcelTracker: ParcelTracker
+    /** WeChat's services as this server has them (server/providers/wechat/types.ts). */
+    wechat: WechatServices
+    /** The SMS sender (server/providers/sms/types.ts). */
+    sms: SmsSender
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
   }
@@ -157,7 +189,11 @@ export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInsta
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers["access-token"]'] } : false,
+    logger: opts.logStream
+      ? { level: 'info', redact: ['req.headers["access-token"]'], stream: opts.logStream }
+      : opts.logger
+        ? { level: 'info', redact: ['req.headers["access-token"]'] }
+        : false,
     bodyLimit: 256 * 1024,
     // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
     trustProxy: (opts.trustProxy ?? false) as boolean | string,
@@ -226,7 +262,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage.engine === 'postgres' ? await holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')) : null
   const detachClock = attachClock(heldClock ? heldClock.read : () => clockOffsets(db))
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
-  const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
+  // The outside providers of identity (issue 40; server/providers/README.md): a configured one is real, else the sandbox's
+  // stand-in in the sandbox, else none (the routes refuse with a reason).
+  const sms: SmsSender = opts.sms ? tencentSmsSender(opts.sms, opts.smsOptions) : sandbox.enabled ? sandboxSmsSender(sandbox, app.log) : noSmsSender
+  app.decorate('sms', sms)
+  // WeChat's access_token and jsapi_ticket are kept in the database, shared by every process (server/storage/repo/wechat.ts).
+  const tokenStore: TokenStore = {
+    read: (appId, kind) => wechatRepo.readToken(q, appId, kind),
+    takeLease: (appId, kind, now, leaseUntil, dueBefore) => wechatRepo.takeTokenLease(q, appId, kind, now, leaseUntil, dueBefore),
+    takeForce: (appId, kind, stale, now, leaseUntil, forcedBefore) => wechatRepo.takeTokenForce(q, appId, kind, stale, now, leaseUntil, forcedBefore),
+    save: async (appId, kind, value, expiresAt, leaseUntil, now) => void (await wechatRepo.saveToken(q, appId, kind, value, expiresAt, leaseUntil, now)),
+    release: async (appId, kind) => void (await wechatRepo.releaseTokenLease(q, appId, kind)),
+  }
+  const realWechat = opts.wechat ? wechatApi(opts.wechat, tokenStore, opts.wechatOptions) : null
+  const standIn = sandbox.enabled ? sandboxWechat({ gzhAppId: process.env.WX_GZH_APPID, log: app.log }) : null
+  const wechat: WechatServices = {
+    miniProgram: realWechat?.miniProgram ?? standIn?.miniProgram ?? null,
+    officialAccount: realWechat?.officialAccount ?? standIn?.officialAccount ?? null,
+  }
+  app.decorate('wechat', wechat)
+  // Subscription messages go out through the mini-program (server/domain/messages.ts): sent after the request that recorded
+  // them has answered, and by every sweep.
+  const miniProgram = wechat.miniProgram
+  const messageSender: MessageSender = miniProgram ? (message) => miniProgram.subscribe(message) : null
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
@@ -247,10 +306,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tracker = opts.parcelTracker ?? (sandbox.enabled ? sandboxTracker : noTracker)
   app.decorate('parcelTracker', tracker)
   // Subscription messages (takeout's moves, discount-day reminders) are offered only where they can be delivered: the
-  // sandbox records them (sandbox_messages, GET /api/sandbox/messages); a production server needs WeChat's sender
-  // (server/providers/wechat) — until one is configured no template is offered, no consent taken, and nothing is written
-  // to the sandbox's outbox.
-  const messages = sandbox.enabled
+  // sandbox records them (GET /api/sandbox/messages); a production server sends them through the mini-program's API
+  // (server/providers/wechat, WX_MP_*) — until it is configured no template is offered and no consent taken.
+  const messages = sandbox.enabled || messageSender !== null
   const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
   const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
   // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
@@ -315,7 +373,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
+  accountRoutes(app, q, storage, { smsPerClient: opts.smsPerClient ?? 5, smsPerClientDay: opts.smsPerClientDay ?? 50, sms, wechat })
+  // A subscription message recorded by this request (a takeout order's move): sent once the answer is out (its transaction
+  // has committed). Costs nothing when none was recorded: a flag, no query.
+  app.addHook('onResponse', (_req, _reply, done) => {
+    if (takeWaiting(q)) void sendDueMessages(q, messageSender).catch((error: unknown) => app.log.error({ err: error }, 'subscription messages not sent'))
+    done()
+  })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
   orderRoutes(app, q, providers, refundAutoApproveHours)
@@ -338,7 +402,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
-  staffRoutes(app, q)
+  staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   storeShopRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
@@ -374,6 +438,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
     // transaction must not meet a tx() of theirs.
     if (messages) await sendDueReminders(storage)
+    // Subscription messages recorded and not sent yet (server/domain/messages.ts): after the reminders the sweep recorded.
+    await sendDueMessages(q, messageSender)
     // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
     await pruneJobContacts(storage)
   }

@@ -10,6 +10,8 @@ import { parseClockAt } from '../time'
 import type { AppOptions } from './app'
 import type { WechatPayConfig } from '../providers/wechatpay/config'
 import { createWechatPay } from '../providers/wechatpay/wechatpay'
+import type { SmsConfig } from '../providers/sms/config'
+import type { WechatConfig } from '../providers/wechat/config'
 
 /** Server settings from the environment (never from the repository), read once at start: readConfig. */
 export interface ServerConfig {
@@ -47,6 +49,12 @@ export interface ServerConfig {
   referralSecret?: string
   /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
   smsPerClient: number
+  /** … and in a day (SMS_PER_CLIENT_DAY, default 50). */
+  smsPerClientDay: number
+  /** The SMS sender (SMS_PROVIDER, TENCENT_SMS_*; server/providers/sms/config.ts); null: none (the sandbox's in the sandbox). */
+  sms: SmsConfig | null
+  /** WeChat login and server API (WX_*; server/providers/wechat/config.ts); null: neither app configured. */
+  wechat: WechatConfig | null
   /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
   trustProxy: boolean | string | number
   /** Refund requests no store answered within this many hours are approved automatically (default 48). */
@@ -114,6 +122,7 @@ export const SERVER_ENV = {
   PAY_NOTIFY_SECRET: field.secret(),
   REFERRAL_SECRET: field.secret({ minLength: 16 }),
   SMS_PER_CLIENT: field.int({ fallback: 5, min: 1, max: 100_000, unit: 'codes per 10 minutes' }),
+  SMS_PER_CLIENT_DAY: field.int({ fallback: 50, min: 1, max: 1_000_000, unit: 'codes per day' }),
   TRUST_PROXY: field.text({ pattern: /^(true|false|\d{1,2}|[0-9A-Fa-f.:/, ]+)$/, what: 'true, false, a hop count or the proxy addresses (10.0.0.0/8, …)' }),
   REFUND_AUTO_APPROVE_HOURS: field.int({ fallback: 48, min: 1, max: 8760, unit: 'hours' }),
   SWEEP_MS: field.int({ fallback: 60_000, min: 10, max: 3_600_000, unit: 'ms' }),
@@ -206,6 +215,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     paySecret: v.PAY_NOTIFY_SECRET ?? crypto.randomBytes(32).toString('hex'),
     referralSecret: v.REFERRAL_SECRET ?? undefined,
     smsPerClient: v.SMS_PER_CLIENT,
+    smsPerClientDay: v.SMS_PER_CLIENT_DAY,
+    sms: (providers.sms ?? null) as SmsConfig | null,
+    wechat: (providers.wechat ?? null) as WechatConfig | null,
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     refundAutoApproveHours: v.REFUND_AUTO_APPROVE_HOURS,
     sweepMs: v.SWEEP_MS,
@@ -253,6 +265,9 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     paySecret: config.paySecret,
     referralSecret: config.referralSecret,
     smsPerClient: config.smsPerClient,
+    smsPerClientDay: config.smsPerClientDay,
+    sms: config.sms,
+    wechat: config.wechat,
     trustProxy: config.trustProxy,
     refundAutoApproveHours: config.refundAutoApproveHours,
     sweepMs: config.sweepMs,

@@ -787,7 +787,51 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX job_contacts_client ON job_contacts(client, day, job_id);
   CREATE INDEX job_contacts_day ON job_contacts(day);
   `,
-  // 36 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
+  // 36 — WeChat's server API and login (issue 40; server/providers/wechat). wechat_tokens: an access_token (per app id) or a
+  // jsapi_ticket (per official account) every process shares — its value and when it expires (ms), a refresh lease
+  // (lease_until: the process that took it refreshes; the others wait or use the value still valid) and the last forced
+  // refresh (forced_at: at most one every 30 s over all processes; WeChat allows 20 a day). wechat_messages: the subscription
+  // messages' outbox (server/domain/takeout/subscriptions.ts, discount-day reminders) — recorded in the transaction that
+  // decides a message, sent after it commits; pending → sent, refused (43101: the shopper's consent is gone, final),
+  // skipped (no openid to send to) or failed (a definite error or out of attempts; errcode kept). The sandbox's outbox view
+  // (GET /api/sandbox/messages) lists these rows; sandbox_messages' rows are copied in (the table is no longer written).
+  // users.wx_unionid: the UnionID jscode2session or the official account's OAuth answers, when the apps share an open platform.
+  // PostgreSQL: migrations/pg/0036_wechat.sql.
+  `
+  CREATE TABLE wechat_tokens (
+    app_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('access_token', 'jsapi_ticket')),
+    value TEXT,
+    expires_at INTEGER NOT NULL DEFAULT 0,
+    lease_until INTEGER NOT NULL DEFAULT 0,
+    forced_at INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (app_id, kind)
+  );
+  CREATE TABLE wechat_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    order_id INTEGER,
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'refused', 'skipped', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    errcode INTEGER,
+    last_error TEXT,
+    done_at INTEGER
+  );
+  CREATE INDEX wechat_messages_due ON wechat_messages(state, next_attempt_at);
+  CREATE INDEX wechat_messages_order ON wechat_messages(order_id, id);
+  INSERT INTO wechat_messages (user_id, order_id, touser, template_id, event, page, data, created_at, state, next_attempt_at, done_at)
+    SELECT user_id, order_id, touser, template_id, event, page, data, created_at, 'sent', created_at, created_at FROM sandbox_messages ORDER BY id;
+  ALTER TABLE users ADD COLUMN wx_unionid TEXT;
+  `,
+  // 37 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
   // categories get rows of their own (ordered, renamed, deleted when empty; dishes.category keeps the name as before), from
   // the names the dishes had; a dish has a packing fee per piece, a daily stock (NULL: unlimited; sold counted per business
   // day in dish_stock_days) and is removed by a mark, never deleted — so its id, and its options', are never used again by
@@ -796,7 +840,7 @@ export const MIGRATIONS: readonly string[] = [
   // claims once per place), a window (valid_from/valid_to, business days) or days from the claim (valid_days), and can be
   // stopped; a claimed coupon of a window starts at its first day (user_coupons.starts_at). Every change of the menu, the
   // delivery settings and the coupons is a row of shop_changes: who, when, what, before and after (JSON).
-  // PostgreSQL: migrations/pg/0036_shop_menu_coupons.sql.
+  // PostgreSQL: migrations/pg/0037_shop_menu_coupons.sql.
   `
   CREATE TABLE dish_categories (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

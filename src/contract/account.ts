@@ -17,6 +17,17 @@ export const BindPayload = z.object({
   privacy_version: ShortText('privacy_version', 32).optional(),
 })
 
+/**
+ * The mini-program's one-tap phone number (issue 40): the getPhoneNumber button's single-use code (valid 5 minutes), the
+ * Taro.login code for the openid, and what bind takes besides. The server asks WeChat for the number.
+ */
+export const PhoneLoginPayload = z.object({
+  phone_code: ShortText('phone_code', 128).min(1, 'phone_code is required'),
+  wx_code: ShortText('wx_code', 128).optional(),
+  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  privacy_version: ShortText('privacy_version', 32).optional(),
+})
+
 export const UserInfo = z.object({
   id: z.number().int(),
   phone: z.string(),
@@ -33,7 +44,8 @@ export type BindAnswer = z.infer<typeof BindAnswer>
 export const AuthUrlPayload = z.object({ redirect: ShortText('redirect', 500).regex(/^\//, 'redirect must be a path of this site') })
 export const AuthUrlAnswer = z.object({ url: z.string() })
 
-export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required') })
+/** Back from the official account's OAuth: its code and the `state` the server signed (getWxAuthCodeUrl). */
+export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required'), state: ShortText('state', 128).optional() })
 export const OpenIdAnswer = z.object({ openid: z.string() })
 
 /** Logout: revokes the token sent with the call (always succeeds, so an expired token can log out too). */

@@ -27,6 +27,7 @@ export const ENDPOINTS = {
   'website.hui_china_city/locate': 'GET',
   'wechat/getWxAuthCodeUrl': 'GET',
   'wechat/bind': 'POST',
+  'wechat/phoneLogin': 'POST',
   'wechat/getOpenID': 'GET',
   'wechat/getJSSDKConfig': 'POST',
   /** Alipay's web authorisation (auth_base) inside Alipay's browser: the buyer's id an Alipay JSAPI payment needs (./alipay.ts). */

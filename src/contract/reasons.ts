@@ -204,10 +204,10 @@ export const REASONS = {
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
   // How much one takeout order holds (issue 43, the data helper; src/contract/takeoutCart.ts TAKEOUT_CAPS).
   takeout_dish_limit: { zh: '{name}每单最多 {max} 份', en: 'At most {max} of {name} in one order' },
-  takeout_order_too_many: { zh: '一单最多 {max} 份，请分开下单', en: 'One order holds at most {max} items. Please split it' },
+  takeout_order_too_many: { zh: '一单最多 {max} 份，请分开下单', en: 'One order holds at most {max} {max:item|items}. Please split it' },
   // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
   takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },
-  takeout_rate_expired: { zh: '订单完成已超过 {days} 天，不能再评价', en: 'This order was finished more than {days} days ago and can no longer be rated' },
+  takeout_rate_expired: { zh: '订单完成已超过 {days:day}，不能再评价', en: 'This order was finished more than {days:day} ago and can no longer be rated' },
   takeout_already_rated: { zh: '这笔订单已经评价过了', en: 'You have already rated this order' },
   refund_detail_required: { zh: '选择“其他”时，请写下退款原因', en: 'Please say why when you choose “Other”' },
   refund_photo_invalid: { zh: '有图片无效，请重新上传', en: 'A photo is not valid. Please upload it again' },
@@ -264,6 +264,18 @@ export const REASONS = {
   alipay_not_configured: { zh: '支付宝暂未开通，请选择其他支付方式', en: 'Alipay is not available yet. Please choose another way to pay' },
   alipay_auth_failed: { zh: '支付宝授权已失效，请重新授权', en: 'The Alipay authorisation has expired. Please authorise again' },
   alipay_unavailable: { zh: '支付宝暂时无法连接，请稍后再试', en: 'Alipay cannot be reached just now. Please try again shortly' },
+  // Real providers: SMS, WeChat login and WeChat's server API (issue 40, identity)
+  sms_hourly_limit: { zh: '验证码获取次数过多，请 {minutes:minute}后再试', en: 'Too many codes for this number. Please try again in {minutes:minute}' },
+  sms_client_daily_limit: { zh: '今日获取验证码次数过多，请明天再试', en: 'Too many codes asked for from here today. Please try again tomorrow' },
+  sms_provider_limited: { zh: '该手机号获取验证码过于频繁，请稍后再试', en: 'This number has been sent too many codes. Please try again later' },
+  sms_phone_rejected: { zh: '该手机号暂时无法接收短信，请换一个手机号', en: 'This number cannot receive our text messages. Please use another number' },
+  sms_send_failed: { zh: '验证码发送失败，请稍后重试', en: 'The code could not be sent. Please try again shortly' },
+  wechat_code_invalid: { zh: '微信登录已失效，请重试', en: 'The WeChat sign-in expired. Please try again' },
+  wechat_unavailable: { zh: '微信服务暂时不可用，请稍后重试', en: 'WeChat is not answering. Please try again shortly' },
+  wechat_login_refused: { zh: '微信暂不允许该账号登录，请使用手机号验证码登录', en: 'WeChat does not allow this account to sign in here. Please log in with your phone number and a code' },
+  wechat_phone_unavailable: { zh: '微信手机号快捷登录暂不可用，请使用短信验证码登录', en: 'Quick login with your WeChat phone number is not available. Please log in with a text-message code' },
+  wechat_oauth_state_invalid: { zh: '微信授权已过期，请重新进入', en: 'The WeChat authorization has expired. Please open the page again' },
+  jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
   // A merchant runs their own shop (issue 44, the menu-and-coupons helper; server/domain/store/menu.ts, server/domain/store/coupons.ts,
   // src/contract/storeShop.ts): the owner's rights, the menu, the delivery settings, the shop's coupons, a dish's daily stock.
   owner_only: { zh: '只有店主可以修改菜单、优惠券和店铺设置', en: 'Only the store owner can change the menu, coupons and shop settings' },

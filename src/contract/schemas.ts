@@ -9,6 +9,7 @@ import {
   AuthUrlPayload,
   BindAnswer,
   BindPayload,
+  PhoneLoginPayload,
   DeleteAccountAnswer,
   DeleteAccountPayload,
   DeletionRefusalData,
@@ -66,7 +67,7 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
-import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
+import { InviteAcceptAnswer, InviteCodePayload, InviteImageAnswer, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
 import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemovePayload, CartSetPayload } from './mallCart'
@@ -126,6 +127,7 @@ export const SCHEMAS = {
   'website.hui_china_city/locate': { req: CityLocatePayload, res: CityLocateAnswer },
   'wechat/getWxAuthCodeUrl': { req: AuthUrlPayload, res: AuthUrlAnswer },
   'wechat/bind': { req: BindPayload, res: BindAnswer },
+  'wechat/phoneLogin': { req: PhoneLoginPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
   'alipay/getAuthUrl': { req: AlipayAuthUrlPayload, res: AlipayAuthUrlAnswer },
@@ -167,6 +169,7 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_staff/index': { req: Empty, res: StaffListAnswer },
   'hui_shanghu.store_staff/invite': { req: Empty, res: StaffInviteAnswer },
+  'hui_shanghu.store_staff/inviteCode': { req: InviteCodePayload, res: InviteImageAnswer },
   'hui_shanghu.store_staff/revoke': { req: StaffInviteId, res: StaffListAnswer },
   'hui_shanghu.store_staff/remove': { req: StaffRemovePayload, res: StaffListAnswer },
   'hui_shanghu.store_invite/read': { req: InviteCodePayload, res: InviteReadAnswer },

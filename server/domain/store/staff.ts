@@ -1,5 +1,6 @@
 import type { Q } from '../../storage/query'
 import crypto from 'node:crypto'
+import { INVITE_SCENE_PREFIX } from '../../../src/contract/storeEndpoints'
 import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
 import { refuse } from '../refusal'
 import { hashToken, type AuthUser } from '../account'
@@ -108,6 +109,25 @@ async function usableInvite(db: Q, code: string, now: number): Promise<InviteRow
   if (row.used_by !== null) throw refuse('staff_invite_used')
   if (row.expires_at <= now) throw refuse('staff_invite_expired')
   return row
+}
+
+/**
+ * The owner's open invite as the mini-program code a colleague scans (issue 40): the invite must be this store's and
+ * usable; the code is asked of WeChat (getwxacodeunlimit: scene `i=<code>`, 24 of its 32 characters) outside any
+ * transaction, and answered as a PNG data URL. None — the sandbox, no mini-program configured — or WeChat refusing (a
+ * page not released while check_path is on: 41030; logged): null, and the screen draws the link's QR code as before.
+ */
+export async function inviteImage(db: Q, owner: Member, code: string, draw: ((scene: string) => Promise<Buffer | null>) | null, onError: (error: unknown) => void): Promise<{ image: string | null }> {
+  const row = await usableInvite(db, code, nowMs())
+  if (row.shop_id !== owner.shopId) throw refuse('staff_invite_not_found')
+  if (!draw) return { image: null }
+  try {
+    const png = await draw(`${INVITE_SCENE_PREFIX}${code}`)
+    return { image: png ? `data:image/png;base64,${png.toString('base64')}` : null }
+  } catch (error) {
+    onError(error)
+    return { image: null }
+  }
 }
 
 export async function readInvite(db: Q, user: AuthUser, code: string): Promise<InviteReadAnswer> {

@@ -148,7 +148,10 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     // The same same-site check as the cashier's return paths: no "//host", no "/\\host".
     const target = sameSitePath(redirect) ?? '/'
     const code = `sandbox-${crypto.randomBytes(8).toString('hex')}`
-    return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}`)
+    // WeChat hands the state back as it was given (server/domain/wechatLogin.ts); the stand-in does too.
+    const state = String((req.query as Record<string, unknown>).state ?? '')
+    const back = /^[A-Za-z0-9._-]{1,128}$/.test(state) ? `&state=${state}` : ''
+    return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}${back}`)
   })
 
   app.register(async (helpers) => {

@@ -146,7 +146,9 @@ function Headline({ data, onReminded }: { data: DiscountDayAnswer; onReminded: (
               </Button>
             </View>
           ) : (
-            data.can_remind && (
+            // A configured template needs WeChat's consent, which only the mini-program can ask (issue 40: a browser's
+            // "accept" would be a reminder WeChat never delivers); without one, the sandbox's stand-in takes any.
+            data.can_remind && (subscribeMessages.supported || data.remind_template === null) && (
               <Button className='dday-head__remind tap-slop' disabled={asking || undefined} loading={asking} onClick={remind}>
                 {t('dday.remind')}
               </Button>
