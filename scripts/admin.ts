@@ -14,6 +14,8 @@
  *   npm run admin -- card-create --name NAME --level L --price YUAN --days D --rate PERCENT [--benefit TEXT …]
  *   npm run admin -- card-price N YUAN                         a new price for new purchases
  *   npm run admin -- card-disable N | card-enable N            withdraw a card product (cards bought stay valid) / sell it again
+ *   (issue 43's review commands — free-name, owner, jobs, job, job-keep, job-hide, referrals, referral-count,
+ *   referral-void — are in scripts/adminReview.ts)
  *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */
@@ -29,6 +31,8 @@ import { approveApplication, listApplications, rejectApplication, showApplicatio
 import { CARD_LIMITS, createCardProduct, listCardProducts, listShops, NoSubMchidColumn, priceCardProduct, setCardProductOnSale, setShopSubMchid, type NewCardProduct } from '../server/domain/operator'
 import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
 import { attachClock } from '../server/time'
+import { row, showableJson, UsageError } from './adminText'
+import { REVIEW_COMMANDS } from './adminReview'
 
 const USAGE = `usage: npm run admin -- COMMAND
   applications | show N | approve N | reject N --field name=why [--field name=why …]
@@ -36,9 +40,16 @@ const USAGE = `usage: npm run admin -- COMMAND
   cards | card-create --name NAME --level 1-9 --price YUAN --days DAYS --rate PERCENT [--benefit TEXT …]
   card-price N YUAN | card-disable N | card-enable N
 application fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}
---rate: the percent a member pays at partner shops (95 = a further 5 % off; 100 = none)`
+--rate: the percent a member pays at partner shops (95 = a further 5 % off; 100 = none)
+reviews (issue 43):
+${Object.values(REVIEW_COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}`
 
 const COMMANDS = ['applications', 'show', 'approve', 'reject', 'shops', 'shop-sub-mchid', 'cards', 'card-create', 'card-price', 'card-disable', 'card-enable']
+
+/** Issue 43's review commands (scripts/adminReview.ts). */
+const isReview = (command: string) => Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
 
@@ -47,8 +58,6 @@ function idOf(raw: string | undefined, what = 'an application number'): number {
   if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`not ${what}: ${raw ?? '(none)'}`)
   return id
 }
-
-class UsageError extends Error {}
 
 /** Yuan as typed ("199", "199.9", "199.00") to fen, exactly (no floating point). */
 function fenOf(raw: string | undefined): number {
@@ -155,7 +164,7 @@ export async function runAdmin(argv: string[], env: Env = process.env, io: Admin
 
 async function run(argv: string[], env: Env, out: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv
-  if (!command || !COMMANDS.includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
+  if (!command || !(COMMANDS.includes(command) || isReview(command))) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   // Arguments are checked before the database is opened: a usage mistake writes nothing.
   const card = command === 'card-create' ? cardOf(rest) : null
   if (command === 'card-price') fenOf(rest[1])
@@ -170,10 +179,13 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
   const held = storage.engine === 'postgres' ? await holdClockOffsets(db, 0, () => undefined) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
+    // Issue 43's commands (scripts/adminReview.ts).
+    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest, storage)
     if (command === 'applications') {
       const list = await listApplications(db)
       if (list.length === 0) out('no applications')
-      for (const a of list) out(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
+      // Each field escaped (scripts/adminText.ts): one row per application, whatever its text holds.
+      for (const a of list) out(row(`#${a.id}`, a.status, a.shop_name, `city ${a.city_id}`, a.mobile, when(a.updated_at)))
       return 0
     }
     if (command === 'shops') {
@@ -215,17 +227,17 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
     }
     const id = idOf(rest[0])
     if (command === 'show') {
-      out(JSON.stringify(await showApplication(db, id), null, 2))
+      out(showableJson(await showApplication(db, id)))
       return 0
     }
     if (command === 'approve') {
       const { shopId, application } = await approveApplication(db, id)
-      out(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
+      out(row(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`))
       return 0
     }
     const fields = fieldsOf(rest.slice(1))
     await rejectApplication(db, id, fields)
-    out(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
+    out(row(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`))
     return 0
   } finally {
     detachClock()

@@ -43,7 +43,7 @@ import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
 import { alipayRoutes } from './routes/alipay'
 import type { AlipayProvider } from '../providers/alipay/provider'
-import { setReferralSecret } from '../domain/referral'
+import { setReferralSecret, settleReferrals } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
 import { autoDeliverTakeout, autoRefuseTakeout } from '../domain/takeout/takeout'
@@ -442,6 +442,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await sendDueMessages(q, messageSender)
     // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
     await pruneJobContacts(storage)
+    // The referral contest (issue 43): purchases kept (completed, or a week paid) counted, cancelled or refunded ones undone.
+    await settleReferrals(q, storage)
   }
 
   await app.register(async (pages) => {

@@ -12,7 +12,7 @@ import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
 import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
 import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
 import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
-import type { ApiLang } from '../../src/contract/common'
+import { TEXT_REFUSAL, type ApiLang } from '../../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { langOf } from '../domain/names'
 import { cachedSession, sessionOfToken, touchSession, type SessionUser } from '../storage/repo/users'
@@ -78,6 +78,8 @@ const userOf = (row: SessionUser): AuthUser => ({ id: row.id, phone: row.phone, 
 export function zodRefusal(error: z.ZodError): { reason: Reason; params: ReasonParams } {
   const issue = error.issues[0]
   if (!issue) return { reason: 'invalid_request', params: { detail: 'payload is invalid' } }
+  // A typed text's refused character (src/contract/common.ts oneLine / lines): which field, for the app to point at.
+  if (issue.message === TEXT_REFUSAL) return { reason: TEXT_REFUSAL, params: { field: issue.path.join('.') } }
   if (isReason(issue.message)) return { reason: issue.message, params: {} }
   const field = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')).join(', ') : issue.path.join('.')
   const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message

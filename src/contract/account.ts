@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Phone, ShortText } from './common'
+import { COMMON_REQUEST, oneLine, Phone, ShortText } from './common'
 import { ORDER_KINDS } from './constants'
 
 export const SmsPayload = z.object({ phone: Phone, scene: z.enum(['bind', 'shopRegister']).default('bind') })
@@ -12,7 +12,7 @@ export const BindPayload = z.object({
   wx_code: ShortText('wx_code', 128).optional(),
   /** H5 inside WeChat: the official-account openid. */
   openid: ShortText('openid', 128).optional(),
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  share_user_user_id: z.union([oneLine(z.string()), z.number()]).optional(),
   /** The privacy notice version the shopper agreed to before the phone number was sent. */
   privacy_version: ShortText('privacy_version', 32).optional(),
 })
@@ -24,7 +24,7 @@ export const BindPayload = z.object({
 export const PhoneLoginPayload = z.object({
   phone_code: ShortText('phone_code', 128).min(1, 'phone_code is required'),
   wx_code: ShortText('wx_code', 128).optional(),
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  share_user_user_id: COMMON_REQUEST.share_user_user_id,
   privacy_version: ShortText('privacy_version', 32).optional(),
 })
 

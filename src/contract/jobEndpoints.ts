@@ -23,7 +23,7 @@ export const JOB_ENDPOINTS = {
   'hui_shanghu.store_job/close': 'POST',
   /** "Still hiring": the 30 days start again from now (also brings back an expired posting). */
   'hui_shanghu.store_job/confirm': 'POST',
-  /** Answer the open reports of a posting: it shows again. */
+  /** Answer the open reports of a posting: the answer goes with them to the operator's review (issue 43). */
   'hui_shanghu.store_job/answerReports': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
@@ -39,8 +39,12 @@ export type JobReportReason = (typeof JOB_REPORT_REASONS)[number]
 
 /** A posting is listed this long after it was posted, edited or confirmed "still hiring". */
 export const JOB_LIFETIME_DAYS = 30
-/** Open reports by different shoppers that hide a posting until its shop answers them. */
-export const JOB_REPORTS_TO_HIDE = 3
+/**
+ * Reports never hide a posting (issue 43): they queue it for the operator's review, who keeps it listed or hides it. A
+ * shopper `kept` of whose reports the operator kept (found unfounded) within the last `days` days may not report until
+ * fewer are.
+ */
+export const JOB_REPORT_BAR = { kept: 3, days: 90 } as const
 /** Different postings whose contact one shopper may see in one business day. */
 export const JOB_CONTACTS_PER_DAY = 5
 /**

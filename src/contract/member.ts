@@ -1,7 +1,7 @@
 /** Shopper-facing data for the account, card and money screens (issue 4). */
 import { z } from 'zod'
 import { UserInfo } from './account'
-import { Id } from './common'
+import { Id, oneLine } from './common'
 import { GeoQuery } from './geo'
 import { PageQuery, pagedOf } from './paging'
 
@@ -57,7 +57,7 @@ export const Shop = z.object({
 })
 export type Shop = z.infer<typeof Shop>
 /** With a point (lat and lng, GCJ-02) each shop has its `distance` and the list is nearest first (ties by id). */
-export const ShopListQuery = PageQuery.merge(GeoQuery).extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+export const ShopListQuery = PageQuery.merge(GeoQuery).extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: oneLine(z.string().trim()).max(30, 'keyword is too long').optional() })
 export const ShopReadQuery = GeoQuery.extend({ id: Id })
 export const ShopPage = pagedOf(Shop)
 export const ShopReadAnswer = z.object({ info: Shop })

@@ -4,7 +4,7 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
-import { COMMON_REQUEST, shopperSays } from './common'
+import { COMMON_REQUEST, lines, oneLine, shopperSays } from './common'
 import { ORDER_KINDS, ORDER_TABS } from './constants'
 import { REFUND_PHOTOS_MAX, REFUND_TEXT_MAX } from './orderRules'
 
@@ -71,7 +71,7 @@ const OilPayload = kindPayload('oil', {
   /** A station. */
   shop_id: ShopId,
   amount: TillAmount,
-  oil_grade: z.string({ required_error: shopperSays('oil_grade_required'), invalid_type_error: 'oil_grade must be text' }).min(1, shopperSays('oil_grade_required')).max(8),
+  oil_grade: oneLine(z.string({ required_error: shopperSays('oil_grade_required'), invalid_type_error: 'oil_grade must be text' })).min(1, shopperSays('oil_grade_required')).max(8),
   pump_no: z.number({ required_error: shopperSays('pump_required'), invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
   /**
    * create: the price per litre (cents) the shopper was quoted. When the station's price differs now, create is
@@ -110,7 +110,8 @@ const TakeoutPayload = kindPayload('takeout', {
   slot: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'slot must be YYYY-MM-DD HH:mm').optional(),
   /** Sets of tableware (0: none, the default). */
   tableware: z.number({ invalid_type_error: 'tableware must be a number' }).int().min(0).max(20).optional(),
-  remark: z.string().max(200).optional(),
+  /** The shopper's note to the shop: several lines allowed. */
+  remark: lines(z.string()).max(200).optional(),
 })
 
 /** Every kind's payload schema, by kind (a kind added to ORDER_KINDS without one does not compile). */
@@ -206,7 +207,7 @@ export type PriceQuote = z.infer<typeof PriceQuote>
 
 const RequestId = {
   /** Makes create idempotent: the same id from the same shopper returns the same order. */
-  client_request_id: z.string().min(8).max(64),
+  client_request_id: oneLine(z.string()).min(8).max(64),
 }
 /** What the client sends to create: the preCreate payload of its kind and client_request_id. */
 export const CreatePayload = z.discriminatedUnion('kind', [
@@ -387,16 +388,16 @@ export const PayparamPayload = z.object({
   platform: z.enum(['weapp', 'h5']),
   pay_channel: z.union([z.literal(6), z.literal(8)]).optional(),
   /** H5 inside WeChat: the stored h5_wx_gzh_openid. */
-  wx_gzh_openid: z.string().max(128).optional(),
+  wx_gzh_openid: oneLine(z.string()).max(128).optional(),
   /** Alipay client. */
   alipay: z.boolean().optional(),
   /** Alipay's browser: the buyer's open_id (auth_base: alipay/getAuthUrl → alipay/getOpenId; stored as h5_alipay_open_id). */
-  alipay_open_id: z.string().max(128).optional(),
+  alipay_open_id: oneLine(z.string()).max(128).optional(),
   /** H5 in a plain browser: what the shopper picked on the payment sheet (WeChat Pay's H5 or Native payment, Alipay's WAP page). */
   pay_method: z.enum(['wechat', 'alipay']).optional(),
-  success_url: z.string().max(500).optional(),
-  fail_url: z.string().max(500).optional(),
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  success_url: oneLine(z.string()).max(500).optional(),
+  fail_url: oneLine(z.string()).max(500).optional(),
+  share_user_user_id: COMMON_REQUEST.share_user_user_id,
 })
 export type PayparamPayload = z.input<typeof PayparamPayload>
 
@@ -451,9 +452,9 @@ export type OrderListAnswer = z.infer<typeof OrderListAnswer>
  */
 export const RefundPayload = z.object({
   id: z.number({ invalid_type_error: 'id must be a number' }).int().positive(),
-  reason: z.string({ invalid_type_error: 'reason must be text' }).trim().min(1, 'please give a reason').max(REFUND_TEXT_MAX, 'reason is too long (max 200)'),
-  detail: z.string({ invalid_type_error: 'detail must be text' }).trim().max(REFUND_TEXT_MAX, 'detail is too long (max 200)').optional(),
-  photos: z.array(z.string({ invalid_type_error: 'photos must be addresses' }).max(200), { invalid_type_error: 'photos must be a list' }).max(REFUND_PHOTOS_MAX, 'at most 3 photos').optional(),
+  reason: oneLine(z.string({ invalid_type_error: 'reason must be text' }).trim()).min(1, 'please give a reason').max(REFUND_TEXT_MAX, 'reason is too long (max 200)'),
+  detail: lines(z.string({ invalid_type_error: 'detail must be text' }).trim()).max(REFUND_TEXT_MAX, 'detail is too long (max 200)').optional(),
+  photos: z.array(oneLine(z.string({ invalid_type_error: 'photos must be addresses' })).max(200), { invalid_type_error: 'photos must be a list' }).max(REFUND_PHOTOS_MAX, 'at most 3 photos').optional(),
 })
 export const RefundAnswer = z.object({ info: OrderInfo })
 

@@ -11,6 +11,8 @@ export const REASONS = {
   // (issue 23: the reasons helper owns this list's order; other areas add their own block below with a comment)
   // Requests the server could not read (app.ts, http.ts, static.ts)
   invalid_request: { zh: '参数错误：{detail}', en: 'Invalid request: {detail}' },
+  // (issue 43: every typed text; src/contract/common.ts oneLine / lines — `field` names the field)
+  text_control_characters: { zh: '内容含有控制字符或文字方向控制符，请删除后重试', en: 'The text contains control or text-direction characters. Please remove them and try again' },
   bad_url: { zh: '请求地址格式错误', en: 'The request address is malformed' },
   url_too_long: { zh: '请求地址过长', en: 'The request address is too long' },
   header_too_large: { zh: '请求头或请求地址过长', en: 'The request headers or address are too long' },
@@ -215,13 +217,23 @@ export const REASONS = {
   // Takeout live status (issue 25, the live-status helper; server/http/routes/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },
+  // (issue 43, the live-abuse helper: only an order that can still move is watched; one client address holds a small share)
+  live_not_watchable: { zh: '该订单未支付或已结束，没有实时状态', en: 'This order is unpaid or finished: it has no live status' },
+  live_address_busy: { zh: '当前网络打开的实时页面过多，页面将定时刷新', en: 'Too many pages on this network follow live status. The page will refresh itself' },
+  // The referral contest's held referrals (issue 43; the operator's review, scripts/adminReview.ts).
+  referral_not_held: { zh: '该邀请没有等待审核', en: 'This referral is not held for review' },
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
   job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} {max:job|jobs} today. Please try again tomorrow' },
   // Issue 43 (the data helper): a new account's first day, and one client address over all its accounts.
   job_contact_limit_new: { zh: '新注册的账号第一天最多查看 {max} 个职位的联系方式，请明天再试', en: 'A new account can see the contacts of {max} {max:job|jobs} on its first day. Please try again tomorrow' },
   job_contact_limit_address: { zh: '今天从当前网络查看联系方式的职位已达 {max} 个，请明天再试', en: 'The contacts of {max} {max:job|jobs} have been seen from this network today. Please try again tomorrow' },
-  job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
+  job_already_reported: { zh: '你已举报过该职位，平台会尽快审核', en: 'You have already reported this job. The platform will review it' },
+  // (issue 43: reports go to the operator's review; a shopper whose reports keep being found unfounded loses the right)
+  job_report_reviewed: { zh: '平台已审核过你对该职位的举报，职位继续展示', en: 'The platform has reviewed your report of this job and kept it listed' },
+  job_report_barred: { zh: '你近 {days:day}内的多次举报经审核不成立，暂时不能举报', en: 'Several of your reports in the last {days:day} were found unfounded: you cannot report for now' },
+  job_not_queued: { zh: '该职位没有待审核的举报', en: 'This job has no reports waiting for review' },
+  job_already_hidden: { zh: '该职位已被隐藏', en: 'This job is already hidden' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
   // Merchant sign-up (issue 26, the merchant sign-up helper; server/domain/merchant.ts, src/contract/merchant.ts).
@@ -276,6 +288,8 @@ export const REASONS = {
   wechat_phone_unavailable: { zh: '微信手机号快捷登录暂不可用，请使用短信验证码登录', en: 'Quick login with your WeChat phone number is not available. Please log in with a text-message code' },
   wechat_oauth_state_invalid: { zh: '微信授权已过期，请重新进入', en: 'The WeChat authorization has expired. Please open the page again' },
   jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
+  // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
+  user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
   // A merchant runs their own shop (issue 44, the menu-and-coupons helper; server/domain/store/menu.ts, server/domain/store/coupons.ts,
   // src/contract/storeShop.ts): the owner's rights, the menu, the delivery settings, the shop's coupons, a dish's daily stock.
   owner_only: { zh: '只有店主可以修改菜单、优惠券和店铺设置', en: 'Only the store owner can change the menu, coupons and shop settings' },

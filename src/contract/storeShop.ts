@@ -5,7 +5,7 @@
  * (./storeShopEndpoints.ts dishProblem, deliveryProblem, couponProblem). Money in cents.
  */
 import { z } from 'zod'
-import { Id, shopperSays } from './common'
+import { Id, lines, oneLine, shopperSays } from './common'
 import type { Reason } from './reasons'
 import { PageQuery, pagedOf } from './paging'
 import { StoreShop } from './store'
@@ -15,6 +15,7 @@ import {
   COUPON_USES,
   COUPON_VALIDITY,
   COUPON_VALUE_TYPES,
+  HHMM_PATTERN,
   MOVE_DIRECTIONS,
   SHOP_CHANGE_KINDS,
   couponProblem,
@@ -22,10 +23,14 @@ import {
   dishProblem,
   categoryProblem,
 } from './storeShopEndpoints'
-import { OpeningPeriod, TakeoutSettings } from './takeout'
+import { TakeoutSettings } from './takeout'
 
 const int = (reason: Reason) => z.number({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).int(shopperSays(reason))
-const text = (reason: Reason) => z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).trim()
+/** A one-line text the owner types (names, titles): no control characters, bidi overrides or newlines (issue 43, ./common.ts). */
+const text = (reason: Reason) => oneLine(z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).trim())
+/** A whole value a pattern spells out (an HH:mm time, a YYYY-MM-DD day): nothing else gets in. */
+const format = (pattern: RegExp, reason: Reason) => z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).trim().regex(pattern, shopperSays(reason))
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 const flag = (reason: Reason) => z.boolean({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) })
 /** The first problem of a draft as the issue's message: answered as that reason. */
 const refusedBy =
@@ -100,9 +105,10 @@ export const DishSave = z
     price: int('menu_dish_price_invalid'),
     packing_fee: int('menu_dish_packing_invalid').default(0),
     daily_stock: int('menu_dish_stock_invalid').nullable().default(null),
-    description: z.string({ invalid_type_error: shopperSays('menu_dish_description_invalid') }).default(''),
+    /** Several lines by design: a newline is kept (docs/api.md "Text fields"). */
+    description: lines(z.string({ invalid_type_error: shopperSays('menu_dish_description_invalid') })).default(''),
     /** A picture the owner uploaded (index/uploadPic), or the dish's own; '' none. */
-    image: z.string({ invalid_type_error: shopperSays('menu_dish_image_invalid') }).trim().max(200, shopperSays('menu_dish_image_invalid')).default(''),
+    image: oneLine(z.string({ invalid_type_error: shopperSays('menu_dish_image_invalid') }).trim()).max(200, shopperSays('menu_dish_image_invalid')).default(''),
     option_groups: z.array(OptionGroupSave, { invalid_type_error: shopperSays('menu_option_group_invalid') }).default([]),
   })
   .superRefine(refusedBy(dishProblem))
@@ -112,7 +118,7 @@ export const DeliverySave = z
   .object({
     /** The takeout category the shop is listed under. */
     category_id: z.number({ required_error: shopperSays('takeout_category_invalid'), invalid_type_error: shopperSays('takeout_category_invalid') }).int().positive(shopperSays('takeout_category_invalid')),
-    hours: z.array(OpeningPeriod, { invalid_type_error: shopperSays('takeout_hours_invalid'), required_error: shopperSays('takeout_hours_invalid') }),
+    hours: z.array(z.object({ open: format(HHMM_PATTERN, 'takeout_hours_invalid'), close: format(HHMM_PATTERN, 'takeout_hours_invalid') }), { invalid_type_error: shopperSays('takeout_hours_invalid'), required_error: shopperSays('takeout_hours_invalid') }),
     radius_m: int('takeout_radius_invalid'),
     fee_tiers: z.array(z.object({ up_to_m: int('takeout_fee_tiers_invalid'), fee: int('takeout_fee_tiers_invalid') }), { invalid_type_error: shopperSays('takeout_fee_tiers_invalid') }),
     packing_fee: int('takeout_packing_invalid'),
@@ -166,8 +172,8 @@ export const CouponSave = z
     quantity: int('coupon_quantity_invalid'),
     per_person: int('coupon_per_person_invalid').default(1),
     validity: z.enum(COUPON_VALIDITY, { errorMap: () => ({ message: shopperSays('coupon_validity_invalid') }) }),
-    valid_from: z.string({ invalid_type_error: shopperSays('coupon_validity_invalid') }).nullable().default(null),
-    valid_to: z.string({ invalid_type_error: shopperSays('coupon_validity_invalid') }).nullable().default(null),
+    valid_from: format(DAY_PATTERN, 'coupon_validity_invalid').nullable().default(null),
+    valid_to: format(DAY_PATTERN, 'coupon_validity_invalid').nullable().default(null),
     valid_days: int('coupon_validity_invalid').nullable().default(null),
   })
 export type CouponSave = z.input<typeof CouponSave>

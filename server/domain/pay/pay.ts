@@ -258,7 +258,8 @@ export async function notify(db: Q, storage: Storage, providers: PayProviders, n
   const payment = result.payment
   if (payment && payment.status === 'paid' && (result.outcome === 'paid' || result.outcome === 'repeat')) {
     const order = (await orders.byId(db, payment.order_id)) as OrderRow
-    await confirmOnPaid(storage, order.user_id, order.id)
+    // The payer the provider names (an openid, Alipay's buyer id): one person's phones count once in the referral contest.
+    await confirmOnPaid(storage, order.user_id, order.id, n.payer_id ? { payer: `${n.provider}:${n.payer_id}`, db } : {})
   }
   return result
 }

@@ -15,6 +15,7 @@ import * as addresses from '../../storage/repo/addresses'
 import * as coupons from '../../storage/repo/coupons'
 import { eraseApplicationOf } from '../../storage/repo/merchantApplications'
 import { eraseTracesElsewhere, flushErasure } from '../../domain/erasure'
+import { withdrawInvitesOf } from '../../domain/store/staff'
 import * as orders from '../../storage/repo/orders'
 import * as site from '../../storage/repo/site'
 import { staffShopOf } from '../../storage/repo/store'
@@ -442,6 +443,8 @@ export async function deleteAccount(db: Q, providers: PayProviders, userId: numb
     const phone = await users.phoneOf(db, userId)
     await users.endSessionsOf(db, userId)
     await users.endStaffLink(db, userId)
+    // An owner's open invites (issue 43): no link they sent out lets anyone into the shop once they are gone.
+    await withdrawInvitesOf(db, userId)
     await users.dropCardSecrets(db, userId)
     await addresses.deleteAddressesOf(db, userId)
     await cart.clearOf(db, userId)

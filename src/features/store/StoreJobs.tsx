@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The shop's postings (workbench → Jobs): each with its state (open, expiring soon, expired, hidden by reports,
+ * The shop's postings (workbench → Jobs): each with its state (open, expiring soon, expired, hidden by the platform,
  * closed), post and edit on the same screen, stop hiring, "still hiring" (30 days again), answer open reports.
  * One write at a time.
  */

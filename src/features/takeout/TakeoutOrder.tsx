@@ -28,8 +28,11 @@ import './takeout.css'
 /** How often the order is read again while it shows when there is no live stream (the fallback: useLiveChanges). */
 export const POLL_MS = 3000
 
-/** Stages after which nothing more moves: the stream (or polling) stops. */
-const SETTLED = new Set<TakeoutView['stage']>(['delivered', 'picked_up', 'cancelled', 'refused', 'refunded'])
+/**
+ * Stages with no live status: after them nothing more moves, and an unpaid order moves only by the shopper's own
+ * payment (the page reads again when shown after the cashier) — the server refuses to watch either (`live_not_watchable`).
+ */
+const SETTLED = new Set<TakeoutView['stage']>(['unpaid', 'delivered', 'picked_up', 'cancelled', 'refused', 'refunded'])
 /** Stages where the order's progress is over before it got anywhere, or its money is (being) given back: its refund shows, not the steps. */
 const CLOSED = new Set<TakeoutView['stage']>(['cancelled', 'refused', 'refunding', 'refunded'])
 /** Stages after which the same dishes can be ordered again. */
