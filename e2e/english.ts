@@ -41,7 +41,14 @@ export const ALLOWED_CHINESE: Record<string, AllowedChinese> = {}
 /** Every string value with Chinese in it, anywhere in a JSON answer. */
 function chineseStrings(v: unknown, out: Set<string>): void {
   if (typeof v === 'string') {
-    if (CJK.test(v)) out.add(v)
+    if (!CJK.test(v)) return
+    out.add(v)
+    // HTML the server answered (a shop's introduction, issue 44): its words between the tags are what the page shows.
+    if (/<\/?[a-z][^>]*>/i.test(v))
+      for (const words of v.split(/<[^>]*>/)) {
+        const text = words.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+        if (CJK.test(text)) out.add(text)
+      }
   } else if (Array.isArray(v)) v.forEach((x) => chineseStrings(x, out))
   else if (v && typeof v === 'object') Object.values(v).forEach((x) => chineseStrings(x, out))
 }

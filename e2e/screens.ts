@@ -44,7 +44,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), merchant sign-up, the web view. */
+/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account, merchant sign-up, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },
@@ -130,6 +130,11 @@ export const SCREENS: Screen[] = [
   // Staff and invites (issue 26): the Staff screen as staff see it (the list, no controls); the owner's invite, the join
   // screen and removal are in staffInvite.e2e.ts. The invite link's screen with a link never made (a shopper): says so.
   { name: 'store-staff', url: '/pages/store/staff', ready: '.staff-member', staff: true },
+  // The shop's profile (issue 44): the three screens as staff read them (no controls); the owner's, with the controls, and
+  // the shop's page with an introduction are checked in shopProfile.e2e.ts.
+  { name: 'store-profile', url: '/pages/store/profile', ready: '.sp-name__current', staff: true },
+  { name: 'store-hours', url: '/pages/store/hours', ready: '.hours-day', staff: true },
+  { name: 'store-intro', url: '/pages/store/intro', ready: '.intro-preview', staff: true },
   // The shop's menu, coupons and change history (issue 44) as staff see them: the menu to read (shop 5 has no takeout:
   // delivery not set up, the owner's note); coupons and the history are the owner's, said so. The owner's screens (the
   // menu being built, a dish with options, delivery, the coupon form and list, the history) are read by axe in zh and

@@ -1,5 +1,5 @@
 /**
- * Every route of the product (seed/SPEC.md §2, PRODUCT.md §3) with its title in both locales.
+ * Every route of the product (docs/product.md#screens) with its title in both locales.
  * One source for app.config (main package / sub-packages), the NavBar title and the tests.
  * Plain data: imported by app.config.ts at build time and by the NavBar at run time.
  */
@@ -69,6 +69,10 @@ export const ROUTES = [
   // Ours (issue 26): the store's people and invites (owner), and the invite link's join screen.
   { path: 'pages/store/staff', zh: '店员管理', en: 'Staff' },
   { path: 'pages/store/join', zh: '加入门店', en: 'Join a store' },
+  // Ours (issue 44): the shop's profile (owner), its opening hours and its introduction.
+  { path: 'pages/store/profile', zh: '店铺资料', en: 'Shop profile' },
+  { path: 'pages/store/hours', zh: '营业时间', en: 'Opening hours' },
+  { path: 'pages/store/intro', zh: '店铺介绍', en: 'Shop introduction' },
   // Ours (issue 44): the owner runs the shop — the takeout menu, a dish, delivery settings, coupons, the change history.
   { path: 'pages/store/menu', zh: '菜单管理', en: 'Menu' },
   { path: 'pages/store/dish', zh: '编辑菜品', en: 'Dish' },
@@ -82,7 +86,7 @@ export type RoutePath = (typeof ROUTES)[number]['path']
 export const HOME_PATH: RoutePath = 'pages/index/index'
 export const BIND_PATH: RoutePath = 'pages/accountBind/index'
 
-/** Tab pages, in tab order (PRODUCT.md §2). */
+/** Tab pages, in tab order. */
 export const TAB_PATHS = [
   'pages/index/index',
   'pages/card/index',
@@ -90,7 +94,7 @@ export const TAB_PATHS = [
   'pages/personal/index',
 ] as const satisfies readonly RoutePath[]
 
-/** Folders that stay in the weapp main package (PRODUCT.md §3); every other folder is a sub-package. */
+/** Folders that stay in the weapp main package (the tabs and the entry points); every other folder is a sub-package. */
 export const MAIN_PACKAGE_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code'] as const
 
 export function routeFolder(path: string): string {

@@ -178,7 +178,7 @@ const resolve = (query) => withOrder(query, paidOrderId)
  * shopper should see once the server has answered. Search is in the table since issue 24 (its popular words are
  * English words the server searches as the Chinese they stand for). Left out, because they show Chinese in English
  * on purpose (product decisions, as in e2e/english.e2e.ts):
- * - Pay a bill once an amount is typed: the payable amount in Chinese capital numerals (PRODUCT.md asks for them
+ * - Pay a bill once an amount is typed: the payable amount in Chinese capital numerals (the product shows them
  *   in every language; in English they are labelled "In Chinese capitals"). Pay a bill before any amount is typed
  *   is in the table.
  */

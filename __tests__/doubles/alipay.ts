@@ -78,6 +78,12 @@ export interface AlipayDouble {
   nextBuyer: { open_id: string } | { user_id: string }
   /** GET a page URL (the WAP pay_url) as the shopper's browser does: its status and, if it opened one, the trade. */
   open(pageUrl: string): Promise<{ status: number; trade: DoubleTrade | null; text: string }>
+  /**
+   * Where notifications addressed to PUBLIC_URL actually arrive, as the TLS terminator in front of a server forwards them:
+   * `{ 'https://shop.example.com': 'http://127.0.0.1:4000' }` posts a trade's `https://shop.example.com/notify/alipay` to
+   * `http://127.0.0.1:4000/notify/alipay` (a browser journey's server in another process; the cashier's pay button).
+   */
+  forward: Record<string, string>
   /** The buyer pays: the trade becomes TRADE_SUCCESS; its notification is sent (to `notifyTo`, else its notify_url); the answer's text. */
   pay(outTradeNo: string, opts?: { notifyTo?: string; buyer_open_id?: string }): Promise<string>
   /** The notification of a trade as Alipay would send it now (a form body), with fields changed or added; signed after (or with another key). */
@@ -321,6 +327,7 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
       return refused
     },
     nextBuyer: { open_id: `0${crypto.randomBytes(20).toString('hex')}` },
+    forward: {},
     env: (publicUrl, extra = {}) => ({
       ALIPAY_APP_ID: appId,
       ALIPAY_PRIVATE_KEY: double.appPrivateKey,
@@ -353,7 +360,12 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
       t.status = 'TRADE_SUCCESS'
       t.send_pay_date = beijing(Date.now())
       if (!t.buyer_open_id && !t.buyer_id) t.buyer_open_id = o.buyer_open_id ?? `0${crypto.randomBytes(20).toString('hex')}`
-      const to = o.notifyTo ?? t.notify_url
+      const forwarded = (url: string) => {
+        const { origin } = new URL(url)
+        const via = double.forward[origin]
+        return via ? `${via}${url.slice(origin.length)}` : url
+      }
+      const to = o.notifyTo ?? (t.notify_url ? forwarded(t.notify_url) : undefined)
       if (!to) return ''
       return (await double.send(to, double.notification(outTradeNo))).text
     },
@@ -403,6 +415,9 @@ export async function startAlipayDouble(opts: { appId?: string; sellerId?: strin
   }
 
   const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket this server closes while a slow client reuses it is a reset
+    // (ECONNRESET) that says nothing about the provider's protocol.
+    res.setHeader('connection', 'close')
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
       if (url.pathname === '/oauth2/publicAppAuthorize.htm' && req.method === 'GET') {

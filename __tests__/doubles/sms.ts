@@ -78,6 +78,9 @@ export async function startSmsDouble(o: { sdkAppId?: string; signName?: string; 
   const texts: SmsText[] = []
 
   const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket this server closes while a slow client reuses it is a reset
+    // (ECONNRESET) that says nothing about the provider's protocol.
+    res.setHeader('connection', 'close')
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {

@@ -101,6 +101,9 @@ export async function startWechatDouble(): Promise<WechatDouble> {
   }
 
   const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket this server closes while a slow client reuses it is a reset
+    // (ECONNRESET) that says nothing about the provider's protocol.
+    res.setHeader('connection', 'close')
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {

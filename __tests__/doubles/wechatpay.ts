@@ -123,7 +123,8 @@ export async function startWechatPayDouble(opts: { signWith?: SignMode } = {}): 
   const wechatpayKeys = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
   const merchantCert = selfSignedCertificate(merchantKeys, '1900009191 merchant API certificate')
   const platformCert = selfSignedCertificate(platformKeys, 'Tenpay.com Root CA (double)')
-  const publicKeyId = `PUB_KEY_ID_0119000091912026${crypto.randomBytes(8).toString('hex').toUpperCase()}`
+  // As WeChat Pay writes them: PUB_KEY_ID_ and digits (the merchant number, the date, a sequence).
+  const publicKeyId = `PUB_KEY_ID_0119000091912026${Array.from({ length: 16 }, () => crypto.randomInt(10)).join('')}`
   const apiV3Key = crypto.randomBytes(16).toString('hex')
   const mchid = '1900009191'
   const subMchid = '1900009201'
@@ -279,6 +280,9 @@ export async function startWechatPayDouble(opts: { signWith?: SignMode } = {}): 
   }
 
   const server = http.createServer((req, res) => {
+    // One request per connection: a kept-alive socket this server closes while a slow client reuses it is a reset
+    // (ECONNRESET) that says nothing about the provider's protocol.
+    res.setHeader('connection', 'close')
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')))

@@ -70,7 +70,7 @@ export async function myApplication(db: Q, userId: number): Promise<MerchantAppl
 }
 
 /** A shop of that name (any case, spaces trimmed) in the city, or another applicant's live application for it. */
-async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
+export async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
   const shop = await db.get('SELECT 1 AS one FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
   if (shop) return true
   return !!(await db.get(`SELECT 1 AS one FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${HOLDS_NAME}`, cityId, name, exceptApplication))

@@ -12,6 +12,8 @@ import type { WechatPayConfig } from '../providers/wechatpay/config'
 import { createWechatPay } from '../providers/wechatpay/wechatpay'
 import type { SmsConfig } from '../providers/sms/config'
 import type { WechatConfig } from '../providers/wechat/config'
+import type { AlipayConfig } from '../providers/alipay/config'
+import { createAlipayProvider } from '../providers/alipay/provider'
 
 /** Server settings from the environment (never from the repository), read once at start: readConfig. */
 export interface ServerConfig {
@@ -83,6 +85,8 @@ export interface ServerConfig {
   goldplan: GoldPlanConfig
   /** WeChat Pay API v3 (server/providers/wechatpay/config.ts, WXPAY_*); null: not configured (the sandbox, or nobody, pays by WeChat). */
   wechatpay: WechatPayConfig | null
+  /** Alipay (server/providers/alipay/config.ts, ALIPAY_*); null: not configured (the sandbox, or nobody, pays by Alipay). */
+  alipay: AlipayConfig | null
   /**
    * PUBLIC_URL: the https origin shoppers and providers reach this server at (https://shop.example.com), behind whatever
    * proxy: the providers' notification and return addresses are built on it, and `npm run doctor` lists the domains to
@@ -229,6 +233,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     publicUrl: v.PUBLIC_URL,
     workers: v.WORKERS,
     wechatpay: (providers.wechatpay ?? null) as WechatPayConfig | null,
+    alipay: (providers.alipay ?? null) as AlipayConfig | null,
     providers,
   }
 }
@@ -276,6 +281,7 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     takeoutTemplates: config.takeoutTemplates,
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
-    payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null },
+    // Both real providers, as configured: a start with Alipay's variables pays by Alipay (it was left out: issue 40's journey).
+    payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null, alipay: config.alipay ? createAlipayProvider(config.alipay) : null },
   }
 }

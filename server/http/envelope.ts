@@ -12,6 +12,7 @@ import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
 import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
 import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
 import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
+import { SHOP_PROFILE_ENDPOINTS } from '../../src/contract/shopProfileEndpoints'
 import { TEXT_REFUSAL, type ApiLang } from '../../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { langOf } from '../domain/names'
@@ -93,7 +94,7 @@ export function failZod(error: z.ZodError): Refusal {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...STORE_SHOP_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...SHOP_PROFILE_ENDPOINTS, ...STORE_SHOP_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

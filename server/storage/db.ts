@@ -854,7 +854,31 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX referrals_holding ON referrals(state, order_id);
   CREATE TABLE referral_identities (key_hash TEXT PRIMARY KEY, referred_id INTEGER NOT NULL, counted_at INTEGER NOT NULL);
   `,
-  // 38 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
+  // 38 — the shop's profile (issue 44, server/domain/store/profile.ts): its district (the address's; '' for shops from before),
+  // the week's hours as JSON (7 days, Monday first, each [{open, close}]; NULL: only the older free-text `hours`), closed
+  // dates as JSON ["YYYY-MM-DD"], photos in order as JSON (the cover stays `image`), the introduction as the allow-list
+  // left it (NULL: only the older plain `intro`); and the names owners asked for, waiting for the operator (one pending a
+  // shop; times ms on the server's clock). PostgreSQL: migrations/pg/0038_shop_profile.sql.
+  `
+  ALTER TABLE shops ADD COLUMN district TEXT NOT NULL DEFAULT '';
+  ALTER TABLE shops ADD COLUMN week_hours TEXT;
+  ALTER TABLE shops ADD COLUMN closed_dates TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE shops ADD COLUMN photos TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE shops ADD COLUMN intro_html TEXT;
+  CREATE TABLE shop_name_reviews (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
+    requested_by INTEGER NOT NULL REFERENCES users(id),
+    requested_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    reason TEXT
+  );
+  CREATE UNIQUE INDEX shop_name_reviews_pending ON shop_name_reviews(shop_id) WHERE status = 'pending';
+  CREATE INDEX shop_name_reviews_shop ON shop_name_reviews(shop_id, id);
+  `,
+  // 39 — a merchant runs their own shop (issue 44; server/domain/store/menu.ts, coupons.ts, changes.ts). The menu's
   // categories get rows of their own (ordered, renamed, deleted when empty; dishes.category keeps the name as before), from
   // the names the dishes had; a dish has a packing fee per piece, a daily stock (NULL: unlimited; sold counted per business
   // day in dish_stock_days) and is removed by a mark, never deleted — so its id, and its options', are never used again by
@@ -863,7 +887,7 @@ export const MIGRATIONS: readonly string[] = [
   // claims once per place), a window (valid_from/valid_to, business days) or days from the claim (valid_days), and can be
   // stopped; a claimed coupon of a window starts at its first day (user_coupons.starts_at). Every change of the menu, the
   // delivery settings and the coupons is a row of shop_changes: who, when, what, before and after (JSON).
-  // PostgreSQL: migrations/pg/0038_shop_menu_coupons.sql.
+  // PostgreSQL: migrations/pg/0039_shop_menu_coupons.sql.
   `
   CREATE TABLE dish_categories (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,5 +1,4 @@
-import type { ApiLang } from './common'
-import { fillWords } from './words'
+import { fillWords, type ApiLang } from './words'
 
 /**
  * Every refusal the server can answer (code 0 / -1), by a stable reason: the app branches on `reason`, never on
@@ -290,6 +289,22 @@ export const REASONS = {
   jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
   // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
   user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
+  // The shop's profile (issue 44, the shop-profile helper; server/domain/store/profile.ts, src/contract/shopProfile.ts).
+  shop_owner_only: { zh: '只有店主可以修改店铺资料', en: "Only the store owner can change the shop's profile" },
+  shop_name_invalid: { zh: '店铺名称需为 2–30 个字', en: "The shop's name must be 2–30 characters" },
+  shop_name_unchanged: { zh: '新名称与现在的名称相同', en: 'The new name is the same as the current one' },
+  shop_name_review_not_found: { zh: '没有这条店名审核', en: 'There is no such name review' },
+  shop_name_review_decided: { zh: '该店名申请已处理（{status}）', en: 'This name request has already been decided ({status})' },
+  shop_phone_invalid: { zh: '请填写手机号、带区号的座机号（0755-88881234）或 400 电话', en: 'Enter a mobile number, a landline with its area code (0755-88881234) or a 400 number' },
+  shop_district_invalid: { zh: '请选择店铺所在的区', en: "Please choose the shop's district" },
+  shop_address_invalid: { zh: '详细地址需为 4–100 个字', en: 'The address must be 4–100 characters' },
+  shop_point_invalid: { zh: '地图位置有误，请重新选择', en: 'The map position is not valid. Please pick it again' },
+  shop_point_outside_district: { zh: '地图位置不在{district}，请重新选择或更换所在区', en: 'The map position is not in {district}. Pick it again or choose another district' },
+  shop_hours_invalid: { zh: '营业时间有误：每天最多 3 个时段，按先后填写且不能重叠，只有最后一个时段可以跨过午夜', en: 'The opening hours are not valid: at most 3 periods a day, in order and not overlapping; only the last may run past midnight' },
+  shop_closed_date_invalid: { zh: '休息日需为今天起一年内的日期，最多 30 个', en: 'Closed dates must be from today to a year ahead, at most 30' },
+  shop_photos_invalid: { zh: '照片需为本店上传的图片，1–9 张，不能重复', en: 'Photos must be pictures uploaded for this shop: 1 to 9, none twice' },
+  shop_cover_invalid: { zh: '请从照片中选择一张作为封面', en: 'Please choose one of the photos as the cover' },
+  shop_intro_too_long: { zh: '店铺介绍过长（最多 5000 字、9 张图片）', en: 'The introduction is too long (at most 5,000 characters and 9 pictures)' },
   // A merchant runs their own shop (issue 44, the menu-and-coupons helper; server/domain/store/menu.ts, server/domain/store/coupons.ts,
   // src/contract/storeShop.ts): the owner's rights, the menu, the delivery settings, the shop's coupons, a dish's daily stock.
   owner_only: { zh: '只有店主可以修改菜单、优惠券和店铺设置', en: 'Only the store owner can change the menu, coupons and shop settings' },

@@ -77,6 +77,8 @@ import type { MerchantEndpointPath } from './merchantEndpoints'
 import type { StoreShopEndpointPath } from './storeShopEndpoints'
 import { CategorySave, CouponId, CouponSave, CouponSaveAnswer, DeliverySave, DishSave, MenuEditorAnswer, MenuId, MenuMove, MenuWriteAnswer, ShopChangePage, ShopChangeQuery, ShopCouponList } from './storeShop'
 import { MerchantApplicationAnswer, MerchantApplicationPayload } from './merchant'
+import type { ShopProfileEndpointPath } from './shopProfileEndpoints'
+import { ContactPayload, HoursPayload, IntroPayload, PhotosPayload, RenamePayload, StoreProfileAnswer, StoreProfileSaved } from './shopProfile'
 import { ReferralContestAnswer, ReferralHideAnswer, ReferralHidePayload } from './referral'
 import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
@@ -242,10 +244,17 @@ export const SCHEMAS = {
   'hui_shanghu.store_coupon/save': { req: CouponSave, res: CouponSaveAnswer },
   'hui_shanghu.store_coupon/stop': { req: CouponId, res: CouponSaveAnswer },
   'hui_shanghu.store_changes/index': { req: ShopChangeQuery, res: ShopChangePage },
+  // The shop's profile (./shopProfileEndpoints.ts, issue 44).
+  'hui_shanghu.store_profile/read': { req: Empty, res: StoreProfileAnswer },
+  'hui_shanghu.store_profile/rename': { req: RenamePayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/contact': { req: ContactPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/hours': { req: HoursPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/photos': { req: PhotosPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/intro': { req: IntroPayload, res: StoreProfileSaved },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | StoreShopEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath | StoreShopEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

@@ -9,6 +9,7 @@ import type { TakeoutEndpointPath } from '@/contract/takeoutEndpoints'
 import type { ReferralEndpointPath } from '@/contract/referralEndpoints'
 import type { JobEndpointPath } from '@/contract/jobEndpoints'
 import type { MerchantEndpointPath } from '@/contract/merchantEndpoints'
+import type { ShopProfileEndpointPath } from '@/contract/shopProfileEndpoints'
 import type { StoreShopEndpointPath } from '@/contract/storeShopEndpoints'
 import { askingAgain, invalidate, isFresh, kept, type Kept } from './cache'
 import { learnClock } from './clock'
@@ -18,7 +19,7 @@ import { onAuthExpired } from './session'
 import { getItem } from './storage'
 import { withQuery, type Transport, type TransportRequest, type TransportResponse } from './transport.types'
 
-/** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
+/** 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
 
 let wired: { transport: Transport; apiBase: () => string } | null = null
@@ -75,7 +76,7 @@ export function isRefusal(error: unknown, ...reasons: readonly Reason[]): error 
 }
 
 export interface RequestOptions {
-  /** Show the server's msg as an error toast for 2000 ms (the order calls, seed §8). */
+  /** Show the server's msg as an error toast for 2000 ms (the order calls). */
   toastOnError?: boolean
   /** Send this token instead of the stored one (logout revokes a token already forgotten here); a -1 then leaves the stored session alone. */
   token?: string
@@ -179,7 +180,7 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
  * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath | StoreShopEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath | StoreShopEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   const transport = (wired as NonNullable<typeof wired>).transport

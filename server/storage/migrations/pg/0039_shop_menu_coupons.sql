@@ -1,4 +1,4 @@
--- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 38 (issue 44): the menu's categories as rows (from the names the
+-- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 39 (issue 44): the menu's categories as rows (from the names the
 -- dishes had), a dish's packing fee, daily stock (sold per business day in dish_stock_days) and its removal mark (dishes and
 -- options are never deleted: their ids stay theirs); a shop's coupon as a value or a percentage with a cap, its quantity and
 -- claims, per-person limit (each shopper's claims numbered, unique), window or days, and its stop; every change of the
