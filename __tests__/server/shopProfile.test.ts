@@ -74,6 +74,25 @@ describe('who may change the profile', () => {
   })
 })
 
+describe("the shop's change history", () => {
+  it('every profile change the owner makes is one row: who, what, before and after; a refused one records nothing', async () => {
+    const owner = await memberOf(4, 'owner')
+    const staff = await memberOf(4, 'staff')
+    const changes = async () => (await call<{ list: Array<{ kind: string; subject: string; by: { user_id: number; role: string }; fields: Array<{ field: string; before: unknown; after: unknown }> }> }>('GET', 'hui_shanghu.store_changes/index', { page: 1, page_size: 20 }, owner.token)).data.list
+    const before = (await changes()).length
+    expect(await save('contact', CONTACT, owner.token)).toMatchObject({ code: 1 })
+    expect(await save('hours', { week: EVERY_DAY, closed_dates: [] }, owner.token)).toMatchObject({ code: 1 })
+    expect(await save('intro', { html: '<p>新的介绍</p>' }, owner.token)).toMatchObject({ code: 1 })
+    // Refused (staff): nothing recorded.
+    expect(await save('contact', { ...CONTACT, phone: '13800000000' }, staff.token)).toMatchObject({ code: 0 })
+    const rows = (await changes()).slice(0, (await changes()).length - before)
+    expect(rows.map((r) => r.kind)).toEqual(['profile_intro_changed', 'profile_hours_changed', 'profile_contact_changed'])
+    expect(rows.every((r) => r.by.user_id === owner.userId && r.by.role === 'owner')).toBe(true)
+    expect(rows[0].fields).toEqual([expect.objectContaining({ field: 'intro', after: '新的介绍' })])
+    expect(rows[2].fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'phone', after: CONTACT.phone }), expect.objectContaining({ field: 'address', after: CONTACT.address })]))
+  })
+})
+
 describe('what is refused, with its reason', () => {
   let owner: { token: string; userId: number }
   beforeAll(async () => {

@@ -126,6 +126,12 @@ export const SHOP_CHANGE_KINDS = [
   'takeout_resumed',
   'coupon_issued',
   'coupon_stopped',
+  // The shop's profile (server/domain/store/profile.ts).
+  'profile_rename_requested',
+  'profile_contact_changed',
+  'profile_hours_changed',
+  'profile_photos_changed',
+  'profile_intro_changed',
 ] as const
 export type ShopChangeKind = (typeof SHOP_CHANGE_KINDS)[number]
 

@@ -11,6 +11,7 @@ import { nameTaken } from '../merchant'
 import { businessDay, comingDates, openNowOf, scheduleOf } from '../shopHours'
 import { paragraphOf, sanitizeIntro } from './introHtml'
 import { requireMember } from './staff'
+import { recordChange, type Fields } from './changes'
 import { isUploadOf } from '../../storage/repo/site'
 import * as repo from '../../storage/repo/shopProfile'
 import type { NameReviewRow, ProfileRow } from '../../storage/repo/shopProfile'
@@ -22,8 +23,8 @@ import { fmt, nowMs } from '../../time'
  * the shop's page at their next read — except the name, which waits for the operator (`npm run admin -- names`,
  * scripts/admin.ts; the operator's console will read the same queue): the shop keeps its name until it is approved.
  *
- * TODO(issue 44, rights): every change here is to be recorded in the shop's change log (who, when, what) once the
- * store's audit log lands (the menu's helper); the name's queue already keeps who asked and when.
+ * Every change is one row of the shop's change history (./changes.ts: who, their role, when, before and after), written
+ * in the change's own transaction, beside the menu's and the coupons'.
  */
 
 type Member = Awaited<ReturnType<typeof requireMember>>
@@ -34,6 +35,13 @@ export async function requireShopOwner(db: Q, user: AuthUser | null): Promise<Me
   if (member.role !== 'owner') throw refuse('shop_owner_only')
   return member
 }
+
+const who = (m: Member) => ({ userId: m.userId, shopId: m.shopId, role: m.role })
+
+/** The profile's fields as the change history compares them (./changes.ts). */
+const contactFields = (r: Pick<ProfileRow, 'phone' | 'district' | 'address' | 'lat' | 'lng'>): Fields => ({ phone: r.phone, district: r.district, address: r.address, point: `${r.lat},${r.lng}` })
+const hoursFields = (r: Pick<ProfileRow, 'hours' | 'closed_dates'>): Fields => ({ hours: r.hours, closed_dates: (JSON.parse(r.closed_dates || '[]') as string[]).join(', ') })
+const photosFields = (photos: string[], cover: string): Fields => ({ photos: photos.length, image: cover })
 
 const reviewOf = (r: NameReviewRow): NameReview => ({
   id: r.id,
@@ -108,6 +116,7 @@ export async function requestRename(db: Q, user: AuthUser | null, name: string):
     if (row.name.trim().toLowerCase() === name.toLowerCase()) throw refuse('shop_name_unchanged')
     if ((await nameTaken(db, name, row.city_id, 0)) || (await repo.namePendingElsewhere(db, name, row.city_id, owner.shopId))) throw refuse('merchant_shop_name_taken', { name })
     await repo.requestName(db, owner.shopId, name, owner.userId, nowMs())
+    await recordChange(db, who(owner), 'profile_rename_requested', name, { name: row.name }, { name })
   })
   return profileOf(db, owner)
 }
@@ -124,7 +133,11 @@ export async function saveContact(db: Q, user: AuthUser | null, input: z.output<
   const picked = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null
   if (picked && !withinReach(picked, area)) throw refuse('shop_point_outside_district', { district: input.district })
   const point = picked ?? area.centre
-  await repo.setContact(db, owner.shopId, { phone: input.phone, district: input.district, address: input.address, ...point })
+  const contact = { phone: input.phone, district: input.district, address: input.address, ...point }
+  await db.transaction('read committed', async (db) => {
+    await repo.setContact(db, owner.shopId, contact)
+    await recordChange(db, who(owner), 'profile_contact_changed', '', contactFields(row), contactFields(contact))
+  })
   return profileOf(db, owner)
 }
 
@@ -137,7 +150,13 @@ export async function saveHours(db: Q, user: AuthUser | null, input: z.output<ty
   const today = businessDay(now).date
   const last = businessDay(now, SHOP_PROFILE_LIMITS.closedDaysAhead).date
   if (input.closed_dates.some((d) => d < today || d > last)) throw refuse('shop_closed_date_invalid')
-  await repo.setHours(db, owner.shopId, { hours: weekSummary(input.week), week_hours: JSON.stringify(input.week), closed_dates: JSON.stringify(comingDates(input.closed_dates, now)) })
+  const hours = { hours: weekSummary(input.week), week_hours: JSON.stringify(input.week), closed_dates: JSON.stringify(comingDates(input.closed_dates, now)) }
+  await db.transaction('read committed', async (db) => {
+    const row = await repo.profileRow(db, owner.shopId)
+    if (!row) throw refuse('shop_not_found')
+    await repo.setHours(db, owner.shopId, hours)
+    await recordChange(db, who(owner), 'profile_hours_changed', '', hoursFields(row), hoursFields(hours))
+  })
   return profileOf(db, owner)
 }
 
@@ -150,7 +169,10 @@ export async function savePhotos(db: Q, user: AuthUser | null, input: z.output<t
   for (const url of input.photos) {
     if (!kept.has(url) && !(await isUploadOf(db, owner.userId, url))) throw refuse('shop_photos_invalid')
   }
-  await repo.setPhotos(db, owner.shopId, input.photos, input.cover)
+  await db.transaction('read committed', async (db) => {
+    await repo.setPhotos(db, owner.shopId, input.photos, input.cover)
+    await recordChange(db, who(owner), 'profile_photos_changed', '', photosFields(photosOf(row), row.image), photosFields(input.photos, input.cover))
+  })
   return profileOf(db, owner)
 }
 
@@ -175,7 +197,10 @@ export async function saveIntro(db: Q, user: AuthUser | null, html: string): Pro
   }
   const pictures = (out.match(/<img /g) ?? []).length
   if (clean.text.length > SHOP_PROFILE_LIMITS.introText || pictures > SHOP_PROFILE_LIMITS.introPictures) throw refuse('shop_intro_too_long')
-  await repo.setIntro(db, owner.shopId, out, clean.text.slice(0, 200))
+  await db.transaction('read committed', async (db) => {
+    await repo.setIntro(db, owner.shopId, out, clean.text.slice(0, 200))
+    await recordChange(db, who(owner), 'profile_intro_changed', '', { intro: row.intro }, { intro: clean.text.slice(0, 200) })
+  })
   return { ...(await profileOf(db, owner)), removed }
 }
 
