@@ -44,7 +44,7 @@ function freePort() {
  * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number }} opts
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
  * it may take to answer (90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
- * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, output: () => string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
 async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000 }) {
   const port = await freePort()
@@ -81,7 +81,7 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
         fs.rmSync(dir, { recursive: true, force: true })
         resolve()
       }
-      if (child.exitCode !== null) return done()
+      if (child.exitCode !== null || child.signalCode !== null) return done()
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
       child.once('exit', () => {
         clearTimeout(timer)
@@ -89,7 +89,12 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
       })
       child.kill('SIGTERM')
     })
-  return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, output: () => output, stop }
+  // The process itself, for the tests of what it does on a signal (issue 42: graceful stop): its pid, and its exit.
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode })
+    else child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+  return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, pid: child.pid, exited, output: () => output, stop }
 }
 
 module.exports = { startTestServer }

@@ -20,9 +20,14 @@ export interface TestServerHandle {
   output: () => string
   stop: () => Promise<void>
 }
+/** A server started as its own process: its pid (with WORKERS=N, the primary's) and its exit (the stop tests). */
+export interface TestServerProcess extends TestServerHandle {
+  pid: number
+  exited: Promise<{ code: number | null; signal: string | null }>
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerProcess>
 }
 
 /**

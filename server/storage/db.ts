@@ -750,6 +750,11 @@ export const MIGRATIONS: readonly string[] = [
   // 32 — a card product the operator withdrew (issue 40, `npm run admin -- card-disable N`): off sale — no longer listed or
   // sold; the cards bought stay as they are. Every product before was on sale.
   `ALTER TABLE card_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1 CHECK (on_sale IN (0, 1));`,
+  // 33 — one serial for the numbers people are shown (issue 42, server/domain/numbers.ts: order, trade and refund numbers,
+  // redemption codes), never handed out twice by any process: SQLite takes it under the file's write lock (an insert into
+  // an AUTOINCREMENT table, deleted at once: AUTOINCREMENT never reuses a number); PostgreSQL from the table's identity
+  // sequence, without a row (migrations/pg/0033_serials.sql). npm run db:copy sets that sequence past SQLite's mark.
+  `CREATE TABLE serials (id INTEGER PRIMARY KEY AUTOINCREMENT);`,
 ]
 
 /**

@@ -16,6 +16,7 @@ import type { OrderRow } from '../../storage/repo/orders'
 import * as payments from '../../storage/repo/payments'
 import type { PaymentRow } from '../../storage/repo/payments'
 import { fmt, nowMs, nowText } from '../../time'
+import { refundNumber, tradeNumber } from '../numbers'
 
 type PayInput = z.output<typeof PayparamPayload>
 
@@ -40,9 +41,6 @@ export function signNotification(n: Omit<Notification, 'sign'>, secret: string):
   // The provider's transaction_id is signed too when given (a notification without one signs as before).
   return crypto.createHmac('sha256', secret).update(`${n.trade_no}|${n.result}|${n.amount}${n.transaction_id ? `|${n.transaction_id}` : ''}`).digest('hex')
 }
-
-/** Trade numbers are unguessable: the cashier settles by trade number. */
-const newTradeNo = () => `T${nowMs()}${crypto.randomBytes(8).toString('hex')}`
 
 /**
  * payparam: one open trade per order and channel; the answer has the seed's shape for every path. The
@@ -89,7 +87,7 @@ async function openTrade(db: Q, orderId: number, channel: number, input: PayInpu
   if (!payment) {
     payment = await payments.insertTrade(db, {
       order_id: order.id,
-      trade_no: newTradeNo(),
+      trade_no: await tradeNumber(db),
       channel,
       amount: order.pay_amount,
       success_url: sameSitePath(input.success_url),
@@ -137,7 +135,7 @@ export async function handleNotification(db: Q, provider: PayProvider, n: Notifi
       return { outcome: 'paid', refund: null }
     }
     const reason = (await orders.statusOf(db, payment.order_id)) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
-    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = await refundNumber(db)
     await payments.refundingTrade(db, payment.id, nowText())
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
