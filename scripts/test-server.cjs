@@ -41,12 +41,12 @@ function freePort() {
 }
 
 /**
- * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number }} opts
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, onOutput?: (all: string) => void }} opts
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
- * it may take to answer (90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
+ * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000 }) {
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, onOutput }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
@@ -55,8 +55,12 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
   delete env.SANDBOX_KEY
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
+  const take = (d) => {
+    output += d
+    if (onOutput) onOutput(output)
+  }
+  child.stdout.on('data', take)
+  child.stderr.on('data', take)
   const base = `http://127.0.0.1:${port}`
   const started = Date.now()
   // Bounded wait for /healthz, and for the banner line with this start's sandbox key (the tests read it as an operator would).

@@ -13,6 +13,7 @@ import { ConfigError } from './env'
 import { preparePostgres } from './demo/seedPostgres'
 import { openStorage } from './storage/engine'
 import { queryOf } from './storage/query'
+import { waitForDatabase } from './storage/faults'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
 /** The database, as the banner names it: never a password (DATABASE_URL's user and host and database only). */
@@ -109,9 +110,13 @@ async function primary(config: ServerConfig): Promise<void> {
   if (config.demoData) seedDemoData(db)
   // PostgreSQL: migrated and (a new database) given the reference (and demo) data here, once, before any worker starts.
   const storage = config.databaseUrl ? openStorage(db, config.databaseUrl) : null
-  if (storage && config.databaseUrl) await preparePostgres(storage, config.databaseUrl, db.name, { copyDemo: true })
+  // A database that is away is waited for (a bounded back-off, said in the log: server/storage/faults.ts), never a reason
+  // to exit: the workers start once it answers (issue 42).
+  const say = (line: string) => console.error(line)
+  const url = config.databaseUrl
+  if (storage && url) await waitForDatabase('the start (migrations)', () => preparePostgres(storage, url, db.name, { copyDemo: true }), say)
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const held = storage ? await holdClockOffsets(queryOf(storage, db), 0, () => undefined) : null
+  const held = storage ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(queryOf(storage, db), 0, () => undefined), say) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(db))
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,

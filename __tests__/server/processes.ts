@@ -27,7 +27,7 @@ export interface TestServerProcess extends TestServerHandle {
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerProcess>
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string>; onOutput?: (all: string) => void }) => Promise<TestServerProcess>
 }
 
 /**
@@ -122,6 +122,7 @@ export interface Answer<T = unknown> {
   status: number
   body: Envelope<T>
   raw: string
+  headers: http.IncomingHttpHeaders
 }
 
 export const isEnvelope = (b: unknown): b is Envelope =>
@@ -165,7 +166,7 @@ export function httpClient(maxSockets = 32, keepAlive = true) {
               // counted below
             }
             if (!isEnvelope(parsed)) stats.nonEnvelope++
-            resolve({ status, body: parsed as Envelope<T>, raw })
+            resolve({ status, body: parsed as Envelope<T>, raw, headers: res.headers })
           })
         },
       )
