@@ -84,12 +84,36 @@ async function serve(config: ServerConfig): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   // A worker's start is told by the primary, once for all of them.
   if (!cluster.isWorker) console.log(banner(config, port))
+  // A graceful stop (issue 42; docs/operations.md "Stopping it"): readiness turns false at once, no new connection is
+  // taken, the requests in flight finish (at most STOP_INFLIGHT_MS; then their connections are cut and the process
+  // exits 1), live streams get their last line ({"type":"end"}: the client opens the next one elsewhere), the
+  // housekeeping run under way ends, the pool closes. WORKERS=N: the primary sends SIGTERM to each worker and waits.
+  let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0))
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      app.health.stopping()
+      app.log.info({ signal }, 'stopping: finishing the requests in flight')
+      const cut = setTimeout(() => {
+        app.log.warn(`stopping: requests still in flight after ${STOP_INFLIGHT_MS / 1000} s, their connections cut`)
+        app.server.closeAllConnections()
+        process.exit(1)
+      }, STOP_INFLIGHT_MS)
+      cut.unref()
+      void app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
     })
   }
 }
+
+/** How long a stopping process lets its requests in flight finish (under the primary's STOP_MS, after which it kills). */
+const STOP_INFLIGHT_MS = 8_000
 
 /** A worker that dies is started again, at most this many times within RESTART_WINDOW_MS; past that the start ends. */
 const MAX_RESTARTS = 10

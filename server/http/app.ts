@@ -149,6 +149,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers["access-token"]'] } : false,
     bodyLimit: 256 * 1024,
+    // Stopping (SIGTERM, server/main.ts): a request that arrives on a connection already open is served — its answer
+    // says Connection: close (the hook below) — rather than Fastify's bare 503 text; new connections are not taken.
+    return503OnClosing: false,
     // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
     trustProxy: (opts.trustProxy ?? false) as boolean | string,
     // "/api" itself is under /api too: routed as "/api/", it gets the envelope 404 instead of the H5 app.
@@ -214,6 +217,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   health.prepared()
   app.decorate('health', health)
+  // Stopping: every answer from now on closes its connection, so keep-alive clients open their next one elsewhere.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (health.isStopping()) reply.header('connection', 'close')
+    done()
+  })
   app.decorate('storage', storage)
   // The core's repositories (server/storage/query.ts) on the same engine as the seam.
   const q = queryOf(storage, db)
