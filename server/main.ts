@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from './http/app'
+import { serveMetrics } from './http/metrics'
 import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
@@ -30,6 +31,7 @@ function databaseOf(config: ServerConfig): string {
 /** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */
 function banner(config: ServerConfig, port: number): string {
   const lines = [`One Card Pass is running at http://${config.host}:${port}/${config.workers > 1 ? ` (${config.workers} processes, WORKERS)` : ''}`, `  database: ${databaseOf(config)}`]
+  if (config.metricsPort > 0) lines.push(`  metrics: http://${config.metricsHost}:${config.metricsPort}/metrics (Prometheus; METRICS_PORT)`)
   if (config.sandbox) {
     // The operator must see that nothing here is real, and the sandbox helpers are not open to whoever reaches the port.
     lines.push(
@@ -82,8 +84,11 @@ async function serve(config: ServerConfig): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  // A worker's start is told by the primary, once for all of them.
-  if (!cluster.isWorker) console.log(banner(config, port))
+  // A worker's start is told by the primary, once for all of them; so are its metrics (server/http/metrics.ts).
+  if (!cluster.isWorker) {
+    if (config.metricsPort > 0) await serveMetrics(config.metricsPort, config.metricsHost, (line) => app.log.warn(line))
+    console.log(banner(config, port))
+  }
   // A graceful stop (issue 42; docs/operations.md "Stopping it"): readiness turns false at once, no new connection is
   // taken, the requests in flight finish (at most STOP_INFLIGHT_MS; then their connections are cut and the process
   // exits 1), live streams get their last line ({"type":"end"}: the client opens the next one elsewhere), the
@@ -199,6 +204,8 @@ async function primary(config: ServerConfig): Promise<void> {
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(0))
   for (let i = 0; i < config.workers; i++) fork()
+  // Every worker's metrics, added together, on the metrics port (server/http/metrics.ts).
+  if (config.metricsPort > 0) await serveMetrics(config.metricsPort, config.metricsHost, (line) => console.error(line))
 }
 
 async function main() {

@@ -180,3 +180,51 @@ describe.each([1, 2])('SIGTERM with WORKERS=%i', (workers) => {
     }
   })
 })
+
+/** A port nothing listens on (for METRICS_PORT). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+describe('metrics (METRICS_PORT) with WORKERS=2', () => {
+  it('the metrics port answers for every process at once, in Prometheus’ format; the public port has no /metrics', async () => {
+    const metricsPort = await freePort()
+    const server = await start('metrics', { WORKERS: '2', METRICS_PORT: String(metricsPort) })
+    // A new connection per request: the primary hands them round, so both workers answer.
+    const { request, destroy } = httpClient(2, false)
+    try {
+      const pids = new Set<number>()
+      for (let i = 0; i < 20; i++) {
+        const answer = await request<{ pid: number }>(server, 'GET', '/api/sandbox/process', undefined, { 'x-sandbox-key': server.sandboxKey })
+        expect(answer.status).toBe(200)
+        pids.add(answer.body.data.pid)
+      }
+      expect(pids.size).toBe(2)
+      const scrape = async () => {
+        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+        return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
+      }
+      const m = await scrape()
+      expect(m.status).toBe(200)
+      expect(m.type).toMatch(/^text\/plain; version=0\.0\.4/)
+      // Both workers' requests added together, by route pattern.
+      expect(m.text).toContain('ocp_http_requests_total{method="GET",route="/api/sandbox/process",status="200"} 20')
+      expect(m.text).toMatch(/ocp_http_request_duration_seconds_count\{method="GET",route="\/api\/sandbox\/process"\} 20/)
+      // Each worker swept once at start (and maybe since): at least two runs.
+      expect(Number(/ocp_sweep_runs_total\{result="ok"\} (\d+)/.exec(m.text)?.[1] ?? 0)).toBeGreaterThanOrEqual(2)
+      expect(m.text).toMatch(/^ocp_outbox_pending \d+$/m)
+      expect(m.text).toMatch(/^ocp_live_streams 0$/m)
+      // Not on the public port.
+      expect((await request(server, 'GET', '/metrics')).status).not.toBe(200)
+    } finally {
+      destroy()
+      await server.stop()
+    }
+  })
+})

@@ -10,6 +10,7 @@ import { openStorage, type Storage } from '../storage/engine'
 import { queryOf, type Q } from '../storage/query'
 import { databaseFault, RETRY_AFTER_S, waitForDatabase } from '../storage/faults'
 import { createHealth, healthRoutes, type Health } from './health'
+import { databaseFaults, recordMetrics, sweepRuns } from './metrics'
 import { schemaVersion } from '../storage/migrate'
 import { BizError, fail, failWith } from './envelope'
 import { langOf, named } from '../domain/names'
@@ -109,6 +110,8 @@ export interface AppOptions {
   demoData?: boolean
   /** Where parcels' tracking comes from (server/providers/carrier/): default the sandbox's made-up carrier in the sandbox, none outside it. */
   parcelTracker?: ParcelTracker
+  /** Record Prometheus metrics (server/http/metrics.ts; METRICS_PORT set): off by default, a hook on every answer. */
+  metrics?: boolean
 }
 
 declare module 'fastify' {
@@ -290,6 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const fault = databaseFault(err)
     if (fault) {
       req.log.warn({ code: fault.code, kind: fault.kind, url: req.routeOptions.url }, fault.kind === 'busy' ? 'database busy' : 'database unavailable')
+      databaseFaults.inc({ kind: fault.kind })
       return reply.code(503).header('Retry-After', String(RETRY_AFTER_S[fault.kind])).send(fail('server_busy'))
     }
     req.log.error(err)
@@ -348,6 +352,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   referralRoutes(app, q, storage)
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
+  if (opts.metrics) recordMetrics(app, storage, q)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
   // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
   // outside it, no /api route runs helmet's hooks (server/http/security.ts documentHeaders).
@@ -393,9 +398,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sweep = null
     health.sweepStarted()
     sweeping = housekeeping().then(
-      () => health.sweepFinished(),
+      () => {
+        health.sweepFinished()
+        sweepRuns.inc({ result: 'ok' })
+      },
       (error: unknown) => {
         health.sweepFinished(error)
+        sweepRuns.inc({ result: 'failed' })
         const fault = databaseFault(error)
         if (fault) app.log.warn({ code: fault.code }, 'housekeeping sweep: the database is not answering')
         else app.log.error(error)

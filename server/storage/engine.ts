@@ -107,6 +107,10 @@ export interface Storage {
   close(): Promise<void>
   /** How many PostgreSQL connections the server ended, idle or in use (always 0 on SQLite). */
   idleConnectionsLost(): number
+  /** PostgreSQL's pool now — connections open, idle, and queries waiting for one (metrics); null on SQLite. */
+  poolUse(): { total: number; idle: number; waiting: number } | null
+  /** How many PostgreSQL transactions ran again after a serialization failure or deadlock (metrics; 0 on SQLite). */
+  transactionRetries(): number
 }
 
 /**
@@ -156,6 +160,8 @@ function sqliteStorage(handle: DB): Storage {
       }),
     close: async () => undefined,
     idleConnectionsLost: () => 0,
+    poolUse: () => null,
+    transactionRetries: () => 0,
   }
 }
 
@@ -181,6 +187,7 @@ function postgresStorage(url: string): Storage {
   // is answered 503, server/storage/faults.ts), Kysely's rollback fails and discards the client, and the pool drops it
   // when it is released (not queryable).
   let lost = 0
+  let retries = 0
   pool.on('error', (error: Error & { code?: string }) => {
     lost++
     process.emitWarning(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): ${error.message}`)
@@ -202,6 +209,7 @@ function postgresStorage(url: string): Storage {
         } catch (error) {
           const code = (error as { code?: unknown }).code
           if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error
+          retries++
           // A short random pause, so two transactions that failed together do not collide again at once.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)))
         }
@@ -209,5 +217,7 @@ function postgresStorage(url: string): Storage {
     },
     close: () => db.destroy(),
     idleConnectionsLost: () => lost,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    transactionRetries: () => retries,
   }
 }
