@@ -38,15 +38,32 @@ const serverFiles = (dir) =>
     .filter((d) => d.isFile() && /\.tsx?$/.test(d.name))
     .map((d) => path.relative(ROOT, path.join(d.parentPath ?? d.path, d.name)).split(path.sep).join('/'))
 const SERVER_ABOVE_DOMAIN = ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/main.ts']
+/**
+ * The outside providers (server/providers/README.md): one folder each. The domain may import only their interfaces
+ * (`<provider>/types.ts`); server/http/app.ts builds the implementations and hands them in.
+ */
+const PROVIDER_INTERFACES = fs.existsSync(path.join(ROOT, 'server/providers'))
+  ? serverFiles('server/providers')
+      .filter((f) => f.endsWith('/types.ts'))
+      .map((f) => `./${f.slice('server/providers/'.length)}`)
+  : []
 export const SERVER_ZONES = [
   zone('server/time.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/providers', 'server/env.ts', 'server/main.ts'], 'server/time.ts (the one clock) imports nothing of the server.'),
   zone('server/env.ts', ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/providers', 'server/time.ts', 'server/main.ts'], 'server/env.ts (reading the environment) imports nothing of the server.'),
+  zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain', 'server/providers'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
   zone(
     'server/providers',
-    ['server/http', 'server/hosting', 'server/demo', 'server/sandbox', 'server/domain', 'server/storage', 'server/main.ts'],
-    'server/providers (the outside world: payments, SMS, WeChat, parcels) import only server/time.ts, server/env.ts, the contract and libraries: the domain imports their interfaces (types.ts), never the other way.',
+    SERVER_ABOVE_DOMAIN.concat('server/domain', 'server/storage'),
+    'server/providers (the outside world: payments, SMS, WeChat, parcels) import only server/time.ts, server/env.ts, the contract and libraries: never domain, storage or http (server/providers/README.md).',
   ),
-  zone('server/storage', SERVER_ABOVE_DOMAIN.concat('server/domain'), 'server/storage (db, repositories, migrations) imports nothing above it: only server/time.ts and the contract.'),
+  {
+    // Named exception: server/domain/pay/provider.ts re-exports the sandbox provider's names for the tests written against
+    // them (it moved to server/providers/pay/sandbox.ts); nothing of the domain imports that file.
+    target: serverFiles('server/domain').filter((f) => f !== 'server/domain/pay/provider.ts'),
+    from: 'server/providers',
+    except: PROVIDER_INTERFACES,
+    message: "server/domain imports only a provider's interface (server/providers/<provider>/types.ts); server/http/app.ts builds the implementation and hands it in.",
+  },
   zone(
     'server/domain',
     SERVER_ABOVE_DOMAIN,
@@ -118,9 +135,9 @@ const BUNDLE_IMPORTS = {
   ],
   patterns: [
     {
-      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/firstAnswers', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames', '!@/contract/storeReasons'],
+      group: ['@/contract/*', '!@/contract/constants', '!@/contract/endpoints', '!@/contract/envelope', '!@/contract/appInfo', '!@/contract/orderRules', '!@/contract/notFound', '!@/contract/tillCode', '!@/contract/storeEndpoints', '!@/contract/fuelEndpoints', '!@/contract/distance', '!@/contract/mallEndpoints', '!@/contract/takeoutEndpoints', '!@/contract/jobEndpoints', '!@/contract/referralEndpoints', '!@/contract/merchantEndpoints', '!@/contract/firstAnswers', '!@/contract/homeScreen', '!@/contract/accountWords', '!@/contract/ordersWords', '!@/contract/cardWords', '!@/contract/words', '!@/contract/money', '!@/contract/regionNames', '!@/contract/storeReasons', '!@/contract/receiptLink', '!@/contract/takeoutCart', '!@/contract/shopProfileEndpoints', '!@/contract/shopHours'],
       allowTypeImports: true,
-      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/firstAnswers/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames/storeReasons.',
+      message: 'Contract schema files carry zod: import their types only (`import type`); runtime values live in constants/endpoints/envelope/appInfo/orderRules/notFound/tillCode/storeEndpoints/fuelEndpoints/distance/mallEndpoints/takeoutEndpoints/jobEndpoints/referralEndpoints/merchantEndpoints/firstAnswers/homeScreen/accountWords/ordersWords/cardWords/words/money/regionNames/storeReasons/receiptLink/takeoutCart/shopProfileEndpoints/shopHours.',
     },
   ],
 }

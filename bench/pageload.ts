@@ -94,7 +94,8 @@ async function signIn(base: string, sandboxKey: string): Promise<string> {
 }
 
 async function loadOnce(browser: Browser, url: string, content: string, profile: Profile, kept: Kept): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true })
+  // A Chinese phone: the pages follow the browser's language (issue 39), and the figures compare Chinese pages as before.
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, locale: 'zh-CN' })
   // The phone's storage before the page's first script reads it; English also in the cookie the app writes on each load.
   if (EN) await context.addCookies([{ name: LANG_COOKIE, value: 'en', url }])
   await context.addInitScript(

@@ -1,11 +1,11 @@
 /**
  * Money and accounts you can trust, in Chromium against the reference server: the privacy notice at
  * Authorization, Signed-in devices, log out (the server revokes the token), ending another device's
- * session, and deleting the account.
+ * session, and deleting the account (not offered while a parcel is on its way, issue 39).
  */
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
-import { BASE, LANG_EN, db, launch, phone, settled, shot, still, toastGone, toastShown, tokenOf, typeInto, visibleTitle } from './browser'
+import { BASE, LANG_EN, api, db, launch, phone, placeParcel, settled, shot, still, toastGone, toastShown, tokenOf, typeInto, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -164,10 +164,24 @@ describe('accounts', () => {
       body: JSON.stringify({ name: '王五', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }),
     })
 
+    // A parcel on its way (shipped, in transit) blocks it (issue 39): listed first, and no final step offered.
+    const parcel = await placeParcel(token, 'e2e-acct-parcel-0183', 'sandbox')
     await page.locator('.menu-list__item--deleteAccount:visible').click()
     await page.waitForURL(/\/pages\/personal\/deleteAccount/)
     await settled(page)
+    await page.locator('.delete-account__blocker:visible').waitFor({ timeout: 10000 })
+    expect(await page.locator('.delete-account__blocker-title:visible').allTextContents()).toEqual(['竹浆本色抽纸'])
+    expect(await page.locator('.delete-account__blocker-status:visible').allTextContents()).toEqual(['配送中'])
+    expect(await page.locator('.delete-account__submit').count()).toBe(0)
+    expect(await page.locator('.delete-account__blocked:visible').textContent()).toBe('以上订单完成或退款后，才能注销账号')
+    await still(page)
+    await shot(page, 'acct-zh-3a-delete-blocked')
+    // Received: back on the page, nothing blocks and the final step is offered.
+    await api('personal.order/confirmReceipt', { id: parcel }, token)
+    await page.reload()
+    await settled(page)
     await page.locator('.delete-account__submit:visible').waitFor({ timeout: 10000 })
+    expect(await page.locator('.delete-account__blocker').count()).toBe(0)
     expect(await page.locator('.delete-account__kept:visible').textContent()).toContain('订单和支付记录')
     expect(await page.locator('.delete-account__phone:visible').textContent()).toContain('138****0183')
     await shot(page, 'acct-zh-3-delete-account')
@@ -225,6 +239,17 @@ describe('accounts', () => {
     await page.locator('.delete-account__submit:visible').waitFor({ timeout: 10000 })
     expect(await visibleTitle(page)).toBe('Delete account')
     await shot(page, 'acct-en-3-delete-account')
+    // A paid parcel still to ship (issue 39): listed first, no final step.
+    const token = await tokenOf(page)
+    await api('personal.address/save', { name: 'Wang Wu', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '华强北路 1 号' }, token)
+    await placeParcel(token, 'e2e-acct-parcel-0184')
+    await page.reload()
+    await settled(page)
+    await page.locator('.delete-account__blocked:visible').waitFor({ timeout: 10000 })
+    expect(await page.locator('.delete-account__blocked:visible').textContent()).toBe('Finish the orders above, or have them refunded, before you can delete your account')
+    expect(await page.locator('.delete-account__submit').count()).toBe(0)
+    await still(page)
+    await shot(page, 'acct-en-3a-delete-blocked')
     await context.close()
   })
 })

@@ -22,6 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { BASE, DPR, LANG_EN, api, db, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shipParcel, shot, still, tokenOf, typeInto, visibleTitle } from './browser'
 import { AUTHORIZATION_AGREE_FIRST, AUTHORIZATION_CODE_SENT, PAY_BILL_COUPONS, REFUND_SCREENS, SCREENS as CATALOGUE, STORE_REJECT_SHEET, liveFlashProduct, type Screen } from './screens'
 import { expectEnglish, recordServerStrings, type ServerStrings } from './english'
+import { describeCut, describeSmall, measureTapTargets, MIN_TARGET_PX, type TapTargetResult } from './tapTargets'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
 import { ROUTES } from '../src/routes'
 
@@ -34,6 +35,7 @@ const AXE_VERSION = (require('axe-core/package.json') as { version: string }).ve
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const FAILING_IMPACTS = ['serious', 'critical']
 const REPORT = path.resolve(__dirname, '..', 'reports', 'axe-report.json')
+const TAP_REPORT = path.resolve(__dirname, '..', 'reports', 'tap-targets.json')
 const PHONE = '13800000081'
 /** Staff of shop 1 (docs/api.md: 199000000NN): the store workbench screens. */
 /** Staff of shop 5 洁净洗衣 (it sells the mall's home goods: the parcel to ship is its). Each e2e file logs a store of its own in (one login code a minute per phone). */
@@ -173,6 +175,16 @@ function writeReport(report: Report): void {
   fs.writeFileSync(REPORT, JSON.stringify({ axe: AXE_VERSION, tags: TAGS, impacts: FAILING_IMPACTS, checked, total, byRule, screens }, null, 2))
 }
 
+/** reports/tap-targets.json: each screen's small and inline (exempt) targets; the time measuring took, printed. */
+function writeTapReport(): void {
+  const screens = Object.values(taps)
+  const measured = screens.reduce((n, langs) => n + Object.values(langs).reduce((m, r) => m + (r?.measured ?? 0), 0), 0)
+  const visits = screens.reduce((n, langs) => n + Object.keys(langs).length, 0)
+  fs.mkdirSync(path.dirname(TAP_REPORT), { recursive: true })
+  fs.writeFileSync(TAP_REPORT, JSON.stringify({ min: MIN_TARGET_PX, visits, measured, ms: Math.round(tapMs), screens: taps }, null, 2))
+  console.log(`tap targets: ${measured} measured on ${visits} screen visits in ${Math.round(tapMs)} ms (${visits ? (tapMs / visits).toFixed(1) : 0} ms a visit)`)
+}
+
 function table(report: Report): string {
   const rules = [...new Set(Object.values(report).flatMap((langs) => Object.values(langs).flatMap((hits) => (hits ?? []).map((h) => h.id))))].sort()
   const lines = [`axe ${AXE_VERSION}, serious+critical nodes (screen × language)`]
@@ -206,6 +218,9 @@ let refundedBill = 0
 /** Issue 24: a paid flash-sale order, collected at its store. */
 let flashOrder = 0
 const report: Report = {}
+/** Tap targets by screen and language (reports/tap-targets.json), and the time their measuring took in all. */
+const taps: Record<string, Partial<Record<Lang, TapTargetResult>>> = {}
+let tapMs = 0
 
 beforeAll(async () => {
   // The server's clock at 12:00 of its day for the whole file (the flash screens show the session on, hours from its
@@ -257,6 +272,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   writeReport(report)
+  writeTapReport()
   const stale = Object.entries(ALLOWED).flatMap(([name, ids]) => ids.filter((id) => report[name] && !LANGS.some((l) => report[name][l]?.some((h) => h.id === id))).map((id) => `${name}: ${id}`))
   console.log(`${table(report)}${stale.length ? `\nallowed but no longer found (take them out of ALLOWED): ${stale.join(', ')}` : ''}`)
   await shoppers.zh?.context.close()
@@ -297,9 +313,17 @@ describe('every screen in zh and en: axe finds no serious or critical violations
       else expect(await visibleTitle(page)).toBe(screen.title?.zh ?? TITLE.zh[route])
       const hits = await runAxe(page)
       ;(report[screen.name] ??= {})[lang] = hits
+      const started = performance.now()
+      const targets = await measureTapTargets(page)
+      tapMs += performance.now() - started
+      ;(taps[screen.name] ??= {})[lang] = targets
       const allowed = ALLOWED[screen.name] ?? []
       const unexpected = hits.filter((h) => !allowed.includes(h.id))
       expect(unexpected.map((h) => `${h.id} (${h.nodes.length}): ${h.nodes.map((n) => n.target).join(' | ')}`)).toEqual([])
+      // WCAG 2.5.5: every tap target 44 × 44 or more (e2e/tapTargets.ts), the inline ones in a sentence excepted.
+      expect({ under: `${MIN_TARGET_PX} × ${MIN_TARGET_PX}`, small: describeSmall(targets.small) }).toEqual({ under: `${MIN_TARGET_PX} × ${MIN_TARGET_PX}`, small: [] })
+      // No placeholder cut off (issue 39), in either language.
+      expect({ cutPlaceholders: describeCut(targets.cut) }).toEqual({ cutPlaceholders: [] })
     } finally {
       await own?.context.close()
     }

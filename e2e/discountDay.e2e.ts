@@ -63,7 +63,7 @@ describe.each([
     await page.locator('.dday-shop .shop-row__distance:visible').first().waitFor()
     expect((await page.locator('.dday-shop__extra:visible').allTextContents())[0]).toBe(words.extra)
     // The next one (a week later) starts 6 days 12 hours from noon (the server's clock).
-    expect(await page.locator('.dday-head__time:visible').textContent()).toMatch(/^6 (天|d) 1[12]:\d\d:\d\d$/)
+    expect(await page.locator('.dday-head__time:visible').textContent()).toMatch(/^6 (天|days) 1[12]:\d\d:\d\d$/)
     await look(page, `calendar-${lang}`)
 
     await page.locator('.dday-shop .shop-row:visible', { hasText: '川味小馆' }).click()

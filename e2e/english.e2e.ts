@@ -7,13 +7,16 @@
  * expectEnglish from e2e/english.ts): one visit per screen and language for both checks.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { api, BASE, db, LANG_EN, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
+import { api, BASE, db, DPR, LANG_EN, launch, logIn, phone, placeOrder, settled, shot, smsCode, still, typeInto, visibleTitle } from './browser'
 import { EN_TITLE, expectEnglish, recordServerStrings, type ServerStrings } from './english'
+import { ROUTES } from '../src/routes'
 import { CJK, ZH } from '../test-mp/zhMessages'
 import { BRAND } from '../src/core/theme'
 import { ORDER_STATUS } from '../src/contract/constants'
+import { firstAnswersConfigIn } from '../server/hosting/firstAnswers'
 
 const PHONE = '13800000071'
+const ZH_TITLE: Record<string, string> = Object.fromEntries(ROUTES.map((r) => [r.path, r.zh]))
 
 let browser: Browser
 let shopper: { context: BrowserContext; page: Page; server: ServerStrings }
@@ -146,5 +149,65 @@ describe('a shopper who chose English', () => {
       )
     }
     await shot(page, `en-tabbar-${route.split('/')[1]}`)
+  })
+})
+
+// Issue 39: a browser set to English opens the app in English without anyone choosing it on My account — the server
+// draws the first screen in the language of its Accept-Language, the app follows navigator.languages — and a choice
+// made on My account is kept whatever the browser says.
+describe('an English browser (locale en-US) that never chose a language', () => {
+  it('opens cold in English — the drawn first screen, <html lang>, titles and tab bar never Chinese — and keeps 中文 once chosen', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'en-US' })
+    // From the first paint: every title and tab label the page ever shows (a Chinese one that flips would be caught).
+    await context.addInitScript(() => {
+      const seen = new Set<string>()
+      ;(window as unknown as { __words: Set<string> }).__words = seen
+      const read = () => document.querySelectorAll('.nav-bar__title, .weui-tabbar__label').forEach((el) => seen.add(el.textContent?.trim() ?? ''))
+      new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    const server = recordServerStrings(context)
+    const page = await context.newPage()
+    try {
+      const answer = await page.goto(`${BASE()}/pages/index/index`)
+      const html = (await answer?.text()) ?? ''
+      // The server's answer is English: the document's language and title, and the first screen it draws.
+      expect(html).toContain('<html lang="en">')
+      expect(html).toContain(`<title>${EN_TITLE['pages/index/index']}</title>`)
+      expect(firstAnswersConfigIn(html)?.drawn?.lang).toBe('en')
+      expect(answer?.headers()['vary']).toMatch(/Accept-Language/)
+      await settled(page)
+      await page.locator('.home-grid__label').first().waitFor({ timeout: 15000 })
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.weui-tabbar__label')).map((el) => el.textContent?.trim()).join('|') === 'Home|Card|Orders|Me', undefined, { timeout: 10000 })
+      await still(page)
+      await shot(page, 'en-browser-home-cold')
+      // The page's first script found the drawing right (drawn for English, the browser's language): never hidden.
+      expect(await page.evaluate(() => (window as unknown as { __ocpDrawnWrong?: boolean }).__ocpDrawnWrong ?? false)).toBe(false)
+      await expectEnglish(page, server, 'home', EN_TITLE['pages/index/index'], 'an English browser, cold', { chosen: false })
+      const words = await page.evaluate(() => [...(window as unknown as { __words: Set<string> }).__words])
+      expect(words.filter((w) => CJK.test(w))).toEqual([])
+      // Nothing chosen, nothing kept: no stored language, and no cookie that would outlive a change of the browser's.
+      expect((await context.cookies()).filter((c) => c.name === 'ocp_lang')).toEqual([])
+
+      // Reached in the app: My account, in English; the shopper chooses 简体中文 there.
+      await page.locator('.weui-tabbar__item').nth(3).click()
+      await settled(page)
+      expect(await visibleTitle(page)).toBe(EN_TITLE['pages/personal/index'])
+      await page.locator('.menu-list__item--language:visible').click()
+      await page.locator('#language-sheet .sheet__item', { hasText: '简体中文' }).click()
+      await page.waitForFunction((zh) => Array.from(document.querySelectorAll<HTMLElement>('.nav-bar__title')).some((el) => el.offsetParent !== null && el.textContent?.trim() === zh), ZH_TITLE['pages/personal/index'], { timeout: 10000 })
+      expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(JSON.stringify({ data: 'zh-CN' }))
+      // Opened again, cold, by the same English browser: Chinese, from the server's first paint on.
+      const again = await page.goto(`${BASE()}/pages/personal/index`)
+      const zhHtml = (await again?.text()) ?? ''
+      expect(zhHtml).toContain('<html lang="zh-CN">')
+      expect(firstAnswersConfigIn(zhHtml)?.drawn?.lang).toBe('zh')
+      await settled(page)
+      expect(await visibleTitle(page)).toBe(ZH_TITLE['pages/personal/index'])
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('.weui-tabbar__label')).map((el) => el.textContent?.trim()).join('|') === '首页|会员卡|订单|我的', undefined, { timeout: 10000 })
+      await still(page)
+      await shot(page, 'en-browser-chose-chinese')
+    } finally {
+      await context.close()
+    }
   })
 })

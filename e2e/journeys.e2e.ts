@@ -135,10 +135,12 @@ describe('paying a bill', () => {
     await page.locator('.pay-result__status:visible', { hasText: '支付成功' }).waitFor({ timeout: 15000 })
     await shot(page, 'j3-2-success')
     const orderId = Number(new URL(page.url()).searchParams.get('id'))
-    // The gold-pointing plan: 1 point per yuan paid.
+    // The gold-pointing plan: what was paid and saved (no points: the app keeps none, docs/decisions/2026-12-06-no-points.md).
     await page.locator('.pay-result__plan:visible').click()
     await page.waitForURL(/\/pages\/orders\/orderInfo\?id=\d+/)
-    await page.locator('.gold__points-value:visible', { hasText: '+166' }).waitFor({ timeout: 10000 })
+    await page.locator('.gold__paid-amount:visible', { hasText: '¥166.00' }).waitFor({ timeout: 10000 })
+    expect(await page.locator('.gold__saved:visible').textContent()).toBe('本单共省 ¥34.00')
+    expect(await page.locator('.gold:visible').textContent()).not.toContain('积分')
     await shot(page, 'j3-2b-gold-plan')
     await page.locator('.nav-bar__back:visible').click()
     await page.waitForURL(/\/pages\/payBill\/success/)
@@ -164,7 +166,10 @@ describe('paying a bill', () => {
     // The coupon went with the payment: Value coupons lists it as used.
     await page.goto(`${BASE()}/pages/card/ticketList`)
     await settled(page)
-    await page.getByText('这里没有代金券').first().waitFor({ timeout: 10000 })
+    // None left to use: the coupons to claim, and no "no coupons here" below them (issue 39).
+    await page.locator('.coupons--to-claim:visible').waitFor({ timeout: 10000 })
+    expect(await page.locator('.coupon--available:visible').count()).toBe(0)
+    expect(await page.getByText('这里没有代金券').count()).toBe(0)
     await page.locator('.coupon-tabs__tab--used:visible').click()
     await page.locator('.coupon--used:visible', { hasText: '川味小馆 10 元券' }).waitFor({ timeout: 10000 })
     await shot(page, 'j3-5-coupon-used')
@@ -438,7 +443,7 @@ describe('the server clock', () => {
     // own clock (ten minutes past the real time, the server's held clock apart from both) it would be off by the
     // phone's ten minutes and the hold's move.
     const minutesSeconds = (text: string) => {
-      const m = /(?:(\d+) 分 )?(\d+) 秒/.exec(text) as RegExpExecArray
+      const m = /(?:(\d+) 分钟 )?(\d+) 秒/.exec(text) as RegExpExecArray
       return Number(m[1] ?? 0) * 60 + Number(m[2])
     }
     const toPay = await countdownAgainstServer(autoCancel, Date.parse(`${unpaid.order_info.expire_time.replace(' ', 'T')}+08:00`), minutesSeconds)

@@ -1,7 +1,8 @@
 /**
  * Issue 24 in Chromium: the mall searchable. Search "橙" → the Mall tab → 赣南脐橙 → its product page; the micro
  * mall's own search bar → the same screen on mall products only → a product; nothing found says what was
- * searched. In Chinese and in English (the product names are the merchants' words, Chinese in both).
+ * searched. In Chinese and in English (the product names are the merchants' words, Chinese in both; issue 39: the
+ * member price first, and an English word of a product's English name finds it, that name shown beside).
  */
 import type { Browser } from 'playwright-core'
 import { BASE, LANG_EN, launch, phone, settled, shot, still, typeInto, visibleTitle } from './browser'
@@ -15,9 +16,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
+// `word`: what the mall's own search is given — in English a word only the product's English name holds (issue 39).
 const CASES = [
-  { lang: 'zh', mall: '商城商品', none: '没有找到“xyzzy”', barText: '搜索商城商品', product: '商品详情' },
-  { lang: 'en', mall: 'Mall', none: 'Nothing found for "xyzzy"', barText: 'Search the mall', product: 'Product' },
+  { lang: 'zh', mall: '商城商品', none: '没有找到“xyzzy”', barText: '搜索商城商品', product: '商品详情', word: '耳机', member: '会员', nameEn: null },
+  { lang: 'en', mall: 'Mall', none: 'Nothing found for "xyzzy"', barText: 'Search the mall', product: 'Product', word: 'noise', member: 'Member', nameEn: 'Noise-cancelling Bluetooth headphones' },
 ] as const
 
 async function shopper(lang: 'zh' | 'en') {
@@ -59,7 +61,7 @@ describe('the mall searchable', () => {
     }
   })
 
-  it.each(CASES)('$lang: the micro mall’s own search → mall products only → a product', async ({ lang, barText, product }) => {
+  it.each(CASES)('$lang: the micro mall’s own search → mall products only, at the member price → a product', async ({ lang, barText, product, word, member, nameEn }) => {
     const { context, page, errors } = await shopper(lang)
     try {
       await page.goto(`${BASE()}/pages/vMall/index`)
@@ -74,11 +76,16 @@ describe('the mall searchable', () => {
       await page.locator('.search__word:visible').first().waitFor()
       await shot(page, `mall-search-4-idle-${lang}`)
 
-      await typeInto(page, '.search__bar', '耳机')
+      await typeInto(page, '.search__bar', word)
       // Only the mall's products, no tabs (a flash deal has 耳机 too: it is not here).
       await page.locator('.search__product--mall:visible', { hasText: '主动降噪蓝牙耳机' }).waitFor({ timeout: 10000 })
       expect(await page.locator('.search__tabs:visible').count()).toBe(0)
       expect(await page.locator('.search__product:not(.search__product--mall):visible').count()).toBe(0)
+      // The member price first, as the mall's grid shows it (issue 39); in English the merchant's English name.
+      expect(await page.locator('.search__product--mall:visible .search__product-member-tag').textContent()).toBe(member)
+      expect(await page.locator('.search__product--mall:visible .search__product-member').textContent()).toBe('¥269.00')
+      expect(await page.locator('.search__product--mall:visible .search__product-price').textContent()).toBe('¥299.00')
+      expect(await page.locator('.search__product--mall:visible .search__product-name-en').allTextContents()).toEqual(nameEn ? [nameEn] : [])
       await still(page)
       await shot(page, `mall-search-5-results-${lang}`)
       await page.locator('.search__product--mall:visible', { hasText: '主动降噪蓝牙耳机' }).click()

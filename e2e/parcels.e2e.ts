@@ -3,10 +3,11 @@
  * a product, a spec, two of it, shipped to their address, paid at the sandbox cashier → its order detail); the
  * order waits in shop 3's workbench, whose staff in a SECOND browser context open "to ship" and enter the carrier
  * and tracking number; the shopper sees the parcel on My orders and its Logistics timeline, which follows the
- * sandbox carrier's clock (moved, not waited for), and confirms receipt → completed.
+ * sandbox carrier's clock (moved, not waited for), and confirms receipt while it is out for delivery → completed, the
+ * header reading received from then on (issue 39), in English too.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, api, db, launch, logIn, phone, seedAddressAndCoupon, sessionOf, settled, shot, typeInto } from './browser'
+import { BASE, LANG_EN, api, db, launch, logIn, phone, seedAddressAndCoupon, sessionOf, settled, shot, typeInto } from './browser'
 
 let browser: Browser
 let staff: { context: BrowserContext; page: Page; errors: string[] }
@@ -81,23 +82,39 @@ describe('parcels', () => {
     await shopper.page.locator('.parcel__state:visible', { hasText: '已发货' }).waitFor({ timeout: 10000 })
     expect(await shopper.page.locator('.parcel__no:visible').textContent()).toBe('ZT1461000001')
 
-    // A day and a half later on the carrier's clock: delivered, every event newest first.
-    await api('sandbox/carrierClock', { advance_minutes: 31 * 60 })
+    // A day later on the carrier's clock: out for delivery, every event newest first.
+    await api('sandbox/carrierClock', { advance_minutes: 27 * 60 })
     await shopper.page.reload()
     await settled(shopper.page)
-    await shopper.page.locator('.parcel__state:visible', { hasText: '已签收' }).waitFor({ timeout: 10000 })
+    await shopper.page.locator('.parcel__state:visible', { hasText: '派送中' }).waitFor({ timeout: 10000 })
     const titles = await shopper.page.locator('.parcel-event__title:visible').allTextContents()
-    expect(titles.map((t) => t.replace('最新', ''))).toEqual(['已签收', '派送中', '运输中', '已揽件', '已发货'])
-    await shopper.page.locator('.parcel__note:visible').waitFor()
-    await shot(shopper.page, 'parcel-2-delivered')
+    expect(titles.map((t) => t.replace('最新', ''))).toEqual(['派送中', '运输中', '已揽件', '已发货'])
+    await shot(shopper.page, 'parcel-2-out-for-delivery')
 
-    // Confirm receipt: asked first, then completed.
+    // The courier hands it over: Confirm receipt, asked first → completed, and the header reads received (issue 39),
+    // not "out for delivery"; what the carrier says later does not move it.
     await shopper.page.locator('.parcel__confirm:visible').click()
     await shopper.page.locator('.taro-modal__foot >> text=确认收货').first().click()
-    await shopper.page.locator('.parcel__done:visible').waitFor({ timeout: 10000 })
+    await shopper.page.locator('.parcel__state:visible', { hasText: '已收货' }).waitFor({ timeout: 10000 })
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', id).status).toBe(40)
     expect(await shopper.page.locator('.parcel__confirm:visible').count()).toBe(0)
+    expect(await shopper.page.locator('.parcel__latest:visible').textContent()).toBe('已确认收货，订单完成')
     await shot(shopper.page, 'parcel-3-confirmed')
+    await api('sandbox/carrierClock', { advance_minutes: 5 * 60 })
+    await shopper.page.reload()
+    await settled(shopper.page)
+    await shopper.page.locator('.parcel__state:visible', { hasText: '已收货' }).waitFor({ timeout: 10000 })
+    const after = await shopper.page.locator('.parcel-event__title:visible').allTextContents()
+    expect(after.map((t) => t.replace('最新', ''))).toEqual(['已收货', '派送中', '运输中', '已揽件', '已发货'])
+    // Order detail says it too, and in English the header reads Received.
+    await shopper.page.goto(`${BASE()}/pages/orders/detail?id=${id}`)
+    await settled(shopper.page)
+    await shopper.page.locator('.order-detail__parcel-latest:visible', { hasText: '已确认收货，订单完成' }).waitFor({ timeout: 10000 })
+    await shopper.page.evaluate((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/pages/logistics/index?id=${id}`)
+    await settled(shopper.page)
+    await shopper.page.locator('.parcel__state:visible', { hasText: 'Received' }).waitFor({ timeout: 10000 })
+    await shot(shopper.page, 'parcel-4-received-en')
     expect(shopper.errors).toEqual([])
     expect(staff.errors).toEqual([])
     await shopper.context.close()

@@ -5,11 +5,14 @@
  * - fuel: after tapping the amount the keypad's keys are on screen (they were at y 739–975);
  * - Pay a bill / fuel / Payment success opened cold with a bad or missing id: not found with Back home;
  * - back from the sandbox cashier without paying: Pay a bill says the unpaid order of that amount waits, and its
- *   Cancel and Pay work.
+ *   Cancel and Pay work;
+ * - issue 40: with WeChat Pay and Alipay both configured (the server's `pay_method_required` answered here in its
+ *   place), the payment sheet: a dialog with both, the pick goes to payparam and is offered first next time; a desktop
+ *   paying with WeChat Pay sees the Native QR code.
  * Screenshots: test-results/e2e/issue24-pay-*.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, db, launch, logIn, phone, settled, shot, still, visibleTitle } from './browser'
+import { BASE, LANG_EN, db, launch, logIn, phone, seriousAxe, settled, shot, still, visibleTitle } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,8 +23,8 @@ afterAll(async () => {
 })
 
 const WORDS = {
-  zh: { notFound: '没有找到要看的内容', home: '返回首页', result: '支付结果', waiting: '你有一笔订单还没有支付', cancelYes: '取消订单', paid: '支付成功' },
-  en: { notFound: 'Nothing to show here', home: 'Back home', result: 'Payment result', waiting: 'You have an order waiting to be paid', cancelYes: 'Cancel', paid: 'Payment successful' },
+  zh: { notFound: '没有找到要看的内容', home: '返回首页', result: '支付结果', waiting: '你有一笔订单还没有支付', cancelYes: '取消订单', paid: '支付成功', choose: '选择支付方式', wechat: '微信支付', alipay: '支付宝', last: '上次使用', cancel: '取消', qr: '微信扫码支付', qrDone: '我已支付' },
+  en: { notFound: 'Nothing to show here', home: 'Back home', result: 'Payment result', waiting: 'You have an order waiting to be paid', cancelYes: 'Cancel', paid: 'Payment successful', choose: 'Choose how to pay', wechat: 'WeChat Pay', alipay: 'Alipay', last: 'Used last time', cancel: 'Cancel', qr: 'Scan with WeChat to pay', qrDone: 'I have paid' },
 } as const
 type Lang = keyof typeof WORDS
 
@@ -185,6 +188,66 @@ describe.each([
     expect(db<{ status: number }>('SELECT status FROM orders WHERE id = ?', secondId).status).toBe(10)
     // No third order: the waiting one was paid.
     expect(db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = ? AND o.kind = 'bill'", phoneNo).n).toBe(2)
+    await context.close()
+  })
+
+  it('WeChat Pay and Alipay both configured: the payment sheet; the pick is paid and offered first next time; a desktop gets the QR code', async () => {
+    const phoneNo = `${phones}5`
+    const { page, context } = await open(lang)
+    // The server as it answers with both providers configured (server/domain/pay/pay.ts): payparam without a pick is
+    // refused pay_method_required; with one, the sandbox pays it (its cashier; a desktop's WeChat Pay as a QR code).
+    const picks: Array<string | null> = []
+    let desktop = false
+    await page.route('**/api/personal.order/payparam', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { pay_method?: string }
+      picks.push(body.pay_method ?? null)
+      if (!body.pay_method) {
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: w.choose, reason: 'pay_method_required', data: { methods: ['wechat', 'alipay'] } }) })
+        return
+      }
+      const ua = desktop ? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' : route.request().headers()['user-agent']
+      await route.continue({ headers: { ...route.request().headers(), 'user-agent': ua } })
+    })
+    await logIn(page, phoneNo, '/pages/payBill/index?shop_id=3')
+    await page.locator('.bill__shop-name:visible').waitFor({ timeout: 15000 })
+    for (const d of '18.80') await page.locator(`.keypad__key--${d === '.' ? 'dot' : d}:visible`).click()
+    await page.waitForFunction(() => /¥\d/.test(document.querySelector('.taro_page:not(.taro_page_shade) .bill__payable')?.textContent ?? ''), null, { timeout: 10000 })
+    await page.locator('.bill__pay:visible').click()
+
+    const sheet = page.getByRole('dialog', { name: w.choose })
+    await sheet.waitFor({ timeout: 15000 })
+    expect(await sheet.getByRole('button').allTextContents()).toEqual([w.wechat, w.alipay, w.cancel])
+    for (const box of await sheet.getByRole('button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) expect(box.height).toBeGreaterThanOrEqual(44)
+    expect(await seriousAxe(page)).toEqual([])
+    await docShot(page, `method-sheet-${lang}`)
+    await sheet.getByRole('button', { name: w.alipay }).click()
+    await page.waitForURL(/\/sandbox\/cashier/, { timeout: 15000 })
+    expect(picks).toEqual([null, 'alipay'])
+    expect(db<{ method: string }>("SELECT p.method FROM payments p JOIN orders o ON o.id = p.order_id JOIN users u ON u.id = o.user_id WHERE u.phone = ? ORDER BY p.id DESC LIMIT 1", phoneNo).method).toBe('alipay_wap')
+
+    // Back without paying; paying again from the notice: Alipay first, marked as used last.
+    await page.goBack()
+    await page.waitForURL(/\/pages\/payBill\/index\?shop_id=3/, { timeout: 15000 })
+    await settled(page)
+    const notice = page.locator('.pending-order:visible')
+    await notice.waitFor({ timeout: 15000 })
+    await notice.locator('.pending-order__pay').click()
+    await sheet.waitFor({ timeout: 15000 })
+    expect(await sheet.getByRole('button').allTextContents()).toEqual([`${w.alipay}${w.last}`, w.wechat, w.cancel])
+    await docShot(page, `method-sheet-remembered-${lang}`)
+
+    // A desktop: WeChat Pay's Native QR code, until the shopper says it is paid.
+    desktop = true
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await sheet.getByRole('button', { name: w.wechat }).click()
+    const qr = page.getByRole('dialog', { name: w.qr })
+    await qr.waitFor({ timeout: 15000 })
+    expect(await qr.locator('img').getAttribute('src')).toMatch(/^data:image\/gif;base64,/)
+    expect(await seriousAxe(page)).toEqual([])
+    await docShot(page, `native-qr-${lang}`)
+    expect(db<{ method: string }>("SELECT p.method FROM payments p JOIN orders o ON o.id = p.order_id JOIN users u ON u.id = o.user_id WHERE u.phone = ? ORDER BY p.id DESC LIMIT 1", phoneNo).method).toBe('wechat_native')
+    await page.keyboard.press('Escape')
+    await qr.waitFor({ state: 'detached', timeout: 10000 })
     await context.close()
   })
 })

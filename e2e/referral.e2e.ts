@@ -1,8 +1,8 @@
 /**
  * The referral contest (issue 26) in Chromium against the reference server: a shopper's share link (their id as
  * share_user_user_id, as every share carries) opened by a new phone, which binds through Authorization: the
- * referrer sees it pending; its first paid order confirms it (rank 1, one referral); a second paid order does not
- * count it again. Hiding the name leaves the row without it. axe 0 serious/critical on the screen, zh and en;
+ * referrer sees it pending; its paid order of ¥20 or more waits a week (issue 43: a purchase counts once kept — the
+ * page says from when), then confirms it (rank 1, one referral); a second paid order does not count it again. Hiding the name leaves the row without it. axe 0 serious/critical on the screen, zh and en;
  * screenshots at 375×812 (test-results/e2e/referral-*.png).
  */
 import type { Browser, Page } from 'playwright-core'
@@ -49,7 +49,7 @@ async function showContest(page: Page): Promise<void> {
 const textOf = (page: Page, sel: string) => page.locator(`${sel}:visible`).first().innerText()
 
 describe('Referral contest', () => {
-  it('a referred phone shows pending until its first paid order, then counts once', async () => {
+  it('a referred phone shows pending until its paid order is kept a week, then counts once', async () => {
     const referrer = await opened()
     const token = await logIn(referrer.page, REFERRER, ROUTE)
     await showContest(referrer.page)
@@ -79,8 +79,17 @@ describe('Referral contest', () => {
     await shot(referrer.page, 'referral-pending-zh')
     expect(await seriousAxe(referrer.page)).toEqual([])
 
-    // The friend's first paid order: confirmed, counted once.
-    await placeOrder(friendToken, { kind: 'bill', shop_id: 1, amount: 2000, client_request_id: `referral-e2e-1-${Date.now()}` }, true)
+    // The friend's paid order (¥50, paying more than the contest's ¥20): pending, counting from a week after it was paid.
+    await placeOrder(friendToken, { kind: 'bill', shop_id: 1, amount: 5000, client_request_id: `referral-e2e-1-${Date.now()}` }, true)
+    await showContest(referrer.page)
+    expect(await textOf(referrer.page, '.referral__my-count')).toBe('0')
+    expect(await textOf(referrer.page, '.referral__pending-row')).toMatch(/会\*\*2\s*\d{4}-\d\d-\d\d \d\d:\d\d 起计入/)
+    await shot(referrer.page, 'referral-kept-from-zh')
+    // A week on (the server's clock, moved back after the file), the sweep counts it.
+    const paidAt = (await serverClock({})).now_ms
+    await serverClock({ at: new Date(paidAt + 7 * 86_400_000 + 60_000).toISOString() })
+    moved = true
+    await api('sandbox/sweep', {})
     await showContest(referrer.page)
     expect(await textOf(referrer.page, '.referral__my-count')).toBe('1')
     expect(await textOf(referrer.page, '.referral__my-pending')).toBe('0')

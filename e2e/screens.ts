@@ -52,13 +52,14 @@ export const SCREENS: Screen[] = [
   { name: 'addresses', url: '/pages/personal/address', ready: '.address__name' },
   { name: 'new-address', url: '/pages/personal/newAddress', ready: '.address-form__save' },
   { name: 'signed-in-devices', url: '/pages/personal/sessions', ready: '.session--current' },
-  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit' },
+  // With the catalogue's shipped parcel the orders that block it show instead of the final step (issue 39): either is drawn.
+  { name: 'delete-account', url: '/pages/personal/deleteAccount', ready: '.delete-account__submit:visible, .delete-account__blocked' },
   { name: 'authorization', url: '/pages/accountBind/index', ready: '.bind__submit', anonymous: true },
   { name: 'discount-bill', url: '/pages/discountBill/index', ready: '.shop-row' },
   { name: 'shop-details', url: '/pages/shops/details?id=1', ready: '.comment' },
   { name: 'pay-bill', url: '/pages/payBill/index?shop_id=1', ready: '.bill__shop-name', act: typeHundred },
   { name: 'payment-success', url: '/pages/payBill/success?id=PAID', ready: '.pay-result__status' },
-  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__points-value' },
+  { name: 'gold-plan', url: '/pages/orders/orderInfo?id=PAID', ready: '.gold__paid-amount' },
   { name: 'my-orders', url: '/pages/orders/index', ready: '.order-card' },
   { name: 'order-detail', url: '/pages/orders/detail?id=PAID', ready: '.order-detail__status-text' },
   { name: 'membership-card', url: '/pages/card/index', ready: '.card-product' },
@@ -129,6 +130,11 @@ export const SCREENS: Screen[] = [
   // Staff and invites (issue 26): the Staff screen as staff see it (the list, no controls); the owner's invite, the join
   // screen and removal are in staffInvite.e2e.ts. The invite link's screen with a link never made (a shopper): says so.
   { name: 'store-staff', url: '/pages/store/staff', ready: '.staff-member', staff: true },
+  // The shop's profile (issue 44): the three screens as staff read them (no controls); the owner's, with the controls, and
+  // the shop's page with an introduction are checked in shopProfile.e2e.ts.
+  { name: 'store-profile', url: '/pages/store/profile', ready: '.sp-name__current', staff: true },
+  { name: 'store-hours', url: '/pages/store/hours', ready: '.hours-day', staff: true },
+  { name: 'store-intro', url: '/pages/store/intro', ready: '.intro-preview', staff: true },
   { name: 'store-join-dead-link', url: '/pages/store/join?code=AAAAAAAAAAAAAAAAAAAAAA', ready: '.state--empty' },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },
@@ -354,7 +360,7 @@ async function fillCart(page: Page): Promise<void> {
   await api('personal.mall_cart/add', { product_id: 1, spec_id: 11, quantity: 2 }, token)
 }
 
-// The mall's cart (issue 24): empty (a way to the mall), filled (lines by store), a store chosen and its checkout
+// The mall's cart (issue 24): empty (a way to the mall), filled (lines by store, ticked as they arrived), its checkout
 // sheet priced by the server, and a product's Add to cart sheet (the product's bar shows the cart's badge).
 export const CART_SCREENS: Screen[] = [
   { name: 'mall-cart-empty', url: '/pages/vMall/cart', ready: '.state--empty', before: async (page) => emptyCart(await tokenOf(page)) },
@@ -365,7 +371,7 @@ export const CART_SCREENS: Screen[] = [
     ready: '.cart-line',
     before: fillCart,
     act: async (page) => {
-      await page.locator('.cart-store__head .cart-check:visible').first().click()
+      // The lines arrived ticked (issue 39): the newest store's, checked out as they are.
       await page.locator('.cart-bar__checkout:not([disabled]):visible').click()
       await page.locator('.mall-sheet__payable:not(.mall-sheet__payable--pending):visible').waitFor({ timeout: 10000 })
     },

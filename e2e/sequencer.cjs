@@ -16,6 +16,7 @@ const SECONDS = {
   'paySteps.e2e.ts': 51,
   'merchantSignUp.e2e.ts': 37,
   'store.e2e.ts': 33,
+  'production.e2e.ts': 45,
   'account.e2e.ts': 32,
   'cardTab.e2e.ts': 27,
   'storeJobs.e2e.ts': 25,

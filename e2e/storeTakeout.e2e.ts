@@ -79,7 +79,7 @@ describe('the store takes a takeout order in the workbench', () => {
     await stage(page).filter({ hasText: '待接单' }).waitFor({ timeout: 15000 })
     expect(await page.locator('.store-takeout__remark:visible').textContent()).toBe('少冰')
     expect(await page.locator('.store-takeout__address:visible').textContent()).toContain('福华三路 88 号')
-    expect(await page.locator('.store-takeout__left:visible').textContent()).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(await page.locator('.store-takeout__left:visible').textContent()).toMatch(/^请在 \d+ 分钟 \d+ 秒 内接单$/)
     await look(page, 'order-zh')
 
     await page.locator('.store-takeout__accept:visible').click()

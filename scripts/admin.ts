@@ -14,6 +14,13 @@
  *   npm run admin -- card-create --name NAME --level L --price YUAN --days D --rate PERCENT [--benefit TEXT …]
  *   npm run admin -- card-price N YUAN                         a new price for new purchases
  *   npm run admin -- card-disable N | card-enable N            withdraw a card product (cards bought stay valid) / sell it again
+ *   (issue 43's review commands — free-name, owner, jobs, job, job-keep, job-hide, referrals, referral-count,
+ *   referral-void — are in scripts/adminReview.ts)
+ *
+ * Shop names (issue 44: an owner's new name waits for the operator; the shop keeps its name until approved):
+ *   npm run admin -- names [--all]                             names waiting for review (--all: the decided ones too)
+ *   npm run admin -- name-approve N                            the shop takes the name
+ *   npm run admin -- name-reject N --why TEXT                  the shop keeps its name; its owner reads why
  *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */
@@ -28,17 +35,31 @@ import { ConfigError, type Env } from '../server/env'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { CARD_LIMITS, createCardProduct, listCardProducts, listShops, NoSubMchidColumn, priceCardProduct, setCardProductOnSale, setShopSubMchid, type NewCardProduct } from '../server/domain/operator'
 import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
+import { approveName, listNameReviews, rejectName } from '../server/domain/store/profile'
 import { attachClock } from '../server/time'
+import { row, showableJson, UsageError } from './adminText'
+import { REVIEW_COMMANDS } from './adminReview'
 
 const USAGE = `usage: npm run admin -- COMMAND
   applications | show N | approve N | reject N --field name=why [--field name=why …]
   shops | shop-sub-mchid N SUB_MCHID | shop-sub-mchid N --clear
   cards | card-create --name NAME --level 1-9 --price YUAN --days DAYS --rate PERCENT [--benefit TEXT …]
   card-price N YUAN | card-disable N | card-enable N
+  names [--all] | name-approve N | name-reject N --why TEXT
 application fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}
---rate: the percent a member pays at partner shops (95 = a further 5 % off; 100 = none)`
+--rate: the percent a member pays at partner shops (95 = a further 5 % off; 100 = none)
+reviews (issue 43):
+${Object.values(REVIEW_COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}`
 
-const COMMANDS = ['applications', 'show', 'approve', 'reject', 'shops', 'shop-sub-mchid', 'cards', 'card-create', 'card-price', 'card-disable', 'card-enable']
+/** Shop names (issue 44): the owners' new names waiting for the operator (section below). */
+const NAME_COMMANDS = ['names', 'name-approve', 'name-reject'] as const
+
+const COMMANDS = ['applications', 'show', 'approve', 'reject', 'shops', 'shop-sub-mchid', 'cards', 'card-create', 'card-price', 'card-disable', 'card-enable', ...NAME_COMMANDS]
+
+/** Issue 43's review commands (scripts/adminReview.ts). */
+const isReview = (command: string) => Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
 
@@ -47,8 +68,6 @@ function idOf(raw: string | undefined, what = 'an application number'): number {
   if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`not ${what}: ${raw ?? '(none)'}`)
   return id
 }
-
-class UsageError extends Error {}
 
 /** Yuan as typed ("199", "199.9", "199.00") to fen, exactly (no floating point). */
 function fenOf(raw: string | undefined): number {
@@ -119,6 +138,46 @@ function fieldsOf(args: string[]): Partial<Record<MerchantApplicationField, stri
   return out
 }
 
+// ——— Shop names (issue 44): the owners' new names, waiting for the operator (server/domain/store/profile.ts) ———
+
+/** The operator's words to the owner: 1 to 200 characters. */
+const NAME_WHY_MAX = 200
+
+type NameArgs = { command: 'names'; all: boolean } | { command: 'name-approve'; id: number } | { command: 'name-reject'; id: number; why: string }
+
+/** The names commands' arguments, checked before the database is opened (a usage mistake writes nothing). */
+function nameArgsOf(command: string, rest: string[]): NameArgs {
+  if (command === 'names') {
+    if (rest.length > 1 || (rest.length === 1 && rest[0] !== '--all')) throw new UsageError(`names takes only --all, got: ${rest.join(' ')}`)
+    return { command, all: rest[0] === '--all' }
+  }
+  const id = idOf(rest[0], 'a name review number')
+  if (command === 'name-approve') {
+    if (rest.length > 1) throw new UsageError(`unexpected: ${rest.slice(1).join(' ')}`)
+    return { command, id }
+  }
+  const o = optionsOf(rest.slice(1), ['why'])
+  const why = (o.get('why')?.[0] ?? '').trim()
+  if (!why || Array.from(why).length > NAME_WHY_MAX) throw new UsageError(`name-reject needs --why with 1 to ${NAME_WHY_MAX} characters`)
+  return { command: 'name-reject', id, why }
+}
+
+async function runNames(db: Parameters<typeof listNameReviews>[0], args: NameArgs, out: (line: string) => void): Promise<void> {
+  if (args.command === 'names') {
+    const list = await listNameReviews(db, args.all)
+    if (list.length === 0) out(args.all ? 'no name requests' : 'no names waiting for review')
+    for (const r of list) out(`#${r.id}\t${r.status}\tshop ${r.shop_id}\t${r.current_name} → ${r.name}\t${r.city}\t${r.requested_at}${r.reason ? `\t(${r.reason})` : ''}`)
+    return
+  }
+  if (args.command === 'name-approve') {
+    const r = await approveName(db, args.id)
+    out(`approved #${r.id}: shop ${r.shop_id} is now "${r.name}"`)
+    return
+  }
+  const r = await rejectName(db, args.id, args.why)
+  out(`rejected #${r.id}: shop ${r.shop_id} keeps "${r.current_name}" (${args.why})`)
+}
+
 /** Where the command writes (the terminal; a test's buffers). */
 export interface AdminIo {
   out: (line: string) => void
@@ -155,11 +214,12 @@ export async function runAdmin(argv: string[], env: Env = process.env, io: Admin
 
 async function run(argv: string[], env: Env, out: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv
-  if (!command || !COMMANDS.includes(command)) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
+  if (!command || !(COMMANDS.includes(command) || isReview(command))) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   // Arguments are checked before the database is opened: a usage mistake writes nothing.
   const card = command === 'card-create' ? cardOf(rest) : null
   if (command === 'card-price') fenOf(rest[1])
   if (command === 'shop-sub-mchid' && rest[1] !== '--clear' && !SUB_MCHID.test(rest[1] ?? '')) throw new UsageError(`not a WeChat Pay sub-merchant id (8 to 12 digits), or --clear: ${rest[1] ?? '(none)'}`)
+  const nameArgs = (NAME_COMMANDS as readonly string[]).includes(command) ? nameArgsOf(command, rest) : null
   const { dbPath, databaseUrl } = readDatabaseConfig(env)
   // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
   const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
@@ -170,10 +230,13 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
   const held = storage.engine === 'postgres' ? await holdClockOffsets(db, 0, () => undefined) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
+    // Issue 43's commands (scripts/adminReview.ts).
+    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest, storage)
     if (command === 'applications') {
       const list = await listApplications(db)
       if (list.length === 0) out('no applications')
-      for (const a of list) out(`#${a.id}\t${a.status}\t${a.shop_name}\tcity ${a.city_id}\t${a.mobile}\t${when(a.updated_at)}`)
+      // Each field escaped (scripts/adminText.ts): one row per application, whatever its text holds.
+      for (const a of list) out(row(`#${a.id}`, a.status, a.shop_name, `city ${a.city_id}`, a.mobile, when(a.updated_at)))
       return 0
     }
     if (command === 'shops') {
@@ -206,6 +269,10 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
       out(`card product #${c.id} ${c.name}: ${c.on_sale ? 'on sale' : 'off sale (no longer listed or sold; cards bought stay valid)'}`)
       return 0
     }
+    if (nameArgs) {
+      await runNames(db, nameArgs, out)
+      return 0
+    }
     if (command === 'shop-sub-mchid') {
       const shopId = idOf(rest[0], 'a shop number')
       const value = rest[1] === '--clear' ? null : (rest[1] as string)
@@ -215,17 +282,17 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
     }
     const id = idOf(rest[0])
     if (command === 'show') {
-      out(JSON.stringify(await showApplication(db, id), null, 2))
+      out(showableJson(await showApplication(db, id)))
       return 0
     }
     if (command === 'approve') {
       const { shopId, application } = await approveApplication(db, id)
-      out(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`)
+      out(row(`approved #${id}: shop ${shopId} "${application.shop_name}", owner user ${application.user_id}`))
       return 0
     }
     const fields = fieldsOf(rest.slice(1))
     await rejectApplication(db, id, fields)
-    out(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`)
+    out(row(`rejected #${id}: ${Object.entries(fields).map(([f, why]) => `${f} (${why})`).join(', ')}`))
     return 0
   } finally {
     detachClock()

@@ -43,6 +43,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** One wrong variable: a ConfigError naming it (never its value when it is a secret). */
+export const configError = (variable: string, problem: string): ConfigError => new ConfigError({ variable, problem })
+
 /** Where a variable's value came from: the variable itself, or the file NAME_FILE names. */
 export type EnvSource = { from: 'env' } | { from: 'file'; path: string }
 

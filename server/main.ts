@@ -55,6 +55,7 @@ function banner(config: ServerConfig, port: number): string {
       ].join('\n'),
     )
   }
+  if (config.wechatpay) lines.push(`  WeChat Pay API v3: merchant ${config.wechatpay.mchid}, ${config.wechatpay.sp ? 'service-provider mode' : 'direct mode'}, notifications at ${config.wechatpay.notifyUrl}/notify/wechatpay/…`)
   return lines.join('\n')
 }
 

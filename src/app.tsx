@@ -1,7 +1,7 @@
 import Taro, { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import type { PropsWithChildren } from 'react'
 import { refreshRolesOnLaunch } from '@/api/roles'
-import { getLang, onLangChange, t } from '@/core/i18n'
+import { followSystemLang, getLang, langChosen, onLangChange, t } from '@/core/i18n'
 import { captureLaunchParams } from '@/core/launch'
 import { connectRequest } from '@/core/request'
 import { checkPendingOnShow } from '@/payment/pendingOnShow'
@@ -10,9 +10,11 @@ import { documentLang } from '@/platform/documentLang'
 import { keyboard } from '@/platform/keyboard'
 import { launchQuery } from '@/platform/launchQuery'
 import { launchAnswers } from '@/platform/firstScreen'
+import { systemLang } from '@/platform/systemLang'
+import { tabBarLabels } from '@/platform/tabBarLabels'
 import { transport } from '@/platform/transport'
 import { HOME_PATH, routeUrl } from './routes'
-import { applyTabBarLanguage } from './tabBar'
+import { applyTabBarLanguage, tabLabels } from './tabBar'
 import './app.css'
 
 // H5 on Chrome 70–84 and iOS 12–13.3 has no String.prototype.replaceAll, and query-string 9 (through
@@ -36,6 +38,12 @@ if (process.env.TARO_ENV === 'h5' && !('replaceAll' in String.prototype)) {
 // screen can ask for anything.
 connectRequest(transport, () => apiBase.base())
 
+// Until the shopper chooses a language on My account, the app speaks the phone's (H5: the browser's languages; weapp:
+// WeChat's): an English phone opens in English (issue 39). Before anything asks getLang — the first calls carry it.
+followSystemLang(() => systemLang.read())
+// H5: the tab bar's first drawing in that language (Taro draws the labels app.config declares, in Chinese).
+tabBarLabels.beforeFirstDraw(tabLabels)
+
 // The entry page's first calls leave now, while the app is still starting and before that page has loaded
 // (mini-program; on H5 the page's HTML started them already). Its screens take the answers (issue 15).
 launchAnswers.start()
@@ -45,8 +53,8 @@ keyboard.install()
 
 // H5: <html lang> says the shopper's language from the start and whenever it is switched (screen readers,
 // translators, hyphenation); weapp has no document.
-documentLang.apply(getLang())
-onLangChange(() => documentLang.apply(getLang()))
+documentLang.apply(getLang(), langChosen())
+onLangChange(() => documentLang.apply(getLang(), langChosen()))
 
 /** Keep the sharer / QR parameters of a launch or show (weapp passes the show options; H5 reads the URL). */
 const initLaunchCapture = (showOptions?: { query?: Record<string, string | undefined> }) => captureLaunchParams(launchQuery.current(showOptions))

@@ -15,7 +15,7 @@ export const ROUTES = [
   { path: 'pages/index/search', zh: '搜索', en: 'Search' },
   { path: 'pages/personal/index', zh: '我的', en: 'My account' },
   { path: 'pages/personal/address', zh: '地址管理', en: 'Address management' },
-  { path: 'pages/personal/newAddress', zh: '编辑地址', en: 'Add or edit address' },
+  { path: 'pages/personal/newAddress', zh: '新增地址', en: 'New address' },
   { path: 'pages/personal/sessions', zh: '登录设备', en: 'Signed-in devices' },
   { path: 'pages/personal/deleteAccount', zh: '注销账号', en: 'Delete account' },
   { path: 'pages/discountBill/index', zh: '优惠买单', en: 'Discount bill payment' },
@@ -69,6 +69,10 @@ export const ROUTES = [
   // Ours (issue 26): the store's people and invites (owner), and the invite link's join screen.
   { path: 'pages/store/staff', zh: '店员管理', en: 'Staff' },
   { path: 'pages/store/join', zh: '加入门店', en: 'Join a store' },
+  // Ours (issue 44): the shop's profile (owner), its opening hours and its introduction.
+  { path: 'pages/store/profile', zh: '店铺资料', en: 'Shop profile' },
+  { path: 'pages/store/hours', zh: '营业时间', en: 'Opening hours' },
+  { path: 'pages/store/intro', zh: '店铺介绍', en: 'Shop introduction' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

@@ -28,6 +28,9 @@ function setLabel(index: number, attempt: number): void {
   }, TAB_RETRY_MS)
 }
 
+/** The tab labels in the current language, in tab order. */
+export const tabLabels = (): string[] => TAB_KEYS.map((key) => t(key))
+
 /** The tab bar is declared in zh-CN in app.config; this rewrites its labels in the current language. */
 export function applyTabBarLanguage(): void {
   TAB_PATHS.forEach((_, index) => setLabel(index, 0))

@@ -96,6 +96,56 @@ describe('Authorization: the privacy notice and WeChat privacy authorization', (
   })
 })
 
+describe('Authorization: WeChat’s one-tap phone number (issue 40)', () => {
+  /** The page with WeChat's privacy check passed and Taro.login answering a login code. */
+  async function openBind() {
+    let calls = []
+    const storage = {}
+    const { page } = await openPage('pages/accountBind/index', {
+      beforeApp: (wx) => {
+        calls = bridge(wx, server.base, storage)
+        wx.getPrivacySetting = (o) => o.success({ needAuthorization: false, errMsg: 'getPrivacySetting:ok' })
+        wx.login = (o) => {
+          o.success?.({ code: 'sim-login-1', errMsg: 'login:ok' })
+          o.complete?.()
+        }
+        wx.switchTab = (o) => o.success?.({ errMsg: 'switchTab:ok' })
+      },
+    })
+    await waitFor(() => byClass(page, 'bind__quick-btn'))
+    page.querySelector('.bind__agree').dispatchEvent('tap')
+    page.querySelector('.bind__agree').dispatchEvent('agreeprivacyauthorization')
+    await waitFor(() => byClass(page, 'bind__agree--on'))
+    return { page, calls: () => calls, storage }
+  }
+
+  it('the button is WeChat’s getPhoneNumber; its code signs the shopper in with that number', async () => {
+    const { page, calls, storage } = await openBind()
+    expect(rendered(page)).toContain('getPhoneNumber')
+    page.querySelector('.bind__quick-btn').dispatchEvent('getphonenumber', { detail: { code: 'sandbox:13900000081', errMsg: 'getPhoneNumber:ok' } })
+    await waitFor(() => storage.token, 5000)
+    expect(calls().filter((c) => c.includes('wechat/phoneLogin'))).toHaveLength(1)
+    const me = await call(server.base, 'GET', '/api/personal.user/info', null, storage.token)
+    expect(me.data.data.user.phone).toBe('13900000081')
+  })
+
+  it('no number from WeChat (quota spent, errno 1400001) or refused by the server: the button goes, the SMS code is said', async () => {
+    const first = await openBind()
+    first.page.querySelector('.bind__quick-btn').dispatchEvent('getphonenumber', { detail: { errMsg: 'getPhoneNumber:fail no quota', errno: 1400001 } })
+    await waitFor(() => byClass(first.page, 'bind__quick-note'), 3000)
+    expect(byClass(first.page, 'bind__quick-note').textContent).toBe('微信手机号快捷登录暂不可用，请在下方使用短信验证码登录')
+    expect(byClass(first.page, 'bind__quick-btn')).toBeFalsy()
+    expect(first.calls().filter((c) => c.includes('wechat/phoneLogin'))).toHaveLength(0)
+    expect(byClass(first.page, 'bind__send')).toBeTruthy()
+
+    const second = await openBind()
+    second.page.querySelector('.bind__quick-btn').dispatchEvent('getphonenumber', { detail: { code: 'sandbox:quota', errMsg: 'getPhoneNumber:ok' } })
+    await waitFor(() => byClass(second.page, 'bind__quick-note'), 5000)
+    expect(second.calls().filter((c) => c.includes('wechat/phoneLogin'))).toHaveLength(1)
+    expect(second.storage.token).toBeUndefined()
+  })
+})
+
 describe('My account: log out', () => {
   it('calls personal.user/logout with the token; the server then answers -1 for that token', async () => {
     const shopper = await login(server.base, '13900000073')

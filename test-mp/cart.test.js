@@ -1,7 +1,7 @@
 /**
  * Issue 24 in the simulator: the mall's cart (pages/vMall/cart, the mall's sub-package) renders the reference server's
- * answer — lines grouped by store with their price and quantity, the sold-out line greyed — and a store chosen shows
- * its total; the product's bar shows the cart's badge.
+ * answer — lines grouped by store with their price and quantity, the sold-out line greyed — the lines ticked as they
+ * arrived with the server's total, a store unticked by a tap; the product's bar shows the cart's badge.
  */
 const { allByClass, byClass, text, waitFor } = require('./harness')
 const { call, login, openOn, startServer } = require('./server')
@@ -39,10 +39,13 @@ describe('the mall’s cart (weapp, reference server)', () => {
     expect(allByClass(page, 'cart-line__price').map((el) => el.textContent)).toEqual(['¥39.90', '¥59.90', '¥45.90'])
     expect(allByClass(page, 'cart-stepper__value').map((el) => el.textContent)).toEqual(['2', '1', '1'])
     expect(allByClass(page, 'cart-store__fee').map((el) => el.textContent)).toEqual(['运费 ¥10.00', '包邮'])
-    expect(text(page, 'cart-bar__amount')).toBe('¥0.00')
-    page.querySelector('.cart-store__head .cart-check').dispatchEvent('tap')
-    await waitFor(() => text(page, 'cart-bar__amount') === '¥139.70', 3000)
+    // Issue 39: the lines arrived ticked (the last store's: 好邻居便利) — the server's total before any tap; a tap on the
+    // store unticks its lines, kept on the server.
+    expect(text(page, 'cart-bar__amount')).toBe('¥139.70')
     expect(text(page, 'cart-bar__checkout')).toBe('结算（3）')
+    page.querySelector('.cart-store__head .cart-check').dispatchEvent('tap')
+    await waitFor(() => text(page, 'cart-bar__amount') === '¥0.00', 3000)
+    await waitFor(() => calls.some((c) => c.includes('personal.mall_cart/check')), 3000)
   })
 
   it('a product’s bar: Add to cart and the cart’s badge', async () => {

@@ -51,7 +51,7 @@ describe('discount day on weapp', () => {
     expect(text(page, 'dday-head__members-text')).toBe(members)
     const marked = allByClass(page, 'dday-cal__cell--on').map((c) => parseInt(c.textContent, 10))
     expect(marked).toEqual(days.map((d) => Number(d.slice(8))))
-    expect(text(page, 'dday-head__time')).toMatch(/^6 (天|d) 1[12]:\d\d:\d\d$/)
+    expect(text(page, 'dday-head__time')).toMatch(/^6 (天|days) 1[12]:\d\d:\d\d$/)
     expect(byClass(page, 'soon__title')).toBeNull()
   })
 })

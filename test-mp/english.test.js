@@ -66,7 +66,7 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** For a failure message: the zh message a leftover string is (or, failing that, the longest zh pieces it holds). */
 const explain = (left) =>
   left.map((s) => {
-    let hits = ZH.filter((m) => m.text.split('|').some((alt) => new RegExp(`^${alt.split(/\{\w+\}/).map(escape).join('.*?')}$`).test(s)))
+    let hits = ZH.filter((m) => m.text.split('|').some((alt) => new RegExp(`^${alt.split(/\{\w+(?::[^{}|]*)?\}/).map(escape).join('.*?')}$`).test(s)))
     if (!hits.length) {
       const pieces = ZH_PIECES.filter((p) => p.piece.length >= 2 && s.includes(p.piece))
       const longest = Math.max(0, ...pieces.map((p) => p.piece.length))
@@ -96,7 +96,7 @@ afterAll(async () => {
  * Open `route` in English as `who`, with wx feedback (toasts, modals, action sheets, tab labels) recorded.
  * `offline` makes every request fail as a dropped network does.
  */
-async function openInEnglish(route, query, who, { offline = false } = {}) {
+async function openInEnglish(route, query, who, { offline = false, stored = 'en', wechat } = {}) {
   let calls = []
   const feedback = []
   const tabLabels = []
@@ -104,7 +104,12 @@ async function openInEnglish(route, query, who, { offline = false } = {}) {
   const opened = await openPage(route, {
     query,
     beforeApp: (wx) => {
-      calls = bridge(wx, server.base, { token: who.token, myUserId: who.userId, lang: 'en' })
+      // `stored`: the language chosen on My account (none: undefined); `wechat`: WeChat's own language (getAppBaseInfo).
+      calls = bridge(wx, server.base, { token: who.token, myUserId: who.userId, ...(stored ? { lang: stored } : {}) })
+      if (wechat) {
+        const info = wx.getAppBaseInfo()
+        wx.getAppBaseInfo = () => ({ ...info, language: wechat })
+      }
       if (offline) {
         wx.request = (opts) => {
           calls.push(`OFFLINE ${opts.url}`)
@@ -228,6 +233,37 @@ describe('issue 4 screens in English (lang = en in storage)', () => {
     await waitFor(() => byClass(opened.page, 'order-card'), 10000)
     await waitFor(() => opened.tabLabels.filter(Boolean).length === 4, 10000)
     expect(opened.tabLabels).toEqual(['Home', 'Card', 'Orders', 'Me'])
+  })
+})
+
+// Issue 39: WeChat set to English opens the mini-program in English without the shopper choosing it (its language
+// from wx.getAppBaseInfo), and a choice made on My account is kept whatever WeChat says.
+describe('WeChat in English, no language chosen', () => {
+  it('Home opens in English: title, tab bar, no Chinese UI text, every request asks in English', async () => {
+    const opened = await openInEnglish('pages/index/index', {}, shopper, { stored: null, wechat: 'en' })
+    await waitFor(() => byClass(opened.page, 'shop-row'), 10000)
+    await waitFor(() => opened.tabLabels.filter(Boolean).length === 4, 10000)
+    expect(opened.tabLabels).toEqual(['Home', 'Card', 'Orders', 'Me'])
+    await expectEnglish(opened, 'pages/index/index')
+    expect(opened.calls.filter((c) => c.includes('/api/') && !c.includes('lang=en'))).toEqual([])
+    // Nothing chosen, nothing stored: the next start follows WeChat again.
+    expect(opened.wx.getStorageSync('lang')).toBe('')
+  })
+
+  it('简体中文 chosen on My account stays Chinese though WeChat is in English', async () => {
+    const opened = await openInEnglish('pages/personal/index', {}, shopper, { stored: 'zh-CN', wechat: 'en' })
+    await waitFor(() => byClass(opened.page, 'account-orders__item'), 10000)
+    await settle(opened.calls)
+    expect(byClass(opened.page, 'nav-bar__title').textContent).toBe(sourceRoutes().find((r) => r.path === 'pages/personal/index').zh)
+    expect(opened.tabLabels.filter(Boolean)).toEqual([])
+    expect(opened.calls.filter((c) => c.includes('/api/') && !c.includes('lang=zh'))).toEqual([])
+  })
+
+  it('WeChat in Traditional Chinese reads the app in Chinese', async () => {
+    const opened = await openInEnglish('pages/personal/index', {}, shopper, { stored: null, wechat: 'zh_TW' })
+    await waitFor(() => byClass(opened.page, 'account-orders__item'), 10000)
+    await settle(opened.calls)
+    expect(byClass(opened.page, 'nav-bar__title').textContent).toBe(sourceRoutes().find((r) => r.path === 'pages/personal/index').zh)
   })
 })
 

@@ -26,7 +26,7 @@ const SCREENS = [
   ['pages/shops/details', { id: '1' }, 'shop-head__name'],
   ['pages/payBill/index', { shop_id: '1' }, 'bill__shop-name'],
   ['pages/payBill/success', { id: 'PAID' }, 'pay-result__status'],
-  ['pages/orders/orderInfo', { id: 'PAID' }, 'gold__points-value'],
+  ['pages/orders/orderInfo', { id: 'PAID' }, 'gold__paid-amount'],
   ['pages/orders/index', {}, 'order-card'],
   ['pages/orders/detail', { id: 'PAID' }, 'order-detail__status-text'],
   ['pages/card/index', {}, 'card-product'],

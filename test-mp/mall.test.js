@@ -54,6 +54,8 @@ describe('micro mall (weapp, reference server)', () => {
     await waitFor(() => allByClass(page, 'search__product-name').length === 1, 5000)
     expect(text(page, 'search__product-name')).toBe('赣南脐橙')
     expect(text(page, 'search__product-price')).toBe('¥39.90')
+    // The member price first, as the mall's grid shows it (issue 39).
+    expect(text(page, 'search__product-member')).toBe('¥35.90')
     expect(byClass(page, 'search__tabs')).toBeFalsy()
     expect(calls.some((c) => c.includes('hui_public.mall_product/index') && c.includes(`keyword=${encodeURIComponent('橙')}`))).toBe(true)
     expect(calls.some((c) => c.includes('hui_shanghu.shop/index'))).toBe(false)

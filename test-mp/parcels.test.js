@@ -62,7 +62,8 @@ describe('parcels (weapp, reference server)', () => {
     expect(text(page, 'parcel__no')).toBe('JD1451000002')
     expect(allByClass(page, 'parcel-event__title').map((el) => el.textContent.replace('最新', ''))).toEqual(['派送中', '运输中', '已揽件', '已发货'])
     page.querySelector('.parcel__confirm').dispatchEvent('tap')
-    await waitFor(() => byClass(page, 'parcel__done'), 5000)
+    // Issue 39: confirmed while out for delivery, the header reads received, not 派送中.
+    await waitFor(() => text(page, 'parcel__state') === '已收货', 5000)
     expect(byClass(page, 'parcel__confirm')).toBeFalsy()
     expect(calls.some((c) => c.startsWith('POST /api/personal.order/confirmReceipt'))).toBe(true)
     const read = await call(server.base, 'GET', `/api/personal.order/read?id=${id}`, null, shopper.token)

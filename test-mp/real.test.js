@@ -251,9 +251,9 @@ describe('weapp pages with real answers from the reference server', () => {
       const { page } = await open('pages/orders/index', { storage: { token: late.token, myUserId: late.userId } })
       const shown = await waitFor(() => text(page, 'order-card__countdown'), 10000)
       // 15 minutes to pay, less the seconds this test took since it ordered (not a fixed 30 s a loaded machine could
-      // take): on the phone's own clock it would read 5 分 0 秒.
+      // take): on the phone's own clock it would read 5 分钟 0 秒.
       const gone = Math.ceil((realNow() - from) / 1000)
-      const [, mm, ss] = /(?:(\d+) 分 )?(\d+) 秒/.exec(shown)
+      const [, mm, ss] = /(?:(\d+) 分钟 )?(\d+) 秒/.exec(shown)
       const left = Number(mm ?? 0) * 60 + Number(ss)
       expect(left).toBeGreaterThanOrEqual(15 * 60 - gone - 1)
       expect(left).toBeLessThanOrEqual(15 * 60)

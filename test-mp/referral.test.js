@@ -32,7 +32,9 @@ describe('referral contest on weapp', () => {
     expect(text(page, 'referral__my-pending')).toBe('1')
     expect(texts(page, 'referral__pending-row').join('')).toContain('会**2')
     expect(text(page, 'referral__board-empty-title')).toBe('还没有人上榜')
-    expect(texts(page, 'referral__rule')).toHaveLength(7)
+    // The rules in the contest's own terms (issue 43): a kept purchase of ¥20.00 or more.
+    expect(texts(page, 'referral__rule')).toHaveLength(9)
+    expect(texts(page, 'referral__rule')[0]).toContain('实付满 ¥20.00 的订单')
     expect(byClass(page, 'referral__share-btn')).not.toBeNull()
   })
 

@@ -39,7 +39,7 @@ const ZH = readZhMessages()
 /** The Chinese pieces of each zh message around its {placeholders} and '|' ('满 {amount} 可用' → '满', '可用'). */
 const ZH_PIECES = ZH.flatMap((m) =>
   m.text
-    .split(/\{\w+\}|\|/)
+    .split(/\{\w+(?::[^{}]*)?\}|\|/)
     .map((s) => s.trim())
     .filter((s) => CJK.test(s))
     .map((piece) => ({ ...m, piece })),

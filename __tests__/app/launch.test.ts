@@ -72,9 +72,9 @@ describe.each([
 
   it('an order pending: the server is asked and the attempt counted', async () => {
     savePendingOrder(41, 'bill')
-    const api = fakeApi({ 'personal.order/read': () => ({ info: unpaidOrder() }) })
+    const api = fakeApi({ 'personal.order/payResult': () => ({ info: unpaidOrder() }) })
     await onShow()
-    expect(api.called('personal.order/read')).toHaveLength(1)
+    expect(api.called('personal.order/payResult')).toHaveLength(1)
     expect(getItem('pendingOrder')?.times).toBe(1)
   })
 })

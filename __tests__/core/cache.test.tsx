@@ -218,10 +218,10 @@ describe('kept answers under the data hooks (issue 27)', () => {
       const [id, setId] = useState(2)
       const shop = useShop(id)
       const see = useSeen()
-      see(shop.loading ? `skeleton ${id}` : `${shop.data?.name}`)
+      see(shop.loading ? `skeleton ${id}` : `${shop.data?.info.name}`)
       return (
         <View>
-          <Text className='shop'>{shop.loading ? 'skeleton' : shop.data?.name}</Text>
+          <Text className='shop'>{shop.loading ? 'skeleton' : shop.data?.info.name}</Text>
           <Text className='to-3' onClick={() => setId(3)}>
             3
           </Text>

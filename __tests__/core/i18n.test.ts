@@ -1,6 +1,6 @@
 import { en } from '@/core/messages/en'
 import { zhCN } from '@/core/messages/zh-CN'
-import { getLang, resetLangCache, setLang, t } from '@/core/i18n'
+import { followSystemLang, getLang, langChosen, onLangChange, resetLangCache, setLang, t } from '@/core/i18n'
 import { getItem } from '@/core/storage'
 
 afterEach(() => {
@@ -17,6 +17,37 @@ describe('messages', () => {
     expect(getItem('lang')).toBe('en')
     resetLangCache()
     expect(getLang()).toBe('en')
+  })
+
+  it("follows the phone's language until the shopper chooses one, then keeps the choice whatever the phone says (issue 39)", () => {
+    resetLangCache()
+    // An English phone: English at first open, nothing stored.
+    followSystemLang(() => 'en')
+    expect(getLang()).toBe('en')
+    expect(t('nav.pageNotFound')).toBe('Page not found')
+    expect(langChosen()).toBe(false)
+    expect(getItem('lang')).toBeUndefined()
+    // The phone switched to Chinese (a later start): the app follows it.
+    followSystemLang(() => 'zh-CN')
+    expect(getLang()).toBe('zh-CN')
+    // The shopper chooses English on My account: kept, even once the phone says Chinese at the next start.
+    setLang('en')
+    expect(langChosen()).toBe(true)
+    resetLangCache()
+    followSystemLang(() => 'zh-CN')
+    expect(getLang()).toBe('en')
+  })
+
+  it("re-renders what is drawn when the phone's language, handed in, differs from what was shown", () => {
+    resetLangCache()
+    expect(getLang()).toBe('zh-CN')
+    const heard = jest.fn()
+    const stop = onLangChange(heard)
+    followSystemLang(() => 'en')
+    expect(heard).toHaveBeenCalledTimes(1)
+    followSystemLang(() => 'en')
+    expect(heard).toHaveBeenCalledTimes(1)
+    stop()
   })
 
   it('fills placeholders', () => {

@@ -36,7 +36,7 @@ describe('lang in every payload', () => {
 
 describe('<html lang> (H5)', () => {
   it('follows the language switch', () => {
-    const stop = onLangChange(() => documentLang.apply(getLang()))
+    const stop = onLangChange(() => documentLang.apply(getLang(), true))
     setLang('en')
     expect(document.documentElement.lang).toBe('en')
     setLang('zh-CN')

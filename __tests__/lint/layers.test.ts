@@ -58,6 +58,12 @@ const SAMPLES = {
   serverStaffToEnvelope: ['server/domain/store/staff.ts', "import { hashToken } from '../../http/envelope'\nexport const x = hashToken\n"],
   serverDefineRouteInDomain: ['server/domain/jobs.ts', "import { defineRoute } from '../http/envelope'\nexport const x = defineRoute\n"],
   serverDomainAllowed: ['server/domain/cards.ts', "import { refuse } from './refusal'\nimport { sql } from '../storage/db'\nimport { nowMs } from '../time'\nexport const x = [refuse, sql, nowMs]\n"],
+  // The outside providers (server/providers/README.md): a provider imports no domain, storage or http; the domain imports only their interfaces.
+  serverProviderToDomain: ['server/providers/pay/sample.ts', "import { refuse } from '../../domain/refusal'\nexport const x = refuse\n"],
+  serverProviderToStorage: ['server/providers/pay/sample.ts', "import * as payments from '../../storage/repo/payments'\nexport const x = payments\n"],
+  serverProviderAllowed: ['server/providers/pay/sample.ts', "import { nowMs } from '../../time'\nimport type { WxPayInfo } from '../../../src/contract/order'\nimport type { PaymentProvider } from './types'\nexport const x: Array<WxPayInfo | PaymentProvider | number> = [nowMs()]\n"],
+  serverDomainToProviderImplementation: ['server/domain/cards.ts', "import { createSandboxProvider } from '../providers/pay/sandbox'\nexport const x = createSandboxProvider\n"],
+  serverDomainToProviderTypes: ['server/domain/cards.ts', "import { ProviderRefusal } from '../providers/pay/types'\nexport const x = ProviderRefusal\n"],
   pageToRequest: ['src/pages/orders/sample.tsx', "import { request } from '@/core/request'\nexport const x = request\n"],
   pageToRequestRelative: ['src/pages/orders/sample.tsx', "import { request } from '../../core/request'\nexport const x = request\n"],
   pageAllowed: [
@@ -149,6 +155,14 @@ describe('layers the lint enforces', () => {
     expect(only('import-x/no-restricted-paths', found.serverStorageToDomain)).toEqual([expect.stringContaining('server/storage (db, repositories, migrations) imports nothing above it')])
     expect(only('@typescript-eslint/no-restricted-imports', found.serverDefineRouteInDomain)).toEqual([expect.stringContaining('API handlers live in server/http/routes')])
     expect(found.serverDomainAllowed).toEqual([])
+  })
+
+  it("the providers: a provider imports no domain or storage (time, the contract and its own folder pass); the domain imports a provider's interface only", () => {
+    expect(only('import-x/no-restricted-paths', found.serverProviderToDomain)).toEqual([expect.stringContaining('server/providers (the outside world: payments, SMS, WeChat, parcels) import only')])
+    expect(only('import-x/no-restricted-paths', found.serverProviderToStorage)).toEqual([expect.stringContaining('server/providers (the outside world: payments, SMS, WeChat, parcels) import only')])
+    expect(found.serverProviderAllowed).toEqual([])
+    expect(found.serverDomainToProviderTypes).toEqual([])
+    expect(only('import-x/no-restricted-paths', found.serverDomainToProviderImplementation)).toEqual([expect.stringContaining("server/domain imports only a provider's interface")])
   })
 
   it('a page importing request() fails, by alias or relative path; api hooks, errorMessage, features and hooks pass', () => {

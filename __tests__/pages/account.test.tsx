@@ -9,7 +9,7 @@ import DeleteAccountPage from '@/pages/personal/deleteAccount'
 import PersonalIndexPage from '@/pages/personal/index'
 import SessionsPage from '@/pages/personal/sessions'
 import { fakeApi, OFFLINE, openedWith, PENDING, resetRouter } from '../support/fakeApi'
-import { all, click, mount, text, unmountAll, until } from '../support/screen'
+import { all, click, hide, mount, show, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => {
   unmountAll()
@@ -63,7 +63,7 @@ describe('Signed-in devices', () => {
   it('loading: a skeleton (both screens)', async () => {
     setItem('token', 'tok')
     openedWith('pages/personal/sessions')
-    fakeApi({ 'personal.user/sessions': () => PENDING, 'personal.user/info': () => PENDING })
+    fakeApi({ 'personal.user/sessions': () => PENDING, 'personal.user/info': () => PENDING, 'personal.user/deletionCheck': () => PENDING })
     const t = await mount(SessionsPage)
     await t.queries.waitForQuerySelector('.skeleton')
     const d = await mount(DeleteAccountPage)
@@ -140,7 +140,7 @@ describe('Delete account', () => {
     const toast = toasts()
     const modal = confirmWith(true)
     const tab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' })
-    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/delete': () => ({ deleted: true }) })
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/deletionCheck': () => ({ orders: [] }), 'personal.user/delete': () => ({ deleted: true }) })
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.delete-account')
     expect(text(t, '.delete-account__phone')).toBe('当前账号 138****8000')
@@ -160,7 +160,7 @@ describe('Delete account', () => {
     openedWith('pages/personal/deleteAccount')
     const toast = toasts()
     const modal = confirmWith(false)
-    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/delete': () => ({ business: '你还有进行中或退款中的订单，完成后才能注销账号' }) })
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/deletionCheck': () => ({ orders: [] }), 'personal.user/delete': () => ({ business: '你还有进行中或退款中的订单，完成后才能注销账号' }) })
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.delete-account__submit')
     await click(t, '.delete-account__submit')
@@ -186,7 +186,7 @@ describe('Delete account', () => {
       { id: 41, order_no: 'OCP20261125090909654321', kind: 'bill', title: '川味小馆', order_status: 60, pay_amount: 3000, create_time: '2026-11-25 09:09:09' },
     ]
     const refusal = { code: 0, msg, data: { orders }, reason: 'account_has_open_orders', params: { count: 2 } }
-    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/delete': () => ({ http: { status: 200, body: refusal, headers: {} } }) })
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/deletionCheck': () => ({ orders: [] }), 'personal.user/delete': () => ({ http: { status: 200, body: refusal, headers: {} } }) })
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.delete-account__submit')
     await click(t, '.delete-account__submit')
@@ -204,12 +204,40 @@ describe('Delete account', () => {
     expect(getItem('token')).toBe('tok')
   })
 
+  it('an order on its way (issue 39): the orders that block it first, as the server lists them, and no final step; finished meanwhile, offered on return', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/personal/deleteAccount')
+    confirmWith(true)
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    let orders: DeletionBlocker[] = [{ id: 42, order_no: 'OCP20261126101010123456', kind: 'product', title: '香薰蜡烛', order_status: 30, pay_amount: 6900, create_time: '2026-11-26 10:10:10' }]
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/deletionCheck': () => ({ orders }), 'personal.user/delete': () => ({ deleted: true }) })
+    const t = await mount(DeleteAccountPage)
+    await t.queries.waitForQuerySelector('.delete-account__blocker')
+    expect(all(t, '.delete-account__blocker-title')).toEqual(['香薰蜡烛'])
+    expect(all(t, '.delete-account__blocker-status')).toEqual(['配送中'])
+    // Listed before what would be erased, and no way to the final confirmation.
+    const boxes = Array.from(t.queries.querySelectorAll('.delete-account > *')).map((e) => e.className)
+    expect(boxes.findIndex((c) => c.includes('delete-account__blockers'))).toBeLessThan(boxes.findIndex((c) => c.includes('delete-account__erased')))
+    expect(t.queries.querySelector('.delete-account__submit')).toBeNull()
+    expect(text(t, '.delete-account__blocked')).toBe('以上订单完成或退款后，才能注销账号')
+    await t.act(async () => t.fireEvent.click(t.queries.querySelector('.delete-account__blocker') as HTMLElement))
+    expect(nav).toHaveBeenCalledWith({ url: '/pages/orders/detail?id=42' })
+    // Received meanwhile: back on the page, asked again — nothing blocks, the final step is offered.
+    orders = []
+    await hide(t)
+    await show(t)
+    await t.queries.waitForQuerySelector('.delete-account__submit')
+    expect(t.queries.querySelector('.delete-account__blocker')).toBeNull()
+    expect(api.called('personal.user/deletionCheck')).toHaveLength(2)
+    expect(api.called('personal.user/delete')).toHaveLength(0)
+  })
+
   it('a double tap sends one deletion', async () => {
     setItem('token', 'tok')
     openedWith('pages/personal/deleteAccount')
     toasts()
     confirmWith(true)
-    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/delete': () => PENDING })
+    const api = fakeApi({ 'personal.user/info': () => profile, 'personal.user/deletionCheck': () => ({ orders: [] }), 'personal.user/delete': () => PENDING })
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.delete-account__submit')
     await click(t, '.delete-account__submit')
@@ -223,7 +251,7 @@ describe('Delete account', () => {
     setLang('en')
     openedWith('pages/personal/deleteAccount')
     let reply: 'offline' | typeof profile = OFFLINE
-    fakeApi({ 'personal.user/info': () => reply })
+    fakeApi({ 'personal.user/info': () => reply, 'personal.user/deletionCheck': () => ({ orders: [] }) })
     const t = await mount(DeleteAccountPage)
     await t.queries.waitForQuerySelector('.state--error')
     reply = profile

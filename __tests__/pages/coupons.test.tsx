@@ -180,3 +180,33 @@ describe('A coupon’s threshold reads with ¥ (Value coupons, as on Shop detail
     })
   }
 })
+
+describe('Value coupons: "No coupons here" only when the page has none (issue 39)', () => {
+  const claimable = { id: 3, title: '买单立减 5 元', amount: 500, min_spend: 5000, shop_id: null, kind: 'bill', claimed: false }
+  const open = async (mine: UserCoupon[], toClaim: (typeof claimable)[]) => {
+    setItem('token', 'tok')
+    openedWith('pages/card/ticketList')
+    fakeApi({ 'personal.coupon/index': () => paged(mine), 'hui_public.coupon/index': () => ({ list: toClaim }) })
+    return mount(CardTicketListPage)
+  }
+
+  it('coupons to claim and none of mine yet: the coupons to claim, and no empty state below them', async () => {
+    const t = await open([], [claimable])
+    await until(t, () => expect(all(t, '.coupon__title')).toEqual(['买单立减 5 元']))
+    await t.act(async () => undefined)
+    expect(t.queries.querySelector('.state--empty')).toBeNull()
+    expect(all(t, '.coupons__heading')).toEqual(['可领取的代金券'])
+  })
+
+  it('both: mine under their own heading', async () => {
+    const t = await open([coupon], [claimable])
+    await until(t, () => expect(all(t, '.coupons__heading')).toEqual(['可领取的代金券', '我的代金券']))
+    expect(all(t, '.coupon__title')).toEqual(['买单立减 5 元', '满50减10'])
+  })
+
+  it('nothing at all: the empty state with a way to find some', async () => {
+    const t = await open([], [])
+    await until(t, () => expect(text(t, '.state--empty .state__title')).toBe('这里没有代金券'))
+    expect(t.queries.querySelector('.coupons__heading')).toBeNull()
+  })
+})

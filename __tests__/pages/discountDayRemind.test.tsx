@@ -116,6 +116,13 @@ describe('Remind me', () => {
     expect(text(t, '.dday-head__remind')).toBe('Remind me')
   })
 
+  it("H5 with a template configured (issue 40): WeChat's consent cannot be asked in a browser, so no button", async () => {
+    const { t, api } = await open(reminderServer({ remind_template: 'DD_tpl_1' }))
+    await t.queries.waitForQuerySelector('.dday-head__time')
+    expect(t.queries.querySelector('.dday-head__remind')).toBeNull()
+    expect(api.called('personal.discount_day/remind')).toHaveLength(0)
+  })
+
   it('no way to remind here (no template outside the sandbox): no button', async () => {
     const { t } = await open(reminderServer({ can_remind: false }))
     await t.queries.waitForQuerySelector('.dday-head__time')

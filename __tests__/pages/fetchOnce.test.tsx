@@ -45,15 +45,16 @@ async function cardSignedInReadsOnce(before?: () => void, more: Handlers = {}) {
 }
 
 describe('one show, one read', () => {
-  it('Payment success with a pending order record: order/read once — the check and the screen ask at the same moment and share it (issue 27)', async () => {
+  it('Payment success with a pending order record: the check asks payResult once (the server asks the provider), then the screen reads once (issue 27, issue 40)', async () => {
     setItem('token', 'tok')
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'bill' })
     openedWith('pages/payBill/success', { id: '41' })
-    const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
+    const api = fakeApi({ 'personal.order/payResult': () => ({ info: order({ order_status: 10 }) }), 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
     const t = await open(PaySuccessPage)
     // Settled: the screen shows the order as paid and the pending check has cleared its record.
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     await until(t, () => expect(getItem('pendingOrder')).toBeUndefined())
+    expect(api.called('personal.order/payResult')).toHaveLength(1)
     expect(api.called('personal.order/read')).toHaveLength(1)
   })
 

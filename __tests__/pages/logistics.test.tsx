@@ -103,6 +103,32 @@ describe('Logistics', () => {
     expect(t.queries.querySelector('.parcel__confirm')).toBeNull()
   })
 
+  it('received (issue 39): confirmed while out for delivery, the header reads received — not "Out for delivery" — in both languages', async () => {
+    const done = { ...shipped, order_status: 40 }
+    const { t } = await open({
+      'personal.order/read': () => ({ info: done }),
+      'personal.order/logistics': () =>
+        parcel({
+          order: done,
+          state: 'received',
+          can_confirm: false,
+          events: [
+            { state: 'received', text: '已确认收货，订单完成', at: '2026-11-23 12:00:00' },
+            { state: 'out_for_delivery', text: '派送中，快递员正在为您派件', at: '2026-11-23 11:00:00' },
+          ],
+        }),
+    })
+    await t.queries.waitForQuerySelector('.parcel')
+    expect(text(t, '.parcel__state')).toBe('已收货')
+    expect(text(t, '.parcel__latest')).toBe('已确认收货，订单完成')
+    expect(t.queries.querySelector('.parcel__head--received')).not.toBeNull()
+    expect(all(t, '.parcel-event__title')).toEqual(['已收货最新', '派送中'])
+    // Said once: the latest event says the order is complete.
+    expect(t.queries.querySelector('.parcel__done')).toBeNull()
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.parcel__state')).toBe('Received')
+  })
+
   it('delivered: when the order completes by itself', async () => {
     const { t } = await open({ 'personal.order/logistics': () => parcel({ state: 'delivered', delivered_at: '2026-11-23 15:00:00', auto_complete_at: '2026-11-30 15:00:00' }) })
     await t.queries.waitForQuerySelector('.parcel__note')

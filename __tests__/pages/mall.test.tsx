@@ -14,7 +14,7 @@ import VMallDetailPage from '@/pages/vMall/detail'
 import VMallIndexPage from '@/pages/vMall/index'
 import { fakeApi, OFFLINE, openedWith, resetRouter } from '../support/fakeApi'
 import { all, click, mount, text, unmountAll, until } from '../support/screen'
-import { coupon, paged, quote } from '../support/fixtures'
+import { coupon, paged, quote, emptyCart } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -27,7 +27,7 @@ const categories: MallCategory[] = [
   { id: 1, name: '生鲜水果', icon: '/assets/img/mall-cat-1.svg' },
   { id: 2, name: '休闲零食', icon: '/assets/img/mall-cat-2.svg' },
 ]
-const card = (id: number, category_id: number, name: string): MallProduct => ({ id, category_id, name, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 60, limit_per_order: 5 })
+const card = (id: number, category_id: number, name: string): MallProduct => ({ id, category_id, name, name_en: null, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 60, limit_per_order: 5 })
 const slides: GallerySlide[] = [{ id: 1, image: '/assets/img/mall-slide-1.svg', title: '年货节', subtitle: '年味好物', link: { type: 'special', id: 1 } }]
 
 const detail = (over: Partial<MallProductDetail> = {}): MallProductDetail => ({
@@ -93,7 +93,7 @@ describe('A mall product and buy now', () => {
     const api = fakeApi({
       'hui_public.mall_product/read': () => ({ info: product }),
       // The cart's badge (issue 24).
-      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+      'personal.mall_cart/index': () => emptyCart(),
       'personal.address/index': () => ({ list: [home] }),
       'personal.coupon/index': () => paged([mallCoupon]),
       'personal.order/preCreate': (d) => {

@@ -15,7 +15,7 @@ import { setItem } from '@/core/storage'
 import VMallDetailPage from '@/pages/vMall/detail'
 import { fakeApi, openedWith, PENDING, resetRouter } from '../support/fakeApi'
 import { click, mount, show, text, unmountAll, until } from '../support/screen'
-import { paged, quote } from '../support/fixtures'
+import { paged, quote, emptyCart } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -28,6 +28,7 @@ const product: MallProductDetail = {
   id: 1,
   category_id: 1,
   name: '赣南脐橙',
+  name_en: null,
   subtitle: '好物',
   image: '/assets/img/mall-1.svg',
   list_price: 8990,
@@ -65,7 +66,7 @@ async function openSheet(saved: Address[], reread: () => { list: Address[] } | t
   let reads = 0
   const api = fakeApi({
     'hui_public.mall_product/read': () => ({ info: product }),
-    'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+    'personal.mall_cart/index': () => emptyCart(),
     'personal.address/index': () => (reads++ ? reread() : { list: [...saved] }),
     'personal.coupon/index': () => paged([]),
     'personal.order/preCreate': () => quote({ kind: 'product', original_amount: 3990, pay_amount: 3990, fee_amount: 0 }),

@@ -20,7 +20,7 @@ afterEach(() => {
   resetRouter()
 })
 
-const orange: MallProduct = { id: 1, category_id: 1, name: '赣南脐橙', subtitle: '果园直发 酸甜多汁', image: '/assets/img/mall-1.svg', list_price: 8990, price: 3990, member_price: 3590, stock: 180, sold: 60, limit_per_order: 5 }
+const orange: MallProduct = { id: 1, category_id: 1, name: '赣南脐橙', name_en: 'Gannan navel oranges', subtitle: '果园直发 酸甜多汁', image: '/assets/img/mall-1.svg', list_price: 8990, price: 3990, member_price: 3590, stock: 180, sold: 60, limit_per_order: 5 }
 const salmon: MallProduct = { ...orange, id: 2, name: '智利冰鲜三文鱼', subtitle: '冰鲜空运', price: 5990, stock: 0 }
 
 /** Type into a Taro Input as a shopper would: into its inner <input>, once the component has rendered it. */
@@ -60,6 +60,28 @@ describe('Search: the Mall tab', () => {
 
     await click(t, '.search__product--mall')
     expect(nav).toHaveBeenCalledWith({ url: '/pages/vMall/detail?id=1' })
+  })
+
+  it('a result shows the member price first, as the mall’s grid does, then the price (issue 39); in English, the merchant’s English name too', async () => {
+    openedWith('pages/index/search')
+    searchApi((k) => paged(k === '橙' || k === 'orange' ? [orange] : []))
+    const t = await mount(SearchPage)
+    await type(t, '.search__input', '橙')
+    await t.queries.waitForQuerySelector('.search__product--mall')
+    expect(text(t, '.search__product--mall .search__product-member-tag')).toBe('会员')
+    expect(text(t, '.search__product--mall .search__product-member')).toBe('¥35.90')
+    expect(text(t, '.search__product--mall .search__product-price')).toBe('¥39.90')
+    expect(t.queries.querySelector('.search__product-name-en')).toBeNull()
+    unmountAll()
+    setLang('en')
+    openedWith('pages/index/search')
+    searchApi((k) => paged(k === 'orange' ? [orange] : []))
+    const en = await mount(SearchPage)
+    await type(en, '.search__input', 'orange')
+    await en.queries.waitForQuerySelector('.search__product--mall')
+    expect(text(en, '.search__product-name')).toBe('赣南脐橙')
+    expect(text(en, '.search__product-name-en')).toBe('Gannan navel oranges')
+    expect(text(en, '.search__product--mall .search__product-member-tag')).toBe('Member')
   })
 
   it('nothing in the mall: the Mall tab says what was searched (zh and en)', async () => {

@@ -168,6 +168,33 @@ describe('the draft', () => {
     expect(t.queries.querySelector('.mc-photo--storefront_image .mc-photo__add')).not.toBeNull()
     expect((getItem('merchantDraft') as { fields: { storefront_image: string } }).fields.storefront_image).toBe('')
   })
+
+  // Issue 39: "Business licence" was written in the box and again under it, and a screen reader read it twice (the
+  // box's name, then the words under it). Now once on screen, once to a screen reader: in each control's own name.
+  it('each photo field says its name once: on screen under the box, to a screen reader in its controls’ names', async () => {
+    setLang('en')
+    const { t } = await open()
+    const field = () => t.queries.querySelector('.mc-photo--licence_image') as HTMLElement
+    expect((field().textContent ?? '').split('Business licence').length - 1).toBe(1)
+    expect(field().querySelector('.mc-photo__add')?.getAttribute('aria-label')).toBe('Add Business licence')
+    expect(field().querySelector('.mc-photo__label')?.getAttribute('aria-hidden')).toBe('true')
+    // What a screen reader reads: names of controls, and words outside aria-hidden — the field's name once.
+    const read = (el: Element): string[] => {
+      if (el.getAttribute('aria-hidden') === 'true') return []
+      const name = el.getAttribute('aria-label')
+      if (name) return [name]
+      return Array.from(el.childNodes).flatMap((n) => (n.nodeType === 3 ? [(n.textContent ?? '').trim()].filter(Boolean) : n.nodeType === 1 ? read(n as Element) : []))
+    }
+    expect(read(field()).join(' | ')).toBe('Add Business licence')
+    // With a photo: the picture, Remove and Replace are named by the field; the words under the box once on screen.
+    jest.spyOn(photos, 'choose').mockResolvedValue({ preview: 'data:image/jpeg;base64,AAAA', source: 'x' })
+    jest.spyOn(photos, 'upload').mockResolvedValue(LICENCE)
+    await click(t, '.mc-photo--licence_image .mc-photo__add')
+    await until(t, () => expect(field().querySelector('.mc-photo__replace')).not.toBeNull())
+    expect((field().textContent ?? '').split('Business licence').length - 1).toBe(1)
+    expect(field().querySelector('.mc-photo__remove')?.getAttribute('aria-label')).toBe('Remove Business licence')
+    expect(field().querySelector('.mc-photo__replace')?.getAttribute('aria-label')).toBe('Replace Business licence')
+  })
 })
 
 describe('submitting', () => {

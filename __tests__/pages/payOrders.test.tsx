@@ -270,7 +270,7 @@ describe('Order detail', () => {
     })
     const t = await mount(OrdersDetailPage)
     await t.queries.waitForQuerySelector('.order-detail__countdown')
-    expect(text(t, '.order-detail__countdown')).toMatch(/^1[45] 分 \d{1,2} 秒后自动取消$/)
+    expect(text(t, '.order-detail__countdown')).toMatch(/^1[45] 分钟 \d{1,2} 秒后自动取消$/)
     expect(t.queries.querySelector('.order-detail__pay')).not.toBeNull()
     await click(t, '.order-detail__cancel')
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '取消订单', cancelText: '再想想' }))

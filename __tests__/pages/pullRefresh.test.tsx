@@ -20,7 +20,7 @@ import SpecialIndexPage from '@/pages/special/index'
 import VMallIndexPage from '@/pages/vMall/index'
 import { fakeApi, openedWith, resetRouter, type Handlers } from '../support/fakeApi'
 import { all, mount, unmountAll, until } from '../support/screen'
-import { card, coupon, order, paged, product } from '../support/fixtures'
+import { card, coupon, order, paged, product, emptyCart } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -72,7 +72,7 @@ async function pull(t: TestUtils) {
   })
 }
 
-const mallProduct = (id: number, name: string): MallProduct => ({ id, category_id: 1, name, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 1, limit_per_order: 5 })
+const mallProduct = (id: number, name: string): MallProduct => ({ id, category_id: 1, name, name_en: null, subtitle: '好物', image: `/assets/img/mall-${id}.svg`, list_price: 8990, price: 3990, member_price: 3590, stock: 10, sold: 1, limit_per_order: 5 })
 const flash = (id: number, name: string): SeckillProduct => ({ ...product, id, name })
 
 interface Case {
@@ -108,7 +108,7 @@ const CASES: Case[] = [
       'hui_public.mall_category/index': () => ({ list: [] }),
       'hui_public.mall_gallery/index': () => ({ list: [] }),
       'hui_public.mall_product/index': () => paged(later() ? [mallProduct(1, '赣南脐橙'), mallProduct(2, '每日坚果')] : [mallProduct(1, '赣南脐橙')]),
-      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+      'personal.mall_cart/index': () => emptyCart(),
     }),
     list: 'hui_public.mall_product/index',
     rows: '.mall-card__name',

@@ -9,7 +9,9 @@ import Taro from '@tarojs/taro'
 import type { ReceiptAnswer } from '@/contract/receipt'
 import { resetLangCache, setLang } from '@/core/i18n'
 import OrdersOrderInfoPage from '@/pages/orders/orderInfo'
-import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
+import { fakeApi, openedWith, PENDING, refused, resetRouter } from '../support/fakeApi'
+import { setItem } from '@/core/storage'
+import { order } from '../support/fixtures'
 import { click, mount, text, unmountAll, until } from '../support/screen'
 
 const parentPost = jest.fn()
@@ -77,11 +79,33 @@ describe('the receipt in WeChat Pay’s frame', () => {
     await until(t, () => expect(posted().map((p) => p.message.action)).toEqual(['onIframeReady']))
   })
 
-  it('with ?id= it is the gold-pointing plan as before (the order, which needs the login)', async () => {
-    const { t, api } = await open({}, { id: '42' })
+  it.each([
+    ['?id=', { id: '42' }],
+    // Issue 43: the rule the server frames the page by (src/contract/receiptLink.ts) — an id, even beside all three, is the app's own link.
+    ['?id= beside the receipt parameters', { ...PARAMS, id: '42' }],
+    ['an empty check_code', { ...PARAMS, check_code: '' }],
+  ])('with %s it is the gold-pointing plan as before (the order, which needs the login)', async (_label, params) => {
+    const { t, api } = await open({}, params)
     await t.queries.waitForQuerySelector('.page')
     expect(t.queries.querySelector('.receipt')).toBeNull()
     expect(api.called('hui_public.order/receipt')).toHaveLength(0)
     expect(posted()).toEqual([])
+  })
+})
+
+describe('the gold-pointing plan (issue 39): what was paid and saved, and no points that are kept nowhere', () => {
+  it('the amount paid, where, what it saved; never "points"; in English too', async () => {
+    setItem('token', 'tok')
+    openedWith('pages/orders/orderInfo', { id: '42' })
+    fakeApi({ 'personal.order/read': () => ({ info: order({ id: 42, shop_name: '川味小馆', pay_amount: 16600, discount_amount: 2400, coupon_amount: 1000 }) }) }, { otherwise: PENDING })
+    const t = await mount(OrdersOrderInfoPage)
+    await t.queries.waitForQuerySelector('.gold__paid-amount')
+    expect(text(t, '.gold__paid-amount')).toBe('¥166.00')
+    expect(text(t, '.gold__order')).toBe('川味小馆')
+    expect(text(t, '.gold__saved')).toBe('本单共省 ¥34.00')
+    expect(text(t, '.gold')).not.toMatch(/积分/)
+    await t.act(async () => setLang('en'))
+    expect(text(t, '.gold__saved')).toBe('You saved ¥34.00 on this order')
+    expect(text(t, '.gold')).not.toMatch(/point/i)
   })
 })

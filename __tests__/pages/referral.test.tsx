@@ -43,6 +43,8 @@ function contestAround(now: number, startIn: number, endIn: number, state: 'upco
       { rank_from: 1, rank_to: 1, title: '金卡会员一年' },
       { rank_from: 2, rank_to: 3, title: '银卡会员三个月' },
     ],
+    min_amount: 2000,
+    keep_days: 7,
   }
 }
 
@@ -53,7 +55,18 @@ const signedInAnswer = (now: number, hidden = false): ReferralContestAnswer => (
     { rank: 2, name: null, hidden: true, count: 2, me: false },
   ],
   ranked: 25,
-  mine: { rank: 21, count: 1, pending_count: 2, pending: [{ name: '会**8', bound_time: wall(now - 60 * MIN) }], hidden, user_id: 42 },
+  mine: {
+    rank: 21,
+    count: 1,
+    pending_count: 4,
+    pending: [
+      { name: '会**8', bound_time: wall(now - 60 * MIN), counts_from: null, in_review: false },
+      { name: '会**7', bound_time: wall(now - 2 * DAY), counts_from: wall(now + 5 * DAY), in_review: false },
+      { name: '会**6', bound_time: wall(now - 3 * DAY), counts_from: null, in_review: true },
+    ],
+    hidden,
+    user_id: 42,
+  },
 })
 
 describe('Referral contest', () => {
@@ -68,17 +81,29 @@ describe('Referral contest', () => {
     const t = await mount(ActivityCompetitionPage)
     await until(t, () => expect(text(t, '.referral__title')).toBe('邀请好友排位赛'))
     // 2 days 3 h 5 min left on the server's clock (the phone's would say 2 days 0 h 5 min).
-    await until(t, () => expect(text(t, '.referral__clock-value')).toMatch(/^2天 03:0[45]:\d\d$/))
+    await until(t, () => expect(text(t, '.referral__clock-value')).toMatch(/^2 天 03:0[45]:\d\d$/))
     expect(text(t, '.referral__state')).toBe('进行中')
     expect(all(t, '.referral__prize-rank')).toEqual(['第 1 名', '第 2–3 名'])
     expect(text(t, '.referral__my-rank')).toBe('21')
     expect(text(t, '.referral__my-count')).toBe('1')
-    expect(text(t, '.referral__my-pending')).toBe('2')
-    expect(all(t, '.referral__pending-row')[0]).toContain('会**8')
+    expect(text(t, '.referral__my-pending')).toBe('4')
+    // Each pending friend: bound (no purchase yet), a purchase that counts from a day, or under the platform's review.
+    const pending = all(t, '.referral__pending-row')
+    expect(pending[0]).toMatch(/^会\*\*8.*绑定$/)
+    expect(pending[1]).toMatch(new RegExp(`^会\\*\\*7${wall(realNow() + 5 * DAY).slice(0, 16)} 起计入$`))
+    expect(pending[2]).toBe('会**6平台审核中')
+    expect(text(t, '.referral__pending-title')).toBe('待确认的好友（一笔满 ¥20.00 的订单完成或保留 7 天后计入）')
     expect(text(t, '.referral__pending')).toContain('另有 1 位待确认')
     expect(all(t, '.referral__row:not(.referral__row--head) .referral__cell--name')).toEqual(['会**1', '匿名用户', '我（我）'])
     expect(text(t, '.referral__board-head')).toContain('前 20 名')
-    expect(all(t, '.referral__rule')).toHaveLength(7)
+    // The rules, in the contest's own terms (issue 43): the minimum and the keeping time, cancels and one person's phones.
+    const rules = all(t, '.referral__rule')
+    expect(rules).toHaveLength(9)
+    expect(rules[0]).toContain('实付满 ¥20.00 的订单')
+    expect(rules[0]).toContain('支付 7 天后仍未退款')
+    expect(rules[1]).toMatch(/取消或退款.*重新变为“待确认”/)
+    expect(rules[3]).toMatch(/同一微信.*平台人工审核/)
+    expect(rules[8]).toContain('排名在比赛结束 7 天后确定')
   })
 
   it('hides my name with one request and shows the answer; the share link carries my id', async () => {
@@ -113,7 +138,7 @@ describe('Referral contest', () => {
     fakeApi({ 'hui_public.referral_contest/read': () => ({ contest: contestAround(now, 5 * MIN, 10 * DAY, 'upcoming'), board: [], ranked: 0, mine: null }) }, { serverTime: realNow })
     const t = await mount(ActivityCompetitionPage)
     await until(t, () => expect(text(t, '.referral__state')).toBe('即将开始'))
-    expect(text(t, '.referral__clock')).toMatch(/^距开始0天 00:0[45]:\d\d$/)
+    expect(text(t, '.referral__clock')).toMatch(/^距开始00:0[45]:\d\d$/)
     expect(text(t, '.referral__login')).toBe('登录查看我的排名')
     expect(t.queries.querySelector('.referral__my-rank')).toBeNull()
     expect(text(t, '.referral__board-empty-title')).toBe('比赛开始后这里显示排名')
@@ -137,7 +162,8 @@ describe('Referral contest', () => {
     setLang('en')
     const t = await mount(ActivityCompetitionPage)
     await until(t, () => expect(text(t, '.referral__state')).toBe('Ended'))
-    expect(text(t, '.referral__clock')).toMatch(/^Ended at .*; the ranking below is final$/)
+    expect(text(t, '.referral__clock')).toMatch(/^Ended at .*; the ranking is final 7 days after the end$/)
+    expect(all(t, '.referral__rule')[0]).toContain('an order of at least ¥20.00 (the amount paid)')
     expect(all(t, '.referral__row:not(.referral__row--head) .referral__cell--name')).toEqual(['M**1 (me)'])
     expect(t.queries.querySelector('.referral__share-btn')).toBeNull()
   })

@@ -71,7 +71,8 @@ function jobsServer(initial: StoreJob[], over: { refuseSave?: () => boolean } = 
     'hui_shanghu.store_job/save': (q) => (over.refuseSave?.() ? refused('no_permission') : put(job({ ...(q.id ? find(q.id) : {}), ...q, id: q.id ?? 9, state: 'open', expires_at: now + 30 * DAY }))),
     'hui_shanghu.store_job/confirm': (q) => put({ ...find(q.id), state: 'open', expires_at: now + 30 * DAY }),
     'hui_shanghu.store_job/close': (q) => put({ ...find(q.id), state: 'closed' }),
-    'hui_shanghu.store_job/answerReports': (q) => put({ ...find(q.id), state: 'open', open_reports: [] }),
+    // Issue 43: the answer goes to the operator's review with the reports; the posting stays as it was.
+    'hui_shanghu.store_job/answerReports': (q) => put({ ...find(q.id), open_reports: [] }),
   }
   return handlers
 }
@@ -114,7 +115,7 @@ describe('the postings', () => {
         ]),
     })
     await until(t, () => expect(all(t, '.store-job__title')).toEqual(['川菜厨师', '收银员', '加油员', '美发助理', '店员']))
-    expect(all(t, '.store-job__state')).toEqual(['招聘中', '即将过期', '已过期', '因举报已隐藏', '已停止招聘'])
+    expect(all(t, '.store-job__state')).toEqual(['招聘中', '即将过期', '已过期', '已被平台隐藏', '已停止招聘'])
     expect(text(t, '.store-job__pay')).toBe('7000-10000 元/月')
     expect(text(t, '.store-job--hidden .store-job__reports-count')).toBe('待处理举报 3 条')
     expect(all(t, '.store-job--hidden .store-job__report')).toEqual(['虚假招聘', '收取费用：要交押金', '收取费用'])
@@ -138,7 +139,7 @@ describe('the postings', () => {
   it('English words', async () => {
     setLang('en')
     const { t } = await openJobs({ 'hui_shanghu.store_job/index': () => paged([job({ state: 'hidden', open_reports: [{ reason: 'wrong_info', note: '', created_at: now }] })]) })
-    await until(t, () => expect(text(t, '.store-job__state')).toBe('Hidden by reports'))
+    await until(t, () => expect(text(t, '.store-job__state')).toBe('Hidden by the platform'))
     expect(text(t, '.store-job__pay')).toBe('¥7000–10000 a month')
     expect(text(t, '.store-job__report')).toBe('Wrong information')
     expect(all(t, '.store-job__btn')).toEqual(['Edit', 'Still hiring', 'Answer reports', 'Stop hiring'])
@@ -232,16 +233,17 @@ describe('keeping postings listed', () => {
     expect(t.queries.querySelector('.store-job__actions')).toBeNull()
   })
 
-  it('the open reports answered: the posting shows again; an empty answer cannot be sent', async () => {
+  it('the open reports answered: they leave the list, the answer goes to the platform; an empty answer cannot be sent', async () => {
     const reports: StoreJob['open_reports'] = [0, 1, 2].map(() => ({ reason: 'fake', note: '', created_at: now }))
-    const { t, api } = await openJobs(jobsServer([job({ state: 'hidden', open_reports: reports })]))
+    const { t, api } = await openJobs(jobsServer([job({ state: 'open', open_reports: reports })]))
     await t.queries.waitForQuerySelector('.store-job__answer')
     await click(t, '.store-job__answer')
     await t.queries.waitForQuerySelector('.job-answer-sheet')
     expect(t.queries.querySelector('.job-answer-sheet__submit')?.hasAttribute('disabled')).toBe(true)
     await typeInto(t, '.job-answer-sheet__answer', '职位真实，不收任何费用')
     await click(t, '.job-answer-sheet__submit')
-    await until(t, () => expect(text(t, '.store-job__state')).toBe('招聘中'))
+    await until(t, () => expect(t.queries.querySelector('.job-answer-sheet')).toBeNull())
+    expect(text(t, '.store-job__state')).toBe('招聘中')
     expect(api.called('hui_shanghu.store_job/answerReports')[0].data).toMatchObject({ id: 1, answer: '职位真实，不收任何费用' })
     expect(t.queries.querySelector('.job-answer-sheet')).toBeNull()
     expect(t.queries.querySelector('.store-job__reports')).toBeNull()

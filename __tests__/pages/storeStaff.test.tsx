@@ -79,6 +79,8 @@ describe('the Staff screen', () => {
     const { t, api } = await openStaff({
       'hui_shanghu.store_staff/index': () => list(),
       'hui_shanghu.store_staff/invite': () => new Promise((r) => (answer = r)).then(() => ({ invite: { id: 8, code: CODE, created_at: '2026-11-26 10:00:00', expires_at: '2026-11-27 10:00:00' } })),
+      // No mini-program code (the sandbox; no mini-program configured): the link's QR code.
+      'hui_shanghu.store_staff/inviteCode': () => ({ image: null }),
     })
     await until(t, () => expect(all(t, '.staff-member__name')).toEqual(['王老板', '小李']))
     expect(all(t, '.staff-member__role')).toEqual(['店主', '店员'])
@@ -105,6 +107,31 @@ describe('the Staff screen', () => {
     await until(t, () => expect(toasted()).toContain('链接已复制'))
     await click(t, '.staff__done')
     expect(t.queries.querySelector('.staff__made')).toBeNull()
+  })
+
+  it("shows WeChat's mini-program code of the invite when the server has one (issue 40); a failure keeps the link's QR code", async () => {
+    const IMAGE = 'data:image/png;base64,iVBORw0KGgo='
+    let fail = false
+    const { t, api } = await openStaff({
+      'hui_shanghu.store_staff/index': () => list(),
+      'hui_shanghu.store_staff/invite': () => ({ invite: { id: 8, code: CODE, created_at: '2026-11-26 10:00:00', expires_at: '2026-11-27 10:00:00' } }),
+      'hui_shanghu.store_staff/inviteCode': () => (fail ? OFFLINE : { image: IMAGE }),
+    })
+    await t.queries.waitForQuerySelector('.staff__invite-btn')
+    await click(t, '.staff__invite-btn')
+    await until(t, () => expect(t.queries.querySelector('.staff__wxacode img, img.staff__wxacode')?.getAttribute('src')).toBe(IMAGE))
+    expect(t.queries.querySelector('.staff__qr [data-value]')).toBeNull()
+    expect(text(t, '.staff__made-hint')).toBe('请同事用微信扫一扫小程序码，或把链接发给同事')
+    expect(api.called('hui_shanghu.store_staff/inviteCode').map((c) => c.data)).toEqual([expect.objectContaining({ code: CODE })])
+    // The link stays beside it, to copy.
+    expect(text(t, '.staff__link')).toBe(`http://localhost/pages/store/join?code=${CODE}`)
+
+    await click(t, '.staff__done')
+    fail = true
+    await click(t, '.staff__invite-btn')
+    await until(t, () => expect(api.called('hui_shanghu.store_staff/inviteCode')).toHaveLength(2))
+    await until(t, () => expect(t.queries.querySelector('.staff__qr [data-value]')?.getAttribute('data-value')).toBe(`http://localhost/pages/store/join?code=${CODE}`))
+    expect(t.queries.querySelector('.staff__wxacode')).toBeNull()
   })
 
   it('removes a colleague after a confirmation naming them; cancelled: nothing is sent', async () => {
@@ -226,6 +253,16 @@ describe('the join screen', () => {
     await until(t, () => expect(redirect).toHaveBeenCalledWith({ url: '/pages/store/index' }))
     expect(api.called('hui_shanghu.store_invite/accept').map((c) => c.data)).toEqual([expect.objectContaining({ code: CODE })])
     expect(getItem('userIds')).toEqual(expect.objectContaining({ storeId: 5 }))
+  })
+
+  it("the invite's mini-program code scanned in WeChat opens the screen with its scene (issue 40): the same invite", async () => {
+    toasts()
+    setItem('token', 'tok')
+    openedWith('pages/store/join', { scene: encodeURIComponent(`i=${CODE}`) })
+    const api = fakeApi({ 'hui_shanghu.store_invite/read': () => invite() })
+    const t = await mount(StoreJoinPage)
+    await until(t, () => expect(text(t, '.join__btn')).toBe('加入「川味小馆」'))
+    expect(api.called('hui_shanghu.store_invite/read').map((c) => c.data)).toEqual([expect.objectContaining({ code: CODE })])
   })
 
   it('a link used meanwhile: the refusal in place, with the way back to Me', async () => {

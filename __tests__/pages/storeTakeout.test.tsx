@@ -30,6 +30,8 @@ afterEach(() => {
 })
 
 const today = businessToday()
+/** A time on the business clock (UTC+8, as the server writes it), this many ms from now: never a fixed time of day. */
+const businessAt = (fromNow: number) => new Date(Date.now() + fromNow + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
 
 const workbench: WorkbenchAnswer = {
   shop: { id: 19, name: '茶见奶茶' },
@@ -78,7 +80,7 @@ function view(over: Partial<TakeoutView> = {}): TakeoutView {
     steps: [],
     promised_at: `${today} 12:40:00`,
     scheduled_for: null,
-    accept_by: `${today} 23:59:59`,
+    accept_by: businessAt(4.5 * 60_000),
     pickup_no: null,
     pickup_code: null,
     rider: null,
@@ -200,7 +202,7 @@ describe('the takeout list', () => {
     // Both dishes named (no "more": it counted the first again), the pieces in all (issue 39).
     expect(text(t, '.store-takeout-card__dishes')).toBe('杨枝甘露 × 2、芒果班戟 × 1 · 共 3 件')
     // The time left to accept, on the card too (the server's accept_by on the server's clock).
-    expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(text(t, '.store-takeout-card .store-takeout__left')).toMatch(/^请在 [34] 分钟 \d{1,2} 秒 内接单$/)
     expect(text(t, '.store-takeout-card .store-takeout__stage')).toBe('待接单')
     await until(t, () => expect(text(t, '.store-takeout-tabs__tab--accept')).toBe('新订单 1'))
 
@@ -245,7 +247,7 @@ describe('a takeout order', () => {
     expect(text(t, '.store-takeout__remark')).toBe('不要香菜')
     expect(text(t, '.store-takeout__tableware')).toBe('2 份')
     expect(text(t, '.store-takeout__promised')).toBe('送达 12:40')
-    expect(text(t, '.store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(text(t, '.store-takeout__left')).toMatch(/^请在 \d+ 分钟 \d+ 秒 内接单$/)
   })
 
   it('accept (sent once however often tapped) → out for delivery with the rider → delivered; each step reads what the server says, on the trail', async () => {

@@ -21,6 +21,7 @@ import type TestUtils from '@tarojs/test-utils-react'
 import { TAKEOUT_SEARCH_DEBOUNCE_MS } from '@/features/takeout/Search'
 import { POLL_MS } from '@/features/takeout/TakeoutOrder'
 import { cartOrdered, readCart } from '@/features/takeout/cart'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
 import type { TakeoutCartLine } from '@/core/storage'
 import { fakeApi, openedWith, refused, resetRouter } from '../support/fakeApi'
 import { all, click, hide, mount, show, text, unmount, unmountAll, until } from '../support/screen'
@@ -241,6 +242,41 @@ describe('the menu', () => {
   })
 })
 
+describe("the cart holds what one order may (issue 43: the contract's TAKEOUT_CAPS)", () => {
+  it('"+" on a dish at its cap is dimmed and disabled, and a tap says why instead of adding; the cart sheet\'s too', async () => {
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish - 1 }] })
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
+    openedWith('pages/takeout/detail', { id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.order/preCreate': () => quote(),
+      'personal.order/index': () => paged([]),
+    })
+    const t = await mount(TakeoutDetailPage)
+    await until(t, () => expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish - 1)))
+    const more = '[data-dish="2"] .to-step--more'
+    expect(t.queries.querySelector(more)?.getAttribute('aria-disabled')).toBeNull()
+    await click(t, more)
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish))
+    expect(t.queries.querySelector(more)?.classList.contains('to-step--full')).toBe(true)
+    expect(t.queries.querySelector(more)?.getAttribute('aria-disabled')).toBe('true')
+    expect(toast).not.toHaveBeenCalled()
+    await click(t, more)
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish))
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish }] })
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: `芒果班戟每单最多 ${TAKEOUT_CAPS.perDish} 份` }))
+    // Another dish still goes in.
+    await click(t, '[data-dish="1"] .to-step--more')
+    expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish + 1))
+    // The cart sheet's "+" of that line says the same.
+    await click(t, '.to-bar__cart')
+    const lineMore = await t.queries.waitForQuerySelector('.to-cart__line .to-step--full')
+    expect(lineMore.getAttribute('aria-disabled')).toBe('true')
+  })
+})
+
 describe('a dish and its times (issue 39)', () => {
   it('a tap on a dish opens its detail — photo, description, options — with a close button; adding from it fills the cart', async () => {
     openedWith('pages/takeout/detail', { id: '19' })
@@ -337,6 +373,28 @@ describe('confirm', () => {
     expect(all(t, '.to-row--fee .to-row__value')).toEqual(['¥1.00', '¥3.00'])
     expect(text(t, '.to-row--member .to-row__value')).toBe('-¥0.80')
     expect(text(t, '.to-row--time .to-row__value')).toBe('尽快送达（约 12:31） ›')
+    expect(t.queries.querySelector('.to-note--point')).toBeNull()
+  })
+
+  it.each([
+    ['zh-CN', '地址在地图上选的位置不在福田区，距离和配送费按福田区中心计算；可编辑地址重新选点'],
+    ['en', 'The spot picked on the map for this address is not in Futian District: the distance and delivery fee are counted from the centre of Futian District. Edit the address to pick it again'],
+  ])('an address whose pin lies outside its district: priced from the district’s centre, and Confirm says so (issue 43, %s)', async (lang, words) => {
+    setLang(lang as 'zh-CN' | 'en')
+    setItem('token', 'tok')
+    setItem('takeoutCarts', { '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    openedWith('pages/takeout/confirmOrder', { shop_id: '19' })
+    fakeApi({
+      'hui_public.takeout_shop/read': () => ({ info: detail() }),
+      'hui_public.takeout_shop/menu': () => menu(),
+      'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 23.13, lng: 113.26 }] }),
+      'personal.coupon/index': () => paged([]),
+      'personal.order/index': () => paged([]),
+      'personal.order/preCreate': () =>
+        quote({ kind: 'takeout', original_amount: 2000, pay_amount: 2000, takeout: { mode: 'delivery', distance: 721, point: 'outside_district', delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
+    })
+    const t = await mount(TakeoutConfirmOrderPage)
+    await until(t, () => expect(text(t, '.to-note--point')).toBe(words))
   })
 })
 

@@ -300,3 +300,14 @@ describe('rating', () => {
     expect(t.queries.querySelector('.to-rate__send')).toBeNull()
   })
 })
+
+describe('live status (issue 43: the server watches only an order that can still move)', () => {
+  it('an unpaid order opens no stream and polls nothing (it moves by the shopper\'s own payment); an accepted one follows', async () => {
+    const unpaid = await openPage(() => answer({ status: 0, stage: 'unpaid', steps: steps(0), pickup_no: null, can_cancel: true }))
+    expect(unpaid.t.queries.querySelector('.to-order')?.getAttribute('data-live')).toBe('off')
+    unmountAll()
+    const accepted = await openPage(() => answer())
+    // (No stream in this runtime: the fallback polls; on a phone it is a stream.)
+    await until(accepted.t, () => expect(accepted.t.queries.querySelector('.to-order')?.getAttribute('data-live')).not.toBe('off'))
+  })
+})

@@ -69,6 +69,8 @@ function confirmScreen(tmplIds: string[], events: string[]) {
     'hui_public.takeout/subscribeTemplates': () => ({ tmpl_ids: tmplIds, templates: [] }),
     'personal.address/index': () => ({ list: [{ id: 6, name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路', is_default: true, lat: 22.54, lng: 114.05 }] }),
     'personal.coupon/index': () => paged([]),
+    // Confirm asks for the shop's unpaid order (one unpaid order per cart): none here.
+    'personal.order/index': () => paged([]),
     'personal.order/preCreate': () =>
       quote({ kind: 'takeout', original_amount: 2000, pay_amount: 1920, takeout: { mode: 'delivery', distance: 700, delivery_fee: 300, packing_fee: 100, dishes_amount: 1600, promised_at: `${businessToday()} 12:31:00`, preorder_opens_at: null } }),
     'personal.order/create': () => {

@@ -28,7 +28,7 @@ import StoreOrdersPage from '@/pages/store/orders'
 import VMallCartPage from '@/pages/vMall/cart'
 import VMallDetailPage from '@/pages/vMall/detail'
 import { fakeApi, openedWith, refused, resetRouter, type Handlers } from '../support/fakeApi'
-import { order, paged, payparam, product, quote } from '../support/fixtures'
+import { cartAnswer, cartLine, order, paged, payparam, product, quote, emptyCart } from '../support/fixtures'
 import { all, click, hide, mount, show, text, unmountAll, until } from '../support/screen'
 
 afterEach(() => {
@@ -158,24 +158,7 @@ describe('a write, then exactly one read of the list on show', () => {
 })
 
 describe('the cart', () => {
-  const line = (over: Partial<CartLine>): CartLine => ({
-    id: 1,
-    product_id: 1,
-    spec_id: 11,
-    name: '赣南脐橙',
-    spec_name: '5 斤装',
-    image: '/assets/img/mall-1.svg',
-    price: 3990,
-    member_price: 3590,
-    quantity: 2,
-    stock: 100,
-    max: 5,
-    sold_out: false,
-    off_sale: false,
-    over_stock: false,
-    pickup: true,
-    ...over,
-  })
+  const line = cartLine
   const store = { id: 8, name: '好邻居便利', address: '深圳市南山区科技园 8 号' }
 
   /** The server's cart after the order: its lines gone. */
@@ -185,10 +168,9 @@ describe('the cart', () => {
     setItem('token', 'tok')
     confirmed()
     openedWith('pages/vMall/cart', {})
-    let cart: CartAnswer = { stores: [{ store, shipping_fee: 0, lines: [line({}), line({ id: 2, product_id: 2, spec_id: 21, name: '智利冰鲜三文鱼', spec_name: '300 g', quantity: 1 })] }], count: 3 }
+    let cart: CartAnswer = cartAnswer([{ store, shipping_fee: 0, lines: [line({}), line({ id: 2, product_id: 2, spec_id: 21, name: '智利冰鲜三文鱼', spec_name: '300 g', quantity: 1 })] }])
     const lines = (f: (l: CartLine[]) => CartLine[]) => {
-      cart = { ...cart, stores: cart.stores.map((g) => ({ ...g, lines: f(g.lines) })).filter((g) => g.lines.length > 0) }
-      cart.count = cart.stores.flatMap((g) => g.lines).reduce((n, l) => n + l.quantity, 0)
+      cart = cartAnswer(cart.stores.map((g) => ({ ...g, lines: f(g.lines) })).filter((g) => g.lines.length > 0))
       return cart
     }
     const api = fakeApi({
@@ -241,7 +223,6 @@ describe('the cart', () => {
 
   it('the checkout sheet, back from Addresses: nothing asked when nothing changed there; the addresses once when one was added', async () => {
     const { t, api } = await openCart()
-    await click(t, '.cart-store__head .cart-check')
     await click(t, '.cart-bar__checkout')
     await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
     await hide(t)
@@ -264,7 +245,6 @@ describe('the cart', () => {
       'personal.order/create': () => ({ order_info: order({ id: 60, kind: 'product', order_status: 0, pay_time: null }) }),
       'personal.order/payparam': () => payparam({ pay_state: 1 }),
     })
-    await click(t, '.cart-store__head .cart-check')
     await click(t, '.cart-bar__checkout')
     await until(t, () => expect(t.queries.querySelector('.mall-sheet__pay')?.hasAttribute('disabled')).toBe(false))
     bought()
@@ -277,7 +257,6 @@ describe('the cart', () => {
 
   it("a cart write leaves other kept answers alone: the checkout's addresses and coupons are not asked again", async () => {
     const { t, api } = await openCart()
-    await click(t, '.cart-store__head .cart-check')
     await click(t, '.cart-bar__checkout')
     await until(t, () => expect(api.called('personal.coupon/index')).toHaveLength(1))
     expect(api.called('personal.address/index')).toHaveLength(1)
@@ -294,6 +273,7 @@ describe('a mall product', () => {
     id: 1,
     category_id: 1,
     name: '赣南脐橙',
+    name_en: null,
     subtitle: '好物',
     image: '/assets/img/mall-1.svg',
     list_price: 8990,
@@ -319,7 +299,7 @@ describe('a mall product', () => {
     let stock = 3
     const api = fakeApi({
       'hui_public.mall_product/read': () => ({ info: product(stock) }),
-      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+      'personal.mall_cart/index': () => emptyCart(),
       'personal.address/index': () => ({ list: [home] }),
       'personal.coupon/index': () => paged([]),
       'personal.order/preCreate': () => quote({ kind: 'product', original_amount: 3990, pay_amount: 3990, fee_amount: 0 }),
@@ -346,7 +326,7 @@ describe('a mall product', () => {
     let stock = 3
     const api = fakeApi({
       'hui_public.mall_product/read': () => ({ info: product(stock) }),
-      'personal.mall_cart/index': () => ({ stores: [], count: 0 }),
+      'personal.mall_cart/index': () => emptyCart(),
       'personal.address/index': () => ({ list: [home] }),
       'personal.coupon/index': () => paged([]),
       'personal.order/preCreate': () => quote({ kind: 'product', original_amount: 3990, pay_amount: 3990, fee_amount: 0 }),
@@ -511,26 +491,29 @@ describe('after a write: the screen reads once more, by the cache alone', () => 
     expect(api.called('personal.order/logistics')).toHaveLength(2)
   })
 
-  it('Payment success: "check again" while the payment is on its way → order/read once per tap (the check and the screen share it)', async () => {
+  it('Payment success: "check again" while the payment is on its way → payResult, then order/read, once each per tap', async () => {
     setItem('token', 'tok')
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'bill' })
     openedWith('pages/payBill/success', { id: '41' })
     let status = 0
-    const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: status, pay_time: null }) }) })
+    const api = fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: status, pay_time: null }) }), 'personal.order/payResult': () => ({ info: order({ order_status: status, pay_time: null }) }) })
     const t = await open(PaySuccessPage)
     await t.queries.waitForQuerySelector('.pay-result__again')
     await until(t, () => expect(t.queries.querySelector('.pay-result__again')?.hasAttribute('disabled')).toBe(false))
     await settle(t)
     const before = api.called('personal.order/read').length
+    const asked = api.called('personal.order/payResult').length
     await click(t, '.pay-result__again')
     await until(t, () => expect(t.queries.querySelector('.pay-result__again')?.hasAttribute('disabled')).toBe(false))
     await settle(t)
     expect(api.called('personal.order/read')).toHaveLength(before + 1)
+    expect(api.called('personal.order/payResult')).toHaveLength(asked + 1)
     status = 10
     await click(t, '.pay-result__again')
     await until(t, () => expect(text(t, '.pay-result__status')).toBe('支付成功'))
     await settle(t)
     expect(api.called('personal.order/read')).toHaveLength(before + 2)
+    expect(api.called('personal.order/payResult')).toHaveLength(asked + 2)
   })
 
   describe('a flash-sale product', () => {

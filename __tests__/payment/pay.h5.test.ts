@@ -51,7 +51,7 @@ describe('payment pipeline on H5', () => {
     const api = fakeApi({
       'personal.order/payparam': () => payparam(),
       'wechat/getJSSDKConfig': () => ({ jssdk: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's', jsApiList: ['chooseWXPay'] } }),
-      'personal.order/read': () => ({ info: order({ order_status: status }) }),
+      'personal.order/payResult': () => ({ info: order({ order_status: status }) }),
     })
     const invoke = jest.fn((_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => {
       status = 10 // the provider's notification reached the server
@@ -75,7 +75,7 @@ describe('payment pipeline on H5', () => {
     fakeApi({
       'personal.order/payparam': () => payparam(),
       'wechat/getJSSDKConfig': () => ({ business: '' }),
-      'personal.order/read': () => ({ info: unpaidOrder() }),
+      'personal.order/payResult': () => ({ info: unpaidOrder() }),
     })
     ;(window as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke: (_n: string, _p: unknown, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:ok' }) }
     const outcome = await payOrder(unpaidOrder())
@@ -96,7 +96,7 @@ describe('payment pipeline on H5', () => {
     setUA('Mozilla/5.0 AlipayClient/10.5')
     const { calls } = fakeApi({
       'personal.order/payparam': () => payparam({ pay_param: { payInfo: null, pay_url: null, tradeNO: 'T2026' } }),
-      'personal.order/read': () => ({ info: order({ order_status: 10 }) }),
+      'personal.order/payResult': () => ({ info: order({ order_status: 10 }) }),
     })
     const call = jest.fn((_n: string, _p: unknown, cb: (r: { resultCode: string }) => void) => cb({ resultCode: '9000' }))
     ;(window as { AlipayJSBridge?: unknown }).AlipayJSBridge = { call }

@@ -8,14 +8,14 @@ afterEach(() => jest.restoreAllMocks())
 
 describe('pending-order checks (seed §4)', () => {
   it('nothing stored → nothing asked', async () => {
-    const api = fakeApi({ 'personal.order/read': () => ({ info: unpaidOrder() }) })
+    const api = fakeApi({ 'personal.order/payResult': () => ({ info: unpaidOrder() }) })
     expect(await checkPendingOrder()).toEqual({ state: 'none' })
     expect(api.calls).toHaveLength(0)
   })
 
   it('counts each check and gives up after the 4th (cleared once the counter exceeds 3)', async () => {
     savePendingOrder(41, 'bill')
-    const api = fakeApi({ 'personal.order/read': () => ({ info: unpaidOrder() }) })
+    const api = fakeApi({ 'personal.order/payResult': () => ({ info: unpaidOrder() }) })
     expect(await checkPendingOrder()).toEqual({ state: 'waiting', orderID: 41, times: 1 })
     expect(getItem('pendingOrder')?.times).toBe(1)
     await checkPendingOrder()
@@ -28,7 +28,7 @@ describe('pending-order checks (seed §4)', () => {
 
   it('status 10 clears the record; a product order opens its detail page', async () => {
     savePendingOrder(41, 'product')
-    fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10, kind: 'product' }) }) })
+    fakeApi({ 'personal.order/payResult': () => ({ info: order({ order_status: 10, kind: 'product' }) }) })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
     expect(await checkPendingOrder()).toEqual({ state: 'paid', orderID: 41 })
     expect(getItem('pendingOrder')).toBeUndefined()
@@ -37,7 +37,7 @@ describe('pending-order checks (seed §4)', () => {
 
   it('a paid bill clears the record without navigating', async () => {
     savePendingOrder(41, 'bill')
-    fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 10 }) }) })
+    fakeApi({ 'personal.order/payResult': () => ({ info: order({ order_status: 10 }) }) })
     const nav = jest.spyOn(Taro, 'navigateTo')
     expect((await checkPendingOrder()).state).toBe('paid')
     expect(nav).not.toHaveBeenCalled()
@@ -45,13 +45,13 @@ describe('pending-order checks (seed §4)', () => {
 
   it('a failed check still counts', async () => {
     savePendingOrder(41, 'bill')
-    fakeApi({ 'personal.order/read': () => OFFLINE })
+    fakeApi({ 'personal.order/payResult': () => OFFLINE })
     expect(await checkPendingOrder()).toEqual({ state: 'waiting', orderID: 41, times: 1 })
   })
 
   it('two shows at the same moment make one check', async () => {
     savePendingOrder(41, 'bill')
-    const api = fakeApi({ 'personal.order/read': () => ({ info: unpaidOrder() }) })
+    const api = fakeApi({ 'personal.order/payResult': () => ({ info: unpaidOrder() }) })
     const [a, b] = await Promise.all([checkPendingOrder(), checkPendingOrder()])
     expect(a).toEqual(b)
     expect(api.calls).toHaveLength(1)

@@ -48,7 +48,7 @@ describe('refunding (60) and refunded (70) are not "paid"', () => {
 
   it('pending-order check on a refunding order: record cleared, not "paid", no jump to the order', async () => {
     setItem('pendingOrder', { orderID: 41, times: 0, kind: 'product' })
-    fakeApi({ 'personal.order/read': () => ({ info: order({ order_status: 60, kind: 'product' }) }) })
+    fakeApi({ 'personal.order/payResult': () => ({ info: order({ order_status: 60, kind: 'product' }) }) })
     const nav = jest.spyOn(Taro, 'navigateTo')
     await expect(checkPendingOrder()).resolves.toEqual({ state: 'refund', orderID: 41 })
     expect(getItem('pendingOrder')).toBeUndefined()
@@ -60,7 +60,7 @@ describe('refunding (60) and refunded (70) are not "paid"', () => {
     Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 AlipayClient/10', configurable: true })
     ;(window as { AlipayJSBridge?: unknown }).AlipayJSBridge = { call: (_n: string, _o: unknown, cb: (r: { resultCode: string }) => void) => cb({ resultCode: '9000' }) }
     const base = payparam()
-    fakeApi({ 'personal.order/payparam': () => ({ ...base, pay_param: { ...base.pay_param, tradeNO: 'T-1' } }), 'personal.order/read': () => ({ info: order({ order_status: 60 }) }) })
+    fakeApi({ 'personal.order/payparam': () => ({ ...base, pay_param: { ...base.pay_param, tradeNO: 'T-1' } }), 'personal.order/payResult': () => ({ info: order({ order_status: 60 }) }) })
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'ok' })
     try {
       const outcome = await payOrder(unpaidOrder())

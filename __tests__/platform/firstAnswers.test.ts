@@ -4,8 +4,9 @@
  * ask for (same payload, referral, language), once each; a failed first answer is asked again.
  */
 import * as acorn from 'acorn'
-import { HOME_FIRST_ANSWERS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, FIRST_ANSWERS } from '@/contract/firstAnswers'
-import { resetLangCache } from '@/core/i18n'
+import { HOME_FIRST_ANSWERS, HOME_FLASH_PAGE_SIZE, HOME_SHOP_PAGE_SIZE, FIRST_ANSWERS, langOfTags } from '@/contract/firstAnswers'
+import { followSystemLang, resetLangCache } from '@/core/i18n'
+import { systemLang } from '@/platform/systemLang.h5'
 import { clockOffset, resetClock } from '@/core/clock'
 import { firstAnswer, request } from '@/core/request'
 import { askAgain } from '@/core/cache'
@@ -50,7 +51,14 @@ function runGiven(given: Record<string, GivenAnswer>, drawn?: Parameters<typeof 
   new Function(givenAnswersScript(given))()
 }
 
+/** The browser's languages (jsdom says en-US): a Chinese browser unless a test says otherwise. */
+const browserSays = (languages: string[]) => jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages)
+beforeEach(() => {
+  browserSays(['zh-CN'])
+})
+
 afterEach(() => {
+  jest.restoreAllMocks()
   document.cookie = 'ocp_lang=;max-age=0;path=/'
   document.cookie = 'ocp_city=;max-age=0;path=/'
   document.head.querySelectorAll('style').forEach((st) => st.remove())
@@ -209,8 +217,38 @@ describe("Home's first calls started by index.html", () => {
     window.localStorage.removeItem('city')
     window.localStorage.removeItem('lang')
     runFirstScript()
-    expect(document.cookie).toContain('ocp_lang=zh')
+    // No choice stored: no language cookie (the server follows the browser's Accept-Language, as the app its languages).
+    expect(document.cookie).not.toContain('ocp_lang')
     expect(document.cookie).not.toContain('ocp_city')
+    store('lang', 'zh-CN')
+    runFirstScript()
+    expect(document.cookie).toContain('ocp_lang=zh')
+  })
+
+  it("an English browser with no language chosen (issue 39): the script asks in English, as the app following the same browser does, which takes those answers", async () => {
+    browserSays(['en-US', 'en'])
+    const fetchFn = fakeFetch()
+    runFirstScript()
+    expect(fetchFn.mock.calls.map((c) => c[0])).toEqual([
+      '/api/index/moduleList?lang=en',
+      '/api/website.hui_china_city/cityList?lang=en',
+      `/api/hui_public.hsh_seckill_prod/index?page_size=${HOME_FLASH_PAGE_SIZE}&lang=en`,
+      `/api/hui_shanghu.shop/index?page=1&page_size=${HOME_SHOP_PAGE_SIZE}&lang=en`,
+    ])
+    // What app.tsx does at start on H5.
+    followSystemLang(() => systemLang.read())
+    await homeFirstAnswers()
+    expect(fetchFn).toHaveBeenCalledTimes(4)
+  })
+
+  it("the script's reading of the browser's languages is langOfTags's (src/contract/firstAnswers.ts), list for list", () => {
+    for (const tags of [['en-US'], ['zh-CN', 'en'], ['en-GB', 'zh'], ['zh-Hant-TW'], ['fr', 'de'], ['fr', 'zh-CN'], ['ja-JP'], []]) {
+      browserSays(tags)
+      jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('')
+      const fetchFn = fakeFetch()
+      runFirstScript()
+      expect([tags, fetchFn.mock.calls[0][0].split('lang=')[1]]).toEqual([tags, langOfTags(tags)])
+    }
   })
 
   it('hides the first screen the server drew when it was drawn for another language or city than the phone keeps', () => {
@@ -223,6 +261,14 @@ describe("Home's first calls started by index.html", () => {
     }
     runGiven({}, { lang: 'zh', city: undefined })
     expect(hidden()).toBe(false)
+    // An English browser, nothing chosen: a Chinese drawing is hidden, an English one shown.
+    browserSays(['en-US'])
+    runGiven({}, { lang: 'zh', city: undefined })
+    expect(hidden()).toBe(true)
+    document.head.querySelectorAll('style').forEach((st) => st.remove())
+    runGiven({}, { lang: 'en', city: undefined })
+    expect(hidden()).toBe(false)
+    browserSays(['zh-CN'])
     store('lang', 'en')
     runGiven({}, { lang: 'zh', city: undefined })
     expect(hidden()).toBe(true)

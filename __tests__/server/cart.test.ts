@@ -3,7 +3,9 @@
  * the stock, the per-order limit and CART_LINE_MAX; set; remove), only ever the shopper's own; stock changes shown
  * on the lines. Checked out per store in ONE mall order (kind product, source mall, `items`): each line priced,
  * one shipping fee, stock taken per spec at create (all or nothing), the lines leave the cart only then; cancel
- * gives every line's stock back. Parallel checkouts over real sockets never oversell a spec.
+ * gives every line's stock back. Parallel checkouts over real sockets never oversell a spec. Issue 39: each line at what
+ * this shopper pays (the member price with an active card, as the checkout prices it), lines ticked as they arrive and
+ * the ticks kept on the server within one store, the ticked total the server's; one unpaid order of the same goods.
  */
 import { CART_MAX_LINES, type CartAddAnswer, type CartAnswer } from '../../src/contract/mallCart'
 import type { OrderInfo, PriceQuote } from '../../src/contract/order'
@@ -97,7 +99,7 @@ describe('the cart', () => {
     expect(lineOf((await s.call<CartAnswer>('POST', 'personal.mall_cart/setQuantity', { id, quantity: 4 }, shopper.token)).body.data, 31)?.quantity).toBe(4)
     expect(lineOf((await s.call<CartAnswer>('POST', 'personal.mall_cart/setQuantity', { id, quantity: 9 }, shopper.token)).body.data, 31)?.quantity).toBe(5)
     const removed = (await s.call<CartAnswer>('POST', 'personal.mall_cart/remove', { ids: [id] }, shopper.token)).body.data
-    expect(removed).toEqual({ stores: [], count: 0 })
+    expect(removed).toMatchObject({ stores: [], count: 0, checked: null, unpaid_orders: [] })
     for (const bad of [{ id, quantity: 0 }, { id, quantity: 'x' }, { quantity: 1 }]) {
       const r = await s.call('POST', 'personal.mall_cart/setQuantity', bad, shopper.token)
       expect(r.status).toBeLessThan(500)
@@ -109,7 +111,7 @@ describe('the cart', () => {
   it('another shopper can neither see nor change my lines', async () => {
     const mine = (await add(4, 41, 2)).body.data.added.line_id
     const other = await s.login('13700002402')
-    expect((await cartOf(other.token)).data).toEqual({ stores: [], count: 0 })
+    expect((await cartOf(other.token)).data).toMatchObject({ stores: [], count: 0, checked: null, unpaid_orders: [] })
     expect((await s.call('POST', 'personal.mall_cart/setQuantity', { id: mine, quantity: 1 }, other.token)).body).toMatchObject({ code: 0, reason: 'cart_line_not_found' })
     expect((await s.call<CartAnswer>('POST', 'personal.mall_cart/remove', { ids: [mine] }, other.token)).body.data.count).toBe(0)
     expect(lineOf((await cartOf()).data, 41)?.quantity).toBe(2)
@@ -136,6 +138,137 @@ describe('the cart', () => {
     expect([cart.stores.flatMap((g) => g.lines).length, lineOf(cart, 81)]).toEqual([CART_MAX_LINES, undefined])
     await s.run('DELETE FROM cart_lines WHERE user_id = ?', full.userId)
     await s.run(`DELETE FROM mall_specs WHERE id >= 8001 AND id <= ${8000 + CART_MAX_LINES}`)
+  })
+})
+
+/** A shopper with an active membership card (silver, bought and paid in the sandbox). */
+async function member(phoneNo: string) {
+  const who = await s.login(phoneNo)
+  const card = (await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'card', card_id: 1, client_request_id: newId() }, who.token)).body.data.order_info
+  await s.call('POST', 'personal.order/payparam', { id: card.id, platform: 'h5', pay_channel: 6 }, who.token)
+  expect((await s.call('POST', 'sandbox/confirmPay', { id: card.id, result: 'success' })).body.code).toBe(1)
+  return who
+}
+const check = (ids: number[], checked: boolean, token = shopper.token) => s.call<CartAnswer>('POST', 'personal.mall_cart/check', { ids, checked }, token)
+const checkedIds = (cart: CartAnswer) => cart.stores.flatMap((g) => g.lines.filter((l) => l.checked).map((l) => l.spec_id))
+
+describe('what the cart shows (issue 39): the price this shopper pays, lines ticked as they arrive', () => {
+  beforeEach(() => clear())
+
+  it('a card holder’s lines read the member price, and the ticked total is what the checkout charges for the goods', async () => {
+    const m = await member('13700003901')
+    await add(5, 51, 1, m.token)
+    const cart = (await add(6, 61, 2, m.token)).body.data
+    expect(cart.member).toBe(true)
+    // 每日坚果 原味 30 包: ¥89.90, members ¥79.90 — the cart says ¥79.90, as the checkout will.
+    expect(lineOf(cart, 51)).toMatchObject({ price: 8990, member_price: 7990, unit_price: 7990, checked: true })
+    expect(lineOf(cart, 61)).toMatchObject({ price: 4990, member_price: 4490, unit_price: 4490, checked: true })
+    expect(cart.checked).toEqual({ store_id: 8, lines: 2, pieces: 3, amount: 7990 + 2 * 4490 })
+    const items = [{ product_id: 5, spec_id: 51, quantity: 1 }, { product_id: 6, spec_id: 61, quantity: 2 }]
+    const q = (await order('preCreate', { items, delivery: 'pickup' }, m.token)).body.data
+    expect(q.original_amount - q.member_discount_amount).toBe(cart.checked?.amount)
+    // Without a card: the price.
+    const plain = (await add(5, 51, 1)).body.data
+    expect(plain.member).toBe(false)
+    expect(lineOf(plain, 51)).toMatchObject({ unit_price: 8990, checked: true })
+    expect(plain.checked).toEqual({ store_id: 8, lines: 1, pieces: 1, amount: 8990 })
+  })
+
+  it('a line arrives ticked and the ticks stay within one store; kept on the server; a line that cannot be bought is not ticked', async () => {
+    await add(1, 11, 2)
+    let cart: CartAnswer = (await add(2, 21, 1)).body.data
+    expect(checkedIds(cart).sort()).toEqual([11, 21])
+    expect(cart.checked).toMatchObject({ store_id: 8, lines: 2, pieces: 3, amount: 2 * 3990 + 5990 })
+    // A line of another store arrives ticked: the first store's lines are unticked (checkout is one store's order).
+    cart = (await add(9, 91, 1)).body.data
+    expect(checkedIds(cart)).toEqual([91])
+    expect(cart.checked).toMatchObject({ store_id: 5, lines: 1, pieces: 1 })
+    const idOf = (c: CartAnswer, spec: number) => lineOf(c, spec)?.id as number
+    // Ticking store 8's lines again unticks store 5's.
+    cart = (await check([idOf(cart, 11), idOf(cart, 21)], true)).body.data
+    expect(checkedIds(cart).sort()).toEqual([11, 21])
+    cart = (await check([idOf(cart, 21)], false)).body.data
+    expect(checkedIds(cart)).toEqual([11])
+    expect(cart.checked).toMatchObject({ store_id: 8, lines: 1, pieces: 2, amount: 2 * 3990 })
+    // Kept: read again (another device) the same.
+    expect(checkedIds((await cartOf()).data)).toEqual([11])
+    // Lines of two stores at once: refused, nothing changes.
+    expect(reasonOf(await check([idOf(cart, 11), idOf(cart, 91)], true))).toBe('cart_check_one_store')
+    expect(checkedIds((await cartOf()).data)).toEqual([11])
+    // Sold out: not ticked and not counted; ticked again once it is back.
+    await setStock(11, 0)
+    cart = (await cartOf()).data
+    expect(lineOf(cart, 11)).toMatchObject({ sold_out: true, checked: false })
+    expect(cart.checked).toBeNull()
+    await setStock(11, 120)
+    expect(checkedIds((await cartOf()).data)).toEqual([11])
+    // Adding to a line that is there ticks it again.
+    cart = (await add(2, 21, 1)).body.data
+    expect(checkedIds(cart).sort()).toEqual([11, 21])
+    // Another shopper's ids are ignored.
+    const other = await s.login('13700003902')
+    expect((await check([idOf(cart, 11)], false, other.token)).body.code).toBe(1)
+    expect(checkedIds((await cartOf()).data).sort()).toEqual([11, 21])
+    for (const bad of [{ ids: [], checked: true }, { ids: [idOf(cart, 11)] }, { ids: ['x'], checked: false }]) {
+      const r = await s.call('POST', 'personal.mall_cart/check', bad, shopper.token)
+      expect([r.status < 500, r.body.code]).toEqual([true, 0])
+    }
+  })
+})
+
+describe('one unpaid order of the same goods (issue 39): back from the cashier, Pay again makes no second order', () => {
+  beforeEach(() => clear())
+  const orderCount = async (token = shopper.token) => (await s.call<{ total: number }>('GET', 'personal.order/index', { tab: 'unpaid', kind: 'product', page: 1, page_size: 20 }, token)).body.data.total
+
+  it('the same checkout again answers the unpaid order; other goods that overlap are refused with it; cancelled, a new order is made', async () => {
+    await add(3, 31, 2)
+    await add(5, 51, 1)
+    const items = [{ product_id: 3, spec_id: 31, quantity: 2 }, { product_id: 5, spec_id: 51, quantity: 1 }]
+    const before = [await stockOf(31), await stockOf(51)]
+    const unpaidBefore = await orderCount()
+    const first = (await order('create', { items, delivery: 'pickup' })).body.data.order_info
+    expect(first.order_status).toBe(0)
+    // The lines left the cart; the cart says the unpaid order made from it.
+    const cart = (await cartOf()).data
+    expect(cart.count).toBe(0)
+    expect(cart.unpaid_orders.map((o) => [o.id, o.pay_amount])).toEqual([[first.id, first.pay_amount]])
+    // Back from the cashier, Pay again (a new request id, the same goods, delivery and coupon): the same order.
+    const again = (await order('create', { items, delivery: 'pickup' })).body
+    expect([again.code, again.data.order_info.id]).toEqual([1, first.id])
+    expect(await orderCount()).toBe(unpaidBefore + 1)
+    expect([await stockOf(31), await stockOf(51)]).toEqual([before[0] - 2, before[1] - 1])
+    // The quote of those goods says it, with the order to pay or cancel.
+    const quoted = (await order('preCreate', { items, delivery: 'pickup' })).body as unknown as { code: number; reason?: string; msg: string; data: { order: OrderInfo } }
+    expect([quoted.code, quoted.reason, quoted.data.order.id]).toEqual([0, 'order_unpaid_same_goods', first.id])
+    expect(quoted.msg).toBe(`这些商品已有一笔待付款订单（¥${(first.pay_amount / 100).toFixed(2)}），请先支付或取消`)
+    // The same goods otherwise (shipped, not picked up), or one of them bought now: refused, no second order.
+    for (const payload of [{ items, delivery: 'ship', address_id: addressId }, { product_id: 3, spec_id: 31, quantity: 1, delivery: 'pickup' }]) {
+      const r = (await order('create', payload)).body as unknown as { reason?: string; data: { order: OrderInfo } }
+      expect([r.reason, r.data.order.id]).toEqual(['order_unpaid_same_goods', first.id])
+    }
+    expect(await orderCount()).toBe(unpaidBefore + 1)
+    // Goods it does not hold: ordered as usual; another shopper is not concerned.
+    expect((await order('preCreate', { product_id: 7, spec_id: 71, quantity: 1, delivery: 'pickup' })).body.code).toBe(1)
+    const other = await s.login('13700003903')
+    expect((await order('preCreate', { items, delivery: 'pickup' }, other.token)).body.code).toBe(1)
+    // Cancelled: the goods can be ordered again, a new order.
+    expect((await s.call('POST', 'personal.order/cancel', { id: first.id }, shopper.token)).body.code).toBe(1)
+    expect((await cartOf()).data.unpaid_orders).toEqual([])
+    const next = (await order('create', { items, delivery: 'pickup' })).body.data.order_info
+    expect(next.id).not.toBe(first.id)
+    await s.call('POST', 'personal.order/cancel', { id: next.id }, shopper.token)
+  })
+
+  it('a paid order, or an unpaid one past its time, holds nothing back', async () => {
+    const items = [{ product_id: 8, spec_id: 81, quantity: 1 }]
+    const paid = (await order('create', { items, delivery: 'pickup' })).body.data.order_info
+    await s.call('POST', 'personal.order/payparam', { id: paid.id, platform: 'h5', pay_channel: 6 }, shopper.token)
+    expect((await s.call('POST', 'sandbox/confirmPay', { id: paid.id, result: 'success' })).body.code).toBe(1)
+    const late = (await order('create', { items, delivery: 'pickup' })).body.data.order_info
+    expect(late.id).not.toBe(paid.id)
+    await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1000, late.id)
+    expect((await order('preCreate', { items, delivery: 'pickup' })).body.code).toBe(1)
+    expect((await cartOf()).data.unpaid_orders).toEqual([])
   })
 })
 
@@ -242,8 +375,9 @@ describe('checking out a store’s lines in one order', () => {
     const info = (await order('create', { items: [{ product_id: 7, spec_id: 71, quantity: 2 }, { product_id: 7, spec_id: 72, quantity: 1 }], delivery: 'pickup' })).body.data.order_info
     expect([await stockOf(71), await stockOf(72)]).toEqual([before[0] - 2, before[1] - 1])
     await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1000, info.id)
-    // Reading an order past its time cancels it (server/domain/orders.ts cancelExpired).
+    // An order past its time reads as cancelled; the sweep cancels it (server/domain/orders.ts cancelExpired) and gives the stock back.
     expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: info.id }, shopper.token)).body.data.info.order_status).toBe(50)
+    await s.call('POST', 'sandbox/sweep', {})
     expect([await stockOf(71), await stockOf(72)]).toEqual(before)
   })
 })

@@ -7,6 +7,9 @@
 import type { DeletionRefusalData } from '../../src/contract/account'
 import type { UserCard } from '../../src/contract/member'
 import type { OrderInfo } from '../../src/contract/order'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { StoreJob } from '../../src/contract/jobs'
 import type { CardCheckAnswer, StoreOrder, StoreOrderAnswer } from '../../src/contract/store'
 import { tillCode } from '../../src/contract/tillCode'
 import { hashToken } from '../../server/domain/account'
@@ -191,6 +194,78 @@ describe('deletion erases the person everywhere a copy was made', () => {
   })
 })
 
+describe('deletion leaves no words of the person behind (issue 43)', () => {
+  it("a job report's note no longer reaches the shop; a posting whose contact is the deleted person's phone stops showing it", async () => {
+    const staff8 = await s.login(staffPhone(8))
+    const posted = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', { title: '收银员', category: 'retail', salary_min: 5000, salary_max: 6000, headcount: 1, hours: '09:00-18:00', requirements: '细心', benefits: '包餐', contact_name: '店长', contact_phone: '13900001111' }, staff8.token)
+    const id = posted.body.data.info.id
+    const shopper = await shopperWithAddress('13800138261')
+    const note = '联系我 13600009876 甄隐士'
+    expect((await s.call('POST', 'personal.job/report', { id, reason: 'other', note }, shopper.token)).body.code).toBe(1)
+    const reportsSeen = async () => JSON.stringify((await s.call<{ list: StoreJob[] }>('GET', 'hui_shanghu.store_job/index', {}, staff8.token)).body.data)
+    expect(await reportsSeen()).toContain(note)
+
+    // A staff member whose own phone is a posting's contact: their number must not stay listed once they are gone.
+    const staff9 = await s.login(staffPhone(9))
+    const own = await s.call<{ info: StoreJob }>('POST', 'hui_shanghu.store_job/save', { title: '导购', category: 'retail', salary_min: 5000, salary_max: 6000, headcount: 1, hours: '09:00-18:00', requirements: '热情', benefits: '提成', contact_name: '小九', contact_phone: staffPhone(9) }, staff9.token)
+    const ownId = own.body.data.info.id
+    expect((await s.call('GET', 'hui_public.job/read', { id: ownId })).body.code).toBe(1)
+
+    expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect((await deleteAccount(staff9.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+
+    const seen = await reportsSeen()
+    for (const word of [note, '13600009876', '甄隐士']) expect(seen).not.toContain(word)
+    // The report itself stays (its reason, when): the shop still has a report to answer.
+    expect((await s.call<{ list: StoreJob[] }>('GET', 'hui_shanghu.store_job/index', {}, staff8.token)).body.data.list.find((j) => j.id === id)?.open_reports).toEqual([{ reason: 'other', note: '', created_at: expect.any(Number) }])
+    // The deleted staff member's posting: closed, its contact gone.
+    expect((await s.call('GET', 'hui_public.job/read', { id: ownId })).body).toMatchObject({ code: 0, reason: 'job_not_found' })
+    expect(await s.row('SELECT contact_name, contact_phone, CASE WHEN closed_at IS NULL THEN 0 ELSE 1 END AS closed FROM jobs WHERE id = ?', ownId)).toEqual({ contact_name: '', contact_phone: '', closed: 1 })
+    expect((await s.rows('SELECT 1 FROM job_contacts WHERE user_id = ?', shopper.userId)).length).toBe(0)
+  })
+})
+
+describe("after an erasure nothing erased is left in SQLite's files (issue 43)", () => {
+  it("the main file, its write-ahead log and its index hold none of the deleted shopper's phone, name, street or note", async () => {
+    const files = await startServer({ sqlite: true })
+    try {
+      const phone = '13800138271'
+      const who = await files.login(phone)
+      const book = { ...ADDRESS, name: '甄隐士', mobile: '13600004321', detail: '秘密路 42 号' }
+      const saved = await files.call<{ info: { id: number } }>('POST', 'personal.address/save', book, who.token)
+      expect(saved.body.code).toBe(1)
+      // Edited twice: older copies of the row are freed space in its page and frames in the log.
+      for (const detail of ['秘密路 42 号 1 栋', '秘密路 42 号 2 栋']) await files.call('POST', 'personal.address/save', { ...book, id: saved.body.data.info.id, detail }, who.token)
+      const made = await files.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: saved.body.data.info.id, remark: '备注 秘密路 敲门', client_request_id: 'deletion-files-1' }, who.token)
+      expect([made.body.code, made.body.msg]).toEqual([1, 'ok'])
+      const job = (await files.call<{ list: Array<{ id: number }> }>('GET', 'hui_public.job/index', {})).body.data.list[0].id
+      expect((await files.call('POST', 'personal.job/report', { id: job, reason: 'other', note: '联系我 13600004321' }, who.token)).body.code).toBe(1)
+
+      const base = path.join(files.dir, 'test.sqlite')
+      const secrets = [phone, book.mobile, book.name, '秘密路']
+      const found = () =>
+        ['', '-wal', '-shm'].flatMap((suffix) => {
+          const bytes = fs.existsSync(base + suffix) ? fs.readFileSync(base + suffix) : Buffer.alloc(0)
+          return secrets.map((secret) => {
+            let n = 0
+            for (let at = bytes.indexOf(secret, 0, 'utf8'); at >= 0; at = bytes.indexOf(secret, at + 1, 'utf8')) n++
+            return n > 0 ? `${suffix || 'main'}: ${secret} ×${n}` : null
+          })
+        }).filter(Boolean)
+      // Before: the person is in the files (the scan reads something) — in the log, and, once a checkpoint has copied the
+      // log into it (SQLite's own every 1000 pages), in the main file too.
+      expect(found().length).toBeGreaterThan(0)
+      files.app.db.pragma('wal_checkpoint(PASSIVE)')
+      expect(found().filter((f) => String(f).startsWith('main')).length).toBeGreaterThan(0)
+
+      expect((await files.call('POST', 'personal.user/delete', { confirm: true }, who.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+      expect(found()).toEqual([])
+    } finally {
+      await files.close()
+    }
+  })
+})
+
 describe('deletion erases only that person', () => {
   it("another shopper's addresses, orders and sign-in survive a deletion, in the database and in what they read", async () => {
     const leaving = await shopperWithAddress('13800138231')
@@ -239,9 +314,13 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     const parcel = await mallOrder(shopper.token, shopper.addressId, { quantity: 1 })
     await pay(shopper.token, parcel.id)
 
+    // Asked before deleting (issue 39): the same orders the refusal lists, so the screen can say them first.
+    const asked = await s.call<{ orders: Array<{ id: number; order_status: number }> }>('GET', 'personal.user/deletionCheck', {}, shopper.token)
+    expect(asked.body.data.orders.map((o) => [o.id, o.order_status])).toEqual([[parcel.id, 10], [flash.id, 10]])
     const refused = await deleteAccount(shopper.token)
     expect(refused.body).toMatchObject({ code: 0, reason: 'account_has_open_orders' })
     expect(refused.body.msg).toContain('2')
+    expect(refused.body.data?.orders).toEqual(asked.body.data.orders)
     expect(refused.body.data?.orders).toEqual([
       { id: parcel.id, order_no: parcel.order_no, kind: 'product', title: parcel.title, order_status: 10, pay_amount: parcel.pay_amount, create_time: parcel.create_time },
       { id: flash.id, order_no: flash.order_no, kind: 'product', title: flash.title, order_status: 10, pay_amount: flash.pay_amount, create_time: flash.create_time },
@@ -262,7 +341,9 @@ describe('deletion is refused while orders are on their way, and lists them', ()
     const staff5 = await s.login(staffPhone(5))
     expect((await s.call('POST', 'hui_shanghu.store_order/refundApprove', { id: parcel.id }, staff5.token)).body.code).toBe(1)
     await statusIs(shopper.token, parcel.id, 70)
+    expect((await s.call<{ orders: unknown[] }>('GET', 'personal.user/deletionCheck', {}, shopper.token)).body.data.orders).toEqual([])
     expect((await deleteAccount(shopper.token)).body).toMatchObject({ code: 1, data: { deleted: true } })
+    expect((await s.call('GET', 'personal.user/deletionCheck', {}, shopper.token)).body.code).toBe(-1)
   })
 
   it('a takeout paid within the last day blocks it; one paid earlier does not', async () => {

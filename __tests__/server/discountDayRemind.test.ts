@@ -153,3 +153,23 @@ describe('outside the sandbox without a template', () => {
     expect((await s.call('POST', 'personal.discount_day/remind', { day: D2 }, me.token)).body).toMatchObject({ code: 0, reason: 'discount_day_remind_unavailable' })
   })
 })
+
+describe('outside the sandbox with a template and the mini-program configured (issue 40)', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    // The mini-program's API is what delivers the message (nothing is sent in this test: no address answers there).
+    const wechat = { mp: { appId: 'wx0123456789abcdef', secret: '0123456789abcdef0123456789abcdef' }, gzh: null, apiBase: 'http://127.0.0.1:9', openBase: 'http://127.0.0.1:9', mpState: 'formal' as const, invitePage: 'pages/store/join', checkPath: true }
+    s = await startServer({ sandbox: false, discountDayTemplate: 'DD_tpl_1', wechat })
+  })
+  afterAll(() => s.close())
+
+  it("a browser's accept (no WeChat consent to the template) is refused; the mini-program's answer for the template is kept", async () => {
+    holdAt(after(4), '12:00:00')
+    const me = await s.quickUser('13700002722')
+    expect((await index(s, me.token)).body.data).toMatchObject({ can_remind: true, remind_template: 'DD_tpl_1' })
+    expect((await s.call('POST', 'personal.discount_day/remind', { day: D2, result: 'accept' }, me.token)).body).toMatchObject({ code: 0, reason: 'discount_day_remind_unavailable' })
+    expect(await remindersOf(s, me.userId)).toEqual([])
+    expect((await s.call<Remind>('POST', 'personal.discount_day/remind', { day: D2, result: 'accept', template_id: 'DD_tpl_1' }, me.token)).body).toMatchObject({ code: 1, data: { reminded: true } })
+    expect(await remindersOf(s, me.userId)).toEqual([{ day: D2, template_id: 'DD_tpl_1' }])
+  })
+})

@@ -127,6 +127,8 @@ describe('a half-configured provider stops the start, naming what is missing or 
     WXPAY_API_V3_KEY: 'a'.repeat(32),
     WXPAY_PLATFORM_CERT_FILE: file('wechatpay_platform.pem', platformCert.pem),
     WXPAY_APPID_MP: 'wx1234567890abcdef',
+    // Where WeChat Pay sends its notifications (required once WeChat Pay is configured).
+    PUBLIC_URL: 'https://shop.example.com',
   })
 
   it('WeChat Pay set up whole — key and certificate from files — starts', () => {
@@ -157,7 +159,7 @@ describe('a half-configured provider stops the start, naming what is missing or 
   it("Alipay: the app's own public key given as Alipay's; an app id without its keys", () => {
     const app = rsaKeys()
     const alipay = rsaKeys()
-    const base = { ALIPAY_APP_ID: '2021000122600000', ALIPAY_PRIVATE_KEY_FILE: file('alipay_app.pem', app.privatePem) }
+    const base = { PUBLIC_URL: 'https://shop.example.com', ALIPAY_APP_ID: '2021000122600000', ALIPAY_PRIVATE_KEY_FILE: file('alipay_app.pem', app.privatePem) }
     expect(() => readConfig({ ...base, ALIPAY_PUBLIC_KEY: alipay.publicPem })).not.toThrow()
     // Alipay's key tool writes bare base64 (no PEM lines): read too.
     const bare = alipay.publicPem.replace(/-----[^-]+-----/g, '').replace(/\s/g, '')

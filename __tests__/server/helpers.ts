@@ -1,13 +1,19 @@
 import crypto from 'node:crypto'
 import type { GoldPlanConfig } from '../../server/domain/pay/receipt'
+import type { AlipayConfig } from '../../server/providers/alipay/config'
+import { createAlipayProvider } from '../../server/providers/alipay/provider'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildApp } from '../../server/http/app'
+import { buildApp, type AppOptions } from '../../server/http/app'
 import { hashToken } from '../../server/domain/account'
 import type { TakeoutTemplates } from '../../server/domain/takeout/subscriptions'
 import type { ParcelTracker } from '../../server/providers/carrier/types'
+import type { SmsConfig } from '../../server/providers/sms/config'
+import type { TencentSenderOptions } from '../../server/providers/sms/tencent'
+import type { WechatConfig } from '../../server/providers/wechat/config'
+import type { WechatApiOptions } from '../../server/providers/wechat/api'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
 import { copySqliteToPostgres } from '../../server/storage/copy'
@@ -114,6 +120,20 @@ export interface ServerOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/domain/pay/receipt.ts GoldPlanConfig; default WeChat Pay's origin, the sandbox's link). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers (server/providers/pay/registry.ts): a double of one, or one pointed at a provider's double; default none (the sandbox pays). */
+  payments?: AppOptions['payments']
+  /** Alipay (server/providers/alipay/config.ts; the tests' double: __tests__/doubles/alipay.ts); default none. */
+  alipay?: AlipayConfig | null
+  /** The real SMS sender (issue 40: a double's `readSmsConfig(double.env())`) and its tries; default the sandbox's, or none. */
+  sms?: SmsConfig | null
+  smsOptions?: TencentSenderOptions
+  /** Login codes one client may ask for in a day (default here: high). */
+  smsPerClientDay?: number
+  /** WeChat's real API (issue 40: a double's `readWechatConfig(double.env())`) and its waits; default the sandbox's stand-ins, or none. */
+  wechat?: WechatConfig | null
+  wechatOptions?: WechatApiOptions
+  /** The server's log, written here (a test that reads what was logged). */
+  logStream?: NodeJS.WritableStream
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
@@ -138,6 +158,13 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     takeoutTemplates: opts.takeoutTemplates,
     discountDayTemplate: opts.discountDayTemplate,
     goldplan: opts.goldplan,
+    payments: opts.alipay ? { ...opts.payments, alipay: createAlipayProvider(opts.alipay) } : opts.payments,
+    sms: opts.sms,
+    smsOptions: opts.smsOptions,
+    smsPerClientDay: opts.smsPerClientDay ?? 10_000,
+    wechat: opts.wechat,
+    wechatOptions: opts.wechatOptions,
+    logStream: opts.logStream,
   })
   if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {

@@ -1,12 +1,13 @@
 import type { StoreJob } from '../../src/contract/jobs'
 import type { WorkbenchAnswer } from '../../src/contract/store'
 import { staffPhone } from '../../server/demo/seed'
+import { hideJob } from '../../server/domain/jobs'
 import { startServer, type TestServer } from './helpers'
 
 /**
- * The workbench's Jobs badge (issue 26): the shop's postings whose reports wait for its answer, and those hidden by
- * them, counted by the server in the workbench answer; answering or closing takes a posting off; another shop's
- * reports never count.
+ * The workbench's Jobs badge (issue 26): the shop's postings whose reports wait for its answer, and those the operator
+ * hid (issue 43: reports alone hide nothing), counted by the server in the workbench answer; answering or closing takes
+ * a posting off; another shop's reports never count.
  */
 let s: TestServer
 beforeAll(async () => {
@@ -28,7 +29,7 @@ const posting = (title: string) => ({
 })
 
 describe("the workbench's Jobs badge", () => {
-  it('counts postings with reports to answer and those hidden; an answer or a close takes one off; other shops do not count', async () => {
+  it('counts postings with reports to answer and those the operator hid; an answer or a close takes one off; other shops do not count', async () => {
     const staff = await s.login(staffPhone(2))
     const other = await s.login(staffPhone(9))
     const workbench = async (token: string) => {
@@ -51,13 +52,17 @@ describe("the workbench's Jobs badge", () => {
     await report(thrice, 3)
     await report(closing, 2)
     await report(elsewhere, 3)
+    // Three reports hid nothing; the operator hides one posting of each shop.
+    expect(await workbench(staff.token)).toEqual({ to_answer: 3, hidden: 0 })
+    await hideJob(s.app.storage, thrice)
+    await hideJob(s.app.storage, elsewhere)
 
-    expect(await workbench(staff.token)).toEqual({ to_answer: 3, hidden: 1 })
-    expect(await workbench(other.token)).toEqual({ to_answer: 1, hidden: 1 })
+    expect(await workbench(staff.token)).toEqual({ to_answer: 2, hidden: 1 })
+    expect(await workbench(other.token)).toEqual({ to_answer: 0, hidden: 1 })
 
-    expect((await s.call('POST', 'hui_shanghu.store_job/answerReports', { id: thrice, answer: '岗位真实' }, staff.token)).body.code).toBe(1)
-    expect(await workbench(staff.token)).toEqual({ to_answer: 2, hidden: 0 })
+    expect((await s.call('POST', 'hui_shanghu.store_job/answerReports', { id: once, answer: '岗位真实' }, staff.token)).body.code).toBe(1)
+    expect(await workbench(staff.token)).toEqual({ to_answer: 1, hidden: 1 })
     expect((await s.call('POST', 'hui_shanghu.store_job/close', { id: closing }, staff.token)).body.code).toBe(1)
-    expect(await workbench(staff.token)).toEqual({ to_answer: 1, hidden: 0 })
+    expect(await workbench(staff.token)).toEqual({ to_answer: 0, hidden: 1 })
   })
 })

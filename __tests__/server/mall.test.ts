@@ -110,6 +110,8 @@ describe('buying from the mall', () => {
     await s.call('POST', 'personal.address/save', { id: addressId, name: '张三丰', mobile: '13800138000', province: '广东省', city: '深圳市', district: '南山区', detail: '科技园南区 1 栋' }, shopper.token)
     const again = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id: created.id }, shopper.token)).body.data.info
     expect(again.delivery?.address?.name).toBe('张三')
+    // Cancelled: while it waited unpaid, another order of its spec would be refused (one unpaid order of the same goods).
+    expect((await s.call('POST', 'personal.order/cancel', { id: created.id }, shopper.token)).body.code).toBe(1)
   })
 
   it('refused: no spec, a spec of another product, a sold-out spec, over the per-order limit or the stock, pickup where not allowed, no or another shopper’s address', async () => {

@@ -10,7 +10,7 @@ let s: TestServer
 beforeAll(async () => {
   s = await startServer()
   // A product whose name holds LIKE's own characters: a copy of product 11 under a new id and name.
-  const cols = Object.keys(await s.row('SELECT * FROM mall_products WHERE id = 11')).filter((c) => c !== 'id' && c !== 'name')
+  const cols = Object.keys(await s.row('SELECT * FROM mall_products WHERE id = 11')).filter((c) => c !== 'id' && c !== 'name' && c !== 'name_en')
   await s.run(`INSERT INTO mall_products (id, name, ${cols.join(', ')}) SELECT 901, '100%纯棉_毛巾', ${cols.join(', ')} FROM mall_products WHERE id = 11`)
 })
 afterAll(() => s.close())
@@ -26,6 +26,21 @@ describe('mall product search', () => {
     expect(data.list[0]).toMatchObject({ id: 1, name: '赣南脐橙', price: 3990, member_price: 3590 })
     // Spaces around the word do not count.
     expect((await search({ keyword: '  脐橙 ' })).data.list.map((p) => p.name)).toEqual(['赣南脐橙'])
+  })
+
+  it('a word of a product’s English name finds it (issue 39): at the start of a word, any case; the answer carries the English name', async () => {
+    const hit = (await search({ keyword: 'Chocolate' })).data
+    expect(hit.list.map((p) => [p.id, p.name, p.name_en])).toEqual([[6, '比利时黑巧克力礼盒', 'Belgian dark chocolate gift box']])
+    expect((await search({ keyword: 'dark choc' })).data.list.map((p) => p.id)).toEqual([6])
+    expect((await search({ keyword: 'HEADPHONES' })).data.list.map((p) => p.id)).toEqual([13])
+    // A word after a hyphen is a word (20000 mAh fast-charging power bank); the middle of a word is not.
+    expect((await search({ keyword: 'charging' })).data.list.map((p) => p.id)).toEqual([14])
+    expect((await search({ keyword: 'ocolate' })).data).toMatchObject({ list: [], total: 0 })
+    // Apples and nothing else: "apple" is no word's start in any other name.
+    expect((await search({ keyword: 'apple' })).data.list.map((p) => p.id)).toEqual([3])
+    // Every product of the demo has an English name; one without is found by its own name only.
+    expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM mall_products WHERE name_en IS NULL AND id < 900')).n).toBe(0)
+    expect((await search({ keyword: '毛巾' })).data.list.map((p) => [p.id, p.name_en])).toEqual([[901, null]])
   })
 
   it('% and _ are taken literally, not as LIKE wildcards', async () => {

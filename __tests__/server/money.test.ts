@@ -70,6 +70,9 @@ describe('a payment that lands on a cancelled order', () => {
     const trade = await payparam(order.id)
     await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1, order.id)
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
+    // The read closed nothing (it never calls the provider); the sweep closes the trade and cancels the order.
+    expect((await payment(trade)).status).toBe('pending')
+    await s.call('POST', 'sandbox/sweep', {})
     expect((await payment(trade)).status).toBe('closed')
     const cashier = await s.app.inject({ method: 'POST', url: '/sandbox/cashier', payload: { trade_no: trade, result: 'success' } })
     expect(cashier.json()).toMatchObject({ code: 0, msg: '交易已关闭，请返回重新下单' })

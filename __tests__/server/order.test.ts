@@ -141,7 +141,11 @@ describe('create', () => {
     const before = (await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock
     const order = (await create({ kind: 'product', product_id: 2, quantity: 2 })).body.data.order_info
     await s.run('UPDATE orders SET expire_at = ? WHERE id = ?', nowMs() - 1, order.id)
+    // It reads as cancelled at once and cannot be paid; the sweep cancels it and gives its stock back.
     expect((await read(order.id)).body.data.info.order_status).toBe(50)
+    expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })
+    await s.call('POST', 'sandbox/sweep', {})
+    expect((await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', order.id)).status).toBe(50)
     expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before)
     expect((await payparam(order.id)).body).toMatchObject({ code: 0, msg: '订单已取消，请重新下单' })
   })
@@ -157,8 +161,11 @@ describe('create', () => {
       expect((await read(order.id)).body.data.info.order_status).toBe(0)
       expect((await payparam(order.id)).body).toMatchObject({ code: 1, data: { pay_state: 0 } })
       holdServerClock(t0 + 15 * 60_000)
-      // The open trade is closed at the provider first, then the order cancelled (cancelUnpaid).
+      // It reads as cancelled at once; the sweep closes the open trade at the provider first, then cancels the order and
+      // gives its stock back (cancelUnpaid; a read calls no provider).
       expect((await read(order.id)).body.data.info.order_status).toBe(50)
+      await s.call('POST', 'sandbox/sweep', {})
+      expect((await s.row<{ status: number }>('SELECT status FROM orders WHERE id = ?', order.id)).status).toBe(50)
       expect((await s.row<{ stock: number }>('SELECT stock FROM seckill_products WHERE id = 2')).stock).toBe(before)
     } finally {
       held.mockRestore()

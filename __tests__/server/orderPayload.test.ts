@@ -1,4 +1,5 @@
 import type { CreatePayload, OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
+import { TAKEOUT_CAPS } from '../../src/contract/takeoutCart'
 import { startServer, type TestServer } from './helpers'
 
 /** preCreate / create payloads are a union on `kind`: each kind carries exactly its fields (and the common ones). */
@@ -125,5 +126,53 @@ describe('amounts and quantities out of bounds are refused before anything is pr
       expect(res.body).toMatchObject({ code: 0, msg: expect.stringContaining(`参数错误：${field}`), data: null })
     }
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE client_request_id = ?', `out-of-bounds-${field}`)).n).toBe(0)
+  })
+})
+
+describe('takeout quantities (issue 43): lines of one dish and options are one line, capped per dish and per order', () => {
+  const takeout = (items: Array<{ id: number; quantity: number; option_ids?: number[] }>) => ({ kind: 'takeout', shop_id: 19, items, address_id: addressId })
+
+  it("the issue's repro: 50 lines of one dish × 99 are refused, priced at nothing, with the dish's cap in the shopper's words", async () => {
+    const payload = takeout(Array.from({ length: 50 }, () => ({ id: 32, quantity: 99 })))
+    const quote = await preCreate(payload)
+    expect(quote.body).toMatchObject({ code: 0, reason: 'takeout_dish_limit', params: { name: '芒果班戟', max: TAKEOUT_CAPS.perDish }, msg: `芒果班戟每单最多 ${TAKEOUT_CAPS.perDish} 份`, data: null })
+    const made = await create({ ...payload, client_request_id: 'caps-repro-1' })
+    expect(made.body).toMatchObject({ code: 0, reason: 'takeout_dish_limit' })
+    expect((await s.rows('SELECT 1 FROM orders WHERE client_request_id = ?', 'caps-repro-1')).length).toBe(0)
+  })
+
+  it('the cap is per dish across its options; the order holds at most 200 pieces', async () => {
+    // 杨枝甘露 (dish 30) in a medium and a large cup: 60 + 40 of one dish.
+    const [medium, large] = (await s.rows<{ id: number }>("SELECT o.id FROM dish_options o JOIN dish_option_groups g ON g.id = o.group_id WHERE g.dish_id = 30 ORDER BY o.sort")).map((r) => r.id)
+    const split = await preCreate(takeout([{ id: 30, quantity: 60, option_ids: [medium] }, { id: 30, quantity: 40, option_ids: [large] }]))
+    expect(split.body).toMatchObject({ code: 0, reason: 'takeout_dish_limit', params: { name: '杨枝甘露', max: TAKEOUT_CAPS.perDish } })
+    expect((await preCreate(takeout([{ id: 30, quantity: 59, option_ids: [medium] }, { id: 30, quantity: 40, option_ids: [large] }]))).body.code).toBe(1)
+    // 99 + 99 + 3 pieces of three dishes: over the order's 200.
+    const many = await preCreate(takeout([{ id: 32, quantity: 99 }, { id: 30, quantity: 99, option_ids: [medium] }, { id: 31, quantity: 3, option_ids: (await s.rows<{ id: number }>("SELECT o.id FROM dish_options o JOIN dish_option_groups g ON g.id = o.group_id WHERE g.dish_id = 31 ORDER BY o.sort LIMIT 1")).map((r) => r.id) }]))
+    expect(many.body).toMatchObject({ code: 0, reason: 'takeout_order_too_many', params: { max: TAKEOUT_CAPS.items }, msg: `一单最多 ${TAKEOUT_CAPS.items} 份，请分开下单` })
+  })
+
+  it('the same dish and options sent on several lines (options in any order) are one line of the order, priced as one', async () => {
+    const sugar = (await s.rows<{ id: number }>("SELECT o.id FROM dish_options o JOIN dish_option_groups g ON g.id = o.group_id WHERE g.dish_id = 29 ORDER BY g.sort, o.sort")).map((r) => r.id)
+    const groups = await s.rows<{ gid: number; oid: number }>("SELECT g.id AS gid, o.id AS oid FROM dish_option_groups g JOIN dish_options o ON o.group_id = g.id WHERE g.dish_id = 29 AND g.required = 1 ORDER BY g.sort, o.sort")
+    const firstOfEach = [...new Map(groups.map((r) => [r.gid, r.oid])).values()]
+    expect(sugar.length).toBeGreaterThan(0)
+    const lines = [
+      { id: 29, quantity: 2, option_ids: firstOfEach },
+      { id: 32, quantity: 1 },
+      { id: 29, quantity: 3, option_ids: [...firstOfEach].reverse() },
+    ]
+    const one = await preCreate(takeout([{ id: 29, quantity: 5, option_ids: firstOfEach }, { id: 32, quantity: 1 }]))
+    const split = await preCreate(takeout(lines))
+    expect(split.body.code).toBe(1)
+    expect(split.body.data.pay_amount).toBe(one.body.data.pay_amount)
+    const made = await create({ ...takeout(lines), client_request_id: 'caps-merge-1' })
+    expect(made.body.code).toBe(1)
+    const detail = JSON.parse((await s.row<{ detail: string }>('SELECT detail FROM orders WHERE id = ?', made.body.data.order_info.id)).detail) as { items: Array<{ id: number; quantity: number }> }
+    expect(detail.items.map((i) => [i.id, i.quantity])).toEqual([
+      [29, 5],
+      [32, 1],
+    ])
+    await s.call('POST', 'personal.order/cancel', { id: made.body.data.order_info.id }, token)
   })
 })

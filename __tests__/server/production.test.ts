@@ -25,6 +25,7 @@ import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
 import { STORE_ENDPOINTS, STORE_STAFF_ENDPOINTS } from '../../src/contract/storeEndpoints'
 import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
 import { nowMs } from '../../server/time'
+import { startAlipayDouble } from '../doubles/alipay'
 import { rowsOf, type Rows } from './helpers'
 import { freshPgDatabase, type PgDatabase } from './pg'
 
@@ -181,6 +182,29 @@ describe('a production start', () => {
       }
     }
     expect(failures).toEqual([])
+  })
+})
+
+describe('a production start with Alipay configured', () => {
+  it("pays by Alipay: payparam with Alipay picked answers the WAP page on Alipay's gateway", async () => {
+    const double = await startAlipayDouble()
+    const started = await startProduction(double.env('https://shop.example.com'))
+    try {
+      const phone = '13800138133'
+      await started.rows.run("INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, 'bind', '135790', ?)", phone, nowMs())
+      const token = ((await api(started, 'POST', 'wechat/bind', { phone, code: '135790' })).body.data as { token: string }).token
+      const cardId = await createCardProduct(started.app.q, { name: '金卡', level: 2, price: 19900, days: 365, member_rate: 95, benefits: [] })
+      const order = await api(started, 'POST', 'personal.order/create', { kind: 'card', card_id: cardId, client_request_id: 'production-alipay-1' }, token)
+      const id = (order.body.data as { order_info: { id: number } }).order_info.id
+      const answer = await api(started, 'POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6, pay_method: 'alipay' }, token)
+      expect(answer.body.code).toBe(1)
+      expect(String((answer.body.data as { pay_param: { pay_url: string } }).pay_param.pay_url).startsWith(double.gateway)).toBe(true)
+    } finally {
+      await started.close()
+      await started.pg?.drop()
+      fs.rmSync(started.dir, { recursive: true, force: true })
+      await double.close()
+    }
   })
 })
 

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { OrderInfo } from '../../src/contract/order'
 import type { ReceiptAnswer } from '../../src/contract/receipt'
+import { pageQueryOf, receiptParamsOf } from '../../src/contract/receiptLink'
 import { startServer, type TestServer } from './helpers'
 
 /**
@@ -133,6 +134,33 @@ describe("the page's frame rule", () => {
     // An /api answer keeps its own.
     const api = await s.app.inject({ method: 'GET', url: `/api/hui_public.order/receipt?${query}` })
     expect(frameAncestors(api.headers['content-security-policy'])).toBe("'none'")
+  })
+
+  it("the page is framed exactly when the app draws the receipt (the contract's receiptParamsOf): three parameters, none empty or twice, and no id", async () => {
+    const { order } = await paidBill('13700002806')
+    const { params } = await linkOf(order.id)
+    const query = new URLSearchParams(params).toString()
+    const noCheck = `sub_mch_id=${params.sub_mch_id}&out_trade_no=${params.out_trade_no}`
+    const cases: Array<[string, boolean]> = [
+      [query, true],
+      // Issue 43's repro: the app's own link with an empty check_code was framed.
+      [`id=${order.id}&check_code=`, false],
+      [`${noCheck}&check_code=`, false],
+      [`id=${order.id}&${query}`, false],
+      [`${query}&id=`, false],
+      [`${query}&id`, false],
+      [noCheck, false],
+      [`${query}&check_code=${params.check_code}`, false],
+      [`check_code=${params.check_code}`, false],
+    ]
+    for (const [search, receipt] of cases) {
+      // The app's rule on the query its router reads, and the server's answer to the same URL.
+      expect({ search, receipt: receiptParamsOf(pageQueryOf(search)) !== null }).toEqual({ search, receipt })
+      const res = await s.app.inject({ method: 'GET', url: `/pages/orders/orderInfo?${search}` })
+      expect({ search, frame: frameAncestors(res.headers['content-security-policy']), xfo: res.headers['x-frame-options'] }).toEqual(
+        receipt ? { search, frame: 'https://payapp.weixin.qq.com', xfo: undefined } : { search, frame: "'none'", xfo: 'DENY' },
+      )
+    }
   })
 
   it('GOLDPLAN_FRAME_ORIGIN names the one origin (a stand-in of WeChat Pay for the sandbox browser test)', async () => {

@@ -57,11 +57,11 @@ const NOT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(开通会员 买单享折扣|限时秒杀 每日三场|好店加油 每升立减|加油站)$/, "Home's banners and a business class (names.ts)"],
   [/^沙箱：商家拒绝退款$/, "the sandbox's default refusal reason (a merchant's words, stored as written)"],
   [/^(顺丰速运|中通快递|圆通速递|京东物流|中国邮政 EMS)$/, "the carriers' names (shipping.ts, [zh, en] pairs)"],
-  [/^(商家已发货，等待\{carrier\}揽收|\{carrier\}已揽收|运输中，快件已发往收件城市转运中心|派送中，快递员正在为您派件|已签收，感谢使用\{carrier\})$/, "a parcel's events (shipping.ts, [zh, en] pairs)"],
+  [/^(商家已发货，等待\{carrier\}揽收|\{carrier\}已揽收|运输中，快件已发往收件城市转运中心|派送中，快递员正在为您派件|已签收，感谢使用\{carrier\}|已确认收货，订单完成)$/, "a parcel's events (shipping.ts, [zh, en] pairs)"],
 ]
 
 /** Demo data and names the system defines (keyed by their Chinese on purpose), and the words of the app's screens. */
-const DATA_OR_WORDS = new Set(['src/contract/reasons.ts', 'server/domain/names.ts', 'server/domain/address/regions.ts', 'server/domain/address/districtCentres.ts', 'src/contract/searchWords.ts', 'src/contract/regionNames.ts', 'server/demo/artwork.ts', 'server/demo/assets.ts', 'src/contract/homeScreen.ts', 'src/contract/accountWords.ts', 'src/contract/ordersWords.ts', 'src/contract/cardWords.ts',
+const DATA_OR_WORDS = new Set(['src/contract/reasons.ts', 'src/contract/words.ts', 'server/domain/names.ts', 'server/domain/address/regions.ts', 'server/domain/address/districtCentres.ts', 'server/domain/address/districtReach.ts', 'src/contract/searchWords.ts', 'src/contract/regionNames.ts', 'server/demo/artwork.ts', 'server/demo/assets.ts', 'src/contract/homeScreen.ts', 'src/contract/accountWords.ts', 'src/contract/ordersWords.ts', 'src/contract/cardWords.ts',
   // The reasons a store picks from its list, in both languages (issue 39: stored as codes, worded for the reader).
   'src/contract/storeReasons.ts',
   // The data of a subscription message as WeChat would show it (its templates are registered in Chinese).

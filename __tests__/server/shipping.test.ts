@@ -112,6 +112,23 @@ describe('the parcel on the carrier’s clock', () => {
     expect((await s.call('GET', 'personal.order/logistics', { id: order.id }, stranger.token)).body).toMatchObject({ code: 0, msg: '订单不存在' })
   })
 
+  it('confirmed while out for delivery (issue 39): the parcel reads received from then on, whatever the carrier says later', async () => {
+    const order = await paidMallOrder()
+    await ship(order.id)
+    await advance(27 * 60)
+    expect((await logistics(order.id)).body.data.state).toBe('out_for_delivery')
+    expect((await s.call('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)).body.code).toBe(1)
+    const received = (await logistics(order.id, 'en')).body.data
+    expect([received.state, received.can_confirm, received.auto_complete_at]).toEqual(['received', false, null])
+    expect(received.events.map((e) => e.state)).toEqual(['received', 'out_for_delivery', 'in_transit', 'picked_up', 'shipped'])
+    expect(received.events[0].text).toBe('Receipt confirmed. The order is complete')
+    expect((await readOrder(order.id)).parcel).toMatchObject({ state: 'received', latest: '已确认收货，订单完成' })
+    // The carrier's "delivered" comes due later: not recorded, not shown; the parcel stays received.
+    await advance(5 * 60)
+    expect((await logistics(order.id)).body.data.events.map((e) => e.state)).toEqual(['received', 'out_for_delivery', 'in_transit', 'picked_up', 'shipped'])
+    expect((await s.row<{ n: number }>("SELECT COUNT(*) AS n FROM parcel_events WHERE order_id = ? AND state = 'delivered'", order.id)).n).toBe(0)
+  })
+
   it(`unconfirmed: completes by itself ${AUTO_COMPLETE_DAYS} days after delivery (not a minute before), recorded as by the timer`, async () => {
     const order = await paidMallOrder()
     await ship(order.id)
@@ -119,6 +136,11 @@ describe('the parcel on the carrier’s clock', () => {
     expect((await readOrder(order.id)).order_status).toBe(30)
     await advance(1)
     expect((await readOrder(order.id)).order_status).toBe(40)
+    // Completed by itself: the parcel reads received too, at the moment it completed (issue 39).
+    const done = (await logistics(order.id)).body.data
+    expect(done.state).toBe('received')
+    expect(Date.parse(done.events[0].at.replace(' ', 'T')) - Date.parse(done.delivered_at?.replace(' ', 'T') ?? '')).toBe(AUTO_COMPLETE_DAYS * 86_400_000)
+    expect(done.events.map((e) => e.state)).toEqual(['received', 'delivered', 'out_for_delivery', 'in_transit', 'picked_up', 'shipped'])
     const seen = (await s.call<StoreOrderAnswer>('GET', 'hui_shanghu.store_order/read', { id: order.id }, staff8.token)).body.data
     expect(seen.actions.map((a) => [a.action, a.by])).toContainEqual(['auto_completed', 'timer'])
   })
@@ -158,7 +180,7 @@ describe('the carrier clock moved back (sandbox)', () => {
     const tracked = await logistics(order.id)
     expect([tracked.status, tracked.body.code, tracked.body.data.state, tracked.body.data.events.map((e) => e.state)]).toEqual([200, 1, 'shipped', ['shipped']])
     const confirmed = await s.call<{ info: OrderInfo }>('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)
-    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.order_status, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 40, 'shipped'])
+    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.order_status, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 40, 'received'])
     // Recorded once: a second press is the usual refusal.
     expect((await s.call('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)).body).toMatchObject({ code: 0, msg: '已确认收货' })
   })
@@ -174,7 +196,7 @@ describe('the carrier clock moved back (sandbox)', () => {
     expect(tracked.data.delivered_at).not.toBeNull()
     expect((await readOrder(order.id)).parcel?.state).toBe('delivered')
     const confirmed = await s.call<{ info: OrderInfo }>('POST', 'personal.order/confirmReceipt', { id: order.id }, shopper.token)
-    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 'delivered'])
+    expect([confirmed.status, confirmed.body.code, confirmed.body.data.info.parcel?.state]).toEqual([200, 1, 'received'])
   })
 })
 

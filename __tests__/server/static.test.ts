@@ -58,10 +58,11 @@ afterAll(async () => {
 
 describe('serving the H5 build', () => {
   it('deep links and unknown page paths answer index.html, never cached', async () => {
-    for (const url of ['/', '/pages/card/my', '/pages/nope/index?x=1']) {
+    // Titled as the app will title it (the route's title; the app's name for a path it sends Home).
+    for (const [url, title] of [['/', '一卡通'], ['/pages/card/my', '我的卡'], ['/pages/nope/index?x=1', '一卡通']]) {
       const res = await s.app.inject({ method: 'GET', url })
       expect([url, res.statusCode]).toEqual([url, 200])
-      expect(res.body).toContain('一卡通')
+      expect(res.body).toContain(`<title>${title}</title>`)
       expect(res.headers['cache-control']).toBe('no-cache')
     }
   })
@@ -146,7 +147,7 @@ describe('serving the H5 build', () => {
     const en = drawnIn(await pageHtml('/', 'ocp_lang=en; ocp_city=2'))
     for (const words of ['One Card Pass', 'Search shops and products', 'Membership card', 'Flash sales']) expect(en).toContain(`>${words}<`)
     const city = (await s.row<{ name: string }>('SELECT name FROM cities WHERE id = 2')).name
-    expect(en).toMatch(new RegExp(`class="home-bar__city">[^<]*▾<`))
+    expect(en).toMatch(new RegExp(`class="home-bar__city[^"]*">[^<]*▾<`))
     expect(drawnIn(await pageHtml('/', 'ocp_city=2'))).toContain(`>${city} ▾<`)
     // The page's script hides a drawing made for another language or city than the phone's (a cookie older than a switch).
     expect(drawnFor(home)).toEqual({ lang: 'zh', city: null })
@@ -187,6 +188,31 @@ describe('serving the H5 build', () => {
     expect(drawnIn(odd.body)).toContain('>选择城市 ▾<')
     expect(odd.body).not.toContain('<script>;')
     expect(drawnIn(await pageHtml('/', 'ocp_city=999999'))).toBe('')
+  })
+
+  it("with no language chosen, a page is drawn in the browser's (Accept-Language; issue 39) — its drawing, answers, <html lang> and <title> — and a chosen one wins", async () => {
+    const get = (url: string, headers: Record<string, string>) => s.app.inject({ method: 'GET', url, headers })
+    const english = await get('/', { 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' })
+    expect(drawnFor(english.body)).toEqual({ lang: 'en', city: null })
+    for (const words of ['One Card Pass', 'Search shops and products', 'Membership card']) expect(drawnIn(english.body)).toContain(`>${words}<`)
+    expect(Object.keys(givenIn(english.body))[0]).toBe('/api/index/moduleList?lang=en')
+    expect(english.body).toContain('<html lang="en">')
+    expect(english.body).toContain('<title>One Card Pass</title>')
+    expect(String(english.headers.vary)).toMatch(/accept-language/i)
+    // Me, in English: its own title.
+    expect((await get('/pages/personal/index', { 'accept-language': 'en' })).body).toContain('<title>My account</title>')
+    // Preferences by weight, then as written; a list without Chinese or English reads English; no list, Chinese.
+    expect(drawnFor((await get('/', { 'accept-language': 'en;q=0.5, zh-CN' })).body)?.lang).toBe('zh')
+    expect(drawnFor((await get('/', { 'accept-language': 'zh-TW,zh;q=0.9' })).body)?.lang).toBe('zh')
+    expect(drawnFor((await get('/', { 'accept-language': 'fr-FR,de;q=0.8' })).body)?.lang).toBe('en')
+    expect(drawnFor((await get('/', { 'accept-language': 'en;q=0, zh' })).body)?.lang).toBe('zh')
+    expect(drawnFor((await get('/', {})).body)?.lang).toBe('zh')
+    // 简体中文 chosen on My account (the cookie): Chinese, whatever the browser says — and the other way round.
+    const chosen = await get('/', { 'accept-language': 'en-US,en', cookie: 'ocp_lang=zh' })
+    expect(drawnFor(chosen.body)?.lang).toBe('zh')
+    expect(chosen.body).toContain('<html lang="zh-CN">')
+    expect(chosen.body).toContain('<title>一卡通</title>')
+    expect(drawnFor((await get('/', { 'accept-language': 'zh-CN', cookie: 'ocp_lang=en' })).body)?.lang).toBe('en')
   })
 
   it("what merchants typed is drawn as text, never as markup; the first script's answers cannot end the script", async () => {

@@ -10,7 +10,7 @@ afterAll(() => s.close())
 
 const saveAddress = async (token: string, name: string) => {
   // A map pick beside shop 1 (within its 5 km radius; the district's centre would be 12 km away).
-  await s.call('POST', 'personal.address/save', { name, mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: `${name} 的门牌 1 号`, lat: 22.545, lng: 113.95 }, token)
+  await s.call('POST', 'personal.address/save', { name, mobile: '13600001111', province: '广东省', city: '深圳市', district: '南山区', detail: `${name} 的门牌 1 号`, lat: 22.545, lng: 113.95 }, token)
   const list = await s.call<{ list: Array<{ id: number; name: string }> }>('GET', 'personal.address/index', {}, token)
   return (list.body.data.list.find((a) => a.name === name) as { id: number }).id
 }
@@ -38,7 +38,7 @@ it('needs an address, refuses another shopper\'s (as "not found"), and keeps the
   const ok = await takeout(me.token, { address_id: mine })
   expect(ok.body.code).toBe(1)
   // A later edit of the address does not move the order.
-  await s.call('POST', 'personal.address/save', { id: mine, name: '张三改', mobile: '13600002222', province: '广东省', city: '深圳市', district: '南山区', detail: '新地址' }, me.token)
+  await s.call('POST', 'personal.address/save', { id: mine, name: '张三改', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '新地址' }, me.token)
   const row = await s.row<{ detail: string }>('SELECT detail FROM orders WHERE id = ?', ok.body.data.order_info.id)
-  expect(JSON.parse(row.detail).address).toEqual({ name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '张三 的门牌 1 号' })
+  expect(JSON.parse(row.detail).address).toEqual({ name: '张三', mobile: '13600001111', province: '广东省', city: '深圳市', district: '南山区', detail: '张三 的门牌 1 号' })
 })

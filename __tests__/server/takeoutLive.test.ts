@@ -31,7 +31,7 @@ jest.spyOn(Date, 'now').mockImplementation(() => realNow() + shift)
 
 // Streams outlive any test here (a 2.5 s lifetime ended a stream under a test a loaded machine made slow); the test of
 // the lifetime opens a server of its own with a short one.
-const LIVE: LiveOptions = { streamMs: 60_000, heartbeatMs: 700, tickMs: 50, perUser: 2, perProcess: 4 }
+const LIVE: LiveOptions = { streamMs: 60_000, heartbeatMs: 700, tickMs: 50, perUser: 2, perProcess: 4, storeReserve: 1, perAddress: 100, perShop: 4 }
 /** How long a wait for a line may last at most: a bound on a hung test, not a timing check (that is `within`). */
 const LONG = 10_000
 
@@ -201,7 +201,7 @@ beforeAll(async () => {
   const saved = await call<{ info: { id: number } }>(
     'POST',
     'personal.address/save',
-    { name: '近', mobile: '13600001111', province: '广东省', city: '深圳市', district: '福田区', detail: '近 路 1 号', lat: 22.545, lng: 113.95 },
+    { name: '近', mobile: '13600001111', province: '广东省', city: '深圳市', district: '南山区', detail: '近 路 1 号', lat: 22.545, lng: 113.95 },
     shopper,
   )
   address = saved.data.info.id

@@ -6,6 +6,7 @@
  * there, last and marked. Shop coordinates and radii: server/demo/seed.ts, server/demo/seedTakeout.ts.
  */
 import { distanceMeters } from '../../src/contract/geo'
+import type { PriceQuote } from '../../src/contract/order'
 import type { TakeoutShop } from '../../src/contract/takeout'
 import { businessMidnight } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
@@ -85,5 +86,47 @@ describe('search, by where the food goes', () => {
   it('a city without a point: that city’s shops only', async () => {
     const res = await s.call<Page>('GET', 'hui_public.takeout/search', { keyword: '鱼', city_id: 2 })
     expect(res.body.data.list.map((x) => x.id)).toEqual([18])
+  })
+})
+
+describe("a saved point is taken only within its district (issue 43; server/domain/address/districtCentres.ts)", () => {
+  /** 茶见奶茶 (shop 19) in 福田区, radius 3 km; the centre of 福田区 the server ships, and of 朝阳区 (Beijing). */
+  const SHOP_19 = { lat: 22.5405, lng: 114.048 }
+  const FUTIAN = { lat: 22.541, lng: 114.055 }
+  const CHAOYANG = { lat: 39.9215, lng: 116.4431 }
+  const GUANGZHOU = { lat: 23.1291, lng: 113.2644 }
+  const address = (district: string, point: { lat: number; lng: number } | null, city = '深圳市', province = '广东省') => ({
+    name: '王五', mobile: '13600001111', province, city, district, detail: '某路 1 号', ...(point ?? {}),
+  })
+  async function quoteAt(phone: string, saved: Record<string, unknown>) {
+    const me = await s.login(phone)
+    const res = await s.call<{ info: { id: number } }>('POST', 'personal.address/save', saved, me.token)
+    expect(res.body.code).toBe(1)
+    const addressId = res.body.data.info.id
+    const quote = await s.call<PriceQuote>('POST', 'personal.order/preCreate', { kind: 'takeout', shop_id: 19, items: [{ id: 32, quantity: 1 }], address_id: addressId }, me.token)
+    return { me, addressId, quote: quote.body }
+  }
+
+  it("the issue's repro: a Beijing address saved with Shenzhen coordinates gets no Shenzhen quote at distance 0 — it is judged at its district's centre, and no Shenzhen shop lists it", async () => {
+    const { me, addressId, quote } = await quoteAt('13700004301', address('朝阳区', SHOP_19, '北京市', '北京市'))
+    const km = (distanceMeters(SHOP_19, CHAOYANG) / 1000).toFixed(1)
+    expect(quote).toMatchObject({ code: 0, reason: 'takeout_out_of_range', params: { distance: km, radius: '3.0' } })
+    const listed = await list({ address_id: addressId }, me.token)
+    expect(listed.body.data.list.filter((x) => x.city_id === 1)).toEqual([])
+  })
+
+  it('a pick outside its district is replaced by the centre and the quote says so; a pick inside is kept; none is the centre', async () => {
+    // 福田区 with a point in Guangzhou: priced from the centre of 福田区 (0.7 km), flagged.
+    const outside = await quoteAt('13700004302', address('福田区', GUANGZHOU))
+    expect(outside.quote).toMatchObject({ code: 1, data: { takeout: { distance: distanceMeters(SHOP_19, FUTIAN), point: 'outside_district' } } })
+    // A pick in 福田区 itself (the shop's door): its own distance.
+    const inside = await quoteAt('13700004303', address('福田区', { lat: 22.5406, lng: 114.0481 }))
+    expect(inside.quote).toMatchObject({ code: 1, data: { takeout: { distance: distanceMeters(SHOP_19, { lat: 22.5406, lng: 114.0481 }), point: 'map' } } })
+    // No pick: the district's centre, as before.
+    const none = await quoteAt('13700004304', address('福田区', null))
+    expect(none.quote).toMatchObject({ code: 1, data: { takeout: { distance: distanceMeters(SHOP_19, FUTIAN), point: 'district_centre' } } })
+    // The list judges the same point: shop 19 delivers to the 福田区 address whose pick was in Guangzhou.
+    const listed = await list({ address_id: outside.addressId }, outside.me.token)
+    expect(listed.body.data.list.find((x) => x.id === 19)).toMatchObject({ in_range: true, distance: distanceMeters(SHOP_19, FUTIAN) })
   })
 })

@@ -38,3 +38,18 @@ it('the English words are English, and find what the Chinese ones find, dishes i
   expect(en).toEqual(zh)
   expect(en.list.flatMap((h) => h.dishes.map((d) => d.name))).toContain('招牌牛肉面')
 })
+
+it('a word of a dish’s English name finds its shop and the dish (issue 39): at the start of a word, any case', async () => {
+  const shopsOf = (r: { list: Hit[] }) => r.list.map((h) => h.name).sort()
+  const dumplings = await search('Dumplings')
+  expect(dumplings.list.map((h) => h.dishes.map((d) => d.name))).toEqual(expect.arrayContaining([['虾饺'], ['煎饺']]))
+  // "ice" finds Matcha ice cream and Iced lemon tea, never Steamed rice.
+  const ice = await search('ice')
+  expect(ice.list.flatMap((h) => h.dishes.map((d) => d.name)).sort()).toEqual(['冻柠茶', '抹茶冰淇淋'])
+  // A word after a hyphen is a word: Stir-fried beef rice noodles.
+  expect((await search('fried')).list.flatMap((h) => h.dishes.map((d) => d.name))).toEqual(expect.arrayContaining(['干炒牛河', '煎饺']))
+  expect(shopsOf(await search('kung pao'))).toEqual(shopsOf(await search('宫保鸡丁')))
+  expect((await search('ungpao')).total).toBe(0)
+  // Every dish of the demo has an English name.
+  expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM dishes WHERE name_en IS NULL')).n).toBe(0)
+})

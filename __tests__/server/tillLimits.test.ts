@@ -12,7 +12,7 @@ import type { UserCard } from '../../src/contract/member'
 import type { OrderInfo } from '../../src/contract/order'
 import type { Paged } from '../../src/contract/paging'
 import type { CardCheckAnswer, VerifyPreviewAnswer } from '../../src/contract/store'
-import { TILL_LIMITS, type MyTillCheck, type StoreTillCheck } from '../../src/contract/tillChecks'
+import { REDEEM_LIMITS, TILL_CHECKS_KEEP_DAYS, TILL_LIMITS, type MyTillCheck, type StoreTillCheck } from '../../src/contract/tillChecks'
 import { tillCode, tillOtpMatches, TILL_STEP_SECONDS } from '../../src/contract/tillCode'
 import { buildApp } from '../../server/http/app'
 import { staffPhone } from '../../server/demo/seed'
@@ -231,6 +231,81 @@ describe("redemption codes: another store's code is answered as an unknown one",
     // Its own store still sees and redeems it.
     const own = await s.login(staffPhone(8))
     expect((await s.call<VerifyPreviewAnswer>('GET', 'hui_shanghu.store_order/verifyPreview', { code }, own.token)).body.data).toMatchObject({ verifiable: true, order: { id } })
+  })
+})
+
+describe('redemption codes are guessed no more freely than member codes (issue 43): failures per staff account and per store', () => {
+  /** A paid flash-sale order collected at shop 8, and its redemption code. */
+  async function paidPickup(requestId: string): Promise<{ id: number; code: string }> {
+    await s.run('UPDATE seckill_sessions SET start_minute = -100000000, end_minute = 100000000')
+    const created = await s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { client_request_id: requestId, kind: 'product', product_id: 2, quantity: 1 }, owner.token)
+    expect(created.body.code).toBe(1)
+    const id = created.body.data.order_info.id
+    await s.call('POST', 'personal.order/payparam', { id, platform: 'h5', pay_channel: 6 }, owner.token)
+    expect((await s.call('POST', 'sandbox/confirmPay', { id, result: 'success' })).body.code).toBe(1)
+    return { id, code: (await s.call<{ code: string }>('GET', 'personal.order/orderVerification', { id }, owner.token)).body.data.code }
+  }
+  /** A 12-digit code of no order. */
+  const noCode = (n: number) => String(100_000_000_000 + n * 7919)
+  const preview = async (who: User, code: string, lang = 'zh') => (await s.call<VerifyPreviewAnswer>('GET', 'hui_shanghu.store_order/verifyPreview', { code, lang }, who.token)).body as Body<VerifyPreviewAnswer | null>
+  const verify = async (who: User, code: string) => (await s.call('POST', 'hui_shanghu.store_order/verify', { code }, who.token)).body as Body
+  const tooManyCodes = (minutes: number) => ({ code: 0, reason: 'verify_too_many', params: { minutes }, msg: `核销码错误次数过多，请 ${minutes} 分钟后再试`, data: null })
+
+  it(`one staff account: ${REDEEM_LIMITS.staff.failures} unknown codes in ${REDEEM_LIMITS.staff.windowMinutes} minutes (looked up or redeemed), then every code waits — the real one too; the window passes`, async () => {
+    const { id, code } = await paidPickup('redeem-staff-1')
+    const staff = await s.login(staffPhone(8))
+    // A real code looked at again and again never counts.
+    for (let i = 0; i < REDEEM_LIMITS.staff.failures + 2; i++) expect((await preview(staff, code)).data).toMatchObject({ verifiable: true, order: { id } })
+    for (let i = 0; i < REDEEM_LIMITS.staff.failures; i++) {
+      if (i % 2) expect(await verify(staff, noCode(i))).toMatchObject({ code: 0, reason: 'verify_code_invalid' })
+      else expect((await preview(staff, noCode(i))).data).toMatchObject({ verifiable: false, refusal: 'unknown' })
+    }
+    expect(await preview(staff, noCode(99))).toEqual(tooManyCodes(REDEEM_LIMITS.staff.windowMinutes))
+    // Refused whatever the code: a right guess is not told apart from a wrong one, and nothing is redeemed.
+    expect(await preview(staff, code)).toEqual(tooManyCodes(REDEEM_LIMITS.staff.windowMinutes))
+    expect(await verify(staff, code)).toEqual(tooManyCodes(REDEEM_LIMITS.staff.windowMinutes))
+    expect(await preview(staff, code, 'en')).toMatchObject({ reason: 'verify_too_many', msg: `Too many wrong redemption codes. Please try again in ${REDEEM_LIMITS.staff.windowMinutes} min` })
+    expect((await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, owner.token)).body.data.info.order_status).toBe(10)
+    // Member codes are another count: the same account still checks cards.
+    expect((await check(staff, realCode())).data?.result).toBe('valid')
+    // The window passes on the server's clock: the account redeems again.
+    await s.run("UPDATE till_checks SET at = at - ? WHERE staff_user_id = ? AND kind = 'redemption'", REDEEM_LIMITS.staff.windowMinutes * 60_000, staff.userId)
+    expect((await verify(staff, code)).code).toBe(1)
+  })
+
+  it(`one store: ${REDEEM_LIMITS.store.failures} unknown codes in ${REDEEM_LIMITS.store.windowMinutes} minutes over its accounts, then every account of it waits; other stores do not`, async () => {
+    const accounts = await Promise.all(Array.from({ length: Math.ceil(REDEEM_LIMITS.store.failures / (REDEEM_LIMITS.staff.failures - 1)) }, (_, i) => extraStaff(8, i)))
+    for (let n = 0; n < REDEEM_LIMITS.store.failures; n++) {
+      expect((await preview(accounts[Math.floor(n / (REDEEM_LIMITS.staff.failures - 1))], noCode(n))).data).toMatchObject({ refusal: 'unknown' })
+    }
+    const fresh = await extraStaff(8, 99)
+    const refused = await preview(fresh, noCode(500))
+    expect(refused).toMatchObject({ code: 0, reason: 'verify_too_many' })
+    expect(refused.params?.minutes).toBeGreaterThan(REDEEM_LIMITS.store.windowMinutes - 5)
+    // Another store is not held up by this one's failures.
+    expect((await preview(await s.login(staffPhone(3)), noCode(501))).data).toMatchObject({ refusal: 'unknown' })
+    // The store's record of member-code checks does not list redemption codes.
+    expect((await s.call<Paged<StoreTillCheck>>('GET', 'hui_shanghu.store_card/checks', {}, fresh.token)).body.data.total).toBe(0)
+    expect((await s.row<{ n: number }>("SELECT COUNT(*) AS n FROM till_checks WHERE kind = 'redemption' AND shop_id = 8 AND card_id IS NULL AND result = 'invalid'")).n).toBe(REDEEM_LIMITS.store.failures)
+  })
+})
+
+describe(`the record is kept ${TILL_CHECKS_KEEP_DAYS} days, then the sweep drops it (issue 43)`, () => {
+  it('rows older than that go with the housekeeping; newer ones stay, and the limits still count what their windows hold', async () => {
+    const staff = await s.login(staffPhone(1))
+    const day = 86_400_000
+    const now = nowMs()
+    for (const [ageDays, kind] of [[TILL_CHECKS_KEEP_DAYS + 1, 'card'], [TILL_CHECKS_KEEP_DAYS + 1, 'redemption'], [TILL_CHECKS_KEEP_DAYS - 1, 'card'], [1, 'redemption']] as const) {
+      await s.run("INSERT INTO till_checks (staff_user_id, shop_id, card_id, result, at, kind) VALUES (?, 1, NULL, 'invalid', ?, ?)", staff.userId, now - ageDays * day, kind)
+    }
+    expect((await s.call('POST', 'sandbox/sweep', {})).body.code).toBe(1)
+    const left = await s.rows<{ at: number; kind: string }>('SELECT at, kind FROM till_checks WHERE staff_user_id = ? ORDER BY at', staff.userId)
+    expect(left.map((r) => [Math.round((now - Number(r.at)) / day), r.kind])).toEqual([
+      [TILL_CHECKS_KEEP_DAYS - 1, 'card'],
+      [1, 'redemption'],
+    ])
+    // Longer than every limit's window: a limit never loses a row it still counts.
+    expect(TILL_CHECKS_KEEP_DAYS * 24 * 60).toBeGreaterThanOrEqual(Math.max(TILL_LIMITS.staff.windowMinutes, TILL_LIMITS.card.windowMinutes, REDEEM_LIMITS.staff.windowMinutes, REDEEM_LIMITS.store.windowMinutes))
   })
 })
 

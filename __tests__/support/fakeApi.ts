@@ -19,7 +19,8 @@ export const OFFLINE = 'offline' as const
  * - OFFLINE or PENDING (above).
  * A handler may also return a promise of any of these: the endpoint answers when the test resolves it.
  */
-export type Refused = { business: string; reason?: Reason; params?: ReasonParams }
+/** A refusal; `data`: what the server hands the client to act on (payparam's `pay_method_required` methods …). */
+export type Refused = { business: string; reason?: Reason; params?: ReasonParams; data?: unknown }
 export type Reply<P extends ApiPath> = ApiRes<P> | Refused | { loginExpired: string } | { http: TransportResponse } | typeof OFFLINE | typeof PENDING
 export type Handler<P extends ApiPath> = (req: ApiReq<P>) => Reply<P> | Promise<Reply<P>>
 export type Handlers = { [P in ApiPath]?: Handler<P> }
@@ -52,8 +53,8 @@ function answer(reply: unknown, headers: Record<string, string> = {}): Promise<T
   if (reply === OFFLINE) return Promise.reject(new Error('offline'))
   if (reply && typeof reply === 'object') {
     if ('business' in reply) {
-      const { reason, params } = reply as Refused
-      return Promise.resolve(envelope(CODE.FAIL, String(reply.business), null, headers, reason ? { reason, ...(params && Object.keys(params).length ? { params } : {}) } : {}))
+      const { reason, params, data } = reply as Refused
+      return Promise.resolve(envelope(CODE.FAIL, String(reply.business), data ?? null, headers, reason ? { reason, ...(params && Object.keys(params).length ? { params } : {}) } : {}))
     }
     if ('loginExpired' in reply) return Promise.resolve(envelope(CODE.AUTH, String(reply.loginExpired), null, headers))
     if ('http' in reply) return Promise.resolve(reply.http as TransportResponse)

@@ -1,3 +1,4 @@
+import type { CartAnswer, CartChecked, CartLine, CartStore } from '@/contract/mallCart'
 import type { Shop, UserCard, UserCoupon } from '@/contract/member'
 import type { OrderInfo, PayparamAnswer, PriceQuote } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
@@ -53,13 +54,56 @@ export function order(over: Partial<OrderInfo> = {}): OrderInfo {
     create_time: '2026-11-22 12:00:00',
     pay_time: '2026-11-22 12:01:00',
     expire_time: null,
-    points: 78,
     ...over,
   }
 }
 
+/** A cart with nothing in it (`count`: what the badge says). */
+export const emptyCart = (count = 0): CartAnswer => ({ stores: [], count, member: false, checked: null, unpaid_orders: [] })
+
+/** A cart line: 赣南脐橙 5 斤装 × 2, ticked, at the price (`unit_price` follows `price` unless given: no card). */
+export function cartLine(over: Partial<CartLine> = {}): CartLine {
+  const line: CartLine = {
+    id: 1,
+    product_id: 1,
+    spec_id: 11,
+    name: '赣南脐橙',
+    spec_name: '5 斤装',
+    image: '/assets/img/mall-1.svg',
+    price: 3990,
+    member_price: 3590,
+    unit_price: 3990,
+    checked: true,
+    quantity: 2,
+    stock: 100,
+    max: 5,
+    sold_out: false,
+    off_sale: false,
+    over_stock: false,
+    pickup: true,
+    ...over,
+  }
+  return over.unit_price === undefined ? { ...line, unit_price: line.price } : line
+}
+
+/** The cart as the server answers it for these stores (server/http/routes/cart.ts cartOf): count, the ticked lines' sum. */
+export function cartAnswer(stores: CartStore[], more: Partial<Pick<CartAnswer, 'member' | 'unpaid_orders'>> = {}): CartAnswer {
+  let checked: CartChecked | null = null
+  for (const g of stores) {
+    for (const l of g.lines) {
+      if (!l.checked || (checked && checked.store_id !== g.store.id)) continue
+      checked ??= { store_id: g.store.id, lines: 0, pieces: 0, amount: 0 }
+      checked.lines += 1
+      checked.pieces += l.quantity
+      checked.amount += l.unit_price * l.quantity
+    }
+  }
+  const count = stores.flatMap((g) => g.lines).reduce((n, l) => n + l.quantity, 0)
+  return { stores, count, member: false, checked, unpaid_orders: [], ...more }
+}
+
 /** The same order before it is paid: what a payment starts from. */
-export const unpaidOrder = (over: Partial<OrderInfo> = {}): OrderInfo => order({ order_status: 0, pay_time: null, points: 0, ...over })
+export const unpaidOrder = (over: Partial<OrderInfo> = {}): OrderInfo => order({ order_status: 0, pay_time: null, ...over })
 
 /** The server's price for a bill (87.65 payable: not what the client would compute, so a screen showing it shows the server's price). */
 export function quote(over: Partial<PriceQuote> = {}): PriceQuote {

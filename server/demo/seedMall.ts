@@ -1,3 +1,4 @@
+import { MALL_PRODUCT_EN, seedEnglishNames } from './seedEnglish'
 import { tx, type DB } from '../storage/db'
 import { MALL_CATEGORIES } from '../storage/reference'
 
@@ -100,5 +101,6 @@ export function seedMall(db: DB): void {
     }
     const slide = db.prepare('INSERT INTO mall_gallery (id, image, title, subtitle, link_type, link_id, sort) VALUES (?, ?, ?, ?, ?, ?, ?)')
     MALL_SLIDES.forEach(([id, art, title, subtitle, type, linkId], i) => slide.run(id, img(art), title, subtitle, type, linkId, i))
+    seedEnglishNames(db, 'mall_products', MALL_PRODUCT_EN)
   })
 }

@@ -11,6 +11,9 @@ export const DEMO_PRIZES: Prize[] = [
   { rank_from: 4, rank_to: 10, zh: '20 元代金券', en: '¥20 voucher' },
 ]
 
+/** The demo contest's minimum purchase (cents): a referral counts for a kept purchase of ¥20 or more (issue 43). */
+export const DEMO_MIN_AMOUNT = 2000
+
 /**
  * The demo contest, relative to the business day it is seeded on: from three days before today's midnight to eleven
  * days after. When every contest has ended (a database kept for weeks), the next one is added the same way.
@@ -18,5 +21,5 @@ export const DEMO_PRIZES: Prize[] = [
 export function seedReferralContest(db: DB, now = nowMs()): void {
   if (repo.contestEndingAfter(db, now)) return
   const midnight = businessMidnight(now).valueOf()
-  repo.insertContest(db, { title: '邀请好友排位赛', title_en: 'Invite-a-friend contest', start_at: midnight - 3 * DAY, end_at: midnight + 11 * DAY, prizes: JSON.stringify(DEMO_PRIZES) })
+  repo.insertContest(db, { title: '邀请好友排位赛', title_en: 'Invite-a-friend contest', start_at: midnight - 3 * DAY, end_at: midnight + 11 * DAY, prizes: JSON.stringify(DEMO_PRIZES), min_amount: DEMO_MIN_AMOUNT })
 }

@@ -1,4 +1,5 @@
 import { tx, type DB } from '../storage/db'
+import { DISH_EN, seedEnglishNames } from './seedEnglish'
 import { districtCentre } from '../domain/address/districtCentres'
 import * as addresses from '../storage/repo/addresses'
 import { TAKEOUT_CATEGORIES } from '../storage/reference'
@@ -166,6 +167,7 @@ export function seedTakeout(db: DB): void {
           })
         })
       }
+      seedEnglishNames(db, 'dishes', DISH_EN)
     })
   }
   const missing = addresses.addressesWithoutPoint(db)

@@ -1,22 +1,30 @@
 import type { Job, JobContactAnswer, JobDetail, StoreJob } from '../../src/contract/jobs'
-import { JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_REPORTS_TO_HIDE, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
+import { JOB_CONTACTS_NEW_ACCOUNT, JOB_CONTACTS_PER_ADDRESS, JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_NEW_ACCOUNT_HOURS, JOB_REPORT_BAR, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
 import type { Storage, Store } from '../storage/engine'
 import * as jobs from '../storage/jobs'
 import type { JobFields, JobRow } from '../storage/jobs'
 import { refuse } from './refusal'
-import { inBusinessZone, nowMs } from '../time'
+import { inBusinessZone, nowMs, parseText } from '../time'
 
 /**
  * Jobs (issue 26; docs/api.md "Jobs"). A posting is listed while it is not closed, was posted, edited or confirmed
- * "still hiring" less than 30 days ago (on the server's clock), and has fewer than three open reports by different
- * shoppers (an open report: one the shop has not answered).
+ * "still hiring" less than 30 days ago (on the server's clock), and the operator has not hidden it.
+ *
+ * Reports (issue 43): three throwaway accounts could hide a competitor's posting by count, again right after the shop
+ * answered. A report now puts the posting in the operator's review queue (reviewQueue; `npm run admin -- jobs`), where it
+ * waits — listed all along — until the operator keeps it (keepJob: its reports decided `kept`) or hides it (hideJob: not
+ * listed; its reports `hidden`). The shop still answers its reports; the answer goes to the operator with them. One
+ * undecided report per shopper and posting; a shopper whose earlier report of the posting was kept does not queue it again
+ * (`job_report_reviewed`), and one with JOB_REPORT_BAR.kept reports kept in the last JOB_REPORT_BAR.days days may not
+ * report at all (`job_report_barred`) until fewer are.
  *
  * On the storage seam (issue 28): the rules here, the queries in server/storage/jobs.ts, the routes only hand the
  * request over. Isolation (PostgreSQL) — every transaction is READ COMMITTED after a row lock, named beside it:
  * - a shopper's contact (at most JOB_CONTACTS_PER_DAY postings a day: a count, then an insert) locks the shopper's
  *   users row, so one shopper's contacts are counted one after another (the address book's choice: a hot set of one
- *   person's rows, where SERIALIZABLE would keep failing and retrying);
+ *   person's rows, where SERIALIZABLE would keep failing and retrying), and then its client address (an advisory lock:
+ *   the postings revealed per address, issue 43);
  * - a report, the shop's answer, an edit, a close, a "still hiring" lock the posting's row: "one open report per
  *   shopper", "the third hides it" and "a closed posting is not edited" each check then write on that one posting.
  * On SQLite each is BEGIN IMMEDIATE. The transaction functions only touch the database (they may run again).
@@ -75,34 +83,123 @@ export async function jobDetail(storage: Storage, id: number, at: GeoPoint | nul
 }
 
 /**
- * A listed posting's contact for a shopper: at most JOB_CONTACTS_PER_DAY different postings a business day (the
- * same posting again is free).
+ * A listed posting's contact for a shopper, asked from `client` (the request's address: Fastify's `req.ip`, which
+ * follows TRUST_PROXY — never a header or id the client could make up). Per business day: at most
+ * JOB_CONTACTS_PER_DAY different postings per account, JOB_CONTACTS_NEW_ACCOUNT while the account is in its first
+ * JOB_NEW_ACCOUNT_HOURS, and JOB_CONTACTS_PER_ADDRESS different postings revealed from one address over all accounts
+ * behind it (issue 43: a second account doubled the first's). The same posting again is free — for the account, and
+ * for the address.
  */
-export async function jobContact(storage: Storage, userId: number, id: number): Promise<JobContactAnswer> {
+export async function jobContact(storage: Storage, userId: number, id: number, client: string): Promise<JobContactAnswer> {
   const now = nowMs()
   const day = inBusinessZone(now).format('YYYY-MM-DD')
-  // READ COMMITTED after the shopper's row lock (above): the count and the insert of one shopper do not interleave.
+  // READ COMMITTED after the shopper's row lock and the address's (above): the counts and the insert of one shopper,
+  // and of one address, do not interleave.
   return storage.transaction('read committed', async (trx) => {
     await jobs.lockShopper(trx, storage.engine, userId)
+    await jobs.lockClient(trx, storage.engine, client)
     const row = await listed(trx, id)
+    const created = await jobs.accountCreatedAt(trx, userId)
+    const isNew = created !== undefined && now - parseText(created).valueOf() < JOB_NEW_ACCOUNT_HOURS * 3_600_000
+    const limit = isNew ? JOB_CONTACTS_NEW_ACCOUNT : JOB_CONTACTS_PER_DAY
     if (!(await jobs.hasContact(trx, userId, day, id))) {
-      if ((await jobs.contactsOfDay(trx, userId, day)) >= JOB_CONTACTS_PER_DAY) throw refuse('job_contact_limit', { max: JOB_CONTACTS_PER_DAY })
-      await jobs.insertContact(trx, userId, day, id, now)
+      if ((await jobs.contactsOfDay(trx, userId, day)) >= limit) throw refuse(isNew ? 'job_contact_limit_new' : 'job_contact_limit', { max: limit })
+      if (!(await jobs.clientSawJob(trx, client, day, id)) && (await jobs.jobsSeenFromClient(trx, client, day)) >= JOB_CONTACTS_PER_ADDRESS) {
+        throw refuse('job_contact_limit_address', { max: JOB_CONTACTS_PER_ADDRESS })
+      }
+      await jobs.insertContact(trx, userId, day, id, now, client)
     }
-    return { name: row.contact_name, phone: row.contact_phone, used_today: await jobs.contactsOfDay(trx, userId, day), limit: JOB_CONTACTS_PER_DAY }
+    return { name: row.contact_name, phone: row.contact_phone, used_today: await jobs.contactsOfDay(trx, userId, day), limit }
   })
 }
 
-/** A shopper reports a listed posting: once until the shop answers; the third open report hides it. */
+/**
+ * The sweep (server/http/app.ts housekeeping): contacts of days before yesterday go — a limit reads only its own day's,
+ * and a contact names who looked at which posting from which address; yesterday's stays for a clock moved back.
+ */
+export const pruneJobContacts = (storage: Storage, now = nowMs()): Promise<number> =>
+  jobs.pruneContactsBefore(storage.db, inBusinessZone(now - 86_400_000).format('YYYY-MM-DD'))
+
+/**
+ * A shopper reports a listed posting: it goes to the operator's review queue (it stays listed). Once until the operator
+ * decides; never again by a shopper whose report of it the operator kept; not by a shopper barred for reports kept.
+ */
 export async function reportJob(storage: Storage, userId: number, id: number, reason: JobReportReason, note: string): Promise<void> {
   const now = nowMs()
   // READ COMMITTED after the posting's row lock: reports of one posting one after another, so a shopper's second
-  // report at the same moment sees the first, and no report lands on a posting the third one just hid.
+  // report at the same moment sees the first (the operator's decisions take the same lock).
   await storage.transaction('read committed', async (trx) => {
     if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
     await listed(trx, id)
+    if ((await jobs.keptReportsSince(trx, userId, now - JOB_REPORT_BAR.days * 86_400_000)) >= JOB_REPORT_BAR.kept) throw refuse('job_report_barred', { days: JOB_REPORT_BAR.days })
     if (await jobs.hasOpenReport(trx, id, userId)) throw refuse('job_already_reported')
+    if (await jobs.hadKeptReport(trx, id, userId)) throw refuse('job_report_reviewed')
     await jobs.insertReport(trx, { job_id: id, user_id: userId, reason, note, created_at: now })
+  })
+}
+
+// The operator's review (scripts/adminReview.ts: `npm run admin -- jobs | job N | job-keep N | job-hide N`).
+
+export interface QueuedJob {
+  job_id: number
+  shop_id: number
+  shop_name: string
+  title: string
+  closed: boolean
+  /** Undecided reports, of them answered by the shop, and by reason. */
+  reports: number
+  answered: number
+  reasons: Partial<Record<JobReportReason, number>>
+  first_at: number
+}
+
+/** Postings with undecided reports, not hidden: most reports first, then the longest waiting. */
+export async function reviewQueue(storage: Storage): Promise<QueuedJob[]> {
+  const byJob = new Map<number, QueuedJob>()
+  for (const r of await jobs.undecidedReports(storage.db)) {
+    const q = byJob.get(r.job_id) ?? { job_id: r.job_id, shop_id: r.shop_id, shop_name: r.shop_name, title: r.title, closed: r.closed_at !== null, reports: 0, answered: 0, reasons: {}, first_at: r.created_at }
+    q.reports++
+    if (r.answered_at !== null) q.answered++
+    q.reasons[r.reason] = (q.reasons[r.reason] ?? 0) + 1
+    q.first_at = Math.min(q.first_at, r.created_at)
+    byJob.set(r.job_id, q)
+  }
+  return [...byJob.values()].sort((a, b) => b.reports - a.reports || a.first_at - b.first_at || a.job_id - b.job_id)
+}
+
+/** One posting as the operator reviews it: its fields, its shop, its state, its undecided reports with the shop's answers. */
+export async function reviewJob(storage: Storage, id: number) {
+  const row = await jobs.jobById(storage.db, id)
+  if (!row) throw refuse('job_not_found')
+  return { ...toDetail(row, null), contact_name: row.contact_name, contact_phone: row.contact_phone, state: stateOf(row, nowMs()), hidden_at: row.hidden_at, reports: await jobs.undecidedReportsOf(storage.db, id) }
+}
+
+/**
+ * The operator keeps a posting: its undecided reports are decided `kept` (they count against their reporters, and those
+ * reporters do not queue it again); a posting the operator had hidden is listed again. Refused `job_not_queued` when
+ * there is nothing to decide (no undecided report and not hidden).
+ */
+export async function keepJob(storage: Storage, id: number): Promise<{ decided: number; shown: boolean }> {
+  const now = nowMs()
+  return storage.transaction('read committed', async (trx) => {
+    if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
+    const row = (await jobs.jobById(trx, id)) as JobRow
+    const decided = await jobs.decideReports(trx, id, 'kept', now)
+    if (row.hidden_at !== null) await jobs.setHidden(trx, id, null)
+    if (decided === 0 && row.hidden_at === null) throw refuse('job_not_queued')
+    return { decided, shown: row.hidden_at !== null }
+  })
+}
+
+/** The operator hides a posting (queued or not): not listed from now on, whatever the shop does; its reports decided `hidden`. */
+export async function hideJob(storage: Storage, id: number): Promise<{ decided: number }> {
+  const now = nowMs()
+  return storage.transaction('read committed', async (trx) => {
+    if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
+    const row = (await jobs.jobById(trx, id)) as JobRow
+    if (row.hidden_at !== null) throw refuse('job_already_hidden')
+    await jobs.setHidden(trx, id, now)
+    return { decided: await jobs.decideReports(trx, id, 'hidden', now) }
   })
 }
 
@@ -110,7 +207,7 @@ export async function reportJob(storage: Storage, userId: number, id: number, re
 
 function stateOf(row: JobRow, now: number): StoreJob['state'] {
   if (row.closed_at !== null) return 'closed'
-  if (row.open_reports >= JOB_REPORTS_TO_HIDE) return 'hidden'
+  if (row.hidden_at !== null) return 'hidden'
   if (row.refreshed_at + LIFETIME_MS <= now) return 'expired'
   return 'open'
 }
@@ -141,12 +238,12 @@ export async function storeJobPage(storage: Storage, shopId: number, page: numbe
 }
 
 /**
- * The workbench's Jobs badge: the shop's postings not closed with reports waiting for its answer (`to_answer`), and of
- * those the ones hidden by them (JOB_REPORTS_TO_HIDE open reports: not listed until the shop answers).
+ * The workbench's Jobs badge: the shop's postings not closed with reports waiting for its answer (`to_answer`), and
+ * its postings not closed that the operator hid (`hidden`, issue 43: reports alone hide nothing).
  */
 export async function jobsToAnswer(storage: Storage, shopId: number): Promise<{ to_answer: number; hidden: number }> {
   const counts = await jobs.openReportCounts(storage.db, shopId)
-  return { to_answer: counts.length, hidden: counts.filter((n) => n >= JOB_REPORTS_TO_HIDE).length }
+  return { to_answer: counts.length, hidden: await jobs.hiddenCountOf(storage.db, shopId) }
 }
 
 /** Create (no id) or edit a posting of the shop; either starts its 30 days again. A closed one is not edited. */
@@ -182,7 +279,7 @@ export async function confirmJob(storage: Storage, shopId: number, id: number): 
   return toStoreJob(storage.db, await own(storage.db, shopId, id))
 }
 
-/** The shop answers a posting's open reports: they are closed with its answer, and the posting shows again. */
+/** The shop answers a posting's open reports: its answer goes with them to the operator's review (the posting stays as it is). */
 export async function answerReports(storage: Storage, shopId: number, id: number, answer: string): Promise<StoreJob> {
   const now = nowMs()
   // READ COMMITTED after the posting's row lock: no report slips in between (reports take the same lock).

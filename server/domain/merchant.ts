@@ -44,8 +44,14 @@ interface Row {
   reviewed_at: number | null
 }
 
-/** Statuses of an application still under way (its mobile is taken, its shop name too). */
+/** Statuses of an application still under way (its mobile is taken). */
 const OPEN = "('submitted', 'in_review', 'rejected')"
+/**
+ * Statuses of an application that holds its shop name (issue 43): waiting for the operator. A rejected one holds none —
+ * it held the name forever, for anyone else in the city — and finds the name taken when resubmitted if another live
+ * application or a shop has it by then.
+ */
+const HOLDS_NAME = "('submitted', 'in_review')"
 
 const rowById = async (db: Q, id: number) => (await db.get('SELECT * FROM merchant_applications WHERE id = ?', id)) as Row | undefined
 const rowOfUser = async (db: Q, userId: number) => (await db.get('SELECT * FROM merchant_applications WHERE user_id = ?', userId)) as Row | undefined
@@ -63,11 +69,11 @@ export async function myApplication(db: Q, userId: number): Promise<MerchantAppl
   return shape
 }
 
-/** A shop of that name (any case, spaces trimmed) in the city, or another applicant's open application for it. */
-async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
+/** A shop of that name (any case, spaces trimmed) in the city, or another applicant's live application for it. */
+export async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
   const shop = await db.get('SELECT 1 AS one FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
   if (shop) return true
-  return !!(await db.get(`SELECT 1 AS one FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${OPEN}`, cityId, name, exceptApplication))
+  return !!(await db.get(`SELECT 1 AS one FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${HOLDS_NAME}`, cityId, name, exceptApplication))
 }
 
 /** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
@@ -193,6 +199,16 @@ export async function rejectApplication(db: Q, id: number, reasons: Partial<Reco
     if (changed !== 1) throw refuse('merchant_application_decided', { status: row.status })
     return shapeOf((await rowById(db, id)) as Row)
   })
+}
+
+/**
+ * The operator frees the shop name a live application holds (`npm run admin -- free-name N`, issue 43): the application
+ * is rejected on its `shop_name` field with the operator's words — the applicant reads why, and may resubmit under
+ * another name — and the name goes to whoever asks next. Only while it holds one (submitted or in review:
+ * `merchant_application_decided` otherwise; a rejected application holds none).
+ */
+export async function freeShopName(db: Q, id: number, why: string): Promise<MerchantApplication & { user_id: number }> {
+  return rejectApplication(db, id, { shop_name: why })
 }
 
 /** The shop's point: the one picked on the map, else its district's centre (server/domain/address/districtCentres.ts), else its city's. */

@@ -2,12 +2,12 @@ import { lockRow, type Q } from '../storage/query'
 import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../src/contract/constants'
 import type { OrderInfo, OrderPayload, PriceQuote } from '../../src/contract/order'
-import { canRefund, cancelNotRefund, isPaidStatus } from '../../src/contract/orderRules'
+import { canRefund, cancelNotRefund } from '../../src/contract/orderRules'
 import { isOtherRefundReason } from '../../src/contract/ordersWords'
 import type { z } from 'zod'
 import { BizError, refuse } from './refusal'
 import { closeOpenTrades } from './pay/outbox'
-import type { PayProvider } from './pay/provider'
+import type { PayProviders } from './pay/providers'
 import { planCard } from './cards'
 import * as cards from '../storage/repo/cards'
 import * as coupons from '../storage/repo/coupons'
@@ -28,7 +28,10 @@ import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
 import { twinRefusal, unpaidTwin } from './takeout/unpaid'
-import { priceMall, type MallDetail, type MallItemDetail } from './pricing/mall'
+import { priceMall, type MallDetail } from './pricing/mall'
+import { detailOf, mallItemsOf, returnOrderStock } from './orderStock'
+
+export { returnOrderStock }
 import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
@@ -46,7 +49,22 @@ export const UNPAID_TTL_MS = 15 * 60_000
 export const MAX_ITEM_QUANTITY = 99
 
 /** An order as the shopper reads it; a title the system wrote (a card order's) in the shopper's language. */
-export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+/**
+ * The status a reader is shown (issue 40): an unpaid order past its time reads as cancelled, from what is stored — no
+ * read cancels anything or calls the payment provider; the sweep (cancelExpired) cancels it for real, after closing its
+ * trades. (A payment that lands before the sweep still pays it: the provider took the money.)
+ */
+export const shownStatus = (row: Pick<OrderRow, 'status' | 'expire_at'>, now = nowMs()): number =>
+  row.status === ORDER_STATUS.UNPAID && row.expire_at <= now ? ORDER_STATUS.CANCELLED : row.status
+
+/** The row as a reader sees it (shownStatus). */
+export const shownRow = (row: OrderRow, now = nowMs()): OrderRow => {
+  const status = shownStatus(row, now)
+  return status === row.status ? row : { ...row, status }
+}
+
+export async function toOrderInfo(db: Q, lang: ApiLang, stored: OrderRow, shopRead?: orders.OrderShop | null): Promise<OrderInfo> {
+  const row = shownRow(stored)
   // `shopRead`: the shop read with the row (order/read's one statement, repo/orders.ts ownForReading).
   const shop = shopRead !== undefined ? (shopRead ?? undefined) : row.shop_id ? (await shops.shopPlace(db, row.shop_id)) : undefined
   const shopName = shop?.name
@@ -68,8 +86,6 @@ export async function toOrderInfo(db: Q, lang: ApiLang, row: OrderRow, shopRead?
     create_time: row.create_time,
     pay_time: row.pay_time,
     expire_time: row.status === ORDER_STATUS.UNPAID ? fmt(row.expire_at) : null,
-    // Points for money kept: a refunding order still shows its points (they go when it is refunded).
-    points: isPaidStatus(row.status) || row.status === ORDER_STATUS.REFUNDING ? Math.floor(row.pay_amount / 100) : 0,
     refund_rejection: row.refund_rejection !== null && row.refund_rejected_at !== null ? { reason: storeReasonIn(lang, row.refund_rejection), at: row.refund_rejected_at } : null,
     ...(row.kind === 'oil' ? { oil: oilFiguresOf(row.detail) } : {}),
     lines: await linesOf(db, lang, row, shopName ?? null),
@@ -109,20 +125,6 @@ function mallTitleIn(lang: ApiLang, row: OrderRow): string | null {
 /** A flash-sale order: a product order without a mall spec. */
 const isFlashOrder = (row: OrderRow): boolean => row.kind === 'product' && row.spec_id === null
 
-/** A mall order's lines when it has several (null for every other order). */
-const mallItemsOf = (row: OrderRow): MallItemDetail[] | null => {
-  if (row.spec_id === null) return null
-  const items = (detailOf(row) as Partial<MallDetail>).items
-  return Array.isArray(items) && items.length > 0 ? items : null
-}
-const detailOf = (row: OrderRow): Record<string, unknown> => {
-  try {
-    const d: unknown = JSON.parse(row.detail)
-    return d && typeof d === 'object' ? (d as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
 
 /** An order of one thing: its one line. (Not a closure in linesOf: tsx names each closure as it is made, ~3 µs per order/read.) */
 const oneLine = (row: OrderRow, name: string, spec: string | null): OrderLine[] => [{ name, spec, quantity: 1, price: row.original_amount, image: null }]
@@ -173,13 +175,6 @@ function deliveryOf(row: OrderRow): OrderDelivery | null {
   return { mode: row.delivery, address: row.delivery === 'ship' ? (d.delivery?.address ?? null) : null }
 }
 
-/** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
-export async function returnOrderStock(db: Q, row: OrderRow): Promise<void> {
-  const items = mallItemsOf(row)
-  if (items) for (const i of items) await mall.returnSpecStock(db, i.spec_id, i.quantity)
-  else if (row.spec_id !== null) await mall.returnSpecStock(db, row.spec_id, row.quantity)
-  else if (row.kind === 'product' && row.ref_id) await seckill.returnStock(db, row.ref_id, row.quantity)
-}
 
 /** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
 function oilFiguresOf(detailText: string): OilFigures {
@@ -294,7 +289,40 @@ export function payloadHash(p: Payload): string {
   return crypto.createHash('sha256').update(JSON.stringify(canonical(asked))).digest('hex')
 }
 
-export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string): Promise<OrderRow> {
+/** The mall specs a payload asks for; empty for every other order. */
+function mallSpecsAsked(p: Payload): number[] {
+  if (p.kind !== 'product' || p.source !== 'mall') return []
+  if (p.items !== undefined) return p.items.map((i) => i.spec_id)
+  return p.spec_id !== undefined ? [p.spec_id] : []
+}
+
+/** The specs an unpaid mall order holds. */
+const mallSpecsHeld = (row: OrderRow): number[] => mallItemsOf(row)?.map((i) => i.spec_id) ?? (row.spec_id !== null ? [row.spec_id] : [])
+
+/**
+ * One unpaid order of the same goods (issue 39; docs/api.md "One unpaid order of the same goods"): while an unpaid mall
+ * order of the shopper's, not past its time, holds any spec this mall payload asks for — the order left at the cashier —
+ * no second order of them is made. The very same request (goods, quantities, delivery, address, coupon: its
+ * request_hash) is answered with that order, so paying it pays the one; any other is refused `order_unpaid_same_goods`
+ * with the order in `data.order`, for the shopper to pay or cancel first. preCreate refuses the same way. null: none.
+ */
+export async function unpaidOrderOfSameGoods(db: Q, userId: number, p: Payload, lang: ApiLang, requestHash?: string): Promise<OrderRow | null> {
+  const asked = mallSpecsAsked(p)
+  if (asked.length === 0) return null
+  const held = (await orders.unpaidMallOf(db, userId, nowMs())).find((row) => mallSpecsHeld(row).some((spec) => asked.includes(spec)))
+  if (!held) return null
+  if (requestHash !== undefined && held.request_hash === requestHash) return held
+  const order = await toOrderInfo(db, lang, held)
+  throw refuse('order_unpaid_same_goods', { amount: (held.pay_amount / 100).toFixed(2) }, { data: { order } })
+}
+
+/** The shopper's unpaid orders made from the cart (its checkout's `items`), not past their time, newest first (issue 39). */
+export async function unpaidCartOrders(db: Q, lang: ApiLang, userId: number): Promise<OrderInfo[]> {
+  const rows = (await orders.unpaidMallOf(db, userId, nowMs())).filter((row) => mallItemsOf(row) !== null)
+  return Promise.all(rows.map((row) => toOrderInfo(db, lang, row)))
+}
+
+export async function createOrder(db: Q, userId: number, p: Payload, clientRequestId: string, lang: ApiLang = 'zh'): Promise<OrderRow> {
   // PostgreSQL: READ COMMITTED after locking the shopper's row, not SERIALIZABLE — a flash sale's buyers all take one
   // product's stock, and SERIALIZABLE answered most of a 200-buyer burst with serialization failures (each update of the
   // stock row after another's commit is one). Every rule here holds at READ COMMITTED: one shopper's creates run one
@@ -312,6 +340,9 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
     // Takeout: the same cart while its order is unpaid is that order, never a second (issue 39: server/domain/takeout/unpaid.ts).
     const twin = p.kind === 'takeout' ? await unpaidTwin(db, userId, p, requestHash) : null
     if (twin?.same) return twin.order
+    // The mall: an unpaid order holding these goods is that order for the very same request, else refused (issue 39).
+    const unpaid = await unpaidOrderOfSameGoods(db, userId, p, lang, requestHash)
+    if (unpaid) return unpaid
     const priced = await priceOrder(db, userId, p).catch((e: unknown) => {
       // Its coupon taken by the waiting order: that order is the news, not the coupon.
       throw twin && e instanceof BizError && e.reason === 'coupon_unavailable' ? twinRefusal(twin) : e
@@ -404,11 +435,11 @@ const CANCEL_ROUNDS = 6
  * transaction run again calls nothing, and closing a trade of an order that then stays unpaid only means the next
  * payparam opens a new trade. Outside any transaction (refused inside one).
  */
-export async function cancelUnpaid(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<CancelOutcome> {
+export async function cancelUnpaid(db: Q, providers: PayProviders, orderId: number, now = nowMs()): Promise<CancelOutcome> {
   if (db.inTransaction) throw new Error('cancelUnpaid calls the payment provider: outside any transaction')
   for (let round = 0; round < CANCEL_ROUNDS; round++) {
     if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return 'not_unpaid'
-    const closing = await closeOpenTrades(db, provider, orderId, now)
+    const closing = await closeOpenTrades(db, providers, orderId, now)
     if (closing !== 'closed') return closing === 'paid' ? 'paying' : 'unsettled'
     // READ COMMITTED: cancelIfTradesClosed locks the order's row first, as payparam's openTrade does.
     const outcome = await db.transaction('read committed', (db) => cancelIfTradesClosed(db, orderId))
@@ -442,17 +473,17 @@ export async function cancelIfTradesClosed(db: Q, orderId: number): Promise<'can
  * provider reports as paid already is left for that payment's notification, one whose closing is unsettled for a later
  * sweep. Several processes may sweep at once: each provider call is made by one (the outbox), each order moved once.
  */
-export async function cancelExpired(db: Q, provider: PayProvider, now = nowMs()): Promise<number> {
+export async function cancelExpired(db: Q, providers: PayProviders, now = nowMs()): Promise<number> {
   // Cheap check first: the common case (nothing expired) needs no write transaction.
   if (!(await orders.anyExpiredUnpaid(db, now))) return 0
   let cancelled = 0
-  for (const row of await orders.expiredUnpaid(db, now)) if ((await cancelUnpaid(db, provider, row.id, now)) === 'cancelled') cancelled++
+  for (const row of await orders.expiredUnpaid(db, now)) if ((await cancelUnpaid(db, providers, row.id, now)) === 'cancelled') cancelled++
   return cancelled
 }
 
 /** The shopper cancels an unpaid order (cancelUnpaid). */
-export async function cancelOrder(db: Q, provider: PayProvider, row: OrderRow): Promise<void> {
-  const outcome = await cancelUnpaid(db, provider, row.id)
+export async function cancelOrder(db: Q, providers: PayProviders, row: OrderRow): Promise<void> {
+  const outcome = await cancelUnpaid(db, providers, row.id)
   if (outcome === 'paying' || outcome === 'unsettled') throw refuse('payment_processing')
   if (outcome === 'not_unpaid') throw refuse('cancel_not_allowed')
 }

@@ -2,24 +2,39 @@ import type { Q } from '../storage/query'
 import crypto from 'node:crypto'
 import type { ApiLang } from '../../src/contract/common'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
-import { REFERRAL_BOARD_SIZE, REFERRAL_PENDING_LISTED } from '../../src/contract/referralEndpoints'
-import type { Storage } from '../storage/engine'
+import { REFERRAL_BOARD_SIZE, REFERRAL_KEEP_DAYS, REFERRAL_PENDING_LISTED } from '../../src/contract/referralEndpoints'
+import { ORDER_STATUS } from '../../src/contract/constants'
+import type { Storage, Store } from '../storage/engine'
 import { nicknameIn } from './names'
+import { refuse } from './refusal'
 import * as repo from '../storage/referral'
 import { insertSecretSetting, secretSetting } from '../storage/repo/referral'
-import { fmt, nowMs } from '../time'
+import { fmt, nowMs, parseText } from '../time'
 
 /**
  * The referral contest (issue 26; docs/api.md "Referral contest").
  * - A referral is recorded when a new account first binds with a share's `share_user_user_id` naming a live account
  *   (server/http/routes/account.ts): pending.
- * - The referred account's first PAID order (markPaid) confirms it — once: the phone's keyed hash (HMAC-SHA256 with the
- *   server's referral secret) goes into referral_phones; a phone whose hash is there already (counted before, then the
- *   account was deleted and the phone bound again) makes the referral void, never a second count. A referrer that is
- *   gone (deleted), or the shopper themselves, never counts.
- * - A contest counts the referrals confirmed between its start and its end. Deleting a referred account keeps the
- *   referrer's count (the referral happened); deleting the referrer takes them off the board, and those below move
- *   up one place; the phones they had counted stay counted.
+ * - It counts for a KEPT purchase of at least the contest's minimum (issue 43: four throwaway phones — two paying a
+ *   takeout order and cancelling it, two paying a ¥0.01 bill — ranked their sharer first). The referred account's paid
+ *   order of at least `min_amount` (the amount paid) is recorded on the referral (confirmOnPaid, after the payment
+ *   commits): it waits there, still pending, until it is kept — completed, or still paid REFERRAL_KEEP_DAYS after its
+ *   payment. A cancel or refund before that puts the referral back to pending (the account's next qualifying purchase, if
+ *   any, takes its place): the friend may still buy for real. settleReferrals (the housekeeping sweep) decides.
+ * - Kept, it counts once: the phone's keyed hash (HMAC-SHA256 with the server's referral secret) goes into
+ *   referral_phones; a phone whose hash is there already (counted before, then the account was deleted and the phone
+ *   bound again) makes the referral void, never a second count. A referrer that is gone (deleted), or the shopper
+ *   themselves, never counts.
+ * - One person's several phones: neither WeChat nor a browser names a device, but WeChat names a person within the app
+ *   (the openid), and a real payment names its payer (a card, a payer account). These identities of every counted
+ *   referral are kept as keyed hashes (referral_identities); a kept purchase whose account shares one with a referral
+ *   already counted is HELD for the operator's review (still pending, `held_for`): `npm run admin -- referrals`, then
+ *   `referral-count N` (different people after all) or `referral-void N`. Phones bound in a browser without WeChat have
+ *   no such identity: what each costs is a kept purchase of at least the minimum.
+ * - A contest counts the referrals whose kept purchase was PAID between its start and its end (`confirmed_at` is that
+ *   payment's time), so its board may still change for REFERRAL_KEEP_DAYS after it ends. Deleting a referred account
+ *   keeps the referrer's count (the referral happened); deleting the referrer takes them off the board, and those below
+ *   move up one place; the phones they had counted stay counted.
  *
  * On the storage seam (issue 28): its four tables are read and written through server/storage/referral.ts. The two
  * moments that create and confirm referrals belong to other verticals' SQLite transactions (the bind's, markPaid's),
@@ -58,16 +73,28 @@ export async function recordReferral(db: Q, storage: Storage, referredId: number
   await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: await phoneHash(db, phone), bound_at: now })
 }
 
+/** An identity's keyed hash (a WeChat openid, a payer id): like a phone's, it cannot be matched without the secret. */
+const identityHash = async (db: Q, kind: string, value: string): Promise<string> => crypto.createHmac('sha256', await keyOf(db)).update(`${kind}:${value}`).digest('hex')
+
+/** How long a paid purchase waits before it counts (unless completed sooner). */
+export const KEEP_MS = REFERRAL_KEEP_DAYS * 86_400_000
+
+/** The minimum purchase of the contest on at `now` (else the next, else the last): 0 with none. */
+const minimumAt = async (s: Store, now: number): Promise<number> => (await repo.contestAt(s, now))?.min_amount ?? 0
+
 /**
- * After a payment of the account's order has committed (server/domain/pay/pay.ts notify): the account's first paid
- * order confirms its pending referral, once per phone ever; nothing when none is pending (a later order, a repeat).
+ * After a payment of the account's order has committed (server/domain/pay/pay.ts notify): a paid order of at least the
+ * contest's minimum becomes its pending referral's purchase, waiting to be kept (settleReferrals counts it) — unless one
+ * already waits. `payer`: the payer the provider names (WeChat Pay's payer, Alipay's buyer; none in the sandbox), kept as
+ * a keyed hash (`db`: the key's settings) — one payer behind several referrals holds them for review. Nothing when no referral is pending (a
+ * later order, a repeat of the notification, a purchase under the minimum).
  *
- * Isolation: READ COMMITTED with a conditional update and the phone's primary key. Two confirmations at once for one
- * account (two orders paid together): the phone's INSERT … ON CONFLICT DO NOTHING lets one in; the other waits for it
- * on PostgreSQL (the key's lock), inserts nothing and its `void … WHERE state = 'pending'` then finds the referral
- * confirmed and changes nothing. On SQLite, BEGIN IMMEDIATE. The function only touches the database (it may run again).
+ * Isolation: READ COMMITTED with conditional updates (`… WHERE state = 'pending' AND order_id IS NULL`): two orders paid
+ * at once for one account record one of them. On SQLite, BEGIN IMMEDIATE. It only touches the database (it may run again).
  */
-export async function confirmOnPaid(storage: Storage, userId: number, orderId: number, now = nowMs()): Promise<void> {
+export async function confirmOnPaid(storage: Storage, userId: number, orderId: number, o: { payer?: string; db?: Q } = {}, now = nowMs()): Promise<void> {
+  if (o.payer && !o.db) throw new Error('a payer is kept as a keyed hash: pass the database of the key (db)')
+  const payerHash = o.payer && o.db ? await identityHash(o.db, 'payer', o.payer) : null
   await storage.transaction('read committed', async (trx) => {
     const pending = await repo.pendingReferralOf(trx, userId)
     if (!pending) return
@@ -75,8 +102,112 @@ export async function confirmOnPaid(storage: Storage, userId: number, orderId: n
       await repo.voidReferral(trx, userId)
       return
     }
-    if (await repo.countPhone(trx, pending.phone_hash, now)) await repo.confirmReferral(trx, userId, orderId, now)
-    else await repo.voidReferral(trx, userId)
+    if (pending.order_id !== null && Number(pending.order_id) !== orderId) return
+    const order = await repo.orderFor(trx, orderId)
+    if (!order || order.user_id !== userId || order.pay_amount < (await minimumAt(trx, now))) return
+    if (pending.order_id === null) await repo.setPurchase(trx, userId, { order_id: orderId, paid_at: now }, null)
+    if (payerHash) await repo.setPayer(trx, userId, payerHash)
+  })
+}
+
+/** Statuses after which a purchase no longer counts: cancelled, refunded. (Refunding: it waits for the outcome.) */
+const UNDONE: ReadonlySet<number> = new Set([ORDER_STATUS.CANCELLED, ORDER_STATUS.REFUNDED])
+
+/**
+ * The housekeeping sweep's part (server/http/app.ts; `POST /api/sandbox/sweep`): every pending referral whose purchase
+ * waits — kept now (completed, or still paid KEEP_MS after payment): counted, held for review, or void; cancelled or
+ * refunded: back to pending, with the account's next qualifying purchase if it has one; refunding: it waits. Each
+ * referral in a transaction of its own (READ COMMITTED, conditional updates on its state and purchase; the phone's and
+ * the identities' primary keys decide between two sweeps at once). `db`: the HMAC key's settings row.
+ */
+export async function settleReferrals(db: Q, storage: Storage, now = nowMs()): Promise<{ counted: number; held: number; undone: number }> {
+  const out = { counted: 0, held: 0, undone: 0 }
+  for (const r of await repo.holdingReferrals(storage.db)) {
+    const orderId = Number(r.order_id)
+    const order = await repo.orderFor(storage.db, orderId)
+    if (!order || UNDONE.has(order.status)) {
+      const min = await minimumAt(storage.db, now)
+      const next = (await repo.paidOrdersOf(storage.db, Number(r.referred_id), min, orderId))[0]
+      const done = await storage.transaction('read committed', (trx) =>
+        repo.setPurchase(trx, Number(r.referred_id), next ? { order_id: next.id, paid_at: parseText(next.pay_time).valueOf() } : { order_id: null, paid_at: null }, orderId),
+      )
+      if (done) out.undone++
+      continue
+    }
+    const kept = order.status === ORDER_STATUS.COMPLETED || (order.status !== ORDER_STATUS.REFUNDING && Number(r.paid_at) + KEEP_MS <= now)
+    if (!kept) continue
+    const result = await keep(db, storage, Number(r.referred_id), orderId, now)
+    if (result === 'counted') out.counted++
+    if (result === 'held') out.held++
+  }
+  return out
+}
+
+/** The identities of a referred account: its WeChat openids and the payer its purchase named, as keyed hashes by kind. */
+async function identitiesOf(db: Q, s: Store, userId: number, payerHash: string | null): Promise<Array<{ kind: 'wechat' | 'payer'; hash: string }>> {
+  const ids = await repo.openidsOf(s, userId)
+  const out: Array<{ kind: 'wechat' | 'payer'; hash: string }> = []
+  if (ids?.wx_openid) out.push({ kind: 'wechat', hash: await identityHash(db, 'wx', ids.wx_openid) })
+  if (ids?.gzh_openid) out.push({ kind: 'wechat', hash: await identityHash(db, 'gzh', ids.gzh_openid) })
+  if (payerHash) out.push({ kind: 'payer', hash: payerHash })
+  return out
+}
+
+/** A kept purchase: the referral counted (phone and identities recorded), held for review, or void. */
+async function keep(db: Q, storage: Storage, referredId: number, orderId: number, now: number): Promise<'counted' | 'held' | 'void' | 'gone'> {
+  return storage.transaction('read committed', async (trx) => {
+    const pending = await repo.pendingReferralOf(trx, referredId)
+    if (!pending || pending.held_for !== null || Number(pending.order_id) !== orderId) return 'gone'
+    if (pending.referrer_id === referredId || !(await repo.isLiveUser(trx, pending.referrer_id))) {
+      await repo.voidReferral(trx, referredId)
+      return 'void'
+    }
+    const identities = await identitiesOf(db, trx, referredId, pending.payer_hash)
+    const seen = new Set(await repo.countedIdentities(trx, identities.map((i) => i.hash), referredId))
+    const shared = identities.find((i) => seen.has(i.hash))
+    if (shared) {
+      await repo.holdReferral(trx, referredId, shared.kind)
+      return 'held'
+    }
+    if (!(await repo.countPhone(trx, pending.phone_hash, now))) {
+      await repo.voidReferral(trx, referredId)
+      return 'void'
+    }
+    await repo.countIdentities(trx, identities.map((i) => i.hash), referredId, now)
+    await repo.confirmReferral(trx, referredId, Number(pending.paid_at ?? now))
+    return 'counted'
+  })
+}
+
+// The operator's review of held referrals (scripts/adminReview.ts: `npm run admin -- referrals | referral-count N | referral-void N`).
+
+/** The referrals held for review: one person's several phones, by the identity they share with one already counted. */
+export const heldReferrals = (storage: Storage) => repo.heldReferrals(storage.db)
+
+/**
+ * The operator counts a held referral (the people are different after all): its phone counted (a phone counted before:
+ * void, as ever), its identities recorded, confirmed at its purchase's payment time. `referral_not_held` when none is held
+ * under that account.
+ */
+export async function countHeld(db: Q, storage: Storage, referredId: number, now = nowMs()): Promise<'counted' | 'void'> {
+  return storage.transaction('read committed', async (trx) => {
+    const held = await repo.heldReferralOf(trx, referredId)
+    if (!held) throw refuse('referral_not_held')
+    if (!(await repo.countPhone(trx, held.phone_hash, now))) {
+      await repo.voidReferral(trx, referredId)
+      return 'void'
+    }
+    await repo.countIdentities(trx, (await identitiesOf(db, trx, referredId, held.payer_hash)).map((i) => i.hash), referredId, now)
+    await repo.confirmReferral(trx, referredId, Number(held.paid_at ?? now))
+    return 'counted'
+  })
+}
+
+/** The operator voids a held referral: it never counts. */
+export async function voidHeld(storage: Storage, referredId: number): Promise<void> {
+  await storage.transaction('read committed', async (trx) => {
+    if (!(await repo.heldReferralOf(trx, referredId))) throw refuse('referral_not_held')
+    await repo.voidReferral(trx, referredId)
   })
 }
 
@@ -122,13 +253,29 @@ export async function contestView(storage: Storage, lang: ApiLang, userId: numbe
       rank: at < 0 ? null : at + 1,
       count: at < 0 ? 0 : rows[at].n,
       pending_count: await repo.pendingCountOf(db, userId),
-      pending: (await repo.pendingOf(db, userId, REFERRAL_PENDING_LISTED)).map((p) => ({ name: maskName(lang, p.nickname), bound_time: fmt(p.bound_at) })),
+      pending: (await repo.pendingOf(db, userId, REFERRAL_PENDING_LISTED)).map((p) => ({
+        name: maskName(lang, p.nickname),
+        bound_time: fmt(p.bound_at),
+        counts_from: p.paid_at !== null && p.held_for === null ? fmt(Number(p.paid_at) + KEEP_MS) : null,
+        in_review: p.held_for !== null,
+      })),
       hidden: await repo.isHidden(db, userId),
       user_id: userId,
     }
   }
   return {
-    contest: { id: c.id, title: lang === 'en' ? c.title_en : c.title, start_time: fmt(c.start_at), end_time: fmt(c.end_at), start_at: c.start_at, end_at: c.end_at, state, prizes },
+    contest: {
+      id: c.id,
+      title: lang === 'en' ? c.title_en : c.title,
+      start_time: fmt(c.start_at),
+      end_time: fmt(c.end_at),
+      start_at: c.start_at,
+      end_at: c.end_at,
+      state,
+      prizes,
+      min_amount: c.min_amount,
+      keep_days: REFERRAL_KEEP_DAYS,
+    },
     board,
     ranked: rows.length,
     mine,

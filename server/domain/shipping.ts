@@ -52,28 +52,43 @@ const EVENT_TEXT: Record<ParcelState, readonly [string, string]> = {
   in_transit: ['运输中，快件已发往收件城市转运中心', 'In transit to the sorting centre of your city'],
   out_for_delivery: ['派送中，快递员正在为您派件', 'Out for delivery'],
   delivered: ['已签收，感谢使用{carrier}', 'Delivered. Thank you for choosing {carrier}'],
+  received: ['已确认收货，订单完成', 'Receipt confirmed. The order is complete'],
 }
 const eventText = (state: ParcelState, carrier: string, lang: ApiLang) => EVENT_TEXT[state][lang === 'en' ? 1 : 0].replace('{carrier}', carrierName(carrier, lang))
 
 const order = (state: string) => PARCEL_STATES.indexOf(state as ParcelState)
 
-/** Stores the events not stored yet (idempotent: one row per parcel and state). */
+/**
+ * When the parcel was received — the order completed: receipt confirmed, or by itself (issue 39) — or Infinity. What a
+ * tracker reports for a later moment is neither stored nor shown: the parcel is in the shopper's hands.
+ */
+const receivedAt = (stored: ReadonlyArray<{ state: string; at: number }>): number => stored.find((e) => e.state === 'received')?.at ?? Infinity
+
+/** Stores the events not stored yet (idempotent: one row per parcel and state), none after the parcel was received. */
 async function recordDue(db: Q, s: ShipmentRow, due: readonly TrackedEvent[]): Promise<void> {
   if (due.length === 0) return
-  const have = new Set((await shipping.storedEvents(db, s.order_id)).map((e) => e.state))
-  for (const e of due) if (!have.has(e.state)) await shipping.storeEvent(db, s.order_id, e.state, e.at)
+  const stored = await shipping.storedEvents(db, s.order_id)
+  const have = new Set(stored.map((e) => e.state))
+  const until = receivedAt(stored)
+  for (const e of due) if (!have.has(e.state) && e.at <= until) await shipping.storeEvent(db, s.order_id, e.state, e.at)
 }
 
 /**
- * The parcel's events, oldest first: those stored and those the tracker reports now (`due`). What the carrier recorded
- * stays recorded when the sandbox moves its clock back (before the ship time, even): a shipment is at least `shipped`.
+ * The parcel's events, oldest first: those stored and those the tracker reports now (`due`), then its receipt (issue
+ * 39: `received`, the last state). What the carrier recorded stays recorded when the sandbox moves its clock back
+ * (before the ship time, even): a shipment is at least `shipped`.
  */
 async function eventsOf(db: Q, s: ShipmentRow, due: readonly TrackedEvent[] = []): Promise<TrackedEvent[]> {
+  const stored = await shipping.storedEvents(db, s.order_id)
+  const until = receivedAt(stored)
   const byState = new Map<ParcelState, number>([['shipped', s.shipped_at]])
-  for (const e of await shipping.storedEvents(db, s.order_id)) if (order(e.state) >= 0 && !byState.has(e.state as ParcelState)) byState.set(e.state as ParcelState, e.at)
-  for (const e of due) if (!byState.has(e.state)) byState.set(e.state, e.at)
+  for (const e of stored) if (order(e.state) >= 0 && !byState.has(e.state as ParcelState)) byState.set(e.state as ParcelState, e.at)
+  for (const e of due) if (!byState.has(e.state) && e.at <= until) byState.set(e.state, e.at)
   return [...byState].map(([state, at]) => ({ state, at })).sort((a, b) => order(a.state) - order(b.state))
 }
+
+/** The parcel is in the shopper's hands (its order completed): it reads `received` from this moment on the carrier's clock. */
+const markReceived = (db: Q, s: ShipmentRow, at: number) => shipping.storeEvent(db, s.order_id, 'received', at)
 
 /** What the tracker reports for a parcel now, when a read may ask it (a local tracker: the sandbox's timeline); else nothing. */
 const localReport = async (tracker: ParcelTracker, s: ShipmentRow, now: number): Promise<TrackedEvent[]> => (tracker.local ? tracker.track(s, now) : [])
@@ -140,14 +155,16 @@ export async function logisticsOf(db: Q, tracker: ParcelTracker, lang: ApiLang, 
   }
 }
 
-/** The shopper confirms the parcel arrived: delivering → completed, once. */
+/** The shopper confirms the parcel arrived: delivering → completed, once; the parcel reads `received` (issue 39). */
 export async function confirmReceipt(db: Q, row: OrderRow): Promise<OrderRow> {
   return db.transaction('serializable', async (db) => {
-    if (!(await shipping.shipmentOf(db, row.id))) throw refuse('receipt_not_shipped')
+    const s = await shipping.shipmentOf(db, row.id)
+    if (!s) throw refuse('receipt_not_shipped')
     if (!(await orders.moveStatus(db, row.id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED))) {
       const now = (await orders.byId(db, row.id)) as OrderRow
       throw refuse(now.status === ORDER_STATUS.COMPLETED ? 'receipt_already_confirmed' : 'receipt_not_allowed')
     }
+    await markReceived(db, s, carrierNow())
     await store.insertAction(db, { order_id: row.id, action: 'receipt_confirmed', by_user_id: row.user_id, reason: null, at: nowText() })
     return (await orders.byId(db, row.id)) as OrderRow
   })
@@ -178,6 +195,7 @@ export async function sweepParcels(db: Q, tracker: ParcelTracker, now = carrierN
       const due = autoCompleteAt(s, await eventsOf(db, s), tracker.tracked)
       if (due === null || now < due) continue
       if (await orders.moveStatus(db, s.order_id, ORDER_STATUS.DELIVERING, ORDER_STATUS.COMPLETED)) {
+        await markReceived(db, s, due)
         await store.insertAction(db, { order_id: s.order_id, action: 'auto_completed', by_user_id: null, reason: null, at: nowText() })
         completed++
       }

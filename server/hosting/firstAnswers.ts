@@ -1,5 +1,5 @@
 import { HEADER_ORIGIN, HEADER_TOKEN } from '../../src/contract/envelope'
-import { CITY_COOKIE, FIRST_ANSWERS, LANG_COOKIE, PREF_COOKIE_MAX_AGE_S, type FirstAnswerCall } from '../../src/contract/firstAnswers'
+import { CITY_COOKIE, FIRST_ANSWERS, LANG_COOKIE, LANG_RULE, PREF_COOKIE_MAX_AGE_S, type FirstAnswerCall } from '../../src/contract/firstAnswers'
 import { pageScript, scriptJson } from './pageScripts/build'
 import type { FirstAnswersConfig } from './pageScripts/firstAnswers'
 import type { GivenAnswer } from './pageScripts/types'
@@ -58,6 +58,7 @@ export const firstAnswersScript = (calls: readonly FirstAnswerCall[], answered: 
     shareInQuery: SHARE_IN_QUERY.source,
     cookies: { lang: LANG_COOKIE, city: CITY_COOKIE, maxAgeS: PREF_COOKIE_MAX_AGE_S },
     headers: { token: HEADER_TOKEN, origin: HEADER_ORIGIN },
+    langRule: LANG_RULE,
   })
 
 /** The answers themselves, at the end of <body> (./pageScripts/givenAnswers.ts). */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CODE, HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../../src/contract/envelope'
-import { CITY_COOKIE, FIRST_ANSWERS, LANG_COOKIE } from '../../src/contract/firstAnswers'
+import { CITY_COOKIE, FIRST_ANSWERS, LANG_COOKIE, langOfTags } from '../../src/contract/firstAnswers'
 import type { CardProduct } from '../../src/contract/member'
 import type { SeckillListAnswer } from '../../src/contract/seckill'
 import type { ModuleListAnswer, ServerInfo } from '../../src/contract/site'
@@ -13,6 +13,7 @@ import { SHARE_IN_QUERY, firstAnswerUrl, insertAt, ownEntry, withFirstAnswers, t
 import { noncesOf, runtimeStyleNonce } from '../http/security'
 import { cardShell, homeShell, meShell, ordersShell, withFirstScreen, type Drawing, type HomeScreenData } from './drawing'
 import { nowMs } from '../time'
+import { findRoute } from '../../src/routes'
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/
 /** The headers of a first call's answer kept in the page (lower case, as inject gives them). */
@@ -71,7 +72,31 @@ export function withNonces(html: string, nonces: { script: string; style: string
   return insertAt(tagged, '<head>', `<head>${runtimeStyleNonce(nonces)}`)
 }
 
-/** The shopper's language and city as the page's script kept them in cookies (server/hosting/pageScripts/firstAnswers.ts); anything odd is ignored. */
+/**
+ * An `Accept-Language` header's tags, most preferred first (by `q`, then as written); `q=0` (not wanted) and malformed
+ * entries left out; the first 20 entries read.
+ */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, at) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)).find(Boolean)
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, at }
+    })
+    .filter((e) => /^(?:[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\*)$/.test(e.tag) && e.q > 0)
+    .sort((a, b) => b.q - a.q || a.at - b.at)
+    .map((e) => e.tag)
+}
+
+/**
+ * The shopper's language and city as the page's script kept them in cookies (server/hosting/pageScripts/firstAnswers.ts);
+ * anything odd is ignored. The language cookie holds only a choice the shopper made (My account); without one the page
+ * is drawn in the language the browser asks for (Accept-Language, the rule of src/contract/firstAnswers.ts), which is what
+ * the app will follow (navigator.languages), so an English browser's first paint is English, not Chinese that flips.
+ */
 export function preferencesOf(req: FastifyRequest): CallContext {
   const cookies = new Map(
     (req.headers.cookie ?? '')
@@ -82,8 +107,9 @@ export function preferencesOf(req: FastifyRequest): CallContext {
   )
   const city = cookies.get(CITY_COOKIE)
   const share = SHARE_IN_QUERY.exec(req.url)
+  const chosen = cookies.get(LANG_COOKIE)
   return {
-    lang: cookies.get(LANG_COOKIE) === 'en' ? 'en' : 'zh',
+    lang: chosen === 'en' || chosen === 'zh' ? chosen : langOfTags(acceptLanguageTags(req.headers['accept-language'])),
     city: city && /^[1-9]\d{0,8}$/.test(city) ? Number(city) : undefined,
     share: share ? share[1] : undefined,
   }
@@ -151,6 +177,20 @@ function firstScreen(page: string, given: Record<string, GivenAnswer>, prefs: Ca
   return null
 }
 
+/**
+ * index.html in the page's language: `<html lang>` (screen readers, the browser's translate offer) and the tab's
+ * `<title>` (the route's, as the app will set it) — as built (zh-CN, 一卡通) the first paint of an English page was
+ * announced as Chinese.
+ */
+export function inLanguage(html: string, page: string, lang: 'zh' | 'en'): string {
+  // A path the app sends Home is titled as Home (the app's name).
+  const route = findRoute(page) ?? findRoute(HOME_PAGE)
+  const title = route ? (lang === 'en' ? route.en : route.zh) : ''
+  const escaped = title.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'))
+  const langAttr = ` lang="${lang === 'en' ? 'en' : 'zh-CN'}"`
+  return html.replace(/<html\b([^>]*)>/, (_tag, attrs: string) => `<html${attrs.replace(/\slang="[^"]*"/, '')}${langAttr}>`).replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
+}
+
 /** index.html and page-chunks.json as built, read again when the build changes (npm run build:h5 while serving). */
 function buildReader(root: string) {
   let stamp = ''
@@ -213,15 +253,16 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string): Pro
   }
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     const { html, chunks } = readBuild()
-    // The answer depends on the preference cookies (language, city): no shared cache may give one shopper's to another.
-    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Cookie').type('text/html; charset=utf-8')
+    // The answer depends on the preference cookies (language, city) and the browser's languages: no shared cache may
+    // give one shopper's to another.
+    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8')
     const page = pageOfUrl(url)
     const prefs = preferencesOf(req)
     const given = await givenAnswers(app, page, prefs)
     const first = firstScreen(page, given, prefs)
     // Every inline script and style in the page carries this answer's nonces (server/http/security.ts).
     const nonces = noncesOf(reply)
-    const out = withFirstAnswers(withInlineStyles(withPageChunks(withNonces(html, nonces), chunks, page), readStyle, nonces.style), page, nonces, given, first?.drawn)
+    const out = withFirstAnswers(withInlineStyles(withPageChunks(withNonces(inLanguage(html, page, prefs.lang), nonces), chunks, page), readStyle, nonces.style), page, nonces, given, first?.drawn)
     return reply.send(first ? withFirstScreen(out, first.drawing, nonces) : out)
   }
   // "/" is Home; the static plugin would treat it as a directory.

@@ -17,8 +17,15 @@ import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
 import { retryPendingRefunds } from '../domain/pay/pay'
 import { runDueCalls } from '../domain/pay/outbox'
-import { createSandboxProvider, createUnconfiguredProvider, type PayProvider } from '../domain/pay/provider'
+import { createSandboxProvider, createUnconfiguredProvider, type SandboxProvider } from '../providers/pay/sandbox'
+import { createPaymentProviders, type PaymentProviders } from '../providers/pay/registry'
+import type { PaymentProvider } from '../providers/pay/types'
+import type { WechatPay } from '../providers/wechatpay/wechatpay'
+import { notifyRoutes } from './routes/notify'
 import { pruneSessions } from './routes/account'
+import { pruneTillChecks } from '../domain/store/tillChecks'
+import { pruneJobContacts } from '../domain/jobs'
+import { retryLogFlush } from '../domain/erasure'
 import { accountRoutes } from './routes/account'
 import { addressRoutes } from './routes/address'
 import { memberRoutes } from './routes/member'
@@ -38,7 +45,9 @@ import { sendDueReminders } from '../domain/discountDay/discountDay'
 import { DEFAULT_GOLDPLAN, type GoldPlanConfig } from '../domain/pay/receipt'
 import { receiptRoutes } from './routes/receipt'
 import { referralRoutes } from './routes/referral'
-import { setReferralSecret } from '../domain/referral'
+import { alipayRoutes } from './routes/alipay'
+import type { AlipayProvider } from '../providers/alipay/provider'
+import { setReferralSecret, settleReferrals } from '../domain/referral'
 import { NO_TEMPLATES, type TakeoutTemplates } from '../domain/takeout/subscriptions'
 import { takeoutLive, type LiveOptions } from './routes/takeoutLive'
 import { autoDeliverTakeout, autoRefuseTakeout } from '../domain/takeout/takeout'
@@ -50,6 +59,16 @@ import { addDistanceFunction } from '../storage/repo/shops'
 import { cacheSessions, SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX } from '../storage/repo/users'
 import { assetRoutes } from '../demo/assets'
 import { createSandbox } from '../sandbox/sandbox'
+import type { SmsConfig } from '../providers/sms/config'
+import type { SmsSender } from '../providers/sms/types'
+import { noSmsSender, sandboxSmsSender } from '../providers/sms/sandbox'
+import { tencentSmsSender, type TencentSenderOptions } from '../providers/sms/tencent'
+import type { WechatConfig } from '../providers/wechat/config'
+import type { TokenStore, WechatServices } from '../providers/wechat/types'
+import { wechatApi, type WechatApiOptions } from '../providers/wechat/api'
+import { sandboxWechat } from '../providers/wechat/sandbox'
+import * as wechatRepo from '../storage/repo/wechat'
+import { sendDueMessages, takeWaiting, type MessageSender } from '../domain/messages'
 import { clientLimitStore } from './clientLimits'
 import { seedDemoData } from '../demo/seed'
 import { seedReferenceData } from '../storage/reference'
@@ -59,6 +78,7 @@ import { noTracker } from '../providers/carrier/none'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { staffRoutes } from './routes/staff'
+import { shopProfileRoutes } from './routes/shopProfile'
 import { staticRoutes } from '../hosting/static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
@@ -70,6 +90,8 @@ export interface AppOptions {
   dbPath: string
   staticDir?: string
   logger?: boolean
+  /** Where the log goes instead of stdout (a test that reads what the server logged). */
+  logStream?: NodeJS.WritableStream
   sandbox?: boolean
   /** Sandbox helpers answer only with this key (X-Sandbox-Key); random when not given. */
   sandboxKey?: string
@@ -79,6 +101,22 @@ export interface AppOptions {
   paySecret?: string
   /** Login codes one client may ask for in 10 minutes (default 5). */
   smsPerClient?: number
+  /** … and in a day, over all phones (SMS_PER_CLIENT_DAY; default 50). */
+  smsPerClientDay?: number
+  /**
+   * The SMS sender (server/providers/sms/config.ts readSmsConfig: SMS_PROVIDER, TENCENT_SMS_*). Absent or null: the sandbox's
+   * (the outbox and the log) in the sandbox, none outside it (codes refused with sms_not_configured).
+   */
+  sms?: SmsConfig | null
+  /** The real sender's tries and time limit (tests shorten them). */
+  smsOptions?: TencentSenderOptions
+  /**
+   * WeChat login and server API (server/providers/wechat/config.ts readWechatConfig: WX_MP_*, WX_GZH_*, WX_API_BASE …). Each
+   * app configured uses WeChat; one that is not, the sandbox's stand-in in the sandbox, nothing outside it.
+   */
+  wechat?: WechatConfig | null
+  /** The WeChat client's time limit and waits (tests shorten them). */
+  wechatOptions?: WechatApiOptions
   trustProxy?: boolean | string | number
   /** Unanswered refund requests are approved automatically after this many hours (default 48). */
   refundAutoApproveHours?: number
@@ -94,6 +132,8 @@ export interface AppOptions {
   discountDayTemplate?: string | null
   /** The receipt in WeChat Pay's frame (server/http/config.ts GOLDPLAN_*, WXPAY_SUB_MCH_ID; server/domain/pay/receipt.ts). */
   goldplan?: GoldPlanConfig
+  /** Real payment providers built from the configuration (server/providers/wechatpay, server/providers/alipay); none: the sandbox pays, or nobody. */
+  payments?: { wechatpay?: WechatPay | PaymentProvider | null; alipay?: AlipayProvider | PaymentProvider | null }
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
@@ -119,9 +159,16 @@ declare module 'fastify' {
     db: DB
     /** The core's storage (server/storage/query.ts). */
     q: Q
-    payProvider: PayProvider
+    /** The sandbox provider (or, outside the sandbox, its unconfigured stand-in): what it was asked, for the tests. */
+    payProvider: SandboxProvider
+    /** The payment providers of this start (server/providers/pay/registry.ts): what the domain asks. */
+    payProviders: PaymentProviders
     /** Where parcels' tracking comes from (server/providers/carrier/types.ts). */
     parcelTracker: ParcelTracker
+    /** WeChat's services as this server has them (server/providers/wechat/types.ts). */
+    wechat: WechatServices
+    /** The SMS sender (server/providers/sms/types.ts). */
+    sms: SmsSender
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
     /** Liveness and readiness (server/http/health.ts): the start, the sweep and SIGTERM tell it what holds. */
@@ -150,7 +197,11 @@ export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInsta
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers["access-token"]'] } : false,
+    logger: opts.logStream
+      ? { level: 'info', redact: ['req.headers["access-token"]'], stream: opts.logStream }
+      : opts.logger
+        ? { level: 'info', redact: ['req.headers["access-token"]'] }
+        : false,
     bodyLimit: 256 * 1024,
     // Stopping (SIGTERM, server/main.ts): a request that arrives on a connection already open is served — its answer
     // says Connection: close (the hook below) — rather than Fastify's bare 503 text; new connections are not taken.
@@ -238,7 +289,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : null
   const detachClock = attachClock(heldClock ? heldClock.read : () => clockOffsets(db))
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
-  const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'), app.log)
+  const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
+  // The outside providers of identity (issue 40; server/providers/README.md): a configured one is real, else the sandbox's
+  // stand-in in the sandbox, else none (the routes refuse with a reason).
+  const sms: SmsSender = opts.sms ? tencentSmsSender(opts.sms, opts.smsOptions) : sandbox.enabled ? sandboxSmsSender(sandbox, app.log) : noSmsSender
+  app.decorate('sms', sms)
+  // WeChat's access_token and jsapi_ticket are kept in the database, shared by every process (server/storage/repo/wechat.ts).
+  const tokenStore: TokenStore = {
+    read: (appId, kind) => wechatRepo.readToken(q, appId, kind),
+    takeLease: (appId, kind, now, leaseUntil, dueBefore) => wechatRepo.takeTokenLease(q, appId, kind, now, leaseUntil, dueBefore),
+    takeForce: (appId, kind, stale, now, leaseUntil, forcedBefore) => wechatRepo.takeTokenForce(q, appId, kind, stale, now, leaseUntil, forcedBefore),
+    save: async (appId, kind, value, expiresAt, leaseUntil, now) => void (await wechatRepo.saveToken(q, appId, kind, value, expiresAt, leaseUntil, now)),
+    release: async (appId, kind) => void (await wechatRepo.releaseTokenLease(q, appId, kind)),
+  }
+  const realWechat = opts.wechat ? wechatApi(opts.wechat, tokenStore, opts.wechatOptions) : null
+  const standIn = sandbox.enabled ? sandboxWechat({ gzhAppId: process.env.WX_GZH_APPID, log: app.log }) : null
+  const wechat: WechatServices = {
+    miniProgram: realWechat?.miniProgram ?? standIn?.miniProgram ?? null,
+    officialAccount: realWechat?.officialAccount ?? standIn?.officialAccount ?? null,
+  }
+  app.decorate('wechat', wechat)
+  // Subscription messages go out through the mini-program (server/domain/messages.ts): sent after the request that recorded
+  // them has answered, and by every sweep.
+  const miniProgram = wechat.miniProgram
+  const messageSender: MessageSender = miniProgram ? (message) => miniProgram.subscribe(message) : null
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
@@ -259,12 +333,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tracker = opts.parcelTracker ?? (sandbox.enabled ? sandboxTracker : noTracker)
   app.decorate('parcelTracker', tracker)
   // Subscription messages (takeout's moves, discount-day reminders) are offered only where they can be delivered: the
-  // sandbox records them (sandbox_messages, GET /api/sandbox/messages); a production server needs WeChat's sender
-  // (server/providers/wechat) — until one is configured no template is offered, no consent taken, and nothing is written
-  // to the sandbox's outbox.
-  const messages = sandbox.enabled
+  // sandbox records them (GET /api/sandbox/messages); a production server sends them through the mini-program's API
+  // (server/providers/wechat, WX_MP_*) — until it is configured no template is offered and no consent taken.
+  const messages = sandbox.enabled || messageSender !== null
   const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
   const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
+  // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
+  const providers = createPaymentProviders({ sandbox: sandbox.enabled ? provider.provider('sandbox') : null, wechatpay: opts.payments?.wechatpay, alipay: opts.payments?.alipay })
+  app.decorate('payProviders', providers)
 
   // Bad input is the shopper's problem to fix, not a server error: always code 0 with a readable msg.
   // Every answer is the envelope; only a server fault is a 5xx, and its details go to the log only.
@@ -326,10 +402,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, q, storage, sandbox, { smsPerClient: opts.smsPerClient ?? 5 })
+  accountRoutes(app, q, storage, { smsPerClient: opts.smsPerClient ?? 5, smsPerClientDay: opts.smsPerClientDay ?? 50, sms, wechat })
+  // A subscription message recorded by this request (a takeout order's move): sent once the answer is out (its transaction
+  // has committed). Costs nothing when none was recorded: a flag, no query.
+  app.addHook('onResponse', (_req, _reply, done) => {
+    if (takeWaiting(q)) void sendDueMessages(q, messageSender).catch((error: unknown) => app.log.error({ err: error }, 'subscription messages not sent'))
+    done()
+  })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
   const refundAutoApproveHours = opts.refundAutoApproveHours ?? 48
-  orderRoutes(app, q, provider, secret, refundAutoApproveHours)
+  orderRoutes(app, q, providers, refundAutoApproveHours)
+  // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
+  const wechatpay = opts.payments?.wechatpay
+  await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
   fuelRoutes(app, q)
   discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
@@ -340,16 +425,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   mallRoutes(app, q)
   cartRoutes(app, q)
   logisticsRoutes(app, q, tracker)
-  storeRoutes(app, q, storage, provider, refundAutoApproveHours)
+  storeRoutes(app, q, storage, providers, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
-  takeoutRoutes(app, q, provider, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
+  takeoutRoutes(app, q, providers, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
-  staffRoutes(app, q)
+  staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
+  shopProfileRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)
+  // Alipay's buyer identity and, when configured, its notification route /notify/alipay (server/http/routes/alipay.ts).
+  const alipay = opts.payments?.alipay
+  alipayRoutes(app, q, storage, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
   if (opts.metrics) recordMetrics(app, storage, q)
@@ -362,19 +451,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // store accepted in time (refused and refunded) and long-delivering ones (delivered), parcels (events stored as
   // they come due; delivered ones unconfirmed for AUTO_COMPLETE_DAYS completed), expired sessions, old login codes.
   const housekeeping = async (): Promise<void> => {
-    await cancelExpired(q, provider)
+    await cancelExpired(q, providers)
     // Provider calls recorded but not made (the recording request stopped, or the provider failed): server/domain/pay/outbox.ts.
-    await runDueCalls(q, provider)
-    await retryPendingRefunds(q, provider)
-    await autoApproveRefunds(q, provider, refundAutoApproveHours)
-    await autoRefuseTakeout(q, provider, takeoutAcceptMinutes)
+    await runDueCalls(q, providers)
+    await retryPendingRefunds(q, providers)
+    await autoApproveRefunds(q, providers, refundAutoApproveHours)
+    await autoRefuseTakeout(q, providers, takeoutAcceptMinutes)
     await autoDeliverTakeout(q)
     await sweepParcels(q, tracker)
     await pruneSessions(q)
+    // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
+    await pruneTillChecks(q)
+    // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
+    await retryLogFlush(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox —
     // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
     // transaction must not meet a tx() of theirs.
     if (messages) await sendDueReminders(storage)
+    // Subscription messages recorded and not sent yet (server/domain/messages.ts): after the reminders the sweep recorded.
+    await sendDueMessages(q, messageSender)
+    // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
+    await pruneJobContacts(storage)
+    // The referral contest (issue 43): purchases kept (completed, or a week paid) counted, cancelled or refunded ones undone.
+    await settleReferrals(q, storage)
   }
 
   await app.register(async (pages) => {
@@ -383,7 +482,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
-    sandboxRoutes(pages, q, storage, sandbox, provider, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
     await staticRoutes(pages, opts.staticDir ?? '')
   })

@@ -8,6 +8,12 @@ import { ConfigError, field, readEnv, type Env, type EnvProblem, type EnvValues 
 import { PROVIDER_CONFIGS, type ProviderConfigs } from '../providers/configs'
 import { parseClockAt } from '../time'
 import type { AppOptions } from './app'
+import type { WechatPayConfig } from '../providers/wechatpay/config'
+import { createWechatPay } from '../providers/wechatpay/wechatpay'
+import type { SmsConfig } from '../providers/sms/config'
+import type { WechatConfig } from '../providers/wechat/config'
+import type { AlipayConfig } from '../providers/alipay/config'
+import { createAlipayProvider } from '../providers/alipay/provider'
 
 /** Server settings from the environment (never from the repository), read once at start: readConfig. */
 export interface ServerConfig {
@@ -45,6 +51,12 @@ export interface ServerConfig {
   referralSecret?: string
   /** Login codes one client (IP address) may ask for in 10 minutes, whatever the phone numbers. */
   smsPerClient: number
+  /** … and in a day (SMS_PER_CLIENT_DAY, default 50). */
+  smsPerClientDay: number
+  /** The SMS sender (SMS_PROVIDER, TENCENT_SMS_*; server/providers/sms/config.ts); null: none (the sandbox's in the sandbox). */
+  sms: SmsConfig | null
+  /** WeChat login and server API (WX_*; server/providers/wechat/config.ts); null: neither app configured. */
+  wechat: WechatConfig | null
   /** Fastify trustProxy: set when a reverse proxy sits in front, so client limits see the real address. */
   trustProxy: boolean | string | number
   /** Refund requests no store answered within this many hours are approved automatically (default 48). */
@@ -71,6 +83,10 @@ export interface ServerConfig {
    * https://payapp.weixin.qq.com), GOLDPLAN_RECEIPT_URL (the link as configured at WeChat Pay) and WXPAY_SUB_MCH_ID.
    */
   goldplan: GoldPlanConfig
+  /** WeChat Pay API v3 (server/providers/wechatpay/config.ts, WXPAY_*); null: not configured (the sandbox, or nobody, pays by WeChat). */
+  wechatpay: WechatPayConfig | null
+  /** Alipay (server/providers/alipay/config.ts, ALIPAY_*); null: not configured (the sandbox, or nobody, pays by Alipay). */
+  alipay: AlipayConfig | null
   /**
    * PUBLIC_URL: the https origin shoppers and providers reach this server at (https://shop.example.com), behind whatever
    * proxy: the providers' notification and return addresses are built on it, and `npm run doctor` lists the domains to
@@ -116,6 +132,7 @@ export const SERVER_ENV = {
   PAY_NOTIFY_SECRET: field.secret(),
   REFERRAL_SECRET: field.secret({ minLength: 16 }),
   SMS_PER_CLIENT: field.int({ fallback: 5, min: 1, max: 100_000, unit: 'codes per 10 minutes' }),
+  SMS_PER_CLIENT_DAY: field.int({ fallback: 50, min: 1, max: 1_000_000, unit: 'codes per day' }),
   TRUST_PROXY: field.text({ pattern: /^(true|false|\d{1,2}|[0-9A-Fa-f.:/, ]+)$/, what: 'true, false, a hop count or the proxy addresses (10.0.0.0/8, …)' }),
   REFUND_AUTO_APPROVE_HOURS: field.int({ fallback: 48, min: 1, max: 8760, unit: 'hours' }),
   SWEEP_MS: field.int({ fallback: 60_000, min: 10, max: 3_600_000, unit: 'ms' }),
@@ -166,8 +183,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
   }
   const providers: Partial<Record<string, unknown>> = {}
   for (const entry of PROVIDER_CONFIGS) {
-    for (const finding of entry.check?.(env) ?? []) if (finding.level === 'fail') problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
-    if (!entry.read) continue
+    const failed = (entry.check?.(env) ?? []).filter((finding) => finding.level === 'fail')
+    for (const finding of failed) problems.push({ variable: finding.variable ?? entry.name, problem: finding.message })
+    // A provider its offline checks already refused is not read as well (one line per wrong variable, not two).
+    if (!entry.read || failed.length > 0) continue
     try {
       providers[entry.name] = entry.read(env) ?? null
     } catch (error) {
@@ -208,6 +227,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     paySecret: v.PAY_NOTIFY_SECRET ?? crypto.randomBytes(32).toString('hex'),
     referralSecret: v.REFERRAL_SECRET ?? undefined,
     smsPerClient: v.SMS_PER_CLIENT,
+    smsPerClientDay: v.SMS_PER_CLIENT_DAY,
+    sms: (providers.sms ?? null) as SmsConfig | null,
+    wechat: (providers.wechat ?? null) as WechatConfig | null,
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     refundAutoApproveHours: v.REFUND_AUTO_APPROVE_HOURS,
     sweepMs: v.SWEEP_MS,
@@ -220,6 +242,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     workers: v.WORKERS,
     metricsPort: v.METRICS_PORT,
     metricsHost: v.METRICS_HOST,
+    wechatpay: (providers.wechatpay ?? null) as WechatPayConfig | null,
+    alipay: (providers.alipay ?? null) as AlipayConfig | null,
     providers,
   }
 }
@@ -256,6 +280,9 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     paySecret: config.paySecret,
     referralSecret: config.referralSecret,
     smsPerClient: config.smsPerClient,
+    smsPerClientDay: config.smsPerClientDay,
+    sms: config.sms,
+    wechat: config.wechat,
     trustProxy: config.trustProxy,
     refundAutoApproveHours: config.refundAutoApproveHours,
     sweepMs: config.sweepMs,
@@ -265,5 +292,7 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
     metrics: config.metricsPort > 0,
+    // Both real providers, as configured: a start with Alipay's variables pays by Alipay (it was left out: issue 40's journey).
+    payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null, alipay: config.alipay ? createAlipayProvider(config.alipay) : null },
   }
 }

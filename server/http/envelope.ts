@@ -11,7 +11,8 @@ import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
 import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
 import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
 import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
-import type { ApiLang } from '../../src/contract/common'
+import { SHOP_PROFILE_ENDPOINTS } from '../../src/contract/shopProfileEndpoints'
+import { TEXT_REFUSAL, type ApiLang } from '../../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { langOf } from '../domain/names'
 import { cachedSession, sessionOfToken, touchSession, type SessionUser } from '../storage/repo/users'
@@ -77,6 +78,8 @@ const userOf = (row: SessionUser): AuthUser => ({ id: row.id, phone: row.phone, 
 export function zodRefusal(error: z.ZodError): { reason: Reason; params: ReasonParams } {
   const issue = error.issues[0]
   if (!issue) return { reason: 'invalid_request', params: { detail: 'payload is invalid' } }
+  // A typed text's refused character (src/contract/common.ts oneLine / lines): which field, for the app to point at.
+  if (issue.message === TEXT_REFUSAL) return { reason: TEXT_REFUSAL, params: { field: issue.path.join('.') } }
   if (isReason(issue.message)) return { reason: issue.message, params: {} }
   const field = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')).join(', ') : issue.path.join('.')
   const msg = issue.message === 'Required' ? `${field || 'payload'} is required` : issue.message
@@ -90,7 +93,7 @@ export function failZod(error: z.ZodError): Refusal {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...SHOP_PROFILE_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { HEADER_TOKEN } from '../../src/contract/envelope'
+import { pageQueryOf, receiptParamsOf } from '../../src/contract/receiptLink'
 
 /**
  * Where the H5 app loads WeChat's JSSDK from (src/platform/jssdk.h5.ts: JSSDK_SRC, a script it adds at run time
@@ -131,12 +132,16 @@ export async function documentHeaders(pages: FastifyInstance, options: { receipt
   })
 }
 
-/** The receipt page as WeChat Pay opens it in its frame (点金计划 商家小票: server/domain/pay/receipt.ts): its path with check_code. */
+/**
+ * The receipt page as WeChat Pay opens it in its frame (点金计划 商家小票: server/domain/pay/receipt.ts): its path, and the
+ * query the app's router will read (pageQueryOf) passing the app's own rule for drawing the receipt (receiptParamsOf,
+ * src/contract/receiptLink.ts) — the page is framed exactly when it draws the receipt (issue 43: `?id=…&check_code=` was framed).
+ */
 export const isReceiptFrameRequest = (url: string | undefined): boolean => {
   if (!url) return false
   const q = url.indexOf('?')
   const path = q < 0 ? url : url.slice(0, q)
-  return path === RECEIPT_FRAME_PATH && q >= 0 && new URLSearchParams(url.slice(q + 1)).has('check_code')
+  return path === RECEIPT_FRAME_PATH && q >= 0 && receiptParamsOf(pageQueryOf(url.slice(q + 1))) !== null
 }
 const RECEIPT_FRAME_PATH = '/pages/orders/orderInfo'
 

@@ -4,6 +4,10 @@ import type { Finding } from './checks/keys'
 import { checkSms, SMS_SECRETS, SMS_VARIABLES } from './checks/sms'
 import { checkWechat, WECHAT_SECRETS, WECHAT_VARIABLES } from './checks/wechat'
 import { checkWechatPay, WECHATPAY_SECRETS, WECHATPAY_VARIABLES } from './checks/wechatpay'
+import { readWechatPayConfig } from './wechatpay/config'
+import { check as checkAlipayConfig, readAlipayConfig } from './alipay/config'
+import { readSmsConfig } from './sms/config'
+import { readWechatConfig } from './wechat/config'
 
 export type { Finding } from './checks/keys'
 
@@ -14,8 +18,8 @@ export type { Finding } from './checks/keys'
  *
  * Each provider's folder (server/providers/<name>/config.ts) exports `read<Provider>Config(env): Config | null` — null when
  * not configured, an Error whose message starts with the variable's name when half configured — and may export a `check`
- * for the doctor. Plug them in here: `read: readWechatPayConfig` (the entries below have none until their modules land;
- * the offline checks by the variables' names in ./checks/ stand in, and stop a start when a setting is definitely wrong).
+ * for the doctor. The offline checks by the variables' names in ./checks/ run first: a definite mistake stops the start
+ * there, naming every wrong variable.
  */
 export interface ProviderConfigEntry {
   /** The folder under server/providers/. */
@@ -33,14 +37,23 @@ export interface ProviderConfigEntry {
 }
 
 export const PROVIDER_CONFIGS: readonly ProviderConfigEntry[] = [
-  // merge: read: readWechatPayConfig (server/providers/wechatpay/config.ts)
-  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, check: checkWechatPay },
-  // merge: read: readAlipayConfig (server/providers/alipay/config.ts)
-  { name: 'alipay', title: 'Alipay', variables: ALIPAY_VARIABLES, secrets: ALIPAY_SECRETS, check: checkAlipay },
-  // merge: read: readWechatConfig (server/providers/wechat/config.ts)
-  { name: 'wechat', title: "WeChat login and WeChat's server API", variables: WECHAT_VARIABLES, secrets: WECHAT_SECRETS, check: checkWechat },
-  // merge: read: readSmsConfig (server/providers/sms/config.ts)
-  { name: 'sms', title: 'SMS', variables: SMS_VARIABLES, secrets: SMS_SECRETS, check: checkSms },
+  { name: 'wechatpay', title: 'WeChat Pay', variables: WECHATPAY_VARIABLES, secrets: WECHATPAY_SECRETS, read: readWechatPayConfig, check: checkWechatPay },
+  // Alipay: each variable checked by its name first (./checks/alipay.ts: every wrong one named); when none fails, the
+  // provider's own check of the configuration as the server reads it (the app's public key to compare, what no offline
+  // check can tell).
+  {
+    name: 'alipay',
+    title: 'Alipay',
+    variables: ALIPAY_VARIABLES,
+    secrets: ALIPAY_SECRETS,
+    read: readAlipayConfig,
+    check: (env) => {
+      const findings = checkAlipay(env)
+      return findings.some((f) => f.level === 'fail') ? findings : checkAlipayConfig(env)
+    },
+  },
+  { name: 'wechat', title: "WeChat login and WeChat's server API", variables: WECHAT_VARIABLES, secrets: WECHAT_SECRETS, read: readWechatConfig, check: checkWechat },
+  { name: 'sms', title: 'SMS', variables: SMS_VARIABLES, secrets: SMS_SECRETS, read: readSmsConfig, check: checkSms },
 ]
 
 /** What each provider's read<Provider>Config answered (null: not configured), by name. */

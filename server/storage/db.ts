@@ -750,10 +750,138 @@ export const MIGRATIONS: readonly string[] = [
   // 32 — a card product the operator withdrew (issue 40, `npm run admin -- card-disable N`): off sale — no longer listed or
   // sold; the cards bought stay as they are. Every product before was on sale.
   `ALTER TABLE card_products ADD COLUMN on_sale INTEGER NOT NULL DEFAULT 1 CHECK (on_sale IN (0, 1));`,
-  // 33 — one serial for the numbers people are shown (issue 42, server/domain/numbers.ts: order, trade and refund numbers,
+  // 33 — issue 39, the mall. The cart's ticks kept per line (checked: 1 ticked, 0 not; a line arrives ticked, and the ticks stay
+  // within one store: server/http/routes/cart.ts), so both targets show the same choice. English names a merchant may
+  // give its products and dishes beside the names it writes (name_en; null: none) — what English searches find
+  // (docs/decisions/2026-12-06-english-names-of-goods.md).
+  `
+  ALTER TABLE cart_lines ADD COLUMN checked INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE mall_products ADD COLUMN name_en TEXT;
+  ALTER TABLE dishes ADD COLUMN name_en TEXT;
+  `,
+  // 34 — payment providers (issue 40, server/providers/README.md): each trade names its provider ('sandbox', 'wechatpay',
+  // 'alipay') and how it is paid (method: wechat_jsapi, wechat_h5, wechat_native, alipay_jsapi, alipay_wap, sandbox); the
+  // provider's last answer to payparam (prepared: JSON, given again until prepared_until, ms on the server's clock); the
+  // WeChat Pay sub-merchant it was opened for in service-provider mode (sub_mchid, from the shop's wxpay_sub_mchid).
+  // Trades opened before are the sandbox's: channel 8's were its JSAPI stand-in, the others its cashier.
+  `
+  ALTER TABLE payments ADD COLUMN provider TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN method TEXT NOT NULL DEFAULT 'sandbox';
+  ALTER TABLE payments ADD COLUMN prepared TEXT;
+  ALTER TABLE payments ADD COLUMN prepared_until INTEGER;
+  ALTER TABLE payments ADD COLUMN sub_mchid TEXT;
+  UPDATE payments SET method = 'wechat_jsapi' WHERE channel = 8;
+  ALTER TABLE shops ADD COLUMN wxpay_sub_mchid TEXT;
+  `,
+  // 35 — limits against a few throwaway accounts (issue 43). Redemption codes guessed at the till
+  // (server/domain/store/tillChecks.ts): the till's record counts them too, as rows of kind 'redemption' (a code that named
+  // no order of the store: result 'invalid'; card_id null), limited per staff account and per store like the member-code
+  // checks (kind 'card', every row before this); the sweep drops rows older than TILL_CHECKS_KEEP_DAYS by their time. A
+  // job contact records the client address it was asked from (server/domain/jobs.ts: postings revealed per address a day;
+  // null before this), and the sweep drops contacts of days gone. PostgreSQL: migrations/pg/0035_issue43_limits.sql.
+  `
+  ALTER TABLE till_checks ADD COLUMN kind TEXT NOT NULL DEFAULT 'card' CHECK (kind IN ('card', 'redemption'));
+  CREATE INDEX till_checks_redemption_failed ON till_checks(shop_id, at) WHERE kind = 'redemption' AND result = 'invalid';
+  CREATE INDEX till_checks_at ON till_checks(at);
+  ALTER TABLE job_contacts ADD COLUMN client TEXT;
+  CREATE INDEX job_contacts_client ON job_contacts(client, day, job_id);
+  CREATE INDEX job_contacts_day ON job_contacts(day);
+  `,
+  // 36 — WeChat's server API and login (issue 40; server/providers/wechat). wechat_tokens: an access_token (per app id) or a
+  // jsapi_ticket (per official account) every process shares — its value and when it expires (ms), a refresh lease
+  // (lease_until: the process that took it refreshes; the others wait or use the value still valid) and the last forced
+  // refresh (forced_at: at most one every 30 s over all processes; WeChat allows 20 a day). wechat_messages: the subscription
+  // messages' outbox (server/domain/takeout/subscriptions.ts, discount-day reminders) — recorded in the transaction that
+  // decides a message, sent after it commits; pending → sent, refused (43101: the shopper's consent is gone, final),
+  // skipped (no openid to send to) or failed (a definite error or out of attempts; errcode kept). The sandbox's outbox view
+  // (GET /api/sandbox/messages) lists these rows; sandbox_messages' rows are copied in (the table is no longer written).
+  // users.wx_unionid: the UnionID jscode2session or the official account's OAuth answers, when the apps share an open platform.
+  // PostgreSQL: migrations/pg/0036_wechat.sql.
+  `
+  CREATE TABLE wechat_tokens (
+    app_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('access_token', 'jsapi_ticket')),
+    value TEXT,
+    expires_at INTEGER NOT NULL DEFAULT 0,
+    lease_until INTEGER NOT NULL DEFAULT 0,
+    forced_at INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (app_id, kind)
+  );
+  CREATE TABLE wechat_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    order_id INTEGER,
+    touser TEXT,
+    template_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    page TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'refused', 'skipped', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    errcode INTEGER,
+    last_error TEXT,
+    done_at INTEGER
+  );
+  CREATE INDEX wechat_messages_due ON wechat_messages(state, next_attempt_at);
+  CREATE INDEX wechat_messages_order ON wechat_messages(order_id, id);
+  INSERT INTO wechat_messages (user_id, order_id, touser, template_id, event, page, data, created_at, state, next_attempt_at, done_at)
+    SELECT user_id, order_id, touser, template_id, event, page, data, created_at, 'sent', created_at, created_at FROM sandbox_messages ORDER BY id;
+  ALTER TABLE users ADD COLUMN wx_unionid TEXT;
+  `,
+  // 37 — abuse of the new services (issue 43). Jobs (server/domain/jobs.ts): reports no longer hide a posting by their count;
+  // they wait for the operator's review (decided_at, outcome: kept or hidden; one undecided report per shopper and posting,
+  // the partial unique index), and the operator hides a posting (hidden_at). Reports the shop answered under the old rule
+  // are closed as decided (no outcome). The referral contest (server/domain/referral.ts): a contest's minimum purchase
+  // (min_amount, cents); a referral's qualifying purchase while it waits to be kept (order_id, paid_at), the identity it
+  // was held for when it matched one already counted (held_for), the payer's keyed hash when the provider names one
+  // (payer_hash); the keyed hashes of the identities already counted (referral_identities). PostgreSQL:
+  // migrations/pg/0037_reviews_and_kept_referrals.sql.
+  `
+  ALTER TABLE jobs ADD COLUMN hidden_at INTEGER;
+  ALTER TABLE job_reports ADD COLUMN decided_at INTEGER;
+  ALTER TABLE job_reports ADD COLUMN outcome TEXT CHECK (outcome IN ('kept', 'hidden'));
+  UPDATE job_reports SET decided_at = answered_at WHERE answered_at IS NOT NULL;
+  DROP INDEX job_reports_open;
+  CREATE UNIQUE INDEX job_reports_open ON job_reports(job_id, user_id) WHERE decided_at IS NULL;
+  CREATE INDEX job_reports_reporter ON job_reports(user_id, outcome, decided_at);
+  ALTER TABLE referral_contests ADD COLUMN min_amount INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE referrals ADD COLUMN paid_at INTEGER;
+  ALTER TABLE referrals ADD COLUMN held_for TEXT;
+  ALTER TABLE referrals ADD COLUMN payer_hash TEXT;
+  CREATE INDEX referrals_holding ON referrals(state, order_id);
+  CREATE TABLE referral_identities (key_hash TEXT PRIMARY KEY, referred_id INTEGER NOT NULL, counted_at INTEGER NOT NULL);
+  `,
+  // 38 — the shop's profile (issue 44, server/domain/store/profile.ts): its district (the address's; '' for shops from before),
+  // the week's hours as JSON (7 days, Monday first, each [{open, close}]; NULL: only the older free-text `hours`), closed
+  // dates as JSON ["YYYY-MM-DD"], photos in order as JSON (the cover stays `image`), the introduction as the allow-list
+  // left it (NULL: only the older plain `intro`); and the names owners asked for, waiting for the operator (one pending a
+  // shop; times ms on the server's clock). PostgreSQL: migrations/pg/0038_shop_profile.sql.
+  `
+  ALTER TABLE shops ADD COLUMN district TEXT NOT NULL DEFAULT '';
+  ALTER TABLE shops ADD COLUMN week_hours TEXT;
+  ALTER TABLE shops ADD COLUMN closed_dates TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE shops ADD COLUMN photos TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE shops ADD COLUMN intro_html TEXT;
+  CREATE TABLE shop_name_reviews (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id INTEGER NOT NULL REFERENCES shops(id),
+    name TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
+    requested_by INTEGER NOT NULL REFERENCES users(id),
+    requested_at INTEGER NOT NULL,
+    decided_at INTEGER,
+    reason TEXT
+  );
+  CREATE UNIQUE INDEX shop_name_reviews_pending ON shop_name_reviews(shop_id) WHERE status = 'pending';
+  CREATE INDEX shop_name_reviews_shop ON shop_name_reviews(shop_id, id);
+  `,
+  // 39 — one serial for the numbers people are shown (issue 42, server/domain/numbers.ts: order, trade and refund numbers,
   // redemption codes), never handed out twice by any process: SQLite takes it under the file's write lock (an insert into
   // an AUTOINCREMENT table, deleted at once: AUTOINCREMENT never reuses a number); PostgreSQL from the table's identity
-  // sequence, without a row (migrations/pg/0033_serials.sql). npm run db:copy sets that sequence past SQLite's mark.
+  // sequence, without a row (migrations/pg/0039_serials.sql). npm run db:copy sets that sequence past SQLite's mark.
   `CREATE TABLE serials (id INTEGER PRIMARY KEY AUTOINCREMENT);`,
 ]
 
@@ -771,6 +899,10 @@ export function openDatabase(dbPath: string): DB {
   if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
   const db = new Database(dbPath)
   db.pragma('busy_timeout = 5000')
+  // Freed bytes are zeroed — a deleted row's, an updated row's old copy, a freed page (issue 43): what an account
+  // deletion erases does not stay readable in the file's free space. A setting of each connection, so every opener sets
+  // it here. Its cost and what else it takes (the log emptied after an erasure): docs/api.md "What stays in the files".
+  db.pragma('secure_delete = ON')
   toWal(db)
   db.pragma('foreign_keys = ON')
   migrate(db)

@@ -65,9 +65,9 @@ export const markSent = async (s: Store, userId: number, day: string, at: number
       .numUpdatedRows,
   ) === 1
 
-/** A message in the sandbox outbox with no order (a discount day's reminder). */
+/** A message in the subscription messages' outbox with no order (a discount day's reminder), to be sent after the commit. */
 export const recordMessage = (s: Store, m: { userId: number; touser: string | null; templateId: string; event: string; page: string; data: string; at: number }) =>
   s
-    .insertInto('sandbox_messages')
-    .values({ user_id: m.userId, order_id: null, touser: m.touser, template_id: m.templateId, event: m.event, page: m.page, data: m.data, created_at: m.at })
+    .insertInto('wechat_messages')
+    .values({ user_id: m.userId, order_id: null, touser: m.touser, template_id: m.templateId, event: m.event, page: m.page, data: m.data, created_at: m.at, next_attempt_at: m.at })
     .execute()

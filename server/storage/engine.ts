@@ -46,7 +46,11 @@ export interface ShopsTable {
 export interface UsersTable {
   id: number
   wx_openid: string | null
+  /** The official account's openid (H5 inside WeChat): the referral contest's identities (issue 43). */
+  gzh_openid: string | null
   nickname: string
+  /** 'YYYY-MM-DD HH:mm:ss' (business wall time) when the account was made (a new account's job contacts, issue 43). */
+  created_at: string
   /** 'YYYY-MM-DD HH:mm:ss' when the account was deleted, else null. */
   deleted_at: string | null
 }

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import { sql as kysql } from 'kysely'
-import { JOB_REPORTS_TO_HIDE, type JobCategory } from '../../src/contract/jobEndpoints'
+import type { JobCategory, JobReportReason } from '../../src/contract/jobEndpoints'
 import type { Database, Engine, Store } from './engine'
 import type { JobsTable } from './tables/jobs'
 
@@ -21,13 +21,14 @@ export type JobRow = Omit<Selectable<JobsTable>, 'created_at'> & {
 
 type Outer = ExpressionBuilder<Database & { j: Database['jobs'] }, 'j'>
 
-/** The posting's open reports (COUNT: bigint on PostgreSQL, read as a number). */
+/** The posting's open reports: the shop has not answered them and the operator has not decided them (COUNT: bigint on PostgreSQL, read as a number). */
 const openReports = (eb: Outer) =>
   eb
     .selectFrom('job_reports as r')
     .select((r) => r.fn.countAll<number>().as('n'))
     .whereRef('r.job_id', '=', 'j.id')
     .where('r.answered_at', 'is', null)
+    .where('r.decided_at', 'is', null)
 
 const withShop = (s: Store) =>
   s
@@ -48,6 +49,7 @@ const withShop = (s: Store) =>
       'j.contact_phone',
       'j.refreshed_at',
       'j.closed_at',
+      'j.hidden_at',
       's.name as shop_name',
       's.address as shop_address',
       's.city_id',
@@ -58,9 +60,8 @@ const withShop = (s: Store) =>
 
 const toRow = (r: Omit<JobRow, 'open_reports'> & { open_reports: number | string | null }): JobRow => ({ ...r, open_reports: Number(r.open_reports ?? 0) })
 
-/** Listed: not closed, refreshed after `since` (its 30 days not over), fewer than JOB_REPORTS_TO_HIDE open reports. */
-const listed = (since: number) => (eb: Outer) =>
-  eb.and([eb('j.closed_at', 'is', null), eb('j.refreshed_at', '>', since), eb(openReports(eb), '<', JOB_REPORTS_TO_HIDE)])
+/** Listed: not closed, refreshed after `since` (its 30 days not over), not hidden by the operator (reports alone never hide: issue 43). */
+const listed = (since: number) => (eb: Outer) => eb.and([eb('j.closed_at', 'is', null), eb('j.refreshed_at', '>', since), eb('j.hidden_at', 'is', null)])
 
 export interface ListedFilter {
   since: number
@@ -117,6 +118,16 @@ export async function lockShopper(s: Store, engine: Engine, userId: number): Pro
   if (engine === 'postgres') await s.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
 }
 
+/** A posting, whatever its state or shop (the operator's review). */
+export const jobById = async (s: Store, id: number): Promise<JobRow | undefined> => {
+  const row = await withShop(s).where('j.id', '=', id).executeTakeFirst()
+  return row && toRow(row)
+}
+
+/** The shop's postings not closed that the operator hid. */
+export const hiddenCountOf = async (s: Store, shopId: number): Promise<number> =>
+  Number((await s.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('shop_id', '=', shopId).where('closed_at', 'is', null).where('hidden_at', 'is not', null).executeTakeFirstOrThrow()).n)
+
 export const pageOfShop = async (s: Store, shopId: number, limit: number, offset: number): Promise<JobRow[]> =>
   (await withShop(s).where('j.shop_id', '=', shopId).orderBy('j.id', 'desc').limit(limit).offset(offset).execute()).map(toRow)
 
@@ -124,9 +135,9 @@ export const countOfShop = async (s: Store, shopId: number): Promise<number> =>
   Number((await s.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('shop_id', '=', shopId).executeTakeFirstOrThrow()).n)
 
 export const openReportsOf = (s: Store, jobId: number) =>
-  s.selectFrom('job_reports').select(['reason', 'note', 'created_at']).where('job_id', '=', jobId).where('answered_at', 'is', null).orderBy('id').execute()
+  s.selectFrom('job_reports').select(['reason', 'note', 'created_at']).where('job_id', '=', jobId).where('answered_at', 'is', null).where('decided_at', 'is', null).orderBy('id').execute()
 
-/** Of the shop's postings not closed, how many reports wait for an answer, per posting that has any. */
+/** Of the shop's postings not closed, how many reports wait for its answer, per posting that has any. */
 export const openReportCounts = async (s: Store, shopId: number): Promise<number[]> =>
   (
     await s
@@ -136,6 +147,7 @@ export const openReportCounts = async (s: Store, shopId: number): Promise<number
       .where('j.shop_id', '=', shopId)
       .where('j.closed_at', 'is', null)
       .where('r.answered_at', 'is', null)
+      .where('r.decided_at', 'is', null)
       .groupBy('r.job_id')
       .execute()
   ).map((r) => Number(r.n))
@@ -165,15 +177,61 @@ export const refreshJob = (s: Store, id: number, now: number) => s.updateTable('
 
 export const closeJob = (s: Store, id: number, now: number) => s.updateTable('jobs').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute()
 
+/** The shopper's report of the posting that waits for the operator (answered by the shop or not): one at a time. */
 export const hasOpenReport = async (s: Store, jobId: number, userId: number): Promise<boolean> =>
-  (await s.selectFrom('job_reports').select('id').where('job_id', '=', jobId).where('user_id', '=', userId).where('answered_at', 'is', null).executeTakeFirst()) !== undefined
+  (await s.selectFrom('job_reports').select('id').where('job_id', '=', jobId).where('user_id', '=', userId).where('decided_at', 'is', null).executeTakeFirst()) !== undefined
+
+/** The shopper reported this posting before and the operator kept it: their reports do not queue it again. */
+export const hadKeptReport = async (s: Store, jobId: number, userId: number): Promise<boolean> =>
+  (await s.selectFrom('job_reports').select('id').where('job_id', '=', jobId).where('user_id', '=', userId).where('outcome', '=', 'kept').executeTakeFirst()) !== undefined
+
+/** The shopper's reports the operator kept the posting of (unfounded), decided after `since`. */
+export const keptReportsSince = async (s: Store, userId: number, since: number): Promise<number> =>
+  Number(
+    (await s.selectFrom('job_reports').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('outcome', '=', 'kept').where('decided_at', '>', since).executeTakeFirstOrThrow()).n,
+  )
+
+export interface QueueRow {
+  job_id: number
+  shop_id: number
+  shop_name: string
+  title: string
+  closed_at: number | null
+  reason: JobReportReason
+  answered_at: number | null
+  created_at: number
+}
+
+/** Every undecided report of a posting not hidden, with its posting: the operator's queue, grouped by the service. */
+export const undecidedReports = async (s: Store): Promise<QueueRow[]> =>
+  (
+    await s
+      .selectFrom('job_reports as r')
+      .innerJoin('jobs as j', 'j.id', 'r.job_id')
+      .innerJoin('shops as s', 's.id', 'j.shop_id')
+      .select(['r.job_id', 'j.shop_id', 's.name as shop_name', 'j.title', 'j.closed_at', 'r.reason', 'r.answered_at', 'r.created_at'])
+      .where('r.decided_at', 'is', null)
+      .where('j.hidden_at', 'is', null)
+      .orderBy('r.id')
+      .execute()
+  ).map((r) => ({ ...r, job_id: Number(r.job_id), shop_id: Number(r.shop_id) }))
+
+/** One posting's undecided reports, for the operator: what was said, by the shop too. */
+export const undecidedReportsOf = (s: Store, jobId: number) =>
+  s.selectFrom('job_reports').select(['id', 'user_id', 'reason', 'note', 'created_at', 'answer', 'answered_at']).where('job_id', '=', jobId).where('decided_at', 'is', null).orderBy('id').execute()
+
+/** The operator's decision on the posting's undecided reports; how many it decided. */
+export const decideReports = async (s: Store, jobId: number, outcome: 'kept' | 'hidden', now: number): Promise<number> =>
+  Number((await s.updateTable('job_reports').set({ decided_at: now, outcome }).where('job_id', '=', jobId).where('decided_at', 'is', null).executeTakeFirst()).numUpdatedRows)
+
+export const setHidden = (s: Store, jobId: number, at: number | null) => s.updateTable('jobs').set({ hidden_at: at }).where('id', '=', jobId).execute()
 
 export const insertReport = (s: Store, r: { job_id: number; user_id: number; reason: Database['job_reports']['reason']; note: string; created_at: number }) =>
   s.insertInto('job_reports').values(r).execute()
 
-/** Closes the posting's open reports with the shop's answer; how many it closed. */
+/** The shop's answer on the posting's open reports (it goes to the operator with them); how many it answered. */
 export const answerOpenReports = async (s: Store, jobId: number, answer: string, now: number): Promise<number> =>
-  Number((await s.updateTable('job_reports').set({ answered_at: now, answer }).where('job_id', '=', jobId).where('answered_at', 'is', null).executeTakeFirst()).numUpdatedRows)
+  Number((await s.updateTable('job_reports').set({ answered_at: now, answer }).where('job_id', '=', jobId).where('answered_at', 'is', null).where('decided_at', 'is', null).executeTakeFirst()).numUpdatedRows)
 
 export const hasContact = async (s: Store, userId: number, day: string, jobId: number): Promise<boolean> =>
   (await s.selectFrom('job_contacts').select('job_id').where('user_id', '=', userId).where('day', '=', day).where('job_id', '=', jobId).executeTakeFirst()) !== undefined
@@ -181,5 +239,30 @@ export const hasContact = async (s: Store, userId: number, day: string, jobId: n
 export const contactsOfDay = async (s: Store, userId: number, day: string): Promise<number> =>
   Number((await s.selectFrom('job_contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('day', '=', day).executeTakeFirstOrThrow()).n)
 
-export const insertContact = (s: Store, userId: number, day: string, jobId: number, now: number) =>
-  s.insertInto('job_contacts').values({ user_id: userId, day, job_id: jobId, seen_at: now }).execute()
+export const insertContact = (s: Store, userId: number, day: string, jobId: number, now: number, client: string) =>
+  s.insertInto('job_contacts').values({ user_id: userId, day, job_id: jobId, seen_at: now, client }).execute()
+
+// One client address's contacts (issue 43) -------------------------------------------------------------------------
+
+/**
+ * Serializes the contacts asked from one client address on PostgreSQL (a transaction-scoped advisory lock on the
+ * address's hash; accounts behind one address lock different users rows), so "postings revealed there today" is counted
+ * one contact after another. SQLite needs nothing: BEGIN IMMEDIATE already serializes.
+ */
+export async function lockClient(s: Store, engine: Engine, client: string): Promise<void> {
+  if (engine === 'postgres') await kysql`SELECT pg_advisory_xact_lock(43009, hashtext(${client}))`.execute(s)
+}
+
+/** The account's creation time ('YYYY-MM-DD HH:mm:ss', business wall time). */
+export const accountCreatedAt = async (s: Store, userId: number): Promise<string | undefined> =>
+  (await s.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst())?.created_at
+
+export const clientSawJob = async (s: Store, client: string, day: string, jobId: number): Promise<boolean> =>
+  (await s.selectFrom('job_contacts').select('job_id').where('client', '=', client).where('day', '=', day).where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined
+
+/** Different postings revealed to any account from this address on this day. */
+export const jobsSeenFromClient = async (s: Store, client: string, day: string): Promise<number> =>
+  Number((await s.selectFrom('job_contacts').select((eb) => eb.fn.count<number>('job_id').distinct().as('n')).where('client', '=', client).where('day', '=', day).executeTakeFirstOrThrow()).n)
+
+/** The sweep: contacts of days before `day` ('YYYY-MM-DD') go — only a day's own count is ever read; how many went. */
+export const pruneContactsBefore = async (s: Store, day: string): Promise<number> => Number((await s.deleteFrom('job_contacts').where('day', '<', day).executeTakeFirst()).numDeletedRows)

@@ -26,3 +26,8 @@ export const isStaff = (user: Pick<UserInfo, 'userIds'> | undefined): boolean =>
 export function useSessions(options: SignedInOptions = {}) {
   return useSignedInQuery(() => request('personal.user/sessions', {}), [], options)
 }
+
+/** The orders that would stop my account's deletion now (Delete account lists them before offering it). */
+export function useDeletionCheck(options: SignedInOptions = {}) {
+  return useSignedInQuery(() => request('personal.user/deletionCheck', {}), [], options)
+}

@@ -12,7 +12,7 @@ import { requestMall } from './logistics'
  * show or on the return to it (useQuery, src/core/cache.ts).
  */
 export function useCart(returnTo?: string) {
-  // Nothing in it is named by the system (products as their merchants wrote them): the language does not change it.
+  // Products as their merchants wrote them; the unpaid orders' titles are the server's, in the language asked with.
   return useSignedInQuery(() => requestMall('personal.mall_cart/index', {}), [], { returnTo })
 }
 
@@ -22,3 +22,5 @@ const CART = { changes: ['personal.mall_cart/'] }
 export const addToCart = (payload: CartAddPayload) => requestMall('personal.mall_cart/add', payload, CART)
 export const setCartQuantity = (id: number, quantity: number): Promise<CartAnswer> => requestMall('personal.mall_cart/setQuantity', { id, quantity }, CART)
 export const removeFromCart = (ids: number[]): Promise<CartAnswer> => requestMall('personal.mall_cart/remove', { ids }, CART)
+/** Tick or untick lines for checkout (kept on the server; ticking one store's lines unticks the others'). */
+export const checkCartLines = (ids: number[], checked: boolean): Promise<CartAnswer> => requestMall('personal.mall_cart/check', { ids, checked }, CART)

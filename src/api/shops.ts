@@ -8,10 +8,10 @@ export function fetchShop(id: number) {
   return request('hui_shanghu.shop/read', { id }).then((r) => r.info)
 }
 
-/** One shop, for Shop details. Nothing is asked without a valid id. */
+/** One shop with its profile (photos, introduction, the week's hours, open now: issue 44), for Shop details. Nothing is asked without a valid id. */
 export function useShop(id: number) {
   // A shop seen a moment ago (back from its bill or a coupon) shows at once, checked in the background.
-  return useQuery(() => fetchShop(id), [id], id > 0, () => firstAnswer('hui_shanghu.shop/read', { id })?.info)
+  return useQuery(() => request('hui_shanghu.shop/read', { id }), [id], id > 0, () => firstAnswer('hui_shanghu.shop/read', { id }))
 }
 
 export type ShopFilter = Omit<ApiReq<'hui_shanghu.shop/index'>, 'page' | 'page_size'>

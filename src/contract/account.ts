@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Phone, ShortText } from './common'
+import { COMMON_REQUEST, oneLine, Phone, ShortText } from './common'
 import { ORDER_KINDS } from './constants'
 
 export const SmsPayload = z.object({ phone: Phone, scene: z.enum(['bind', 'shopRegister']).default('bind') })
@@ -12,8 +12,19 @@ export const BindPayload = z.object({
   wx_code: ShortText('wx_code', 128).optional(),
   /** H5 inside WeChat: the official-account openid. */
   openid: ShortText('openid', 128).optional(),
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  share_user_user_id: z.union([oneLine(z.string()), z.number()]).optional(),
   /** The privacy notice version the shopper agreed to before the phone number was sent. */
+  privacy_version: ShortText('privacy_version', 32).optional(),
+})
+
+/**
+ * The mini-program's one-tap phone number (issue 40): the getPhoneNumber button's single-use code (valid 5 minutes), the
+ * Taro.login code for the openid, and what bind takes besides. The server asks WeChat for the number.
+ */
+export const PhoneLoginPayload = z.object({
+  phone_code: ShortText('phone_code', 128).min(1, 'phone_code is required'),
+  wx_code: ShortText('wx_code', 128).optional(),
+  share_user_user_id: COMMON_REQUEST.share_user_user_id,
   privacy_version: ShortText('privacy_version', 32).optional(),
 })
 
@@ -33,7 +44,8 @@ export type BindAnswer = z.infer<typeof BindAnswer>
 export const AuthUrlPayload = z.object({ redirect: ShortText('redirect', 500).regex(/^\//, 'redirect must be a path of this site') })
 export const AuthUrlAnswer = z.object({ url: z.string() })
 
-export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required') })
+/** Back from the official account's OAuth: its code and the `state` the server signed (getWxAuthCodeUrl). */
+export const OpenIdPayload = z.object({ code: ShortText('code', 128).min(1, 'code is required'), state: ShortText('state', 128).optional() })
 export const OpenIdAnswer = z.object({ openid: z.string() })
 
 /** Logout: revokes the token sent with the call (always succeeds, so an expired token can log out too). */
@@ -75,5 +87,6 @@ export const DeletionBlocker = z.object({
   create_time: z.string(),
 })
 export type DeletionBlocker = z.infer<typeof DeletionBlocker>
+/** The refusal's data, and personal.user/deletionCheck's answer (the same list, asked before deleting: issue 39). */
 export const DeletionRefusalData = z.object({ orders: z.array(DeletionBlocker) })
 export type DeletionRefusalData = z.infer<typeof DeletionRefusalData>

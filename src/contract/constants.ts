@@ -30,3 +30,8 @@ export const PRIVACY_VERSION = '2026-11'
 /** A mainland mobile number: 11 digits starting with 1 (the phone rule, for the client and the server). */
 export const PHONE_PATTERN = /^1\d{10}$/
 
+/**
+ * The query parameter Alipay's web authorisation returns to the page with (not WeChat's `code`): the value goes to
+ * `alipay/getOpenId` as `{ code }` (./alipay.ts, docs/api.md "Alipay's buyer identity").
+ */
+export const ALIPAY_AUTH_CODE_PARAM = 'auth_code'

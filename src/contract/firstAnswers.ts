@@ -41,11 +41,44 @@ export const FIRST_ANSWERS: Readonly<Record<string, readonly FirstAnswerCall[]>>
 }
 
 /**
- * H5: the shopper's language and chosen city, copied into these cookies (by the page's first script and by the app
- * when the language changes) so the reference server answers and draws the next page for them (server/hosting/firstAnswers.ts,
- * server/hosting/drawing). Preferences only — a session token is never put in a cookie.
+ * H5: the language the shopper chose on My account (none chosen: no cookie, and the server follows the browser's
+ * Accept-Language as the app follows its languages — langOfTags below) and the chosen city, copied into these cookies
+ * (by the page's first script and by the app when the language changes) so the reference server answers and draws the
+ * next page for them (server/hosting/firstAnswers.ts, server/hosting/drawing). Preferences only — a session token is
+ * never put in a cookie.
  */
 export const LANG_COOKIE = 'ocp_lang'
 export const CITY_COOKIE = 'ocp_city'
 /** A year, in seconds. */
 export const PREF_COOKIE_MAX_AGE_S = 365 * 24 * 3600
+
+/**
+ * Which of the app's languages a phone or browser asks for while the shopper has not chosen one on My account
+ * (issue 39): read from the languages it lists, most preferred first — H5: `navigator.languages`; the reference
+ * server drawing a page: the request's `Accept-Language`; weapp: WeChat's own language (`wx.getAppBaseInfo().language`,
+ * 'zh_CN', 'zh_TW', 'en' …). The first listed language the app has decides (any Chinese — zh-CN, zh-TW, zh-Hant-HK —
+ * reads the app's Simplified Chinese); a list that names neither is read in English (a French or Japanese phone is
+ * likelier to read English than Chinese); nothing listed at all is the app's first language, Chinese.
+ * Runtime values (no zod): the app imports this file for real. The page's first script (server/hosting/pageScripts/
+ * firstAnswers.ts), which may import nothing, is handed LANG_RULE and follows the same steps; a test runs both.
+ */
+export const LANG_RULE = {
+  /** Primary language subtags the app has, and the language each reads. */
+  known: { zh: 'zh', en: 'en' } as Readonly<Record<string, 'zh' | 'en'>>,
+  /** A list that names none of them. */
+  other: 'en' as 'zh' | 'en',
+  /** No list at all. */
+  none: 'zh' as 'zh' | 'en',
+}
+
+/** The app's language for a list of language tags, most preferred first ("en-US", "zh_CN", "zh-Hant-TW", "fr"). */
+export function langOfTags(tags: readonly string[]): 'zh' | 'en' {
+  let named = false
+  for (const tag of tags) {
+    if (typeof tag !== 'string' || tag.trim() === '' || tag.trim() === '*') continue
+    named = true
+    const primary = tag.trim().split(/[-_]/)[0].toLowerCase()
+    if (Object.prototype.hasOwnProperty.call(LANG_RULE.known, primary)) return LANG_RULE.known[primary]
+  }
+  return named ? LANG_RULE.other : LANG_RULE.none
+}

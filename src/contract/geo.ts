@@ -3,6 +3,7 @@
  * The browser's WGS-84 is converted on the client before it is sent (platform/location.h5.ts).
  */
 import { z } from 'zod'
+import { distanceMeters } from './distance'
 
 export interface GeoPoint {
   /** Latitude, degrees (GCJ-02). */
@@ -26,3 +27,11 @@ export const pointOf = (q: { lat?: number; lng?: number }): GeoPoint | null =>
 
 // Runtime helpers without zod (the app bundle imports them from ./distance; both are re-exported here).
 export { distanceMeters, formatDistance } from './distance'
+
+/**
+ * Whether a point lies in a district (issue 44: a shop's map point; the same rule as a shopper's address): within the
+ * district's reach of its centre — the distance from the centre to the district's farthest part, plus a margin. No
+ * boundaries are shipped; the circle is the stated margin (it takes in a strip of the neighbouring districts, so a
+ * pin a street over the line is kept). The reach of each district: server/domain/address/districtReach.ts.
+ */
+export const withinReach = (point: GeoPoint, area: { centre: GeoPoint; radius_m: number }): boolean => distanceMeters(point, area.centre) <= area.radius_m

@@ -23,7 +23,7 @@ export const JOB_ENDPOINTS = {
   'hui_shanghu.store_job/close': 'POST',
   /** "Still hiring": the 30 days start again from now (also brings back an expired posting). */
   'hui_shanghu.store_job/confirm': 'POST',
-  /** Answer the open reports of a posting: it shows again. */
+  /** Answer the open reports of a posting: the answer goes with them to the operator's review (issue 43). */
   'hui_shanghu.store_job/answerReports': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
 
@@ -39,9 +39,23 @@ export type JobReportReason = (typeof JOB_REPORT_REASONS)[number]
 
 /** A posting is listed this long after it was posted, edited or confirmed "still hiring". */
 export const JOB_LIFETIME_DAYS = 30
-/** Open reports by different shoppers that hide a posting until its shop answers them. */
-export const JOB_REPORTS_TO_HIDE = 3
+/**
+ * Reports never hide a posting (issue 43): they queue it for the operator's review, who keeps it listed or hides it. A
+ * shopper `kept` of whose reports the operator kept (found unfounded) within the last `days` days may not report until
+ * fewer are.
+ */
+export const JOB_REPORT_BAR = { kept: 3, days: 90 } as const
 /** Different postings whose contact one shopper may see in one business day. */
 export const JOB_CONTACTS_PER_DAY = 5
+/**
+ * Issue 43: a second account bought five more contacts a day. An account in its first JOB_NEW_ACCOUNT_HOURS may see
+ * JOB_CONTACTS_NEW_ACCOUNT a day; and one client address (the connection's, or the proxy's word for it when
+ * TRUST_PROXY says the proxy is ours) may reveal at most JOB_CONTACTS_PER_ADDRESS different postings a business day,
+ * over every account behind it (a posting already revealed there that day is free). Nothing the client makes up (an
+ * install id, a header) counts: it can be forged.
+ */
+export const JOB_CONTACTS_NEW_ACCOUNT = 2
+export const JOB_NEW_ACCOUNT_HOURS = 24
+export const JOB_CONTACTS_PER_ADDRESS = 20
 /** The salary filter's floors (yuan a month; 0: any). */
 export const JOB_SALARY_FLOORS = [0, 5000, 8000, 10000] as const

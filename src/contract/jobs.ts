@@ -3,19 +3,20 @@
  * month; times are ms on the server's clock.
  */
 import { z } from 'zod'
-import { Id } from './common'
+import { Id, lines, oneLine } from './common'
 import { GeoQuery } from './geo'
 import { PageQuery, pagedOf } from './paging'
 import { JOB_CATEGORIES, JOB_REPORT_REASONS } from './jobEndpoints'
 
-const text = (max: number) => z.string().trim().min(1).max(max)
+/** A one-line field; `many`: several lines by design (the requirements and benefits, the answer to reports). */
+const text = (max: number, many = false) => (many ? lines : oneLine)(z.string().trim()).min(1).max(max)
 
 export const JobListQuery = PageQuery.merge(GeoQuery).extend({
   city_id: Id.optional(),
   category: z.enum(JOB_CATEGORIES).optional(),
   /** Postings whose top salary reaches this (yuan a month). */
   salary_min: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  keyword: z.string().trim().max(40).optional(),
+  keyword: oneLine(z.string().trim()).max(40).optional(),
 })
 export type JobListQuery = z.input<typeof JobListQuery>
 
@@ -56,7 +57,7 @@ export const JobIdPayload = z.object({ id: Id })
 export const JobContactAnswer = z.object({ name: z.string(), phone: z.string(), used_today: z.number().int(), limit: z.number().int() })
 export type JobContactAnswer = z.infer<typeof JobContactAnswer>
 
-export const JobReportPayload = z.object({ id: Id, reason: z.enum(JOB_REPORT_REASONS), note: z.string().trim().max(200).default('') })
+export const JobReportPayload = z.object({ id: Id, reason: z.enum(JOB_REPORT_REASONS), note: lines(z.string().trim()).max(200).default('') })
 export const JobReportAnswer = z.object({ reported: z.literal(true) })
 
 /** The store's side. */
@@ -80,10 +81,10 @@ export const StoreJobSave = z
     salary_max: z.number().int().min(0).max(1_000_000),
     headcount: z.number().int().min(1).max(999),
     hours: text(60),
-    requirements: text(500),
-    benefits: text(500),
+    requirements: text(500, true),
+    benefits: text(500, true),
     contact_name: text(20),
     contact_phone: z.string().trim().regex(/^(1\d{10}|0\d{2,3}-?\d{7,8})$/, 'contact_phone must be a mobile or landline number'),
   })
   .refine((v) => v.salary_max >= v.salary_min, { message: 'salary_max must be at least salary_min', path: ['salary_max'] })
-export const StoreJobAnswerReports = z.object({ id: Id, answer: text(200) })
+export const StoreJobAnswerReports = z.object({ id: Id, answer: text(200, true) })

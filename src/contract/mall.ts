@@ -3,7 +3,7 @@
  * client imports types only. Money is integer cents; times are business wall time "YYYY-MM-DD HH:mm:ss".
  */
 import { z } from 'zod'
-import { Id, ShortText, shopperSays } from './common'
+import { Id, oneLine, ShortText, shopperSays } from './common'
 import { CARRIERS, PARCEL_STATES } from './mallEndpoints'
 import { OrderInfo } from './order'
 import { PageQuery, pagedOf } from './paging'
@@ -30,6 +30,11 @@ export const MallProduct = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
   name: z.string(),
+  /**
+   * The English name its merchant gave it, or null (issue 39): what English searches find, shown beside the name to a
+   * shopper reading English (search results, the product's page). `name` stays as the merchant wrote it.
+   */
+  name_en: z.string().nullable(),
   /** One-line selling point. */
   subtitle: z.string(),
   image: z.string(),
@@ -62,7 +67,7 @@ export type MallProductDetail = z.infer<typeof MallProductDetail>
 export const MallProductQuery = PageQuery.extend({
   category_id: Id.optional(),
   special_id: Id.optional(),
-  keyword: z.string().trim().max(30, 'keyword is too long').optional(),
+  keyword: oneLine(z.string().trim()).max(30, 'keyword is too long').optional(),
 })
 export type MallProductQuery = z.input<typeof MallProductQuery>
 export const MallProductPage = pagedOf(MallProduct)

@@ -2,10 +2,12 @@
  * The micro mall's cart (issue 24): shapes of the personal.mall_cart/* calls in ./mallEndpoints.ts. zod for the
  * server; the client imports types only. Kept on the server per shopper (weapp and H5 share it), one line per spec.
  * Checked out per store: personal.order/preCreate and create, kind `product`, source `mall`, with `items`
- * (src/contract/order.ts ProductPayload): the lines ordered leave the cart when the order is created.
+ * (src/contract/order.ts ProductPayload): the lines ordered leave the cart when the order is created. A line arrives
+ * ticked (add), and the ticks stay within one store (issue 39).
  */
 import { z } from 'zod'
 import { Id } from './common'
+import { OrderInfo } from './order'
 
 /** At most this many of one spec on a line (also bounded by the spec's stock and the product's per-order limit). */
 export const CART_LINE_MAX = 99
@@ -23,6 +25,13 @@ export const CartLine = z.object({
   /** The spec's current price and member price (card holders), cents. */
   price: z.number().int(),
   member_price: z.number().int(),
+  /**
+   * What this shopper pays for one now (issue 39): the member price while they hold an active card, else the price —
+   * as the order's quote prices it (server/domain/pricing/mall.ts). What the cart shows and adds up.
+   */
+  unit_price: z.number().int(),
+  /** Ticked for checkout (kept on the server: both targets show the same). A line that cannot be bought now reads false. */
+  checked: z.boolean(),
   quantity: z.number().int(),
   /** The spec's stock left now. */
   stock: z.number().int(),
@@ -49,11 +58,29 @@ export const CartStore = z.object({
 })
 export type CartStore = z.infer<typeof CartStore>
 
+/** The ticked lines that can be bought now: all of one store (checkout is one store's order), null when none. */
+export const CartChecked = z.object({
+  store_id: z.number().int(),
+  lines: z.number().int(),
+  pieces: z.number().int(),
+  /** Σ unit_price × quantity, cents: the goods' price before shipping and coupons. */
+  amount: z.number().int(),
+})
+export type CartChecked = z.infer<typeof CartChecked>
+
 export const CartAnswer = z.object({
   /** Stores in the order their newest line was added, newest first; lines newest first. */
   stores: z.array(CartStore),
   /** Pieces in the cart (the badge). */
   count: z.number().int(),
+  /** The shopper holds an active membership card: unit prices are member prices. */
+  member: z.boolean(),
+  checked: CartChecked.nullable(),
+  /**
+   * The shopper's unpaid orders made from the cart, not past their time, newest first (issue 39): their lines left the
+   * cart when they were made; the cart says them with Pay and Cancel.
+   */
+  unpaid_orders: z.array(OrderInfo),
 })
 export type CartAnswer = z.infer<typeof CartAnswer>
 
@@ -75,6 +102,13 @@ export type CartAddAnswer = z.infer<typeof CartAddAnswer>
 /** Set a line's quantity (brought down to the line's `max` when more). */
 export const CartSetPayload = z.object({ id: Id, quantity: Quantity })
 export type CartSetPayload = z.input<typeof CartSetPayload>
+
+/**
+ * Tick or untick lines (the shopper's own; others' ids are ignored). Ticks stay within one store: ticking lines of one
+ * store unticks every other store's; ids of several stores are refused (cart_check_one_store).
+ */
+export const CartCheckPayload = z.object({ ids: z.array(Id).min(1, 'ids must not be empty').max(CART_MAX_LINES), checked: z.boolean({ required_error: 'checked is required' }) })
+export type CartCheckPayload = z.input<typeof CartCheckPayload>
 
 /** Remove lines (the shopper's own; others' ids are ignored). */
 export const CartRemovePayload = z.object({ ids: z.array(Id).min(1, 'ids must not be empty').max(CART_MAX_LINES) })

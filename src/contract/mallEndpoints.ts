@@ -29,6 +29,8 @@ export const MALL_ENDPOINTS = {
   'personal.mall_cart/add': 'POST',
   /** Set a line's quantity. */
   'personal.mall_cart/setQuantity': 'POST',
+  /** Tick or untick lines for checkout (issue 39; the ticks stay within one store). */
+  'personal.mall_cart/check': 'POST',
   /** Remove lines. */
   'personal.mall_cart/remove': 'POST',
 } as const satisfies Record<string, 'GET' | 'POST'>
@@ -42,8 +44,10 @@ export type Carrier = (typeof CARRIERS)[number]
 /**
  * A parcel's tracking states, in order. The sandbox carrier moves a parcel through them at fixed times after
  * it is shipped (server/domain/shipping.ts PARCEL_TIMELINE), read on the carrier's clock (the sandbox can move it).
+ * `received` is the shopper's, not the carrier's (issue 39): receipt confirmed (or the order completed by itself after
+ * delivery) — the parcel is in the shopper's hands, whatever the carrier last said.
  */
-export const PARCEL_STATES = ['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const
+export const PARCEL_STATES = ['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'received'] as const
 export type ParcelState = (typeof PARCEL_STATES)[number]
 
 /** A delivered parcel the shopper does not confirm completes by itself this many days after delivery. */

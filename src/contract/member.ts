@@ -1,9 +1,10 @@
 /** Shopper-facing data for the account, card and money screens (issue 4). */
 import { z } from 'zod'
 import { UserInfo } from './account'
-import { Id } from './common'
+import { Id, oneLine } from './common'
 import { GeoQuery } from './geo'
 import { PageQuery, pagedOf } from './paging'
+import { ShopProfileView } from './shopProfile'
 
 export const CardProduct = z.object({ id: z.number().int(), name: z.string(), level: z.number().int(), price: z.number().int(), days: z.number().int(), member_rate: z.number().int(), benefits: z.array(z.string()) })
 export type CardProduct = z.infer<typeof CardProduct>
@@ -57,10 +58,14 @@ export const Shop = z.object({
 })
 export type Shop = z.infer<typeof Shop>
 /** With a point (lat and lng, GCJ-02) each shop has its `distance` and the list is nearest first (ties by id). */
-export const ShopListQuery = PageQuery.merge(GeoQuery).extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+export const ShopListQuery = PageQuery.merge(GeoQuery).extend({ class_id: Id.optional(), city_id: Id.optional(), keyword: oneLine(z.string().trim()).max(30, 'keyword is too long').optional() })
 export const ShopReadQuery = GeoQuery.extend({ id: Id })
 export const ShopPage = pagedOf(Shop)
-export const ShopReadAnswer = z.object({ info: Shop })
+/**
+ * One shop; `profile` (issue 44): its photos, sanitised introduction, week's hours and open state on the server's clock
+ * (./shopProfile.ts; always sent by the server, optional for older fixtures).
+ */
+export const ShopReadAnswer = z.object({ info: Shop, profile: ShopProfileView.optional() })
 
 export const COUPON_TABS = ['available', 'used', 'expired'] as const
 export const UserCoupon = z.object({

@@ -15,12 +15,10 @@ import {
   MERCHANT_TEXT_LIMITS,
   type MerchantTextField,
 } from './merchantEndpoints'
-import { COMMON_REQUEST, shopperSays } from './common'
+import { COMMON_REQUEST, oneLine, shopperSays } from './common'
 
 const text = (field: MerchantTextField, reason: Reason) =>
-  z
-    .string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) })
-    .trim()
+  oneLine(z.string({ required_error: shopperSays(reason), invalid_type_error: shopperSays(reason) }).trim())
     .min(MERCHANT_TEXT_LIMITS[field].min, shopperSays(reason))
     .max(MERCHANT_TEXT_LIMITS[field].max, shopperSays(reason))
 
@@ -38,7 +36,7 @@ export const MerchantApplicationPayload = z
     mobile: z.string({ required_error: shopperSays('merchant_mobile_invalid'), invalid_type_error: shopperSays('merchant_mobile_invalid') }).trim().regex(PHONE_PATTERN, shopperSays('merchant_mobile_invalid')),
     city_id: z.coerce.number({ invalid_type_error: shopperSays('merchant_city_invalid') }).int(shopperSays('merchant_city_invalid')).positive(shopperSays('merchant_city_invalid')),
     /** The district's name (as in website.hui_china_city/regionTree), placing the shop at its centre when no point is given. */
-    district: z.string({ invalid_type_error: shopperSays('merchant_district_invalid') }).trim().max(MERCHANT_TEXT_LIMITS.district.max, shopperSays('merchant_district_invalid')).default(''),
+    district: oneLine(z.string({ invalid_type_error: shopperSays('merchant_district_invalid') }).trim()).max(MERCHANT_TEXT_LIMITS.district.max, shopperSays('merchant_district_invalid')).default(''),
     address: text('address', 'merchant_address_invalid'),
     /** A point picked on the map (weapp), both or neither. */
     lat: coordinate(-90, 90).optional(),

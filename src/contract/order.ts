@@ -4,7 +4,7 @@
  * never bundled into the app).
  */
 import { z } from 'zod'
-import { COMMON_REQUEST, shopperSays } from './common'
+import { COMMON_REQUEST, lines, oneLine, shopperSays } from './common'
 import { ORDER_KINDS, ORDER_TABS } from './constants'
 import { REFUND_PHOTOS_MAX, REFUND_TEXT_MAX } from './orderRules'
 
@@ -71,7 +71,7 @@ const OilPayload = kindPayload('oil', {
   /** A station. */
   shop_id: ShopId,
   amount: TillAmount,
-  oil_grade: z.string({ required_error: shopperSays('oil_grade_required'), invalid_type_error: 'oil_grade must be text' }).min(1, shopperSays('oil_grade_required')).max(8),
+  oil_grade: oneLine(z.string({ required_error: shopperSays('oil_grade_required'), invalid_type_error: 'oil_grade must be text' })).min(1, shopperSays('oil_grade_required')).max(8),
   pump_no: z.number({ required_error: shopperSays('pump_required'), invalid_type_error: 'pump_no must be a number' }).int().min(1).max(99),
   /**
    * create: the price per litre (cents) the shopper was quoted. When the station's price differs now, create is
@@ -110,7 +110,8 @@ const TakeoutPayload = kindPayload('takeout', {
   slot: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'slot must be YYYY-MM-DD HH:mm').optional(),
   /** Sets of tableware (0: none, the default). */
   tableware: z.number({ invalid_type_error: 'tableware must be a number' }).int().min(0).max(20).optional(),
-  remark: z.string().max(200).optional(),
+  /** The shopper's note to the shop: several lines allowed. */
+  remark: lines(z.string()).max(200).optional(),
 })
 
 /** Every kind's payload schema, by kind (a kind added to ORDER_KINDS without one does not compile). */
@@ -184,6 +185,13 @@ export const PriceQuote = z.object({
       mode: z.enum(['delivery', 'pickup']),
       /** Shop → address, metres (delivery). */
       distance: z.number().int().nullable(),
+      /**
+       * Where the distance was measured from (delivery; null: pickup, or an address with no point): `map` the address's
+       * map pick; `district_centre` its district's centre (saved without a pick); `outside_district` the centre too,
+       * because the pick lies outside the district (issue 43: coordinates are not taken on trust — Confirm says so).
+       * Always sent by this server (optional in the type for answers built without it).
+       */
+      point: z.enum(['map', 'district_centre', 'outside_district']).nullable().optional(),
       delivery_fee: z.number().int(),
       packing_fee: z.number().int(),
       /** Dishes at list price (with options): what the minimum order is judged on. */
@@ -199,7 +207,7 @@ export type PriceQuote = z.infer<typeof PriceQuote>
 
 const RequestId = {
   /** Makes create idempotent: the same id from the same shopper returns the same order. */
-  client_request_id: z.string().min(8).max(64),
+  client_request_id: oneLine(z.string()).min(8).max(64),
 }
 /** What the client sends to create: the preCreate payload of its kind and client_request_id. */
 export const CreatePayload = z.discriminatedUnion('kind', [
@@ -260,7 +268,7 @@ export const OrderParcel = z.object({
   tracking_no: z.string(),
   shipped_at: z.string(),
   /** src/contract/mallEndpoints.ts PARCEL_STATES. */
-  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']),
+  state: z.enum(['shipped', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'received']),
   /** Its latest event's text. */
   latest: z.string(),
 })
@@ -345,8 +353,6 @@ export const OrderInfo = z.object({
   pay_time: z.string().nullable(),
   /** Unpaid orders are cancelled automatically at this time. */
   expire_time: z.string().nullable(),
-  /** Points this order earns ("gold-pointing plan"): 1 per yuan paid, once paid. */
-  points: z.number().int(),
   /**
    * The store's last refusal of a refund request (the order went back to where it was), with its reason; null
    * when none or when a new request was made since. Always sent by the server (optional only for old fixtures).
@@ -382,12 +388,16 @@ export const PayparamPayload = z.object({
   platform: z.enum(['weapp', 'h5']),
   pay_channel: z.union([z.literal(6), z.literal(8)]).optional(),
   /** H5 inside WeChat: the stored h5_wx_gzh_openid. */
-  wx_gzh_openid: z.string().max(128).optional(),
+  wx_gzh_openid: oneLine(z.string()).max(128).optional(),
   /** Alipay client. */
   alipay: z.boolean().optional(),
-  success_url: z.string().max(500).optional(),
-  fail_url: z.string().max(500).optional(),
-  share_user_user_id: z.union([z.string(), z.number()]).optional(),
+  /** Alipay's browser: the buyer's open_id (auth_base: alipay/getAuthUrl → alipay/getOpenId; stored as h5_alipay_open_id). */
+  alipay_open_id: oneLine(z.string()).max(128).optional(),
+  /** H5 in a plain browser: what the shopper picked on the payment sheet (WeChat Pay's H5 or Native payment, Alipay's WAP page). */
+  pay_method: z.enum(['wechat', 'alipay']).optional(),
+  success_url: oneLine(z.string()).max(500).optional(),
+  fail_url: oneLine(z.string()).max(500).optional(),
+  share_user_user_id: COMMON_REQUEST.share_user_user_id,
 })
 export type PayparamPayload = z.input<typeof PayparamPayload>
 
@@ -412,6 +422,8 @@ export const PayparamAnswer = z.object({
     pay_url: z.string().nullable(),
     /** Alipay client: trade number. */
     tradeNO: z.string().nullable(),
+    /** A desktop browser paying with WeChat Pay: the Native payment's code_url, shown as a QR code to scan with WeChat. */
+    code_url: z.string().nullable().optional(),
   }),
   expend: z.object({ pay_info: z.string() }),
 })
@@ -440,9 +452,9 @@ export type OrderListAnswer = z.infer<typeof OrderListAnswer>
  */
 export const RefundPayload = z.object({
   id: z.number({ invalid_type_error: 'id must be a number' }).int().positive(),
-  reason: z.string({ invalid_type_error: 'reason must be text' }).trim().min(1, 'please give a reason').max(REFUND_TEXT_MAX, 'reason is too long (max 200)'),
-  detail: z.string({ invalid_type_error: 'detail must be text' }).trim().max(REFUND_TEXT_MAX, 'detail is too long (max 200)').optional(),
-  photos: z.array(z.string({ invalid_type_error: 'photos must be addresses' }).max(200), { invalid_type_error: 'photos must be a list' }).max(REFUND_PHOTOS_MAX, 'at most 3 photos').optional(),
+  reason: oneLine(z.string({ invalid_type_error: 'reason must be text' }).trim()).min(1, 'please give a reason').max(REFUND_TEXT_MAX, 'reason is too long (max 200)'),
+  detail: lines(z.string({ invalid_type_error: 'detail must be text' }).trim()).max(REFUND_TEXT_MAX, 'detail is too long (max 200)').optional(),
+  photos: z.array(oneLine(z.string({ invalid_type_error: 'photos must be addresses' })).max(200), { invalid_type_error: 'photos must be a list' }).max(REFUND_PHOTOS_MAX, 'at most 3 photos').optional(),
 })
 export const RefundAnswer = z.object({ info: OrderInfo })
 
@@ -455,3 +467,6 @@ export const VerificationAnswer = z.object({
 export type VerificationAnswer = z.infer<typeof VerificationAnswer>
 
 export const CancelPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+/** personal.order/payResult: the order whose payment the server asks its provider about (after a return from paying outside the app). */
+export const PayResultPayload = z.object({ id: z.number({ invalid_type_error: 'id must be a number' }).int().positive() })
+export type PayResultPayload = z.input<typeof PayResultPayload>

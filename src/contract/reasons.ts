@@ -11,6 +11,8 @@ export const REASONS = {
   // (issue 23: the reasons helper owns this list's order; other areas add their own block below with a comment)
   // Requests the server could not read (app.ts, http.ts, static.ts)
   invalid_request: { zh: '参数错误：{detail}', en: 'Invalid request: {detail}' },
+  // (issue 43: every typed text; src/contract/common.ts oneLine / lines — `field` names the field)
+  text_control_characters: { zh: '内容含有控制字符或文字方向控制符，请删除后重试', en: 'The text contains control or text-direction characters. Please remove them and try again' },
   bad_url: { zh: '请求地址格式错误', en: 'The request address is malformed' },
   url_too_long: { zh: '请求地址过长', en: 'The request address is too long' },
   header_too_large: { zh: '请求头或请求地址过长', en: 'The request headers or address are too long' },
@@ -31,8 +33,8 @@ export const REASONS = {
   no_permission: { zh: '无权限', en: 'No permission' },
   wechat_login_not_configured: { zh: '微信登录未配置，请使用手机号验证码登录', en: 'WeChat login is not set up. Please log in with your phone number and a code' },
   sms_not_configured: { zh: '短信验证码服务暂未开通，请稍后再试', en: 'Text-message codes are not available yet. Please try again later' },
-  sms_too_frequent: { zh: '获取验证码太频繁，请 {minutes} 分钟后再试', en: 'Too many codes asked for. Please try again in {minutes} min' },
-  sms_resend_wait: { zh: '发送太频繁，请 {seconds} 秒后再试', en: 'Please wait {seconds} s before asking for another code' },
+  sms_too_frequent: { zh: '获取验证码太频繁，请 {minutes:minute}后再试', en: 'Too many codes asked for. Please try again in {minutes:minute}' },
+  sms_resend_wait: { zh: '发送太频繁，请 {seconds:second}后再试', en: 'Please wait {seconds:second} before asking for another code' },
   sms_daily_limit: { zh: '今日验证码发送次数已达上限', en: 'You have asked for as many codes as allowed today' },
   sms_code_expired: { zh: '验证码已失效，请重新获取', en: 'The code has expired. Please ask for a new one' },
   sms_code_attempts: { zh: '验证码错误次数过多，请重新获取', en: 'Too many wrong codes. Please ask for a new one' },
@@ -47,7 +49,7 @@ export const REASONS = {
   recipient_required: { zh: '请填写收货人', en: "Please enter the recipient's name" },
   region_required: { zh: '请选择省市区', en: 'Please choose a province, city and district' },
   address_detail_too_short: { zh: '详细地址至少 4 个字', en: 'The street address needs at least 4 characters' },
-  address_limit: { zh: '最多保存 {max} 个地址', en: 'You can keep at most {max} addresses' },
+  address_limit: { zh: '最多保存 {max} 个地址', en: 'You can keep at most {max} {max:address|addresses}' },
   // Shops, products, cards, coupons
   shop_not_found: { zh: '商家不存在', en: 'This shop does not exist' },
   product_not_found: { zh: '商品不存在', en: 'This product does not exist' },
@@ -109,6 +111,9 @@ export const REASONS = {
   refund_not_allowed: { zh: '订单当前状态不能退款', en: 'This order cannot be refunded now' },
   online_pay_unavailable: { zh: '在线支付暂未开通，请到店支付', en: 'Online payment is not available yet. Please pay in store' },
   wechat_auth_required: { zh: '请在微信中授权后再支付', en: 'Please authorise in WeChat before paying' },
+  alipay_auth_required: { zh: '请在支付宝中授权后再支付', en: 'Please authorise in Alipay before paying' },
+  pay_method_required: { zh: '请选择支付方式', en: 'Please choose how to pay' },
+  payment_provider_failed: { zh: '支付服务暂时无法连接，请稍后再试', en: 'The payment service cannot be reached just now. Please try again shortly' },
   order_cancelled: { zh: '订单已取消，请重新下单', en: 'This order was cancelled. Please order again' },
   order_refunding: { zh: '订单退款中', en: 'A refund of this order is under way' },
   order_refunded: { zh: '订单已退款', en: 'This order was refunded' },
@@ -138,7 +143,7 @@ export const REASONS = {
   // Uploads re-encoded and counted (issue 23, the uploads helper): server/hosting/picture.ts, server/http/routes/upload.ts
   picture_unreadable: { zh: '图片已损坏或无法识别，请换一张', en: 'This picture is damaged or cannot be read. Please choose another' },
   picture_too_many_pixels: { zh: '图片像素过多（最多 {megapixels} 百万像素），请缩小后再上传', en: 'This picture has too many pixels (at most {megapixels} megapixels). Please make it smaller' },
-  upload_daily_limit: { zh: '每天最多上传 {max} 张图片，请明天再试', en: 'At most {max} pictures a day can be uploaded. Please try again tomorrow' },
+  upload_daily_limit: { zh: '每天最多上传 {max} 张图片，请明天再试', en: 'At most {max} {max:picture|pictures} a day can be uploaded. Please try again tomorrow' },
   // The sandbox's helpers (tests and the sandbox cashier)
   sandbox_bad_signature: { zh: '签名或金额不正确', en: 'Wrong signature or amount' },
   sandbox_trade_not_found: { zh: '交易不存在', en: 'Unknown trade' },
@@ -149,7 +154,7 @@ export const REASONS = {
   // Account deletion (issue 23, the deletion helper): data.orders lists the orders that block it (src/contract/account.ts)
   account_has_open_orders: {
     zh: '你还有 {count} 笔订单未完成（待自提、待发货、配送中或退款中），完成或申请退款后才能注销账号',
-    en: 'You have {count} unfinished order(s) (to collect, to ship, on the way or being refunded). Finish them or ask for a refund before deleting your account',
+    en: 'You have {count} unfinished {count:order|orders} (to collect, to ship, on the way or being refunded). Finish them or ask for a refund before deleting your account',
   },
   // The store's till (issue 23, the till helper; server/domain/store/store.ts, server/domain/store/tillChecks.ts): redemption codes (also the
   // `message` of verifyPreview, by VerifyRefusal), refund answers, and the limit on member till-code checks.
@@ -161,19 +166,24 @@ export const REASONS = {
   verify_refunded: { zh: '订单已退款，不能核销', en: 'The order was refunded' },
   refund_not_waiting: { zh: '订单不在退款中', en: 'No refund request is waiting for an answer' },
   refund_already_approved: { zh: '退款已同意，正在退回', en: 'The refund was approved and is on its way' },
-  till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed member code checks. Please try again in {minutes} min' },
+  till_check_too_many: { zh: '会员码核验失败次数过多，请 {minutes:minute}后再试', en: 'Too many failed member code checks. Please try again in {minutes:minute}' },
+  // Redemption codes guessed at the till (issue 43, the data helper; server/domain/store/tillChecks.ts REDEEM_LIMITS).
+  verify_too_many: { zh: '核销码错误次数过多，请 {minutes:minute}后再试', en: 'Too many wrong redemption codes. Please try again in {minutes:minute}' },
   // A refund the shopper follows (issue 24, the refund helper; server/domain/pay/refunds.ts): withdrawing a request.
   refund_withdraw_approved: { zh: '商家已同意退款，款项正在退回，不能撤销', en: 'The store has approved the refund and the money is on its way, so it cannot be withdrawn' },
   refund_withdraw_not_waiting: { zh: '没有等待商家处理的退款申请，无法撤销', en: 'No refund request is waiting for the store, so there is nothing to withdraw' },
   // The mall's cart (issue 24, the cart helper; server/http/routes/cart.ts, server/domain/orders.ts): lines kept per shopper, checked out per store.
   cart_line_not_found: { zh: '购物车里没有这件商品，请刷新', en: 'This item is not in your cart. Please refresh' },
-  cart_full: { zh: '购物车最多放 {max} 种商品，请先结算或删除一些', en: 'Your cart holds at most {max} items. Check out or remove some first' },
+  cart_full: { zh: '购物车最多放 {max} 种商品，请先结算或删除一些', en: 'Your cart holds at most {max} {max:item|items}. Check out or remove some first' },
   product_off_sale: { zh: '{name}已下架', en: '{name} is no longer on sale' },
   cart_item_sold_out: { zh: '{name}（{spec}）已售罄', en: '{name} ({spec}) is sold out' },
   cart_item_stock_left: { zh: '{name}（{spec}）库存仅剩 {stock} 件', en: 'Only {stock} left of {name} ({spec})' },
   cart_item_limit: { zh: '{name}每单限购 {limit} 件', en: 'At most {limit} of {name} per order' },
   order_items_one_store: { zh: '一个订单只能结算同一门店的商品', en: 'One order can only hold products from one store' },
   order_items_or_product: { zh: '请只提交商品清单或单件商品之一', en: 'Send either the list of items or one product, not both' },
+  // One unpaid order of the same goods, the cart's ticks (issue 39, the mall helper; server/domain/orders.ts, server/http/routes/cart.ts).
+  order_unpaid_same_goods: { zh: '这些商品已有一笔待付款订单（¥{amount}），请先支付或取消', en: 'You have an unpaid order of ¥{amount} for these items. Pay or cancel it first' },
+  cart_check_one_store: { zh: '每次结算一个门店的商品，请只勾选同一门店的商品', en: 'Check out one store at a time: tick items of one store only' },
   // Takeout (issue 25, the takeout helper; server/domain/takeout/pricing.ts prices, server/domain/takeout/takeout.ts moves the order).
   takeout_not_offered: { zh: '该商家暂不提供外卖', en: 'This shop does not offer takeout' },
   takeout_shop_paused: { zh: '商家暂停接单，请稍后再试', en: 'The shop has paused taking orders. Please try again later' },
@@ -194,9 +204,12 @@ export const REASONS = {
   takeout_pickup_order: { zh: '这是自取订单，无需配送', en: 'This order is collected by the shopper, not delivered' },
   takeout_unpaid_order: { zh: '这份购物车已有一笔待支付订单（¥{amount}），请先支付或取消', en: 'This cart already has an order waiting to be paid (¥{amount}). Pay it or cancel it first' },
   takeout_delivery_order: { zh: '这是配送订单，无需备餐自取', en: 'This order is delivered, not collected' },
+  // How much one takeout order holds (issue 43, the data helper; src/contract/takeoutCart.ts TAKEOUT_CAPS).
+  takeout_dish_limit: { zh: '{name}每单最多 {max} 份', en: 'At most {max} of {name} in one order' },
+  takeout_order_too_many: { zh: '一单最多 {max} 份，请分开下单', en: 'One order holds at most {max} {max:item|items}. Please split it' },
   // The takeout order page (issue 39, the takeout-order helper; server/domain/takeout/rating.ts, server/domain/orders.ts requestRefund).
   takeout_rate_not_done: { zh: '订单送达或取餐后才能评价', en: 'You can rate an order once it is delivered or collected' },
-  takeout_rate_expired: { zh: '订单完成已超过 {days} 天，不能再评价', en: 'This order was finished more than {days} days ago and can no longer be rated' },
+  takeout_rate_expired: { zh: '订单完成已超过 {days:day}，不能再评价', en: 'This order was finished more than {days:day} ago and can no longer be rated' },
   takeout_already_rated: { zh: '这笔订单已经评价过了', en: 'You have already rated this order' },
   refund_detail_required: { zh: '选择“其他”时，请写下退款原因', en: 'Please say why when you choose “Other”' },
   refund_photo_invalid: { zh: '有图片无效，请重新上传', en: 'A photo is not valid. Please upload it again' },
@@ -204,10 +217,23 @@ export const REASONS = {
   // Takeout live status (issue 25, the live-status helper; server/http/routes/takeoutLive.ts): the streams' bounds.
   live_too_many: { zh: '同时查看实时状态的页面过多（最多 {max} 个），请关闭其他页面', en: 'Too many pages are following live status at once (at most {max}). Please close some' },
   live_busy: { zh: '实时状态暂不可用，页面将定时刷新', en: 'Live status is not available right now. The page will refresh itself' },
+  // (issue 43, the live-abuse helper: only an order that can still move is watched; one client address holds a small share)
+  live_not_watchable: { zh: '该订单未支付或已结束，没有实时状态', en: 'This order is unpaid or finished: it has no live status' },
+  live_address_busy: { zh: '当前网络打开的实时页面过多，页面将定时刷新', en: 'Too many pages on this network follow live status. The page will refresh itself' },
+  // The referral contest's held referrals (issue 43; the operator's review, scripts/adminReview.ts).
+  referral_not_held: { zh: '该邀请没有等待审核', en: 'This referral is not held for review' },
   // Jobs (issue 26, the jobs helper; server/domain/jobs.ts).
   job_not_found: { zh: '该职位不存在或已下线', en: 'This job is not listed any more' },
-  job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} jobs today. Please try again tomorrow' },
-  job_already_reported: { zh: '你已举报过该职位，商家处理后会通知你', en: 'You have already reported this job. The shop will answer it' },
+  job_contact_limit: { zh: '今天查看联系方式已达 {max} 个职位，请明天再试', en: 'You have seen the contacts of {max} {max:job|jobs} today. Please try again tomorrow' },
+  // Issue 43 (the data helper): a new account's first day, and one client address over all its accounts.
+  job_contact_limit_new: { zh: '新注册的账号第一天最多查看 {max} 个职位的联系方式，请明天再试', en: 'A new account can see the contacts of {max} {max:job|jobs} on its first day. Please try again tomorrow' },
+  job_contact_limit_address: { zh: '今天从当前网络查看联系方式的职位已达 {max} 个，请明天再试', en: 'The contacts of {max} {max:job|jobs} have been seen from this network today. Please try again tomorrow' },
+  job_already_reported: { zh: '你已举报过该职位，平台会尽快审核', en: 'You have already reported this job. The platform will review it' },
+  // (issue 43: reports go to the operator's review; a shopper whose reports keep being found unfounded loses the right)
+  job_report_reviewed: { zh: '平台已审核过你对该职位的举报，职位继续展示', en: 'The platform has reviewed your report of this job and kept it listed' },
+  job_report_barred: { zh: '你近 {days:day}内的多次举报经审核不成立，暂时不能举报', en: 'Several of your reports in the last {days:day} were found unfounded: you cannot report for now' },
+  job_not_queued: { zh: '该职位没有待审核的举报', en: 'This job has no reports waiting for review' },
+  job_already_hidden: { zh: '该职位已被隐藏', en: 'This job is already hidden' },
   job_closed: { zh: '该职位已停止招聘', en: 'This job has been closed' },
   job_no_open_reports: { zh: '该职位没有待处理的举报', en: 'This job has no reports to answer' },
   // Merchant sign-up (issue 26, the merchant sign-up helper; server/domain/merchant.ts, src/contract/merchant.ts).
@@ -220,7 +246,7 @@ export const REASONS = {
   merchant_address_invalid: { zh: '详细地址需为 4–100 个字', en: 'The address must be 4–100 characters' },
   merchant_location_invalid: { zh: '地图位置有误，请重新选择', en: 'The map position is not valid. Please pick it again' },
   merchant_hours_invalid: { zh: '请填写营业时间（最多 40 个字）', en: 'Please enter the opening hours (at most 40 characters)' },
-  merchant_discount_invalid: { zh: '折扣需在 5 折到 9.9 折之间', en: 'The discount must leave the shopper paying between 50 % and 99 %' },
+  merchant_discount_invalid: { zh: '折扣需在 5 折到 9.9 折之间', en: 'The discount must leave the shopper paying between 50% and 99%' },
   merchant_licence_invalid: { zh: '请上传营业执照照片', en: 'Please upload a photo of the business licence' },
   merchant_storefront_invalid: { zh: '请上传门头照片', en: 'Please upload a photo of the storefront' },
   merchant_shop_name_taken: { zh: '该城市已有名为「{name}」的店铺', en: 'A shop called "{name}" already exists in this city' },
@@ -242,10 +268,44 @@ export const REASONS = {
   staff_invite_used: { zh: '该邀请已被使用，请向店主要一个新的链接', en: 'This invite has already been used. Ask the owner for a new one' },
   staff_invite_expired: { zh: '该邀请已过期，请向店主要一个新的链接', en: 'This invite has expired. Ask the owner for a new one' },
   staff_invite_revoked: { zh: '店主已撤回该邀请', en: 'The owner has withdrawn this invite' },
-  staff_invite_limit: { zh: '未使用的邀请最多 {max} 个，请先撤回不用的邀请', en: 'At most {max} unused invites at a time. Withdraw one you do not need first' },
+  staff_invite_limit: { zh: '未使用的邀请最多 {max} 个，请先撤回不用的邀请', en: 'At most {max} unused {max:invite|invites} at a time. Withdraw one you do not need first' },
   staff_already_staff: { zh: '你已是「{shop}」的店员，一个账号只能属于一家门店', en: 'You already work for {shop}. An account can belong to one store only' },
   staff_not_found: { zh: '该店员不在本店', en: 'This person is not staff of this store' },
   staff_cannot_remove_owner: { zh: '店主不能被移除', en: 'The owner cannot be removed' },
+  // Alipay's buyer identity (issue 40, the Alipay helper; server/http/routes/alipay.ts, server/providers/alipay/).
+  alipay_not_configured: { zh: '支付宝暂未开通，请选择其他支付方式', en: 'Alipay is not available yet. Please choose another way to pay' },
+  alipay_auth_failed: { zh: '支付宝授权已失效，请重新授权', en: 'The Alipay authorisation has expired. Please authorise again' },
+  alipay_unavailable: { zh: '支付宝暂时无法连接，请稍后再试', en: 'Alipay cannot be reached just now. Please try again shortly' },
+  // Real providers: SMS, WeChat login and WeChat's server API (issue 40, identity)
+  sms_hourly_limit: { zh: '验证码获取次数过多，请 {minutes:minute}后再试', en: 'Too many codes for this number. Please try again in {minutes:minute}' },
+  sms_client_daily_limit: { zh: '今日获取验证码次数过多，请明天再试', en: 'Too many codes asked for from here today. Please try again tomorrow' },
+  sms_provider_limited: { zh: '该手机号获取验证码过于频繁，请稍后再试', en: 'This number has been sent too many codes. Please try again later' },
+  sms_phone_rejected: { zh: '该手机号暂时无法接收短信，请换一个手机号', en: 'This number cannot receive our text messages. Please use another number' },
+  sms_send_failed: { zh: '验证码发送失败，请稍后重试', en: 'The code could not be sent. Please try again shortly' },
+  wechat_code_invalid: { zh: '微信登录已失效，请重试', en: 'The WeChat sign-in expired. Please try again' },
+  wechat_unavailable: { zh: '微信服务暂时不可用，请稍后重试', en: 'WeChat is not answering. Please try again shortly' },
+  wechat_login_refused: { zh: '微信暂不允许该账号登录，请使用手机号验证码登录', en: 'WeChat does not allow this account to sign in here. Please log in with your phone number and a code' },
+  wechat_phone_unavailable: { zh: '微信手机号快捷登录暂不可用，请使用短信验证码登录', en: 'Quick login with your WeChat phone number is not available. Please log in with a text-message code' },
+  wechat_oauth_state_invalid: { zh: '微信授权已过期，请重新进入', en: 'The WeChat authorization has expired. Please open the page again' },
+  jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
+  // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
+  user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
+  // The shop's profile (issue 44, the shop-profile helper; server/domain/store/profile.ts, src/contract/shopProfile.ts).
+  shop_owner_only: { zh: '只有店主可以修改店铺资料', en: "Only the store owner can change the shop's profile" },
+  shop_name_invalid: { zh: '店铺名称需为 2–30 个字', en: "The shop's name must be 2–30 characters" },
+  shop_name_unchanged: { zh: '新名称与现在的名称相同', en: 'The new name is the same as the current one' },
+  shop_name_review_not_found: { zh: '没有这条店名审核', en: 'There is no such name review' },
+  shop_name_review_decided: { zh: '该店名申请已处理（{status}）', en: 'This name request has already been decided ({status})' },
+  shop_phone_invalid: { zh: '请填写手机号、带区号的座机号（0755-88881234）或 400 电话', en: 'Enter a mobile number, a landline with its area code (0755-88881234) or a 400 number' },
+  shop_district_invalid: { zh: '请选择店铺所在的区', en: "Please choose the shop's district" },
+  shop_address_invalid: { zh: '详细地址需为 4–100 个字', en: 'The address must be 4–100 characters' },
+  shop_point_invalid: { zh: '地图位置有误，请重新选择', en: 'The map position is not valid. Please pick it again' },
+  shop_point_outside_district: { zh: '地图位置不在{district}，请重新选择或更换所在区', en: 'The map position is not in {district}. Pick it again or choose another district' },
+  shop_hours_invalid: { zh: '营业时间有误：每天最多 3 个时段，按先后填写且不能重叠，只有最后一个时段可以跨过午夜', en: 'The opening hours are not valid: at most 3 periods a day, in order and not overlapping; only the last may run past midnight' },
+  shop_closed_date_invalid: { zh: '休息日需为今天起一年内的日期，最多 30 个', en: 'Closed dates must be from today to a year ahead, at most 30' },
+  shop_photos_invalid: { zh: '照片需为本店上传的图片，1–9 张，不能重复', en: 'Photos must be pictures uploaded for this shop: 1 to 9, none twice' },
+  shop_cover_invalid: { zh: '请从照片中选择一张作为封面', en: 'Please choose one of the photos as the cover' },
+  shop_intro_too_long: { zh: '店铺介绍过长（最多 5000 字、9 张图片）', en: 'The introduction is too long (at most 5,000 characters and 9 pictures)' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
@@ -255,5 +315,5 @@ export const isReason = (value: unknown): value is Reason => typeof value === 's
 
 /** A refusal's words in the asker's language, its `{name}`s filled from params. */
 export function reasonText(reason: Reason, lang: ApiLang, params: ReasonParams = {}): string {
-  return fillWords(REASONS[reason][lang === 'en' ? 'en' : 'zh'], params)
+  return fillWords(REASONS[reason][lang === 'en' ? 'en' : 'zh'], params, lang === 'en' ? 'en' : 'zh')
 }

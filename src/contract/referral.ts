@@ -15,6 +15,10 @@ export const ReferralContest = z.object({
   end_at: z.number().int(),
   state: z.enum(['upcoming', 'on', 'ended']),
   prizes: z.array(ReferralPrize),
+  /** The least a friend's purchase must cost to count (cents, the amount paid; issue 43). */
+  min_amount: z.number().int(),
+  /** A purchase counts once completed, or this many days after it was paid without a refund. */
+  keep_days: z.number().int(),
 })
 export const ReferralBoardRow = z.object({
   rank: z.number().int(),
@@ -28,8 +32,12 @@ export const ReferralMine = z.object({
   rank: z.number().int().nullable(),
   count: z.number().int(),
   pending_count: z.number().int(),
-  /** The newest pending referrals: masked names and when they bound. */
-  pending: z.array(z.object({ name: z.string(), bound_time: z.string() })),
+  /**
+   * The newest pending referrals: masked names and when they bound; `counts_from` when a purchase of theirs waits to be
+   * kept (the moment it counts unless refunded; sooner when completed), `in_review` when the platform reviews it
+   * (an identity already counted: one person's several phones).
+   */
+  pending: z.array(z.object({ name: z.string(), bound_time: z.string(), counts_from: z.string().nullable(), in_review: z.boolean() })),
   hidden: z.boolean(),
   /** The id my shares carry (share_user_user_id). */
   user_id: z.number().int(),

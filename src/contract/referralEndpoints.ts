@@ -17,3 +17,9 @@ export type ReferralEndpointPath = keyof typeof REFERRAL_ENDPOINTS
 export const REFERRAL_BOARD_SIZE = 20
 /** How many of the shopper's pending referrals are listed (all are counted). */
 export const REFERRAL_PENDING_LISTED = 20
+/**
+ * A referral counts for a purchase that is kept (issue 43): completed (a takeout order delivered or collected, a product
+ * collected or received), or still paid this many days after it was paid — the time a shopper may ask for a refund
+ * within. A cancel or refund before that puts the referral back to pending.
+ */
+export const REFERRAL_KEEP_DAYS = 7

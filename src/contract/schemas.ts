@@ -9,8 +9,10 @@ import {
   AuthUrlPayload,
   BindAnswer,
   BindPayload,
+  PhoneLoginPayload,
   DeleteAccountAnswer,
   DeleteAccountPayload,
+  DeletionRefusalData,
   EndSessionAnswer,
   EndSessionPayload,
   LogoutAnswer,
@@ -21,6 +23,7 @@ import {
   SmsPayload,
 } from './account'
 import { Empty, Id } from './common'
+import { AlipayAuthUrlAnswer, AlipayAuthUrlPayload, AlipayOpenIdAnswer, AlipayOpenIdPayload } from './alipay'
 import { PageQuery } from './paging'
 import { GeoQuery } from './geo'
 import type { EndpointPath } from './endpoints'
@@ -51,6 +54,7 @@ import {
   OrderPayload,
   PayparamAnswer,
   PayparamPayload,
+  PayResultPayload,
   PriceQuote,
   CancelPayload,
   ReadAnswer,
@@ -63,14 +67,16 @@ import { OrderLogAnswer, SeckillListAnswer, SeckillListQuery, SeckillReadAnswer,
 import { BusinessClassAnswer, CityListAnswer, CityLocateAnswer, CityLocatePayload, RegionTreeAnswer, CommentPage, CommentQuery, ModuleListAnswer, ServerInfo, UrlByNumberAnswer, UrlByNumberPayload } from './site'
 import { CardProductsAnswer, ClaimableAnswer, ClaimAnswer, ClaimPayload, CouponPage, CouponQuery, MyCardsAnswer, ProfileAnswer, ShopListQuery, ShopPage, ShopReadAnswer, ShopReadQuery } from './member'
 import { JssdkAnswer, JssdkPayload } from './wechat'
-import { InviteAcceptAnswer, InviteCodePayload, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
+import { InviteAcceptAnswer, InviteCodePayload, InviteImageAnswer, InviteReadAnswer, StaffInviteAnswer, StaffInviteId, StaffListAnswer, StaffRemovePayload } from './storeStaff'
 import { MyTillCheckPage, MyTillCheckQuery, StoreTillCheckPage } from './tillChecks'
 import type { MallEndpointPath } from './mallEndpoints'
-import { CartAddAnswer, CartAddPayload, CartAnswer, CartRemovePayload, CartSetPayload } from './mallCart'
+import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemovePayload, CartSetPayload } from './mallCart'
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
 import type { MerchantEndpointPath } from './merchantEndpoints'
 import { MerchantApplicationAnswer, MerchantApplicationPayload } from './merchant'
+import type { ShopProfileEndpointPath } from './shopProfileEndpoints'
+import { ContactPayload, HoursPayload, IntroPayload, PhotosPayload, RenamePayload, StoreProfileAnswer, StoreProfileSaved } from './shopProfile'
 import { ReferralContestAnswer, ReferralHideAnswer, ReferralHidePayload } from './referral'
 import { TakeoutSubscribeAnswer, TakeoutSubscribePayload, TakeoutSubscribeTemplatesAnswer } from './takeoutSubscribe'
 import {
@@ -102,6 +108,7 @@ export const SCHEMAS = {
   'personal.order/preCreate': { req: OrderPayload, res: PriceQuote },
   'personal.order/create': { req: CreatePayload, res: CreateAnswer },
   'personal.order/payparam': { req: PayparamPayload, res: PayparamAnswer },
+  'personal.order/payResult': { req: PayResultPayload, res: ReadAnswer },
   'personal.order/read': { req: ReadPayload, res: ReadAnswer },
   'personal.order/index': { req: OrderListQuery, res: OrderListAnswer },
   'personal.order/refund': { req: RefundPayload, res: RefundAnswer },
@@ -120,12 +127,16 @@ export const SCHEMAS = {
   'website.hui_china_city/locate': { req: CityLocatePayload, res: CityLocateAnswer },
   'wechat/getWxAuthCodeUrl': { req: AuthUrlPayload, res: AuthUrlAnswer },
   'wechat/bind': { req: BindPayload, res: BindAnswer },
+  'wechat/phoneLogin': { req: PhoneLoginPayload, res: BindAnswer },
   'wechat/getOpenID': { req: OpenIdPayload, res: OpenIdAnswer },
   'wechat/getJSSDKConfig': { req: JssdkPayload, res: JssdkAnswer },
+  'alipay/getAuthUrl': { req: AlipayAuthUrlPayload, res: AlipayAuthUrlAnswer },
+  'alipay/getOpenId': { req: AlipayOpenIdPayload, res: AlipayOpenIdAnswer },
   'personal.user/info': { req: Empty, res: ProfileAnswer },
   'personal.user/logout': { req: Empty, res: LogoutAnswer },
   'personal.user/sessions': { req: Empty, res: SessionListAnswer },
   'personal.user/endSession': { req: EndSessionPayload, res: EndSessionAnswer },
+  'personal.user/deletionCheck': { req: Empty, res: DeletionRefusalData },
   'personal.user/delete': { req: DeleteAccountPayload, res: DeleteAccountAnswer },
   'personal.order/cancel': { req: CancelPayload, res: ReadAnswer },
   'hui_public.card/index': { req: Empty, res: CardProductsAnswer },
@@ -158,6 +169,7 @@ export const SCHEMAS = {
   'hui_shanghu.store_order/ship': { req: ShipPayload, res: StoreOrderAnswer },
   'hui_shanghu.store_staff/index': { req: Empty, res: StaffListAnswer },
   'hui_shanghu.store_staff/invite': { req: Empty, res: StaffInviteAnswer },
+  'hui_shanghu.store_staff/inviteCode': { req: InviteCodePayload, res: InviteImageAnswer },
   'hui_shanghu.store_staff/revoke': { req: StaffInviteId, res: StaffListAnswer },
   'hui_shanghu.store_staff/remove': { req: StaffRemovePayload, res: StaffListAnswer },
   'hui_shanghu.store_invite/read': { req: InviteCodePayload, res: InviteReadAnswer },
@@ -176,6 +188,7 @@ export const SCHEMAS = {
   'personal.mall_cart/index': { req: Empty, res: CartAnswer },
   'personal.mall_cart/add': { req: CartAddPayload, res: CartAddAnswer },
   'personal.mall_cart/setQuantity': { req: CartSetPayload, res: CartAnswer },
+  'personal.mall_cart/check': { req: CartCheckPayload, res: CartAnswer },
   'personal.mall_cart/remove': { req: CartRemovePayload, res: CartAnswer },
   // Takeout (./takeoutEndpoints.ts, issue 25).
   'hui_public.takeout_category/index': { req: Empty, res: TakeoutCategoryAnswer },
@@ -216,10 +229,17 @@ export const SCHEMAS = {
   // Merchant sign-up (./merchantEndpoints.ts, issue 26).
   'personal.merchant_application/read': { req: Empty, res: MerchantApplicationAnswer },
   'personal.merchant_application/submit': { req: MerchantApplicationPayload, res: MerchantApplicationAnswer },
+  // The shop's profile (./shopProfileEndpoints.ts, issue 44).
+  'hui_shanghu.store_profile/read': { req: Empty, res: StoreProfileAnswer },
+  'hui_shanghu.store_profile/rename': { req: RenamePayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/contact': { req: ContactPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/hours': { req: HoursPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/photos': { req: PhotosPayload, res: StoreProfileSaved },
+  'hui_shanghu.store_profile/intro': { req: IntroPayload, res: StoreProfileSaved },
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

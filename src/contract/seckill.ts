@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id } from './common'
+import { Id, oneLine } from './common'
 import { PageQuery, pagedOf } from './paging'
 
 export const SeckillSession = z.object({ id: z.number().int(), title: z.string(), start_time: z.string(), end_time: z.string(), state: z.enum(['upcoming', 'on', 'ended']) })
@@ -25,7 +25,7 @@ export const SeckillProduct = z.object({
 })
 export type SeckillProduct = z.infer<typeof SeckillProduct>
 
-export const SeckillListQuery = PageQuery.extend({ session_id: Id.optional(), keyword: z.string().trim().max(30, 'keyword is too long').optional() })
+export const SeckillListQuery = PageQuery.extend({ session_id: Id.optional(), keyword: oneLine(z.string().trim()).max(30, 'keyword is too long').optional() })
 export const SeckillListAnswer = pagedOf(SeckillProduct).extend({ sessions: z.array(SeckillSession) })
 export const SeckillReadPayload = z.object({ id: Id })
 export const SeckillReadAnswer = z.object({ info: SeckillProduct, bought: z.number().int() })

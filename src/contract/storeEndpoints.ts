@@ -33,6 +33,11 @@ export const STORE_STAFF_ENDPOINTS = {
   'hui_shanghu.store_staff/index': 'GET',
   /** The owner makes a one-time invite (24 h); its code is in this answer only. */
   'hui_shanghu.store_staff/invite': 'POST',
+  /**
+   * The owner's open invite as a mini-program code (issue 40; WeChat's getwxacodeunlimit, scene `i=<code>`): a PNG data URL,
+   * or null where there is none (the sandbox, no mini-program configured, WeChat refused) — the screen draws the link's QR code.
+   */
+  'hui_shanghu.store_staff/inviteCode': 'POST',
   /** The owner withdraws an open invite. */
   'hui_shanghu.store_staff/revoke': 'POST',
   /** The owner removes a staff member: their store rights end at once. */
@@ -44,3 +49,18 @@ export const STORE_STAFF_ENDPOINTS = {
 } as const satisfies Record<string, 'GET' | 'POST'>
 
 export type StoreStaffEndpointPath = keyof typeof STORE_STAFF_ENDPOINTS
+
+/** The mini-program code's scene for an invite: `i=` and the 22-character code (WeChat allows 32 characters of its set). */
+export const INVITE_SCENE_PREFIX = 'i='
+
+/** The invite code a scanned mini-program code's scene carries (`i=<code>`, URL-encoded as WeChat hands it over), or ''. */
+export function inviteCodeOfScene(scene: string | undefined): string {
+  if (!scene) return ''
+  let text = scene
+  try {
+    text = decodeURIComponent(scene)
+  } catch {
+    return ''
+  }
+  return text.startsWith(INVITE_SCENE_PREFIX) ? text.slice(INVITE_SCENE_PREFIX.length) : ''
+}

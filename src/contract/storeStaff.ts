@@ -52,6 +52,10 @@ export const InviteCodePayload = z.object({
   code: z.string({ required_error: 'code is required', invalid_type_error: 'code must be text' }).trim().regex(/^[A-Za-z0-9_-]{16,64}$/, shopperSays('staff_invite_not_found')),
 })
 
+/** The invite's mini-program code (a PNG data URL), or null: none to show (the screen draws the link's QR code instead). */
+export const InviteImageAnswer = z.object({ image: z.string().nullable() })
+export type InviteImageAnswer = z.infer<typeof InviteImageAnswer>
+
 /** The join screen: which store invites, until when, and the store the asker already works for (null: none). */
 export const InviteReadAnswer = z.object({ shop: StoreShop, expires_at: z.string(), my_shop: StoreShop.nullable() })
 export type InviteReadAnswer = z.infer<typeof InviteReadAnswer>

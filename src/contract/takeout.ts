@@ -4,7 +4,7 @@
  * "YYYY-MM-DD HH:mm"); coordinates GCJ-02. Open / closed is judged on the server's clock, never the phone's.
  */
 import { z } from 'zod'
-import { Id, ShortText } from './common'
+import { Id, LongText, oneLine, ShortText } from './common'
 import { ORDER_STATUS } from './constants'
 import { GeoQuery } from './geo'
 import { OrderInfo } from './order'
@@ -80,7 +80,7 @@ export type TakeoutShop = z.infer<typeof TakeoutShop>
 export const TakeoutShopQuery = PageQuery.merge(GeoQuery).extend({
   category_id: Id.optional(),
   city_id: Id.optional(),
-  keyword: z.string().trim().max(30, 'keyword is too long').optional(),
+  keyword: oneLine(z.string().trim()).max(30, 'keyword is too long').optional(),
   /** distance (needs a point or an address; without one: by monthly sales), sales (monthly), rating. Default: distance. */
   sort: z.enum(TAKEOUT_SORTS).default('distance'),
   /**
@@ -135,7 +135,7 @@ export const TakeoutMenuAnswer = z.object({
 export type TakeoutMenuAnswer = z.infer<typeof TakeoutMenuAnswer>
 
 export const TakeoutSearchQuery = PageQuery.merge(GeoQuery).extend({
-  keyword: z.string({ required_error: 'keyword is required' }).trim().min(1, 'keyword is required').max(30, 'keyword is too long'),
+  keyword: oneLine(z.string({ required_error: 'keyword is required' }).trim()).min(1, 'keyword is required').max(30, 'keyword is too long'),
   city_id: Id.optional(),
   /** Where the food goes, as the list takes it (needs a session): shops that deliver there first, the others after, `in_range: false`. */
   address_id: Id.optional(),
@@ -247,7 +247,7 @@ export const TakeoutRatePayload = z.object({
     .int('stars must be a whole number')
     .min(1, 'stars must be 1 to 5')
     .max(5, 'stars must be 1 to 5'),
-  words: ShortText('words', TAKEOUT_RATING_WORDS_MAX).optional(),
+  words: LongText('words', TAKEOUT_RATING_WORDS_MAX).optional(),
 })
 
 // The store's side ---------------------------------------------------------------------------------------------

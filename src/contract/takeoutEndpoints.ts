@@ -108,4 +108,13 @@ export const TAKEOUT_LIVE_DEFAULTS = {
   perUser: 4,
   /** Open streams one server process holds at most. */
   perProcess: 500,
+  /**
+   * Of perProcess, kept for the stores' streams (issue 43): the shoppers' streams together take at most
+   * perProcess − storeReserve, so however many shoppers (or throwaway accounts) watch, every store can still open its list's.
+   */
+  storeReserve: 100,
+  /** Open streams from one client address (the request's address, TRUST_PROXY deciding which: 5 % of the process's). */
+  perAddress: 25,
+  /** Open streams of one shop's staff together. */
+  perShop: 20,
 } as const

@@ -24,6 +24,27 @@ export const TILL_LIMITS = {
   card: { failures: 10, storeFailures: 3, windowMinutes: 24 * 60 },
 } as const
 
+/**
+ * Redemption codes tried at the till (issue 43; `hui_shanghu.store_order/verifyPreview` and `verify`): a code that names
+ * no pickup order of the staff member's store — none at all, or another store's, answered alike — is a failure, counted
+ * like the member codes' (rows of `till_checks`, kind 'redemption'; windows on the server's clock), and over a limit
+ * every code is refused with `verify_too_many` (the minutes to wait) whatever it is, so a hit is not told from a miss:
+ * - one staff account: `staff.failures` within `staff.windowMinutes`;
+ * - one store, over all its accounts (more accounts buy no more guesses): `store.failures` within `store.windowMinutes`.
+ * A real code of the store (to redeem, used, refunding …) never counts.
+ */
+export const REDEEM_LIMITS = {
+  staff: { failures: 10, windowMinutes: 10 },
+  store: { failures: 20, windowMinutes: 60 },
+} as const
+
+/**
+ * Days the till's record is kept (issue 43): the sweep drops older rows. The limits need 24 hours (the longest window,
+ * a card's); the record is also what the store and the card's owner read back (`store_card/checks`,
+ * `personal.card/checks`), so a month of it is kept — and no longer.
+ */
+export const TILL_CHECKS_KEEP_DAYS = 30
+
 /** What a check answered: the card's state for a correct code, `invalid`, or `refused` (too many failures; not checked). */
 export const TILL_CHECK_RESULTS = [...CARD_CHECK_RESULTS, 'refused'] as const
 export type TillCheckResult = (typeof TILL_CHECK_RESULTS)[number]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { oneLine } from './common'
 
-export const JssdkPayload = z.object({ url: z.string().min(1).max(1000) })
+export const JssdkPayload = z.object({ url: oneLine(z.string()).min(1).max(1000) })
 export const JssdkConfig = z.object({
   appId: z.string(),
   timestamp: z.number().int(),

@@ -19,6 +19,11 @@ export function roundMoney(value: number): number {
 // Also drawn by the server (Home's first screen): the one definition is in the contract.
 export { centsToYuan } from '@/contract/money'
 
+// Durations, written one way in each language ("10 天", "10 days", "5 min"; issue 39): the one definition is in the
+// contract, since the server writes them too. Messages say `{n:day}` … (src/contract/words.ts); a screen that writes
+// a duration itself uses these.
+export { countdownText, durationText, type DurationUnit } from '@/contract/words'
+
 /** "12.34" or 12.34 → 1234; anything that is not a plain non-negative amount with ≤ 2 decimals → null. */
 export function yuanToCents(value: string | number): number | null {
   const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()

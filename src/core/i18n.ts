@@ -12,18 +12,40 @@ const FEATURE: Record<Lang, Record<string, string>> = { 'zh-CN': {}, en: {} }
 
 let current: Lang | undefined
 const listeners = new Set<() => void>()
+/** The phone's language (H5: the browser's; weapp: WeChat's), handed in by app.tsx (core imports no platform code). */
+let systemLang: () => Lang = () => 'zh-CN'
 
 /** Call `listener` whenever the language is switched; returns the unsubscribe. */
 export function onLangChange(listener: () => void): () => void {
   return subscribe(listener)
 }
 
+/**
+ * The language the app speaks: the shopper's own choice (My account) once made — kept whatever the phone says — else
+ * the phone's (followSystemLang), read again at each start: an English phone opens in English, a Chinese one in Chinese.
+ */
 export function getLang(): Lang {
-  current ??= getItem('lang') ?? 'zh-CN'
+  current ??= getItem('lang') ?? systemLang()
   return current
 }
 
-/** Switch language; the choice persists and every screen using useT/useLang re-renders. */
+/** Whether the shopper chose the language (My account) rather than the app following the phone's. */
+export function langChosen(): boolean {
+  return getItem('lang') !== undefined
+}
+
+/**
+ * Follow the phone's language until the shopper chooses one (app.tsx, at start, with the platform's reading:
+ * src/platform/systemLang). Screens already drawn re-render if it changes what getLang says.
+ */
+export function followSystemLang(read: () => Lang): void {
+  const before = current
+  systemLang = read
+  current = undefined
+  if (before !== undefined && getLang() !== before) listeners.forEach((l) => l())
+}
+
+/** Switch language: the shopper's choice, kept from now on (the phone's language no longer decides); every screen using useT/useLang re-renders. */
 export function setLang(lang: Lang): void {
   current = lang
   setItem('lang', lang)
@@ -41,7 +63,7 @@ function lookup(key: string, params?: MessageParams): string {
   const lang = getLang()
   const table = TABLES[lang] as Record<string, string>
   const text = table[key] ?? FEATURE[lang][key] ?? (zhCN as Record<string, string>)[key] ?? FEATURE['zh-CN'][key] ?? key
-  return params ? fillWords(text, params) : text
+  return params ? fillWords(text, params, lang) : text
 }
 
 export interface FeatureMessages<K extends string> {
@@ -91,7 +113,8 @@ export function useT(): typeof t {
   return t
 }
 
-/** For tests: forget the cached language so the stored one is read again. */
+/** For tests: forget the cached language (and any phone's language handed in) so the stored one is read again. */
 export function resetLangCache(): void {
   current = undefined
+  systemLang = () => 'zh-CN'
 }

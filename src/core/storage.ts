@@ -29,6 +29,10 @@ interface Schema {
   token: string
   share_user_user_id: string
   h5_wx_gzh_openid: string
+  /** H5 in Alipay's browser: the buyer's open_id (Alipay's auth_base), for Alipay's JSAPI payment (src/platform/alipayAuth.h5.ts). */
+  h5_alipay_open_id: string
+  /** H5 in a plain browser: how the shopper paid last (the payment sheet offers it first). */
+  h5_pay_method: 'wechat' | 'alipay'
   userIds: UserIds
   other_parent_id: string
   qrCode: string
@@ -72,6 +76,8 @@ const readers: { [K in StorageKey]: (v: unknown) => Schema[K] | undefined } = {
   token: (v) => (isStr(v) ? v : undefined),
   share_user_user_id: (v) => (isId(v) ? String(v) : undefined),
   h5_wx_gzh_openid: (v) => (isStr(v) ? v : undefined),
+  h5_alipay_open_id: (v) => (isStr(v) ? v : undefined),
+  h5_pay_method: (v) => (v === 'wechat' || v === 'alipay' ? v : undefined),
   userIds: (v) => {
     if (!isObj(v)) return undefined
     const out: UserIds = {}

@@ -1,7 +1,9 @@
 import { PAY_CHANNEL } from '@/contract/constants'
 import type { WxPayInfo } from '@/contract/order'
 import { request } from '@/core/request'
-import { getItem } from '@/core/storage'
+import { getItem, setItem } from '@/core/storage'
+import { isPaidStatus } from '@/contract/orderRules'
+import { alipayAuth } from '@/platform/alipayAuth'
 import type { PaymentAdapter } from './adapter.types'
 
 /* H5 never uses Taro.requestPayment: it is not implemented there and resolves in production builds. */
@@ -62,23 +64,51 @@ async function payInAlipay(tradeNO: string): Promise<'confirm' | 'cancelled' | '
   return 'failed'
 }
 
+/** Whether the server has seen the order paid (asking the provider if no notification came). */
+async function paidNow(orderId: number): Promise<boolean> {
+  const { info } = await request('personal.order/payResult', { id: orderId })
+  return isPaidStatus(info.order_status)
+}
+
 export const paymentAdapter: PaymentAdapter = {
   async extras(_order, urls) {
     if (isWeChatBrowser()) {
       return { platform: 'h5', pay_channel: PAY_CHANNEL.WX_JSAPI, wx_gzh_openid: getItem('h5_wx_gzh_openid') }
     }
-    if (isAlipayClient()) return { platform: 'h5', pay_channel: PAY_CHANNEL.REDIRECT, alipay: true }
+    if (isAlipayClient()) {
+      // Alipay's JSAPI pays for a buyer: their open_id once authorised (asked for when the server needs it: authorize).
+      const openId = getItem('h5_alipay_open_id')
+      return { platform: 'h5', pay_channel: PAY_CHANNEL.REDIRECT, alipay: true, ...(openId ? { alipay_open_id: openId } : {}) }
+    }
+    // A plain browser: WeChat Pay or Alipay as the shopper picks when the server asks (choose).
     return { platform: 'h5', pay_channel: PAY_CHANNEL.REDIRECT, success_url: urls.success, fail_url: urls.fail }
   },
-  async pay(_order, answer) {
+  async pay(order, answer) {
     try {
       if (isWeChatBrowser()) return answer.pay_param.payInfo ? await payInWeChat(answer.pay_param.payInfo) : 'failed'
       if (isAlipayClient() && answer.pay_param.tradeNO) return await payInAlipay(answer.pay_param.tradeNO)
+      // A desktop paying with WeChat Pay: its Native QR code, scanned with WeChat on a phone.
+      const code = answer.pay_param.code_url
+      if (code) {
+        const { showNativeQr } = await import(/* webpackChunkName: "pay-sheets" */ './sheets/paySheets')
+        return await showNativeQr(code, order.pay_amount, () => paidNow(order.id))
+      }
     } catch {
       return 'failed'
     }
     if (!answer.pay_param.pay_url) return 'failed'
     window.location.assign(answer.pay_param.pay_url)
     return 'redirected'
+  },
+  async choose(order, methods) {
+    const { chooseMethod } = await import(/* webpackChunkName: "pay-sheets" */ './sheets/paySheets')
+    const picked = await chooseMethod(methods, getItem('h5_pay_method'), order.pay_amount)
+    if (picked) setItem('h5_pay_method', picked)
+    return picked
+  },
+  async authorize() {
+    if (!isAlipayClient()) return null
+    const id = await alipayAuth.openId()
+    return id === 'redirecting' ? null : { alipay_open_id: id.open_id }
   },
 }

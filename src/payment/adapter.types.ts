@@ -18,7 +18,20 @@ export interface ReturnUrls {
   fail: string
 }
 
+/** What the shopper may pick in a plain browser (payparam's pay_method). */
+export type PayMethodChoice = NonNullable<PayparamPayload['pay_method']>
+
 export interface PaymentAdapter {
   extras(order: OrderInfo, urls: ReturnUrls): Promise<PayparamExtras>
   pay(order: OrderInfo, answer: PayparamAnswer): Promise<AdapterResult>
+  /**
+   * The server asks the shopper to pick (payparam refused `pay_method_required`: WeChat Pay and Alipay are both
+   * configured): the payment sheet, the choice remembered; null when the shopper closes it. H5 only.
+   */
+  choose?(order: OrderInfo, methods: readonly PayMethodChoice[]): Promise<PayMethodChoice | null>
+  /**
+   * The server needs the payer's identity first (payparam refused `alipay_auth_required`): what to send again, or null
+   * while the browser leaves to authorise (the shopper pays again when it comes back). H5 only.
+   */
+  authorize?(order: OrderInfo): Promise<Partial<PayparamExtras> | null>
 }

@@ -2,8 +2,9 @@ import type { OrderInfo, OrderPayload, PayparamAnswer, PriceQuote } from '@/cont
 import { isPaidStatus, payStage, type PayStage } from '@/contract/orderRules'
 import { toastError, toastInfo, toastSuccess } from '@/core/feedback'
 import { askAgain, invalidate } from '@/core/cache'
-import { ApiError, request } from '@/core/request'
+import { ApiError, isRefusal, request } from '@/core/request'
 import { paymentAdapter } from './adapter'
+import type { PayMethodChoice, PayparamExtras } from './adapter.types'
 // Its t reads the core words too; the refund words travel with the payment screens, not the first load.
 import { t } from './messages'
 import { clearPendingOrder, savePendingOrder } from './pendingOrder'
@@ -44,7 +45,10 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
   const extras = await paymentAdapter.extras(order, returnUrls(order))
   let answer: PayparamAnswer
   try {
-    answer = await request('personal.order/payparam', { id: order.id, ...extras })
+    const asked = await askPayparam(order, extras)
+    if (asked === 'cancelled') return { status: 'cancelled', order }
+    if (asked === 'redirected') return { status: 'redirected', order }
+    answer = asked
   } catch (e) {
     // payparam refuses a refunding/refunded order (code 0): say so in the shopper's language, never "paid".
     const latest = e instanceof ApiError && e.kind === 'business' ? await readQuietly(order) : null
@@ -78,10 +82,11 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
 
   // Money moved outside the client's own writes: what was kept (orders, the card, coupons) is asked again (issue 27).
   invalidate()
-  // The provider says yes: confirm with the server. Until it agrees the record stays for the show checks.
+  // The provider says yes: confirm with the server (which asks the provider if its notification has not come yet).
+  // Until it agrees the record stays for the show checks.
   let latest = order
   try {
-    latest = (await askAgain(() => request('personal.order/read', { id: order.id }))).info
+    latest = (await askAgain(() => request('personal.order/payResult', { id: order.id }))).info
   } catch {
     // Keep the record: the pending-order checks will ask again.
   }
@@ -98,6 +103,33 @@ export async function payOrder(order: OrderInfo): Promise<PayOutcome> {
     return { status: 'refund', order: latest }
   }
   return { status: 'pending', order: latest }
+}
+
+const METHODS: readonly PayMethodChoice[] = ['wechat', 'alipay']
+
+/**
+ * payparam, and what the server may ask first (issue 40): the shopper's pick of WeChat Pay or Alipay in a plain browser
+ * (`pay_method_required`: the payment sheet; closing it cancels, quietly) and the Alipay buyer's authorisation
+ * (`alipay_auth_required`: the browser may leave for it). Anything else is the caller's to handle.
+ */
+async function askPayparam(order: OrderInfo, extras: PayparamExtras): Promise<PayparamAnswer | 'cancelled' | 'redirected'> {
+  try {
+    return await request('personal.order/payparam', { id: order.id, ...extras })
+  } catch (e) {
+    if (isRefusal(e, 'pay_method_required') && paymentAdapter.choose && !extras.pay_method) {
+      const offered = (e.data as { methods?: unknown } | null)?.methods
+      const methods = Array.isArray(offered) ? METHODS.filter((m) => offered.includes(m)) : METHODS
+      const picked = await paymentAdapter.choose(order, methods)
+      if (!picked) return 'cancelled'
+      return askPayparam(order, { ...extras, pay_method: picked })
+    }
+    if (isRefusal(e, 'alipay_auth_required') && paymentAdapter.authorize && !extras.alipay_open_id) {
+      const more = await paymentAdapter.authorize(order)
+      if (!more) return 'redirected'
+      return askPayparam(order, { ...extras, ...more })
+    }
+    throw e
+  }
 }
 
 async function readQuietly(order: OrderInfo): Promise<OrderInfo | null> {

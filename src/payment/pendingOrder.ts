@@ -29,7 +29,8 @@ export function clearPendingOrder(): void {
 let running: Promise<PendingCheck> | null = null
 
 /**
- * Run on every app show and on the success page: ask the server about the stored order. Paid (status 10)
+ * Run on every app show and on the success page: ask the server about the stored order (personal.order/payResult:
+ * the server asks the provider if no notification came). Paid (status 10)
  * → record cleared and, for a `product` order, on to its detail page. Only the server's answer counts.
  * Concurrent callers share one check, so one show never counts twice.
  */
@@ -49,8 +50,9 @@ async function runCheck(): Promise<PendingCheck> {
   let status: number | null = null
   let kind = record.kind
   try {
-    // The order as it is now, never a kept answer (src/core/cache.ts).
-    const { info } = await askAgain(() => request('personal.order/read', { id: record.orderID }))
+    // The order as it is now, never a kept answer (src/core/cache.ts): payResult asks the provider when no notification
+    // has settled it yet (a return from WeChat Pay's or Alipay's page proves nothing).
+    const { info } = await askAgain(() => request('personal.order/payResult', { id: record.orderID }))
     status = info.order_status
     kind = info.kind
   } catch {

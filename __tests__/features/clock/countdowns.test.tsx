@@ -26,7 +26,7 @@ const wall = (ms: number) => new Date(ms + 8 * 60 * MIN).toISOString().slice(0, 
 
 /** "距结束 00:04:59" → seconds; "14 分 59 秒后自动取消" → seconds. */
 function secondsIn(text: string | null | undefined): number {
-  const left = /(\d+) 分 (\d+) 秒/.exec(text ?? '')
+  const left = /(\d+) 分钟 (\d+) 秒/.exec(text ?? '')
   if (left) return Number(left[1]) * 60 + Number(left[2])
   const parts = /(?:(\d{2}):)?(\d{2}):(\d{2})/.exec(text ?? '')
   if (!parts) throw new Error(`no time in "${text}"`)
@@ -82,7 +82,7 @@ describe.each([
       </>
     ))
     const [long, short] = Array.from(t.queries.querySelectorAll('.order-card__countdown')).map((e) => e.textContent ?? '')
-    expect([long, short]).toEqual(['14 分 47 秒后自动取消', '40 秒后自动取消'])
+    expect([long, short]).toEqual(['14 分钟 47 秒后自动取消', '40 秒后自动取消'])
     await t.act(async () => setLang('en'))
     const [longEn, shortEn] = Array.from(t.queries.querySelectorAll('.order-card__countdown')).map((e) => e.textContent ?? '')
     expect([longEn, shortEn]).toEqual(['Cancels in 14 min 47 s', 'Cancels in 40 s'])

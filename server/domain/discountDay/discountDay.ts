@@ -117,6 +117,9 @@ const comingDay = async (storage: Storage, day: string) => {
 export async function remind(storage: Storage, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): Promise<{ reminded: boolean }> {
   await comingDay(storage, input.day)
   if (reminders.template === null && !reminders.sandbox) throw refuse('discount_day_remind_unavailable')
+  // Outside the sandbox a reminder is WeChat's one-time consent to the template, which only the mini-program can ask
+  // (issue 40): an "accept" without the template's id (a browser) would be a message WeChat never delivers.
+  if (reminders.template !== null && !reminders.sandbox && input.template_id === undefined) throw refuse('discount_day_remind_unavailable')
   const template = reminders.template ?? REMINDER_TEMPLATE
   if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: await store.isReminded(storage.db, userId, input.day) }
   await store.addReminder(storage.db, { userId, day: input.day, templateId: template, grantedAt: nowMs() })

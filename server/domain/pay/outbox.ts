@@ -1,5 +1,7 @@
 import type { Q } from '../../storage/query'
-import type { PayProvider, RefundCall } from './provider'
+import { ProviderRefusal, type RefundStatus } from '../../providers/pay/types'
+import { providerOf, type PayProviders } from './providers'
+import { settleRefund } from './refundSettle'
 import * as calls from '../../storage/repo/providerCalls'
 import type { ProviderCallRow } from '../../storage/repo/providerCalls'
 import * as payments from '../../storage/repo/payments'
@@ -46,15 +48,36 @@ export async function recordCloseTrade(db: Q, orderId: number, tradeNo: string, 
   return calls.insertCall(db, { kind: 'close_trade', ref_no: tradeNo, trade_no: tradeNo, order_id: orderId, amount: null }, now)
 }
 
+/** A full refund of one trade, as recorded in the outbox. */
+export interface RefundCall {
+  refund_no: string
+  trade_no: string
+  amount: number
+}
+
 /** Records a refund (inside the transaction that writes its refund row). Its call's id: run it after the commit. */
 export async function recordRefund(db: Q, orderId: number, call: RefundCall, now = nowMs()): Promise<number> {
   mustBeInTransaction(db, 'a refund')
   return calls.insertCall(db, { kind: 'refund', ref_no: call.refund_no, trade_no: call.trade_no, order_id: orderId, amount: call.amount }, now)
 }
 
-async function callProvider(provider: PayProvider, row: ProviderCallRow): Promise<NonNullable<ProviderCallRow['result']>> {
-  if (row.kind === 'close_trade') return (await provider.closeTrade(row.trade_no)) ? 'closed' : 'paid'
-  await provider.refund({ refund_no: row.ref_no, trade_no: row.trade_no, amount: row.amount ?? 0 })
+/**
+ * Makes the call at the trade's own provider (the one stored on it: a trade opened at WeChat Pay is closed and refunded
+ * there, whatever the start would choose today). A refund the provider settles in its answer (Alipay's; WeChat Pay's
+ * when it is done at once) is settled here as its notification would be; a pending one waits for the notification
+ * (or the sweep's asking again, server/domain/pay/pay.ts retryPendingRefunds).
+ */
+async function callProvider(db: Q, providers: PayProviders, row: ProviderCallRow): Promise<NonNullable<ProviderCallRow['result']>> {
+  const trade = await payments.tradeByNo(db, row.trade_no)
+  if (!trade) throw new Error(`trade ${row.trade_no} not found`)
+  const provider = providerOf(providers, trade.provider)
+  const ref = { trade_no: trade.trade_no, sub_mchid: trade.sub_mchid }
+  if (row.kind === 'close_trade') return provider.close(ref)
+  // (A test may stand a refund in that answers nothing: pending.)
+  const status: RefundStatus = (await provider.refund({ ...ref, refund_no: row.ref_no, amount: row.amount ?? 0, total: trade.amount })) ?? { state: 'pending' }
+  if (status.state !== 'pending') {
+    await settleRefund(db, { provider: provider.name, refund_no: row.ref_no, result: status.state === 'succeeded' ? 'success' : 'fail', amount: row.amount ?? 0, sub_mchid: trade.sub_mchid })
+  }
   return 'asked'
 }
 
@@ -65,7 +88,7 @@ const settled = (row: ProviderCallRow | undefined): CallOutcome => (row?.state =
  * could be run again). A call done already answers its recorded outcome without asking the provider again. A trade
  * the provider closed is closed here too (pending → closed), with the outcome, in one transaction.
  */
-export async function runCall(db: Q, provider: PayProvider, id: number, now = nowMs()): Promise<CallOutcome> {
+export async function runCall(db: Q, providers: PayProviders, id: number, now = nowMs()): Promise<CallOutcome> {
   if (db.inTransaction) throw new Error('the payment provider is called after the transaction commits (record the call inside it: server/domain/pay/outbox.ts)')
   const row = await calls.callById(db, id)
   if (!row || row.state !== 'pending') return settled(row)
@@ -73,11 +96,12 @@ export async function runCall(db: Q, provider: PayProvider, id: number, now = no
   if (!(await calls.claimCall(db, id, row.attempts, now, now + backoffMs(attempt)))) return settled(await calls.callById(db, id))
   let result: NonNullable<ProviderCallRow['result']>
   try {
-    result = await callProvider(provider, row)
+    result = await callProvider(db, providers, row)
   } catch (err) {
-    // Left pending (due again when its backoff ends, as set when it was taken), or failed after its last attempt.
-    const out = attempt >= MAX_ATTEMPTS
-    await calls.callFailed(db, id, err instanceof Error ? err.message : String(err), out)
+    // Left pending (due again when its backoff ends, as set when it was taken), or failed after its last attempt — at
+    // once when the provider refused it for good (ProviderRefusal: asking again would be refused again).
+    const out = attempt >= MAX_ATTEMPTS || err instanceof ProviderRefusal
+    await calls.callFailed(db, id, err instanceof ProviderRefusal ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err), out)
     return out ? 'failed' : 'in_flight'
   }
   await db.transaction('serializable', async (db) => {
@@ -92,17 +116,17 @@ export async function runCall(db: Q, provider: PayProvider, id: number, now = no
  * `doneBefore`, is made pending again — once, however many processes sweep — and made by whoever takes it. A refund
  * asked before the outbox existed gets its call now. in_flight when it is not this sweep's to ask.
  */
-export async function askRefundAgain(db: Q, provider: PayProvider, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): Promise<CallOutcome> {
+export async function askRefundAgain(db: Q, providers: PayProviders, r: { refund_no: string; trade_no: string; order_id: number; amount: number }, doneBefore: number, now = nowMs()): Promise<CallOutcome> {
   if (!(await calls.rearmRefund(db, r, doneBefore, now))) return 'in_flight'
   const row = await calls.callByRef(db, 'refund', r.refund_no)
-  return row ? (await runCall(db, provider, row.id, now)) : 'in_flight'
+  return row ? (await runCall(db, providers, row.id, now)) : 'in_flight'
 }
 
 /** The housekeeping sweep: every pending call that is due, each taken by one process only (at most `limit` a sweep). */
-export async function runDueCalls(db: Q, provider: PayProvider, now = nowMs(), limit = 100): Promise<number> {
+export async function runDueCalls(db: Q, providers: PayProviders, now = nowMs(), limit = 100): Promise<number> {
   let made = 0
   for (const id of (await calls.dueCalls(db, now, limit))) {
-    const outcome = await runCall(db, provider, id, now)
+    const outcome = await runCall(db, providers, id, now)
     if (outcome !== 'in_flight' && outcome !== 'failed') made++
   }
   return made
@@ -118,7 +142,7 @@ export type ClosingOutcome = 'closed' | 'paid' | 'unsettled'
  * paid), then made. A trade opened after this read is found by the cancel's own transaction, which then cancels
  * nothing.
  */
-export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: number, now = nowMs()): Promise<ClosingOutcome> {
+export async function closeOpenTrades(db: Q, providers: PayProviders, orderId: number, now = nowMs()): Promise<ClosingOutcome> {
   const open = await payments.openTradesOf(db, orderId)
   if (open.length === 0) return 'closed'
   const known = new Map((await calls.callsOfOrder(db, orderId)).filter((c) => c.kind === 'close_trade').map((c) => [c.ref_no, c.id]))
@@ -129,7 +153,7 @@ export async function closeOpenTrades(db: Q, provider: PayProvider, orderId: num
       })
   let outcome: ClosingOutcome = 'closed'
   for (const id of ids) {
-    const made = await runCall(db, provider, id, now)
+    const made = await runCall(db, providers, id, now)
     if (made === 'paid') return 'paid'
     if (made !== 'closed') outcome = 'unsettled'
   }

@@ -27,7 +27,7 @@ export interface GoldPlanConfig {
   frameOrigin: string
   /** The receipt link as configured at WeChat Pay (GOLDPLAN_RECEIPT_URL); null: the sandbox's, this server's own. */
   receiptUrl: string | null
-  /** Our sub-merchant number at WeChat Pay (WXPAY_SUB_MCH_ID); null: the sandbox's stand-in. */
+  /** The platform's own sub-merchant at WeChat Pay (WXPAY_SUB_MCH_ID): a trade no shop has one for; null: the sandbox's stand-in. */
   subMchId: string | null
 }
 
@@ -52,10 +52,22 @@ interface PaidTrade {
   order_id: number
   trade_no: string
   transaction_id: string
+  /** The sub-merchant that took the money: the trade's own (opened for its shop's, issue 40), else its shop's, else null. */
+  sub_mchid: string | null
 }
 
-const paidTradeByNo = async (db: Q, tradeNo: string) =>
-  (await db.get("SELECT order_id, trade_no, transaction_id FROM payments WHERE trade_no = ? AND status = 'paid' AND transaction_id IS NOT NULL", tradeNo)) as PaidTrade | undefined
+const PAID_TRADE = `SELECT p.order_id, p.trade_no, p.transaction_id, COALESCE(p.sub_mchid, s.wxpay_sub_mchid) AS sub_mchid
+  FROM payments p JOIN orders o ON o.id = p.order_id LEFT JOIN shops s ON s.id = o.shop_id
+  WHERE p.status = 'paid' AND p.transaction_id IS NOT NULL`
+
+const paidTradeByNo = async (db: Q, tradeNo: string) => (await db.get(`${PAID_TRADE} AND p.trade_no = ?`, tradeNo)) as PaidTrade | undefined
+
+/**
+ * The sub-merchant WeChat Pay names in the receipt's link for a trade (service-provider mode): the shop's, found by the
+ * trade (issue 40) — the one configured number (WXPAY_SUB_MCH_ID, or the sandbox's stand-in) only for a trade no shop
+ * has one for (the platform's own sales, trades from before shops had theirs).
+ */
+const subMerchantOf = (trade: PaidTrade, setting: { subMchId: string }) => trade.sub_mchid ?? setting.subMchId
 
 const sameHex = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a.toLowerCase()), Buffer.from(b.toLowerCase()))
 
@@ -66,8 +78,9 @@ const sameHex = (a: string, b: string) => a.length === b.length && crypto.timing
 export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: string }, frameOrigin: string, q: { sub_mch_id: string; out_trade_no: string; check_code: string }, lang: ApiLang): Promise<ReceiptAnswer> {
   // The refusal names the frame's origin too: the error page is drawn in the frame and tells it so (onIframeReady).
   const failed = () => refuse('receipt_check_failed', {}, { data: { frame_origin: frameOrigin } })
-  const trade = q.sub_mch_id === setting.subMchId ? (await paidTradeByNo(db, q.out_trade_no)) : undefined
-  const expected = trade ? checkCodeOf(setting.receiptUrl, setting.subMchId, trade.trade_no, trade.transaction_id) : null
+  const found = await paidTradeByNo(db, q.out_trade_no)
+  const trade = found && q.sub_mch_id === subMerchantOf(found, setting) ? found : undefined
+  const expected = trade ? checkCodeOf(setting.receiptUrl, q.sub_mch_id, trade.trade_no, trade.transaction_id) : null
   if (!trade || !expected || !sameHex(expected, q.check_code)) throw failed()
   const order = await orders.byId(db, trade.order_id)
   if (!order || !order.pay_time) throw failed()
@@ -80,8 +93,9 @@ export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: 
 
 /** The sandbox's stand-in for WeChat Pay: the link it would open in its frame for an order's paid trade, or null. */
 export async function receiptLinkOf(db: Q, setting: { receiptUrl: string; subMchId: string }, orderId: number): Promise<string | null> {
-  const trade = (await db.get("SELECT order_id, trade_no, transaction_id FROM payments WHERE order_id = ? AND status = 'paid' AND transaction_id IS NOT NULL", orderId)) as PaidTrade | undefined
+  const trade = (await db.get(`${PAID_TRADE} AND p.order_id = ?`, orderId)) as PaidTrade | undefined
   if (!trade) return null
-  const code = checkCodeOf(setting.receiptUrl, setting.subMchId, trade.trade_no, trade.transaction_id)
-  return `${setting.receiptUrl}?sub_mch_id=${setting.subMchId}&out_trade_no=${trade.trade_no}&check_code=${code}`
+  const sub = subMerchantOf(trade, setting)
+  const code = checkCodeOf(setting.receiptUrl, sub, trade.trade_no, trade.transaction_id)
+  return `${setting.receiptUrl}?sub_mch_id=${sub}&out_trade_no=${trade.trade_no}&check_code=${code}`
 }

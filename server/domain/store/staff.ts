@@ -1,4 +1,5 @@
 import type { Q } from '../../storage/query'
+import { INVITE_SCENE_PREFIX } from '../../../src/contract/storeEndpoints'
 import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
 import { refuse } from '../refusal'
 import { hashToken, type AuthUser } from '../account'
@@ -22,6 +23,12 @@ import type { ApiLang } from '../../../src/contract/common'
  * session cache in server/storage/repo/users.ts keeps who a token is, not what they may do), so the removed person's next
  * store call is refused `no_permission`, in this process or any other; an open live stream of the store's takeout
  * orders ends at its next tick (server/http/routes/takeoutLive.ts).
+ *
+ * An owner who goes (issue 43; docs/decisions/2026-12-06-ownerless-shop.md): deleting the owner's account withdraws their
+ * open invites (withdrawInvitesOf, in the deletion's transaction), and an invite is good only while its maker is still
+ * the shop's owner (usableInvite), so no link the owner sent out lets a stranger into a shop nobody runs. The shop goes
+ * on: its staff keep every store call; nobody invites or removes staff until the operator names a new owner
+ * (nameOwner, `npm run admin -- owner <shop> <phone>`).
  */
 
 const INVITE_MS = STAFF_INVITE_HOURS * 3_600_000
@@ -100,14 +107,38 @@ export async function removeStaff(db: Q, owner: Member, userId: number): Promise
   })
 }
 
-/** The invite of a code, or why it cannot be used now. */
+/** The invite of a code, or why it cannot be used now: withdrawn, used, expired, or its maker no longer the shop's owner. */
 async function usableInvite(db: Q, code: string, now: number): Promise<InviteRow & { shop_name: string }> {
-  const row = (await db.get('SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?', hashToken(code))) as (InviteRow & { shop_name: string }) | undefined
+  const row = (await db.get(
+    `SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name,
+       (SELECT COUNT(*) FROM store_staff o WHERE o.user_id = i.created_by AND o.shop_id = i.shop_id AND o.role = 'owner') AS maker_owns
+     FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?`,
+    hashToken(code),
+  )) as (InviteRow & { shop_name: string; maker_owns: number | string }) | undefined
   if (!row) throw refuse('staff_invite_not_found')
-  if (row.revoked_at !== null) throw refuse('staff_invite_revoked')
+  if (row.revoked_at !== null || Number(row.maker_owns) === 0) throw refuse('staff_invite_revoked')
   if (row.used_by !== null) throw refuse('staff_invite_used')
   if (row.expires_at <= now) throw refuse('staff_invite_expired')
   return row
+}
+
+/**
+ * The owner's open invite as the mini-program code a colleague scans (issue 40): the invite must be this store's and
+ * usable; the code is asked of WeChat (getwxacodeunlimit: scene `i=<code>`, 24 of its 32 characters) outside any
+ * transaction, and answered as a PNG data URL. None — the sandbox, no mini-program configured — or WeChat refusing (a
+ * page not released while check_path is on: 41030; logged): null, and the screen draws the link's QR code as before.
+ */
+export async function inviteImage(db: Q, owner: Member, code: string, draw: ((scene: string) => Promise<Buffer | null>) | null, onError: (error: unknown) => void): Promise<{ image: string | null }> {
+  const row = await usableInvite(db, code, nowMs())
+  if (row.shop_id !== owner.shopId) throw refuse('staff_invite_not_found')
+  if (!draw) return { image: null }
+  try {
+    const png = await draw(`${INVITE_SCENE_PREFIX}${code}`)
+    return { image: png ? `data:image/png;base64,${png.toString('base64')}` : null }
+  } catch (error) {
+    onError(error)
+    return { image: null }
+  }
 }
 
 export async function readInvite(db: Q, user: AuthUser, code: string): Promise<InviteReadAnswer> {
@@ -126,5 +157,39 @@ export async function acceptInvite(db: Q, user: AuthUser, code: string): Promise
     if ((await db.run('UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL', user.id, now, row.id)).changes !== 1) throw refuse('staff_invite_used')
     await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')", user.id, row.shop_id, fmt(now))
     return { shop: { id: row.shop_id, name: row.shop_name }, role: 'staff' }
+  })
+}
+
+/**
+ * A person's open invites withdrawn (account deletion: server/http/routes/account.ts deleteAccount, in its transaction;
+ * a former owner when the operator names another). Their used and expired ones stay as they were.
+ */
+export async function withdrawInvitesOf(db: Q, userId: number, now = nowMs()): Promise<number> {
+  return (await db.run('UPDATE staff_invites SET revoked_at = ? WHERE created_by = ? AND used_by IS NULL AND revoked_at IS NULL', now, userId)).changes
+}
+
+/**
+ * The operator names a shop's owner (`npm run admin -- owner <shop> <phone>`, issue 43): the live account of that phone
+ * becomes its owner — promoted when already its staff, else added; staff of another store is refused
+ * (`staff_already_staff`: one store at a time). The owner before, if still there, stays as staff and their open invites
+ * are withdrawn. One transaction; unknown shop `shop_not_found`, no live account with that phone `user_not_found`.
+ */
+export async function nameOwner(db: Q, shopId: number, phone: string): Promise<{ shopName: string; userId: number; previous: number[] }> {
+  return db.transaction('serializable', async (db) => {
+    const shop = (await db.get('SELECT name FROM shops WHERE id = ?', shopId)) as { name: string } | undefined
+    if (!shop) throw refuse('shop_not_found')
+    const user = (await db.get('SELECT id FROM users WHERE phone = ? AND deleted_at IS NULL', phone)) as { id: number } | undefined
+    if (!user) throw refuse('user_not_found')
+    const theirs = await store.staffShopOf(db, user.id)
+    if (theirs && theirs.shop_id !== shopId) throw refuse('staff_already_staff', { shop: theirs.name })
+    const before = ((await db.all("SELECT user_id FROM store_staff WHERE shop_id = ? AND role = 'owner' AND user_id <> ?", shopId, user.id)) as Array<{ user_id: number }>).map((r) => Number(r.user_id))
+    const now = nowMs()
+    for (const id of before) {
+      await db.run("UPDATE store_staff SET role = 'staff' WHERE user_id = ? AND shop_id = ?", id, shopId)
+      await withdrawInvitesOf(db, id, now)
+    }
+    if (theirs) await db.run("UPDATE store_staff SET role = 'owner' WHERE user_id = ? AND shop_id = ?", user.id, shopId)
+    else await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')", user.id, shopId, fmt(now))
+    return { shopName: shop.name, userId: user.id, previous: before }
   })
 }

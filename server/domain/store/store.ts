@@ -11,9 +11,10 @@ import { cardState } from '../cards'
 import * as cards from '../../storage/repo/cards'
 import { BizError, refuse } from '../refusal'
 import type { AuthUser } from '../account'
-import { returnOrderStock, toOrderInfo } from '../orders'
+import { toOrderInfo } from '../orders'
+import { finishOrderRefund } from '../pay/refundSettle'
 import { recordRefund, runCall } from '../pay/outbox'
-import type { PayProvider } from '../pay/provider'
+import type { PayProviders } from '../pay/providers'
 import * as orders from '../../storage/repo/orders'
 import type { OrderRow } from '../../storage/repo/orders'
 import * as payments from '../../storage/repo/payments'
@@ -166,6 +167,10 @@ function refusalOf(row: OrderRow | undefined, staff: Staff): VerifyRefusal | nul
   }
 }
 
+/**
+ * What verifyPreview answers for a code. Run by tillChecks.ts previewAtTill, inside the till's transaction: an
+ * `unknown` answer is a failure its limits count (issue 43).
+ */
 export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLang, hours: number): Promise<VerifyPreviewAnswer> {
   const row = await store.byVerifyCode(db, code)
   const refusal = refusalOf(row, staff)
@@ -179,16 +184,20 @@ export async function previewCode(db: Q, staff: Staff, code: string, lang: ApiLa
   }
 }
 
-/** Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment. */
-export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow> {
-  return db.transaction('serializable', async (db) => {
-    const row = await store.byVerifyCode(db, code)
-    const refusal = refusalOf(row, staff)
-    if (refusal || !row) throw refuse(VERIFY_REASONS[refusal ?? 'unknown'])
-    if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
-    await store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
-    return (await orders.byId(db, row.id)) as OrderRow
-  })
+/**
+ * Redeem a code: paid (or accepted) → completed, once, whoever else tries the same code at the same moment (a conditional
+ * move of the status). Run by tillChecks.ts redeemAtTill inside the till's transaction: a code that names no order of
+ * the store answers 'unknown' (the failure is recorded, then refused as `verify_code_invalid`); a real code that cannot
+ * be redeemed is refused by its reason.
+ */
+export async function verifyCode(db: Q, staff: Staff, code: string): Promise<OrderRow | 'unknown'> {
+  const row = await store.byVerifyCode(db, code)
+  const refusal = refusalOf(row, staff)
+  if (refusal === 'unknown' || !row) return 'unknown'
+  if (refusal) throw refuse(VERIFY_REASONS[refusal])
+  if (!(await orders.moveStatus(db, row.id, row.status, ORDER_STATUS.COMPLETED))) throw refuse('verify_code_used')
+  await store.insertAction(db, { order_id: row.id, action: 'verified', by_user_id: staff.userId, reason: null, at: nowText() })
+  return (await orders.byId(db, row.id)) as OrderRow
 }
 
 // Refunds --------------------------------------------------------------------------------------------------------
@@ -200,7 +209,7 @@ export async function verifyCode(db: Q, staff: Staff, code: string): Promise<Ord
  * so an approve racing another approve or the timer refunds once. An order with nothing paid (a card fully
  * paid by an upgrade's credit) is refunded at once.
  */
-export async function approveRefund(db: Q, provider: PayProvider, orderId: number, by: number | null, shopId?: number): Promise<OrderRow> {
+export async function approveRefund(db: Q, providers: PayProviders, orderId: number, by: number | null, shopId?: number): Promise<OrderRow> {
   const { call } = await db.transaction('serializable', async (db): Promise<{ call: number | null }> => {
     const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
     if (!row) throw refuse('order_not_found')
@@ -219,29 +228,13 @@ export async function approveRefund(db: Q, provider: PayProvider, orderId: numbe
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
     return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
   })
-  if (call !== null) await runCall(db, provider, call)
+  if (call !== null) await runCall(db, providers, call)
   return (await orders.byId(db, orderId)) as OrderRow
 }
 
-/**
- * The money is back (the provider's refund notification, or nothing was paid): refunding → refunded, once;
- * the coupon is the shopper's again, flash-sale stock returns, a card the order bought is void (its state
- * follows the order's status). Inside the caller's transaction.
- */
-export async function finishOrderRefund(db: Q, orderId: number): Promise<boolean> {
-  if (!db.inTransaction) throw new Error('finishOrderRefund must run inside a write transaction')
-  const row = (await orders.byId(db, orderId)) as OrderRow
-  if (!(await orders.moveStatus(db, row.id, ORDER_STATUS.REFUNDING, ORDER_STATUS.REFUNDED))) return false
-  if (row.user_coupon_id) await store.returnUsedCoupon(db, row.user_coupon_id)
-  await returnOrderStock(db, row)
-  await store.insertAction(db, { order_id: row.id, action: 'refunded', by_user_id: null, reason: null, at: nowText() })
-  return true
-}
-
-/** The provider could not refund: recorded on the order (an operator settles it; the order stays refunding). */
-export async function recordRefundFailure(db: Q, orderId: number): Promise<void> {
-  await store.insertAction(db, { order_id: orderId, action: 'refund_failed', by_user_id: null, reason: null, at: nowText() })
-}
+// finishOrderRefund and recordRefundFailure moved to server/domain/pay/refundSettle.ts (issue 40: the outbox settles a
+// refund its provider answered at once); here for those who import them from the store.
+export { finishOrderRefund, recordRefundFailure } from '../pay/refundSettle'
 
 /**
  * Refuse a refund request with a reason: the order goes back to the status it was asked from (a card it
@@ -262,13 +255,13 @@ export async function rejectRefund(db: Q, orderId: number, by: number | null, re
  * The timer: refund requests no store answered within `hours` are approved (recorded as by the timer).
  * Each in its own transaction; one a store answered meanwhile is skipped.
  */
-export async function autoApproveRefunds(db: Q, provider: PayProvider, hours: number, now = nowMs()): Promise<number> {
+export async function autoApproveRefunds(db: Q, providers: PayProviders, hours: number, now = nowMs()): Promise<number> {
   const before = now - hours * HOUR_MS
   if (!(await store.anyDueRefundRequest(db, before))) return 0
   let approved = 0
   for (const id of (await store.dueRefundRequests(db, before, 100))) {
     try {
-      await approveRefund(db, provider, id, null)
+      await approveRefund(db, providers, id, null)
       approved++
     } catch (err) {
       if (!(err instanceof BizError)) throw err

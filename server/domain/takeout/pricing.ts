@@ -3,8 +3,10 @@ import type { z } from 'zod'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { OrderPayload, PriceQuote } from '../../../src/contract/order'
 import type { Dish, ShopOpenState, TakeoutMenuAnswer, TakeoutSettings, TakeoutShop } from '../../../src/contract/takeout'
+import { mergeTakeoutLines, TAKEOUT_CAPS, takeoutOverCap } from '../../../src/contract/takeoutCart'
 import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
 import { percentOff } from '../discount'
+import { deliveryPoint, type PointSource } from '../address/districtCentres'
 import { activeCardRate, type KindPriced } from '../pricing/kind'
 import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
@@ -263,9 +265,11 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
 }
 
 /**
- * Prices a takeout order (the client never prices): dishes with options; the card's member rate on the dishes'
+ * Prices a takeout order (the client never prices): dishes with options (lines of one dish and options made one, at most
+ * TAKEOUT_CAPS of a dish and in all: takeout_dish_limit, takeout_order_too_many); the card's member rate on the dishes'
  * total (never on fees); the minimum order on the dishes' list-price total; delivery: one of the shopper's addresses,
- * its point within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
+ * its point (deliveryPoint: a map pick only within its district, else the district's centre; the quote's `point` says
+ * which) within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
  * tier; pickup only where the shop offers it; packing fee per order. Timing on the server's clock: open → as soon as
  * possible or a slot; closed → a slot of a coming opening (a pre-order; the acceptance timer counts from that
  * opening) or refused saying when it opens; paused → refused.
@@ -277,21 +281,30 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   const mode: TakeoutMode = p.mode ?? 'delivery'
   if (mode === 'pickup' && shop.pickup !== 1) throw refuse('takeout_pickup_not_offered')
 
+  // Lines of one dish and options are one line; then the caps of one order (src/contract/takeoutCart.ts, issue 43).
+  const asked = mergeTakeoutLines(p.items.map((i) => ({ ...i, dish_id: i.id, option_ids: i.option_ids ?? [] })))
   const items: TakeoutItem[] = []
-  for (const i of p.items) items.push(await priceItem(db, shop.id, i))
+  for (const { dish_id: _dish, ...i } of asked) items.push(await priceItem(db, shop.id, i))
+  const over = takeoutOverCap(asked)
+  if (over?.cap === 'dish') throw refuse('takeout_dish_limit', { name: items.find((i) => i.id === over.dish_id)?.name ?? '', max: TAKEOUT_CAPS.perDish })
+  if (over) throw refuse('takeout_order_too_many', { max: over.cap === 'items' ? TAKEOUT_CAPS.items : TAKEOUT_CAPS.lines })
   const dishes = items.reduce((s, i) => s + i.price * i.quantity, 0)
   if (dishes < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - dishes) / 100).toFixed(2) })
 
   let address: AddressFields | null = null
   let distance: number | null = null
+  let pointSource: PointSource | null = null
   let deliveryFee = 0
   if (mode === 'delivery') {
     if (p.address_id === undefined) throw refuse('delivery_address_required')
     // The shopper's own address, kept on the order as it was (a later edit does not move the order).
     address = (await addresses.addressForOrder(db, userId, p.address_id)) ?? null
-    const point = await addresses.addressPoint(db, userId, p.address_id)
-    if (!address || !point) throw refuse('delivery_address_not_found')
-    if (point.lat !== null && point.lng !== null) distance = distanceMeters(shop, { lat: point.lat, lng: point.lng })
+    const stored = await addresses.addressPoint(db, userId, p.address_id)
+    if (!address || !stored) throw refuse('delivery_address_not_found')
+    // The point within its district, else the district's centre (issue 43): a client's coordinates are not taken on trust.
+    const judged = deliveryPoint(stored)
+    pointSource = judged.source
+    if (judged.point) distance = distanceMeters(shop, judged.point)
     if (shop.radius_m > 0) {
       if (distance === null) throw refuse('takeout_address_no_location')
       if (distance > shop.radius_m) throw refuse('takeout_out_of_range', { distance: km(distance), radius: km(shop.radius_m) })
@@ -329,7 +342,7 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
     fee: deliveryFee + shop.packing_fee,
     lines,
     detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing: shop.packing_fee } },
-    quote: { mode, distance, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
+    quote: { mode, distance, point: pointSource, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }
 }

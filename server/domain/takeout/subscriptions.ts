@@ -6,13 +6,16 @@ import { maskPhone } from '../store/store'
 import { fmt, nowMs } from '../../time'
 import * as orders from '../../storage/repo/orders'
 import * as repo from '../../storage/repo/takeout'
+import { listMessages } from '../../storage/repo/wechat'
+import { recordMessage } from '../messages'
 
 /**
  * Subscription messages of takeout orders (issue 25 "Live status"; docs/api.md "Subscription messages", docs/sandbox.md).
  * The shopper's one-time consents are kept per order and template (takeout_subscriptions); when the order moves — the
  * store accepts, it goes out for delivery or is ready to collect, the store or the timer refuses it — the first unused
- * consent whose template covers that move is used up and the message WeChat would have been asked to send is recorded
- * in the sandbox outbox (sandbox_messages), in the move's own transaction. Nothing is sent anywhere.
+ * consent whose template covers that move is used up and the message is recorded in the outbox (wechat_messages), in the
+ * move's own transaction; it is sent after the commit (server/domain/messages.ts: WeChat's subscribe/send, or in the sandbox
+ * nothing — the outbox is what GET /api/sandbox/messages lists).
  */
 
 /** Template id per event (server/http/config.ts: TAKEOUT_TEMPLATE_ACCEPTED, _DELIVERING, _REFUSED); null: not told. */
@@ -86,16 +89,21 @@ export async function messageOnMove(db: Q, orderId: number, action: OrderAction[
     thing5: { value: thing(note) },
   }
   const user = (await db.get('SELECT wx_openid FROM users WHERE id = ?', grant.user_id)) as { wx_openid: string | null } | undefined
-  await db.run('INSERT INTO sandbox_messages (user_id, order_id, touser, template_id, event, page, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', grant.user_id, orderId, user?.wx_openid ?? null, grant.template_id, event, `pages/takeout/orderDetail?id=${orderId}`, JSON.stringify(data), now)
+  await recordMessage(db, { user_id: grant.user_id, order_id: orderId, touser: user?.wx_openid ?? null, template_id: grant.template_id, event, page: `pages/takeout/orderDetail?id=${orderId}`, data, at: now })
   return true
 }
 
-/** The sandbox outbox, oldest first: one order's messages, or the latest 100. */
+/** The outbox as the sandbox shows it, oldest first: one order's messages, or the latest 100 (whatever became of each). */
 export async function sandboxMessages(db: Q, orderId?: number): Promise<SandboxMessage[]> {
-  const rows = (
-    orderId
-      ? (await db.all('SELECT * FROM sandbox_messages WHERE order_id = ? ORDER BY id', orderId))
-      : (await db.all('SELECT * FROM (SELECT * FROM sandbox_messages ORDER BY id DESC LIMIT 100) AS latest ORDER BY id'))
-  ) as Array<Omit<SandboxMessage, 'data' | 'at'> & { data: string; created_at: number }>
-  return rows.map(({ data, created_at, ...m }) => ({ ...m, data: JSON.parse(data) as SandboxMessage['data'], at: fmt(created_at) }))
+  return (await listMessages(db, orderId)).map((m) => ({
+    id: m.id,
+    order_id: m.order_id,
+    user_id: m.user_id,
+    touser: m.touser,
+    template_id: m.template_id,
+    event: m.event as SandboxMessage['event'],
+    page: m.page,
+    data: JSON.parse(m.data) as SandboxMessage['data'],
+    at: fmt(m.created_at),
+  }))
 }

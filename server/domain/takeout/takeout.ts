@@ -7,7 +7,7 @@ import type { TakeoutAgainLine, TakeoutMoney, TakeoutOrderAnswer, TakeoutView } 
 import { BizError, refuse } from '../refusal'
 import { findOwnOrder } from '../orders'
 import { recordRefund, runCall } from '../pay/outbox'
-import type { PayProvider } from '../pay/provider'
+import type { PayProviders } from '../pay/providers'
 import * as orders from '../../storage/repo/orders'
 import type { OrderRow } from '../../storage/repo/orders'
 import * as payments from '../../storage/repo/payments'
@@ -76,7 +76,7 @@ function notNow(status: number): BizError {
  * provider's signed refund notification then moves it 60 → 70 (finishOrderRefund: coupon back). Nothing paid: 70 at once.
  * Whoever loses a race (the store accepted, the shopper cancelled, the timer refused first) moves nothing.
  */
-async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: (db: Q) => Promise<OrderRow>, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
+async function refuseBeforeAcceptance(db: Q, providers: PayProviders, read: (db: Q) => Promise<OrderRow>, action: 'takeout_cancelled' | 'takeout_refused' | 'takeout_auto_refused', by: number | null, reason: string | null): Promise<OrderRow> {
   const { call, id } = await db.transaction('serializable', async (db): Promise<{ call: number | null; id: number }> => {
     const row = await read(db)
     if (row.status !== ORDER_STATUS.PAID || !(await orders.setRefunding(db, row.id, ORDER_STATUS.PAID, reason ?? '', nowMs()))) {
@@ -95,26 +95,26 @@ async function refuseBeforeAcceptance(db: Q, provider: PayProvider, read: (db: Q
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
     return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }), id: row.id }
   })
-  if (call !== null) await runCall(db, provider, call)
+  if (call !== null) await runCall(db, providers, call)
   return (await orders.byId(db, id)) as OrderRow
 }
 
-export const cancelTakeout = async (db: Q, provider: PayProvider, userId: number, id: number): Promise<OrderRow> =>
-  refuseBeforeAcceptance(db, provider, async (db) => (await ownTakeout(db, userId, id)).row, 'takeout_cancelled', userId, null)
+export const cancelTakeout = async (db: Q, providers: PayProviders, userId: number, id: number): Promise<OrderRow> =>
+  refuseBeforeAcceptance(db, providers, async (db) => (await ownTakeout(db, userId, id)).row, 'takeout_cancelled', userId, null)
 
-export const refuseTakeout = async (db: Q, provider: PayProvider, staff: Staff, id: number, reason: string): Promise<OrderRow> =>
-  refuseBeforeAcceptance(db, provider, async (db) => (await storeTakeout(db, staff, id)).row, 'takeout_refused', staff.userId, reason)
+export const refuseTakeout = async (db: Q, providers: PayProviders, staff: Staff, id: number, reason: string): Promise<OrderRow> =>
+  refuseBeforeAcceptance(db, providers, async (db) => (await storeTakeout(db, staff, id)).row, 'takeout_refused', staff.userId, reason)
 
 /**
  * The timer (the housekeeping sweep): paid takeout orders no store accepted within `minutes` of their payment (a
  * pre-order: of its slot's opening) are refused and refunded. Each in its own transaction; one accepted or cancelled
  * meanwhile is skipped.
  */
-export async function autoRefuseTakeout(db: Q, provider: PayProvider, minutes: number, now = nowMs()): Promise<number> {
+export async function autoRefuseTakeout(db: Q, providers: PayProviders, minutes: number, now = nowMs()): Promise<number> {
   let refused = 0
   for (const id of (await repo.dueForRefusal(db, now - minutes * MINUTE, 100))) {
     try {
-      await refuseBeforeAcceptance(db, provider, async (db) => (await orders.byId(db, id)) as OrderRow, 'takeout_auto_refused', null, null)
+      await refuseBeforeAcceptance(db, providers, async (db) => (await orders.byId(db, id)) as OrderRow, 'takeout_auto_refused', null, null)
       refused++
     } catch (err) {
       if (!(err instanceof BizError)) throw err

@@ -42,8 +42,10 @@ const BASE_CSS = [
   // server writes needs no 'unsafe-inline' of the CSP, server/http/security.ts).
   '#first-screen{position:fixed;top:0;left:0;right:0;bottom:0;z-index:1000;pointer-events:none;overflow:hidden;background:var(--bg)}',
   '#first-screen .nav-bar__inner{height:44px}',
-  // What Taro's router gives the app's document (it injects this from its script; the drawing comes before it).
-  `#first-screen{font-family:-apple-system-font,Helvetica Neue,sans-serif;line-height:1.6;user-select:none;-webkit-user-select:none}`,
+  // What Taro's router gives the app's document (it injects this from its script; the drawing comes before it). The
+  // font is the body's, the app's own (src/app.css): Taro's "-apple-system-font, Helvetica Neue, sans-serif" drew Latin
+  // words in another font than the app's once the page said <html lang="en"> (sans-serif follows the language).
+  `#first-screen{line-height:1.6;user-select:none;-webkit-user-select:none}`,
   'ocp-img{width:320px;height:240px;font-size:0;display:inline-block;position:relative;overflow:hidden}',
   'ocp-img>img{display:block;width:100%;height:100%}',
   'ocp-img[data-fill]>img{object-fit:cover}',
@@ -60,7 +62,7 @@ const ownPicture = (src: string): string => (/^\/[\w./-]+$/.test(src) ? src : ''
 /** A table's words in the shopper's language, `{name}` filled in (the app's `t`). */
 function wordsOf<K extends string>(tables: { 'zh-CN': Record<K, string>; en: Record<K, string> }, lang: ShellLang) {
   const table: Record<K, string> = tables[lang]
-  return (key: K, params: Record<string, string | number> = {}) => fillWords(table[key], params)
+  return (key: K, params: Record<string, string | number> = {}) => fillWords(table[key], params, lang)
 }
 const words = (lang: ShellLang) => wordsOf(HOME_WORDS, lang)
 

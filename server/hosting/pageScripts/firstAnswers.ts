@@ -29,6 +29,23 @@ export interface FirstAnswersConfig {
   shareInQuery: string
   cookies: { lang: string; city: string; maxAgeS: number }
   headers: { token: string; origin: string }
+  /** The language of a browser whose shopper has chosen none (LANG_RULE of src/contract/firstAnswers.ts: langOfTags, step for step). */
+  langRule: { known: Readonly<Record<string, 'zh' | 'en'>>; other: 'zh' | 'en'; none: 'zh' | 'en' }
+}
+
+/** langOfTags of src/contract/firstAnswers.ts over the browser's languages (this script may import nothing; a test runs both). */
+function browserLang(rule: FirstAnswersConfig['langRule']): 'zh' | 'en' {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator
+  const tags: readonly string[] = nav ? (nav.languages && nav.languages.length ? nav.languages : nav.language ? [nav.language] : []) : []
+  let named = false
+  for (let i = 0; i < tags.length; i++) {
+    const tag = typeof tags[i] === 'string' ? tags[i].replace(/^\s+|\s+$/g, '') : ''
+    if (tag === '' || tag === '*') continue
+    named = true
+    const primary = tag.split(/[-_]/)[0].toLowerCase()
+    if (Object.prototype.hasOwnProperty.call(rule.known, primary)) return rule.known[primary]
+  }
+  return named ? rule.other : rule.none
 }
 
 export function run(c: FirstAnswersConfig): void {
@@ -42,7 +59,10 @@ export function run(c: FirstAnswersConfig): void {
         return undefined
       }
     }
-    const lang: 'zh' | 'en' = read('lang') === 'en' ? 'en' : 'zh'
+    // The shopper's own choice (My account) when made, else the browser's languages — as the app's getLang (src/core/i18n.ts).
+    const chosen = read('lang')
+    const choice: 'zh' | 'en' | '' = chosen === 'en' ? 'en' : chosen === 'zh-CN' ? 'zh' : ''
+    const lang: 'zh' | 'en' = choice || browserLang(c.langRule)
     let share = read('share_user_user_id')
     const m = new RegExp(c.shareInQuery).exec(location.search)
     if (m) share = m[1]
@@ -52,11 +72,12 @@ export function run(c: FirstAnswersConfig): void {
     const stored = read('city') as { id?: unknown; name?: unknown } | undefined
     const city = stored && typeof stored.id === 'number' && stored.id % 1 === 0 && typeof stored.name === 'string' ? stored.id : undefined
 
-    // The next page the server answers knows them (preferences only: never the token).
+    // The next page the server answers knows them (preferences only: never the token). The language only when chosen:
+    // without a choice the server follows the browser's Accept-Language, as the app follows its languages.
     const keep = (name: string, value: string) => {
       document.cookie = `${name}=${value};path=/;max-age=${value === '' ? 0 : c.cookies.maxAgeS};samesite=lax`
     }
-    keep(c.cookies.lang, lang)
+    keep(c.cookies.lang, choice)
     keep(c.cookies.city, city === undefined ? '' : String(city))
 
     // Drawn for another language or city than the phone keeps (a cookie older than a switch), or logged out for a

@@ -19,7 +19,8 @@ export function jobRoutes(app: FastifyInstance, db: Q, storage: Storage): void {
 
   defineRoute(app, db, 'hui_public.job/read', { auth: false }, async ({ input }) => ({ info: await jobDetail(storage, input.id, pointOf(input)) }))
 
-  defineRoute(app, db, 'personal.job/contact', { auth: true }, ({ input, user }) => jobContact(storage, requireUser(user).id, input.id))
+  // Limited per account and per client address (issue 43): req.ip is the connection's, or the proxy's word when TRUST_PROXY trusts it.
+  defineRoute(app, db, 'personal.job/contact', { auth: true }, ({ input, user, req }) => jobContact(storage, requireUser(user).id, input.id, req.ip))
 
   defineRoute(app, db, 'personal.job/report', { auth: true }, async ({ input, user }) => {
     await reportJob(storage, requireUser(user).id, input.id, input.reason, input.note)

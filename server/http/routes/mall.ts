@@ -5,7 +5,7 @@ import { defineRoute, refuse } from '../envelope'
 import { named } from '../../domain/names'
 import * as mall from '../../storage/repo/mall'
 import type { MallProductRow } from '../../storage/repo/mall'
-import { likePattern } from '../../storage/repo/shops'
+import { englishWordPattern, likePattern } from '../../storage/repo/shops'
 import { searchTerm } from '../../../src/contract/searchWords'
 
 /** A product in a grid (prices from its lowest spec, stock and sales over every spec). */
@@ -13,6 +13,7 @@ const toProduct = (r: MallProductRow): MallProduct => ({
   id: r.id,
   category_id: r.category_id,
   name: r.name,
+  name_en: r.name_en,
   subtitle: r.subtitle,
   image: r.image,
   list_price: r.list_price,
@@ -45,7 +46,8 @@ export function mallRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, async ({ input }) => {
     const { rows, total } = await mall.productPage(
       db,
-      { categoryId: input.category_id, specialId: input.special_id, like: input.keyword ? likePattern(searchTerm(input.keyword)) : undefined },
+      // By name: the keyword (or the Chinese an English popular word stands for), or a word of the English name (issue 39).
+      { categoryId: input.category_id, specialId: input.special_id, ...(input.keyword ? { like: likePattern(searchTerm(input.keyword)), english: englishWordPattern(input.keyword) } : {}) },
       input.page_size,
       (input.page - 1) * input.page_size,
     )

@@ -16,6 +16,8 @@ import type { UserCardRow } from '../../storage/repo/cards'
 import type { UserRow } from '../../storage/repo/users'
 import { fmt, inBusinessZone, nowText } from '../../time'
 import { userInfo } from './account'
+import { shopperView } from '../../domain/store/profile'
+import { shopperProfileRow } from '../../storage/repo/shopProfile'
 
 /** A card named in the shopper's language (its state from server/domain/cards.ts). */
 const toCard = (r: UserCardRow, lang: ApiLang, now = nowText()): UserCard => {
@@ -58,7 +60,8 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, async ({ input, lang }) => {
     const info = await shops.shopById(db, input.id, geoOf(input))
     if (!info) throw refuse('shop_not_found')
-    return { info: shopIn(lang, info) }
+    const row = await shopperProfileRow(db, input.id)
+    return { info: shopIn(lang, info), ...(row ? { profile: shopperView(row) } : {}) }
   })
 
   defineRoute(app, db, 'personal.coupon/index', { auth: true }, async ({ input, user, lang }) => {

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { Phone } from '../../../src/contract/common'
 import { BizError, fail, failWith, failZod, ok } from '../envelope'
-import { handleRefundNotification, notify, sameSitePath, signNotification, type PaymentRow } from '../../domain/pay/pay'
-import { sameSignature, sandboxTransactionId, type PayProvider } from '../../domain/pay/provider'
+import { handleRefundNotification, notify, sameSitePath, type PaymentRow } from '../../domain/pay/pay'
+import type { PayProviders } from '../../domain/pay/providers'
+import { sameSignature, sandboxTransactionId, signNotification, signRefundNotification } from '../../providers/pay/sandbox'
 import { DEFAULT_GOLDPLAN, receiptLinkOf, receiptSetting, type GoldPlanConfig } from '../../domain/pay/receipt'
 import { byId as orderById, titleOf } from '../../storage/repo/orders'
 import { rejectRefund } from '../../domain/store/store'
@@ -91,15 +92,20 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * sandbox provider's notify endpoints (as the provider would call them, signed), the channel-6 cashier, the OAuth
  * stand-in and the test conveniences (SMS outbox, JSAPI confirm, clocks, …), those behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, provider: PayProvider, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
+export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, providers: PayProviders, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
   // The sandbox's alone (its own HMAC format, PAY_NOTIFY_SECRET): a production server takes notifications only from real
   // providers, each in its own format on its own path (/notify/wechatpay/…, /notify/alipay).
   if (!sandbox.enabled) return
 
+  // The sandbox provider's notifications in its own format: the HMAC is checked here, then the domain compares the
+  // normalized event with the stored trade (server/domain/pay/pay.ts settlePayment) — a trade of another provider, an
+  // unknown trade or another amount is refused like a wrong signature.
   app.post('/api/pay/notify', async (req) => {
     const parsed = Notify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    const { outcome } = await notify(db, storage, provider, parsed.data, secret)
+    const n = parsed.data
+    if (!sameSignature(signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount, transaction_id: n.transaction_id }, secret), n.sign)) return fail('sandbox_bad_signature')
+    const { outcome } = await notify(db, storage, providers, { provider: 'sandbox', trade_no: n.trade_no, result: n.result, amount: n.amount, ...(n.transaction_id ? { transaction_id: n.transaction_id } : {}) })
     // A late or duplicate payment is accepted (the provider must stop retrying) and refunded.
     return outcome === 'rejected' ? fail('sandbox_bad_signature') : ok({ accepted: true, outcome })
   })
@@ -107,14 +113,15 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
   app.post('/api/pay/refundNotify', async (req) => {
     const parsed = RefundNotify.safeParse(req.body)
     if (!parsed.success) return failZod(parsed.error)
-    return (await handleRefundNotification(db, parsed.data, secret)) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
+    const n = parsed.data
+    if (!sameSignature(signRefundNotification({ refund_no: n.refund_no, result: n.result, amount: n.amount }, secret), n.sign)) return fail('sandbox_bad_signature')
+    return (await handleRefundNotification(db, { provider: 'sandbox', refund_no: n.refund_no, result: n.result, amount: n.amount })) ? ok({ accepted: true }) : fail('sandbox_bad_signature')
   })
 
-  // The sandbox provider's notification; a success carries the provider's transaction_id (sandboxTransactionId).
-  const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') => {
-    const n = { trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) }
-    return notify(db, storage, provider, { ...n, sign: signNotification(n, secret) }, secret)
-  }
+  // The sandbox provider's notification, as its cashier sends it; a success carries the provider's transaction_id
+  // (sandboxTransactionId). Only for the sandbox's own trades: a trade opened at a real provider is paid there.
+  const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
+    notify(db, storage, providers, { provider: 'sandbox', trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) })
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')
@@ -141,7 +148,10 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     // The same same-site check as the cashier's return paths: no "//host", no "/\\host".
     const target = sameSitePath(redirect) ?? '/'
     const code = `sandbox-${crypto.randomBytes(8).toString('hex')}`
-    return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}`)
+    // WeChat hands the state back as it was given (server/domain/wechatLogin.ts); the stand-in does too.
+    const state = String((req.query as Record<string, unknown>).state ?? '')
+    const back = /^[A-Za-z0-9._-]{1,128}$/.test(state) ? `&state=${state}` : ''
+    return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}${back}`)
   })
 
   app.register(async (helpers) => {

@@ -2,17 +2,17 @@ import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
 import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import type { PayProvider } from '../../domain/pay/provider'
+import type { PayProviders } from '../../domain/pay/providers'
 import * as shipping from '../../storage/repo/shipping'
 import * as store from '../../storage/repo/store'
 import * as takeoutRepo from '../../storage/repo/takeout'
 import { shipOrder } from '../../domain/shipping'
-import { actionsOf, approveRefund, previewCode, rejectRefund, requireStaff, storeGivenReason, storeOrder, toStoreOrder, verifyCode } from '../../domain/store/store'
+import { actionsOf, approveRefund, rejectRefund, requireStaff, storeGivenReason, storeOrder, toStoreOrder } from '../../domain/store/store'
 import { requireMember } from '../../domain/store/staff'
 import { jobsToAnswer } from '../../domain/jobs'
 import { named } from '../../domain/names'
 import * as tillChecks from '../../storage/repo/tillChecks'
-import { checkAtTill, ownerCheckOf, storeCheckOf } from '../../domain/store/tillChecks'
+import { checkAtTill, ownerCheckOf, previewAtTill, redeemAtTill, storeCheckOf } from '../../domain/store/tillChecks'
 import { businessMidnight, fmt } from '../../time'
 
 /**
@@ -20,7 +20,7 @@ import { businessMidnight, fmt } from '../../time'
  * requireStaff first (anonymous → -1, no staff role → code 0 `no_permission`) and reads or moves only orders
  * of the staff member's own store. The card owner's side of the till record (personal.card/checks) is here too.
  */
-export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provider: PayProvider, autoApproveHours: number): void {
+export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, providers: PayProviders, autoApproveHours: number): void {
   const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id, lang) })
 
   defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
@@ -53,14 +53,15 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
     return full(await storeOrder(db, staff, input.id), lang)
   })
 
+  // Redemption codes: unknown ones are failures limited per staff account and per store (issue 43, server/domain/store/tillChecks.ts).
   defineRoute(app, db, 'hui_shanghu.store_order/verifyPreview', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return previewCode(db, staff, input.code, lang, autoApproveHours)
+    return previewAtTill(db, staff, input.code, lang, autoApproveHours)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/verify', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return full(await verifyCode(db, staff, input.code), lang)
+    return full(await redeemAtTill(db, staff, input.code), lang)
   })
 
   // A paid mall order to be delivered goes out with a carrier's tracking number: paid → delivering (once).
@@ -71,7 +72,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', { auth: true }, async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
-    return full(await approveRefund(db, provider, input.id, staff.userId, staff.shopId), lang)
+    return full(await approveRefund(db, providers, input.id, staff.userId, staff.shopId), lang)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, async ({ input, user, lang }) => {

@@ -4,8 +4,9 @@ import type { ApiLang } from '../../../src/contract/common'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { TakeoutShop } from '../../../src/contract/takeout'
 import { defineRoute, refuse, requireUser } from '../envelope'
-import { cancelExpired, findOwnOrder, toOrderInfo } from '../../domain/orders'
-import type { PayProvider } from '../../domain/pay/provider'
+import { findOwnOrder, shownRow, toOrderInfo } from '../../domain/orders'
+import type { PayProviders } from '../../domain/pay/providers'
+import { deliveryPoint } from '../../domain/address/districtCentres'
 import * as addresses from '../../storage/repo/addresses'
 import * as cards from '../../storage/repo/cards'
 import type { OrderRow } from '../../storage/repo/orders'
@@ -36,7 +37,7 @@ const MINUTE = 60_000
  * price needs a session); the shopper's order calls need one; every store call passes requireStaff first and reads
  * or moves only its own store's takeout orders. Open / closed on the server's clock.
  */
-export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider, opts: { acceptMinutes: number; autoApproveHours: number }): void {
+export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProviders, opts: { acceptMinutes: number; autoApproveHours: number }): void {
   const { acceptMinutes, autoApproveHours } = opts
 
   defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, async ({ lang }) => ({
@@ -59,9 +60,10 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
    */
   const placeOf = async (input: { address_id?: number; lat?: number; lng?: number }, user: Parameters<typeof requireUser>[0]): Promise<{ point: GeoPoint | null; judged: boolean }> => {
     if (input.address_id !== undefined) {
-      const point = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
-      if (!point) throw refuse('address_not_found')
-      return { point: point.lat !== null && point.lng !== null ? { lat: point.lat, lng: point.lng } : null, judged: true }
+      const stored = await addresses.addressPoint(db, requireUser(user).id, input.address_id)
+      if (!stored) throw refuse('address_not_found')
+      // The point priceTakeout judges too: a map pick only within its district, else the district's centre (issue 43).
+      return { point: deliveryPoint(stored).point, judged: true }
     }
     const point = pointOf(input)
     return { point, judged: point !== null }
@@ -132,9 +134,10 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   // The shopper's takeout order ---------------------------------------------------------------------------------
 
-  // With the refund's timeline (as personal.order/read) and the order page's extras (issue 39: the shop, money lines, order again, rating).
+  // With the refund's timeline (as personal.order/read) and the order page's extras (issue 39: the shop, money lines, order
+  // again, rating). As a reader sees it: an unpaid order past its time reads as cancelled (shownRow); the sweep cancels it.
   const mine = async (lang: ApiLang, row: OrderRow) => {
-    const takeout = await takeoutViewOf(db, row, 'shopper', acceptMinutes, lang)
+    const takeout = await takeoutViewOf(db, shownRow(row), 'shopper', acceptMinutes, lang)
     const refund = row.refund_requested_at === null ? null : await refundTimeline(db, row, autoApproveHours, lang)
     return { info: { ...(await toOrderInfo(db, lang, row)), refund }, takeout, ...(await shopperExtrasOf(db, row, takeout)) }
   }
@@ -145,15 +148,12 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
     return row
   }
 
-  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => {
-    await cancelExpired(db, provider)
-    return mine(lang, await ownTakeoutRow(requireUser(user).id, input.id))
-  })
+  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => mine(lang, await ownTakeoutRow(requireUser(user).id, input.id)))
 
   defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await ownTakeoutRow(uid, input.id)
-    await cancelTakeout(db, provider, uid, input.id)
+    await cancelTakeout(db, providers, uid, input.id)
     return mine(lang, (await orders.byId(db, input.id)) as OrderRow)
   })
 
@@ -207,7 +207,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, provider: PayProvider
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, provider, await requireStaff(db, user), input.id, storeGivenReason(input))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, providers, await requireStaff(db, user), input.id, storeGivenReason(input))))
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
 

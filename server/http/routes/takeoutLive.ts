@@ -2,7 +2,12 @@ import type { Q } from '../../storage/query'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TakeoutLiveEvent } from '../../../src/contract/takeout'
 import { TAKEOUT_LIVE_DEFAULTS, TAKEOUT_WATCH } from '../../../src/contract/takeoutEndpoints'
+import { CODE } from '../../../src/contract/envelope'
+import { ORDER_STATUS } from '../../../src/contract/constants'
+import { reasonText, type Reason } from '../../../src/contract/reasons'
+import type { ApiLang } from '../../../src/contract/common'
 import { authenticate, ok, refuse } from '../envelope'
+import { langOf } from '../../domain/names'
 import { findOwnOrder } from '../../domain/orders'
 import * as repo from '../../storage/repo/takeout'
 import { API_HEADERS, apiCacheHeaders } from '../security'
@@ -21,6 +26,15 @@ import { clockHeaders, nowMs } from '../../time'
  * whichever way the clocks of the processes went. The store's reads the orders stamped since the newest stamp it has
  * seen, less LOOKBACK_MS (processes whose clocks differ by less than that are all seen; a move is told once): a move
  * stamped further back than that (a sandbox clock moved back) is picked up by the next stream's read of the list.
+ *
+ * Under abuse (issue 43): a stream costs the process a socket and a place in every check, and a throwaway account is
+ * free, so the streams are shared out — at most `perUser` per account, `perAddress` per client address (the request's
+ * address: TRUST_PROXY decides whether a proxy's X-Forwarded-For names it), `perShop` per store, and the shoppers'
+ * streams together leave `storeReserve` of `perProcess` to the stores. Only an order that can still move is watched
+ * (paid, accepted, out for delivery, refunding: WATCHABLE) — an unpaid one is free to make and moves only by its own
+ * shopper's payment; a stream whose order settles is told the change and ends. Each check also reads the streams'
+ * sessions: a session ended (logout, a device ended from the session list, the account deleted) ends its stream at
+ * the next check with a `session_expired` line.
  */
 export interface LiveOptions {
   streamMs?: number
@@ -28,13 +42,24 @@ export interface LiveOptions {
   tickMs?: number
   perUser?: number
   perProcess?: number
+  storeReserve?: number
+  perAddress?: number
+  perShop?: number
 }
+
+/** The statuses a takeout order can still move from (the store's or the provider's move): only these are watched. */
+export const WATCHABLE: ReadonlySet<number> = new Set([ORDER_STATUS.PAID, ORDER_STATUS.ACCEPTED, ORDER_STATUS.DELIVERING, ORDER_STATUS.REFUNDING])
 
 /** How far behind the newest stamp seen the store's read looks again (clocks of several processes). */
 const LOOKBACK_MS = 60_000
 
 interface Stream {
   userId: number
+  /** The session it was opened with (tokens.id): when that ends, so does the stream. */
+  sessionId: number
+  /** The client's address as the server sees it (req.ip). */
+  address: string
+  lang: ApiLang
   reply: FastifyReply
   /** The shopper's: the order watched and its version last told. */
   orderId?: number
@@ -54,6 +79,9 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   const tickMs = opts.tickMs ?? TAKEOUT_LIVE_DEFAULTS.tickMs
   const perUser = opts.perUser ?? TAKEOUT_LIVE_DEFAULTS.perUser
   const perProcess = opts.perProcess ?? TAKEOUT_LIVE_DEFAULTS.perProcess
+  const storeReserve = opts.storeReserve ?? TAKEOUT_LIVE_DEFAULTS.storeReserve
+  const perAddress = opts.perAddress ?? TAKEOUT_LIVE_DEFAULTS.perAddress
+  const perShop = opts.perShop ?? TAKEOUT_LIVE_DEFAULTS.perShop
 
   const streams = new Set<Stream>()
   let timer: ReturnType<typeof setInterval> | null = null
@@ -67,9 +95,15 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     s.reply.raw.write(`${JSON.stringify(ok(event))}\n`)
     s.lastWrite = performance.now()
   }
-  const end = (s: Stream, event?: TakeoutLiveEvent) => {
+  /** A refusal as the stream's last line (an envelope like any other answer's, in the stream's language). */
+  const refusalLine = (s: Stream, reason: Reason, code: 0 | -1) => {
+    if (s.reply.raw.writableEnded || s.reply.raw.destroyed) return
+    s.reply.raw.write(`${JSON.stringify({ code, msg: reasonText(reason, s.lang), data: null, reason })}\n`)
+  }
+  const end = (s: Stream, event?: TakeoutLiveEvent, refusal?: Reason) => {
     if (!streams.delete(s)) return
     if (event) write(s, event)
+    if (refusal) refusalLine(s, refusal, refusal === 'session_expired' ? CODE.AUTH : CODE.FAIL)
     if (!s.reply.raw.writableEnded) s.reply.raw.end()
     if (streams.size === 0 && timer) {
       clearInterval(timer)
@@ -78,14 +112,28 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   }
 
   const versions = async (ids: number[]) => {
-    const out = new Map<number, string>()
+    const out = new Map<number, { version: string; status: number }>()
     if (ids.length === 0) return out
     const rows = (await db.all(`SELECT t.order_id, t.updated_at, o.status FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.order_id IN (${ids.map(() => '?').join(', ')})`, ...ids)) as Array<{
       order_id: number
       updated_at: number
       status: number
     }>
-    for (const r of rows) out.set(r.order_id, versionOf(r))
+    for (const r of rows) out.set(r.order_id, { version: versionOf(r), status: r.status })
+    return out
+  }
+
+  /** Of the streams' sessions, those still live (not ended, not expired, their account not deleted): one query by primary key. */
+  const liveSessions = async (list: Stream[]) => {
+    const ids = [...new Set(list.map((s) => s.sessionId))]
+    const out = new Set<number>()
+    if (ids.length === 0) return out
+    const rows = (await db.all(
+      `SELECT t.id FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.id IN (${ids.map(() => '?').join(', ')}) AND t.expires_at > ? AND u.deleted_at IS NULL`,
+      ...ids,
+      nowMs(),
+    )) as Array<{ id: number }>
+    for (const r of rows) out.add(Number(r.id))
     return out
   }
 
@@ -133,7 +181,13 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     const ordersWatched = await versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))])
     const moves = list.some((s) => s.shopId !== undefined) ? (await storeMoves()) : new Map<number, number[]>()
     const stillStaff = await staffOf(list)
+    const sessions = await liveSessions(list)
     for (const s of list) {
+      // Its session ended (logout, a device ended from the session list, the account deleted): the stream ends now.
+      if (!sessions.has(s.sessionId)) {
+        end(s, undefined, 'session_expired')
+        continue
+      }
       // Removed from the store (server/domain/store/staff.ts) since the stream opened: it ends now; the next one is refused.
       if (now >= s.endAt || (s.shopId !== undefined && stillStaff.get(s.userId) !== s.shopId)) {
         end(s, { type: 'end' })
@@ -141,9 +195,11 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
       }
       if (s.orderId !== undefined) {
         const v = ordersWatched.get(s.orderId) ?? null
-        if (v !== null && v !== s.version) {
-          s.version = v
-          write(s, { type: 'change', changed_at: v, ids: [s.orderId] })
+        if (v !== null && v.version !== s.version) {
+          s.version = v.version
+          write(s, { type: 'change', changed_at: v.version, ids: [s.orderId] })
+          // Settled (delivered, cancelled, refunded …): nothing more will move — told, then ended (the next is refused).
+          if (!WATCHABLE.has(v.status)) end(s, { type: 'end' })
           continue
         }
       } else if (s.shopId !== undefined) {
@@ -172,12 +228,35 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     }
   }
 
-  const open = async (reply: FastifyReply, s: Omit<Stream, 'reply' | 'lastWrite' | 'endAt'>, hello: TakeoutLiveEvent) => {
+  /**
+   * Whether one more stream fits, counted over the open ones (a few hundred at most): the account's, the address's, the
+   * shop's, and the process's — of which the shoppers' leave the stores' reserve. Synchronous, and the stream is added
+   * in the same turn (open, below), so a burst of connections cannot all pass the count before any is added.
+   */
+  const admit = (s: Pick<Stream, 'userId' | 'address' | 'shopId'>) => {
     if (closing || streams.size >= perProcess) throw refuse('live_busy')
     let mine = 0
-    for (const x of streams) if (x.userId === s.userId) mine++
+    let fromAddress = 0
+    let ofShop = 0
+    let shoppers = 0
+    for (const x of streams) {
+      if (x.userId === s.userId) mine++
+      if (x.address === s.address) fromAddress++
+      if (x.shopId === undefined) shoppers++
+      else if (x.shopId === s.shopId) ofShop++
+    }
     if (mine >= perUser) throw refuse('live_too_many', { max: perUser })
-    if (s.shopId !== undefined && ![...streams].some((x) => x.shopId !== undefined)) await primeStoreMoves()
+    if (fromAddress >= perAddress) throw refuse('live_address_busy')
+    if (s.shopId === undefined ? shoppers >= perProcess - storeReserve : ofShop >= perShop) throw refuse('live_busy')
+  }
+
+  const open = async (reply: FastifyReply, s: Omit<Stream, 'reply' | 'lastWrite' | 'endAt'>, hello: TakeoutLiveEvent) => {
+    admit(s)
+    if (s.shopId !== undefined && ![...streams].some((x) => x.shopId !== undefined)) {
+      await primeStoreMoves()
+      // Counted again after the read (others may have been let in meanwhile); from here to `streams.add` nothing waits.
+      admit(s)
+    }
     const stream: Stream = { ...s, reply, lastWrite: 0, endAt: performance.now() + streamMs }
     // The answer is written by hand (no onSend hooks, no compression, which would hold lines back): its headers too.
     reply.hijack()
@@ -212,15 +291,17 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     const row = await findOwnOrder(db, user.id, id)
     const t = row.kind === 'takeout' ? (await repo.takeoutOrderOf(db, row.id)) : undefined
     if (!t) throw refuse('order_not_found')
+    if (!WATCHABLE.has(row.status)) throw refuse('live_not_watchable')
     const version = versionOf({ updated_at: t.updated_at, status: row.status })
-    await open(reply, { userId: user.id, orderId: id, version }, { type: 'hello', changed_at: version })
+    await open(reply, { userId: user.id, sessionId: user.sessionId, address: req.ip, lang: langOf(req.query), orderId: id, version }, { type: 'hello', changed_at: version })
     return reply
   })
 
   app.get(`/api/${TAKEOUT_WATCH.store}`, async (req, reply) => {
-    const staff = await requireStaff(db, await authenticate(db, req))
-    if (!(await repo.shopById(db, staff.shopId))) throw refuse('takeout_not_offered')
-    await open(reply, { userId: staff.userId, shopId: staff.shopId }, { type: 'hello', changed_at: null })
+    const user = await authenticate(db, req)
+    const staff = await requireStaff(db, user)
+    if (!user || !(await repo.shopById(db, staff.shopId))) throw refuse('takeout_not_offered')
+    await open(reply, { userId: staff.userId, sessionId: user.sessionId, address: req.ip, lang: langOf(req.query), shopId: staff.shopId }, { type: 'hello', changed_at: null })
     return reply
   })
 

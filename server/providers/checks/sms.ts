@@ -7,16 +7,9 @@ import type { Finding } from './keys'
  * approved template (one parameter: the code). Without a sender a production server refuses to text ("sms_not_configured").
  */
 
-export const SMS_VARIABLES = [
-  'SMS_PROVIDER',
-  'TENCENT_SMS_SECRET_ID',
-  'TENCENT_SMS_SECRET_KEY',
-  'TENCENT_SMS_SDK_APP_ID',
-  'TENCENT_SMS_SIGN_NAME',
-  'TENCENT_SMS_TEMPLATE_ID',
-  'TENCENT_SMS_REGION',
-] as const
-export const SMS_SECRETS = ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY'] as const
+import { SMS_SECRETS, SMS_VARIABLES } from '../sms/config'
+
+export { SMS_SECRETS, SMS_VARIABLES }
 
 const SHAPES: Partial<Record<(typeof SMS_VARIABLES)[number], readonly [RegExp, string]>> = {
   TENCENT_SMS_SECRET_ID: [/^AKID[0-9A-Za-z]{16,}$/, 'a SecretId (AKID…)'],

@@ -7,8 +7,9 @@ import type { Finding } from './keys'
  * an app id and its AppSecret, both or neither.
  */
 
-export const WECHAT_VARIABLES = ['WX_MP_APPID', 'WX_MP_SECRET', 'WX_GZH_APPID', 'WX_GZH_SECRET'] as const
-export const WECHAT_SECRETS = ['WX_MP_SECRET', 'WX_GZH_SECRET'] as const
+import { WECHAT_SECRETS, WECHAT_VARIABLES } from '../wechat/config'
+
+export { WECHAT_SECRETS, WECHAT_VARIABLES }
 
 const APP_ID = /^wx[0-9a-f]{16}$/
 const APP_SECRET = /^[0-9a-f]{32}$/

@@ -15,9 +15,14 @@ export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city
 export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
   sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
-/** The point of one of the shopper's addresses (takeout's radius and fee tiers); undefined: not theirs. */
+/**
+ * The stored point of one of the shopper's addresses, with its district and where the point came from — judged by
+ * server/domain/address/districtCentres.ts deliveryPoint before takeout uses it (issue 43); undefined: not theirs.
+ */
 export const addressPoint = async (db: Q, userId: number, id: number) =>
-  (await db.get('SELECT lat, lng FROM addresses WHERE id = ? AND user_id = ?', id, userId)) as { lat: number | null; lng: number | null } | undefined
+  (await db.get('SELECT province, city, district, lat, lng, geo_source FROM addresses WHERE id = ? AND user_id = ?', id, userId)) as
+    | { province: string; city: string; district: string; lat: number | null; lng: number | null; geo_source: string | null }
+    | undefined
 
 /** Addresses saved before they had points get their district's centre (server/demo/seedTakeout.ts, at start). */
 export const addressesWithoutPoint = (db: DB) =>

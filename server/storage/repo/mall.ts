@@ -1,4 +1,5 @@
 import type { Param, Q } from '../query'
+import { englishNameLike } from './shops'
 
 export interface MallCategoryRow {
   id: number
@@ -12,6 +13,8 @@ export interface MallProductRow {
   category_id: number
   shop_id: number
   name: string
+  /** The merchant's English name (issue 39); null: none. */
+  name_en: string | null
   subtitle: string
   image: string
   images: string
@@ -53,6 +56,8 @@ export interface ProductFilter {
   specialId?: number
   /** A LIKE pattern on the name (ESCAPE '\'). */
   like?: string
+  /** With `like`: or an English name with a word starting so (englishWordPattern, repo/shops.ts). */
+  english?: string
 }
 
 /** One page of products: of a category, of a special (in the special's order) or by name; every product when none. */
@@ -70,7 +75,10 @@ export async function productPage(db: Q, filter: ProductFilter, limit: number, o
     args.unshift(filter.specialId)
     order = 'sp.sort, p.id'
   }
-  if (filter.like !== undefined) {
+  if (filter.like !== undefined && filter.english !== undefined) {
+    where.push(`(LOWER(p.name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('p.name_en')})`)
+    args.push(filter.like, filter.english)
+  } else if (filter.like !== undefined) {
     where.push("LOWER(p.name) LIKE LOWER(?) ESCAPE '\\'")
     args.push(filter.like)
   }

@@ -61,23 +61,20 @@ export interface OrderShop {
 
 /**
  * The shopper's order as personal.order/read shows it, in one statement (docs/performance.md "The hot path"): the row
- * (ownership is part of the lookup), its shop, and whether any unpaid order is past its time (the caller then
- * cancels those and reads again). Read as an array and built here: a 30-column row built by better-sqlite3 as an
+ * (ownership is part of the lookup) and its shop. (A read cancels nothing: an unpaid order past its time reads as
+ * cancelled from what is stored, server/domain/orders.ts shownStatus; the sweep cancels it.) Read as an array and built here: a 30-column row built by better-sqlite3 as an
  * object cost ~6 µs more per read. The literal is typed OrderRow, so a column added to OrderRow must be added here.
  * undefined: not this shopper's order.
  */
-export async function ownForReading(db: Q, userId: number, id: number, now: number): Promise<{ row: OrderRow; shop: OrderShop | null; pastDue: boolean } | undefined> {
-  // The shop's columns and the flag have names of their own: PostgreSQL's rows come back keyed by column name.
+export async function ownForReading(db: Q, userId: number, id: number): Promise<{ row: OrderRow; shop: OrderShop | null } | undefined> {
+  // The shop's columns have names of their own: PostgreSQL's rows come back keyed by column name.
   const [r] = await db.arrays(
     `SELECT o.id, o.order_no, o.user_id, o.kind, o.title, o.shop_id, o.ref_id, o.quantity, o.status, o.original_amount, o.discount_amount,
        o.member_discount_amount, o.coupon_amount, o.fee_amount, o.pay_amount, o.user_coupon_id, o.client_request_id, o.request_hash, o.detail,
        o.verify_code, o.refund_reason, o.refund_from, o.refund_requested_at, o.refund_rejection, o.refund_rejected_at, o.create_time, o.pay_time,
        o.expire_at, o.spec_id, o.delivery,
-       s.id AS s_id, s.name AS s_name, s.address AS s_address, s.hours AS s_hours, s.lat AS s_lat, s.lng AS s_lng,
-       CASE WHEN EXISTS (SELECT 1 FROM orders WHERE status = ? AND expire_at <= ?) THEN 1 ELSE 0 END AS past_due
+       s.id AS s_id, s.name AS s_name, s.address AS s_address, s.hours AS s_hours, s.lat AS s_lat, s.lng AS s_lng
      FROM orders o LEFT JOIN shops s ON s.id = o.shop_id WHERE o.id = ? AND o.user_id = ?`,
-    ORDER_STATUS.UNPAID,
-    now,
     id,
     userId,
   )
@@ -115,7 +112,7 @@ export async function ownForReading(db: Q, userId: number, id: number, now: numb
     delivery: r[29] as OrderRow['delivery'],
   }
   const shop = r[30] === null ? null : { id: r[30] as number, name: r[31] as string, address: r[32] as string, hours: r[33] as string, lat: r[34] as number, lng: r[35] as number }
-  return { row, shop, pastDue: r[36] === 1 }
+  return { row, shop }
 }
 
 /** The order an earlier try of the same create request made (client_request_id is unique per shopper). */
@@ -186,6 +183,10 @@ export const expiredUnpaid = async (db: Q, now: number) => (await db.all('SELECT
 
 export const unpaidOf = async (db: Q, userId: number) => (await db.all('SELECT * FROM orders WHERE user_id = ? AND status = ?', userId, ORDER_STATUS.UNPAID)) as OrderRow[]
 
+/** The shopper's unpaid mall orders (a mall spec) not past their time, newest first. */
+export const unpaidMallOf = async (db: Q, userId: number, now: number) =>
+  (await db.all("SELECT * FROM orders WHERE user_id = ? AND status = ? AND kind = 'product' AND spec_id IS NOT NULL AND expire_at > ? ORDER BY id DESC", userId, ORDER_STATUS.UNPAID, now)) as OrderRow[]
+
 /** The shopper's orders in any of these statuses. */
 export const countInStatuses = async (db: Q, userId: number, statuses: readonly number[]): Promise<number> =>
   ((await db.get(`SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND status IN (${placeholders(statuses)})`, userId, ...statuses)) as { n: number }).n
@@ -222,12 +223,17 @@ export const detachUnusedCoupons = (db: Q, userId: number) =>
   db.run("UPDATE orders SET user_coupon_id = NULL WHERE user_id = ? AND user_coupon_id IN (SELECT id FROM user_coupons WHERE user_id = ? AND status != 'used')", userId, userId)
 
 /** One page of the shopper's orders, newest first: every status when `statuses` is null, every kind when `kind` is not given. */
-export async function page(db: Q, userId: number, filter: { statuses: readonly number[] | null; kind?: string }, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
+export async function page(db: Q, userId: number, filter: { statuses: readonly number[] | null; kind?: string; now: number }, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
   const where = ['user_id = ?']
   const args: Array<string | number> = [userId]
   if (filter.statuses) {
     where.push(`status IN (${placeholders(filter.statuses)})`)
     args.push(...filter.statuses)
+    // An unpaid order past its time reads as cancelled (server/domain/orders.ts shownStatus): not in the "to pay" tab.
+    if (filter.statuses.includes(ORDER_STATUS.UNPAID)) {
+      where.push('NOT (status = ? AND expire_at <= ?)')
+      args.push(ORDER_STATUS.UNPAID, filter.now)
+    }
   }
   if (filter.kind) {
     where.push('kind = ?')

@@ -15,6 +15,16 @@ export interface PaymentRow {
   status: 'pending' | 'paid' | 'failed' | 'closed' | 'refunding' | 'refunded'
   success_url: string | null
   fail_url: string | null
+  /** Who took (or may take) the money: 'sandbox' · 'wechatpay' · 'alipay' (server/providers/pay/types.ts ProviderName). */
+  provider: 'sandbox' | 'wechatpay' | 'alipay'
+  /** How it is paid (server/providers/pay/types.ts PayMethod): one open trade per order, channel, provider and method. */
+  method: string
+  /** The provider's last answer to payparam (JSON), given again until prepared_until (ms, server clock). */
+  prepared: string | null
+  prepared_until: number | null
+  /** WeChat Pay's service-provider mode: the sub-merchant the trade was opened for (the shop's); null: the platform's own. */
+  sub_mchid: string | null
+  transaction_id?: string | null
 }
 
 export interface RefundRow {
@@ -41,13 +51,38 @@ export const latestTradeOf = async (db: Q, orderId: number) => (await db.get('SE
 
 export const openTradesOf = async (db: Q, orderId: number) => (await db.all("SELECT id, trade_no FROM payments WHERE order_id = ? AND status = 'pending'", orderId)) as Array<{ id: number; trade_no: string }>
 
-export const openTradeFor = async (db: Q, orderId: number, channel: number) =>
-  (await db.get("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND status = 'pending'", orderId, channel)) as PaymentRow | undefined
+/** The open trade of an order for one channel, provider and method (a shopper who switches from WeChat Pay to Alipay gets a trade of each). */
+export const openTradeFor = async (db: Q, orderId: number, channel: number, provider: PaymentRow['provider'] = 'sandbox', method = 'sandbox') =>
+  (await db.get("SELECT * FROM payments WHERE order_id = ? AND channel = ? AND provider = ? AND method = ? AND status = 'pending'", orderId, channel, provider, method)) as PaymentRow | undefined
 
-export async function insertTrade(db: Q, t: Pick<PaymentRow, 'order_id' | 'trade_no' | 'channel' | 'amount' | 'success_url' | 'fail_url'>): Promise<PaymentRow> {
-  await db.run("INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url) VALUES (?, ?, ?, ?, 'pending', ?, ?)", t.order_id, t.trade_no, t.channel, t.amount, t.success_url, t.fail_url)
+/** An order's open trades, newest first (personal.order/payResult asks their providers how they stand). */
+export const openTradesOfOrder = async (db: Q, orderId: number) =>
+  (await db.all("SELECT * FROM payments WHERE order_id = ? AND status = 'pending' ORDER BY id DESC LIMIT 5", orderId)) as PaymentRow[]
+
+export async function insertTrade(
+  db: Q,
+  t: Pick<PaymentRow, 'order_id' | 'trade_no' | 'channel' | 'amount' | 'success_url' | 'fail_url'> & Partial<Pick<PaymentRow, 'provider' | 'method' | 'sub_mchid'>>,
+): Promise<PaymentRow> {
+  await db.run(
+    "INSERT INTO payments (order_id, trade_no, channel, amount, status, success_url, fail_url, provider, method, sub_mchid) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)",
+    t.order_id,
+    t.trade_no,
+    t.channel,
+    t.amount,
+    t.success_url,
+    t.fail_url,
+    t.provider ?? 'sandbox',
+    t.method ?? 'sandbox',
+    t.sub_mchid ?? null,
+  )
   return (await tradeByNo(db, t.trade_no)) as PaymentRow
 }
+
+/** The provider's answer to payparam, kept to be given again while it is valid. */
+export const setPrepared = (db: Q, id: number, prepared: string, until: number) => db.run('UPDATE payments SET prepared = ?, prepared_until = ? WHERE id = ?', prepared, until, id)
+
+/** The shop's WeChat Pay sub-merchant (service-provider mode); null when it has none. */
+export const subMchidOfShop = async (db: Q, shopId: number) => ((await db.get('SELECT wxpay_sub_mchid FROM shops WHERE id = ?', shopId)) as { wxpay_sub_mchid: string | null } | undefined)?.wxpay_sub_mchid ?? null
 
 export const setReturnUrls = (db: Q, id: number, successUrl: string | null, failUrl: string | null) =>
   db.run('UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?', successUrl, failUrl, id)
@@ -78,6 +113,12 @@ export const settleRefund = async (db: Q, id: number, status: 'succeeded' | 'fai
   (await db.run("UPDATE refunds SET status = ?, notified_at = ? WHERE id = ? AND status = 'pending'", status, at, id)).changes === 1
 
 /** Refunds still pending that were asked for at or before `before` (at most `limit`). */
+/** A refund with what its provider needs: the trade's provider, number, sub-merchant and amount (the total refunded from). */
+export const refundWithTrade = async (db: Q, refundNo: string) =>
+  (await db.get('SELECT r.*, p.provider, p.trade_no, p.sub_mchid, p.amount AS total FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.refund_no = ?', refundNo)) as
+    | (RefundRow & { provider: PaymentRow['provider']; trade_no: string; sub_mchid: string | null; total: number })
+    | undefined
+
 export const pendingRefunds = async (db: Q, before: string, limit: number) =>
   (await db.all("SELECT r.refund_no, r.amount, r.order_id, p.trade_no FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.status = 'pending' AND r.created_at <= ? LIMIT ?", before, limit)) as Array<{
     refund_no: string

@@ -11,7 +11,7 @@ import type { ContestRow } from '../referral'
 export const contestEndingAfter = (db: DB, now: number) => sql(db, 'SELECT id FROM referral_contests WHERE end_at > ? LIMIT 1').get(now) as { id: number } | undefined
 
 export const insertContest = (db: DB, c: Omit<ContestRow, 'id'>) =>
-  sql(db, 'INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes) VALUES (?, ?, ?, ?, ?)').run(c.title, c.title_en, c.start_at, c.end_at, c.prizes)
+  sql(db, 'INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes, min_amount) VALUES (?, ?, ?, ?, ?, ?)').run(c.title, c.title_en, c.start_at, c.end_at, c.prizes, c.min_amount)
 
 export const secretSetting = async (db: Q): Promise<string | undefined> => ((await db.get("SELECT value FROM settings WHERE key = 'referral_secret'")) as { value: string } | undefined)?.value
 

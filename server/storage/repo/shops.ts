@@ -79,6 +79,14 @@ export async function shopPage(db: Q, filter: { class_id?: number; city_id?: num
  */
 export const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/**
+ * An English name that has a word starting with the keyword, any case (issue 39: "ice" finds "Matcha ice cream", not
+ * "Steamed rice"; hyphens part words: "fried" finds "Stir-fried …"). `column` may be NULL (no English name): no match.
+ * Binds one parameter: englishWordPattern(keyword).
+ */
+export const englishNameLike = (column: string): string => `(' ' || REPLACE(LOWER(${column}), '-', ' ')) LIKE ? ESCAPE '\\'`
+export const englishWordPattern = (keyword: string): string => `% ${keyword.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
 /** A dish of this shop's menu (a dish of another shop is not found). */
 export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined

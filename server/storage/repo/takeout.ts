@@ -2,7 +2,7 @@ import type { Q } from '../query'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { placeholders } from '../db'
 import { searchTerm } from '../../../src/contract/searchWords'
-import { likePattern } from './shops'
+import { englishNameLike, englishWordPattern, likePattern } from './shops'
 
 /** A restaurant as takeout reads it: the shop's row and its takeout settings (server/domain/takeout/pricing.ts parses them). */
 export interface TakeoutShopRow {
@@ -52,9 +52,10 @@ export async function shopsWhere(db: Q, filter: { category_id?: number; city_id?
     args.push(filter.city_id)
   }
   if (filter.keyword) {
-    where.push("(LOWER(s.name) LIKE LOWER(?) ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND LOWER(d.name) LIKE LOWER(?) ESCAPE '\\'))")
-    // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search).
-    args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)))
+    where.push(`(LOWER(s.name) LIKE LOWER(?) ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND (LOWER(d.name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('d.name_en')})))`)
+    // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search); any
+    // English word in a dish's English name (issue 39).
+    args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)), englishWordPattern(filter.keyword))
   }
   return (await db.all(`${SHOP} WHERE ${where.join(' AND ')} ORDER BY s.id`, ...args)) as TakeoutShopRow[]
 }
@@ -78,7 +79,7 @@ export const dishesOf = async (db: Q, shopId: number) => (await db.all(`${DISH} 
 export const dishOf = async (db: Q, shopId: number, dishId: number) => (await db.get(`${DISH} WHERE id = ? AND shop_id = ?`, dishId, shopId)) as DishRow | undefined
 
 export const matchingDishes = async (db: Q, shopId: number, keyword: string, limit: number) =>
-  (await db.all(`${DISH} WHERE shop_id = ? AND LOWER(name) LIKE LOWER(?) ESCAPE '\\' ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), limit)) as DishRow[]
+  (await db.all(`${DISH} WHERE shop_id = ? AND (LOWER(name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('name_en')}) ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), englishWordPattern(keyword), limit)) as DishRow[]
 
 export interface OptionRow {
   group_id: number

@@ -1,17 +1,32 @@
 import type { Q } from '../query'
 import type { TillCheckResult } from '../../../src/contract/tillChecks'
 
-/** Member till-code checks (issue 23; server/domain/store/tillChecks.ts): the record, the failure counts, the two readers' pages. */
+/**
+ * Member till-code checks (issue 23; server/domain/store/tillChecks.ts): the record, the failure counts, the two readers' pages;
+ * and redemption codes that failed at the till (issue 43: kind 'redemption', counted, never listed).
+ */
 
-export const insertCheck = (db: Q, c: { staff_user_id: number; shop_id: number; card_id: number | null; result: TillCheckResult; at: number }) =>
-  db.run('INSERT INTO till_checks (staff_user_id, shop_id, card_id, result, at) VALUES (?, ?, ?, ?, ?)', c.staff_user_id, c.shop_id, c.card_id, c.result, c.at)
+/** A row of the till's record: a member code checked (kind 'card') or a redemption code that failed (kind 'redemption', issue 43). */
+export const insertCheck = (db: Q, c: { staff_user_id: number; shop_id: number; card_id: number | null; result: TillCheckResult; at: number; kind: 'card' | 'redemption' }) =>
+  db.run('INSERT INTO till_checks (staff_user_id, shop_id, card_id, result, at, kind) VALUES (?, ?, ?, ?, ?, ?)', c.staff_user_id, c.shop_id, c.card_id, c.result, c.at, c.kind)
+
+/** The sweep: rows before `before` (ms) go (index till_checks_at). */
+export const deleteChecksBefore = async (db: Q, before: number): Promise<number> => (await db.run('DELETE FROM till_checks WHERE at < ?', before)).changes
 
 // Failure counts. Each answers the time (ms) of the n-th newest failed check after `since`, or undefined when there
 // are fewer than n: the count is at its limit until that check leaves the window. (`result = 'invalid'` literally,
 // so SQLite reads the partial indexes of migration 'till_checks'.)
 
 export const nthFailureOfStaff = async (db: Q, staffUserId: number, since: number, n: number) =>
-  ((await db.get("SELECT at FROM till_checks WHERE staff_user_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", staffUserId, since, n - 1)) as { at: number } | undefined)?.at
+  ((await db.get("SELECT at FROM till_checks WHERE staff_user_id = ? AND result = 'invalid' AND kind = 'card' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", staffUserId, since, n - 1)) as { at: number } | undefined)?.at
+
+// Redemption codes (issue 43): the same counts over the rows of kind 'redemption', per staff account and per store.
+
+export const nthRedemptionFailureOfStaff = async (db: Q, staffUserId: number, since: number, n: number) =>
+  ((await db.get("SELECT at FROM till_checks WHERE staff_user_id = ? AND result = 'invalid' AND kind = 'redemption' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", staffUserId, since, n - 1)) as { at: number } | undefined)?.at
+
+export const nthRedemptionFailureOfStore = async (db: Q, shopId: number, since: number, n: number) =>
+  ((await db.get("SELECT at FROM till_checks WHERE shop_id = ? AND kind = 'redemption' AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", shopId, since, n - 1)) as { at: number } | undefined)?.at
 
 export const nthFailureOfCard = async (db: Q, cardId: number, since: number, n: number) =>
   ((await db.get("SELECT at FROM till_checks WHERE card_id = ? AND result = 'invalid' AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?", cardId, since, n - 1)) as { at: number } | undefined)?.at
@@ -35,8 +50,8 @@ export interface StoreCheckRow {
 }
 
 export async function storeChecks(db: Q, shopId: number, limit: number, offset: number): Promise<{ rows: StoreCheckRow[]; total: number }> {
-  const rows = (await db.all('SELECT t.id, t.at, t.card_id, t.result, u.phone FROM till_checks t JOIN users u ON u.id = t.staff_user_id WHERE t.shop_id = ? ORDER BY t.id DESC LIMIT ? OFFSET ?', shopId, limit, offset)) as StoreCheckRow[]
-  const total = ((await db.get('SELECT COUNT(*) AS n FROM till_checks WHERE shop_id = ?', shopId)) as { n: number }).n
+  const rows = (await db.all("SELECT t.id, t.at, t.card_id, t.result, u.phone FROM till_checks t JOIN users u ON u.id = t.staff_user_id WHERE t.shop_id = ? AND t.kind = 'card' ORDER BY t.id DESC LIMIT ? OFFSET ?", shopId, limit, offset)) as StoreCheckRow[]
+  const total = ((await db.get("SELECT COUNT(*) AS n FROM till_checks WHERE shop_id = ? AND kind = 'card'", shopId)) as { n: number }).n
   return { rows, total }
 }
 

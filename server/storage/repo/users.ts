@@ -24,6 +24,8 @@ export const insertUser = async (db: Q, u: Omit<UserRow, 'id'> & { created_at: s
 
 export const setWxOpenid = (db: Q, id: number, openid: string) => db.run('UPDATE users SET wx_openid = ? WHERE id = ?', openid, id)
 
+export const setWxUnionid = (db: Q, id: number, unionid: string) => db.run('UPDATE users SET wx_unionid = ? WHERE id = ?', unionid, id)
+
 export const setGzhOpenid = (db: Q, id: number, openid: string) => db.run('UPDATE users SET gzh_openid = ? WHERE id = ?', openid, id)
 
 export const setPrivacyConsent = (db: Q, id: number, version: string, at: string) => db.run('UPDATE users SET privacy_version = ?, privacy_agreed_at = ? WHERE id = ?', version, at, id)
@@ -37,7 +39,7 @@ export const phoneOf = async (db: Q, id: number) => ((await db.get('SELECT phone
  */
 export async function anonymise(db: Q, id: number, at: string): Promise<void> {
   forgetSessions(db, (s) => s.id === id)
-  await db.run("UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?", `deleted:${id}`, at, id)
+  await db.run("UPDATE users SET phone = ?, nickname = '已注销用户', avatar = '', wx_openid = NULL, wx_unionid = NULL, gzh_openid = NULL, referrer_id = NULL, deleted_at = ? WHERE id = ?", `deleted:${id}`, at, id)
   await db.run('UPDATE users SET referrer_id = NULL WHERE referrer_id = ?', id)
 }
 
@@ -152,8 +154,16 @@ export const lastCodeAt = async (db: Q, phone: string) => ((await db.get('SELECT
 
 export const codesSince = async (db: Q, phone: string, since: number): Promise<number> => ((await db.get('SELECT COUNT(*) AS n FROM sms_codes WHERE phone = ? AND created_at > ?', phone, since)) as { n: number }).n
 
-export const insertCode = (db: Q, c: { phone: string; scene: string; code: string; created_at: number }) =>
-  db.run('INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, ?, ?, ?)', c.phone, c.scene, c.code, c.created_at)
+/** The new code's id. */
+export const insertCode = (db: Q, c: { phone: string; scene: string; code: string; created_at: number }): Promise<number> =>
+  db.insert('INSERT INTO sms_codes (phone, scene, code, created_at) VALUES (?, ?, ?, ?)', c.phone, c.scene, c.code, c.created_at)
+
+/** When this phone's codes since `since` were made, oldest first (the hourly cap). */
+export const codeTimesSince = async (db: Q, phone: string, since: number): Promise<number[]> =>
+  (await db.all<{ created_at: number }>('SELECT created_at FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at', phone, since)).map((r) => Number(r.created_at))
+
+/** A code that was not texted (the SMS provider refused or did not answer): gone — it signs nobody in and counts for no limit. */
+export const voidCode = (db: Q, id: number) => db.run('DELETE FROM sms_codes WHERE id = ?', id)
 
 /** The newest unused code for binding this phone. */
 export const latestBindCode = async (db: Q, phone: string) =>
@@ -187,3 +197,6 @@ export const deleteSandboxTextsTo = (db: Q, phone: string) => db.run('DELETE FRO
  * user are not held up). SQLite's transaction holds the whole file's write lock from its start already.
  */
 export const lockUser = (db: Q, userId: number): Promise<void> => lockRow(db, 'users', userId)
+
+/** The user's WeChat openids: the mini-program's (wx_openid) and the official account's (gzh_openid), for WeChat Pay's JSAPI payer. */
+export const openidsOf = async (db: Q, id: number) => (await db.get('SELECT wx_openid, gzh_openid FROM users WHERE id = ?', id)) as { wx_openid: string | null; gzh_openid: string | null } | undefined

@@ -2,14 +2,14 @@ import type { Generated } from 'kysely'
 
 /**
  * The discount days' tables on the storage seam (issue 28; schema: server/storage/db.ts MIGRATIONS, issue 26), and the
- * sandbox outbox as the discount days write it (sandbox_messages: takeout still writes and reads it synchronously,
- * server/domain/takeout/subscriptions.ts).
+ * subscription messages' outbox as the discount days write it (wechat_messages, issue 40: takeout writes and reads it
+ * through server/storage/repo/wechat.ts).
  */
 export interface DiscountDayTables {
   discount_days: DiscountDaysTable
   discount_day_shops: DiscountDayShopsTable
   discount_day_reminders: DiscountDayRemindersTable
-  sandbox_messages: SandboxMessagesTable
+  wechat_messages: WechatMessagesTable
 }
 
 export interface DiscountDaysTable {
@@ -33,7 +33,8 @@ export interface DiscountDayRemindersTable {
   sent_at: number | null
 }
 
-export interface SandboxMessagesTable {
+/** The subscription messages' outbox (server/storage/db.ts MIGRATIONS 36): what the discount days insert. */
+export interface WechatMessagesTable {
   id: Generated<number>
   user_id: number
   /** null: a discount day's reminder (no order). */
@@ -46,4 +47,8 @@ export interface SandboxMessagesTable {
   data: string
   /** Epoch ms, the server's clock. */
   created_at: number
+  state: Generated<'pending' | 'sent' | 'refused' | 'skipped' | 'failed'>
+  attempts: Generated<number>
+  /** Epoch ms: when the sender may take it (next). */
+  next_attempt_at: number
 }

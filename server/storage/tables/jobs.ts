@@ -29,6 +29,8 @@ export interface JobsTable {
   /** Posted, edited or confirmed "still hiring": listed for 30 days from it. */
   refreshed_at: number
   closed_at: number | null
+  /** Hidden by the operator after review (issue 43): not listed, whatever else. */
+  hidden_at: number | null
 }
 
 export interface JobReportsTable {
@@ -38,9 +40,13 @@ export interface JobReportsTable {
   reason: JobReportReason
   note: string
   created_at: number
-  /** Null while open (until the shop answers); one open report per shopper and posting (a unique index). */
+  /** Null until the shop answers (its answer goes to the operator with the report). */
   answered_at: number | null
   answer: string | null
+  /** The operator's review (issue 43): null while undecided — one undecided report per shopper and posting (a unique index). */
+  decided_at: number | null
+  /** kept: the posting stays listed (the report did not hold); hidden: the operator hid it. Null: closed under the old rule. */
+  outcome: 'kept' | 'hidden' | null
 }
 
 export interface JobContactsTable {
@@ -49,4 +55,6 @@ export interface JobContactsTable {
   /** The business day, 'YYYY-MM-DD' (Asia/Shanghai). */
   day: string
   seen_at: number
+  /** The client address it was asked from (issue 43: postings revealed per address a day); null for contacts before. */
+  client: string | null
 }

@@ -6,6 +6,7 @@ export interface ReferralTables {
   referrals: ReferralsTable
   referral_phones: ReferralPhonesTable
   referral_hidden: ReferralHiddenTable
+  referral_identities: ReferralIdentitiesTable
 }
 
 export interface ReferralContestsTable {
@@ -16,6 +17,8 @@ export interface ReferralContestsTable {
   end_at: number
   /** JSON: the prizes (server/domain/referral.ts Prize[]). */
   prizes: string
+  /** The least a purchase must cost (cents, the amount paid) to count a referral (issue 43). */
+  min_amount: Generated<number>
 }
 
 export interface ReferralsTable {
@@ -24,8 +27,16 @@ export interface ReferralsTable {
   phone_hash: string
   bound_at: number
   state: Generated<'pending' | 'confirmed' | 'void'>
+  /** When counted: the qualifying purchase's payment time (the contest counts by it). */
   confirmed_at: number | null
+  /** The qualifying purchase: while pending, the one waiting to be kept; when confirmed, the one that counted. */
   order_id: number | null
+  /** When that purchase was paid (ms). */
+  paid_at: number | null
+  /** Held for the operator's review (still pending): the identity it shares with a referral already counted. */
+  held_for: string | null
+  /** The payer's keyed hash, when the payment provider names the payer (a card, a payer account). */
+  payer_hash: string | null
 }
 
 export interface ReferralPhonesTable {
@@ -35,4 +46,11 @@ export interface ReferralPhonesTable {
 
 export interface ReferralHiddenTable {
   user_id: number
+}
+
+/** The keyed hashes (HMAC) of the identities already counted — WeChat openids, payer ids — with the account they counted for. */
+export interface ReferralIdentitiesTable {
+  key_hash: string
+  referred_id: number
+  counted_at: number
 }

@@ -21,7 +21,7 @@ export default function LocationBar({ loc, onLocate, onAllow }: Props) {
   // While locating the same words, busy (the list below stays as it is until the fix is in).
   if (loc.state !== 'failed')
     return (
-      <Text className='loc-bar__ask' role='button' tabIndex={0} aria-busy={loc.state === 'locating'} onClick={loc.state === 'idle' ? onLocate : undefined}>
+      <Text className='loc-bar__ask tap-slop' role='button' tabIndex={0} aria-busy={loc.state === 'locating'} onClick={loc.state === 'idle' ? onLocate : undefined}>
         {t('loc.use')}
       </Text>
     )

@@ -16,13 +16,15 @@ interface Props {
   order: OrderInfo | null | undefined
   /** Read it again: after a cancel, or a payment that did not happen. */
   onChanged: () => void | Promise<void>
+  /** Say what the order is (its title: the mall's cart, where the shop alone does not tell the orders apart). */
+  showTitle?: boolean
 }
 
 /**
- * Above Pay a bill's and fuel's form: an unpaid order of this shop waits (the shopper went back from the cashier,
- * or closed the payment sheet). Says how much, where it is kept and until when, and offers to pay it or cancel it.
+ * Above Pay a bill's and fuel's form, the mall's cart and its confirm sheet (issue 39): an unpaid order waits (the
+ * shopper went back from the cashier, or closed the payment sheet). Says how much, where it is kept and until when, and offers to pay it or cancel it.
  */
-export default function PendingOrderNotice({ order, onChanged }: Props) {
+export default function PendingOrderNotice({ order, onChanged, showTitle = false }: Props) {
   const t = useT()
   const left = useCountdown(order ? parseTime(order.expire_time) : null)
 
@@ -49,6 +51,7 @@ export default function PendingOrderNotice({ order, onChanged }: Props) {
   return (
     <View className='pending-order' role='region' aria-label={t('pending.title')}>
       <Text className='pending-order__title'>{t('pending.title')}</Text>
+      {showTitle && <Text className='pending-order__what'>{order.title}</Text>}
       <Text className='pending-order__amount'>{t('pending.amount', { amount: centsToYuan(order.pay_amount) })}</Text>
       <Text className='pending-order__hint'>{t('pending.hint')}</Text>
       {left > 0 && <Text className='pending-order__hint pending-order__expires'>{t('pending.expires', { minutes: Math.ceil(left / 60) })}</Text>}

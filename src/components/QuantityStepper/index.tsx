@@ -23,13 +23,13 @@ export default function QuantityStepper({ name, value, max, onChange, onBeyond, 
   }
   return (
     <View className={`stepper ${name}`}>
-      <View className={`stepper__btn ${name}__less${value <= 1 ? ' stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={lessLabel} aria-disabled={value <= 1} onClick={() => change(-1)}>
+      <View className={`stepper__btn tap-slop ${name}__less${value <= 1 ? ' stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={lessLabel} aria-disabled={value <= 1} onClick={() => change(-1)}>
         −
       </View>
       <Text className={`stepper__value ${name}__value`} aria-live='polite'>
         {value}
       </Text>
-      <View className={`stepper__btn ${name}__more${value >= max ? ' stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={moreLabel} aria-disabled={value >= max} onClick={() => change(1)}>
+      <View className={`stepper__btn tap-slop ${name}__more${value >= max ? ' stepper__btn--off' : ''}`} role='button' tabIndex={0} aria-label={moreLabel} aria-disabled={value >= max} onClick={() => change(1)}>
         +
       </View>
     </View>

@@ -36,6 +36,7 @@ export default function RegionPicker({ tree, value, placeholder, onChange }: Pro
 
   return (
     <Picker
+      className='address-form__picker'
       mode='multiSelector'
       // H5's picker says 取消/确定 unless told; weapp's native one follows WeChat's language.
       textProps={{ okText: t('common.ok'), cancelText: t('common.cancel') }}

@@ -49,6 +49,9 @@ export default function CouponList() {
   // Coupons not claimed yet, above the available ones: claimed here, they join the list at once.
   const claimable = useClaimableCoupons()
   const toClaim = (claimable.data?.list ?? []).filter((c) => !c.claimed)
+  const claimShown = tab === 'available' && toClaim.length > 0
+  // "No coupons here" only when the page has none at all: not below coupons to claim (issue 39), nor while they load.
+  const nothingAtAll = list.empty && (tab !== 'available' || (!claimable.loading && toClaim.length === 0))
   usePullRefresh(() => Promise.all([list.refresh(), claimable.reload()]))
   const claim = useAction(async (couponId: number) => {
     try {
@@ -62,7 +65,7 @@ export default function CouponList() {
   return (
     <View>
       <Tabs name='coupon-tabs' tabs={TABS.map((key) => ({ key, label: t(`coupons.tab.${key}`) }))} active={tab} onChange={setTab} />
-      {tab === 'available' && toClaim.length > 0 && (
+      {claimShown && (
         <View className='coupons coupons--to-claim'>
           <Text className='coupons__heading'>{t('coupons.toClaim')}</Text>
           {toClaim.map((c) => (
@@ -79,10 +82,11 @@ export default function CouponList() {
         </View>
       )}
       <LoadState loading={list.loading} error={list.items.length ? null : list.error} onRetry={() => void list.retry()}>
-        {list.empty ? (
+        {nothingAtAll ? (
           <EmptyState title={t('coupons.empty')} hint={t('coupons.emptyHint')} actionText={t('coupons.find')} onAction={() => void Taro.navigateTo({ url: routeUrl('pages/discountBill/index') })} />
-        ) : (
+        ) : list.empty ? null : (
           <View className='coupons'>
+            {claimShown && <Text className='coupons__heading'>{t('coupons.mine')}</Text>}
             {list.items.map((c) => (
               <View key={c.id} className={`coupon coupon--${tab}`}>
                 <CouponAmount amount={c.amount} minSpend={c.min_spend} />

@@ -23,7 +23,7 @@ export default function MemberCard({ card, links = false }: { card: UserCard; li
         <View className='member-card__actions'>
           <Text className='member-card__link member-card__link--code'>{t('card.showCode')}</Text>
           <Text
-            className='member-card__link member-card__link--mine'
+            className='member-card__link member-card__link--mine tap-slop'
             role='link'
             tabIndex={0}
             onClick={(e) => {

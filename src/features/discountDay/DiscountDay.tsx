@@ -11,17 +11,17 @@ import { EmptyState } from '@/components/StateView'
 import type { DiscountDayAnswer, DiscountDayShop } from '@/contract/discountDay'
 import type { SubscribeResult } from '@/contract/takeoutEndpoints'
 import { toastInfo } from '@/core/feedback'
+import { countdownText } from '@/core/format'
 import { useLang } from '@/core/i18n'
 import { requireLogin } from '@/core/session'
 import { getItem } from '@/core/storage'
-import { hms } from '@/contract/homeScreen'
 import { useCountdown } from '@/hooks/useCountdown'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { locator } from '@/platform/location'
 import { subscribeMessages } from '@/platform/subscribe'
 import type { LocateResult } from '@/platform/location.types'
 import { routeUrl } from '@/routes'
-import { monthWeeks, splitDays } from './calendar'
+import { monthWeeks } from './calendar'
 import { monthName, useT } from './messages'
 import './discountDay.css'
 
@@ -73,8 +73,8 @@ function useDateText() {
 function Headline({ data, onReminded }: { data: DiscountDayAnswer; onReminded: () => void }) {
   const t = useT()
   const dateText = useDateText()
+  const lang = useLang()
   const left = useCountdown(data.next?.starts_at ?? null)
-  const { days, rest } = splitDays(left)
   const [asking, setAsking] = useState(false)
   const remind = () => {
     if (!data.next || !requireLogin(routeUrl('pages/discountsDay/index'))) return
@@ -135,20 +135,21 @@ function Headline({ data, onReminded }: { data: DiscountDayAnswer; onReminded: (
           <View className='dday-head__clock' aria-live='off'>
             <Text className='dday-head__label'>{t('dday.startsIn')} </Text>
             <Text className='dday-head__time'>
-              {days > 0 ? `${t('dday.days', { days })} ` : ''}
-              {hms(rest)}
+              {countdownText(left, lang)}
             </Text>
           </View>
           {data.reminded ? (
             <View className='dday-head__reminder'>
               <Text className='dday-head__reminded'>✓ {t('dday.reminded')}</Text>
-              <Button className='dday-head__cancel' disabled={asking || undefined} loading={asking} onClick={() => void cancel()}>
+              <Button className='dday-head__cancel tap-slop' disabled={asking || undefined} loading={asking} onClick={() => void cancel()}>
                 {t('dday.cancelRemind')}
               </Button>
             </View>
           ) : (
-            data.can_remind && (
-              <Button className='dday-head__remind' disabled={asking || undefined} loading={asking} onClick={remind}>
+            // A configured template needs WeChat's consent, which only the mini-program can ask (issue 40: a browser's
+            // "accept" would be a reminder WeChat never delivers); without one, the sandbox's stand-in takes any.
+            data.can_remind && (subscribeMessages.supported || data.remind_template === null) && (
+              <Button className='dday-head__remind tap-slop' disabled={asking || undefined} loading={asking} onClick={remind}>
                 {t('dday.remind')}
               </Button>
             )

@@ -21,6 +21,3 @@ export function monthWeeks(month: string): Array<Array<CalendarDay | null>> {
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
   return weeks
 }
-
-/** Seconds as "D days HH:MM:SS" parts: whole days and the rest. */
-export const splitDays = (seconds: number): { days: number; rest: number } => ({ days: Math.floor(seconds / 86400), rest: seconds % 86400 })

@@ -97,7 +97,7 @@ export default function FuelForm({ station, coupons, notice }: Props) {
         <Text className='fuel-station__meta'>
           {station.brand} · {isAllDay(station.hours) ? t('fuel.allDay') : t('fuel.hours', { hours: station.hours })}
         </Text>
-        <Text className='fuel-form__address' role='link' tabIndex={0} aria-label={t('fuel.openMap', { name: `${station.name} ${station.address}` })} onClick={openPlace}>
+        <Text className='fuel-form__address tap-slop' role='link' tabIndex={0} aria-label={t('fuel.openMap', { name: `${station.name} ${station.address}` })} onClick={openPlace}>
           {station.address} ›
         </Text>
       </View>
@@ -132,7 +132,7 @@ export default function FuelForm({ station, coupons, notice }: Props) {
           {station.pumps.map((n) => (
             <View
               key={n}
-              className={`fuel-chip fuel-chip--pump${n === pump ? ' fuel-chip--on' : ''}`}
+              className={`fuel-chip fuel-chip--pump tap-slop${n === pump ? ' fuel-chip--on' : ''}`}
               role='button'
               tabIndex={0}
               aria-pressed={n === pump}

@@ -87,14 +87,14 @@ export default function JobList() {
       />
       <View className='jobs__chips' role='group' aria-label={t('jobs.category')}>
         {[undefined, ...JOB_CATEGORIES].map((c) => (
-          <Text key={c ?? 'all'} className={`jobs__chip${category === c ? ' jobs__chip--on' : ''}`} role='button' tabIndex={0} aria-pressed={category === c} onClick={() => setCategory(c)}>
+          <Text key={c ?? 'all'} className={`jobs__chip tap-slop${category === c ? ' jobs__chip--on' : ''}`} role='button' tabIndex={0} aria-pressed={category === c} onClick={() => setCategory(c)}>
             {c ? ct(`jobs.cat.${c}`) : t('jobs.all')}
           </Text>
         ))}
       </View>
       <View className='jobs__chips' role='group' aria-label={t('jobs.salary')}>
         {JOB_SALARY_FLOORS.map((s) => (
-          <Text key={s} className={`jobs__chip${salaryMin === s ? ' jobs__chip--on' : ''}`} role='button' tabIndex={0} aria-pressed={salaryMin === s} onClick={() => setSalaryMin(s)}>
+          <Text key={s} className={`jobs__chip tap-slop${salaryMin === s ? ' jobs__chip--on' : ''}`} role='button' tabIndex={0} aria-pressed={salaryMin === s} onClick={() => setSalaryMin(s)}>
             {s === 0 ? t('jobs.salaryAny') : t('jobs.salaryFrom', { amount: s })}
           </Text>
         ))}

@@ -75,7 +75,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'jobs.call': 'Call {phone}',
     'jobs.copy': 'Copy number',
     'jobs.copied': 'Copied',
-    'jobs.contactLeft': 'Contacts seen today: {used} of {limit} jobs',
+    'jobs.contactLeft': 'Contacts seen today: {used} of {limit} {limit:job|jobs}',
     'jobs.report': 'Report this job',
     'jobs.reportTitle': 'Why are you reporting it?',
     'jobs.reason.fake': 'Fake job',

@@ -14,11 +14,11 @@ interface Props {
 }
 
 /**
- * Logistics: where the parcel is (headline and latest event), carrier and tracking number (copy), the address, the
- * timeline newest first, and confirming receipt — a write that invalidates the shopper's orders (confirmReceipt's
- * `changes`): the screen reads the parcel again by itself, once. A parcel no tracking service follows (`tracked: false`,
- * a production server without one, issue 40) says so beside its waybill number: the shopper copies it to the carrier's
- * own app; its timeline is the store's shipping alone.
+ * Logistics: where the parcel is (headline and latest event; `received` once the order is complete, issue 39), carrier
+ * and tracking number (copy), the address, the timeline newest first, and confirming receipt — a write that invalidates
+ * the shopper's orders (confirmReceipt's `changes`): the screen reads the parcel again by itself, once. A parcel no
+ * tracking service follows (`tracked: false`, a production server without one, issue 40) says so beside its waybill
+ * number: the shopper copies it to the carrier's own app; its timeline is the store's shipping alone.
  */
 export default function ParcelView({ parcel }: Props) {
   const t = useT()
@@ -44,7 +44,8 @@ export default function ParcelView({ parcel }: Props) {
       <View className={`parcel__head parcel__head--${parcel.state}`} role='status'>
         <Text className='parcel__state'>{t(`parcel.state.${parcel.state}`)}</Text>
         {latest && <Text className='parcel__latest'>{latest.text}</Text>}
-        {order.order_status === ORDER_STATUS.COMPLETED && <Text className='parcel__done'>{t('parcel.completed')}</Text>}
+        {/* A parcel received says so in its latest event; an order completed before parcels read `received` says it here. */}
+        {order.order_status === ORDER_STATUS.COMPLETED && parcel.state !== 'received' && <Text className='parcel__done'>{t('parcel.completed')}</Text>}
       </View>
 
       <View className='parcel__box'>
@@ -56,7 +57,7 @@ export default function ParcelView({ parcel }: Props) {
           <Text>{t('parcel.trackingNo')}</Text>
           <View className='parcel__no-row'>
             <Text className='parcel__no'>{parcel.tracking_no}</Text>
-            <Text className='parcel__copy' role='button' tabIndex={0} aria-label={`${t('parcel.copy')} ${t('parcel.trackingNo')}`} onClick={copy}>
+            <Text className='parcel__copy tap-slop' role='button' tabIndex={0} aria-label={`${t('parcel.copy')} ${t('parcel.trackingNo')}`} onClick={copy}>
               {t('parcel.copy')}
             </Text>
           </View>

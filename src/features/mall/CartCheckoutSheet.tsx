@@ -22,7 +22,8 @@ interface Props {
 export default function CartCheckoutSheet({ store, lines, paying, onPay, onClose }: Props) {
   const t = useT()
   const goods = useMemo<MallOrderGoods>(() => ({ items: lines.map((l) => ({ product_id: l.product_id, spec_id: l.spec_id, quantity: l.quantity })) }), [lines])
-  const spend = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
+  // What this shopper pays for the goods (member prices with a card): what a coupon's minimum spend is held against.
+  const spend = lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0)
   const pieces = lines.reduce((n, l) => n + l.quantity, 0)
   return (
     <FormSheet name='cart-sheet' title={t('cart.confirmTitle')} busy={paying} onClose={onClose}>
@@ -38,7 +39,7 @@ export default function CartCheckoutSheet({ store, lines, paying, onPay, onClose
               <Text className='cart-sheet__name'>{l.name}</Text>
               <Text className='cart-sheet__spec'>{l.spec_name}</Text>
             </View>
-            <Text className='cart-sheet__price'>{t('cart.price', { price: centsToYuan(l.price), n: l.quantity })}</Text>
+            <Text className='cart-sheet__price'>{t('cart.price', { price: centsToYuan(l.unit_price), n: l.quantity })}</Text>
           </View>
         ))}
       </View>

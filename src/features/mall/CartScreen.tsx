@@ -1,9 +1,10 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useEffect, useMemo, useState } from 'react'
-import { removeFromCart, setCartQuantity, useCart } from '@/api/mallCart'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { checkCartLines, removeFromCart, setCartQuantity, useCart } from '@/api/mallCart'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import QuantityStepper from '@/components/QuantityStepper'
 import { EmptyState } from '@/components/StateView'
 import type { CartAnswer, CartLine } from '@/contract/mallCart'
@@ -24,9 +25,11 @@ import './cart.css'
 const buyable = (l: CartLine) => !l.sold_out && !l.off_sale && !l.over_stock
 
 /**
- * The shopper's cart (issue 24): lines grouped by store with their current price and stock; choose lines of one
- * store (checkout is per store: one order, one shipping fee), change quantities, remove (asked first); sold-out and
- * off-sale lines greyed and not selectable. Check out → the order's sheet (address, coupon, the server's price) → pay.
+ * The shopper's cart (issue 24): lines grouped by store at what this shopper pays (the member price with a card: the
+ * server's `unit_price`, issue 39), quantities, removal (asked first); sold-out and off-sale lines greyed and not
+ * selectable. The ticks are the server's (a line arrives ticked; they stay within one store — checkout is one store's
+ * order) and so is the ticked total; a tap shows at once and is sent in order. Unpaid orders made from the cart are said
+ * first, with Pay and Cancel. Check out → the order's sheet (address, coupon, the server's price) → pay.
  */
 export default function CartScreen() {
   const t = useT()
@@ -35,19 +38,20 @@ export default function CartScreen() {
   const [written, setWritten] = useState<CartAnswer | null>(null)
   useEffect(() => setWritten(null), [query.data])
   const cart = written ?? query.data
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set())
+  // Ticks tapped and not answered yet, shown at once over the server's; sent one after another (the last one wins).
+  const [tapped, setTapped] = useState<ReadonlyMap<number, boolean>>(new Map())
+  const ticks = useRef<{ queue: Promise<void>; waiting: number }>({ queue: Promise.resolve(), waiting: 0 })
   const [checkout, setCheckout] = useState(false)
   const { pay, paying } = usePay()
   usePullRefresh(() => query.reload())
 
   const lines = useMemo(() => cart?.stores.flatMap((g) => g.lines.map((l) => ({ line: l, storeId: g.store.id }))) ?? [], [cart])
-  // Only lines still there and buyable stay chosen (stock moves, a line removed).
-  const picked = lines.filter(({ line }) => chosen.has(line.id) && buyable(line))
-  const pickedStore = picked[0]?.storeId ?? null
-  const group = cart?.stores.find((g) => g.store.id === pickedStore) ?? null
-  const pickedLines = picked.map((p) => p.line)
-  const total = pickedLines.reduce((sum, l) => sum + l.price * l.quantity, 0)
-  const pieces = pickedLines.reduce((n, l) => n + l.quantity, 0)
+  const ticked = (l: CartLine) => buyable(l) && (tapped.get(l.id) ?? l.checked)
+  // What is checked out: the server's ticked lines (the button waits for every tap to be answered).
+  const checkedStore = cart?.checked?.store_id ?? null
+  const group = cart?.stores.find((g) => g.store.id === checkedStore) ?? null
+  const pickedLines = group ? group.lines.filter((l) => l.checked) : []
+  const settling = tapped.size > 0
 
   const write = useAction(async (work: () => Promise<CartAnswer>, done?: string) => {
     try {
@@ -59,15 +63,31 @@ export default function CartScreen() {
     }
   })
 
-  /** Choosing lines of another store starts a new choice: one store is checked out at a time. */
-  const choose = (storeId: number, ids: number[], on: boolean) => {
-    const next = new Set(pickedStore === storeId || pickedStore === null ? [...chosen].filter((id) => lines.some((l) => l.line.id === id && l.storeId === storeId)) : [])
-    if (on && pickedStore !== null && pickedStore !== storeId) toastInfo(t('cart.oneStore'))
-    for (const id of ids) {
-      if (on) next.add(id)
-      else next.delete(id)
-    }
-    setChosen(next)
+  /** Tick or untick: shown now, kept on the server. Ticking another store's lines unticks the others' (one store at a time). */
+  const tick = (storeId: number, ids: number[], on: boolean) => {
+    if (on && lines.some((x) => x.storeId !== storeId && ticked(x.line))) toastInfo(t('cart.oneStore'))
+    setTapped((prev) => {
+      const next = new Map(prev)
+      for (const id of ids) next.set(id, on)
+      if (on) for (const x of lines) if (x.storeId !== storeId) next.set(x.line.id, false)
+      return next
+    })
+    const own = ticks.current
+    own.waiting += 1
+    own.queue = own.queue
+      .then(() => checkCartLines(ids, on))
+      .then(
+        (answer) => setWritten(answer),
+        (e: unknown) => {
+          toastError(errorMessage(e))
+          void query.reload()
+        },
+      )
+      .then(() => {
+        own.waiting -= 1
+        // Every tap answered: the server's ticks are what shows.
+        if (own.waiting === 0) setTapped(new Map())
+      })
   }
   const remove = async (l: CartLine) => {
     if (!(await confirmAction(t('cart.removeConfirm', { name: l.name, spec: l.spec_name }), t('cart.removeYes'), t('cart.removeNo')))) return
@@ -75,17 +95,25 @@ export default function CartScreen() {
   }
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
+    // An order made invalidates every kept answer: the cart asks again by itself (its lines left it; an unpaid one is
+    // said on top). None made (refused: stock moved, an unpaid order of these goods): what the server says now, the
+    // sheet still open with its price asked again.
+    if (!outcome) {
+      void query.reload()
+      return
+    }
     setCheckout(false)
-    // An order made invalidates every kept answer: the cart asks again by itself. None made (refused: stock moved):
-    // what the server says now.
-    if (!outcome) void query.reload()
     afterPay(outcome)
   }
 
   const empty = cart !== undefined && cart.stores.length === 0
+  const checked = cart?.checked ?? null
   return (
     <View className='cart'>
       <LoadState loading={query.loading && !cart} error={cart ? null : query.error} onRetry={() => void query.reload()} loginTo={query.loginTo} rows={4}>
+        {cart?.unpaid_orders.map((o) => (
+          <PendingOrderNotice key={o.id} order={o} showTitle onChanged={() => query.reload()} />
+        ))}
         {empty ? (
           <EmptyState title={t('cart.empty')} hint={t('cart.emptyHint')} actionText={t('cart.goShopping')} onAction={() => void Taro.redirectTo({ url: routeUrl('pages/vMall/index') })} />
         ) : (
@@ -94,7 +122,7 @@ export default function CartScreen() {
               <Text className='cart__hint'>{t('cart.oneStore')}</Text>
               {cart.stores.map((g) => {
                 const open = g.lines.filter(buyable)
-                const allOn = open.length > 0 && open.every((l) => chosen.has(l.id)) && pickedStore === g.store.id
+                const allOn = open.length > 0 && open.every(ticked)
                 return (
                   <View key={g.store.id} className='cart-store'>
                     <View className='cart-store__head'>
@@ -105,13 +133,13 @@ export default function CartScreen() {
                         aria-checked={allOn}
                         aria-disabled={open.length === 0}
                         aria-label={t('cart.selectStore', { store: g.store.name })}
-                        onClick={() => open.length > 0 && choose(g.store.id, open.map((l) => l.id), !allOn)}
+                        onClick={() => open.length > 0 && tick(g.store.id, open.map((l) => l.id), !allOn)}
                       />
                       <Text className='cart-store__name'>{g.store.name}</Text>
                       <Text className='cart-store__fee'>{g.shipping_fee > 0 ? t('cart.shipping', { fee: `¥${centsToYuan(g.shipping_fee)}` }) : t('cart.freeShipping')}</Text>
                     </View>
                     {g.lines.map((l) => {
-                      const on = chosen.has(l.id) && buyable(l) && pickedStore === g.store.id
+                      const on = ticked(l)
                       const state = l.off_sale ? t('cart.offSale') : l.sold_out ? t('cart.soldOut') : null
                       return (
                         <View key={l.id} className={`cart-line${state ? ' cart-line--gone' : ''}`}>
@@ -122,7 +150,7 @@ export default function CartScreen() {
                             aria-checked={on}
                             aria-disabled={!buyable(l)}
                             aria-label={t('cart.selectLine', { name: l.name, spec: l.spec_name })}
-                            onClick={() => buyable(l) && choose(g.store.id, [l.id], !on)}
+                            onClick={() => buyable(l) && tick(g.store.id, [l.id], !on)}
                           />
                           <Image
                             className='cart-line__img'
@@ -141,8 +169,21 @@ export default function CartScreen() {
                             ) : l.stock <= 5 ? (
                               <Text className='cart-line__warn'>{t('cart.stockLeft', { n: l.stock })}</Text>
                             ) : null}
+                            {/* A card holder pays the member price (the price struck beside the tag); without a card, what a card would make it. */}
+                            {!state && l.member_price < l.price && (
+                              <View className='cart-line__member-row'>
+                                {l.unit_price < l.price ? (
+                                  <>
+                                    <Text className='cart-line__member'>{t('cart.memberPriced')}</Text>
+                                    <Money className='cart-line__list' cents={l.price} />
+                                  </>
+                                ) : (
+                                  <Text className='cart-line__member'>{t('cart.memberPrice', { price: centsToYuan(l.member_price) })}</Text>
+                                )}
+                              </View>
+                            )}
                             <View className='cart-line__foot'>
-                              <Money className='cart-line__price' cents={l.price} />
+                              <Money className='cart-line__price' cents={l.unit_price} />
                               {!state && (
                                 <QuantityStepper
                                   name='cart-stepper'
@@ -169,12 +210,12 @@ export default function CartScreen() {
                 <View className='cart-bar__total'>
                   <View className='cart-bar__sum'>
                     <Text className='cart-bar__label'>{t('cart.total')}</Text>
-                    <Money className='cart-bar__amount' cents={total} />
+                    <Money className={`cart-bar__amount${settling ? ' cart-bar__amount--settling' : ''}`} cents={checked?.amount ?? 0} />
                   </View>
-                  <Text className='cart-bar__hint'>{t('cart.totalHint')}</Text>
+                  <Text className='cart-bar__hint'>{cart.member ? t('cart.totalHintMember') : t('cart.totalHint')}</Text>
                 </View>
-                <Button className='btn-pill cart-bar__checkout' disabled={pieces === 0 || write.busy || paying || undefined} loading={paying} onClick={() => group && setCheckout(true)}>
-                  {pieces > 0 ? t('cart.checkoutCount', { n: pieces }) : t('cart.checkout')}
+                <Button className='btn-pill cart-bar__checkout' disabled={!checked || settling || write.busy || paying || undefined} loading={paying} onClick={() => group && pickedLines.length > 0 && setCheckout(true)}>
+                  {checked ? t('cart.checkoutCount', { n: checked.pieces }) : t('cart.checkout')}
                 </Button>
               </View>
             </>

@@ -1,20 +1,30 @@
 import { Button, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useMallCheckout } from '@/api/mall'
 import { useOrderQuote } from '@/api/orders'
 import CouponChoice, { usableCoupons } from '@/components/CouponChoice'
 import Money from '@/components/Money'
+import PendingOrderNotice from '@/components/PendingOrderNotice'
 import QuoteError from '@/components/QuoteError'
 import type { Address } from '@/contract/address'
-import type { MallItemInput, ProductOrderPayload } from '@/contract/order'
+import type { MallItemInput, OrderInfo, ProductOrderPayload } from '@/contract/order'
 import { addressLine } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
+import { isRefusal } from '@/core/request'
 import { routeUrl } from '@/routes'
 import { useT } from './messages'
 import './mall.css'
+
+/** The unpaid order a refusal `order_unpaid_same_goods` names (docs/api.md "One unpaid order of the same goods"), or null. */
+function unpaidOrderOf(error: unknown): OrderInfo | null {
+  if (!isRefusal(error, 'order_unpaid_same_goods')) return null
+  const data: unknown = error.data
+  const order = data && typeof data === 'object' ? (data as { order?: unknown }).order : undefined
+  return order && typeof order === 'object' && typeof (order as OrderInfo).id === 'number' && typeof (order as OrderInfo).pay_amount === 'number' ? (order as OrderInfo) : null
+}
 
 /** What is bought: one product's spec (Buy now) or a store's cart lines (the cart's checkout). */
 export type MallOrderGoods = { product_id: number; spec_id: number; quantity: number } | { items: MallItemInput[] }
@@ -35,7 +45,8 @@ interface Props {
 /**
  * The lower half of a mall order's sheet (Buy now, the cart's checkout): delivery to an address (the default first;
  * Addresses to choose or add one) or pick-up at the store where allowed, a mall coupon, the server's price, pay.
- * What is shown to pay is always the server's quote for what is shown.
+ * What is shown to pay is always the server's quote for what is shown. An unpaid order of the same goods (issue 39) is
+ * said in the price's place, with Pay and Cancel; cancelled, the price is asked again.
  */
 export default function MallCheckout({ store, pickup, spend, goods, paying, onPay }: Props) {
   const t = useT()
@@ -75,6 +86,15 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
     }
   }, [goods, delivery, address, chosenCoupon])
   const { quote, loading, error, retryable, retry } = useOrderQuote(payload)
+  // An unpaid order already holds these goods (back from the cashier): said with Pay and Cancel, no second order.
+  const unpaid = unpaidOrderOf(error)
+  // A pay attempt that came back to this sheet (refused, the payment sheet closed): the price is asked again — it may now
+  // name the order that attempt made.
+  const wasPaying = useRef(paying)
+  useEffect(() => {
+    if (wasPaying.current && !paying) retry()
+    wasPaying.current = paying
+  }, [paying, retry])
 
   const chooseAddress = () => void Taro.navigateTo({ url: routeUrl('pages/personal/address', { select: 1 }) })
   const saving = quote ? quote.member_discount_amount + quote.coupon_amount : 0
@@ -86,7 +106,7 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
           <Text className='form-sheet__row-label'>{t('mall.delivery')}</Text>
           <View className='mall-modes' role='radiogroup' aria-label={t('mall.delivery')}>
             {(['ship', 'pickup'] as const).map((m) => (
-              <Text key={m} className={`mall-mode mall-mode--${m}${delivery === m ? ' mall-mode--on' : ''}`} role='radio' tabIndex={0} aria-checked={delivery === m} onClick={() => setDelivery(m)}>
+              <Text key={m} className={`mall-mode tap-slop mall-mode--${m}${delivery === m ? ' mall-mode--on' : ''}`} role='radio' tabIndex={0} aria-checked={delivery === m} onClick={() => setDelivery(m)}>
                 {t(m === 'ship' ? 'mall.ship' : 'mall.pickup')}
               </Text>
             ))}
@@ -133,7 +153,7 @@ export default function MallCheckout({ store, pickup, spend, goods, paying, onPa
           <Money cents={quote.fee_amount} />
         </View>
       )}
-      <QuoteError error={error} retryable={retryable} onRetry={retry} />
+      {unpaid ? <PendingOrderNotice order={unpaid} showTitle onChanged={retry} /> : <QuoteError error={error} retryable={retryable} onRetry={retry} />}
       <View className='form-sheet__bar'>
         <View className='form-sheet__total'>
           <Text className='form-sheet__payable-label'>{t('mall.payable')}</Text>

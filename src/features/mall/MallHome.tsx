@@ -41,7 +41,7 @@ export default function MallHome() {
         <View className='mall-gallery'>
           <View className='mall-section-head'>
             <Text className='mall-section-title'>{t('mall.gallery')}</Text>
-            <Text className='mall-link mall-gallery__all' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/vMall/swiper'))}>
+            <Text className='mall-link mall-gallery__all tap-slop' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/vMall/swiper'))}>
               {t('mall.galleryAll')}
             </Text>
           </View>
@@ -69,7 +69,7 @@ export default function MallHome() {
           {tabs.map((c) => (
             <Text
               key={c.id ?? 'all'}
-              className={`mall-cat mall-cat--${c.id ?? 'all'}${c.id === category ? ' mall-cat--on' : ''}`}
+              className={`mall-cat tap-slop mall-cat--${c.id ?? 'all'}${c.id === category ? ' mall-cat--on' : ''}`}
               role='tab'
               tabIndex={0}
               aria-selected={c.id === category}

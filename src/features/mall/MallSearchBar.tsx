@@ -9,7 +9,7 @@ export default function MallSearchBar() {
   const t = useT()
   return (
     <View className='mall-search' role='search'>
-      <View className='mall-search__bar' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search', { scope: 'mall' }) })}>
+      <View className='mall-search__bar tap-slop' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/index/search', { scope: 'mall' }) })}>
         <Text className='mall-search__placeholder'>{t('mall.search')}</Text>
       </View>
     </View>

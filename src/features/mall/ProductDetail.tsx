@@ -5,6 +5,7 @@ import Pager from '@/components/Pager'
 import type { MallProductDetail } from '@/contract/mall'
 import type { ProductOrderPayload } from '@/contract/order'
 import { centsToYuan } from '@/core/format'
+import { useLang } from '@/core/i18n'
 import { assetUrl } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { usePay } from '@/hooks/usePay'
@@ -29,6 +30,7 @@ interface Props {
 /** A mall product: pictures, prices, specs (price and stock each), what it is, its store and delivery; buy now. */
 export default function ProductDetail({ product: p, onReload }: Props) {
   const t = useT()
+  const lang = useLang()
   const firstInStock = p.specs.find((s) => s.stock > 0) ?? null
   const [specId, setSpecId] = useState<number | null>(firstInStock?.id ?? null)
   const spec = p.specs.find((s) => s.id === specId) ?? null
@@ -69,10 +71,14 @@ export default function ProductDetail({ product: p, onReload }: Props) {
   }
   const onPay = async (payload: ProductOrderPayload) => {
     const outcome = await pay(payload)
+    // An order made invalidates every kept answer: the product asks again by itself. None made (refused: stock moved,
+    // an unpaid order of this spec), or the payment sheet closed unpaid: the sheet stays, its price asked again — it
+    // says the unpaid order with Pay and Cancel (issue 39).
+    if (!outcome || outcome.status === 'cancelled' || outcome.status === 'failed') {
+      if (!outcome) onReload()
+      return
+    }
     setSheet(null)
-    // An order made invalidates every kept answer: the product asks again by itself. None made (refused: stock
-    // moved): read it again.
-    if (!outcome) onReload()
     afterPay(outcome)
   }
 
@@ -88,6 +94,8 @@ export default function ProductDetail({ product: p, onReload }: Props) {
           <Text className='mall-detail__list'>{t('mall.listPrice', { price: `¥${centsToYuan(p.list_price)}` })}</Text>
         </View>
         <Text className='mall-detail__name'>{p.name}</Text>
+        {/* The merchant's English name beside its own (issue 39), for a shopper reading English. */}
+        {lang === 'en' && p.name_en && <Text className='mall-detail__name-en'>{p.name_en}</Text>}
         <Text className='mall-detail__subtitle'>{p.subtitle}</Text>
         <View className='mall-detail__facts'>
           <Text className='mall-tag'>{p.shipping_fee === 0 ? t('mall.freeShipping') : t('mall.shippingFee', { fee: `¥${centsToYuan(p.shipping_fee)}` })}</Text>

@@ -220,7 +220,7 @@ export default function MerchantForm({ user, application, classes, cities, regio
         {items.map((it) => (
           <Text
             key={it.key}
-            className={`mc-chip mc-chip--${it.key}${draft[f] === it.key ? ' mc-chip--on' : ''}`}
+            className={`mc-chip tap-slop mc-chip--${it.key}${draft[f] === it.key ? ' mc-chip--on' : ''}`}
             role='radio'
             aria-checked={draft[f] === it.key}
             tabIndex={0}
@@ -309,7 +309,7 @@ export default function MerchantForm({ user, application, classes, cities, regio
 
       <View className='mc-agree'>
         <View className='mc-agree__line'>
-          <View className={`mc-check${draft.agreed ? ' mc-check--on' : ''}`} role='checkbox' aria-checked={draft.agreed} aria-labelledby='mc-agree-words' tabIndex={0} onClick={() => choose({ agreed: !draft.agreed }, 'agreed')}>
+          <View className={`mc-check tap-slop${draft.agreed ? ' mc-check--on' : ''}`} role='checkbox' aria-checked={draft.agreed} aria-labelledby='mc-agree-words' tabIndex={0} onClick={() => choose({ agreed: !draft.agreed }, 'agreed')}>
             <Text className='mc-check__mark' aria-hidden='true'>
               {draft.agreed ? '✓' : ''}
             </Text>
@@ -317,7 +317,7 @@ export default function MerchantForm({ user, application, classes, cities, regio
           <Text className='mc-agree__words' id='mc-agree-words' onClick={() => choose({ agreed: !draft.agreed }, 'agreed')}>
             {t('merchant.agree')}
           </Text>
-          <Text className='mc-agree__link' role='button' tabIndex={0} onClick={() => void alertMessage(t('merchant.agreementText'), t('common.ok'))}>
+          <Text className='mc-agree__link tap-slop' role='button' tabIndex={0} onClick={() => void alertMessage(t('merchant.agreementText'), t('common.ok'))}>
             {t('merchant.agreement')}
           </Text>
         </View>

@@ -89,13 +89,13 @@ export default function PhotoField({ field, label, url, error, onChange, onBusy 
           {sending?.failed && (
             <View className='mc-photo__veil mc-photo__veil--failed'>
               <Text className='mc-photo__percent'>{t('merchant.uploadFailed')}</Text>
-              <Text className='mc-photo__retry' role='button' tabIndex={0} onClick={() => void send(sending.photo)}>
+              <Text className='mc-photo__retry tap-slop' role='button' tabIndex={0} aria-label={t('merchant.retryNamed', { name: label })} onClick={() => void send(sending.photo)}>
                 {t('merchant.retry')}
               </Text>
             </View>
           )}
           {!busy && (
-            <Text className='mc-photo__remove' role='button' tabIndex={0} aria-label={t('merchant.remove', { name: label })} onClick={remove}>
+            <Text className='mc-photo__remove tap-slop' role='button' tabIndex={0} aria-label={t('merchant.remove', { name: label })} onClick={remove}>
               ×
             </Text>
           )}
@@ -105,12 +105,15 @@ export default function PhotoField({ field, label, url, error, onChange, onBusy 
           <Text className='mc-photo__plus' aria-hidden='true'>
             +
           </Text>
-          <Text className='mc-photo__add-text'>{label}</Text>
         </View>
       )}
-      <Text className='mc-photo__label'>{label}</Text>
+      {/* The field's name, shown once (under the box, whether it holds a photo or not). Screen readers have it in each
+          control's own name (Add / Remove / Replace … and the photo's alt), so it is not read a second time. */}
+      <Text className='mc-photo__label' aria-hidden='true'>
+        {label}
+      </Text>
       {url && !sending && (
-        <Text className='mc-photo__replace' role='button' tabIndex={0} onClick={() => void choose()}>
+        <Text className='mc-photo__replace' role='button' tabIndex={0} aria-label={t('merchant.replaceNamed', { name: label })} onClick={() => void choose()}>
           {t('merchant.replace')}
         </Text>
       )}

@@ -4,13 +4,17 @@ import Money from '@/components/Money'
 import type { OrderInfo } from '@/contract/order'
 import type { SeckillProduct } from '@/contract/seckill'
 import { toastSuccess } from '@/core/feedback'
+import { centsToYuan } from '@/core/format'
 import { sharePath } from '@/core/share'
 import { useT } from './messages'
 import './GoldPlan.css'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
-/** After a payment: the points it earned, invite-to-earn with my referral link, deals to look at next. */
+/**
+ * After a payment: what was paid where and what the shopper saved on it, invite friends with my referral link, deals to
+ * look at next. No points: the app has no points to keep or spend (docs/decisions/2026-12-06-no-points.md).
+ */
 export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: SeckillProduct[] }) {
   const t = useT()
   const invite = () => {
@@ -20,14 +24,15 @@ export default function GoldPlan({ order, deals }: { order: OrderInfo; deals: Se
       .then(() => toastSuccess(t('gold.copied')))
       .catch(() => undefined)
   }
+  // The shop's discount, the member discount and the coupon: the server's figures on the order.
+  const saved = order.discount_amount + order.coupon_amount
   return (
     <View className='gold'>
-      <View className='gold__points'>
-        <Text className='gold__points-value'>+{order.points}</Text>
-        <Text className='gold__points-label'>{t('gold.earned')}</Text>
-        <Text className='gold__order'>
-          {order.shop_name ?? order.title} · <Money cents={order.pay_amount} />
-        </Text>
+      <View className='gold__paid'>
+        <Text className='gold__paid-label'>{t('gold.paid')}</Text>
+        <Money className='gold__paid-amount' cents={order.pay_amount} />
+        <Text className='gold__order'>{order.shop_name ?? order.title}</Text>
+        {saved > 0 && <Text className='gold__saved'>{t('gold.saved', { amount: `¥${centsToYuan(saved)}` })}</Text>}
       </View>
       <View className='gold__invite'>
         <Text className='gold__invite-title'>{t('gold.invite')}</Text>

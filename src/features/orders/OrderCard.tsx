@@ -59,22 +59,22 @@ export default function OrderCard({ order, busy, onPay, onCancel }: Props) {
         <View className='order-card__actions' onClick={(e) => e.stopPropagation()}>
           {unpaid && <AutoCancelCountdown className='order-card__countdown' seconds={left} />}
           {unpaid && (
-            <Button className='btn-outline order-card__btn order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
+            <Button className='btn-outline order-card__btn tap-slop order-card__cancel' disabled={busy || undefined} onClick={() => onCancel(order)}>
               {t('orders.cancel')}
             </Button>
           )}
           {unpaid && left > 0 && (
-            <Button className='btn-pill order-card__btn order-card__pay' disabled={busy || undefined} loading={busy} onClick={() => onPay(order)}>
+            <Button className='btn-pill order-card__btn tap-slop order-card__pay' disabled={busy || undefined} loading={busy} onClick={() => onPay(order)}>
               {t('orders.payNow')}
             </Button>
           )}
           {order.parcel && (
-            <Button className='btn-outline order-card__btn order-card__track' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
+            <Button className='btn-outline order-card__btn tap-slop order-card__track' onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}>
               {t('detail.logistics')}
             </Button>
           )}
           {paidLike && !order.parcel && (
-            <Button className='btn-outline order-card__btn order-card__detail' onClick={takeoutPage ? ask : open}>
+            <Button className='btn-outline order-card__btn tap-slop order-card__detail' onClick={takeoutPage ? ask : open}>
               {order.order_status === ORDER_STATUS.PAID && hasRedemptionCode(order.kind, order.order_status, order.delivery?.mode) ? t('orders.showCode') : cancelsInstead ? t('orders.cancel') : t('orders.refund')}
             </Button>
           )}

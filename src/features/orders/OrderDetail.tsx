@@ -116,7 +116,7 @@ export default function OrderDetail({ order, code, payFailed = false }: Props) {
       <View className='order-detail__box'>
         <View className='kv-row order-detail__row'>
           <Text>{t('detail.orderNo')}</Text>
-          <Text className='order-detail__no' role='button' tabIndex={0} onClick={copy}>
+          <Text className='order-detail__no tap-slop' role='button' tabIndex={0} onClick={copy}>
             {order.order_no} · {t('common.copy')}
           </Text>
         </View>
@@ -136,24 +136,24 @@ export default function OrderDetail({ order, code, payFailed = false }: Props) {
         {/* A shipped parcel: where it is, and confirming receipt (Logistics). */}
         {order.parcel && (
           <Button
-            className={`${order.order_status === ORDER_STATUS.DELIVERING ? 'btn-pill' : 'btn-outline'} order-detail__btn order-detail__track`}
+            className={`${order.order_status === ORDER_STATUS.DELIVERING ? 'btn-pill' : 'btn-outline'} order-detail__btn tap-slop order-detail__track`}
             onClick={() => void Taro.navigateTo({ url: routeUrl('pages/logistics/index', { id: order.id }) })}
           >
             {t('detail.logistics')}
           </Button>
         )}
         {refundable && !order.refund?.can_ask_again && (
-          <Button className='btn-outline order-detail__btn order-detail__refund' onClick={takeout ? () => void Taro.navigateTo({ url: routeUrl('pages/takeout/orderDetail', { id: order.id, ask: cancelsInstead ? 'cancel' : 'refund' }) }) : () => setRefunding(true)}>
+          <Button className='btn-outline order-detail__btn tap-slop order-detail__refund' onClick={takeout ? () => void Taro.navigateTo({ url: routeUrl('pages/takeout/orderDetail', { id: order.id, ask: cancelsInstead ? 'cancel' : 'refund' }) }) : () => setRefunding(true)}>
             {t(cancelsInstead ? 'orders.cancel' : 'orders.refund')}
           </Button>
         )}
         {unpaid && (
-          <Button className='btn-outline order-detail__btn order-detail__cancel' disabled={cancel.busy || paying || undefined} loading={cancel.busy} onClick={() => void cancel.run(order)}>
+          <Button className='btn-outline order-detail__btn tap-slop order-detail__cancel' disabled={cancel.busy || paying || undefined} loading={cancel.busy} onClick={() => void cancel.run(order)}>
             {t('orders.cancel')}
           </Button>
         )}
         {unpaid && (left > 0 || !order.expire_time) && (
-          <Button className='btn-pill order-detail__btn order-detail__pay' disabled={paying || cancel.busy || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
+          <Button className='btn-pill order-detail__btn tap-slop order-detail__pay' disabled={paying || cancel.busy || undefined} loading={paying} onClick={() => void payExisting(order).then(afterPay)}>
             {t('orders.payNow')}
           </Button>
         )}

@@ -96,7 +96,7 @@ export default function PayBillForm({ shop, coupons, notice }: Props) {
         </View>
       ) : (
         <Text
-          className='bill__add-undiscounted'
+          className='bill__add-undiscounted tap-slop'
           role='button'
           tabIndex={0}
           onClick={() => {

@@ -109,7 +109,7 @@ export default function PaymentResult({ order, checking, onCheckAgain }: Props) 
         </Button>
       </View>
       {paid && (
-        <Text className='pay-result__plan' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/orderInfo', { id: order.id }) })}>
+        <Text className='pay-result__plan tap-slop' role='link' tabIndex={0} onClick={() => void Taro.navigateTo({ url: routeUrl('pages/orders/orderInfo', { id: order.id }) })}>
           {t('success.goldPlan')} ›
         </Text>
       )}

@@ -7,7 +7,10 @@ import { EmptyState } from '@/components/StateView'
 import type { ReferralBoardRow, ReferralContest as Contest, ReferralMine } from '@/contract/referral'
 import { REFERRAL_BOARD_SIZE } from '@/contract/referralEndpoints'
 import { serverNow } from '@/core/clock'
+import { centsToYuan } from '@/core/format'
 import { toastError, toastSuccess } from '@/core/feedback'
+import { countdownText } from '@/core/format'
+import { useLang } from '@/core/i18n'
 import { errorMessage } from '@/core/request'
 import { goToLogin } from '@/core/session'
 import { sharePath } from '@/core/share'
@@ -23,8 +26,6 @@ type Phase = Contest['state']
 /** The contest's phase on the server's clock now (the answer's state is the one it had when read). */
 export const phaseOf = (c: Pick<Contest, 'start_at' | 'end_at'>, now: number): Phase => (now < c.start_at ? 'upcoming' : now >= c.end_at ? 'ended' : 'on')
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /** The referral contest (issue 26): countdown, prizes, my standing and share, the board, the rules. */
 export default function ReferralContest() {
   const t = useT()
@@ -38,9 +39,9 @@ export default function ReferralContest() {
         <View className='referral'>
           <Header contest={data.contest} onPhaseChange={() => void read.reload()} />
           <Prizes contest={data.contest} />
-          <Mine mine={data.mine} phase={data.contest.state} onChanged={() => void read.reload()} />
+          <Mine mine={data.mine} contest={data.contest} onChanged={() => void read.reload()} />
           <Board rows={data.board} ranked={data.ranked} mine={data.mine} phase={data.contest.state} />
-          <Rules />
+          <Rules contest={data.contest} />
         </View>
       )}
     </LoadState>
@@ -49,6 +50,7 @@ export default function ReferralContest() {
 
 function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: () => void }) {
   const t = useT()
+  const lang = useLang()
   const [phase, setPhase] = useState<Phase>(() => phaseOf(contest, serverNow()))
   const target = phase === 'upcoming' ? contest.start_at : phase === 'on' ? contest.end_at : null
   const left = useCountdown(target)
@@ -62,8 +64,6 @@ function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: (
       }
     }
   }, [left, target, contest, phase, onPhaseChange])
-  const days = Math.floor(left / 86_400)
-  const time = [Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), left % 60].map(pad).join(':')
   return (
     <View className='referral__head'>
       <Text className={`referral__state referral__state--${phase}`}>{t(`referral.state.${phase}`)}</Text>
@@ -72,11 +72,11 @@ function Header({ contest, onPhaseChange }: { contest: Contest; onPhaseChange: (
       </Text>
       <Text className='referral__dates'>{t('referral.dates', { start: contest.start_time.slice(0, 16), end: contest.end_time.slice(0, 16) })}</Text>
       {phase === 'ended' ? (
-        <Text className='referral__clock'>{t('referral.endedAt', { time: contest.end_time.slice(0, 16) })}</Text>
+        <Text className='referral__clock'>{t('referral.endedAt', { time: contest.end_time.slice(0, 16), days: contest.keep_days })}</Text>
       ) : (
         <View className='referral__clock' role='timer' aria-live='off'>
           <Text className='referral__clock-label'>{t(phase === 'upcoming' ? 'referral.startsIn' : 'referral.endsIn')}</Text>
-          <Text className='referral__clock-value'>{t('referral.countdown', { days, time })}</Text>
+          <Text className='referral__clock-value'>{countdownText(left, lang)}</Text>
         </View>
       )}
     </View>
@@ -101,8 +101,12 @@ function Prizes({ contest }: { contest: Contest }) {
   )
 }
 
-function Mine({ mine, phase, onChanged }: { mine: ReferralMine | null; phase: Phase; onChanged: () => void }) {
+/** The contest's stated terms, as the words' params: its minimum purchase (yuan) and how long a purchase is kept. */
+const termsOf = (c: Pick<Contest, 'min_amount' | 'keep_days'>) => ({ min: centsToYuan(c.min_amount), days: c.keep_days })
+
+function Mine({ mine, contest, onChanged }: { mine: ReferralMine | null; contest: Contest; onChanged: () => void }) {
   const t = useT()
+  const phase = contest.state
   const hide = useAction((hidden: boolean) => setNameHidden(hidden))
   const toggle = () => {
     if (!mine) return
@@ -151,11 +155,13 @@ function Mine({ mine, phase, onChanged }: { mine: ReferralMine | null; phase: Ph
       </View>
       {mine.pending.length > 0 && (
         <View className='referral__pending'>
-          <Text className='referral__pending-title'>{t('referral.pendingTitle')}</Text>
+          <Text className='referral__pending-title'>{t('referral.pendingTitle', termsOf(contest))}</Text>
           {mine.pending.map((p, i) => (
             <View className='referral__pending-row' key={`${p.bound_time}-${i}`}>
               <Text>{p.name}</Text>
-              <Text className='referral__muted'>{t('referral.pendingBound', { time: p.bound_time.slice(0, 16) })}</Text>
+              <Text className='referral__muted'>
+                {p.in_review ? t('referral.pendingReview') : p.counts_from ? t('referral.pendingCountsFrom', { time: p.counts_from.slice(0, 16) }) : t('referral.pendingBound', { time: p.bound_time.slice(0, 16) })}
+              </Text>
             </View>
           ))}
           {more > 0 && <Text className='referral__muted'>{t('referral.pendingMore', { n: more })}</Text>}
@@ -172,7 +178,7 @@ function Mine({ mine, phase, onChanged }: { mine: ReferralMine | null; phase: Ph
           <Button className='referral__share-btn' openType='share' onClick={share}>
             {t('referral.share')}
           </Button>
-          <Text className='referral__muted'>{t('referral.shareHint')}</Text>
+          <Text className='referral__muted'>{t('referral.shareHint', termsOf(contest))}</Text>
         </View>
       )}
     </View>
@@ -236,10 +242,22 @@ function Board({ rows, ranked, mine, phase }: { rows: ReferralBoardRow[]; ranked
   )
 }
 
-const RULES = ['referral.rule.count', 'referral.rule.once', 'referral.rule.self', 'referral.rule.ties', 'referral.rule.deletion', 'referral.rule.names', 'referral.rule.prizes'] as const
+const RULES = [
+  'referral.rule.count',
+  'referral.rule.refund',
+  'referral.rule.once',
+  'referral.rule.person',
+  'referral.rule.self',
+  'referral.rule.ties',
+  'referral.rule.deletion',
+  'referral.rule.names',
+  'referral.rule.prizes',
+] as const
 
-function Rules() {
+/** The rules in words a shopper reads (issue 43: the contest's minimum and keeping time are its own, from the answer). */
+function Rules({ contest }: { contest: Contest }) {
   const t = useT()
+  const terms = termsOf(contest)
   return (
     <View className='referral__card referral__rules'>
       <Text className='referral__card-title' role='heading' aria-level={2}>
@@ -247,7 +265,7 @@ function Rules() {
       </Text>
       {RULES.map((key, i) => (
         <Text className='referral__rule' key={key}>
-          {i + 1}. {t(key)}
+          {i + 1}. {t(key, terms)}
         </Text>
       ))}
     </View>

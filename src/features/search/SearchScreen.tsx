@@ -16,6 +16,7 @@ import { useT } from './messages'
 import './search.css'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
+import { useLang } from '@/core/i18n'
 
 type Tab = 'shops' | 'products' | 'mall' | 'jobs'
 /** In the order of the tabs: when the shown tab has nothing, the first other one with hits is shown. */
@@ -27,6 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 300
 /** Search: debounced as the shopper types, shops, flash deals and mall products in tabs, local history, popular words. */
 export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope }) {
   const t = useT()
+  const lang = useLang()
   const mallOnly = scope === 'mall'
   const [text, setText] = useState('')
   const [keyword, setKeyword] = useState('')
@@ -84,7 +86,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
       <View className='search__bar'>
         <Input className='search__input' focus value={text} placeholder={t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder')} nativeProps={{ 'aria-label': t(mallOnly ? 'search.mallPlaceholder' : 'search.placeholder') }} confirmType='search' onInput={(e) => setText(e.detail.value)} onConfirm={() => setKeyword(text.trim())} />
         {text.length > 0 && (
-          <Text className='search__input-clear' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
+          <Text className='search__input-clear tap-slop' role='button' tabIndex={0} aria-label={t('search.clearInput')} onClick={clear}>
             ×
           </Text>
         )}
@@ -109,7 +111,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
               </View>
               <View className='search__words'>
                 {history.map((w) => (
-                  <Text key={w} className='search__word search__word--history' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='search__word search__word--history tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -122,7 +124,7 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
               {t(mallOnly ? 'search.mallHotWords' : 'search.hotWords')
                 .split('|')
                 .map((w) => (
-                  <Text key={w} className='search__word' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='search__word tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -163,9 +165,14 @@ export default function SearchScreen({ scope = 'all' }: { scope?: SearchScope })
                           <Image className='search__product-img' src={assetUrl(p.image)} mode='aspectFill' nativeProps={{ alt: '' }} />
                           <View className='search__product-body'>
                             <Text className='search__product-name'>{p.name}</Text>
+                            {/* The merchant's English name (issue 39): what an English search found it by. */}
+                            {lang === 'en' && p.name_en && <Text className='search__product-name-en'>{p.name_en}</Text>}
                             <Text className='search__product-subtitle'>{p.subtitle}</Text>
+                            {/* The member price first, as the mall's grid shows it (issue 39), then the price. */}
                             <View className='search__product-foot'>
-                              <Money className='search__product-price' cents={p.price} />
+                              <Text className='search__product-member-tag'>{t('search.member')}</Text>
+                              <Money className='search__product-member' cents={p.member_price} />
+                              <Money className='search__product-price search__product-price--plain' cents={p.price} />
                               {p.stock === 0 && <Text className='search__product-sold-out'>{t('search.soldOut')}</Text>}
                             </View>
                           </View>

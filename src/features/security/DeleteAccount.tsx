@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import LoadState from '@/components/LoadState'
 import Money from '@/components/Money'
 import OrderStatusText from '@/components/OrderStatus'
-import type { DeletionBlocker } from '@/contract/account'
+import type { DeletionBlocker, DeletionRefusalData } from '@/contract/account'
 import type { ProfileAnswer } from '@/contract/member'
 import { confirmAction, toastError, toastSuccess } from '@/core/feedback'
 import { maskPhone } from '@/core/format'
@@ -43,33 +43,39 @@ function Blockers({ orders }: { orders: DeletionBlocker[] }) {
 }
 
 /**
- * Delete account: what goes and what stays, then a second, explicit confirmation before the call.
- * Done → the token is forgotten here and the shopper is back on Me, anonymous. Refused because orders are on
- * their way (reason account_has_open_orders): the server's words and those orders, each a link to it; any other
+ * Delete account: the orders that stop it first (the server's list, asked on open and on every return — issue 39), what
+ * goes and what stays, then a second, explicit confirmation before the call — offered only while nothing blocks. Done →
+ * the token is forgotten here and the shopper is back on Me, anonymous. Refused all the same because an order got on its
+ * way meanwhile (reason account_has_open_orders): the server's words and those orders, each a link to it; any other
  * refusal is shown as the server says it. Nothing changes either way.
  */
-export default function DeleteAccount({ profile }: { profile: QueryState<ProfileAnswer> }) {
+export default function DeleteAccount({ profile, check }: { profile: QueryState<ProfileAnswer>; check: QueryState<DeletionRefusalData> }) {
   const t = useT()
   const remove = useAction(async () => {
     if (!(await confirmAction(t('delete.confirm'), t('delete.confirmOk'), t('common.cancel')))) return
     try {
       await request('personal.user/delete', { confirm: true })
     } catch (e) {
-      // The list below says it better than a toast that goes away.
+      // The list above says it better than a toast that goes away.
       if (!deletionBlockersOf(e)) toastError(errorMessage(e))
+      else void check.reload()
       throw e
     }
     forgetSession()
     toastSuccess(t('delete.done'))
     void Taro.switchTab({ url: routeUrl('pages/personal/index') })
   })
-  const blockers = deletionBlockersOf(remove.error)
+  // The check's list, or a refusal's when it is newer (the check is read again after it).
+  const refused = deletionBlockersOf(remove.error)
+  const blockers = refused && refused.length > 0 ? refused : (check.data?.orders ?? [])
+  const blocked = blockers.length > 0
   return (
-    <LoadState loading={!profile.data && profile.loading} error={!profile.data && profile.error} onRetry={() => void profile.reload()} rows={3}>
+    <LoadState loading={(!profile.data && profile.loading) || (!check.data && !check.error && check.loading)} error={!profile.data && profile.error} onRetry={() => void profile.reload()} rows={3}>
       <View className='delete-account'>
         <View className='delete-account__box'>
           <Text className='delete-account__phone'>{t('delete.account', { phone: maskPhone(profile.data?.user.phone) })}</Text>
         </View>
+        {blocked && <Blockers orders={blockers} />}
         <View className='delete-account__box delete-account__erased'>
           <Text className='delete-account__heading'>{t('delete.erasedTitle')}</Text>
           {ERASED.map((k) => (
@@ -95,10 +101,16 @@ export default function DeleteAccount({ profile }: { profile: QueryState<Profile
             {errorMessage(remove.error)}
           </View>
         )}
-        {blockers && blockers.length > 0 && <Blockers orders={blockers} />}
-        <Button className='delete-account__submit' disabled={remove.busy || undefined} loading={remove.busy} onClick={() => void remove.run()}>
-          {t('delete.submit')}
-        </Button>
+        {blocked ? (
+          // No final step while an order blocks it: the list above says what to do first.
+          <Text className='delete-account__blocked' role='status'>
+            {t('delete.blocked')}
+          </Text>
+        ) : (
+          <Button className='delete-account__submit' disabled={remove.busy || undefined} loading={remove.busy} onClick={() => void remove.run()}>
+            {t('delete.submit')}
+          </Button>
+        )}
       </View>
     </LoadState>
   )

@@ -32,6 +32,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'delete.blockers.title': '以下订单尚未完成',
     'delete.blockers.orderNo': '订单号 {no}',
     'delete.blockers.hint': '点开订单，完成取货或收货，或申请退款后再注销。',
+    'delete.blocked': '以上订单完成或退款后，才能注销账号',
   },
   en: {
     'sessions.intro': 'These devices are signed in to your account. Log out any you do not recognise.',
@@ -63,5 +64,6 @@ export const { t, useT, keys, tables } = defineMessages({
     'delete.blockers.title': 'These orders are not finished',
     'delete.blockers.orderNo': 'Order {no}',
     'delete.blockers.hint': 'Open an order to collect or receive it, or ask for a refund, then delete your account.',
+    'delete.blocked': 'Finish the orders above, or have them refunded, before you can delete your account',
   },
 })

@@ -36,7 +36,7 @@ export default function ReasonPicker<C extends StoreReason>({ name, label, codes
   const lang = useLang() === 'en' ? 'en' : 'zh'
   const other = choice !== null && 'other' in choice
   const chip = (key: string, words: string, on: boolean, pick: () => void) => (
-    <Text key={key} className={`ship-sheet__carrier ${name}__reason ${name}__reason--${key}${on ? ' ship-sheet__carrier--on' : ''}`} role='radio' aria-checked={on} tabIndex={0} onClick={pick}>
+    <Text key={key} className={`ship-sheet__carrier tap-slop ${name}__reason ${name}__reason--${key}${on ? ' ship-sheet__carrier--on' : ''}`} role='radio' aria-checked={on} tabIndex={0} onClick={pick}>
       {words}
     </Text>
   )

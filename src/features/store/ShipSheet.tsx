@@ -50,7 +50,7 @@ export default function ShipSheet({ orderId, lines, onClose, onDone }: Props) {
         {CARRIERS.map((c) => (
           <Text
             key={c}
-            className={`ship-sheet__carrier${c === carrier ? ' ship-sheet__carrier--on' : ''}`}
+            className={`ship-sheet__carrier tap-slop${c === carrier ? ' ship-sheet__carrier--on' : ''}`}
             role='radio'
             aria-checked={c === carrier}
             tabIndex={0}

@@ -1,4 +1,4 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { useState } from 'react'
 import { inviteLink, requestStaff } from '@/api/staff'
@@ -29,13 +29,22 @@ export default function StaffScreen({ data, onChanged }: Props) {
   const t = useT()
   const owner = data.my_role === 'owner'
   const [made, setMade] = useState<StaffInviteAnswer['invite'] | null>(null)
+  // The invite's mini-program code (issue 40), when the server has one for it; else the link's QR code is drawn here.
+  const [wxacode, setWxacode] = useState<string | null>(null)
 
   const act = useAction(async (kind: 'invite' | 'revoke' | 'remove', target?: number, name?: string) => {
     try {
       if (kind === 'invite') {
         const { invite } = await requestStaff('hui_shanghu.store_staff/invite', {})
+        setWxacode(null)
         setMade(invite)
         onChanged(null)
+        // The mini-program code is a picture WeChat makes; until (or unless) it comes, the link's QR code serves.
+        // A picture is made; nothing a screen shows changes (no kept answer goes stale).
+        requestStaff('hui_shanghu.store_staff/inviteCode', { code: invite.code }, { changes: ['hui_shanghu.store_staff/inviteCode'] }).then(
+          (answer) => setWxacode(answer.image),
+          () => undefined,
+        )
         return
       }
       if (kind === 'revoke') {
@@ -100,9 +109,9 @@ export default function StaffScreen({ data, onChanged }: Props) {
       {made && (
         <View className='store-box staff__made' role='region' aria-label={t('staff.inviteMade')}>
           <Text className='staff__made-title'>{t('staff.inviteMade')}</Text>
-          <Text className='store-note staff__made-hint'>{t('staff.inviteScan')}</Text>
+          <Text className='store-note staff__made-hint'>{t(wxacode ? 'staff.inviteScanWechat' : 'staff.inviteScan')}</Text>
           <View className='staff__qr'>
-            <QrCode value={link} label={t('staff.inviteQr')} />
+            {wxacode ? <Image className='staff__wxacode' src={wxacode} mode='scaleToFill' nativeProps={{ alt: t('staff.inviteWxacode') }} /> : <QrCode value={link} label={t('staff.inviteQr')} />}
           </View>
           <Text className='staff__link-label'>{t('staff.inviteLink')}</Text>
           <Text className='staff__link' userSelect>

@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The shop's postings (workbench → Jobs): each with its state (open, expiring soon, expired, hidden by reports,
+ * The shop's postings (workbench → Jobs): each with its state (open, expiring soon, expired, hidden by the platform,
  * closed), post and edit on the same screen, stop hiring, "still hiring" (30 days again), answer open reports.
  * One write at a time.
  */
@@ -101,18 +101,18 @@ export default function StoreJobs({ jobs, onChanged }: Props) {
                 )}
                 {j.state !== 'closed' && (
                   <View className='store-job__actions'>
-                    <Button className='btn-outline store-job__btn store-job__edit' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.edit')} ${j.title}`} onClick={() => setEditing(j)}>
+                    <Button className='btn-outline store-job__btn tap-slop store-job__edit' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.edit')} ${j.title}`} onClick={() => setEditing(j)}>
                       {t('storeJobs.edit')}
                     </Button>
-                    <Button className='btn-outline store-job__btn store-job__still' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.still')} ${j.title}`} onClick={() => void act.run('confirm', j)}>
+                    <Button className='btn-outline store-job__btn tap-slop store-job__still' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.still')} ${j.title}`} onClick={() => void act.run('confirm', j)}>
                       {t('storeJobs.still')}
                     </Button>
                     {j.open_reports.length > 0 && (
-                      <Button className='btn-outline store-job__btn store-job__answer' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.answer')} ${j.title}`} onClick={() => setAnswering(j)}>
+                      <Button className='btn-outline store-job__btn tap-slop store-job__answer' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.answer')} ${j.title}`} onClick={() => setAnswering(j)}>
                         {t('storeJobs.answer')}
                       </Button>
                     )}
-                    <Button className='btn-outline store-job__btn store-job__close' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.close')} ${j.title}`} onClick={() => void act.run('close', j)}>
+                    <Button className='btn-outline store-job__btn tap-slop store-job__close' size='mini' disabled={act.busy || undefined} aria-label={`${t('storeJobs.close')} ${j.title}`} onClick={() => void act.run('close', j)}>
                       {t('storeJobs.close')}
                     </Button>
                   </View>

@@ -76,6 +76,13 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
           </View>
           <Text className='workbench__entry-hint'>{t('store.jobsHint')}</Text>
         </View>
+        {/* The shop's profile is the owner's to change (issue 44); staff are not offered what they cannot use. */}
+        {data.role === 'owner' && (
+          <View className='workbench__entry workbench__entry--profile' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/profile'))}>
+            <Text className='workbench__entry-title'>{t('store.profile')}</Text>
+            <Text className='workbench__entry-hint'>{t('store.profileHint')}</Text>
+          </View>
+        )}
         {/* Inviting and removing staff is the owner's alone: staff are not offered what they cannot use. */}
         {data.role === 'owner' && (
           <View className='workbench__entry workbench__entry--staff' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/staff'))}>

@@ -8,6 +8,8 @@ interface Props {
   shown: ShownLine[]
   /** Lines said above the cart bar (closed, the card's saving): the sheet leaves room for them and the bar. */
   barLines: number
+  /** The line can take no more (the order's caps, issue 43): its "+" is dimmed; a tap still asks (and is told why). */
+  full: (line: ShownLine) => boolean
   onChange: (line: ShownLine, by: number) => void
   onClear: () => void
   onClose: () => void
@@ -17,7 +19,7 @@ interface Props {
  * The cart opened from the bar: each line with its options, a stepper, and clear. Sold-out lines say so. It opens
  * above the bar, which stays in sight (the total and Checkout; a tap on the cart closes it again), as takeout apps do.
  */
-export default function CartSheet({ shown, barLines, onChange, onClear, onClose }: Props) {
+export default function CartSheet({ shown, barLines, full, onChange, onClear, onClose }: Props) {
   const t = useT()
   return (
     <View className={`to-cart-room to-cart-room--${Math.min(2, barLines)}`}>
@@ -41,7 +43,7 @@ export default function CartSheet({ shown, barLines, onChange, onClear, onClose 
                   <Text className='to-step__dot'>−</Text>
                 </View>
                 <Text className='to-step__n'>{s.line.quantity}</Text>
-                <View className='to-step to-step--more' role='button' tabIndex={0} aria-label={t('to.addOne', { name: s.dish.name })} onClick={() => onChange(s, 1)}>
+                <View className={`to-step to-step--more${full(s) ? ' to-step--full' : ''}`} role='button' tabIndex={0} aria-disabled={full(s) || undefined} aria-label={t('to.addOne', { name: s.dish.name })} onClick={() => onChange(s, 1)}>
                   <Text className='to-step__dot'>+</Text>
                 </View>
               </View>

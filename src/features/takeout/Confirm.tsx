@@ -17,7 +17,7 @@ import type { Address } from '@/contract/address'
 import type { TakeoutOrderPayload } from '@/contract/order'
 import type { TakeoutMode } from '@/contract/takeoutEndpoints'
 import { formatDistance } from '@/contract/distance'
-import { addressLine } from '@/contract/regionNames'
+import { addressLine, regionName } from '@/contract/regionNames'
 import { ADDRESS_SELECTED_EVENT } from '@/core/events'
 import { centsToYuan } from '@/core/format'
 import { useLang } from '@/core/i18n'
@@ -171,6 +171,8 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
           </Text>
         </View>
         {td?.preorder_opens_at && <Text className='to-note'>{t('to.preorderNote', { time: wallTime(td.preorder_opens_at) })}</Text>}
+        {/* The address's pin lies outside its district: the server measured from the district's centre (issue 43). */}
+        {td?.point === 'outside_district' && address && <Text className='to-note to-note--point'>{t('to.pointOutside', { district: regionName(lang, address.district) })}</Text>}
       </View>
       {/* Right under the address and time: a refusal (beyond the radius, closed, a dish sold out) before paying. */}
       <QuoteError error={error} retryable={retryable} onRetry={retry} />

@@ -16,7 +16,8 @@ import { assetUrl } from '@/core/request'
 import { getItem } from '@/core/storage'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
-import { itemsOf, keptLines, showLines, sums, useCart, type ShownLine } from './cart'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
+import { itemsOf, keptLines, showLines, sums, useCart, type CartCap, type ShownLine } from './cart'
 import CartSheet from './CartSheet'
 import OptionSheet from './OptionSheet'
 import { openText, wallTime } from './time'
@@ -177,7 +178,18 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
   }, [found])
 
   const countOf = (dishId: number) => cart.lines.filter((l) => l.dish_id === dishId).reduce((n, l) => n + l.quantity, 0)
-  const tapAdd = (d: Dish) => (d.option_groups.length > 0 ? setChoosing(d) : cart.add(d.id, []))
+  // What one order may hold (issue 43): an add the cap stopped says which cap, in the shopper's words.
+  const sayCap = (cap: CartCap | null, d: Dish) => {
+    if (cap === 'dish') toastInfo(t('to.capDish', { name: d.name, max: TAKEOUT_CAPS.perDish }))
+    else if (cap === 'items') toastInfo(t('to.capItems', { max: TAKEOUT_CAPS.items }))
+    else if (cap === 'lines') toastInfo(t('to.capLines', { max: TAKEOUT_CAPS.lines }))
+  }
+  const addTo = (d: Dish, optionIds: number[], by = 1) => {
+    const cap = cart.add(d.id, optionIds, by)
+    sayCap(cap, d)
+    return cap
+  }
+  const tapAdd = (d: Dish) => (d.option_groups.length > 0 ? setChoosing(d) : addTo(d, []))
   const checkout = () => void Taro.navigateTo({ url: routeUrl('pages/takeout/confirmOrder', { shop_id: shop.id }) })
 
   const shut = shop.open.state !== 'open'
@@ -209,7 +221,7 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
                 </Text>
                 {c.dish_ids.map((dishId) => {
                   const d = dishById.get(dishId)
-                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} onOpen={() => setChoosing(d)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
+                  return d ? <DishRow key={d.id} dish={d} found={d.id === found} count={countOf(d.id)} full={cart.room(d.id, []).room === 0} onOpen={() => setChoosing(d)} onAdd={() => tapAdd(d)} onLess={() => lessOf(d, cart)} /> : null
                 })}
               </View>
             ))}
@@ -231,12 +243,13 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
         onCart={() => sum.count > 0 && setCartOpen(!cartOpen)}
         onCheckout={checkout}
       />
-      {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => (cart.add(choosing.id, ids), setChoosing(null))} onClose={() => setChoosing(null)} />}
+      {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => addTo(choosing, ids) === null && setChoosing(null)} onClose={() => setChoosing(null)} />}
       {cartOpen && sum.count > 0 && (
         <CartSheet
           shown={shown}
           barLines={(barState ? 1 : 0) + (memberSaving > 0 ? 1 : 0)}
-          onChange={(l: ShownLine, by: number) => cart.add(l.line.dish_id, l.line.option_ids, by)}
+          full={(l: ShownLine) => cart.room(l.line.dish_id, [...l.line.option_ids]).room === 0}
+          onChange={(l: ShownLine, by: number) => void addTo(l.dish, [...l.line.option_ids], by)}
           onClear={() => (cart.clear(), setCartOpen(false), toastInfo(t('to.cleared')))}
           onClose={() => setCartOpen(false)}
         />
@@ -299,7 +312,7 @@ export function PriceText({ price, member }: { price: number; member: number | n
  * One dish: a tap on it opens its detail (photo, description, options: ./OptionSheet.tsx); + and − (or Options, for a
  * dish with options) act on the cart without opening it.
  */
-function DishRow({ dish: d, found, count, onOpen, onAdd, onLess }: { dish: Dish; found: boolean; count: number; onOpen: () => void; onAdd: () => void; onLess: () => void }) {
+function DishRow({ dish: d, found, count, full, onOpen, onAdd, onLess }: { dish: Dish; found: boolean; count: number; full: boolean; onOpen: () => void; onAdd: () => void; onLess: () => void }) {
   const t = useT()
   return (
     <View id={`to-dish-${d.id}`} className={`to-dish${d.sold_out ? ' to-dish--out' : ''}${found ? ' to-dish--found' : ''}`} data-dish={d.id} onClick={onOpen}>
@@ -332,7 +345,8 @@ function DishRow({ dish: d, found, count, onOpen, onAdd, onLess }: { dish: Dish;
                   <Text className='to-step__n'>{count}</Text>
                 </>
               )}
-              <View className='to-step to-step--more' role='button' tabIndex={0} aria-label={t('to.addOne', { name: d.name })} onClick={onAdd}>
+              {/* At the order's cap (issue 43) "+" stays, dimmed and disabled for assistive technology; a tap says why. */}
+              <View className={`to-step to-step--more${full ? ' to-step--full' : ''}`} role='button' tabIndex={0} aria-disabled={full || undefined} aria-label={t('to.addOne', { name: d.name })} onClick={onAdd}>
                 <Text className='to-step__dot'>+</Text>
               </View>
             </View>

@@ -95,7 +95,7 @@ export default function TakeoutSearch() {
               </View>
               <View className='to-search__words'>
                 {history.map((w) => (
-                  <Text key={w} className='to-search__word to-search__word--history' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='to-search__word to-search__word--history tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}
@@ -110,7 +110,7 @@ export default function TakeoutSearch() {
               {t('to.hotWords')
                 .split('|')
                 .map((w) => (
-                  <Text key={w} className='to-search__word to-search__word--hot' role='button' tabIndex={0} onClick={() => pick(w)}>
+                  <Text key={w} className='to-search__word to-search__word--hot tap-slop' role='button' tabIndex={0} onClick={() => pick(w)}>
                     {w}
                   </Text>
                 ))}

@@ -9,6 +9,7 @@ import { QrCode } from '@/components/MemberCode'
 import { showPlace } from '@/components/PlaceMap/showPlace'
 import type { OrderInfo } from '@/contract/order'
 import type { TakeoutOrderAnswer, TakeoutView } from '@/contract/takeout'
+import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
 import { TAKEOUT_RATING_WORDS_MAX, TAKEOUT_WATCH } from '@/contract/takeoutEndpoints'
 import { canRefund, cancelNotRefund, payStage } from '@/contract/orderRules'
 import { askAgain } from '@/core/cache'
@@ -27,8 +28,11 @@ import './takeout.css'
 /** How often the order is read again while it shows when there is no live stream (the fallback: useLiveChanges). */
 export const POLL_MS = 3000
 
-/** Stages after which nothing more moves: the stream (or polling) stops. */
-const SETTLED = new Set<TakeoutView['stage']>(['delivered', 'picked_up', 'cancelled', 'refused', 'refunded'])
+/**
+ * Stages with no live status: after them nothing more moves, and an unpaid order moves only by the shopper's own
+ * payment (the page reads again when shown after the cashier) — the server refuses to watch either (`live_not_watchable`).
+ */
+const SETTLED = new Set<TakeoutView['stage']>(['unpaid', 'delivered', 'picked_up', 'cancelled', 'refused', 'refunded'])
 /** Stages where the order's progress is over before it got anywhere, or its money is (being) given back: its refund shows, not the steps. */
 const CLOSED = new Set<TakeoutView['stage']>(['cancelled', 'refused', 'refunding', 'refunded'])
 /** Stages after which the same dishes can be ordered again. */
@@ -386,7 +390,7 @@ function OrderAgain({ shopId, data }: { shopId: number; data: TakeoutOrderAnswer
     if (readCart(shopId).length > 0 && !(await confirmAction(t('to.againReplace'), t('to.againReplaceYes'), t('to.cancel')))) return
     writeCart(
       shopId,
-      data.again.map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids].sort((a, b) => a - b), quantity: Math.min(99, l.quantity) })),
+      data.again.map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids].sort((a, b) => a - b), quantity: Math.min(TAKEOUT_CAPS.perDish, l.quantity) })),
     )
     toastSuccess(t('to.againDone'))
     await Taro.navigateTo({ url: routeUrl('pages/takeout/detail', { id: shopId }) }).catch(() => undefined)

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react'
 import type { Dish, TakeoutMenuAnswer } from '@/contract/takeout'
 import type { TakeoutOrderPayload } from '@/contract/order'
+import { sameTakeoutLine, TAKEOUT_CAPS, takeoutRoom } from '@/contract/takeoutCart'
 import { getItem, setItem, type TakeoutCartLine } from '@/core/storage'
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isCartLine = (v: unknown): v is TakeoutCartLine =>
-  isObj(v) && Number.isInteger(v.dish_id) && Number.isInteger(v.quantity) && (v.quantity as number) > 0 && (v.quantity as number) <= 99 && Array.isArray(v.option_ids) && v.option_ids.every((o) => Number.isInteger(o))
+  isObj(v) && Number.isInteger(v.dish_id) && Number.isInteger(v.quantity) && (v.quantity as number) > 0 && (v.quantity as number) <= TAKEOUT_CAPS.perDish && Array.isArray(v.option_ids) && v.option_ids.every((o) => Number.isInteger(o))
 
 /** Every shop's cart as stored, each line checked (a foreign or damaged line reads as absent, never a crash). */
 function readAll(): Record<string, TakeoutCartLine[]> {
@@ -61,9 +62,14 @@ export function cartOrderPaid(shopId: number, orderId: number): void {
   writeCart(shopId, [])
 }
 
-const sameOptions = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',')
+/** The cap that stopped an add (src/contract/takeoutCart.ts TAKEOUT_CAPS): the dish's, the order's pieces or its lines. */
+export type CartCap = 'dish' | 'items' | 'lines'
 
-/** The shop's cart as state, written through to storage on every change. */
+/**
+ * The shop's cart as state, written through to storage on every change. It holds what one order may (issue 43, the
+ * contract's TAKEOUT_CAPS, which the server applies too): `add` puts in what room is left and answers the cap that
+ * stopped it (null: all of it went in); `room` is what the steppers ask before they offer "+".
+ */
 export function useCart(shopId: number) {
   const [lines, setLines] = useState<TakeoutCartLine[]>(() => readCart(shopId))
   const save = useCallback(
@@ -73,16 +79,21 @@ export function useCart(shopId: number) {
     },
     [shopId],
   )
-  const add = (dishId: number, optionIds: number[], by = 1) => {
-    const at = lines.findIndex((l) => l.dish_id === dishId && sameOptions(l.option_ids, optionIds))
+  const room = (dishId: number, optionIds: number[]) => takeoutRoom(lines, dishId, optionIds)
+  const add = (dishId: number, optionIds: number[], by = 1): CartCap | null => {
+    const space = by > 0 ? takeoutRoom(lines, dishId, optionIds) : null
+    const step = space ? Math.min(by, space.room) : by
+    if (step === 0) return space ? space.cap : null
+    const at = lines.findIndex((l) => sameTakeoutLine(l, { dish_id: dishId, option_ids: optionIds }))
     if (at < 0) {
-      if (by > 0) save([...lines, { dish_id: dishId, option_ids: [...optionIds].sort((a, b) => a - b), quantity: by }])
-      return
+      if (step > 0) save([...lines, { dish_id: dishId, option_ids: [...optionIds].sort((a, b) => a - b), quantity: step }])
+    } else {
+      const quantity = lines[at].quantity + step
+      save(quantity <= 0 ? lines.filter((_, i) => i !== at) : lines.map((l, i) => (i === at ? { ...l, quantity } : l)))
     }
-    const quantity = Math.min(99, lines[at].quantity + by)
-    save(quantity <= 0 ? lines.filter((_, i) => i !== at) : lines.map((l, i) => (i === at ? { ...l, quantity } : l)))
+    return space && step < by ? space.cap : null
   }
-  return { lines, add, save, clear: () => save([]) }
+  return { lines, add, room, save, clear: () => save([]) }
 }
 
 /** A cart line as shown: the dish and options from the server's menu, their prices the menu's. */

@@ -56,7 +56,7 @@ export default function DiscountBillIndexPage() {
   return (
     <PageFrame route='pages/discountBill/index'>
       <View className='discount-bar'>
-        <Text className='discount-bar__city' role='button' tabIndex={0} aria-haspopup='dialog' onClick={() => setChoosingCity(true)}>
+        <Text className='discount-bar__city tap-slop' role='button' tabIndex={0} aria-haspopup='dialog' onClick={() => setChoosingCity(true)}>
           {t('shops.city', { city: cityName })} ▾
         </Text>
       </View>
@@ -71,13 +71,13 @@ export default function DiscountBillIndexPage() {
         onClose={() => setChoosingCity(false)}
       />
       <View className='chips'>
-        <Text className={`chips__chip${classId === undefined ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === undefined} onClick={() => setClassId(undefined)}>
+        <Text className={`chips__chip tap-slop${classId === undefined ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === undefined} onClick={() => setClassId(undefined)}>
           {t('shops.all')}
         </Text>
         {(classes.data?.list ?? [])
           .filter((c) => !c.oil)
           .map((c) => (
-            <Text key={c.id} className={`chips__chip chips__chip--${c.id}${classId === c.id ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === c.id} onClick={() => setClassId(c.id)}>
+            <Text key={c.id} className={`chips__chip tap-slop chips__chip--${c.id}${classId === c.id ? ' chips__chip--active' : ''}`} role='button' tabIndex={0} aria-pressed={classId === c.id} onClick={() => setClassId(c.id)}>
               {c.name}
             </Text>
           ))}

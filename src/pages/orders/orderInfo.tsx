@@ -1,6 +1,7 @@
 import { useFlashSales } from '@/api/flashSales'
 import { useOrder } from '@/api/orders'
 import LoadState from '@/components/LoadState'
+import { receiptParamsOf } from '@/contract/receiptLink'
 import PageFrame from '@/components/PageFrame'
 import GoldPlan from '@/features/orders/GoldPlan'
 import Receipt from '@/features/orders/Receipt'
@@ -9,12 +10,13 @@ import { routeUrl } from '@/routes'
 
 /**
  * "Gold-pointing plan", shown after a payment (`?id=`). Opened by WeChat Pay in its frame with `sub_mch_id`,
- * `out_trade_no` and `check_code` (点金计划 商家小票, issue 26): the receipt alone, checked by the server, no login.
+ * `out_trade_no` and `check_code` (点金计划 商家小票, issue 26): the receipt alone, checked by the server, no login. Which of
+ * the two is the contract's rule (receiptParamsOf), the one the server frames the page by (issue 43).
  */
 export default function OrdersOrderInfoPage() {
   const params = usePageParams()
-  const { sub_mch_id, out_trade_no, check_code } = params
-  if (sub_mch_id && out_trade_no && check_code) return <Receipt query={{ sub_mch_id, out_trade_no, check_code }} />
+  const receipt = receiptParamsOf(params)
+  if (receipt) return <Receipt query={receipt} />
   return <GoldPlanPage id={Number(params.id)} />
 }
 

@@ -25,12 +25,14 @@ export default function PaySuccessPage() {
   // No such order, or another shopper's (the server answers both alike).
   const missing = !(id > 0) || isNotFound(order.error, 'order')
 
-  // Check again: the pending check and the screen ask for the order at the same moment and share one read (the
-  // request client shares an exchange on its way: src/core/cache.ts) — not the check's read, then the screen's.
+  // Check again: the pending check first (personal.order/payResult: the server asks the provider when no notification
+  // came — a return from WeChat Pay's or Alipay's page proves nothing). Its answer is a write's: the kept answers are
+  // asked again, this screen's order with them (src/core/cache.ts). With no order pending, the screen reads again.
   const check = useCallback(async () => {
     setChecking(true)
     try {
-      await Promise.all([checkPendingOrder().catch(() => undefined), order.reload()])
+      const pending = await checkPendingOrder().catch(() => null)
+      if (!pending || pending.state === 'none') await order.reload()
     } finally {
       setChecking(false)
     }

@@ -1,1 +1,1 @@
-export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '编辑地址' })
+export default definePageConfig({ enableShareAppMessage: true, navigationBarTitleText: '新增地址' })

@@ -9,20 +9,22 @@ import { discountLabel, useT as useRowT } from '@/components/ShopRow/messages'
 import { useT } from '@/features/shops/messages'
 import ShopComments from '@/features/shops/ShopComments'
 import ShopCoupons from '@/features/shops/ShopCoupons'
+import { OpenState, PhotoStrip, ShopIntro, TodayHours, WeekHours } from '@/features/shops/ShopProfileParts'
 import '@/features/shops/shops.css'
 import { usePageParams } from '@/hooks/usePageParams'
 import { showPlace } from '@/components/PlaceMap/showPlace'
 import { routeUrl } from '@/routes'
 import { assetUrl } from '@/core/request'
 
-/** Shop details: photo, rating, hours, address (map), phone, discount, coupons, reviews, Pay bill. */
+/** Shop details: photo, rating, hours (open now), address (map), phone, discount, photos, introduction, the week's hours, coupons, reviews, Pay bill. */
 export default function ShopsDetailsPage() {
   const t = useT()
   const rowT = useRowT()
   const lang = useLang()
   const id = Number(usePageParams().id)
   const shop = useShop(id)
-  const info = shop.data
+  const info = shop.data?.info
+  const profile = shop.data?.profile
   return (
     <PageFrame route='pages/shops/details'>
       <LoadState loading={id > 0 && shop.loading} error={shop.error} missing={!(id > 0) || isNotFound(shop.error, 'shop')} onRetry={() => void shop.reload()} rows={3}>
@@ -47,7 +49,8 @@ export default function ShopsDetailsPage() {
               </View>
               <View className='shop-head__row'>
                 <Text className='shop-head__label'>{t('shops.hours')}</Text>
-                <Text>{info.hours}</Text>
+                <TodayHours profile={profile} text={info.hours} />
+                {profile?.open_now && <OpenState open={profile.open_now} today={profile.today} />}
               </View>
               <View className='shop-head__row' role='link' tabIndex={0} onClick={() => void showPlace({ lat: info.lat, lng: info.lng, name: info.name, address: info.address })}>
                 <Text className='shop-head__label'>{t('shops.address')}</Text>
@@ -58,6 +61,9 @@ export default function ShopsDetailsPage() {
                 <Text className='shop-head__link'>{info.phone}</Text>
               </View>
             </View>
+            {profile && <PhotoStrip photos={profile.photos} />}
+            {profile && <ShopIntro html={profile.intro_html} />}
+            {profile && <WeekHours profile={profile} />}
             <ShopCoupons shopId={info.id} />
             <ShopComments shopId={info.id} />
             <View className='shop-pay'>

@@ -8,16 +8,19 @@ import JoinInvite from '@/features/store/JoinInvite'
 import { useT } from '@/features/store/messages'
 import { usePageParams } from '@/hooks/usePageParams'
 import { routeUrl } from '@/routes'
+import { inviteCodeOfScene } from '@/contract/storeEndpoints'
 
 const CODE = /^[A-Za-z0-9_-]{16,64}$/
 
 /**
- * The invite link (`/pages/store/join?code=…`): logged out, the SMS login first and back here; then the store that
- * invites and "Join <shop>". A link that cannot be used (incomplete, used, expired, withdrawn) says so, with the way back.
+ * The invite link (`/pages/store/join?code=…`), or the invite's mini-program code scanned in WeChat (issue 40: the page
+ * opens with `scene=i%3D<code>`): logged out, the SMS login first and back here; then the store that invites and
+ * "Join <shop>". A link that cannot be used (incomplete, used, expired, withdrawn) says so, with the way back.
  */
 export default function StoreJoinPage() {
   const t = useT()
-  const raw = usePageParams().code ?? ''
+  const params = usePageParams()
+  const raw = params.code ?? inviteCodeOfScene(params.scene)
   const code = CODE.test(raw) ? raw : ''
   // An incomplete link asks no login: there is nothing to come back to.
   const query = useInvite(code, { returnTo: code ? routeUrl('pages/store/join', { code }) : undefined })

@@ -25,10 +25,10 @@ export default function HomeTopView({ t, cityName, modules, carousel, before, pi
     <View className='home-top'>
       {before}
       <View className='home-bar'>
-        <Text className='home-bar__city' role='button' tabIndex={0} aria-haspopup='dialog' onClick={onCity}>
+        <Text className='home-bar__city tap-slop' role='button' tabIndex={0} aria-haspopup='dialog' onClick={onCity}>
           {cityName ?? t('home.chooseCity')} ▾
         </Text>
-        <View className='home-bar__search' onClick={onSearch} role='link' tabIndex={0}>
+        <View className='home-bar__search tap-slop' onClick={onSearch} role='link' tabIndex={0}>
           <Text className='home-bar__placeholder'>{t('home.search')}</Text>
         </View>
       </View>

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify'
+import type { Q } from '../../storage/query'
+import { defineRoute } from '../envelope'
+import { readProfile, requestRename, saveContact, saveHours, saveIntro, savePhotos } from '../../domain/store/profile'
+
+/**
+ * The shop's profile (issue 44; src/contract/shopProfileEndpoints.ts; docs/api.md "The shop's profile"): any staff member
+ * reads, the owner changes (server/domain/store/profile.ts holds the rules).
+ */
+export function shopProfileRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'hui_shanghu.store_profile/read', { auth: true }, ({ user }) => readProfile(db, user))
+  defineRoute(app, db, 'hui_shanghu.store_profile/rename', { auth: true }, ({ user, input }) => requestRename(db, user, input.name))
+  defineRoute(app, db, 'hui_shanghu.store_profile/contact', { auth: true }, ({ user, input }) => saveContact(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/hours', { auth: true }, ({ user, input }) => saveHours(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/photos', { auth: true }, ({ user, input }) => savePhotos(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/intro', { auth: true }, ({ user, input }) => saveIntro(db, user, input.html))
+}
