@@ -71,7 +71,9 @@ describe('the sweep at start', () => {
         HANG_MS,
       )
       expect(await db.q().get('SELECT status FROM payments WHERE trade_no = ?', tradeNo)).toEqual({ status: 'closed' })
-      // /readyz: the sweep ran.
+      // /readyz: the sweep's run ends (the call is one of its steps; others follow), and readiness says so.
+      const sweepCheck = async () => ((await request<{ checks: { sweep: string } }>(second as TestServerProcess, 'GET', '/readyz')).body as unknown as { checks: { sweep: string } }).checks.sweep
+      await waitFor('the sweep at start to finish', async () => /^last finished \d+ s ago$/.test(await sweepCheck()), HANG_MS)
       const ready = await request<unknown>(second, 'GET', '/readyz')
       expect(ready.status).toBe(200)
       expect(ready.body).toMatchObject({ ready: true, checks: { sweep: expect.stringMatching(/^last finished \d+ s ago$/) } })
@@ -109,7 +111,7 @@ function parseResponses(raw: Buffer): Response[] {
 function watchStore(server: TestServerProcess, token: string) {
   const lines: TakeoutLiveEvent[] = []
   let ended = false
-  const req = http.get(`${server.base}/api/hui_shanghu.store_takeout/watch`, { headers: { 'access-token': token } }, (res) => {
+  const req = http.get(`${server.base}/api/hui_shanghu.store_takeout/watch`, { agent: false, headers: { 'access-token': token } }, (res) => {
     let buffer = ''
     res.setEncoding('utf8')
     res.on('data', (chunk: string) => {
