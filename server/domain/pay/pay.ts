@@ -1,5 +1,4 @@
 import { lockRow, type Q } from '../../storage/query'
-import crypto from 'node:crypto'
 import type { PayparamAnswer, PayparamPayload } from '../../../src/contract/order'
 import type { z } from 'zod'
 import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
