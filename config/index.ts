@@ -102,7 +102,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         filename: 'css/[name].[contenthash:8].css',
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
-      // History routing at base "/". Do NOT set basename: '/' (TARO-NOTES: nothing renders).
+      // History routing at base "/". Do NOT set basename: '/' (with it, nothing renders).
       router: { mode: 'browser' },
       compile: { include: [isTranspiledDependency] },
       webpackChain(chain) {

@@ -44,7 +44,7 @@ async function typeHundred(page: Page): Promise<void> {
   await page.locator('.bill__capital:visible').waitFor({ timeout: 10000 })
 }
 
-/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account (PRODUCT.md §3), merchant sign-up, the web view. */
+/** The finished routes (fuel included), the store workbench (staff), Home with and without location, plus Signed-in devices and Delete account, merchant sign-up, the web view. */
 export const SCREENS: Screen[] = [
   { name: 'home', url: '/pages/index/index', ready: '.shop-row' },
   { name: 'search', url: '/pages/index/search', ready: '.search__word' },

@@ -70,7 +70,7 @@ describe('the store takes a takeout order in the workbench', () => {
     expect(await page.locator('.store-takeout__alert-state:visible').textContent()).toBe('待开启')
     expect(await page.locator('.store-takeout__alert-hint:visible').textContent()).toBe('浏览器要先轻触一次页面才能发声：轻触屏幕任意处即可开启提示音')
     // The card counts down the time left to accept (issue 39), as the order does.
-    expect(await card.locator('.store-takeout__left').textContent()).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(await card.locator('.store-takeout__left').textContent()).toMatch(/^请在 \d+ 分钟 \d+ 秒 内接单$/)
     // One dish, three of it: no "more".
     expect(await card.locator('.store-takeout-card__dishes').textContent()).toMatch(/ × 3$/)
     await card.click()

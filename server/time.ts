@@ -5,7 +5,7 @@ import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '../src/contract/enve
 dayjs.extend(utc)
 
 /**
- * One business clock (PRODUCT.md §2): every stored and answered text time ("YYYY-MM-DD HH:mm:ss", no
+ * One business clock (docs/product.md#rules-every-screen-follows, Time): every stored and answered text time ("YYYY-MM-DD HH:mm:ss", no
  * offset) is wall time in this zone, whatever the host's zone — a server running in UTC writes the same
  * texts as one in Shanghai. Instants (expiries, code and session times) are epoch ms. Set BUSINESS_TZ
  * (an IANA name) to move the business; the default is Asia/Shanghai.

@@ -42,7 +42,7 @@ export default defineAppConfig({
     }),
   },
   networkTimeout: { request: 60000, connectSocket: 60000, uploadFile: 60000, downloadFile: 60000 },
-  // H5 page transition (seed §2: 300 ms slide/fade).
+  // H5 page transition: 300 ms slide/fade (docs/product.md#constants).
   animation: { duration: 300, delay: 50 },
   permission: {
     'scope.userLocation': { desc: '用于为您推荐附近的优惠商家、加油站和外卖' },

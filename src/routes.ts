@@ -1,5 +1,5 @@
 /**
- * Every route of the product (seed/SPEC.md §2, PRODUCT.md §3) with its title in both locales.
+ * Every route of the product (docs/product.md#screens) with its title in both locales.
  * One source for app.config (main package / sub-packages), the NavBar title and the tests.
  * Plain data: imported by app.config.ts at build time and by the NavBar at run time.
  */
@@ -80,7 +80,7 @@ export type RoutePath = (typeof ROUTES)[number]['path']
 export const HOME_PATH: RoutePath = 'pages/index/index'
 export const BIND_PATH: RoutePath = 'pages/accountBind/index'
 
-/** Tab pages, in tab order (PRODUCT.md §2). */
+/** Tab pages, in tab order. */
 export const TAB_PATHS = [
   'pages/index/index',
   'pages/card/index',
@@ -88,7 +88,7 @@ export const TAB_PATHS = [
   'pages/personal/index',
 ] as const satisfies readonly RoutePath[]
 
-/** Folders that stay in the weapp main package (PRODUCT.md §3); every other folder is a sub-package. */
+/** Folders that stay in the weapp main package (the tabs and the entry points); every other folder is a sub-package. */
 export const MAIN_PACKAGE_FOLDERS = ['index', 'card', 'orders', 'personal', 'accountBind', 'code'] as const
 
 export function routeFolder(path: string): string {

@@ -54,7 +54,7 @@ describe('store takeout (weapp, reference server)', () => {
     expect(list.calls.some((c) => c.startsWith('GET /api/hui_shanghu.store_takeout/index') && c.includes('todo=accept'))).toBe(true)
     // Issue 39: the card says what it holds and counts down the time left to accept.
     expect(text(list.page, 'store-takeout-card__dishes')).toBe(`${dishName} × 3`)
-    expect(text(list.page, 'store-takeout__left')).toMatch(/^请在 \d+ 分 \d+ 秒 内接单$/)
+    expect(text(list.page, 'store-takeout__left')).toMatch(/^请在 \d+ 分钟 \d+ 秒 内接单$/)
 
     const { page } = await open('pages/store/takeoutOrder', { query: { id: String(orderId) }, storage: as(staff) })
     await waitFor(() => byClass(page, 'store-takeout__accept'), 5000)

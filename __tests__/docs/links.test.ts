@@ -1,7 +1,7 @@
 /**
  * The README is the door (issue 27): at most 200 lines, and every relative link in it and in docs/ opens
  * something in this repository — a file or folder that exists and, for a `#fragment` into a Markdown file, a
- * heading that is there (GitHub's anchors). A link that leaves the repository (`../shared/…`) does not open in
+ * heading that is there (GitHub's anchors). A link that leaves the repository (`../elsewhere/…`) does not open in
  * a clone, so it fails too: name such paths in code instead. The npm scripts the docs tell a reader to run exist,
  * and the quick start installs the way CI does.
  */
@@ -122,7 +122,7 @@ describe('the link check itself', () => {
   it('refuses a missing file, a missing anchor and a path out of the repository; passes external URLs', () => {
     expect(brokenLink('README.md', 'docs/nothing-here.md')).toMatch(/no such file/)
     expect(brokenLink('README.md', 'docs/api.md#no-such-heading')).toMatch(/no heading/)
-    expect(brokenLink('README.md', '../shared/PRODUCT.md')).toMatch(/leaves the repository/)
+    expect(brokenLink('README.md', '../elsewhere/notes.md')).toMatch(/leaves the repository/)
     expect(brokenLink('README.md', 'https://example.com/x')).toBeNull()
     expect(brokenLink('README.md', 'docs/api.md#refusals-by-reason')).toBeNull()
   })

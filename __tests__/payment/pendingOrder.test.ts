@@ -6,7 +6,7 @@ import { order, unpaidOrder } from '../support/fixtures'
 
 afterEach(() => jest.restoreAllMocks())
 
-describe('pending-order checks (seed §4)', () => {
+describe('pending-order checks (docs/product.md#payment, step 5)', () => {
   it('nothing stored → nothing asked', async () => {
     const api = fakeApi({ 'personal.order/payResult': () => ({ info: unpaidOrder() }) })
     expect(await checkPendingOrder()).toEqual({ state: 'none' })

@@ -75,5 +75,8 @@ describe('Alipay through payparam', () => {
     for (let i = 0; i < 50 && (await statusOf(id)) !== ORDER_STATUS.REFUNDED; i++) await new Promise((r) => setImmediate(r))
     expect(await statusOf(id)).toBe(ORDER_STATUS.REFUNDED)
     expect(double.trades.get(tradeNo)).toMatchObject({ refunded: double.trades.get(tradeNo)?.amount, status: 'TRADE_CLOSED' })
+    // The shopper reads where the money went back: Alipay, the way they paid.
+    const info = (await s.call<{ info: OrderInfo }>('GET', 'personal.order/read', { id }, shopper.token)).body.data.info
+    expect(info.refund).toMatchObject({ state: 'refunded', to: 'alipay' })
   })
 })

@@ -217,7 +217,7 @@ async function priceKind(db: Q, userId: number, p: Payload): Promise<KindPriced>
 }
 
 /**
- * Prices an order. Only the server computes prices (PRODUCT.md §5). The payload has exactly its kind's
+ * Prices an order. Only the server computes prices. The payload has exactly its kind's
  * fields, each required one present (the contract's union): what is left to check here is the data.
  * Its kind prices it (priceKind); then the coupon and the total.
  */

@@ -3,7 +3,7 @@ import { ApiError, request } from '@/core/request'
 import { forgetSession } from '@/core/session'
 import { getItem, setItem } from '@/core/storage'
 
-/** Keep the roles the server gives this account (bind, launch, every profile read): seed §3 stored `userIds`. */
+/** Keep the roles the server gives this account (bind, launch, every profile read): the stored `userIds`. */
 export function rememberUserIds(ids: UserInfo['userIds']): void {
   if (!getItem('token')) return
   setItem('userIds', {

@@ -1,6 +1,7 @@
 /** Small shared schema pieces (server validation; types only on the client). */
 import { z } from 'zod'
 import { PHONE_PATTERN } from './constants'
+import { API_LANGS } from './words'
 import type { Reason } from './reasons'
 
 /**
@@ -41,9 +42,8 @@ export const Empty = z.object({}).passthrough()
  */
 export const shopperSays = <R extends Reason>(reason: R): R => reason
 
-/** The languages the server answers in (the client adds `lang` to every payload; see request.ts). */
-export const API_LANGS = ['zh', 'en'] as const
-export type ApiLang = (typeof API_LANGS)[number]
+// The languages the server answers in live with the words (./words.ts), below the reasons that name them.
+export { API_LANGS, type ApiLang } from './words'
 /**
  * The part every request may carry: the shopper's language (`lang`, names the system defines come back in it)
  * and the referral (`share_user_user_id`). Schemas strip unknown fields, so most accept these as they are; a

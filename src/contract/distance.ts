@@ -1,5 +1,12 @@
 /** Distances between GCJ-02 points and how a shopper reads them (no zod: the app bundle imports this file). */
-import type { GeoPoint } from './geo'
+
+/** A point in GCJ-02 (the one coordinate system between client and server: ./geo.ts). */
+export interface GeoPoint {
+  /** Latitude, degrees (GCJ-02). */
+  lat: number
+  /** Longitude, degrees (GCJ-02). */
+  lng: number
+}
 
 const EARTH_RADIUS_M = 6371008.8
 const rad = (deg: number) => (deg * Math.PI) / 180

@@ -1,5 +1,5 @@
 /**
- * The HTTP method of every API path (seed §7 plus the calls our screens need), the only contract
+ * The HTTP method of every API path (the seed's calls plus the ones our screens need: docs/product.md), the only contract
  * data the client needs at run time. Request/answer shapes are in ./schemas.ts (types only on the client).
  * Paths are relative to `/api/`.
  */

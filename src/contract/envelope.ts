@@ -1,4 +1,4 @@
-/** Response envelope of every call (seed §7): success = HTTP 200 and code 1. */
+/** Response envelope of every call (docs/product.md#calls-answers-and-order-statuses): success = HTTP 200 and code 1. */
 export const CODE = { OK: 1, FAIL: 0, AUTH: -1 } as const
 export type ResultCode = (typeof CODE)[keyof typeof CODE]
 
@@ -15,7 +15,7 @@ export interface Envelope<T> {
   params?: Readonly<Record<string, string | number>>
 }
 
-/** Request headers the client always sends (seed §7). */
+/** Request headers the client always sends. */
 export const HEADER_TOKEN = 'Access-Token'
 export const HEADER_ORIGIN = 'Access-Origin'
 

@@ -3,14 +3,9 @@
  * The browser's WGS-84 is converted on the client before it is sent (platform/location.h5.ts).
  */
 import { z } from 'zod'
-import { distanceMeters } from './distance'
+import { distanceMeters, type GeoPoint } from './distance'
 
-export interface GeoPoint {
-  /** Latitude, degrees (GCJ-02). */
-  lat: number
-  /** Longitude, degrees (GCJ-02). */
-  lng: number
-}
+export type { GeoPoint } from './distance'
 
 /**
  * Where the shopper is, as optional query fields of a list call (both or neither): the server then answers

@@ -1,4 +1,4 @@
-// Money travels in integer cents (seed §5), shown in yuan by the app and by the server's drawn first screen.
+// Money travels in integer cents, shown in yuan by the app and by the server's drawn first screen.
 
 /** 1234 → "12.34"; -5 → "-0.05". */
 export function centsToYuan(cents: number): string {

@@ -1,5 +1,5 @@
 /**
- * Order and payment shapes (seed §3, §4, §7; PRODUCT.md §4, §5). zod schemas used by the server to
+ * Order and payment shapes (docs/product.md#payment). zod schemas used by the server to
  * validate, and the inferred types used by the client (always `import type` on the client, so zod is
  * never bundled into the app).
  */
@@ -293,7 +293,7 @@ export type RefundStepKey = (typeof REFUND_STEPS)[number]
  * Where the money goes back: the payment's way, as it was paid — wechat (WeChat Pay, channel 8), sandbox (the
  * reference server's cashier, channel 6), none (nothing was paid: a card paid entirely by an upgrade's credit).
  */
-export const REFUND_DESTINATIONS = ['wechat', 'sandbox', 'none'] as const
+export const REFUND_DESTINATIONS = ['wechat', 'alipay', 'sandbox', 'none'] as const
 export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
 
 export const RefundStep = z.object({
@@ -401,7 +401,7 @@ export const PayparamPayload = z.object({
 })
 export type PayparamPayload = z.input<typeof PayparamPayload>
 
-/** WeChat Pay JSAPI parameters (seed §3). */
+/** WeChat Pay JSAPI parameters (`pay_param.payInfo`). */
 export const WxPayInfo = z.object({
   appId: z.string(),
   timeStamp: z.string(),

@@ -1,5 +1,4 @@
-import type { ApiLang } from './common'
-import { fillWords } from './words'
+import { fillWords, type ApiLang } from './words'
 
 /**
  * Every refusal the server can answer (code 0 / -1), by a stable reason: the app branches on `reason`, never on

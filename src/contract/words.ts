@@ -1,6 +1,10 @@
 /** The language of a table of words, as the app ('zh-CN') or the API ('zh') names it. */
 export type WordsLang = 'zh-CN' | 'zh' | 'en'
 
+/** The languages the server answers in (the client adds `lang` to every payload; see src/core/request.ts). */
+export const API_LANGS = ['zh', 'en'] as const
+export type ApiLang = (typeof API_LANGS)[number]
+
 /**
  * How a message's `{name}` placeholders are filled — by the app's `t` (src/core/i18n.ts), by the server's refusals
  * (./reasons.ts) and by the server drawing a tab's first screen with the same words (server/hosting/drawing), each in

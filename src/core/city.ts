@@ -1,7 +1,7 @@
 import { getItem, setItem, type City } from './storage'
 
 /**
- * Home's city (PRODUCT.md §3): the one the shopper chose, or else the one nearest their location. A city
+ * Home's city: the one the shopper chose, or else the one nearest their location. A city
  * chosen by hand is kept; a city found from the location follows the shopper until they choose one.
  */
 

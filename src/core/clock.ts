@@ -2,8 +2,8 @@ import { HEADER_BUSINESS_OFFSET, HEADER_SERVER_TIME } from '@/contract/envelope'
 import { headerOf, type TransportResponse } from './transport.types'
 
 /**
- * The server's clock, as the answers tell it (PRODUCT.md §2: countdowns follow the server's clock, not the
- * phone's). Every /api answer carries X-Server-Time (ms, stamped as it leaves the server): the server's clock
+ * The server's clock, as the answers tell it (countdowns follow the server's clock, not the
+ * phone's: docs/product.md#rules-every-screen-follows). Every /api answer carries X-Server-Time (ms, stamped as it leaves the server): the server's clock
  * then read that value somewhere between sending and receiving, so `server − phone` lies in
  * [stamp − receivedAt, stamp − sentAt]. Answers that agree narrow that window (the tightest estimate wins,
  * whatever the round trips); an answer outside it means a clock was set since, and starts it again.

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { BRAND, TEXT } from './theme'
 
-/** The app's toasts and alerts, one place for durations (seed §9: error toast 2000 ms). */
+/** The app's toasts and alerts, one place for durations (an error toast stays 2000 ms). */
 export const ERROR_TOAST_MS = 2000
 export const TOAST_MS = 1500
 

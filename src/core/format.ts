@@ -1,4 +1,4 @@
-/** Formatting rules shared by every screen (seed §5). Money travels in integer cents. */
+/** Formatting rules shared by every screen (docs/product.md#rules-every-screen-follows). Money travels in integer cents. */
 import { PHONE_PATTERN } from '@/contract/constants'
 
 /** 13812345678 → 138****5678. Anything shorter than 7 characters is hidden entirely. */
@@ -110,7 +110,7 @@ export function chineseMoney(input: string | number): ChineseMoneyResult {
 }
 
 /**
- * chineseMoney for screens: on input it cannot read it alerts "Number is wrong!" (seed §5) and returns ''.
+ * chineseMoney for screens: on input it cannot read it alerts "Number is wrong!" and returns ''.
  * The alert is injected so that this module stays free of UI code.
  */
 export function toChineseMoney(input: string | number, alert: () => void): string {
@@ -162,5 +162,5 @@ export function englishMoney(input: string | number): ChineseMoneyResult {
   return { ok: true, text: [yuanWords, fenWords].filter(Boolean).join(' and ') || 'zero yuan' }
 }
 
-/** Mainland mobile: 11 digits starting with 1 (PRODUCT.md §3). */
+/** Mainland mobile: 11 digits starting with 1. */
 export const isMainlandMobile = (s: string) => PHONE_PATTERN.test(s.trim())

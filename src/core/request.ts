@@ -18,7 +18,7 @@ import { onAuthExpired } from './session'
 import { getItem } from './storage'
 import { withQuery, type Transport, type TransportRequest, type TransportResponse } from './transport.types'
 
-/** seed §9: 60000 ms for every request (H5 Taro.request only times out when told to). */
+/** 60000 ms for every request (H5 Taro.request only times out when told to). */
 export const REQUEST_TIMEOUT_MS = 60000
 
 let wired: { transport: Transport; apiBase: () => string } | null = null
@@ -75,7 +75,7 @@ export function isRefusal(error: unknown, ...reasons: readonly Reason[]): error 
 }
 
 export interface RequestOptions {
-  /** Show the server's msg as an error toast for 2000 ms (the order calls, seed §8). */
+  /** Show the server's msg as an error toast for 2000 ms (the order calls). */
   toastOnError?: boolean
   /** Send this token instead of the stored one (logout revokes a token already forgotten here); a -1 then leaves the stored session alone. */
   token?: string

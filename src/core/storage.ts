@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 
 /**
- * The one typed storage module (PRODUCT.md §6). Every key has a reader that checks the stored shape:
+ * The one typed storage module (docs/product.md#stored-on-the-device). Every key has a reader that checks the stored shape:
  * a missing, foreign or corrupted value reads as `undefined`, never as a crash.
  */
 export interface UserIds {
@@ -10,7 +10,7 @@ export interface UserIds {
   storeId?: string | number
 }
 
-/** Pending-order record kept while the shopper is away paying (seed §3, §4). */
+/** Pending-order record kept while the shopper is away paying (docs/product.md#payment). */
 export interface PendingOrder {
   orderID: number
   times: number

@@ -42,7 +42,7 @@ function waitForBridge<K extends 'WeixinJSBridge' | 'AlipayJSBridge'>(key: K, ev
 }
 
 async function payInWeChat(info: WxPayInfo): Promise<'confirm' | 'cancelled' | 'failed'> {
-  // seed §7: the signed JSSDK config for this page (wx.config when the JSSDK script is on the page).
+  // wechat/getJSSDKConfig: the signed JSSDK config for this page (wx.config when the JSSDK script is on the page).
   try {
     const { jssdk } = await request('wechat/getJSSDKConfig', { url: window.location.href.split('#')[0] })
     ;(window as PayWindow).wx?.config({ ...jssdk, debug: false })

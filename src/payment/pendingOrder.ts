@@ -5,7 +5,7 @@ import { request } from '@/core/request'
 import { getItem, removeItem, setItem } from '@/core/storage'
 import { routeUrl } from '@/routes'
 
-/** seed §4: a pending order is checked at most 4 times; the record goes once the counter exceeds 3. */
+/** A pending order is checked at most 4 times; the record goes once the counter exceeds 3. */
 export const MAX_PENDING_TIMES = 3
 
 export type PendingCheck =

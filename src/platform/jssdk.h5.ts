@@ -37,7 +37,7 @@ const configured = new Map<string, Promise<WxSdk | null>>()
 async function configure(apis: string[]): Promise<WxSdk | null> {
   const wx = await loadScript()
   if (!wx) return null
-  // The signature covers the page URL without its hash (seed §7), not the API list: ask for what is needed.
+  // The signature covers the page URL without its hash, not the API list: ask for what is needed.
   const { jssdk: signed } = await request('wechat/getJSSDKConfig', { url: window.location.href.split('#')[0] })
   const jsApiList = Array.from(new Set([...signed.jsApiList, ...apis]))
   return new Promise<WxSdk | null>((resolve) => {

@@ -8,7 +8,7 @@ import { fakeApi } from '../../support/fakeApi'
 import { order, paged, product } from '../../support/fixtures'
 import { mount, unmountAll } from '../../support/screen'
 
-/** Countdowns follow the server's clock (PRODUCT.md §2): a phone set ten minutes wrong still shows the right time. */
+/** Countdowns follow the server's clock (docs/product.md#rules-every-screen-follows, Time): a phone set ten minutes wrong still shows the right time. */
 const MIN = 60_000
 /**
  * The true time, held at a whole second for each test: the fixtures' end times, the fake server's clock and the phone's

@@ -19,7 +19,16 @@ import { fmt, nowText } from '../../time'
 
 const HOUR_MS = 3_600_000
 
-const destinationOf = (channel: number | null): RefundDestination => (channel === PAY_CHANNEL.WX_JSAPI ? 'wechat' : channel === null ? 'none' : 'sandbox')
+/**
+ * Where a refund goes back: the provider the shopper paid through (WeChat Pay, Alipay); the sandbox's trades by their
+ * stand-in (its JSAPI stand-in for WeChat, else its cashier); nothing paid: none.
+ */
+const destinationOf = (way: { provider: string; channel: number } | null): RefundDestination => {
+  if (way === null) return 'none'
+  if (way.provider === 'wechatpay') return 'wechat'
+  if (way.provider === 'alipay') return 'alipay'
+  return way.channel === PAY_CHANNEL.WX_JSAPI ? 'wechat' : 'sandbox'
+}
 
 /** The steps of a state, in order: those before `current` done, `current` in progress (or done when it ends the request), the rest to come. */
 function stepsOf(keys: RefundStepKey[], reached: number, inProgress: boolean, at: Partial<Record<RefundStepKey, string | null>>): RefundStep[] {
@@ -64,7 +73,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
   if (row.status === ORDER_STATUS.REFUNDING || row.status === ORDER_STATUS.REFUNDED) {
     const refund = await store.orderRefundOf(db, row.id)
     const payment = refund ? refund.payment_id : ((await store.attachedPaymentOf(db, row.id))?.id ?? null)
-    const to = destinationOf(payment === null ? null : (await store.paymentChannelOf(db, payment)))
+    const to = destinationOf(payment === null ? null : await store.paymentWayOf(db, payment))
     const amount = refund?.amount ?? row.pay_amount
     // A takeout order cancelled before the store accepted it (by the shopper, the store or the timer; issue 39): no request
     // and no answer — cancelled, then the money on its way back at once, then refunded.
@@ -103,7 +112,7 @@ export async function refundTimeline(db: Q, row: OrderRow, autoApproveHours: num
 
   // Back where it was asked from: refused by the store, or withdrawn by the shopper (whichever came last).
   const payment = await store.attachedPaymentOf(db, row.id)
-  const to = destinationOf(payment ? payment.channel : null)
+  const to = destinationOf(payment ?? null)
   const again = canRefund(row.status)
   const withdrawn = last('refund_withdrawn', 'refund_rejected')
   if (row.refund_rejection !== null && row.refund_rejected_at !== null && withdrawn?.action !== 'refund_withdrawn') {

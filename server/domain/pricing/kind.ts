@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { OilFigures, OrderPayload, PriceQuote } from '../../../src/contract/order'
 import * as cards from '../../storage/repo/cards'
 import { nowText } from '../../time'
-import type { TakeoutPriced } from '../takeout/pricing'
+import type { TakeoutPriced } from '../takeout/priced'
 
 /**
  * What pricing one kind of order gives priceOrder (server/domain/orders.ts), the same shape for every kind: card.ts,

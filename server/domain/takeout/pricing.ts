@@ -8,6 +8,7 @@ import type { TakeoutMode } from '../../../src/contract/takeoutEndpoints'
 import { percentOff } from '../discount'
 import { deliveryPoint, type PointSource } from '../address/districtCentres'
 import { activeCardRate, type KindPriced } from '../pricing/kind'
+import type { TakeoutItem, TakeoutPriced } from './priced'
 import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
 import type { AddressFields } from '../../storage/repo/addresses'
@@ -204,32 +205,7 @@ export async function menuOf(db: Q, shopId: number, rate: number | null): Promis
   }
 }
 
-export interface TakeoutItem {
-  id: number
-  name: string
-  /** Unit price with the options. */
-  price: number
-  quantity: number
-  /** The options' names ("大份、微辣"), the line's spec. */
-  options: string
-  option_ids: number[]
-  /** The dish's picture (My orders, Order detail). */
-  image: string
-}
-
-export interface TakeoutPriced {
-  title: string
-  shopId: number
-  original: number
-  member: number
-  fee: number
-  lines: PriceQuote['lines']
-  /** `fees`: the delivery and packing fees apart (issue 39: OrderInfo.fees names them, the order page's money lines add them up; a pickup order's is packing only; older orders have only the sum, fee_amount). */
-  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number } }
-  quote: NonNullable<PriceQuote['takeout']>
-  /** What create keeps in takeout_orders. */
-  order: { mode: TakeoutMode; scheduled_for: string | null; promised_at: string; opens_at: number | null }
-}
+export type { TakeoutItem, TakeoutPriced } from './priced'
 
 const km = (m: number) => (m / 1000).toFixed(1)
 

@@ -50,7 +50,7 @@ export const SMS_PER_CLIENT_DAY_DEFAULT = 50
 const TOKEN_DAYS = 30
 
 /**
- * The shopper as answered by bind and the profile. `userIds` (seed §3): staff of a store carry their own id
+ * The shopper as answered by bind and the profile. `userIds` (docs/product.md#who-may-do-what): staff of a store carry their own id
  * as userIdBuss and the store as storeId (the workbench shows for them); userIdAgent stays null (no agent role).
  */
 export async function userInfo(db: Q, row: UserRow): Promise<UserInfo> {

@@ -90,8 +90,8 @@ export const refundTrailOf = async (db: Q, orderId: number) =>
      AND action IN ('refund_requested', 'refund_approved', 'refund_auto_approved', 'refund_rejected', 'refund_withdrawn', 'refunded', 'refund_failed')
      ORDER BY id`, orderId, orderId)) as Array<Pick<ActionRow, 'action' | 'by_user_id' | 'reason' | 'at'>>
 
-/** How a payment was made (its channel), for where its refund goes back. */
-export const paymentChannelOf = async (db: Q, paymentId: number) => ((await db.get('SELECT channel FROM payments WHERE id = ?', paymentId)) as { channel: number } | undefined)?.channel ?? null
+/** How a payment was made (its provider and channel), for where its refund goes back. */
+export const paymentWayOf = async (db: Q, paymentId: number) => ((await db.get('SELECT provider, channel FROM payments WHERE id = ?', paymentId)) as { provider: string; channel: number } | undefined) ?? null
 
 /** The payment attached to the order (the money the refund gives back). */
 export const attachedPaymentOf = async (db: Q, orderId: number) => (await db.get("SELECT * FROM payments WHERE order_id = ? AND status = 'paid'", orderId)) as PaymentRow | undefined

@@ -20,7 +20,7 @@ export type AddressErrorKey =
 
 export type AddressErrors = Partial<Record<AddressField, AddressErrorKey>>
 
-/** Mainland mobile: 11 digits starting with 1 (PRODUCT.md §3). */
+/** Mainland mobile: 11 digits starting with 1. */
 export const MOBILE_RE = /^1\d{10}$/
 
 export function validateAddress(d: AddressDraft): AddressErrors {

@@ -1,5 +1,5 @@
 /**
- * A month as weeks of seven cells, Monday first (PRODUCT.md: the business calendar; no date library on the client:
+ * A month as weeks of seven cells, Monday first (the business calendar; no date library on the client:
  * the server says which month and which days). A cell is a day of the month, or null before the 1st / after the last.
  */
 export interface CalendarDay {

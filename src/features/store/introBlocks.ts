@@ -57,7 +57,10 @@ export function htmlToBlocks(html: string): IntroBlock[] {
     }
     const [, tag, inner] = m
     if (tag === 'ul' || tag === 'ol') {
-      const items = Array.from(inner.matchAll(/<li>([\s\S]*?)<\/li>/g)).map((li) => words(li[1]))
+      // (No String.prototype.matchAll: iOS 12 and Chrome 70 have none; scripts/check-es.mjs.)
+      const items: Array<ReturnType<typeof words>> = []
+      const li = /<li>([\s\S]*?)<\/li>/g
+      for (let item = li.exec(inner); item; item = li.exec(inner)) items.push(words(item[1]))
       blocks.push({ kind: tag, text: items.map((i) => i.text).join('\n'), bold: items.length > 0 && items.every((i) => i.bold) })
       continue
     }

@@ -941,7 +941,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'intro.preview': 'Preview (as shoppers see it)',
     'intro.empty': 'Nothing yet: add a paragraph to start',
     'intro.save': 'Save introduction',
-    'intro.removed': 'Saved. {n} things that are not allowed (such as outside links or pictures) were not kept',
+    'intro.removed': 'Saved. Left out as not allowed (such as outside links or pictures): {n} {n:part|parts}',
     'intro.wait': 'Please wait until the pictures are uploaded',
   },
 })

@@ -40,7 +40,7 @@ export default function IndexIndexPage() {
   // (server/hosting/firstAnswers.ts), so the strip is in that render too.
   useFirstScreenReplaced(!!modules.error || !!modules.data)
 
-  // Remembered for next time, and no longer following the location (PRODUCT.md §3).
+  // Remembered for next time, and no longer following the location.
   const chooseCity = (c: City) => setCity(chooseCityByHand(c))
 
   return (

@@ -5,7 +5,7 @@ import PageFrame from '@/components/PageFrame'
 import FlashDetail from '@/features/seckill/FlashDetail'
 import { usePageParams } from '@/hooks/usePageParams'
 
-/** A flash-sale product (`id`): its state, buyers, rules and reviews, and buying it (PRODUCT.md §3). */
+/** A flash-sale product (`id`): its state, buyers, rules and reviews, and buying it. */
 export default function SeckillDetailPage() {
   const id = Number(usePageParams().id)
   const read = useFlashProduct(id)

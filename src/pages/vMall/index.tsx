@@ -1,7 +1,7 @@
 import PageFrame from '@/components/PageFrame'
 import MallHome from '@/features/mall/MallHome'
 
-/** Micro mall: the gallery, categories and the product grid (PRODUCT.md §3). */
+/** Micro mall: the gallery, categories and the product grid. */
 export default function VMallIndexPage() {
   return (
     <PageFrame route='pages/vMall/index'>
