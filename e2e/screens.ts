@@ -135,6 +135,13 @@ export const SCREENS: Screen[] = [
   { name: 'store-profile', url: '/pages/store/profile', ready: '.sp-name__current', staff: true },
   { name: 'store-hours', url: '/pages/store/hours', ready: '.hours-day', staff: true },
   { name: 'store-intro', url: '/pages/store/intro', ready: '.intro-preview', staff: true },
+  // The shop's menu, coupons and change history (issue 44) as staff see them: the menu to read (shop 5 has no takeout:
+  // delivery not set up, the owner's note); coupons and the history are the owner's, said so. The owner's screens (the
+  // menu being built, a dish with options, delivery, the coupon form and list, the history) are read by axe in zh and
+  // en on a newly approved shop in shopOwner.e2e.ts.
+  { name: 'store-menu', url: '/pages/store/menu', ready: '.shop-menu__owner-only', staff: true },
+  { name: 'store-coupons-owner-only', url: '/pages/store/coupons', ready: '.state--empty', staff: true },
+  { name: 'store-changes-owner-only', url: '/pages/store/changes', ready: '.state--empty', staff: true },
   { name: 'store-join-dead-link', url: '/pages/store/join?code=AAAAAAAAAAAAAAAAAAAAAA', ready: '.state--empty' },
   // Location (issue 13): Home with the browser's location (distances, nearest first), and after a refusal (the hint).
   { name: 'home-located', url: '/pages/index/index', ready: '.shop-row__distance', before: locateIn({ latitude: 22.575, longitude: 113.99 }) },

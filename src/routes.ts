@@ -73,6 +73,12 @@ export const ROUTES = [
   { path: 'pages/store/profile', zh: '店铺资料', en: 'Shop profile' },
   { path: 'pages/store/hours', zh: '营业时间', en: 'Opening hours' },
   { path: 'pages/store/intro', zh: '店铺介绍', en: 'Shop introduction' },
+  // Ours (issue 44): the owner runs the shop — the takeout menu, a dish, delivery settings, coupons, the change history.
+  { path: 'pages/store/menu', zh: '菜单管理', en: 'Menu' },
+  { path: 'pages/store/dish', zh: '编辑菜品', en: 'Dish' },
+  { path: 'pages/store/delivery', zh: '外卖配送设置', en: 'Delivery settings' },
+  { path: 'pages/store/coupons', zh: '店铺优惠券', en: 'Shop coupons' },
+  { path: 'pages/store/changes', zh: '修改记录', en: 'Change history' },
 ] as const satisfies readonly RouteDef[]
 
 export type RoutePath = (typeof ROUTES)[number]['path']

@@ -12,7 +12,7 @@ describe('compiled app.json', () => {
   const routes = sourceRoutes()
 
   it('declares every route of the product, Home first', () => {
-    expect(routes).toHaveLength(57)
+    expect(routes).toHaveLength(62)
     expect(app.pages[0]).toBe('pages/index/index')
     expect(appRoutes(app).sort()).toEqual(routes.map((r) => r.path).sort())
   })

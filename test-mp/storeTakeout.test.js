@@ -1,18 +1,20 @@
 /**
  * Issue 25 in the simulator: the store's takeout screens (store sub-package) with the reference server's answers —
  * the workbench's takeout entry with its count, the list of orders to accept, an order accepted with a tap, and the
- * shop's settings.
+ * shop's settings. Issue 44: the workbench's Menu drawn from the server's answer, and a dish marked sold out there is
+ * sold out on the shopper's menu.
  */
-const { byClass, flush, text, waitFor } = require('./harness')
+const { allByClass, byClass, flush, text, texts, waitFor } = require('./harness')
 const { call, login, openOn, startServer } = require('./server')
 
 let server
 let staff
+let shopper
 let orderId
 let dishName
 beforeAll(async () => {
   server = await startServer()
-  const shopper = await login(server.base, '13900000261')
+  shopper = await login(server.base, '13900000261')
   // Staff of 茶见奶茶 (shop 19, open round the clock), bound through the same SMS flow.
   staff = await login(server.base, '19900000019')
   const address = await call(server.base, 'POST', '/api/personal.address/save', { name: '李雷', mobile: '13600002222', province: '广东省', city: '深圳市', district: '福田区', detail: '福华三路 88 号' }, shopper.token)
@@ -74,5 +76,36 @@ describe('store takeout (weapp, reference server)', () => {
     await waitFor(() => byClass(page, 'store-takeout-settings__hours'), 5000)
     expect(text(page, 'store-takeout-settings__hours')).toBe('00:00–24:00')
     expect(text(page, 'store-takeout-settings__pause')).toBe('暂停接单')
+  })
+
+  it('the Menu (issue 44) is the server\'s: delivery, categories in order with their dishes and prices; sold out marked there reaches the shopper\'s menu', async () => {
+    const answer = (await call(server.base, 'GET', '/api/hui_shanghu.store_menu/read', undefined, staff.token)).data.data
+    const { page } = await open('pages/store/menu', { storage: as(staff) })
+    await waitFor(() => byClass(page, 'shop-dish__name'), 5000)
+    expect(text(page, 'nav-bar__title')).toBe('菜单管理')
+    expect(text(page, 'shop-delivery-box__summary')).toContain('00:00–24:00')
+    // Staff read it: the owner's note, no adding or editing.
+    expect(byClass(page, 'shop-menu__owner-only')).not.toBeNull()
+    expect(byClass(page, 'shop-add-category')).toBeNull()
+    expect(byClass(page, 'shop-dish__edit')).toBeNull()
+    const byId = new Map(answer.dishes.map((d) => [d.id, d]))
+    expect(texts(page, 'shop-category__name')).toEqual(answer.categories.map((c) => c.name))
+    const listed = answer.categories.flatMap((c) => c.dish_ids.map((id) => byId.get(id)))
+    expect(texts(page, 'shop-dish__name')).toEqual(listed.map((d) => d.name))
+    expect(texts(page, 'shop-dish__price').map((p) => p.split(' · ')[0])).toEqual(listed.map((d) => `¥${(d.price / 100).toFixed(2)}`))
+
+    // Staff mark the first dish on sale sold out, with its button; the shopper's menu, opened next, says so.
+    const i = listed.findIndex((d) => !d.sold_out)
+    const dish = listed[i]
+    page.querySelectorAll('.shop-dish__sold-out')[i].dispatchEvent('tap')
+    await flush()
+    await waitFor(() => (allByClass(page, 'shop-dish')[i]?.getAttribute('class') ?? '').includes('shop-dish--out'), 5000)
+    const shopperMenu = await open('pages/takeout/detail', { query: { id: '19' }, storage: { token: shopper.token, myUserId: shopper.userId, city: { id: 1, name: '深圳' } } })
+    await waitFor(() => texts(shopperMenu.page, 'to-dish__name').length > 0, 10000)
+    const row = allByClass(shopperMenu.page, 'to-dish').find((r) => r.querySelector('[class~="to-dish__name"], [class~="main--to-dish__name"]')?.textContent === dish.name)
+    expect(row.getAttribute('class')).toContain('to-dish--out')
+    expect(row.textContent).toContain('售罄')
+    // Back on sale for the tests after.
+    await call(server.base, 'POST', '/api/hui_shanghu.store_takeout/soldOut', { dish_id: dish.id, sold_out: false }, staff.token)
   })
 })

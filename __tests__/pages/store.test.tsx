@@ -129,8 +129,9 @@ describe('Workbench home', () => {
     const t = await mount(StoreIndexPage)
     await t.queries.waitForQuerySelector('.workbench')
     expect(text(t, '.workbench__day')).toBe('Business day 2026-11-23')
-    // Staff, not the owner: no Staff entry (inviting and removing staff is the owner's; storeStaff.test.tsx).
-    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs'])
+    // Staff, not the owner: no Staff entry (inviting and removing staff is the owner's; storeStaff.test.tsx), nor the
+    // shop's coupons and change history (issue 44); the menu to read.
+    expect(all(t, '.workbench__entry-title')).toEqual(['Scan & verify', 'Store orders', 'Jobs', 'Menu'])
     expect(text(t, '.nav-bar__title')).toBe('Store workbench')
   })
 

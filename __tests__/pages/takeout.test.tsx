@@ -232,7 +232,8 @@ describe('the menu', () => {
 
     await click(t, '[data-dish="2"] .to-step--more')
     expect(text(t, '.to-bar__count')).toBe('1')
-    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: 1 }] })
+    // With the price and name it was added at (issue 44: a price changed since is said).
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: 1, unit: 1600, name: '芒果班戟' }] })
     unmount(t)
 
     const again = await mount(TakeoutDetailPage)
@@ -265,7 +266,8 @@ describe("the cart holds what one order may (issue 43: the contract's TAKEOUT_CA
     expect(toast).not.toHaveBeenCalled()
     await click(t, more)
     expect(text(t, '.to-bar__count')).toBe(String(TAKEOUT_CAPS.perDish))
-    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish }] })
+    // The line added at the menu keeps the price and name it saw there (issue 44: a change is said at the cart).
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 2, option_ids: [], quantity: TAKEOUT_CAPS.perDish, unit: 1600, name: '芒果班戟' }] })
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: `芒果班戟每单最多 ${TAKEOUT_CAPS.perDish} 份` }))
     // Another dish still goes in.
     await click(t, '[data-dish="1"] .to-step--more')
@@ -301,7 +303,7 @@ describe('a dish and its times (issue 39)', () => {
     expect(text(t, '.to-opts__desc')).toBe('黑糖珍珠现煮')
     await click(t, '.to-opts__add')
     await until(t, () => expect(text(t, '.to-bar__count')).toBe('1'))
-    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 1, option_ids: [111], quantity: 1 }] })
+    expect(getItem('takeoutCarts')).toEqual({ '19': [{ dish_id: 1, option_ids: [111], quantity: 1, unit: 1500, name: '珍珠奶茶' }] })
     // + on a dish adds without opening it.
     await click(t, '[data-dish="2"] .to-step--more')
     expect(t.queries.querySelector('.to-opts__panel')).toBeNull()

@@ -20,6 +20,7 @@ const MULTI_LINE = [
   'hui_shanghu.store_job/answerReports .answer',
   'hui_shanghu.store_job/save .benefits',
   'hui_shanghu.store_job/save .requirements',
+  'hui_shanghu.store_menu/saveDish .description',
   'hui_shanghu.store_profile/intro .html',
   'personal.job/report .note',
   'personal.order/create .remark',

@@ -143,6 +143,7 @@ describe('without a sender', () => {
   it('SMS_PROVIDER=tencent without its settings stops the start naming the variable; unset is no sender', () => {
     expect(readSmsConfig({})).toBeNull()
     expect(() => readSmsConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/^TENCENT_SMS_SECRET_ID: not set/)
+    expect(() => readSmsConfig({ ...double.env(), TENCENT_SMS_ENDPOINT: 'http://sms.example.com' })).toThrow(/^TENCENT_SMS_ENDPOINT: is not an https address/)
     expect(() => readSmsConfig({ ...double.env(), TENCENT_SMS_SDK_APP_ID: '123' })).toThrow(/^TENCENT_SMS_SDK_APP_ID: /)
     expect(() => readSmsConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/^SMS_PROVIDER: /)
     expect(readSmsConfig(double.env())).toMatchObject({ provider: 'tencent', region: 'ap-guangzhou', endpoint: double.url })

@@ -253,6 +253,8 @@ describe('configuration', () => {
     expect(() => readWechatConfig({ WX_GZH_APPID: 'wx123', WX_GZH_SECRET: double.gzh.secret })).toThrow(/^WX_GZH_APPID: /)
     expect(() => readWechatConfig({ ...double.env(), WX_CODE_CHECK_PATH: 'maybe' })).toThrow(/^WX_CODE_CHECK_PATH: /)
     expect(readWechatConfig({ ...double.env(), WX_CODE_CHECK_PATH: '0' })).toMatchObject({ checkPath: false, invitePage: 'pages/store/join', mpState: 'formal' })
+    // WeChat's secrets never go out in the clear: http only to this machine (the doubles).
+    expect(() => readWechatConfig({ ...double.env(), WX_API_BASE: 'http://api.example.com' })).toThrow(/^WX_API_BASE: .* is not an https origin/)
   })
 })
 

@@ -127,7 +127,9 @@ export function seedTakeout(db: DB): void {
       TAKEOUT_CATEGORIES.forEach(([id, zh, en], i) => cat.run(id, zh, en, img(`takeout-cat-${id}`), i))
       db.prepare('DELETE FROM dish_options').run()
       db.prepare('DELETE FROM dish_option_groups').run()
+      db.prepare('DELETE FROM dish_stock_days').run()
       db.prepare('DELETE FROM dishes').run()
+      db.prepare('DELETE FROM dish_categories').run()
       const shop = db.prepare(
         `INSERT OR IGNORE INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
          VALUES (@id, @name, 1, @city_id, @address, @lat, @lng, @phone, @hours, @rating, @discount_rate, @image, @intro, 0)`,
@@ -168,6 +170,12 @@ export function seedTakeout(db: DB): void {
         })
       }
       seedEnglishNames(db, 'dishes', DISH_EN)
+      // The menu's categories as rows (issue 44: the store orders, renames and deletes them), in the order of their first dish.
+      db.prepare(
+        `INSERT INTO dish_categories (shop_id, name, sort)
+           SELECT shop_id, category, MIN(sort * 1000 + id) FROM dishes WHERE category_id IS NULL GROUP BY shop_id, category ORDER BY shop_id, MIN(sort * 1000 + id)`,
+      ).run()
+      db.prepare('UPDATE dishes SET category_id = (SELECT c.id FROM dish_categories c WHERE c.shop_id = dishes.shop_id AND c.name = dishes.category) WHERE category_id IS NULL').run()
     })
   }
   const missing = addresses.addressesWithoutPoint(db)

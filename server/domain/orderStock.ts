@@ -3,6 +3,7 @@ import * as mall from '../storage/repo/mall'
 import * as seckill from '../storage/repo/seckill'
 import type { OrderRow } from '../storage/repo/orders'
 import type { MallDetail, MallItemDetail } from './pricing/mall'
+import { returnTakeoutStock } from './takeout/stock'
 
 /**
  * An order's detail and the stock it holds (moved out of orders.ts, issue 40, so that a refund the provider settles —
@@ -26,10 +27,11 @@ export const mallItemsOf = (row: OrderRow): MallItemDetail[] | null => {
   return Array.isArray(items) && items.length > 0 ? items : null
 }
 
-/** Give back the stock an order held: a mall spec's, or a flash-sale product's. */
+/** Give back the stock an order held: a mall spec's, a flash-sale product's, or a takeout order's dishes' daily stock (issue 44). */
 export async function returnOrderStock(db: Q, row: OrderRow): Promise<void> {
   const items = mallItemsOf(row)
   if (items) for (const i of items) await mall.returnSpecStock(db, i.spec_id, i.quantity)
   else if (row.spec_id !== null) await mall.returnSpecStock(db, row.spec_id, row.quantity)
   else if (row.kind === 'product' && row.ref_id) await seckill.returnStock(db, row.ref_id, row.quantity)
+  else if (row.kind === 'takeout') await returnTakeoutStock(db, row)
 }

@@ -28,6 +28,7 @@ import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
 import { twinRefusal, unpaidTwin } from './takeout/unpaid'
+import { takeTakeoutStock } from './takeout/stock'
 import { priceMall, type MallDetail } from './pricing/mall'
 import { detailOf, mallItemsOf, returnOrderStock } from './orderStock'
 
@@ -36,6 +37,7 @@ import type { KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
 import { priceFlash } from './pricing/flash'
+import { couponOff } from './pricing/coupon'
 import type { OilFigures, OrderDelivery, OrderFee, OrderLine } from '../../src/contract/order'
 import type { ApiLang } from '../../src/contract/common'
 import { storeReasonIn } from '../../src/contract/storeReasons'
@@ -175,7 +177,6 @@ function deliveryOf(row: OrderRow): OrderDelivery | null {
   return { mode: row.delivery, address: row.delivery === 'ship' ? (d.delivery?.address ?? null) : null }
 }
 
-
 /** A fuel order's figures as it was sold (orders from before issue 13 lack litres: worked out from the amount). */
 function oilFiguresOf(detailText: string): OilFigures {
   const d = JSON.parse(detailText) as { oil_grade?: string; pump_no?: number; litres?: number; litre_price?: number; member_litre_price?: number }
@@ -228,14 +229,18 @@ export async function priceOrder(db: Q, userId: number, p: Payload): Promise<Pri
   let coupon = 0
   let userCouponId: number | null = null
   if (p.coupon_id) {
-    const uc = await coupons.usableCoupon(db, p.coupon_id, userId, nowText())
+    const now = nowText()
+    const uc = await coupons.usableCoupon(db, p.coupon_id, userId, now)
     if (!uc) throw refuse('coupon_unavailable')
+    // A coupon of a window is claimed before its first day and used from it (issue 44).
+    if (uc.starts_at !== null && uc.starts_at > now) throw refuse('coupon_not_started', { from: uc.starts_at.slice(0, 10) })
     if (p.kind === 'product' && p.source !== 'mall') throw refuse('coupon_not_for_flash_sale')
     if (uc.kind && uc.kind !== p.kind) throw refuse('coupon_not_for_order')
     if (uc.shop_id && uc.shop_id !== k.shopId) throw refuse('coupon_not_for_shop')
     const subtotal = k.original - k.discount - k.member - (dayCut?.amount ?? 0)
     if (subtotal < uc.min_spend) throw refuse('coupon_min_spend', { min: (uc.min_spend / 100).toFixed(2) })
-    coupon = Math.min(uc.amount, subtotal)
+    // Its value or percentage, never more than the goods, never leaving less than 1 fen to pay (./pricing/coupon.ts).
+    coupon = couponOff(uc, subtotal, k.fee)
     userCouponId = uc.id
   }
 
@@ -363,6 +368,8 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       // line short of stock refuses the whole order (the transaction gives back what was taken before it).
       for (const take of priced.specTakes) if (!(await mall.takeSpecStock(db, take.specId, take.quantity))) throw refuse('stock_short')
     } else if (p.kind === 'product' && priced.refId) await takeFlashStock(db, userId, priced.refId, priced.quantity)
+    // Takeout: each dish's daily stock, taken in one statement per dish (issue 44: ./takeout/stock.ts).
+    else if (p.kind === 'takeout') await takeTakeoutStock(db, priced.detail)
     if (priced.userCouponId && !(await coupons.lockCoupon(db, priced.userCouponId))) throw refuse('coupon_unavailable')
     const now = nowMs()
     const q = priced.quote

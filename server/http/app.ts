@@ -79,6 +79,7 @@ import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { staffRoutes } from './routes/staff'
 import { shopProfileRoutes } from './routes/shopProfile'
+import { storeShopRoutes } from './routes/storeShop'
 import { staticRoutes } from '../hosting/static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
@@ -433,6 +434,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   merchantRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
+  storeShopRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
   referralRoutes(app, q, storage)

@@ -7,6 +7,7 @@ import { SCHEMAS, type ApiPath, type ApiRes } from '../../src/contract/schemas'
 import { STORE_ENDPOINTS, STORE_STAFF_ENDPOINTS } from '../../src/contract/storeEndpoints'
 import { FUEL_ENDPOINTS } from '../../src/contract/fuelEndpoints'
 import { MALL_ENDPOINTS } from '../../src/contract/mallEndpoints'
+import { STORE_SHOP_ENDPOINTS } from '../../src/contract/storeShopEndpoints'
 import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
 import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
 import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
@@ -93,7 +94,7 @@ export function failZod(error: z.ZodError): Refusal {
 }
 
 /** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...SHOP_PROFILE_ENDPOINTS }
+export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...SHOP_PROFILE_ENDPOINTS, ...STORE_SHOP_ENDPOINTS }
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>

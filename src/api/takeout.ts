@@ -6,6 +6,7 @@
 import type { GeoPoint } from '@/contract/geo'
 import type { ApiReq, ApiRes } from '@/contract/schemas'
 import { TAKEOUT_ENDPOINTS, type TakeoutEndpointPath, type TakeoutSort } from '@/contract/takeoutEndpoints'
+import { askAgain } from '@/core/cache'
 import { request, type RequestOptions } from '@/core/request'
 import { usePagedList } from '@/hooks/usePagedList'
 import { useQuery } from '@/hooks/useQuery'
@@ -56,6 +57,13 @@ export function useTakeoutShops(filter: ShopFilter, enabled = true) {
   )
 }
 
+/**
+ * A shop's menu as it is now: asked of the server every time, never a kept answer (issue 44) — the store changes it from
+ * another phone, which cannot mark this one's kept answers stale, and a price or a dish gone must show on the next open
+ * of the menu or Confirm. (A read already on its way is shared.)
+ */
+const freshMenu = (shopId: number) => askAgain(() => requestTakeout('hui_public.takeout_shop/menu', { shop_id: shopId }))
+
 /** One shop and its menu, read together (the menu's member prices need the session when there is one). */
 export function useTakeoutShop(id: number, point?: GeoPoint) {
   const lat = point?.lat
@@ -64,7 +72,7 @@ export function useTakeoutShop(id: number, point?: GeoPoint) {
     async () => {
       const [shop, menu] = await Promise.all([
         requestTakeout('hui_public.takeout_shop/read', { id, ...(lat !== undefined && lng !== undefined ? { lat, lng } : {}) }).then((r) => r.info),
-        requestTakeout('hui_public.takeout_shop/menu', { shop_id: id }),
+        freshMenu(id),
       ])
       return { shop, menu }
     },
@@ -79,7 +87,7 @@ export function useTakeoutConfirm(id: number, returnTo: string | undefined) {
     async () => {
       const [shop, menu, addresses, coupons] = await Promise.all([
         requestTakeout('hui_public.takeout_shop/read', { id }).then((r) => r.info),
-        requestTakeout('hui_public.takeout_shop/menu', { shop_id: id }),
+        freshMenu(id),
         request('personal.address/index', {}).then((r) => r.list),
         request('personal.coupon/index', { tab: 'available', page_size: 50 }).then((r) => r.list),
       ])

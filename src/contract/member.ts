@@ -78,11 +78,35 @@ export const UserCoupon = z.object({
   kind: z.string().nullable(),
   status: z.enum(['available', 'locked', 'used', 'expired']),
   expires_at: z.string(),
+  /** A percentage coupon's percent off (`amount` is then the most it takes off); null: a value coupon (issue 44). Always sent; optional for old fixtures. */
+  percent_off: z.number().int().nullable().optional(),
+  /** A coupon of a window claimed before its first day: usable from then ("YYYY-MM-DD HH:mm:ss"); null: now (issue 44). */
+  starts_at: z.string().nullable().optional(),
 })
 export type UserCoupon = z.infer<typeof UserCoupon>
 export const CouponQuery = PageQuery.extend({ tab: z.enum(COUPON_TABS).default('available') })
 export const CouponPage = pagedOf(UserCoupon)
-export const ClaimableCoupon = z.object({ id: z.number().int(), title: z.string(), amount: z.number().int(), min_spend: z.number().int(), shop_id: z.number().int().nullable(), kind: z.string().nullable(), claimed: z.boolean() })
+export const ClaimableCoupon = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  amount: z.number().int(),
+  min_spend: z.number().int(),
+  shop_id: z.number().int().nullable(),
+  kind: z.string().nullable(),
+  /** The asker holds as many as one person may (all the rest: optional for old fixtures, always sent — issue 44). */
+  claimed: z.boolean(),
+  percent_off: z.number().int().nullable().optional(),
+  /** Each person may claim this many; the asker holds `mine`. */
+  per_person: z.number().int().optional(),
+  mine: z.number().int().optional(),
+  /** Left to claim; null: unlimited. */
+  left: z.number().int().nullable().optional(),
+  /** Valid between two business days, or for `valid_days` from the claim. */
+  valid_from: z.string().nullable().optional(),
+  valid_to: z.string().nullable().optional(),
+  valid_days: z.number().int().nullable().optional(),
+})
+export type ClaimableCoupon = z.infer<typeof ClaimableCoupon>
 export const ClaimableAnswer = z.object({ list: z.array(ClaimableCoupon) })
 export const ClaimPayload = z.object({ coupon_id: z.number({ invalid_type_error: 'coupon_id must be a number' }).int().positive() })
 export const ClaimAnswer = z.object({ coupon: UserCoupon })

@@ -74,6 +74,8 @@ import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemove
 import type { TakeoutEndpointPath } from './takeoutEndpoints'
 import type { ReferralEndpointPath } from './referralEndpoints'
 import type { MerchantEndpointPath } from './merchantEndpoints'
+import type { StoreShopEndpointPath } from './storeShopEndpoints'
+import { CategorySave, CouponId, CouponSave, CouponSaveAnswer, DeliverySave, DishSave, MenuEditorAnswer, MenuId, MenuMove, MenuWriteAnswer, ShopChangePage, ShopChangeQuery, ShopCouponList } from './storeShop'
 import { MerchantApplicationAnswer, MerchantApplicationPayload } from './merchant'
 import type { ShopProfileEndpointPath } from './shopProfileEndpoints'
 import { ContactPayload, HoursPayload, IntroPayload, PhotosPayload, RenamePayload, StoreProfileAnswer, StoreProfileSaved } from './shopProfile'
@@ -229,6 +231,19 @@ export const SCHEMAS = {
   // Merchant sign-up (./merchantEndpoints.ts, issue 26).
   'personal.merchant_application/read': { req: Empty, res: MerchantApplicationAnswer },
   'personal.merchant_application/submit': { req: MerchantApplicationPayload, res: MerchantApplicationAnswer },
+  // A merchant runs their own shop (./storeShopEndpoints.ts, issue 44).
+  'hui_shanghu.store_menu/read': { req: Empty, res: MenuEditorAnswer },
+  'hui_shanghu.store_menu/saveCategory': { req: CategorySave, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/deleteCategory': { req: MenuId, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/moveCategory': { req: MenuMove, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/saveDish': { req: DishSave, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/deleteDish': { req: MenuId, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/moveDish': { req: MenuMove, res: MenuWriteAnswer },
+  'hui_shanghu.store_menu/saveDelivery': { req: DeliverySave, res: MenuWriteAnswer },
+  'hui_shanghu.store_coupon/index': { req: Empty, res: ShopCouponList },
+  'hui_shanghu.store_coupon/save': { req: CouponSave, res: CouponSaveAnswer },
+  'hui_shanghu.store_coupon/stop': { req: CouponId, res: CouponSaveAnswer },
+  'hui_shanghu.store_changes/index': { req: ShopChangeQuery, res: ShopChangePage },
   // The shop's profile (./shopProfileEndpoints.ts, issue 44).
   'hui_shanghu.store_profile/read': { req: Empty, res: StoreProfileAnswer },
   'hui_shanghu.store_profile/rename': { req: RenamePayload, res: StoreProfileSaved },
@@ -239,7 +254,7 @@ export const SCHEMAS = {
 } as const satisfies Record<ApiPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** Every path: the app's (ENDPOINTS) and the store workbench's (STORE_ENDPOINTS). */
-export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath
+export type ApiPath = EndpointPath | StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | JobEndpointPath | ReferralEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath | StoreShopEndpointPath
 
 type Schemas = typeof SCHEMAS
 export type Api = { [P in ApiPath]: { req: z.input<Schemas[P]['req']>; res: z.output<Schemas[P]['res']> } }

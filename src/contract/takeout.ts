@@ -118,7 +118,12 @@ export const Dish = z.object({
   price: z.number().int(),
   /** The price with the shopper's card (its member rate on the dish); null without a card or a session. */
   member_price: z.number().int().nullable(),
+  /** Marked sold out by the store, or none of its daily stock left today. */
   sold_out: z.boolean(),
+  /** Left today of the dish's daily stock (issue 44); null: unlimited. Always sent by the server; optional for old fixtures. */
+  stock_left: z.number().int().nullable().optional(),
+  /** Its packing fee per piece, on top of the shop's per order (issue 44). Always sent by the server; optional for old fixtures. */
+  packing_fee: z.number().int().optional(),
   monthly_sales: z.number().int(),
   option_groups: z.array(DishOptionGroup),
 })

@@ -10,6 +10,7 @@ import type { ReferralEndpointPath } from '@/contract/referralEndpoints'
 import type { JobEndpointPath } from '@/contract/jobEndpoints'
 import type { MerchantEndpointPath } from '@/contract/merchantEndpoints'
 import type { ShopProfileEndpointPath } from '@/contract/shopProfileEndpoints'
+import type { StoreShopEndpointPath } from '@/contract/storeShopEndpoints'
 import { askingAgain, invalidate, isFresh, kept, type Kept } from './cache'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
@@ -179,7 +180,7 @@ export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opt
  * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
  * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath | StoreShopEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   const transport = (wired as NonNullable<typeof wired>).transport

@@ -64,6 +64,10 @@ export interface TakeoutCartLine {
   dish_id: number
   option_ids: number[]
   quantity: number
+  /** The dish with its options as the menu priced it when last added (cents; issue 44): a price changed since is said. */
+  unit?: number
+  /** The dish's name then: a dish taken off the menu since is said by name. */
+  name?: string
 }
 
 export type StorageKey = keyof Schema

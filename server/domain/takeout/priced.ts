@@ -18,6 +18,8 @@ export interface TakeoutItem {
   option_ids: number[]
   /** The dish's picture (My orders, Order detail). */
   image: string
+  /** The dish's packing fee per piece (issue 44), on top of the shop's per order. */
+  packing: number
 }
 
 export interface TakeoutPriced {
@@ -27,8 +29,8 @@ export interface TakeoutPriced {
   member: number
   fee: number
   lines: PriceQuote['lines']
-  /** `fees`: the delivery and packing fees apart (issue 39: OrderInfo.fees names them, the order page's money lines add them up; a pickup order's is packing only; older orders have only the sum, fee_amount). */
-  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number } }
+  /** `fees`: the delivery and packing fees apart (issue 39: OrderInfo.fees names them, the order page's money lines add them up; a pickup order's is packing only; older orders have only the sum, fee_amount). `stock_day`: the business day create takes dishes' daily stock on (issue 44). */
+  detail: { items: TakeoutItem[]; address: AddressFields | null; remark: string; tableware: number; mode: TakeoutMode; distance: number | null; fees: { delivery: number; packing: number }; stock_day: string }
   quote: NonNullable<PriceQuote['takeout']>
   /** What create keeps in takeout_orders. */
   order: { mode: TakeoutMode; scheduled_for: string | null; promised_at: string; opens_at: number | null }

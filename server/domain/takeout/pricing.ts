@@ -13,6 +13,7 @@ import { refuse } from '../refusal'
 import * as addresses from '../../storage/repo/addresses'
 import type { AddressFields } from '../../storage/repo/addresses'
 import * as repo from '../../storage/repo/takeout'
+import { soldOn, stockLeft } from '../../storage/repo/menu'
 import type { TakeoutShopRow } from '../../storage/repo/takeout'
 import { businessMidnight, fmt, nowMs, parseText } from '../../time'
 
@@ -169,6 +170,9 @@ export async function menuOf(db: Q, shopId: number, rate: number | null): Promis
     db,
     dishes.map((d) => d.id),
   )
+  // A dish's daily stock (issue 44): what is left today; none left reads as sold out.
+  const sold = await soldOn(db, dishes.filter((d) => d.daily_stock !== null).map((d) => d.id), fmt(nowMs()).slice(0, 10))
+  const leftOf = (d: repo.DishRow) => (d.daily_stock === null ? null : Math.max(0, Number(d.daily_stock) - (sold.get(Number(d.id)) ?? 0)))
   const groups = new Map<number, Dish['option_groups']>()
   for (const o of options) {
     const list = groups.get(o.dish_id) ?? []
@@ -197,7 +201,9 @@ export async function menuOf(db: Q, shopId: number, rate: number | null): Promis
       image: d.image,
       price: d.price,
       member_price: rate === null ? null : memberPrice(d.price, rate),
-      sold_out: d.sold_out === 1,
+      sold_out: d.sold_out === 1 || leftOf(d) === 0,
+      stock_left: leftOf(d),
+      packing_fee: Number(d.packing_fee),
       monthly_sales: d.monthly_sales,
       option_groups: groups.get(d.id) ?? [],
     })),
@@ -210,10 +216,13 @@ export type { TakeoutItem, TakeoutPriced } from './priced'
 const km = (m: number) => (m / 1000).toFixed(1)
 
 /** One dish line: the dish of this shop, not sold out, its options valid (each of the dish's, required groups chosen, at most `max` a group). */
-async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][number]): Promise<TakeoutItem> {
+async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][number], day: string): Promise<TakeoutItem> {
   const dish = await repo.dishOf(db, shopId, item.id)
   if (!dish) throw refuse('dish_unavailable')
   if (dish.sold_out === 1) throw refuse('takeout_dish_sold_out', { name: dish.name })
+  // Its daily stock (issue 44): create takes it (server/domain/takeout/stock.ts); the quote says first when too few are left.
+  const left = dish.daily_stock === null ? null : await stockLeft(db, dish.id, day)
+  if (left !== null && left < item.quantity) throw left === 0 ? refuse('takeout_dish_sold_out', { name: dish.name }) : refuse('takeout_dish_stock_short', { name: dish.name, left })
   const options = await repo.optionsOf(db, [dish.id])
   const chosen = item.option_ids ?? []
   if (new Set(chosen).size !== chosen.length) throw refuse('takeout_option_invalid', { name: dish.name })
@@ -237,6 +246,7 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
     options: ordered.map((o) => o.option_name).join('、'),
     option_ids: ordered.map((o) => o.option_id),
     image: dish.image,
+    packing: Number(dish.packing_fee),
   }
 }
 
@@ -246,7 +256,7 @@ async function priceItem(db: Q, shopId: number, item: TakeoutPayload['items'][nu
  * total (never on fees); the minimum order on the dishes' list-price total; delivery: one of the shopper's addresses,
  * its point (deliveryPoint: a map pick only within its district, else the district's centre; the quote's `point` says
  * which) within the radius (a shop with a radius refuses an address without a point), the fee of its distance's
- * tier; pickup only where the shop offers it; packing fee per order. Timing on the server's clock: open → as soon as
+ * tier; pickup only where the shop offers it; packing fee per order and each dish's per piece (issue 44). Timing on the server's clock: open → as soon as
  * possible or a slot; closed → a slot of a coming opening (a pre-order; the acceptance timer counts from that
  * opening) or refused saying when it opens; paused → refused.
  */
@@ -260,10 +270,13 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   // Lines of one dish and options are one line; then the caps of one order (src/contract/takeoutCart.ts, issue 43).
   const asked = mergeTakeoutLines(p.items.map((i) => ({ ...i, dish_id: i.id, option_ids: i.option_ids ?? [] })))
   const items: TakeoutItem[] = []
-  for (const { dish_id: _dish, ...i } of asked) items.push(await priceItem(db, shop.id, i))
+  const day = fmt(now).slice(0, 10)
+  for (const { dish_id: _dish, ...i } of asked) items.push(await priceItem(db, shop.id, i, day))
   const over = takeoutOverCap(asked)
   if (over?.cap === 'dish') throw refuse('takeout_dish_limit', { name: items.find((i) => i.id === over.dish_id)?.name ?? '', max: TAKEOUT_CAPS.perDish })
   if (over) throw refuse('takeout_order_too_many', { max: over.cap === 'items' ? TAKEOUT_CAPS.items : TAKEOUT_CAPS.lines })
+  // Packing: the shop's per order and each dish's per piece (issue 44).
+  const packing = shop.packing_fee + items.reduce((s, i) => s + i.packing * i.quantity, 0)
   const dishes = items.reduce((s, i) => s + i.price * i.quantity, 0)
   if (dishes < shop.min_order) throw refuse('takeout_min_order', { short: ((shop.min_order - dishes) / 100).toFixed(2) })
 
@@ -308,17 +321,18 @@ export async function priceTakeout(db: Q, userId: number, p: TakeoutPayload, rat
   const member = rate === null ? 0 : percentOff(dishes, rate)
   const lines: PriceQuote['lines'] = []
   if (mode === 'delivery') lines.push({ label: '配送费', amount: deliveryFee })
-  lines.push({ label: '打包费', amount: shop.packing_fee })
+  lines.push({ label: '打包费', amount: packing })
   const promisedText = fmt(promised)
   return {
     title: shop.name,
     shopId: shop.id,
     original: dishes,
     member,
-    fee: deliveryFee + shop.packing_fee,
+    fee: deliveryFee + packing,
     lines,
-    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing: shop.packing_fee } },
-    quote: { mode, distance, point: pointSource, delivery_fee: deliveryFee, packing_fee: shop.packing_fee, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
+    // stock_day: the business day create takes dishes' daily stock on (and a cancel gives it back to: ./stock.ts).
+    detail: { items, address, remark: p.remark ?? '', tableware: p.tableware ?? 0, mode, distance, fees: { delivery: deliveryFee, packing }, stock_day: day },
+    quote: { mode, distance, point: pointSource, delivery_fee: deliveryFee, packing_fee: packing, dishes_amount: dishes, promised_at: promisedText, preorder_opens_at: opensAt === null ? null : fmt(opensAt) },
     order: { mode, scheduled_for: scheduledFor, promised_at: promisedText, opens_at: opensAt },
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { pointOf, type GeoPoint } from '../../../src/contract/geo'
 import type { UserCard } from '../../../src/contract/member'
 import { toUserCard } from '../../domain/cards'
+import { claimableCoupons, claimCoupon } from '../../domain/coupons'
 import { ORDER_TAB_STATUSES } from '../../../src/contract/orderQueries'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import * as cards from '../../storage/repo/cards'
@@ -14,7 +15,7 @@ import { couponIn, named, nicknameIn } from '../../domain/names'
 import type { ApiLang } from '../../../src/contract/common'
 import type { UserCardRow } from '../../storage/repo/cards'
 import type { UserRow } from '../../storage/repo/users'
-import { fmt, inBusinessZone, nowText } from '../../time'
+import { nowText } from '../../time'
 import { userInfo } from './account'
 import { shopperView } from '../../domain/store/profile'
 import { shopperProfileRow } from '../../storage/repo/shopProfile'
@@ -71,19 +72,9 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, async ({ input, user, lang }) => {
-    const rows = await coupons.coupons(db, input.shop_id)
-    const mine = new Set(user ? (await coupons.claimedCouponIds(db, user.id)) : [])
-    return { list: rows.map((r) => couponIn(lang, { ...r, claimed: mine.has(r.id) })) }
-  })
+  // Coupons to claim (issue 44: a shop's own, with its quantity, per-person limit and window; server/domain/coupons.ts).
+  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, ({ input, user, lang }) => claimableCoupons(db, lang, user?.id ?? null, input.shop_id))
 
-  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, async ({ input, user, lang }) => {
-    const uid = requireUser(user).id
-    const coupon = await coupons.couponTerms(db, input.coupon_id)
-    if (!coupon) throw refuse('coupon_not_found')
-    // One of each coupon per shopper (UNIQUE user_id, coupon_id): a double tap or a race claims once.
-    const id = await coupons.claim(db, uid, coupon.id, fmt(inBusinessZone().add(coupon.valid_days, 'day')))
-    if (id === null) throw refuse('coupon_already_claimed')
-    return { coupon: couponIn(lang, (await coupons.userCoupon(db, id)) as NonNullable<Awaited<ReturnType<typeof coupons.userCoupon>>>) }
-  })
+  // One more of a coupon, within its per-person limit (a double tap or a race claims one place once).
+  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, async ({ input, user, lang }) => ({ coupon: await claimCoupon(db, lang, requireUser(user).id, input.coupon_id) }))
 }

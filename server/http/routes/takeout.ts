@@ -26,6 +26,8 @@ import {
   verifyPickup,
 } from '../../domain/takeout/takeout'
 import { rateTakeout, ratingView } from '../../domain/takeout/rating'
+import { setDishSoldOut, setTakeoutPaused } from '../../domain/store/menu'
+import { requireMember } from '../../domain/store/staff'
 import { refundTimeline } from '../../domain/pay/refunds'
 import { menuOf, openState, rideMinutes, settingsOf, slotsOf, summaryOf } from '../../domain/takeout/pricing'
 import { fmt, nowMs, nowText } from '../../time'
@@ -221,17 +223,18 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, async ({ user }) => settingsAnswer(await requireStaff(db, user)))
 
+  // Staff may mark sold out and pause, as the owner may; each change is on the shop's history (issue 44).
   defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, async ({ input, user }) => {
-    const staff = await requireStaff(db, user)
+    const staff = await requireMember(db, user)
     await takeoutShopOf(staff)
-    if (!(await repo.setSoldOut(db, staff.shopId, input.dish_id, input.sold_out))) throw refuse('dish_unavailable')
+    await setDishSoldOut(db, staff, input.dish_id, input.sold_out)
     return settingsAnswer(staff)
   })
 
   defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, async ({ input, user }) => {
-    const staff = await requireStaff(db, user)
+    const staff = await requireMember(db, user)
     await takeoutShopOf(staff)
-    await repo.setPaused(db, staff.shopId, input.paused)
+    await setTakeoutPaused(db, staff, input.paused)
     return settingsAnswer(staff)
   })
 }

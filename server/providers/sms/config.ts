@@ -52,7 +52,7 @@ const Tencent = z.object({
   TENCENT_SMS_REGION: z.string().regex(/^[a-z]{2}-[a-z]+$/, 'is not a region (ap-guangzhou, ap-beijing, ap-nanjing)').default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: z
     .string()
-    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/, 'is not an address (https://host[:port])')
+    .regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(127\.0\.0\.1|localhost))(:\d{1,5})?\/?$/, 'is not an https address (https://host[:port]; http only on 127.0.0.1)')
     .optional(),
 })
 

@@ -46,11 +46,12 @@ export interface WechatConfig {
 
 const APP_ID = /^wx[0-9a-f]{16}$/
 const APP_SECRET = /^[0-9a-f]{32}$/
-const BASE = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/
+/** An origin: https anywhere, http only on this machine (the tests' doubles) — WeChat's secrets never go out in the clear. */
+const BASE = /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(127\.0\.0\.1|localhost))(:\d{1,5})?$/
 
 const Settings = z.object({
-  WX_API_BASE: z.string().regex(BASE, 'is not an origin (https://host[:port], nothing after)').default('https://api.weixin.qq.com'),
-  WX_OPEN_BASE: z.string().regex(BASE, 'is not an origin (https://host[:port], nothing after)').default('https://open.weixin.qq.com'),
+  WX_API_BASE: z.string().regex(BASE, 'is not an https origin (https://host[:port], nothing after; http only on 127.0.0.1)').default('https://api.weixin.qq.com'),
+  WX_OPEN_BASE: z.string().regex(BASE, 'is not an https origin (https://host[:port], nothing after; http only on 127.0.0.1)').default('https://open.weixin.qq.com'),
   WX_MP_STATE: z.enum(['formal', 'trial', 'developer'], { errorMap: () => ({ message: 'is not formal, trial or developer' }) }).default('formal'),
   WX_INVITE_PAGE: z.string().regex(/^pages\/[A-Za-z0-9_/]+$/, 'is not a mini-program page (pages/…, no leading slash, no query)').default('pages/store/join'),
   WX_CODE_CHECK_PATH: z.enum(['1', '0', 'true', 'false'], { errorMap: () => ({ message: 'is not 1 or 0' }) }).default('1'),

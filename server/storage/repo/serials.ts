@@ -1,7 +1,7 @@
 import type { Q } from '../query'
 
 /**
- * The next number of the database's one serial (migration 39, `serials`): each handed out once, to whichever process on
+ * The next number of the database's one serial (migration 40, `serials`): each handed out once, to whichever process on
  * whichever machine asks, on either engine — the unique part of the numbers people are shown (server/domain/numbers.ts).
  * - PostgreSQL: the table's identity sequence. nextval is never rolled back, so a transaction that runs again
  *   (server/storage/engine.ts) or fails leaves a gap, never a repeat; it takes no lock that another transaction waits on.

@@ -41,7 +41,8 @@ export const shopById = async (db: Q, id: number) => (await db.get(`${SHOP} WHER
  * and open states are worked out). `keyword`: the shop's name or one of its dishes' names holds it.
  */
 export async function shopsWhere(db: Q, filter: { category_id?: number; city_id?: number; keyword?: string }): Promise<TakeoutShopRow[]> {
-  const where = ['1 = 1']
+  // A shop whose menu has no dish yet (a new shop setting up: issue 44) is not listed.
+  const where = ['EXISTS (SELECT 1 FROM dishes m WHERE m.shop_id = s.id AND m.removed = 0)']
   const args: Array<string | number> = []
   if (filter.category_id) {
     where.push('t.category_id = ?')
@@ -52,9 +53,9 @@ export async function shopsWhere(db: Q, filter: { category_id?: number; city_id?
     args.push(filter.city_id)
   }
   if (filter.keyword) {
-    where.push(`(LOWER(s.name) LIKE LOWER(?) ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND (LOWER(d.name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('d.name_en')})))`)
+    where.push(`(LOWER(s.name) LIKE LOWER(?) ESCAPE '\\' OR EXISTS (SELECT 1 FROM dishes d WHERE d.shop_id = s.id AND d.removed = 0 AND (LOWER(d.name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('d.name_en')})))`)
     // An English word of src/contract/searchWords.ts is looked for as the Chinese it stands for (issue 25 search); any
-    // English word in a dish's English name (issue 39).
+    // English word in a dish's English name (issue 39). A dish taken off the menu (issue 44) finds nothing.
     args.push(likePattern(searchTerm(filter.keyword)), likePattern(searchTerm(filter.keyword)), englishWordPattern(filter.keyword))
   }
   return (await db.all(`${SHOP} WHERE ${where.join(' AND ')} ORDER BY s.id`, ...args)) as TakeoutShopRow[]
@@ -70,16 +71,26 @@ export interface DishRow {
   price: number
   sold_out: number
   monthly_sales: number
+  /** Per piece, on top of the shop's packing fee per order (issue 44). */
+  packing_fee: number
+  /** Pieces a business day; null: unlimited (issue 44: server/storage/repo/menu.ts takeDishStock). */
+  daily_stock: number | null
 }
-const DISH = 'SELECT id, shop_id, category, name, description, image, price, sold_out, monthly_sales FROM dishes'
+const DISH = 'SELECT id, shop_id, category, name, description, image, price, sold_out, monthly_sales, packing_fee, daily_stock FROM dishes'
 
-export const dishesOf = async (db: Q, shopId: number) => (await db.all(`${DISH} WHERE shop_id = ? ORDER BY sort, id`, shopId)) as DishRow[]
+/** The menu's dishes (a removed one is not: issue 44), in its categories' order, then their own. */
+export const dishesOf = async (db: Q, shopId: number) =>
+  (await db.all(
+    `SELECT d.id, d.shop_id, d.category, d.name, d.description, d.image, d.price, d.sold_out, d.monthly_sales, d.packing_fee, d.daily_stock
+       FROM dishes d LEFT JOIN dish_categories c ON c.id = d.category_id WHERE d.shop_id = ? AND d.removed = 0 ORDER BY COALESCE(c.sort, 0), c.id, d.sort, d.id`,
+    shopId,
+  )) as DishRow[]
 
-/** A dish of this shop's menu (another shop's dish is not found). */
-export const dishOf = async (db: Q, shopId: number, dishId: number) => (await db.get(`${DISH} WHERE id = ? AND shop_id = ?`, dishId, shopId)) as DishRow | undefined
+/** A dish of this shop's menu (another shop's dish, or one taken off the menu, is not found). */
+export const dishOf = async (db: Q, shopId: number, dishId: number) => (await db.get(`${DISH} WHERE id = ? AND shop_id = ? AND removed = 0`, dishId, shopId)) as DishRow | undefined
 
 export const matchingDishes = async (db: Q, shopId: number, keyword: string, limit: number) =>
-  (await db.all(`${DISH} WHERE shop_id = ? AND (LOWER(name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('name_en')}) ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), englishWordPattern(keyword), limit)) as DishRow[]
+  (await db.all(`${DISH} WHERE shop_id = ? AND removed = 0 AND (LOWER(name) LIKE LOWER(?) ESCAPE '\\' OR ${englishNameLike('name_en')}) ORDER BY sort, id LIMIT ?`, shopId, likePattern(searchTerm(keyword)), englishWordPattern(keyword), limit)) as DishRow[]
 
 export interface OptionRow {
   group_id: number
@@ -92,16 +103,16 @@ export interface OptionRow {
   price: number
 }
 
-/** The option groups and options of these dishes, in order. */
+/** The option groups and options of these dishes, in order (removed ones are not: issue 44). */
 export async function optionsOf(db: Q, dishIds: readonly number[]): Promise<OptionRow[]> {
   if (dishIds.length === 0) return []
   return (await db.all(`SELECT g.id AS group_id, g.name AS group_name, g.required, g.max_choices, g.dish_id, o.id AS option_id, o.name AS option_name, o.price
      FROM dish_option_groups g JOIN dish_options o ON o.group_id = g.id
-     WHERE g.dish_id IN (${placeholders(dishIds)}) ORDER BY g.dish_id, g.sort, g.id, o.sort, o.id`, ...dishIds)) as OptionRow[]
+     WHERE g.dish_id IN (${placeholders(dishIds)}) AND g.removed = 0 AND o.removed = 0 ORDER BY g.dish_id, g.sort, g.id, o.sort, o.id`, ...dishIds)) as OptionRow[]
 }
 
 export const setSoldOut = async (db: Q, shopId: number, dishId: number, soldOut: boolean) =>
-  (await db.run('UPDATE dishes SET sold_out = ? WHERE id = ? AND shop_id = ?', soldOut ? 1 : 0, dishId, shopId)).changes === 1
+  (await db.run('UPDATE dishes SET sold_out = ? WHERE id = ? AND shop_id = ? AND removed = 0', soldOut ? 1 : 0, dishId, shopId)).changes === 1
 
 export const setPaused = (db: Q, shopId: number, paused: boolean) => db.run('UPDATE takeout_shops SET paused = ? WHERE shop_id = ?', paused ? 1 : 0, shopId)
 

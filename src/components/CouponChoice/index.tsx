@@ -4,18 +4,27 @@ import ChoiceSheet from '@/components/ChoiceSheet'
 import type { UserCoupon } from '@/contract/member'
 import type { OrderKind } from '@/contract/order'
 import { centsToYuan } from '@/core/format'
-import { minSpendText, useT } from './messages'
+import { businessToday } from '@/core/clock'
+import { couponCapText, couponFace, minSpendText, useT } from './messages'
 import './index.css'
 
-/** The coupons a shopper can use on an order of this kind (at this shop, for this spend), largest first. */
+/** About what a coupon takes off this spend (the server decides the amount): a percentage coupon's share, at most its cap. */
+const savingOn = (c: UserCoupon, spend: number) => (typeof c.percent_off === 'number' ? Math.min(c.amount, Math.round((spend * c.percent_off) / 100)) : c.amount)
+
+/**
+ * The coupons a shopper can use on an order of this kind (at this shop, for this spend), the largest saving first; a
+ * coupon of a window not begun yet is not (issue 44: the server refuses it, coupon_not_started).
+ */
 export function usableCoupons(coupons: readonly UserCoupon[], kind: OrderKind, spend: number, shopId: number | null = null): UserCoupon[] {
+  const today = businessToday()
   return coupons
-    .filter((c) => c.status === 'available' && (c.kind === null || c.kind === kind) && (c.shop_id === null || c.shop_id === shopId) && c.min_spend <= spend)
-    .sort((a, b) => b.amount - a.amount)
+    .filter((c) => c.status === 'available' && (c.kind === null || c.kind === kind) && (c.shop_id === null || c.shop_id === shopId) && c.min_spend <= spend && !(c.starts_at && c.starts_at.slice(0, 10) > today))
+    .sort((a, b) => savingOn(b, spend) - savingOn(a, spend))
 }
 
-/** A coupon as the sheet lists it: title, value and threshold (when it has one). */
-const couponLabel = (c: UserCoupon) => [c.title, `¥${centsToYuan(c.amount)}`, ...(c.min_spend > 0 ? [minSpendText(c.min_spend)] : [])].join(' · ')
+/** A coupon as the sheet lists it: title, value (a percentage's cap) and threshold (when it has one). */
+const couponLabel = (c: UserCoupon) =>
+  [c.title, typeof c.percent_off === 'number' ? couponFace(c) : `¥${centsToYuan(c.amount)}`, ...(couponCapText(c) ? [couponCapText(c)] : []), ...(c.min_spend > 0 ? [minSpendText(c.min_spend)] : [])].join(' · ')
 
 interface Props {
   /** Usable coupons (usableCoupons), the best first. */

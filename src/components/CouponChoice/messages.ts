@@ -11,6 +11,9 @@ export const { t, useT, keys, tables } = defineMessages({
     'coupon.choose': '选择优惠券',
     'coupon.minSpend': '满 ¥{amount} 可用',
     'coupon.noThreshold': '无门槛',
+    'coupon.percent': '减{percent}%',
+    'coupon.cap': '最多减 ¥{amount}',
+    'coupon.from': '{date} 起可用',
   },
   en: {
     'coupon.label': 'Coupon',
@@ -20,6 +23,9 @@ export const { t, useT, keys, tables } = defineMessages({
     'coupon.choose': 'Choose a coupon',
     'coupon.minSpend': 'Min. spend ¥{amount}',
     'coupon.noThreshold': 'No minimum',
+    'coupon.percent': '{percent}% off',
+    'coupon.cap': 'Up to ¥{amount} off',
+    'coupon.from': 'From {date}',
   },
 })
 
@@ -29,4 +35,14 @@ export const { t, useT, keys, tables } = defineMessages({
  */
 export function minSpendText(minSpend: number): string {
   return minSpend > 0 ? t('coupon.minSpend', { amount: centsToYuan(minSpend) }) : t('coupon.noThreshold')
+}
+
+/** A coupon's value as its face shows it: ¥8, or 减20% / 20% off for a percentage coupon (issue 44). */
+export function couponFace(c: { amount: number; percent_off?: number | null }): string {
+  return typeof c.percent_off === 'number' ? t('coupon.percent', { percent: c.percent_off }) : `¥${centsToYuan(c.amount).replace(/\.00$/, '')}`
+}
+
+/** A percentage coupon's cap (最多减 ¥5.00 / Up to ¥5.00 off); '' for a value coupon. */
+export function couponCapText(c: { amount: number; percent_off?: number | null }): string {
+  return typeof c.percent_off === 'number' ? t('coupon.cap', { amount: centsToYuan(c.amount) }) : ''
 }

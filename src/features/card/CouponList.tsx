@@ -2,13 +2,12 @@ import { Button, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { claimCoupon, useClaimableCoupons, useMyCouponPages } from '@/api/coupons'
-import { minSpendText } from '@/components/CouponChoice/messages'
+import { couponCapText, couponFace, minSpendText, t as couponT } from '@/components/CouponChoice/messages'
 import LoadState from '@/components/LoadState'
 import Tabs from '@/components/Tabs'
 import { EmptyState, ListFooter } from '@/components/StateView'
 import type { COUPON_TABS, UserCoupon } from '@/contract/member'
 import { toastError, toastSuccess } from '@/core/feedback'
-import { centsToYuan } from '@/core/format'
 import { errorMessage } from '@/core/request'
 import { useAction } from '@/hooks/useAction'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
@@ -22,6 +21,8 @@ const TABS: Tab[] = ['available', 'used', 'expired']
 /** Where a coupon can be used: its shop's Pay a bill, the card page, or the discount shops. */
 function openCouponTarget(c: UserCoupon) {
   if (c.kind === 'card') void Taro.switchTab({ url: routeUrl('pages/card/index') })
+  // A shop's takeout coupon (issue 44): its takeout menu.
+  else if (c.kind === 'takeout' && c.shop_id) void Taro.navigateTo({ url: routeUrl('pages/takeout/detail', { id: c.shop_id }) })
   else if (c.shop_id) void Taro.navigateTo({ url: routeUrl('pages/payBill/index', { shop_id: c.shop_id }) })
   // A mall coupon is for the mall (flash sales take none).
   else if (c.kind === 'product') void Taro.navigateTo({ url: routeUrl('pages/vMall/index') })
@@ -29,12 +30,14 @@ function openCouponTarget(c: UserCoupon) {
 }
 
 /** A coupon's value and its threshold (the left part of every coupon face). */
-function CouponAmount({ amount, minSpend }: { amount: number; minSpend: number }) {
+function CouponAmount({ amount, minSpend, percentOff }: { amount: number; minSpend: number; percentOff?: number | null }) {
   // Re-rendered on a language switch: minSpendText reads the current language.
   useT()
+  const cap = couponCapText({ amount, percent_off: percentOff })
   return (
     <View className='coupon__amount'>
-      <Text className='coupon__value'>¥{centsToYuan(amount).replace(/\.00$/, '')}</Text>
+      <Text className='coupon__value'>{couponFace({ amount, percent_off: percentOff })}</Text>
+      {cap && <Text className='coupon__min'>{cap}</Text>}
       <Text className='coupon__min'>{minSpendText(minSpend)}</Text>
     </View>
   )
@@ -70,7 +73,7 @@ export default function CouponList() {
           <Text className='coupons__heading'>{t('coupons.toClaim')}</Text>
           {toClaim.map((c) => (
             <View key={c.id} className={`coupon coupon--to-claim coupon--claim-${c.id}`}>
-              <CouponAmount amount={c.amount} minSpend={c.min_spend} />
+              <CouponAmount amount={c.amount} minSpend={c.min_spend} percentOff={c.percent_off} />
               <View className='coupon__body'>
                 <Text className='coupon__title'>{c.title}</Text>
               </View>
@@ -89,9 +92,10 @@ export default function CouponList() {
             {claimShown && <Text className='coupons__heading'>{t('coupons.mine')}</Text>}
             {list.items.map((c) => (
               <View key={c.id} className={`coupon coupon--${tab}`}>
-                <CouponAmount amount={c.amount} minSpend={c.min_spend} />
+                <CouponAmount amount={c.amount} minSpend={c.min_spend} percentOff={c.percent_off} />
                 <View className='coupon__body'>
                   <Text className='coupon__title'>{c.title}</Text>
+                  {c.starts_at && <Text className='coupon__until'>{couponT('coupon.from', { date: c.starts_at.slice(0, 10) })}</Text>}
                   <Text className='coupon__until'>{t('coupons.until', { date: c.expires_at.slice(0, 10) })}</Text>
                 </View>
                 {tab === 'available' && (

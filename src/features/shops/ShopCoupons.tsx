@@ -1,13 +1,12 @@
 import { Button, Text, View } from '@tarojs/components'
 import { claimCoupon, useClaimableCoupons } from '@/api/coupons'
-import { centsToYuan } from '@/core/format'
 import { toastError, toastSuccess } from '@/core/feedback'
 import { errorMessage } from '@/core/request'
 import { requireLogin } from '@/core/session'
 import { useAction } from '@/hooks/useAction'
 import { useT } from './messages'
 import { routeUrl } from '@/routes'
-import { minSpendText } from '@/components/CouponChoice/messages'
+import { couponCapText, couponFace, minSpendText } from '@/components/CouponChoice/messages'
 
 /** Coupons a shopper can claim at this shop: one tap, one claim. */
 export default function ShopCoupons({ shopId }: { shopId: number }) {
@@ -30,10 +29,15 @@ export default function ShopCoupons({ shopId }: { shopId: number }) {
       <Text className='shop-section__title'>{t('shops.coupons')}</Text>
       {list.map((c) => (
         <View key={c.id} className={`coupon-row coupon-row--${c.id}`}>
-          <Text className='coupon-row__amount'>¥{centsToYuan(c.amount).replace(/\.00$/, '')}</Text>
+          <Text className='coupon-row__amount'>{couponFace(c)}</Text>
           <View className='coupon-row__text'>
             <Text>{c.title}</Text>
-            <Text className='coupon-row__hint'>{minSpendText(c.min_spend)}</Text>
+            {/* Its threshold, a percentage's cap, and (issue 44) how many each may claim and how many are left. */}
+            <Text className='coupon-row__hint'>
+              {[minSpendText(c.min_spend), couponCapText(c), (c.per_person ?? 1) > 1 ? t('shops.perPerson', { n: c.per_person ?? 1, mine: c.mine ?? 0 }) : '', typeof c.left === 'number' ? t('shops.left', { n: c.left }) : '']
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
           </View>
           <Button className={`btn-pill btn-pill--small coupon-row__btn${c.claimed ? ' coupon-row__btn--done' : ''}`} disabled={c.claimed || claim.busy || undefined} onClick={() => void claim.run(c.id)}>
             {c.claimed ? t('shops.claimed') : t('shops.claim')}

@@ -83,6 +83,23 @@ export default function Workbench({ data }: { data: WorkbenchAnswer }) {
             <Text className='workbench__entry-hint'>{t('store.profileHint')}</Text>
           </View>
         )}
+        {/* The menu (issue 44): the owner builds it; staff read it (and mark sold out under Takeout settings). */}
+        <View className='workbench__entry workbench__entry--menu' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/menu'))}>
+          <Text className='workbench__entry-title'>{t('store.menu')}</Text>
+          <Text className='workbench__entry-hint'>{t(data.role === 'owner' ? 'store.menuHint' : 'store.menuHintStaff')}</Text>
+        </View>
+        {data.role === 'owner' && (
+          <>
+            <View className='workbench__entry workbench__entry--coupons' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/coupons'))}>
+              <Text className='workbench__entry-title'>{t('store.coupons')}</Text>
+              <Text className='workbench__entry-hint'>{t('store.couponsHint')}</Text>
+            </View>
+            <View className='workbench__entry workbench__entry--changes' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/changes'))}>
+              <Text className='workbench__entry-title'>{t('store.changes')}</Text>
+              <Text className='workbench__entry-hint'>{t('store.changesHint')}</Text>
+            </View>
+          </>
+        )}
         {/* Inviting and removing staff is the owner's alone: staff are not offered what they cannot use. */}
         {data.role === 'owner' && (
           <View className='workbench__entry workbench__entry--staff' role='link' tabIndex={0} onClick={() => go(routeUrl('pages/store/staff'))}>

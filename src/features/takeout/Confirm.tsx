@@ -26,7 +26,7 @@ import { usePay } from '@/hooks/usePay'
 import { subscribeMessages } from '@/platform/subscribe'
 import { afterPay } from '@/payment/afterPay'
 import { routeUrl } from '@/routes'
-import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines } from './cart'
+import { cartOrdered, cartOrderPaid, itemsOf, readCart, showLines, vanishedLines } from './cart'
 import { rememberTakeoutAddress, takeoutAddress } from './Place'
 import { wallTime } from './time'
 import TimeSheet from './TimeSheet'
@@ -52,6 +52,9 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   const lang = useLang()
   const [lines] = useState(() => readCart(shop.id))
   const shown = useMemo(() => showLines(lines, menu), [lines, menu])
+  // What changed since the cart was filled (issue 44): a price (paid at the new one, the server's), a dish gone (left out).
+  const vanished = useMemo(() => vanishedLines(lines, menu), [lines, menu])
+  const moved = shown.filter((s) => s.was !== null && !s.gone)
   const items = useMemo(() => itemsOf(shown), [shown])
   const [mode, setMode] = useState<TakeoutMode>('delivery')
   const [chosen, setChosen] = useState<Address | null>(null)
@@ -128,6 +131,21 @@ function ConfirmScreen({ shop, menu, addresses, coupons }: Data) {
   return (
     <View className='to-confirm'>
       <PendingOrderNotice order={pending.data} onChanged={pending.reload} />
+      {(moved.length > 0 || vanished.length > 0) && (
+        <View className='to-changed' role='status'>
+          <Text className='to-changed__title'>{t('to.changedTitle')}</Text>
+          {moved.map((s) => (
+            <Text key={`m:${s.line.dish_id}:${s.line.option_ids.join(',')}`} className='to-changed__line to-changed__moved'>
+              {t('to.changedPrice', { name: s.dish.name, was: centsToYuan(s.was ?? 0), now: centsToYuan(s.unit) })}
+            </Text>
+          ))}
+          {vanished.map((v) => (
+            <Text key={`v:${v.line.dish_id}:${v.line.option_ids.join(',')}`} className='to-changed__line to-changed__vanished'>
+              {t('to.vanished', { name: v.name })}
+            </Text>
+          ))}
+        </View>
+      )}
       {shop.settings.pickup && (
         <View className='to-modes' role='radiogroup' aria-label={t('to.mode')}>
           {(['delivery', 'pickup'] as const).map((m) => (

@@ -17,7 +17,7 @@ import { getItem } from '@/core/storage'
 import { usePullRefresh } from '@/hooks/usePullRefresh'
 import { routeUrl } from '@/routes'
 import { TAKEOUT_CAPS } from '@/contract/takeoutCart'
-import { itemsOf, keptLines, showLines, sums, useCart, type CartCap, type ShownLine } from './cart'
+import { cartChanged, itemsOf, keptLines, seenOf, showLines, sums, useCart, vanishedLines, type CartCap, type ShownLine, type VanishedLine } from './cart'
 import CartSheet from './CartSheet'
 import OptionSheet from './OptionSheet'
 import { openText, wallTime } from './time'
@@ -49,20 +49,21 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
   const [cartOpen, setCartOpen] = useState(false)
   const dishById = useMemo(() => new Map(menu.dishes.map((d) => [d.id, d])), [menu.dishes])
 
-  // Opened against a fresh menu: lines of dishes taken off are dropped (and the shopper told).
+  const shown = useMemo(() => showLines(cart.lines, menu), [cart.lines, menu])
+  const vanished = useMemo(() => vanishedLines(cart.lines, menu), [cart.lines, menu])
+  const sum = sums(shown)
+
+  // Opened against a fresh menu (read anew each time: src/api/takeout.ts): a dish whose price changed since it was added,
+  // or that left the menu, is said — once here, and on its line in the cart and at Confirm (issue 44). A line from
+  // before names were kept that left the menu is dropped.
   const reconciled = useRef(false)
   useEffect(() => {
     if (reconciled.current) return
     reconciled.current = true
     const kept = keptLines(cart.lines, menu)
-    if (kept.length !== cart.lines.length) {
-      cart.save(kept)
-      toastInfo(t('to.repriced'))
-    }
-  }, [cart, menu, t])
-
-  const shown = useMemo(() => showLines(cart.lines, menu), [cart.lines, menu])
-  const sum = sums(shown)
+    if (kept.length !== cart.lines.length) cart.save(kept)
+    if (kept.length !== cart.lines.length || cartChanged(shown, vanished)) toastInfo(t('to.repriced'))
+  }, [cart, menu, t, shown, vanished])
 
   // The server prices the cart as it is opened and whenever it changes (signed in): the dishes' total and the
   // card's saving from preCreate (pickup where the shop has it — no address needed — else delivery, whose
@@ -184,8 +185,9 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
     else if (cap === 'items') toastInfo(t('to.capItems', { max: TAKEOUT_CAPS.items }))
     else if (cap === 'lines') toastInfo(t('to.capLines', { max: TAKEOUT_CAPS.lines }))
   }
+  // The line remembers the price and name it was added at (issue 44: said at the cart and at Confirm when they change).
   const addTo = (d: Dish, optionIds: number[], by = 1) => {
-    const cap = cart.add(d.id, optionIds, by)
+    const cap = cart.add(d.id, optionIds, by, seenOf(d, optionIds))
     sayCap(cap, d)
     return cap
   }
@@ -234,22 +236,24 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
         count={sum.count}
         total={dishesTotal}
         memberSaving={memberSaving}
-        packing={shop.packing_fee}
+        packing={shop.packing_fee + shown.filter((x) => !x.gone).reduce((n, x) => n + (x.dish.packing_fee ?? 0) * x.line.quantity, 0)}
         delivery={shop.delivery_fee}
         short={short}
         state={barState}
         canCheckout={canCheckout}
         over={cartOpen}
-        onCart={() => sum.count > 0 && setCartOpen(!cartOpen)}
+        onCart={() => (sum.count > 0 || vanished.length > 0) && setCartOpen(!cartOpen)}
         onCheckout={checkout}
       />
       {choosing && <OptionSheet dish={choosing} memberRate={menu.member_rate} onAdd={(ids) => addTo(choosing, ids) === null && setChoosing(null)} onClose={() => setChoosing(null)} />}
-      {cartOpen && sum.count > 0 && (
+      {cartOpen && (sum.count > 0 || vanished.length > 0) && (
         <CartSheet
           shown={shown}
           barLines={(barState ? 1 : 0) + (memberSaving > 0 ? 1 : 0)}
+          vanished={vanished}
           full={(l: ShownLine) => cart.room(l.line.dish_id, [...l.line.option_ids]).room === 0}
           onChange={(l: ShownLine, by: number) => void addTo(l.dish, [...l.line.option_ids], by)}
+          onRemove={(v: VanishedLine) => cart.save(cart.lines.filter((l) => l !== v.line))}
           onClear={() => (cart.clear(), setCartOpen(false), toastInfo(t('to.cleared')))}
           onClose={() => setCartOpen(false)}
         />
@@ -262,7 +266,7 @@ function MenuScreen({ shop, menu, dishId }: { shop: ShopDetail; menu: TakeoutMen
 function lessOf(d: Dish, cart: ReturnType<typeof useCart>) {
   const lines = cart.lines.filter((l) => l.dish_id === d.id)
   const last = lines[lines.length - 1]
-  if (last) cart.add(d.id, last.option_ids, -1)
+  if (last) cart.add(d.id, last.option_ids, -1, seenOf(d, last.option_ids))
 }
 
 function ShopHead({ shop }: { shop: ShopDetail }) {
@@ -322,7 +326,11 @@ function DishRow({ dish: d, found, count, full, onOpen, onAdd, onLess }: { dish:
           {d.name}
         </Text>
         {d.description !== '' && <Text className='to-dish__desc'>{d.description}</Text>}
-        <Text className='to-dish__sales'>{t('to.monthly', { n: d.monthly_sales })}</Text>
+        <Text className='to-dish__sales'>
+          {t('to.monthly', { n: d.monthly_sales })}
+          {/* A daily stock running low (issue 44): said before the shopper finds it gone. */}
+          {!d.sold_out && typeof d.stock_left === 'number' && d.stock_left <= 10 ? ` · ${t('to.stockLeft', { n: d.stock_left })}` : ''}
+        </Text>
         {/* The cart's buttons: a tap here is not a tap on the dish. */}
         <View className='to-dish__foot' onClick={(e) => e.stopPropagation()}>
           <PriceText price={d.price} member={d.member_price} />

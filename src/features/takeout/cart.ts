@@ -13,7 +13,13 @@ function readAll(): Record<string, TakeoutCartLine[]> {
   const out: Record<string, TakeoutCartLine[]> = {}
   for (const [shop, lines] of Object.entries(getItem('takeoutCarts') ?? {})) {
     if (!/^\d+$/.test(shop) || !Array.isArray(lines)) continue
-    const ok = (lines as unknown[]).filter(isCartLine).map((l) => ({ dish_id: l.dish_id, option_ids: [...l.option_ids], quantity: l.quantity }))
+    const ok = (lines as unknown[]).filter(isCartLine).map((l) => ({
+      dish_id: l.dish_id,
+      option_ids: [...l.option_ids],
+      quantity: l.quantity,
+      ...(Number.isInteger(l.unit) && (l.unit as number) >= 0 ? { unit: l.unit } : {}),
+      ...(typeof l.name === 'string' && l.name !== '' ? { name: l.name.slice(0, 60) } : {}),
+    }))
     if (ok.length > 0) out[shop] = ok
   }
   return out
@@ -80,16 +86,17 @@ export function useCart(shopId: number) {
     [shopId],
   )
   const room = (dishId: number, optionIds: number[]) => takeoutRoom(lines, dishId, optionIds)
-  const add = (dishId: number, optionIds: number[], by = 1): CartCap | null => {
+  /** `seen`: the line's price and name on the menu now (a line added or changed at it has seen it: issue 44). */
+  const add = (dishId: number, optionIds: number[], by = 1, seen?: { unit: number; name: string }): CartCap | null => {
     const space = by > 0 ? takeoutRoom(lines, dishId, optionIds) : null
     const step = space ? Math.min(by, space.room) : by
     if (step === 0) return space ? space.cap : null
     const at = lines.findIndex((l) => sameTakeoutLine(l, { dish_id: dishId, option_ids: optionIds }))
     if (at < 0) {
-      if (step > 0) save([...lines, { dish_id: dishId, option_ids: [...optionIds].sort((a, b) => a - b), quantity: step }])
+      if (step > 0) save([...lines, { dish_id: dishId, option_ids: [...optionIds].sort((a, b) => a - b), quantity: step, ...(seen ?? {}) }])
     } else {
       const quantity = lines[at].quantity + step
-      save(quantity <= 0 ? lines.filter((_, i) => i !== at) : lines.map((l, i) => (i === at ? { ...l, quantity } : l)))
+      save(quantity <= 0 ? lines.filter((_, i) => i !== at) : lines.map((l, i) => (i === at ? { ...l, quantity, ...(seen ?? {}) } : l)))
     }
     return space && step < by ? space.cap : null
   }
@@ -107,6 +114,8 @@ export interface ShownLine {
   memberUnit: number | null
   /** Not orderable now: the dish left the menu, is sold out, or an option is gone. */
   gone: 'sold_out' | 'missing' | null
+  /** The price when it was added, when the menu's is another now (issue 44: said at the cart and at Confirm); else null. */
+  was: number | null
 }
 
 export function showLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): ShownLine[] {
@@ -127,14 +136,38 @@ export function showLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): Sh
       unit,
       memberUnit,
       gone: missing ? 'missing' : dish.sold_out ? 'sold_out' : null,
+      was: line.unit !== undefined && line.unit !== unit && !missing ? line.unit : null,
     })
   }
   return out
 }
 
-/** The lines the menu no longer has (a dish taken off): dropped when the cart is opened against a fresh menu. */
+/** A line whose dish the menu no longer has (taken off since it was added): said by the name it had (issue 44). */
+export interface VanishedLine {
+  line: TakeoutCartLine
+  name: string
+}
+
+/**
+ * The lines the menu no longer has. Said at the cart and at Confirm, left out of the order, removed by the shopper; a
+ * line from before names were kept (no name) is dropped when the cart is opened against a fresh menu (keptLines).
+ */
+export function vanishedLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): VanishedLine[] {
+  return lines.filter((l) => l.name !== undefined && !menu.dishes.some((d) => d.id === l.dish_id)).map((l) => ({ line: l, name: l.name as string }))
+}
+
+/** The lines worth keeping against a fresh menu: those on it, and the vanished ones that can still be named. */
 export function keptLines(lines: TakeoutCartLine[], menu: TakeoutMenuAnswer): TakeoutCartLine[] {
-  return lines.filter((l) => menu.dishes.some((d) => d.id === l.dish_id))
+  return lines.filter((l) => l.name !== undefined || menu.dishes.some((d) => d.id === l.dish_id))
+}
+
+/** Something in the cart changed since it was added: a price, or a dish gone (the menu says so once, as it opens). */
+export const cartChanged = (shown: ShownLine[], vanished: VanishedLine[]): boolean => vanished.length > 0 || shown.some((s) => s.was !== null)
+
+/** The line's price and name as the menu has them now (what `add` keeps as seen). */
+export const seenOf = (dish: Dish, optionIds: number[]): { unit: number; name: string } => {
+  const options = dish.option_groups.flatMap((g) => g.options)
+  return { unit: dish.price + optionIds.reduce((s, id) => s + (options.find((o) => o.id === id)?.price ?? 0), 0), name: dish.name }
 }
 
 export interface CartSums {

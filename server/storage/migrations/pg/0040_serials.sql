@@ -1,4 +1,4 @@
--- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 39 (issue 42): one serial for the numbers people are shown
+-- The PostgreSQL twin of server/storage/db.ts MIGRATIONS 40 (issue 42): one serial for the numbers people are shown
 -- (server/domain/numbers.ts). Its numbers come from the identity sequence (nextval('serials_id_seq'), outside any
 -- transaction's rollback and without a row lock: processes creating orders at once never wait on each other for it);
 -- the table holds no rows. npm run db:copy sets the sequence past SQLite's AUTOINCREMENT mark of the table.

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '修改记录', enablePullDownRefresh: true })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '店铺优惠券' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '外卖配送设置' })
