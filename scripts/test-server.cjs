@@ -41,14 +41,14 @@ function freePort() {
 }
 
 /**
- * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean }} opts
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, onOutput?: (all: string) => void }} opts
  * sandbox: false starts it without the sandbox (no SANDBOX=1, no sandbox key to wait for; pass NODE_ENV=production and
  * the providers' variables in `env`: e2e/production.e2e.ts).
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
- * it may take to answer (90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
- * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, output: () => string, stop: () => Promise<void> }>}
+ * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
+ * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true }) {
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, onOutput }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
@@ -58,8 +58,12 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
   if (!sandbox) delete env.SANDBOX
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
+  const take = (d) => {
+    output += d
+    if (onOutput) onOutput(output)
+  }
+  child.stdout.on('data', take)
+  child.stderr.on('data', take)
   const base = `http://127.0.0.1:${port}`
   const started = Date.now()
   // Bounded wait for /healthz, and for the banner line with this start's sandbox key (the tests read it as an operator would).
@@ -84,7 +88,7 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
         fs.rmSync(dir, { recursive: true, force: true })
         resolve()
       }
-      if (child.exitCode !== null) return done()
+      if (child.exitCode !== null || child.signalCode !== null) return done()
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
       child.once('exit', () => {
         clearTimeout(timer)
@@ -92,7 +96,12 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
       })
       child.kill('SIGTERM')
     })
-  return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, output: () => output, stop }
+  // The process itself, for the tests of what it does on a signal (issue 42: graceful stop): its pid, and its exit.
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode })
+    else child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+  return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, pid: child.pid, exited, output: () => output, stop }
 }
 
 module.exports = { startTestServer }

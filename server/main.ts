@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp } from './http/app'
+import { serveMetrics } from './http/metrics'
 import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
@@ -13,6 +14,7 @@ import { ConfigError } from './env'
 import { preparePostgres } from './demo/seedPostgres'
 import { openStorage } from './storage/engine'
 import { queryOf } from './storage/query'
+import { waitForDatabase } from './storage/faults'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
 /** The database, as the banner names it: never a password (DATABASE_URL's user and host and database only). */
@@ -29,6 +31,7 @@ function databaseOf(config: ServerConfig): string {
 /** What the operator reads at start: where, and — in the sandbox — that nothing is real and the helpers' key. */
 function banner(config: ServerConfig, port: number): string {
   const lines = [`One Card Pass is running at http://${config.host}:${port}/${config.workers > 1 ? ` (${config.workers} processes, WORKERS)` : ''}`, `  database: ${databaseOf(config)}`]
+  if (config.metricsPort > 0) lines.push(`  metrics: http://${config.metricsHost}:${config.metricsPort}/metrics (Prometheus; METRICS_PORT)`)
   if (config.sandbox) {
     // The operator must see that nothing here is real, and the sandbox helpers are not open to whoever reaches the port.
     lines.push(
@@ -82,14 +85,41 @@ async function serve(config: ServerConfig): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  // A worker's start is told by the primary, once for all of them.
-  if (!cluster.isWorker) console.log(banner(config, port))
+  // A worker's start is told by the primary, once for all of them; so are its metrics (server/http/metrics.ts).
+  if (!cluster.isWorker) {
+    if (config.metricsPort > 0) await serveMetrics(config.metricsPort, config.metricsHost, (line) => app.log.warn(line))
+    console.log(banner(config, port))
+  }
+  // A graceful stop (issue 42; docs/operations.md "Stopping it"): readiness turns false at once, no new connection is
+  // taken, the requests in flight finish (at most STOP_INFLIGHT_MS; then their connections are cut and the process
+  // exits 1), live streams get their last line ({"type":"end"}: the client opens the next one elsewhere), the
+  // housekeeping run under way ends, the pool closes. WORKERS=N: the primary sends SIGTERM to each worker and waits.
+  let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0))
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      app.health.stopping()
+      app.log.info({ signal }, 'stopping: finishing the requests in flight')
+      const cut = setTimeout(() => {
+        app.log.warn(`stopping: requests still in flight after ${STOP_INFLIGHT_MS / 1000} s, their connections cut`)
+        app.server.closeAllConnections()
+        process.exit(1)
+      }, STOP_INFLIGHT_MS)
+      cut.unref()
+      void app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
     })
   }
 }
+
+/** How long a stopping process lets its requests in flight finish (under the primary's STOP_MS, after which it kills). */
+const STOP_INFLIGHT_MS = 8_000
 
 /** A worker that dies is started again, at most this many times within RESTART_WINDOW_MS; past that the start ends. */
 const MAX_RESTARTS = 10
@@ -110,9 +140,13 @@ async function primary(config: ServerConfig): Promise<void> {
   if (config.demoData) seedDemoData(db)
   // PostgreSQL: migrated and (a new database) given the reference (and demo) data here, once, before any worker starts.
   const storage = config.databaseUrl ? openStorage(db, config.databaseUrl) : null
-  if (storage && config.databaseUrl) await preparePostgres(storage, config.databaseUrl, db.name, { copyDemo: true })
+  // A database that is away is waited for (a bounded back-off, said in the log: server/storage/faults.ts), never a reason
+  // to exit: the workers start once it answers (issue 42).
+  const say = (line: string) => console.error(line)
+  const url = config.databaseUrl
+  if (storage && url) await waitForDatabase('the start (migrations)', () => preparePostgres(storage, url, db.name, { copyDemo: true }), say)
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const held = storage ? await holdClockOffsets(queryOf(storage, db), 0, () => undefined) : null
+  const held = storage ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(queryOf(storage, db), 0, () => undefined), say) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(db))
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,
@@ -171,6 +205,8 @@ async function primary(config: ServerConfig): Promise<void> {
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(0))
   for (let i = 0; i < config.workers; i++) fork()
+  // Every worker's metrics, added together, on the metrics port (server/http/metrics.ts).
+  if (config.metricsPort > 0) await serveMetrics(config.metricsPort, config.metricsHost, (line) => console.error(line))
 }
 
 async function main() {

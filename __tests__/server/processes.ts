@@ -20,9 +20,14 @@ export interface TestServerHandle {
   output: () => string
   stop: () => Promise<void>
 }
+/** A server started as its own process: its pid (with WORKERS=N, the primary's) and its exit (the stop tests). */
+export interface TestServerProcess extends TestServerHandle {
+  pid: number
+  exited: Promise<{ code: number | null; signal: string | null }>
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string> }) => Promise<TestServerHandle>
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string>; onOutput?: (all: string) => void }) => Promise<TestServerProcess>
 }
 
 /**
@@ -117,6 +122,7 @@ export interface Answer<T = unknown> {
   status: number
   body: Envelope<T>
   raw: string
+  headers: http.IncomingHttpHeaders
 }
 
 export const isEnvelope = (b: unknown): b is Envelope =>
@@ -160,7 +166,7 @@ export function httpClient(maxSockets = 32, keepAlive = true) {
               // counted below
             }
             if (!isEnvelope(parsed)) stats.nonEnvelope++
-            resolve({ status, body: parsed as Envelope<T>, raw })
+            resolve({ status, body: parsed as Envelope<T>, raw, headers: res.headers })
           })
         },
       )

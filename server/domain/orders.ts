@@ -21,7 +21,8 @@ import * as shops from '../storage/repo/shops'
 import { isUploadOf } from '../storage/repo/site'
 import * as storeRepo from '../storage/repo/store'
 import * as users from '../storage/repo/users'
-import { fmt, inBusinessZone, nowMs, nowText } from '../time'
+import { fmt, nowMs, nowText } from '../time'
+import { cardNumber, orderNumber, redemptionCode } from './numbers'
 import { named, orderTitleIn, severalItemsTitleIn } from './names'
 import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
@@ -373,7 +374,7 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
     const now = nowMs()
     const q = priced.quote
     const id = await orders.insert(db, {
-      order_no: `OCP${inBusinessZone(now).format('YYYYMMDDHHmmss')}${crypto.randomInt(100000, 999999)}`,
+      order_no: await orderNumber(db, now),
       user_id: userId,
       kind: p.kind,
       title: q.title,
@@ -392,7 +393,7 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       client_request_id: clientRequestId,
       request_hash: requestHash,
       detail: JSON.stringify(priced.detail),
-      verify_code: String(crypto.randomInt(10_000_000, 99_999_999)) + String(crypto.randomInt(1000, 9999)),
+      verify_code: await redemptionCode(db),
       create_time: nowText(),
       expire_at: now + UNPAID_TTL_MS,
       spec_id: priced.specId,
@@ -518,7 +519,7 @@ export async function markPaid(db: Q, orderId: number): Promise<boolean> {
     const cardId = await cards.insertUserCard(db, {
       user_id: row.user_id,
       card_product_id: row.ref_id,
-      card_no: `8${String(row.user_id).padStart(6, '0')}${String(row.id).padStart(6, '0')}`,
+      card_no: cardNumber(row.user_id, row.id),
       start_at: fmt(plan.start),
       end_at: fmt(plan.start.add(days, 'day')),
       order_id: row.id,

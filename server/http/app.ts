@@ -5,9 +5,13 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE } from '../../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
-import { openDatabase, type DB } from '../storage/db'
+import { MIGRATIONS, openDatabase, type DB } from '../storage/db'
 import { openStorage, type Storage } from '../storage/engine'
 import { queryOf, type Q } from '../storage/query'
+import { databaseFault, RETRY_AFTER_S, waitForDatabase } from '../storage/faults'
+import { createHealth, healthRoutes, type Health } from './health'
+import { databaseFaults, recordMetrics, sweepRuns } from './metrics'
+import { schemaVersion } from '../storage/migrate'
 import { BizError, fail, failWith } from './envelope'
 import { langOf, named } from '../domain/names'
 import { cancelExpired } from '../domain/orders'
@@ -147,6 +151,8 @@ export interface AppOptions {
   demoData?: boolean
   /** Where parcels' tracking comes from (server/providers/carrier/): default the sandbox's made-up carrier in the sandbox, none outside it. */
   parcelTracker?: ParcelTracker
+  /** Record Prometheus metrics (server/http/metrics.ts; METRICS_PORT set): off by default, a hook on every answer. */
+  metrics?: boolean
 }
 
 declare module 'fastify' {
@@ -166,6 +172,8 @@ declare module 'fastify' {
     sms: SmsSender
     /** The storage seam (server/storage/engine.ts): tests read the moved verticals' rows through it on either engine. */
     storage: Storage
+    /** Liveness and readiness (server/http/health.ts): the start, the sweep and SIGTERM tell it what holds. */
+    health: Health
   }
 }
 
@@ -196,6 +204,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? { level: 'info', redact: ['req.headers["access-token"]'] }
         : false,
     bodyLimit: 256 * 1024,
+    // Stopping (SIGTERM, server/main.ts): a request that arrives on a connection already open is served — its answer
+    // says Connection: close (the hook below) — rather than Fastify's bare 503 text; new connections are not taken.
+    return503OnClosing: false,
     // A hop count is valid for Fastify (proxy-addr) though its types list only strings and booleans.
     trustProxy: (opts.trustProxy ?? false) as boolean | string,
     // "/api" itself is under /api too: routed as "/api/", it gets the envelope 404 instead of the H5 app.
@@ -251,7 +262,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.demoData ?? opts.sandbox ?? true) seedDemoData(db)
   app.decorate('db', db)
   const storage = openStorage(db, opts.databaseUrl ?? '')
-  if (storage.engine === 'postgres' && opts.databaseUrl) await preparePostgres(storage, opts.databaseUrl, opts.dbPath, { copyDemo: opts.copyDemo ?? true })
+  // The database's schema brought to this server's version (PostgreSQL: migrated, a new database given its data). A
+  // database that is away is waited for, with a bounded back-off said in the log (server/storage/faults.ts), not an exit.
+  const health = createHealth({ version: MIGRATIONS.length, readVersion: () => schemaVersion(storage), sweepMs: opts.sweepMs ?? SWEEP_MS })
+  const say = (line: string) => app.log.warn(line)
+  if (storage.engine === 'postgres' && opts.databaseUrl) {
+    const url = opts.databaseUrl
+    await waitForDatabase('the start (migrations)', () => preparePostgres(storage, url, opts.dbPath, { copyDemo: opts.copyDemo ?? true }), say)
+  }
+  health.prepared()
+  app.decorate('health', health)
+  // Stopping: every answer from now on closes its connection, so keep-alive clients open their next one elsewhere.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (health.isStopping()) reply.header('connection', 'close')
+    done()
+  })
   app.decorate('storage', storage)
   // The core's repositories (server/storage/query.ts) on the same engine as the seam.
   const q = queryOf(storage, db)
@@ -260,7 +285,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // CLOCK_FRESH_MS; PostgreSQL's as this process holds them (read again every CLOCK_FRESH_MS in the sandbox, where
   // another process may move them; never moved in production).
   const heldClock =
-    storage.engine === 'postgres' ? await holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')) : null
+    storage.engine === 'postgres'
+      ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')), say)
+      : null
   const detachClock = attachClock(heldClock ? heldClock.read : () => clockOffsets(db))
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
@@ -336,13 +363,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const known = error.code && Object.prototype.hasOwnProperty.call(byCode, error.code) ? byCode[error.code] : undefined
       return reply.code(200).send(fail(known ?? (status === 413 ? 'body_too_large' : 'malformed_request')))
     }
-    // The database stayed locked past busy_timeout (heavy contention between processes): nothing was
-    // written, so the client may simply try again.
-    // PostgreSQL: a transaction that failed to serialize (40001) or deadlocked (40P01) on each of its runs
-    // (server/storage/engine.ts MAX_ATTEMPTS) — rolled back each time, so the same answer.
-    if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_BUSY_SNAPSHOT' || error.code === '40001' || error.code === '40P01') {
-      req.log.warn({ code: error.code, url: req.routeOptions.url }, 'database busy')
-      return reply.code(503).header('Retry-After', '1').send(fail('server_busy'))
+    // A fault of the database, not of the request (server/storage/faults.ts): busy — SQLite's lock held past busy_timeout,
+    // PostgreSQL's serialization failure or deadlock on each of its runs (server/storage/engine.ts MAX_ATTEMPTS) — or
+    // unavailable — a connection lost or refused (a restart, an outage), SQLite's file not readable or writable. The
+    // transaction rolled back (or never began): nothing was written, so the client may simply try again, after Retry-After.
+    const fault = databaseFault(err)
+    if (fault) {
+      req.log.warn({ code: fault.code, kind: fault.kind, url: req.routeOptions.url }, fault.kind === 'busy' ? 'database busy' : 'database unavailable')
+      databaseFaults.inc({ kind: fault.kind })
+      return reply.code(503).header('Retry-After', String(RETRY_AFTER_S[fault.kind])).send(fail('server_busy'))
     }
     req.log.error(err)
     return reply.code(500).send(fail('server_error'))
@@ -414,6 +443,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   alipayRoutes(app, q, storage, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
+  if (opts.metrics) recordMetrics(app, storage, q)
   // What a browser opens as a document — the H5 pages, the not-found page, the sandbox's pages, the pictures and the
   // uploads — in one scope with @fastify/helmet's headers (CSP with per-response nonces, frame and referrer policies):
   // outside it, no /api route runs helmet's hooks (server/http/security.ts documentHeaders).
@@ -450,7 +480,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (pages) => {
     await documentHeaders(pages, { receiptFrameOrigin: goldplan.frameOrigin })
-    pages.get('/healthz', async (_req, reply) => reply.type('text/plain').send('ok'))
+    healthRoutes(pages, health)
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
@@ -459,11 +489,46 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await staticRoutes(pages, opts.staticDir ?? '')
   })
 
-  // The housekeeping (above) every SWEEP_MS.
-  const sweep = setInterval(() => void housekeeping().catch((error: unknown) => app.log.error(error)), opts.sweepMs ?? SWEEP_MS)
-  sweep.unref()
+  // The housekeeping (above) once at start — a provider call a crashed process left due goes out within seconds, not
+  // SWEEP_MS later (issue 42) — then every SWEEP_MS after a run ends (never two runs of one process at once). A run that
+  // fails (the database away) is logged and told to readiness; the next one comes as usual.
+  const sweepMs = opts.sweepMs ?? SWEEP_MS
+  let sweep: ReturnType<typeof setTimeout> | null = null
+  let sweeping: Promise<void> | null = null
+  const runSweep = () => {
+    sweep = null
+    health.sweepStarted()
+    sweeping = housekeeping().then(
+      () => {
+        health.sweepFinished()
+        sweepRuns.inc({ result: 'ok' })
+      },
+      (error: unknown) => {
+        health.sweepFinished(error)
+        sweepRuns.inc({ result: 'failed' })
+        const fault = databaseFault(error)
+        if (fault) app.log.warn({ code: fault.code }, 'housekeeping sweep: the database is not answering')
+        else app.log.error(error)
+      },
+    )
+    void sweeping.then(() => {
+      sweeping = null
+      if (!closing) {
+        sweep = setTimeout(runSweep, sweepMs)
+        sweep.unref()
+      }
+    })
+  }
+  let closing = false
+  app.addHook('onReady', async () => {
+    sweep = setTimeout(runSweep, 0)
+    sweep.unref()
+  })
   app.addHook('onClose', async () => {
-    clearInterval(sweep)
+    closing = true
+    if (sweep) clearTimeout(sweep)
+    // A run under way finishes before the pool closes (its transactions would fail halfway).
+    await sweeping
     detachClock()
     heldClock?.stop()
     await storage.close()

@@ -99,6 +99,12 @@ export interface ServerConfig {
    * sandbox key and payment secret and hands them to every worker, and starts a worker again when one dies.
    */
   workers: number
+  /**
+   * METRICS_PORT, METRICS_HOST: where Prometheus reads the metrics (server/http/metrics.ts; docs/operations.md) — a port of
+   * their own, never the public one; 0 (the default): none. With WORKERS=N the primary answers for every process.
+   */
+  metricsPort: number
+  metricsHost: string
   /** What each outside provider's config answered (server/providers/configs.ts PROVIDER_CONFIGS): null = not configured. */
   providers: ProviderConfigs
 }
@@ -140,6 +146,8 @@ export const SERVER_ENV = {
   GOLDPLAN_RECEIPT_URL: field.url(),
   WXPAY_SUB_MCH_ID: field.text({ pattern: /^\d{8,12}$/, what: 'a WeChat Pay sub-merchant id (8 to 12 digits)' }),
   WORKERS: field.int({ fallback: 1, min: 1, max: MAX_WORKERS, unit: 'server processes' }),
+  METRICS_PORT: field.int({ fallback: 0, min: 0, max: 65535 }),
+  METRICS_HOST: field.text({ fallback: '127.0.0.1' }),
   // Read by server/time.ts when it loads (the one clock); here so a wrong one is named with the others and the doctor shows them.
   BUSINESS_TZ: field.text({ fallback: 'Asia/Shanghai' }),
   CLOCK_AT: field.text(),
@@ -232,6 +240,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     goldplan: { frameOrigin: v.GOLDPLAN_FRAME_ORIGIN ?? WECHAT_PAY_FRAME_ORIGIN, receiptUrl: v.GOLDPLAN_RECEIPT_URL, subMchId: v.WXPAY_SUB_MCH_ID },
     publicUrl: v.PUBLIC_URL,
     workers: v.WORKERS,
+    metricsPort: v.METRICS_PORT,
+    metricsHost: v.METRICS_HOST,
     wechatpay: (providers.wechatpay ?? null) as WechatPayConfig | null,
     alipay: (providers.alipay ?? null) as AlipayConfig | null,
     providers,
@@ -281,6 +291,7 @@ export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true
     takeoutTemplates: config.takeoutTemplates,
     discountDayTemplate: config.discountDayTemplate,
     goldplan: config.goldplan,
+    metrics: config.metricsPort > 0,
     // Both real providers, as configured: a start with Alipay's variables pays by Alipay (it was left out: issue 40's journey).
     payments: { wechatpay: config.wechatpay ? createWechatPay(config.wechatpay) : null, alipay: config.alipay ? createAlipayProvider(config.alipay) : null },
   }

@@ -938,6 +938,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX shop_changes_shop ON shop_changes(shop_id, id);
   `,
+  // 40 — one serial for the numbers people are shown (issue 42, server/domain/numbers.ts: order, trade and refund numbers,
+  // redemption codes), never handed out twice by any process: SQLite takes it under the file's write lock (an insert into
+  // an AUTOINCREMENT table, deleted at once: AUTOINCREMENT never reuses a number); PostgreSQL from the table's identity
+  // sequence, without a row (migrations/pg/0040_serials.sql). npm run db:copy sets that sequence past SQLite's mark.
+  `CREATE TABLE serials (id INTEGER PRIMARY KEY AUTOINCREMENT);`,
 ]
 
 /**

@@ -109,8 +109,12 @@ export interface Storage {
   transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
   /** Closes PostgreSQL's pool; on SQLite the handle stays open (the server closes it). */
   close(): Promise<void>
-  /** How many idle PostgreSQL connections the server ended and the pool dropped (always 0 on SQLite). */
+  /** How many PostgreSQL connections the server ended, idle or in use (always 0 on SQLite). */
   idleConnectionsLost(): number
+  /** PostgreSQL's pool now — connections open, idle, and queries waiting for one (metrics); null on SQLite. */
+  poolUse(): { total: number; idle: number; waiting: number } | null
+  /** How many PostgreSQL transactions ran again after a serialization failure or deadlock (metrics; 0 on SQLite). */
+  transactionRetries(): number
 }
 
 /**
@@ -160,6 +164,8 @@ function sqliteStorage(handle: DB): Storage {
       }),
     close: async () => undefined,
     idleConnectionsLost: () => 0,
+    poolUse: () => null,
+    transactionRetries: () => 0,
   }
 }
 
@@ -169,16 +175,33 @@ const types = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
+/** How long opening a PostgreSQL connection may take before the query waiting for it fails (unavailable: 503). */
+export const CONNECT_TIMEOUT_MS = 5_000
+
 function postgresStorage(url: string): Storage {
-  const pool = new pg.Pool({ connectionString: url, types, max: 10 })
-  // An idle connection the server ends (a restart, a failover, an administrator's terminate: 57P01) is dropped from the
-  // pool and the next query opens another; without a listener, node treats the pool's 'error' as uncaught and the
-  // process ends (seen in CI when a test's database was dropped with its connections). A query in flight still fails.
+  // keepAlive: a connection whose server vanished without closing it (a host gone, a network cut) is found dead by TCP
+  // rather than held for ever. connectionTimeoutMillis: a server that does not answer a connection fails the request
+  // waiting for it (server/storage/faults.ts: unavailable) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  // A connection the server ends (a restart, `pg_ctl restart -m fast` or `-m immediate`, a failover, an administrator's
+  // terminate: 57P01, 57P02, "Connection terminated unexpectedly") emits 'error' on its client. Without a listener node
+  // treats it as uncaught and the process ends (issue 42: every busy worker did). node-postgres listens on idle clients
+  // only (the pool drops them: 'error' on the pool, below); a client checked out — held by a transaction or a query —
+  // has no listener, so one is attached for the time it is held. The query in flight fails with the error (the request
+  // is answered 503, server/storage/faults.ts), Kysely's rollback fails and discards the client, and the pool drops it
+  // when it is released (not queryable).
   let lost = 0
+  let retries = 0
   pool.on('error', (error: Error & { code?: string }) => {
     lost++
     process.emitWarning(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): ${error.message}`)
   })
+  const whileHeld = (error: Error & { code?: string }) => {
+    lost++
+    process.emitWarning(`PostgreSQL closed a connection in use (${error.code ?? 'no code'}): ${error.message}`)
+  }
+  pool.on('acquire', (client) => client.on('error', whileHeld))
+  pool.on('release', (_error, client) => client.removeListener('error', whileHeld))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     engine: 'postgres',
@@ -190,6 +213,7 @@ function postgresStorage(url: string): Storage {
         } catch (error) {
           const code = (error as { code?: unknown }).code
           if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error
+          retries++
           // A short random pause, so two transactions that failed together do not collide again at once.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)))
         }
@@ -197,5 +221,7 @@ function postgresStorage(url: string): Storage {
     },
     close: () => db.destroy(),
     idleConnectionsLost: () => lost,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    transactionRetries: () => retries,
   }
 }

@@ -52,3 +52,13 @@ export async function migrateStorage(storage: Storage): Promise<number> {
   }
   return current
 }
+
+/**
+ * The database's schema version as it stands (readiness, server/http/health.ts): SQLite's user_version, PostgreSQL's
+ * newest schema_version row (0 before the first migration).
+ */
+export async function schemaVersion(storage: Storage): Promise<number> {
+  if (storage.engine === 'sqlite') return (await kysql<{ user_version: number }>`PRAGMA user_version`.execute(storage.db)).rows[0].user_version
+  const row = await kysql<{ v: number | null }>`SELECT max(version) AS v FROM schema_version`.execute(storage.db)
+  return Number(row.rows[0]?.v ?? 0)
+}

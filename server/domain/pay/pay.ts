@@ -1,5 +1,4 @@
 import { lockRow, type Q } from '../../storage/query'
-import crypto from 'node:crypto'
 import type { PayparamAnswer, PayparamPayload } from '../../../src/contract/order'
 import type { z } from 'zod'
 import { ORDER_STATUS, PAY_CHANNEL } from '../../../src/contract/constants'
@@ -18,6 +17,7 @@ import * as payments from '../../storage/repo/payments'
 import type { PaymentRow } from '../../storage/repo/payments'
 import * as users from '../../storage/repo/users'
 import { fmt, nowMs, nowText } from '../../time'
+import { refundNumber, tradeNumber } from '../numbers'
 
 type PayInput = z.output<typeof PayparamPayload>
 
@@ -31,8 +31,6 @@ export function sameSitePath(url: string | undefined): string | null {
   return /^\/(?!\/)[^\s\\]*$/.test(url) ? url : null
 }
 
-/** Trade numbers are unguessable: the cashier settles by trade number. 32 characters ([A-Za-z0-9]: WeChat Pay's out_trade_no, Alipay's). */
-const newTradeNo = () => `T${nowMs()}${crypto.randomBytes(8).toString('hex')}`
 
 /** What payparam's request tells beside its payload: the shopper's address and browser, the site's origin. */
 export interface PayRequest {
@@ -184,7 +182,7 @@ async function openTrade(db: Q, orderId: number, choice: MethodChoice, provider:
   if (!trade) {
     trade = await payments.insertTrade(db, {
       order_id: order.id,
-      trade_no: newTradeNo(),
+      trade_no: await tradeNumber(db),
       channel: choice.channel,
       amount: order.pay_amount,
       success_url: sameSitePath(input.success_url),
@@ -236,7 +234,7 @@ export async function settlePayment(db: Q, providers: PayProviders, n: PaymentEv
       return { outcome: 'paid', refund: null }
     }
     const reason = (await orders.statusOf(db, payment.order_id)) === ORDER_STATUS.CANCELLED ? 'late' : 'duplicate'
-    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = await refundNumber(db)
     await payments.refundingTrade(db, payment.id, nowText())
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: payment.order_id, amount: payment.amount, reason, created_at: nowText() })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).

@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import crypto from 'node:crypto'
 import { INVITE_SCENE_PREFIX } from '../../../src/contract/storeEndpoints'
 import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, type InviteReadAnswer, type StaffInvite, type StaffListAnswer, type StaffRole } from '../../../src/contract/storeStaff'
 import { refuse } from '../refusal'
@@ -7,6 +6,7 @@ import { hashToken, type AuthUser } from '../account'
 import * as store from '../../storage/repo/store'
 import { maskPhone, requireStaff, type Staff } from './store'
 import { fmt, nowMs } from '../../time'
+import { inviteCode } from '../numbers'
 import { nicknameIn } from '../names'
 import type { ApiLang } from '../../../src/contract/common'
 
@@ -83,7 +83,7 @@ export async function createInvite(db: Q, owner: Member): Promise<StaffInvite & 
   return db.transaction('serializable', async (db) => {
     const now = nowMs()
     if ((await openInvites(db, owner.shopId, now)).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
-    const code = crypto.randomBytes(16).toString('base64url')
+    const code = inviteCode()
     const id = Number(
       await db.insert('INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS),
     )

@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import crypto from 'node:crypto'
 import type { ApiLang } from '../../../src/contract/common'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import { hasRedemptionCode } from '../../../src/contract/orderRules'
@@ -22,6 +21,7 @@ import * as payments from '../../storage/repo/payments'
 import * as shipping from '../../storage/repo/shipping'
 import * as store from '../../storage/repo/store'
 import { fmt, nowMs, nowText } from '../../time'
+import { refundNumber } from '../numbers'
 
 /**
  * The store's side (issue 12; docs/api.md "The store's side" and the order lifecycle table). Every state
@@ -222,7 +222,7 @@ export async function approveRefund(db: Q, providers: PayProviders, orderId: num
       await finishOrderRefund(db, row.id)
       return { call: null }
     }
-    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = await refundNumber(db)
     await payments.refundingTrade(db, payment.id, at)
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).

@@ -1,5 +1,4 @@
 import type { Q } from '../../storage/query'
-import crypto from 'node:crypto'
 import { ORDER_STATUS } from '../../../src/contract/constants'
 import type { OrderAction } from '../../../src/contract/store'
 import type { ApiLang } from '../../../src/contract/common'
@@ -20,6 +19,7 @@ import { messageOnMove } from './subscriptions'
 import { settingsOf } from './pricing'
 import { ratingOf } from './rating'
 import { businessMidnight, fmt, nowMs, nowText } from '../../time'
+import { refundNumber } from '../numbers'
 
 /**
  * A takeout order's life after it is paid (issue 25; docs/api.md "Takeout" and the lifecycle table):
@@ -89,7 +89,7 @@ async function refuseBeforeAcceptance(db: Q, providers: PayProviders, read: (db:
       return { call: null, id: row.id }
     }
     const at = nowText()
-    const refundNo = `R${nowMs()}${crypto.randomBytes(6).toString('hex')}`
+    const refundNo = await refundNumber(db)
     await payments.refundingTrade(db, payment.id, at)
     await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
     // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).

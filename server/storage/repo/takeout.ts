@@ -160,12 +160,24 @@ export const startAcceptTimer = (db: Q, orderId: number, paidAt: number) =>
 /** Every move: the time a change feed compares; leaving 10 stops the acceptance timer. */
 export const touch = (db: Q, orderId: number, at: number) => db.run('UPDATE takeout_orders SET accept_from = NULL, updated_at = ? WHERE order_id = ?', at, orderId)
 
-/** The store's number for an accepted order: the shop's orders given one since the business day began, + 1 ("A001"). */
+/**
+ * The store's number for an accepted order ("A001", read aloud at the counter): the shop's orders accepted since the
+ * business day began, this one included — its accept is recorded in the same transaction just before (server/domain/
+ * takeout/takeout.ts acceptTakeout), which is serializable, so two accepts of one shop never count the same. Unique per
+ * shop and business day (issue 42): counted by the orders' pay_time before, a pre-order paid the day before and accepted
+ * today was left out of the count and its number given again.
+ */
 export async function givePickupNo(db: Q, orderId: number, shopId: number, dayStart: string, at: number): Promise<string> {
-  const n = (
-    (await db.get('SELECT COUNT(*) AS n FROM takeout_orders t JOIN orders o ON o.id = t.order_id WHERE t.shop_id = ? AND t.pickup_no IS NOT NULL AND o.pay_time >= ?', shopId, dayStart)) as { n: number }
-  ).n
-  const no = `A${String(n + 1).padStart(3, '0')}`
+  const n = Number(
+    (
+      (await db.get(
+        "SELECT COUNT(*) AS n FROM takeout_orders t JOIN order_actions a ON a.order_id = t.order_id AND a.action = 'takeout_accepted' WHERE t.shop_id = ? AND a.at >= ?",
+        shopId,
+        dayStart,
+      )) as { n: number | string }
+    ).n,
+  )
+  const no = `A${String(n).padStart(3, '0')}`
   await db.run('UPDATE takeout_orders SET pickup_no = ?, updated_at = ? WHERE order_id = ?', no, at, orderId)
   return no
 }
