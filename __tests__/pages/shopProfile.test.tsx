@@ -235,6 +235,8 @@ describe('Opening hours (workbench)', () => {
     // Monday: 09:00–14:00 and 17:00–22:00 (a break between).
     await typeInto(t, '.hours-day--0 .hours-period__close', '14:00')
     await click(t, '.hours-day--0 .hours-day__add')
+    // The second period is drawn after the tap (a loaded machine draws it later): wait for it, never for a time.
+    await until(t, () => expect(t.queries.querySelectorAll('.hours-day--0 .hours-period__open input')).toHaveLength(2))
     const mondayOpens = t.queries.querySelectorAll('.hours-day--0 .hours-period__open input')
     const mondayCloses = t.queries.querySelectorAll('.hours-day--0 .hours-period__close input')
     await t.act(async () => {
