@@ -359,7 +359,7 @@ export const { t, useT, keys, tables } = defineMessages({
     'shop.addGroup': '+ Add an option group',
     'shop.discardAsk': 'Discard the changes you have not saved?',
     'shop.discard': 'Discard',
-    'shop.keepEditing': 'Keep editing',
+    'shop.keepEditing': 'Stay',
     'shop.deliveryFirst': 'Saving starts takeout. Once you add dishes, shoppers find your shop under Takeout',
     'shop.takeoutCategory': 'Takeout category',
     'shop.hours': 'Opening periods (every day)',
