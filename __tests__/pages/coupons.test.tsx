@@ -140,6 +140,8 @@ describe('Pay a bill: the coupon choice', () => {
     expect(text(t, '#coupon-sheet .sheet__cancel')).toBe('Cancel')
     await t.act(async () => t.fireEvent.click(items(t)[1]))
     await until(t, () => expect(text(t, '.bill__coupon .coupon-choice__value')).toBe('-¥10.00'))
+    // The price with the coupon is asked once the choice settles (a loaded machine asks it later): counted from after it.
+    await until(t, () => expect(api.called('personal.order/preCreate').some((c) => (c.data as { coupon_id?: number }).coupon_id === 7)).toBe(true))
 
     await click(t, '.bill__coupon')
     await t.queries.waitForQuerySelector('#coupon-sheet')
