@@ -381,8 +381,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // contract's validation, the error handler, the 404) written from its reason (src/contract/reasons.ts) in the
   // request's lang (query or body, as the client sends it with every call). A param that is a name the system
   // defines (a card level) is answered in that language too, like the routes' names (names.ts).
+  // Each refusal also writes its line (issue 42; docs/operations.md "Watching it"): the request's logger, so it carries the
+  // reqId of the request's other lines, with the stable reason (and its params, never the words) an operator searches by.
   app.addHook('preSerialization', (req, _reply, payload, done) => {
     if (!isApiUrl(req.url) || !isRefusal(payload) || !isReason(payload.reason)) return done(null, payload)
+    req.log.info({ reason: payload.reason, code: payload.code, ...(payload.params ? { params: payload.params } : {}) }, 'request refused')
     const lang = langOf(req.body) === 'en' || langOf(req.query) === 'en' ? 'en' : 'zh'
     const given: ReasonParams = payload.params ?? {}
     const params: ReasonParams = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, typeof v === 'string' ? named(lang, v) : v]))
@@ -406,8 +409,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, q, storage, { smsPerClient: opts.smsPerClient ?? 5, smsPerClientDay: opts.smsPerClientDay ?? 50, sms, wechat })
   // A subscription message recorded by this request (a takeout order's move): sent once the answer is out (its transaction
   // has committed). Costs nothing when none was recorded: a flag, no query.
-  app.addHook('onResponse', (_req, _reply, done) => {
-    if (takeWaiting(q)) void sendDueMessages(q, messageSender).catch((error: unknown) => app.log.error({ err: error }, 'subscription messages not sent'))
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (takeWaiting(q)) void sendDueMessages(q, messageSender).catch((error: unknown) => req.log.error({ err: error }, 'subscription messages not sent'))
     done()
   })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
