@@ -82,7 +82,7 @@ describe('profile, cards, shops and coupons', () => {
   it('a claimed coupon is good for its days from the claim (coupon 1: 30) on the server’s clock: usable the second before it ends, expired at its end', async () => {
     const t0 = nowMs()
     // The session outlives the month the test moves through.
-    await s.run('UPDATE tokens SET expires_at = expires_at + 40 * 86400000')
+    await s.run('UPDATE tokens SET expires_at = expires_at + ?', 40 * 86_400_000)
     const held = holdServerClock(t0)
     try {
       const c = (await s.call<{ coupon: { id: number; expires_at: string } }>('POST', 'personal.coupon/claim', { coupon_id: 1 }, token)).body.data.coupon
