@@ -1,8 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
-import { assetUrl, errorMessage } from '@/core/request'
-import { photos } from '@/platform/photos'
-import type { LocalPhoto } from '@/platform/photos.types'
+import { assetUrl } from '@/core/request'
+import { usePhotoUpload } from '@/hooks/usePhotoUpload'
 import { useT } from './messages'
 
 interface Props {
@@ -19,8 +17,6 @@ interface Props {
   onBusy: (busy: boolean) => void
 }
 
-type Sending = { photo: LocalPhoto; percent: number; failed: string | null }
-
 /**
  * One photo of the application: choose → compressed on the phone → uploaded with its progress; a failed upload can be
  * retried (the compressed picture is kept) or removed; an uploaded one can be replaced or removed. Only the uploaded
@@ -28,46 +24,10 @@ type Sending = { photo: LocalPhoto; percent: number; failed: string | null }
  */
 export default function PhotoField({ field, label, url, error, onChange, onBusy }: Props) {
   const t = useT()
-  const [sending, setSending] = useState<Sending | null>(null)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
-  const busy = sending !== null && sending.failed === null
-  useEffect(() => onBusy(busy), [busy, onBusy])
-
-  const send = async (photo: LocalPhoto) => {
-    setSending({ photo, percent: 0, failed: null })
-    try {
-      const stored = await photos.upload(photo, (percent) => {
-        if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, percent } : s))
-      })
-      if (!mounted.current) return
-      setSending(null)
-      onChange(stored)
-    } catch (e) {
-      if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, failed: errorMessage(e) } : s))
-    }
-  }
-
-  const choose = async () => {
-    if (busy) return
-    let photo: LocalPhoto | null = null
-    try {
-      photo = await photos.choose()
-    } catch {
-      // Not a picture the phone could read: said under the field; choosing again is the way on.
-      if (mounted.current) setSending({ photo: { preview: '', source: '' }, percent: 0, failed: t('merchant.uploadFailed') })
-      return
-    }
-    if (photo && mounted.current) await send(photo)
-  }
+  const { sending, busy, send, choose, drop } = usePhotoUpload({ onChange, onBusy, chooseFailed: t('merchant.uploadFailed') })
 
   const remove = () => {
-    setSending(null)
+    drop()
     onChange('')
   }
 

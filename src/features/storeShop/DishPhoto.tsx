@@ -1,8 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
-import { assetUrl, errorMessage } from '@/core/request'
-import { photos } from '@/platform/photos'
-import type { LocalPhoto } from '@/platform/photos.types'
+import { assetUrl } from '@/core/request'
+import { usePhotoUpload } from '@/hooks/usePhotoUpload'
 import { useT } from './messages'
 
 interface Props {
@@ -13,8 +11,6 @@ interface Props {
   onBusy: (busy: boolean) => void
 }
 
-type Sending = { photo: LocalPhoto; percent: number; failed: string | null }
-
 /**
  * A dish's photo: choose → made smaller on the phone → uploaded (`index/uploadPic`, src/platform/photos) with its
  * progress; a failed upload can be tried again or dropped; an uploaded one replaced or removed. Only the stored address
@@ -22,41 +18,7 @@ type Sending = { photo: LocalPhoto; percent: number; failed: string | null }
  */
 export default function DishPhoto({ url, onChange, onBusy }: Props) {
   const t = useT()
-  const [sending, setSending] = useState<Sending | null>(null)
-  const mounted = useRef(true)
-  useEffect(
-    () => () => {
-      mounted.current = false
-    },
-    [],
-  )
-  const busy = sending !== null && sending.failed === null
-  useEffect(() => onBusy(busy), [busy, onBusy])
-
-  const send = async (photo: LocalPhoto) => {
-    setSending({ photo, percent: 0, failed: null })
-    try {
-      const stored = await photos.upload(photo, (percent) => {
-        if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, percent } : s))
-      })
-      if (!mounted.current) return
-      setSending(null)
-      onChange(stored)
-    } catch (e) {
-      if (mounted.current) setSending((s) => (s && s.photo === photo ? { ...s, failed: errorMessage(e) } : s))
-    }
-  }
-  const choose = async () => {
-    if (busy) return
-    let photo: LocalPhoto | null = null
-    try {
-      photo = await photos.choose()
-    } catch {
-      if (mounted.current) setSending({ photo: { preview: '', source: '' }, percent: 0, failed: t('shop.photoFailed') })
-      return
-    }
-    if (photo && mounted.current) await send(photo)
-  }
+  const { sending, busy, send, choose, drop } = usePhotoUpload({ onChange, onBusy, chooseFailed: t('shop.photoFailed') })
 
   const preview = sending?.photo.preview || (url ? assetUrl(url) : '')
   return (
@@ -101,7 +63,7 @@ export default function DishPhoto({ url, onChange, onBusy }: Props) {
               role='button'
               tabIndex={0}
               onClick={() => {
-                setSending(null)
+                drop()
                 onChange('')
               }}
             >
