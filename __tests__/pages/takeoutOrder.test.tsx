@@ -284,6 +284,8 @@ describe('rating', () => {
     expect(text(t, '.to-rate__error')).toBe('请先选择星级')
     expect(api.called('personal.takeout/rate')).toHaveLength(0)
     await click(t, '.to-rate__star:nth-child(4)')
+    // The words' box is drawn after the tap (later on a loaded machine): wait for it, never for a time.
+    await until(t, () => expect(t.queries.querySelector('.to-rate__words textarea')).not.toBeNull())
     await t.act(async () => {
       const area = t.queries.querySelector('.to-rate__words textarea') as HTMLTextAreaElement
       area.value = ' 好喝 '
