@@ -139,9 +139,27 @@ const refused = (base: string) =>
     socket.once('error', () => resolve(true))
   })
 
+/** A port nothing listens on (for METRICS_PORT). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+/** The requests a start has read and not yet answered (its metrics port: every worker added together). */
+async function inFlight(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+  return Number(/^ocp_http_requests_in_flight (\d+)$/m.exec(text)?.[1] ?? -1)
+}
+
 describe.each([1, 2])('SIGTERM with WORKERS=%i', (workers) => {
   it('stops taking connections, finishes the request in flight, ends live streams with their last line, exits 0', async () => {
-    const server = await start(`stop-${workers}`, { WORKERS: String(workers) })
+    const metricsPort = await freePort()
+    const server = await start(`stop-${workers}`, { WORKERS: String(workers), METRICS_PORT: String(metricsPort) })
     try {
       const shopper = await sessionOf(`137000043${workers}0`)
       const staff = await sessionOf(staffPhone(1))
@@ -156,6 +174,9 @@ describe.each([1, 2])('SIGTERM with WORKERS=%i', (workers) => {
       const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
       socket.write(`POST /api/personal.order/create HTTP/1.1\r\nHost: ${url.host}\r\nAccess-Token: ${shopper}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`)
+      // In flight means read by the server: its head parsed and routed (with the stream, two) before the signal. (A head
+      // still unread when the stop begins is answered "Connection: close" — a request that arrived while stopping.)
+      await waitFor('the request to be in flight', async () => (await inFlight(metricsPort)) === 2, HANG_MS)
 
       process.kill(server.pid, 'SIGTERM')
       // The live stream: its last line says "end" (the client opens the next one, elsewhere), and it ends.
@@ -182,17 +203,6 @@ describe.each([1, 2])('SIGTERM with WORKERS=%i', (workers) => {
     }
   })
 })
-
-/** A port nothing listens on (for METRICS_PORT). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 
 describe('metrics (METRICS_PORT) with WORKERS=2', () => {
   it('the metrics port answers for every process at once, in Prometheus’ format; the public port has no /metrics', async () => {

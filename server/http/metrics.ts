@@ -15,6 +15,7 @@ import { nowMs } from '../time'
  *
  *   ocp_http_requests_total{method,route,status}       requests answered, by route pattern (never the raw URL)
  *   ocp_http_request_duration_seconds{method,route}    latency histogram
+ *   ocp_http_requests_in_flight                        requests read and not yet answered (live streams included)
  *   ocp_database_faults_total{kind}                    requests answered 503 for a database fault (busy, unavailable)
  *   ocp_db_pool_connections{state}                     PostgreSQL's pool: open, idle, waiting (queries waiting for one)
  *   ocp_db_transaction_retries_total                   PostgreSQL transactions run again (serialization, deadlock)
@@ -34,6 +35,7 @@ const duration = new client.Histogram({
   labelNames: ['method', 'route'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 })
+const inFlight = new client.Gauge({ name: 'ocp_http_requests_in_flight', help: 'Requests read and not yet answered (open live streams included)' })
 export const databaseFaults = new client.Counter({ name: 'ocp_database_faults_total', help: 'Requests answered 503 for a database fault', labelNames: ['kind'] as const })
 export const sweepRuns = new client.Counter({ name: 'ocp_sweep_runs_total', help: 'Housekeeping sweep runs', labelNames: ['result'] as const })
 
@@ -101,6 +103,13 @@ export function recordMetrics(app: FastifyInstance, storage: Storage, q: Q): voi
     defaults = true
   }
   collectors = { storage, q, liveStreams: () => app.liveStreams() }
+  // From the moment the request's head is read until its answer is sent or its connection is gone (an aborted
+  // request never reaches onResponse: the raw response's 'close' comes either way, once).
+  app.addHook('onRequest', (req, reply, done) => {
+    inFlight.inc()
+    reply.raw.once('close', () => inFlight.dec())
+    done()
+  })
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched'
     requests.inc({ method: req.method, route, status: String(reply.statusCode) })
