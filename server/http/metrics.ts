@@ -105,7 +105,7 @@ export function recordMetrics(app: FastifyInstance, storage: Storage, q: Q): voi
   collectors = { storage, q, liveStreams: () => app.liveStreams() }
   // From the moment the request's head is read until its answer is sent or its connection is gone (an aborted
   // request never reaches onResponse: the raw response's 'close' comes either way, once).
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     inFlight.inc()
     reply.raw.once('close', () => inFlight.dec())
     done()
