@@ -80,3 +80,16 @@ describe('a refused request in the log', () => {
     expect(written.filter((l) => 'reason' in l)).toEqual([])
   })
 })
+
+describe('a provider writing during a request', () => {
+  it('the sandbox’s SMS line (the code it “texted”) carries the request’s id', async () => {
+    const url = '/api/Captcha/sendSmsCaptcha'
+    const { reqId, written } = await logOf(async () => {
+      const answer = await s.call('POST', 'Captcha/sendSmsCaptcha', { phone: '13700004243' })
+      expect(answer.body).toMatchObject({ code: 1 })
+    }, url)
+    const sms = written.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('[sms] '))
+    expect(sms).toHaveLength(1)
+    expect(written.filter((l) => l.reqId !== reqId)).toEqual([])
+  })
+})

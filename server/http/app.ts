@@ -293,7 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
   // The outside providers of identity (issue 40; server/providers/README.md): a configured one is real, else the sandbox's
   // stand-in in the sandbox, else none (the routes refuse with a reason).
-  const sms: SmsSender = opts.sms ? tencentSmsSender(opts.sms, opts.smsOptions) : sandbox.enabled ? sandboxSmsSender(sandbox, app.log) : noSmsSender
+  const sms: SmsSender = opts.sms ? tencentSmsSender(opts.sms, opts.smsOptions) : sandbox.enabled ? sandboxSmsSender(sandbox) : noSmsSender
   app.decorate('sms', sms)
   // WeChat's access_token and jsapi_ticket are kept in the database, shared by every process (server/storage/repo/wechat.ts).
   const tokenStore: TokenStore = {

@@ -209,7 +209,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, opt
     // shopper is told why; never "ok" for a text that did not go.
     let outcome: Awaited<ReturnType<SmsSender['send']>>
     try {
-      outcome = await sms.send(input.phone, code.fresh, input.scene)
+      outcome = await sms.send(input.phone, code.fresh, input.scene, req.log)
     } catch (error) {
       await users.voidCode(db, code.id)
       req.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'login code not texted: the SMS provider did not answer')

@@ -28,7 +28,13 @@ export interface SmsSender {
   /**
    * Texts `code` to `phone` (a mainland mobile number, 11 digits). A transient failure (network, timeout, 5xx, the
    * provider's InternalError) is tried again a bounded number of times; when every try failed it throws. A definite
-   * refusal answers `{ refused }` at once.
+   * refusal answers `{ refused }` at once. `log`: the request's logger (its lines carry the request's id); a sender
+   * that writes a line writes it there.
    */
-  send(phone: string, code: string, scene: SmsScene): Promise<SmsOutcome>
+  send(phone: string, code: string, scene: SmsScene, log: SmsLog): Promise<SmsOutcome>
+}
+
+/** Where a sender writes its line (a request's Fastify logger, or anything with `info`). */
+export interface SmsLog {
+  info(message: string): void
 }
