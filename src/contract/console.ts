@@ -125,7 +125,7 @@ export type OperatorResetTotpAnswer = z.output<typeof OperatorResetTotpAnswer>
 
 /**
  * What an audit row records (`<area>.<verb>`): sign-ins and sign-outs, and every console write, in the transaction of
- * the write.
+ * the write (`merchant.open`: a submitted application opened, which marks it in review).
  */
 export const CONSOLE_AUDIT_ACTIONS = [
   'auth.signIn',
@@ -135,6 +135,7 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'operator.resetTotp',
   'card.create',
   'card.save',
+  'merchant.open',
   'merchant.approve',
   'merchant.reject',
 ] as const
