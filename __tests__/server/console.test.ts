@@ -10,6 +10,7 @@ import { METHODS } from '../../server/http/envelope'
 import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
 import { totpCode } from '../../server/domain/console/secrets'
 import { createOperator } from '../../server/domain/console/accounts'
+import { runAdmin } from '../../scripts/admin'
 import { holdServerClock, startServer, type TestServer } from './helpers'
 
 interface Answer<T = Record<string, unknown>> {
@@ -278,5 +279,35 @@ describe('every write leaves its audit row, with the write', () => {
     expect(page.data.list[0].at_text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     const ids = page.data.list.map((r) => r.at)
     expect([...ids].sort((a, b) => b - a)).toEqual(ids)
+  })
+})
+
+describe('the first administrator, from the command line (npm run admin -- operator-add)', () => {
+  const admin = async (args: string[], input = '') => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runAdmin(args, { ...process.env, ...s.databaseEnv }, { out: (l) => out.push(l), err: (l) => err.push(l), input: async () => input })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+
+  it('reads the password from stdin, prints the TOTP secret and URI once; the administrator then signs in', async () => {
+    const made = await admin(['operator-add', 'first.admin', 'First Admin', 'admin', '--password-stdin'], 'a-very-long-password\n')
+    expect(made).toMatchObject({ code: 0, err: '' })
+    const secret = /TOTP secret \(shown once\): ([A-Z2-7]{32})/.exec(made.out)?.[1] as string
+    expect(made.out).toMatch(/otpauth:\/\/totp\/One%20Card%20Pass:first\.admin\?/)
+    expect(made.out).not.toContain('a-very-long-password')
+    expect(await signIn('first.admin', 'a-very-long-password', secret, freshMoment())).toMatchObject({ code: 1, data: { operator: { role: 'admin' } } })
+    expect(await s.row('SELECT created_by FROM operators WHERE username = ?', 'first.admin')).toEqual({ created_by: null })
+  })
+
+  it('generates a password when none is given (printed once); refuses a short one, a taken name and an unknown role', async () => {
+    const made = await admin(['operator-add', 'second.admin', 'Second', 'reviewer'])
+    expect(made.code).toBe(0)
+    const password = /password \(shown once\): (\S{24})/.exec(made.out)?.[1] as string
+    const secret = /TOTP secret \(shown once\): ([A-Z2-7]{32})/.exec(made.out)?.[1] as string
+    expect(await signIn('second.admin', password, secret, freshMoment())).toMatchObject({ code: 1 })
+    expect(await admin(['operator-add', 'third', 'Third', 'admin', '--password-stdin'], 'short\n')).toMatchObject({ code: 2, err: expect.stringContaining('12–128') })
+    expect(await admin(['operator-add', 'second.admin', 'Again', 'admin'])).toMatchObject({ code: 1, err: expect.stringContaining('operator_username_taken') })
+    expect(await admin(['operator-add', 'fourth', 'Fourth', 'boss'])).toMatchObject({ code: 2 })
   })
 })
