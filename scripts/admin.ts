@@ -22,6 +22,9 @@
  *   npm run admin -- name-approve N                            the shop takes the name
  *   npm run admin -- name-reject N --why TEXT                  the shop keeps its name; its owner reads why
  *
+ * The console's operators (issue 45; scripts/adminOperators.ts):
+ *   npm run admin -- operator-add USERNAME NAME ROLE [--password-stdin]   the first administrator (TOTP secret printed once)
+ *
  * Exit 0 when done, 1 when refused (the reason printed), 2 on a usage mistake.
  */
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../src/contract/merchantEndpoints'
@@ -39,6 +42,7 @@ import { approveName, listNameReviews, rejectName } from '../server/domain/store
 import { attachClock } from '../server/time'
 import { row, showableJson, UsageError } from './adminText'
 import { REVIEW_COMMANDS } from './adminReview'
+import { addOperator, firstLineOfStdin, OPERATOR_USAGE, operatorArgsOf } from './adminOperators'
 
 const USAGE = `usage: npm run admin -- COMMAND
   applications | show N | approve N | reject N --field name=why [--field name=why …]
@@ -46,6 +50,7 @@ const USAGE = `usage: npm run admin -- COMMAND
   cards | card-create --name NAME --level 1-9 --price YUAN --days DAYS --rate PERCENT [--benefit TEXT …]
   card-price N YUAN | card-disable N | card-enable N
   names [--all] | name-approve N | name-reject N --why TEXT
+  ${OPERATOR_USAGE}
 application fields: ${MERCHANT_APPLICATION_FIELDS.join(', ')}
 --rate: the percent a member pays at partner shops (95 = a further 5 % off; 100 = none)
 reviews (issue 43):
@@ -56,7 +61,7 @@ ${Object.values(REVIEW_COMMANDS)
 /** Shop names (issue 44): the owners' new names waiting for the operator (section below). */
 const NAME_COMMANDS = ['names', 'name-approve', 'name-reject'] as const
 
-const COMMANDS = ['applications', 'show', 'approve', 'reject', 'shops', 'shop-sub-mchid', 'cards', 'card-create', 'card-price', 'card-disable', 'card-enable', ...NAME_COMMANDS]
+const COMMANDS = ['applications', 'show', 'approve', 'reject', 'shops', 'shop-sub-mchid', 'cards', 'card-create', 'card-price', 'card-disable', 'card-enable', ...NAME_COMMANDS, 'operator-add']
 
 /** Issue 43's review commands (scripts/adminReview.ts). */
 const isReview = (command: string) => Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)
@@ -182,6 +187,8 @@ async function runNames(db: Parameters<typeof listNameReviews>[0], args: NameArg
 export interface AdminIo {
   out: (line: string) => void
   err: (line: string) => void
+  /** The first line of stdin (operator-add --password-stdin; a test gives its own). */
+  input?: () => Promise<string>
 }
 
 /**
@@ -190,7 +197,7 @@ export interface AdminIo {
  */
 export async function runAdmin(argv: string[], env: Env = process.env, io: AdminIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
   try {
-    return await run(argv, env, io.out)
+    return await run(argv, env, io.out, io.input ?? firstLineOfStdin)
   } catch (err) {
     if (err instanceof UsageError) {
       io.err(`${err.message}\n${USAGE}`)
@@ -212,7 +219,7 @@ export async function runAdmin(argv: string[], env: Env = process.env, io: Admin
   }
 }
 
-async function run(argv: string[], env: Env, out: (line: string) => void): Promise<number> {
+async function run(argv: string[], env: Env, out: (line: string) => void, input: () => Promise<string>): Promise<number> {
   const [command, ...rest] = argv
   if (!command || !(COMMANDS.includes(command) || isReview(command))) throw new UsageError(`unknown command: ${command ?? '(none)'}`)
   // Arguments are checked before the database is opened: a usage mistake writes nothing.
@@ -220,6 +227,7 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
   if (command === 'card-price') fenOf(rest[1])
   if (command === 'shop-sub-mchid' && rest[1] !== '--clear' && !SUB_MCHID.test(rest[1] ?? '')) throw new UsageError(`not a WeChat Pay sub-merchant id (8 to 12 digits), or --clear: ${rest[1] ?? '(none)'}`)
   const nameArgs = (NAME_COMMANDS as readonly string[]).includes(command) ? nameArgsOf(command, rest) : null
+  const operatorArgs = command === 'operator-add' ? operatorArgsOf(rest) : null
   const { dbPath, databaseUrl } = readDatabaseConfig(env)
   // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
   const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
@@ -269,6 +277,7 @@ async function run(argv: string[], env: Env, out: (line: string) => void): Promi
       out(`card product #${c.id} ${c.name}: ${c.on_sale ? 'on sale' : 'off sale (no longer listed or sold; cards bought stay valid)'}`)
       return 0
     }
+    if (operatorArgs) return await addOperator(db, operatorArgs, input, out)
     if (nameArgs) {
       await runNames(db, nameArgs, out)
       return 0

@@ -1,4 +1,5 @@
 import { tx, type DB } from '../storage/db'
+import { seedOperators } from './seedOperators'
 import { OIL_GRADES } from '../../src/contract/fuelEndpoints'
 import { fmt, inBusinessZone, nowMs } from '../time'
 import { seedMall } from './seedMall'
@@ -32,6 +33,8 @@ export function seedDemoData(db: DB): void {
   seedReferralContest(db)
   // Job postings relative to the moment of seeding (issue 26).
   seedJobs(db)
+  // The console's demo operators, one per role (issue 45; docs/sandbox.md).
+  seedOperators(db)
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */

@@ -3,6 +3,7 @@ import * as cards from '../storage/repo/cards'
 import type { CardProductRow } from '../storage/repo/cards'
 import * as shops from '../storage/repo/shops'
 import { refuse } from './refusal'
+import { CARD_PRODUCT_LIMITS } from '../../src/contract/console'
 
 /**
  * What the operator sets up in a production database before the operator's console exists (issue 40; `npm run admin`,
@@ -21,16 +22,8 @@ export interface NewCardProduct {
   benefits: string[]
 }
 
-export const CARD_LIMITS = {
-  name: 20,
-  level: [1, 9],
-  /** ¥0.01 … ¥100,000.00 */
-  price: [1, 10_000_000],
-  days: [1, 3660],
-  member_rate: [50, 100],
-  benefits: 10,
-  benefit: 40,
-} as const
+/** The rules of a card product: the contract's (the console's form and the command line check the same). */
+export const CARD_LIMITS = CARD_PRODUCT_LIMITS
 
 export async function listCardProducts(db: Q): Promise<Array<Omit<CardProductRow, 'benefits'> & { benefits: string[] }>> {
   return (await cards.allCardProducts(db)).map((c) => ({ ...c, on_sale: Number(c.on_sale), benefits: JSON.parse(c.benefits) as string[] }))
@@ -53,6 +46,28 @@ export async function setCardProductOnSale(db: Q, id: number, onSale: boolean): 
   return db.transaction('serializable', async (db) => {
     if (!(await cards.setCardProductOnSale(db, id, onSale))) throw refuse('card_not_found')
     return (await cards.cardProductRow(db, id)) as CardProductRow
+  })
+}
+
+/**
+ * The console's save of a card product (issue 45): a new one (no id), or every field of one changed but its level —
+ * the upgrade rules compare the levels of cards already held (`console_card_level_fixed`). Answers the row before
+ * (null: new) and after, for the audit trail; run inside the caller's transaction (joined) so the audit row is written
+ * with it.
+ */
+export async function saveCardProduct(db: Q, id: number | undefined, c: NewCardProduct & { on_sale: boolean }): Promise<{ before: CardProductRow | null; after: CardProductRow }> {
+  return db.transaction('serializable', async (db) => {
+    const benefits = JSON.stringify(c.benefits)
+    if (id === undefined) {
+      const newId = await cards.insertCardProduct(db, { ...c, benefits })
+      if (!c.on_sale) await cards.setCardProductOnSale(db, newId, false)
+      return { before: null, after: (await cards.cardProductRow(db, newId)) as CardProductRow }
+    }
+    const before = await cards.cardProductRow(db, id)
+    if (!before) throw refuse('card_not_found')
+    if (Number(before.level) !== c.level) throw refuse('console_card_level_fixed')
+    await cards.updateCardProduct(db, id, { name: c.name, price: c.price, days: c.days, member_rate: c.member_rate, benefits, on_sale: c.on_sale ? 1 : 0 })
+    return { before, after: (await cards.cardProductRow(db, id)) as CardProductRow }
   })
 }
 

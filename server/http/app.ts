@@ -77,6 +77,9 @@ import { sandboxTracker } from '../providers/carrier/sandbox'
 import { noTracker } from '../providers/carrier/none'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
+import { consoleRoutes } from './routes/console'
+import { consoleRoutes as consolePages } from '../hosting/console'
+import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
 import { shopProfileRoutes } from './routes/shopProfile'
 import { storeShopRoutes } from './routes/storeShop'
@@ -151,6 +154,8 @@ export interface AppOptions {
   demoData?: boolean
   /** Where parcels' tracking comes from (server/providers/carrier/): default the sandbox's made-up carrier in the sandbox, none outside it. */
   parcelTracker?: ParcelTracker
+  /** The operator's console build (issue 45): served at /console/ when this folder holds its index.html (default dist-console). */
+  consoleDir?: string
   /** Record Prometheus metrics (server/http/metrics.ts; METRICS_PORT set): off by default, a hook on every answer. */
   metrics?: boolean
 }
@@ -199,9 +204,9 @@ export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInsta
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logStream
-      ? { level: 'info', redact: ['req.headers["access-token"]'], stream: opts.logStream }
+      ? { level: 'info', redact: ['req.headers["access-token"]', 'req.headers["operator-token"]'], stream: opts.logStream }
       : opts.logger
-        ? { level: 'info', redact: ['req.headers["access-token"]'] }
+        ? { level: 'info', redact: ['req.headers["access-token"]', 'req.headers["operator-token"]'] }
         : false,
     bodyLimit: 256 * 1024,
     // Stopping (SIGTERM, server/main.ts): a request that arrives on a connection already open is served — its answer
@@ -435,6 +440,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   subscriptionRoutes(app, q, takeoutTemplates)
   jobRoutes(app, q, storage)
   merchantRoutes(app, q)
+  // The operator's console (issue 45): its calls behind the operator's session and role (server/http/routes/console.ts).
+  consoleRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)
@@ -465,6 +472,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await autoDeliverTakeout(q)
     await sweepParcels(q, tracker)
     await pruneSessions(q)
+    // Operator sessions past their idle or absolute end (issue 45).
+    await pruneOperatorSessions(q)
     // The till's record past its keeping time (issue 43, server/domain/store/tillChecks.ts).
     await pruneTillChecks(q)
     // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
@@ -489,6 +498,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
     sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
+    // The operator's console build (dist-console/, its own build) at /console/ when it is there (server/hosting/console.ts).
+    consolePages(pages, opts.consoleDir ?? 'dist-console')
     await staticRoutes(pages, opts.staticDir ?? '')
   })
 

@@ -287,6 +287,23 @@ export const REASONS = {
   wechat_phone_unavailable: { zh: '微信手机号快捷登录暂不可用，请使用短信验证码登录', en: 'Quick login with your WeChat phone number is not available. Please log in with a text-message code' },
   wechat_oauth_state_invalid: { zh: '微信授权已过期，请重新进入', en: 'The WeChat authorization has expired. Please open the page again' },
   jssdk_url_not_ours: { zh: '该页面地址不属于本站', en: 'This page address is not one of this site' },
+  // The operator's console (issue 45, the console's server helper; server/http/routes/console.ts, server/domain/console/,
+  // src/contract/console.ts). Sign-in refusals never say which of username, password and code was wrong.
+  operator_login_required: { zh: '请先登录运营后台', en: 'Please sign in to the console first' },
+  operator_session_expired: { zh: '运营后台登录已过期，请重新登录', en: 'Your console session has ended. Please sign in again' },
+  operator_role_refused: { zh: '你的角色无权进行此操作', en: 'Your role cannot do this' },
+  operator_sign_in_refused: { zh: '用户名、密码或动态验证码错误', en: 'The username, password or authenticator code is wrong' },
+  operator_sign_in_locked: { zh: '登录尝试次数过多，请 {minutes:minute}后再试', en: 'Too many sign-in attempts. Please try again in {minutes:minute}' },
+  operator_username_invalid: { zh: '用户名需为 3–32 位小写字母、数字或 . _ -', en: 'A username is 3–32 lower-case letters, digits or . _ -' },
+  operator_username_taken: { zh: '用户名「{username}」已被使用', en: 'The username "{username}" is taken' },
+  operator_password_invalid: { zh: '密码需为 12–128 个字符', en: 'A password is 12–128 characters' },
+  operator_name_invalid: { zh: '姓名需为 1–30 个字', en: 'A name is 1–30 characters' },
+  operator_role_invalid: { zh: '请选择角色：管理员、内容、财务或审核', en: 'Please choose a role: admin, content, finance or reviewer' },
+  operator_reason_required: { zh: '请填写原因', en: 'Please give the reason' },
+  operator_not_found: { zh: '该运营账号不存在', en: 'There is no such operator' },
+  operator_already_disabled: { zh: '该运营账号已停用', en: 'This operator is already disabled' },
+  operator_cannot_disable_self: { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  console_card_level_fixed: { zh: '会员卡创建后不能修改等级，请新建一张卡', en: "A card's level cannot change once created. Create a new card instead" },
   // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
   user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
   // The shop's profile (issue 44, the shop-profile helper; server/domain/store/profile.ts, src/contract/shopProfile.ts).

@@ -99,3 +99,7 @@ export const insertUserCard = async (db: Q, c: { user_id: number; card_product_i
 /** An upgrade ends a card now (a card not started yet ends before it starts) and names its replacement. */
 export const endByUpgrade = (db: Q, id: number, at: string, replacedBy: number) =>
   db.run('UPDATE user_cards SET end_at = ?, start_at = CASE WHEN start_at < ? THEN start_at ELSE ? END, replaced_by = ? WHERE id = ?', at, at, at, replacedBy, id)
+
+/** The operator's console changes a card product (its level stays: server/domain/operator.ts saveCardProduct). */
+export const updateCardProduct = async (db: Q, id: number, c: Omit<CardProductRow, 'id' | 'level'>) =>
+  (await db.run('UPDATE card_products SET name = ?, price = ?, days = ?, member_rate = ?, benefits = ?, on_sale = ? WHERE id = ?', c.name, c.price, c.days, c.member_rate, c.benefits, c.on_sale, id)).changes === 1

@@ -1,0 +1,301 @@
+/**
+ * Shapes of the operator's console calls (issue 45; the table, roles and limits in ./consoleEndpoints.ts; docs/api.md
+ * "Console (operators)"). zod for the server and the console's build; the mini-program / shoppers' H5 app never imports
+ * this file. Times are ms on the server's clock, with the business zone's wall-clock text beside them where a person
+ * reads them ("YYYY-MM-DD HH:mm:ss", Asia/Shanghai by default).
+ */
+import { z } from 'zod'
+import { COMMON_REQUEST, Id, oneLine, shopperSays } from './common'
+import { PageQuery, pagedOf } from './paging'
+import { MerchantApplication } from './merchant'
+import { MERCHANT_APPLICATION_FIELDS, MERCHANT_APPLICATION_STATUSES } from './merchantEndpoints'
+import { CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
+
+// ——— Operators and sessions ———
+
+export const Username = z
+  .string({ required_error: shopperSays('operator_username_invalid'), invalid_type_error: shopperSays('operator_username_invalid') })
+  .trim()
+  .toLowerCase()
+  .regex(OPERATOR_USERNAME_PATTERN, shopperSays('operator_username_invalid'))
+
+/** Not trimmed: a password is what was typed. Newlines and control characters refused like any typed text. */
+export const Password = oneLine(
+  z
+    .string({ required_error: shopperSays('operator_password_invalid'), invalid_type_error: shopperSays('operator_password_invalid') })
+    .min(OPERATOR_PASSWORD_LENGTH.min, shopperSays('operator_password_invalid'))
+    .max(OPERATOR_PASSWORD_LENGTH.max, shopperSays('operator_password_invalid')),
+)
+
+export const OperatorRoleSchema = z.enum(OPERATOR_ROLES, { errorMap: () => ({ message: shopperSays('operator_role_invalid') }) })
+
+/** The words an operator gives for a decision (recorded in the audit trail). */
+export const DecisionReason = oneLine(z.string({ required_error: shopperSays('operator_reason_required'), invalid_type_error: shopperSays('operator_reason_required') }).trim())
+  .min(1, shopperSays('operator_reason_required'))
+  .max(200, 'reason is too long (max 200)')
+
+export const Operator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+})
+export type Operator = z.output<typeof Operator>
+
+export const SignInPayload = z
+  .object({
+    username: Username,
+    // At sign-in any length is a wrong password, not a malformed request (the refusal must not tell which part was wrong).
+    password: z.string({ required_error: shopperSays('operator_sign_in_refused'), invalid_type_error: shopperSays('operator_sign_in_refused') }).max(OPERATOR_PASSWORD_LENGTH.max, shopperSays('operator_sign_in_refused')),
+    totp: z.string({ required_error: shopperSays('operator_sign_in_refused'), invalid_type_error: shopperSays('operator_sign_in_refused') }).trim().max(10, shopperSays('operator_sign_in_refused')),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type SignInPayload = z.input<typeof SignInPayload>
+
+export const SignInAnswer = z.object({
+  /** Sent back in the `Operator-Token` header of every later call. Kept in memory (or sessionStorage), never in a URL. */
+  token: z.string(),
+  operator: Operator,
+  /** The session's absolute end (ms); it also ends after OPERATOR_IDLE_MS without a call. */
+  expires_at: z.number().int(),
+})
+export type SignInAnswer = z.output<typeof SignInAnswer>
+
+export const MeAnswer = z.object({
+  operator: Operator,
+  /** The absolute end (ms). */
+  expires_at: z.number().int(),
+  /** When it ends if no call comes before (ms). */
+  idle_expires_at: z.number().int(),
+})
+export type MeAnswer = z.output<typeof MeAnswer>
+
+export const SignOutAnswer = z.object({ signed_out: z.literal(true) })
+export type SignOutAnswer = z.output<typeof SignOutAnswer>
+
+export const OperatorRow = Operator.extend({
+  /** ms; null while the operator can sign in. */
+  disabled_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+  created_at_text: z.string(),
+  /** The operator who created it; null: made on the command line (npm run admin -- operator-add) or by the demo seed. */
+  created_by: z.number().int().nullable(),
+})
+export type OperatorRow = z.output<typeof OperatorRow>
+
+export const OperatorPage = pagedOf(OperatorRow)
+export type OperatorPage = z.output<typeof OperatorPage>
+
+export const OperatorCreatePayload = z
+  .object({
+    username: Username,
+    name: oneLine(z.string({ required_error: shopperSays('operator_name_invalid'), invalid_type_error: shopperSays('operator_name_invalid') }).trim())
+      .min(1, shopperSays('operator_name_invalid'))
+      .max(30, shopperSays('operator_name_invalid')),
+    role: OperatorRoleSchema,
+    password: Password,
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type OperatorCreatePayload = z.input<typeof OperatorCreatePayload>
+
+/** A second factor to set up: shown once (a QR code of the URI, and the secret to type), never answered again. */
+export const TotpSetup = z.object({
+  /** Base32. */
+  totp_secret: z.string(),
+  /** otpauth://totp/… for an authenticator app's QR code. */
+  otpauth_uri: z.string(),
+})
+
+export const OperatorCreateAnswer = TotpSetup.extend({ operator: OperatorRow })
+export type OperatorCreateAnswer = z.output<typeof OperatorCreateAnswer>
+
+export const OperatorDisablePayload = z.object({ id: Id, reason: DecisionReason, ...COMMON_REQUEST }).strict()
+export type OperatorDisablePayload = z.input<typeof OperatorDisablePayload>
+export const OperatorAnswer = z.object({ operator: OperatorRow })
+export type OperatorAnswer = z.output<typeof OperatorAnswer>
+
+export const OperatorResetTotpPayload = z.object({ id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type OperatorResetTotpPayload = z.input<typeof OperatorResetTotpPayload>
+export const OperatorResetTotpAnswer = OperatorCreateAnswer
+export type OperatorResetTotpAnswer = z.output<typeof OperatorResetTotpAnswer>
+
+// ——— The audit trail ———
+
+/**
+ * What an audit row records (`<area>.<verb>`): sign-ins and sign-outs, and every console write, in the transaction of
+ * the write (`merchant.open`: a submitted application opened, which marks it in review).
+ */
+export const CONSOLE_AUDIT_ACTIONS = [
+  'auth.signIn',
+  'auth.signOut',
+  'operator.create',
+  'operator.disable',
+  'operator.resetTotp',
+  'card.create',
+  'card.save',
+  'merchant.open',
+  'merchant.approve',
+  'merchant.reject',
+] as const
+export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
+
+export const AuditQuery = PageQuery.extend({
+  operator_id: Id.optional(),
+  area: z.enum(CONSOLE_AREAS).optional(),
+  ...COMMON_REQUEST,
+})
+export type AuditQuery = z.input<typeof AuditQuery>
+
+/** Any JSON value (an audit row's before / after). */
+const JsonValue: z.ZodType<unknown> = z.unknown()
+
+export const AuditRow = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int(),
+  operator_username: z.string(),
+  operator_name: z.string(),
+  /** ms */
+  at: z.number().int(),
+  /** The business zone's wall clock. */
+  at_text: z.string(),
+  action: z.enum(CONSOLE_AUDIT_ACTIONS),
+  /** What was acted on: 'operator', 'card_product', 'merchant_application', 'operator_session'. */
+  target_kind: z.string(),
+  target_id: z.string().nullable(),
+  /** The row before the write (null: it did not exist) and after (null: it no longer exists), as JSON. */
+  before: JsonValue.nullable(),
+  after: JsonValue.nullable(),
+  reason: z.string().nullable(),
+})
+export type AuditRow = z.output<typeof AuditRow>
+
+export const AuditPage = pagedOf(AuditRow)
+export type AuditPage = z.output<typeof AuditPage>
+
+// ——— Card products ———
+
+/** The rules of a card product (the command line's, server/domain/operator.ts, are these). */
+export const CARD_PRODUCT_LIMITS = {
+  name: 20,
+  level: [1, 9],
+  /** ¥0.01 … ¥100,000.00 */
+  price: [1, 10_000_000],
+  days: [1, 3660],
+  member_rate: [50, 100],
+  benefits: 10,
+  benefit: 40,
+} as const
+
+const L = CARD_PRODUCT_LIMITS
+const int = (name: string, [min, max]: readonly [number, number]) =>
+  z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} is at least ${min}`).max(max, `${name} is at most ${max}`)
+
+export const ConsoleCardProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  level: z.number().int(),
+  /** fen */
+  price: z.number().int(),
+  days: z.number().int(),
+  /** Percent a member pays at partner shops (95: 5 % off). */
+  member_rate: z.number().int(),
+  benefits: z.array(z.string()),
+  on_sale: z.boolean(),
+})
+export type ConsoleCardProduct = z.output<typeof ConsoleCardProduct>
+
+export const ConsoleCardList = z.object({ list: z.array(ConsoleCardProduct) })
+export type ConsoleCardList = z.output<typeof ConsoleCardList>
+
+/**
+ * Create (no id) or change (id) a card product. A new price, days or name apply to purchases from now on (an order keeps
+ * what it was paid at; a card bought keeps its dates); member_rate and benefits are read from the product, so they apply
+ * to cards already held too. A product's level is fixed once created (`console_card_level_fixed`): the upgrade rules
+ * compare levels of cards already held.
+ */
+export const CardSavePayload = z
+  .object({
+    id: Id.optional(),
+    name: oneLine(z.string({ required_error: 'name is required', invalid_type_error: 'name must be text' }).trim()).min(1, 'name is required').max(L.name, `name is too long (max ${L.name})`),
+    level: int('level', L.level),
+    price: int('price', L.price),
+    days: int('days', L.days),
+    member_rate: int('member_rate', L.member_rate),
+    benefits: z.array(oneLine(z.string({ invalid_type_error: 'a benefit must be text' }).trim()).min(1, 'a benefit is empty').max(L.benefit, `a benefit is too long (max ${L.benefit})`)).max(L.benefits, `at most ${L.benefits} benefits`),
+    on_sale: z.boolean({ invalid_type_error: 'on_sale must be true or false' }),
+    /** Why (optional; recorded in the audit trail). */
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type CardSavePayload = z.input<typeof CardSavePayload>
+
+export const CardSaveAnswer = z.object({ card: ConsoleCardProduct })
+export type CardSaveAnswer = z.output<typeof CardSaveAnswer>
+
+// ——— Merchant applications ———
+
+export const MerchantQuery = PageQuery.extend({ status: z.enum(MERCHANT_APPLICATION_STATUSES).optional(), ...COMMON_REQUEST })
+export type MerchantQuery = z.input<typeof MerchantQuery>
+
+export const MerchantSummary = z.object({
+  id: z.number().int(),
+  status: z.enum(MERCHANT_APPLICATION_STATUSES),
+  shop_name: z.string(),
+  city_id: z.number().int(),
+  mobile: z.string(),
+  updated_at: z.number().int(),
+  updated_at_text: z.string(),
+})
+export type MerchantSummary = z.output<typeof MerchantSummary>
+
+export const MerchantPage = pagedOf(MerchantSummary)
+export type MerchantPage = z.output<typeof MerchantPage>
+
+export const MerchantIdPayload = z.object({ id: Id, ...COMMON_REQUEST }).strict()
+export type MerchantIdPayload = z.input<typeof MerchantIdPayload>
+
+export const ConsoleMerchantApplication = MerchantApplication.extend({ user_id: z.number().int() })
+export const MerchantReadAnswer = z.object({ application: ConsoleMerchantApplication })
+export type MerchantReadAnswer = z.output<typeof MerchantReadAnswer>
+
+export const MerchantRejectPayload = z
+  .object({
+    id: Id,
+    /** field → the words the applicant reads on it (at least one field). */
+    reasons: z
+      .record(z.enum(MERCHANT_APPLICATION_FIELDS), oneLine(z.string().trim()).min(1, shopperSays('operator_reason_required')).max(200, 'a reason is too long (max 200)'))
+      .refine((r) => Object.keys(r).length > 0, { message: shopperSays('operator_reason_required') }),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MerchantRejectPayload = z.input<typeof MerchantRejectPayload>
+
+export const MerchantApproveAnswer = z.object({ application: ConsoleMerchantApplication, shop_id: z.number().int() })
+export type MerchantApproveAnswer = z.output<typeof MerchantApproveAnswer>
+
+// ——— Every call's request and answer ———
+
+export const CONSOLE_SCHEMAS = {
+  'console.auth/signIn': { req: SignInPayload, res: SignInAnswer },
+  'console.auth/signOut': { req: z.object({ ...COMMON_REQUEST }).strict(), res: SignOutAnswer },
+  'console.auth/me': { req: z.object({ ...COMMON_REQUEST }), res: MeAnswer },
+  'console.operator/index': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: OperatorPage },
+  'console.operator/create': { req: OperatorCreatePayload, res: OperatorCreateAnswer },
+  'console.operator/disable': { req: OperatorDisablePayload, res: OperatorAnswer },
+  'console.operator/resetTotp': { req: OperatorResetTotpPayload, res: OperatorResetTotpAnswer },
+  'console.audit/index': { req: AuditQuery, res: AuditPage },
+  'console.card/index': { req: z.object({ ...COMMON_REQUEST }), res: ConsoleCardList },
+  'console.card/save': { req: CardSavePayload, res: CardSaveAnswer },
+  'console.merchant/index': { req: MerchantQuery, res: MerchantPage },
+  'console.merchant/read': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: MerchantReadAnswer },
+  'console.merchant/reject': { req: MerchantRejectPayload, res: MerchantReadAnswer },
+  'console.merchant/approve': { req: MerchantIdPayload, res: MerchantApproveAnswer },
+} as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
+
+/** What the console sends to a path (before defaults). */
+export type ConsoleReq<P extends ConsoleEndpointPath> = z.input<(typeof CONSOLE_SCHEMAS)[P]['req']>
+/** What the server answers in `data`. */
+export type ConsoleRes<P extends ConsoleEndpointPath> = z.output<(typeof CONSOLE_SCHEMAS)[P]['res']>

@@ -1,0 +1,109 @@
+/**
+ * The operator's console (issue 45; docs/api.md "Console (operators)"): the platform's own people — administrators,
+ * content editors, finance, reviewers — sign in with a password and a TOTP code and work on a desktop web page served
+ * at `/console/`. Its calls are `/api/console.<area>/<verb>`, answered in the same envelope as the shoppers' calls
+ * (./envelope.ts), but behind an operator's session (header `Operator-Token`, never the shoppers' `Access-Token`) and
+ * the role table below, which the console reads to hide what a role cannot do and the server enforces
+ * (server/http/routes/console.ts defineConsoleRoute).
+ *
+ * Imported by the console's own build and the server only: the mini-program / shoppers' H5 app never imports it (nor
+ * ./console.ts). Runtime values only here (no zod); shapes are in ./console.ts.
+ */
+
+/** The operator's session token travels in this header (never in a URL, never logged: server/http/app.ts redacts it). */
+export const HEADER_OPERATOR_TOKEN = 'Operator-Token'
+
+/** An operator session ends after this long without a call … */
+export const OPERATOR_IDLE_MS = 30 * 60_000
+/** … and this long after sign-in, whatever the calls. */
+export const OPERATOR_ABSOLUTE_MS = 12 * 60 * 60_000
+
+/**
+ * Sign-in attempts (right or wrong) counted per username and per client address in a window: past the limit the
+ * attempt is refused (`operator_sign_in_locked`, with the seconds left) until the window ends. A right sign-in clears
+ * the username's count, so a few throwaway attempts lock a real administrator out for at most one short window.
+ */
+export const OPERATOR_SIGN_IN_LIMITS = {
+  windowMs: 15 * 60_000,
+  perUsername: 5,
+  perAddress: 30,
+} as const
+
+/** The second factor: RFC 6238 TOTP, SHA-1, 30 s steps, 6 digits, the step before and after accepted; a code is used once. */
+export const OPERATOR_TOTP = { issuer: 'One Card Pass', algorithm: 'SHA1', digits: 6, period: 30, window: 1 } as const
+
+/** A username: 3–32 of a-z 0-9 . _ - (stored lower case). */
+export const OPERATOR_USERNAME_PATTERN = /^[a-z0-9._-]{3,32}$/
+/** A password: 12–128 characters. */
+export const OPERATOR_PASSWORD_LENGTH = { min: 12, max: 128 } as const
+
+/**
+ * Roles. `admin`: everything, including operators and the audit trail. `content`: the platform's content (card
+ * products now; banners, flash sales, the mall, fuel prices, discount days, contests, cities later). `finance`: money
+ * views (later) and the audit trail (read). `reviewer`: decisions on what others submit (merchant applications now;
+ * shop names, reported jobs, unanswered refunds, owners later).
+ */
+export const OPERATOR_ROLES = ['admin', 'content', 'finance', 'reviewer'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+/** The areas of the console: the `<area>` of `console.<area>/<verb>`. */
+export const CONSOLE_AREAS = ['auth', 'operator', 'audit', 'card', 'merchant'] as const
+export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
+
+/**
+ * Who may call each area (one table: the console hides an area a role is not in; the server refuses the call with
+ * `operator_role_refused`). `auth` is every signed-in operator's (signIn itself needs no session).
+ */
+export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorRole[]>> = {
+  auth: OPERATOR_ROLES,
+  operator: ['admin'],
+  audit: ['admin', 'finance'],
+  card: ['admin', 'content'],
+  merchant: ['admin', 'reviewer'],
+}
+
+/** Every console call and its method. Paths are relative to `/api/`. */
+export const CONSOLE_ENDPOINTS = {
+  /** Sign in: username, password and the current TOTP code → a session token (the only call without one). */
+  'console.auth/signIn': 'POST',
+  /** End this session. */
+  'console.auth/signOut': 'POST',
+  /** The signed-in operator and when the session ends (the console's start). */
+  'console.auth/me': 'GET',
+  /** Operators, newest first, paged (admin). */
+  'console.operator/index': 'GET',
+  /** A new operator (admin): answers its TOTP secret and otpauth:// URI once — never shown again. */
+  'console.operator/create': 'POST',
+  /** Disable an operator, with the reason (admin): their sessions end; they can no longer sign in. Not oneself. */
+  'console.operator/disable': 'POST',
+  /** A new TOTP secret for an operator (a lost phone; admin): answered once; their sessions end. */
+  'console.operator/resetTotp': 'POST',
+  /** The audit trail, newest first, paged; by operator and by area (admin, finance). */
+  'console.audit/index': 'GET',
+  /** Every card product, withdrawn ones too (admin, content). */
+  'console.card/index': 'GET',
+  /** Create a card product (no id) or change one (id): new prices apply to new purchases only (admin, content). */
+  'console.card/save': 'POST',
+  /** Merchant applications, waiting ones first, paged (admin, reviewer). */
+  'console.merchant/index': 'GET',
+  /** One application; opening a submitted one marks it in review (admin, reviewer). */
+  'console.merchant/read': 'GET',
+  /** Reject with a reason per field (admin, reviewer). */
+  'console.merchant/reject': 'POST',
+  /** Approve: the shop is created and the applicant is its owner (admin, reviewer). */
+  'console.merchant/approve': 'POST',
+} as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
+
+export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
+
+/** The area of a console path. */
+export const consoleAreaOf = (path: ConsoleEndpointPath): ConsoleArea => path.slice('console.'.length, path.indexOf('/')) as ConsoleArea
+
+/** The roles that may call a path (the area's). */
+export const consoleRolesOf = (path: ConsoleEndpointPath): readonly OperatorRole[] => CONSOLE_AREA_ROLES[consoleAreaOf(path)]
+
+/** Whether a role may call a path (what the console shows; the server checks the same). */
+export const consoleAllows = (role: OperatorRole, path: ConsoleEndpointPath): boolean => consoleRolesOf(path).includes(role)
+
+/** Whether a role sees an area at all. */
+export const roleSeesArea = (role: OperatorRole, area: ConsoleArea): boolean => CONSOLE_AREA_ROLES[area].includes(role)
