@@ -47,8 +47,9 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
 
 // Taro's test queries wait 1 s for an element by default. That is a bound on waiting for a condition, not a
 // timed assertion, and 1 s is short on a busy two-core CI machine where a page mounts the whole H5 runtime:
-// give every waitForQuery… 5 s unless the test asks for something else.
-const WAIT_MS = 5000
+// give every waitForQuery… 15 s unless the test asks for something else (a CI run beside other work measured a page
+// search over 5 s: a bound on a hang costs nothing while the test passes).
+const WAIT_MS = 15_000
 // Index of the optional `params` argument of each waiting query.
 const paramsAt: Record<string, number> = {
   waitForQuerySelector: 1,
