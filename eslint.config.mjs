@@ -114,6 +114,11 @@ export const LAYER_ZONES = [
     message: 'server/ may import only src/contract, src/routes.ts and the pure views of src/views (which it draws first screens with).',
   },
   ...SERVER_ZONES,
+  // The operator's console (issue 45) is a build of its own (scripts/build-console.mjs): it imports only the contract, and
+  // nothing of the app or the server imports it — so it never adds a byte to the mini-program or the shoppers' H5.
+  { target: 'console', from: 'src', except: ['./contract'], message: 'console/ may import only src/contract (its own build; never the app).' },
+  zone('console', ['server'], 'console/ may import only src/contract (its own build; never the server).'),
+  zone(['src', 'server'], ['console'], 'Nothing of the app or the server imports console/ (the console is a build of its own).'),
 ]
 
 /** What the app bundle may not import (zod; contract schema files other than as types). */
@@ -144,7 +149,7 @@ const BUNDLE_IMPORTS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-h5/', 'coverage/', 'test-results/', 'data/', '.swc/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-h5/', 'dist-console/', 'coverage/', 'test-results/', 'data/', '.swc/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -165,7 +170,7 @@ export default tseslint.config(
     // Circles: local/no-import-circle (scripts/lint/import-circles.mjs), type-only imports included — import-x's
     // no-cycle skips those and has no option for them; the local rule reads the whole graph once (~1 s, where
     // no-cycle took ~10 s of the lint).
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, local: importCircles },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],

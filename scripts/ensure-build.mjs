@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the weapp or H5 app when its output is missing or older than the sources.
-// Usage: node scripts/ensure-build.mjs h5|weapp [--force]
+// Builds the weapp or H5 app, or the operator's console, when its output is missing or older than the sources.
+// Usage: node scripts/ensure-build.mjs h5|weapp|console [--force]
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const target = process.argv[2]
-if (target !== 'h5' && target !== 'weapp') {
-  console.error('usage: ensure-build.mjs h5|weapp [--force]')
+if (target !== 'h5' && target !== 'weapp' && target !== 'console') {
+  console.error('usage: ensure-build.mjs h5|weapp|console [--force]')
   process.exit(2)
 }
-const outDir = path.join(root, target === 'h5' ? 'dist-h5' : 'dist')
+const outDir = path.join(root, { h5: 'dist-h5', weapp: 'dist', console: 'dist-console' }[target])
 const stamp = path.join(outDir, '.build-stamp')
 
 function newestMtime(p) {
@@ -24,7 +24,11 @@ function newestMtime(p) {
   return newest
 }
 
-const inputs = ['src', 'config', 'package.json', 'babel.config.js', '.env.production', '.env.local', '.env.production.local']
+// The console (scripts/build-console.mjs) is built from console/ and the contract it imports.
+const inputs =
+  target === 'console'
+    ? ['console', 'src/contract', 'package.json', 'scripts/build-console.mjs']
+    : ['src', 'config', 'package.json', 'babel.config.js', '.env.production', '.env.local', '.env.production.local']
 const sourcesAt = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))))
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0
 
@@ -35,14 +39,15 @@ if (!process.argv.includes('--force') && builtAt > sourcesAt) {
 
 console.log(`Building ${target} → ${path.relative(root, outDir)}/ …`)
 const started = Date.now()
-const res = spawnSync('npx', ['taro', 'build', '--type', target], {
+const command = target === 'console' ? [process.execPath, [path.join(root, 'scripts', 'build-console.mjs')]] : ['npx', ['taro', 'build', '--type', target]]
+const res = spawnSync(command[0], command[1], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production' },
 })
 if (res.status !== 0) process.exit(res.status ?? 1)
 // `taro build` can exit 0 without building (e.g. when its config check fails): never stamp old output as fresh.
-const entry = path.join(outDir, target === 'h5' ? 'index.html' : 'app.js')
+const entry = path.join(outDir, target === 'weapp' ? 'app.js' : 'index.html')
 if (!fs.existsSync(entry) || fs.statSync(entry).mtimeMs < started) {
   console.error(`${target} build wrote nothing new (${path.relative(root, entry)} is missing or older than this build)`)
   process.exit(1)

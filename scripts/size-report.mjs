@@ -3,6 +3,8 @@
 // and what H5 downloads for Home (entry JS/CSS + Home's own chunks, gzip -9). Budgets from issue 2;
 // exits 1 when a figure is over its budget. `--json` prints the figures as JSON. Also (no budget, issue 15):
 // what a shopper downloads walking WALK's pages one after another, each file once (the browser's cache).
+// The operator's console (issue 45, dist-console/, its own build) on a line of its own: the H5 and weapp figures never
+// include it (nothing of src/ imports console/, lint).
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -11,8 +13,9 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const WEAPP = path.join(root, 'dist')
 const H5 = path.join(root, 'dist-h5')
+const CONSOLE = path.join(root, 'dist-console')
 const KB = 1024
-const BUDGET = { weappMain: 800 * KB, weappSub: 400 * KB, h5HomeGzip: 150 * KB }
+const BUDGET = { weappMain: 800 * KB, weappSub: 400 * KB, h5HomeGzip: 150 * KB, consoleGzip: 450 * KB }
 const HOME = 'pages/index/index'
 /** Home → Discount bill → Shop details → Pay a bill → My orders (issue 15). */
 const WALK = ['pages/index/index', 'pages/discountBill/index', 'pages/shops/details', 'pages/payBill/index', 'pages/orders/index']
@@ -99,7 +102,25 @@ function h5Sizes() {
   return { files, js, css, total: js + css, raw, sent: files.reduce((n, f) => n + sent(f), 0) }
 }
 
+/** The console's page: its script(s) as built (gzip -9) and as sent (the .br beside each). */
+function consoleSizes() {
+  const assets = path.join(CONSOLE, 'assets')
+  if (!fs.existsSync(path.join(CONSOLE, 'index.html'))) fail('dist-console/index.html is missing: run `npm run build:console` first.')
+  const files = fs.readdirSync(assets).filter((f) => /\.(js|css)$/.test(f))
+  let gzip = 0
+  let raw = 0
+  let br = 0
+  for (const f of files) {
+    const buf = fs.readFileSync(path.join(assets, f))
+    raw += buf.length
+    gzip += zlib.gzipSync(buf, { level: 9 }).length
+    br += fs.existsSync(path.join(assets, `${f}.br`)) ? fs.statSync(path.join(assets, `${f}.br`)).size : 0
+  }
+  return { files, raw, gzip, br }
+}
+
 const weapp = weappSizes()
+const consolePage = consoleSizes()
 const h5 = h5Sizes()
 const walked = walkSizes(WALK)
 const walkedSent = walkSizes(WALK, sent)
@@ -113,11 +134,12 @@ const rows = [
   ['H5 walk Home → … → My orders (gzip)', walked.total, null, steps(walked)],
   ['H5 Home first load as sent (brotli)', h5.sent, null, 'the .br files the build wrote'],
   ['H5 walk as sent (brotli)', walkedSent.total, null, steps(walkedSent)],
+  ["operator's console, whole page (gzip)", consolePage.gzip, BUDGET.consoleGzip, `its own build: ${(consolePage.raw / KB).toFixed(1)} KB minified, ${(consolePage.br / KB).toFixed(1)} KB brotli, ${consolePage.files.length} file`],
 ]
 const over = rows.filter(([, size, budget]) => budget !== null && size > budget)
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ weapp, h5, walk: walked, walkSent: walkedSent, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
+  console.log(JSON.stringify({ weapp, h5, walk: walked, walkSent: walkedSent, console: consolePage, budgets: BUDGET, over: over.map((r) => r[0]) }, null, 2))
 } else {
   const kb = (n) => `${(n / KB).toFixed(1)} KB`
   const width = Math.max(...rows.map((r) => r[0].length))

@@ -95,6 +95,12 @@ const SAMPLES = {
   featureToApi: ['src/features/orders/Sample.tsx', "import { useOrderPages } from '@/api/orders'\nexport const x = useOrderPages\n"],
   weuiIcon: ['src/components/Sample/index.tsx', "import { Icon, View } from '@tarojs/components'\nexport const x = [Icon, View]\n"],
   weuiCheckbox: ['src/features/orders/Sample.tsx', "import { Checkbox } from '@tarojs/components'\nexport const x = Checkbox\n"],
+  // The operator's console (issue 45): its own build; it imports only the contract, and nothing of the app or server imports it.
+  consoleToCore: ['console/sample.ts', "import { request } from '../src/core/request'\nexport const x = request\n"],
+  consoleToServer: ['console/sample.ts', "import { nowMs } from '../server/time'\nexport const x = nowMs\n"],
+  consoleAllowed: ['console/sample.ts', "import { CONSOLE_ENDPOINTS } from '../src/contract/consoleEndpoints'\nimport { words } from './messages'\nexport const x = [CONSOLE_ENDPOINTS, words]\n"],
+  appToConsole: ['src/features/orders/Sample.tsx', "import { words } from '../../../console/messages'\nexport const x = words\n"],
+  serverToConsole: ['server/domain/cards.ts', "import { words } from '../../console/messages'\nexport const x = words\n"],
   // core/request.ts imports core/storage.ts on disk: storage importing request closes a cycle.
   cycle: ['src/core/storage.ts', "import { request } from './request'\nexport const x = request\n"],
   // contract/geo.ts imports contract/distance.ts on disk: distance taking a type back from geo closes a circle, type-only
@@ -190,6 +196,14 @@ describe('layers the lint enforces', () => {
   it("Taro's Icon / Checkbox (drawn with the WeUI font the H5 build leaves out) fail; View passes", () => {
     expect(only('@typescript-eslint/no-restricted-imports', found.weuiIcon)).toEqual([expect.stringContaining("leaves out WeUI's icon font")])
     expect(only('@typescript-eslint/no-restricted-imports', found.weuiCheckbox)).toHaveLength(1)
+  })
+
+  it("the operator's console imports only the contract; neither the app nor the server imports the console", () => {
+    expect(only('import-x/no-restricted-paths', found.consoleToCore)).toEqual([expect.stringContaining('console/ may import only src/contract')])
+    expect(only('import-x/no-restricted-paths', found.consoleToServer)).toEqual([expect.stringContaining('console/ may import only src/contract')])
+    expect(found.consoleAllowed).toEqual([])
+    expect(only('import-x/no-restricted-paths', found.appToConsole)).toEqual([expect.stringContaining('Nothing of the app or the server imports console/')])
+    expect(only('import-x/no-restricted-paths', found.serverToConsole)).toEqual([expect.stringContaining('Nothing of the app or the server imports console/')])
   })
 
   it('an import circle fails, naming the way back', () => {

@@ -9,7 +9,7 @@ import { COMMON_REQUEST, Id, oneLine, shopperSays } from './common'
 import { PageQuery, pagedOf } from './paging'
 import { MerchantApplication } from './merchant'
 import { MERCHANT_APPLICATION_FIELDS, MERCHANT_APPLICATION_STATUSES } from './merchantEndpoints'
-import { CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
+import { CARD_PRODUCT_LIMITS, CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
 
 // ——— Operators and sessions ———
 
@@ -176,18 +176,7 @@ export type AuditPage = z.output<typeof AuditPage>
 
 // ——— Card products ———
 
-/** The rules of a card product (the command line's, server/domain/operator.ts, are these). */
-export const CARD_PRODUCT_LIMITS = {
-  name: 20,
-  level: [1, 9],
-  /** ¥0.01 … ¥100,000.00 */
-  price: [1, 10_000_000],
-  days: [1, 3660],
-  member_rate: [50, 100],
-  benefits: 10,
-  benefit: 40,
-} as const
-
+export { CARD_PRODUCT_LIMITS }
 const L = CARD_PRODUCT_LIMITS
 const int = (name: string, [min, max]: readonly [number, number]) =>
   z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} is at least ${min}`).max(max, `${name} is at most ${max}`)

@@ -107,3 +107,18 @@ export const consoleAllows = (role: OperatorRole, path: ConsoleEndpointPath): bo
 
 /** Whether a role sees an area at all. */
 export const roleSeesArea = (role: OperatorRole, area: ConsoleArea): boolean => CONSOLE_AREA_ROLES[area].includes(role)
+
+/**
+ * The rules of a card product (the command line's, server/domain/operator.ts, are these): here, without zod, so the
+ * console's card form reads them without carrying zod (src/contract/console.ts builds the schema from them).
+ */
+export const CARD_PRODUCT_LIMITS = {
+  name: 20,
+  level: [1, 9],
+  /** ¥0.01 … ¥100,000.00 */
+  price: [1, 10_000_000],
+  days: [1, 3660],
+  member_rate: [50, 100],
+  benefits: 10,
+  benefit: 40,
+} as const

@@ -1,0 +1,218 @@
+/**
+ * The operator's console (issue 45) at 1440 × 900, in zh and in en (one browser context per language; each operator in
+ * a tab of their own — the session is kept per tab, in sessionStorage). An administrator (a demo operator, its TOTP code
+ * computed from the demo secret) creates a content operator; that operator signs in with a code from the secret the
+ * create screen showed once, and changes a card product's price, which a shopper then sees on H5's Card tab (375 × 812);
+ * a reviewer rejects a merchant application on one field, the merchant resubmits it (through the API, as the merchant's
+ * app does), the reviewer approves it; the administrator's audit trail shows the writes. axe: 0 serious/critical on every
+ * console screen and dialog, in both languages. Screenshots: test-results/e2e/issue45-console-*.
+ */
+import sharp from 'sharp'
+import { Secret, TOTP } from 'otpauth'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BASE, LANG_EN, api, dbRow, launch, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
+import { DEMO_OPERATORS } from '../server/demo/seedOperators'
+import { OPERATOR_TOTP } from '../src/contract/consoleEndpoints'
+import { reasonText } from '../src/contract/reasons'
+import { words, type Lang, type MessageKey } from '../console/messages'
+
+const DESKTOP = { width: 1440, height: 900 }
+const demo = (role: string) => {
+  const found = DEMO_OPERATORS.find((o) => o.role === role)
+  if (!found) throw new Error(`no demo operator for ${role}`)
+  return found
+}
+
+/**
+ * A TOTP code for `secret` never given before in this file (the server takes each code once): the current step's, or
+ * the next step's (the server accepts one step either side) when this one was used.
+ */
+const usedSteps = new Map<string, number>()
+function totpCode(secret: string): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: OPERATOR_TOTP.algorithm, digits: OPERATOR_TOTP.digits, period: OPERATOR_TOTP.period })
+  const now = Math.floor(Date.now() / 1000 / OPERATOR_TOTP.period)
+  const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1)
+  if (step > now + OPERATOR_TOTP.window) throw new Error('more sign-ins of one operator than the window allows: wait for the next step')
+  usedSteps.set(secret, step)
+  return totp.generate({ timestamp: step * OPERATOR_TOTP.period * 1000 })
+}
+
+/** axe on the console once still (antd's colour transitions over): nothing serious or critical. */
+async function expectAxeClean(page: Page, what: string): Promise<void> {
+  await still(page)
+  expect({ what, violations: await seriousAxe(page) }).toEqual({ what, violations: [] })
+}
+
+/** A picture uploaded as the merchant's app uploads one: its /uploads/… address. */
+async function upload(token: string, fill: string): Promise<string> {
+  const form = new FormData()
+  form.append('file', new Blob([await sharp({ create: { width: 640, height: 480, channels: 3, background: fill } }).jpeg().toBuffer()], { type: 'image/jpeg' }), 'photo.jpg')
+  const body = (await (await fetch(`${BASE()}/api/index/uploadPic`, { method: 'POST', headers: { 'access-token': token }, body: form })).json()) as { data: { url: string } }
+  return body.data.url
+}
+
+async function applyForShop(token: string, mobile: string, shopName: string): Promise<number> {
+  const payload = { shop_name: shopName, class_id: 1, contact_name: '周师傅', mobile, city_id: 1, district: '福田区', address: '福华三路 20 号', lat: 22.541, lng: 114.051, hours: '10:00-21:00', discount_rate: 90, licence_image: await upload(token, '#d9c9a3'), storefront_image: await upload(token, '#8a4b2a') }
+  const sent = await api<{ application: { id: number } }>('personal.merchant_application/submit', payload, token)
+  return sent.application.id
+}
+
+describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => words(lang, key, params)
+  let browser: Browser
+  let context: BrowserContext
+  const shots = (page: Page, name: string) => shot(page, `issue45-console-${name}-${lang}`)
+
+  beforeAll(async () => {
+    browser = await launch()
+    context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1, locale: 'zh-CN' })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  /** A tab signed in as `username` (sign-in screen → the first screen of the role). */
+  async function signIn(username: string, password: string, secret: string, first: MessageKey): Promise<Page> {
+    const page = await context.newPage()
+    await page.goto(`${BASE()}/console/`)
+    await page.getByLabel(t('username'), { exact: true }).fill(username)
+    await page.getByLabel(t('password'), { exact: true }).fill(password)
+    await page.getByLabel(t('totp'), { exact: true }).fill(totpCode(secret))
+    await page.getByRole('button', { name: t('signIn') }).click()
+    await page.getByRole('heading', { level: 2, name: t(first) }).waitFor()
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
+    return page
+  }
+
+  const menu = async (page: Page) => (await page.locator('nav [role="menuitem"]').allInnerTexts()).map((s) => s.trim())
+
+  it('admin creates a content operator; it changes a card price the shopper sees; a reviewer rejects then approves; the audit trail shows it', async () => {
+    const admin = demo('admin')
+    const suffix = `${lang}${Date.now().toString(36).slice(-4)}`
+
+    // Sign-in: the page, the language switch, a wrong code refused with the reason's words.
+    const first = await context.newPage()
+    await first.goto(`${BASE()}/console/`)
+    if (lang === 'en') await first.getByText('English', { exact: true }).click()
+    await first.getByRole('heading', { name: t('signInTitle') }).waitFor()
+    expect(await first.evaluate(() => document.documentElement.lang)).toBe(lang === 'zh' ? 'zh-CN' : 'en')
+    await expectAxeClean(first, 'sign-in')
+    await shots(first, 'sign-in')
+    await first.getByLabel(t('username'), { exact: true }).fill(admin.username)
+    await first.getByLabel(t('password'), { exact: true }).fill(admin.password)
+    await first.getByLabel(t('totp'), { exact: true }).fill('000000')
+    await first.getByRole('button', { name: t('signIn') }).click()
+    await first.locator('.console-signin-error', { hasText: reasonText('operator_sign_in_refused', lang) }).waitFor()
+    await expectAxeClean(first, 'sign-in refused')
+    await shots(first, 'sign-in-refused')
+    await first.close()
+
+    // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
+    const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit')])
+    await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
+    await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
+    await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
+    await expectAxeClean(adminPage, 'operators')
+    await shots(adminPage, 'operators')
+    await adminPage.getByRole('button', { name: t('newOperator') }).click()
+    const dialog = adminPage.getByRole('dialog')
+    const username = `content-${suffix}`
+    const password = `pw-${suffix}-long-enough`
+    await dialog.getByLabel(t('username'), { exact: true }).fill(username)
+    await dialog.getByLabel(t('name'), { exact: true }).fill(lang === 'zh' ? '新内容运营' : 'New editor')
+    await dialog.getByLabel(t('password'), { exact: true }).fill(password)
+    await expectAxeClean(adminPage, 'new operator')
+    await shots(adminPage, 'operator-new')
+    await dialog.getByRole('button', { name: t('create') }).click()
+    const secretBox = adminPage.locator('.console-totp-secret')
+    await secretBox.waitFor()
+    const secret = (await secretBox.innerText()).trim()
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
+    expect(await adminPage.locator('.console-totp-qr').getAttribute('src')).toMatch(/^data:image\/gif;base64,/)
+    await expectAxeClean(adminPage, 'totp once')
+    await shots(adminPage, 'operator-totp-once')
+    await adminPage.locator('.ant-modal-footer').getByRole('button', { name: t('close') }).click()
+    await adminPage.getByRole('cell', { name: username }).waitFor()
+
+    // The content operator: only Card products; changes the first product's price.
+    const content = await signIn(username, password, secret, 'cardsTitle')
+    expect(await menu(content)).toEqual([t('menuCards')])
+    await expectAxeClean(content, 'cards')
+    await shots(content, 'cards')
+    const row = content.locator('.ant-table-row').first()
+    const cardName = (await row.locator('td').first().innerText()).trim()
+    const level = Number((await row.locator('td').nth(1).innerText()).trim())
+    const oldFen = Math.round(Number((await row.locator('.console-card-price').innerText()).replace(/[^\d.]/g, '')) * 100)
+    const newFen = oldFen + (lang === 'zh' ? 100 : 200)
+    await row.getByRole('button', { name: `${t('edit')} ${cardName}` }).click()
+    const cardDialog = content.getByRole('dialog')
+    await cardDialog.getByLabel(t('price'), { exact: true }).fill((newFen / 100).toFixed(2))
+    await cardDialog.getByLabel(t('reasonOptional'), { exact: true }).fill(`e2e ${lang}`)
+    await expectAxeClean(content, 'card edit')
+    await shots(content, 'card-edit')
+    await cardDialog.getByRole('button', { name: t('save') }).click()
+    await content.locator('.ant-message', { hasText: t('cardSaved', { name: cardName }) }).waitFor()
+    await content.locator('.ant-table-row', { hasText: cardName }).locator('.console-card-price', { hasText: (newFen / 100).toFixed(2) }).waitFor()
+
+    // The shopper on H5's Card tab sees the new price at once (the card by its level: its name there is in the shopper's language).
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/pages/card/index`)
+    await settled(shopper.page)
+    await shopper.page.locator(`.card-product--level${level}`).locator('.card-product__price', { hasText: `¥${(newFen / 100).toFixed(2)}` }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-card-${lang}`)
+    await shopper.context.close()
+
+    // A merchant applies; the reviewer rejects the shop name, the merchant resubmits, the reviewer approves.
+    const mobile = lang === 'zh' ? '13800004501' : '13800004502'
+    const merchantToken = await sessionOf(mobile)
+    const shopName = `${lang === 'zh' ? '运营测试店' : 'Console shop'} ${suffix}`
+    const applicationId = await applyForShop(merchantToken, mobile, shopName)
+    const reviewer = demo('reviewer')
+    const review = await signIn(reviewer.username, reviewer.password, reviewer.totpSecret, 'merchantsTitle')
+    expect(await menu(review)).toEqual([t('menuMerchants')])
+    await review.locator('.ant-table-row', { hasText: shopName }).waitFor()
+    await expectAxeClean(review, 'merchants')
+    await shots(review, 'merchants')
+    await review.getByRole('button', { name: `${t('open')} ${shopName}` }).click()
+    const drawer = review.getByRole('dialog')
+    await drawer.locator('.console-field--shop_name').waitFor()
+    await drawer.locator('.console-field--shop_name').getByText(t('rejectField')).click()
+    const why = lang === 'zh' ? '店名需与营业执照一致' : 'The name must match the licence'
+    await drawer.getByLabel(`${t('field_shop_name')} — ${t('rejectWords')}`).fill(why)
+    await expectAxeClean(review, 'merchant review')
+    await shots(review, 'merchant-review')
+    await drawer.getByRole('button', { name: t('reject') }).click()
+    await review.locator('.ant-message', { hasText: t('rejected', { name: shopName }) }).waitFor()
+    expect(await dbRow<{ status: string }>('SELECT status FROM merchant_applications WHERE id = ?', applicationId)).toMatchObject({ status: 'rejected' })
+
+    // What the merchant's app reads (a GET): the rejected field with the reviewer's words.
+    const read = (await (await fetch(`${BASE()}/api/personal.merchant_application/read`, { headers: { 'access-token': merchantToken, 'access-origin': '' } })).json()) as { data: { application: { rejections: Record<string, string> } } }
+    expect(read.data.application.rejections).toEqual({ shop_name: why })
+    await applyForShop(merchantToken, mobile, `${shopName}店`)
+    await review.reload()
+    await review.locator('.ant-table-row', { hasText: `${shopName}店` }).waitFor()
+    await review.getByRole('button', { name: `${t('open')} ${shopName}店` }).click()
+    await drawer.locator('.console-field--shop_name').waitFor()
+    await drawer.getByRole('button', { name: t('approve') }).click()
+    await review.getByRole('tooltip').getByRole('button', { name: t('approve') }).click()
+    await review.locator('.ant-message', { hasText: t('approved', { name: `${shopName}店` }) }).waitFor()
+    expect(await dbRow<{ status: string; shop_id: number | null }>('SELECT status, shop_id FROM merchant_applications WHERE id = ?', applicationId)).toMatchObject({ status: 'approved' })
+
+    // The administrator's audit trail: the writes, newest first, each with what changed.
+    await adminPage.getByRole('menuitem', { name: t('menuAudit') }).click()
+    await adminPage.getByRole('heading', { level: 2, name: t('auditTitle') }).waitFor()
+    const rows = adminPage.locator('.ant-table-row')
+    await rows.first().waitFor()
+    const actions = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((s) => s.trim())
+    for (const action of ['merchant.approve', 'merchant.reject', 'card.save', 'operator.create'] as const) expect(actions).toContain(t(`action_${action}` as MessageKey))
+    const saved = rows.filter({ hasText: t('action_card.save') }).first()
+    await saved.getByRole('button').first().click()
+    const diff = adminPage.locator('.console-diff').first()
+    await diff.locator('.console-diff--changed', { hasText: 'price' }).waitFor()
+    expect(await diff.locator('.console-diff--changed', { hasText: 'price' }).innerText()).toContain(String(newFen))
+    await expectAxeClean(adminPage, 'audit')
+    await shots(adminPage, 'audit')
+  })
+})
