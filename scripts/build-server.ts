@@ -55,6 +55,9 @@ export async function buildServer(out: string): Promise<number> {
       format: 'cjs',
       target: 'node20.19',
       packages: 'external',
+      // A dynamic import() of a package (the SMS SDK, loaded when first used) as tsx runs it: require() in a promise.
+      // Left as import(), Node's ESM resolver would refuse the SDK's extensionless deep path.
+      supported: { 'dynamic-import': false },
       sourcemap: true,
       // The sources' paths in the maps are relative to the map: ../server/… (stack traces read as the repository's).
       sourcesContent: false,

@@ -4,7 +4,8 @@
  * TypeScript and tsx made unresolvable (a `--require` hook refuses them), as a production install without the dev
  * dependencies has it. The compiled server starts, migrates its database (on PostgreSQL — TEST_DATABASE_URL — from the
  * .sql files shipped beside it), answers the API, and draws Home and Me with their inline page scripts (both were built
- * from the sources at the first request before); the operator's commands run compiled too. Everything the compiled
+ * from the sources at the first request before), and texts a login code through the SMS provider's SDK (loaded when
+ * first used, a dynamic import); the operator's commands run compiled too. Everything the compiled
  * files require is a dependency, none a devDependency.
  */
 import { execFile } from 'node:child_process'
@@ -14,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { buildServer, SERVER_ENTRIES } from '../../scripts/build-server'
+import { startSmsDouble, type SmsDouble } from '../doubles/sms'
 import { freshPgDatabase, type PgDatabase } from './pg'
 
 interface Server {
@@ -41,6 +43,7 @@ let dir: string
 let app: string
 let server: Server
 let pg: PgDatabase | null = null
+let sms: SmsDouble
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-built-'))
@@ -53,11 +56,12 @@ beforeAll(async () => {
   fs.mkdirSync(site)
   fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><html><head><title>一卡通</title></head><body><div id="app"></div></body></html>')
   if (process.env.TEST_DATABASE_URL) pg = await freshPgDatabase(process.env.TEST_DATABASE_URL)
+  sms = await startSmsDouble()
   server = await startTestServer({
     staticDir: site,
     label: 'built',
     sandbox: false,
-    env: { NODE_ENV: 'production', ...(pg ? { DATABASE_URL: pg.url } : {}) },
+    env: { NODE_ENV: 'production', ...sms.env(), ...(pg ? { DATABASE_URL: pg.url } : {}) },
     built: { main: path.join(app, 'dist-server', 'main.js'), nodeArgs: ['--require', path.join(dir, 'block.cjs')] },
   })
 })
@@ -65,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await pg?.drop()
+  await sms?.close()
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -102,6 +107,13 @@ describe('the server built to plain JavaScript, run without its sources or a com
     expect(server.output()).not.toMatch(/Cannot find module/)
   })
 
+  it('texts a login code through the SMS provider (its SDK loaded when first used)', async () => {
+    const res = await fetch(`${server.base}/api/Captcha/sendSmsCaptcha`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13900004101' }) })
+    expect(((await res.json()) as { code: number; reason?: string }).reason).toBeUndefined()
+    expect(sms.texts.map((t) => t.phone.slice(-11))).toEqual(['13900004101'])
+    expect(sms.texts[0].params[0]).toMatch(/^\d{6}$/)
+  })
+
   it("runs the operator's commands compiled: admin and doctor on the server's database", async () => {
     const run = (name: string, ...args: string[]) =>
       promisify(execFile)(process.execPath, ['--require', path.join(dir, 'block.cjs'), path.join(app, 'dist-server', `${name}.js`), ...args], {
@@ -119,7 +131,7 @@ describe('the server built to plain JavaScript, run without its sources or a com
     const needed = new Set<string>()
     for (const name of [...Object.keys(SERVER_ENTRIES), 'views']) {
       const text = fs.readFileSync(path.join(app, 'dist-server', `${name}.js`), 'utf8')
-      for (const [, spec] of text.matchAll(/\brequire\("([^"./][^"]*)"\)/g)) {
+      for (const [, spec] of text.matchAll(/\b(?:require|import)\("([^"./][^"]*)"\)/g)) {
         const bare = spec.replace(/^node:/, '')
         if (builtin.has(bare) || builtin.has(bare.split('/')[0])) continue
         needed.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
