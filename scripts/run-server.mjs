@@ -6,7 +6,7 @@
 //
 // In production — NODE_ENV=production (as the server decides it: server/http/config.ts), or a tree that holds the build
 // without the sources (server/main.ts absent) — it runs the compiled JavaScript, `node --enable-source-maps
-// dist-server/<name>.js`, first building dist-server/ (scripts/build-server.ts, ~3 s) when it is missing or older than
+// dist-server/<name>.js`, first building dist-server/ (scripts/build-server.ts, ~2 s) when it is missing or older than
 // the sources, as scripts/ensure-build.mjs does for the H5 build. Otherwise (the sandbox, development) it runs the
 // TypeScript sources through tsx, as before. Signals reach the process it started; its exit code is this one's.
 import { spawn, spawnSync } from 'node:child_process'
