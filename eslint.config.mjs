@@ -149,7 +149,7 @@ const BUNDLE_IMPORTS = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-h5/', 'dist-console/', 'coverage/', 'test-results/', 'data/', '.swc/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-h5/', 'dist-console/', 'dist-server/', 'dist-server.*/', 'coverage/', 'test-results/', 'data/', '.swc/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,9 @@
 /**
- * Issue 40, a production start in the browser: the server as `NODE_ENV=production npm start` runs it (no SANDBOX, no
- * DEMO_DATA), with its providers pointed at the doubles (__tests__/doubles/: Tencent Cloud SMS, WeChat Pay API v3, Alipay's
+ * Issue 40, a production start in the browser: the server as `NODE_ENV=production npm start` runs it — compiled, `node
+ * dist-server/main.js` (issue 41: built first when missing or older than the sources), no SANDBOX, no DEMO_DATA — with its providers pointed at the doubles (__tests__/doubles/: Tencent Cloud SMS, WeChat Pay API v3, Alipay's
  * gateway, each with keys made for this run and real cryptography), everything on 127.0.0.1.
  *
- * - The operator, with `npm run admin`, approves a merchant's application (submitted through the API as the signed-in
+ * - The operator, with `npm run admin` (compiled too: dist-server/admin.js), approves a merchant's application (submitted through the API as the signed-in
  *   applicant does, pictures uploaded, the contact's mobile verified by a texted code) and creates a card product.
  * - A shopper logs in by SMS on the H5 screens (the code read from the SMS double), pays a bill at that shop with WeChat
  *   Pay's H5 payment (chosen on the payment sheet; WeChat Pay's page on wx.tenpay.com is answered here: the double pays
@@ -42,7 +42,7 @@ interface Server {
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startTestServer } = require('../scripts/test-server.cjs') as {
-  startTestServer: (o: { staticDir: string; label: string; env: Record<string, string>; sandbox: boolean }) => Promise<Server>
+  startTestServer: (o: { staticDir: string; label: string; env: Record<string, string>; sandbox: boolean; built: boolean }) => Promise<Server>
 }
 
 const ROOT = path.resolve(__dirname, '..')
@@ -187,6 +187,7 @@ beforeAll(async () => {
     staticDir: path.join(ROOT, 'dist-h5'),
     label: 'e2e-production',
     sandbox: false,
+    built: true,
     env: { NODE_ENV: 'production', ...sms.env(), ...wxpay.env({ notifyUrl: PUBLIC_URL }), ...alipay.env(PUBLIC_URL), PUBLIC_URL },
   })
   // What reaches https://shop.example.com reaches this server (the TLS terminator's part).

@@ -32,6 +32,12 @@ const inputs =
 const sourcesAt = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))))
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0
 
+// A tree shipped with its builds and without the sources (docs/going-live.md "Building it") takes the build it holds.
+if (builtAt > 0 && !fs.existsSync(path.join(root, 'src'))) {
+  console.log(`${target} build kept: no sources here to build from (${path.relative(root, outDir)}/)`)
+  process.exit(0)
+}
+
 if (!process.argv.includes('--force') && builtAt > sourcesAt) {
   console.log(`${target} build is up to date (${path.relative(root, outDir)}/)`)
   process.exit(0)

@@ -1,6 +1,7 @@
-// Starts the reference server for the outer test tiers exactly as `npm start` does (tsx server/main.ts),
-// on a free 127.0.0.1 port with a fresh database. Used by e2e/globalSetup.js and test-mp/server.js.
-const { spawn } = require('node:child_process')
+// Starts the reference server for the outer test tiers exactly as `npm start` does (tsx server/main.ts; or, `built`, the
+// compiled server as a production `npm start` runs it: node dist-server/main.js), on a free 127.0.0.1 port with a fresh
+// database. Used by e2e/globalSetup.js and test-mp/server.js.
+const { spawn, spawnSync } = require('node:child_process')
 const crypto = require('node:crypto')
 const fs = require('node:fs')
 const http = require('node:http')
@@ -41,14 +42,16 @@ function freePort() {
 }
 
 /**
- * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, onOutput?: (all: string) => void }} opts
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, built?: boolean | { main: string, nodeArgs?: string[] }, onOutput?: (all: string) => void }} opts
+ * built: the compiled server (issue 41) — true: dist-server/main.js, brought up to date first (scripts/run-server.mjs
+ * --build, as a production `npm start` does); { main, nodeArgs }: that built main.js, run from its folder's parent.
  * sandbox: false starts it without the sandbox (no SANDBOX=1, no sandbox key to wait for; pass NODE_ENV=production and
  * the providers' variables in `env`: e2e/production.e2e.ts).
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
  * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, onOutput }) {
+async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, built, onOutput }) {
   const port = await freePort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
@@ -56,7 +59,13 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', SMS_PER_CLIENT_DAY: '100000', PAY_NOTIFY_SECRET: RUN_PAY_SECRET, ...extraEnv }
   delete env.SANDBOX_KEY
   if (!sandbox) delete env.SANDBOX
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  if (built === true) {
+    const res = spawnSync(process.execPath, [path.join(root, 'scripts', 'run-server.mjs'), '--build'], { cwd: root, encoding: 'utf8' })
+    if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}${res.stderr}`)
+  }
+  const main = built === true ? path.join(root, 'dist-server', 'main.js') : built ? built.main : null
+  const argv = main ? ['--enable-source-maps', ...((built !== true && built.nodeArgs) || []), main] : [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')]
+  const child = spawn(process.execPath, argv, { cwd: main ? path.dirname(path.dirname(main)) : root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const take = (d) => {
     output += d
