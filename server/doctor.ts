@@ -1,10 +1,8 @@
 import fs from 'node:fs'
-import Database from 'better-sqlite3'
 import path from 'node:path'
-import { CompiledQuery } from 'kysely'
 import { ConfigError, describeVariable, fieldKind, type Env, type EnvProblem } from './env'
-import { MIGRATIONS, openDatabase } from './storage/db'
-import { openStorage } from './storage/engine'
+import { MIGRATIONS } from './storage/db'
+import { lookAtPostgres, lookAtSqliteFile, type DatabaseLook } from './storage/inspect'
 import { REFERENCE_TABLES } from './storage/reference'
 import { readConfig, SERVER_ENV, type ServerConfig } from './http/config'
 import { PROVIDER_CONFIGS, type Finding } from './providers/configs'
@@ -138,45 +136,35 @@ async function checkDatabase(config: ServerConfig | null): Promise<Finding[]> {
   if (!config) return [{ level: 'info', message: 'not checked: the configuration above has problems' }]
   const url = config.databaseUrl
   if (url) {
-    const handle = openDatabase(':memory:')
-    const storage = openStorage(handle, url)
+    let look: DatabaseLook | undefined
     try {
-      // Reachable at all (a refused connection throws here); then its version, none before the first start migrated it.
-      await storage.db.executeQuery(CompiledQuery.raw('SELECT 1'))
-      const version = await storage.db.executeQuery(CompiledQuery.raw('SELECT max(version) AS v FROM schema_version')).then(
-        (r) => Number((r.rows[0] as { v: number | string | null }).v ?? 0),
-        () => 0,
-      )
+      look = await lookAtPostgres(url)
+      const version = look.version
       const found: Finding[] = [{ level: 'ok', variable: 'DATABASE_URL', message: `PostgreSQL answers (schema version ${version || 'none yet: migrated at the first start'} of ${MIGRATIONS.length})` }]
       if (version > MIGRATIONS.length) found.push({ level: 'fail', variable: 'DATABASE_URL', message: `the database is at version ${version}, newer than this code's ${MIGRATIONS.length}` })
-      if (version > 0) found.push(...(await referenceRows((text) => storage.db.executeQuery(CompiledQuery.raw(text)).then((r) => r.rows as Array<Record<string, unknown>>))))
+      if (version > 0) found.push(await referenceRows(look))
       return found
     } catch (error) {
       return [{ level: 'fail', variable: 'DATABASE_URL', message: `does not answer: ${(error as Error).message.replace(/postgres(ql)?:\/\/[^@\s]*@/g, 'postgres://…@')}` }]
     } finally {
-      await storage.close().catch(() => undefined)
-      handle.close()
+      await look?.close().catch(() => undefined)
     }
   }
   if (!fs.existsSync(config.dbPath)) return [{ level: 'info', variable: 'DB_PATH', message: `${config.dbPath} does not exist yet: the first start creates it` }]
-  const db = new Database(config.dbPath, { readonly: true, fileMustExist: true })
+  const look = lookAtSqliteFile(config.dbPath)
   try {
-    const version = db.pragma('user_version', { simple: true }) as number
+    const version = look.version
     const found: Finding[] = [{ level: version > MIGRATIONS.length ? 'fail' : 'ok', variable: 'DB_PATH', message: `SQLite ${config.dbPath}, schema version ${version} of ${MIGRATIONS.length}` }]
-    found.push(...(await referenceRows(async (text) => db.prepare(text).all() as Array<Record<string, unknown>>)))
+    found.push(await referenceRows(look))
     return found
   } finally {
-    db.close()
+    await look.close()
   }
 }
 
-async function referenceRows(all: (text: string) => Promise<Array<Record<string, unknown>>>): Promise<Finding[]> {
-  const counts: string[] = []
-  for (const table of [...REFERENCE_TABLES, 'shops', 'card_products']) {
-    const rows = await all(`SELECT COUNT(*) AS n FROM ${table}`).catch(() => [{ n: '?' }])
-    counts.push(`${table} ${String(rows[0]?.n ?? '?')}`)
-  }
-  return [{ level: 'info', message: `rows: ${counts.join(', ')}` }]
+async function referenceRows(look: DatabaseLook): Promise<Finding> {
+  const counts = await look.counts([...REFERENCE_TABLES, 'shops', 'card_products'])
+  return { level: 'info', message: `rows: ${counts.map((c) => `${c.table} ${c.n}`).join(', ')}` }
 }
 
 /** What each console must list for this server: the domains and addresses no offline check can see. */

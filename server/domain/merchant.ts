@@ -1,13 +1,16 @@
-import { named, type Q } from '../storage/query'
+import type { Q } from '../storage/query'
 import type { z } from 'zod'
 import type { MerchantApplication, MerchantApplicationPayload } from '../../src/contract/merchant'
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField, type MerchantApplicationStatus } from '../../src/contract/merchantEndpoints'
 import { districtCentre } from './address/districtCentres'
 import { refuse } from './refusal'
 import { REGIONS } from './address/regions'
-import { isUploadOf } from '../storage/repo/site'
+import * as applications from '../storage/repo/merchantApplications'
+import { cityById, cityExists, isUploadOf } from '../storage/repo/site'
+import { classExists, insertMerchantShop } from '../storage/repo/shops'
+import { insertStaff } from '../storage/repo/storeStaff'
 import { staffShopOf } from '../storage/repo/store'
-import { returnAttempt, takeAttempt, useCode } from '../storage/repo/users'
+import { latestSignUpCode, returnAttempt, takeAttempt, useCode } from '../storage/repo/users'
 import { SMS_MAX_ATTEMPTS, SMS_VALID_MS } from './account'
 import { fmt, nowMs } from '../time'
 
@@ -20,41 +23,17 @@ import { fmt, nowMs } from '../time'
 
 type Fields = z.output<typeof MerchantApplicationPayload>
 
-interface Row {
-  id: number
-  user_id: number
-  status: MerchantApplicationStatus
-  shop_name: string
-  class_id: number
-  contact_name: string
-  mobile: string
-  city_id: number
-  district: string
-  address: string
-  lat: number | null
-  lng: number | null
-  hours: string
-  discount_rate: number
-  licence_image: string
-  storefront_image: string
-  rejections: string
-  shop_id: number | null
-  created_at: number
-  updated_at: number
-  reviewed_at: number | null
-}
+type Row = applications.ApplicationRow
 
-/** Statuses of an application still under way (its mobile is taken). */
-const OPEN = "('submitted', 'in_review', 'rejected')"
-/**
- * Statuses of an application that holds its shop name (issue 43): waiting for the operator. A rejected one holds none —
- * it held the name forever, for anyone else in the city — and finds the name taken when resubmitted if another live
- * application or a shop has it by then.
+/*
+ * An application under way (submitted, in review, rejected) takes its mobile. One that holds its shop name (issue 43) is
+ * one waiting for the operator (submitted, in review): a rejected one holds none — it held the name forever, for anyone
+ * else in the city — and finds the name taken when resubmitted if another live application or a shop has it by then
+ * (server/storage/repo/merchantApplications.ts).
  */
-const HOLDS_NAME = "('submitted', 'in_review')"
 
-const rowById = async (db: Q, id: number) => (await db.get('SELECT * FROM merchant_applications WHERE id = ?', id)) as Row | undefined
-const rowOfUser = async (db: Q, userId: number) => (await db.get('SELECT * FROM merchant_applications WHERE user_id = ?', userId)) as Row | undefined
+const rowById = applications.applicationById
+const rowOfUser = applications.applicationOfUser
 
 function shapeOf(row: Row): MerchantApplication & { user_id: number } {
   const { rejections, ...rest } = row
@@ -71,16 +50,9 @@ export async function myApplication(db: Q, userId: number): Promise<MerchantAppl
 
 /** A shop of that name (any case, spaces trimmed) in the city, or another applicant's live application for it. */
 export async function nameTaken(db: Q, name: string, cityId: number, exceptApplication: number): Promise<boolean> {
-  const shop = await db.get('SELECT 1 AS one FROM shops WHERE city_id = ? AND lower(trim(name)) = lower(?)', cityId, name)
-  if (shop) return true
-  return !!(await db.get(`SELECT 1 AS one FROM merchant_applications WHERE city_id = ? AND lower(shop_name) = lower(?) AND id <> ? AND status IN ${HOLDS_NAME}`, cityId, name, exceptApplication))
+  if (await applications.shopNamedIn(db, cityId, name)) return true
+  return applications.nameHeldByApplication(db, cityId, name, exceptApplication)
 }
-
-/** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
-const latestSignUpCode = async (db: Q, mobile: string) =>
-  (await db.get("SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1", mobile)) as
-    | { id: number; code: string; created_at: number; attempts: number }
-    | undefined
 
 /**
  * The mobile's SMS check at submit. No code is needed for the account's own phone (verified by the code it logged in
@@ -124,12 +96,12 @@ export async function submitApplication(db: Q, user: { id: number; phone: string
     // A picture is one this applicant uploaded (index/uploadPic): not a made-up name, not another person's upload.
     if (!(await isUploadOf(db, userId, input.licence_image))) throw refuse('merchant_licence_invalid')
     if (!(await isUploadOf(db, userId, input.storefront_image))) throw refuse('merchant_storefront_invalid')
-    if (!(await db.get('SELECT 1 AS one FROM business_classes WHERE id = ?', input.class_id))) throw refuse('merchant_class_invalid')
-    if (!(await db.get('SELECT 1 AS one FROM cities WHERE id = ?', input.city_id))) throw refuse('merchant_city_invalid')
-    if (await db.get(`SELECT 1 AS one FROM merchant_applications WHERE mobile = ? AND id <> ? AND status IN ${OPEN}`, input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
+    if (!(await classExists(db, input.class_id))) throw refuse('merchant_class_invalid')
+    if (!(await cityExists(db, input.city_id))) throw refuse('merchant_city_invalid')
+    if (await applications.mobileOnOpenApplication(db, input.mobile, exceptId)) throw refuse('merchant_mobile_busy')
     if (await nameTaken(db, input.shop_name, input.city_id, exceptId)) throw refuse('merchant_shop_name_taken', { name: input.shop_name })
     const now = nowMs()
-    const values = {
+    const values: applications.ApplicationFields = {
       shop_name: input.shop_name,
       class_id: input.class_id,
       contact_name: input.contact_name,
@@ -143,17 +115,9 @@ export async function submitApplication(db: Q, user: { id: number; phone: string
       discount_rate: input.discount_rate,
       licence_image: input.licence_image,
       storefront_image: input.storefront_image,
-      now,
     }
-    if (mine) {
-      await db.run(...named(`UPDATE merchant_applications SET status = 'submitted', shop_name = @shop_name, class_id = @class_id, contact_name = @contact_name, mobile = @mobile,
-           city_id = @city_id, district = @district, address = @address, lat = @lat, lng = @lng, hours = @hours, discount_rate = @discount_rate,
-           licence_image = @licence_image, storefront_image = @storefront_image, rejections = '{}', updated_at = @now, reviewed_at = NULL
-         WHERE id = @id AND status = 'rejected'`, { ...values, id: mine.id }))
-    } else {
-      await db.run(...named(`INSERT INTO merchant_applications (user_id, status, shop_name, class_id, contact_name, mobile, city_id, district, address, lat, lng, hours, discount_rate, licence_image, storefront_image, created_at, updated_at)
-         VALUES (@user_id, 'submitted', @shop_name, @class_id, @contact_name, @mobile, @city_id, @district, @address, @lat, @lng, @hours, @discount_rate, @licence_image, @storefront_image, @now, @now)`, { ...values, user_id: userId }))
-    }
+    if (mine) await applications.resubmitApplication(db, mine.id, values, now)
+    else await applications.insertApplication(db, userId, values, now)
     return (await myApplication(db, userId)) as MerchantApplication
   })
 }
@@ -171,8 +135,7 @@ export interface ApplicationSummary {
 
 /** Applications, those waiting first (submitted, in review), then the rest; newest last within each. */
 export async function listApplications(db: Q): Promise<ApplicationSummary[]> {
-  return (await db.all(`SELECT id, status, shop_name, city_id, mobile, updated_at FROM merchant_applications
-     ORDER BY CASE status WHEN 'submitted' THEN 0 WHEN 'in_review' THEN 1 WHEN 'rejected' THEN 2 ELSE 3 END, updated_at, id`)) as ApplicationSummary[]
+  return applications.applicationSummaries(db)
 }
 
 /** One application for the operator; opening a submitted one marks it in review (the applicant sees that). */
@@ -180,7 +143,7 @@ export async function showApplication(db: Q, id: number): Promise<MerchantApplic
   return db.transaction('serializable', async (db) => {
     const row = await rowById(db, id)
     if (!row) throw refuse('merchant_application_not_found')
-    if (row.status === 'submitted') await db.run("UPDATE merchant_applications SET status = 'in_review', updated_at = ? WHERE id = ? AND status = 'submitted'", nowMs(), id)
+    if (row.status === 'submitted') await applications.markInReview(db, id, nowMs())
     return shapeOf((await rowById(db, id)) as Row)
   })
 }
@@ -194,9 +157,7 @@ export async function rejectApplication(db: Q, id: number, reasons: Partial<Reco
   return db.transaction('serializable', async (db) => {
     const row = await rowById(db, id)
     if (!row) throw refuse('merchant_application_not_found')
-    const now = nowMs()
-    const changed = (await db.run("UPDATE merchant_applications SET status = 'rejected', rejections = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", JSON.stringify(reasons), now, now, id)).changes
-    if (changed !== 1) throw refuse('merchant_application_decided', { status: row.status })
+    if (!(await applications.markRejected(db, id, JSON.stringify(reasons), nowMs()))) throw refuse('merchant_application_decided', { status: row.status })
     return shapeOf((await rowById(db, id)) as Row)
   })
 }
@@ -214,7 +175,7 @@ export async function freeShopName(db: Q, id: number, why: string): Promise<Merc
 /** The shop's point: the one picked on the map, else its district's centre (server/domain/address/districtCentres.ts), else its city's. */
 async function placeOf(db: Q, row: Row): Promise<{ lat: number; lng: number }> {
   if (row.lat !== null && row.lng !== null) return { lat: row.lat, lng: row.lng }
-  const city = (await db.get('SELECT name, lat, lng FROM cities WHERE id = ?', row.city_id)) as { name: string; lat: number; lng: number }
+  const city = (await cityById(db, row.city_id)) as { name: string; lat: number; lng: number }
   if (row.district) {
     for (const [province, cities] of Object.entries(REGIONS)) {
       for (const cityName of Object.keys(cities)) {
@@ -243,15 +204,22 @@ export async function approveApplication(db: Q, id: number): Promise<{ applicati
     if (await staffShopOf(db, row.user_id)) throw refuse('merchant_already_staff')
     if (await nameTaken(db, row.shop_name, row.city_id, row.id)) throw refuse('merchant_shop_name_taken', { name: row.shop_name })
     const place = await placeOf(db, row)
-    const shopId = Number(
-      await db.insert(`INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`, row.shop_name, row.class_id, row.city_id, row.address, place.lat, place.lng, row.mobile, row.hours, row.discount_rate, row.storefront_image),
-    )
+    const shopId = await insertMerchantShop(db, {
+      name: row.shop_name,
+      class_id: row.class_id,
+      city_id: row.city_id,
+      address: row.address,
+      lat: place.lat,
+      lng: place.lng,
+      phone: row.mobile,
+      hours: row.hours,
+      discount_rate: row.discount_rate,
+      image: row.storefront_image,
+    })
     const now = nowMs()
-    const changed = (await db.run("UPDATE merchant_applications SET status = 'approved', shop_id = ?, reviewed_at = ?, updated_at = ? WHERE id = ? AND status IN ('submitted', 'in_review')", shopId, now, now, id)).changes
-    // Never true inside BEGIN IMMEDIATE (the status was read under the write lock); kept so the rule holds without it.
-    if (changed !== 1) throw refuse('merchant_application_decided', { status: 'approved' })
-    await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')", row.user_id, shopId, fmt(now))
+    // Never false inside BEGIN IMMEDIATE (the status was read under the write lock); kept so the rule holds without it.
+    if (!(await applications.markApproved(db, id, shopId, now))) throw refuse('merchant_application_decided', { status: 'approved' })
+    await insertStaff(db, row.user_id, shopId, 'owner', fmt(now))
     return { application: shapeOf((await rowById(db, id)) as Row), shopId }
   })
 }

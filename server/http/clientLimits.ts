@@ -1,4 +1,5 @@
-import { named, type Q } from '../storage/query'
+import type { Q } from '../storage/query'
+import { countHit, deleteEndedLimits, limitOf, type ClientLimitRow } from '../storage/repo/clientLimits'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { nowMs } from '../time'
 
@@ -6,16 +7,11 @@ import { nowMs } from '../time'
  * Per-client request limits kept in the database (issue 28, docs/multi-process.md): @fastify/rate-limit's store, so every
  * server process on the database counts one client's requests together — with the plugin's own in-memory store each of
  * N processes let a client through `max` times. A key (the route and the client's address) has a fixed window on the
- * server's clock (nowMs, movable in the sandbox); one statement counts the request and opens a new window when the old
- * one ended (or lies further ahead than a window: the sandbox clock was moved back), so requests at once in several
- * processes cannot all slip under the limit. Rows whose window ended go with the housekeeping (pruneClientLimits).
- * The numbers are cast: PostgreSQL cannot type `$1 + $2` of two parameters alone.
+ * server's clock (nowMs, movable in the sandbox), counted by one statement (server/storage/repo/clientLimits.ts countHit)
+ * that opens a new window when the old one ended (or lies further ahead than a window: the sandbox clock was moved back),
+ * so requests at once in several processes cannot all slip under the limit. Rows whose window ended go with the
+ * housekeeping (pruneClientLimits).
  */
-const COUNT = `INSERT INTO client_limits (key, window_ends_at, hits) VALUES (@key, CAST(@now AS bigint) + CAST(@window AS bigint), 1)
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN client_limits.window_ends_at <= CAST(@now AS bigint) OR client_limits.window_ends_at > CAST(@now AS bigint) + CAST(@window AS bigint) + CAST(@skew AS bigint) THEN 1 ELSE client_limits.hits + 1 END,
-    window_ends_at = CASE WHEN client_limits.window_ends_at <= CAST(@now AS bigint) OR client_limits.window_ends_at > CAST(@now AS bigint) + CAST(@window AS bigint) + CAST(@skew AS bigint) THEN CAST(@now AS bigint) + CAST(@window AS bigint) ELSE client_limits.window_ends_at END
-  RETURNING hits, window_ends_at`
 
 /**
  * How far ahead of this process's clock another's may read before a window it opened counts as "the clock moved back":
@@ -28,7 +24,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 
 /** Counts one request of `key` in its window: the requests counted so far and the ms until the window ends. */
 export async function countRequest(db: Q, key: string, windowMs: number, now = nowMs()): Promise<{ current: number; ttl: number }> {
-  const row = (await db.get(...named(COUNT, { key, now, window: windowMs, skew: CLOCK_SKEW_MS }))) as { hits: number; window_ends_at: number }
+  const row = await countHit(db, key, now, windowMs, CLOCK_SKEW_MS)
   return { current: row.hits, ttl: Math.max(0, row.window_ends_at - now) }
 }
 
@@ -53,9 +49,9 @@ export function clientLimitStore(db: Q): FastifyRateLimitStoreCtor {
     /** Without counting (the plugin's `increment: false`). */
     async read(key: string, callback: Callback, timeWindow: number): Promise<void> {
       const now = nowMs()
-      let row: { hits: number; window_ends_at: number } | undefined
+      let row: ClientLimitRow | undefined
       try {
-        row = await db.get('SELECT hits, window_ends_at FROM client_limits WHERE key = ?', `${this.scope} ${key}`)
+        row = await limitOf(db, `${this.scope} ${key}`)
       } catch (err) {
         return callback(err as Error)
       }
@@ -72,4 +68,4 @@ export function clientLimitStore(db: Q): FastifyRateLimitStoreCtor {
 }
 
 /** Housekeeping: keys whose window has ended (a new request starts a new window anyway). */
-export const pruneClientLimits = async (db: Q, now = nowMs()): Promise<number> => (await db.run('DELETE FROM client_limits WHERE window_ends_at <= ?', now)).changes
+export const pruneClientLimits = (db: Q, now = nowMs()): Promise<number> => deleteEndedLimits(db, now)

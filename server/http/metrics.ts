@@ -4,6 +4,7 @@ import client from 'prom-client'
 import type { FastifyInstance } from 'fastify'
 import type { Storage } from '../storage/engine'
 import type { Q } from '../storage/query'
+import { pendingCallsSummary } from '../storage/repo/providerCalls'
 import { nowMs } from '../time'
 
 /**
@@ -82,7 +83,7 @@ new client.Gauge({
   async collect() {
     if (!collectors) return
     try {
-      const row = await collectors.q.get<{ n: number | string; oldest: number | string | null }>("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM provider_calls WHERE state = 'pending'")
+      const row = await pendingCallsSummary(collectors.q)
       outboxPending.set(Number(row?.n ?? 0))
       this.set(row?.oldest == null ? 0 : Math.max(0, (nowMs() - Number(row.oldest)) / 1000))
     } catch {

@@ -1,5 +1,6 @@
 import type { Q } from '../storage/query'
 import { nowMs } from '../time'
+import { dropSandboxTextsUpTo, keepSandboxText, sandboxTextsTo } from '../storage/repo/users'
 
 export interface SmsMessage {
   phone: string
@@ -35,9 +36,9 @@ export function createSandbox(db: Q, enabled: boolean, key: string): Sandbox {
     key,
     async keep(phone, code) {
       if (!enabled) return
-      const id = Number(await db.insert('INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)', phone, code, nowMs()))
-      await db.run('DELETE FROM sandbox_sms WHERE id <= ?', id - OUTBOX_LIMIT)
+      const id = Number(await keepSandboxText(db, phone, code, nowMs()))
+      await dropSandboxTextsUpTo(db, id - OUTBOX_LIMIT)
     },
-    outbox: async (phone) => (await db.all('SELECT phone, code, at FROM sandbox_sms WHERE phone = ? ORDER BY id DESC', phone)) as SmsMessage[],
+    outbox: (phone) => sandboxTextsTo(db, phone),
   }
 }

@@ -5,6 +5,8 @@ import type { ApiLang } from '../../../src/contract/common'
 import { refuse } from '../refusal'
 import { orderTitleIn } from '../names'
 import * as orders from '../../storage/repo/orders'
+import { paidTradeByNo, paidTradeOfOrder, type PaidTradeRow as PaidTrade } from '../../storage/repo/payments'
+import { shopName } from '../../storage/repo/shops'
 
 /**
  * The receipt page in WeChat Pay's frame (点金计划 商家小票, issue 26; docs/api.md "The receipt in WeChat Pay's frame").
@@ -48,20 +50,6 @@ export function receiptSetting(cfg: GoldPlanConfig, sandbox: boolean, requestOri
   return { receiptUrl: cfg.receiptUrl ?? `${requestOrigin}${RECEIPT_PATH}`, subMchId: cfg.subMchId ?? SANDBOX_SUB_MCH_ID }
 }
 
-interface PaidTrade {
-  order_id: number
-  trade_no: string
-  transaction_id: string
-  /** The sub-merchant that took the money: the trade's own (opened for its shop's, issue 40), else its shop's, else null. */
-  sub_mchid: string | null
-}
-
-const PAID_TRADE = `SELECT p.order_id, p.trade_no, p.transaction_id, COALESCE(p.sub_mchid, s.wxpay_sub_mchid) AS sub_mchid
-  FROM payments p JOIN orders o ON o.id = p.order_id LEFT JOIN shops s ON s.id = o.shop_id
-  WHERE p.status = 'paid' AND p.transaction_id IS NOT NULL`
-
-const paidTradeByNo = async (db: Q, tradeNo: string) => (await db.get(`${PAID_TRADE} AND p.trade_no = ?`, tradeNo)) as PaidTrade | undefined
-
 /**
  * The sub-merchant WeChat Pay names in the receipt's link for a trade (service-provider mode): the shop's, found by the
  * trade (issue 40) — the one configured number (WXPAY_SUB_MCH_ID, or the sandbox's stand-in) only for a trade no shop
@@ -84,7 +72,7 @@ export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: 
   if (!trade || !expected || !sameHex(expected, q.check_code)) throw failed()
   const order = await orders.byId(db, trade.order_id)
   if (!order || !order.pay_time) throw failed()
-  const shop = order.shop_id !== null ? ((await db.get('SELECT name FROM shops WHERE id = ?', order.shop_id)) as { name: string } | undefined)?.name : undefined
+  const shop = order.shop_id !== null ? await shopName(db, order.shop_id) : undefined
   return {
     receipt: { order_id: order.id, order_no: order.order_no, shop_name: shop ?? orderTitleIn(lang, order.kind, order.title), amount: order.pay_amount, paid_at: order.pay_time },
     frame_origin: frameOrigin,
@@ -93,7 +81,7 @@ export async function receiptOf(db: Q, setting: { receiptUrl: string; subMchId: 
 
 /** The sandbox's stand-in for WeChat Pay: the link it would open in its frame for an order's paid trade, or null. */
 export async function receiptLinkOf(db: Q, setting: { receiptUrl: string; subMchId: string }, orderId: number): Promise<string | null> {
-  const trade = (await db.get(`${PAID_TRADE} AND p.order_id = ?`, orderId)) as PaidTrade | undefined
+  const trade = await paidTradeOfOrder(db, orderId)
   if (!trade) return null
   const sub = subMerchantOf(trade, setting)
   const code = checkCodeOf(setting.receiptUrl, sub, trade.trade_no, trade.transaction_id)

@@ -4,6 +4,9 @@ import { STAFF_INVITE_HOURS, STAFF_INVITES_OPEN_MAX, type InviteAcceptAnswer, ty
 import { refuse } from '../refusal'
 import { hashToken, type AuthUser } from '../account'
 import * as store from '../../storage/repo/store'
+import * as staff from '../../storage/repo/storeStaff'
+import { shopName } from '../../storage/repo/shops'
+import { liveUserIdByPhone } from '../../storage/repo/users'
 import { maskPhone, requireStaff, type Staff } from './store'
 import { fmt, nowMs } from '../../time'
 import { inviteCode } from '../numbers'
@@ -33,20 +36,11 @@ import type { ApiLang } from '../../../src/contract/common'
 
 const INVITE_MS = STAFF_INVITE_HOURS * 3_600_000
 
-interface InviteRow {
-  id: number
-  shop_id: number
-  created_at: number
-  expires_at: number
-  used_by: number | null
-  revoked_at: number | null
-}
-
 interface Member extends Staff {
   role: StaffRole
 }
 
-const roleOf = async (db: Q, userId: number) => ((await db.get('SELECT role FROM store_staff WHERE user_id = ?', userId)) as { role: StaffRole } | undefined)?.role ?? 'staff'
+const roleOf = async (db: Q, userId: number): Promise<StaffRole> => (await staff.roleOf(db, userId)) ?? 'staff'
 
 /** The store gate, with the asker's role. */
 export async function requireMember(db: Q, user: AuthUser | null): Promise<Member> {
@@ -61,20 +55,16 @@ export async function requireOwner(db: Q, user: AuthUser | null): Promise<Member
   return member
 }
 
-const inviteOf = (r: Pick<InviteRow, 'id' | 'created_at' | 'expires_at'>): StaffInvite => ({ id: r.id, created_at: fmt(r.created_at), expires_at: fmt(r.expires_at) })
-
-const openInvites = async (db: Q, shopId: number, now: number) =>
-  (await db.all('SELECT id, created_at, expires_at FROM staff_invites WHERE shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY id DESC', shopId, now)) as InviteRow[]
+const inviteOf = (r: Pick<staff.InviteRow, 'id' | 'created_at' | 'expires_at'>): StaffInvite => ({ id: r.id, created_at: fmt(r.created_at), expires_at: fmt(r.expires_at) })
 
 /** The shop's people and open invites; a default nickname (会员0005) is the system's, so it is answered in `lang`. */
 export async function staffList(db: Q, member: Member, lang: ApiLang): Promise<StaffListAnswer> {
-  const rows = (await db.all(`SELECT s.user_id, s.role, s.created_at, u.nickname, u.phone FROM store_staff s JOIN users u ON u.id = s.user_id
-     WHERE s.shop_id = ? ORDER BY s.role = 'owner' DESC, s.created_at, s.user_id`, member.shopId)) as Array<{ user_id: number; role: StaffRole; created_at: string; nickname: string; phone: string }>
+  const rows = await staff.staffOf(db, member.shopId)
   return {
     shop: { id: member.shopId, name: member.shopName },
     my_role: member.role,
     staff: rows.map((r) => ({ user_id: r.user_id, nickname: nicknameIn(lang, r.nickname), phone: maskPhone(r.phone), role: r.role, since: r.created_at, is_me: r.user_id === member.userId })),
-    invites: member.role === 'owner' ? (await openInvites(db, member.shopId, nowMs())).map(inviteOf) : [],
+    invites: member.role === 'owner' ? (await staff.openInvites(db, member.shopId, nowMs())).map(inviteOf) : [],
   }
 }
 
@@ -82,39 +72,31 @@ export async function staffList(db: Q, member: Member, lang: ApiLang): Promise<S
 export async function createInvite(db: Q, owner: Member): Promise<StaffInvite & { code: string }> {
   return db.transaction('serializable', async (db) => {
     const now = nowMs()
-    if ((await openInvites(db, owner.shopId, now)).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
+    if ((await staff.openInvites(db, owner.shopId, now)).length >= STAFF_INVITES_OPEN_MAX) throw refuse('staff_invite_limit', { max: STAFF_INVITES_OPEN_MAX })
     const code = inviteCode()
-    const id = Number(
-      await db.insert('INSERT INTO staff_invites (shop_id, code_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', owner.shopId, hashToken(code), owner.userId, now, now + INVITE_MS),
-    )
+    const id = await staff.insertInvite(db, { shop_id: owner.shopId, code_hash: hashToken(code), created_by: owner.userId, created_at: now, expires_at: now + INVITE_MS })
     return { ...inviteOf({ id, created_at: now, expires_at: now + INVITE_MS }), code }
   })
 }
 
 /** The owner withdraws one of the store's open invites (a used, expired or another store's one: not found). */
 export async function revokeInvite(db: Q, owner: Member, id: number): Promise<void> {
-  const done = await db.run('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND shop_id = ? AND used_by IS NULL AND revoked_at IS NULL AND expires_at > ?', nowMs(), id, owner.shopId, nowMs())
-  if (done.changes !== 1) throw refuse('staff_invite_not_found')
+  if (!(await staff.revokeOpenInvite(db, owner.shopId, id, nowMs()))) throw refuse('staff_invite_not_found')
 }
 
 /** The owner removes a staff member of the store; the owner (themself) cannot be removed. */
 export async function removeStaff(db: Q, owner: Member, userId: number): Promise<void> {
   await db.transaction('serializable', async (db) => {
-    const row = (await db.get('SELECT role FROM store_staff WHERE user_id = ? AND shop_id = ?', userId, owner.shopId)) as { role: StaffRole } | undefined
-    if (!row) throw refuse('staff_not_found')
-    if (row.role === 'owner') throw refuse('staff_cannot_remove_owner')
-    await db.run("DELETE FROM store_staff WHERE user_id = ? AND shop_id = ? AND role = 'staff'", userId, owner.shopId)
+    const role = await staff.roleIn(db, owner.shopId, userId)
+    if (!role) throw refuse('staff_not_found')
+    if (role === 'owner') throw refuse('staff_cannot_remove_owner')
+    await staff.removeStaffMember(db, owner.shopId, userId)
   })
 }
 
 /** The invite of a code, or why it cannot be used now: withdrawn, used, expired, or its maker no longer the shop's owner. */
-async function usableInvite(db: Q, code: string, now: number): Promise<InviteRow & { shop_name: string }> {
-  const row = (await db.get(
-    `SELECT i.id, i.shop_id, i.created_at, i.expires_at, i.used_by, i.revoked_at, p.name AS shop_name,
-       (SELECT COUNT(*) FROM store_staff o WHERE o.user_id = i.created_by AND o.shop_id = i.shop_id AND o.role = 'owner') AS maker_owns
-     FROM staff_invites i JOIN shops p ON p.id = i.shop_id WHERE i.code_hash = ?`,
-    hashToken(code),
-  )) as (InviteRow & { shop_name: string; maker_owns: number | string }) | undefined
+async function usableInvite(db: Q, code: string, now: number): Promise<staff.InviteRow & { shop_name: string }> {
+  const row = await staff.inviteByHash(db, hashToken(code))
   if (!row) throw refuse('staff_invite_not_found')
   if (row.revoked_at !== null || Number(row.maker_owns) === 0) throw refuse('staff_invite_revoked')
   if (row.used_by !== null) throw refuse('staff_invite_used')
@@ -154,8 +136,8 @@ export async function acceptInvite(db: Q, user: AuthUser, code: string): Promise
     const row = await usableInvite(db, code, now)
     const mine = await store.staffShopOf(db, user.id)
     if (mine) throw refuse('staff_already_staff', { shop: mine.name })
-    if ((await db.run('UPDATE staff_invites SET used_by = ?, used_at = ? WHERE id = ? AND used_by IS NULL AND revoked_at IS NULL', user.id, now, row.id)).changes !== 1) throw refuse('staff_invite_used')
-    await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'staff')", user.id, row.shop_id, fmt(now))
+    if (!(await staff.useInvite(db, row.id, user.id, now))) throw refuse('staff_invite_used')
+    await staff.insertStaff(db, user.id, row.shop_id, 'staff', fmt(now))
     return { shop: { id: row.shop_id, name: row.shop_name }, role: 'staff' }
   })
 }
@@ -165,7 +147,7 @@ export async function acceptInvite(db: Q, user: AuthUser, code: string): Promise
  * a former owner when the operator names another). Their used and expired ones stay as they were.
  */
 export async function withdrawInvitesOf(db: Q, userId: number, now = nowMs()): Promise<number> {
-  return (await db.run('UPDATE staff_invites SET revoked_at = ? WHERE created_by = ? AND used_by IS NULL AND revoked_at IS NULL', now, userId)).changes
+  return staff.revokeInvitesBy(db, userId, now)
 }
 
 /**
@@ -176,20 +158,20 @@ export async function withdrawInvitesOf(db: Q, userId: number, now = nowMs()): P
  */
 export async function nameOwner(db: Q, shopId: number, phone: string): Promise<{ shopName: string; userId: number; previous: number[] }> {
   return db.transaction('serializable', async (db) => {
-    const shop = (await db.get('SELECT name FROM shops WHERE id = ?', shopId)) as { name: string } | undefined
-    if (!shop) throw refuse('shop_not_found')
-    const user = (await db.get('SELECT id FROM users WHERE phone = ? AND deleted_at IS NULL', phone)) as { id: number } | undefined
-    if (!user) throw refuse('user_not_found')
-    const theirs = await store.staffShopOf(db, user.id)
+    const name = await shopName(db, shopId)
+    if (name === undefined) throw refuse('shop_not_found')
+    const userId = await liveUserIdByPhone(db, phone)
+    if (userId === undefined) throw refuse('user_not_found')
+    const theirs = await store.staffShopOf(db, userId)
     if (theirs && theirs.shop_id !== shopId) throw refuse('staff_already_staff', { shop: theirs.name })
-    const before = ((await db.all("SELECT user_id FROM store_staff WHERE shop_id = ? AND role = 'owner' AND user_id <> ?", shopId, user.id)) as Array<{ user_id: number }>).map((r) => Number(r.user_id))
+    const before = await staff.ownersOf(db, shopId, userId)
     const now = nowMs()
     for (const id of before) {
-      await db.run("UPDATE store_staff SET role = 'staff' WHERE user_id = ? AND shop_id = ?", id, shopId)
+      await staff.setRole(db, shopId, id, 'staff')
       await withdrawInvitesOf(db, id, now)
     }
-    if (theirs) await db.run("UPDATE store_staff SET role = 'owner' WHERE user_id = ? AND shop_id = ?", user.id, shopId)
-    else await db.run("INSERT INTO store_staff (user_id, shop_id, created_at, role) VALUES (?, ?, ?, 'owner')", user.id, shopId, fmt(now))
-    return { shopName: shop.name, userId: user.id, previous: before }
+    if (theirs) await staff.setRole(db, shopId, userId, 'owner')
+    else await staff.insertStaff(db, userId, shopId, 'owner', fmt(now))
+    return { shopName: name, userId, previous: before }
   })
 }

@@ -7,6 +7,8 @@ import { fmt, nowMs } from '../../time'
 import * as orders from '../../storage/repo/orders'
 import * as repo from '../../storage/repo/takeout'
 import { listMessages } from '../../storage/repo/wechat'
+import * as grants from '../../storage/repo/takeoutSubscriptions'
+import { openidsOf } from '../../storage/repo/users'
 import { recordMessage } from '../messages'
 
 /**
@@ -39,9 +41,9 @@ export async function recordGrants(db: Q, templates: TakeoutTemplates, userId: n
     if (r.result !== 'accept') continue
     const events = known.filter((k) => k.template_id === r.template_id).map((k) => k.event)
     if (events.length === 0) continue
-    await db.run('INSERT INTO takeout_subscriptions (user_id, order_id, template_id, events, granted_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', userId, orderId, r.template_id, events.join(','), nowMs())
+    await grants.insertGrant(db, { user_id: userId, order_id: orderId, template_id: r.template_id, events: events.join(','), granted_at: nowMs() })
   }
-  return ((await db.all('SELECT template_id FROM takeout_subscriptions WHERE order_id = ? AND user_id = ? ORDER BY id', orderId, userId)) as Array<{ template_id: string }>).map((g) => g.template_id)
+  return grants.grantedTemplates(db, orderId, userId)
 }
 
 /** The moves a shopper is told of; others (cancelled by the shopper, delivered, picked up) send nothing. */
@@ -64,10 +66,10 @@ const minute = (text: string) => text.slice(0, 16)
 export async function messageOnMove(db: Q, orderId: number, action: OrderAction['action'], reason: string | null): Promise<boolean> {
   const event = EVENT_OF[action]
   if (!event) return false
-  const grant = (await db.get("SELECT id, user_id, template_id FROM takeout_subscriptions WHERE order_id = ? AND used_at IS NULL AND (',' || events || ',') LIKE ? ORDER BY id LIMIT 1", orderId, `%,${event},%`)) as { id: number; user_id: number; template_id: string } | undefined
+  const grant = await grants.unusedGrantFor(db, orderId, event)
   if (!grant) return false
   const now = nowMs()
-  if ((await db.run('UPDATE takeout_subscriptions SET used_at = ? WHERE id = ? AND used_at IS NULL', now, grant.id)).changes !== 1) return false
+  if (!(await grants.useGrant(db, grant.id, now))) return false
   const row = await orders.byId(db, orderId)
   const t = await repo.takeoutOrderOf(db, orderId)
   if (!row || !t) return false
@@ -88,7 +90,7 @@ export async function messageOnMove(db: Q, orderId: number, action: OrderAction[
     time4: { value: minute(fmt(now)) },
     thing5: { value: thing(note) },
   }
-  const user = (await db.get('SELECT wx_openid FROM users WHERE id = ?', grant.user_id)) as { wx_openid: string | null } | undefined
+  const user = await openidsOf(db, grant.user_id)
   await recordMessage(db, { user_id: grant.user_id, order_id: orderId, touser: user?.wx_openid ?? null, template_id: grant.template_id, event, page: `pages/takeout/orderDetail?id=${orderId}`, data, at: now })
   return true
 }

@@ -84,6 +84,25 @@ export const setPrepared = (db: Q, id: number, prepared: string, until: number) 
 /** The shop's WeChat Pay sub-merchant (service-provider mode); null when it has none. */
 export const subMchidOfShop = async (db: Q, shopId: number) => ((await db.get('SELECT wxpay_sub_mchid FROM shops WHERE id = ?', shopId)) as { wxpay_sub_mchid: string | null } | undefined)?.wxpay_sub_mchid ?? null
 
+/** A paid trade as the gold plan's receipt page checks it (server/domain/pay/receipt.ts). */
+export interface PaidTradeRow {
+  order_id: number
+  trade_no: string
+  transaction_id: string
+  /** The sub-merchant that took the money: the trade's own (opened for its shop's), else its shop's, else null. */
+  sub_mchid: string | null
+}
+
+const PAID_TRADE = `SELECT p.order_id, p.trade_no, p.transaction_id, COALESCE(p.sub_mchid, s.wxpay_sub_mchid) AS sub_mchid
+  FROM payments p JOIN orders o ON o.id = p.order_id LEFT JOIN shops s ON s.id = o.shop_id
+  WHERE p.status = 'paid' AND p.transaction_id IS NOT NULL`
+
+/** The paid trade (with the provider's transaction id) of that number. */
+export const paidTradeByNo = async (db: Q, tradeNo: string) => (await db.get(`${PAID_TRADE} AND p.trade_no = ?`, tradeNo)) as PaidTradeRow | undefined
+
+/** An order's paid trade (with the provider's transaction id). */
+export const paidTradeOfOrder = async (db: Q, orderId: number) => (await db.get(`${PAID_TRADE} AND p.order_id = ?`, orderId)) as PaidTradeRow | undefined
+
 export const setReturnUrls = (db: Q, id: number, successUrl: string | null, failUrl: string | null) =>
   db.run('UPDATE payments SET success_url = ?, fail_url = ? WHERE id = ?', successUrl, failUrl, id)
 

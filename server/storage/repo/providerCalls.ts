@@ -49,6 +49,10 @@ export const callFailed = (db: Q, id: number, error: string, failed: boolean) =>
   db.run(`UPDATE provider_calls SET last_error = ?${failed ? ", state = 'failed'" : ''} WHERE id = ? AND state = 'pending'`, error, id)
 
 /** Pending calls due now, oldest first (index provider_calls_due). */
+/** How many calls are pending and the oldest one's creation time (null: none) — the outbox's gauges (server/http/metrics.ts). */
+export const pendingCallsSummary = async (db: Q) =>
+  db.get<{ n: number | string; oldest: number | string | null }>("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM provider_calls WHERE state = 'pending'")
+
 export const dueCalls = async (db: Q, now: number, limit: number) =>
   ((await db.all("SELECT id FROM provider_calls WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?", now, limit)) as Array<{ id: number }>).map((r) => r.id)
 

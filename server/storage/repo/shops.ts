@@ -91,6 +91,21 @@ export const englishWordPattern = (keyword: string): string => `% ${keyword.trim
 export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
+export const classExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM business_classes WHERE id = ?', id))
+
+/** A shop an approved merchant application opens (server/domain/merchant.ts approveApplication): no rating yet; its new id. */
+export const insertMerchantShop = async (
+  db: Q,
+  s: { name: string; class_id: number; city_id: number; address: string; lat: number; lng: number; phone: string; hours: string; discount_rate: number; image: string },
+): Promise<number> =>
+  Number(
+    await db.insert(
+      `INSERT INTO shops (name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, '', 0)`,
+      s.name, s.class_id, s.city_id, s.address, s.lat, s.lng, s.phone, s.hours, s.discount_rate, s.image,
+    ),
+  )
+
 export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort, id')) as Array<{ id: number; name: string; icon: string }>
 
 /** A shop as the operator's command lists it (npm run admin -- shops): its city and class, its owner's phone. */

@@ -171,6 +171,16 @@ export const latestBindCode = async (db: Q, phone: string) =>
     | { id: number; code: string; created_at: number; attempts: number }
     | undefined
 
+/** The newest unused code texted to this mobile for a merchant sign-up (Captcha/sendSmsCaptcha, scene shopRegister). */
+export const latestSignUpCode = async (db: Q, mobile: string) =>
+  (await db.get("SELECT id, code, created_at, attempts FROM sms_codes WHERE phone = ? AND used = 0 AND scene = 'shopRegister' ORDER BY id DESC LIMIT 1", mobile)) as
+    | { id: number; code: string; created_at: number; attempts: number }
+    | undefined
+
+/** The id of the live (not deleted) account of a phone. */
+export const liveUserIdByPhone = async (db: Q, phone: string) =>
+  ((await db.get('SELECT id FROM users WHERE phone = ? AND deleted_at IS NULL', phone)) as { id: number } | undefined)?.id
+
 /**
  * One guess of a code, taken before it is compared: false when its `max` guesses are used up. A conditional update, so
  * guesses in flight at once in several server processes cannot all read "guesses left" (docs/multi-process.md).
@@ -189,6 +199,15 @@ export const blankCodes = (db: Q, staleBefore: number) => db.run("UPDATE sms_cod
 
 export const deleteCodesOf = (db: Q, phone: string) => db.run('DELETE FROM sms_codes WHERE phone = ?', phone)
 /** The sandbox's copy of the texts sent to a phone (server/sandbox/sandbox.ts; empty outside the sandbox). */
+/** The sandbox's SMS outbox (server/sandbox/sandbox.ts): a texted code kept; its id. */
+export const keepSandboxText = (db: Q, phone: string, code: string, at: number): Promise<number> => db.insert('INSERT INTO sandbox_sms (phone, code, at) VALUES (?, ?, ?)', phone, code, at)
+
+/** The sandbox's outbox cut to its newest texts: those with an id at or below `id` go. */
+export const dropSandboxTextsUpTo = (db: Q, id: number) => db.run('DELETE FROM sandbox_sms WHERE id <= ?', id)
+
+/** The sandbox's texts to a phone, newest first. */
+export const sandboxTextsTo = async (db: Q, phone: string) => (await db.all('SELECT phone, code, at FROM sandbox_sms WHERE phone = ? ORDER BY id DESC', phone)) as Array<{ phone: string; code: string; at: number }>
+
 export const deleteSandboxTextsTo = (db: Q, phone: string) => db.run('DELETE FROM sandbox_sms WHERE phone = ?', phone)
 
 /**
