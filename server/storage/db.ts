@@ -943,6 +943,9 @@ export const MIGRATIONS: readonly string[] = [
   // an AUTOINCREMENT table, deleted at once: AUTOINCREMENT never reuses a number); PostgreSQL from the table's identity
   // sequence, without a row (migrations/pg/0040_serials.sql). npm run db:copy sets that sequence past SQLite's mark.
   `CREATE TABLE serials (id INTEGER PRIMARY KEY AUTOINCREMENT);`,
+  // 41 — nothing on SQLite: PostgreSQL's writes announce live changes (LISTEN/NOTIFY, issue 42,
+  // migrations/pg/0041_live_notify.sql); on SQLite the live streams' check reads the database every 500 ms as before.
+  `SELECT 1;`,
 ]
 
 /**
