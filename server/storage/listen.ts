@@ -42,7 +42,7 @@ export function listen(url: string, channel: string, handlers: ListenHandlers): 
   const retry = (error: unknown) => {
     holds = false
     if (closed || timer) return
-    if (lostAt === 0) lostAt = Date.now()
+    if (lostAt === 0) lostAt = performance.now()
     const err = error as { code?: string; message?: string } | undefined
     handlers.log.warn(
       { channel, code: err?.code, err: err?.message, retryInMs: delay },
@@ -86,7 +86,7 @@ export function listen(url: string, channel: string, handlers: ListenHandlers): 
     if (closed || client !== c) return
     holds = true
     delay = RECONNECT_FIRST_MS
-    if (lostAt) handlers.log.info({ channel, downMs: Date.now() - lostAt }, 'live changes: listening on PostgreSQL again; open streams read again')
+    if (lostAt) handlers.log.info({ channel, downMs: Math.round(performance.now() - lostAt) }, 'live changes: listening on PostgreSQL again; open streams read again')
     lostAt = 0
     handlers.connected()
   }
