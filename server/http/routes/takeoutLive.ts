@@ -20,7 +20,9 @@ import type { Listener } from '../../storage/listen'
  * orders as NDJSON streams. Changes are read from the database — takeout_orders.updated_at (every move stamps it) and
  * the order's status (a refund notification moves 60 → 70 without a stamp) — so a move made by another server process
  * on the same database reaches every stream. One interval per process checks all open streams with one query per
- * kind (none runs while no stream is open); a stream ends after `streamMs` (under WeChat's 60 s request limit) and
+ * kind (none runs while no stream is open) — on SQLite every tick; on PostgreSQL when the database announces a change
+ * (LISTEN/NOTIFY, issue 42: `startFeed` below), after each reconnect and every `recheckMs`; a stream ends after
+ * `streamMs` (under WeChat's 60 s request limit) and
  * the client opens the next; heartbeats keep proxies from closing an idle one.
  *
  * The shopper's stream compares its order's version (`updated_at:status`) by primary key: any difference is a change,
