@@ -108,9 +108,9 @@ const waitFor = async (cond: () => boolean, ms: number, what: string) => {
     await new Promise((r) => setTimeout(r, 10))
   }
 }
-function watch(url: string, token: string): Promise<Watch> {
+function watch(url: string, token: string, at = port): Promise<Watch> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: `/api/${url}`, headers: { 'access-token': token } }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port: at, path: `/api/${url}`, headers: { 'access-token': token } }, (res) => {
       const w: Watch = {
         status: res.statusCode ?? 0,
         headers: res.headers,
@@ -257,6 +257,24 @@ describe("the shopper's order", () => {
       return w.next((e) => e.type === 'change', LONG)
     })
     expect(moved).toMatchObject({ changed_at: expect.stringMatching(/:60$/) })
+  })
+
+  // PostgreSQL (issue 42): the writes announce the change (LISTEN/NOTIFY) — a server whose timer would not check for ten
+  // minutes still tells it at once. (Before, only the timer's check found it: nothing came.)
+  ;(process.env.TEST_DATABASE_URL ? it : it.skip)('on PostgreSQL a move is told when the database announces it, not at the next tick', async () => {
+    const slow = await buildApp({ ...where(), sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, live: { ...LIVE, tickMs: 600_000, recheckMs: 600_000 } })
+    try {
+      await slow.listen({ host: '127.0.0.1', port: 0 })
+      const id = await paidOrder()
+      const w = await watch(`personal.takeout/watch?id=${id}`, shopper, (slow.server.address() as AddressInfo).port)
+      open.push(w)
+      await w.next((e) => e.type === 'hello')
+      expect(await moveOnTwo('accept', { id }, staff1)).toMatchObject({ code: 1 })
+      expect(await w.next((e) => e.type === 'change', LONG)).toMatchObject({ ids: [id], changed_at: expect.stringMatching(/:20$/) })
+    } finally {
+      for (const w of open.splice(0)) w.close()
+      await slow.close()
+    }
   })
 
   it('beats while nothing moves, and the server ends the stream after its lifetime with an end line', async () => {

@@ -986,6 +986,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX operator_audit_operator ON operator_audit(operator_id, id);
   CREATE INDEX operator_audit_action ON operator_audit(action, id);
   `,
+  // 42 — nothing on SQLite: PostgreSQL's writes announce live changes (LISTEN/NOTIFY, issue 42,
+  // migrations/pg/0042_live_notify.sql); on SQLite the live streams' check reads the database every 500 ms as before.
+  `SELECT 1;`,
 ]
 
 /**

@@ -4,6 +4,7 @@ import { sql, type DB } from './db'
 import type { DiscountDayTables } from './tables/discountDay'
 import type { JobTables } from './tables/jobs'
 import type { ReferralTables } from './tables/referral'
+import { listen, type ListenHandlers, type Listener } from './listen'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
@@ -115,6 +116,11 @@ export interface Storage {
   poolUse(): { total: number; idle: number; waiting: number } | null
   /** How many PostgreSQL transactions ran again after a serialization failure or deadlock (metrics; 0 on SQLite). */
   transactionRetries(): number
+  /**
+   * PostgreSQL: LISTEN on `channel` over a connection of its own, outside the pool (server/storage/listen.ts: reconnects
+   * with a bounded back-off, `connected` after each connect). SQLite: null — it has no notifications.
+   */
+  listen(channel: string, handlers: ListenHandlers): Listener | null
 }
 
 /**
@@ -166,6 +172,7 @@ function sqliteStorage(handle: DB): Storage {
     idleConnectionsLost: () => 0,
     poolUse: () => null,
     transactionRetries: () => 0,
+    listen: () => null,
   }
 }
 
@@ -175,6 +182,36 @@ const types = {
     oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
+/**
+ * Named (prepared) statements (issue 42, docs/performance.md "PostgreSQL at speed"): every query with parameters is sent
+ * under a name of its text, so each connection parses and plans a text once and then only binds and executes it — a
+ * signed-in `order/read` is one such statement. Names are this process's (`s1`, `s2`, … in the order texts are first
+ * seen; one text, one name on every connection). At most MAX_NAMED texts are named — a text built with a varying number
+ * of `?` (an `IN (…)` list) could otherwise grow every connection's statements without bound — later ones are sent
+ * unnamed, as before. A query without parameters (BEGIN, COMMIT, a migration's DDL) goes by the simple protocol.
+ */
+const MAX_NAMED = 2_000
+const statementNames = new Map<string, string>()
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text)
+  if (name === undefined && statementNames.size < MAX_NAMED) {
+    name = `s${statementNames.size + 1}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
+/** pg's Client with query(text, values) — what Kysely sends — under the text's name. */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown
+Object.defineProperty(PreparingClient.prototype, 'query', {
+  value: function query(this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0 ? statementName(text) : undefined
+    return name === undefined ? plainQuery.apply(this, args) : plainQuery.call(this, { name, text, values })
+  },
+})
+
 /** How long opening a PostgreSQL connection may take before the query waiting for it fails (unavailable: 503). */
 export const CONNECT_TIMEOUT_MS = 5_000
 
@@ -182,7 +219,7 @@ function postgresStorage(url: string): Storage {
   // keepAlive: a connection whose server vanished without closing it (a host gone, a network cut) is found dead by TCP
   // rather than held for ever. connectionTimeoutMillis: a server that does not answer a connection fails the request
   // waiting for it (server/storage/faults.ts: unavailable) instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, types, max: 10, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: PreparingClient })
   // A connection the server ends (a restart, `pg_ctl restart -m fast` or `-m immediate`, a failover, an administrator's
   // terminate: 57P01, 57P02, "Connection terminated unexpectedly") emits 'error' on its client. Without a listener node
   // treats it as uncaught and the process ends (issue 42: every busy worker did). node-postgres listens on idle clients
@@ -223,5 +260,6 @@ function postgresStorage(url: string): Storage {
     idleConnectionsLost: () => lost,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     transactionRetries: () => retries,
+    listen: (channel, handlers) => listen(url, channel, handlers),
   }
 }

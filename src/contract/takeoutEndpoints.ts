@@ -102,7 +102,7 @@ export const TAKEOUT_LIVE_DEFAULTS = {
   streamMs: 50_000,
   /** A heartbeat line this often, so proxies and the client see the stream is alive. */
   heartbeatMs: 15_000,
-  /** One check of the database for every open stream of the process, this often. */
+  /** One check of the database for every open stream of the process, this often (SQLite; on PostgreSQL the database announces changes: server/http/routes/takeoutLive.ts). */
   tickMs: 500,
   /** Open streams one user may hold at once (tabs, pages). */
   perUser: 4,

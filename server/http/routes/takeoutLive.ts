@@ -13,13 +13,16 @@ import * as repo from '../../storage/repo/takeout'
 import { API_HEADERS, apiCacheHeaders } from '../security'
 import { requireStaff } from '../../domain/store/store'
 import { clockHeaders, nowMs } from '../../time'
+import type { Listener } from '../../storage/listen'
 
 /**
  * Live status of takeout orders (issue 25; docs/api.md "Live status"): the shopper's order and the store's takeout
  * orders as NDJSON streams. Changes are read from the database — takeout_orders.updated_at (every move stamps it) and
  * the order's status (a refund notification moves 60 → 70 without a stamp) — so a move made by another server process
  * on the same database reaches every stream. One interval per process checks all open streams with one query per
- * kind (none runs while no stream is open); a stream ends after `streamMs` (under WeChat's 60 s request limit) and
+ * kind (none runs while no stream is open) — on SQLite every tick; on PostgreSQL when the database announces a change
+ * (LISTEN/NOTIFY, issue 42: `startFeed` below), after each reconnect and every `recheckMs`; a stream ends after
+ * `streamMs` (under WeChat's 60 s request limit) and
  * the client opens the next; heartbeats keep proxies from closing an idle one.
  *
  * The shopper's stream compares its order's version (`updated_at:status`) by primary key: any difference is a change,
@@ -40,6 +43,8 @@ export interface LiveOptions {
   streamMs?: number
   heartbeatMs?: number
   tickMs?: number
+  /** PostgreSQL: the check of every open stream without a notification (sessions past their expiry), this often. */
+  recheckMs?: number
   perUser?: number
   perProcess?: number
   storeReserve?: number
@@ -52,6 +57,13 @@ export const WATCHABLE: ReadonlySet<number> = new Set([ORDER_STATUS.PAID, ORDER_
 
 /** How far behind the newest stamp seen the store's read looks again (clocks of several processes). */
 const LOOKBACK_MS = 60_000
+
+/** PostgreSQL: the channel migrations/pg/0042_live_notify.sql's triggers announce changes on. */
+export const LIVE_CHANNEL = 'ocp_live'
+/** PostgreSQL: without a notification, the open streams are checked this often (a session that expires writes nothing). */
+export const RECHECK_MS = 5_000
+/** PostgreSQL: at most one check of the database this often, however many notifications come. */
+const MIN_GAP_MS = 50
 
 interface Stream {
   userId: number
@@ -77,6 +89,7 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   const streamMs = opts.streamMs ?? TAKEOUT_LIVE_DEFAULTS.streamMs
   const heartbeatMs = opts.heartbeatMs ?? TAKEOUT_LIVE_DEFAULTS.heartbeatMs
   const tickMs = opts.tickMs ?? TAKEOUT_LIVE_DEFAULTS.tickMs
+  const recheckMs = opts.recheckMs ?? RECHECK_MS
   const perUser = opts.perUser ?? TAKEOUT_LIVE_DEFAULTS.perUser
   const perProcess = opts.perProcess ?? TAKEOUT_LIVE_DEFAULTS.perProcess
   const storeReserve = opts.storeReserve ?? TAKEOUT_LIVE_DEFAULTS.storeReserve
@@ -175,9 +188,65 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     return out
   }
 
+  /**
+   * PostgreSQL (issue 42): the database tells this process of changes (LISTEN on one connection of its own, outside the
+   * pool: server/storage/listen.ts); a notification, and every (re)connect of that connection — notifications sent while
+   * it was away are lost — marks the streams for a check, which runs at once (one at a time; those that arrive during a
+   * check make one more). Between them the timer only beats and ends streams past their lifetime, and checks the database
+   * every `recheckMs` (a session past its expiry announces nothing). Opened with the first stream, kept while the process
+   * runs. SQLite: no notifications — every tick checks, as before.
+   */
+  let feed: Listener | null | undefined
+  let dirty = true
+  let lastCheck = -Infinity
+  const startFeed = () => {
+    if (feed !== undefined || closing) return
+    feed = app.storage.listen(LIVE_CHANNEL, {
+      notify: (payload) => {
+        if (concerns(payload)) wake()
+      },
+      connected: () => wake(),
+      log: { info: (fields, message) => app.log.info(fields, message), warn: (fields, message) => app.log.warn(fields, message) },
+    })
+  }
+  /** Whether a notification may change what an open stream shows: its order or its store's orders ('<order>:<shop>'), or access ('a'). */
+  const concerns = (payload: string) => {
+    const m = /^(\d+):(\d+)$/.exec(payload)
+    if (!m) return true
+    const orderId = Number(m[1])
+    const shopId = Number(m[2])
+    for (const x of streams) if (x.orderId === orderId || x.shopId === shopId) return true
+    return false
+  }
+  /** A check soon: at once, or MIN_GAP_MS after the last one (a busy store's moves are read together, not one check each). */
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null
+  const wake = () => {
+    dirty = true
+    if (streams.size === 0 || wakeTimer || ticking) return
+    const wait = lastCheck + MIN_GAP_MS - performance.now()
+    if (wait <= 0) {
+      void safeTick()
+      return
+    }
+    wakeTimer = setTimeout(() => {
+      wakeTimer = null
+      void safeTick()
+    }, wait)
+    wakeTimer.unref()
+  }
+
   const tick = async () => {
     const now = performance.now()
     const list = [...streams]
+    if (feed && !dirty && now - lastCheck < recheckMs) {
+      for (const s of list) {
+        if (now >= s.endAt) end(s, { type: 'end' })
+        else if (now - s.lastWrite >= heartbeatMs) write(s, { type: 'ping' })
+      }
+      return
+    }
+    dirty = false
+    lastCheck = now
     const ordersWatched = await versions([...new Set(list.flatMap((s) => (s.orderId === undefined ? [] : [s.orderId])))])
     const moves = list.some((s) => s.shopId !== undefined) ? (await storeMoves()) : new Map<number, number[]>()
     const stillStaff = await staffOf(list)
@@ -219,13 +288,19 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   const safeTick = async () => {
     if (ticking) return
     ticking = true
+    let failed = false
     try {
       await tick()
     } catch (err) {
+      // Checked again at the next tick (not at once: the database may be away).
+      failed = true
+      dirty = true
       app.log.warn({ err }, 'takeout live check failed')
     } finally {
       ticking = false
     }
+    // A notification that came during the check is read by one more.
+    if (dirty && feed && !failed) wake()
   }
 
   /**
@@ -269,6 +344,9 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     })
     streams.add(stream)
     write(stream, hello)
+    // Checked at the next tick whatever the notifications say: a change between the stream's read and here is not lost.
+    dirty = true
+    startFeed()
     // The client went away (closed the page, lost the network): forget the stream.
     reply.raw.on('close', () => end(stream))
     if (!timer) {
@@ -310,6 +388,9 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
     closing = true
     for (const s of [...streams]) end(s, { type: 'end' })
     done()
+  })
+  app.addHook('onClose', async () => {
+    await feed?.close()
   })
 
   app.decorate('liveStreams', () => streams.size)
