@@ -235,6 +235,10 @@ const zh = {
   noSessions: '没有登录中的设备',
   endSessions: '结束全部登录',
   sessionsEnded: '已结束 {count} 个登录',
+  rangeFrom: '开始日期',
+  rangeTo: '结束日期',
+  showRange: '查看',
+  reasonRequired: '请填写原因',
 }
 
 export type MessageKey = keyof typeof zh
@@ -458,6 +462,10 @@ const en: Messages = {
   noSessions: 'No signed-in device',
   endSessions: 'End all sessions',
   sessionsEnded: '{count} sessions ended',
+  rangeFrom: 'From',
+  rangeTo: 'To',
+  showRange: 'Show',
+  reasonRequired: 'Please give the reason',
 }
 
 const TABLES: Record<Lang, Messages> = { zh, en }
