@@ -28,7 +28,7 @@ const LANG_KEY = 'ocpConsoleLang'
  * antd's default blue (#1677ff) and its secondary and description greys (45 % black) fall under WCAG AA contrast on
  * white and on the page's grey (axe, color-contrast): a darker blue and 65 % black.
  */
-const THEME = { colorPrimary: '#1f5fbf', colorLink: '#1f5fbf', colorError: '#cf1322', colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' }
+const THEME = { colorPrimary: '#1f5fbf', colorPrimaryHover: '#174a96', colorPrimaryActive: '#123a78', colorLink: '#1f5fbf', colorError: '#cf1322', colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' }
 
 /** The screens, in menu order: the area each belongs to (the role table of the contract decides who sees it). */
 const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [

@@ -148,7 +148,7 @@ export function Money() {
           <Input type="date" aria-label={t('rangeFrom')} className="console-money-from" value={draft.from} max={draft.to} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} style={{ width: 160 }} />
           <span aria-hidden="true">–</span>
           <Input type="date" aria-label={t('rangeTo')} className="console-money-to" value={draft.to} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} style={{ width: 160 }} />
-          <Button type="primary" className="console-money-apply" onClick={apply} disabled={!draft.from || !draft.to}>
+          <Button className="console-money-apply" onClick={apply} disabled={!draft.from || !draft.to}>
             {t('showRange')}
           </Button>
           <Segmented<'day' | 'shop'>
