@@ -17,6 +17,10 @@ import { Operators } from './screens/Operators'
 import { Audit } from './screens/Audit'
 import { Cards } from './screens/Cards'
 import { Merchants } from './screens/Merchants'
+// ——— finance and decisions (c45-finance) ———
+import { Money } from './screens/Money'
+import { RefundsWaiting } from './screens/RefundsWaiting'
+import { Shoppers } from './screens/Shoppers'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -24,7 +28,7 @@ const LANG_KEY = 'ocpConsoleLang'
  * antd's default blue (#1677ff) and its secondary and description greys (45 % black) fall under WCAG AA contrast on
  * white and on the page's grey (axe, color-contrast): a darker blue and 65 % black.
  */
-const THEME = { colorPrimary: '#1f5fbf', colorLink: '#1f5fbf', colorError: '#cf1322', colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' }
+const THEME = { colorPrimary: '#1f5fbf', colorPrimaryHover: '#174a96', colorPrimaryActive: '#123a78', colorLink: '#1f5fbf', colorError: '#cf1322', colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' }
 
 /** The screens, in menu order: the area each belongs to (the role table of the contract decides who sees it). */
 const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
@@ -32,6 +36,10 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   { key: 'cards', area: 'card', label: 'menuCards' },
   { key: 'operators', area: 'operator', label: 'menuOperators' },
   { key: 'audit', area: 'audit', label: 'menuAudit' },
+  // ——— finance and decisions (c45-finance) ———
+  { key: 'money', area: 'money', label: 'menuMoney' },
+  { key: 'refunds', area: 'refund', label: 'menuRefunds' },
+  { key: 'shoppers', area: 'shopper', label: 'menuShoppers' },
 ]
 
 function storedLang(): Lang {
@@ -180,6 +188,10 @@ function Console() {
               {current?.key === 'audit' && <Audit />}
               {current?.key === 'cards' && <Cards />}
               {current?.key === 'merchants' && <Merchants />}
+              {/* ——— finance and decisions (c45-finance) ——— */}
+              {current?.key === 'money' && <Money />}
+              {current?.key === 'refunds' && <RefundsWaiting />}
+              {current?.key === 'shoppers' && <Shoppers />}
             </main>
           </Layout.Content>
         </Layout>

@@ -7,6 +7,7 @@
  * app does), the reviewer approves it; the administrator's audit trail shows the writes. axe: 0 serious/critical on every
  * console screen and dialog, in both languages. Screenshots: test-results/e2e/issue45-console-*.
  */
+import fs from 'node:fs'
 import sharp from 'sharp'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -109,7 +110,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit')])
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -214,5 +215,80 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     expect(await diff.locator('.console-diff--changed', { hasText: 'price' }).innerText()).toContain(String(newFen))
     await expectAxeClean(adminPage, 'audit')
     await shots(adminPage, 'audit')
+  })
+
+  // ——— finance and decisions (c45-finance) ———
+  it('finance opens the day’s money, exports its CSV, and the CSV sums to the ledger; refunds waiting and a shopper’s account', async () => {
+    // A shopper pays a bill (the sandbox cashier), so the day has money.
+    const mobile = lang === 'zh' ? '13800004511' : '13800004512'
+    const token = await sessionOf(mobile)
+    const created = await api<{ order_info: { id: number } }>('personal.order/create', { kind: 'bill', shop_id: 1, amount: lang === 'zh' ? 4567 : 8910, client_request_id: `e2e-money-${Date.now()}` }, token)
+    const orderId = created.order_info.id
+    await api('personal.order/payparam', { id: orderId, platform: 'h5', pay_channel: 6 }, token)
+    await api('sandbox/confirmPay', { id: orderId, result: 'success' })
+    const day = (await dbRow<{ notified_at: string }>("SELECT notified_at FROM payments WHERE order_id = ? AND status = 'paid'", orderId)).notified_at.slice(0, 10)
+    const ledger = await dbRow<{ n: number | string; fen: number | string }>(
+      `SELECT COUNT(*) AS n, SUM(p.amount) AS fen FROM payments p JOIN orders o ON o.id = p.order_id LEFT JOIN refunds r ON r.payment_id = p.id
+       WHERE p.status IN ('paid', 'refunding', 'refunded') AND substr(CASE WHEN r.reason = 'order' THEN o.pay_time ELSE p.notified_at END, 1, 10) = ?`,
+      day,
+    )
+    const ledgerFen = Number(ledger.fen)
+
+    const finance = demo('finance')
+    const page = await signIn(finance.username, finance.password, finance.totpSecret, 'auditTitle')
+    expect(await menu(page)).toEqual([t('menuAudit'), t('menuMoney'), t('menuRefunds')])
+    await page.getByRole('menuitem', { name: t('menuMoney') }).click()
+    await page.getByRole('heading', { level: 2, name: t('moneyTitle') }).waitFor()
+    await page.getByLabel(t('rangeFrom'), { exact: true }).fill(day)
+    await page.getByLabel(t('rangeTo'), { exact: true }).fill(day)
+    await page.getByRole('button', { name: t('showRange') }).click()
+    const dayRow = page.locator('.console-money-days .ant-table-row', { hasText: day })
+    await dayRow.waitFor()
+    // The page's day: received (yuan) as the ledger has it.
+    const shownYuan = (await dayRow.locator('td').nth(2).innerText()).trim()
+    expect(shownYuan).toBe(`${Math.floor(ledgerFen / 100)}.${String(ledgerFen % 100).padStart(2, '0')}`)
+    await page.locator('.console-money-totals').waitFor()
+    await expectAxeClean(page, 'money')
+    await shots(page, 'money')
+
+    // Export CSV: saved by the browser from a Blob (the session in the request's header, never in a URL).
+    const [download] = await Promise.all([page.waitForEvent('download'), dayRow.getByRole('button', { name: `${t('exportCsv')} ${day}` }).click()])
+    expect(download.suggestedFilename()).toBe(`ledger-${day}.csv`)
+    const bytes = fs.readFileSync((await download.path()) as string)
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+    // Trade numbers, order numbers and shop names hold no commas here, so the fen column is the 13th field.
+    const paymentKind = lang === 'zh' ? '收款' : 'payment'
+    const csvFen = lines.slice(1).filter((l) => l.startsWith(`${paymentKind},`)).reduce((sum, l) => sum + Number(l.split(',')[12]), 0)
+    expect(csvFen).toBe(ledgerFen)
+    await page.locator('.ant-message', { hasText: t('exported', { file: `ledger-${day}.csv`, count: Number(ledger.n), yuan: shownYuan }) }).waitFor()
+
+    // The day in detail.
+    await dayRow.getByRole('button', { name: `${t('openDay')} ${day}` }).click()
+    const drawer = page.getByRole('dialog')
+    await drawer.locator('.ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'money day')
+    await shots(page, 'money-day')
+    await drawer.getByRole('button', { name: t('close') }).first().click().catch(() => page.keyboard.press('Escape'))
+
+    // Refunds the stores did not answer.
+    await page.getByRole('menuitem', { name: t('menuRefunds') }).click()
+    await page.getByRole('heading', { level: 2, name: t('refundsTitle') }).waitFor()
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
+    await expectAxeClean(page, 'refunds waiting')
+    await shots(page, 'refunds-waiting')
+    await page.close()
+
+    // The administrator looks up the shopper by phone (masked) and sees the sessions.
+    const admin = demo('admin')
+    const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'merchantsTitle')
+    await adminPage.getByRole('menuitem', { name: t('menuShoppers') }).click()
+    await adminPage.getByRole('heading', { level: 2, name: t('shoppersTitle') }).waitFor()
+    await adminPage.getByLabel(t('phoneLookup'), { exact: true }).fill(mobile)
+    await adminPage.getByRole('button', { name: t('find') }).click()
+    await adminPage.getByText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`).waitFor()
+    await expectAxeClean(adminPage, 'shoppers')
+    await shots(adminPage, 'shoppers')
+    await adminPage.close()
   })
 })

@@ -78,6 +78,7 @@ import { noTracker } from '../providers/carrier/none'
 import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { consoleRoutes } from './routes/console'
+import { consoleFinanceRoutes } from './routes/consoleFinance'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -442,6 +443,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   merchantRoutes(app, q)
   // The operator's console (issue 45): its calls behind the operator's session and role (server/http/routes/console.ts).
   consoleRoutes(app, q)
+  // The console's money views and decisions (issue 45, c45-finance: server/http/routes/consoleFinance.ts).
+  consoleFinanceRoutes(app, q, providers, refundAutoApproveHours)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

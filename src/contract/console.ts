@@ -9,7 +9,7 @@ import { COMMON_REQUEST, Id, oneLine, shopperSays } from './common'
 import { PageQuery, pagedOf } from './paging'
 import { MerchantApplication } from './merchant'
 import { MERCHANT_APPLICATION_FIELDS, MERCHANT_APPLICATION_STATUSES } from './merchantEndpoints'
-import { CARD_PRODUCT_LIMITS, CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
+import { BUSINESS_DAY_PATTERN, CARD_PRODUCT_LIMITS, CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
 
 // ——— Operators and sessions ———
 
@@ -138,6 +138,10 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'merchant.open',
   'merchant.approve',
   'merchant.reject',
+  // ——— finance and decisions (c45-finance) ———
+  'refund.approve',
+  'refund.reject',
+  'shopper.endSessions',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -265,6 +269,149 @@ export type MerchantRejectPayload = z.input<typeof MerchantRejectPayload>
 export const MerchantApproveAnswer = z.object({ application: ConsoleMerchantApplication, shop_id: z.number().int() })
 export type MerchantApproveAnswer = z.output<typeof MerchantApproveAnswer>
 
+// ——— finance and decisions (c45-finance; docs/api.md "Console: money and decisions") ———
+
+/** A business day (Asia/Shanghai by default: server/time.ts BUSINESS_TZ), "YYYY-MM-DD". */
+export const BusinessDay = z
+  .string({ required_error: shopperSays('console_day_invalid'), invalid_type_error: shopperSays('console_day_invalid') })
+  .trim()
+  .regex(BUSINESS_DAY_PATTERN, shopperSays('console_day_invalid'))
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), shopperSays('console_day_invalid'))
+
+/** Both ends counted; at most MONEY_RANGE_MAX_DAYS (refused `console_range_invalid` with `days`). */
+export const MoneyRangeQuery = z.object({ from: BusinessDay, to: BusinessDay, ...COMMON_REQUEST })
+export type MoneyRangeQuery = z.input<typeof MoneyRangeQuery>
+
+/** Money received (payments) and returned (refunds) in a stretch of time: counts and fen. */
+export const MoneySums = z.object({
+  payments_count: z.number().int(),
+  /** fen received */
+  payments_fen: z.number().int(),
+  refunds_count: z.number().int(),
+  /** fen returned */
+  refunds_fen: z.number().int(),
+  /** payments_fen − refunds_fen */
+  net_fen: z.number().int(),
+})
+export type MoneySums = z.output<typeof MoneySums>
+
+export const MoneyDayRow = MoneySums.extend({ day: z.string() })
+export type MoneyDayRow = z.output<typeof MoneyDayRow>
+/** Every day of the range, empty days too (zeros), oldest first; totals: the whole range. */
+export const MoneyDays = z.object({ from: z.string(), to: z.string(), list: z.array(MoneyDayRow), totals: MoneySums })
+export type MoneyDays = z.output<typeof MoneyDays>
+
+export const MoneyShopRow = MoneySums.extend({
+  /** null: orders of no shop (card products, the micro mall). */
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+})
+export type MoneyShopRow = z.output<typeof MoneyShopRow>
+/** Shops with money in the range, most received first; totals equal the days' totals. */
+export const MoneyShops = z.object({ from: z.string(), to: z.string(), list: z.array(MoneyShopRow), totals: MoneySums })
+export type MoneyShops = z.output<typeof MoneyShops>
+
+export const MoneyDayQuery = PageQuery.extend({ day: BusinessDay, kind: z.enum(['payments', 'refunds']).default('payments'), ...COMMON_REQUEST })
+export type MoneyDayQuery = z.input<typeof MoneyDayQuery>
+
+/** One payment (money received) or refund (money returned) of the day. */
+export const MoneyLine = z.object({
+  id: z.number().int(),
+  /** The payment's trade number, or the refund's number. */
+  number: z.string(),
+  /** A refund's payment's trade number (null on a payment). */
+  trade_no: z.string().nullable(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  /** fen */
+  amount: z.number().int(),
+  /** sandbox · wechatpay · alipay */
+  provider: z.string(),
+  method: z.string(),
+  /** The row's status in the ledger (a payment: paid, refunding, refunded; a refund: succeeded). */
+  status: z.string(),
+  /** A refund's reason: order (a request approved), late, duplicate; null on a payment. */
+  reason: z.string().nullable(),
+  /** When the money arrived (payment) or came back (refund), the business zone's wall clock. */
+  at: z.string(),
+})
+export type MoneyLine = z.output<typeof MoneyLine>
+export const MoneyDayPage = pagedOf(MoneyLine).extend({ day: z.string(), kind: z.enum(['payments', 'refunds']), totals: MoneySums })
+export type MoneyDayPage = z.output<typeof MoneyDayPage>
+
+export const MoneyExportQuery = z.object({ day: BusinessDay, ...COMMON_REQUEST })
+export type MoneyExportQuery = z.input<typeof MoneyExportQuery>
+/** The CSV in the envelope (the console saves it as a Blob: the session stays in the header, never in a URL). */
+export const MoneyExport = z.object({
+  filename: z.string(),
+  /** UTF-8 text starting with a BOM (U+FEFF) so Excel reads the Chinese; CRLF line ends. */
+  csv: z.string(),
+  totals: MoneySums,
+})
+export type MoneyExport = z.output<typeof MoneyExport>
+
+export const WaitingRefundQuery = PageQuery.extend({ overdue_only: z.enum(['true', 'false']).transform((v) => v === 'true').optional(), ...COMMON_REQUEST })
+export type WaitingRefundQuery = z.input<typeof WaitingRefundQuery>
+
+export const WaitingRefund = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  title: z.string(),
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
+  /** fen: what the refund gives back (the order's paid amount). */
+  amount: z.number().int(),
+  /** The shopper's words. */
+  reason: z.string().nullable(),
+  asked_at: z.string(),
+  /** Hours the store has had it. */
+  waiting_hours: z.number().int(),
+  /** When the timer approves it (REFUND_AUTO_APPROVE_HOURS after it was asked). */
+  auto_approve_at: z.string(),
+  /** Past the store's answer window (the timer's hours): the store did not answer. */
+  overdue: z.boolean(),
+  shopper_phone: z.string(),
+})
+export type WaitingRefund = z.output<typeof WaitingRefund>
+export const WaitingRefundPage = pagedOf(WaitingRefund).extend({ answer_window_hours: z.number().int(), overdue_total: z.number().int() })
+export type WaitingRefundPage = z.output<typeof WaitingRefundPage>
+
+export const RefundDecisionPayload = z.object({ order_id: Id, reason: DecisionReason, ...COMMON_REQUEST }).strict()
+export type RefundDecisionPayload = z.input<typeof RefundDecisionPayload>
+export const RefundDecisionAnswer = z.object({
+  order_id: z.number().int(),
+  /** The order's status after (refunding with the refund asked of the provider, refunded, or back where it was asked from). */
+  status: z.number().int(),
+  /** The provider refund asked for (approve): its number and fen; null on a refusal or when nothing was paid. */
+  refund_no: z.string().nullable(),
+  refund_fen: z.number().int(),
+})
+export type RefundDecisionAnswer = z.output<typeof RefundDecisionAnswer>
+
+export const ShopperFindQuery = z.object({
+  phone: z.string({ required_error: shopperSays('console_phone_invalid'), invalid_type_error: shopperSays('console_phone_invalid') }).trim().regex(/^1\d{10}$/, shopperSays('console_phone_invalid')),
+  ...COMMON_REQUEST,
+})
+export type ShopperFindQuery = z.input<typeof ShopperFindQuery>
+export const ShopperSession = z.object({ id: z.number().int(), device: z.string(), created_at_text: z.string(), last_seen_at_text: z.string() })
+export type ShopperSession = z.output<typeof ShopperSession>
+export const ShopperAnswer = z.object({
+  shopper: z.object({
+    id: z.number().int(),
+    /** 138****1234 */
+    phone_masked: z.string(),
+    nickname: z.string(),
+  }),
+  sessions: z.array(ShopperSession),
+})
+export type ShopperAnswer = z.output<typeof ShopperAnswer>
+export const ShopperEndSessionsPayload = z.object({ user_id: Id, reason: DecisionReason, ...COMMON_REQUEST }).strict()
+export type ShopperEndSessionsPayload = z.input<typeof ShopperEndSessionsPayload>
+export const ShopperEndSessionsAnswer = z.object({ ended: z.number().int() })
+export type ShopperEndSessionsAnswer = z.output<typeof ShopperEndSessionsAnswer>
+
 // ——— Every call's request and answer ———
 
 export const CONSOLE_SCHEMAS = {
@@ -282,6 +429,16 @@ export const CONSOLE_SCHEMAS = {
   'console.merchant/read': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: MerchantReadAnswer },
   'console.merchant/reject': { req: MerchantRejectPayload, res: MerchantReadAnswer },
   'console.merchant/approve': { req: MerchantIdPayload, res: MerchantApproveAnswer },
+  // ——— finance and decisions (c45-finance) ———
+  'console.money/days': { req: MoneyRangeQuery, res: MoneyDays },
+  'console.money/shops': { req: MoneyRangeQuery, res: MoneyShops },
+  'console.money/day': { req: MoneyDayQuery, res: MoneyDayPage },
+  'console.money/export': { req: MoneyExportQuery, res: MoneyExport },
+  'console.refund/index': { req: WaitingRefundQuery, res: WaitingRefundPage },
+  'console.refund/approve': { req: RefundDecisionPayload, res: RefundDecisionAnswer },
+  'console.refund/reject': { req: RefundDecisionPayload, res: RefundDecisionAnswer },
+  'console.shopper/find': { req: ShopperFindQuery, res: ShopperAnswer },
+  'console.shopper/endSessions': { req: ShopperEndSessionsPayload, res: ShopperEndSessionsAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

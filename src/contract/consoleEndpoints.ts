@@ -40,14 +40,24 @@ export const OPERATOR_PASSWORD_LENGTH = { min: 12, max: 128 } as const
 /**
  * Roles. `admin`: everything, including operators and the audit trail. `content`: the platform's content (card
  * products now; banners, flash sales, the mall, fuel prices, discount days, contests, cities later). `finance`: money
- * views (later) and the audit trail (read). `reviewer`: decisions on what others submit (merchant applications now;
- * shop names, reported jobs, unanswered refunds, owners later).
+ * views, refunds the stores did not answer, and the audit trail (read). `reviewer`: decisions on what others submit
+ * (merchant applications now; shop names, reported jobs, owners later).
  */
 export const OPERATOR_ROLES = ['admin', 'content', 'finance', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
 /** The areas of the console: the `<area>` of `console.<area>/<verb>`. */
-export const CONSOLE_AREAS = ['auth', 'operator', 'audit', 'card', 'merchant'] as const
+export const CONSOLE_AREAS = [
+  'auth',
+  'operator',
+  'audit',
+  'card',
+  'merchant',
+  // ——— finance and decisions (c45-finance) ———
+  'money',
+  'refund',
+  'shopper',
+] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
 /**
@@ -60,6 +70,13 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   audit: ['admin', 'finance'],
   card: ['admin', 'content'],
   merchant: ['admin', 'reviewer'],
+  // ——— finance and decisions (c45-finance) ———
+  /** Money views and the CSV export. */
+  money: ['admin', 'finance'],
+  /** Refund requests the stores did not answer: approve or refuse in the store's place. */
+  refund: ['admin', 'finance'],
+  /** A shopper's account: look up by phone, end their sessions. */
+  shopper: ['admin'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -92,6 +109,25 @@ export const CONSOLE_ENDPOINTS = {
   'console.merchant/reject': 'POST',
   /** Approve: the shop is created and the applicant is its owner (admin, reviewer). */
   'console.merchant/approve': 'POST',
+  // ——— finance and decisions (c45-finance) ———
+  /** Money received and returned per business day of a range: counts and sums in fen, with the range's totals (admin, finance). */
+  'console.money/days': 'GET',
+  /** The same range per shop (admin, finance). */
+  'console.money/shops': 'GET',
+  /** One business day's payments or refunds, one line each, paged (admin, finance). */
+  'console.money/day': 'GET',
+  /** One business day's payments and refunds as a CSV file (UTF-8 with BOM), answered in the envelope (admin, finance). */
+  'console.money/export': 'GET',
+  /** Refund requests waiting on a store, the longest waiting first; those past the store's answer window marked (admin, finance). */
+  'console.refund/index': 'GET',
+  /** Approve a waiting request in the store's place, with the reason (admin, finance). */
+  'console.refund/approve': 'POST',
+  /** Refuse a waiting request in the store's place, with the reason the shopper reads (admin, finance). */
+  'console.refund/reject': 'POST',
+  /** A shopper by phone: the account (phone masked) and its live sessions (admin). */
+  'console.shopper/find': 'GET',
+  /** End every session of a shopper, with the reason (admin). */
+  'console.shopper/endSessions': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -122,3 +158,10 @@ export const CARD_PRODUCT_LIMITS = {
   benefits: 10,
   benefit: 40,
 } as const
+
+// ——— finance and decisions (c45-finance) ———
+
+/** The longest range the money views read at once (days, both ends counted). */
+export const MONEY_RANGE_MAX_DAYS = 92
+/** A business day as the money views name it. */
+export const BUSINESS_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/

@@ -304,6 +304,10 @@ export const REASONS = {
   operator_already_disabled: { zh: '该运营账号已停用', en: 'This operator is already disabled' },
   operator_cannot_disable_self: { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
   console_card_level_fixed: { zh: '会员卡创建后不能修改等级，请新建一张卡', en: "A card's level cannot change once created. Create a new card instead" },
+  // ——— finance and decisions (issue 45, c45-finance; server/domain/console/money.ts, server/http/routes/consoleFinance.ts) ———
+  console_day_invalid: { zh: '请选择日期（YYYY-MM-DD）', en: 'Please choose a date (YYYY-MM-DD)' },
+  console_range_invalid: { zh: '日期范围有误：开始不能晚于结束，且最多 {days} 天', en: 'The date range is not valid: the start must not be after the end, and at most {days} days' },
+  console_phone_invalid: { zh: '请输入 11 位手机号', en: 'Please enter an 11-digit mobile number' },
   // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
   user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
   // The shop's profile (issue 44, the shop-profile helper; server/domain/store/profile.ts, src/contract/shopProfile.ts).

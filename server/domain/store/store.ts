@@ -209,27 +209,41 @@ export async function verifyCode(db: Q, staff: Staff, code: string): Promise<Ord
  * so an approve racing another approve or the timer refunds once. An order with nothing paid (a card fully
  * paid by an upgrade's credit) is refunded at once.
  */
-export async function approveRefund(db: Q, providers: PayProviders, orderId: number, by: number | null, shopId?: number): Promise<OrderRow> {
-  const { call } = await db.transaction('serializable', async (db): Promise<{ call: number | null }> => {
-    const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
-    if (!row) throw refuse('order_not_found')
-    if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
-    if (await store.orderRefundOf(db, row.id)) throw refuse('refund_already_approved')
-    const at = nowText()
-    await store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by, reason: null, at })
-    const payment = await store.attachedPaymentOf(db, row.id)
-    if (!payment) {
-      await finishOrderRefund(db, row.id)
-      return { call: null }
-    }
-    const refundNo = await refundNumber(db)
-    await payments.refundingTrade(db, payment.id, at)
-    await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
-    // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
-    return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
-  })
+export async function approveRefund(db: Q, providers: PayProviders, orderId: number, by: RefundApprover, shopId?: number): Promise<OrderRow> {
+  const { call } = await db.transaction('serializable', (db) => approveRefundIn(db, orderId, by, shopId))
   if (call !== null) await runCall(db, providers, call)
   return (await orders.byId(db, orderId)) as OrderRow
+}
+
+/**
+ * Who approves: a store's staff member (their user id), the timer (null), or the platform's operator answering in the
+ * store's place (the console, issue 45: recorded on the order's trail as the store's approval, with no user; the
+ * operator and the reason are in the console's audit trail, written in the same transaction).
+ */
+export type RefundApprover = number | null | 'platform'
+
+/**
+ * approveRefund's write, inside the caller's transaction (the console writes its audit row in the same one): the
+ * outbox call to make after the commit (runCall), or null when nothing was paid.
+ */
+export async function approveRefundIn(db: Q, orderId: number, by: RefundApprover, shopId?: number): Promise<{ call: number | null }> {
+  if (!db.inTransaction) throw new Error('approveRefundIn: inside the caller\'s write transaction only')
+  const row = shopId === undefined ? (await orders.byId(db, orderId)) : (await store.storeOrderById(db, shopId, orderId))
+  if (!row) throw refuse('order_not_found')
+  if (row.status !== ORDER_STATUS.REFUNDING) throw refuse('refund_not_waiting')
+  if (await store.orderRefundOf(db, row.id)) throw refuse('refund_already_approved')
+  const at = nowText()
+  await store.insertAction(db, { order_id: row.id, action: by === null ? 'refund_auto_approved' : 'refund_approved', by_user_id: by === 'platform' ? null : by, reason: null, at })
+  const payment = await store.attachedPaymentOf(db, row.id)
+  if (!payment) {
+    await finishOrderRefund(db, row.id)
+    return { call: null }
+  }
+  const refundNo = await refundNumber(db)
+  await payments.refundingTrade(db, payment.id, at)
+  await payments.insertRefund(db, { refund_no: refundNo, payment_id: payment.id, order_id: row.id, amount: payment.amount, reason: 'order', created_at: at })
+  // Recorded in the outbox with the refund row; asked of the provider after the commit (server/domain/pay/outbox.ts).
+  return { call: await recordRefund(db, row.id, { refund_no: refundNo, trade_no: payment.trade_no, amount: payment.amount }) }
 }
 
 // finishOrderRefund and recordRefundFailure moved to server/domain/pay/refundSettle.ts (issue 40: the outbox settles a
