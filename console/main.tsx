@@ -17,6 +17,9 @@ import { Operators } from './screens/Operators'
 import { Audit } from './screens/Audit'
 import { Cards } from './screens/Cards'
 import { Merchants } from './screens/Merchants'
+// ——— Content: flash sales and fuel prices (c45-content) ———
+import { Seckill } from './screens/Seckill'
+import { Fuel } from './screens/Fuel'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -32,6 +35,9 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   { key: 'cards', area: 'card', label: 'menuCards' },
   { key: 'operators', area: 'operator', label: 'menuOperators' },
   { key: 'audit', area: 'audit', label: 'menuAudit' },
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
+  { key: 'fuel', area: 'fuel', label: 'menuFuel' },
 ]
 
 function storedLang(): Lang {
@@ -180,6 +186,9 @@ function Console() {
               {current?.key === 'audit' && <Audit />}
               {current?.key === 'cards' && <Cards />}
               {current?.key === 'merchants' && <Merchants />}
+              {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
+              {current?.key === 'seckill' && <Seckill />}
+              {current?.key === 'fuel' && <Fuel />}
             </main>
           </Layout.Content>
         </Layout>

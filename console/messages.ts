@@ -235,7 +235,7 @@ const zh = {
   effective: '生效时间',
   effectiveNow: '立即生效',
   effectiveLater: '指定时间',
-  effectiveAt: '生效于（{zone}）',
+  effectiveAt: '生效时间（与上方“现在”同一时钟）',
   effectiveAtRequired: '请选择生效时间',
   priceScheduled: '{station} {grade} 将于 {time} 调整为 ¥{price}/升',
   priceChanged: '{station} {grade} 已调整为 ¥{price}/升',
@@ -244,6 +244,8 @@ const zh = {
   changeCancelled: '已取消调价',
   dayChange: '按日调价',
   fuelPriceFormat: '请输入 1.00–50.00 之间的价格',
+  timeFormat: '请按 HH:mm 填写，如 20:00',
+  effectiveAtFormat: '请按 YYYY-MM-DD HH:mm 填写，如 2026-12-08 00:00',
 }
 
 export type MessageKey = keyof typeof zh
@@ -467,7 +469,7 @@ const en: Messages = {
   effective: 'Takes effect',
   effectiveNow: 'Now',
   effectiveLater: 'At a time',
-  effectiveAt: 'From ({zone})',
+  effectiveAt: 'From (on the clock shown as “Now”)',
   effectiveAtRequired: 'Choose when it takes effect',
   priceScheduled: '{grade} at {station} becomes ¥{price}/L at {time}',
   priceChanged: '{grade} at {station} is now ¥{price}/L',
@@ -476,6 +478,8 @@ const en: Messages = {
   changeCancelled: 'Price change cancelled',
   dayChange: 'from the day',
   fuelPriceFormat: 'Enter a price from 1.00 to 50.00',
+  timeFormat: 'Use HH:mm, e.g. 20:00',
+  effectiveAtFormat: 'Use YYYY-MM-DD HH:mm, e.g. 2026-12-08 00:00',
 }
 
 const TABLES: Record<Lang, Messages> = { zh, en }
