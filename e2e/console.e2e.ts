@@ -2,7 +2,9 @@
  * The operator's console (issue 45) at 1440 × 900, in zh and in en (one browser context per language; each operator in
  * a tab of their own — the session is kept per tab, in sessionStorage). An administrator (a demo operator, its TOTP code
  * computed from the demo secret) creates a content operator; that operator signs in with a code from the secret the
- * create screen showed once, and changes a card product's price, which a shopper then sees on H5's Card tab (375 × 812);
+ * create screen showed once, and changes a card product's price, which a shopper then sees on H5's Card tab (375 × 812),
+ * then adds a flash-sale session with a product and changes a fuel price now, which the shopper sees on H5's flash-sale
+ * screen and at the station;
  * a reviewer rejects a merchant application on one field, the merchant resubmits it (through the API, as the merchant's
  * app does), the reviewer approves it; the administrator's audit trail shows the writes. axe: 0 serious/critical on every
  * console screen and dialog, in both languages. Screenshots: test-results/e2e/issue45-console-*.
@@ -10,7 +12,7 @@
 import sharp from 'sharp'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, dbRow, launch, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
+import { BASE, LANG_EN, api, dbRow, launch, logIn, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
 import { DEMO_OPERATORS } from '../server/demo/seedOperators'
 import { OPERATOR_TOTP } from '../src/contract/consoleEndpoints'
 import { reasonText } from '../src/contract/reasons'
@@ -86,7 +88,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
   const menu = async (page: Page) => (await page.locator('nav [role="menuitem"]').allInnerTexts()).map((s) => s.trim())
 
-  it('admin creates a content operator; it changes a card price the shopper sees; a reviewer rejects then approves; the audit trail shows it', async () => {
+  it('admin creates a content operator; it changes a card price, adds a flash sale and changes a fuel price, all seen by the shopper; a reviewer rejects then approves; the audit trail shows it', async () => {
     const admin = demo('admin')
     const suffix = `${lang}${Date.now().toString(36).slice(-4)}`
 
@@ -202,7 +204,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     const station = await dbRow<{ name: string }>('SELECT name FROM shops WHERE id = 7')
     await content.getByRole('menuitem', { name: t('menuFuel') }).click()
     await content.getByRole('heading', { level: 2, name: t('fuelTitle') }).waitFor()
-    const change = content.getByRole('button', { name: t('changePriceOf', { station: station.name, grade }) })
+    const change = content.getByRole('button', { name: `${t('changePrice')} ${station.name} ${grade}` })
     const fuelRow = content.locator('.ant-table-row', { has: change })
     const oldLitre = Math.round(Number((await fuelRow.locator('.console-fuel-price').innerText()).replace(/[^\d.]/g, '')) * 100)
     const newLitre = oldLitre + (lang === 'zh' ? 11 : 22)
@@ -223,6 +225,8 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await shopper.page.locator('.flash-sessions__tab:visible', { hasText: sessionStart }).click()
     await shopper.page.locator('.flash-card__name:visible', { hasText: productName }).waitFor()
     await shot(shopper.page, `issue45-console-shopper-seckill-${lang}`)
+    // Paying at a station needs a signed-in shopper.
+    await logIn(shopper.page, lang === 'zh' ? '13800004503' : '13800004504')
     await shopper.page.goto(`${BASE()}/pages/payBill/oil?station_id=7`)
     await settled(shopper.page)
     await shopper.page.locator('.fuel-chip--grade:visible', { hasText: grade }).click()

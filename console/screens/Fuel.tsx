@@ -137,7 +137,7 @@ export function Fuel() {
               title: t('actions'),
               key: 'actions',
               render: (_: unknown, r) => (
-                <Button size="small" onClick={() => open(r)} aria-label={t('changePriceOf', { station: r.station.name, grade: r.grade })}>
+                <Button size="small" onClick={() => open(r)} aria-label={`${t('changePrice')} ${r.station.name} ${r.grade}`}>
                   {t('changePrice')}
                 </Button>
               ),

@@ -271,7 +271,8 @@ export function Seckill() {
               <InputNumber min={L.limit_per_user[0]} max={L.limit_per_user[1]} precision={0} />
             </Form.Item>
           </Space>
-          <Form.Item name="pickup_shop_id" label={t('pickupShop')} rules={[{ required: true, message: t('required', { field: t('pickupShop') }) }]}>
+          {/* Checked by a validator, not `required`: antd would put aria-required on the select's outer box (axe: aria-allowed-attr). */}
+          <Form.Item name="pickup_shop_id" label={t('pickupShop')} rules={[{ validator: (_, v: number | undefined) => (v ? Promise.resolve() : Promise.reject(new Error(t('required', { field: t('pickupShop') })))) }]}>
             <Select showSearch optionFilterProp="label" options={shops.map((s) => ({ value: s.id, label: `${s.name} (#${s.id})` }))} />
           </Form.Item>
           <Form.Item name="rules" label={t('rules')}>
