@@ -21,6 +21,9 @@ import { Merchants } from './screens/Merchants'
 import { Money } from './screens/Money'
 import { RefundsWaiting } from './screens/RefundsWaiting'
 import { Shoppers } from './screens/Shoppers'
+// ——— Content: flash sales and fuel prices (c45-content) ———
+import { Seckill } from './screens/Seckill'
+import { Fuel } from './screens/Fuel'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -40,6 +43,9 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   { key: 'money', area: 'money', label: 'menuMoney' },
   { key: 'refunds', area: 'refund', label: 'menuRefunds' },
   { key: 'shoppers', area: 'shopper', label: 'menuShoppers' },
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
+  { key: 'fuel', area: 'fuel', label: 'menuFuel' },
 ]
 
 function storedLang(): Lang {
@@ -192,6 +198,9 @@ function Console() {
               {current?.key === 'money' && <Money />}
               {current?.key === 'refunds' && <RefundsWaiting />}
               {current?.key === 'shoppers' && <Shoppers />}
+              {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
+              {current?.key === 'seckill' && <Seckill />}
+              {current?.key === 'fuel' && <Fuel />}
             </main>
           </Layout.Content>
         </Layout>

@@ -2,7 +2,9 @@
  * The operator's console (issue 45) at 1440 × 900, in zh and in en (one browser context per language; each operator in
  * a tab of their own — the session is kept per tab, in sessionStorage). An administrator (a demo operator, its TOTP code
  * computed from the demo secret) creates a content operator; that operator signs in with a code from the secret the
- * create screen showed once, and changes a card product's price, which a shopper then sees on H5's Card tab (375 × 812);
+ * create screen showed once, and changes a card product's price, which a shopper then sees on H5's Card tab (375 × 812),
+ * then adds a flash-sale session with a product and changes a fuel price now, which the shopper sees on H5's flash-sale
+ * screen and at the station;
  * a reviewer rejects a merchant application on one field, the merchant resubmits it (through the API, as the merchant's
  * app does), the reviewer approves it; the administrator's audit trail shows the writes. axe: 0 serious/critical on every
  * console screen and dialog, in both languages. Screenshots: test-results/e2e/issue45-console-*.
@@ -11,7 +13,7 @@ import fs from 'node:fs'
 import sharp from 'sharp'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, LANG_EN, api, dbRow, launch, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
+import { BASE, LANG_EN, api, dbRow, launch, logIn, phone, seriousAxe, sessionOf, settled, shot, still } from './browser'
 import { DEMO_OPERATORS } from '../server/demo/seedOperators'
 import { OPERATOR_TOTP } from '../src/contract/consoleEndpoints'
 import { reasonText } from '../src/contract/reasons'
@@ -87,7 +89,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
   const menu = async (page: Page) => (await page.locator('nav [role="menuitem"]').allInnerTexts()).map((s) => s.trim())
 
-  it('admin creates a content operator; it changes a card price the shopper sees; a reviewer rejects then approves; the audit trail shows it', async () => {
+  it('admin creates a content operator; it changes a card price, adds a flash sale and changes a fuel price, all seen by the shopper; a reviewer rejects then approves; the audit trail shows it', async () => {
     const admin = demo('admin')
     const suffix = `${lang}${Date.now().toString(36).slice(-4)}`
 
@@ -110,7 +112,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers')])
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -136,9 +138,9 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await adminPage.locator('.ant-modal-footer').getByRole('button', { name: t('close') }).click()
     await adminPage.getByRole('cell', { name: username }).waitFor()
 
-    // The content operator: only Card products; changes the first product's price.
+    // The content operator: Card products, Flash sales and Fuel prices; changes the first card product's price.
     const content = await signIn(username, password, secret, 'cardsTitle')
-    expect(await menu(content)).toEqual([t('menuCards')])
+    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel')])
     await expectAxeClean(content, 'cards')
     await shots(content, 'cards')
     const row = content.locator('.ant-table-row').first()
@@ -163,6 +165,74 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await settled(shopper.page)
     await shopper.page.locator(`.card-product--level${level}`).locator('.card-product__price', { hasText: `¥${(newFen / 100).toFixed(2)}` }).waitFor()
     await shot(shopper.page, `issue45-console-shopper-card-${lang}`)
+
+    // ——— Content: flash sales and fuel prices (c45-content) ———
+    // A flash-sale session with a product: added in the console, seen by the shopper on H5's flash-sale screen.
+    const sessionTitle = lang === 'zh' ? `夜场 ${suffix}` : `Night ${suffix}`
+    const sessionStart = lang === 'zh' ? '23:10' : '23:20'
+    const productName = lang === 'zh' ? `控制台秒杀 ${suffix}` : `Console deal ${suffix}`
+    await content.getByRole('menuitem', { name: t('menuSeckill') }).click()
+    await content.getByRole('heading', { level: 2, name: t('seckillTitle') }).waitFor()
+    await content.locator('.console-seckill-session').first().waitFor()
+    await expectAxeClean(content, 'flash sales')
+    await shots(content, 'seckill')
+    await content.getByRole('button', { name: t('newSession') }).click()
+    const sessionDialog = content.getByRole('dialog', { name: t('newSession') })
+    await sessionDialog.getByLabel(t('sessionTitle'), { exact: true }).fill(sessionTitle)
+    await sessionDialog.getByLabel(t('sessionStart'), { exact: true }).fill(sessionStart)
+    await sessionDialog.getByLabel(t('sessionEnd'), { exact: true }).fill('23:59')
+    await sessionDialog.getByRole('button', { name: t('save') }).click()
+    await content.locator('.ant-message', { hasText: t('sessionSaved', { title: sessionTitle }) }).waitFor()
+    const sessionCard = content.locator('.console-seckill-session', { hasText: sessionTitle })
+    await sessionCard.getByRole('button', { name: t('newProductIn', { title: sessionTitle }) }).click()
+    const productDialog = content.getByRole('dialog', { name: t('newProductIn', { title: sessionTitle }) })
+    await productDialog.getByLabel(t('productName'), { exact: true }).fill(productName)
+    await productDialog.getByLabel(t('picture'), { exact: true }).fill('/assets/img/product-2.svg')
+    await productDialog.getByLabel(t('originalPrice'), { exact: true }).fill('59.00')
+    await productDialog.getByLabel(t('flashPrice'), { exact: true }).fill('19.90')
+    await productDialog.getByLabel(t('totalStock'), { exact: true }).fill('20')
+    await productDialog.getByLabel(t('limitPerUser'), { exact: true }).fill('2')
+    await productDialog.getByLabel(t('pickupShop'), { exact: true }).fill('#8')
+    await content.locator('.ant-select-item-option', { hasText: '#8' }).click()
+    await expectAxeClean(content, 'flash-sale product')
+    await shots(content, 'seckill-product')
+    await productDialog.getByRole('button', { name: t('save') }).click()
+    await content.locator('.ant-message', { hasText: t('productSaved', { name: productName }) }).waitFor()
+    await sessionCard.locator('.ant-table-row', { hasText: productName }).locator('.console-flash-price', { hasText: '19.90' }).waitFor()
+
+    // A fuel price changed now: station 7's grade (92# in zh, 95# in en), a few fen up.
+    const grade = lang === 'zh' ? '92#' : '95#'
+    const station = await dbRow<{ name: string }>('SELECT name FROM shops WHERE id = 7')
+    await content.getByRole('menuitem', { name: t('menuFuel') }).click()
+    await content.getByRole('heading', { level: 2, name: t('fuelTitle') }).waitFor()
+    const change = content.getByRole('button', { name: `${t('changePrice')} ${station.name} ${grade}` })
+    const fuelRow = content.locator('.ant-table-row', { has: change })
+    const oldLitre = Math.round(Number((await fuelRow.locator('.console-fuel-price').innerText()).replace(/[^\d.]/g, '')) * 100)
+    const newLitre = oldLitre + (lang === 'zh' ? 11 : 22)
+    await expectAxeClean(content, 'fuel prices')
+    await shots(content, 'fuel')
+    await change.click()
+    const fuelDialog = content.getByRole('dialog', { name: t('changePriceOf', { station: station.name, grade }) })
+    await fuelDialog.getByLabel(t('newPrice'), { exact: true }).fill((newLitre / 100).toFixed(2))
+    await expectAxeClean(content, 'fuel price change')
+    await shots(content, 'fuel-change')
+    await fuelDialog.getByRole('button', { name: t('save') }).click()
+    await content.locator('.ant-message', { hasText: t('priceChanged', { station: station.name, grade, price: (newLitre / 100).toFixed(2) }) }).waitFor()
+    await fuelRow.locator('.console-fuel-price', { hasText: (newLitre / 100).toFixed(2) }).waitFor()
+
+    // The shopper sees both on H5: the session's tab with the product, and the station's list price.
+    await shopper.page.goto(`${BASE()}/pages/seckill/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.flash-sessions__tab:visible', { hasText: sessionStart }).click()
+    await shopper.page.locator('.flash-card__name:visible', { hasText: productName }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-seckill-${lang}`)
+    // Paying at a station needs a signed-in shopper.
+    await logIn(shopper.page, lang === 'zh' ? '13800004503' : '13800004504')
+    await shopper.page.goto(`${BASE()}/pages/payBill/oil?station_id=7`)
+    await settled(shopper.page)
+    await shopper.page.locator('.fuel-chip--grade:visible', { hasText: grade }).click()
+    await shopper.page.locator('.fuel-form__list-price:visible', { hasText: (newLitre / 100).toFixed(2) }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-fuel-${lang}`)
     await shopper.context.close()
 
     // A merchant applies; the reviewer rejects the shop name, the merchant resubmits, the reviewer approves.
@@ -207,7 +277,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     const rows = adminPage.locator('.ant-table-row')
     await rows.first().waitFor()
     const actions = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((s) => s.trim())
-    for (const action of ['merchant.approve', 'merchant.reject', 'card.save', 'operator.create'] as const) expect(actions).toContain(t(`action_${action}` as MessageKey))
+    for (const action of ['merchant.approve', 'merchant.reject', 'card.save', 'operator.create', 'seckill.createSession', 'seckill.createProduct', 'fuel.schedule'] as const) expect(actions).toContain(t(`action_${action}` as MessageKey))
     const saved = rows.filter({ hasText: t('action_card.save') }).first()
     await saved.getByRole('button').first().click()
     const diff = adminPage.locator('.console-diff').first()

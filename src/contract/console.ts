@@ -9,7 +9,21 @@ import { COMMON_REQUEST, Id, oneLine, shopperSays } from './common'
 import { PageQuery, pagedOf } from './paging'
 import { MerchantApplication } from './merchant'
 import { MERCHANT_APPLICATION_FIELDS, MERCHANT_APPLICATION_STATUSES } from './merchantEndpoints'
-import { BUSINESS_DAY_PATTERN, CARD_PRODUCT_LIMITS, CONSOLE_AREAS, OPERATOR_PASSWORD_LENGTH, OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type ConsoleEndpointPath } from './consoleEndpoints'
+import {
+  BUSINESS_DAY_PATTERN,
+  CARD_PRODUCT_LIMITS,
+  CLOCK_TIME_PATTERN,
+  CONSOLE_AREAS,
+  FUEL_PRICE_LIMITS,
+  OPERATOR_PASSWORD_LENGTH,
+  OPERATOR_ROLES,
+  OPERATOR_USERNAME_PATTERN,
+  SECKILL_IMAGE_PATTERN,
+  SECKILL_LIMITS,
+  STATED_TIME_PATTERN,
+  type ConsoleEndpointPath,
+} from './consoleEndpoints'
+import { OIL_GRADES } from './fuelEndpoints'
 
 // ——— Operators and sessions ———
 
@@ -142,6 +156,15 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'refund.approve',
   'refund.reject',
   'shopper.endSessions',
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  'seckill.createSession',
+  'seckill.saveSession',
+  'seckill.createProduct',
+  'seckill.saveProduct',
+  'seckill.withdraw',
+  'seckill.restore',
+  'fuel.schedule',
+  'fuel.cancel',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -411,6 +434,157 @@ export const ShopperEndSessionsPayload = z.object({ user_id: Id, reason: Decisio
 export type ShopperEndSessionsPayload = z.input<typeof ShopperEndSessionsPayload>
 export const ShopperEndSessionsAnswer = z.object({ ended: z.number().int() })
 export type ShopperEndSessionsAnswer = z.output<typeof ShopperEndSessionsAnswer>
+// ——— Content: flash sales and fuel prices (c45-content) ———
+
+const S = SECKILL_LIMITS
+const clockTime = (name: string) => z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` }).trim().regex(CLOCK_TIME_PATTERN, `${name} is HH:mm (00:00–23:59)`)
+
+/**
+ * A flash-sale session: it recurs every business day from `start` to `end` ("HH:mm"; an end at or before the start is
+ * the next day's, `next_day`). `start_time` / `end_time`: today's, as the shoppers' flash-sale screen shows them.
+ */
+export const ConsoleSeckillSession = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  next_day: z.boolean(),
+  start_time: z.string(),
+  end_time: z.string(),
+})
+export type ConsoleSeckillSession = z.output<typeof ConsoleSeckillSession>
+
+export const ConsoleSeckillProduct = z.object({
+  id: z.number().int(),
+  session_id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  /** fen */
+  original_price: z.number().int(),
+  /** fen: the flash price */
+  price: z.number().int(),
+  total_stock: z.number().int(),
+  /** Left to sell. */
+  stock: z.number().int(),
+  /** Sold or held by an unpaid order (total_stock − stock): the least the total can become. */
+  sold: z.number().int(),
+  limit_per_user: z.number().int(),
+  rules: z.string(),
+  pickup_shop_id: z.number().int().nullable(),
+  on_sale: z.boolean(),
+})
+export type ConsoleSeckillProduct = z.output<typeof ConsoleSeckillProduct>
+
+export const SeckillIndexAnswer = z.object({
+  sessions: z.array(ConsoleSeckillSession.extend({ products: z.array(ConsoleSeckillProduct) })),
+  /** Where a product can be collected: every shop but the fuel stations. */
+  shops: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+export type SeckillIndexAnswer = z.output<typeof SeckillIndexAnswer>
+
+export const SeckillSessionPayload = z
+  .object({
+    id: Id.optional(),
+    title: oneLine(z.string({ required_error: 'title is required', invalid_type_error: 'title must be text' }).trim()).min(1, 'title is required').max(S.title, `title is too long (max ${S.title})`),
+    start: clockTime('start'),
+    end: clockTime('end'),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+  .refine((p) => p.start !== p.end, { message: 'end must differ from start', path: ['end'] })
+export type SeckillSessionPayload = z.input<typeof SeckillSessionPayload>
+export const SeckillSessionAnswer = z.object({ session: ConsoleSeckillSession })
+export type SeckillSessionAnswer = z.output<typeof SeckillSessionAnswer>
+
+/**
+ * Create (no id) or change (id) a product. `total_stock`: how many the sale has in all — never below what is sold or
+ * held (`console_stock_below_sold`); what is left follows. A new price applies to orders from now on: an order keeps
+ * the amounts it was created with. `image`: SECKILL_IMAGE_PATTERN (an upload must exist).
+ */
+export const SeckillProductPayload = z
+  .object({
+    id: Id.optional(),
+    session_id: Id,
+    name: oneLine(z.string({ required_error: 'name is required', invalid_type_error: 'name must be text' }).trim()).min(1, 'name is required').max(S.name, `name is too long (max ${S.name})`),
+    image: z.string({ required_error: shopperSays('console_picture_invalid'), invalid_type_error: shopperSays('console_picture_invalid') }).trim().max(S.image, shopperSays('console_picture_invalid')).regex(SECKILL_IMAGE_PATTERN, shopperSays('console_picture_invalid')),
+    original_price: int('original_price', S.price),
+    price: int('price', S.price),
+    total_stock: int('total_stock', S.total_stock),
+    limit_per_user: int('limit_per_user', S.limit_per_user),
+    pickup_shop_id: Id,
+    rules: z.string({ invalid_type_error: 'rules must be text' }).trim().max(S.rules, `rules are too long (max ${S.rules})`).default(''),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type SeckillProductPayload = z.input<typeof SeckillProductPayload>
+export const SeckillProductAnswer = z.object({ product: ConsoleSeckillProduct })
+export type SeckillProductAnswer = z.output<typeof SeckillProductAnswer>
+
+export const SeckillOnSalePayload = z.object({ id: Id, on_sale: z.boolean({ required_error: 'on_sale is required', invalid_type_error: 'on_sale must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type SeckillOnSalePayload = z.input<typeof SeckillOnSalePayload>
+
+/** A price change still to come: an operator's (`id`) or a business day's row (`id` null: from that day's midnight; the demo's). */
+export const FuelPendingChange = z.object({
+  id: z.number().int().nullable(),
+  /** fen per litre */
+  price: z.number().int(),
+  effective_at: z.number().int(),
+  effective_at_text: z.string(),
+})
+export type FuelPendingChange = z.output<typeof FuelPendingChange>
+
+export const ConsoleFuelStation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  grades: z.array(
+    z.object({
+      grade: z.string(),
+      /** In force now, fen per litre (null: none yet). */
+      price: z.number().int().nullable(),
+      pending: z.array(FuelPendingChange),
+    }),
+  ),
+})
+export type ConsoleFuelStation = z.output<typeof ConsoleFuelStation>
+
+export const FuelIndexAnswer = z.object({ stations: z.array(ConsoleFuelStation), now: z.number().int(), now_text: z.string() })
+export type FuelIndexAnswer = z.output<typeof FuelIndexAnswer>
+
+/**
+ * A grade's new price from `effective_at` ("YYYY-MM-DD HH:mm", business zone; absent: now). From that instant the
+ * stations list, the station page, quotes and orders read it; a quote given before and created after is refused with
+ * `fuel_price_moved` and the new quote (docs/api.md "Fuel"), as for any price move.
+ */
+export const FuelSchedulePayload = z
+  .object({
+    shop_id: Id,
+    grade: z.enum(OIL_GRADES, { errorMap: () => ({ message: `grade is one of ${OIL_GRADES.join(', ')}` }) }),
+    price: int('price', FUEL_PRICE_LIMITS.price),
+    effective_at: z.string({ invalid_type_error: 'effective_at must be text' }).trim().regex(STATED_TIME_PATTERN, 'effective_at is YYYY-MM-DD HH:mm').optional(),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type FuelSchedulePayload = z.input<typeof FuelSchedulePayload>
+
+export const FuelChange = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  grade: z.string(),
+  price: z.number().int(),
+  effective_at: z.number().int(),
+  effective_at_text: z.string(),
+  cancelled_at: z.number().int().nullable(),
+})
+export type FuelChange = z.output<typeof FuelChange>
+export const FuelChangeAnswer = z.object({ change: FuelChange })
+export type FuelChangeAnswer = z.output<typeof FuelChangeAnswer>
+
+export const FuelCancelPayload = z.object({ id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type FuelCancelPayload = z.input<typeof FuelCancelPayload>
 
 // ——— Every call's request and answer ———
 
@@ -439,6 +613,14 @@ export const CONSOLE_SCHEMAS = {
   'console.refund/reject': { req: RefundDecisionPayload, res: RefundDecisionAnswer },
   'console.shopper/find': { req: ShopperFindQuery, res: ShopperAnswer },
   'console.shopper/endSessions': { req: ShopperEndSessionsPayload, res: ShopperEndSessionsAnswer },
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  'console.seckill/index': { req: z.object({ ...COMMON_REQUEST }), res: SeckillIndexAnswer },
+  'console.seckill/saveSession': { req: SeckillSessionPayload, res: SeckillSessionAnswer },
+  'console.seckill/saveProduct': { req: SeckillProductPayload, res: SeckillProductAnswer },
+  'console.seckill/setOnSale': { req: SeckillOnSalePayload, res: SeckillProductAnswer },
+  'console.fuel/index': { req: z.object({ ...COMMON_REQUEST }), res: FuelIndexAnswer },
+  'console.fuel/schedule': { req: FuelSchedulePayload, res: FuelChangeAnswer },
+  'console.fuel/cancel': { req: FuelCancelPayload, res: FuelChangeAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

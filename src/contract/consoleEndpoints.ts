@@ -57,6 +57,9 @@ export const CONSOLE_AREAS = [
   'money',
   'refund',
   'shopper',
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  'seckill',
+  'fuel',
 ] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
@@ -77,6 +80,9 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   refund: ['admin', 'finance'],
   /** A shopper's account: look up by phone, end their sessions. */
   shopper: ['admin'],
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  seckill: ['admin', 'content'],
+  fuel: ['admin', 'content'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -128,6 +134,21 @@ export const CONSOLE_ENDPOINTS = {
   'console.shopper/find': 'GET',
   /** End every session of a shopper, with the reason (admin). */
   'console.shopper/endSessions': 'POST',
+  // ——— Content: flash sales and fuel prices (c45-content) ———
+  /** Flash-sale sessions (today's times) with their products, withdrawn ones too, and the shops a product can be collected at (admin, content). */
+  'console.seckill/index': 'GET',
+  /** Create a session (no id) or change one (id): title, start and end "HH:mm" of every day (admin, content). */
+  'console.seckill/saveSession': 'POST',
+  /** Create a product (no id) or change one (id): never below what is sold or held; paid orders keep their price (admin, content). */
+  'console.seckill/saveProduct': 'POST',
+  /** Take a product off sale, or put it back (admin, content): shoppers no longer see or buy it; its orders stay. */
+  'console.seckill/setOnSale': 'POST',
+  /** Fuel stations with each grade's price in force now and the changes still to come (admin, content). */
+  'console.fuel/index': 'GET',
+  /** A grade's new price from a stated time (now, or later): quotes before it follow the price-moved rule (admin, content). */
+  'console.fuel/schedule': 'POST',
+  /** Cancel a change that has not taken effect yet (admin, content). */
+  'console.fuel/cancel': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -165,3 +186,36 @@ export const CARD_PRODUCT_LIMITS = {
 export const MONEY_RANGE_MAX_DAYS = 92
 /** A business day as the money views name it. */
 export const BUSINESS_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+// ——— Content: flash sales and fuel prices (c45-content) ———
+
+/**
+ * The rules of a flash-sale session and product (the console's forms read them without zod; src/contract/console.ts
+ * builds the schemas from them). A session recurs daily: start "HH:mm" of the business day, end after it — an end at
+ * or before the start is the next day's (22:00–02:00). Prices in fen; the flash price below the original.
+ */
+export const SECKILL_LIMITS = {
+  title: 20,
+  name: 40,
+  rules: 200,
+  image: 300,
+  /** ¥0.01 … ¥100,000.00 */
+  price: [1, 10_000_000],
+  total_stock: [0, 1_000_000],
+  limit_per_user: [1, 99],
+} as const
+
+/** "HH:mm", 00:00–23:59. */
+export const CLOCK_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/**
+ * A product's picture: an address on this server — a picture of the app's (/assets/img/…) or an upload
+ * (/uploads/<id>.<ext>, which must exist). Another site's address is refused: the shoppers' pages load pictures from
+ * their own server only (their Content-Security-Policy's img-src), and the mini-program only from its listed domains.
+ */
+export const SECKILL_IMAGE_PATTERN = /^(\/assets\/img\/[\w.-]+\.(svg|png|jpg|jpeg|webp)|\/uploads\/[A-Za-z0-9_-]{22}\.(jpg|png|webp))$/
+
+/** A fuel price in fen per litre: ¥1.00 … ¥50.00. */
+export const FUEL_PRICE_LIMITS = { price: [100, 5_000] } as const
+
+/** A stated time: "YYYY-MM-DD HH:mm" on the business zone's clock. */
+export const STATED_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/

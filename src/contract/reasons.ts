@@ -308,6 +308,14 @@ export const REASONS = {
   console_day_invalid: { zh: '请选择日期（YYYY-MM-DD）', en: 'Please choose a date (YYYY-MM-DD)' },
   console_range_invalid: { zh: '日期范围有误：开始不能晚于结束，且最多 {days} 天', en: 'The date range is not valid: the start must not be after the end, and at most {days} days' },
   console_phone_invalid: { zh: '请输入 11 位手机号', en: 'Please enter an 11-digit mobile number' },
+  // The console's content: flash sales and fuel prices (issue 45, c45-content; server/domain/console/seckill.ts, fuel.ts).
+  console_session_not_found: { zh: '该秒杀场次不存在', en: 'There is no such flash-sale session' },
+  console_stock_below_sold: { zh: '库存不能少于已售出和待支付的 {sold} 件', en: 'The stock cannot be below the {sold} already sold or held by unpaid orders' },
+  console_flash_price_over_original: { zh: '秒杀价需低于原价', en: 'The flash price must be below the original price' },
+  console_pickup_shop_invalid: { zh: '请选择一家可自提的门店（不能是加油站）', en: 'Please choose a shop to collect from (not a fuel station)' },
+  console_picture_invalid: { zh: '图片需为本站的图片地址或已上传的图片', en: "The picture must be one of this site's pictures or an upload" },
+  console_fuel_time_past: { zh: '生效时间不能早于现在', en: 'The time it takes effect cannot be in the past' },
+  console_fuel_change_not_pending: { zh: '该调价已生效或已取消，不能再取消', en: 'This price change has taken effect or was cancelled already' },
   // (issue 43: the operator names a shop's owner by the phone of a live account; scripts/admin.ts)
   user_not_found: { zh: '没有使用该手机号的账号', en: 'No account uses this phone number' },
   // The shop's profile (issue 44, the shop-profile helper; server/domain/store/profile.ts, src/contract/shopProfile.ts).

@@ -12,6 +12,7 @@ export async function priceFlash(db: Q, p: KindPayload<'product'>): Promise<Kind
   if (p.items !== undefined) throw refuse('flash_sale_no_options')
   if (p.product_id === undefined) throw refuse('product_required')
   if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
+  // A product the console took off sale is no longer priced (nor ordered).
   const prod = await seckill.flashPrice(db, p.product_id)
   if (!prod) throw refuse('product_not_found')
   const quantity = p.quantity

@@ -11,6 +11,8 @@ import type { CardProductRow } from '../../storage/repo/cards'
 import { approveApplication, rejectApplication, showApplication } from '../../domain/merchant'
 import { applicationDecision, applicationsPage } from '../../storage/repo/merchantApplications'
 import { fmt } from '../../time'
+import { productOf, saveProduct, saveSession, seckillIndex, sessionOf, setOnSale } from '../../domain/console/seckill'
+import { cancelChange, fuelIndex, scheduleChange } from '../../domain/console/fuel'
 import { countRequest } from '../clientLimits'
 
 /**
@@ -141,6 +143,46 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
       const { application, shopId } = await approveApplication(db, input.id)
       await recordAudit(db, session.operator.id, { action: 'merchant.approve', target_kind: 'merchant_application', target_id: input.id, before, after: await applicationDecision(db, input.id) })
       return { application, shop_id: shopId }
+    }),
+  )
+  // ——— Content: flash sales and fuel prices (admin, content; c45-content) ———
+  // Shoppers read these rows on every call (no answer is kept: nothing to invalidate); orders keep their own amounts.
+  defineConsoleRoute(app, db, 'console.seckill/index', { session: true }, async () => seckillIndex(db))
+  defineConsoleRoute(app, db, 'console.seckill/saveSession', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await saveSession(db, input.id, input)
+      await recordAudit(db, session.operator.id, { action: before ? 'seckill.saveSession' : 'seckill.createSession', target_kind: 'seckill_session', target_id: after.id, before: before && sessionOf(before), after: sessionOf(after), reason: input.reason ?? null })
+      return { session: sessionOf(after) }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.seckill/saveProduct', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
+      const { before, after } = await saveProduct(db, id, fields)
+      await recordAudit(db, session.operator.id, { action: before ? 'seckill.saveProduct' : 'seckill.createProduct', target_kind: 'seckill_product', target_id: after.id, before: before && productOf(before), after: productOf(after), reason: reason ?? null })
+      return { product: productOf(after) }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.seckill/setOnSale', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await setOnSale(db, input.id, input.on_sale)
+      await recordAudit(db, session.operator.id, { action: input.on_sale ? 'seckill.restore' : 'seckill.withdraw', target_kind: 'seckill_product', target_id: input.id, before: productOf(before), after: productOf(after), reason: input.reason ?? null })
+      return { product: productOf(after) }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.fuel/index', { session: true }, async ({ input }) => fuelIndex(db, input.lang === 'en' ? 'en' : 'zh'))
+  defineConsoleRoute(app, db, 'console.fuel/schedule', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await scheduleChange(db, session.operator.id, input)
+      await recordAudit(db, session.operator.id, { action: 'fuel.schedule', target_kind: 'oil_price_change', target_id: after.id, before: { shop_id: input.shop_id, ...before }, after, reason: input.reason ?? null })
+      return { change: after }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.fuel/cancel', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await cancelChange(db, input.id)
+      await recordAudit(db, session.operator.id, { action: 'fuel.cancel', target_kind: 'oil_price_change', target_id: input.id, before, after, reason: input.reason ?? null })
+      return { change: after }
     }),
   )
 }

@@ -24,7 +24,7 @@ const picturesOf = (image: string): string[] => {
 
 /** A product as answered: its state by the server's clock now (sold out only while its session is on). */
 function toProduct(r: FlashProductRow): SeckillProduct {
-  const { pickup_shop_id, pickup_shop_name, pickup_shop_address, ...rest } = r
+  const { pickup_shop_id, pickup_shop_name, pickup_shop_address, withdrawn_at: _withdrawn, ...rest } = r
   const state = sessionState(r.start_time, r.end_time)
   return {
     ...rest,
@@ -54,7 +54,8 @@ export function seckillRoutes(app: FastifyInstance, db: Q): void {
 
   defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, async ({ input, user }) => {
     const row = await seckill.flashProduct(db, input.id)
-    if (!row) throw refuse('product_not_found')
+    // Taken off sale in the console: gone for shoppers (its orders still show it, server/domain/orders.ts).
+    if (!row || row.withdrawn_at !== null) throw refuse('product_not_found')
     const bought = user ? (await orders.flashBought(db, user.id, row.id)) : 0
     return { info: toProduct(row), bought }
   })

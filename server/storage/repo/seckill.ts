@@ -19,6 +19,8 @@ export interface FlashProductRow {
   pickup_shop_id: number | null
   pickup_shop_name: string | null
   pickup_shop_address: string | null
+  /** ms when the console took it off sale (null: on sale): shoppers' lists and new orders skip it; its orders still read it. */
+  withdrawn_at: number | null
 }
 
 export interface FlashSessionRow {
@@ -53,24 +55,25 @@ export const flashProduct = async (db: Q, id: number, now = nowMs()) => {
 
 export const flashProductExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT id FROM seckill_products WHERE id = ?', id))
 
-/** Pricing's view of a product. */
+/** Pricing's view of a product on sale (one the console took off sale is not priced: product_not_found). */
 export const flashPrice = async (db: Q, id: number) =>
-  (await db.get('SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ?', id)) as
+  (await db.get('SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ? AND withdrawn_at IS NULL', id)) as
     | { id: number; name: string; price: number; original_price: number; pickup_shop_id: number | null }
     | undefined
 
+
 /** One page of a session's products. */
 export async function sessionProductPage(db: Q, sessionId: number | undefined, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
-  const total = ((await db.get('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ?', sessionId)) as { n: number }).n
-  const rows = (await db.all(`${SELECT} WHERE p.session_id = ? ORDER BY p.id LIMIT ? OFFSET ?`, sessionId, limit, offset)) as Array<Stored<FlashProductRow>>
+  const total = ((await db.get('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ? AND withdrawn_at IS NULL', sessionId)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE p.session_id = ? AND p.withdrawn_at IS NULL ORDER BY p.id LIMIT ? OFFSET ?`, sessionId, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
 
 /** One page of products of every session whose name matches a LIKE pattern (ESCAPE '\'). */
 export async function searchProductPage(db: Q, like: string, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
-  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE LOWER(name) LIKE LOWER(?) ESCAPE '\\'", like)) as { n: number }).n
-  const rows = (await db.all(`${SELECT} WHERE LOWER(p.name) LIKE LOWER(?) ESCAPE '\\' ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
+  const total = ((await db.get("SELECT COUNT(*) AS n FROM seckill_products WHERE LOWER(name) LIKE LOWER(?) ESCAPE '\\' AND withdrawn_at IS NULL", like)) as { n: number }).n
+  const rows = (await db.all(`${SELECT} WHERE LOWER(p.name) LIKE LOWER(?) ESCAPE '\\' AND p.withdrawn_at IS NULL ORDER BY p.id LIMIT ? OFFSET ?`, like, limit, offset)) as Array<Stored<FlashProductRow>>
   const now = nowMs()
   return { rows: rows.map((r) => onDay<FlashProductRow>(r, now)), total }
 }
