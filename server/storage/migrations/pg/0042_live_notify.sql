@@ -19,11 +19,20 @@ BEGIN
 END
 $$;
 
+-- Statement level (tokens, store_staff): only when a row actually went. Row level (a user deleted): a function of its
+-- own — PL/pgSQL plans `gone` even behind `TG_LEVEL = 'ROW' OR`, and a row trigger has no transition table.
 CREATE FUNCTION ocp_live_access() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_LEVEL = 'ROW' OR EXISTS (SELECT 1 FROM gone) THEN
+  IF EXISTS (SELECT 1 FROM gone) THEN
     PERFORM pg_notify('ocp_live', 'a');
   END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE FUNCTION ocp_live_access_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('ocp_live', 'a');
   RETURN NULL;
 END
 $$;
@@ -35,4 +44,4 @@ CREATE TRIGGER orders_live AFTER UPDATE OF status ON orders FOR EACH ROW
 CREATE TRIGGER tokens_live AFTER DELETE ON tokens REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION ocp_live_access();
 CREATE TRIGGER store_staff_live AFTER DELETE ON store_staff REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION ocp_live_access();
 CREATE TRIGGER users_live AFTER UPDATE OF deleted_at ON users FOR EACH ROW
-  WHEN (OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL) EXECUTE FUNCTION ocp_live_access();
+  WHEN (OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL) EXECUTE FUNCTION ocp_live_access_row();
