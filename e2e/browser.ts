@@ -95,14 +95,28 @@ export const DPR = Number(process.env.E2E_DPR ?? 2)
 /** A phone-sized context, as shoppers use the H5 site. */
 export async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: DPR, isMobile: true, hasTouch: true, locale: 'zh-CN' })
-  // Toasts last 2 s: record every one that shows, so a slow machine cannot make a test miss it.
+  // Toasts last 2 s: record every one that shows, so a slow machine cannot make a test miss it — once per showing (a
+  // toast element turning visible, or its words changing while it is): `__toasts` keeps them all (the English checks
+  // read it), `__toastQueue` is what toastShown takes from, one showing per call, so a later "已保存" is never answered
+  // by an earlier one's record.
   await context.addInitScript(() => {
     const seen: string[] = []
-    ;(window as unknown as { __toasts: string[] }).__toasts = seen
+    const queue: string[] = []
+    const showing = new WeakMap<HTMLElement, string>()
+    const w = window as unknown as { __toasts: string[]; __toastQueue: string[] }
+    w.__toasts = seen
+    w.__toastQueue = queue
     new MutationObserver(() => {
       document.querySelectorAll<HTMLElement>('.taro__toast').forEach((el) => {
         const text = el.textContent?.trim() ?? ''
-        if (text && el.offsetParent !== null && seen[seen.length - 1] !== text) seen.push(text)
+        if (!text || el.offsetParent === null) {
+          showing.delete(el)
+          return
+        }
+        if (showing.get(el) === text) return
+        showing.set(el, text)
+        seen.push(text)
+        queue.push(text)
       })
     }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
   })
@@ -200,7 +214,18 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** Wait until a toast with this text has been shown (it may already have gone). */
 export async function toastShown(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((x) => x.includes(t)), text, { timeout: 15000 })
+  // Takes the showing it matched, so the next call for the same words waits for a new one.
+  await page.waitForFunction(
+    (t) => {
+      const queue = (window as unknown as { __toastQueue?: string[] }).__toastQueue ?? []
+      const at = queue.findIndex((x) => x.includes(t))
+      if (at < 0) return false
+      queue.splice(at, 1)
+      return true
+    },
+    text,
+    { timeout: 15000 },
+  )
 }
 
 /** Read-only look at the server's SQLite file, to check what the shopper did really happened (SQLite runs only: dbRow reads either engine). */

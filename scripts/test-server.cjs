@@ -1,4 +1,4 @@
-// Starts the reference server for the outer test tiers exactly as `npm start` does (tsx server/main.ts; or, `built`, the
+// Starts the reference server for the outer test tiers as `npm start` does (the sources through tsx, `node --import tsx server/main.ts`; or, `built`, the
 // compiled server as a production `npm start` runs it: node dist-server/main.js), on a free 127.0.0.1 port with a fresh
 // database. Used by e2e/globalSetup.js and test-mp/server.js.
 const { spawn, spawnSync } = require('node:child_process')
@@ -64,7 +64,10 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
     if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}${res.stderr}`)
   }
   const main = built === true ? path.join(root, 'dist-server', 'main.js') : built ? built.main : null
-  const argv = main ? ['--enable-source-maps', ...((built !== true && built.nodeArgs) || []), main] : [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'server', 'main.ts')]
+  // The sources through tsx's loader in this very process (`node --import tsx`), not tsx's command, which runs the server
+  // as a child of its own: a SIGKILL (a crash, as the lifecycle test makes one) then killed tsx and left the server
+  // running, and a SIGTERM reached it only as tsx relayed it. Here `pid` is the server's.
+  const argv = main ? ['--enable-source-maps', ...((built !== true && built.nodeArgs) || []), main] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')]
   const child = spawn(process.execPath, argv, { cwd: main ? path.dirname(path.dirname(main)) : root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const take = (d) => {

@@ -150,9 +150,22 @@ const freePort = () =>
     })
   })
 
+/** GET /metrics on a start's metrics port, on a connection of its own that closes after (nothing left open for jest). */
+const scrapeMetrics = (metricsPort: number) =>
+  new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: metricsPort, path: '/metrics', agent: false }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text }))
+      })
+      .on('error', reject)
+  })
+
 /** The requests a start has read and not yet answered (its metrics port: every worker added together). */
 async function inFlight(metricsPort: number): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+  const { text } = await scrapeMetrics(metricsPort)
   return Number(/^ocp_http_requests_in_flight (\d+)$/m.exec(text)?.[1] ?? -1)
 }
 
@@ -218,11 +231,7 @@ describe('metrics (METRICS_PORT) with WORKERS=2', () => {
         pids.add(answer.body.data.pid)
       }
       expect(pids.size).toBe(2)
-      const scrape = async () => {
-        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
-        return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
-      }
-      const m = await scrape()
+      const m = await scrapeMetrics(metricsPort)
       expect(m.status).toBe(200)
       expect(m.type).toMatch(/^text\/plain; version=0\.0\.4/)
       // Both workers' requests added together, by route pattern.
