@@ -306,7 +306,7 @@ export const REASONS = {
   console_card_level_fixed: { zh: '会员卡创建后不能修改等级，请新建一张卡', en: "A card's level cannot change once created. Create a new card instead" },
   // ——— finance and decisions (issue 45, c45-finance; server/domain/console/money.ts, server/http/routes/consoleFinance.ts) ———
   console_day_invalid: { zh: '请选择日期（YYYY-MM-DD）', en: 'Please choose a date (YYYY-MM-DD)' },
-  console_range_invalid: { zh: '日期范围有误：开始不能晚于结束，且最多 {days} 天', en: 'The date range is not valid: the start must not be after the end, and at most {days} days' },
+  console_range_invalid: { zh: '日期范围有误：开始不能晚于结束，且最多 {days:day}', en: 'The date range is not valid: the start must not be after the end, and at most {days:day}' },
   console_phone_invalid: { zh: '请输入 11 位手机号', en: 'Please enter an 11-digit mobile number' },
   // The console's content: flash sales and fuel prices (issue 45, c45-content; server/domain/console/seckill.ts, fuel.ts).
   console_session_not_found: { zh: '该秒杀场次不存在', en: 'There is no such flash-sale session' },
