@@ -37,23 +37,10 @@ export async function applicationDecision(db: Q, id: number) {
 // ——— Sign-up and review (server/domain/merchant.ts) ———
 
 /** A merchant application's row (merchant_applications). */
-export interface ApplicationRow {
+export interface ApplicationRow extends ApplicationFields {
   id: number
   user_id: number
   status: MerchantApplicationStatus
-  shop_name: string
-  class_id: number
-  contact_name: string
-  mobile: string
-  city_id: number
-  district: string
-  address: string
-  lat: number | null
-  lng: number | null
-  hours: string
-  discount_rate: number
-  licence_image: string
-  storefront_image: string
   /** JSON: a reason per field. */
   rejections: string
   shop_id: number | null

@@ -1,4 +1,5 @@
 import type { Q } from '../query'
+import type { FlashProductRow } from './seckill'
 
 /**
  * The console's writes and reads of flash sales (issue 45, server/domain/console/seckill.ts): sessions as stored
@@ -13,20 +14,8 @@ export interface SessionStored {
   end_minute: number
 }
 
-export interface ProductStored {
-  id: number
-  session_id: number
-  name: string
-  image: string
-  price: number
-  original_price: number
-  stock: number
-  total_stock: number
-  limit_per_user: number
-  rules: string
-  pickup_shop_id: number | null
-  withdrawn_at: number | null
-}
+/** A product as stored: the shopper's row (./seckill.ts) without what a read joins in (its session's times, the shop). */
+export type ProductStored = Omit<FlashProductRow, 'start_time' | 'end_time' | 'pickup_shop_name' | 'pickup_shop_address'>
 
 const PRODUCT_COLUMNS = 'id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules, pickup_shop_id, withdrawn_at'
 
