@@ -33,7 +33,7 @@ import { priceMall, type MallDetail } from './pricing/mall'
 import { detailOf, mallItemsOf, returnOrderStock } from './orderStock'
 
 export { returnOrderStock }
-import type { KindPriced } from './pricing/kind'
+import type { FlashState, KindPriced } from './pricing/kind'
 import { priceCard } from './pricing/card'
 import { priceBill, priceFuel } from './pricing/bill'
 import { priceFlash } from './pricing/flash'
@@ -198,6 +198,8 @@ interface Priced {
   detail: Record<string, unknown>
   /** Takeout: what create keeps in takeout_orders (mode, slot, promised time, a pre-order's opening). */
   takeout?: TakeoutPriced['order']
+  /** A flash sale: its times, stock and limit as pricing read them (takeFlashStock). */
+  flash?: FlashState
 }
 
 /** Each kind's own pricing (server/domain/pricing/, takeout's in server/domain/takeout/pricing.ts). */
@@ -272,15 +274,19 @@ export async function priceOrder(db: Q, userId: number, p: Payload): Promise<Pri
     specTakes: k.mall?.specTakes ?? [],
     userCouponId,
     detail: k.detail,
+    ...(k.flash ? { flash: k.flash } : {}),
   }
 }
 
 /** 200 concurrent buyers of 20 items get exactly 20 orders: the check and the decrement are one statement. */
-async function takeFlashStock(db: Q, userId: number, productId: number, quantity: number): Promise<void> {
-  const prod = (await seckill.flashProduct(db, productId)) as seckill.FlashProductRow
+async function takeFlashStock(db: Q, userId: number, productId: number, quantity: number, prod: FlashState): Promise<void> {
   const now = nowText()
   if (now < prod.start_time) throw refuse('flash_sale_not_started')
   if (now >= prod.end_time) throw refuse('flash_sale_ended')
+  // Sold out as this transaction read it (READ COMMITTED, after the shopper's lock): refused without the per-person sum
+  // and the conditional update, which could not take it either — most of a burst's buyers (issue 42). Stock only ever
+  // goes to an order through the update below, so a stale read here never sells what is not there.
+  if (prod.stock < quantity) throw refuse('sold_out')
   const bought = await orders.flashBought(db, userId, productId)
   if (bought + quantity > prod.limit_per_user) throw refuse('limit_per_person', { limit: prod.limit_per_user })
   if (!(await seckill.takeStock(db, productId, quantity))) throw refuse('sold_out')
@@ -334,6 +340,9 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
   // after another (the row lock: the request-id retry, per-shopper limits, their cards and coupons), and the shared
   // rows are taken by conditional updates (`stock >= ?`, a coupon `status = 'available'`) that re-read the row they wait for.
   return db.transaction('read committed', async (db) => {
+    // The shopper's row locked first, then this request's order read in a statement of its own: at READ COMMITTED one
+    // statement reads with the snapshot it started with, so a join of the two would miss the order a twin request
+    // committed while this one waited for the lock (order.test's ten calls with one id, on PostgreSQL).
     await users.lockUser(db, userId)
     const requestHash = payloadHash(p)
     const existing = await orders.byRequest(db, userId, clientRequestId)
@@ -367,7 +376,10 @@ export async function createOrder(db: Q, userId: number, p: Payload, clientReque
       // Mall: each spec's stock, checked and taken in one statement (concurrent buyers never oversell a spec); a
       // line short of stock refuses the whole order (the transaction gives back what was taken before it).
       for (const take of priced.specTakes) if (!(await mall.takeSpecStock(db, take.specId, take.quantity))) throw refuse('stock_short')
-    } else if (p.kind === 'product' && priced.refId) await takeFlashStock(db, userId, priced.refId, priced.quantity)
+    } else if (p.kind === 'product' && priced.refId) {
+      if (!priced.flash) throw new Error('a flash-sale order priced without its sale state')
+      await takeFlashStock(db, userId, priced.refId, priced.quantity, priced.flash)
+    }
     // Takeout: each dish's daily stock, taken in one statement per dish (issue 44: ./takeout/stock.ts).
     else if (p.kind === 'takeout') await takeTakeoutStock(db, priced.detail)
     if (priced.userCouponId && !(await coupons.lockCoupon(db, priced.userCouponId))) throw refuse('coupon_unavailable')

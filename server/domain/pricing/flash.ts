@@ -28,5 +28,6 @@ export async function priceFlash(db: Q, p: KindPayload<'product'>): Promise<Kind
     quantity,
     detail: {},
     lines: [],
+    flash: { start_time: prod.start_time, end_time: prod.end_time, stock: prod.stock, limit_per_user: prod.limit_per_user },
   }
 }

@@ -39,6 +39,16 @@ export interface KindPriced {
   mall?: { specId: number; delivery: 'ship' | 'pickup'; specTakes: Array<{ specId: number; quantity: number }> }
   /** Takeout: its quote and what create keeps in takeout_orders. */
   takeout?: TakeoutPriced
+  /** A flash sale: what create checks (today's session times, the stock and the limit per shopper, read with the price). */
+  flash?: FlashState
+}
+
+/** A flash-sale product's state as pricing read it: create's time, stock and per-person checks use it (no second read). */
+export interface FlashState {
+  start_time: string
+  end_time: string
+  stock: number
+  limit_per_user: number
 }
 
 /** The shopper's active card rate, if any: its extra member discount applies to bills, fuel, takeout dishes; a card holder pays mall member prices. */

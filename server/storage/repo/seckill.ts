@@ -56,10 +56,27 @@ export const flashProduct = async (db: Q, id: number, now = nowMs()) => {
 export const flashProductExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT id FROM seckill_products WHERE id = ?', id))
 
 /** Pricing's view of a product on sale (one the console took off sale is not priced: product_not_found). */
-export const flashPrice = async (db: Q, id: number) =>
-  (await db.get('SELECT id, name, price, original_price, pickup_shop_id FROM seckill_products WHERE id = ? AND withdrawn_at IS NULL', id)) as
-    | { id: number; name: string; price: number; original_price: number; pickup_shop_id: number | null }
-    | undefined
+export interface FlashPriceRow {
+  id: number
+  name: string
+  price: number
+  original_price: number
+  pickup_shop_id: number | null
+  /** What create checks, read in the same statement (issue 42: one round trip fewer per buyer of a burst). */
+  stock: number
+  limit_per_user: number
+  /** Today's session times, as FlashProductRow's. */
+  start_time: string
+  end_time: string
+}
+export const flashPrice = async (db: Q, id: number, now = nowMs()): Promise<FlashPriceRow | undefined> => {
+  const row = (await db.get(
+    `SELECT p.id, p.name, p.price, p.original_price, p.pickup_shop_id, p.stock, p.limit_per_user, s.start_minute, s.end_minute
+     FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ? AND p.withdrawn_at IS NULL`,
+    id,
+  )) as Stored<FlashPriceRow> | undefined
+  return row && onDay<FlashPriceRow>(row, now)
+}
 
 
 /** One page of a session's products. */
