@@ -17,7 +17,7 @@ import type { TakeoutLiveEvent } from '../../src/contract/takeout'
 import { hashToken } from '../../server/domain/account'
 import { staffPhone } from '../../server/demo/seed'
 import { nowMs } from '../../server/time'
-import { httpClient, sharedDatabase, startTestServer, waitFor, type SharedDatabase, type TestServerProcess } from './processes'
+import { freePort, httpClient, scrapeMetrics, sharedDatabase, startTestServer, waitFor, type SharedDatabase, type TestServerProcess } from './processes'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -137,30 +137,6 @@ const refused = (base: string) =>
       resolve(false)
     })
     socket.once('error', () => resolve(true))
-  })
-
-/** A port nothing listens on (for METRICS_PORT). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-
-/** GET /metrics on a start's metrics port, on a connection of its own that closes after (nothing left open for jest). */
-const scrapeMetrics = (metricsPort: number) =>
-  new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: metricsPort, path: '/metrics', agent: false }, (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text }))
-      })
-      .on('error', reject)
   })
 
 /** The requests a start has read and not yet answered (its metrics port: every worker added together). */

@@ -7,7 +7,8 @@
  *      the other, and each process holds one LISTEN connection of its own (`ocp-live` in pg_stat_activity);
  *   2. the LISTEN connection of the stream's process is ended (pg_terminate_backend, as a restart or a failover does), a
  *      change is made while it is away (notifications sent then are lost), and the stream still tells it: the process
- *      connects again and reads again. Its log says so.
+ *      connects again and reads again. Its log says so, and so do its metrics (ocp_live_listening,
+ *      ocp_live_notifications_total, ocp_live_listen_failures_total on process a's METRICS_PORT).
  *
  * Only PostgreSQL's tier (TEST_DATABASE_URL) runs it. The waits are bounds on a hang (HANG_MS), nothing measured.
  */
@@ -16,7 +17,7 @@ import http from 'node:http'
 import { hashToken } from '../../server/domain/account'
 import { nowMs } from '../../server/time'
 import { TAKEOUT_WATCH } from '../../src/contract/takeoutEndpoints'
-import { httpClient, startProcesses, waitFor, type TestServerHandle } from './processes'
+import { freePort, httpClient, scrapeMetrics, startProcesses, waitFor, type TestServerHandle } from './processes'
 
 const HANG_MS = 15_000
 const run = process.env.TEST_DATABASE_URL ? describe : describe.skip
@@ -59,9 +60,17 @@ run('live changes on PostgreSQL: LISTEN/NOTIFY across processes', () => {
   const { api, destroy } = httpClient(8)
   let token = ''
   let userId = 0
+  let metricsPort = 0
+  /** Process a's live-change metrics. */
+  const feedMetrics = async () => {
+    const { text } = await scrapeMetrics(metricsPort)
+    const read = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? -1)
+    return { listening: read('ocp_live_listening'), notifications: read('ocp_live_notifications_total'), failures: read('ocp_live_listen_failures_total') }
+  }
 
   beforeAll(async () => {
-    procs = await startProcesses(2, { label: 'livenotify', env: { WORKERS: '1', SWEEP_MS: '3600000' } })
+    metricsPort = await freePort()
+    procs = await startProcesses(2, { label: 'livenotify', env: { WORKERS: '1', SWEEP_MS: '3600000' }, envOf: (i): Record<string, string> => (i === 0 ? { METRICS_PORT: String(metricsPort) } : {}) })
     const q = procs.db.q()
     userId = await q.insert("INSERT INTO users (phone, nickname, avatar, created_at) VALUES ('13600420001', 'live', '', '2026-01-01 00:00:00')")
     token = crypto.randomBytes(16).toString('hex')
@@ -105,6 +114,8 @@ run('live changes on PostgreSQL: LISTEN/NOTIFY across processes', () => {
   it('a change made through one process reaches the stream open on the other; each process listens on one connection of its own', async () => {
     const [a, b] = procs.servers
     const id = await paidTakeout(1)
+    // Before any stream, process a does not listen: the connection opens with its first stream.
+    expect(await feedMetrics()).toEqual({ listening: 0, notifications: 0, failures: 0 })
     const stream = await openedOn(a, id)
     // Open one on b too, so that both processes listen.
     const other = await openedOn(b, await paidTakeout(2))
@@ -117,6 +128,10 @@ run('live changes on PostgreSQL: LISTEN/NOTIFY across processes', () => {
     await waitFor('the settled order’s stream to end', () => stream.ended, HANG_MS)
     expect(stream.lines[stream.lines.length - 1]).toMatchObject({ data: { type: 'end' } })
     other.close()
+    // Its metrics: listening, the cancel's notifications heard (made on b, heard on a), no loss.
+    const m = await feedMetrics()
+    expect(m).toMatchObject({ listening: 1, failures: 0 })
+    expect(m.notifications).toBeGreaterThanOrEqual(1)
   })
 
   it('the LISTEN connection ended: a change made while it was away still reaches the stream (read again on reconnect)', async () => {
@@ -140,5 +155,8 @@ run('live changes on PostgreSQL: LISTEN/NOTIFY across processes', () => {
     await waitFor('both to LISTEN again', async () => (await listeners()).length === 2, HANG_MS)
     expect((await listeners()).filter((pid) => before.includes(pid))).toEqual([])
     expect(stream.ended).toBe(false)
+    // The loss counted; listening again.
+    await waitFor('the metrics to show it listening again', async () => (await feedMetrics()).listening === 1, HANG_MS)
+    expect((await feedMetrics()).failures).toBeGreaterThanOrEqual(1)
   })
 })

@@ -5,6 +5,7 @@
  * and answers that are not the envelope.
  */
 import fs from 'node:fs'
+import net from 'node:net'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -87,7 +88,7 @@ export async function sharedDatabase(dbPath: string, { sqlite = false }: { sqlit
  */
 export async function startProcesses(
   n: number,
-  o: { label: string; dbPath?: string; env?: Record<string, string>; sqlite?: boolean },
+  o: { label: string; dbPath?: string; env?: Record<string, string>; sqlite?: boolean; envOf?: (i: number) => Record<string, string> },
 ): Promise<{ servers: TestServerHandle[]; dbPath: string; db: SharedDatabase; stop: () => Promise<void> }> {
   const dir = o.dbPath ? null : fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${o.label}-`))
   const dbPath = o.dbPath ?? path.join(dir as string, 'shared.sqlite')
@@ -95,7 +96,7 @@ export async function startProcesses(
   // One CLOCK_AT instant for all (as WORKERS=N's primary hands it over, server/main.ts): under npm run test:clock each
   // process's clock would otherwise start from its own start, seconds apart, and a shared window read them as moved back.
   const env = { CLOCK_AT_FROM_MS: String(Date.now()), ...db.env, ...o.env }
-  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env })))
+  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startTestServer({ label: `${o.label}${i}`, dbPath, env: { ...env, ...o.envOf?.(i) } })))
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   let stopped = false
   const stop = async () => {
@@ -204,3 +205,27 @@ export async function waitFor(what: string, check: () => boolean | Promise<boole
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/** A port nothing listens on (for METRICS_PORT). */
+export const freePort = (): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+/** GET /metrics on a start's metrics port, on a connection of its own that closes after (nothing left open for jest). */
+export const scrapeMetrics = (metricsPort: number): Promise<{ status: number; type: string; text: string }> =>
+  new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: metricsPort, path: '/metrics', agent: false }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text }))
+      })
+      .on('error', reject)
+  })

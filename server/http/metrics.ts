@@ -23,6 +23,10 @@ import { nowMs } from '../time'
  *   ocp_db_connections_lost_total                      PostgreSQL connections the server ended (a restart, an outage)
  *   ocp_outbox_pending, ocp_outbox_oldest_age_seconds  provider calls recorded and not yet made, and the oldest's age
  *   ocp_live_streams                                   takeout live-status streams open
+ *   ocp_live_listening                                 processes whose PostgreSQL LISTEN connection holds (opened with a
+ *                                                      process's first live stream; 0 on SQLite, which asks every tick)
+ *   ocp_live_notifications_total                       change notifications the processes heard from PostgreSQL
+ *   ocp_live_listen_failures_total                     LISTEN connections lost or failed to open (each retried, backing off)
  *   ocp_sweep_runs_total{result}                       housekeeping runs, ok or failed
  * plus prom-client's process metrics (CPU, memory, event-loop lag) for each process.
  */
@@ -40,7 +44,7 @@ const inFlight = new client.Gauge({ name: 'ocp_http_requests_in_flight', help: '
 export const databaseFaults = new client.Counter({ name: 'ocp_database_faults_total', help: 'Requests answered 503 for a database fault', labelNames: ['kind'] as const })
 export const sweepRuns = new client.Counter({ name: 'ocp_sweep_runs_total', help: 'Housekeeping sweep runs', labelNames: ['result'] as const })
 
-let collectors: { storage: Storage; q: Q; liveStreams: () => number } | null = null
+let collectors: { storage: Storage; q: Q; liveStreams: () => number; liveFeed: FastifyInstance['liveFeed'] } | null = null
 
 new client.Gauge({
   name: 'ocp_db_pool_connections',
@@ -75,6 +79,27 @@ new client.Gauge({
     this.set(collectors?.liveStreams() ?? 0)
   },
 })
+new client.Gauge({
+  name: 'ocp_live_listening',
+  help: "Processes whose PostgreSQL LISTEN connection for live changes holds (it opens with the process's first live stream)",
+  collect() {
+    this.set(collectors?.liveFeed()?.listening ? 1 : 0)
+  },
+})
+new client.Gauge({
+  name: 'ocp_live_notifications_total',
+  help: 'Change notifications heard from PostgreSQL on the live-changes connection',
+  collect() {
+    this.set(collectors?.liveFeed()?.notifications ?? 0)
+  },
+})
+new client.Gauge({
+  name: 'ocp_live_listen_failures_total',
+  help: "The live-changes LISTEN connection's losses and failed opens (each retried with a back-off)",
+  collect() {
+    this.set(collectors?.liveFeed()?.failures ?? 0)
+  },
+})
 const outboxPending = new client.Gauge({ name: 'ocp_outbox_pending', help: 'Provider calls recorded and not yet made', aggregator: 'max' })
 new client.Gauge({
   name: 'ocp_outbox_oldest_age_seconds',
@@ -103,7 +128,7 @@ export function recordMetrics(app: FastifyInstance, storage: Storage, q: Q): voi
     if (cluster.isWorker) new client.AggregatorRegistry()
     defaults = true
   }
-  collectors = { storage, q, liveStreams: () => app.liveStreams() }
+  collectors = { storage, q, liveStreams: () => app.liveStreams(), liveFeed: () => app.liveFeed() }
   // From the moment the request's head is read until its answer is sent or its connection is gone (an aborted
   // request never reaches onResponse: the raw response's 'close' comes either way, once).
   app.addHook('onRequest', (_req, reply, done) => {

@@ -13,6 +13,8 @@ import pg from 'pg'
 export interface ListenHandlers {
   notify: (payload: string) => void
   connected: () => void
+  /** The connection was lost, or an attempt to open it failed (a retry follows): counted for the metrics. */
+  failed?: () => void
   log: {
     info: (fields: Record<string, unknown>, message: string) => void
     warn: (fields: Record<string, unknown>, message: string) => void
@@ -42,6 +44,7 @@ export function listen(url: string, channel: string, handlers: ListenHandlers): 
   const retry = (error: unknown) => {
     holds = false
     if (closed || timer) return
+    handlers.failed?.()
     if (lostAt === 0) lostAt = performance.now()
     const err = error as { code?: string; message?: string } | undefined
     handlers.log.warn(

@@ -197,15 +197,21 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
    * runs. SQLite: no notifications — every tick checks, as before.
    */
   let feed: Listener | null | undefined
+  /** For the metrics: notifications heard, and the LISTEN connection's losses and failed opens. */
+  const feedCounts = { notifications: 0, failures: 0 }
   let dirty = true
   let lastCheck = -Infinity
   const startFeed = () => {
     if (feed !== undefined || closing) return
     feed = app.storage.listen(LIVE_CHANNEL, {
       notify: (payload) => {
+        feedCounts.notifications++
         if (concerns(payload)) wake()
       },
       connected: () => wake(),
+      failed: () => {
+        feedCounts.failures++
+      },
       log: { info: (fields, message) => app.log.info(fields, message), warn: (fields, message) => app.log.warn(fields, message) },
     })
   }
@@ -394,11 +400,17 @@ export function takeoutLive(app: FastifyInstance, db: Q, opts: LiveOptions = {})
   })
 
   app.decorate('liveStreams', () => streams.size)
+  app.decorate('liveFeed', () => (feed ? { listening: feed.listening(), ...feedCounts } : null))
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Takeout live-status streams open in this process (server/http/routes/takeoutLive.ts). */
     liveStreams: () => number
+    /**
+     * PostgreSQL's live-change connection in this process (null: SQLite, or no stream opened yet — it opens with the
+     * first): whether LISTEN holds, notifications heard, losses and failed opens (server/http/metrics.ts).
+     */
+    liveFeed: () => { listening: boolean; notifications: number; failures: number } | null
   }
 }
