@@ -11,28 +11,68 @@ import { freshPgDatabase, pgReachable, pgTestUrl, type PgDatabase } from './pg'
 // The storage seam's migrations and transactions on both engines (issue 28). The PostgreSQL half needs a cluster:
 // `node scripts/pg.mjs start` (or TEST_DATABASE_URL); without one it is skipped, saying so.
 
-type Columns = Record<string, Array<[string, 'null' | 'not null']>>
+/**
+ * A schema as both engines can describe it, table by table: each column with its type (by kind: SQLite's INTEGER is
+ * PostgreSQL's bigint, TEXT text, REAL double precision, BLOB bytea — any other declared type is kept as written, so a
+ * twin that drifts shows) and whether it may be null; the primary key's columns in order; every other index by its
+ * columns in order, unique or not, partial or not. The two engines' migrations are written twice (SQLite in db.ts,
+ * PostgreSQL in migrations/pg/): this is what says they still describe one schema.
+ */
+interface TableShape {
+  columns: string[]
+  primaryKey: string
+  indexes: string[]
+}
+type Schema = Record<string, TableShape>
 
-function sqliteColumns(db: DB): Columns {
+const KIND: Record<string, string> = { INTEGER: 'integer', bigint: 'integer', TEXT: 'text', text: 'text', REAL: 'real', 'double precision': 'real', BLOB: 'blob', bytea: 'blob' }
+const kindOf = (declared: string) => KIND[declared] ?? `(${declared})`
+const indexText = (unique: boolean, partial: boolean, cols: string) => `${unique ? 'unique' : 'index'}${partial ? ' partial' : ''} (${cols})`
+
+function sqliteSchema(db: DB): Schema {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>
   return Object.fromEntries(
-    tables.map(({ name }) => {
-      const cols = db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; notnull: number; pk: number }>
-      // A primary-key column is NOT NULL on PostgreSQL; SQLite's pragma reports only the declared constraint.
-      return [name, cols.map((c) => [c.name, c.notnull || c.pk ? 'not null' : 'null'] as [string, 'null' | 'not null']).sort((a, b) => a[0].localeCompare(b[0]))]
+    tables.map(({ name }): [string, TableShape] => {
+      const cols = db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; type: string; notnull: number; pk: number }>
+      const indexes = (db.prepare(`PRAGMA index_list("${name}")`).all() as Array<{ name: string; unique: number; origin: string; partial: number }>)
+        .filter((i) => i.origin !== 'pk')
+        .map((i) => indexText(i.unique === 1, i.partial === 1, (db.prepare(`PRAGMA index_info("${i.name}")`).all() as Array<{ name: string }>).map((c) => c.name).join(',')))
+      return [
+        name,
+        {
+          // A primary-key column is NOT NULL on PostgreSQL; SQLite's pragma reports only the declared constraint.
+          columns: cols.map((c) => `${c.name} ${kindOf(c.type)} ${c.notnull || c.pk ? 'not null' : 'null'}`).sort(),
+          primaryKey: cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name).join(','),
+          indexes: indexes.sort(),
+        },
+      ]
     }),
   )
 }
 
-async function pgColumns(pgdb: PgDatabase): Promise<Columns> {
-  const res = await pgdb.query(
-    "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_version' ORDER BY table_name, column_name",
+async function pgSchema(pgdb: PgDatabase): Promise<Schema> {
+  const out: Schema = {}
+  const table = (name: string) => (out[name] ??= { columns: [], primaryKey: '', indexes: [] })
+  const cols = await pgdb.query(
+    "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> 'schema_version' ORDER BY table_name, column_name",
   )
-  const out: Columns = {}
-  for (const r of res.rows as Array<{ table_name: string; column_name: string; is_nullable: string }>) {
-    ;(out[r.table_name] ??= []).push([r.column_name, r.is_nullable === 'YES' ? 'null' : 'not null'])
+  for (const r of cols.rows as Array<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>) {
+    table(r.table_name).columns.push(`${r.column_name} ${kindOf(r.data_type)} ${r.is_nullable === 'YES' ? 'null' : 'not null'}`)
   }
-  for (const cols of Object.values(out)) cols.sort((a, b) => a[0].localeCompare(b[0]))
+  const indexes = await pgdb.query(
+    `SELECT t.relname AS table_name, ix.indisunique AS unique, ix.indisprimary AS primary, ix.indpred IS NOT NULL AS partial,
+       array_to_string(ARRAY(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n), ',') AS cols
+     FROM pg_index ix JOIN pg_class t ON t.oid = ix.indrelid JOIN pg_namespace ns ON ns.oid = t.relnamespace
+     WHERE ns.nspname = 'public' AND t.relname <> 'schema_version'`,
+  )
+  for (const r of indexes.rows as Array<{ table_name: string; unique: boolean; primary: boolean; partial: boolean; cols: string }>) {
+    if (r.primary) table(r.table_name).primaryKey = r.cols
+    else table(r.table_name).indexes.push(indexText(r.unique, r.partial, r.cols))
+  }
+  for (const t of Object.values(out)) {
+    t.columns.sort()
+    t.indexes.sort()
+  }
   return out
 }
 
@@ -50,7 +90,7 @@ afterEach(() => {
 describe('SQLite', () => {
   it('an empty database migrates to the latest version', async () => {
     expect(await migrateStorage(openStorage(sqlite, ''))).toBe(MIGRATIONS.length)
-    expect(Object.keys(sqliteColumns(sqlite))).toContain('addresses')
+    expect(Object.keys(sqliteSchema(sqlite))).toContain('addresses')
   })
 
   it('a transaction holds the write lock from its start (BEGIN IMMEDIATE, not a deferred BEGIN)', async () => {
@@ -107,10 +147,14 @@ pgDescribe('PostgreSQL', () => {
     await pgdb.drop()
   })
 
-  it('an empty database migrates to the latest version, with the same tables and columns as SQLite', async () => {
+  it('an empty database migrates to the latest version, with the same schema as SQLite: tables, columns, types, keys, indexes', async () => {
     expect(storage.engine).toBe('postgres')
     expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
-    expect(await pgColumns(pgdb)).toEqual(sqliteColumns(sqlite))
+    const sqliteShape = sqliteSchema(sqlite)
+    // Not an empty comparison: every table has its columns and key, and indexes are there to compare.
+    expect(Object.keys(sqliteShape).length).toBeGreaterThan(60)
+    expect(Object.values(sqliteShape).filter((t) => t.indexes.length > 0).length).toBeGreaterThan(20)
+    expect(await pgSchema(pgdb)).toEqual(sqliteShape)
     // Again (a restart): nothing more runs.
     expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
     // The baseline, then each numbered migration after it, once.
