@@ -207,7 +207,7 @@ export function DiscountDays() {
                   key: 'actions',
                   render: (_: unknown, s) => (
                     <Space>
-                      <Button size="small" onClick={() => openShop(s)} disabled={running} aria-label={t('editDayShop', { name: s.name })}>
+                      <Button size="small" onClick={() => openShop(s)} disabled={running} aria-label={`${t('edit')} ${s.name}`}>
                         {t('edit')}
                       </Button>
                       <Popconfirm title={t('removeDayShopConfirm', { name: s.name })} onConfirm={() => void removeShop(s)} okText={t('removeDayShop')} cancelText={t('cancel')} disabled={running}>
