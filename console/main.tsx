@@ -24,6 +24,9 @@ import { Shoppers } from './screens/Shoppers'
 // ——— Content: flash sales and fuel prices (c45-content) ———
 import { Seckill } from './screens/Seckill'
 import { Fuel } from './screens/Fuel'
+// ——— t45-days ———
+import { DiscountDays } from './screens/DiscountDays'
+import { Contests } from './screens/Contests'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -46,6 +49,9 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // ——— Content: flash sales and fuel prices (c45-content) ———
   { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
   { key: 'fuel', area: 'fuel', label: 'menuFuel' },
+  // ——— t45-days ———
+  { key: 'discount-days', area: 'discountDay', label: 'menuDiscountDays' },
+  { key: 'contests', area: 'referral', label: 'menuContests' },
 ]
 
 function storedLang(): Lang {
@@ -201,6 +207,9 @@ function Console() {
               {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
               {current?.key === 'seckill' && <Seckill />}
               {current?.key === 'fuel' && <Fuel />}
+              {/* ——— t45-days ——— */}
+              {current?.key === 'discount-days' && <DiscountDays />}
+              {current?.key === 'contests' && <Contests />}
             </main>
           </Layout.Content>
         </Layout>

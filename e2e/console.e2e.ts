@@ -54,6 +54,9 @@ async function upload(token: string, fill: string): Promise<string> {
   return body.data.url
 }
 
+/** The business day `n` days after `day` ("YYYY-MM-DD"). */
+const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+
 async function applyForShop(token: string, mobile: string, shopName: string): Promise<number> {
   const payload = { shop_name: shopName, class_id: 1, contact_name: '周师傅', mobile, city_id: 1, district: '福田区', address: '福华三路 20 号', lat: 22.541, lng: 114.051, hours: '10:00-21:00', discount_rate: 90, licence_image: await upload(token, '#d9c9a3'), storefront_image: await upload(token, '#8a4b2a') }
   const sent = await api<{ application: { id: number } }>('personal.merchant_application/submit', payload, token)
@@ -112,7 +115,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel')])
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -140,7 +143,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The content operator: Card products, Flash sales and Fuel prices; changes the first card product's price.
     const content = await signIn(username, password, secret, 'cardsTitle')
-    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel')])
+    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests')])
     await expectAxeClean(content, 'cards')
     await shots(content, 'cards')
     const row = content.locator('.ant-table-row').first()
@@ -360,5 +363,92 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await expectAxeClean(adminPage, 'shoppers')
     await shots(adminPage, 'shoppers')
     await adminPage.close()
+  })
+
+  // ——— t45-days ———
+  it('a content operator adds a discount day and a shop taking part; the shopper sees both on H5; withdrawn again; the contests and their standings', async () => {
+    // The first free day after today (the server's business day), and a shop of Shenzhen not taking part yet.
+    const { today } = ((await (await fetch(`${BASE()}/api/hui_shanghu.discount_day/index`)).json()) as { data: { today: string } }).data
+    let day = dayAfter(today, 1)
+    while (Number((await dbRow<{ n: number | string }>('SELECT COUNT(*) AS n FROM discount_days WHERE day = ?', day)).n) > 0) day = dayAfter(day, 1)
+    const shop = await dbRow<{ id: number; name: string }>('SELECT id, name FROM shops WHERE is_oil = 0 AND city_id = 1 AND id NOT IN (SELECT shop_id FROM discount_day_shops) ORDER BY id LIMIT 1')
+    const rate = lang === 'zh' ? 88 : 85
+
+    // The console's language as the sign-in screen's switch keeps it (this test may run alone).
+    if (lang === 'en') await context.addInitScript(() => window.localStorage.setItem('ocpConsoleLang', 'en'))
+    const editor = demo('content')
+    const page = await signIn(editor.username, editor.password, editor.totpSecret, 'cardsTitle')
+    await page.getByRole('menuitem', { name: t('menuDiscountDays') }).click()
+    await page.getByRole('heading', { level: 2, name: t('daysTitle') }).waitFor()
+    await page.locator('.console-days .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'discount days')
+    await shots(page, 'discount-days')
+
+    // A day: the dialog, a bad date refused in the form (nothing lost), then the day.
+    await page.getByRole('button', { name: t('newDay') }).click()
+    const dayDialog = page.getByRole('dialog', { name: t('newDay') })
+    await dayDialog.getByLabel(t('dayLabel'), { exact: true }).fill('2026/12/1')
+    await dayDialog.getByRole('button', { name: t('save') }).click()
+    await dayDialog.getByText(t('dayFormat')).waitFor()
+    await expectAxeClean(page, 'discount day dialog')
+    await shots(page, 'discount-day-new')
+    await dayDialog.getByLabel(t('dayLabel'), { exact: true }).fill(day)
+    await dayDialog.getByRole('button', { name: t('save') }).click()
+    await page.locator('.ant-message', { hasText: t('dayAdded', { day }) }).waitFor()
+    await page.locator('.console-days .ant-table-row', { hasText: day }).waitFor()
+
+    // A shop taking part, with its rate.
+    await page.getByRole('button', { name: t('addDayShop') }).click()
+    const shopDialog = page.getByRole('dialog', { name: t('addDayShop') })
+    await shopDialog.getByLabel(t('shopLabel'), { exact: true }).fill(`#${shop.id}`)
+    await page.locator('.ant-select-item-option', { hasText: `(#${shop.id})` }).click()
+    await shopDialog.getByLabel(t('extraRate'), { exact: true }).fill(String(rate))
+    await expectAxeClean(page, 'discount day shop dialog')
+    await shots(page, 'discount-day-shop')
+    await shopDialog.getByRole('button', { name: t('save') }).click()
+    await page.locator('.ant-message', { hasText: t('dayShopSaved', { name: shop.name, rate }) }).waitFor()
+    await page.locator('.console-day-shops .ant-table-row', { hasText: `#${shop.id}` }).waitFor()
+
+    // The shopper on H5 (375 × 812): the shop with its further discount; the day marked when it is in this month.
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/pages/discountsDay/index`)
+    await settled(shopper.page)
+    const extra = lang === 'zh' ? `优惠日再享 ${(rate / 10).toFixed(1)} 折` : `Discount day: a further ${100 - rate}% off`
+    await shopper.page.locator('.dday-shop:visible', { hasText: shop.name }).locator('.dday-shop__extra', { hasText: extra }).waitFor()
+    if (day.slice(0, 7) === today.slice(0, 7)) await shopper.page.locator(`.dday-cal__cell--on[data-day="${day}"]:visible`).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-discount-day-${lang}`)
+
+    // Withdrawn (it has not begun) and the shop taken out: the shopper's next look has neither.
+    await page.getByRole('button', { name: `${t('withdrawDay')} ${day}` }).click()
+    await page.getByRole('tooltip').getByRole('button', { name: t('withdrawDay') }).click()
+    await page.locator('.ant-message', { hasText: t('dayWithdrawn', { day, count: 0 }) }).waitFor()
+    await page.getByRole('button', { name: `${t('removeDayShop')} ${shop.name}` }).click()
+    await page.getByRole('tooltip').getByRole('button', { name: t('removeDayShop') }).click()
+    await page.locator('.ant-message', { hasText: t('dayShopRemoved', { name: shop.name }) }).waitFor()
+    await shopper.page.reload()
+    await settled(shopper.page)
+    await shopper.page.locator('.dday-shop:visible').first().waitFor()
+    expect(await shopper.page.locator('.dday-shop:visible', { hasText: shop.name }).count()).toBe(0)
+    await shopper.context.close()
+
+    // Referral contests: the list, and a contest's standings (read-only).
+    await page.getByRole('menuitem', { name: t('menuContests') }).click()
+    await page.getByRole('heading', { level: 2, name: t('contestsTitle') }).waitFor()
+    const contest = page.locator('.console-contests .ant-table-row').first()
+    await contest.waitFor()
+    await expectAxeClean(page, 'contests')
+    await shots(page, 'contests')
+    await contest.getByRole('button', { name: t('standings'), exact: false }).first().click()
+    const board = page.getByRole('dialog')
+    await board.locator('.console-standings, .console-empty').first().waitFor()
+    await expectAxeClean(page, 'contest standings')
+    await shots(page, 'contest-standings')
+    await board.getByRole('button', { name: t('close') }).last().click()
+    await page.getByRole('button', { name: t('newContest') }).click()
+    await page.getByRole('dialog', { name: t('newContest') }).getByLabel(t('contestTitleZh'), { exact: true }).waitFor()
+    await expectAxeClean(page, 'contest dialog')
+    await shots(page, 'contest-new')
+    await page.close()
   })
 })

@@ -22,6 +22,9 @@ import {
   SECKILL_LIMITS,
   STATED_TIME_PATTERN,
   type ConsoleEndpointPath,
+  // ——— t45-days ———
+  DISCOUNT_DAY_LIMITS,
+  REFERRAL_CONTEST_LIMITS,
 } from './consoleEndpoints'
 import { OIL_GRADES } from './fuelEndpoints'
 
@@ -165,6 +168,15 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'seckill.restore',
   'fuel.schedule',
   'fuel.cancel',
+  // ——— t45-days ———
+  'discountDay.create',
+  'discountDay.move',
+  'discountDay.withdraw',
+  'discountDay.saveShop',
+  'discountDay.removeShop',
+  'referral.create',
+  'referral.save',
+  'referral.end',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -586,6 +598,143 @@ export type FuelChangeAnswer = z.output<typeof FuelChangeAnswer>
 export const FuelCancelPayload = z.object({ id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
 export type FuelCancelPayload = z.input<typeof FuelCancelPayload>
 
+// ——— t45-days ———
+
+/**
+ * A discount day as the console lists it: `state` on the server's business day — `upcoming` (may be moved or
+ * withdrawn), `today` (running: its rule holds until midnight), `past`; `reminders` the shoppers' reminders still to
+ * be sent (those sent: `reminders_sent`).
+ */
+export const ConsoleDiscountDay = z.object({
+  day: z.string(),
+  state: z.enum(['upcoming', 'today', 'past']),
+  reminders: z.number().int(),
+  reminders_sent: z.number().int(),
+})
+export type ConsoleDiscountDay = z.output<typeof ConsoleDiscountDay>
+
+/** A shop taking part on every discount day, with its extra rate. */
+export const ConsoleDiscountDayShop = z.object({ shop_id: z.number().int(), name: z.string(), extra_rate: z.number().int() })
+export type ConsoleDiscountDayShop = z.output<typeof ConsoleDiscountDayShop>
+
+export const DiscountDayIndexQuery = PageQuery.extend({ when: z.enum(['upcoming', 'past']).default('upcoming'), ...COMMON_REQUEST })
+export type DiscountDayIndexQuery = z.input<typeof DiscountDayIndexQuery>
+
+export const DiscountDayIndexAnswer = pagedOf(ConsoleDiscountDay).extend({
+  /** The server's business day. */
+  today: z.string(),
+  /** Whether today is a discount day: the shops and their rates are then fixed until it ends. */
+  running: z.boolean(),
+  /** The shops taking part (every discount day's rule), by shop id. */
+  shops: z.array(ConsoleDiscountDayShop),
+  /** Every shop, to choose from. */
+  choices: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+export type DiscountDayIndexAnswer = z.output<typeof DiscountDayIndexAnswer>
+
+/** Add `day` (no `from`), or move the day `from` to `day`. Both after today (`console_discount_day_begun`). */
+export const DiscountDaySavePayload = z
+  .object({ day: BusinessDay, from: BusinessDay.optional(), reason: DecisionReason.optional(), ...COMMON_REQUEST })
+  .strict()
+  .refine((p) => p.from === undefined || p.from !== p.day, { message: 'the new day must differ from the old', path: ['day'] })
+export type DiscountDaySavePayload = z.input<typeof DiscountDaySavePayload>
+export const DiscountDaySaveAnswer = z.object({ day: ConsoleDiscountDay, reminders_moved: z.number().int() })
+export type DiscountDaySaveAnswer = z.output<typeof DiscountDaySaveAnswer>
+
+export const DiscountDayWithdrawPayload = z.object({ day: BusinessDay, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type DiscountDayWithdrawPayload = z.input<typeof DiscountDayWithdrawPayload>
+export const DiscountDayWithdrawAnswer = z.object({ day: z.string(), reminders_dropped: z.number().int() })
+export type DiscountDayWithdrawAnswer = z.output<typeof DiscountDayWithdrawAnswer>
+
+export const DiscountDayShopPayload = z
+  .object({ shop_id: Id, extra_rate: int('extra_rate', DISCOUNT_DAY_LIMITS.extra_rate), reason: DecisionReason.optional(), ...COMMON_REQUEST })
+  .strict()
+export type DiscountDayShopPayload = z.input<typeof DiscountDayShopPayload>
+export const DiscountDayShopAnswer = z.object({ shop: ConsoleDiscountDayShop })
+export type DiscountDayShopAnswer = z.output<typeof DiscountDayShopAnswer>
+
+export const DiscountDayRemoveShopPayload = z.object({ shop_id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type DiscountDayRemoveShopPayload = z.input<typeof DiscountDayRemoveShopPayload>
+export const DiscountDayRemoveShopAnswer = z.object({ shop_id: z.number().int() })
+export type DiscountDayRemoveShopAnswer = z.output<typeof DiscountDayRemoveShopAnswer>
+
+const RC = REFERRAL_CONTEST_LIMITS
+const words = (name: string, max: number) =>
+  oneLine(z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` }).trim()).min(1, `${name} is required`).max(max, `${name} is too long (max ${max})`)
+const statedTime = (name: string) => z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` }).trim().regex(STATED_TIME_PATTERN, `${name} is YYYY-MM-DD HH:mm`)
+
+/** A prize: the ranks it goes to (both counted) and its words in both languages. */
+export const ContestPrize = z.object({
+  rank_from: int('rank_from', RC.rank),
+  rank_to: int('rank_to', RC.rank),
+  zh: words('a prize', RC.prize),
+  en: words('a prize', RC.prize),
+})
+export type ContestPrize = z.output<typeof ContestPrize>
+
+/**
+ * A contest as the console lists it. `state` on the server's clock: `upcoming`, `on`, `ended`. `counted`: referrals it
+ * counts now (kept purchases paid in its period); `referrers`: how many people are on its board.
+ */
+export const ConsoleContest = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  title_en: z.string(),
+  start_at: z.number().int(),
+  end_at: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  state: z.enum(['upcoming', 'on', 'ended']),
+  prizes: z.array(z.object({ rank_from: z.number().int(), rank_to: z.number().int(), zh: z.string(), en: z.string() })),
+  /** fen */
+  min_amount: z.number().int(),
+  counted: z.number().int(),
+  referrers: z.number().int(),
+})
+export type ConsoleContest = z.output<typeof ConsoleContest>
+
+export const ReferralIndexAnswer = z.object({ list: z.array(ConsoleContest), now: z.number().int(), now_text: z.string() })
+export type ReferralIndexAnswer = z.output<typeof ReferralIndexAnswer>
+
+/**
+ * Create (no id) or change (id) a contest: `start` / `end` "YYYY-MM-DD HH:mm" on the business zone's clock. One contest
+ * at a time (`console_contest_overlap`). A running contest's start and minimum purchase decide who has qualified: fixed
+ * (`console_contest_rule_locked`); an ended one cannot change (`console_contest_ended`).
+ */
+export const ReferralSavePayload = z
+  .object({
+    id: Id.optional(),
+    title: words('title', RC.title),
+    title_en: words('title_en', RC.title),
+    start: statedTime('start'),
+    end: statedTime('end'),
+    prizes: z
+      .array(ContestPrize)
+      .min(1, 'at least one prize')
+      .max(RC.prizes, `at most ${RC.prizes} prizes`)
+      .refine((ps) => ps.every((p) => p.rank_from <= p.rank_to), { message: shopperSays('console_contest_prizes_invalid') })
+      .refine((ps) => ps.every((p, i) => ps.every((q, j) => i === j || p.rank_to < q.rank_from || q.rank_to < p.rank_from)), { message: shopperSays('console_contest_prizes_invalid') }),
+    min_amount: int('min_amount', RC.min_amount),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+  .refine((p) => p.start < p.end, { message: shopperSays('console_contest_period_invalid'), path: ['end'] })
+export type ReferralSavePayload = z.input<typeof ReferralSavePayload>
+export const ReferralContestAnswer = z.object({ contest: ConsoleContest })
+export type ReferralContestAnswerConsole = z.output<typeof ReferralContestAnswer>
+
+export const ReferralEndPayload = z.object({ id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type ReferralEndPayload = z.input<typeof ReferralEndPayload>
+
+export const ReferralStandingsQuery = PageQuery.extend({ id: Id, ...COMMON_REQUEST })
+export type ReferralStandingsQuery = z.input<typeof ReferralStandingsQuery>
+/** One referrer on the board: the nickname as written (operators see it whole), whether they hid it from shoppers. */
+export const ContestStanding = z.object({ rank: z.number().int(), user_id: z.number().int(), nickname: z.string(), hidden: z.boolean(), count: z.number().int() })
+export type ContestStanding = z.output<typeof ContestStanding>
+export const ReferralStandingsAnswer = pagedOf(ContestStanding).extend({ contest: ConsoleContest })
+export type ReferralStandingsAnswer = z.output<typeof ReferralStandingsAnswer>
+
 // ——— Every call's request and answer ———
 
 export const CONSOLE_SCHEMAS = {
@@ -621,6 +770,16 @@ export const CONSOLE_SCHEMAS = {
   'console.fuel/index': { req: z.object({ ...COMMON_REQUEST }), res: FuelIndexAnswer },
   'console.fuel/schedule': { req: FuelSchedulePayload, res: FuelChangeAnswer },
   'console.fuel/cancel': { req: FuelCancelPayload, res: FuelChangeAnswer },
+  // ——— t45-days ———
+  'console.discountDay/index': { req: DiscountDayIndexQuery, res: DiscountDayIndexAnswer },
+  'console.discountDay/save': { req: DiscountDaySavePayload, res: DiscountDaySaveAnswer },
+  'console.discountDay/withdraw': { req: DiscountDayWithdrawPayload, res: DiscountDayWithdrawAnswer },
+  'console.discountDay/saveShop': { req: DiscountDayShopPayload, res: DiscountDayShopAnswer },
+  'console.discountDay/removeShop': { req: DiscountDayRemoveShopPayload, res: DiscountDayRemoveShopAnswer },
+  'console.referral/index': { req: z.object({ ...COMMON_REQUEST }), res: ReferralIndexAnswer },
+  'console.referral/save': { req: ReferralSavePayload, res: ReferralContestAnswer },
+  'console.referral/end': { req: ReferralEndPayload, res: ReferralContestAnswer },
+  'console.referral/standings': { req: ReferralStandingsQuery, res: ReferralStandingsAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

@@ -60,6 +60,9 @@ export const CONSOLE_AREAS = [
   // ——— Content: flash sales and fuel prices (c45-content) ———
   'seckill',
   'fuel',
+  // ——— t45-days ———
+  'discountDay',
+  'referral',
 ] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
@@ -83,6 +86,11 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   // ——— Content: flash sales and fuel prices (c45-content) ———
   seckill: ['admin', 'content'],
   fuel: ['admin', 'content'],
+  // ——— t45-days ———
+  /** The discount-day calendar and the shops taking part. */
+  discountDay: ['admin', 'content'],
+  /** Referral contests: period, prizes, minimum purchase; the standings (read). */
+  referral: ['admin', 'content'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -149,6 +157,25 @@ export const CONSOLE_ENDPOINTS = {
   'console.fuel/schedule': 'POST',
   /** Cancel a change that has not taken effect yet (admin, content). */
   'console.fuel/cancel': 'POST',
+  // ——— t45-days ———
+  /** Discount days, upcoming (soonest first) or past (latest first), paged; the shops taking part and every shop to choose from (admin, content). */
+  'console.discountDay/index': 'GET',
+  /** Add a discount day (no `from`) or move one not begun (`from`): its unsent reminders move with it (admin, content). */
+  'console.discountDay/save': 'POST',
+  /** Withdraw a day not begun: its unsent reminders go (admin, content). */
+  'console.discountDay/withdraw': 'POST',
+  /** A shop takes part with its extra rate, or its rate changes — never while a discount day is running (admin, content). */
+  'console.discountDay/saveShop': 'POST',
+  /** A shop no longer takes part — never while a discount day is running (admin, content). */
+  'console.discountDay/removeShop': 'POST',
+  /** Every referral contest, the latest first, with its state and how many count (admin, content). */
+  'console.referral/index': 'GET',
+  /** Create a contest (no id) or change one: a running contest's start and minimum purchase are fixed; an ended one is closed (admin, content). */
+  'console.referral/save': 'POST',
+  /** End a running contest now (admin, content). */
+  'console.referral/end': 'POST',
+  /** A contest's standings, read-only, paged (admin, content). */
+  'console.referral/standings': 'GET',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -219,3 +246,21 @@ export const FUEL_PRICE_LIMITS = { price: [100, 5_000] } as const
 
 /** A stated time: "YYYY-MM-DD HH:mm" on the business zone's clock. */
 export const STATED_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/
+
+// ——— t45-days ———
+
+/** A shop's extra rate on discount days: percent paid of what is left after the shop's and the card's discounts (the table's CHECK). */
+export const DISCOUNT_DAY_LIMITS = { extra_rate: [50, 99] } as const
+
+/**
+ * The rules of a referral contest (the console's form reads them without zod; src/contract/console.ts builds the schema).
+ * Prizes by rank (1 … ranks), at most `prizes` of them, their ranks not overlapping; the minimum purchase in fen.
+ */
+export const REFERRAL_CONTEST_LIMITS = {
+  title: 30,
+  prize: 30,
+  prizes: 10,
+  rank: [1, 100],
+  /** ¥0.00 … ¥10,000.00 */
+  min_amount: [0, 1_000_000],
+} as const

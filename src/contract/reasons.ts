@@ -377,6 +377,21 @@ export const REASONS = {
   coupon_claim_limit: { zh: '每人限领 {limit} 张，你已领完', en: 'Each person may claim {limit}, and you have' },
   coupon_ended: { zh: '该优惠券已过期', en: 'This coupon has expired' },
   coupon_not_started: { zh: '该优惠券 {from} 起可用', en: 'This coupon can be used from {from}' },
+  // ——— t45-days ———
+  // The console's discount days and referral contests (issue 45; server/domain/console/discountDays.ts, contests.ts).
+  console_discount_day_begun: { zh: '{day} 已开始或已过去，不能再更改', en: '{day} has begun or is over and can no longer change' },
+  console_discount_day_exists: { zh: '{day} 已经是优惠日', en: '{day} is a discount day already' },
+  console_discount_day_not_found: { zh: '{day} 不是优惠日', en: '{day} is not a discount day' },
+  console_discount_day_running: { zh: '今天是优惠日：参与门店和折扣今天结束前不能更改', en: 'Today is a discount day: the shops taking part and their rates cannot change until it ends' },
+  console_discount_day_shop_absent: { zh: '该门店没有参加优惠日', en: 'This shop does not take part in discount days' },
+  console_contest_not_found: { zh: '该邀请活动不存在', en: 'There is no such referral contest' },
+  console_contest_overlap: { zh: '与 {from} – {to} 的活动时间重叠：同一时间只能有一个邀请活动', en: 'It overlaps the contest of {from} – {to}: only one referral contest can run at a time' },
+  console_contest_rule_locked: { zh: '活动已开始：开始时间和最低消费决定谁已达标，不能再更改', en: 'The contest has begun: its start and minimum purchase decide who has qualified and cannot change' },
+  console_contest_ended: { zh: '活动已结束，不能再更改', en: 'The contest is over and can no longer change' },
+  console_contest_not_running: { zh: '只有进行中的活动可以提前结束', en: 'Only a running contest can be ended early' },
+  console_contest_time_past: { zh: '时间不能早于现在', en: 'The time cannot be in the past' },
+  console_contest_period_invalid: { zh: '结束时间需晚于开始时间', en: 'The end must be after the start' },
+  console_contest_prizes_invalid: { zh: '奖品的名次需从小到大且不能重叠', en: "Each prize's ranks must run from low to high and not overlap another's" },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
