@@ -377,6 +377,8 @@ export const REASONS = {
   coupon_claim_limit: { zh: '每人限领 {limit} 张，你已领完', en: 'Each person may claim {limit}, and you have' },
   coupon_ended: { zh: '该优惠券已过期', en: 'This coupon has expired' },
   coupon_not_started: { zh: '该优惠券 {from} 起可用', en: 'This coupon can be used from {from}' },
+  // ——— d45-decide (the console's reviews: server/domain/console/review.ts) ———
+  console_owner_changed: { zh: '该店铺的店主已变更，请刷新后再确认', en: "This shop's owner has changed meanwhile. Refresh and check again" },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
