@@ -24,6 +24,8 @@ import { Shoppers } from './screens/Shoppers'
 // ——— Content: flash sales and fuel prices (c45-content) ———
 import { Seckill } from './screens/Seckill'
 import { Fuel } from './screens/Fuel'
+// ——— d45-decide ———
+import { ReportedJobs, ShopNames, ShopOwners } from './screens/Reviews'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -46,6 +48,10 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // ——— Content: flash sales and fuel prices (c45-content) ———
   { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
   { key: 'fuel', area: 'fuel', label: 'menuFuel' },
+  // ——— d45-decide ———
+  { key: 'names', area: 'review', label: 'menuNames' },
+  { key: 'jobs', area: 'review', label: 'menuJobs' },
+  { key: 'owners', area: 'review', label: 'menuOwners' },
 ]
 
 function storedLang(): Lang {
@@ -201,6 +207,10 @@ function Console() {
               {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
               {current?.key === 'seckill' && <Seckill />}
               {current?.key === 'fuel' && <Fuel />}
+              {/* ——— d45-decide ——— */}
+              {current?.key === 'names' && <ShopNames />}
+              {current?.key === 'jobs' && <ReportedJobs />}
+              {current?.key === 'owners' && <ShopOwners />}
             </main>
           </Layout.Content>
         </Layout>

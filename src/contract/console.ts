@@ -644,7 +644,7 @@ export const ConsoleQueuedJob = z.object({
   job_id: z.number().int(),
   title: z.string(),
   category: z.string(),
-  /** fen a month */
+  /** yuan a month, as the shop wrote it */
   salary_min: z.number().int(),
   salary_max: z.number().int(),
   requirements: z.string(),
