@@ -160,9 +160,9 @@ export function ReportedJobs() {
                 dataSource={r.reports}
                 columns={[
                   { title: t('reason'), dataIndex: 'reason', render: (reason: string) => t(`reportReason_${reason}` as MessageKey) },
-                  { title: t('reports'), dataIndex: 'note', render: (note: string) => note || '—' },
+                  { title: t('reportNote'), dataIndex: 'note', render: (note: string) => note || '—' },
                   { title: t('reporter'), dataIndex: 'reporter_phone' },
-                  { title: t('askedAt'), dataIndex: 'created_at_text', width: 170 },
+                  { title: t('reportedAt'), dataIndex: 'created_at_text', width: 170 },
                   { title: t('shopAnswer'), key: 'answer', render: (_: unknown, rep: ConsoleQueuedJob['reports'][number]) => (rep.answer ? `${rep.answer}（${rep.answered_at_text ?? ''}）` : <Typography.Text type="secondary">{t('noAnswer')}</Typography.Text>) },
                 ]}
               />
@@ -256,7 +256,7 @@ function NameOwner({ shop, onClose, onDone }: { shop: ShopOwnerAnswer; onClose: 
   }
   return (
     <Modal open title={t('nameOwnerTitle', { shop: shop.shop.name })} onCancel={onClose} onOk={submit} okText={t('nameOwner')} okButtonProps={{ loading: write.busy, className: 'console-owner-confirm' }} cancelText={t('cancel')}>
-      <p>{`${t('ownerNow')}: ${shop.owner ? `${shop.owner.nickname} · ${shop.owner.phone_masked}` : t('noOwner')}`}</p>
+      <p>{t('ownerNowIs', { owner: shop.owner ? `${shop.owner.nickname} · ${shop.owner.phone_masked}` : t('noOwner') })}</p>
       <label htmlFor="console-owner-phone">{t('ownerPhone')}</label>
       <Input id="console-owner-phone" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value)} style={{ marginTop: 8, marginBottom: 12 }} />
       <label htmlFor="console-owner-reason">{t('ownerReason')}</label>
