@@ -27,6 +27,8 @@ import { Fuel } from './screens/Fuel'
 // ——— t45-days ———
 import { DiscountDays } from './screens/DiscountDays'
 import { Contests } from './screens/Contests'
+// ——— d45-decide ———
+import { ReportedJobs, ShopNames, ShopOwners } from './screens/Reviews'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -52,6 +54,10 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // ——— t45-days ———
   { key: 'discount-days', area: 'discountDay', label: 'menuDiscountDays' },
   { key: 'contests', area: 'referral', label: 'menuContests' },
+  // ——— d45-decide ———
+  { key: 'names', area: 'review', label: 'menuNames' },
+  { key: 'jobs', area: 'review', label: 'menuJobs' },
+  { key: 'owners', area: 'review', label: 'menuOwners' },
 ]
 
 function storedLang(): Lang {
@@ -210,6 +216,10 @@ function Console() {
               {/* ——— t45-days ——— */}
               {current?.key === 'discount-days' && <DiscountDays />}
               {current?.key === 'contests' && <Contests />}
+              {/* ——— d45-decide ——— */}
+              {current?.key === 'names' && <ShopNames />}
+              {current?.key === 'jobs' && <ReportedJobs />}
+              {current?.key === 'owners' && <ShopOwners />}
             </main>
           </Layout.Content>
         </Layout>

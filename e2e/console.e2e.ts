@@ -115,7 +115,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests')])
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuNames'), t('menuJobs'), t('menuOwners')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -245,7 +245,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     const applicationId = await applyForShop(merchantToken, mobile, shopName)
     const reviewer = demo('reviewer')
     const review = await signIn(reviewer.username, reviewer.password, reviewer.totpSecret, 'merchantsTitle')
-    expect(await menu(review)).toEqual([t('menuMerchants')])
+    expect(await menu(review)).toEqual([t('menuMerchants'), t('menuNames'), t('menuJobs'), t('menuOwners')])
     await review.locator('.ant-table-row', { hasText: shopName }).waitFor()
     await expectAxeClean(review, 'merchants')
     await shots(review, 'merchants')
@@ -449,6 +449,105 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await page.getByRole('dialog', { name: t('newContest') }).getByLabel(t('contestTitleZh'), { exact: true }).waitFor()
     await expectAxeClean(page, 'contest dialog')
     await shots(page, 'contest-new')
+    await page.close()
+  })
+
+  // ——— d45-decide ———
+  it('a reviewer names a shop’s owner, approves the name the owner asks for — the shopper sees it on H5 — and hides a reported job', async () => {
+    const suffix = `${lang}${Date.now().toString(36).slice(-4)}`
+    const shopId = 10
+    const ownerPhone = lang === 'zh' ? '13800004521' : '13800004522'
+    const reviewer = demo('reviewer')
+    // The console's language as the first journey left it (this one may run alone).
+    await context.addInitScript((l) => window.localStorage.setItem('ocpConsoleLang', l), lang)
+    const page = await signIn(reviewer.username, reviewer.password, reviewer.totpSecret, 'merchantsTitle')
+
+    // Shops without an owner → shop 10 by its number: name (zh) or hand over (en, or whenever it has an owner by now).
+    await page.getByRole('menuitem', { name: t('menuOwners') }).click()
+    await page.getByRole('heading', { level: 2, name: t('ownersTitle') }).waitFor()
+    await page.locator('.ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'owners')
+    await shots(page, 'owners')
+    const owned = (await dbRow<{ n: number | string }>("SELECT COUNT(*) AS n FROM store_staff WHERE shop_id = ? AND role = 'owner'", shopId)).n
+    await page.getByLabel(t('shopNo'), { exact: true }).fill(String(shopId))
+    await page.getByRole('button', { name: t('lookUp') }).click()
+    const ownerDialog = page.getByRole('dialog')
+    await ownerDialog.getByLabel(t('ownerPhone'), { exact: true }).fill('13800009999')
+    await ownerDialog.getByLabel(t('ownerReason'), { exact: true }).fill(lang === 'zh' ? '营业执照法人' : 'Named on the licence')
+    /** Name: a shop with an owner asks first (the owner before stays as staff), an ownerless one does not. */
+    const submitOwner = async (look: boolean) => {
+      await ownerDialog.locator('.console-owner-confirm').click()
+      if (Number(owned) === 0) return
+      const confirm = page.locator('.ant-modal-confirm')
+      await confirm.waitFor()
+      if (look) {
+        await expectAxeClean(page, 'hand over confirm')
+        await shots(page, 'owner-handover')
+      }
+      await confirm.locator('.console-handover-confirm').click()
+      await confirm.waitFor({ state: 'detached' })
+    }
+    await submitOwner(true)
+    // No account uses that phone: the reviewer's words, not the shopper's.
+    await ownerDialog.getByRole('alert').filter({ hasText: t('owner_user_not_found') }).waitFor()
+    await expectAxeClean(page, 'name owner refused')
+    await shots(page, 'owner-refused')
+    const ownerToken = await sessionOf(ownerPhone)
+    await ownerDialog.getByLabel(t('ownerPhone'), { exact: true }).fill(ownerPhone)
+    await submitOwner(false)
+    await page.locator('.ant-message').getByText(`${ownerPhone.slice(0, 3)}****${ownerPhone.slice(-4)}`, { exact: false }).waitFor()
+    expect(await dbRow<{ role: string }>('SELECT role FROM store_staff WHERE shop_id = ? AND user_id = (SELECT id FROM users WHERE phone = ?)', shopId, ownerPhone)).toEqual({ role: 'owner' })
+
+    // The owner asks for a new name (as the merchant's workbench does); the reviewer approves it.
+    const newName = `${lang === 'zh' ? '瑜伽馆' : 'Yoga'} ${suffix}`
+    const asked = await api<{ name_review: { id: number } | null }>('hui_shanghu.store_profile/rename', { name: newName }, ownerToken)
+    await page.getByRole('menuitem', { name: t('menuNames') }).click()
+    await page.getByRole('heading', { level: 2, name: t('namesTitle') }).waitFor()
+    const nameRow = page.locator(`.ant-table-row[data-row-key="${asked.name_review?.id ?? 0}"]`)
+    await nameRow.waitFor()
+    await expectAxeClean(page, 'names')
+    await shots(page, 'names')
+    await nameRow.getByRole('button', { name: `${t('approveName')} ${newName}` }).click()
+    const decide = page.getByRole('dialog')
+    await decide.getByLabel(t('approveNote'), { exact: true }).fill(lang === 'zh' ? '与营业执照一致' : 'Matches the licence')
+    await expectAxeClean(page, 'approve name')
+    await shots(page, 'name-approve')
+    await decide.locator('.console-review-confirm').click()
+    await page.locator('.ant-message', { hasText: t('nameApproved', { name: newName }) }).waitFor()
+    await nameRow.getByText(t('nameStatus_approved'), { exact: true }).waitFor()
+
+    // The shopper opens the shop on H5: the new name.
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/pages/shops/details?id=${shopId}`)
+    await settled(shopper.page)
+    await shopper.page.locator('.shop-head__name', { hasText: newName }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-shop-name-${lang}`)
+    await shopper.context.close()
+
+    // A shopper reports a posting of shop 8; the reviewer reads the report and hides it: shoppers no longer get it.
+    const staffToken = await sessionOf('19900000008')
+    const title = `${lang === 'zh' ? '日结高薪' : 'Cash daily'} ${suffix}`
+    const job = await api<{ info: { id: number } }>(
+      'hui_shanghu.store_job/save',
+      { title, category: 'retail', salary_min: 5000, salary_max: 7000, headcount: 1, hours: '09:00-18:00', requirements: '认真负责', benefits: '包午餐', contact_name: '王', contact_phone: '13900000000' },
+      staffToken,
+    )
+    await api('personal.job/report', { id: job.info.id, reason: 'fee', note: lang === 'zh' ? '面试要交押金' : 'Asked for a deposit' }, await sessionOf(lang === 'zh' ? '13800004523' : '13800004524'))
+    await page.getByRole('menuitem', { name: t('menuJobs') }).click()
+    await page.getByRole('heading', { level: 2, name: t('jobsTitle') }).waitFor()
+    const jobRow = page.locator('.ant-table-row', { hasText: title })
+    await jobRow.waitFor()
+    await page.getByText(lang === 'zh' ? '面试要交押金' : 'Asked for a deposit').waitFor()
+    await expectAxeClean(page, 'reported jobs')
+    await shots(page, 'jobs')
+    await jobRow.getByRole('button', { name: `${t('hideJob')} ${title}` }).click()
+    await decide.getByLabel(t('jobReason'), { exact: true }).fill(lang === 'zh' ? '收取押金' : 'Asks for a deposit')
+    await decide.locator('.console-review-confirm').click()
+    await page.locator('.ant-message', { hasText: t('jobHidden', { title }) }).waitFor()
+    await jobRow.waitFor({ state: 'detached' })
+    const read = (await (await fetch(`${BASE()}/api/hui_public.job/read?id=${job.info.id}`, { headers: { 'access-origin': '' } })).json()) as { code: number; reason?: string }
+    expect(read).toMatchObject({ code: 0, reason: 'job_not_found' })
     await page.close()
   })
 })

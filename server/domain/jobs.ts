@@ -1,7 +1,7 @@
 import type { Job, JobContactAnswer, JobDetail, StoreJob } from '../../src/contract/jobs'
 import { JOB_CONTACTS_NEW_ACCOUNT, JOB_CONTACTS_PER_ADDRESS, JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_NEW_ACCOUNT_HOURS, JOB_REPORT_BAR, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
-import type { Storage, Store } from '../storage/engine'
+import type { Engine, Storage, Store } from '../storage/engine'
 import * as jobs from '../storage/jobs'
 import type { JobFields, JobRow } from '../storage/jobs'
 import { refuse } from './refusal'
@@ -155,8 +155,13 @@ export interface QueuedJob {
 
 /** Postings with undecided reports, not hidden: most reports first, then the longest waiting. */
 export async function reviewQueue(storage: Storage): Promise<QueuedJob[]> {
+  return queuedJobs(storage.db)
+}
+
+/** reviewQueue on a store (the operator's console reads it through its own Q: server/domain/console/review.ts). */
+export async function queuedJobs(s: Store): Promise<QueuedJob[]> {
   const byJob = new Map<number, QueuedJob>()
-  for (const r of await jobs.undecidedReports(storage.db)) {
+  for (const r of await jobs.undecidedReports(s)) {
     const q = byJob.get(r.job_id) ?? { job_id: r.job_id, shop_id: r.shop_id, shop_name: r.shop_name, title: r.title, closed: r.closed_at !== null, reports: 0, answered: 0, reasons: {}, first_at: r.created_at }
     q.reports++
     if (r.answered_at !== null) q.answered++
@@ -169,9 +174,22 @@ export async function reviewQueue(storage: Storage): Promise<QueuedJob[]> {
 
 /** One posting as the operator reviews it: its fields, its shop, its state, its undecided reports with the shop's answers. */
 export async function reviewJob(storage: Storage, id: number) {
-  const row = await jobs.jobById(storage.db, id)
+  return reviewJobIn(storage.db, id)
+}
+
+export async function reviewJobIn(s: Store, id: number) {
+  const row = await jobs.jobById(s, id)
   if (!row) throw refuse('job_not_found')
-  return { ...toDetail(row, null), contact_name: row.contact_name, contact_phone: row.contact_phone, state: stateOf(row, nowMs()), hidden_at: row.hidden_at, reports: await jobs.undecidedReportsOf(storage.db, id) }
+  return { ...toDetail(row, null), contact_name: row.contact_name, contact_phone: row.contact_phone, state: stateOf(row, nowMs()), hidden_at: row.hidden_at, reports: await jobs.undecidedReportsOf(s, id) }
+}
+
+/**
+ * How a decision is taken: `queuedOnly` (the console, where a reviewer decides what the queue showed them) refuses
+ * `job_not_queued` when the posting has no undecided report left — another reviewer decided it first — so a posting is
+ * never decided twice; the command line may also hide a posting nobody reported, or list a hidden one again.
+ */
+export interface JobDecision {
+  queuedOnly: boolean
 }
 
 /**
@@ -180,27 +198,35 @@ export async function reviewJob(storage: Storage, id: number) {
  * there is nothing to decide (no undecided report and not hidden).
  */
 export async function keepJob(storage: Storage, id: number): Promise<{ decided: number; shown: boolean }> {
+  return storage.transaction('read committed', (trx) => keepJobIn(trx, storage.engine, id, { queuedOnly: false }))
+}
+
+/** keepJob inside the caller's transaction (READ COMMITTED after the posting's row lock, taken here). */
+export async function keepJobIn(trx: Store, engine: Engine, id: number, how: JobDecision): Promise<{ decided: number; shown: boolean }> {
   const now = nowMs()
-  return storage.transaction('read committed', async (trx) => {
-    if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
-    const row = (await jobs.jobById(trx, id)) as JobRow
-    const decided = await jobs.decideReports(trx, id, 'kept', now)
-    if (row.hidden_at !== null) await jobs.setHidden(trx, id, null)
-    if (decided === 0 && row.hidden_at === null) throw refuse('job_not_queued')
-    return { decided, shown: row.hidden_at !== null }
-  })
+  if (!(await jobs.lockJob(trx, engine, id))) throw refuse('job_not_found')
+  const row = (await jobs.jobById(trx, id)) as JobRow
+  const decided = await jobs.decideReports(trx, id, 'kept', now)
+  if (decided === 0 && (how.queuedOnly || row.hidden_at === null)) throw refuse('job_not_queued')
+  if (row.hidden_at !== null) await jobs.setHidden(trx, id, null)
+  return { decided, shown: row.hidden_at !== null }
 }
 
 /** The operator hides a posting (queued or not): not listed from now on, whatever the shop does; its reports decided `hidden`. */
 export async function hideJob(storage: Storage, id: number): Promise<{ decided: number }> {
+  return storage.transaction('read committed', (trx) => hideJobIn(trx, storage.engine, id, { queuedOnly: false }))
+}
+
+/** hideJob inside the caller's transaction (READ COMMITTED after the posting's row lock, taken here). */
+export async function hideJobIn(trx: Store, engine: Engine, id: number, how: JobDecision): Promise<{ decided: number }> {
   const now = nowMs()
-  return storage.transaction('read committed', async (trx) => {
-    if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
-    const row = (await jobs.jobById(trx, id)) as JobRow
-    if (row.hidden_at !== null) throw refuse('job_already_hidden')
-    await jobs.setHidden(trx, id, now)
-    return { decided: await jobs.decideReports(trx, id, 'hidden', now) }
-  })
+  if (!(await jobs.lockJob(trx, engine, id))) throw refuse('job_not_found')
+  const row = (await jobs.jobById(trx, id)) as JobRow
+  if (row.hidden_at !== null) throw refuse('job_already_hidden')
+  await jobs.setHidden(trx, id, now)
+  const decided = await jobs.decideReports(trx, id, 'hidden', now)
+  if (decided === 0 && how.queuedOnly) throw refuse('job_not_queued')
+  return { decided }
 }
 
 // The store's side: every posting of the staff member's own shop, whatever its state; another shop's is not found.

@@ -80,6 +80,7 @@ import { merchantRoutes } from './routes/merchant'
 import { consoleRoutes } from './routes/console'
 import { consoleFinanceRoutes } from './routes/consoleFinance'
 import { consoleDaysRoutes } from './routes/consoleDays'
+import { consoleReviewRoutes } from './routes/consoleReview'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -448,6 +449,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleFinanceRoutes(app, q, providers, refundAutoApproveHours)
   // The console's discount days and referral contests (issue 45, t45-days: server/http/routes/consoleDays.ts).
   consoleDaysRoutes(app, q)
+  // The console's reviews: shop names, reported jobs, a shop's owner (issue 45, d45-decide: server/http/routes/consoleReview.ts).
+  consoleReviewRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

@@ -27,6 +27,9 @@ import {
   REFERRAL_CONTEST_LIMITS,
 } from './consoleEndpoints'
 import { OIL_GRADES } from './fuelEndpoints'
+// ——— d45-decide ———
+import { NAME_REVIEW_STATUSES } from './shopProfileEndpoints'
+import { JOB_REPORT_REASONS } from './jobEndpoints'
 
 // ——— Operators and sessions ———
 
@@ -177,6 +180,12 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'referral.create',
   'referral.save',
   'referral.end',
+  // ——— d45-decide ———
+  'review.nameApprove',
+  'review.nameReject',
+  'review.jobKeep',
+  'review.jobHide',
+  'review.nameOwner',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -734,6 +743,111 @@ export const ContestStanding = z.object({ rank: z.number().int(), user_id: z.num
 export type ContestStanding = z.output<typeof ContestStanding>
 export const ReferralStandingsAnswer = pagedOf(ContestStanding).extend({ contest: ConsoleContest })
 export type ReferralStandingsAnswer = z.output<typeof ReferralStandingsAnswer>
+// ——— d45-decide (docs/api.md "Console: reviews") ———
+
+/** A merchant's account as a reviewer reads it: the phone masked (138****1234). */
+export const ConsolePerson = z.object({ user_id: z.number().int(), nickname: z.string(), phone_masked: z.string() })
+export type ConsolePerson = z.output<typeof ConsolePerson>
+
+export const ConsoleNameReview = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  /** The shop's name now (shoppers read it). */
+  shop_name: z.string(),
+  city: z.string(),
+  /** The name asked for. */
+  name: z.string(),
+  status: z.enum(NAME_REVIEW_STATUSES),
+  requested_by: ConsolePerson,
+  requested_at_text: z.string(),
+  decided_at_text: z.string().nullable(),
+  /** A rejection's words (the merchant reads them). */
+  reason: z.string().nullable(),
+})
+export type ConsoleNameReview = z.output<typeof ConsoleNameReview>
+export const NameReviewPage = pagedOf(ConsoleNameReview).extend({ waiting_total: z.number().int() })
+export type NameReviewPage = z.output<typeof NameReviewPage>
+
+export const NameApprovePayload = z.object({ id: Id, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type NameApprovePayload = z.input<typeof NameApprovePayload>
+export const NameRejectPayload = z.object({ id: Id, reason: DecisionReason, ...COMMON_REQUEST }).strict()
+export type NameRejectPayload = z.input<typeof NameRejectPayload>
+export const NameDecisionAnswer = z.object({ review: ConsoleNameReview })
+export type NameDecisionAnswer = z.output<typeof NameDecisionAnswer>
+
+export const ConsoleJobReport = z.object({
+  id: z.number().int(),
+  reason: z.enum(JOB_REPORT_REASONS),
+  note: z.string(),
+  /** The shopper who reported it, masked. */
+  reporter_phone: z.string(),
+  created_at_text: z.string(),
+  /** The shop's answer (null: not answered). */
+  answer: z.string().nullable(),
+  answered_at_text: z.string().nullable(),
+})
+export type ConsoleJobReport = z.output<typeof ConsoleJobReport>
+
+export const ConsoleQueuedJob = z.object({
+  job_id: z.number().int(),
+  title: z.string(),
+  category: z.string(),
+  /** yuan a month, as the shop wrote it */
+  salary_min: z.number().int(),
+  salary_max: z.number().int(),
+  requirements: z.string(),
+  shop_id: z.number().int(),
+  shop_name: z.string(),
+  /** open · closed (by the shop) · expired (30 days without a refresh) */
+  state: z.enum(['open', 'closed', 'expired', 'hidden']),
+  first_at_text: z.string(),
+  reports: z.array(ConsoleJobReport),
+})
+export type ConsoleQueuedJob = z.output<typeof ConsoleQueuedJob>
+export const JobQueuePage = pagedOf(ConsoleQueuedJob)
+export type JobQueuePage = z.output<typeof JobQueuePage>
+
+export const JobDecisionPayload = z.object({ id: Id, reason: DecisionReason, ...COMMON_REQUEST }).strict()
+export type JobDecisionPayload = z.input<typeof JobDecisionPayload>
+export const JobDecisionAnswer = z.object({
+  job_id: z.number().int(),
+  /** Reports decided by this decision. */
+  decided: z.number().int(),
+  /** Whether shoppers see the posting now. */
+  hidden: z.boolean(),
+})
+export type JobDecisionAnswer = z.output<typeof JobDecisionAnswer>
+
+export const OwnerlessShop = z.object({ id: z.number().int(), name: z.string(), city: z.string(), staff: z.number().int() })
+export type OwnerlessShop = z.output<typeof OwnerlessShop>
+export const OwnerlessPage = pagedOf(OwnerlessShop)
+export type OwnerlessPage = z.output<typeof OwnerlessPage>
+
+export const ShopOwnerAnswer = z.object({
+  shop: z.object({ id: z.number().int(), name: z.string(), city: z.string() }),
+  /** The live owner now (null: none). */
+  owner: ConsolePerson.nullable(),
+  staff: z.number().int(),
+})
+export type ShopOwnerAnswer = z.output<typeof ShopOwnerAnswer>
+
+/**
+ * The live account of `phone` becomes the shop's owner (promoted if its staff, added otherwise). `owner_before`: the
+ * owner's user id the reviewer saw (null: none) — when the shop's owner is someone else by then (another reviewer
+ * decided first), refused `console_owner_changed`. The owner before stays as staff; their open invites are withdrawn.
+ */
+export const NameOwnerPayload = z
+  .object({
+    shop_id: Id,
+    phone: z.string({ required_error: shopperSays('console_phone_invalid'), invalid_type_error: shopperSays('console_phone_invalid') }).trim().regex(/^1\d{10}$/, shopperSays('console_phone_invalid')),
+    owner_before: Id.nullable(),
+    reason: DecisionReason,
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type NameOwnerPayload = z.input<typeof NameOwnerPayload>
+export const NameOwnerAnswer = ShopOwnerAnswer.extend({ previous: z.array(z.number().int()) })
+export type NameOwnerAnswer = z.output<typeof NameOwnerAnswer>
 
 // ——— Every call's request and answer ———
 
@@ -780,6 +894,16 @@ export const CONSOLE_SCHEMAS = {
   'console.referral/save': { req: ReferralSavePayload, res: ReferralContestAnswer },
   'console.referral/end': { req: ReferralEndPayload, res: ReferralContestAnswer },
   'console.referral/standings': { req: ReferralStandingsQuery, res: ReferralStandingsAnswer },
+  // ——— d45-decide ———
+  'console.review/names': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: NameReviewPage },
+  'console.review/nameApprove': { req: NameApprovePayload, res: NameDecisionAnswer },
+  'console.review/nameReject': { req: NameRejectPayload, res: NameDecisionAnswer },
+  'console.review/jobs': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: JobQueuePage },
+  'console.review/jobKeep': { req: JobDecisionPayload, res: JobDecisionAnswer },
+  'console.review/jobHide': { req: JobDecisionPayload, res: JobDecisionAnswer },
+  'console.review/ownerless': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: OwnerlessPage },
+  'console.review/shop': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: ShopOwnerAnswer },
+  'console.review/nameOwner': { req: NameOwnerPayload, res: NameOwnerAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

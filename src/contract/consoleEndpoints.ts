@@ -63,6 +63,8 @@ export const CONSOLE_AREAS = [
   // ——— t45-days ———
   'discountDay',
   'referral',
+  // ——— d45-decide ———
+  'review',
 ] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
@@ -91,6 +93,9 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   discountDay: ['admin', 'content'],
   /** Referral contests: period, prizes, minimum purchase; the standings (read). */
   referral: ['admin', 'content'],
+  // ——— d45-decide ———
+  /** Decisions on what merchants and shoppers submit: shop name changes, reported job postings, a shop's owner. */
+  review: ['admin', 'reviewer'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -176,6 +181,25 @@ export const CONSOLE_ENDPOINTS = {
   'console.referral/end': 'POST',
   /** A contest's standings, read-only, paged (admin, content). */
   'console.referral/standings': 'GET',
+  // ——— d45-decide ———
+  /** Shop name changes merchants asked for: waiting ones first (oldest first), then decided ones (newest first), paged (admin, reviewer). */
+  'console.review/names': 'GET',
+  /** Approve a waiting name: shoppers read it at once (admin, reviewer). */
+  'console.review/nameApprove': 'POST',
+  /** Reject a waiting name with the reason the merchant reads; the shop keeps its name (admin, reviewer). */
+  'console.review/nameReject': 'POST',
+  /** Job postings with reports waiting for review, most reported first, with the reports and the shop's answers, paged (admin, reviewer). */
+  'console.review/jobs': 'GET',
+  /** Keep a queued posting listed: its reports were unfounded (admin, reviewer). */
+  'console.review/jobKeep': 'POST',
+  /** Hide a queued posting: shoppers no longer see it (admin, reviewer). */
+  'console.review/jobHide': 'POST',
+  /** Shops without a live owner, paged (admin, reviewer). */
+  'console.review/ownerless': 'GET',
+  /** One shop and its owner now (before naming or handing over; admin, reviewer). */
+  'console.review/shop': 'GET',
+  /** Name a shop's owner by the phone of a live account; the owner before, if any, stays as staff (admin, reviewer). */
+  'console.review/nameOwner': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS

@@ -392,6 +392,8 @@ export const REASONS = {
   console_contest_time_past: { zh: '时间不能早于现在', en: 'The time cannot be in the past' },
   console_contest_period_invalid: { zh: '结束时间需晚于开始时间', en: 'The end must be after the start' },
   console_contest_prizes_invalid: { zh: '奖品的名次需从小到大且不能重叠', en: "Each prize's ranks must run from low to high and not overlap another's" },
+  // ——— d45-decide (the console's reviews: server/domain/console/review.ts) ———
+  console_owner_changed: { zh: '该店铺的店主已变更，请刷新后再确认', en: "This shop's owner has changed meanwhile. Refresh and check again" },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

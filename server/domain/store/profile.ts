@@ -21,7 +21,7 @@ import { fmt, nowMs } from '../../time'
  * The shop's profile (issue 44; docs/api.md "The shop's profile"). Any staff member of the shop reads it; only its owner
  * changes it (`shop_owner_only`, staff and shoppers alike are told why). What a change stores is what shoppers read on
  * the shop's page at their next read — except the name, which waits for the operator (`npm run admin -- names`,
- * scripts/admin.ts; the operator's console will read the same queue): the shop keeps its name until it is approved.
+ * scripts/admin.ts; the console's reviews, server/domain/console/review.ts, call the same functions): the shop keeps its name until it is approved.
  *
  * Every change is one row of the shop's change history (./changes.ts: who, their role, when, before and after), written
  * in the change's own transaction, beside the menu's and the coupons'.
@@ -204,7 +204,7 @@ export async function saveIntro(db: Q, user: AuthUser | null, html: string): Pro
   return { ...(await profileOf(db, owner)), removed }
 }
 
-// ——— The operator's side (scripts/admin.ts; the operator's console later) ———
+// ——— The operator's side (scripts/admin.ts; the console's reviews: server/domain/console/review.ts) ———
 
 export interface NameReviewListed extends NameReview {
   shop_id: number
