@@ -79,6 +79,7 @@ import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { consoleRoutes } from './routes/console'
 import { consoleFinanceRoutes } from './routes/consoleFinance'
+import { consoleHomeRoutes } from './routes/consoleHome'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -445,6 +446,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleRoutes(app, q)
   // The console's money views and decisions (issue 45, c45-finance: server/http/routes/consoleFinance.ts).
   consoleFinanceRoutes(app, q, providers, refundAutoApproveHours)
+  // Home's banners and grid, cities and business classes (issue 45, h45-home: server/http/routes/consoleHome.ts).
+  consoleHomeRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

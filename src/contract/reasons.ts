@@ -377,6 +377,17 @@ export const REASONS = {
   coupon_claim_limit: { zh: '每人限领 {limit} 张，你已领完', en: 'Each person may claim {limit}, and you have' },
   coupon_ended: { zh: '该优惠券已过期', en: 'This coupon has expired' },
   coupon_not_started: { zh: '该优惠券 {from} 起可用', en: 'This coupon can be used from {from}' },
+  // ——— h45-home ———
+  // Home's content, cities and business classes in the console (issue 45; server/domain/console/home.ts, places.ts).
+  console_banner_not_found: { zh: '该横幅不存在，请刷新', en: 'There is no such banner. Please refresh' },
+  console_banner_link_invalid: { zh: '请选择应用内的一个页面', en: "Please choose one of the app's pages" },
+  console_banner_window_invalid: { zh: '显示时间有误：格式为 YYYY-MM-DD HH:mm，结束需晚于开始', en: 'The showing times are not valid: YYYY-MM-DD HH:mm, the end after the start' },
+  console_banner_order_stale: { zh: '横幅列表已有变化，请刷新后重新排序', en: 'The banners have changed meanwhile. Please refresh and order them again' },
+  console_modules_invalid: { zh: '请把首页的每个模块各列一次', en: "Please list each of Home's modules once" },
+  console_city_not_found: { zh: '该城市不存在，请刷新', en: 'There is no such city. Please refresh' },
+  console_city_name_taken: { zh: '已有名为「{name}」的城市', en: 'There is already a city called "{name}"' },
+  console_class_not_found: { zh: '该经营类目不存在，请刷新', en: 'There is no such business class. Please refresh' },
+  console_class_name_taken: { zh: '已有名为「{name}」的经营类目', en: 'There is already a business class called "{name}"' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
