@@ -24,6 +24,9 @@ import { Shoppers } from './screens/Shoppers'
 // ——— Content: flash sales and fuel prices (c45-content) ———
 import { Seckill } from './screens/Seckill'
 import { Fuel } from './screens/Fuel'
+// ——— h45-home ———
+import { Home } from './screens/Home'
+import { BusinessClasses, Cities } from './screens/Places'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -46,6 +49,10 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // ——— Content: flash sales and fuel prices (c45-content) ———
   { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
   { key: 'fuel', area: 'fuel', label: 'menuFuel' },
+  // ——— h45-home ———
+  { key: 'home', area: 'home', label: 'menuHome' },
+  { key: 'cities', area: 'city', label: 'menuCities' },
+  { key: 'classes', area: 'businessClass', label: 'menuClasses' },
 ]
 
 function storedLang(): Lang {
@@ -201,6 +208,10 @@ function Console() {
               {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
               {current?.key === 'seckill' && <Seckill />}
               {current?.key === 'fuel' && <Fuel />}
+              {/* ——— h45-home ——— */}
+              {current?.key === 'home' && <Home />}
+              {current?.key === 'cities' && <Cities />}
+              {current?.key === 'classes' && <BusinessClasses />}
             </main>
           </Layout.Content>
         </Layout>
