@@ -29,6 +29,9 @@ import { DiscountDays } from './screens/DiscountDays'
 import { Contests } from './screens/Contests'
 // ——— d45-decide ———
 import { ReportedJobs, ShopNames, ShopOwners } from './screens/Reviews'
+// ——— h45-home ———
+import { Home } from './screens/Home'
+import { BusinessClasses, Cities } from './screens/Places'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -58,6 +61,10 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   { key: 'names', area: 'review', label: 'menuNames' },
   { key: 'jobs', area: 'review', label: 'menuJobs' },
   { key: 'owners', area: 'review', label: 'menuOwners' },
+  // ——— h45-home ———
+  { key: 'home', area: 'home', label: 'menuHome' },
+  { key: 'cities', area: 'city', label: 'menuCities' },
+  { key: 'classes', area: 'businessClass', label: 'menuClasses' },
 ]
 
 function storedLang(): Lang {
@@ -220,6 +227,10 @@ function Console() {
               {current?.key === 'names' && <ShopNames />}
               {current?.key === 'jobs' && <ReportedJobs />}
               {current?.key === 'owners' && <ShopOwners />}
+              {/* ——— h45-home ——— */}
+              {current?.key === 'home' && <Home />}
+              {current?.key === 'cities' && <Cities />}
+              {current?.key === 'classes' && <BusinessClasses />}
             </main>
           </Layout.Content>
         </Layout>

@@ -115,7 +115,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuNames'), t('menuJobs'), t('menuOwners')])
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuNames'), t('menuJobs'), t('menuOwners'), t('menuHome'), t('menuCities'), t('menuClasses')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -143,7 +143,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The content operator: Card products, Flash sales and Fuel prices; changes the first card product's price.
     const content = await signIn(username, password, secret, 'cardsTitle')
-    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests')])
+    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuHome'), t('menuCities'), t('menuClasses')])
     await expectAxeClean(content, 'cards')
     await shots(content, 'cards')
     const row = content.locator('.ant-table-row').first()
@@ -548,6 +548,80 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await jobRow.waitFor({ state: 'detached' })
     const read = (await (await fetch(`${BASE()}/api/hui_public.job/read?id=${job.info.id}`, { headers: { 'access-origin': '' } })).json()) as { code: number; reason?: string }
     expect(read).toMatchObject({ code: 0, reason: 'job_not_found' })
+    await page.close()
+  })
+
+  // ——— h45-home ———
+  it("a content operator adds a banner and puts it first; the shopper sees it on H5's Home; cities and business classes open", async () => {
+    const content = demo('content')
+    // The console's language, as the first journey's switch keeps it (this one may run alone).
+    const setup = await context.newPage()
+    await setup.goto(`${BASE()}/console/`)
+    await setup.evaluate((v) => window.localStorage.setItem('ocpConsoleLang', v), lang)
+    await setup.close()
+    const page = await signIn(content.username, content.password, content.totpSecret, 'cardsTitle')
+    await page.getByRole('menuitem', { name: t('menuHome') }).click()
+    await page.getByRole('heading', { level: 2, name: t('homeTitle') }).waitFor()
+    const rows = page.locator('.console-banners .ant-table-row')
+    await rows.first().waitFor()
+    await expectAxeClean(page, 'home content')
+    await shots(page, 'home')
+
+    const title = `${lang === 'zh' ? '新店开业' : 'New shop'} ${Date.now().toString(36).slice(-4)}`
+    await page.getByRole('button', { name: t('newBanner') }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel(t('picture'), { exact: true }).fill('/assets/img/banner-2.svg')
+    await dialog.getByLabel(t('bannerTitleZh'), { exact: true }).fill(title)
+    await dialog.getByLabel(t('bannerTitleEn'), { exact: true }).fill(title)
+    await dialog.getByLabel(t('bannerLink'), { exact: true }).click()
+    await page.locator('.ant-select-item-option', { hasText: '/pages/vMall/index' }).click()
+    // A window ending before it starts is refused in the form, and nothing is lost.
+    await dialog.getByLabel(t('bannerFrom'), { exact: true }).fill('2030-01-02 10:00')
+    await dialog.getByLabel(t('bannerUntil'), { exact: true }).fill('2030-01-01 10:00')
+    await dialog.getByRole('button', { name: t('save') }).click()
+    await dialog.getByText(t('bannerWindowOrder')).waitFor()
+    await expectAxeClean(page, 'banner form refused')
+    await shots(page, 'banner-new')
+    await dialog.getByLabel(t('bannerFrom'), { exact: true }).fill('')
+    await dialog.getByLabel(t('bannerUntil'), { exact: true }).fill('')
+    await dialog.getByRole('button', { name: t('save') }).click()
+    await page.locator('.ant-message', { hasText: t('bannerSaved', { title }) }).waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+    // Up until it is first in the carousel.
+    const place = () => rows.evaluateAll((els, x) => els.findIndex((el) => (el.textContent ?? '').includes(x)), title)
+    for (let at = await place(); at > 0; ) {
+      await page.getByRole('button', { name: t('moveUpOf', { title }) }).click()
+      await page.waitForFunction(([x, was]) => Array.from(document.querySelectorAll('.console-banners .ant-table-row')).findIndex((el) => (el.textContent ?? '').includes(x)) === was - 1, [title, at] as const)
+      at -= 1
+    }
+    await shots(page, 'home-banner-first')
+
+    // The shopper's Home (375 × 812) shows it first, at once.
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/`)
+    await settled(shopper.page)
+    await shopper.page.locator('.home-banners__item:visible').first().locator('.home-banners__title', { hasText: title }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-home-banner-${lang}`)
+    await shopper.context.close()
+
+    // Withdrawn again (the other journeys' Home stays as seeded).
+    await page.getByRole('button', { name: `${t('bannerWithdraw')} ${title}` }).click()
+    await page.locator('.ant-popconfirm').getByRole('button', { name: t('bannerWithdraw') }).click()
+    await page.locator('.ant-message', { hasText: t('bannerWithdrawnDone', { title }) }).waitFor()
+
+    // Cities and business classes: listed with their shops, the words say they are switched off, never deleted.
+    await page.getByRole('menuitem', { name: t('menuCities') }).click()
+    await page.getByRole('heading', { level: 2, name: t('citiesTitle') }).waitFor()
+    await page.locator('.console-cities .ant-table-row').first().waitFor()
+    await page.getByText(t('citiesHelp')).waitFor()
+    await expectAxeClean(page, 'cities')
+    await shots(page, 'cities')
+    await page.getByRole('menuitem', { name: t('menuClasses') }).click()
+    await page.getByRole('heading', { level: 2, name: t('classesTitle') }).waitFor()
+    await page.locator('.console-classes .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'business classes')
+    await shots(page, 'classes')
     await page.close()
   })
 })

@@ -35,6 +35,28 @@ export function seedDemoData(db: DB): void {
   seedJobs(db)
   // The console's demo operators, one per role (issue 45; docs/sandbox.md).
   seedOperators(db)
+  // ——— h45-home ———
+  // Home's three banners, as rows the console edits (issue 45); a production start has none.
+  seedHomeBanners(db)
+}
+
+// ——— h45-home ———
+/** Home's demo banners: [id, picture, Chinese title, English title, page]. */
+export const DEMO_HOME_BANNERS = [
+  [1, '/assets/img/banner-1.svg', '开通会员 买单享折扣', 'Join and save on every bill', '/pages/card/index'],
+  [2, '/assets/img/banner-2.svg', '限时秒杀 每日三场', 'Flash sales, three a day', '/pages/seckill/index'],
+  [3, '/assets/img/banner-3.svg', '好店加油 每升立减', 'Fuel for less, every litre', '/pages/payBill/oil'],
+] as const
+
+/** Added by id when missing (a database seeded before the banners were rows gets them); an operator's edit stays. */
+function seedHomeBanners(db: DB): void {
+  const have = (db.prepare('SELECT COUNT(*) AS n FROM home_banners WHERE id IN (1, 2, 3)').get() as { n: number }).n
+  if (have === DEMO_HOME_BANNERS.length) return
+  tx(db, () => {
+    const now = nowMs()
+    const row = db.prepare('INSERT OR IGNORE INTO home_banners (id, image, title, title_en, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    DEMO_HOME_BANNERS.forEach(([id, image, title, titleEn, path], i) => row.run(id, image, title, titleEn, path, i, now, now))
+  })
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */

@@ -81,6 +81,7 @@ import { consoleRoutes } from './routes/console'
 import { consoleFinanceRoutes } from './routes/consoleFinance'
 import { consoleDaysRoutes } from './routes/consoleDays'
 import { consoleReviewRoutes } from './routes/consoleReview'
+import { consoleHomeRoutes } from './routes/consoleHome'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -451,6 +452,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleDaysRoutes(app, q)
   // The console's reviews: shop names, reported jobs, a shop's owner (issue 45, d45-decide: server/http/routes/consoleReview.ts).
   consoleReviewRoutes(app, q)
+  // Home's banners and grid, cities and business classes (issue 45, h45-home: server/http/routes/consoleHome.ts).
+  consoleHomeRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

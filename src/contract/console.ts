@@ -25,6 +25,12 @@ import {
   // ——— t45-days ———
   DISCOUNT_DAY_LIMITS,
   REFERRAL_CONTEST_LIMITS,
+  // ——— h45-home ———
+  HOME_BANNER_LIMITS,
+  HOME_LINK_PAGES,
+  HOME_MODULE_KEYS,
+  PINYIN_PATTERN,
+  PLACE_LIMITS,
 } from './consoleEndpoints'
 import { OIL_GRADES } from './fuelEndpoints'
 // ——— d45-decide ———
@@ -186,6 +192,21 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'review.jobKeep',
   'review.jobHide',
   'review.nameOwner',
+  // ——— h45-home ———
+  'home.createBanner',
+  'home.saveBanner',
+  'home.withdrawBanner',
+  'home.showBanner',
+  'home.orderBanners',
+  'home.saveModules',
+  'city.create',
+  'city.save',
+  'city.hide',
+  'city.show',
+  'businessClass.create',
+  'businessClass.save',
+  'businessClass.hide',
+  'businessClass.show',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -849,6 +870,147 @@ export type NameOwnerPayload = z.input<typeof NameOwnerPayload>
 export const NameOwnerAnswer = ShopOwnerAnswer.extend({ previous: z.array(z.number().int()) })
 export type NameOwnerAnswer = z.output<typeof NameOwnerAnswer>
 
+// ——— h45-home: Home's banners and grid, cities and business classes ———
+
+/**
+ * A banner as the console shows it. `showing`: a shopper sees it now (not withdrawn, inside its window). The window is
+ * a stated time on the business zone's clock ("YYYY-MM-DD HH:mm"), null for open-ended.
+ */
+export const ConsoleBanner = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  title: z.string(),
+  title_en: z.string(),
+  path: z.string(),
+  position: z.number().int(),
+  shows_from: z.string().nullable(),
+  shows_until: z.string().nullable(),
+  withdrawn: z.boolean(),
+  showing: z.boolean(),
+})
+export type ConsoleBanner = z.output<typeof ConsoleBanner>
+
+export const ConsoleHomeModule = z.object({ key: z.enum(HOME_MODULE_KEYS), title: z.string(), title_en: z.string(), path: z.string(), shown: z.boolean() })
+export type ConsoleHomeModule = z.output<typeof ConsoleHomeModule>
+
+export const HomeIndexAnswer = z.object({
+  banners: z.array(ConsoleBanner),
+  /** The grid in the operator's order, hidden modules too. */
+  modules: z.array(ConsoleHomeModule),
+  /** The pages a banner may open, with the grid's titles. */
+  links: z.array(z.object({ path: z.enum(HOME_LINK_PAGES), title: z.string(), title_en: z.string() })),
+  now_text: z.string(),
+})
+export type HomeIndexAnswer = z.output<typeof HomeIndexAnswer>
+
+/** A stated time or none (null, absent or empty). */
+const statedOrNull = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string({ invalid_type_error: shopperSays('console_banner_window_invalid') }).trim().regex(STATED_TIME_PATTERN, shopperSays('console_banner_window_invalid')).nullable().optional(),
+)
+
+/**
+ * Create (no id) or change (id) a banner. `shows_from` / `shows_until`: "YYYY-MM-DD HH:mm" on the business zone's
+ * clock, null or absent for open-ended; the end after the start (`console_banner_window_invalid`).
+ */
+export const BannerSavePayload = z
+  .object({
+    id: Id.optional(),
+    image: z.string({ required_error: shopperSays('console_picture_invalid'), invalid_type_error: shopperSays('console_picture_invalid') }).trim().max(HOME_BANNER_LIMITS.image, shopperSays('console_picture_invalid')).regex(SECKILL_IMAGE_PATTERN, shopperSays('console_picture_invalid')),
+    title: oneLine(z.string({ required_error: 'title is required', invalid_type_error: 'title must be text' }).trim()).min(1, 'title is required').max(HOME_BANNER_LIMITS.title, `title is too long (max ${HOME_BANNER_LIMITS.title})`),
+    title_en: oneLine(z.string({ required_error: 'title_en is required', invalid_type_error: 'title_en must be text' }).trim()).min(1, 'title_en is required').max(HOME_BANNER_LIMITS.title_en, `title_en is too long (max ${HOME_BANNER_LIMITS.title_en})`),
+    path: z.enum(HOME_LINK_PAGES, { errorMap: () => ({ message: shopperSays('console_banner_link_invalid') }) }),
+    shows_from: statedOrNull,
+    shows_until: statedOrNull,
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type BannerSavePayload = z.input<typeof BannerSavePayload>
+export const BannerAnswer = z.object({ banner: ConsoleBanner })
+export type BannerAnswer = z.output<typeof BannerAnswer>
+
+export const BannerShownPayload = z.object({ id: Id, shown: z.boolean({ required_error: 'shown is required', invalid_type_error: 'shown must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type BannerShownPayload = z.input<typeof BannerShownPayload>
+
+export const BannerOrderPayload = z.object({ ids: z.array(Id).max(100, shopperSays('console_banner_order_stale')), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type BannerOrderPayload = z.input<typeof BannerOrderPayload>
+export const BannerOrderAnswer = z.object({ banners: z.array(ConsoleBanner) })
+export type BannerOrderAnswer = z.output<typeof BannerOrderAnswer>
+
+/** Every module once, in the grid's new order, each shown or not (`console_modules_invalid` otherwise). */
+export const ModulesSavePayload = z
+  .object({
+    modules: z.array(z.object({ key: z.enum(HOME_MODULE_KEYS, { errorMap: () => ({ message: shopperSays('console_modules_invalid') }) }), shown: z.boolean({ invalid_type_error: 'shown must be true or false' }) }).strict()).max(HOME_MODULE_KEYS.length, shopperSays('console_modules_invalid')),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+  .refine((p) => p.modules.length === HOME_MODULE_KEYS.length && new Set(p.modules.map((m) => m.key)).size === HOME_MODULE_KEYS.length, { message: shopperSays('console_modules_invalid'), path: ['modules'] })
+export type ModulesSavePayload = z.input<typeof ModulesSavePayload>
+export const ModulesAnswer = z.object({ modules: z.array(ConsoleHomeModule) })
+export type ModulesAnswer = z.output<typeof ModulesAnswer>
+
+const placeName = (field: string, max: number) => oneLine(z.string({ required_error: `${field} is required`, invalid_type_error: `${field} must be text` }).trim()).min(1, `${field} is required`).max(max, `${field} is too long (max ${max})`)
+
+/** A city as the console shows it: `shops` filed in it; `shown` false: hidden from new sign-ups and the shoppers' list. */
+export const ConsoleCity = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  pinyin: z.string(),
+  hot: z.boolean(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  shown: z.boolean(),
+  shops: z.number().int(),
+})
+export type ConsoleCity = z.output<typeof ConsoleCity>
+export const CityIndexAnswer = z.object({ cities: z.array(ConsoleCity) })
+export type CityIndexAnswer = z.output<typeof CityIndexAnswer>
+
+/** Add (no id) or rename (id) a city. Its centre (GCJ-02) lets Home find it as the nearest city; both or neither. */
+export const CitySavePayload = z
+  .object({
+    id: Id.optional(),
+    name: placeName('name', PLACE_LIMITS.name),
+    name_en: placeName('name_en', PLACE_LIMITS.name_en),
+    pinyin: z.string({ required_error: 'pinyin is required', invalid_type_error: 'pinyin must be text' }).trim().toLowerCase().max(PLACE_LIMITS.pinyin, `pinyin is too long (max ${PLACE_LIMITS.pinyin})`).regex(PINYIN_PATTERN, 'pinyin is lower-case letters a-z'),
+    hot: z.boolean({ invalid_type_error: 'hot must be true or false' }).default(false),
+    lat: z.coerce.number({ invalid_type_error: 'lat must be a number' }).min(-90, 'lat is out of range').max(90, 'lat is out of range').nullable().default(null),
+    lng: z.coerce.number({ invalid_type_error: 'lng must be a number' }).min(-180, 'lng is out of range').max(180, 'lng is out of range').nullable().default(null),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+  .refine((p) => (p.lat === null) === (p.lng === null), { message: 'lat and lng go together', path: ['lng'] })
+export type CitySavePayload = z.input<typeof CitySavePayload>
+export const CityAnswer = z.object({ city: ConsoleCity })
+export type CityAnswer = z.output<typeof CityAnswer>
+
+export const PlaceShownPayload = z.object({ id: Id, shown: z.boolean({ required_error: 'shown is required', invalid_type_error: 'shown must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type PlaceShownPayload = z.input<typeof PlaceShownPayload>
+
+export const ConsoleBusinessClass = z.object({ id: z.number().int(), name: z.string(), name_en: z.string(), icon: z.string(), sort: z.number().int(), shown: z.boolean(), shops: z.number().int() })
+export type ConsoleBusinessClass = z.output<typeof ConsoleBusinessClass>
+export const BusinessClassIndexAnswer = z.object({ classes: z.array(ConsoleBusinessClass) })
+export type BusinessClassIndexAnswer = z.output<typeof BusinessClassIndexAnswer>
+
+/** Add (no id; it goes last) or rename (id) a class; its icon follows SECKILL_IMAGE_PATTERN. */
+export const BusinessClassSavePayload = z
+  .object({
+    id: Id.optional(),
+    name: placeName('name', PLACE_LIMITS.name),
+    name_en: placeName('name_en', PLACE_LIMITS.name_en),
+    icon: z.string({ required_error: shopperSays('console_picture_invalid'), invalid_type_error: shopperSays('console_picture_invalid') }).trim().max(HOME_BANNER_LIMITS.image, shopperSays('console_picture_invalid')).regex(SECKILL_IMAGE_PATTERN, shopperSays('console_picture_invalid')),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type BusinessClassSavePayload = z.input<typeof BusinessClassSavePayload>
+export const BusinessClassAnswer = z.object({ business_class: ConsoleBusinessClass })
+export type BusinessClassAnswer = z.output<typeof BusinessClassAnswer>
+
 // ——— Every call's request and answer ———
 
 export const CONSOLE_SCHEMAS = {
@@ -904,6 +1066,18 @@ export const CONSOLE_SCHEMAS = {
   'console.review/ownerless': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: OwnerlessPage },
   'console.review/shop': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: ShopOwnerAnswer },
   'console.review/nameOwner': { req: NameOwnerPayload, res: NameOwnerAnswer },
+  // ——— h45-home ———
+  'console.home/index': { req: z.object({ ...COMMON_REQUEST }), res: HomeIndexAnswer },
+  'console.home/saveBanner': { req: BannerSavePayload, res: BannerAnswer },
+  'console.home/setBannerShown': { req: BannerShownPayload, res: BannerAnswer },
+  'console.home/orderBanners': { req: BannerOrderPayload, res: BannerOrderAnswer },
+  'console.home/saveModules': { req: ModulesSavePayload, res: ModulesAnswer },
+  'console.city/index': { req: z.object({ ...COMMON_REQUEST }), res: CityIndexAnswer },
+  'console.city/save': { req: CitySavePayload, res: CityAnswer },
+  'console.city/setShown': { req: PlaceShownPayload, res: CityAnswer },
+  'console.businessClass/index': { req: z.object({ ...COMMON_REQUEST }), res: BusinessClassIndexAnswer },
+  'console.businessClass/save': { req: BusinessClassSavePayload, res: BusinessClassAnswer },
+  'console.businessClass/setShown': { req: PlaceShownPayload, res: BusinessClassAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

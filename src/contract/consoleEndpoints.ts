@@ -65,6 +65,10 @@ export const CONSOLE_AREAS = [
   'referral',
   // ——— d45-decide ———
   'review',
+  // ——— h45-home ———
+  'home',
+  'city',
+  'businessClass',
 ] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
@@ -96,6 +100,13 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   // ——— d45-decide ———
   /** Decisions on what merchants and shoppers submit: shop name changes, reported job postings, a shop's owner. */
   review: ['admin', 'reviewer'],
+  // ——— h45-home ———
+  /** Home's banners and service grid. */
+  home: ['admin', 'content'],
+  /** The cities the platform serves. */
+  city: ['admin', 'content'],
+  /** The business classes a shop is filed under. */
+  businessClass: ['admin', 'content'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -200,6 +211,29 @@ export const CONSOLE_ENDPOINTS = {
   'console.review/shop': 'GET',
   /** Name a shop's owner by the phone of a live account; the owner before, if any, stays as staff (admin, reviewer). */
   'console.review/nameOwner': 'POST',
+  // ——— h45-home ———
+  /** Home's banners (withdrawn ones too, in carousel order), its service grid as ordered, and the pages a banner may open (admin, content). */
+  'console.home/index': 'GET',
+  /** Create a banner (no id; it goes last) or change one (id): picture, titles, page, window (admin, content). */
+  'console.home/saveBanner': 'POST',
+  /** Withdraw a banner, or show it again (admin, content). */
+  'console.home/setBannerShown': 'POST',
+  /** The carousel's order: every banner's id, once each, in the new order (admin, content). */
+  'console.home/orderBanners': 'POST',
+  /** The service grid: every module once, in the new order, each shown or not (admin, content). */
+  'console.home/saveModules': 'POST',
+  /** Every city, hidden ones too, with how many shops are in each (admin, content). */
+  'console.city/index': 'GET',
+  /** Add a city (no id) or rename one (id) (admin, content). */
+  'console.city/save': 'POST',
+  /** Hide a city from new sign-ups and the shoppers' city list, or offer it again; never deleted (admin, content). */
+  'console.city/setShown': 'POST',
+  /** Every business class, hidden ones too, with how many shops are filed under each (admin, content). */
+  'console.businessClass/index': 'GET',
+  /** Add a class (no id; it goes last) or rename one (id) (admin, content). */
+  'console.businessClass/save': 'POST',
+  /** Hide a class from new sign-ups and the filters, or offer it again; never deleted (admin, content). */
+  'console.businessClass/setShown': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -288,3 +322,34 @@ export const REFERRAL_CONTEST_LIMITS = {
   /** ¥0.00 … ¥10,000.00 */
   min_amount: [0, 1_000_000],
 } as const
+// ——— h45-home ———
+
+/**
+ * The pages a Home banner may open: the app's own, by path (never another site's address; the app opens nothing else,
+ * src/features/home/HomeTop.tsx). Home's service grid opens the same pages; the console names them by the grid's titles.
+ */
+export const HOME_LINK_PAGES = [
+  '/pages/card/index',
+  '/pages/discountBill/index',
+  '/pages/payBill/oil',
+  '/pages/seckill/index',
+  '/pages/takeout/index',
+  '/pages/vMall/index',
+  '/pages/discountsDay/index',
+  '/pages/card/ticketList',
+  '/pages/recruit/index',
+  '/pages/shopRegister/index',
+  '/pages/activity/competition',
+] as const
+export type HomeLinkPage = (typeof HOME_LINK_PAGES)[number]
+
+/** Home's service grid: every module's key (the grid shows those switched on, in the operator's order). */
+export const HOME_MODULE_KEYS = ['card', 'discountBill', 'oil', 'seckill', 'takeout', 'vMall', 'discountsDay', 'coupons', 'recruit', 'shopRegister', 'competition'] as const
+export type HomeModuleKey = (typeof HOME_MODULE_KEYS)[number]
+
+/** A banner: its picture follows SECKILL_IMAGE_PATTERN (this server's; an upload must exist); titles in both languages. */
+export const HOME_BANNER_LIMITS = { title: 20, title_en: 40, image: 300 } as const
+
+/** A city or business class: names in both languages; a city's pinyin (the list's order) in lower-case letters. */
+export const PLACE_LIMITS = { name: 10, name_en: 30, pinyin: 40 } as const
+export const PINYIN_PATTERN = /^[a-z]+$/

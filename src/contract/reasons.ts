@@ -394,6 +394,17 @@ export const REASONS = {
   console_contest_prizes_invalid: { zh: '奖品的名次需从小到大且不能重叠', en: "Each prize's ranks must run from low to high and not overlap another's" },
   // ——— d45-decide (the console's reviews: server/domain/console/review.ts) ———
   console_owner_changed: { zh: '该店铺的店主已变更，请刷新后再确认', en: "This shop's owner has changed meanwhile. Refresh and check again" },
+  // ——— h45-home ———
+  // Home's content, cities and business classes in the console (issue 45; server/domain/console/home.ts, places.ts).
+  console_banner_not_found: { zh: '该横幅不存在，请刷新', en: 'There is no such banner. Please refresh' },
+  console_banner_link_invalid: { zh: '请选择应用内的一个页面', en: "Please choose one of the app's pages" },
+  console_banner_window_invalid: { zh: '显示时间有误：格式为 YYYY-MM-DD HH:mm，结束需晚于开始', en: 'The showing times are not valid: YYYY-MM-DD HH:mm, the end after the start' },
+  console_banner_order_stale: { zh: '横幅列表已有变化，请刷新后重新排序', en: 'The banners have changed meanwhile. Please refresh and order them again' },
+  console_modules_invalid: { zh: '请把首页的每个模块各列一次', en: "Please list each of Home's modules once" },
+  console_city_not_found: { zh: '该城市不存在，请刷新', en: 'There is no such city. Please refresh' },
+  console_city_name_taken: { zh: '已有名为「{name}」的城市', en: 'There is already a city called "{name}"' },
+  console_class_not_found: { zh: '该经营类目不存在，请刷新', en: 'There is no such business class. Please refresh' },
+  console_class_name_taken: { zh: '已有名为「{name}」的经营类目', en: 'There is already a business class called "{name}"' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

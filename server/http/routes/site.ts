@@ -4,18 +4,12 @@ import { APP_VERSION, APP_VERSION_CODE } from '../../../src/contract/appInfo'
 import { distanceMeters } from '../../../src/contract/geo'
 import { NEAREST_CITY_MAX_M } from '../../../src/contract/site'
 import { defineRoute, refuse } from '../envelope'
-import { GRID_MODULES as MODULES, named, nicknameIn } from '../../domain/names'
+import { nicknameIn } from '../../domain/names'
 import { REGIONS } from '../../domain/address/regions'
 import { businessClasses } from '../../storage/repo/shops'
 import * as site from '../../storage/repo/site'
-
-
-/** Home's banners (titles in Chinese; answered in the asker's language). The first is also in Home's HTML (server/hosting/drawing). */
-export const HOME_BANNERS = [
-  { id: 1, image: '/assets/img/banner-1.svg', title: '开通会员 买单享折扣', path: '/pages/card/index' },
-  { id: 2, image: '/assets/img/banner-2.svg', title: '限时秒杀 每日三场', path: '/pages/seckill/index' },
-  { id: 3, image: '/assets/img/banner-3.svg', title: '好店加油 每升立减', path: '/pages/payBill/oil' },
-] as const
+import { homeModules } from '../../domain/console/home'
+import { englishOf } from '../../domain/console/places'
 
 export function siteRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'index/serverInfo', { auth: false }, () => ({
@@ -26,11 +20,10 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
     version_code: APP_VERSION_CODE,
   }))
 
-  // Titles in the shopper's language (`title_en` stays for clients that pick it themselves).
-  defineRoute(app, db, 'index/moduleList', { auth: false }, ({ lang }) => ({
-    banners: HOME_BANNERS.map((b) => ({ ...b, title: named(lang, b.title) })),
-    modules: MODULES.map(([key, title, title_en, path]) => ({ key, title: lang === 'en' ? title_en : title, title_en, icon: `/assets/img/module-${key}.svg`, path })),
-  }))
+  // Home's banners showing now and its grid as the console ordered it (server/domain/console/home.ts; read afresh on
+  // every call, and so by Home's drawn first screen), titles in the shopper's language (`title_en` stays for clients
+  // that pick it themselves). No banners (a production start): none, and Home draws without a carousel.
+  defineRoute(app, db, 'index/moduleList', { auth: false }, ({ lang }) => homeModules(db, lang))
 
   defineRoute(app, db, 'index/getUrlByNumber', { auth: false }, async ({ input }) => {
     const url = await site.qrTarget(db, input.number)
@@ -39,7 +32,7 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
   })
 
   defineRoute(app, db, 'website.hui_china_city/cityList', { auth: false }, async ({ lang }) => ({
-    list: (await site.cities(db)).map((c) => ({ ...c, name: named(lang, c.name), hot: c.hot === 1 })),
+    list: (await site.cities(db)).map((c) => ({ id: c.id, name: lang === 'en' ? englishOf(c.name, c.name_en) : c.name, pinyin: c.pinyin, hot: Number(c.hot) === 1 })),
   }))
 
   // The nearest city to a point (no outside geocoding service: the cities' own centres), within reach only.
@@ -50,8 +43,8 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
       if (!best || distance < best.distance) best = { city, distance }
     }
     if (!best || best.distance > NEAREST_CITY_MAX_M) return { city: null, distance: best ? best.distance : null }
-    const { id, name, pinyin, hot } = best.city
-    return { city: { id, name: named(lang, name), pinyin, hot: hot === 1 }, distance: best.distance }
+    const { id, name, name_en, pinyin, hot } = best.city
+    return { city: { id, name: lang === 'en' ? englishOf(name, name_en) : name, pinyin, hot: Number(hot) === 1 }, distance: best.distance }
   })
 
   defineRoute(app, db, 'website.hui_china_city/regionTree', { auth: false }, () => ({
@@ -60,7 +53,7 @@ export function siteRoutes(app: FastifyInstance, db: Q): void {
 
   // `oil`: fuel stations are paid on their own screen (Discount bill leaves them out, in any language).
   defineRoute(app, db, 'hui_shanghu.hs_business_class/index', { auth: false }, async ({ lang }) => ({
-    list: (await businessClasses(db)).map((c) => ({ ...c, name: named(lang, c.name), oil: c.name === '加油站' })),
+    list: (await businessClasses(db)).map((c) => ({ id: c.id, name: lang === 'en' ? englishOf(c.name, c.name_en) : c.name, icon: c.icon, oil: c.name === '加油站' })),
   }))
 
   // Reviews stay as written; a reviewer's default nickname (会员1001) is the system's, so it is translated.

@@ -91,7 +91,8 @@ export const englishWordPattern = (keyword: string): string => `% ${keyword.trim
 export const dishOf = async (db: Q, shopId: number, dishId: number) =>
   (await db.get('SELECT id, name, price FROM dishes WHERE id = ? AND shop_id = ?', dishId, shopId)) as { id: number; name: string; price: number } | undefined
 
-export const classExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM business_classes WHERE id = ?', id))
+/** A class a new shop may be filed under: one the console has not hidden (h45-home). */
+export const classExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM business_classes WHERE id = ? AND hidden_at IS NULL', id))
 
 /** A shop an approved merchant application opens (server/domain/merchant.ts approveApplication): no rating yet; its new id. */
 export const insertMerchantShop = async (
@@ -106,7 +107,8 @@ export const insertMerchantShop = async (
     ),
   )
 
-export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, icon FROM business_classes ORDER BY sort, id')) as Array<{ id: number; name: string; icon: string }>
+/** The classes offered to shoppers' filters and new sign-ups (hidden ones left out, h45-home). */
+export const businessClasses = async (db: Q) => (await db.all('SELECT id, name, name_en, icon FROM business_classes WHERE hidden_at IS NULL ORDER BY sort, id')) as Array<{ id: number; name: string; name_en: string | null; icon: string }>
 
 /** A shop as the operator's command lists it (npm run admin -- shops): its city and class, its owner's phone. */
 export interface OperatorShopRow {

@@ -6,14 +6,15 @@ export const qrTarget = async (db: Q, number: string) => ((await db.get('SELECT 
 /** Hot cities first, then by pinyin. */
 /** The cities whose centre is known (GCJ-02), for the nearest-city answer. */
 export const cityPoints = async (db: Q) =>
-  (await db.all('SELECT id, name, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL ORDER BY id')) as Array<{ id: number; name: string; pinyin: string; hot: number; lat: number; lng: number }>
+  (await db.all('SELECT id, name, name_en, pinyin, hot, lat, lng FROM cities WHERE lat IS NOT NULL AND lng IS NOT NULL AND hidden_at IS NULL ORDER BY id')) as Array<{ id: number; name: string; name_en: string | null; pinyin: string; hot: number; lat: number; lng: number }>
 
 /** A city's name and centre. */
 export const cityById = async (db: Q, id: number) => (await db.get('SELECT name, lat, lng FROM cities WHERE id = ?', id)) as { name: string; lat: number; lng: number } | undefined
 
-export const cityExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM cities WHERE id = ?', id))
+/** A city a new shop may be filed in: one the console has not hidden (h45-home). */
+export const cityExists = async (db: Q, id: number): Promise<boolean> => !!(await db.get('SELECT 1 AS one FROM cities WHERE id = ? AND hidden_at IS NULL', id))
 
-export const cities = async (db: Q) => (await db.all('SELECT id, name, pinyin, hot FROM cities ORDER BY hot DESC, pinyin, id')) as Array<{ id: number; name: string; pinyin: string; hot: number }>
+export const cities = async (db: Q) => (await db.all('SELECT id, name, name_en, pinyin, hot FROM cities WHERE hidden_at IS NULL ORDER BY hot DESC, pinyin, id')) as Array<{ id: number; name: string; name_en: string | null; pinyin: string; hot: number }>
 
 export interface CommentView {
   id: number
