@@ -24,6 +24,8 @@ import { Shoppers } from './screens/Shoppers'
 // ——— Content: flash sales and fuel prices (c45-content) ———
 import { Seckill } from './screens/Seckill'
 import { Fuel } from './screens/Fuel'
+// ——— m45-mall ———
+import { Mall } from './screens/Mall'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -46,6 +48,8 @@ const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // ——— Content: flash sales and fuel prices (c45-content) ———
   { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
   { key: 'fuel', area: 'fuel', label: 'menuFuel' },
+  // ——— m45-mall ———
+  { key: 'mall', area: 'mall', label: 'menuMall' },
 ]
 
 function storedLang(): Lang {
@@ -201,6 +205,8 @@ function Console() {
               {/* ——— Content: flash sales and fuel prices (c45-content) ——— */}
               {current?.key === 'seckill' && <Seckill />}
               {current?.key === 'fuel' && <Fuel />}
+              {/* ——— m45-mall ——— */}
+              {current?.key === 'mall' && <Mall />}
             </main>
           </Layout.Content>
         </Layout>

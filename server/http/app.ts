@@ -79,6 +79,7 @@ import { jobRoutes } from './routes/jobs'
 import { merchantRoutes } from './routes/merchant'
 import { consoleRoutes } from './routes/console'
 import { consoleFinanceRoutes } from './routes/consoleFinance'
+import { consoleMallRoutes } from './routes/consoleMall'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -445,6 +446,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleRoutes(app, q)
   // The console's money views and decisions (issue 45, c45-finance: server/http/routes/consoleFinance.ts).
   consoleFinanceRoutes(app, q, providers, refundAutoApproveHours)
+  // The console's micro mall (issue 45, m45-mall: server/http/routes/consoleMall.ts).
+  consoleMallRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

@@ -1009,6 +1009,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX oil_price_changes_grade ON oil_price_changes(shop_id, grade, effective_at);
   `,
+  // ——— m45-mall ———
+  // 46 — the mall in the console (issue 45, server/domain/console/mall.ts): a category hidden from shoppers (1) keeps
+  // its row and its products (orders point at them); its tab and its products leave the shoppers' lists.
+  // PostgreSQL: migrations/pg/0046_mall_console.sql.
+  `
+  ALTER TABLE mall_categories ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+  `,
 ]
 
 /**

@@ -377,6 +377,13 @@ export const REASONS = {
   coupon_claim_limit: { zh: '每人限领 {limit} 张，你已领完', en: 'Each person may claim {limit}, and you have' },
   coupon_ended: { zh: '该优惠券已过期', en: 'This coupon has expired' },
   coupon_not_started: { zh: '该优惠券 {from} 起可用', en: 'This coupon can be used from {from}' },
+  // ——— m45-mall ———
+  // The mall in the console (issue 45; server/domain/console/mall.ts).
+  console_category_not_found: { zh: '该商城分类不存在', en: 'There is no such mall category' },
+  console_category_order_invalid: { zh: '分类顺序需包含每个分类且各一次，请刷新后重试', en: 'The order must name every category once. Reload and try again' },
+  console_mall_shop_invalid: { zh: '请选择发货门店（不能是加油站）', en: 'Please choose the store that ships it (not a fuel station)' },
+  console_member_price_over_price: { zh: '会员价不能高于售价', en: 'The member price cannot be above the price' },
+  console_product_without_spec: { zh: '请先为商品添加至少一个规格，再上架', en: 'Add at least one option to the product before putting it on sale' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS
