@@ -380,6 +380,11 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await page.locator('.console-mall-categories .ant-table-row').first().waitFor()
     await expectAxeClean(page, 'mall categories')
     await shots(page, 'mall-categories')
+    await page.getByRole('tab', { name: t('mallShowcaseTab') }).click()
+    await page.locator('.console-mall-slides .ant-table-row').first().waitFor()
+    await page.locator('.console-mall-specials .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'mall specials and gallery')
+    await shots(page, 'mall-showcase')
     await page.getByRole('tab', { name: t('mallProductsTab') }).click()
 
     // The product: category 2 (its name as the console shows it), a store, a picture, the market price.

@@ -6,8 +6,8 @@
  * Runs on PostgreSQL too (TEST_DATABASE_URL).
  */
 import { CONSOLE_ENDPOINTS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
-import type { ConsoleMallProduct, ConsoleMallSpec, MallCategoriesAnswer, MallProductsAnswer } from '../../src/contract/console'
-import type { MallCategory, MallProduct, MallProductDetail } from '../../src/contract/mall'
+import type { ConsoleMallProduct, ConsoleMallSpec, MallCategoriesAnswer, MallProductsAnswer, MallShowcaseAnswer } from '../../src/contract/console'
+import type { GallerySlide, MallCategory, MallProduct, MallProductDetail } from '../../src/contract/mall'
 import type { OrderInfo } from '../../src/contract/order'
 import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
 import { totpCode } from '../../server/domain/console/secrets'
@@ -250,5 +250,58 @@ describe('products and specs', () => {
       expect(await consoleCall('console.mall/products', {}, token)).toMatchObject({ code: 0, reason: 'operator_role_refused' })
     }
     expect(await s.row("SELECT COUNT(*) AS n FROM mall_categories WHERE name = '不该有'")).toEqual({ n: 0 })
+  })
+})
+
+describe('specials and the gallery', () => {
+  const shopperSlides = async () => (await s.call<{ list: GallerySlide[] }>('GET', 'hui_public.mall_gallery/index', {})).body.data.list
+  const shopperSpecial = async (id: number) => (await s.call<{ info: { title: string } }>('GET', 'hui_public.mall_special/read', { id })).body
+
+  it('a special with its products in order and a slide opening it: the shopper sees both at once; reordered and withdrawn, at once too; each write audited', async () => {
+    const token = await tokenOf('content')
+    const made = await consoleCall<{ special: { id: number; product_ids: number[] } }>('console.mall/saveSpecial', { title: '开学季', subtitle: '文具好物', banner: '/assets/img/mall-special-1.svg', product_ids: [22, 7, 3] }, token)
+    expect(made).toMatchObject({ code: 1, data: { special: { title: '开学季', product_ids: [22, 7, 3], withdrawn: false } } })
+    const id = made.data.special.id
+    expect(await shopperSpecial(id)).toMatchObject({ code: 1, data: { info: { title: '开学季', subtitle: '文具好物' } } })
+    expect((await shopperProducts({ special_id: id })).list.map((p) => p.id)).toEqual([22, 7, 3])
+    expect(await consoleCall('console.mall/saveSpecial', { id, title: '开学季', banner: '/assets/img/mall-special-1.svg', product_ids: [3, 22], reason: 'fewer' }, token)).toMatchObject({ code: 1, data: { special: { product_ids: [3, 22] } } })
+    expect((await shopperProducts({ special_id: id })).list.map((p) => p.id)).toEqual([3, 22])
+
+    const slide = await consoleCall<{ slide: { id: number } }>('console.mall/saveSlide', { image: '/assets/img/mall-slide-1.svg', title: '开学季', subtitle: '文具 8 折起', link_type: 'special', link_id: id }, token)
+    expect(slide.code).toBe(1)
+    const slideId = slide.data.slide.id
+    expect((await shopperSlides()).at(-1)).toEqual({ id: slideId, image: '/assets/img/mall-slide-1.svg', title: '开学季', subtitle: '文具 8 折起', link: { type: 'special', id } })
+    // The new slide first.
+    const ids = (await consoleCall<MallShowcaseAnswer>('console.mall/showcase', {}, token)).data.slides.map((x) => x.id)
+    const order = [slideId, ...ids.filter((x) => x !== slideId)]
+    expect((await consoleCall<MallShowcaseAnswer>('console.mall/orderSlides', { ids: order }, token)).data.slides.map((x) => x.id)).toEqual(order)
+    expect((await shopperSlides()).map((x) => x.id)).toEqual(order)
+    expect(await consoleCall('console.mall/orderSlides', { ids: order.slice(1) }, token)).toMatchObject({ code: 0, reason: 'console_slide_order_invalid' })
+
+    // Withdrawn: the slide leaves the gallery; the special no longer opens, nor lists its products.
+    expect(await consoleCall('console.mall/setSlideWithdrawn', { id: slideId, withdrawn: true }, token)).toMatchObject({ code: 1, data: { slide: { withdrawn: true } } })
+    expect((await shopperSlides()).map((x) => x.id)).not.toContain(slideId)
+    expect(await consoleCall('console.mall/setSpecialWithdrawn', { id, withdrawn: true, reason: 'season over' }, token)).toMatchObject({ code: 1, data: { special: { withdrawn: true } } })
+    expect(await shopperSpecial(id)).toMatchObject({ code: 0 })
+    expect((await shopperProducts({ special_id: id })).list).toEqual([])
+    expect(await consoleCall('console.mall/setSpecialWithdrawn', { id, withdrawn: false }, token)).toMatchObject({ code: 1 })
+    expect((await shopperProducts({ special_id: id })).list.map((p) => p.id)).toEqual([3, 22])
+
+    // Refused: a product twice or unknown, a slide opening nothing, another site's picture.
+    expect(await consoleCall('console.mall/saveSpecial', { title: 'x', banner: '/assets/img/mall-special-1.svg', product_ids: [3, 3] }, token)).toMatchObject({ code: 0, reason: 'console_special_products_invalid' })
+    expect(await consoleCall('console.mall/saveSpecial', { title: 'x', banner: '/assets/img/mall-special-1.svg', product_ids: [999_999] }, token)).toMatchObject({ code: 0, reason: 'console_special_products_invalid' })
+    expect(await consoleCall('console.mall/saveSlide', { image: '/assets/img/mall-slide-1.svg', title: 'x', link_type: 'product', link_id: 999_999 }, token)).toMatchObject({ code: 0, reason: 'console_slide_link_invalid' })
+    expect(await consoleCall('console.mall/saveSlide', { image: 'https://example.com/a.png', title: 'x', link_type: 'special', link_id: id }, token)).toMatchObject({ code: 0, reason: 'console_picture_invalid' })
+
+    expect((await auditRows('mall_special', id)).map((r) => [r.action, r.reason])).toEqual([
+      ['mall.createSpecial', null],
+      ['mall.saveSpecial', 'fewer'],
+      ['mall.withdrawSpecial', 'season over'],
+      ['mall.restoreSpecial', null],
+    ])
+    expect((await auditRows('mall_slide', slideId)).map((r) => [r.action, (parsed(r.after_json) as { withdrawn: boolean }).withdrawn])).toEqual([
+      ['mall.createSlide', false],
+      ['mall.withdrawSlide', true],
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd'
-import type { ConsoleMallCategory, ConsoleMallProduct, ConsoleMallSpec } from '../../src/contract/console'
+import type { ConsoleMallCategory, ConsoleMallProduct, ConsoleMallSlide, ConsoleMallSpec, ConsoleMallSpecial } from '../../src/contract/console'
 import { MALL_LIMITS as L, SECKILL_IMAGE_PATTERN, SECKILL_LIMITS } from '../../src/contract/consoleEndpoints'
 import { call } from '../request'
 import { useConsole } from '../context'
@@ -32,6 +32,7 @@ export function Mall() {
         items={[
           { key: 'products', label: t('mallProductsTab'), children: <Products categories={categories.data?.list ?? []} /> },
           { key: 'categories', label: t('mallCategoriesTab'), children: <Categories loaded={categories} /> },
+          { key: 'showcase', label: t('mallShowcaseTab'), children: <Showcase /> },
         ]}
       />
     </section>
@@ -517,3 +518,284 @@ function Products({ categories }: { categories: ConsoleMallCategory[] }) {
     </>
   )
 }
+
+// ——— Specials and the gallery ———
+
+interface SpecialFields {
+  title: string
+  subtitle: string
+  banner: string
+  product_ids: string
+  reason?: string
+}
+
+interface SlideFields {
+  image: string
+  title: string
+  subtitle: string
+  link_type: 'product' | 'special'
+  link_id: number
+  reason?: string
+}
+
+/** Product numbers typed one after another (commas, spaces or lines between). */
+const idsOf = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\s,，]+/)
+    .filter((x) => x.length > 0)
+    .map(Number)
+
+function Showcase() {
+  const { t } = useConsole()
+  const { message } = App.useApp()
+  const loaded = useLoad(() => call('console.mall/showcase', {}), [])
+  const write = useSingleFlight()
+  const [special, setSpecial] = useState<ConsoleMallSpecial | 'new' | null>(null)
+  const [slide, setSlide] = useState<ConsoleMallSlide | 'new' | null>(null)
+  const [specialForm] = Form.useForm<SpecialFields>()
+  const [slideForm] = Form.useForm<SlideFields>()
+  const [formError, setFormError] = useState<string | null>(null)
+  const specials = loaded.data?.specials ?? []
+  const slides = loaded.data?.slides ?? []
+
+  const openSpecial = (x: ConsoleMallSpecial | 'new') => {
+    setFormError(null)
+    setSpecial(x)
+    specialForm.setFieldsValue(x === 'new' ? { title: '', subtitle: '', banner: '', product_ids: '', reason: '' } : { title: x.title, subtitle: x.subtitle, banner: x.banner, product_ids: x.product_ids.join(', '), reason: '' })
+  }
+  const openSlide = (x: ConsoleMallSlide | 'new') => {
+    setFormError(null)
+    setSlide(x)
+    slideForm.setFieldsValue(x === 'new' ? { image: '', title: '', subtitle: '', link_type: 'product', link_id: undefined, reason: '' } : { image: x.image, title: x.title, subtitle: x.subtitle, link_type: x.link_type, link_id: x.link_id, reason: '' })
+  }
+  const saveSpecial = (f: SpecialFields) =>
+    write.run(async () => {
+      setFormError(null)
+      try {
+        const saved = await call('console.mall/saveSpecial', { id: special !== 'new' && special ? special.id : undefined, title: f.title.trim(), subtitle: (f.subtitle ?? '').trim(), banner: f.banner.trim(), product_ids: idsOf(f.product_ids), reason: f.reason?.trim() || undefined })
+        message.success(t('specialSaved', { title: saved.special.title }))
+        setSpecial(null)
+        loaded.reload()
+      } catch (e) {
+        setFormError((e as Error).message)
+      }
+    })
+  const saveSlide = (f: SlideFields) =>
+    write.run(async () => {
+      setFormError(null)
+      try {
+        const saved = await call('console.mall/saveSlide', { id: slide !== 'new' && slide ? slide.id : undefined, image: f.image.trim(), title: f.title.trim(), subtitle: (f.subtitle ?? '').trim(), link_type: f.link_type, link_id: f.link_id, reason: f.reason?.trim() || undefined })
+        message.success(t('slideSaved', { title: saved.slide.title }))
+        setSlide(null)
+        loaded.reload()
+      } catch (e) {
+        setFormError((e as Error).message)
+      }
+    })
+  const withdraw = (kind: 'special' | 'slide', x: { id: number; title: string }, withdrawn: boolean) =>
+    write.run(async () => {
+      try {
+        if (kind === 'special') await call('console.mall/setSpecialWithdrawn', { id: x.id, withdrawn })
+        else await call('console.mall/setSlideWithdrawn', { id: x.id, withdrawn })
+        message.success(t(withdrawn ? 'takenDown' : 'broughtBack', { title: x.title }))
+        loaded.reload()
+      } catch (e) {
+        message.error((e as Error).message)
+      }
+    })
+  const move = (index: number, by: -1 | 1) =>
+    write.run(async () => {
+      const ids = slides.map((x) => x.id)
+      const [moved] = ids.splice(index, 1)
+      ids.splice(index + by, 0, moved)
+      try {
+        await call('console.mall/orderSlides', { ids })
+        message.success(t('slidesOrdered'))
+      } catch (e) {
+        message.error((e as Error).message)
+      }
+      loaded.reload()
+    })
+  const status = (withdrawn: boolean) => (withdrawn ? <Tag>{t('withdrawnTag')}</Tag> : <Tag color="blue">{t('shown')}</Tag>)
+  const withdrawButton = (kind: 'special' | 'slide', x: { id: number; title: string; withdrawn: boolean }) =>
+    x.withdrawn ? (
+      <Button size="small" loading={write.busy} onClick={() => void withdraw(kind, x, false)} aria-label={`${t('bringBack')} ${x.title}`}>
+        {t('bringBack')}
+      </Button>
+    ) : (
+      <Popconfirm title={t('takeDownConfirm', { title: x.title })} onConfirm={() => void withdraw(kind, x, true)} okText={t('takeDown')} cancelText={t('cancel')}>
+        <Button size="small" danger loading={write.busy} aria-label={`${t('takeDown')} ${x.title}`}>
+          {t('takeDown')}
+        </Button>
+      </Popconfirm>
+    )
+
+  return (
+    <LoadState loading={loaded.loading} error={loaded.error} reload={loaded.reload} hasData={loaded.data !== undefined} empty={false} emptyText="">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('slidesHead')}
+        </Typography.Title>
+        <Button type="primary" onClick={() => openSlide('new')}>
+          {t('newSlide')}
+        </Button>
+      </Space>
+      <Table<ConsoleMallSlide>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={loaded.loading}
+        dataSource={slides}
+        className="console-mall-slides"
+        locale={{ emptyText: t('slidesEmpty') }}
+        style={{ marginBottom: 24 }}
+        columns={[
+          {
+            title: t('orderHead'),
+            key: 'order',
+            render: (_: unknown, x, i) => (
+              <Space>
+                <Button size="small" disabled={i === 0 || write.busy} onClick={() => void move(i, -1)} aria-label={`${t('moveUp')} ${x.title}`}>
+                  {t('moveUp')}
+                </Button>
+                <Button size="small" disabled={i === slides.length - 1 || write.busy} onClick={() => void move(i, 1)} aria-label={`${t('moveDown')} ${x.title}`}>
+                  {t('moveDown')}
+                </Button>
+              </Space>
+            ),
+          },
+          { title: t('slideImage'), dataIndex: 'image', render: (image: string) => <img src={image} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+          { title: t('specialTitle'), dataIndex: 'title' },
+          { title: t('slideLink'), key: 'link', render: (_: unknown, x) => `${t(x.link_type === 'product' ? 'slideLinkProduct' : 'slideLinkSpecial')} #${x.link_id}` },
+          { title: t('statusHead'), dataIndex: 'withdrawn', render: status },
+          {
+            title: t('actions'),
+            key: 'actions',
+            render: (_: unknown, x) => (
+              <Space>
+                <Button size="small" onClick={() => openSlide(x)} aria-label={`${t('edit')} ${x.title}`}>
+                  {t('edit')}
+                </Button>
+                {withdrawButton('slide', x)}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+          {t('specialsHead')}
+        </Typography.Title>
+        <Button type="primary" onClick={() => openSpecial('new')}>
+          {t('newSpecial')}
+        </Button>
+      </Space>
+      <Table<ConsoleMallSpecial>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={loaded.loading}
+        dataSource={specials}
+        className="console-mall-specials"
+        locale={{ emptyText: t('specialsEmpty') }}
+        columns={[
+          { title: '#', dataIndex: 'id' },
+          { title: t('specialBanner'), dataIndex: 'banner', render: (banner: string) => <img src={banner} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+          { title: t('specialTitle'), dataIndex: 'title' },
+          { title: t('specialProducts'), dataIndex: 'product_ids', render: (ids: number[]) => ids.map((id) => `#${id}`).join(', ') },
+          { title: t('statusHead'), dataIndex: 'withdrawn', render: status },
+          {
+            title: t('actions'),
+            key: 'actions',
+            render: (_: unknown, x) => (
+              <Space>
+                <Button size="small" onClick={() => openSpecial(x)} aria-label={`${t('edit')} ${x.title}`}>
+                  {t('edit')}
+                </Button>
+                {withdrawButton('special', x)}
+              </Space>
+            ),
+          },
+        ]}
+      />
+
+      <Modal
+        open={special !== null}
+        title={special === 'new' ? t('newSpecial') : special ? t('editSpecial', { title: special.title }) : ''}
+        onCancel={() => setSpecial(null)}
+        okText={t('save')}
+        cancelText={t('cancel')}
+        okButtonProps={{ loading: write.busy, htmlType: 'submit', form: 'console-mall-special-form' }}
+        forceRender
+      >
+        <Form<SpecialFields> id="console-mall-special-form" name="console-mall-special-form" form={specialForm} layout="vertical" onFinish={saveSpecial} disabled={write.busy} requiredMark={false}>
+          {formError && special !== null && (
+            <Typography.Paragraph type="danger" role="alert">
+              {formError}
+            </Typography.Paragraph>
+          )}
+          <Form.Item name="title" label={t('specialTitle')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('specialTitle') }) }]}>
+            <Input maxLength={L.title} />
+          </Form.Item>
+          <Form.Item name="subtitle" label={t('specialSubtitle')}>
+            <Input maxLength={L.title} />
+          </Form.Item>
+          <Form.Item name="banner" label={t('specialBanner')} extra={t('pictureHelp')} rules={[{ required: true, pattern: SECKILL_IMAGE_PATTERN, message: t('pictureHelp') }]}>
+            <Input maxLength={SECKILL_LIMITS.image} placeholder="/assets/img/mall-special-1.svg" />
+          </Form.Item>
+          <Form.Item name="product_ids" label={t('specialProducts')} extra="1, 5, 6">
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('reasonOptional')}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={slide !== null}
+        title={slide === 'new' ? t('newSlide') : slide ? t('editSlide', { title: slide.title }) : ''}
+        onCancel={() => setSlide(null)}
+        okText={t('save')}
+        cancelText={t('cancel')}
+        okButtonProps={{ loading: write.busy, htmlType: 'submit', form: 'console-mall-slide-form' }}
+        forceRender
+      >
+        <Form<SlideFields> id="console-mall-slide-form" name="console-mall-slide-form" form={slideForm} layout="vertical" onFinish={saveSlide} disabled={write.busy} requiredMark={false}>
+          {formError && slide !== null && (
+            <Typography.Paragraph type="danger" role="alert">
+              {formError}
+            </Typography.Paragraph>
+          )}
+          <Form.Item name="image" label={t('slideImage')} extra={t('pictureHelp')} rules={[{ required: true, pattern: SECKILL_IMAGE_PATTERN, message: t('pictureHelp') }]}>
+            <Input maxLength={SECKILL_LIMITS.image} placeholder="/assets/img/mall-slide-1.svg" />
+          </Form.Item>
+          <Form.Item name="title" label={t('specialTitle')} rules={[{ required: true, whitespace: true, message: t('required', { field: t('specialTitle') }) }]}>
+            <Input maxLength={L.title} />
+          </Form.Item>
+          <Form.Item name="subtitle" label={t('specialSubtitle')}>
+            <Input maxLength={L.title} />
+          </Form.Item>
+          <Space size="large" align="start" wrap>
+            <Form.Item name="link_type" label={t('slideLink')}>
+              <Select
+                style={{ width: 160 }}
+                options={[
+                  { value: 'product', label: t('slideLinkProduct') },
+                  { value: 'special', label: t('slideLinkSpecial') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="link_id" label={t('slideLinkId')} rules={[{ required: true, message: t('required', { field: t('slideLinkId') }) }]}>
+              <InputNumber min={1} precision={0} style={{ width: 160 }} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="reason" label={t('reasonOptional')}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </LoadState>
+  )
+}
+

@@ -178,6 +178,15 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'mall.restore',
   'mall.createSpec',
   'mall.saveSpec',
+  'mall.createSpecial',
+  'mall.saveSpecial',
+  'mall.withdrawSpecial',
+  'mall.restoreSpecial',
+  'mall.createSlide',
+  'mall.saveSlide',
+  'mall.orderSlides',
+  'mall.withdrawSlide',
+  'mall.restoreSlide',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -725,6 +734,67 @@ export type MallSpecPayload = z.input<typeof MallSpecPayload>
 export const MallSpecAnswer = z.object({ spec: ConsoleMallSpec, product: ConsoleMallProduct })
 export type MallSpecAnswer = z.output<typeof MallSpecAnswer>
 
+export const ConsoleMallSpecial = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  banner: z.string(),
+  /** Its products' ids in the order shoppers see them. */
+  product_ids: z.array(z.number().int()),
+  withdrawn: z.boolean(),
+})
+export type ConsoleMallSpecial = z.output<typeof ConsoleMallSpecial>
+export const ConsoleMallSlide = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  link_type: z.enum(['product', 'special']),
+  link_id: z.number().int(),
+  sort: z.number().int(),
+  withdrawn: z.boolean(),
+})
+export type ConsoleMallSlide = z.output<typeof ConsoleMallSlide>
+export const MallShowcaseAnswer = z.object({ specials: z.array(ConsoleMallSpecial), slides: z.array(ConsoleMallSlide) })
+export type MallShowcaseAnswer = z.output<typeof MallShowcaseAnswer>
+
+/** Create (no id) or change (id) a special; `product_ids` its products in order (each once, each existing). */
+export const MallSpecialPayload = z
+  .object({
+    id: Id.optional(),
+    title: text('title', M.title),
+    subtitle: oneLine(z.string({ invalid_type_error: 'subtitle must be text' }).trim()).max(M.title, `subtitle is too long (max ${M.title})`).default(''),
+    banner: picture,
+    product_ids: z.array(Id).max(M.special_products, `product_ids: at most ${M.special_products}`).default([]),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallSpecialPayload = z.input<typeof MallSpecialPayload>
+export const MallSpecialAnswer = z.object({ special: ConsoleMallSpecial })
+export type MallSpecialAnswer = z.output<typeof MallSpecialAnswer>
+export const MallWithdrawnPayload = z.object({ id: Id, withdrawn: z.boolean({ required_error: 'withdrawn is required', invalid_type_error: 'withdrawn must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallWithdrawnPayload = z.input<typeof MallWithdrawnPayload>
+
+/** Create (no id) or change (id) a gallery slide: it opens a product or a special that exists. A new slide goes last. */
+export const MallSlidePayload = z
+  .object({
+    id: Id.optional(),
+    image: picture,
+    title: text('title', M.title),
+    subtitle: oneLine(z.string({ invalid_type_error: 'subtitle must be text' }).trim()).max(M.title, `subtitle is too long (max ${M.title})`).default(''),
+    link_type: z.enum(['product', 'special'], { errorMap: () => ({ message: 'link_type is product or special' }) }),
+    link_id: Id,
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallSlidePayload = z.input<typeof MallSlidePayload>
+export const MallSlideAnswer = z.object({ slide: ConsoleMallSlide })
+export type MallSlideAnswer = z.output<typeof MallSlideAnswer>
+export const MallSlideOrderPayload = z.object({ ids: z.array(Id).min(1, 'ids is required').max(200), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallSlideOrderPayload = z.input<typeof MallSlideOrderPayload>
+
 // ——— Every call's request and answer ———
 
 export const CONSOLE_SCHEMAS = {
@@ -769,6 +839,12 @@ export const CONSOLE_SCHEMAS = {
   'console.mall/saveProduct': { req: MallProductPayload, res: MallProductAnswer },
   'console.mall/setOnSale': { req: MallOnSalePayload, res: MallProductAnswer },
   'console.mall/saveSpec': { req: MallSpecPayload, res: MallSpecAnswer },
+  'console.mall/showcase': { req: z.object({ ...COMMON_REQUEST }), res: MallShowcaseAnswer },
+  'console.mall/saveSpecial': { req: MallSpecialPayload, res: MallSpecialAnswer },
+  'console.mall/setSpecialWithdrawn': { req: MallWithdrawnPayload, res: MallSpecialAnswer },
+  'console.mall/saveSlide': { req: MallSlidePayload, res: MallSlideAnswer },
+  'console.mall/orderSlides': { req: MallSlideOrderPayload, res: MallShowcaseAnswer },
+  'console.mall/setSlideWithdrawn': { req: MallWithdrawnPayload, res: MallSlideAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

@@ -171,6 +171,18 @@ export const CONSOLE_ENDPOINTS = {
   'console.mall/setOnSale': 'POST',
   /** Create a spec (no id) or change one (id): price, member price, total stock — never below what is sold or held (admin, content). */
   'console.mall/saveSpec': 'POST',
+  /** Specials (with their products in order) and the gallery's slides, withdrawn ones too (admin, content). */
+  'console.mall/showcase': 'GET',
+  /** Create a special (no id) or change one (id): title, subtitle, banner and its products in order (admin, content). */
+  'console.mall/saveSpecial': 'POST',
+  /** Withdraw a special (shoppers no longer open it) or bring it back (admin, content). */
+  'console.mall/setSpecialWithdrawn': 'POST',
+  /** Create a gallery slide (no id) or change one (id): picture, words and the product or special it opens (admin, content). */
+  'console.mall/saveSlide': 'POST',
+  /** The slides' order: every slide's id, first to last (admin, content). */
+  'console.mall/orderSlides': 'POST',
+  /** Withdraw a slide from the mall's gallery, or bring it back (admin, content). */
+  'console.mall/setSlideWithdrawn': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -264,4 +276,8 @@ export const MALL_LIMITS = {
   limit_per_order: [1, 99],
   total_stock: [0, 1_000_000],
   page_size: 50,
+  /** A special's title and subtitle, a slide's title and subtitle. */
+  title: 20,
+  /** Products in a special. */
+  special_products: 50,
 } as const

@@ -1,10 +1,11 @@
 import type { Q } from '../../storage/query'
 import * as repo from '../../storage/repo/mallConsole'
-import type { CategoryStored, ProductStored, SpecStored } from '../../storage/repo/mallConsole'
+import type { CategoryStored, ProductStored, SlideStored, SpecialStored, SpecStored } from '../../storage/repo/mallConsole'
 import { uploadExists } from '../../storage/repo/seckillConsole'
 import { likePattern } from '../../storage/repo/shops'
-import type { ConsoleMallCategory, ConsoleMallProduct, ConsoleMallSpec, MallProductsAnswer } from '../../../src/contract/console'
+import type { ConsoleMallCategory, ConsoleMallProduct, ConsoleMallSlide, ConsoleMallSpec, ConsoleMallSpecial, MallProductsAnswer, MallShowcaseAnswer } from '../../../src/contract/console'
 import { refuse } from '../refusal'
+import { nowMs } from '../../time'
 
 /**
  * The micro mall in the operator's console (issue 45): categories (order, hidden or shown), products with their
@@ -196,4 +197,89 @@ export async function saveSpec(db: Q, id: number | undefined, f: SpecFields): Pr
   const sold = Number(before.total_stock) - Number(before.stock)
   if (f.total_stock < sold || !(await repo.updateSpec(db, id, f))) throw refuse('console_stock_below_sold', { sold })
   return { before: specOf(before), after: specOf((await repo.spec(db, id)) as SpecStored) }
+}
+
+// ——— Specials and the gallery ———
+
+export const specialOf = (s: SpecialStored, members: ReadonlyArray<{ special_id: number; product_id: number }>): ConsoleMallSpecial => ({
+  id: Number(s.id),
+  title: s.title,
+  subtitle: s.subtitle,
+  banner: s.banner,
+  product_ids: members.filter((m) => Number(m.special_id) === Number(s.id)).map((m) => Number(m.product_id)),
+  withdrawn: s.withdrawn_at !== null,
+})
+
+export const slideOf = (s: SlideStored): ConsoleMallSlide => ({
+  id: Number(s.id),
+  image: s.image,
+  title: s.title,
+  subtitle: s.subtitle,
+  link_type: s.link_type,
+  link_id: Number(s.link_id),
+  sort: Number(s.sort),
+  withdrawn: s.withdrawn_at !== null,
+})
+
+export async function showcase(db: Q): Promise<MallShowcaseAnswer> {
+  const [specials, members, slides] = await Promise.all([repo.allSpecials(db), repo.specialProducts(db), repo.allSlides(db)])
+  return { specials: specials.map((s) => specialOf(s, members)), slides: slides.map(slideOf) }
+}
+
+const specialRead = async (db: Q, id: number): Promise<ConsoleMallSpecial | null> => {
+  const s = await repo.special(db, id)
+  return s ? specialOf(s, await repo.specialProducts(db)) : null
+}
+
+export async function saveSpecial(db: Q, id: number | undefined, f: { title: string; subtitle: string; banner: string; product_ids: number[] }): Promise<{ before: ConsoleMallSpecial | null; after: ConsoleMallSpecial }> {
+  await pictureExists(db, f.banner)
+  if (new Set(f.product_ids).size !== f.product_ids.length || (await repo.productsExisting(db, f.product_ids)) !== f.product_ids.length) throw refuse('console_special_products_invalid')
+  let before: ConsoleMallSpecial | null = null
+  let specialId: number
+  if (id === undefined) specialId = await repo.insertSpecial(db, f)
+  else {
+    before = await specialRead(db, id)
+    if (!before) throw refuse('special_not_found')
+    await repo.updateSpecial(db, id, f)
+    specialId = id
+  }
+  await repo.setSpecialProducts(db, specialId, f.product_ids)
+  return { before, after: (await specialRead(db, specialId)) as ConsoleMallSpecial }
+}
+
+export async function setSpecialWithdrawn(db: Q, id: number, withdrawn: boolean): Promise<{ before: ConsoleMallSpecial; after: ConsoleMallSpecial }> {
+  const stored = await repo.special(db, id)
+  if (!stored) throw refuse('special_not_found')
+  const before = (await specialRead(db, id)) as ConsoleMallSpecial
+  await repo.setSpecialWithdrawn(db, id, withdrawn ? (stored.withdrawn_at ?? nowMs()) : null)
+  return { before, after: (await specialRead(db, id)) as ConsoleMallSpecial }
+}
+
+export async function saveSlide(db: Q, id: number | undefined, f: { image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }): Promise<{ before: ConsoleMallSlide | null; after: ConsoleMallSlide }> {
+  await pictureExists(db, f.image)
+  const linked = f.link_type === 'product' ? await repo.product(db, f.link_id) : await repo.special(db, f.link_id)
+  if (!linked) throw refuse('console_slide_link_invalid')
+  if (id === undefined) {
+    const newId = await repo.insertSlide(db, f)
+    return { before: null, after: slideOf((await repo.slide(db, newId)) as SlideStored) }
+  }
+  const before = await repo.slide(db, id)
+  if (!before) throw refuse('console_slide_not_found')
+  await repo.updateSlide(db, id, f)
+  return { before: slideOf(before), after: slideOf((await repo.slide(db, id)) as SlideStored) }
+}
+
+export async function orderSlides(db: Q, ids: readonly number[]): Promise<{ before: number[]; after: number[] }> {
+  const before = (await repo.allSlides(db)).map((s) => Number(s.id))
+  const known = new Set(before)
+  if (ids.length !== before.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) throw refuse('console_slide_order_invalid')
+  for (const [i, id] of ids.entries()) await repo.setSlideSort(db, id, i)
+  return { before, after: [...ids] }
+}
+
+export async function setSlideWithdrawn(db: Q, id: number, withdrawn: boolean): Promise<{ before: ConsoleMallSlide; after: ConsoleMallSlide }> {
+  const before = await repo.slide(db, id)
+  if (!before) throw refuse('console_slide_not_found')
+  await repo.setSlideWithdrawn(db, id, withdrawn ? (before.withdrawn_at ?? nowMs()) : null)
+  return { before: slideOf(before), after: slideOf((await repo.slide(db, id)) as SlideStored) }
 }

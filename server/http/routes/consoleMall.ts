@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Q } from '../../storage/query'
 import { defineConsoleRoute } from './console'
 import { recordAudit } from '../../domain/console/audit'
-import { categoryList, orderCategories, productList, productWithSpecs, saveCategory, saveProduct, saveSpec, setCategoryHidden, setOnSale } from '../../domain/console/mall'
+import { categoryList, orderCategories, orderSlides, productList, productWithSpecs, saveCategory, saveProduct, saveSlide, saveSpec, saveSpecial, setCategoryHidden, setOnSale, setSlideWithdrawn, setSpecialWithdrawn, showcase } from '../../domain/console/mall'
 import type { ConsoleMallProduct } from '../../../src/contract/console'
 
 /**
@@ -62,6 +62,44 @@ export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
       const { before, after } = await saveSpec(db, id, fields)
       await recordAudit(db, session.operator.id, { action: before ? 'mall.saveSpec' : 'mall.createSpec', target_kind: 'mall_spec', target_id: after.id, before, after, reason: reason ?? null })
       return { spec: after, product: (await productWithSpecs(db, fields.product_id)) as ConsoleMallProduct }
+    }),
+  )
+
+  // ——— Specials and the gallery ———
+  defineConsoleRoute(app, db, 'console.mall/showcase', { session: true }, async () => showcase(db))
+  defineConsoleRoute(app, db, 'console.mall/saveSpecial', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await saveSpecial(db, input.id, input)
+      await recordAudit(db, session.operator.id, { action: before ? 'mall.saveSpecial' : 'mall.createSpecial', target_kind: 'mall_special', target_id: after.id, before, after, reason: input.reason ?? null })
+      return { special: after }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.mall/setSpecialWithdrawn', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await setSpecialWithdrawn(db, input.id, input.withdrawn)
+      await recordAudit(db, session.operator.id, { action: input.withdrawn ? 'mall.withdrawSpecial' : 'mall.restoreSpecial', target_kind: 'mall_special', target_id: input.id, before, after, reason: input.reason ?? null })
+      return { special: after }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.mall/saveSlide', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await saveSlide(db, input.id, input)
+      await recordAudit(db, session.operator.id, { action: before ? 'mall.saveSlide' : 'mall.createSlide', target_kind: 'mall_slide', target_id: after.id, before, after, reason: input.reason ?? null })
+      return { slide: after }
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.mall/orderSlides', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await orderSlides(db, input.ids)
+      await recordAudit(db, session.operator.id, { action: 'mall.orderSlides', target_kind: 'mall_slide', target_id: null, before: { ids: before }, after: { ids: after }, reason: input.reason ?? null })
+      return showcase(db)
+    }),
+  )
+  defineConsoleRoute(app, db, 'console.mall/setSlideWithdrawn', { session: true }, async ({ input, session }) =>
+    db.transaction('serializable', async (db) => {
+      const { before, after } = await setSlideWithdrawn(db, input.id, input.withdrawn)
+      await recordAudit(db, session.operator.id, { action: input.withdrawn ? 'mall.withdrawSlide' : 'mall.restoreSlide', target_kind: 'mall_slide', target_id: input.id, before, after, reason: input.reason ?? null })
+      return { slide: after }
     }),
   )
 }

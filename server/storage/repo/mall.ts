@@ -75,7 +75,7 @@ export async function productPage(db: Q, filter: ProductFilter, limit: number, o
     args.push(filter.categoryId)
   }
   if (filter.specialId !== undefined) {
-    from = ' JOIN mall_special_products sp ON sp.product_id = p.id AND sp.special_id = ?'
+    from = ' JOIN mall_special_products sp ON sp.product_id = p.id AND sp.special_id = ? AND sp.special_id IN (SELECT id FROM mall_specials WHERE withdrawn_at IS NULL)'
     args.unshift(filter.specialId)
     order = 'sp.sort, p.id'
   }
@@ -106,7 +106,9 @@ export const takeSpecStock = async (db: Q, specId: number, quantity: number): Pr
 
 export const returnSpecStock = (db: Q, specId: number, quantity: number) => db.run('UPDATE mall_specs SET stock = stock + ? WHERE id = ?', quantity, specId)
 
-export const special = async (db: Q, id: number) => (await db.get('SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ?', id)) as { id: number; title: string; subtitle: string; banner: string } | undefined
+/** A special shoppers may see (a withdrawn one is the console's: issue 45). */
+export const special = async (db: Q, id: number) => (await db.get('SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ? AND withdrawn_at IS NULL', id)) as { id: number; title: string; subtitle: string; banner: string } | undefined
 
+/** The slides shoppers see (not withdrawn: issue 45), in the operator's order. */
 export const gallery = async (db: Q) =>
-  (await db.all('SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery ORDER BY sort, id')) as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>
+  (await db.all('SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery WHERE withdrawn_at IS NULL ORDER BY sort, id')) as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>

@@ -170,3 +170,65 @@ export const updateSpec = async (db: Q, id: number, s: { name: string; price: nu
 export const stores = (db: Q) => db.all<{ id: number; name: string }>('SELECT id, name FROM shops WHERE is_oil = 0 ORDER BY id')
 
 export const storeExists = async (db: Q, id: number) => (await db.get('SELECT id FROM shops WHERE id = ? AND is_oil = 0', id)) !== undefined
+
+// ——— Specials and the gallery ———
+
+export interface SpecialStored {
+  id: number
+  title: string
+  subtitle: string
+  banner: string
+  sort: number
+  withdrawn_at: number | null
+}
+
+export interface SlideStored {
+  id: number
+  image: string
+  title: string
+  subtitle: string
+  link_type: 'product' | 'special'
+  link_id: number
+  sort: number
+  withdrawn_at: number | null
+}
+
+export const allSpecials = (db: Q) => db.all<SpecialStored>('SELECT id, title, subtitle, banner, sort, withdrawn_at FROM mall_specials ORDER BY sort, id')
+
+export const special = (db: Q, id: number) => db.get<SpecialStored>('SELECT id, title, subtitle, banner, sort, withdrawn_at FROM mall_specials WHERE id = ?', id)
+
+/** Every special's products, in each special's order. */
+export const specialProducts = (db: Q) => db.all<{ special_id: number; product_id: number }>('SELECT special_id, product_id FROM mall_special_products ORDER BY special_id, sort, product_id')
+
+export const insertSpecial = (db: Q, s: { title: string; subtitle: string; banner: string }) =>
+  db.insert('INSERT INTO mall_specials (title, subtitle, banner, sort) VALUES (?, ?, ?, (SELECT COALESCE(MAX(sort), -1) + 1 FROM mall_specials))', s.title, s.subtitle, s.banner)
+
+export const updateSpecial = (db: Q, id: number, s: { title: string; subtitle: string; banner: string }) => db.run('UPDATE mall_specials SET title = ?, subtitle = ?, banner = ? WHERE id = ?', s.title, s.subtitle, s.banner, id)
+
+/** A special's products become `productIds`, in that order. */
+export async function setSpecialProducts(db: Q, specialId: number, productIds: readonly number[]): Promise<void> {
+  await db.run('DELETE FROM mall_special_products WHERE special_id = ?', specialId)
+  for (const [i, productId] of productIds.entries()) await db.run('INSERT INTO mall_special_products (special_id, product_id, sort) VALUES (?, ?, ?)', specialId, productId, i)
+}
+
+export const setSpecialWithdrawn = (db: Q, id: number, at: number | null) => db.run('UPDATE mall_specials SET withdrawn_at = ? WHERE id = ?', at, id)
+
+export const productsExisting = async (db: Q, ids: readonly number[]) =>
+  ids.length === 0 ? 0 : Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM mall_products WHERE id IN (${ids.map(() => '?').join(', ')})`, ...ids))?.n ?? 0)
+
+const SLIDE = 'SELECT id, image, title, subtitle, link_type, link_id, sort, withdrawn_at FROM mall_gallery'
+
+export const allSlides = (db: Q) => db.all<SlideStored>(`${SLIDE} ORDER BY sort, id`)
+
+export const slide = (db: Q, id: number) => db.get<SlideStored>(`${SLIDE} WHERE id = ?`, id)
+
+type SlideFields = Pick<SlideStored, 'image' | 'title' | 'subtitle' | 'link_type' | 'link_id'>
+
+export const insertSlide = (db: Q, s: SlideFields) =>
+  db.insert('INSERT INTO mall_gallery (image, title, subtitle, link_type, link_id, sort) VALUES (?, ?, ?, ?, ?, (SELECT COALESCE(MAX(sort), -1) + 1 FROM mall_gallery))', s.image, s.title, s.subtitle, s.link_type, s.link_id)
+
+export const updateSlide = (db: Q, id: number, s: SlideFields) => db.run('UPDATE mall_gallery SET image = ?, title = ?, subtitle = ?, link_type = ?, link_id = ? WHERE id = ?', s.image, s.title, s.subtitle, s.link_type, s.link_id, id)
+
+export const setSlideSort = (db: Q, id: number, sort: number) => db.run('UPDATE mall_gallery SET sort = ? WHERE id = ?', sort, id)
+
+export const setSlideWithdrawn = (db: Q, id: number, at: number | null) => db.run('UPDATE mall_gallery SET withdrawn_at = ? WHERE id = ?', at, id)
