@@ -32,6 +32,8 @@ import { ReportedJobs, ShopNames, ShopOwners } from './screens/Reviews'
 // ——— h45-home ———
 import { Home } from './screens/Home'
 import { BusinessClasses, Cities } from './screens/Places'
+// ——— m45-mall ———
+import { Mall } from './screens/Mall'
 
 const LANG_KEY = 'ocpConsoleLang'
 
@@ -43,28 +45,27 @@ const THEME = { colorPrimary: '#1f5fbf', colorPrimaryHover: '#174a96', colorPrim
 
 /** The screens, in menu order: the area each belongs to (the role table of the contract decides who sees it). */
 const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
+  // Decisions on what others submit.
   { key: 'merchants', area: 'merchant', label: 'menuMerchants' },
-  { key: 'cards', area: 'card', label: 'menuCards' },
-  { key: 'operators', area: 'operator', label: 'menuOperators' },
-  { key: 'audit', area: 'audit', label: 'menuAudit' },
-  // ——— finance and decisions (c45-finance) ———
-  { key: 'money', area: 'money', label: 'menuMoney' },
-  { key: 'refunds', area: 'refund', label: 'menuRefunds' },
-  { key: 'shoppers', area: 'shopper', label: 'menuShoppers' },
-  // ——— Content: flash sales and fuel prices (c45-content) ———
-  { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
-  { key: 'fuel', area: 'fuel', label: 'menuFuel' },
-  // ——— t45-days ———
-  { key: 'discount-days', area: 'discountDay', label: 'menuDiscountDays' },
-  { key: 'contests', area: 'referral', label: 'menuContests' },
-  // ——— d45-decide ———
   { key: 'names', area: 'review', label: 'menuNames' },
   { key: 'jobs', area: 'review', label: 'menuJobs' },
   { key: 'owners', area: 'review', label: 'menuOwners' },
-  // ——— h45-home ———
+  // The platform's content.
+  { key: 'cards', area: 'card', label: 'menuCards' },
   { key: 'home', area: 'home', label: 'menuHome' },
+  { key: 'seckill', area: 'seckill', label: 'menuSeckill' },
+  { key: 'mall', area: 'mall', label: 'menuMall' },
+  { key: 'fuel', area: 'fuel', label: 'menuFuel' },
+  { key: 'discount-days', area: 'discountDay', label: 'menuDiscountDays' },
+  { key: 'contests', area: 'referral', label: 'menuContests' },
   { key: 'cities', area: 'city', label: 'menuCities' },
   { key: 'classes', area: 'businessClass', label: 'menuClasses' },
+  // The platform's people, its record and its money.
+  { key: 'operators', area: 'operator', label: 'menuOperators' },
+  { key: 'audit', area: 'audit', label: 'menuAudit' },
+  { key: 'money', area: 'money', label: 'menuMoney' },
+  { key: 'refunds', area: 'refund', label: 'menuRefunds' },
+  { key: 'shoppers', area: 'shopper', label: 'menuShoppers' },
 ]
 
 function storedLang(): Lang {
@@ -231,6 +232,8 @@ function Console() {
               {current?.key === 'home' && <Home />}
               {current?.key === 'cities' && <Cities />}
               {current?.key === 'classes' && <BusinessClasses />}
+              {/* ——— m45-mall ——— */}
+              {current?.key === 'mall' && <Mall />}
             </main>
           </Layout.Content>
         </Layout>

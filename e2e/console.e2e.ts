@@ -115,7 +115,8 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The administrator: every area in the menu; Operators → a new content operator, its secret shown once.
     const adminPage = await signIn(admin.username, admin.password, admin.totpSecret, 'menuMerchants')
-    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuCards'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuNames'), t('menuJobs'), t('menuOwners'), t('menuHome'), t('menuCities'), t('menuClasses')])
+    // Every area, grouped: decisions, content, then people, the record and money.
+    expect(await menu(adminPage)).toEqual([t('menuMerchants'), t('menuNames'), t('menuJobs'), t('menuOwners'), t('menuCards'), t('menuHome'), t('menuSeckill'), t('menuMall'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuCities'), t('menuClasses'), t('menuOperators'), t('menuAudit'), t('menuMoney'), t('menuRefunds'), t('menuShoppers')])
     await adminPage.getByRole('menuitem', { name: t('menuOperators') }).click()
     await adminPage.getByRole('heading', { level: 2, name: t('operatorsTitle') }).waitFor()
     await adminPage.getByRole('cell', { name: admin.username }).first().waitFor()
@@ -143,7 +144,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
 
     // The content operator: Card products, Flash sales and Fuel prices; changes the first card product's price.
     const content = await signIn(username, password, secret, 'cardsTitle')
-    expect(await menu(content)).toEqual([t('menuCards'), t('menuSeckill'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuHome'), t('menuCities'), t('menuClasses')])
+    expect(await menu(content)).toEqual([t('menuCards'), t('menuHome'), t('menuSeckill'), t('menuMall'), t('menuFuel'), t('menuDiscountDays'), t('menuContests'), t('menuCities'), t('menuClasses')])
     await expectAxeClean(content, 'cards')
     await shots(content, 'cards')
     const row = content.locator('.ant-table-row').first()
@@ -623,5 +624,91 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await expectAxeClean(page, 'business classes')
     await shots(page, 'classes')
     await page.close()
+  })
+
+  // ——— m45-mall ———
+  it('a content operator adds a mall product with a spec and puts it on sale; the shopper sees it in the H5 mall', async () => {
+    const editor = demo('content')
+    // The language as the operator chose it on the sign-in screen (kept in this context's storage).
+    const start = await context.newPage()
+    await start.goto(`${BASE()}/console/`)
+    await start.getByText(lang === 'zh' ? '中文' : 'English', { exact: true }).click()
+    await start.close()
+    const page = await signIn(editor.username, editor.password, editor.totpSecret, 'cardsTitle')
+    await page.getByRole('menuitem', { name: t('menuMall') }).click()
+    await page.getByRole('heading', { level: 2, name: t('mallTitle') }).waitFor()
+    await page.locator('.console-mall-products .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'mall products')
+    await shots(page, 'mall-products')
+    await page.getByRole('tab', { name: t('mallCategoriesTab') }).click()
+    await page.locator('.console-mall-categories .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'mall categories')
+    await shots(page, 'mall-categories')
+    await page.getByRole('tab', { name: t('mallShowcaseTab') }).click()
+    await page.locator('.console-mall-slides .ant-table-row').first().waitFor()
+    await page.locator('.console-mall-specials .ant-table-row').first().waitFor()
+    await expectAxeClean(page, 'mall specials and gallery')
+    await shots(page, 'mall-showcase')
+    await page.getByRole('tab', { name: t('mallProductsTab') }).click()
+
+    // The product: category 2 (its name as the console shows it), a store, a picture, the market price.
+    const suffix = `${lang}${Date.now().toString(36).slice(-4)}`
+    const name = lang === 'zh' ? `控制台好物 ${suffix}` : `Console goods ${suffix}`
+    const category = (await dbRow<{ name: string }>('SELECT name FROM mall_categories WHERE id = 2')).name
+    await page.getByRole('button', { name: t('newMallProduct') }).click()
+    const dialog = page.getByRole('dialog', { name: t('newMallProduct') })
+    await dialog.getByLabel(t('mallCategory'), { exact: true }).fill(category)
+    await page.locator('.ant-select-item-option', { hasText: category }).first().click()
+    await dialog.getByLabel(t('shipsFrom'), { exact: true }).fill('#8')
+    await page.locator('.ant-select-item-option', { hasText: '#8' }).click()
+    await dialog.getByLabel(t('productName'), { exact: true }).fill(name)
+    await dialog.getByLabel(t('subtitle'), { exact: true }).fill(lang === 'zh' ? '当天发货' : 'Ships today')
+    await dialog.getByLabel(t('pictures'), { exact: true }).fill('/assets/img/mall-6.svg\n/assets/img/mall-6-2.svg')
+    await dialog.getByLabel(t('listPrice'), { exact: true }).fill('88.00')
+    await dialog.getByLabel(t('pickupAllowed'), { exact: true }).click()
+    await expectAxeClean(page, 'mall product')
+    await shots(page, 'mall-product-new')
+    await dialog.getByRole('button', { name: t('save') }).click()
+    await page.locator('.ant-message', { hasText: t('mallProductSaved', { name }) }).waitFor()
+
+    // Its first spec: the form opens next.
+    const specDialog = page.getByRole('dialog', { name: t('newSpecOf', { name }) })
+    const specName = lang === 'zh' ? '礼盒装' : 'Gift box'
+    await specDialog.getByLabel(t('specName'), { exact: true }).fill(specName)
+    await specDialog.getByLabel(t('specPrice'), { exact: true }).fill('66.00')
+    await specDialog.getByLabel(t('memberPrice'), { exact: true }).fill('59.90')
+    await specDialog.getByLabel(t('totalStock'), { exact: true }).fill('30')
+    await expectAxeClean(page, 'mall spec')
+    await shots(page, 'mall-spec-new')
+    await specDialog.getByRole('button', { name: t('save') }).click()
+    await page.locator('.ant-message', { hasText: t('specSaved', { name: specName }) }).waitFor()
+    // Found by its name (new products come last in the list), then put on sale.
+    await page.getByLabel(t('searchByName'), { exact: true }).fill(name)
+    await page.getByRole('button', { name: t('search') }).click()
+    const row = page.locator('.console-mall-products .ant-table-row', { hasText: name })
+    await row.locator('.console-mall-spec', { hasText: specName }).waitFor()
+    await expect(page.locator('.console-mall-products .ant-table-row').count()).resolves.toBe(1)
+    await row.getByRole('button', { name: `${t('putOnSale')} ${name}` }).click()
+    await page.locator('.ant-message', { hasText: t('restored', { name }) }).waitFor()
+    await row.getByText(t('onSaleYes'), { exact: true }).waitFor()
+    await shots(page, 'mall-on-sale')
+    await page.close()
+
+    // The shopper on H5's mall (375 × 812): the category's grid has it; its page shows the spec and prices.
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await shopper.page.goto(`${BASE()}/pages/vMall/index`)
+    await settled(shopper.page)
+    await shopper.page.locator('.mall-cat--2:visible').click()
+    const card = shopper.page.locator('.mall-card:visible', { hasText: name })
+    await card.scrollIntoViewIfNeeded()
+    await shot(shopper.page, `issue45-console-shopper-mall-${lang}`)
+    await card.click()
+    await shopper.page.locator('.mall-detail__name:visible', { hasText: name }).waitFor()
+    await settled(shopper.page)
+    await shopper.page.locator('.mall-spec__name:visible', { hasText: specName }).waitFor()
+    await shopper.page.locator('.mall-detail__price:visible', { hasText: '66' }).waitFor()
+    await shot(shopper.page, `issue45-console-shopper-mall-detail-${lang}`)
+    await shopper.context.close()
   })
 })

@@ -12,6 +12,8 @@ beforeAll(async () => {
   // A product whose name holds LIKE's own characters: a copy of product 11 under a new id and name.
   const cols = Object.keys(await s.row('SELECT * FROM mall_products WHERE id = 11')).filter((c) => c !== 'id' && c !== 'name' && c !== 'name_en')
   await s.run(`INSERT INTO mall_products (id, name, ${cols.join(', ')}) SELECT 901, '100%纯棉_毛巾', ${cols.join(', ')} FROM mall_products WHERE id = 11`)
+  // …with its spec: a product without one has no price and is not listed (issue 45).
+  await s.run('INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) SELECT 9011, 901, name, price, member_price, stock, total_stock, sort FROM mall_specs WHERE product_id = 11')
 })
 afterAll(() => s.close())
 

@@ -82,6 +82,7 @@ import { consoleFinanceRoutes } from './routes/consoleFinance'
 import { consoleDaysRoutes } from './routes/consoleDays'
 import { consoleReviewRoutes } from './routes/consoleReview'
 import { consoleHomeRoutes } from './routes/consoleHome'
+import { consoleMallRoutes } from './routes/consoleMall'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -454,6 +455,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleReviewRoutes(app, q)
   // Home's banners and grid, cities and business classes (issue 45, h45-home: server/http/routes/consoleHome.ts).
   consoleHomeRoutes(app, q)
+  // The console's micro mall (issue 45, m45-mall: server/http/routes/consoleMall.ts).
+  consoleMallRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

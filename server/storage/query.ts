@@ -155,7 +155,7 @@ export function named(text: string, values: Readonly<Record<string, Param>>): [s
 export const sqliteQuery = (handle: DB): Q => queryOf(openStorage(handle, ''), handle)
 
 /** The rows a transaction may lock by id (lockRow). */
-export type LockedTable = 'users' | 'orders' | 'shops' | 'user_cards'
+export type LockedTable = 'users' | 'orders' | 'shops' | 'user_cards' | 'mall_specs'
 
 /**
  * PostgreSQL: one row locked until the transaction ends (FOR NO KEY UPDATE: rows that only reference it are not held

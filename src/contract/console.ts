@@ -21,6 +21,7 @@ import {
   SECKILL_IMAGE_PATTERN,
   SECKILL_LIMITS,
   STATED_TIME_PATTERN,
+  MALL_LIMITS,
   type ConsoleEndpointPath,
   // ——— t45-days ———
   DISCOUNT_DAY_LIMITS,
@@ -207,6 +208,27 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'businessClass.save',
   'businessClass.hide',
   'businessClass.show',
+  // ——— m45-mall ———
+  'mall.createCategory',
+  'mall.saveCategory',
+  'mall.orderCategories',
+  'mall.hideCategory',
+  'mall.showCategory',
+  'mall.createProduct',
+  'mall.saveProduct',
+  'mall.withdraw',
+  'mall.restore',
+  'mall.createSpec',
+  'mall.saveSpec',
+  'mall.createSpecial',
+  'mall.saveSpecial',
+  'mall.withdrawSpecial',
+  'mall.restoreSpecial',
+  'mall.createSlide',
+  'mall.saveSlide',
+  'mall.orderSlides',
+  'mall.withdrawSlide',
+  'mall.restoreSlide',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -1011,6 +1033,193 @@ export type BusinessClassSavePayload = z.input<typeof BusinessClassSavePayload>
 export const BusinessClassAnswer = z.object({ business_class: ConsoleBusinessClass })
 export type BusinessClassAnswer = z.output<typeof BusinessClassAnswer>
 
+// ——— m45-mall ———
+
+const M = MALL_LIMITS
+const text = (name: string, max: number) => oneLine(z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` }).trim()).min(1, `${name} is required`).max(max, `${name} is too long (max ${max})`)
+const picture = z.string({ required_error: shopperSays('console_picture_invalid'), invalid_type_error: shopperSays('console_picture_invalid') }).trim().max(S.image, shopperSays('console_picture_invalid')).regex(SECKILL_IMAGE_PATTERN, shopperSays('console_picture_invalid'))
+
+export const ConsoleMallCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  /** Position in the shoppers' tabs (0 first). */
+  sort: z.number().int(),
+  hidden: z.boolean(),
+  /** Products in it, off-sale ones too. */
+  products: z.number().int(),
+})
+export type ConsoleMallCategory = z.output<typeof ConsoleMallCategory>
+export const MallCategoriesAnswer = z.object({ list: z.array(ConsoleMallCategory) })
+export type MallCategoriesAnswer = z.output<typeof MallCategoriesAnswer>
+export const MallCategoryAnswer = z.object({ category: ConsoleMallCategory })
+export type MallCategoryAnswer = z.output<typeof MallCategoryAnswer>
+
+export const MallCategoryPayload = z.object({ id: Id.optional(), name: text('name', M.category), icon: picture, reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallCategoryPayload = z.input<typeof MallCategoryPayload>
+/** Every category's id once, in the new order (a list that leaves one out or names one twice is refused). */
+export const MallCategoryOrderPayload = z.object({ ids: z.array(Id).min(1, 'ids is required').max(200), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallCategoryOrderPayload = z.input<typeof MallCategoryOrderPayload>
+export const MallCategoryHiddenPayload = z.object({ id: Id, hidden: z.boolean({ required_error: 'hidden is required', invalid_type_error: 'hidden must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallCategoryHiddenPayload = z.input<typeof MallCategoryHiddenPayload>
+
+/** A spec as the console shows it: `sold` is sold or held by an unpaid order (total_stock − stock), the least the total can become. */
+export const ConsoleMallSpec = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  /** fen */
+  price: z.number().int(),
+  /** fen: a card holder's price */
+  member_price: z.number().int(),
+  total_stock: z.number().int(),
+  stock: z.number().int(),
+  sold: z.number().int(),
+})
+export type ConsoleMallSpec = z.output<typeof ConsoleMallSpec>
+
+export const ConsoleMallProduct = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  shop_id: z.number().int(),
+  name: z.string(),
+  subtitle: z.string(),
+  /** The cover and every picture (the first is the cover). */
+  images: z.array(z.string()),
+  description: z.array(z.string()),
+  /** fen: the struck-through market price */
+  list_price: z.number().int(),
+  limit_per_order: z.number().int(),
+  pickup: z.boolean(),
+  /** fen */
+  shipping_fee: z.number().int(),
+  on_sale: z.boolean(),
+  specs: z.array(ConsoleMallSpec),
+})
+export type ConsoleMallProduct = z.output<typeof ConsoleMallProduct>
+
+export const MallProductsQuery = PageQuery.extend({
+  category_id: Id.optional(),
+  keyword: z.string({ invalid_type_error: 'keyword must be text' }).trim().max(M.name).optional(),
+  ...COMMON_REQUEST,
+})
+export type MallProductsQuery = z.input<typeof MallProductsQuery>
+export const MallProductsAnswer = pagedOf(ConsoleMallProduct).extend({
+  /** The stores a product can ship from (every shop but the fuel stations). */
+  shops: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+export type MallProductsAnswer = z.output<typeof MallProductsAnswer>
+
+/**
+ * Create (no id) or change (id) a product. A new product is off sale until it has a spec and is put on sale. A change
+ * reaches shoppers at once; orders keep the amounts they were created with.
+ */
+export const MallProductPayload = z
+  .object({
+    id: Id.optional(),
+    category_id: Id,
+    shop_id: Id,
+    name: text('name', M.name),
+    subtitle: oneLine(z.string({ invalid_type_error: 'subtitle must be text' }).trim()).max(M.subtitle, `subtitle is too long (max ${M.subtitle})`).default(''),
+    images: z.array(picture, { required_error: shopperSays('console_picture_invalid'), invalid_type_error: shopperSays('console_picture_invalid') }).min(M.images[0], shopperSays('console_picture_invalid')).max(M.images[1], `images: at most ${M.images[1]}`),
+    description: z.array(oneLine(z.string({ invalid_type_error: 'description must be text' }).trim()).min(1).max(M.paragraph, `a paragraph is at most ${M.paragraph} characters`)).max(M.paragraphs, `description: at most ${M.paragraphs} paragraphs`).default([]),
+    list_price: int('list_price', M.price),
+    limit_per_order: int('limit_per_order', M.limit_per_order),
+    pickup: z.boolean({ invalid_type_error: 'pickup must be true or false' }).default(false),
+    shipping_fee: int('shipping_fee', M.shipping_fee).default(0),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallProductPayload = z.input<typeof MallProductPayload>
+export const MallProductAnswer = z.object({ product: ConsoleMallProduct })
+export type MallProductAnswer = z.output<typeof MallProductAnswer>
+
+export const MallOnSalePayload = z.object({ id: Id, on_sale: z.boolean({ required_error: 'on_sale is required', invalid_type_error: 'on_sale must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallOnSalePayload = z.input<typeof MallOnSalePayload>
+
+/**
+ * Create (no id) or change (id) a spec. `total_stock`: how many in all — never below what is sold or held
+ * (`console_stock_below_sold`); what is left follows, in the statement a purchase's stock update waits on. The member
+ * price at most the price (`console_member_price_over_price`).
+ */
+export const MallSpecPayload = z
+  .object({
+    id: Id.optional(),
+    product_id: Id,
+    name: text('name', M.spec),
+    price: int('price', M.price),
+    member_price: int('member_price', M.price),
+    total_stock: int('total_stock', M.total_stock),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallSpecPayload = z.input<typeof MallSpecPayload>
+export const MallSpecAnswer = z.object({ spec: ConsoleMallSpec, product: ConsoleMallProduct })
+export type MallSpecAnswer = z.output<typeof MallSpecAnswer>
+
+export const ConsoleMallSpecial = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  banner: z.string(),
+  /** Its products' ids in the order shoppers see them. */
+  product_ids: z.array(z.number().int()),
+  withdrawn: z.boolean(),
+})
+export type ConsoleMallSpecial = z.output<typeof ConsoleMallSpecial>
+export const ConsoleMallSlide = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  link_type: z.enum(['product', 'special']),
+  link_id: z.number().int(),
+  sort: z.number().int(),
+  withdrawn: z.boolean(),
+})
+export type ConsoleMallSlide = z.output<typeof ConsoleMallSlide>
+export const MallShowcaseAnswer = z.object({ specials: z.array(ConsoleMallSpecial), slides: z.array(ConsoleMallSlide) })
+export type MallShowcaseAnswer = z.output<typeof MallShowcaseAnswer>
+
+/** Create (no id) or change (id) a special; `product_ids` its products in order (each once, each existing). */
+export const MallSpecialPayload = z
+  .object({
+    id: Id.optional(),
+    title: text('title', M.title),
+    subtitle: oneLine(z.string({ invalid_type_error: 'subtitle must be text' }).trim()).max(M.title, `subtitle is too long (max ${M.title})`).default(''),
+    banner: picture,
+    product_ids: z.array(Id).max(M.special_products, `product_ids: at most ${M.special_products}`).default([]),
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallSpecialPayload = z.input<typeof MallSpecialPayload>
+export const MallSpecialAnswer = z.object({ special: ConsoleMallSpecial })
+export type MallSpecialAnswer = z.output<typeof MallSpecialAnswer>
+export const MallWithdrawnPayload = z.object({ id: Id, withdrawn: z.boolean({ required_error: 'withdrawn is required', invalid_type_error: 'withdrawn must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallWithdrawnPayload = z.input<typeof MallWithdrawnPayload>
+
+/** Create (no id) or change (id) a gallery slide: it opens a product or a special that exists. A new slide goes last. */
+export const MallSlidePayload = z
+  .object({
+    id: Id.optional(),
+    image: picture,
+    title: text('title', M.title),
+    subtitle: oneLine(z.string({ invalid_type_error: 'subtitle must be text' }).trim()).max(M.title, `subtitle is too long (max ${M.title})`).default(''),
+    link_type: z.enum(['product', 'special'], { errorMap: () => ({ message: 'link_type is product or special' }) }),
+    link_id: Id,
+    reason: DecisionReason.optional(),
+    ...COMMON_REQUEST,
+  })
+  .strict()
+export type MallSlidePayload = z.input<typeof MallSlidePayload>
+export const MallSlideAnswer = z.object({ slide: ConsoleMallSlide })
+export type MallSlideAnswer = z.output<typeof MallSlideAnswer>
+export const MallSlideOrderPayload = z.object({ ids: z.array(Id).min(1, 'ids is required').max(200), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type MallSlideOrderPayload = z.input<typeof MallSlideOrderPayload>
+
 // ——— Every call's request and answer ———
 
 export const CONSOLE_SCHEMAS = {
@@ -1078,6 +1287,21 @@ export const CONSOLE_SCHEMAS = {
   'console.businessClass/index': { req: z.object({ ...COMMON_REQUEST }), res: BusinessClassIndexAnswer },
   'console.businessClass/save': { req: BusinessClassSavePayload, res: BusinessClassAnswer },
   'console.businessClass/setShown': { req: PlaceShownPayload, res: BusinessClassAnswer },
+  // ——— m45-mall ———
+  'console.mall/categories': { req: z.object({ ...COMMON_REQUEST }), res: MallCategoriesAnswer },
+  'console.mall/saveCategory': { req: MallCategoryPayload, res: MallCategoryAnswer },
+  'console.mall/orderCategories': { req: MallCategoryOrderPayload, res: MallCategoriesAnswer },
+  'console.mall/setCategoryHidden': { req: MallCategoryHiddenPayload, res: MallCategoryAnswer },
+  'console.mall/products': { req: MallProductsQuery, res: MallProductsAnswer },
+  'console.mall/saveProduct': { req: MallProductPayload, res: MallProductAnswer },
+  'console.mall/setOnSale': { req: MallOnSalePayload, res: MallProductAnswer },
+  'console.mall/saveSpec': { req: MallSpecPayload, res: MallSpecAnswer },
+  'console.mall/showcase': { req: z.object({ ...COMMON_REQUEST }), res: MallShowcaseAnswer },
+  'console.mall/saveSpecial': { req: MallSpecialPayload, res: MallSpecialAnswer },
+  'console.mall/setSpecialWithdrawn': { req: MallWithdrawnPayload, res: MallSpecialAnswer },
+  'console.mall/saveSlide': { req: MallSlidePayload, res: MallSlideAnswer },
+  'console.mall/orderSlides': { req: MallSlideOrderPayload, res: MallShowcaseAnswer },
+  'console.mall/setSlideWithdrawn': { req: MallWithdrawnPayload, res: MallSlideAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

@@ -69,6 +69,8 @@ export const CONSOLE_AREAS = [
   'home',
   'city',
   'businessClass',
+  // ——— m45-mall ———
+  'mall',
 ] as const
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number]
 
@@ -107,6 +109,9 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   city: ['admin', 'content'],
   /** The business classes a shop is filed under. */
   businessClass: ['admin', 'content'],
+  // ——— m45-mall ———
+  /** The micro mall: categories, products, specs and stock. */
+  mall: ['admin', 'content'],
 }
 
 /** Every console call and its method. Paths are relative to `/api/`. */
@@ -234,6 +239,35 @@ export const CONSOLE_ENDPOINTS = {
   'console.businessClass/save': 'POST',
   /** Hide a class from new sign-ups and the filters, or offer it again; never deleted (admin, content). */
   'console.businessClass/setShown': 'POST',
+  // ——— m45-mall ———
+  /** Every mall category, hidden ones too, in the shoppers' order, with how many products each has (admin, content). */
+  'console.mall/categories': 'GET',
+  /** Create a category (no id) or rename one / change its icon (id) (admin, content). */
+  'console.mall/saveCategory': 'POST',
+  /** The categories' order: every category's id, first to last (admin, content). */
+  'console.mall/orderCategories': 'POST',
+  /** Hide a category from shoppers (its tab and its products leave every list), or show it again (admin, content). */
+  'console.mall/setCategoryHidden': 'POST',
+  /** Products of a category or by name, off-sale ones too, paged, with their specs; and the stores a product can ship from (admin, content). */
+  'console.mall/products': 'GET',
+  /** Create a product (no id; off sale until it has a spec) or change one (id) (admin, content). */
+  'console.mall/saveProduct': 'POST',
+  /** Put a product on sale (it needs a spec) or take it off (admin, content): shoppers no longer see or buy it; its orders stay. */
+  'console.mall/setOnSale': 'POST',
+  /** Create a spec (no id) or change one (id): price, member price, total stock — never below what is sold or held (admin, content). */
+  'console.mall/saveSpec': 'POST',
+  /** Specials (with their products in order) and the gallery's slides, withdrawn ones too (admin, content). */
+  'console.mall/showcase': 'GET',
+  /** Create a special (no id) or change one (id): title, subtitle, banner and its products in order (admin, content). */
+  'console.mall/saveSpecial': 'POST',
+  /** Withdraw a special (shoppers no longer open it) or bring it back (admin, content). */
+  'console.mall/setSpecialWithdrawn': 'POST',
+  /** Create a gallery slide (no id) or change one (id): picture, words and the product or special it opens (admin, content). */
+  'console.mall/saveSlide': 'POST',
+  /** The slides' order: every slide's id, first to last (admin, content). */
+  'console.mall/orderSlides': 'POST',
+  /** Withdraw a slide from the mall's gallery, or bring it back (admin, content). */
+  'console.mall/setSlideWithdrawn': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -304,6 +338,34 @@ export const FUEL_PRICE_LIMITS = { price: [100, 5_000] } as const
 
 /** A stated time: "YYYY-MM-DD HH:mm" on the business zone's clock. */
 export const STATED_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/
+// ——— m45-mall ———
+
+/**
+ * The rules of the mall's categories, products and specs (the console's forms read them without zod;
+ * src/contract/console.ts builds the schemas from them). Prices in fen; pictures as SECKILL_IMAGE_PATTERN.
+ */
+export const MALL_LIMITS = {
+  category: 10,
+  name: 40,
+  subtitle: 40,
+  spec: 20,
+  /** Pictures of a product: the first is its cover. */
+  images: [1, 6],
+  /** Paragraphs of the description, each at most `paragraph` characters. */
+  paragraphs: 10,
+  paragraph: 300,
+  /** ¥0.01 … ¥100,000.00 */
+  price: [1, 10_000_000],
+  /** ¥0.00 … ¥1,000.00 */
+  shipping_fee: [0, 100_000],
+  limit_per_order: [1, 99],
+  total_stock: [0, 1_000_000],
+  page_size: 50,
+  /** A special's title and subtitle, a slide's title and subtitle. */
+  title: 20,
+  /** Products in a special. */
+  special_products: 50,
+} as const
 
 // ——— t45-days ———
 

@@ -405,6 +405,17 @@ export const REASONS = {
   console_city_name_taken: { zh: '已有名为「{name}」的城市', en: 'There is already a city called "{name}"' },
   console_class_not_found: { zh: '该经营类目不存在，请刷新', en: 'There is no such business class. Please refresh' },
   console_class_name_taken: { zh: '已有名为「{name}」的经营类目', en: 'There is already a business class called "{name}"' },
+  // ——— m45-mall ———
+  // The mall in the console (issue 45; server/domain/console/mall.ts).
+  console_category_not_found: { zh: '该商城分类不存在', en: 'There is no such mall category' },
+  console_category_order_invalid: { zh: '分类顺序需包含每个分类且各一次，请刷新后重试', en: 'The order must name every category once. Reload and try again' },
+  console_mall_shop_invalid: { zh: '请选择发货门店（不能是加油站）', en: 'Please choose the store that ships it (not a fuel station)' },
+  console_member_price_over_price: { zh: '会员价不能高于售价', en: 'The member price cannot be above the price' },
+  console_product_without_spec: { zh: '请先为商品添加至少一个规格，再上架', en: 'Add at least one option to the product before putting it on sale' },
+  console_special_products_invalid: { zh: '专题商品需各不相同且都存在', en: "A special's products must each exist and appear once" },
+  console_slide_not_found: { zh: '该轮播图不存在', en: 'There is no such slide' },
+  console_slide_link_invalid: { zh: '轮播图需链接到存在的商品或专题', en: 'A slide must open a product or a special that exists' },
+  console_slide_order_invalid: { zh: '轮播顺序需包含每张轮播图且各一次，请刷新后重试', en: 'The order must name every slide once. Reload and try again' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

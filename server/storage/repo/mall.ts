@@ -42,7 +42,8 @@ export interface MallSpecRow {
   stock: number
 }
 
-export const categories = async (db: Q) => (await db.all('SELECT id, name, icon FROM mall_categories ORDER BY sort, id')) as MallCategoryRow[]
+/** The categories shoppers see (a hidden one is the console's: issue 45), in the operator's order. */
+export const categories = async (db: Q) => (await db.all('SELECT id, name, icon FROM mall_categories WHERE hidden = 0 ORDER BY sort, id')) as MallCategoryRow[]
 
 const SELECT = `SELECT p.*, sh.name AS shop_name, sh.address AS shop_address,
     (SELECT MIN(price) FROM mall_specs WHERE product_id = p.id) AS price,
@@ -60,9 +61,12 @@ export interface ProductFilter {
   english?: string
 }
 
-/** One page of products: of a category, of a special (in the special's order) or by name; every product when none. */
+/**
+ * One page of products: of a category, of a special (in the special's order) or by name; every product when none. Only
+ * what shoppers may see (issue 45, the console): on sale, with a spec, in a category that is not hidden.
+ */
 export async function productPage(db: Q, filter: ProductFilter, limit: number, offset: number): Promise<{ rows: MallProductRow[]; total: number }> {
-  const where: string[] = []
+  const where: string[] = ['p.on_sale = 1', 'EXISTS (SELECT 1 FROM mall_specs s WHERE s.product_id = p.id)', 'p.category_id IN (SELECT id FROM mall_categories WHERE hidden = 0)']
   const args: Param[] = []
   let order = 'p.sort, p.id'
   let from = ''
@@ -71,7 +75,7 @@ export async function productPage(db: Q, filter: ProductFilter, limit: number, o
     args.push(filter.categoryId)
   }
   if (filter.specialId !== undefined) {
-    from = ' JOIN mall_special_products sp ON sp.product_id = p.id AND sp.special_id = ?'
+    from = ' JOIN mall_special_products sp ON sp.product_id = p.id AND sp.special_id = ? AND sp.special_id IN (SELECT id FROM mall_specials WHERE withdrawn_at IS NULL)'
     args.unshift(filter.specialId)
     order = 'sp.sort, p.id'
   }
@@ -88,7 +92,8 @@ export async function productPage(db: Q, filter: ProductFilter, limit: number, o
   return { rows, total }
 }
 
-export const product = async (db: Q, id: number) => (await db.get(`${SELECT} WHERE p.id = ?`, id)) as MallProductRow | undefined
+/** One product, off sale too (the cart and orders show it so; buying it is refused): none without a spec (no price yet). */
+export const product = async (db: Q, id: number) => (await db.get(`${SELECT} WHERE p.id = ? AND EXISTS (SELECT 1 FROM mall_specs s WHERE s.product_id = p.id)`, id)) as MallProductRow | undefined
 
 export const specsOf = async (db: Q, productId: number) => (await db.all('SELECT id, product_id, name, price, member_price, stock FROM mall_specs WHERE product_id = ? ORDER BY sort, id', productId)) as MallSpecRow[]
 
@@ -101,7 +106,9 @@ export const takeSpecStock = async (db: Q, specId: number, quantity: number): Pr
 
 export const returnSpecStock = (db: Q, specId: number, quantity: number) => db.run('UPDATE mall_specs SET stock = stock + ? WHERE id = ?', quantity, specId)
 
-export const special = async (db: Q, id: number) => (await db.get('SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ?', id)) as { id: number; title: string; subtitle: string; banner: string } | undefined
+/** A special shoppers may see (a withdrawn one is the console's: issue 45). */
+export const special = async (db: Q, id: number) => (await db.get('SELECT id, title, subtitle, banner FROM mall_specials WHERE id = ? AND withdrawn_at IS NULL', id)) as { id: number; title: string; subtitle: string; banner: string } | undefined
 
+/** The slides shoppers see (not withdrawn: issue 45), in the operator's order. */
 export const gallery = async (db: Q) =>
-  (await db.all('SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery ORDER BY sort, id')) as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>
+  (await db.all('SELECT id, image, title, subtitle, link_type, link_id FROM mall_gallery WHERE withdrawn_at IS NULL ORDER BY sort, id')) as Array<{ id: number; image: string; title: string; subtitle: string; link_type: 'product' | 'special'; link_id: number }>
