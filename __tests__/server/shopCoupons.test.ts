@@ -114,6 +114,18 @@ describe('issue, claim, use, count, stop', () => {
     expect((await s.row<{ n: number }>('SELECT COUNT(*) AS n FROM user_coupons WHERE coupon_id = ?', id)).n).toBe(3)
     expect((await list(owner.token)).data.list[0]).toMatchObject({ claimed: 3, state: 'claimed_out' })
   })
+
+  it('one shopper\'s claims at once each count: holding 1 of 2 is never answered "limit reached" (CI, PostgreSQL)', async () => {
+    const { owner } = await newShop('券店同人')
+    const id = (await issue(owner.token, { quantity: 100, per_person: 2 })).data.saved_id
+    const people = await Promise.all(['13700004580', '13700004581', '13700004582', '13700004583'].map((phone) => s.login(phone)))
+    // Four shoppers, four claims each, all at once: each ends with exactly their limit, and every refusal says so truly.
+    const results = await Promise.all(people.flatMap((p) => Array.from({ length: 4 }, () => claim(p.token, id))))
+    expect(results.filter((r) => r.code === 1)).toHaveLength(8)
+    expect(results.filter((r) => r.code !== 1).map((r) => r.reason)).toEqual(Array(8).fill('coupon_claim_limit'))
+    const held = await s.rows<{ user_id: number; n: number }>('SELECT user_id, COUNT(*) AS n FROM user_coupons WHERE coupon_id = ? GROUP BY user_id', id)
+    expect(held.map((r) => Number(r.n))).toEqual([2, 2, 2, 2])
+  })
 })
 
 describe('what a coupon takes off (the server decides)', () => {

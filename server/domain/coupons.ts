@@ -7,6 +7,7 @@ import { couponProblem, type CouponUse } from '../../src/contract/storeShopEndpo
 import { refuse } from './refusal'
 import { couponIn } from './names'
 import * as coupons from '../storage/repo/coupons'
+import { lockUser } from '../storage/repo/users'
 import type { CouponRow } from '../storage/repo/coupons'
 import { recordChange, type Fields, type Member } from './store/changes'
 import { fmt, inBusinessZone, nowText, parseText } from '../time'
@@ -63,12 +64,15 @@ export async function claimableCoupons(db: Q, lang: ApiLang, userId: number | nu
 }
 
 /**
- * A shopper claims one (once per tap: a double tap or two devices at once claim one): refused when it is stopped, all
- * claimed, its window over, or the shopper holds their limit. A window's coupon is usable from its first day; a days
- * coupon for that many days from now.
+ * A shopper claims one per request: refused when it is stopped, all claimed, its window over, or the shopper holds their
+ * limit. One shopper's claims run one after another (their row locked first, as an order's create does), so two at
+ * once — two devices, a script — each find what the other left: a shopper holding 1 of 2 is never told "limit reached"
+ * because a twin claim was in flight (PostgreSQL; SQLite's write lock already orders them). A window's coupon is usable
+ * from its first day; a days coupon for that many days from now.
  */
 export async function claimCoupon(db: Q, lang: ApiLang, userId: number, couponId: number): Promise<UserCoupon> {
   const id = await db.transaction('read committed', async (db) => {
+    await lockUser(db, userId)
     const c = await coupons.couponById(db, couponId)
     if (!c) throw refuse('coupon_not_found')
     const day = today()
