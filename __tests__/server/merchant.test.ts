@@ -226,7 +226,7 @@ describe('the role column', () => {
   it('staff made before roles existed stay staff when the database is upgraded', () => {
     const file = path.join(s.dir, 'old.sqlite')
     const old = openAtVersion(file, MIGRATIONS.length - 1)
-    old.exec("INSERT INTO cities (id, name, pinyin, lat, lng) VALUES (1, 'c', 'c', 0, 0); INSERT INTO business_classes VALUES (1, 'b', '', 0)")
+    old.exec("INSERT INTO cities (id, name, pinyin, lat, lng) VALUES (1, 'c', 'c', 0, 0); INSERT INTO business_classes (id, name, icon, sort) VALUES (1, 'b', '', 0)")
     old.exec("INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro) VALUES (1, 's', 1, 1, 'a', 0, 0, '', '', 5, 90, '', '')")
     old.exec("INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES (1, '13000000000', 'n', '', '2026-01-01 00:00:00'); INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (1, 1, '2026-01-01 00:00:00')")
     old.close()
