@@ -39,9 +39,9 @@ export const OPERATOR_PASSWORD_LENGTH = { min: 12, max: 128 } as const
 
 /**
  * Roles. `admin`: everything, including operators and the audit trail. `content`: the platform's content (card
- * products now; banners, flash sales, the mall, fuel prices, discount days, contests, cities later). `finance`: money
- * views, refunds the stores did not answer, and the audit trail (read). `reviewer`: decisions on what others submit
- * (merchant applications now; shop names, reported jobs, owners later).
+ * products, Home's banners and grid, flash sales, the mall, fuel prices, discount days, contests, cities and business
+ * classes). `finance`: money views, refunds the stores did not answer, and the audit trail (read). `reviewer`: decisions
+ * on what others submit (merchant applications, shop names, reported jobs, a shop's owner).
  */
 export const OPERATOR_ROLES = ['admin', 'content', 'finance', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
