@@ -715,13 +715,17 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
   // ——— f45-fuel ———
   it("a content operator adds a grade to a station (zh) and switches it off (en); the shopper sees it on H5's fuel screen", async () => {
     const editor = demo('content')
+    const start = await context.newPage()
+    await start.goto(`${BASE()}/console/`)
+    await start.getByText(lang === 'zh' ? '中文' : 'English', { exact: true }).click()
+    await start.close()
     const page = await signIn(editor.username, editor.password, editor.totpSecret, 'cardsTitle')
     await page.getByRole('menuitem', { name: t('menuFuel') }).click()
     await page.getByRole('heading', { level: 2, name: t('fuelTitle') }).waitFor()
     await page.getByRole('tab', { name: t('fuelTabStations') }).click()
     // Station 13 (seeded without 98#): chosen in the station picker.
     const station = await dbRow<{ name: string }>('SELECT name FROM shops WHERE id = 13')
-    await page.getByLabel(t('station'), { exact: true }).click()
+    await page.getByRole('combobox', { name: t('station') }).fill(station.name)
     await page.locator('.ant-select-item-option', { hasText: station.name }).click()
     const grades = page.locator('section[aria-labelledby="fuel-grades-title"]')
     await grades.locator('.ant-table-row', { hasText: '92#' }).waitFor()

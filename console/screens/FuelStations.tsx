@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { App, Button, Descriptions, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd'
 import type { ConsoleFuelStationDetail } from '../../src/contract/console'
 import { FUEL_PRICE_LIMITS as L, FUEL_PUMP_LIMITS as P } from '../../src/contract/consoleEndpoints'
 import { OIL_GRADES, type OilGrade } from '../../src/contract/fuelEndpoints'
@@ -103,7 +103,8 @@ export function FuelStations({ stations, onChanged }: { stations: ReadonlyArray<
         <label htmlFor="console-fuel-station">{t('station')}</label>
         <Select
           id="console-fuel-station"
-          aria-label={t('station')}
+          showSearch
+          optionFilterProp="label"
           style={{ minWidth: 280 }}
           value={shopId ?? undefined}
           onChange={(v: number) => setShopId(v)}
@@ -113,7 +114,9 @@ export function FuelStations({ stations, onChanged }: { stations: ReadonlyArray<
       <LoadState loading={detail.loading} error={detail.error} reload={detail.reload} hasData={station !== undefined} empty={stations.length === 0} emptyText={t('fuelEmpty')}>
         {station && (
           <Space direction="vertical" size="large" style={{ width: '100%' }}>
-            <Descriptions size="small" column={1} items={[{ key: 'brand', label: t('brand'), children: station.brand }]} />
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {t('brand')}: <strong>{station.brand}</strong>
+            </Typography.Paragraph>
 
             <section aria-labelledby="fuel-pumps-title">
               <Typography.Title level={3} id="fuel-pumps-title" style={{ fontSize: 16 }}>
@@ -171,7 +174,7 @@ export function FuelStations({ stations, onChanged }: { stations: ReadonlyArray<
                 columns={[
                   { title: t('grade'), dataIndex: 'grade' },
                   { title: t('priceNow'), dataIndex: 'price', render: (fen: number | null) => (fen === null ? '—' : perLitre(fen)) },
-                  { title: t('status'), dataIndex: 'offered', render: (offered: boolean) => (offered ? <Tag color="green">{t('gradeOffered')}</Tag> : <Tag>{t('gradeOff')}</Tag>) },
+                  { title: t('status'), dataIndex: 'offered', render: (offered: boolean) => (offered ? <Typography.Text>{t('gradeOffered')}</Typography.Text> : <Typography.Text type="secondary">{t('gradeOff')}</Typography.Text>) },
                   {
                     title: t('actions'),
                     key: 'actions',
@@ -213,13 +216,13 @@ export function FuelStations({ stations, onChanged }: { stations: ReadonlyArray<
         okButtonProps={{ loading: write.busy, htmlType: 'submit', form: 'console-fuel-grade-form' }}
         forceRender
       >
-        <Form<GradeFields> id="console-fuel-grade-form" form={form} layout="vertical" onFinish={(f) => void addGrade(f)} disabled={write.busy} requiredMark={false}>
+        <Form<GradeFields> id="console-fuel-grade-form" name="fuelGrade" form={form} layout="vertical" onFinish={(f) => void addGrade(f)} disabled={write.busy} requiredMark={false}>
           {formError && (
             <Typography.Paragraph type="danger" role="alert">
               {formError}
             </Typography.Paragraph>
           )}
-          <Form.Item name="grade" label={t('grade')} rules={[{ required: true, message: t('required', { field: t('grade') }) }]}>
+          <Form.Item name="grade" label={t('grade')}>
             <Select options={missing.map((g) => ({ value: g, label: g }))} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="price_yuan" label={t('firstPrice')} extra={t('firstPriceHelp')} rules={[{ required: true, type: 'number', min: L.price[0] / 100, max: L.price[1] / 100, message: t('fuelPriceFormat') }]}>
