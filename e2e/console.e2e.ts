@@ -711,4 +711,59 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await shot(shopper.page, `issue45-console-shopper-mall-detail-${lang}`)
     await shopper.context.close()
   })
+
+  // ——— f45-fuel ———
+  it("a content operator adds a grade to a station (zh) and switches it off (en); the shopper sees it on H5's fuel screen", async () => {
+    const editor = demo('content')
+    const start = await context.newPage()
+    await start.goto(`${BASE()}/console/`)
+    await start.getByText(lang === 'zh' ? '中文' : 'English', { exact: true }).click()
+    await start.close()
+    const page = await signIn(editor.username, editor.password, editor.totpSecret, 'cardsTitle')
+    await page.getByRole('menuitem', { name: t('menuFuel') }).click()
+    await page.getByRole('heading', { level: 2, name: t('fuelTitle') }).waitFor()
+    await page.getByRole('tab', { name: t('fuelTabStations') }).click()
+    // Station 13 (seeded without 98#): chosen in the station picker.
+    const station = await dbRow<{ name: string }>('SELECT name FROM shops WHERE id = 13')
+    await page.getByRole('combobox', { name: t('station') }).fill(station.name)
+    await page.locator('.ant-select-item-option', { hasText: station.name }).click()
+    const grades = page.locator('section[aria-labelledby="fuel-grades-title"]')
+    await grades.locator('.ant-table-row', { hasText: '92#' }).waitFor()
+    await expectAxeClean(page, 'fuel stations')
+    const has98 = (await dbRow<{ n: number }>("SELECT COUNT(*) AS n FROM oil_grades WHERE shop_id = 13 AND grade = '98#'")).n > 0
+    if (!has98) {
+      await page.getByRole('button', { name: t('addGrade') }).click()
+      const dialog = page.getByRole('dialog', { name: t('addGradeTo', { station: station.name }) })
+      await dialog.getByLabel(t('firstPrice'), { exact: true }).fill('9.31')
+      await expectAxeClean(page, 'fuel grade new')
+      await shots(page, 'fuel-grade-new')
+      await dialog.getByRole('button', { name: t('save') }).click()
+      await page.locator('.ant-message', { hasText: t('gradeAdded', { station: station.name, grade: '98#', price: '9.31' }) }).waitFor()
+      await grades.locator('.ant-table-row', { hasText: '98#' }).getByText('¥9.31').waitFor()
+    }
+    if (lang === 'en') {
+      await grades.getByRole('button', { name: t('switchOffGrade', { grade: '98#' }) }).click()
+      await page.getByRole('button', { name: t('switchOff'), exact: true }).click()
+      await page.locator('.ant-message', { hasText: t('gradeSwitchedOff', { grade: '98#' }) }).waitFor()
+      await grades.getByRole('button', { name: t('switchOnGrade', { grade: '98#' }) }).waitFor()
+    }
+    await shots(page, 'fuel-stations')
+    await page.close()
+
+    // The shopper at station 13 on H5 (375 × 812): 98# at ¥9.31 (zh); gone once switched off (en).
+    const shopper = await phone(browser)
+    if (lang === 'en') await shopper.context.addInitScript((v) => window.localStorage.setItem('lang', v), LANG_EN)
+    await logIn(shopper.page, lang === 'zh' ? '13800004531' : '13800004532')
+    await shopper.page.goto(`${BASE()}/pages/payBill/oil?station_id=13`)
+    await settled(shopper.page)
+    await shopper.page.locator('.fuel-chip--grade:visible', { hasText: '92#' }).waitFor()
+    if (lang === 'zh') {
+      await shopper.page.locator('.fuel-chip--grade:visible', { hasText: '98#' }).click()
+      await shopper.page.locator('.fuel-form__list-price:visible', { hasText: '9.31' }).waitFor()
+    } else {
+      await expect(shopper.page.locator('.fuel-chip--grade:visible', { hasText: '98#' }).count()).resolves.toBe(0)
+    }
+    await shot(shopper.page, `issue45-console-shopper-fuel-grade-${lang}`)
+    await shopper.context.close()
+  })
 })

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Table, Typography } from 'antd'
+import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Table, Tabs, Typography } from 'antd'
 import type { ConsoleFuelStation, FuelPendingChange } from '../../src/contract/console'
 import { FUEL_PRICE_LIMITS as L, STATED_TIME_PATTERN } from '../../src/contract/consoleEndpoints'
 import type { OilGrade } from '../../src/contract/fuelEndpoints'
@@ -7,11 +7,12 @@ import { call } from '../request'
 import { useConsole } from '../context'
 import { useLoad, useSingleFlight } from '../useLoad'
 import { LoadState } from './States'
+import { FuelStations } from './FuelStations'
 
 /**
  * Fuel prices (issue 45; console.fuel/*): each station's grades with the price in force now and the changes to come;
  * a change from now or from a stated time (the business zone's wall clock, as the server reads it), a pending one
- * cancelled. Prices typed in yuan per litre, sent in fen.
+ * cancelled. Prices typed in yuan per litre, sent in fen. Beside it, a station's pumps and grades (./FuelStations.tsx).
  */
 
 interface Row {
@@ -89,62 +90,83 @@ export function Fuel() {
         </Typography.Title>
         {index.data && <Typography.Text type="secondary">{t('fuelNow', { time: index.data.now_text.slice(0, 16) })}</Typography.Text>}
       </Space>
-      <Typography.Paragraph type="secondary">{t('fuelHelp')}</Typography.Paragraph>
-      <LoadState loading={index.loading} error={index.error} reload={index.reload} hasData={index.data !== undefined} empty={rows.length === 0} emptyText={t('fuelEmpty')}>
-        <Table<Row>
-          rowKey="key"
-          size="small"
-          loading={index.loading}
-          dataSource={rows}
-          pagination={false}
-          columns={[
-            {
-              title: t('shopName'),
-              key: 'station',
-              render: (_: unknown, r) => `${r.station.name} · ${r.station.brand}`,
-              onCell: (r, i) => ({ rowSpan: i !== undefined && i > 0 && rows[i - 1]?.station.id === r.station.id ? 0 : r.station.grades.length }),
-            },
-            { title: t('grade'), dataIndex: 'grade' },
-            { title: t('priceNow'), dataIndex: 'price', render: (fen: number | null) => <span className="console-fuel-price">{fen === null ? '—' : perLitre(fen)}</span> },
-            {
-              title: t('pendingChanges'),
-              dataIndex: 'pending',
-              render: (pending: FuelPendingChange[]) =>
-                pending.length === 0 ? (
-                  <Typography.Text type="secondary">{t('noPending')}</Typography.Text>
-                ) : (
-                  <Space direction="vertical" size={4}>
-                    {pending.map((c) => (
-                      <Space key={`${c.id ?? 'day'}-${c.effective_at}`} size="small">
-                        <span>
-                          {c.effective_at_text.slice(0, 16)} → {perLitre(c.price)}
-                        </span>
-                        {c.id === null ? (
-                          <Typography.Text type="secondary">({t('dayChange')})</Typography.Text>
-                        ) : (
-                          <Popconfirm title={t('cancelChangeConfirm')} onConfirm={() => void cancel(c.id as number)} okText={t('cancelChange')} cancelText={t('close')}>
-                            <Button size="small" type="link" danger loading={write.busy}>
-                              {t('cancelChange')}
-                            </Button>
-                          </Popconfirm>
-                        )}
-                      </Space>
-                    ))}
-                  </Space>
-                ),
-            },
-            {
-              title: t('actions'),
-              key: 'actions',
-              render: (_: unknown, r) => (
-                <Button size="small" onClick={() => open(r)} aria-label={`${t('changePrice')} ${r.station.name} ${r.grade}`}>
-                  {t('changePrice')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      </LoadState>
+      <Tabs
+        items={[
+          {
+            key: 'prices',
+            label: t('fuelTabPrices'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">{t('fuelHelp')}</Typography.Paragraph>
+                <LoadState loading={index.loading} error={index.error} reload={index.reload} hasData={index.data !== undefined} empty={rows.length === 0} emptyText={t('fuelEmpty')}>
+                  <Table<Row>
+                    rowKey="key"
+                    size="small"
+                    loading={index.loading}
+                    dataSource={rows}
+                    pagination={false}
+                    columns={[
+                      {
+                        title: t('shopName'),
+                        key: 'station',
+                        render: (_: unknown, r) => `${r.station.name} · ${r.station.brand}`,
+                        onCell: (r, i) => ({ rowSpan: i !== undefined && i > 0 && rows[i - 1]?.station.id === r.station.id ? 0 : r.station.grades.length }),
+                      },
+                      { title: t('grade'), dataIndex: 'grade' },
+                      { title: t('priceNow'), dataIndex: 'price', render: (fen: number | null) => <span className="console-fuel-price">{fen === null ? '—' : perLitre(fen)}</span> },
+                      {
+                        title: t('pendingChanges'),
+                        dataIndex: 'pending',
+                        render: (pending: FuelPendingChange[]) =>
+                          pending.length === 0 ? (
+                            <Typography.Text type="secondary">{t('noPending')}</Typography.Text>
+                          ) : (
+                            <Space direction="vertical" size={4}>
+                              {pending.map((c) => (
+                                <Space key={`${c.id ?? 'day'}-${c.effective_at}`} size="small">
+                                  <span>
+                                    {c.effective_at_text.slice(0, 16)} → {perLitre(c.price)}
+                                  </span>
+                                  {c.id === null ? (
+                                    <Typography.Text type="secondary">({t('dayChange')})</Typography.Text>
+                                  ) : (
+                                    <Popconfirm title={t('cancelChangeConfirm')} onConfirm={() => void cancel(c.id as number)} okText={t('cancelChange')} cancelText={t('close')}>
+                                      <Button size="small" type="link" danger loading={write.busy}>
+                                        {t('cancelChange')}
+                                      </Button>
+                                    </Popconfirm>
+                                  )}
+                                </Space>
+                              ))}
+                            </Space>
+                          ),
+                      },
+                      {
+                        title: t('actions'),
+                        key: 'actions',
+                        render: (_: unknown, r) => (
+                          <Button size="small" onClick={() => open(r)} aria-label={`${t('changePrice')} ${r.station.name} ${r.grade}`}>
+                            {t('changePrice')}
+                          </Button>
+                        ),
+                      },
+                    ]}
+                  />
+                </LoadState>
+              </>
+            ),
+          },
+          {
+            key: 'stations',
+            label: t('fuelTabStations'),
+            children: (
+              <LoadState loading={index.loading} error={index.error} reload={index.reload} hasData={index.data !== undefined} empty={(index.data?.stations.length ?? 0) === 0} emptyText={t('fuelEmpty')}>
+                <FuelStations stations={index.data?.stations ?? []} onChanged={index.reload} />
+              </LoadState>
+            ),
+          },
+        ]}
+      />
 
       <Modal
         open={editing !== null}

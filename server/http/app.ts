@@ -83,6 +83,8 @@ import { consoleDaysRoutes } from './routes/consoleDays'
 import { consoleReviewRoutes } from './routes/consoleReview'
 import { consoleHomeRoutes } from './routes/consoleHome'
 import { consoleMallRoutes } from './routes/consoleMall'
+// ——— f45-fuel ———
+import { consoleFuelRoutes } from './routes/consoleFuel'
 import { consoleRoutes as consolePages } from '../hosting/console'
 import { pruneOperatorSessions } from '../domain/console/accounts'
 import { staffRoutes } from './routes/staff'
@@ -457,6 +459,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   consoleHomeRoutes(app, q)
   // The console's micro mall (issue 45, m45-mall: server/http/routes/consoleMall.ts).
   consoleMallRoutes(app, q)
+  // ——— f45-fuel: a fuel station's grades and pumps (server/http/routes/consoleFuel.ts) ———
+  consoleFuelRoutes(app, q)
   staffRoutes(app, q, miniProgram ? (scene) => miniProgram.codeImage(scene) : null)
   shopProfileRoutes(app, q)
   storeShopRoutes(app, q)

@@ -37,6 +37,8 @@ import { OIL_GRADES } from './fuelEndpoints'
 // ——— d45-decide ———
 import { NAME_REVIEW_STATUSES } from './shopProfileEndpoints'
 import { JOB_REPORT_REASONS } from './jobEndpoints'
+// ——— f45-fuel ———
+import { FUEL_PUMP_LIMITS } from './consoleEndpoints'
 
 // ——— Operators and sessions ———
 
@@ -229,6 +231,13 @@ export const CONSOLE_AUDIT_ACTIONS = [
   'mall.orderSlides',
   'mall.withdrawSlide',
   'mall.restoreSlide',
+  // ——— f45-fuel ———
+  'fuel.addGrade',
+  'fuel.orderGrades',
+  'fuel.gradeOff',
+  'fuel.gradeOn',
+  'fuel.addPump',
+  'fuel.removePump',
 ] as const
 export type ConsoleAuditAction = (typeof CONSOLE_AUDIT_ACTIONS)[number]
 
@@ -1201,6 +1210,48 @@ export type MallSpecialAnswer = z.output<typeof MallSpecialAnswer>
 export const MallWithdrawnPayload = z.object({ id: Id, withdrawn: z.boolean({ required_error: 'withdrawn is required', invalid_type_error: 'withdrawn must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
 export type MallWithdrawnPayload = z.input<typeof MallWithdrawnPayload>
 
+
+// ——— f45-fuel (docs/api.md "Console: fuel stations") ———
+
+const OilGradeField = z.enum(OIL_GRADES, { errorMap: () => ({ message: `grade is one of ${OIL_GRADES.join(', ')}` }) })
+
+/** A station as the console edits it: its pumps and every grade it has, switched-off ones too, in the shoppers' order. */
+export const ConsoleFuelStationDetail = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  pumps: z.array(z.number().int()),
+  grades: z.array(
+    z.object({
+      grade: z.string(),
+      /** In force now, fen per litre (null: none yet). */
+      price: z.number().int().nullable(),
+      /** false: switched off — shoppers neither see nor order it. */
+      offered: z.boolean(),
+    }),
+  ),
+})
+export type ConsoleFuelStationDetail = z.output<typeof ConsoleFuelStationDetail>
+export const FuelStationAnswer = z.object({ station: ConsoleFuelStationDetail })
+export type FuelStationAnswer = z.output<typeof FuelStationAnswer>
+
+/** A grade the station lacks, with its first price (fen per litre), in force now as a price change from now. */
+export const FuelAddGradePayload = z.object({ shop_id: Id, grade: OilGradeField, price: int('price', FUEL_PRICE_LIMITS.price), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type FuelAddGradePayload = z.input<typeof FuelAddGradePayload>
+
+export const FuelOrderGradesPayload = z
+  .object({ shop_id: Id, grades: z.array(OilGradeField, { invalid_type_error: 'grades must be a list' }).min(1, 'grades names every grade of the station'), reason: DecisionReason.optional(), ...COMMON_REQUEST })
+  .strict()
+export type FuelOrderGradesPayload = z.input<typeof FuelOrderGradesPayload>
+
+export const FuelGradeOfferedPayload = z
+  .object({ shop_id: Id, grade: OilGradeField, offered: z.boolean({ required_error: 'offered is required', invalid_type_error: 'offered must be true or false' }), reason: DecisionReason.optional(), ...COMMON_REQUEST })
+  .strict()
+export type FuelGradeOfferedPayload = z.input<typeof FuelGradeOfferedPayload>
+
+export const FuelPumpPayload = z.object({ shop_id: Id, pump_no: int('pump_no', FUEL_PUMP_LIMITS.pump_no), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
+export type FuelPumpPayload = z.input<typeof FuelPumpPayload>
+
 /** Create (no id) or change (id) a gallery slide: it opens a product or a special that exists. A new slide goes last. */
 export const MallSlidePayload = z
   .object({
@@ -1302,6 +1353,13 @@ export const CONSOLE_SCHEMAS = {
   'console.mall/saveSlide': { req: MallSlidePayload, res: MallSlideAnswer },
   'console.mall/orderSlides': { req: MallSlideOrderPayload, res: MallShowcaseAnswer },
   'console.mall/setSlideWithdrawn': { req: MallWithdrawnPayload, res: MallSlideAnswer },
+  // ——— f45-fuel ———
+  'console.fuel/station': { req: z.object({ shop_id: Id, ...COMMON_REQUEST }), res: FuelStationAnswer },
+  'console.fuel/addGrade': { req: FuelAddGradePayload, res: FuelStationAnswer },
+  'console.fuel/orderGrades': { req: FuelOrderGradesPayload, res: FuelStationAnswer },
+  'console.fuel/setGradeOffered': { req: FuelGradeOfferedPayload, res: FuelStationAnswer },
+  'console.fuel/addPump': { req: FuelPumpPayload, res: FuelStationAnswer },
+  'console.fuel/removePump': { req: FuelPumpPayload, res: FuelStationAnswer },
 } as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
 
 /** What the console sends to a path (before defaults). */

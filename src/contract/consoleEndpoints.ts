@@ -268,6 +268,19 @@ export const CONSOLE_ENDPOINTS = {
   'console.mall/orderSlides': 'POST',
   /** Withdraw a slide from the mall's gallery, or bring it back (admin, content). */
   'console.mall/setSlideWithdrawn': 'POST',
+  // ——— f45-fuel ———
+  /** One station's brand, pumps and grades (switched-off ones too) with the price in force now (admin, content). */
+  'console.fuel/station': 'GET',
+  /** Add a grade with its first price, in force now through the price changes' rule; it goes last (admin, content). */
+  'console.fuel/addGrade': 'POST',
+  /** The station's grades in the shoppers' order: every grade, first to last (admin, content). */
+  'console.fuel/orderGrades': 'POST',
+  /** Switch a grade off (shoppers no longer see or order it; paid orders keep their price) or on again (admin, content). */
+  'console.fuel/setGradeOffered': 'POST',
+  /** Add a pump number (admin, content). */
+  'console.fuel/addPump': 'POST',
+  /** Remove a pump no unpaid order names (admin, content). */
+  'console.fuel/removePump': 'POST',
 } as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
 
 export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
@@ -415,3 +428,7 @@ export const HOME_BANNER_LIMITS = { title: 20, title_en: 40, image: 300 } as con
 /** A city or business class: names in both languages; a city's pinyin (the list's order) in lower-case letters. */
 export const PLACE_LIMITS = { name: 10, name_en: 30, pinyin: 40 } as const
 export const PINYIN_PATTERN = /^[a-z]+$/
+
+// ——— f45-fuel ———
+/** A station's pump number: what a shopper's fuel order may name (src/contract/order.ts pump_no). */
+export const FUEL_PUMP_LIMITS = { pump_no: [1, 99] } as const

@@ -416,6 +416,12 @@ export const REASONS = {
   console_slide_not_found: { zh: '该轮播图不存在', en: 'There is no such slide' },
   console_slide_link_invalid: { zh: '轮播图需链接到存在的商品或专题', en: 'A slide must open a product or a special that exists' },
   console_slide_order_invalid: { zh: '轮播顺序需包含每张轮播图且各一次，请刷新后重试', en: 'The order must name every slide once. Reload and try again' },
+  // ——— f45-fuel ———
+  // A fuel station's grades and pumps in the console (issue 45; server/domain/console/fuelStations.ts).
+  console_fuel_grade_exists: { zh: '该油站已有 {grade}', en: 'This station already has {grade}' },
+  console_fuel_grade_order_invalid: { zh: '油号顺序需包含该油站每个油号且各一次，请刷新后重试', en: "The order must name each of the station's grades once. Reload and try again" },
+  console_fuel_pump_exists: { zh: '该油站已有 {pump} 号油枪', en: 'This station already has pump {pump}' },
+  console_fuel_pump_in_use: { zh: '{pump} 号油枪还有 {count} 笔待支付订单，暂不能删除', en: 'Pump {pump} is named by {count} unpaid {count:order|orders}; it cannot be removed yet' },
 } as const satisfies Record<string, { readonly zh: string; readonly en: string }>
 
 export type Reason = keyof typeof REASONS

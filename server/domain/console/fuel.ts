@@ -32,8 +32,8 @@ export async function fuelIndex(db: Q, lang: 'zh' | 'en'): Promise<FuelIndexAnsw
   const [stations, changes, dayRows] = await Promise.all([fuel.stations(db), prices.pendingChanges(db, now), prices.pendingDayPrices(db, day)])
   const out = []
   for (const st of stations) {
-    const inForce = new Map((await pricesAt(db, st.id, now)).map((g) => [g.grade, g.price]))
-    const grades = (await prices.gradePriceSources(db, st.id, day, now)).map((g) => {
+    const inForce = new Map((await pricesAt(db, st.id, now, true)).map((g) => [g.grade, g.price]))
+    const grades = (await prices.gradePriceSources(db, st.id, day, now, true)).map((g) => {
       const pending = [
         ...changes.filter((c) => Number(c.shop_id) === st.id && c.grade === g.grade).map((c) => ({ id: Number(c.id), price: Number(c.price), effective_at: Number(c.effective_at), effective_at_text: fmt(Number(c.effective_at)) })),
         ...dayRows
@@ -57,7 +57,7 @@ export async function scheduleChange(db: Q, operatorId: number, p: { shop_id: nu
   // A stated minute still running (the form's "now" a few seconds late) is now; one before it is refused.
   const at = p.effective_at === undefined ? now : Math.max(parseText(p.effective_at).valueOf(), now)
   if (p.effective_at !== undefined && parseText(p.effective_at).valueOf() + 60_000 <= now) throw refuse('console_fuel_time_past')
-  const inForce = (await pricesAt(db, p.shop_id, now)).find((g) => g.grade === p.grade)?.price ?? null
+  const inForce = (await pricesAt(db, p.shop_id, now, true)).find((g) => g.grade === p.grade)?.price ?? null
   const id = await prices.insertChange(db, { shop_id: p.shop_id, grade: p.grade, price: p.price, effective_at: at, created_by: operatorId, created_at: now })
   return { before: { grade: p.grade, price: inForce }, after: changeOf((await prices.change(db, id)) as PriceChangeRow) }
 }

@@ -41,3 +41,23 @@ export const setPrice = (db: Q, shopId: number, grade: string, price: number, fr
   db.run('INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT (shop_id, grade, effective_from) DO UPDATE SET price = excluded.price', shopId, grade, price, from)
 
 export const offersGrade = async (db: Q, shopId: number, grade: string) => (await db.get('SELECT 1 AS one FROM oil_grades WHERE shop_id = ? AND grade = ?', shopId, grade)) !== undefined
+
+// ——— f45-fuel: a station's grades and pumps in the console (server/domain/console/fuelStations.ts) ———
+
+/** A station's grades as stored, switched-off ones too (off_at ms; NULL while offered), in the shoppers' order. */
+export const gradeRows = async (db: Q, shopId: number) =>
+  (await db.all('SELECT grade, sort, off_at FROM oil_grades WHERE shop_id = ? ORDER BY sort, grade', shopId)) as Array<{ grade: string; sort: number; off_at: number | null }>
+
+export const insertGrade = (db: Q, shopId: number, grade: string, sort: number) => db.run('INSERT INTO oil_grades (shop_id, grade, sort) VALUES (?, ?, ?)', shopId, grade, sort)
+
+export const setGradeSort = (db: Q, shopId: number, grade: string, sort: number) => db.run('UPDATE oil_grades SET sort = ? WHERE shop_id = ? AND grade = ?', sort, shopId, grade)
+
+export const setGradeOff = (db: Q, shopId: number, grade: string, offAt: number | null) => db.run('UPDATE oil_grades SET off_at = ? WHERE shop_id = ? AND grade = ?', offAt, shopId, grade)
+
+export const insertPump = (db: Q, shopId: number, pumpNo: number) => db.run('INSERT INTO oil_pumps (shop_id, pump_no) VALUES (?, ?)', shopId, pumpNo)
+
+export const deletePump = async (db: Q, shopId: number, pumpNo: number) => (await db.run('DELETE FROM oil_pumps WHERE shop_id = ? AND pump_no = ?', shopId, pumpNo)).changes === 1
+
+/** The details (JSON text, with pump_no) of a station's fuel orders still unpaid and not past their time. */
+export const unpaidOilDetails = async (db: Q, shopId: number, status: number, now: number) =>
+  ((await db.all("SELECT detail FROM orders WHERE shop_id = ? AND kind = 'oil' AND status = ? AND expire_at > ?", shopId, status, now)) as Array<{ detail: string }>).map((r) => r.detail)

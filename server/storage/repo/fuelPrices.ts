@@ -13,14 +13,15 @@ export interface GradePriceSources {
   change_at: number | null
 }
 
-export const gradePriceSources = async (db: Q, shopId: number, day: string, now: number) =>
+/** `withOff`: the grades switched off too (the console's view; shoppers never read them). */
+export const gradePriceSources = async (db: Q, shopId: number, day: string, now: number, withOff = false) =>
   db.all<GradePriceSources>(
     `SELECT g.grade,
        (SELECT h.price FROM oil_price_history h WHERE h.shop_id = g.shop_id AND h.grade = g.grade AND h.effective_from <= ? ORDER BY h.effective_from DESC LIMIT 1) AS day_price,
        (SELECT h.effective_from FROM oil_price_history h WHERE h.shop_id = g.shop_id AND h.grade = g.grade AND h.effective_from <= ? ORDER BY h.effective_from DESC LIMIT 1) AS day_from,
        (SELECT c.price FROM oil_price_changes c WHERE c.shop_id = g.shop_id AND c.grade = g.grade AND c.cancelled_at IS NULL AND c.effective_at <= ? ORDER BY c.effective_at DESC, c.id DESC LIMIT 1) AS change_price,
        (SELECT c.effective_at FROM oil_price_changes c WHERE c.shop_id = g.shop_id AND c.grade = g.grade AND c.cancelled_at IS NULL AND c.effective_at <= ? ORDER BY c.effective_at DESC, c.id DESC LIMIT 1) AS change_at
-     FROM oil_grades g WHERE g.shop_id = ? ORDER BY g.sort, g.grade`,
+     FROM oil_grades g WHERE g.shop_id = ?${withOff ? '' : ' AND g.off_at IS NULL'} ORDER BY g.sort, g.grade`,
     day,
     day,
     now,
