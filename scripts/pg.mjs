@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { clusterAlive, readClusterState } from './pg-state.mjs'
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const STATE_DIR = path.join(ROOT, '.pg-test')
@@ -55,19 +56,18 @@ function freePort() {
   })
 }
 
-function readState() {
-  try {
-    return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'))
-  } catch {
-    return null
-  }
-}
+const readState = () => readClusterState(ROOT)
 
 async function start() {
   const running = readState()
-  if (running && fs.existsSync(path.join(running.dir, 'data', 'postmaster.pid'))) {
+  if (clusterAlive(running)) {
     console.log(running.url)
     return
+  }
+  // A cluster that died without `stop` (killed, a restart of the machine): its folder and state go, a new one starts.
+  if (running) {
+    fs.rmSync(running.dir, { recursive: true, force: true })
+    fs.rmSync(STATE_DIR, { recursive: true, force: true })
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-pg-'))
   const data = path.join(dir, 'data')
@@ -91,10 +91,12 @@ async function start() {
 function stop() {
   const state = readState()
   if (!state) return
-  try {
-    run('pg_ctl', ['-D', state.data, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_S), 'stop'])
-  } catch (error) {
-    console.error(`pg_ctl stop: ${error.stderr ?? error.message}`)
+  if (clusterAlive(state)) {
+    try {
+      run('pg_ctl', ['-D', state.data, '-m', 'fast', '-w', '-t', String(START_TIMEOUT_S), 'stop'])
+    } catch (error) {
+      console.error(`pg_ctl stop: ${error.stderr ?? error.message}`)
+    }
   }
   fs.rmSync(state.dir, { recursive: true, force: true })
   fs.rmSync(STATE_DIR, { recursive: true, force: true })
@@ -105,7 +107,7 @@ if (command === 'start') await start()
 else if (command === 'stop') stop()
 else if (command === 'url') {
   const state = readState()
-  if (!state) {
+  if (!clusterAlive(state)) {
     console.error('no test PostgreSQL running (node scripts/pg.mjs start)')
     process.exit(1)
   }

@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runningCluster } from './pg-state.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const out = path.join(root, 'reports', 'stress')
@@ -42,14 +43,8 @@ const pgScript = path.join(root, 'scripts', 'pg.mjs')
 let pgUrl = process.env.TEST_DATABASE_URL ?? null
 let pgStarted = false
 if (engines.includes('postgres') && !pgUrl) {
-  const state = (() => {
-    try {
-      return JSON.parse(fs.readFileSync(path.join(root, '.pg-test', 'state.json'), 'utf8'))
-    } catch {
-      return null
-    }
-  })()
-  if (state && fs.existsSync(path.join(state.data, 'postmaster.pid'))) pgUrl = state.url
+  const state = runningCluster(root)
+  if (state) pgUrl = state.url
   else {
     const lines = execFileSync(process.execPath, [pgScript, 'start'], { encoding: 'utf8' }).trim().split('\n')
     pgUrl = lines[lines.length - 1]

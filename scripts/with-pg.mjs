@@ -5,8 +5,8 @@
 // stopped when the commands end — passed, failed or interrupted (Ctrl-C, SIGTERM). The first command that fails ends the
 // run with its exit code.
 import { execFileSync, spawn } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
+import { runningCluster } from './pg-state.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const pgScript = path.join(root, 'scripts', 'pg.mjs')
@@ -16,16 +16,7 @@ if (!commands.length) {
   process.exit(2)
 }
 
-function runningCluster() {
-  try {
-    const state = JSON.parse(fs.readFileSync(path.join(root, '.pg-test', 'state.json'), 'utf8'))
-    return fs.existsSync(path.join(state.data, 'postmaster.pid'))
-  } catch {
-    return false
-  }
-}
-
-const started = !process.env.TEST_DATABASE_URL && !runningCluster()
+const started = !process.env.TEST_DATABASE_URL && !runningCluster(root)
 if (started) execFileSync(process.execPath, [pgScript, 'start'], { stdio: 'inherit' })
 let stopped = false
 const stopCluster = () => {
