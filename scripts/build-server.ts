@@ -9,7 +9,7 @@
  *   dist-server/doctor.js      that holds the build alone has them too
  *   dist-server/db-copy.js
  *   dist-server/views.js       the drawn screens' renderers (server/hosting/drawing/views.ts), bundled as at run time
- *   dist-server/migrations/pg/ PostgreSQL's migration files (server/storage/migrate.ts reads them beside the bundle)
+ *   dist-server/migrations/    the schema's numbered migrations, both engines' (server/storage/history.ts reads them beside the bundle)
  *   *.js.map                   source maps: stack traces name the TypeScript file and line
  *
  * Each entry is one CommonJS file (no code shared between files: each runs alone); the packages stay in node_modules
@@ -36,8 +36,8 @@ export const SERVER_ENTRIES = {
   'db-copy': 'scripts/db-copy.ts',
 } as const
 
-/** Where server/storage/migrate.ts finds PostgreSQL's migration files, from the sources and beside the bundle. */
-const PG_MIGRATIONS = path.join('server', 'storage', 'migrations', 'pg')
+/** The schema's numbered migrations, both engines' (server/storage/history.ts reads them from `migrations/` beside itself: beside the bundle here). */
+const MIGRATIONS = path.join('server', 'storage', 'migrations')
 
 /** Builds into `out` (emptied first); the time it took, in ms. */
 export async function buildServer(out: string): Promise<number> {
@@ -67,9 +67,9 @@ export async function buildServer(out: string): Promise<number> {
     }),
     esbuild.build({ ...views, outfile: path.join(out, ahead.views), sourcemap: true, sourcesContent: false, logLevel: 'warning' }),
   ])
-  const pg = path.join(out, 'migrations', 'pg')
-  fs.mkdirSync(pg, { recursive: true })
-  for (const file of fs.readdirSync(path.join(ROOT, PG_MIGRATIONS))) if (file.endsWith('.sql')) fs.copyFileSync(path.join(ROOT, PG_MIGRATIONS, file), path.join(pg, file))
+  const migrations = path.join(out, 'migrations')
+  fs.mkdirSync(migrations, { recursive: true })
+  for (const file of fs.readdirSync(path.join(ROOT, MIGRATIONS))) if (file.endsWith('.sql')) fs.copyFileSync(path.join(ROOT, MIGRATIONS, file), path.join(migrations, file))
   fs.writeFileSync(path.join(out, '.build-stamp'), new Date().toISOString())
   return performance.now() - started
 }

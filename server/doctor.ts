@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { ConfigError, describeVariable, fieldKind, type Env, type EnvProblem } from './env'
-import { MIGRATIONS } from './storage/db'
+import { SCHEMA_VERSION } from './storage/history'
 import { lookAtPostgres, lookAtSqliteFile, type DatabaseLook } from './storage/inspect'
 import { REFERENCE_TABLES } from './storage/reference'
 import { readConfig, SERVER_ENV, type ServerConfig } from './http/config'
@@ -140,8 +140,8 @@ async function checkDatabase(config: ServerConfig | null): Promise<Finding[]> {
     try {
       look = await lookAtPostgres(url)
       const version = look.version
-      const found: Finding[] = [{ level: 'ok', variable: 'DATABASE_URL', message: `PostgreSQL answers (schema version ${version || 'none yet: migrated at the first start'} of ${MIGRATIONS.length})` }]
-      if (version > MIGRATIONS.length) found.push({ level: 'fail', variable: 'DATABASE_URL', message: `the database is at version ${version}, newer than this code's ${MIGRATIONS.length}` })
+      const found: Finding[] = [{ level: 'ok', variable: 'DATABASE_URL', message: `PostgreSQL answers (schema version ${version || 'none yet: migrated at the first start'} of ${SCHEMA_VERSION})` }]
+      if (version > SCHEMA_VERSION) found.push({ level: 'fail', variable: 'DATABASE_URL', message: `the database is at version ${version}, newer than this code's ${SCHEMA_VERSION}` })
       if (version > 0) found.push(await referenceRows(look))
       return found
     } catch (error) {
@@ -154,7 +154,7 @@ async function checkDatabase(config: ServerConfig | null): Promise<Finding[]> {
   const look = lookAtSqliteFile(config.dbPath)
   try {
     const version = look.version
-    const found: Finding[] = [{ level: version > MIGRATIONS.length ? 'fail' : 'ok', variable: 'DB_PATH', message: `SQLite ${config.dbPath}, schema version ${version} of ${MIGRATIONS.length}` }]
+    const found: Finding[] = [{ level: version > SCHEMA_VERSION ? 'fail' : 'ok', variable: 'DB_PATH', message: `SQLite ${config.dbPath}, schema version ${version} of ${SCHEMA_VERSION}` }]
     found.push(await referenceRows(look))
     return found
   } finally {

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { MIGRATIONS, openDatabase } from '../../server/storage/db'
+import { openDatabase } from '../../server/storage/db'
+import { SCHEMA_VERSION } from '../../server/storage/history'
 import { startServer, type TestServer } from './helpers'
 import { openAtVersion } from './oldDatabase'
 
@@ -56,7 +57,7 @@ describe('the migration to UNIQUE (user_id, coupon_id)', () => {
       db.close()
 
       db = openDatabase(file)
-      expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
       expect(db.prepare('SELECT id, user_id, coupon_id, status FROM user_coupons ORDER BY id').all()).toEqual([
         { id: 2, user_id: 1, coupon_id: 1, status: 'used' },
         { id: 4, user_id: 1, coupon_id: 2, status: 'available' },

@@ -7,7 +7,7 @@
  */
 import { sql as kysql } from 'kysely'
 import pg from 'pg'
-import { MIGRATIONS } from '../../server/storage/db'
+import { SCHEMA_VERSION } from '../../server/storage/history'
 import { databaseFault } from '../../server/storage/faults'
 import { startServer, type TestServer } from './helpers'
 import { waitFor } from './processes'
@@ -100,7 +100,7 @@ describe('readiness (GET /readyz) and liveness (GET /healthz)', () => {
   it('ready: the database answers, the schema is at this server’s version, the sweep is not late', async () => {
     const r = await readiness()
     expect(r).toMatchObject({ status: 200, cache: 'no-store', body: { ready: true, failed: [] } })
-    expect(r.body.checks).toMatchObject({ database: 'ok', migrations: `ok (version ${MIGRATIONS.length})` })
+    expect(r.body.checks).toMatchObject({ database: 'ok', migrations: `ok (version ${SCHEMA_VERSION})` })
     expect(Object.keys(r.body.checks).sort()).toEqual(['database', 'migrations', 'sweep'])
     const live = await s.app.inject({ method: 'GET', url: '/healthz' })
     expect([live.statusCode, live.body]).toEqual([200, 'ok'])
@@ -114,13 +114,13 @@ describe('readiness (GET /readyz) and liveness (GET /healthz)', () => {
   })
 
   it('not ready when the database is behind this server’s schema (an older backup restored under it)', async () => {
-    if (s.databaseUrl) await s.run('DELETE FROM schema_version WHERE version = ?', MIGRATIONS.length)
-    else s.app.db.pragma(`user_version = ${MIGRATIONS.length - 1}`)
+    if (s.databaseUrl) await s.run('DELETE FROM schema_version WHERE version = ?', SCHEMA_VERSION)
+    else s.app.db.pragma(`user_version = ${SCHEMA_VERSION - 1}`)
     const r = await readiness()
     expect(r).toMatchObject({ status: 503, body: { ready: false, failed: ['migrations'] } })
-    expect(r.body.checks.migrations).toBe(`the database is at version ${MIGRATIONS.length - 1}, this server needs ${MIGRATIONS.length}`)
-    if (s.databaseUrl) await s.run('INSERT INTO schema_version (version) VALUES (?)', MIGRATIONS.length)
-    else s.app.db.pragma(`user_version = ${MIGRATIONS.length}`)
+    expect(r.body.checks.migrations).toBe(`the database is at version ${SCHEMA_VERSION - 1}, this server needs ${SCHEMA_VERSION}`)
+    if (s.databaseUrl) await s.run('INSERT INTO schema_version (version) VALUES (?)', SCHEMA_VERSION)
+    else s.app.db.pragma(`user_version = ${SCHEMA_VERSION}`)
     expect((await readiness()).status).toBe(200)
   })
 

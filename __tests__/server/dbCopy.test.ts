@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { OrderInfo } from '../../src/contract/order'
-import { MIGRATIONS, type DB } from '../../server/storage/db'
+import type { DB } from '../../server/storage/db'
+import { HISTORY, SCHEMA_VERSION } from '../../server/storage/history'
 import { CopyRefused, copySqliteToPostgres, parseCopyArgs, runCopyCommand } from '../../server/storage/copy'
 import { startServer, type TestServer } from './helpers'
 import { freshPgDatabase, pgReachable, pgTestUrl, type PgDatabase } from './pg'
@@ -70,10 +71,10 @@ describe('the command and its source (no PostgreSQL needed)', () => {
       await expect(copySqliteToPostgres({ from: path.join(dir, 'none.sqlite'), to })).rejects.toThrow(CopyRefused)
       const old = path.join(dir, 'old.sqlite')
       const db = new Database(old)
-      db.exec(MIGRATIONS[0])
+      db.exec(HISTORY[0].sqlite)
       db.pragma('user_version = 1')
       db.close()
-      await expect(copySqliteToPostgres({ from: old, to })).rejects.toThrow(`schema version 1, the server's is ${MIGRATIONS.length}: start the server on it once`)
+      await expect(copySqliteToPostgres({ from: old, to })).rejects.toThrow(`schema version 1, the server's is ${SCHEMA_VERSION}: start the server on it once`)
       // It was only read: still at version 1.
       const version = () => {
         const db = new Database(old, { readonly: true })
@@ -84,7 +85,7 @@ describe('the command and its source (no PostgreSQL needed)', () => {
       expect(version()).toBe(1)
       // --migrate-source: migrated as the server migrates at start (then the unreachable target fails the copy).
       await expect(copySqliteToPostgres({ from: old, to, migrateSource: true })).rejects.toThrow()
-      expect(version()).toBe(MIGRATIONS.length)
+      expect(version()).toBe(SCHEMA_VERSION)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
@@ -154,7 +155,7 @@ pgDescribe('copying a SQLite database into PostgreSQL', () => {
     for (const t of ['users', 'tokens', 'sms_codes', 'orders', 'payments', 'user_cards', 'uploads']) expect([t, counts[t] > 0]).toEqual([t, true])
     expect(Object.fromEntries(result.tables.map((t) => [t.name, t.rows]))).toEqual(counts)
     expect(await pgCounts(pgdb, Object.keys(counts))).toEqual(counts)
-    expect(result.version).toBe(MIGRATIONS.length)
+    expect(result.version).toBe(SCHEMA_VERSION)
     for (const table of Object.keys(counts)) expect([table, await pgRows(pgdb, table)]).toEqual([table, sqliteRows(sqlite, table)])
 
     // A few rows by name, with the types the baseline gives them.

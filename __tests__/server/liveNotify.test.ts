@@ -1,6 +1,6 @@
 /**
  * Live takeout status on PostgreSQL through LISTEN/NOTIFY (issue 42; server/http/routes/takeoutLive.ts,
- * server/storage/listen.ts, migrations/pg/0042_live_notify.sql), against two server processes started as `npm start`
+ * server/storage/listen.ts, server/storage/migrations/0042_live_notify.postgres.sql), against two server processes started as `npm start`
  * starts them on one database:
  *
  *   1. a change made through one process (the shopper cancels a paid takeout order) reaches the order's stream open on

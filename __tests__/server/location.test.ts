@@ -1,7 +1,8 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { distanceMeters } from '../../src/contract/geo'
-import { MIGRATIONS, openDatabase } from '../../server/storage/db'
+import { openDatabase } from '../../server/storage/db'
+import { HISTORY } from '../../server/storage/history'
 import { startServer, type TestServer } from './helpers'
 
 interface ShopRow {
@@ -74,10 +75,10 @@ describe('location on the server (GCJ-02 points, real SQLite file)', () => {
   it('a database made before cities had coordinates gets them from the migration', () => {
     const file = path.join(s.dir, 'old.sqlite')
     const old = new Database(file)
-    const before = MIGRATIONS.findIndex((m) => m.includes('ALTER TABLE cities ADD COLUMN lat'))
+    const before = HISTORY.findIndex((m) => m.sqlite.includes('ALTER TABLE cities ADD COLUMN lat'))
     expect(before).toBeGreaterThan(0)
-    MIGRATIONS.slice(0, before).forEach((m, v) => {
-      old.exec(m)
+    HISTORY.slice(0, before).forEach((m, v) => {
+      old.exec(m.sqlite)
       old.pragma(`user_version = ${v + 1}`)
     })
     old.prepare("INSERT INTO cities (id, name, pinyin, hot) VALUES (2, '广州', 'guangzhou', 1)").run()

@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { MerchantApplication } from '../../src/contract/merchant'
-import { MIGRATIONS, openDatabase } from '../../server/storage/db'
+import { openDatabase } from '../../server/storage/db'
+import { SCHEMA_VERSION } from '../../server/storage/history'
 import { approveApplication, rejectApplication, showApplication } from '../../server/domain/merchant'
 import { nowMs } from '../../server/time'
 import { openAtVersion } from './oldDatabase'
@@ -225,7 +226,7 @@ describe('the mobile, verified by SMS at submit', () => {
 describe('the role column', () => {
   it('staff made before roles existed stay staff when the database is upgraded', () => {
     const file = path.join(s.dir, 'old.sqlite')
-    const old = openAtVersion(file, MIGRATIONS.length - 1)
+    const old = openAtVersion(file, SCHEMA_VERSION - 1)
     old.exec("INSERT INTO cities (id, name, pinyin, lat, lng) VALUES (1, 'c', 'c', 0, 0); INSERT INTO business_classes (id, name, icon, sort) VALUES (1, 'b', '', 0)")
     old.exec("INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro) VALUES (1, 's', 1, 1, 'a', 0, 0, '', '', 5, 90, '', '')")
     old.exec("INSERT INTO users (id, phone, nickname, avatar, created_at) VALUES (1, '13000000000', 'n', '', '2026-01-01 00:00:00'); INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (1, 1, '2026-01-01 00:00:00')")

@@ -20,7 +20,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { MIGRATIONS } from '../../server/storage/db'
+import { SCHEMA_VERSION } from '../../server/storage/history'
 import { hashToken } from '../../server/domain/account'
 import { paymentInvariantViolations, signNotification } from '../../server/domain/pay/pay'
 import { httpClient, startProcesses, tally, waitFor, type SharedDatabase, type TestServerHandle } from './processes'
@@ -151,8 +151,8 @@ afterEach(() => {
 
 describe('three server processes on one database', () => {
   it('started at once on a new database: one schema, seeded once', async () => {
-    if (db.engine === 'sqlite') expect(await db.value('PRAGMA user_version')).toBe(MIGRATIONS.length)
-    else expect(await count('SELECT max(version) AS n FROM schema_version')).toBe(MIGRATIONS.length)
+    if (db.engine === 'sqlite') expect(await db.value('PRAGMA user_version')).toBe(SCHEMA_VERSION)
+    else expect(await count('SELECT max(version) AS n FROM schema_version')).toBe(SCHEMA_VERSION)
     expect(await count('SELECT COUNT(*) AS n FROM cities')).toBe(8)
     expect(await count('SELECT COUNT(*) AS n FROM seckill_products')).toBe(18)
     expect(await count('SELECT COUNT(*) AS n FROM mall_products')).toBe(22)

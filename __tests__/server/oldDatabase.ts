@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { MIGRATIONS } from '../../server/storage/db'
+import { HISTORY } from '../../server/storage/history'
 
 /**
  * A SQLite file as a server of an earlier version left it, for the tests of a migration: the first `version`
@@ -7,14 +7,14 @@ import { MIGRATIONS } from '../../server/storage/db'
  */
 export function openAtVersion(file: string, version: number): Database.Database {
   const old = new Database(file)
-  for (const m of MIGRATIONS.slice(0, version)) old.exec(m)
+  for (const m of HISTORY.slice(0, version)) old.exec(m.sqlite)
   old.pragma(`user_version = ${version}`)
   return old
 }
 
 /** The schema version just before the migration whose SQL contains `marker` (throws if none does). */
 export function versionBefore(marker: string): number {
-  const index = MIGRATIONS.findIndex((m) => m.includes(marker))
+  const index = HISTORY.findIndex((m) => m.sqlite.includes(marker))
   if (index < 1) throw new Error(`no migration after the first contains ${marker}`)
   return index
 }

@@ -3,9 +3,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql as kysql } from 'kysely'
-import { MIGRATIONS, openDatabase, type DB } from '../../server/storage/db'
+import { openDatabase, type DB } from '../../server/storage/db'
 import { MAX_ATTEMPTS, openStorage, type Storage } from '../../server/storage/engine'
-import { BASELINE_VERSION, migrateStorage } from '../../server/storage/migrate'
+import { HISTORY, POSTGRES_BASELINE, readHistory, SCHEMA_VERSION } from '../../server/storage/history'
+import { migrateStorage } from '../../server/storage/migrate'
 import { freshPgDatabase, pgReachable, pgTestUrl, type PgDatabase } from './pg'
 
 // The storage seam's migrations and transactions on both engines (issue 28). The PostgreSQL half needs a cluster:
@@ -15,8 +16,9 @@ import { freshPgDatabase, pgReachable, pgTestUrl, type PgDatabase } from './pg'
  * A schema as both engines can describe it, table by table: each column with its type (by kind: SQLite's INTEGER is
  * PostgreSQL's bigint, TEXT text, REAL double precision, BLOB bytea — any other declared type is kept as written, so a
  * twin that drifts shows) and whether it may be null; the primary key's columns in order; every other index by its
- * columns in order, unique or not, partial or not. The two engines' migrations are written twice (SQLite in db.ts,
- * PostgreSQL in migrations/pg/): this is what says they still describe one schema.
+ * columns in order, unique or not, partial or not. Each step of the one history (server/storage/history.ts) is written in
+ * each engine's SQL (server/storage/migrations/NNNN_name.sqlite.sql and .postgres.sql): this is what says they still
+ * describe one schema.
  */
 interface TableShape {
   columns: string[]
@@ -87,9 +89,44 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
+describe('the one history (server/storage/migrations/)', () => {
+  const folder = (files: Record<string, string>) => {
+    const at = fs.mkdtempSync(path.join(dir, 'history-'))
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(at, name), text)
+    return at
+  }
+
+  it('numbers every step from 1 with no gap; PostgreSQL from its baseline on, every later step for both engines', () => {
+    expect(HISTORY.map((s) => s.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1))
+    expect(HISTORY.every((s) => s.sqlite.trim().length > 0)).toBe(true)
+    expect(POSTGRES_BASELINE).toBeGreaterThan(1)
+    expect(HISTORY.filter((s) => s.postgres === null).map((s) => s.version)).toEqual(Array.from({ length: POSTGRES_BASELINE - 1 }, (_, i) => i + 1))
+    // The baseline is the whole schema of the versions before it (it creates the first version's tables too).
+    expect(HISTORY[POSTGRES_BASELINE - 1].postgres).toMatch(/CREATE TABLE users \(/)
+  })
+
+  it('a step written for one engine only, a gap or a second file of a version stops the start, naming what is missing', () => {
+    expect(readHistory(folder({ '0001_a.sqlite.sql': 'SELECT 1;', '0001_a.postgres.sql': 'SELECT 1;', '0002_b.sqlite.sql': 'SELECT 1;', '0002_b.postgres.sql': 'SELECT 1;' })).map((s) => s.name)).toEqual(['a', 'b'])
+    expect(() => readHistory(folder({ '0001_a.sqlite.sql': 'SELECT 1;', '0001_a.postgres.sql': 'SELECT 1;', '0002_b.sqlite.sql': 'SELECT 1;' }))).toThrow(
+      'version 2 has no 0002_b.postgres.sql',
+    )
+    expect(() => readHistory(folder({ '0001_a.sqlite.sql': 'SELECT 1;', '0001_a.postgres.sql': 'SELECT 1;', '0002_b.postgres.sql': 'SELECT 1;' }))).toThrow('version 2 has no 0002_<name>.sqlite.sql')
+    expect(() => readHistory(folder({ '0001_a.sqlite.sql': 'SELECT 1;', '0001_a.postgres.sql': 'SELECT 1;', '0003_c.sqlite.sql': 'SELECT 1;', '0003_c.postgres.sql': 'SELECT 1;' }))).toThrow(
+      'version 2 has no 0002_<name>.sqlite.sql',
+    )
+    expect(() => readHistory(folder({ '0001_a.sqlite.sql': 'SELECT 1;', '0001_b.sqlite.sql': 'SELECT 1;', '0001_a.postgres.sql': 'SELECT 1;' }))).toThrow('two sqlite files for version 1')
+  })
+
+  it('the files in the folder are the whole history: nothing else sits there unread', () => {
+    const names = fs.readdirSync(path.join(__dirname, '../../server/storage/migrations'))
+    expect(names.filter((n) => !/^\d{4}_[a-z0-9_]+\.(sqlite|postgres)\.sql$/.test(n))).toEqual([])
+    expect(names.length).toBe(SCHEMA_VERSION + (SCHEMA_VERSION - POSTGRES_BASELINE + 1))
+  })
+})
+
 describe('SQLite', () => {
   it('an empty database migrates to the latest version', async () => {
-    expect(await migrateStorage(openStorage(sqlite, ''))).toBe(MIGRATIONS.length)
+    expect(await migrateStorage(openStorage(sqlite, ''))).toBe(SCHEMA_VERSION)
     expect(Object.keys(sqliteSchema(sqlite))).toContain('addresses')
   })
 
@@ -149,23 +186,23 @@ pgDescribe('PostgreSQL', () => {
 
   it('an empty database migrates to the latest version, with the same schema as SQLite: tables, columns, types, keys, indexes', async () => {
     expect(storage.engine).toBe('postgres')
-    expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
+    expect(await migrateStorage(storage)).toBe(SCHEMA_VERSION)
     const sqliteShape = sqliteSchema(sqlite)
     // Not an empty comparison: every table has its columns and key, and indexes are there to compare.
     expect(Object.keys(sqliteShape).length).toBeGreaterThan(60)
     expect(Object.values(sqliteShape).filter((t) => t.indexes.length > 0).length).toBeGreaterThan(20)
     expect(await pgSchema(pgdb)).toEqual(sqliteShape)
     // Again (a restart): nothing more runs.
-    expect(await migrateStorage(storage)).toBe(MIGRATIONS.length)
+    expect(await migrateStorage(storage)).toBe(SCHEMA_VERSION)
     // The baseline, then each numbered migration after it, once.
-    const steps = Array.from({ length: MIGRATIONS.length - BASELINE_VERSION + 1 }, (_, i) => BASELINE_VERSION + i)
+    const steps = Array.from({ length: SCHEMA_VERSION - POSTGRES_BASELINE + 1 }, (_, i) => POSTGRES_BASELINE + i)
     expect((await pgdb.query('SELECT version FROM schema_version ORDER BY version')).rows.map((r: { version: number }) => r.version)).toEqual(steps)
   })
 
   it('two processes migrating a new database at once both end at the latest version', async () => {
     // Two pools: two processes' connections.
     const second = openStorage(sqlite, pgdb.url)
-    expect(await Promise.all([migrateStorage(storage), migrateStorage(second)])).toEqual([MIGRATIONS.length, MIGRATIONS.length])
+    expect(await Promise.all([migrateStorage(storage), migrateStorage(second)])).toEqual([SCHEMA_VERSION, SCHEMA_VERSION])
     await second.close()
   })
 

@@ -5,7 +5,8 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE } from '../../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
-import { MIGRATIONS, openDatabase, type DB } from '../storage/db'
+import { openDatabase, type DB } from '../storage/db'
+import { SCHEMA_VERSION } from '../storage/history'
 import { openStorage, type Storage } from '../storage/engine'
 import { queryOf, type Q } from '../storage/query'
 import { databaseFault, RETRY_AFTER_S, waitForDatabase } from '../storage/faults'
@@ -276,7 +277,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const storage = openStorage(db, opts.databaseUrl ?? '')
   // The database's schema brought to this server's version (PostgreSQL: migrated, a new database given its data). A
   // database that is away is waited for, with a bounded back-off said in the log (server/storage/faults.ts), not an exit.
-  const health = createHealth({ version: MIGRATIONS.length, readVersion: () => schemaVersion(storage), sweepMs: opts.sweepMs ?? SWEEP_MS })
+  const health = createHealth({ version: SCHEMA_VERSION, readVersion: () => schemaVersion(storage), sweepMs: opts.sweepMs ?? SWEEP_MS })
   const say = (line: string) => app.log.warn(line)
   if (storage.engine === 'postgres' && opts.databaseUrl) {
     const url = opts.databaseUrl

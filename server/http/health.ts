@@ -34,7 +34,7 @@ export interface Health {
 }
 
 export interface HealthOptions {
-  /** The schema version this process needs (server/storage/db.ts MIGRATIONS.length). */
+  /** The schema version this process needs (server/storage/history.ts SCHEMA_VERSION). */
   version: number
   /** Reads the database's schema version (SQLite's user_version, PostgreSQL's schema_version). */
   readVersion: () => Promise<number>

@@ -2,14 +2,15 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { CompiledQuery, sql as kysql } from 'kysely'
-import { DEFAULT_DB_PATH, MIGRATIONS, openDatabase, type DB } from './db'
+import { DEFAULT_DB_PATH, openDatabase, type DB } from './db'
+import { SCHEMA_VERSION } from './history'
 import { openStorage, type Store } from './engine'
 import { migrateStorage } from './migrate'
 
 /**
  * `npm run db:copy` (issue 28): copies an existing SQLite database (the server's file) into PostgreSQL.
  *
- * - The source must be at SQLite's latest version (server/storage/db.ts MIGRATIONS): an older file is refused, or migrated first
+ * - The source must be at SQLite's latest version (server/storage/history.ts): an older file is refused, or migrated first
  *   exactly as the server migrates it at start with `--migrate-source`. It is otherwise only read, in one read
  *   transaction (a consistent snapshot even while a server writes to it).
  * - The target is migrated with PostgreSQL's migrations (server/storage/migrate.ts: the baseline and its numbered
@@ -20,7 +21,7 @@ import { migrateStorage } from './migrate'
  *   foreign-key order, rows in primary-key order, in multi-row INSERTs; every identity sequence is set past the copied
  *   ids (and past SQLite's AUTOINCREMENT high-water mark, so ids of deleted rows are not handed out again). Any failure
  *   rolls everything back: the target is left as it was.
- * - Values keep the baseline's types (server/storage/pgBaseline.ts): INTEGER → bigint (0/1 flags stay 0/1), REAL →
+ * - Values keep the baseline's types (server/storage/migrations/0026_baseline.postgres.sql): INTEGER → bigint (0/1 flags stay 0/1), REAL →
  *   double precision, TEXT → text, BLOB → bytea; NULLs stay NULL. A value PostgreSQL's column refuses (text in an
  *   integer column, which SQLite's affinity lets through) stops the copy with the table's name.
  */
@@ -78,15 +79,15 @@ function openSource(from: string, migrateSource: boolean): DB {
   const open = () => new Database(from, { readonly: true, fileMustExist: true })
   let db = open()
   const version = db.pragma('user_version', { simple: true }) as number
-  if (version > MIGRATIONS.length) {
+  if (version > SCHEMA_VERSION) {
     db.close()
-    throw new CopyRefused(`${from} is at schema version ${version}, newer than this code's ${MIGRATIONS.length}: copy with the code that wrote it`)
+    throw new CopyRefused(`${from} is at schema version ${version}, newer than this code's ${SCHEMA_VERSION}: copy with the code that wrote it`)
   }
-  if (version < MIGRATIONS.length) {
+  if (version < SCHEMA_VERSION) {
     db.close()
     if (!migrateSource) {
       throw new CopyRefused(
-        `${from} is at schema version ${version}, the server's is ${MIGRATIONS.length}: start the server on it once (it migrates at start), or pass --migrate-source to migrate it the same way first`,
+        `${from} is at schema version ${version}, the server's is ${SCHEMA_VERSION}: start the server on it once (it migrates at start), or pass --migrate-source to migrate it the same way first`,
       )
     }
     openDatabase(from).close()
@@ -165,7 +166,7 @@ async function foreignKeyOrder(store: Store, tables: string[]): Promise<string[]
   return ordered.filter((t) => tables.includes(t))
 }
 
-/** One SQLite value as the PostgreSQL column of `type` takes it (the baseline's types, server/storage/pgBaseline.ts). */
+/** One SQLite value as the PostgreSQL column of `type` takes it (the baseline's types, server/storage/migrations/0026_baseline.postgres.sql). */
 function toPg(value: SqliteValue, type: string): PgValue {
   if (value === null) return null
   if (type === 'bytea') return Buffer.isBuffer(value) ? value : Buffer.from(String(value), 'utf8')

@@ -17,7 +17,7 @@ import { listen, type ListenHandlers, type Listener } from './listen'
  */
 
 /**
- * The tables the seam reads and writes so far (the rest of the schema: server/storage/db.ts MIGRATIONS). A vertical that
+ * The tables the seam reads and writes so far (the rest of the schema: server/storage/migrations/). A vertical that
  * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
  */
 export interface Database extends CoreTables, JobTables, DiscountDayTables, ReferralTables {}

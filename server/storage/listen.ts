@@ -2,7 +2,7 @@ import pg from 'pg'
 
 /**
  * One PostgreSQL connection of its own, outside the pool, LISTENing on one channel (issue 42: the takeout live streams,
- * server/http/routes/takeoutLive.ts, hear of changes from migrations/pg/0042_live_notify.sql's triggers instead of
+ * server/http/routes/takeoutLive.ts, hear of changes from server/storage/migrations/0042_live_notify.postgres.sql's triggers instead of
  * asking every 500 ms). Named `ocp-live` (application_name) so an operator sees it in pg_stat_activity.
  *
  * Notifications sent while it is not connected are lost: `connected` is called after every (re)connect, once LISTEN

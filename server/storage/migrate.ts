@@ -1,30 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { sql as kysql } from 'kysely'
-import { MIGRATIONS } from './db'
-import type { Storage } from './engine'
-
 /**
- * Numbered migrations on both engines (issue 28). A schema version is the count of server/storage/db.ts MIGRATIONS applied:
- * - SQLite: that list, recorded in `PRAGMA user_version` (server/storage/db.ts openDatabase runs it; nothing changes here).
- * - PostgreSQL: migrations/pg/0000_baseline.sql brings an empty database to BASELINE_VERSION (SQLite's schema at the
- *   time, generated: server/storage/pgBaseline.ts); from then on each new SQLite migration N has its PostgreSQL twin
- *   migrations/pg/NNNN_<name>.sql (N, four digits), recorded in the table `schema_version`.
- * Adding a migration to one engine only turns __tests__/server/storageMigrations.test.ts red (its schemas differ).
+ * The schema's one history (server/storage/history.ts) run on the storage's engine. SQLite: the file was brought to the
+ * latest version when it was opened (server/storage/db.ts openDatabase, `PRAGMA user_version`); nothing changes here.
+ * PostgreSQL: each step's `.postgres.sql` in its own transaction, recorded in the table `schema_version` — from the
+ * baseline (`0026_baseline.postgres.sql`, every version up to it) on; a database made before the history was one list
+ * holds the same version numbers and goes on from its own.
  */
-export const BASELINE_VERSION = 26
-
-const PG_DIR = path.join(__dirname, 'migrations', 'pg')
-
-/** The numbered PostgreSQL files after the baseline, in order. */
-export function pgMigrations(): Array<{ version: number; file: string }> {
-  return fs
-    .readdirSync(PG_DIR)
-    .map((file) => ({ file, m: /^(\d{4})_.+\.sql$/.exec(file) }))
-    .filter((x): x is { file: string; m: RegExpExecArray } => x.m !== null && Number(x.m[1]) > BASELINE_VERSION)
-    .map(({ file, m }) => ({ version: Number(m[1]), file }))
-    .sort((a, b) => a.version - b.version)
-}
+import { sql as kysql } from 'kysely'
+import type { Storage } from './engine'
+import { HISTORY, POSTGRES_BASELINE, SCHEMA_VERSION } from './history'
 
 /** Brings the storage's database to the latest version; returns it. Several processes at once: each step once. */
 export async function migrateStorage(storage: Storage): Promise<number> {
@@ -32,7 +15,7 @@ export async function migrateStorage(storage: Storage): Promise<number> {
     const v = await kysql<{ user_version: number }>`PRAGMA user_version`.execute(storage.db)
     return v.rows[0].user_version
   }
-  const steps = [{ version: BASELINE_VERSION, file: '0000_baseline.sql' }, ...pgMigrations()]
+  const steps = HISTORY.filter((s) => s.version >= POSTGRES_BASELINE)
   let current = 0
   for (const step of steps) {
     current = await storage.transaction('read committed', async (trx) => {
@@ -42,14 +25,12 @@ export async function migrateStorage(storage: Storage): Promise<number> {
       const row = await kysql<{ v: number | null }>`SELECT max(version) AS v FROM schema_version`.execute(trx)
       const at = row.rows[0]?.v ?? 0
       if (at >= step.version) return at
-      await kysql.raw(fs.readFileSync(path.join(PG_DIR, step.file), 'utf8')).execute(trx)
+      await kysql.raw(step.postgres ?? '').execute(trx)
       await kysql`INSERT INTO schema_version (version) VALUES (${step.version})`.execute(trx)
       return step.version
     })
   }
-  if (current !== MIGRATIONS.length) {
-    throw new Error(`PostgreSQL schema at version ${current}, SQLite's at ${MIGRATIONS.length}: add server/storage/migrations/pg/${String(MIGRATIONS.length).padStart(4, '0')}_….sql`)
-  }
+  if (current > SCHEMA_VERSION) throw new Error(`the PostgreSQL database is at schema version ${current}, newer than this code's ${SCHEMA_VERSION}`)
   return current
 }
 

@@ -58,7 +58,7 @@ export const WATCHABLE: ReadonlySet<number> = new Set([ORDER_STATUS.PAID, ORDER_
 /** How far behind the newest stamp seen the store's read looks again (clocks of several processes). */
 const LOOKBACK_MS = 60_000
 
-/** PostgreSQL: the channel migrations/pg/0042_live_notify.sql's triggers announce changes on. */
+/** PostgreSQL: the channel server/storage/migrations/0042_live_notify.postgres.sql's triggers announce changes on. */
 export const LIVE_CHANNEL = 'ocp_live'
 /** PostgreSQL: without a notification, the open streams are checked this often (a session that expires writes nothing). */
 export const RECHECK_MS = 5_000

@@ -7,7 +7,7 @@ import { type DB } from '../db'
 /**
  * `distance_m(lat, lng, lat2, lng2)` in SQL: metres, the same haversine the contract uses — registered on SQLite's
  * handle when the server opens it (server/http/app.ts); PostgreSQL's is a SQL function of the schema
- * (server/storage/migrations/pg/0030_distance_function.sql, the same arithmetic).
+ * (server/storage/migrations/0030_distance_function.postgres.sql, the same arithmetic).
  */
 export function addDistanceFunction(db: DB): void {
   db.function('distance_m', { deterministic: true }, (lat: unknown, lng: unknown, lat2: unknown, lng2: unknown) =>

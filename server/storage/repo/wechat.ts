@@ -1,7 +1,7 @@
 import type { Q } from '../query'
 
 /**
- * WeChat's shared tokens and the subscription messages' outbox (issue 40; schema: server/storage/db.ts MIGRATIONS 36).
+ * WeChat's shared tokens and the subscription messages' outbox (issue 40; schema: server/storage/migrations/0036_wechat.sqlite.sql).
  * Each take is one conditional UPDATE: of several processes on the database, one succeeds.
  */
 

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 
 /**
- * The discount days' tables on the storage seam (issue 28; schema: server/storage/db.ts MIGRATIONS, issue 26), and the
+ * The discount days' tables on the storage seam (issue 28; schema: server/storage/migrations/0021_discount_days.sqlite.sql, issue 26), and the
  * subscription messages' outbox as the discount days write it (wechat_messages, issue 40: takeout writes and reads it
  * through server/storage/repo/wechat.ts).
  */
@@ -33,7 +33,7 @@ export interface DiscountDayRemindersTable {
   sent_at: number | null
 }
 
-/** The subscription messages' outbox (server/storage/db.ts MIGRATIONS 36): what the discount days insert. */
+/** The subscription messages' outbox (server/storage/migrations/0036_wechat.sqlite.sql): what the discount days insert. */
 export interface WechatMessagesTable {
   id: Generated<number>
   user_id: number

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 import type { JobCategory, JobReportReason } from '../../../src/contract/jobEndpoints'
 
 /**
- * Jobs' tables on the storage seam (issue 26's schema, server/storage/db.ts MIGRATIONS; issue 28): postings, shoppers'
+ * Jobs' tables on the storage seam (issue 26's schema, server/storage/migrations/0022_jobs.sqlite.sql; issue 28): postings, shoppers'
  * reports, the contacts a shopper saw per business day. Times are epoch ms on the server's clock (bigint on PostgreSQL,
  * read as numbers). The repository: server/storage/jobs.ts.
  */

@@ -1,3 +1,0 @@
--- A fuel station's grades and pumps in the console (issue 45): the PostgreSQL twin of server/storage/db.ts MIGRATIONS 46 —
--- a grade switched off (off_at ms; NULL while offered) keeps its row and its prices; shoppers no longer see or order it.
-ALTER TABLE oil_grades ADD COLUMN off_at bigint;
