@@ -239,7 +239,7 @@ async function run(argv: string[], env: Env, out: (line: string) => void, input:
   const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
   try {
     // Issue 43's commands (scripts/adminReview.ts).
-    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest, storage)
+    if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest)
     if (command === 'applications') {
       const list = await listApplications(db)
       if (list.length === 0) out('no applications')

@@ -14,7 +14,6 @@
  *   referral-void N              it never counts
  */
 import type { Q } from '../server/storage/query'
-import type { Storage } from '../server/storage/engine'
 import { freeShopName } from '../server/domain/merchant'
 import { nameOwner } from '../server/domain/store/staff'
 import { hideJob, keepJob, reviewJob, reviewQueue } from '../server/domain/jobs'
@@ -24,7 +23,7 @@ import { print, row, showableJson, UsageError } from './adminText'
 export interface AdminCommand {
   usage: string
   /** Exit code 0 when done; refusals are thrown (BizError: exit 1), usage mistakes too (UsageError: exit 2). */
-  run: (db: Q, args: string[], storage: Storage) => Promise<number>
+  run: (db: Q, args: string[]) => Promise<number>
 }
 
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString())
@@ -75,9 +74,9 @@ export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   },
   jobs: {
     usage: 'jobs',
-    run: async (_db, args, storage) => {
+    run: async (db, args) => {
       if (args.length > 0) throw new UsageError(`unexpected: ${args.join(' ')}`)
-      const queue = await reviewQueue(storage)
+      const queue = await reviewQueue(db)
       if (queue.length === 0) print('no postings waiting for review')
       for (const q of queue) {
         const reasons = Object.entries(q.reasons)
@@ -90,34 +89,34 @@ export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   },
   job: {
     usage: 'job N',
-    run: async (_db, [id], storage) => {
-      print(showableJson(await reviewJob(storage, numberArg(id, 'a posting number'))))
+    run: async (db, [id]) => {
+      print(showableJson(await reviewJob(db, numberArg(id, 'a posting number'))))
       return 0
     },
   },
   'job-keep': {
     usage: 'job-keep N',
-    run: async (_db, [id], storage) => {
+    run: async (db, [id]) => {
       const n = numberArg(id, 'a posting number')
-      const kept = await keepJob(storage, n)
+      const kept = await keepJob(db, n)
       print(row(`kept posting #${n}: ${kept.decided} report${kept.decided === 1 ? '' : 's'} found unfounded${kept.shown ? '; listed again' : ''}`))
       return 0
     },
   },
   'job-hide': {
     usage: 'job-hide N',
-    run: async (_db, [id], storage) => {
+    run: async (db, [id]) => {
       const n = numberArg(id, 'a posting number')
-      const hidden = await hideJob(storage, n)
+      const hidden = await hideJob(db, n)
       print(row(`hid posting #${n}: no longer listed; ${hidden.decided} report${hidden.decided === 1 ? '' : 's'} upheld`))
       return 0
     },
   },
   referrals: {
     usage: 'referrals',
-    run: async (_db, args, storage) => {
+    run: async (db, args) => {
       if (args.length > 0) throw new UsageError(`unexpected: ${args.join(' ')}`)
-      const held = await heldReferrals(storage)
+      const held = await heldReferrals(db)
       if (held.length === 0) print('no referrals held for review')
       for (const h of held) print(row(`#${h.referred_id}`, `referred by user ${h.referrer_id}`, `held for: ${h.held_for}`, `order ${h.order_id ?? '-'}`, `paid ${when(h.paid_at === null ? null : Number(h.paid_at))}`))
       return 0
@@ -125,18 +124,18 @@ export const REVIEW_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   },
   'referral-count': {
     usage: 'referral-count N',
-    run: async (db, [id], storage) => {
+    run: async (db, [id]) => {
       const n = numberArg(id, 'an account number')
-      const done = await countHeld(db, storage, n)
+      const done = await countHeld(db, n)
       print(row(done === 'counted' ? `counted the referral of user ${n}` : `the referral of user ${n} is void: its phone was counted before`))
       return 0
     },
   },
   'referral-void': {
     usage: 'referral-void N',
-    run: async (_db, [id], storage) => {
+    run: async (db, [id]) => {
       const n = numberArg(id, 'an account number')
-      await voidHeld(storage, n)
+      await voidHeld(db, n)
       print(row(`the referral of user ${n} is void`))
       return 0
     },

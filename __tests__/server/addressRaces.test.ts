@@ -3,7 +3,7 @@ import { startServer, type TestServer } from './helpers'
 
 // One shopper's address book edited from several devices at once: never more than MAX_ADDRESSES, never two defaults.
 // On SQLite the saves are serial (BEGIN IMMEDIATE); with TEST_DATABASE_URL the address book is on PostgreSQL, where
-// they overlap for real and rest on SERIALIZABLE and transaction()'s retry (server/domain/address/addressBook.ts).
+// they overlap for real and wait on the shopper's row lock (server/domain/address/addressBook.ts, storage/repo/addresses.ts lockBook).
 
 let s: TestServer
 let token: string

@@ -40,7 +40,7 @@ const holdOn = (day: string) => {
 }
 // The reminders as stored, on the seam's engine (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 const remindersWhere = (col: 'day' | 'user_id', value: string | number) =>
-  s.app.storage.db.selectFrom('discount_day_reminders').select(['user_id', 'day']).where(col, '=', value).execute()
+  s.app.q.all<{ user_id: number; day: string }>(`SELECT user_id, day FROM discount_day_reminders WHERE ${col} = ?`, value)
 const rid = () => `dd-${Math.random().toString(36).slice(2, 12)}`
 // Shop 1 川味小馆: 88 % paid (12 % off) and, on discount days, a further 5 % (extra_rate 95). The silver card: 98.
 const bill = (extra: Record<string, unknown> = {}) => ({ kind: 'bill', shop_id: 1, amount: 10000, ...extra })

@@ -31,7 +31,7 @@ const index = (s: TestServer, token: string) => s.call<DiscountDayAnswer>('GET',
 const outbox = async (s: TestServer) => (await s.call<{ list: SandboxMessage[] }>('GET', 'sandbox/messages')).body.data.list.filter((m) => m.event === 'discount_day')
 // A shopper's reminders as stored, on the seam's engine (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 const remindersOf = (s: TestServer, userId: number) =>
-  s.app.storage.db.selectFrom('discount_day_reminders').select(['day', 'template_id']).where('user_id', '=', userId).execute()
+  s.app.q.all<{ day: string; template_id: string }>('SELECT day, template_id FROM discount_day_reminders WHERE user_id = ?', userId)
 const sweep = async (s: TestServer) => expect((await s.call('POST', 'sandbox/sweep')).body.code).toBe(1)
 
 describe('in the sandbox without a template', () => {

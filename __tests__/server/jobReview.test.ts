@@ -63,7 +63,7 @@ describe('reports put a posting in the review queue; they do not hide it', () =>
     expect(await listed(id)).toBe(true)
     // The same reporters cannot pile on while it waits: one undecided report each.
     expect(await report(id, throwaway[0].token)).toMatchObject({ code: 0, reason: 'job_already_reported' })
-    expect((await reviewQueue(s.app.storage)).find((q) => q.job_id === id)).toMatchObject({ reports: 3, answered: 3, reasons: { fake: 3 } })
+    expect((await reviewQueue(s.app.q)).find((q) => q.job_id === id)).toMatchObject({ reports: 3, answered: 3, reasons: { fake: 3 } })
 
     const queue = await runAdmin(s.databaseEnv, 'jobs')
     expect(queue.code).toBe(0)
@@ -79,7 +79,7 @@ describe('reports put a posting in the review queue; they do not hide it', () =>
     expect(await listed(id)).toBe(false)
     expect((await s.call('GET', 'hui_public.job/read', { id })).body).toMatchObject({ code: 0, reason: 'job_not_found' })
     expect(await storeState(staff.token, id)).toMatchObject({ state: 'hidden' })
-    expect((await reviewQueue(s.app.storage)).some((q) => q.job_id === id)).toBe(false)
+    expect((await reviewQueue(s.app.q)).some((q) => q.job_id === id)).toBe(false)
     // Editing or "still hiring" does not bring it back.
     expect((await s.call('POST', 'hui_shanghu.store_job/confirm', { id }, staff.token)).body.code).toBe(1)
     expect(await listed(id)).toBe(false)
@@ -91,15 +91,15 @@ describe('reports put a posting in the review queue; they do not hide it', () =>
     for (const t of first) expect((await report(id, t.token)).code).toBe(1)
     const kept = await runAdmin(s.databaseEnv, 'job-keep', String(id))
     expect({ code: kept.code, err: kept.err }).toEqual({ code: 0, err: '' })
-    expect((await reviewQueue(s.app.storage)).some((q) => q.job_id === id)).toBe(false)
+    expect((await reviewQueue(s.app.q)).some((q) => q.job_id === id)).toBe(false)
     expect(await report(id, first[0].token)).toMatchObject({ code: 0, reason: 'job_report_reviewed' })
-    expect((await reviewQueue(s.app.storage)).some((q) => q.job_id === id)).toBe(false)
+    expect((await reviewQueue(s.app.q)).some((q) => q.job_id === id)).toBe(false)
     const fresh = await shopper()
     expect((await report(id, fresh.token)).code).toBe(1)
-    expect((await reviewQueue(s.app.storage)).find((q) => q.job_id === id)).toMatchObject({ reports: 1 })
+    expect((await reviewQueue(s.app.q)).find((q) => q.job_id === id)).toMatchObject({ reports: 1 })
     expect(await listed(id)).toBe(true)
     // Nothing to keep on a posting with no report waiting: refused, exit 1.
-    await keepJob(s.app.storage, id)
+    await keepJob(s.app.q, id)
     expect((await runAdmin(s.databaseEnv, 'job-keep', String(id))).code).toBe(1)
   })
 })
@@ -114,7 +114,7 @@ describe('reporters who keep reporting kept postings', () => {
     for (let i = 0; i < JOB_REPORT_BAR.kept + 1; i++) ids.push((await post(`服务员 ${i}（反复举报）`, 9)).id)
     for (const id of ids.slice(0, JOB_REPORT_BAR.kept)) {
       expect((await report(id, pest.token)).code).toBe(1)
-      await keepJob(s.app.storage, id)
+      await keepJob(s.app.q, id)
     }
     const last = ids[JOB_REPORT_BAR.kept]
     expect(await report(last, pest.token)).toMatchObject({ code: 0, reason: 'job_report_barred', params: { days: JOB_REPORT_BAR.days } })

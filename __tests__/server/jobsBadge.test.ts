@@ -54,8 +54,8 @@ describe("the workbench's Jobs badge", () => {
     await report(elsewhere, 3)
     // Three reports hid nothing; the operator hides one posting of each shop.
     expect(await workbench(staff.token)).toEqual({ to_answer: 3, hidden: 0 })
-    await hideJob(s.app.storage, thrice)
-    await hideJob(s.app.storage, elsewhere)
+    await hideJob(s.app.q, thrice)
+    await hideJob(s.app.q, elsewhere)
 
     expect(await workbench(staff.token)).toEqual({ to_answer: 2, hidden: 1 })
     expect(await workbench(other.token)).toEqual({ to_answer: 0, hidden: 1 })

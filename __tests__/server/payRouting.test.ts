@@ -140,13 +140,13 @@ describe("a provider's notification, compared with the stored trade", () => {
     const order = await create(1)
     const tradeNo = (await payparam({ id: order.id, platform: 'h5', pay_channel: 6, pay_method: 'wechat' })).data.expend.pay_info
     const paid = { provider: 'wechatpay' as const, trade_no: tradeNo, result: 'success' as const, amount: order.pay_amount, transaction_id: '4200000000000000000000000040', sub_mchid: '1900000109' }
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, { ...paid, provider: 'alipay' })).outcome).toBe('rejected')
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, { ...paid, provider: 'sandbox' })).outcome).toBe('rejected')
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, { ...paid, amount: order.pay_amount - 1 })).outcome).toBe('rejected')
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, { ...paid, sub_mchid: '1900000110' })).outcome).toBe('rejected')
+    expect((await notify(s.app.q, s.app.payProviders, { ...paid, provider: 'alipay' })).outcome).toBe('rejected')
+    expect((await notify(s.app.q, s.app.payProviders, { ...paid, provider: 'sandbox' })).outcome).toBe('rejected')
+    expect((await notify(s.app.q, s.app.payProviders, { ...paid, amount: order.pay_amount - 1 })).outcome).toBe('rejected')
+    expect((await notify(s.app.q, s.app.payProviders, { ...paid, sub_mchid: '1900000110' })).outcome).toBe('rejected')
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.UNPAID)
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, paid)).outcome).toBe('paid')
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, paid)).outcome).toBe('repeat')
+    expect((await notify(s.app.q, s.app.payProviders, paid)).outcome).toBe('paid')
+    expect((await notify(s.app.q, s.app.payProviders, paid)).outcome).toBe('repeat')
     expect(await statusOf(order.id)).toBe(ORDER_STATUS.PAID)
     expect(await s.row('SELECT transaction_id FROM payments WHERE trade_no = ?', tradeNo)).toEqual({ transaction_id: paid.transaction_id })
     expect(await paymentInvariantViolations(s.app.q)).toEqual([])
@@ -156,7 +156,7 @@ describe("a provider's notification, compared with the stored trade", () => {
     const order = await create()
     const tradeNo = (await payparam({ id: order.id, platform: 'h5', pay_channel: 6, pay_method: 'alipay' })).data.expend.pay_info
     expect(alipay.prepared[0]).toMatchObject({ method: 'alipay_wap', trade_no: tradeNo })
-    expect((await notify(s.app.q, s.app.storage, s.app.payProviders, { provider: 'alipay', trade_no: tradeNo, result: 'success', amount: order.pay_amount, transaction_id: '2026120622001' })).outcome).toBe('paid')
+    expect((await notify(s.app.q, s.app.payProviders, { provider: 'alipay', trade_no: tradeNo, result: 'success', amount: order.pay_amount, transaction_id: '2026120622001' })).outcome).toBe('paid')
     expect((await s.call('POST', 'personal.order/refund', { id: order.id, reason: '不想要了' }, shopper.token)).body.code).toBe(1)
     alipay.next.refund = { state: 'succeeded' }
     await approveRefund(s.app.q, s.app.payProviders, order.id, null)

@@ -39,7 +39,7 @@ const board = async (token?: string, lang = 'zh') => {
  * What the sweep does a week after a payment (issue 43: a purchase counts once kept — a bill is kept when it is still
  * paid REFERRAL_KEEP_DAYS later; __tests__/server/referralFarming.test.ts has the rule itself).
  */
-const keep = () => settleReferrals(s.app.q, s.app.storage, nowMs() + KEEP_MS)
+const keep = () => settleReferrals(s.app.q, nowMs() + KEEP_MS)
 /** A bill paid through the sandbox provider (above the contest's minimum), and kept. */
 async function payBill(token: string): Promise<void> {
   const created = await s.call<{ order_info: { id: number } }>('POST', 'personal.order/create', { client_request_id: `referral-${n++}`, kind: 'bill', shop_id: 1, amount: 5000 }, token)
@@ -105,7 +105,7 @@ describe('a referred phone counts once, after its first paid order', () => {
 
   it('no one refers themself: a referral naming the account itself is not recorded (recordReferral; the bind never asks it: a new account’s own id does not exist when its share is checked)', async () => {
     const a = await s.login('13700000015')
-    await recordReferral(s.app.q, s.app.storage, a.userId, a.userId, '13700000015')
+    await recordReferral(s.app.q, a.userId, a.userId, '13700000015')
     expect(await s.rows('SELECT referred_id FROM referrals')).toEqual([])
     await payBill(a.token)
     expect((await board(a.token)).mine).toMatchObject({ rank: null, count: 0, pending_count: 0 })

@@ -137,7 +137,7 @@ describe("one person's several phones", () => {
     for (const f of [one, two, other]) await bill(f.token, 5000)
     await at(REFERRAL_KEEP_DAYS)
     expect(await mine(sharer.token)).toEqual({ rank: 1, count: 2, pending: 1 })
-    const held = await heldReferrals(s.app.storage)
+    const held = await heldReferrals(s.app.q)
     expect(held).toEqual([expect.objectContaining({ referred_id: two.userId, referrer_id: sharer.userId, held_for: 'wechat' })])
 
     const listed = await runAdmin(s.databaseEnv, 'referrals')
@@ -145,7 +145,7 @@ describe("one person's several phones", () => {
     expect(listed.out).toMatch(new RegExp(`^#${two.userId}\\treferred by user ${sharer.userId}\\theld for: wechat`, 'm'))
     expect((await runAdmin(s.databaseEnv, 'referral-void', String(two.userId))).code).toBe(0)
     expect(await mine(sharer.token)).toEqual({ rank: 1, count: 2, pending: 0 })
-    expect(await heldReferrals(s.app.storage)).toEqual([])
+    expect(await heldReferrals(s.app.q)).toEqual([])
     // Nothing held under that number any more.
     expect((await runAdmin(s.databaseEnv, 'referral-count', String(two.userId))).code).toBe(1)
   })
@@ -156,15 +156,15 @@ describe("one person's several phones", () => {
     // As the provider's notification will name the payer once payments are real (WeChat Pay's payer, Alipay's buyer).
     for (const f of [a, b]) {
       const id = await bill(f.token, 5000)
-      await confirmOnPaid(s.app.storage, f.userId, id, { payer: 'card:6222-0000-1111', db: s.app.q })
+      await confirmOnPaid(s.app.q, f.userId, id, { payer: 'card:6222-0000-1111' })
     }
     await at(REFERRAL_KEEP_DAYS)
     expect(await mine(sharer.token)).toEqual({ rank: 1, count: 1, pending: 1 })
-    expect((await heldReferrals(s.app.storage)).map((h) => h.held_for)).toEqual(['payer'])
-    const counted = await runAdmin(s.databaseEnv, 'referral-count', String((await heldReferrals(s.app.storage))[0].referred_id))
+    expect((await heldReferrals(s.app.q)).map((h) => h.held_for)).toEqual(['payer'])
+    const counted = await runAdmin(s.databaseEnv, 'referral-count', String((await heldReferrals(s.app.q))[0].referred_id))
     expect({ code: counted.code, err: counted.err }).toEqual({ code: 0, err: '' })
     expect(await mine(sharer.token)).toEqual({ rank: 1, count: 2, pending: 0 })
     // settleReferrals is what the sweep runs: nothing left to do.
-    expect(await settleReferrals(s.app.q, s.app.storage)).toEqual({ counted: 0, held: 0, undone: 0 })
+    expect(await settleReferrals(s.app.q)).toEqual({ counted: 0, held: 0, undone: 0 })
   })
 })

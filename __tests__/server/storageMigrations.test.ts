@@ -136,7 +136,7 @@ describe('SQLite', () => {
     other.pragma('busy_timeout = 0')
     let otherWrite: unknown = null
     await storage.transaction('serializable', async (trx) => {
-      await trx.selectFrom('addresses').select('id').execute()
+      await kysql`SELECT id FROM addresses`.execute(trx)
       // Another process wanting to write now must wait: this transaction already owns the file's write lock.
       try {
         other.prepare('BEGIN IMMEDIATE').run()
@@ -155,7 +155,7 @@ describe('SQLite', () => {
     const fields = { user_id: Number(user), name: 'n', mobile: '13800138000', province: 'p', city: 'c', district: 'd', detail: 'dddd', created_at: '2026-01-01 00:00:00' }
     await expect(
       storage.transaction('serializable', async (trx) => {
-        await trx.insertInto('addresses').values(fields).execute()
+        await kysql`INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, created_at) VALUES (${fields.user_id}, ${fields.name}, ${fields.mobile}, ${fields.province}, ${fields.city}, ${fields.district}, ${fields.detail}, ${fields.created_at})`.execute(trx)
         throw new Error('changed my mind')
       }),
     ).rejects.toThrow('changed my mind')

@@ -6,7 +6,7 @@ beforeAll(async () => {
 })
 afterAll(() => s.close())
 
-// The address book is on the storage seam on both engines (server/storage/addresses.ts): its rows are where the helpers look.
+// The address book is on the storage seam on both engines (server/storage/repo/addresses.ts): its rows are where the helpers look.
 const insert = (name: string) =>
   s.row<{ id: number }>(
     "INSERT INTO addresses (user_id, name, mobile, province, city, district, detail, created_at) VALUES (1, ?, '13800138000', '广东省', '深圳市', '南山区', ?, '2026-01-01 00:00:00') RETURNING id",

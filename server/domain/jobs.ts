@@ -1,9 +1,9 @@
 import type { Job, JobContactAnswer, JobDetail, StoreJob } from '../../src/contract/jobs'
 import { JOB_CONTACTS_NEW_ACCOUNT, JOB_CONTACTS_PER_ADDRESS, JOB_CONTACTS_PER_DAY, JOB_LIFETIME_DAYS, JOB_NEW_ACCOUNT_HOURS, JOB_REPORT_BAR, type JobCategory, type JobReportReason } from '../../src/contract/jobEndpoints'
 import { distanceMeters, type GeoPoint } from '../../src/contract/geo'
-import type { Engine, Storage, Store } from '../storage/engine'
-import * as jobs from '../storage/jobs'
-import type { JobFields, JobRow } from '../storage/jobs'
+import * as jobs from '../storage/repo/jobs'
+import type { JobFields, JobRow } from '../storage/repo/jobs'
+import type { Q } from '../storage/query'
 import { refuse } from './refusal'
 import { inBusinessZone, nowMs, parseText } from '../time'
 
@@ -19,7 +19,7 @@ import { inBusinessZone, nowMs, parseText } from '../time'
  * (`job_report_reviewed`), and one with JOB_REPORT_BAR.kept reports kept in the last JOB_REPORT_BAR.days days may not
  * report at all (`job_report_barred`) until fewer are.
  *
- * On the storage seam (issue 28): the rules here, the queries in server/storage/jobs.ts, the routes only hand the
+ * The rules here, the queries in server/storage/repo/jobs.ts, the routes only hand the
  * request over. Isolation (PostgreSQL) — every transaction is READ COMMITTED after a row lock, named beside it:
  * - a shopper's contact (at most JOB_CONTACTS_PER_DAY postings a day: a count, then an insert) locks the shopper's
  *   users row, so one shopper's contacts are counted one after another (the address book's choice: a hot set of one
@@ -64,22 +64,22 @@ export interface JobQuery {
 }
 
 /** Listed postings: nearest first with a point (then newest), else newest first; paged. */
-export async function jobPage(storage: Storage, q: JobQuery) {
-  const rows = await jobs.listedJobs(storage.db, storage.engine, { since: listedSince(), cityId: q.cityId, category: q.category, salaryMin: q.salaryMin, keyword: q.keyword })
+export async function jobPage(db: Q, q: JobQuery) {
+  const rows = await jobs.listedJobs(db, { since: listedSince(), cityId: q.cityId, category: q.category, salaryMin: q.salaryMin, keyword: q.keyword })
   const all = rows.map((r) => toJob(r, q.at))
   if (q.at) all.sort((a, b) => (a.shop.distance ?? 0) - (b.shop.distance ?? 0) || b.refreshed_at - a.refreshed_at || b.id - a.id)
   const start = (q.page - 1) * q.pageSize
   return { list: all.slice(start, start + q.pageSize), total: all.length, page: q.page, page_size: q.pageSize }
 }
 
-async function listed(s: Store, id: number): Promise<JobRow> {
+async function listed(s: Q, id: number): Promise<JobRow> {
   const row = await jobs.listedJob(s, id, listedSince())
   if (!row) throw refuse('job_not_found')
   return row
 }
 
-export async function jobDetail(storage: Storage, id: number, at: GeoPoint | null): Promise<JobDetail> {
-  return toDetail(await listed(storage.db, id), at)
+export async function jobDetail(db: Q, id: number, at: GeoPoint | null): Promise<JobDetail> {
+  return toDetail(await listed(db, id), at)
 }
 
 /**
@@ -90,14 +90,14 @@ export async function jobDetail(storage: Storage, id: number, at: GeoPoint | nul
  * behind it (issue 43: a second account doubled the first's). The same posting again is free — for the account, and
  * for the address.
  */
-export async function jobContact(storage: Storage, userId: number, id: number, client: string): Promise<JobContactAnswer> {
+export async function jobContact(db: Q, userId: number, id: number, client: string): Promise<JobContactAnswer> {
   const now = nowMs()
   const day = inBusinessZone(now).format('YYYY-MM-DD')
   // READ COMMITTED after the shopper's row lock and the address's (above): the counts and the insert of one shopper,
   // and of one address, do not interleave.
-  return storage.transaction('read committed', async (trx) => {
-    await jobs.lockShopper(trx, storage.engine, userId)
-    await jobs.lockClient(trx, storage.engine, client)
+  return db.transaction('read committed', async (trx) => {
+    await jobs.lockShopper(trx, userId)
+    await jobs.lockClient(trx, client)
     const row = await listed(trx, id)
     const created = await jobs.accountCreatedAt(trx, userId)
     const isNew = created !== undefined && now - parseText(created).valueOf() < JOB_NEW_ACCOUNT_HOURS * 3_600_000
@@ -117,19 +117,19 @@ export async function jobContact(storage: Storage, userId: number, id: number, c
  * The sweep (server/http/app.ts housekeeping): contacts of days before yesterday go — a limit reads only its own day's,
  * and a contact names who looked at which posting from which address; yesterday's stays for a clock moved back.
  */
-export const pruneJobContacts = (storage: Storage, now = nowMs()): Promise<number> =>
-  jobs.pruneContactsBefore(storage.db, inBusinessZone(now - 86_400_000).format('YYYY-MM-DD'))
+export const pruneJobContacts = (db: Q, now = nowMs()): Promise<number> =>
+  jobs.pruneContactsBefore(db, inBusinessZone(now - 86_400_000).format('YYYY-MM-DD'))
 
 /**
  * A shopper reports a listed posting: it goes to the operator's review queue (it stays listed). Once until the operator
  * decides; never again by a shopper whose report of it the operator kept; not by a shopper barred for reports kept.
  */
-export async function reportJob(storage: Storage, userId: number, id: number, reason: JobReportReason, note: string): Promise<void> {
+export async function reportJob(db: Q, userId: number, id: number, reason: JobReportReason, note: string): Promise<void> {
   const now = nowMs()
   // READ COMMITTED after the posting's row lock: reports of one posting one after another, so a shopper's second
   // report at the same moment sees the first (the operator's decisions take the same lock).
-  await storage.transaction('read committed', async (trx) => {
-    if (!(await jobs.lockJob(trx, storage.engine, id))) throw refuse('job_not_found')
+  await db.transaction('read committed', async (trx) => {
+    if (!(await jobs.lockJob(trx, id))) throw refuse('job_not_found')
     await listed(trx, id)
     if ((await jobs.keptReportsSince(trx, userId, now - JOB_REPORT_BAR.days * 86_400_000)) >= JOB_REPORT_BAR.kept) throw refuse('job_report_barred', { days: JOB_REPORT_BAR.days })
     if (await jobs.hasOpenReport(trx, id, userId)) throw refuse('job_already_reported')
@@ -154,12 +154,12 @@ export interface QueuedJob {
 }
 
 /** Postings with undecided reports, not hidden: most reports first, then the longest waiting. */
-export async function reviewQueue(storage: Storage): Promise<QueuedJob[]> {
-  return queuedJobs(storage.db)
+export async function reviewQueue(db: Q): Promise<QueuedJob[]> {
+  return queuedJobs(db)
 }
 
-/** reviewQueue on a store (the operator's console reads it through its own Q: server/domain/console/review.ts). */
-export async function queuedJobs(s: Store): Promise<QueuedJob[]> {
+/** reviewQueue inside the caller's transaction or on the database (the operator's console: server/domain/console/review.ts). */
+export async function queuedJobs(s: Q): Promise<QueuedJob[]> {
   const byJob = new Map<number, QueuedJob>()
   for (const r of await jobs.undecidedReports(s)) {
     const q = byJob.get(r.job_id) ?? { job_id: r.job_id, shop_id: r.shop_id, shop_name: r.shop_name, title: r.title, closed: r.closed_at !== null, reports: 0, answered: 0, reasons: {}, first_at: r.created_at }
@@ -173,11 +173,11 @@ export async function queuedJobs(s: Store): Promise<QueuedJob[]> {
 }
 
 /** One posting as the operator reviews it: its fields, its shop, its state, its undecided reports with the shop's answers. */
-export async function reviewJob(storage: Storage, id: number) {
-  return reviewJobIn(storage.db, id)
+export async function reviewJob(db: Q, id: number) {
+  return reviewJobIn(db, id)
 }
 
-export async function reviewJobIn(s: Store, id: number) {
+export async function reviewJobIn(s: Q, id: number) {
   const row = await jobs.jobById(s, id)
   if (!row) throw refuse('job_not_found')
   return { ...toDetail(row, null), contact_name: row.contact_name, contact_phone: row.contact_phone, state: stateOf(row, nowMs()), hidden_at: row.hidden_at, reports: await jobs.undecidedReportsOf(s, id) }
@@ -197,14 +197,14 @@ export interface JobDecision {
  * reporters do not queue it again); a posting the operator had hidden is listed again. Refused `job_not_queued` when
  * there is nothing to decide (no undecided report and not hidden).
  */
-export async function keepJob(storage: Storage, id: number): Promise<{ decided: number; shown: boolean }> {
-  return storage.transaction('read committed', (trx) => keepJobIn(trx, storage.engine, id, { queuedOnly: false }))
+export async function keepJob(db: Q, id: number): Promise<{ decided: number; shown: boolean }> {
+  return db.transaction('read committed', (trx) => keepJobIn(trx, id, { queuedOnly: false }))
 }
 
 /** keepJob inside the caller's transaction (READ COMMITTED after the posting's row lock, taken here). */
-export async function keepJobIn(trx: Store, engine: Engine, id: number, how: JobDecision): Promise<{ decided: number; shown: boolean }> {
+export async function keepJobIn(trx: Q, id: number, how: JobDecision): Promise<{ decided: number; shown: boolean }> {
   const now = nowMs()
-  if (!(await jobs.lockJob(trx, engine, id))) throw refuse('job_not_found')
+  if (!(await jobs.lockJob(trx, id))) throw refuse('job_not_found')
   const row = (await jobs.jobById(trx, id)) as JobRow
   const decided = await jobs.decideReports(trx, id, 'kept', now)
   if (decided === 0 && (how.queuedOnly || row.hidden_at === null)) throw refuse('job_not_queued')
@@ -213,14 +213,14 @@ export async function keepJobIn(trx: Store, engine: Engine, id: number, how: Job
 }
 
 /** The operator hides a posting (queued or not): not listed from now on, whatever the shop does; its reports decided `hidden`. */
-export async function hideJob(storage: Storage, id: number): Promise<{ decided: number }> {
-  return storage.transaction('read committed', (trx) => hideJobIn(trx, storage.engine, id, { queuedOnly: false }))
+export async function hideJob(db: Q, id: number): Promise<{ decided: number }> {
+  return db.transaction('read committed', (trx) => hideJobIn(trx, id, { queuedOnly: false }))
 }
 
 /** hideJob inside the caller's transaction (READ COMMITTED after the posting's row lock, taken here). */
-export async function hideJobIn(trx: Store, engine: Engine, id: number, how: JobDecision): Promise<{ decided: number }> {
+export async function hideJobIn(trx: Q, id: number, how: JobDecision): Promise<{ decided: number }> {
   const now = nowMs()
-  if (!(await jobs.lockJob(trx, engine, id))) throw refuse('job_not_found')
+  if (!(await jobs.lockJob(trx, id))) throw refuse('job_not_found')
   const row = (await jobs.jobById(trx, id)) as JobRow
   if (row.hidden_at !== null) throw refuse('job_already_hidden')
   await jobs.setHidden(trx, id, now)
@@ -238,28 +238,28 @@ function stateOf(row: JobRow, now: number): StoreJob['state'] {
   return 'open'
 }
 
-async function toStoreJob(s: Store, row: JobRow): Promise<StoreJob> {
+async function toStoreJob(s: Q, row: JobRow): Promise<StoreJob> {
   const reports = await jobs.openReportsOf(s, row.id)
   return { ...toDetail(row, null), contact_name: row.contact_name, contact_phone: row.contact_phone, state: stateOf(row, nowMs()), open_reports: reports }
 }
 
-async function own(s: Store, shopId: number, id: number): Promise<JobRow> {
+async function own(s: Q, shopId: number, id: number): Promise<JobRow> {
   const row = await jobs.ownJob(s, shopId, id)
   if (!row) throw refuse('job_not_found')
   return row
 }
 
 /** Locks the shop's posting (PostgreSQL, see above) and reads it; another shop's is not found. */
-async function lockOwn(storage: Storage, trx: Store, shopId: number, id: number): Promise<JobRow> {
-  if (!(await jobs.lockJob(trx, storage.engine, id, shopId))) throw refuse('job_not_found')
+async function lockOwn(trx: Q, shopId: number, id: number): Promise<JobRow> {
+  if (!(await jobs.lockJob(trx, id, shopId))) throw refuse('job_not_found')
   return own(trx, shopId, id)
 }
 
-export async function storeJobPage(storage: Storage, shopId: number, page: number, pageSize: number) {
-  const total = await jobs.countOfShop(storage.db, shopId)
-  const rows = await jobs.pageOfShop(storage.db, shopId, pageSize, (page - 1) * pageSize)
+export async function storeJobPage(db: Q, shopId: number, page: number, pageSize: number) {
+  const total = await jobs.countOfShop(db, shopId)
+  const rows = await jobs.pageOfShop(db, shopId, pageSize, (page - 1) * pageSize)
   const list: StoreJob[] = []
-  for (const r of rows) list.push(await toStoreJob(storage.db, r))
+  for (const r of rows) list.push(await toStoreJob(db, r))
   return { list, total, page, page_size: pageSize }
 }
 
@@ -267,51 +267,51 @@ export async function storeJobPage(storage: Storage, shopId: number, page: numbe
  * The workbench's Jobs badge: the shop's postings not closed with reports waiting for its answer (`to_answer`), and
  * its postings not closed that the operator hid (`hidden`, issue 43: reports alone hide nothing).
  */
-export async function jobsToAnswer(storage: Storage, shopId: number): Promise<{ to_answer: number; hidden: number }> {
-  const counts = await jobs.openReportCounts(storage.db, shopId)
-  return { to_answer: counts.length, hidden: await jobs.hiddenCountOf(storage.db, shopId) }
+export async function jobsToAnswer(db: Q, shopId: number): Promise<{ to_answer: number; hidden: number }> {
+  const counts = await jobs.openReportCounts(db, shopId)
+  return { to_answer: counts.length, hidden: await jobs.hiddenCountOf(db, shopId) }
 }
 
 /** Create (no id) or edit a posting of the shop; either starts its 30 days again. A closed one is not edited. */
-export async function saveJob(storage: Storage, shopId: number, id: number | undefined, f: JobFields): Promise<StoreJob> {
+export async function saveJob(db: Q, shopId: number, id: number | undefined, f: JobFields): Promise<StoreJob> {
   const now = nowMs()
   // A new posting: one insert. An edit: READ COMMITTED after the posting's row lock (not edited once closed).
-  const jobId = await storage.transaction('read committed', async (trx) => {
+  const jobId = await db.transaction('read committed', async (trx) => {
     if (id === undefined) return jobs.insertJob(trx, shopId, f, now)
-    if ((await lockOwn(storage, trx, shopId, id)).closed_at !== null) throw refuse('job_closed')
+    if ((await lockOwn(trx, shopId, id)).closed_at !== null) throw refuse('job_closed')
     await jobs.updateJob(trx, id, f, now)
     return id
   })
-  return toStoreJob(storage.db, await own(storage.db, shopId, jobId))
+  return toStoreJob(db, await own(db, shopId, jobId))
 }
 
-export async function closeJob(storage: Storage, shopId: number, id: number): Promise<StoreJob> {
+export async function closeJob(db: Q, shopId: number, id: number): Promise<StoreJob> {
   // A conditional update (closed_at IS NULL): closing twice keeps the first time. The lock only finds the shop's own.
-  await storage.transaction('read committed', async (trx) => {
-    await lockOwn(storage, trx, shopId, id)
+  await db.transaction('read committed', async (trx) => {
+    await lockOwn(trx, shopId, id)
     await jobs.closeJob(trx, id, nowMs())
   })
-  return toStoreJob(storage.db, await own(storage.db, shopId, id))
+  return toStoreJob(db, await own(db, shopId, id))
 }
 
 /** "Still hiring": the 30 days start again from now (an expired posting is listed again). */
-export async function confirmJob(storage: Storage, shopId: number, id: number): Promise<StoreJob> {
+export async function confirmJob(db: Q, shopId: number, id: number): Promise<StoreJob> {
   const now = nowMs()
   // READ COMMITTED after the posting's row lock: a closed posting is not confirmed.
-  await storage.transaction('read committed', async (trx) => {
-    if ((await lockOwn(storage, trx, shopId, id)).closed_at !== null) throw refuse('job_closed')
+  await db.transaction('read committed', async (trx) => {
+    if ((await lockOwn(trx, shopId, id)).closed_at !== null) throw refuse('job_closed')
     await jobs.refreshJob(trx, id, now)
   })
-  return toStoreJob(storage.db, await own(storage.db, shopId, id))
+  return toStoreJob(db, await own(db, shopId, id))
 }
 
 /** The shop answers a posting's open reports: its answer goes with them to the operator's review (the posting stays as it is). */
-export async function answerReports(storage: Storage, shopId: number, id: number, answer: string): Promise<StoreJob> {
+export async function answerReports(db: Q, shopId: number, id: number, answer: string): Promise<StoreJob> {
   const now = nowMs()
   // READ COMMITTED after the posting's row lock: no report slips in between (reports take the same lock).
-  await storage.transaction('read committed', async (trx) => {
-    await lockOwn(storage, trx, shopId, id)
+  await db.transaction('read committed', async (trx) => {
+    await lockOwn(trx, shopId, id)
     if ((await jobs.answerOpenReports(trx, id, answer, now)) === 0) throw refuse('job_no_open_reports')
   })
-  return toStoreJob(storage.db, await own(storage.db, shopId, id))
+  return toStoreJob(db, await own(db, shopId, id))
 }

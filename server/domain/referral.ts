@@ -4,10 +4,9 @@ import type { ApiLang } from '../../src/contract/common'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
 import { REFERRAL_BOARD_SIZE, REFERRAL_KEEP_DAYS, REFERRAL_PENDING_LISTED } from '../../src/contract/referralEndpoints'
 import { ORDER_STATUS } from '../../src/contract/constants'
-import type { Storage, Store } from '../storage/engine'
 import { nicknameIn } from './names'
 import { refuse } from './refusal'
-import * as repo from '../storage/referral'
+import * as repo from '../storage/repo/referral'
 import { insertSecretSetting, secretSetting } from '../storage/repo/referral'
 import { fmt, nowMs, parseText } from '../time'
 
@@ -36,10 +35,9 @@ import { fmt, nowMs, parseText } from '../time'
  *   keeps the referrer's count (the referral happened); deleting the referrer takes them off the board, and those below
  *   move up one place; the phones they had counted stay counted.
  *
- * On the storage seam (issue 28): its four tables are read and written through server/storage/referral.ts. The two
- * moments that create and confirm referrals belong to other verticals' SQLite transactions (the bind's, markPaid's),
- * so they run right AFTER those commit (a seam transaction must not nest in `tx()`): recordReferral from the bind
- * route, confirmOnPaid from server/domain/pay/pay.ts `notify`. The HMAC key stays in `settings` (synchronous, below).
+ * Its tables are read and written through server/storage/repo/referral.ts. The two moments that create and confirm
+ * referrals follow other verticals' transactions (the bind's, markPaid's) and run right AFTER those commit: recordReferral
+ * from the bind route, confirmOnPaid from server/domain/pay/pay.ts `notify`. The HMAC key is kept in `settings`.
  */
 
 const secrets = new WeakMap<Q, Buffer>()
@@ -66,11 +64,10 @@ export const phoneHash = async (db: Q, phone: string): Promise<string> => crypto
  * After a new account's first bind has committed: the sharer is recorded as its referrer when it is another live
  * account. No transaction: one insert (a second for the same account is ignored); a referrer deleted between the
  * check and the insert is harmless (the board leaves deleted referrers out, and confirmOnPaid voids their referrals).
- * `db`: the HMAC key's settings row (SQLite).
  */
-export async function recordReferral(db: Q, storage: Storage, referredId: number, referrerId: number | null, phone: string, now = nowMs()): Promise<void> {
-  if (referrerId === null || referrerId === referredId || !(await repo.isLiveUser(storage.db, referrerId))) return
-  await repo.insertReferral(storage.db, { referred_id: referredId, referrer_id: referrerId, phone_hash: await phoneHash(db, phone), bound_at: now })
+export async function recordReferral(db: Q, referredId: number, referrerId: number | null, phone: string, now = nowMs()): Promise<void> {
+  if (referrerId === null || referrerId === referredId || !(await repo.isLiveUser(db, referrerId))) return
+  await repo.insertReferral(db, { referred_id: referredId, referrer_id: referrerId, phone_hash: await phoneHash(db, phone), bound_at: now })
 }
 
 /** An identity's keyed hash (a WeChat openid, a payer id): like a phone's, it cannot be matched without the secret. */
@@ -80,22 +77,21 @@ const identityHash = async (db: Q, kind: string, value: string): Promise<string>
 export const KEEP_MS = REFERRAL_KEEP_DAYS * 86_400_000
 
 /** The minimum purchase of the contest on at `now` (else the next, else the last): 0 with none. */
-const minimumAt = async (s: Store, now: number): Promise<number> => (await repo.contestAt(s, now))?.min_amount ?? 0
+const minimumAt = async (s: Q, now: number): Promise<number> => (await repo.contestAt(s, now))?.min_amount ?? 0
 
 /**
  * After a payment of the account's order has committed (server/domain/pay/pay.ts notify): a paid order of at least the
  * contest's minimum becomes its pending referral's purchase, waiting to be kept (settleReferrals counts it) — unless one
  * already waits. `payer`: the payer the provider names (WeChat Pay's payer, Alipay's buyer; none in the sandbox), kept as
- * a keyed hash (`db`: the key's settings) — one payer behind several referrals holds them for review. Nothing when no referral is pending (a
+ * a keyed hash — one payer behind several referrals holds them for review. Nothing when no referral is pending (a
  * later order, a repeat of the notification, a purchase under the minimum).
  *
  * Isolation: READ COMMITTED with conditional updates (`… WHERE state = 'pending' AND order_id IS NULL`): two orders paid
  * at once for one account record one of them. On SQLite, BEGIN IMMEDIATE. It only touches the database (it may run again).
  */
-export async function confirmOnPaid(storage: Storage, userId: number, orderId: number, o: { payer?: string; db?: Q } = {}, now = nowMs()): Promise<void> {
-  if (o.payer && !o.db) throw new Error('a payer is kept as a keyed hash: pass the database of the key (db)')
-  const payerHash = o.payer && o.db ? await identityHash(o.db, 'payer', o.payer) : null
-  await storage.transaction('read committed', async (trx) => {
+export async function confirmOnPaid(db: Q, userId: number, orderId: number, o: { payer?: string } = {}, now = nowMs()): Promise<void> {
+  const payerHash = o.payer ? await identityHash(db, 'payer', o.payer) : null
+  await db.transaction('read committed', async (trx) => {
     const pending = await repo.pendingReferralOf(trx, userId)
     if (!pending) return
     if (pending.referrer_id === userId || !(await repo.isLiveUser(trx, pending.referrer_id))) {
@@ -118,17 +114,17 @@ const UNDONE: ReadonlySet<number> = new Set([ORDER_STATUS.CANCELLED, ORDER_STATU
  * waits — kept now (completed, or still paid KEEP_MS after payment): counted, held for review, or void; cancelled or
  * refunded: back to pending, with the account's next qualifying purchase if it has one; refunding: it waits. Each
  * referral in a transaction of its own (READ COMMITTED, conditional updates on its state and purchase; the phone's and
- * the identities' primary keys decide between two sweeps at once). `db`: the HMAC key's settings row.
+ * the identities' primary keys decide between two sweeps at once).
  */
-export async function settleReferrals(db: Q, storage: Storage, now = nowMs()): Promise<{ counted: number; held: number; undone: number }> {
+export async function settleReferrals(db: Q, now = nowMs()): Promise<{ counted: number; held: number; undone: number }> {
   const out = { counted: 0, held: 0, undone: 0 }
-  for (const r of await repo.holdingReferrals(storage.db)) {
+  for (const r of await repo.holdingReferrals(db)) {
     const orderId = Number(r.order_id)
-    const order = await repo.orderFor(storage.db, orderId)
+    const order = await repo.orderFor(db, orderId)
     if (!order || UNDONE.has(order.status)) {
-      const min = await minimumAt(storage.db, now)
-      const next = (await repo.paidOrdersOf(storage.db, Number(r.referred_id), min, orderId))[0]
-      const done = await storage.transaction('read committed', (trx) =>
+      const min = await minimumAt(db, now)
+      const next = (await repo.paidOrdersOf(db, Number(r.referred_id), min, orderId))[0]
+      const done = await db.transaction('read committed', (trx) =>
         repo.setPurchase(trx, Number(r.referred_id), next ? { order_id: next.id, paid_at: parseText(next.pay_time).valueOf() } : { order_id: null, paid_at: null }, orderId),
       )
       if (done) out.undone++
@@ -136,7 +132,7 @@ export async function settleReferrals(db: Q, storage: Storage, now = nowMs()): P
     }
     const kept = order.status === ORDER_STATUS.COMPLETED || (order.status !== ORDER_STATUS.REFUNDING && Number(r.paid_at) + KEEP_MS <= now)
     if (!kept) continue
-    const result = await keep(db, storage, Number(r.referred_id), orderId, now)
+    const result = await keep(db, Number(r.referred_id), orderId, now)
     if (result === 'counted') out.counted++
     if (result === 'held') out.held++
   }
@@ -144,7 +140,7 @@ export async function settleReferrals(db: Q, storage: Storage, now = nowMs()): P
 }
 
 /** The identities of a referred account: its WeChat openids and the payer its purchase named, as keyed hashes by kind. */
-async function identitiesOf(db: Q, s: Store, userId: number, payerHash: string | null): Promise<Array<{ kind: 'wechat' | 'payer'; hash: string }>> {
+async function identitiesOf(db: Q, s: Q, userId: number, payerHash: string | null): Promise<Array<{ kind: 'wechat' | 'payer'; hash: string }>> {
   const ids = await repo.openidsOf(s, userId)
   const out: Array<{ kind: 'wechat' | 'payer'; hash: string }> = []
   if (ids?.wx_openid) out.push({ kind: 'wechat', hash: await identityHash(db, 'wx', ids.wx_openid) })
@@ -154,8 +150,8 @@ async function identitiesOf(db: Q, s: Store, userId: number, payerHash: string |
 }
 
 /** A kept purchase: the referral counted (phone and identities recorded), held for review, or void. */
-async function keep(db: Q, storage: Storage, referredId: number, orderId: number, now: number): Promise<'counted' | 'held' | 'void' | 'gone'> {
-  return storage.transaction('read committed', async (trx) => {
+async function keep(db: Q, referredId: number, orderId: number, now: number): Promise<'counted' | 'held' | 'void' | 'gone'> {
+  return db.transaction('read committed', async (trx) => {
     const pending = await repo.pendingReferralOf(trx, referredId)
     if (!pending || pending.held_for !== null || Number(pending.order_id) !== orderId) return 'gone'
     if (pending.referrer_id === referredId || !(await repo.isLiveUser(trx, pending.referrer_id))) {
@@ -182,15 +178,15 @@ async function keep(db: Q, storage: Storage, referredId: number, orderId: number
 // The operator's review of held referrals (scripts/adminReview.ts: `npm run admin -- referrals | referral-count N | referral-void N`).
 
 /** The referrals held for review: one person's several phones, by the identity they share with one already counted. */
-export const heldReferrals = (storage: Storage) => repo.heldReferrals(storage.db)
+export const heldReferrals = (db: Q) => repo.heldReferrals(db)
 
 /**
  * The operator counts a held referral (the people are different after all): its phone counted (a phone counted before:
  * void, as ever), its identities recorded, confirmed at its purchase's payment time. `referral_not_held` when none is held
  * under that account.
  */
-export async function countHeld(db: Q, storage: Storage, referredId: number, now = nowMs()): Promise<'counted' | 'void'> {
-  return storage.transaction('read committed', async (trx) => {
+export async function countHeld(db: Q, referredId: number, now = nowMs()): Promise<'counted' | 'void'> {
+  return db.transaction('read committed', async (trx) => {
     const held = await repo.heldReferralOf(trx, referredId)
     if (!held) throw refuse('referral_not_held')
     if (!(await repo.countPhone(trx, held.phone_hash, now))) {
@@ -204,16 +200,16 @@ export async function countHeld(db: Q, storage: Storage, referredId: number, now
 }
 
 /** The operator voids a held referral: it never counts. */
-export async function voidHeld(storage: Storage, referredId: number): Promise<void> {
-  await storage.transaction('read committed', async (trx) => {
+export async function voidHeld(db: Q, referredId: number): Promise<void> {
+  await db.transaction('read committed', async (trx) => {
     if (!(await repo.heldReferralOf(trx, referredId))) throw refuse('referral_not_held')
     await repo.voidReferral(trx, referredId)
   })
 }
 
 /** Shows (false) or hides (true) the shopper's name on the board; one statement, so no transaction. */
-export async function setHidden(storage: Storage, userId: number, hidden: boolean): Promise<void> {
-  await repo.setHidden(storage.db, userId, hidden)
+export async function setHidden(db: Q, userId: number, hidden: boolean): Promise<void> {
+  await repo.setHidden(db, userId, hidden)
 }
 
 /** A prize as stored (JSON in referral_contests.prizes): its ranks and its words in both languages. */
@@ -232,8 +228,7 @@ export function maskName(lang: ApiLang, nickname: string): string {
 }
 
 /** The contest's board: several reads, no transaction (each a moment's state; the board is refreshed by reading again). */
-export async function contestView(storage: Storage, lang: ApiLang, userId: number | null, now = nowMs()): Promise<ReferralContestAnswer> {
-  const db = storage.db
+export async function contestView(db: Q, lang: ApiLang, userId: number | null, now = nowMs()): Promise<ReferralContestAnswer> {
   const c = await repo.contestAt(db, now)
   if (!c) return { contest: null, board: [], ranked: 0, mine: null }
   const prizes = (JSON.parse(c.prizes) as Prize[]).map((p) => ({ rank_from: p.rank_from, rank_to: p.rank_to, title: lang === 'en' ? p.en : p.zh }))

@@ -419,7 +419,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // is looked at) waits until the rest is read and dropped, bounded, so a real client is not reset (drain.ts).
   finishReadingBeforeAnswering(app)
 
-  accountRoutes(app, q, storage, { smsPerClient: opts.smsPerClient ?? 5, smsPerClientDay: opts.smsPerClientDay ?? 50, sms, wechat })
+  accountRoutes(app, q, { smsPerClient: opts.smsPerClient ?? 5, smsPerClientDay: opts.smsPerClientDay ?? 50, sms, wechat })
   // A subscription message recorded by this request (a takeout order's move): sent once the answer is out (its transaction
   // has committed). Costs nothing when none was recorded: a flag, no query.
   app.addHook('onResponse', (req, _reply, done) => {
@@ -431,22 +431,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, q, providers, refundAutoApproveHours)
   // The providers' notifications (/notify/…): answered in each provider's format (server/http/routes/notify.ts).
   const wechatpay = opts.payments?.wechatpay
-  await notifyRoutes(app, q, storage, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
+  await notifyRoutes(app, q, providers, { wechatpay: wechatpay && 'parsePaymentNotification' in wechatpay ? wechatpay : null })
   fuelRoutes(app, q)
-  discountDayRoutes(app, q, storage, { template: discountDayTemplate, sandbox: sandbox.enabled })
+  discountDayRoutes(app, q, { template: discountDayTemplate, sandbox: sandbox.enabled })
   receiptRoutes(app, q, goldplan, sandbox.enabled)
   siteRoutes(app, q)
   memberRoutes(app, q)
-  addressRoutes(app, q, storage)
+  addressRoutes(app, q)
   seckillRoutes(app, q)
   mallRoutes(app, q)
   cartRoutes(app, q)
   logisticsRoutes(app, q, tracker)
-  storeRoutes(app, q, storage, providers, refundAutoApproveHours)
+  storeRoutes(app, q, providers, refundAutoApproveHours)
   const takeoutAcceptMinutes = opts.takeoutAcceptMinutes ?? TAKEOUT_ACCEPT_MINUTES_DEFAULT
   takeoutRoutes(app, q, providers, { acceptMinutes: takeoutAcceptMinutes, autoApproveHours: refundAutoApproveHours })
   subscriptionRoutes(app, q, takeoutTemplates)
-  jobRoutes(app, q, storage)
+  jobRoutes(app, q)
   merchantRoutes(app, q)
   // The operator's console (issue 45): its calls behind the operator's session and role (server/http/routes/console.ts).
   consoleRoutes(app, q)
@@ -467,10 +467,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   storeShopRoutes(app, q)
   // The referral contest (issue 26): phones already counted are kept as HMACs with this secret (REFERRAL_SECRET).
   setReferralSecret(q, opts.referralSecret)
-  referralRoutes(app, q, storage)
+  referralRoutes(app, q)
   // Alipay's buyer identity and, when configured, its notification route /notify/alipay (server/http/routes/alipay.ts).
   const alipay = opts.payments?.alipay
-  alipayRoutes(app, q, storage, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
+  alipayRoutes(app, q, providers, { alipay: alipay && 'readNotification' in alipay ? alipay : null, sandbox: sandbox.enabled })
   // Live status of takeout orders: NDJSON streams read from the database (server/http/routes/takeoutLive.ts).
   takeoutLive(app, q, opts.live)
   if (opts.metrics) recordMetrics(app, storage, q)
@@ -499,15 +499,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A log an account deletion could not empty (another process held it): emptied now (issue 43, server/domain/erasure.ts).
     await retryLogFlush(q)
     // Discount-day reminders due this morning (server/domain/discountDay/discountDay.ts): recorded in the sandbox outbox —
-    // where messages can be delivered only (above). On the storage seam (async), after the synchronous work: its SQLite
-    // transaction must not meet a tx() of theirs.
-    if (messages) await sendDueReminders(storage)
+    // where messages can be delivered only (above).
+    if (messages) await sendDueReminders(q)
     // Subscription messages recorded and not sent yet (server/domain/messages.ts): after the reminders the sweep recorded.
     await sendDueMessages(q, messageSender)
     // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
-    await pruneJobContacts(storage)
+    await pruneJobContacts(q)
     // The referral contest (issue 43): purchases kept (completed, or a week paid) counted, cancelled or refunded ones undone.
-    await settleReferrals(q, storage)
+    await settleReferrals(q)
   }
 
   await app.register(async (pages) => {
@@ -516,7 +515,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
     // async onResponse hook ran on every answer (docs/performance.md). Elsewhere a multipart body is unsupported_media_type.
     await withMultipart(pages, (uploads) => uploadRoutes(uploads, q))
-    sandboxRoutes(pages, q, storage, sandbox, providers, secret, housekeeping, goldplan)
+    sandboxRoutes(pages, q, sandbox, providers, secret, housekeeping, goldplan)
     assetRoutes(pages)
     // The operator's console build (dist-console/, its own build) at /console/ when it is there (server/hosting/console.ts).
     consolePages(pages, opts.consoleDir ?? 'dist-console')

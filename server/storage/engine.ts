@@ -1,78 +1,16 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql as kysql, type Generated } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql as kysql } from 'kysely'
 import pg from 'pg'
 import { sql, type DB } from './db'
-import type { DiscountDayTables } from './tables/discountDay'
-import type { JobTables } from './tables/jobs'
-import type { ReferralTables } from './tables/referral'
 import { listen, type ListenHandlers, type Listener } from './listen'
 
 /**
  * The storage seam (issue 28, docs/decisions/2026-11-26-kysely-storage-seam.md): one Kysely instance over SQLite
- * (better-sqlite3, the server's own handle) or PostgreSQL (`pg`), and one `transaction()` for both. Repositories on
- * it (server/storage/addresses.ts) are async and take a `Store` — the instance or a transaction's; only a service
- * function opens a transaction, never a route handler.
- *
- * Moved onto it so far: the address book; jobs (server/storage/jobs.ts); discount days (server/storage/discountDays.ts);
- * the referral contest (server/storage/referral.ts). Every other table is still read through server/storage/db.ts `sql()` and `tx()`.
+ * (better-sqlite3, the server's own handle) or PostgreSQL (`pg`), and one `transaction()` for both. Kysely is the seam —
+ * its pool, its transactions, its dialects — not a way to write a repository: the repositories write SQL text through
+ * `Q` (server/storage/query.ts; why: docs/decisions/2026-12-06-one-schema-history.md), so no table is typed for the
+ * builder. Only a service function opens a transaction, never a route handler.
  */
-
-/**
- * The tables the seam reads and writes so far (the rest of the schema: server/storage/migrations/). A vertical that
- * moves onto the seam writes its tables' types in a file of its own (server/storage/tables/) and adds it here.
- */
-export interface Database extends CoreTables, JobTables, DiscountDayTables, ReferralTables {}
-
-/** The address book's tables, and what the seam reads of users. */
-interface CoreTables {
-  addresses: AddressesTable
-  users: UsersTable
-  shops: ShopsTable
-}
-
-/** Only what the seam reads of shops so far: a job posting's shop (server/storage/jobs.ts). */
-export interface ShopsTable {
-  id: number
-  name: string
-  address: string
-  city_id: number
-  lat: number
-  lng: number
-}
-
-/**
- * Only what the seam reads of users so far: the row a shopper's own edits lock (server/storage/addresses.ts lockBook);
- * the WeChat openid a discount day's reminder is addressed to (server/storage/discountDays.ts dueReminders); the
- * nickname and whether the account is deleted (the referral board, server/storage/referral.ts).
- */
-export interface UsersTable {
-  id: number
-  wx_openid: string | null
-  /** The official account's openid (H5 inside WeChat): the referral contest's identities (issue 43). */
-  gzh_openid: string | null
-  nickname: string
-  /** 'YYYY-MM-DD HH:mm:ss' (business wall time) when the account was made (a new account's job contacts, issue 43). */
-  created_at: string
-  /** 'YYYY-MM-DD HH:mm:ss' when the account was deleted, else null. */
-  deleted_at: string | null
-}
-
-export interface AddressesTable {
-  id: Generated<number>
-  user_id: number
-  name: string
-  mobile: string
-  province: string
-  city: string
-  district: string
-  detail: string
-  /** 1 or 0 (an integer on both engines). */
-  is_default: Generated<number>
-  /** 'YYYY-MM-DD HH:mm:ss', the server's clock. */
-  created_at: string
-  lat: number | null
-  lng: number | null
-  geo_source: 'map' | 'district' | null
-}
+export type Database = Record<string, never>
 
 /** The instance or a transaction's: what a repository function runs on. */
 export type Store = Kysely<Database>

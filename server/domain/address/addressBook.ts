@@ -2,13 +2,13 @@ import { MAX_ADDRESSES, type Address, type AddressSave } from '../../../src/cont
 import { districtCentre } from './districtCentres'
 import { refuse } from '../refusal'
 import { isKnownRegion } from './regions'
-import * as addresses from '../../storage/addresses'
-import type { AddressRow } from '../../storage/addresses'
-import type { Storage, Store } from '../../storage/engine'
+import * as addresses from '../../storage/repo/addresses'
+import type { AddressRow } from '../../storage/repo/addresses'
+import type { Q } from '../../storage/query'
 import { nowText } from '../../time'
 
 /**
- * The address book (issue 28's first vertical on the storage seam): the rules — always owned (another shopper's id
+ * The address book : the rules — always owned (another shopper's id
  * is "not found"), at most MAX_ADDRESSES, at most one default — as service functions; server/http/routes/address.ts only
  * hands them the request.
  *
@@ -22,18 +22,18 @@ import { nowText } from '../../time'
 
 const toAddress = (r: AddressRow): Address => ({ ...r, is_default: r.is_default === 1 })
 
-async function own(s: Store, userId: number, id: number): Promise<AddressRow> {
+async function own(s: Q, userId: number, id: number): Promise<AddressRow> {
   const row = await addresses.ownAddress(s, userId, id)
   if (!row) throw refuse('address_not_found')
   return row
 }
 
-export async function listAddresses(storage: Storage, userId: number): Promise<Address[]> {
-  return (await addresses.addressesOf(storage.db, userId)).map(toAddress)
+export async function listAddresses(db: Q, userId: number): Promise<Address[]> {
+  return (await addresses.addressesOf(db, userId)).map(toAddress)
 }
 
 /** Adds (no id) or edits (an id of the shopper's); the first address, or one saved with is_default, is the default. */
-export async function saveAddress(storage: Storage, userId: number, input: AddressSave): Promise<Address> {
+export async function saveAddress(db: Q, userId: number, input: AddressSave): Promise<Address> {
   if (!isKnownRegion(input.province, input.city, input.district)) throw refuse('region_not_supported')
   if ((input.lat === undefined) !== (input.lng === undefined)) throw refuse('invalid_request', { detail: 'lat and lng go together' })
   // Its point: the map pick when the client sends one, else the district's centre the server ships.
@@ -41,8 +41,8 @@ export async function saveAddress(storage: Storage, userId: number, input: Addre
   const point = picked ?? districtCentre(input.province, input.city, input.district)
   const createdAt = nowText()
   const { id: existing, is_default, lat: _lat, lng: _lng, ...fields } = input
-  const id = await storage.transaction('read committed', async (trx) => {
-    await addresses.lockBook(storage, trx, userId)
+  const id = await db.transaction('read committed', async (trx) => {
+    await addresses.lockBook(trx, userId)
     let addressId: number
     if (existing) {
       await own(trx, userId, existing)
@@ -56,16 +56,16 @@ export async function saveAddress(storage: Storage, userId: number, input: Addre
       if (count === 0) await addresses.makeDefault(trx, userId, addressId)
     }
     if (is_default) await addresses.makeDefault(trx, userId, addressId)
-    await addresses.setAddressPoint(trx, userId, addressId, point, picked ? 'map' : 'district')
+    await addresses.placeAddress(trx, userId, addressId, point, picked ? 'map' : 'district')
     return addressId
   })
-  return toAddress(await own(storage.db, userId, id))
+  return toAddress(await own(db, userId, id))
 }
 
 /** Deleting the default hands the flag to the newest remaining address. */
-export async function deleteAddress(storage: Storage, userId: number, id: number): Promise<void> {
-  await storage.transaction('read committed', async (trx) => {
-    await addresses.lockBook(storage, trx, userId)
+export async function deleteAddress(db: Q, userId: number, id: number): Promise<void> {
+  await db.transaction('read committed', async (trx) => {
+    await addresses.lockBook(trx, userId)
     const row = await own(trx, userId, id)
     await addresses.deleteAddress(trx, userId, id)
     if (row.is_default) {
@@ -75,11 +75,11 @@ export async function deleteAddress(storage: Storage, userId: number, id: number
   })
 }
 
-export async function setDefaultAddress(storage: Storage, userId: number, id: number): Promise<Address> {
-  await storage.transaction('read committed', async (trx) => {
-    await addresses.lockBook(storage, trx, userId)
+export async function setDefaultAddress(db: Q, userId: number, id: number): Promise<Address> {
+  await db.transaction('read committed', async (trx) => {
+    await addresses.lockBook(trx, userId)
     await own(trx, userId, id)
     await addresses.makeDefault(trx, userId, id)
   })
-  return toAddress(await own(storage.db, userId, id))
+  return toAddress(await own(db, userId, id))
 }

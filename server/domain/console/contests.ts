@@ -1,7 +1,7 @@
 import type { Q } from '../../storage/query'
 import * as repo from '../../storage/repo/consoleDays'
 import type { ContestStored } from '../../storage/repo/consoleDays'
-import { standings } from '../../storage/referral'
+import { standings } from '../../storage/repo/referral'
 import type { ConsoleContest, ContestPrize, ReferralIndexAnswer, ReferralStandingsAnswer } from '../../../src/contract/console'
 import { refuse } from '../refusal'
 import { fmt, nowMs, parseText } from '../../time'
@@ -28,7 +28,7 @@ export interface ContestFields {
 const stateOf = (c: ContestStored, now: number): ConsoleContest['state'] => (now < c.start_at ? 'upcoming' : now >= c.end_at ? 'ended' : 'on')
 
 export async function contestOf(db: Q, c: ContestStored, now = nowMs()): Promise<ConsoleContest> {
-  const rows = await standings(db.kysely, c.start_at, c.end_at)
+  const rows = await standings(db, c.start_at, c.end_at)
   return {
     id: c.id,
     title: c.title,
@@ -97,7 +97,7 @@ export async function endContest(db: Q, id: number): Promise<{ before: ContestSt
 export async function contestStandings(db: Q, q: { id: number; page: number; page_size: number }): Promise<ReferralStandingsAnswer> {
   const c = await repo.contest(db, q.id)
   if (!c) throw refuse('console_contest_not_found')
-  const rows = await standings(db.kysely, c.start_at, c.end_at)
+  const rows = await standings(db, c.start_at, c.end_at)
   const from = (q.page - 1) * q.page_size
   return {
     contest: await contestOf(db, c),

@@ -3,7 +3,7 @@ import { lockRow } from '../../storage/query'
 import type { ApiLang } from '../../../src/contract/common'
 import type { ConsoleNameReview, ConsolePerson, ConsoleQueuedJob, NameOwnerAnswer, ShopOwnerAnswer } from '../../../src/contract/console'
 import * as repo from '../../storage/repo/consoleReview'
-import * as jobStore from '../../storage/jobs'
+import * as jobStore from '../../storage/repo/jobs'
 import { approveName, rejectName } from '../store/profile'
 import { hideJobIn, keepJobIn, queuedJobs, reviewJobIn } from '../jobs'
 import { nameOwner } from '../store/staff'
@@ -63,11 +63,11 @@ export async function decideName(db: Q, operatorId: number, lang: ApiLang, id: n
 // ——— Reported job postings ———
 
 export async function jobsPage(db: Q, page: number, pageSize: number) {
-  const queue = await queuedJobs(db.kysely)
+  const queue = await queuedJobs(db)
   const slice = queue.slice((page - 1) * pageSize, page * pageSize)
   const list: ConsoleQueuedJob[] = []
   for (const q of slice) {
-    const job = await reviewJobIn(db.kysely, q.job_id)
+    const job = await reviewJobIn(db, q.job_id)
     const phones = await repo.phonesOf(db, [...new Set(job.reports.map((r) => Number(r.user_id)))])
     list.push({
       job_id: q.job_id,
@@ -99,12 +99,12 @@ export async function decideJob(db: Q, operatorId: number, id: number, hide: boo
   // READ COMMITTED after the posting's row lock (taken by keepJobIn / hideJobIn, as the command line's).
   return db.transaction('read committed', async (db) => {
     const state = async () => {
-      const row = await jobStore.jobById(db.kysely, id)
-      return row ? { hidden: row.hidden_at !== null, undecided_reports: (await jobStore.undecidedReportsOf(db.kysely, id)).length } : null
+      const row = await jobStore.jobById(db, id)
+      return row ? { hidden: row.hidden_at !== null, undecided_reports: (await jobStore.undecidedReportsOf(db, id)).length } : null
     }
     const before = await state()
     if (!before) throw refuse('job_not_found')
-    const decided = hide ? (await hideJobIn(db.kysely, db.engine, id, { queuedOnly: true })).decided : (await keepJobIn(db.kysely, db.engine, id, { queuedOnly: true })).decided
+    const decided = hide ? (await hideJobIn(db, id, { queuedOnly: true })).decided : (await keepJobIn(db, id, { queuedOnly: true })).decided
     const after = await state()
     await recordAudit(db, operatorId, { action: hide ? 'review.jobHide' : 'review.jobKeep', target_kind: 'job', target_id: id, before, after: { ...after, decided }, reason })
     return { job_id: id, decided, hidden: after?.hidden ?? hide }

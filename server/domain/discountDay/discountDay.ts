@@ -3,8 +3,6 @@ import type { DiscountDayAnswer, DiscountDayShop } from '../../../src/contract/d
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
 import { tx, type DB } from '../../storage/db'
-import type { Storage } from '../../storage/engine'
-import * as store from '../../storage/discountDays'
 import * as repo from '../../storage/repo/discountDays'
 import { percentOff } from '../discount'
 import { refuse } from '../refusal'
@@ -45,9 +43,6 @@ const dayOf = (ms: number) => inBusinessZone(ms).format('YYYY-MM-DD')
 /**
  * The discount-day line of a bill, or null: today (the business day, server clock) a discount day, the shop taking
  * part, the shopper a card member (`cardRate` not null), and something left to take it off.
- *
- * Still synchronous (server/storage/repo/discountDays.ts): a bill is priced inside the order vertical's SQLite work
- * (server/domain/orders.ts). The days and shops it reads are only written by the demo seed, so both engines agree.
  */
 export async function discountDayCut(db: Q, shopId: number, cardRate: number | null, left: number, at = nowMs()): Promise<{ day: string; rate: number; amount: number } | null> {
   if (cardRate === null || left <= 0) return null
@@ -63,18 +58,16 @@ export async function discountDayCut(db: Q, shopId: number, cardRate: number | n
  * The calendar, the next day, the shops taking part (nearest first with a point), for the asker. No transaction: reads
  * only, each answer on its own (days and shops change only with the seed).
  *
- * Two reads stay on the synchronous SQLite layer (`db`), both other verticals' rows: whether the asker holds a card
- * (a card bought a moment ago is written there, server/storage/repo/cards.ts; PostgreSQL has no copy of it yet) and the
- * shops' fields (server/storage/repo/shops.ts shopById: the one shape of a shop, its class and city, kept with the shops).
+ * Two reads are other verticals' rows: whether the asker holds a card (server/storage/repo/cards.ts) and the shops'
+ * fields (server/storage/repo/shops.ts shopById: the one shape of a shop, its class and city, kept with the shops).
  */
-export async function discountDayAnswer(storage: Storage, db: Q, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): Promise<DiscountDayAnswer> {
+export async function discountDayAnswer(db: Q, q: { at: GeoPoint | null; cityId?: number; userId: number | null }, reminders: Reminders): Promise<DiscountDayAnswer> {
   const now = nowMs()
   const today = dayOf(now)
   const month = today.slice(0, 7)
-  const s = storage.db
-  const [days, nextDay, isToday, taking] = await Promise.all([store.daysOfMonth(s, month), store.nextDayAfter(s, today), store.isDiscountDay(s, today), store.shopsTakingPart(s)])
+  const [days, nextDay, isToday, taking] = await Promise.all([repo.daysOfMonth(db, month), repo.nextDayAfter(db, today), repo.isDiscountDay(db, today), repo.shopsTakingPart(db)])
   const member = q.userId !== null && ((await cards.activeMemberRate(db, q.userId, nowText())) ?? null) !== null
-  const reminded = q.userId !== null && nextDay !== null && (await store.isReminded(s, q.userId, nextDay))
+  const reminded = q.userId !== null && nextDay !== null && (await repo.isReminded(db, q.userId, nextDay))
   return {
     today,
     month,
@@ -100,8 +93,8 @@ async function shopsOf(db: Q, rows: Array<{ shop_id: number; extra_rate: number 
   return at ? list.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id) : list.sort((a, b) => a.extra_rate - b.extra_rate || a.id - b.id)
 }
 
-const comingDay = async (storage: Storage, day: string) => {
-  if (day < dayOf(nowMs()) || !(await store.isDiscountDay(storage.db, day))) throw refuse('discount_day_unknown', { day })
+const comingDay = async (db: Q, day: string) => {
+  if (day < dayOf(nowMs()) || !(await repo.isDiscountDay(db, day))) throw refuse('discount_day_unknown', { day })
 }
 
 /**
@@ -114,15 +107,15 @@ const comingDay = async (storage: Storage, day: string) => {
  * No transaction: one statement, INSERT … ON CONFLICT DO NOTHING on the (user, day) key — two asks at once keep one
  * reminder on either engine. The day checked before it is only ever written by the seed.
  */
-export async function remind(storage: Storage, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): Promise<{ reminded: boolean }> {
-  await comingDay(storage, input.day)
+export async function remind(db: Q, reminders: Reminders, userId: number, input: { day: string; result: string; template_id?: string }): Promise<{ reminded: boolean }> {
+  await comingDay(db, input.day)
   if (reminders.template === null && !reminders.sandbox) throw refuse('discount_day_remind_unavailable')
   // Outside the sandbox a reminder is WeChat's one-time consent to the template, which only the mini-program can ask
   // (issue 40): an "accept" without the template's id (a browser) would be a message WeChat never delivers.
   if (reminders.template !== null && !reminders.sandbox && input.template_id === undefined) throw refuse('discount_day_remind_unavailable')
   const template = reminders.template ?? REMINDER_TEMPLATE
-  if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: await store.isReminded(storage.db, userId, input.day) }
-  await store.addReminder(storage.db, { userId, day: input.day, templateId: template, grantedAt: nowMs() })
+  if (input.result !== 'accept' || (input.template_id !== undefined && input.template_id !== template)) return { reminded: await repo.isReminded(db, userId, input.day) }
+  await repo.addReminder(db, { userId, day: input.day, templateId: template, grantedAt: nowMs() })
   return { reminded: true }
 }
 
@@ -130,9 +123,9 @@ export async function remind(storage: Storage, reminders: Reminders, userId: num
  * The shopper changes their mind before the day: the reminder goes, nothing will be sent (none is an answer too). One
  * conditional DELETE (… AND sent_at IS NULL), no transaction: a reminder the sweep has just sent stays sent.
  */
-export async function cancelReminder(storage: Storage, userId: number, day: string): Promise<{ reminded: boolean }> {
-  await comingDay(storage, day)
-  await store.cancelReminder(storage.db, userId, day)
+export async function cancelReminder(db: Q, userId: number, day: string): Promise<{ reminded: boolean }> {
+  await comingDay(db, day)
+  await repo.cancelReminder(db, userId, day)
   return { reminded: false }
 }
 
@@ -147,18 +140,18 @@ export async function cancelReminder(storage: Storage, userId: number, day: stri
  * message — one message per consent, no retries. On SQLite, BEGIN IMMEDIATE. Only the database is touched (the outbox
  * is a table): the transaction may run again.
  */
-export async function sendDueReminders(storage: Storage, now = nowMs()): Promise<number> {
+export async function sendDueReminders(db: Q, now = nowMs()): Promise<number> {
   const at = inBusinessZone(now)
   const today = at.format('YYYY-MM-DD')
-  return storage.transaction('read committed', async (trx) => {
-    await store.dropMissedReminders(trx, today)
-    if (at.hour() < REMIND_AT_HOUR || !(await store.isDiscountDay(trx, today))) return 0
-    const due = await store.dueReminders(trx, today)
+  return db.transaction('read committed', async (trx) => {
+    await repo.dropMissedReminders(trx, today)
+    if (at.hour() < REMIND_AT_HOUR || !(await repo.isDiscountDay(trx, today))) return 0
+    const due = await repo.dueReminders(trx, today)
     if (due.length === 0) return 0
-    const shopCount = await store.countShopsTakingPart(trx)
+    const shopCount = await repo.countShopsTakingPart(trx)
     let sent = 0
     for (const r of due) {
-      if (!(await store.markSent(trx, r.user_id, today, now))) continue
+      if (!(await repo.markSent(trx, r.user_id, today, now))) continue
       await recordDiscountDayMessage(trx, { userId: r.user_id, touser: r.wx_openid, templateId: r.template_id, day: today, shopCount, at: now })
       sent++
     }

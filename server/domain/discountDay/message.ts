@@ -1,6 +1,6 @@
 import type { SandboxMessage } from '../../../src/contract/takeoutSubscribe'
-import * as store from '../../storage/discountDays'
-import type { Store } from '../../storage/engine'
+import * as repo from '../../storage/repo/discountDays'
+import type { Q } from '../../storage/query'
 
 const EVENT = 'discount_day'
 
@@ -10,11 +10,11 @@ const EVENT = 'discount_day'
  * (server/domain/takeout/subscriptions.ts), with no order. Fields as subscribeMessage.send takes them (thing ≤ 20 characters; the day
  * as a date); the words are the template's, in Chinese as WeChat shows them.
  */
-export async function recordDiscountDayMessage(trx: Store, m: { userId: number; touser: string | null; templateId: string; day: string; shopCount: number; at: number }): Promise<void> {
+export async function recordDiscountDayMessage(trx: Q, m: { userId: number; touser: string | null; templateId: string; day: string; shopCount: number; at: number }): Promise<void> {
   const data: SandboxMessage['data'] = {
     thing1: { value: '一卡通优惠日' },
     date2: { value: m.day },
     thing3: { value: `今天 ${m.shopCount} 家门店会员再享折扣` },
   }
-  await store.recordMessage(trx, { userId: m.userId, touser: m.touser, templateId: m.templateId, event: EVENT, page: 'pages/discountsDay/index', data: JSON.stringify(data), at: m.at })
+  await repo.recordMessage(trx, { userId: m.userId, touser: m.touser, templateId: m.templateId, event: EVENT, page: 'pages/discountsDay/index', data: JSON.stringify(data), at: m.at })
 }

@@ -7,7 +7,6 @@ import type { OpenTrade, PaymentEvent, PaymentProvider, PayMethod, PreparedPayme
 import { refuse } from '../refusal'
 import { markPaid } from '../orders'
 import { confirmOnPaid } from '../referral'
-import type { Storage } from '../../storage/engine'
 import { askRefundAgain, recordRefund, runCall } from './outbox'
 import type { PayProviders } from './providers'
 import { settleRefund } from './refundSettle'
@@ -246,18 +245,18 @@ export async function settlePayment(db: Q, providers: PayProviders, n: PaymentEv
 
 /**
  * A provider's payment notification as the routes take it: settlePayment, then — after its transaction has
- * committed — the referral contest's confirmation on the storage seam (a seam transaction must not nest in `tx()`).
+ * committed — the referral contest's confirmation.
  * Also on a repeat of a paid trade: the provider notifies again until it is answered, so a confirmation lost to a
  * process that stopped between the commit and this call is made by the next notification (confirmOnPaid does nothing
  * when no referral is pending).
  */
-export async function notify(db: Q, storage: Storage, providers: PayProviders, n: PaymentEvent): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
+export async function notify(db: Q, providers: PayProviders, n: PaymentEvent): Promise<{ outcome: NotifyOutcome; payment: PaymentRow | null }> {
   const result = await settlePayment(db, providers, n)
   const payment = result.payment
   if (payment && payment.status === 'paid' && (result.outcome === 'paid' || result.outcome === 'repeat')) {
     const order = (await orders.byId(db, payment.order_id)) as OrderRow
     // The payer the provider names (an openid, Alipay's buyer id): one person's phones count once in the referral contest.
-    await confirmOnPaid(storage, order.user_id, order.id, n.payer_id ? { payer: `${n.provider}:${n.payer_id}`, db } : {})
+    await confirmOnPaid(db, order.user_id, order.id, n.payer_id ? { payer: `${n.provider}:${n.payer_id}` } : {})
   }
   return result
 }
@@ -273,15 +272,15 @@ const checking = new Map<number, Promise<void>>()
  * closed or failed trade is the sweep's and the notification's to settle). One ask at a time per order in a process;
  * outside any transaction. The sandbox answers "unknown": its own notifications settle its trades.
  */
-export function checkPayment(db: Q, storage: Storage, providers: PayProviders, orderId: number): Promise<void> {
+export function checkPayment(db: Q, providers: PayProviders, orderId: number): Promise<void> {
   const running = checking.get(orderId)
   if (running) return running
-  const asked = askOpenTrades(db, storage, providers, orderId).finally(() => checking.delete(orderId))
+  const asked = askOpenTrades(db, providers, orderId).finally(() => checking.delete(orderId))
   checking.set(orderId, asked)
   return asked
 }
 
-async function askOpenTrades(db: Q, storage: Storage, providers: PayProviders, orderId: number): Promise<void> {
+async function askOpenTrades(db: Q, providers: PayProviders, orderId: number): Promise<void> {
   if (db.inTransaction) throw new Error('checkPayment calls the payment provider: outside any transaction')
   if ((await orders.statusOf(db, orderId)) !== ORDER_STATUS.UNPAID) return
   for (const trade of await payments.openTradesOfOrder(db, orderId)) {
@@ -289,7 +288,7 @@ async function askOpenTrades(db: Q, storage: Storage, providers: PayProviders, o
     if (!provider) continue
     const status = await provider.query({ trade_no: trade.trade_no, sub_mchid: trade.sub_mchid })
     if (status.state !== 'paid') continue
-    const outcome = await notify(db, storage, providers, { provider: provider.name, trade_no: trade.trade_no, result: 'success', amount: status.amount, transaction_id: status.transaction_id, sub_mchid: trade.sub_mchid })
+    const outcome = await notify(db, providers, { provider: provider.name, trade_no: trade.trade_no, result: 'success', amount: status.amount, transaction_id: status.transaction_id, sub_mchid: trade.sub_mchid })
     if (outcome.outcome === 'paid') return
   }
 }

@@ -22,7 +22,6 @@ import { staffShopOf } from '../../storage/repo/store'
 import * as users from '../../storage/repo/users'
 import type { UserRow } from '../../storage/repo/users'
 import * as cart from '../../storage/repo/cart'
-import type { Storage } from '../../storage/engine'
 import { fmt, nowMs, nowText } from '../../time'
 import { recordReferral } from '../../domain/referral'
 import { countRequest, pruneClientLimits } from '../clientLimits'
@@ -126,7 +125,7 @@ interface SignIn {
   claim?: (db: Q) => Promise<boolean>
 }
 
-async function signIn(db: Q, storage: Storage, req: FastifyRequest, s: SignIn) {
+async function signIn(db: Q, req: FastifyRequest, s: SignIn) {
   const now = nowMs()
   const { answer, created } = await db.transaction('serializable', async (db) => {
     // Used once: a second bind with the same code (even racing this one) finds it used.
@@ -158,12 +157,11 @@ async function signIn(db: Q, storage: Storage, req: FastifyRequest, s: SignIn) {
     await users.insertSession(db, { hash: hashToken(token), user_id: user.id, expires_at: expires, created_at: now, device: s.device })
     return { answer: { token, expires_at: new Date(expires).toISOString(), user: { ...(await userInfo(db, user)), nickname: nicknameIn(s.lang, user.nickname) } }, created }
   })
-  // The referral contest (server/domain/referral.ts, on the storage seam): recorded after the account's commit (a seam
-  // transaction must not nest in tx()); pending until the account's first paid order. users.referrer_id keeps the sharer.
+  // The referral contest (server/domain/referral.ts): recorded after the account's commit; pending until the account's first paid order. users.referrer_id keeps the sharer.
   // The bind has committed: a failure here is logged, and the shopper still gets the session the bind made.
   if (created) {
     try {
-      await recordReferral(db, storage, created.id, created.referrer, s.phone, now)
+      await recordReferral(db, created.id, created.referrer, s.phone, now)
     } catch (error) {
       req.log.error({ err: error, user_id: created.id, referrer_id: created.referrer }, 'referral not recorded after the bind')
     }
@@ -171,7 +169,7 @@ async function signIn(db: Q, storage: Storage, req: FastifyRequest, s: SignIn) {
   return answer
 }
 
-export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, opts: AccountOptions): void {
+export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions): void {
   const { sms, wechat } = opts
   const smsLimit = {
     max: opts.smsPerClient,
@@ -246,7 +244,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, opt
         wechatLoginFailure(error, req, 'jscode2session')
       }
     }
-    return signIn(db, storage, req, {
+    return signIn(db, req, {
       phone: input.phone,
       miniProgram,
       gzhOpenid: input.openid,
@@ -287,7 +285,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, storage: Storage, opt
         wechatLoginFailure(error, req, 'jscode2session')
       }
     }
-    return signIn(db, storage, req, {
+    return signIn(db, req, {
       phone,
       miniProgram,
       share_user_user_id: input.share_user_user_id,

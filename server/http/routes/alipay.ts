@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Q } from '../../storage/query'
-import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse } from '../envelope'
 import { notify, sameSitePath } from '../../domain/pay/pay'
 import type { PayProviders } from '../../domain/pay/providers'
@@ -20,7 +19,7 @@ const sandboxBuyer = (code: string) => `sandbox-alipay-${crypto.createHash('sha2
  * `alipay.system.oauth.token`. Not configured: in the sandbox a stand-in that comes straight back with an auth code and
  * a made-up buyer id; outside it `alipay_not_configured`.
  */
-export function alipayRoutes(app: FastifyInstance, db: Q, storage: Storage, providers: PayProviders, o: { alipay: AlipayProvider | null; sandbox: boolean }): void {
+export function alipayRoutes(app: FastifyInstance, db: Q, providers: PayProviders, o: { alipay: AlipayProvider | null; sandbox: boolean }): void {
   const { alipay } = o
 
   defineRoute(app, db, 'alipay/getAuthUrl', { auth: false }, ({ input }) => {
@@ -55,7 +54,7 @@ export function alipayRoutes(app: FastifyInstance, db: Q, storage: Storage, prov
   if (alipay) {
     // A verified notification is settled as any provider's (server/domain/pay/pay.ts notify): compared with the stored trade first.
     alipayNotifyRoute(app, alipay, async (event) => {
-      const { outcome } = await notify(db, storage, providers, event)
+      const { outcome } = await notify(db, providers, event)
       return outcome !== 'rejected'
     })
   }

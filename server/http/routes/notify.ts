@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Q } from '../../storage/query'
-import type { Storage } from '../../storage/engine'
 import { handleRefundNotification, notify } from '../../domain/pay/pay'
 import type { PayProviders } from '../../domain/pay/providers'
 import { NotificationRejected, type NotificationRequest } from '../../providers/pay/types'
@@ -13,7 +12,7 @@ import { NOTIFY_PAY_PATH, NOTIFY_REFUND_PATH, type WechatPay } from '../../provi
  * is read as bytes: the signature is over them exactly as sent. The provider verifies (signature, timestamp window,
  * decryption, merchant and app ids); the domain compares the event with the stored trade before anything is paid.
  */
-export async function notifyRoutes(app: FastifyInstance, db: Q, storage: Storage, providers: PayProviders, p: { wechatpay?: WechatPay | null }): Promise<void> {
+export async function notifyRoutes(app: FastifyInstance, db: Q, providers: PayProviders, p: { wechatpay?: WechatPay | null }): Promise<void> {
   const wechatpay = p.wechatpay
   if (!wechatpay) return
   await app.register(async (scope) => {
@@ -43,7 +42,7 @@ export async function notifyRoutes(app: FastifyInstance, db: Q, storage: Storage
       } catch (err) {
         return refused(req, reply, err)
       }
-      const { outcome } = await notify(db, storage, providers, event)
+      const { outcome } = await notify(db, providers, event)
       if (outcome === 'rejected') {
         req.log.warn({ trade_no: event.trade_no }, 'wechatpay notification does not match its trade')
         return failWith(reply, 400, 'trade does not match')

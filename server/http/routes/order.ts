@@ -72,7 +72,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     const uid = requireUser(user).id
     const order = await findOwnOrder(db, uid, input.id)
     try {
-      await checkPayment(db, app.storage, providers, order.id)
+      await checkPayment(db, providers, order.id)
     } catch (err) {
       // The provider could not be asked: the order is answered as stored (the notification or the next ask settles it).
       req.log.warn({ err, order_id: order.id }, 'payment query failed')

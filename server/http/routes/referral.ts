@@ -1,18 +1,17 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { Storage } from '../../storage/engine'
 import { defineRoute, requireUser } from '../envelope'
 import { contestView, setHidden } from '../../domain/referral'
 
 /**
  * The referral contest (issue 26): the board for everyone, the shopper's standing when signed in, hiding their name.
- * The rules and the reads are server/domain/referral.ts's, on the storage seam; `db` still authenticates the session.
+ * The rules and the reads are server/domain/referral.ts's.
  */
-export function referralRoutes(app: FastifyInstance, db: Q, storage: Storage): void {
-  defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(storage, lang, user ? user.id : null))
+export function referralRoutes(app: FastifyInstance, db: Q): void {
+  defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(db, lang, user ? user.id : null))
 
   defineRoute(app, db, 'personal.referral/hide', { auth: true }, async ({ input, user }) => {
-    await setHidden(storage, requireUser(user).id, input.hidden)
+    await setHidden(db, requireUser(user).id, input.hidden)
     return { hidden: input.hidden }
   })
 }

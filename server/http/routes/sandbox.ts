@@ -19,7 +19,6 @@ import * as settings from '../../storage/repo/settings'
 import * as fuel from '../../storage/repo/fuel'
 import { latestTradeOf, tradeByNo } from '../../storage/repo/payments'
 import type { Sandbox } from '../../sandbox/sandbox'
-import type { Storage } from '../../storage/engine'
 import { sandboxMessages } from '../../domain/takeout/subscriptions'
 import { CASHIER_DIRECTIVES, noncesOf } from '../security'
 
@@ -92,7 +91,7 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key'
  * sandbox provider's notify endpoints (as the provider would call them, signed), the channel-6 cashier, the OAuth
  * stand-in and the test conveniences (SMS outbox, JSAPI confirm, clocks, …), those behind the per-start sandbox key.
  */
-export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, sandbox: Sandbox, providers: PayProviders, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
+export function sandboxRoutes(app: FastifyInstance, db: Q, sandbox: Sandbox, providers: PayProviders, secret: string, housekeeping: () => Promise<void>, goldplan: GoldPlanConfig = DEFAULT_GOLDPLAN): void {
   // The sandbox's alone (its own HMAC format, PAY_NOTIFY_SECRET): a production server takes notifications only from real
   // providers, each in its own format on its own path (/notify/wechatpay/…, /notify/alipay).
   if (!sandbox.enabled) return
@@ -105,7 +104,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
     if (!parsed.success) return failZod(parsed.error)
     const n = parsed.data
     if (!sameSignature(signNotification({ trade_no: n.trade_no, result: n.result, amount: n.amount, transaction_id: n.transaction_id }, secret), n.sign)) return fail('sandbox_bad_signature')
-    const { outcome } = await notify(db, storage, providers, { provider: 'sandbox', trade_no: n.trade_no, result: n.result, amount: n.amount, ...(n.transaction_id ? { transaction_id: n.transaction_id } : {}) })
+    const { outcome } = await notify(db, providers, { provider: 'sandbox', trade_no: n.trade_no, result: n.result, amount: n.amount, ...(n.transaction_id ? { transaction_id: n.transaction_id } : {}) })
     // A late or duplicate payment is accepted (the provider must stop retrying) and refunded.
     return outcome === 'rejected' ? fail('sandbox_bad_signature') : ok({ accepted: true, outcome })
   })
@@ -121,7 +120,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, storage: Storage, san
   // The sandbox provider's notification, as its cashier sends it; a success carries the provider's transaction_id
   // (sandboxTransactionId). Only for the sandbox's own trades: a trade opened at a real provider is paid there.
   const notifyAs = (payment: PaymentRow, result: 'success' | 'fail') =>
-    notify(db, storage, providers, { provider: 'sandbox', trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) })
+    notify(db, providers, { provider: 'sandbox', trade_no: payment.trade_no, result, amount: payment.amount, ...(result === 'success' ? { transaction_id: sandboxTransactionId() } : {}) })
 
   app.get('/sandbox/cashier', { helmet: { contentSecurityPolicy: { useDefaults: false, directives: CASHIER_DIRECTIVES } } }, async (req, reply) => {
     const tradeNo = String((req.query as Record<string, unknown>).trade_no ?? '')

@@ -1,6 +1,5 @@
 import type { Q } from '../../storage/query'
 import type { FastifyInstance } from 'fastify'
-import type { Storage } from '../../storage/engine'
 import { defineRoute, refuse, requireUser } from '../envelope'
 import type { PayProviders } from '../../domain/pay/providers'
 import * as shipping from '../../storage/repo/shipping'
@@ -20,7 +19,7 @@ import { businessMidnight, fmt } from '../../time'
  * requireStaff first (anonymous → -1, no staff role → code 0 `no_permission`) and reads or moves only orders
  * of the staff member's own store. The card owner's side of the till record (personal.card/checks) is here too.
  */
-export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, providers: PayProviders, autoApproveHours: number): void {
+export function storeRoutes(app: FastifyInstance, db: Q, providers: PayProviders, autoApproveHours: number): void {
   const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id, lang) })
 
   defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
@@ -36,7 +35,7 @@ export function storeRoutes(app: FastifyInstance, db: Q, storage: Storage, provi
       refunds_to_answer: await store.refundsToAnswerCount(db, staff.shopId),
       to_ship: await shipping.toShipCount(db, staff.shopId),
       takeout_to_accept: (await takeoutRepo.shopById(db, staff.shopId)) ? (await takeoutRepo.storeTakeoutPage(db, staff.shopId, { todo: 'accept' }, 0, 0)).total : null,
-      jobs: await jobsToAnswer(storage, staff.shopId),
+      jobs: await jobsToAnswer(db, staff.shopId),
       refund_auto_approve_hours: autoApproveHours,
       role: staff.role,
     }

@@ -2,7 +2,7 @@ import type { Q } from '../query'
 
 /**
  * The console's writes and reads of discount days and referral contests (issue 45; server/domain/console/discountDays.ts,
- * contests.ts). The shoppers' reads of the same rows are server/storage/discountDays.ts and server/storage/referral.ts:
+ * contests.ts). The shoppers' reads of the same rows are server/storage/repo/discountDays.ts and server/storage/repo/referral.ts:
  * every shopper's call reads them afresh, so what is written here shows at the next call.
  */
 
