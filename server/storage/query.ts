@@ -49,6 +49,9 @@ export function queryOf(storage: Storage, handle: DB): Q {
   return storage.engine === 'sqlite' ? sqliteQ(storage, handle, false) : postgresQ(storage, storage.db, false)
 }
 
+/** The transaction Q has open on a SQLite handle, until it ends (a second one waits for it). */
+const opening = new WeakMap<DB, Promise<void>>()
+
 function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean, root?: Q): Q {
   const q: Q = {
     engine: 'sqlite',
@@ -65,10 +68,15 @@ function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean, root?: Q)
     insert: async (text: string, ...params: Param[]) => Number(sql(handle, text).run(...params).lastInsertRowid),
     transaction: async <T>(_isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T> => {
       if (inTransaction) return fn(q)
+      // Two transactions started in one turn of the event loop (Promise.all of two services: their awaits of settled
+      // queries interleave) — the second waits for the first to end, as Kysely's SQLite driver made them.
+      for (let open = opening.get(handle); open; open = opening.get(handle)) await open
       // The whole file's write lock from the start (server/storage/db.ts tx(), engine.ts): check-then-write stays correct
-      // with several processes on one file. A transaction already open on the handle here means a function awaited
-      // something other than its queries inside one — refused rather than joined by a stranger.
+      // with several processes on one file. A transaction open on the handle that is not Q's means something began one
+      // outside the storage layer — refused rather than joined.
       if (handle.inTransaction) throw new Error('Q.transaction: the SQLite handle is already in a transaction')
+      let ended = () => undefined as void
+      opening.set(handle, new Promise<void>((resolve) => (ended = resolve)))
       sql(handle, 'BEGIN IMMEDIATE').run()
       try {
         const result = await fn(inner)
@@ -77,6 +85,9 @@ function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean, root?: Q)
       } catch (error) {
         if (handle.inTransaction) sql(handle, 'ROLLBACK').run()
         throw error
+      } finally {
+        opening.delete(handle)
+        ended()
       }
     },
   }
