@@ -1,10 +1,9 @@
 import type { Q } from '../query'
 import type { Address } from '../../../src/contract/address'
-import { sql, type DB } from '../db'
 
 /**
- * What other verticals read and write of the address book inside their own SQLite transactions (an order's copy of the
- * address, takeout's point, account deletion, the start-up back-fill). The address book itself — list, save, delete,
+ * What other verticals read and write of the address book through Q inside their own transactions (an order's copy of
+ * the address, takeout's point, account deletion, the start-up back-fill in the demo seed's transaction). The address book itself — list, save, delete,
  * default — is on the storage seam (server/storage/addresses.ts, server/domain/address/addressBook.ts); these move when their
  * callers do (issue 28).
  */
@@ -12,8 +11,8 @@ import { sql, type DB } from '../db'
 export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city' | 'district' | 'detail'>
 
 /** The address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
-export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
-  sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
+export const setAddressPoint = (db: Q, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
+  db.run('UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?', point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
 /**
  * The stored point of one of the shopper's addresses, with its district and where the point came from — judged by
@@ -25,8 +24,8 @@ export const addressPoint = async (db: Q, userId: number, id: number) =>
     | undefined
 
 /** Addresses saved before they had points get their district's centre (server/demo/seedTakeout.ts, at start). */
-export const addressesWithoutPoint = (db: DB) =>
-  sql(db, 'SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL').all() as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
+export const addressesWithoutPoint = (db: Q) =>
+  db.all<{ id: number; user_id: number; province: string; city: string; district: string }>('SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL')
 
 export const deleteAddressesOf = (db: Q, userId: number) => db.run('DELETE FROM addresses WHERE user_id = ?', userId)
 

@@ -1,13 +1,12 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 
 /**
- * What other verticals still read and write of the discount days synchronously, inside their SQLite work (issue 28: the
+ * What other verticals read and write of the discount days through Q, inside their own transactions (issue 28: the
  * discount days themselves are on the seam, server/storage/discountDays.ts):
  * - a bill's price (server/domain/orders.ts → discountDayCut): is today a discount day, the shop's extra rate. Days and
- *   shops are only written by the demo seed (on SQLite, copied into PostgreSQL in the hybrid), so both engines agree.
+ *   shops are only written by the demo seed, on either engine.
  * - account deletion (server/http/routes/account.ts deleteAccount, in its transaction): the reminders go.
- * - the demo seed (server/demo/seed.ts).
+ * - the demo seed (server/domain/discountDay/discountDay.ts seedDiscountDays, in the seed's transaction).
  */
 
 export const isDiscountDay = async (db: Q, day: string): Promise<boolean> => (await db.get('SELECT 1 AS one FROM discount_days WHERE day = ?', day)) !== undefined
@@ -18,10 +17,10 @@ export const extraRateOf = async (db: Q, shopId: number): Promise<number | null>
 
 export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> => void await db.run('DELETE FROM discount_day_reminders WHERE user_id = ?', userId)
 
-export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
+export const hasDiscountDays = async (db: Q): Promise<boolean> => (await db.get('SELECT 1 AS one FROM discount_days LIMIT 1')) !== undefined
 
-export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING').run(day)
+export const addDay = async (db: Q, day: string): Promise<void> => void (await db.run('INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING', day))
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
-export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void sql(db, 'INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING').run(shopId, rate, shopId)
+export const addShop = async (db: Q, shopId: number, rate: number): Promise<void> =>
+  void (await db.run('INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING', shopId, rate, shopId))
