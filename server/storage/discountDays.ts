@@ -2,9 +2,9 @@ import type { Store } from './engine'
 
 /**
  * The discount days' repository on the storage seam (issue 28): async, on either engine, run by
- * server/domain/discountDay/discountDay.ts (which opens the transactions). The reads other verticals make inside their
- * synchronous SQLite work — a bill's price (server/domain/orders.ts), account deletion, the demo seed — stay in
- * server/storage/repo/discountDays.ts until those verticals move.
+ * server/domain/discountDay/discountDay.ts (which opens the transactions). What other verticals read and write inside
+ * their own transactions on Q — a bill's price (server/domain/orders.ts), account deletion, the demo seed — is in
+ * server/storage/repo/discountDays.ts.
  */
 
 export const isDiscountDay = async (s: Store, day: string): Promise<boolean> =>

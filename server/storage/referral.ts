@@ -3,8 +3,8 @@ import type { Store } from './engine'
 
 /**
  * The referral contest's repository on the storage seam (issue 28; the rules and the transactions: server/domain/referral.ts).
- * Async, on either engine. What stays synchronous SQLite (server/storage/repo/referral.ts): the demo seed's contest
- * (seeded with the rest of the demo data before the seam opens) and the HMAC key kept in `settings` (not moved yet).
+ * Async, on either engine. On Q (server/storage/repo/referral.ts): the demo seed's contest (in the seed's transaction,
+ * server/demo/seedReferral.ts) and the HMAC key kept in `settings`.
  */
 
 export interface ContestRow {

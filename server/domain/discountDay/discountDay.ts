@@ -45,8 +45,8 @@ const dayOf = (ms: number) => inBusinessZone(ms).format('YYYY-MM-DD')
  * The discount-day line of a bill, or null: today (the business day, server clock) a discount day, the shop taking
  * part, the shopper a card member (`cardRate` not null), and something left to take it off.
  *
- * Still synchronous (server/storage/repo/discountDays.ts): a bill is priced inside the order vertical's SQLite work
- * (server/domain/orders.ts). The days and shops it reads are only written by the demo seed, so both engines agree.
+ * On Q (server/storage/repo/discountDays.ts): a bill is priced inside the order vertical's transaction
+ * (server/domain/orders.ts). The days and shops it reads are only written by the demo seed, the same on both engines.
  */
 export async function discountDayCut(db: Q, shopId: number, cardRate: number | null, left: number, at = nowMs()): Promise<{ day: string; rate: number; amount: number } | null> {
   if (cardRate === null || left <= 0) return null
