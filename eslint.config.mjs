@@ -92,15 +92,6 @@ export const SERVER_ZONES = [
 export const SQL_OUTSIDE_STORAGE = [
   // A database tool: SQLite's online backup of a file and its integrity check (PRAGMA) — the file, not any aggregate's rows.
   'scripts/backup.ts',
-  // The demo seed writes SQLite synchronously and is copied to PostgreSQL; it moves onto the storage layer as issue 41's
-  // own item ("the demo seed writes through the same layer on either engine"), and these entries go with it.
-  'server/demo/seed.ts',
-  'server/demo/seedEnglish.ts',
-  'server/demo/seedJobs.ts',
-  'server/demo/seedMall.ts',
-  'server/demo/seedOperators.ts',
-  'server/demo/seedPostgres.ts',
-  'server/demo/seedTakeout.ts',
   // The live-status stream's reads are being reworked for PostgreSQL's speed at the same time; they move to
   // server/storage/repo/takeout.ts with that work.
   'server/http/routes/takeoutLive.ts',

@@ -47,7 +47,7 @@ type EngineName = (typeof ENGINE_NAMES)[number]
 const ENGINES = new Set((process.env.ENGINES ?? ENGINE_NAMES.join(',')).split(',').map((s) => s.trim()))
 const ROUNDS = Math.max(1, Math.min(Number(process.env.ROUNDS ?? 5) || 5, 20))
 const ROOT = path.resolve(__dirname, '..')
-/** How long a started server has to answer (it migrates and copies the demo data into PostgreSQL first). */
+/** How long a started server has to answer (it migrates and seeds the demo data into PostgreSQL first). */
 const START_TIMEOUT_MS = 120_000
 
 interface Result {

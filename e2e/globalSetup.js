@@ -5,7 +5,7 @@
 //
 // On PostgreSQL (`npm run test:e2e:postgres`, scripts/e2e-postgres.mjs): E2E_POSTGRES_URL is a cluster's admin address;
 // each server gets a new, empty database on it (E2E_DATABASE_URL_i, dropped at the end: globalTeardown.js) and starts as
-// `WORKERS=<E2E_SERVER_PROCESSES> DATABASE_URL=… npm start` does — the primary migrates it and copies the demo data in
+// `WORKERS=<E2E_SERVER_PROCESSES> DATABASE_URL=… npm start` does — the primary migrates it and seeds the demo data
 // once, then forks the workers on one port.
 const crypto = require('node:crypto')
 const fs = require('node:fs')

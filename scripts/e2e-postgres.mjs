@@ -2,7 +2,7 @@
 /**
  * The Playwright journeys on PostgreSQL with several server processes (`npm run test:e2e:postgres`, issue 28): the
  * reference server started as `WORKERS=4 DATABASE_URL=<a new database> npm start` runs it (e2e/globalSetup.js: the
- * primary migrates the empty database and copies the demo data in once, then forks the workers on one port), and jest
+ * primary migrates the empty database and seeds the demo data once, then forks the workers on one port), and jest
  * runs — one jest worker, one Chromium — the journeys of card purchase, bill payment and the flash-sale buy, then a
  * flash-sale burst over the processes (e2e/flashBurst.e2e.ts). The files read the database through e2e/browser.ts `dbRow`.
  *

@@ -48,7 +48,7 @@ function freePort() {
  * sandbox: false starts it without the sandbox (no SANDBOX=1, no sandbox key to wait for; pass NODE_ENV=production and
  * the providers' variables in `env`: e2e/production.e2e.ts).
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
- * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, copies the demo data and forks first).
+ * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, seeds the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
 async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, built, onOutput }) {

@@ -8,10 +8,8 @@ import { serveMetrics } from './http/metrics'
 import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
 import { openDatabase } from './storage/db'
 import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
-import { seedDemoData } from './demo/seed'
-import { seedReferenceData } from './storage/reference'
 import { ConfigError } from './env'
-import { preparePostgres } from './demo/seedPostgres'
+import { prepareDatabase } from './demo/prepare'
 import { openStorage } from './storage/engine'
 import { queryOf } from './storage/query'
 import { waitForDatabase } from './storage/faults'
@@ -67,8 +65,8 @@ function providerLine(config: ServerConfig): string {
 }
 
 /**
- * Where this process's SQLite file is: DB_PATH — or, on PostgreSQL, a temporary file the demo data is seeded on before
- * it is copied into a new database (server/demo/seedPostgres.ts), removed when the process ends.
+ * Where this process's SQLite file is: DB_PATH — or, on PostgreSQL, a temporary file the server still opens (app.db) and
+ * never seeds (every row is PostgreSQL's: server/demo/prepare.ts), removed when the process ends.
  */
 function sqliteFile(config: ServerConfig): string {
   if (!config.databaseUrl) return config.dbPath
@@ -136,17 +134,15 @@ const STOP_MS = 10_000
  */
 async function primary(config: ServerConfig): Promise<void> {
   const db = openDatabase(sqliteFile(config))
-  seedReferenceData(db)
-  if (config.demoData) seedDemoData(db)
-  // PostgreSQL: migrated and (a new database) given the reference (and demo) data here, once, before any worker starts.
-  const storage = config.databaseUrl ? openStorage(db, config.databaseUrl) : null
-  // A database that is away is waited for (a bounded back-off, said in the log: server/storage/faults.ts), never a reason
-  // to exit: the workers start once it answers (issue 42).
+  const storage = openStorage(db, config.databaseUrl ?? '')
+  const q = queryOf(storage, db)
+  // The database made ready here, once, before any worker starts (server/demo/prepare.ts, the same on either engine):
+  // migrated (PostgreSQL), the reference data, the demo's when asked. A database that is away is waited for (a bounded
+  // back-off, said in the log: server/storage/faults.ts), never a reason to exit: the workers start once it answers (issue 42).
   const say = (line: string) => console.error(line)
-  const url = config.databaseUrl
-  if (storage && url) await waitForDatabase('the start (migrations)', () => preparePostgres(storage, url, db.name, { copyDemo: true }), say)
+  await waitForDatabase('the start (migrations and seed)', () => prepareDatabase(storage, q, { demo: config.demoData }), say)
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const held = storage ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(queryOf(storage, db), 0, () => undefined), say) : null
+  const held = storage.engine === 'postgres' ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, 0, () => undefined), say) : null
   const detachClock = attachClock(held ? held.read : () => clockOffsets(db))
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,
@@ -180,7 +176,7 @@ async function primary(config: ServerConfig): Promise<void> {
       told = true
       console.log(banner(config, address.port))
       detachClock()
-      void storage?.close()
+      void storage.close()
       db.close()
     }
   })

@@ -11,6 +11,7 @@ import { runDoctor } from '../../server/doctor'
 import { nowMs } from '../../server/time'
 import { openDatabase } from '../../server/storage/db'
 import { seedReferenceData } from '../../server/storage/reference'
+import { sqliteQuery } from '../../server/storage/query'
 import { certificateFor, rsaKeys } from './certs'
 import { freshPgDatabase, pgTestUrl } from './pg'
 
@@ -101,7 +102,7 @@ describe('npm run doctor', () => {
   it('--db: the SQLite file’s version and reference rows; an unreachable PostgreSQL fails without showing its password', async () => {
     const dbPath = path.join(dir, 'checked.sqlite')
     const db = openDatabase(dbPath)
-    seedReferenceData(db)
+    await seedReferenceData(sqliteQuery(db))
     db.close()
     const sqlite = await runDoctor({ NODE_ENV: 'production', DB_PATH: dbPath }, { db: true })
     expect(sqlite.text).toMatch(/ok {3}DB_PATH: SQLite .*checked\.sqlite, schema version (\d+) of \1/)

@@ -16,7 +16,6 @@ import type { WechatConfig } from '../../server/providers/wechat/config'
 import type { WechatApiOptions } from '../../server/providers/wechat/api'
 import { nowMs } from '../../server/time'
 import { freshPgDatabase } from './pg'
-import { copySqliteToPostgres } from '../../server/storage/copy'
 import { CompiledQuery } from 'kysely'
 import type { Storage } from '../../server/storage/engine'
 import { numberPlaceholders } from '../../server/storage/query'
@@ -140,13 +139,12 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   const opts = typeof options === 'string' ? { staticDir: options } : options
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-server-'))
   // TEST_DATABASE_URL (a PostgreSQL cluster, scripts/pg.mjs): the server runs on a database of it (a closed server's,
-  // emptied by the copy below, else a new one: __tests__/server/pg.ts), as DATABASE_URL runs it; the demo data is seeded
-  // on the SQLite file and copied in (npm run db:copy's function, replacing what a reused database held).
+  // emptied, else a new one: __tests__/server/pg.ts), as DATABASE_URL runs it: migrated and seeded at the start, through
+  // the storage layer as on SQLite (server/demo/prepare.ts).
   const pgdb = process.env.TEST_DATABASE_URL && !opts.sqlite ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
   const dbPath = path.join(dir, 'test.sqlite')
   const app = await buildApp({
     databaseUrl: pgdb?.url,
-    copyDemo: false,
     dbPath,
     staticDir: opts.staticDir,
     sandbox: opts.sandbox ?? true,
@@ -166,7 +164,6 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     wechatOptions: opts.wechatOptions,
     logStream: opts.logStream,
   })
-  if (pgdb) await copySqliteToPostgres({ from: dbPath, to: pgdb.url, replace: true })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
     if (url.startsWith('sandbox/')) headers['x-sandbox-key'] = SANDBOX_KEY

@@ -298,7 +298,7 @@ describe('who may see contacts, beyond one account (issue 43)', () => {
 
     // Behind our own proxy (TRUST_PROXY names its address), the address it forwards is the client's. (A hop count is
     // no use here: Fastify 5.12 trusts no X-Forwarded-For by a count alone, since the immediate peer goes unchecked.)
-    const proxied = await buildApp({ dbPath: path.join(s.dir, 'test.sqlite'), databaseUrl: s.databaseUrl ?? undefined, copyDemo: false, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, trustProxy: '10.0.0.1' })
+    const proxied = await buildApp({ dbPath: path.join(s.dir, 'test.sqlite'), databaseUrl: s.databaseUrl ?? undefined, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET, trustProxy: '10.0.0.1' })
     try {
       const fresh = await seasoned('13700000699')
       expect(await contactFrom('10.0.0.1', fresh.token, ids[n + 1], home, proxied)).toMatchObject({ reason: 'job_contact_limit_address' })

@@ -61,7 +61,7 @@ run('PostgreSQL restarted and stopped under load: WORKERS=1 and WORKERS=4 on one
     await cluster.start()
     servers.push(await starting)
     const readiness = async (s: TestServerProcess) => (await request<{ ready: boolean }>(s, 'GET', '/readyz')).status
-    expect(servers[1].output()).toMatch(/The database is not answering \((ECONNREFUSED|connection lost)\) for the start \(migrations\): trying again in 0\.5 s \(attempt 1\)\./)
+    expect(servers[1].output()).toMatch(/The database is not answering \((ECONNREFUSED|connection lost)\) for the start \(migrations and seed\): trying again in 0\.5 s \(attempt 1\)\./)
 
     const admin = new pg.Pool({ connectionString: url, max: 2 })
     admin.on('error', () => undefined)

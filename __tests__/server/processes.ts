@@ -33,7 +33,7 @@ export const { startTestServer } = require('../../scripts/test-server.cjs') as {
 
 /**
  * The database several processes of a test share (issue 28): under TEST_DATABASE_URL a new, empty PostgreSQL database
- * (the processes migrate it and one of them copies the demo data in: server/demo/seedPostgres.ts), its DATABASE_URL for
+ * (the processes migrate and seed it, one after another: server/demo/prepare.ts), its DATABASE_URL for
  * their environment; else (or `sqlite`) the SQLite file `dbPath`. `q` reads and writes it beside the processes, on
  * either engine (server/storage/query.ts); `close` ends that and drops the PostgreSQL database.
  */

@@ -1,7 +1,7 @@
 /**
  * A production start (issue 40): `NODE_ENV=production npm start` with no provider configured, started here exactly as
  * server/main.ts starts it (readConfig → appOptionsOf → buildApp), on SQLite — or on a new PostgreSQL database with
- * TEST_DATABASE_URL (`npm run test:postgres`), where the reference data reaches it through the seeded file's copy.
+ * TEST_DATABASE_URL (`npm run test:postgres`), which the start seeds with the reference data directly (server/demo/prepare.ts).
  *
  * It holds the reference data and no demo row; it serves nothing of the sandbox (pages, helpers, its payment
  * notifications); it refuses to text a code, WeChat login and payment, each with its reason (never "ok" for a text it did
@@ -47,7 +47,7 @@ async function startProduction(extra: Record<string, string> = {}, reuse?: Start
   const pg = reuse ? reuse.pg : process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
   const env: Record<string, string> = { NODE_ENV: 'production', DB_PATH: path.join(dir, 'onecard.sqlite'), ...(pg ? { DATABASE_URL: pg.url } : {}), ...extra }
   const config = readConfig(env)
-  // As server/main.ts: on PostgreSQL the reference (and demo) data is seeded on a temporary file first, then copied in.
+  // As server/main.ts: on PostgreSQL a temporary SQLite file of its own, which the start opens and never seeds.
   const seedFile = pg ? path.join(dir, `seed-${crypto.randomBytes(4).toString('hex')}.sqlite`) : config.dbPath
   const app = await buildApp(appOptionsOf(config, seedFile, false))
   return { app, rows: rowsOf(app.storage), dir, pg, env, close: () => app.close() }

@@ -102,7 +102,7 @@ describe('failed checks are limited per staff account', () => {
   it('the count is in the database: two server instances on one database share it', async () => {
     const staff = await s.login(staffPhone(1))
     // On PostgreSQL (TEST_DATABASE_URL) the second runs on the first's database as it is (no demo copy).
-    const second: FastifyInstance = await buildApp({ dbPath: path.join(s.dir, 'test.sqlite'), databaseUrl: s.databaseUrl ?? undefined, copyDemo: false, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET })
+    const second: FastifyInstance = await buildApp({ dbPath: path.join(s.dir, 'test.sqlite'), databaseUrl: s.databaseUrl ?? undefined, sandbox: true, sandboxKey: SANDBOX_KEY, paySecret: SECRET })
     try {
       const other = {
         call: (async (method, url, payload = {}, token) => {

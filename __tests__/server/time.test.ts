@@ -108,7 +108,7 @@ describe('flash-sale sessions recur every business day', () => {
 
   it('the demo sessions fall on the day they are read (the last on the next day), any day', async () => {
     const db = openDatabase(path.join(dir, 'a.sqlite'))
-    seedDemoData(db)
+    await seedDemoData(sqliteQuery(db))
     for (const day of ['2026-03-01', '2027-10-15']) {
       const noon = parseText(`${day} 12:00:00`).valueOf()
       expect((await flashSessions(sqliteQuery(db), noon)).map((s) => [s.title, s.start_time, s.end_time])).toEqual([

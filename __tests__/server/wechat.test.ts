@@ -264,7 +264,6 @@ async function anotherProcess(server: TestServer, waits = WAITS): Promise<Fastif
   const app = await buildApp({
     dbPath: server.databaseUrl ? path.join(dir, 'seed.sqlite') : path.join(server.dir, 'test.sqlite'),
     databaseUrl: server.databaseUrl ?? undefined,
-    copyDemo: false,
     sandbox: false,
     smsPerClient: 1000,
     wechat: config,

@@ -1,4 +1,6 @@
-import { tx, type DB } from '../storage/db'
+import type { Q } from '../storage/query'
+import * as seed from '../storage/seed/demo'
+import { seeding } from '../storage/seed/run'
 import { seedOperators } from './seedOperators'
 import { OIL_GRADES } from '../../src/contract/fuelEndpoints'
 import { fmt, inBusinessZone, nowMs } from '../time'
@@ -17,27 +19,33 @@ const img = (name: string) => `/assets/img/${name}.svg`
  * database without shops, and tops up what later issues added to a demo database seeded before them. Never on a database
  * with real shops (docs/going-live.md): the demo's shops and products take fixed ids. The reference data (cities, classes,
  * categories) is not the demo's: server/storage/reference.ts, in every database.
+ *
+ * Written through the storage layer's Q (issue 41; the statements: server/storage/seed/demo.ts), the same code on SQLite and
+ * PostgreSQL, in one transaction only one seeder holds at a time (server/storage/seed/run.ts): several processes starting
+ * at once on one database seed it once; each part looks at what is there inside that transaction.
  */
-export function seedDemoData(db: DB): void {
-  seedReferenceData(db)
-  seedShopsAndGoods(db)
-  seedFuel(db)
-  // Before the staff: the restaurants takeout adds get their staff accounts too.
-  seedTakeout(db)
-  seedStaff(db)
-  seedFlashProducts(db)
-  seedMall(db)
-  // Discount days relative to the business day of seeding (issue 26).
-  seedDiscountDays(db)
-  // The referral contest relative to the business day of seeding (issue 26).
-  seedReferralContest(db)
-  // Job postings relative to the moment of seeding (issue 26).
-  seedJobs(db)
-  // The console's demo operators, one per role (issue 45; docs/sandbox.md).
-  seedOperators(db)
-  // ——— h45-home ———
-  // Home's three banners, as rows the console edits (issue 45); a production start has none.
-  seedHomeBanners(db)
+export async function seedDemoData(q: Q): Promise<void> {
+  await seedReferenceData(q)
+  await seeding(q, async (t) => {
+    await seedShopsAndGoods(t)
+    await seedFuel(t)
+    // Before the staff: the restaurants takeout adds get their staff accounts too.
+    await seedTakeout(t)
+    await seedStaff(t)
+    await seedFlashProducts(t)
+    await seedMall(t)
+    // Discount days relative to the business day of seeding (issue 26).
+    await seedDiscountDays(t)
+    // The referral contest relative to the business day of seeding (issue 26).
+    await seedReferralContest(t)
+    // Job postings relative to the moment of seeding (issue 26).
+    await seedJobs(t)
+    // The console's demo operators, one per role (issue 45; docs/sandbox.md).
+    await seedOperators(t)
+    // ——— h45-home ———
+    // Home's three banners, as rows the console edits (issue 45); a production start has none.
+    await seedHomeBanners(t)
+  })
 }
 
 // ——— h45-home ———
@@ -49,14 +57,10 @@ export const DEMO_HOME_BANNERS = [
 ] as const
 
 /** Added by id when missing (a database seeded before the banners were rows gets them); an operator's edit stays. */
-function seedHomeBanners(db: DB): void {
-  const have = (db.prepare('SELECT COUNT(*) AS n FROM home_banners WHERE id IN (1, 2, 3)').get() as { n: number }).n
-  if (have === DEMO_HOME_BANNERS.length) return
-  tx(db, () => {
-    const now = nowMs()
-    const row = db.prepare('INSERT OR IGNORE INTO home_banners (id, image, title, title_en, path, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    DEMO_HOME_BANNERS.forEach(([id, image, title, titleEn, path], i) => row.run(id, image, title, titleEn, path, i, now, now))
-  })
+async function seedHomeBanners(q: Q): Promise<void> {
+  if ((await seed.countIds(q, 'home_banners', DEMO_HOME_BANNERS.map(([id]) => id))) === DEMO_HOME_BANNERS.length) return
+  const at = nowMs()
+  for (const [i, [id, image, title, titleEn, path]] of DEMO_HOME_BANNERS.entries()) await seed.addHomeBanner(q, { id, image, title, title_en: titleEn, path, position: i, at })
 }
 
 /** Flash-sale products are collected at this store (its staff redeem their codes). */
@@ -69,21 +73,14 @@ export const staffPhone = (shopId: number) => `199000000${String(shopId).padStar
  * One staff account per demo shop, logging in with the same SMS flow as a shopper. Added to a database
  * seeded before the store's side existed too; nothing is added twice (phone and user_id are unique).
  */
-function seedStaff(db: DB): void {
-  const shopIds = (db.prepare('SELECT id FROM shops ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id)
-  const missing = () => shopIds.filter((id) => !db.prepare('SELECT 1 FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone = ?').get(staffPhone(id)))
-  if (missing().length === 0) return
-  tx(db, () => {
-    const now = fmt(nowMs())
-    for (const shopId of missing()) {
-      const phone = staffPhone(shopId)
-      const existing = db.prepare('SELECT id FROM users WHERE phone = ?').get(phone) as { id: number } | undefined
-      const userId = existing
-        ? existing.id
-        : Number(db.prepare('INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, ?, ?)').run(phone, `会员${phone.slice(-4)}`, img(`avatar-${phone.slice(-4)}`), now).lastInsertRowid)
-      db.prepare('INSERT OR IGNORE INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, ?)').run(userId, shopId, now)
-    }
-  })
+async function seedStaff(q: Q): Promise<void> {
+  const now = fmt(nowMs())
+  for (const shopId of await seed.shopIds(q)) {
+    const phone = staffPhone(shopId)
+    if (await seed.isStaffPhone(q, phone)) continue
+    const userId = (await seed.userIdByPhone(q, phone)) ?? (await seed.insertUser(q, phone, `会员${phone.slice(-4)}`, img(`avatar-${phone.slice(-4)}`), now))
+    await seed.addStoreStaff(q, userId, shopId, now)
+  }
 }
 
 /** A flash-sale product's rules as its merchant writes them (the app shows its own, in the shopper's language). */
@@ -109,54 +106,42 @@ const MORE_FLASH_PRODUCTS = [
   [18, 4, '轻量运动双肩包', 7900, 19900, 20, 20, 1],
 ] as const
 
-function seedFlashProducts(db: DB): void {
-  const sessions = (db.prepare('SELECT COUNT(*) AS n FROM seckill_sessions WHERE id IN (1, 2, 3, 4)').get() as { n: number }).n
-  const have = (id: number) => !!db.prepare('SELECT 1 FROM seckill_products WHERE id = ?').get(id)
-  if (sessions < 4 || MORE_FLASH_PRODUCTS.every(([id]) => have(id))) return
-  tx(db, () => {
-    const prod = db.prepare(
-      'INSERT OR IGNORE INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules, pickup_shop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (NULL, ?, ?, ?, ?, ?, ?)')
-    const texts = ['到店自提很方便，核销码一扫就好', '比超市便宜一大截，手快才抢到', '东西是正品，包装完好', '第二次抢了，家里人都说好']
-    for (const [id, sid, name, price, original, stock, total, limit] of MORE_FLASH_PRODUCTS) {
-      if (have(id)) continue
-      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, total, limit, flashRules(limit), PICKUP_SHOP_ID)
-      for (let k = 0; k < 2; k++) {
-        const n = id * 2 + k
-        comment.run(id, `会员${3000 + n}`, img(`avatar-${200 + n}`), 4 + ((id + k) % 2), texts[n % texts.length], fmt(inBusinessZone().subtract(n * 5, 'hour')))
-      }
+async function seedFlashProducts(q: Q): Promise<void> {
+  if ((await seed.countIds(q, 'seckill_sessions', [1, 2, 3, 4])) < 4) return
+  const texts = ['到店自提很方便，核销码一扫就好', '比超市便宜一大截，手快才抢到', '东西是正品，包装完好', '第二次抢了，家里人都说好']
+  for (const [id, sid, name, price, original, stock, total, limit] of MORE_FLASH_PRODUCTS) {
+    if (await seed.hasId(q, 'seckill_products', id)) continue
+    const product = { id, session_id: sid, name, image: img(`product-${id}`), price, original_price: original, stock, total_stock: total, limit_per_user: limit, rules: flashRules(limit), pickup_shop_id: PICKUP_SHOP_ID }
+    await seed.insertSeckillProduct(q, product, true)
+    for (let k = 0; k < 2; k++) {
+      const n = id * 2 + k
+      await seed.insertComment(q, { shop_id: null, product_id: id, nickname: `会员${3000 + n}`, avatar: img(`avatar-${200 + n}`), rating: 4 + ((id + k) % 2), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n * 5, 'hour')) })
     }
-  })
+  }
 }
 
-function seedShopsAndGoods(db: DB): void {
+async function seedShopsAndGoods(q: Q): Promise<void> {
   // The first demo seed of this database: no shop yet (the reference data — cities, classes — is there already).
-  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM shops').get() as { n: number }).n > 0
-  if (seeded()) return
-  tx(db, () => {
-    if (seeded()) return // another process seeded it while this one waited for the lock
-    // The cities and business classes are reference data, in every database (server/storage/reference.ts).
-    const shop = db.prepare(
-      `INSERT INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil, delivery_fee, packing_fee, min_order)
-       VALUES (@id, @name, @class_id, @city_id, @address, @lat, @lng, @phone, @hours, @rating, @discount_rate, @image, @intro, @is_oil, @delivery_fee, @packing_fee, @min_order)`,
-    )
-    const shops = [
-      { id: 1, name: '川味小馆', class_id: 1, address: '南山区科技园南区 8 号', rating: 4.7, discount_rate: 88, delivery_fee: 300, packing_fee: 100, min_order: 2000 },
-      { id: 2, name: '粤式茶餐厅', class_id: 1, address: '福田区华强北路 12 号', rating: 4.5, discount_rate: 90, delivery_fee: 400, packing_fee: 100, min_order: 2500 },
-      { id: 3, name: '悦容美发', class_id: 2, address: '南山区海岸城 3 楼', rating: 4.8, discount_rate: 80 },
-      { id: 4, name: '星光影城', class_id: 3, address: '宝安区壹方城 5 楼', rating: 4.6, discount_rate: 85 },
-      { id: 5, name: '洁净洗衣', class_id: 4, address: '罗湖区东门步行街 20 号', rating: 4.4, discount_rate: 92 },
-      { id: 6, name: '中石化科苑站', class_id: 5, address: '南山区科苑大道 100 号', rating: 4.5, discount_rate: 95, is_oil: 1 },
-      { id: 7, name: '中石油深南站', class_id: 5, address: '福田区深南大道 2000 号', rating: 4.3, discount_rate: 96, is_oil: 1 },
-      { id: 8, name: '好邻居便利', class_id: 6, address: '南山区后海大道 66 号', rating: 4.2, discount_rate: 95 },
-      { id: 9, name: '湘里人家', class_id: 1, address: '龙华区民治大道 18 号', rating: 4.6, discount_rate: 85, delivery_fee: 500, packing_fee: 200, min_order: 3000 },
-      { id: 10, name: '瑜伽生活馆', class_id: 3, address: '福田区车公庙 7 号', rating: 4.9, discount_rate: 78 },
-      { id: 11, name: '日式拉面屋', class_id: 1, address: '南山区蛇口花园城 2 楼', rating: 4.4, discount_rate: 90, delivery_fee: 300, packing_fee: 150, min_order: 2000 },
-      { id: 12, name: '广州天河加油站', class_id: 5, address: '天河区天河路 300 号', rating: 4.1, discount_rate: 96, is_oil: 1, city_id: 2 },
-    ]
-    shops.forEach((s, i) =>
-      shop.run({
+  if ((await seed.countRows(q, 'shops')) > 0) return
+  // The cities and business classes are reference data, in every database (server/storage/reference.ts).
+  const shops = [
+    { id: 1, name: '川味小馆', class_id: 1, address: '南山区科技园南区 8 号', rating: 4.7, discount_rate: 88, delivery_fee: 300, packing_fee: 100, min_order: 2000 },
+    { id: 2, name: '粤式茶餐厅', class_id: 1, address: '福田区华强北路 12 号', rating: 4.5, discount_rate: 90, delivery_fee: 400, packing_fee: 100, min_order: 2500 },
+    { id: 3, name: '悦容美发', class_id: 2, address: '南山区海岸城 3 楼', rating: 4.8, discount_rate: 80 },
+    { id: 4, name: '星光影城', class_id: 3, address: '宝安区壹方城 5 楼', rating: 4.6, discount_rate: 85 },
+    { id: 5, name: '洁净洗衣', class_id: 4, address: '罗湖区东门步行街 20 号', rating: 4.4, discount_rate: 92 },
+    { id: 6, name: '中石化科苑站', class_id: 5, address: '南山区科苑大道 100 号', rating: 4.5, discount_rate: 95, is_oil: 1 },
+    { id: 7, name: '中石油深南站', class_id: 5, address: '福田区深南大道 2000 号', rating: 4.3, discount_rate: 96, is_oil: 1 },
+    { id: 8, name: '好邻居便利', class_id: 6, address: '南山区后海大道 66 号', rating: 4.2, discount_rate: 95 },
+    { id: 9, name: '湘里人家', class_id: 1, address: '龙华区民治大道 18 号', rating: 4.6, discount_rate: 85, delivery_fee: 500, packing_fee: 200, min_order: 3000 },
+    { id: 10, name: '瑜伽生活馆', class_id: 3, address: '福田区车公庙 7 号', rating: 4.9, discount_rate: 78 },
+    { id: 11, name: '日式拉面屋', class_id: 1, address: '南山区蛇口花园城 2 楼', rating: 4.4, discount_rate: 90, delivery_fee: 300, packing_fee: 150, min_order: 2000 },
+    { id: 12, name: '广州天河加油站', class_id: 5, address: '天河区天河路 300 号', rating: 4.1, discount_rate: 96, is_oil: 1, city_id: 2 },
+  ]
+  for (const [i, s] of shops.entries()) {
+    await seed.insertShop(
+      q,
+      {
         city_id: 1,
         lat: 22.54 + i * 0.004,
         lng: 113.94 + i * 0.005,
@@ -169,76 +154,71 @@ function seedShopsAndGoods(db: DB): void {
         packing_fee: 0,
         min_order: 0,
         ...s,
-      }),
+      },
+      false,
     )
+  }
 
-    // Fuel stations' brands, pumps, grades and prices: seedFuel.
+  // Fuel stations' brands, pumps, grades and prices: seedFuel.
 
-    const dish = db.prepare('INSERT INTO dishes (id, shop_id, category, name, price) VALUES (?, ?, ?, ?, ?)')
-    let dishId = 1
-    for (const [shopId, menu] of [
-      [1, [['招牌', '水煮鱼', 5800], ['招牌', '麻婆豆腐', 1800], ['主食', '米饭', 200], ['饮品', '酸梅汤', 600]]],
-      [2, [['点心', '虾饺', 2200], ['点心', '叉烧包', 1200], ['粥粉', '皮蛋瘦肉粥', 1500], ['饮品', '冻柠茶', 900]]],
-      [9, [['招牌', '剁椒鱼头', 6800], ['小炒', '农家小炒肉', 3200], ['主食', '米饭', 200]]],
-      [11, [['拉面', '豚骨拉面', 3800], ['拉面', '味噌拉面', 3600], ['小食', '煎饺', 1800]]],
-    ] as const) {
-      for (const [category, name, price] of menu) dish.run(dishId++, shopId, category, name, price)
+  let dishId = 1
+  for (const [shopId, menu] of [
+    [1, [['招牌', '水煮鱼', 5800], ['招牌', '麻婆豆腐', 1800], ['主食', '米饭', 200], ['饮品', '酸梅汤', 600]]],
+    [2, [['点心', '虾饺', 2200], ['点心', '叉烧包', 1200], ['粥粉', '皮蛋瘦肉粥', 1500], ['饮品', '冻柠茶', 900]]],
+    [9, [['招牌', '剁椒鱼头', 6800], ['小炒', '农家小炒肉', 3200], ['主食', '米饭', 200]]],
+    [11, [['拉面', '豚骨拉面', 3800], ['拉面', '味噌拉面', 3600], ['小食', '煎饺', 1800]]],
+  ] as const) {
+    for (const [category, name, price] of menu) await seed.insertPlainDish(q, dishId++, shopId, category, name, price)
+  }
+
+  await seed.insertCardProduct(q, 1, '银卡', 1, 9900, 365, 98, JSON.stringify(['合作商户买单额外 98 折', '每月 1 张 5 元代金券', '优惠日专享折扣']))
+  await seed.insertCardProduct(q, 2, '金卡', 2, 19900, 365, 95, JSON.stringify(['合作商户买单额外 95 折', '每月 2 张 10 元代金券', '秒杀提前 5 分钟', '加油每升立减']))
+  await seed.insertCardProduct(q, 3, '钻石卡', 3, 39900, 365, 92, JSON.stringify(['合作商户买单额外 92 折', '每月 4 张 20 元代金券', '专属客服', '生日礼包']))
+
+  await seed.insertCoupon(q, 1, '买单立减 5 元', 500, 5000, null, 'bill', 30)
+  await seed.insertCoupon(q, 2, '川味小馆 10 元券', 1000, 8000, 1, 'bill', 30)
+  await seed.insertCoupon(q, 3, '开卡立减 10 元', 1000, 9900, null, 'card', 30)
+  await seed.insertCoupon(q, 4, '商城满 50 减 8', 800, 5000, null, 'product', 30)
+
+  // Every day, around the clock, so that something is always on, something upcoming and something
+  // ended (minutes after the business day's midnight; the last one is tomorrow's).
+  const sessions = [
+    [1, 0, 8 * 60],
+    [2, 8 * 60, 16 * 60],
+    [3, 16 * 60, 24 * 60],
+    [4, 34 * 60, 46 * 60],
+  ] as const
+  const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+  for (const [id, start, end] of sessions) await seed.insertSeckillSession(q, id, `${hhmm(start)} 场`, start, end)
+
+  const products = [
+    [1, 1, '九阳豆浆机', 9900, 29900, 20, 2],
+    [2, 2, '农夫山泉 24 瓶', 1990, 4500, 50, 2],
+    [3, 2, '洗衣凝珠 3 盒', 3900, 8900, 30, 1],
+    [4, 3, '蓝牙耳机', 5900, 19900, 20, 1],
+    [5, 3, '有机大米 5kg', 2990, 6990, 40, 3],
+    [6, 4, '电动牙刷', 7900, 24900, 25, 1],
+  ] as const
+  for (const [id, sid, name, price, original, stock, limit] of products) {
+    const product = { id, session_id: sid, name, image: img(`product-${id}`), price, original_price: original, stock, total_stock: stock, limit_per_user: limit, rules: flashRules(limit), pickup_shop_id: PICKUP_SHOP_ID }
+    await seed.insertSeckillProduct(q, product, false)
+  }
+
+  const texts = ['味道很好，会员折扣很给力', '服务热情，环境干净', '性价比高，下次还来', '排队有点久，但值得', '用一卡通买单很方便']
+  let n = 0
+  for (const s of shops) {
+    for (let i = 0; i < 14; i++) {
+      n++
+      await seed.insertComment(q, { shop_id: s.id, product_id: null, nickname: `会员${String(1000 + n)}`, avatar: img(`avatar-${n}`), rating: 3 + (n % 3), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n, 'hour')) })
     }
+  }
+  for (const [id] of products) {
+    await seed.insertComment(q, { shop_id: null, product_id: id, nickname: `会员${2000 + id}`, avatar: img(`avatar-${100 + id}`), rating: 5, content: '抢到了，物流很快', created_at: fmt(inBusinessZone().subtract(id, 'day')) })
+  }
 
-    const card = db.prepare('INSERT INTO card_products (id, name, level, price, days, member_rate, benefits) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    card.run(1, '银卡', 1, 9900, 365, 98, JSON.stringify(['合作商户买单额外 98 折', '每月 1 张 5 元代金券', '优惠日专享折扣']))
-    card.run(2, '金卡', 2, 19900, 365, 95, JSON.stringify(['合作商户买单额外 95 折', '每月 2 张 10 元代金券', '秒杀提前 5 分钟', '加油每升立减']))
-    card.run(3, '钻石卡', 3, 39900, 365, 92, JSON.stringify(['合作商户买单额外 92 折', '每月 4 张 20 元代金券', '专属客服', '生日礼包']))
-
-    const coupon = db.prepare('INSERT INTO coupons (id, title, amount, min_spend, shop_id, kind, valid_days) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    coupon.run(1, '买单立减 5 元', 500, 5000, null, 'bill', 30)
-    coupon.run(2, '川味小馆 10 元券', 1000, 8000, 1, 'bill', 30)
-    coupon.run(3, '开卡立减 10 元', 1000, 9900, null, 'card', 30)
-    coupon.run(4, '商城满 50 减 8', 800, 5000, null, 'product', 30)
-
-    const session = db.prepare('INSERT INTO seckill_sessions (id, title, start_minute, end_minute) VALUES (?, ?, ?, ?)')
-    // Every day, around the clock, so that something is always on, something upcoming and something
-    // ended (minutes after the business day's midnight; the last one is tomorrow's).
-    const sessions = [
-      [1, 0, 8 * 60],
-      [2, 8 * 60, 16 * 60],
-      [3, 16 * 60, 24 * 60],
-      [4, 34 * 60, 46 * 60],
-    ] as const
-    const hhmm = (minute: number) => `${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
-    sessions.forEach(([id, start, end]) => session.run(id, `${hhmm(start)} 场`, start, end))
-
-    const prod = db.prepare(
-      'INSERT INTO seckill_products (id, session_id, name, image, price, original_price, stock, total_stock, limit_per_user, rules, pickup_shop_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    const products = [
-      [1, 1, '九阳豆浆机', 9900, 29900, 20, 2],
-      [2, 2, '农夫山泉 24 瓶', 1990, 4500, 50, 2],
-      [3, 2, '洗衣凝珠 3 盒', 3900, 8900, 30, 1],
-      [4, 3, '蓝牙耳机', 5900, 19900, 20, 1],
-      [5, 3, '有机大米 5kg', 2990, 6990, 40, 3],
-      [6, 4, '电动牙刷', 7900, 24900, 25, 1],
-    ] as const
-    for (const [id, sid, name, price, original, stock, limit] of products) {
-      prod.run(id, sid, name, img(`product-${id}`), price, original, stock, stock, limit, flashRules(limit), PICKUP_SHOP_ID)
-    }
-
-    const comment = db.prepare('INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    const texts = ['味道很好，会员折扣很给力', '服务热情，环境干净', '性价比高，下次还来', '排队有点久，但值得', '用一卡通买单很方便']
-    let n = 0
-    for (const s of shops) {
-      for (let i = 0; i < 14; i++) {
-        n++
-        comment.run(s.id, null, `会员${String(1000 + n)}`, img(`avatar-${n}`), 3 + (n % 3), texts[n % texts.length], fmt(inBusinessZone().subtract(n, 'hour')))
-      }
-    }
-    for (const [id] of products) comment.run(null, id, `会员${2000 + id}`, img(`avatar-${100 + id}`), 5, '抢到了，物流很快', fmt(inBusinessZone().subtract(id, 'day')))
-
-    const qr = db.prepare('INSERT INTO qr_numbers (number, url) VALUES (?, ?)')
-    for (const s of shops) qr.run(`SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
-    qr.run('CARD', '/pages/card/index')
-    qr.run('SECKILL', '/pages/seckill/index')
-  })
+  for (const s of shops) await seed.insertQrNumber(q, `SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
+  await seed.insertQrNumber(q, 'CARD', '/pages/card/index')
+  await seed.insertQrNumber(q, 'SECKILL', '/pages/seckill/index')
 }
 
 /**
@@ -261,32 +241,45 @@ export const FUEL_STATIONS = [
 const BASE_PRICE: Record<string, number> = { '92#': 768, '95#': 818, '98#': 918, '0#': 742 }
 export const LONG_AGO = '2000-01-01'
 
-function seedFuel(db: DB): void {
-  const done = () => (db.prepare('SELECT COUNT(*) AS n FROM oil_pumps').get() as { n: number }).n > 0
-  if (done()) return
-  tx(db, () => {
-    if (done()) return
-    const day = (days: number) => inBusinessZone().add(days, 'day').format('YYYY-MM-DD')
-    const shop = db.prepare(
-      `INSERT OR IGNORE INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
-       VALUES (@id, @name, 5, @city_id, @address, @lat, @lng, @phone, @hours, 4.3, @discount_rate, @image, @intro, 1)`,
-    )
-    for (const st of FUEL_STATIONS) {
-      if ('name' in st) {
-        shop.run({ ...st, phone: `0755-8888${String(1000 + st.id).slice(1)}`, image: img('class-5'), intro: `${st.name}，一卡通会员加油每升立减。` })
-      } else {
-        db.prepare('UPDATE shops SET lat = ?, lng = ?, hours = ? WHERE id = ?').run(st.lat, st.lng, '00:00-24:00', st.id)
-      }
-      db.prepare('INSERT INTO oil_stations (shop_id, brand) VALUES (?, ?) ON CONFLICT (shop_id) DO UPDATE SET brand = excluded.brand').run(st.id, st.brand)
-      for (let n = 1; n <= st.pumps; n++) db.prepare('INSERT OR IGNORE INTO oil_pumps (shop_id, pump_no) VALUES (?, ?)').run(st.id, n)
-      st.grades.forEach((grade, i) => {
-        db.prepare('INSERT OR IGNORE INTO oil_grades (shop_id, grade, sort) VALUES (?, ?, ?)').run(st.id, grade, i + 1)
-        db.prepare('INSERT OR IGNORE INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?)').run(st.id, grade, BASE_PRICE[grade] + (st.id % 7), LONG_AGO)
-      })
+async function seedFuel(q: Q): Promise<void> {
+  if ((await seed.countRows(q, 'oil_pumps')) > 0) return
+  const day = (days: number) => inBusinessZone().add(days, 'day').format('YYYY-MM-DD')
+  for (const st of FUEL_STATIONS) {
+    if ('name' in st) {
+      await seed.insertShop(
+        q,
+        {
+          id: st.id,
+          name: st.name,
+          class_id: 5,
+          city_id: st.city_id,
+          address: st.address,
+          lat: st.lat,
+          lng: st.lng,
+          phone: `0755-8888${String(1000 + st.id).slice(1)}`,
+          hours: st.hours,
+          rating: 4.3,
+          discount_rate: st.discount_rate,
+          image: img('class-5'),
+          intro: `${st.name}，一卡通会员加油每升立减。`,
+          is_oil: 1,
+          delivery_fee: 0,
+          packing_fee: 0,
+          min_order: 0,
+        },
+        true,
+      )
+    } else {
+      await seed.setShopPlace(q, st.id, st.lat, st.lng, '00:00-24:00')
     }
-    // Station 6, 92#: lowered a week ago, and a rise already announced for three days from now.
-    const change = db.prepare('INSERT OR IGNORE INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?)')
-    change.run(6, '92#', 759, day(-7))
-    change.run(6, '92#', 782, day(3))
-  })
+    await seed.putOilStation(q, st.id, st.brand)
+    for (let n = 1; n <= st.pumps; n++) await seed.addOilPump(q, st.id, n)
+    for (const [i, grade] of st.grades.entries()) {
+      await seed.addOilGrade(q, st.id, grade, i + 1)
+      await seed.addOilPrice(q, st.id, grade, BASE_PRICE[grade] + (st.id % 7), LONG_AGO)
+    }
+  }
+  // Station 6, 92#: lowered a week ago, and a rise already announced for three days from now.
+  await seed.addOilPrice(q, 6, '92#', 759, day(-7))
+  await seed.addOilPrice(q, 6, '92#', 782, day(3))
 }

@@ -1,4 +1,5 @@
-import type { DB } from '../storage/db'
+import type { Q } from '../storage/query'
+import { setEnglishName } from '../storage/seed/demo'
 
 /**
  * The English names the demo's merchants give their goods (issue 39; docs/decisions/2026-12-06-english-names-of-goods.md):
@@ -65,7 +66,6 @@ export const DISH_EN: Readonly<Record<string, string>> = {
 }
 
 /** The demo's English names, where a product or dish of that name has none yet (the seed's own rows). */
-export function seedEnglishNames(db: DB, table: 'mall_products' | 'dishes', names: Readonly<Record<string, string>>): void {
-  const set = db.prepare(`UPDATE ${table} SET name_en = ? WHERE name = ? AND name_en IS NULL`)
-  for (const [zh, en] of Object.entries(names)) set.run(en, zh)
+export async function seedEnglishNames(q: Q, table: 'mall_products' | 'dishes', names: Readonly<Record<string, string>>): Promise<void> {
+  for (const [zh, en] of Object.entries(names)) await setEnglishName(q, table, zh, en)
 }

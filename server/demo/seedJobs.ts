@@ -1,4 +1,5 @@
-import { tx, type DB } from '../storage/db'
+import type { Q } from '../storage/query'
+import * as seed from '../storage/seed/demo'
 import { nowMs } from '../time'
 
 const DAY_MS = 86_400_000
@@ -22,20 +23,26 @@ const JOBS: ReadonlyArray<{ shop: number; title: string; category: string; min: 
   { shop: 3, title: '美甲师（已过期）', category: 'beauty', min: 5000, max: 9000, n: 1, hours: '10:00-21:00', req: '持证美甲师', ben: '高提成', name: '阿杰', phone: '13800000302', daysAgo: 31 },
 ]
 
-export function seedJobs(db: DB): void {
-  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n > 0
-  if (seeded()) return
-  tx(db, () => {
-    if (seeded()) return
-    const now = nowMs()
-    const add = db.prepare(
-      `INSERT INTO jobs (shop_id, title, category, salary_min, salary_max, headcount, hours, requirements, benefits, contact_name, contact_phone, created_at, refreshed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    for (const j of JOBS) {
-      if (!db.prepare('SELECT 1 FROM shops WHERE id = ?').get(j.shop)) continue
-      const at = now - j.daysAgo * DAY_MS
-      add.run(j.shop, j.title, j.category, j.min, j.max, j.n, j.hours, j.req, j.ben, j.name, j.phone, at, at)
-    }
-  })
+export async function seedJobs(q: Q): Promise<void> {
+  if ((await seed.countRows(q, 'jobs')) > 0) return
+  const now = nowMs()
+  for (const j of JOBS) {
+    if (!(await seed.hasId(q, 'shops', j.shop))) continue
+    const at = now - j.daysAgo * DAY_MS
+    await seed.insertJob(q, {
+      shop_id: j.shop,
+      title: j.title,
+      category: j.category,
+      salary_min: j.min,
+      salary_max: j.max,
+      headcount: j.n,
+      hours: j.hours,
+      requirements: j.req,
+      benefits: j.ben,
+      contact_name: j.name,
+      contact_phone: j.phone,
+      created_at: at,
+      refreshed_at: at,
+    })
+  }
 }

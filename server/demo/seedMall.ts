@@ -1,6 +1,7 @@
 import { MALL_PRODUCT_EN, seedEnglishNames } from './seedEnglish'
-import { tx, type DB } from '../storage/db'
-import { MALL_CATEGORIES } from '../storage/reference'
+import type { Q } from '../storage/query'
+import * as seed from '../storage/seed/demo'
+import { addMallCategory, MALL_CATEGORIES } from '../storage/reference'
 
 /**
  * The micro mall's demo catalogue (issue 14): six categories, products in each (several with more than one spec,
@@ -74,33 +75,35 @@ export const MALL_SLIDES = [
 const img = (name: string) => `/assets/img/${name}.svg`
 
 /** Added once (to a database seeded before the mall existed too, when it has the demo stores); nothing is added twice. */
-export function seedMall(db: DB): void {
-  const seeded = () => (db.prepare('SELECT COUNT(*) AS n FROM mall_products').get() as { n: number }).n > 0
-  if (seeded()) return
-  const stores = new Set((db.prepare('SELECT id FROM shops').all() as Array<{ id: number }>).map((r) => r.id))
+export async function seedMall(q: Q): Promise<void> {
+  if ((await seed.countRows(q, 'mall_products')) > 0) return
+  const stores = new Set(await seed.shopIds(q))
   if (!MALL_PRODUCTS.every((p) => stores.has(p.shop))) return
-  tx(db, () => {
-    if (seeded()) return // another server process on the same file seeded it while this one waited for the lock
-    // The categories are there already in a database of this version (reference data); an older one gets them here.
-    const category = db.prepare('INSERT OR IGNORE INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?)')
-    MALL_CATEGORIES.forEach(([id, name], i) => category.run(id, name, img(`mall-cat-${id}`), i))
-    const product = db.prepare(
-      'INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    const spec = db.prepare('INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    for (const p of MALL_PRODUCTS) {
-      const pictures = [img(`mall-${p.id}`), img(`mall-${p.id}-2`), img(`mall-${p.id}-3`)]
-      product.run(p.id, p.category, p.shop, p.name, p.subtitle, pictures[0], JSON.stringify(pictures), JSON.stringify(p.description), p.list, p.limit, p.pickup ? 1 : 0, p.fee, p.id)
-      p.specs.forEach(([name, price, member, stock, total], i) => spec.run(specId(p.id, i), p.id, name, price, member, stock, total, i))
-    }
-    const special = db.prepare('INSERT INTO mall_specials (id, title, subtitle, banner) VALUES (?, ?, ?, ?)')
-    const member = db.prepare('INSERT INTO mall_special_products (special_id, product_id, sort) VALUES (?, ?, ?)')
-    for (const [id, title, subtitle, banner, products] of MALL_SPECIALS) {
-      special.run(id, title, subtitle, img(banner))
-      products.forEach((pid, i) => member.run(id, pid, i))
-    }
-    const slide = db.prepare('INSERT INTO mall_gallery (id, image, title, subtitle, link_type, link_id, sort) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    MALL_SLIDES.forEach(([id, art, title, subtitle, type, linkId], i) => slide.run(id, img(art), title, subtitle, type, linkId, i))
-    seedEnglishNames(db, 'mall_products', MALL_PRODUCT_EN)
-  })
+  // The categories are there already in a database of this version (reference data); an older one gets them here.
+  for (const [i, [id, name]] of MALL_CATEGORIES.entries()) await addMallCategory(q, id, name, i)
+  for (const p of MALL_PRODUCTS) {
+    const pictures = [img(`mall-${p.id}`), img(`mall-${p.id}-2`), img(`mall-${p.id}-3`)]
+    await seed.insertMallProduct(q, {
+      id: p.id,
+      category_id: p.category,
+      shop_id: p.shop,
+      name: p.name,
+      subtitle: p.subtitle,
+      image: pictures[0],
+      images: JSON.stringify(pictures),
+      description: JSON.stringify(p.description),
+      list_price: p.list,
+      limit_per_order: p.limit,
+      pickup: p.pickup ? 1 : 0,
+      shipping_fee: p.fee,
+      sort: p.id,
+    })
+    for (const [i, [name, price, member, stock, total]] of p.specs.entries()) await seed.insertMallSpec(q, specId(p.id, i), p.id, name, price, member, stock, total, i)
+  }
+  for (const [id, title, subtitle, banner, products] of MALL_SPECIALS) {
+    await seed.insertMallSpecial(q, id, title, subtitle, img(banner))
+    for (const [i, pid] of products.entries()) await seed.insertMallSpecialProduct(q, id, pid, i)
+  }
+  for (const [i, [id, art, title, subtitle, type, linkId]] of MALL_SLIDES.entries()) await seed.insertMallSlide(q, id, img(art), title, subtitle, type, linkId, i)
+  await seedEnglishNames(q, 'mall_products', MALL_PRODUCT_EN)
 }

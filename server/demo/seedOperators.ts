@@ -1,4 +1,5 @@
-import type { DB } from '../storage/db'
+import type { Q } from '../storage/query'
+import { addOperator } from '../storage/seed/demo'
 import type { OperatorRole } from '../../src/contract/consoleEndpoints'
 
 /**
@@ -16,7 +17,6 @@ export const DEMO_OPERATORS: ReadonlyArray<{ username: string; name: string; rol
 ]
 
 /** Each demo operator once (a database seeded before the console gets them too). */
-export function seedOperators(db: DB): void {
-  const add = db.prepare('INSERT INTO operators (username, name, role, password_hash, totp_secret, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (username) DO NOTHING')
-  for (const o of DEMO_OPERATORS) add.run(o.username, o.name, o.role, o.hash, o.totpSecret, Date.UTC(2026, 0, 1))
+export async function seedOperators(q: Q): Promise<void> {
+  for (const o of DEMO_OPERATORS) await addOperator(q, { username: o.username, name: o.name, role: o.role, password_hash: o.hash, totp_secret: o.totpSecret, created_at: Date.UTC(2026, 0, 1) })
 }

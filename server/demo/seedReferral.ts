@@ -1,4 +1,4 @@
-import type { DB } from '../storage/db'
+import type { Q } from '../storage/query'
 import type { Prize } from '../domain/referral'
 import * as repo from '../storage/repo/referral'
 import { businessMidnight, nowMs } from '../time'
@@ -18,8 +18,8 @@ export const DEMO_MIN_AMOUNT = 2000
  * The demo contest, relative to the business day it is seeded on: from three days before today's midnight to eleven
  * days after. When every contest has ended (a database kept for weeks), the next one is added the same way.
  */
-export function seedReferralContest(db: DB, now = nowMs()): void {
-  if (repo.contestEndingAfter(db, now)) return
+export async function seedReferralContest(q: Q, now = nowMs()): Promise<void> {
+  if (await repo.contestEndingAfter(q, now)) return
   const midnight = businessMidnight(now).valueOf()
-  repo.insertContest(db, { title: '邀请好友排位赛', title_en: 'Invite-a-friend contest', start_at: midnight - 3 * DAY, end_at: midnight + 11 * DAY, prizes: JSON.stringify(DEMO_PRIZES), min_amount: DEMO_MIN_AMOUNT })
+  await repo.insertContest(q, { title: '邀请好友排位赛', title_en: 'Invite-a-friend contest', start_at: midnight - 3 * DAY, end_at: midnight + 11 * DAY, prizes: JSON.stringify(DEMO_PRIZES), min_amount: DEMO_MIN_AMOUNT })
 }

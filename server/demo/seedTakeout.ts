@@ -1,8 +1,9 @@
-import { tx, type DB } from '../storage/db'
+import type { Q } from '../storage/query'
+import * as seed from '../storage/seed/demo'
 import { DISH_EN, seedEnglishNames } from './seedEnglish'
 import { districtCentre } from '../domain/address/districtCentres'
 import * as addresses from '../storage/repo/addresses'
-import { TAKEOUT_CATEGORIES } from '../storage/reference'
+import { addTakeoutCategory, TAKEOUT_CATEGORIES } from '../storage/reference'
 
 /**
  * Takeout's demo data (issue 25): five categories, seven restaurants in two cities (Shenzhen: shops 1, 2, 9, 11 of
@@ -118,70 +119,57 @@ const img = (name: string) => `/assets/img/${name}.svg`
 /** Every dish's id and picture emoji, in seeding order (server/demo/assets.ts draws dish-<id>). */
 export const TAKEOUT_DISH_EMOJI: ReadonlyArray<readonly [number, string]> = TAKEOUT_SHOPS.flatMap((s) => s.menu).map((d, i) => [i + 1, d[3]] as const)
 
-export function seedTakeout(db: DB): void {
-  const done = () => (db.prepare('SELECT COUNT(*) AS n FROM takeout_shops').get() as { n: number }).n > 0
-  if (!done()) {
-    tx(db, () => {
-      if (done()) return
-      const cat = db.prepare('INSERT OR REPLACE INTO takeout_categories (id, name, name_en, icon, sort) VALUES (?, ?, ?, ?, ?)')
-      TAKEOUT_CATEGORIES.forEach(([id, zh, en], i) => cat.run(id, zh, en, img(`takeout-cat-${id}`), i))
-      db.prepare('DELETE FROM dish_options').run()
-      db.prepare('DELETE FROM dish_option_groups').run()
-      db.prepare('DELETE FROM dish_stock_days').run()
-      db.prepare('DELETE FROM dishes').run()
-      db.prepare('DELETE FROM dish_categories').run()
-      const shop = db.prepare(
-        `INSERT OR IGNORE INTO shops (id, name, class_id, city_id, address, lat, lng, phone, hours, rating, discount_rate, image, intro, is_oil)
-         VALUES (@id, @name, 1, @city_id, @address, @lat, @lng, @phone, @hours, @rating, @discount_rate, @image, @intro, 0)`,
+export async function seedTakeout(q: Q): Promise<void> {
+  if ((await seed.countRows(q, 'takeout_shops')) === 0) await seedMenus(q)
+  for (const a of await addresses.addressesWithoutPoint(q)) await addresses.setAddressPoint(q, a.user_id, a.id, districtCentre(a.province, a.city, a.district), 'district')
+}
+
+async function seedMenus(q: Q): Promise<void> {
+  for (const [i, [id, zh, en]] of TAKEOUT_CATEGORIES.entries()) await addTakeoutCategory(q, id, zh, en, i, 'replace')
+  await seed.clearMenus(q)
+  let dishId = 0
+  let groupId = 0
+  let optionId = 0
+  for (const s of TAKEOUT_SHOPS) {
+    // A database seeded with other demo data (a test's) may lack the shop, its city or the food class: skipped.
+    if (s.add && (await seed.hasId(q, 'cities', s.add.city_id)) && (await seed.hasId(q, 'business_classes', 1))) {
+      const phone = s.add.city_id === 2 ? `020-8666${String(1000 + s.id).slice(1)}` : `0755-8888${String(1000 + s.id).slice(1)}`
+      const wide = s.hours.split(',')[0]
+      const { name, city_id, address, lat, lng, rating, discount_rate } = s.add
+      await seed.insertShop(
+        q,
+        { id: s.id, name, class_id: 1, city_id, address, lat, lng, phone, hours: wide, rating, discount_rate, image: img(`shop-${s.id}`), intro: `${name}，一卡通会员外卖享会员价。`, is_oil: 0, delivery_fee: 0, packing_fee: 0, min_order: 0 },
+        true,
       )
-      const settings = db.prepare(
-        `INSERT INTO takeout_shops (shop_id, category_id, hours, radius_m, fee_tiers, packing_fee, min_order, pickup, prep_minutes, monthly_sales)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      const dish = db.prepare('INSERT INTO dishes (id, shop_id, category, name, price, description, image, sold_out, sort, monthly_sales) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      const group = db.prepare('INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort) VALUES (?, ?, ?, ?, ?, ?)')
-      const option = db.prepare('INSERT INTO dish_options (id, group_id, name, price, sort) VALUES (?, ?, ?, ?, ?)')
-      let dishId = 0
-      let groupId = 0
-      let optionId = 0
-      const exists = (q: string, id: number) => !!db.prepare(q).get(id)
-      for (const s of TAKEOUT_SHOPS) {
-        // A database seeded with other demo data (a test's) may lack the shop, its city or the food class: skipped.
-        if (s.add && exists('SELECT 1 FROM cities WHERE id = ?', s.add.city_id) && exists('SELECT 1 FROM business_classes WHERE id = ?', 1)) {
-          const phone = s.add.city_id === 2 ? `020-8666${String(1000 + s.id).slice(1)}` : `0755-8888${String(1000 + s.id).slice(1)}`
-          const wide = s.hours.split(',')[0]
-          shop.run({ id: s.id, ...s.add, phone, hours: wide, image: img(`shop-${s.id}`), intro: `${s.add.name}，一卡通会员外卖享会员价。` })
-        }
-        if (!exists('SELECT 1 FROM shops WHERE id = ?', s.id)) {
-          dishId += s.menu.length
-          continue
-        }
-        // The shop's own delivery numbers live in takeout_shops from now on (shops' old columns follow them).
-        db.prepare('UPDATE shops SET delivery_fee = ?, packing_fee = ?, min_order = ? WHERE id = ?').run(s.tiers[0][1], s.packing, s.min, s.id)
-        settings.run(s.id, s.category, s.hours, s.radius, JSON.stringify(s.tiers), s.packing, s.min, s.pickup ? 1 : 0, s.prep, s.sales)
-        s.menu.forEach(([category, name, price, , description, sales, groups, soldOut], i) => {
-          dishId++
-          dish.run(dishId, s.id, category, name, price, description, img(`dish-${dishId}`), soldOut ? 1 : 0, i, sales)
-          groups.forEach(([gName, required, max, options], g) => {
-            groupId++
-            group.run(groupId, dishId, gName, required ? 1 : 0, max, g)
-            options.forEach(([oName, oPrice], o) => option.run(++optionId, groupId, oName, oPrice, o))
-          })
-        })
+    }
+    if (!(await seed.hasId(q, 'shops', s.id))) {
+      dishId += s.menu.length
+      continue
+    }
+    // The shop's own delivery numbers live in takeout_shops from now on (shops' old columns follow them).
+    await seed.setShopDelivery(q, s.id, s.tiers[0][1], s.packing, s.min)
+    await seed.insertTakeoutShop(q, {
+      shop_id: s.id,
+      category_id: s.category,
+      hours: s.hours,
+      radius_m: s.radius,
+      fee_tiers: JSON.stringify(s.tiers),
+      packing_fee: s.packing,
+      min_order: s.min,
+      pickup: s.pickup ? 1 : 0,
+      prep_minutes: s.prep,
+      monthly_sales: s.sales,
+    })
+    for (const [i, [category, name, price, , description, sales, groups, soldOut]] of s.menu.entries()) {
+      dishId++
+      await seed.insertMenuDish(q, { id: dishId, shop_id: s.id, category, name, price, description, image: img(`dish-${dishId}`), sold_out: soldOut ? 1 : 0, sort: i, monthly_sales: sales })
+      for (const [g, [gName, required, max, options]] of groups.entries()) {
+        groupId++
+        await seed.insertOptionGroup(q, groupId, dishId, gName, required ? 1 : 0, max, g)
+        for (const [o, [oName, oPrice]] of options.entries()) await seed.insertOption(q, ++optionId, groupId, oName, oPrice, o)
       }
-      seedEnglishNames(db, 'dishes', DISH_EN)
-      // The menu's categories as rows (issue 44: the store orders, renames and deletes them), in the order of their first dish.
-      db.prepare(
-        `INSERT INTO dish_categories (shop_id, name, sort)
-           SELECT shop_id, category, MIN(sort * 1000 + id) FROM dishes WHERE category_id IS NULL GROUP BY shop_id, category ORDER BY shop_id, MIN(sort * 1000 + id)`,
-      ).run()
-      db.prepare('UPDATE dishes SET category_id = (SELECT c.id FROM dish_categories c WHERE c.shop_id = dishes.shop_id AND c.name = dishes.category) WHERE category_id IS NULL').run()
-    })
+    }
   }
-  const missing = addresses.addressesWithoutPoint(db)
-  if (missing.length > 0) {
-    tx(db, () => {
-      for (const a of missing) addresses.setAddressPoint(db, a.user_id, a.id, districtCentre(a.province, a.city, a.district), 'district')
-    })
-  }
+  await seedEnglishNames(q, 'dishes', DISH_EN)
+  await seed.categoriseDishes(q)
 }

@@ -71,8 +71,6 @@ import { sandboxWechat } from '../providers/wechat/sandbox'
 import * as wechatRepo from '../storage/repo/wechat'
 import { sendDueMessages, takeWaiting, type MessageSender } from '../domain/messages'
 import { clientLimitStore } from './clientLimits'
-import { seedDemoData } from '../demo/seed'
-import { seedReferenceData } from '../storage/reference'
 import type { ParcelTracker } from '../providers/carrier/types'
 import { sandboxTracker } from '../providers/carrier/sandbox'
 import { noTracker } from '../providers/carrier/none'
@@ -96,7 +94,7 @@ import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
 import { attachClock, CLOCK_FRESH_MS, clockHeaders } from '../time'
 import { clockOffsets, holdClockOffsets } from '../storage/repo/settings'
-import { preparePostgres } from '../demo/seedPostgres'
+import { prepareDatabase } from '../demo/prepare'
 
 export interface AppOptions {
   dbPath: string
@@ -149,12 +147,10 @@ export interface AppOptions {
   /** Takeout live status streams: lifetime, heartbeat, check interval, bounds (server/http/routes/takeoutLive.ts; defaults in the contract). */
   live?: LiveOptions
   /**
-   * DATABASE_URL: a postgres://… URL runs the server on PostgreSQL (migrated at start; an empty database gets the demo
-   * data seeded on `dbPath` first). Absent: the SQLite file `dbPath`.
+   * DATABASE_URL: a postgres://… URL runs the server on PostgreSQL (migrated and seeded at start, as SQLite is:
+   * server/demo/prepare.ts). Absent: the SQLite file `dbPath`.
    */
   databaseUrl?: string
-  /** PostgreSQL: copy the seeded SQLite file (reference data, and the demo's when asked) into a new database (default true; the tests copy their own). */
-  copyDemo?: boolean
   /**
    * The demo shops, products, accounts … (server/demo/seed.ts; server/http/config.ts DEMO_DATA). Default: with the sandbox.
    * Without, the database holds the reference data (server/storage/reference.ts) and what is created in it.
@@ -266,23 +262,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     },
   })
-  // SQLite: the database. PostgreSQL (databaseUrl): where the reference data (and the demo's, when asked) is seeded before
-  // it is copied into a new PostgreSQL database (server/demo/seedPostgres.ts), then only read by tests that mean the file.
+  // SQLite: the database. PostgreSQL (databaseUrl): a file this process still opens (app.db), never seeded — every row,
+  // the reference data and the demo's included, is PostgreSQL's.
   const db = openDatabase(opts.dbPath)
   addDistanceFunction(db)
-  // Every database: the reference data (cities, business classes, categories). The demo only in the sandbox or when asked.
-  seedReferenceData(db)
-  if (opts.demoData ?? opts.sandbox ?? true) seedDemoData(db)
   app.decorate('db', db)
   const storage = openStorage(db, opts.databaseUrl ?? '')
-  // The database's schema brought to this server's version (PostgreSQL: migrated, a new database given its data). A
-  // database that is away is waited for, with a bounded back-off said in the log (server/storage/faults.ts), not an exit.
+  // The core's repositories (server/storage/query.ts) on the same engine as the seam.
+  const q = queryOf(storage, db)
+  // The database this server runs on made ready (server/demo/prepare.ts), through Q on either engine: the schema brought to
+  // this server's version, the reference data (cities, business classes, categories) in every database, the demo's only in
+  // the sandbox or when asked — added where missing, so an older database is topped up. A database that is away is waited
+  // for, with a bounded back-off said in the log (server/storage/faults.ts), not an exit.
   const health = createHealth({ version: SCHEMA_VERSION, readVersion: () => schemaVersion(storage), sweepMs: opts.sweepMs ?? SWEEP_MS })
   const say = (line: string) => app.log.warn(line)
-  if (storage.engine === 'postgres' && opts.databaseUrl) {
-    const url = opts.databaseUrl
-    await waitForDatabase('the start (migrations)', () => preparePostgres(storage, url, opts.dbPath, { copyDemo: opts.copyDemo ?? true }), say)
-  }
+  await waitForDatabase('the start (migrations and seed)', () => prepareDatabase(storage, q, { demo: opts.demoData ?? opts.sandbox ?? true }), say)
   health.prepared()
   app.decorate('health', health)
   // Stopping: every answer from now on closes its connection, so keep-alive clients open their next one elsewhere.
@@ -291,8 +285,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done()
   })
   app.decorate('storage', storage)
-  // The core's repositories (server/storage/query.ts) on the same engine as the seam.
-  const q = queryOf(storage, db)
   app.decorate('q', q)
   // The one clock (server/time.ts) reads the sandbox's offsets from the database: SQLite's file at most every
   // CLOCK_FRESH_MS; PostgreSQL's as this process holds them (read again every CLOCK_FRESH_MS in the sandbox, where

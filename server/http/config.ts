@@ -21,7 +21,7 @@ export interface ServerConfig {
   production: boolean
   port: number
   host: string
-  /** SQLite: the database file (DB_PATH). PostgreSQL: unused, but for the reference (and demo) data's seeding (a temporary file). */
+  /** SQLite: the database file (DB_PATH). PostgreSQL: a temporary file the server opens and never seeds (server/main.ts sqliteFile). */
   dbPath: string
   /** DATABASE_URL: a postgres://… address runs the server on PostgreSQL (docs/postgres.md); unset: SQLite at dbPath. */
   databaseUrl: string | null
@@ -266,7 +266,7 @@ function parseTrustProxy(raw: string | null): boolean | string | number {
 
 /**
  * What server/main.ts hands buildApp for a configuration (one place, so a test starts the server exactly as `npm start`
- * does). `dbPath`: the SQLite file — on PostgreSQL the temporary file the reference (and demo) data is seeded on first.
+ * does). `dbPath`: the SQLite file — on PostgreSQL a temporary file, never seeded (the rows are PostgreSQL's: server/demo/prepare.ts).
  */
 export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true): AppOptions {
   return {

@@ -6,6 +6,7 @@ import { DEFAULT_DB_PATH, openDatabase, type DB } from './db'
 import { SCHEMA_VERSION } from './history'
 import { openStorage, type Store } from './engine'
 import { migrateStorage } from './migrate'
+import { moveSequencesPastIds } from './sequences'
 
 /**
  * `npm run db:copy` (issue 28): copies an existing SQLite database (the server's file) into PostgreSQL.
@@ -219,29 +220,10 @@ async function copyTable(source: DB, trx: Store, table: string, columns: PgColum
   return copied
 }
 
-/**
- * Sets every identity column's sequence past the largest id now in its table (and past SQLite's AUTOINCREMENT mark for
- * it, `sqlite_sequence`), so the next insert without an id does not collide with a copied row; an empty table's starts
- * at 1. Returns how many were set.
- */
-async function resetSequences(source: DB, trx: Store, schema: Map<string, PgColumn[]>): Promise<number> {
+/** SQLite's AUTOINCREMENT marks (`sqlite_sequence`), per table: a copied sequence goes past them too. */
+function autoincrementMarks(source: DB): Map<string, number> {
   const hasSeq = source.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'").get() !== undefined
-  const autoincrement = new Map(
-    hasSeq ? (source.prepare('SELECT name, seq FROM sqlite_sequence').all() as Array<{ name: string; seq: number }>).map((r) => [r.name, Number(r.seq)]) : [],
-  )
-  let n = 0
-  for (const [table, columns] of schema) {
-    for (const c of columns.filter((x) => x.identity)) {
-      const max = await trx.executeQuery<{ m: string | number | null }>(CompiledQuery.raw(`SELECT max(${quote(c.name)}) AS m FROM ${quote(table)}`))
-      const last = Math.max(Number(max.rows[0]?.m ?? 0), autoincrement.get(table) ?? 0)
-      // setval(seq, last, true): the next value is last + 1; setval(seq, 1, false): the next value is 1.
-      await trx.executeQuery(
-        CompiledQuery.raw('SELECT setval(pg_get_serial_sequence($1, $2), $3, $4)', [quote(table), c.name, Math.max(last, 1), last > 0]),
-      )
-      n++
-    }
-  }
-  return n
+  return new Map(hasSeq ? (source.prepare('SELECT name, seq FROM sqlite_sequence').all() as Array<{ name: string; seq: number }>).map((r) => [r.name, Number(r.seq)]) : [])
 }
 
 /** Copies the SQLite database `from` into the PostgreSQL database `to` (see the top of this file). */
@@ -282,7 +264,8 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
           if (rows !== expected) throw new Error(`copying ${table}: ${rows} rows written, SQLite holds ${expected}`)
           tables.push({ name: table, rows })
         }
-        const sequences = await resetSequences(source, trx, pg)
+        // Past the copied ids and SQLite's marks; an empty table's starts at 1 (server/storage/sequences.ts).
+        const sequences = await moveSequencesPastIds(trx, { marks: autoincrementMarks(source), mode: 'exact' })
         return { version, tables, sequences }
       })
     } finally {

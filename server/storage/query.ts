@@ -62,8 +62,24 @@ function sqliteQ(storage: Storage, handle: DB, inTransaction: boolean, root?: Q)
     },
     all: async <T>(text: string, ...params: Param[]) => sql(handle, text).all(...params) as T[],
     get: async <T>(text: string, ...params: Param[]) => sql(handle, text).get(...params) as T | undefined,
-    value: async <T>(text: string, ...params: Param[]) => sql(handle, text).pluck().get(...params) as T | undefined,
-    arrays: async (text: string, ...params: Param[]) => sql(handle, text).raw(true).all(...params) as unknown[][],
+    // A statement is compiled once per text and shared (server/storage/db.ts sql(), Kysely's driver too): its pluck or raw
+    // mode is set for this call and put back, so the same text read as rows elsewhere still gets rows.
+    value: async <T>(text: string, ...params: Param[]) => {
+      const stmt = sql(handle, text)
+      try {
+        return stmt.pluck(true).get(...params) as T | undefined
+      } finally {
+        stmt.pluck(false)
+      }
+    },
+    arrays: async (text: string, ...params: Param[]) => {
+      const stmt = sql(handle, text)
+      try {
+        return stmt.raw(true).all(...params) as unknown[][]
+      } finally {
+        stmt.raw(false)
+      }
+    },
     run: async (text: string, ...params: Param[]) => ({ changes: sql(handle, text).run(...params).changes }),
     insert: async (text: string, ...params: Param[]) => Number(sql(handle, text).run(...params).lastInsertRowid),
     transaction: async <T>(_isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T> => {

@@ -1,12 +1,13 @@
-import { tx, type DB } from './db'
+import type { Q } from './query'
+import { seeding } from './seed/run'
 
 /**
  * The reference data a platform needs before anyone sells anything (issue 40): the cities it serves (with their centres,
  * GCJ-02 — the nearest city is the one Home follows), the business classes a shop is filed under, and the categories of
- * the micro mall and of takeout. Every database gets them, at every start, on both engines (PostgreSQL: copied in with a
- * new database, server/demo/seedPostgres.ts) — a production start as much as the sandbox's; nothing else is invented in a
- * production database (the demo: server/demo/seed.ts, only with DEMO_DATA=1 or the sandbox). The provinces, cities and
- * districts of addresses are in code (server/domain/address/regions.ts), not rows.
+ * the micro mall and of takeout. Every database gets them, at every start, on both engines, written through the storage
+ * layer's Q (server/demo/prepare.ts; server/storage/seed/run.ts) — a production start as much as the sandbox's; nothing
+ * else is invented in a production database (the demo: server/demo/seed.ts, only with DEMO_DATA=1 or the sandbox). The
+ * provinces, cities and districts of addresses are in code (server/domain/address/regions.ts), not rows.
  *
  * Added by id when missing, never changed: an operator's edit of a row stays. Names are the system's (Chinese, as stored;
  * server/domain/names.ts has their English); icons are drawn by server/demo/assets.ts (served in production too).
@@ -51,22 +52,39 @@ export const REFERENCE_TABLES = ['cities', 'business_classes', 'mall_categories'
 
 const img = (name: string) => `/assets/img/${name}.svg`
 
-/** Adds what is missing, by id (once per row, whatever number of processes start together on the file). */
-export function seedReferenceData(db: DB): void {
-  const complete = () =>
-    (db.prepare('SELECT COUNT(*) AS n FROM cities').get() as { n: number }).n >= CITIES.length &&
-    (db.prepare('SELECT COUNT(*) AS n FROM business_classes').get() as { n: number }).n >= BUSINESS_CLASSES.length &&
-    (db.prepare('SELECT COUNT(*) AS n FROM mall_categories').get() as { n: number }).n >= MALL_CATEGORIES.length &&
-    (db.prepare('SELECT COUNT(*) AS n FROM takeout_categories').get() as { n: number }).n >= TAKEOUT_CATEGORIES.length
-  if (complete()) return
-  tx(db, () => {
-    const city = db.prepare('INSERT OR IGNORE INTO cities (id, name, pinyin, hot, lat, lng) VALUES (?, ?, ?, ?, ?, ?)')
-    for (const c of CITIES) city.run(...c)
-    const cls = db.prepare('INSERT OR IGNORE INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?)')
-    BUSINESS_CLASSES.forEach((name, i) => cls.run(i + 1, name, img(`class-${i + 1}`), i))
-    const mall = db.prepare('INSERT OR IGNORE INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?)')
-    MALL_CATEGORIES.forEach(([id, name], i) => mall.run(id, name, img(`mall-cat-${id}`), i))
-    const takeout = db.prepare('INSERT OR IGNORE INTO takeout_categories (id, name, name_en, icon, sort) VALUES (?, ?, ?, ?, ?)')
-    TAKEOUT_CATEGORIES.forEach(([id, zh, en], i) => takeout.run(id, zh, en, img(`takeout-cat-${id}`), i))
+/** Adds what is missing, by id (once per row, whatever number of processes start together: server/storage/seed/run.ts). */
+export async function seedReferenceData(q: Q): Promise<void> {
+  await seeding(q, async (t) => {
+    const count = async (table: (typeof REFERENCE_TABLES)[number]) => Number(await t.value(`SELECT COUNT(*) AS n FROM ${table}`))
+    const complete =
+      (await count('cities')) >= CITIES.length &&
+      (await count('business_classes')) >= BUSINESS_CLASSES.length &&
+      (await count('mall_categories')) >= MALL_CATEGORIES.length &&
+      (await count('takeout_categories')) >= TAKEOUT_CATEGORIES.length
+    if (complete) return
+    for (const c of CITIES) await t.run('INSERT INTO cities (id, name, pinyin, hot, lat, lng) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', ...c)
+    for (const [i, name] of BUSINESS_CLASSES.entries()) await t.run('INSERT INTO business_classes (id, name, icon, sort) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', i + 1, name, img(`class-${i + 1}`), i)
+    for (const [i, [id, name]] of MALL_CATEGORIES.entries()) await addMallCategory(t, id, name, i)
+    for (const [i, [id, zh, en]] of TAKEOUT_CATEGORIES.entries()) await addTakeoutCategory(t, id, zh, en, i, 'keep')
   })
 }
+
+/** A mall category by id, when missing (the reference seed; the demo mall's on a database older than the reference data). */
+export const addMallCategory = (q: Q, id: number, name: string, sort: number) =>
+  q.run('INSERT INTO mall_categories (id, name, icon, sort) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', id, name, img(`mall-cat-${id}`), sort)
+
+/**
+ * A takeout category by id: `keep` adds it when missing; `replace` writes it over what is there (the demo's takeout seed,
+ * once, on a database seeded before takeout's categories were reference data).
+ */
+export const addTakeoutCategory = (q: Q, id: number, zh: string, en: string, sort: number, existing: 'keep' | 'replace') =>
+  q.run(
+    existing === 'keep'
+      ? 'INSERT INTO takeout_categories (id, name, name_en, icon, sort) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING'
+      : 'INSERT INTO takeout_categories (id, name, name_en, icon, sort) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_en = excluded.name_en, icon = excluded.icon, sort = excluded.sort',
+    id,
+    zh,
+    en,
+    img(`takeout-cat-${id}`),
+    sort,
+  )

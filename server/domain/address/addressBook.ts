@@ -56,7 +56,7 @@ export async function saveAddress(db: Q, userId: number, input: AddressSave): Pr
       if (count === 0) await addresses.makeDefault(trx, userId, addressId)
     }
     if (is_default) await addresses.makeDefault(trx, userId, addressId)
-    await addresses.placeAddress(trx, userId, addressId, point, picked ? 'map' : 'district')
+    await addresses.setAddressPoint(trx, userId, addressId, point, picked ? 'map' : 'district')
     return addressId
   })
   return toAddress(await own(db, userId, id))

@@ -2,7 +2,6 @@ import type { Q } from '../../storage/query'
 import type { DiscountDayAnswer, DiscountDayShop } from '../../../src/contract/discountDay'
 import { distanceMeters, type GeoPoint } from '../../../src/contract/geo'
 import type { Shop } from '../../../src/contract/member'
-import { tx, type DB } from '../../storage/db'
 import * as repo from '../../storage/repo/discountDays'
 import { percentOff } from '../discount'
 import { refuse } from '../refusal'
@@ -168,15 +167,13 @@ export const forgetReminders = async (db: Q, userId: number): Promise<void> => r
  * days after it, then every week — DEMO_DAYS days. Never the seeding day itself: the rest of the suite prices its
  * bills on the day it runs, and a discount day there would change them. Shops 1, 3, 8 and 10 take part. Once.
  */
-export function seedDiscountDays(db: DB): void {
-  // Synchronous, as every seed is (server/demo/seed.ts, on SQLite; copied into a new PostgreSQL database: server/demo/seedPostgres.ts).
-  if (repo.hasDiscountDays(db)) return
-  tx(db, () => {
-    const today = inBusinessZone(nowMs()).startOf('day')
-    for (let i = 0; i < DEMO_DAYS; i++) repo.addDay(db, today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
-    // Only shops the database has (an older database seeded before some demo shops existed has fewer).
-    for (const [shopId, rate] of DEMO_SHOPS) repo.addShop(db, shopId, rate)
-  })
+export async function seedDiscountDays(db: Q): Promise<void> {
+  // Inside the demo seed's transaction (server/demo/seed.ts; server/storage/seed/run.ts), on either engine.
+  if (await repo.hasDiscountDays(db)) return
+  const today = inBusinessZone(nowMs()).startOf('day')
+  for (let i = 0; i < DEMO_DAYS; i++) await repo.addDay(db, today.add(DEMO_FIRST + i * 7, 'day').format('YYYY-MM-DD'))
+  // Only shops the database has (an older database seeded before some demo shops existed has fewer).
+  for (const [shopId, rate] of DEMO_SHOPS) await repo.addShop(db, shopId, rate)
 }
 
 /** The first demo day is this many days after the seeding day; DEMO_DAYS of them, a week apart. */

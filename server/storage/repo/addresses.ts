@@ -1,6 +1,5 @@
 import type { Q } from '../query'
 import type { Address } from '../../../src/contract/address'
-import { sql, type DB } from '../db'
 
 /**
  * The address book (server/domain/address/addressBook.ts opens the transactions), and what other verticals read of it (an
@@ -11,8 +10,8 @@ import { sql, type DB } from '../db'
 export type AddressFields = Pick<Address, 'name' | 'mobile' | 'province' | 'city' | 'district' | 'detail'>
 
 /** The address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
-export const setAddressPoint = (db: DB, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
-  sql(db, 'UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?').run(point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
+export const setAddressPoint = (db: Q, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district' | null) =>
+  db.run('UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?', point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
 /**
  * The stored point of one of the shopper's addresses, with its district and where the point came from — judged by
@@ -24,8 +23,8 @@ export const addressPoint = async (db: Q, userId: number, id: number) =>
     | undefined
 
 /** Addresses saved before they had points get their district's centre (server/demo/seedTakeout.ts, at start). */
-export const addressesWithoutPoint = (db: DB) =>
-  sql(db, 'SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL').all() as Array<{ id: number; user_id: number; province: string; city: string; district: string }>
+export const addressesWithoutPoint = (db: Q) =>
+  db.all<{ id: number; user_id: number; province: string; city: string; district: string }>('SELECT id, user_id, province, city, district FROM addresses WHERE lat IS NULL AND geo_source IS NULL')
 
 export const deleteAddressesOf = (db: Q, userId: number) => db.run('DELETE FROM addresses WHERE user_id = ?', userId)
 
@@ -71,10 +70,6 @@ export const insertAddress = (db: Q, userId: number, f: AddressFields, createdAt
 
 export const updateAddress = (db: Q, userId: number, id: number, f: AddressFields) =>
   db.run('UPDATE addresses SET name = ?, mobile = ?, province = ?, city = ?, district = ?, detail = ? WHERE id = ? AND user_id = ?', f.name, f.mobile, f.province, f.city, f.district, f.detail, id, userId)
-
-/** A saved address's point (GCJ-02) and where it came from: the map pick, or the district's centre; null: none known. */
-export const placeAddress = (db: Q, userId: number, id: number, point: { lat: number; lng: number } | null, source: 'map' | 'district') =>
-  db.run('UPDATE addresses SET lat = ?, lng = ?, geo_source = ? WHERE id = ? AND user_id = ?', point?.lat ?? null, point?.lng ?? null, point ? source : null, id, userId)
 
 /** At most one default: every other address of the shopper loses the flag. */
 export async function makeDefault(db: Q, userId: number, id: number): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Q } from '../query'
-import { sql, type DB } from '../db'
 
 /**
  * The discount days (server/domain/discountDay/discountDay.ts opens the transactions): the days and the shops taking part,
@@ -15,13 +14,13 @@ export const extraRateOf = async (db: Q, shopId: number): Promise<number | null>
 
 export const deleteRemindersOf = async (db: Q, userId: number): Promise<void> => void await db.run('DELETE FROM discount_day_reminders WHERE user_id = ?', userId)
 
-export const hasDiscountDays = (db: DB): boolean => sql(db, 'SELECT 1 FROM discount_days LIMIT 1').get() !== undefined
+export const hasDiscountDays = async (db: Q): Promise<boolean> => (await db.get('SELECT 1 AS one FROM discount_days LIMIT 1')) !== undefined
 
-export const addDay = (db: DB, day: string): void => void sql(db, 'INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING').run(day)
+export const addDay = async (db: Q, day: string): Promise<void> => void (await db.run('INSERT INTO discount_days (day) VALUES (?) ON CONFLICT DO NOTHING', day))
 
 /** Only a shop the database has (an older database seeded before some demo shops existed has fewer). */
-export const addShop = (db: DB, shopId: number, rate: number): void =>
-  void sql(db, 'INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING').run(shopId, rate, shopId)
+export const addShop = async (db: Q, shopId: number, rate: number): Promise<void> =>
+  void (await db.run('INSERT INTO discount_day_shops (shop_id, extra_rate) SELECT CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE EXISTS (SELECT 1 FROM shops WHERE id = ?) ON CONFLICT DO NOTHING', shopId, rate, shopId))
 
 /** The discount days of one month ('YYYY-MM'), in order. */
 export const daysOfMonth = async (db: Q, month: string): Promise<string[]> =>

@@ -1,5 +1,5 @@
 import type { Q } from '../query'
-import { placeholders, sql, type DB } from '../db'
+import { placeholders } from '../db'
 
 /**
  * The referral contest (the rules and the transactions: server/domain/referral.ts): contests, a referral per referred
@@ -18,10 +18,10 @@ export interface ContestRow {
   min_amount: number
 }
 
-export const contestEndingAfter = (db: DB, now: number) => sql(db, 'SELECT id FROM referral_contests WHERE end_at > ? LIMIT 1').get(now) as { id: number } | undefined
+export const contestEndingAfter = (db: Q, now: number) => db.get<{ id: number }>('SELECT id FROM referral_contests WHERE end_at > ? LIMIT 1', now)
 
-export const insertContest = (db: DB, c: Omit<ContestRow, 'id'>) =>
-  sql(db, 'INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes, min_amount) VALUES (?, ?, ?, ?, ?, ?)').run(c.title, c.title_en, c.start_at, c.end_at, c.prizes, c.min_amount)
+export const insertContest = (db: Q, c: Omit<ContestRow, 'id'>) =>
+  db.run('INSERT INTO referral_contests (title, title_en, start_at, end_at, prizes, min_amount) VALUES (?, ?, ?, ?, ?, ?)', c.title, c.title_en, c.start_at, c.end_at, c.prizes, c.min_amount)
 
 export const secretSetting = async (db: Q): Promise<string | undefined> => ((await db.get("SELECT value FROM settings WHERE key = 'referral_secret'")) as { value: string } | undefined)?.value
 
