@@ -42,7 +42,9 @@ function freePort() {
 }
 
 /**
- * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, built?: boolean | { main: string, nodeArgs?: string[] }, onOutput?: (all: string) => void }} opts
+ * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, built?: boolean | { main: string, nodeArgs?: string[] }, onOutput?: (all: string) => void, pickPort?: () => Promise<number> }} opts
+ * pickPort: where the port comes from (default: one free a moment ago; __tests__/scripts/testServer.test.ts hands it a
+ * taken one first).
  * built: the compiled server (issue 41) — true: dist-server/main.js, brought up to date first (scripts/run-server.mjs
  * --build, as a production `npm start` does); { main, nodeArgs }: that built main.js, run from its folder's parent.
  * sandbox: false starts it without the sandbox (no SANDBOX=1, no sandbox key to wait for; pass NODE_ENV=production and
@@ -51,8 +53,23 @@ function freePort() {
  * it may take to answer (onOutput: told the whole output so far at each write, while it starts and after; 90 s, a bound for a hang: three servers started at once beside the other tiers took over 30 s on two busy cores; a start on PostgreSQL with WORKERS migrates, seeds the demo data and forks first).
  * @returns {Promise<{ base: string, dbPath: string, sandboxKey: string, paySecret: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>, output: () => string, stop: () => Promise<void> }>}
  */
-async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, built, onOutput }) {
-  const port = await freePort()
+async function startTestServer(opts) {
+  // The port is free when freePort looks, and bound seconds later (after migrations and the seed; by a cluster's primary
+  // when its first worker listens): in between, another process's outgoing connection can take it as its local port —
+  // 127.0.0.1, the same ephemeral range — and the bind fails (EADDRINUSE: the lifecycle test in a fresh-clone run, issue
+  // 38). A start that fails so is made again on another port, at most three times; a port the caller named is kept.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts)
+    } catch (error) {
+      const portTaken = error instanceof Error && /EADDRINUSE/.test(error.message)
+      if (!portTaken || attempt >= 3 || (opts.env && opts.env.PORT)) throw error
+    }
+  }
+}
+
+async function startOnce({ staticDir, label, dbPath: sharedDb, env: extraEnv, startMs = 90000, sandbox = true, built, onOutput, pickPort = freePort }) {
+  const port = await pickPort()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ocp-${label}-`))
   const dbPath = sharedDb ?? path.join(dir, `${label}.sqlite`)
   // The test tiers log in many times from one address: the per-client login-code limit is raised for them.
@@ -81,7 +98,10 @@ async function startTestServer({ staticDir, label, dbPath: sharedDb, env: extraE
   // Bounded wait for /healthz, and for the banner line with this start's sandbox key (the tests read it as an operator would).
   let sandboxKey = ''
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
+    if (child.exitCode !== null) {
+      fs.rmSync(dir, { recursive: true, force: true })
+      throw new Error(`server exited (${child.exitCode}):\n${output}`)
+    }
     sandboxKey = (/X-Sandbox-Key: ([0-9a-f]+)/.exec(output) || [])[1] || ''
     try {
       if ((sandboxKey || !sandbox) && (await statusOf(`${base}/healthz`)) === 200) break

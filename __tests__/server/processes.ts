@@ -28,7 +28,7 @@ export interface TestServerProcess extends TestServerHandle {
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const { startTestServer } = require('../../scripts/test-server.cjs') as {
-  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string>; onOutput?: (all: string) => void }) => Promise<TestServerProcess>
+  startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string>; onOutput?: (all: string) => void; pickPort?: () => Promise<number> }) => Promise<TestServerProcess>
 }
 
 /**

@@ -33,6 +33,7 @@ export async function moveCarrierClock(db: Q, minutes: number, reset = false): P
     await settings.setOffset(db, settings.CARRIER_OFFSET_KEY, reset ? null : moved)
     return moved
   })
+  await settings.reloadClockOffsets(db)
   refreshClock()
   return offset
 }

@@ -230,6 +230,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, sandbox: Sandbox, pro
           const offset = reset ? null : at !== undefined ? (parseClockAt(at) ?? real) - real : current + (advance_minutes ?? 0) * 60_000
           await settings.setOffset(db, settings.CLOCK_OFFSET_KEY, offset)
         })
+        await settings.reloadClockOffsets(db)
         refreshClock()
       }
       const now = nowMs()

@@ -30,7 +30,20 @@ function offsetsOf(rows: Array<{ key: string; value: string }>): ClockOffsets {
 export async function setOffset(db: Q, key: typeof CLOCK_OFFSET_KEY | typeof CARRIER_OFFSET_KEY, ms: number | null): Promise<void> {
   if (ms === null) await db.run('DELETE FROM settings WHERE key = ?', key)
   else await db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, String(Math.round(ms)))
-  if (held.has(db.root)) held.set(db.root, await readClockOffsets(db))
+  if (held.has(db.root)) {
+    moved(db.root)
+    held.set(db.root, await readClockOffsets(db))
+  }
+}
+
+/**
+ * After the transaction that set an offset has committed: this process holds what is now committed, and a refresh of
+ * the timer that read before the commit is dropped (reloadClockOffsets; a no-op on SQLite, whose clock reads the file).
+ */
+export async function reloadClockOffsets(db: Q): Promise<void> {
+  if (!held.has(db.root)) return
+  moved(db.root)
+  held.set(db.root, await readClockOffsets(db))
 }
 
 /**
@@ -38,6 +51,14 @@ export async function setOffset(db: Q, key: typeof CLOCK_OFFSET_KEY | typeof CAR
  * `holdClockOffsets`' timer (another process may move the sandbox clock) and at once when this process sets one.
  */
 const held = new WeakMap<Q, ClockOffsets>()
+
+/**
+ * How many times this process set or reloaded its offsets. The timer's refresh keeps what it read only when none
+ * happened while it read: a refresh that began before a move and ended after it held the old offsets again (up to
+ * CLOCK_FRESH_MS of the old clock — a parcel read as not yet moved, a clock move that did not take; issue 38).
+ */
+const moves = new WeakMap<Q, number>()
+const moved = (root: Q) => moves.set(root, (moves.get(root) ?? 0) + 1)
 
 /** Loads the offsets into this process and keeps them fresh every `everyMs` (0: never again); the stop function. */
 export async function holdClockOffsets(db: Q, everyMs: number, onError: (error: unknown) => void): Promise<{ read: () => ClockOffsets; stop: () => void }> {
@@ -48,8 +69,11 @@ export async function holdClockOffsets(db: Q, everyMs: number, onError: (error: 
       ? setInterval(() => {
           if (reading) return
           reading = true
+          const before = moves.get(db.root) ?? 0
           readClockOffsets(db)
-            .then((o) => void held.set(db.root, o), onError)
+            .then((o) => {
+              if ((moves.get(db.root) ?? 0) === before) held.set(db.root, o)
+            }, onError)
             .finally(() => (reading = false))
         }, everyMs)
       : null
