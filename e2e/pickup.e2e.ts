@@ -61,7 +61,7 @@ async function recordCalls(context: BrowserContext): Promise<void> {
 }
 
 describe.each([
-  ['zh', '13800002461', { discount: '优惠', hours: '营业时间', pickupAt: '到店自提', takeoutPickupAt: '自取地点', allDay: '24 小时营业', takeoutShopper: '13800002463' }],
+  ['zh', '13800002461', { discount: '优惠', hours: '营业时间', pickupAt: '到店自提', takeoutPickupAt: '自取地点', allDay: '24 小时营业', takeoutShopper: '13800002465' }],
   ['en', '13800002462', { discount: 'Discount', hours: 'Open', pickupAt: 'Pick up at', takeoutPickupAt: 'Pick up at', allDay: 'Open 24 hours', takeoutShopper: '13800002464' }],
 ] as const)('a flash-sale order at pickup (%s)', (lang, phoneNo, words) => {
   it('the sale price × the quantity, no discount line, and the store beside the code: address (map) and hours', async () => {

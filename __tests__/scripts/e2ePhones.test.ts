@@ -13,10 +13,17 @@ function phonesUsed(): Array<{ file: string; phone: string; how: 'logIn' | 'sess
   const out: Array<{ file: string; phone: string; how: 'logIn' | 'sessionOf' }> = []
   for (const file of fs.readdirSync(E2E).filter((f) => f.endsWith('.e2e.ts'))) {
     const text = fs.readFileSync(path.join(E2E, file), 'utf8')
-    const constants = new Map([...text.matchAll(/const (\w+) = '(1\d{10})'/g)].map((m) => [m[1], m[2]]))
-    for (const m of text.matchAll(/\b(logIn|sessionOf)\((?:[\w.]+, )?(?:'(1\d{10})'|([A-Z_]+))/g)) {
-      const phone = m[2] ?? constants.get(m[3] ?? '')
-      if (phone) out.push({ file, phone, how: m[1] as 'logIn' | 'sessionOf' })
+    const constants = new Map([...text.matchAll(/const (\w+) = '(1\d{10})'/g)].map((m) => [m[1], [m[2]]]))
+    // A phone in a table of cases: a property (`takeoutShopper: '1…'`, read as `words.takeoutShopper`) or a row's element
+    // (`['zh', '1…', …]`, read as the row's name) — pickup.e2e's shopper logged in through both and shared a phone with
+    // regions.e2e, which this scan did not see (two fresh-clone runs failed on it, issue 38).
+    const properties = new Map<string, string[]>()
+    for (const m of text.matchAll(/\b(\w+): '(1\d{10})'/g)) properties.set(m[1], [...(properties.get(m[1]) ?? []), m[2]])
+    const rowPhones = [...text.matchAll(/\[\s*'[\w-]+', '(1\d{10})'/g)].map((m) => m[1])
+    for (const m of text.matchAll(/\b(logIn|sessionOf)\((?:[\w.]+, )?(?:'(1\d{10})'|([\w.]+))/g)) {
+      const name = m[3] ?? ''
+      const phones = m[2] ? [m[2]] : (constants.get(name) ?? (name.includes('.') ? properties.get(name.split('.').pop() ?? '') : /^[a-z]/.test(name) ? rowPhones : undefined) ?? [])
+      for (const phone of phones) out.push({ file, phone, how: m[1] as 'logIn' | 'sessionOf' })
     }
   }
   return out
