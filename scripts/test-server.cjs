@@ -43,7 +43,7 @@ function freePort() {
 
 /**
  * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, built?: boolean | { main: string, nodeArgs?: string[] }, onOutput?: (all: string) => void, pickPort?: () => Promise<number> }} opts
- * pickPort: where the port comes from (default: one free a moment ago; __tests__/scripts/testServer.test.ts hands it a
+ * pickPort: where the port comes from (default: one free a moment ago; __tests__/server/testServerPort.test.ts hands it a
  * taken one first).
  * built: the compiled server (issue 41) — true: dist-server/main.js, brought up to date first (scripts/run-server.mjs
  * --build, as a production `npm start` does); { main, nodeArgs }: that built main.js, run from its folder's parent.

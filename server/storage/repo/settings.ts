@@ -30,15 +30,12 @@ function offsetsOf(rows: Array<{ key: string; value: string }>): ClockOffsets {
 export async function setOffset(db: Q, key: typeof CLOCK_OFFSET_KEY | typeof CARRIER_OFFSET_KEY, ms: number | null): Promise<void> {
   if (ms === null) await db.run('DELETE FROM settings WHERE key = ?', key)
   else await db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, String(Math.round(ms)))
-  if (held.has(db.root)) {
-    moved(db.root)
-    held.set(db.root, await readClockOffsets(db))
-  }
+  await reloadClockOffsets(db)
 }
 
 /**
- * After the transaction that set an offset has committed: this process holds what is now committed, and a refresh of
- * the timer that read before the commit is dropped (reloadClockOffsets; a no-op on SQLite, whose clock reads the file).
+ * This process holds the offsets as `db` reads them now (inside the moving transaction: its own write; after it commits:
+ * what is committed), and a timer refresh that read before is dropped. A no-op on SQLite, whose clock reads the file.
  */
 export async function reloadClockOffsets(db: Q): Promise<void> {
   if (!held.has(db.root)) return
