@@ -58,6 +58,26 @@ describe('a session’s boundaries on the server’s clock', () => {
     expect(index.sessions.filter((x) => x.state === 'on').map((x) => x.id)).toEqual([2])
     expect(new Set(index.list.map((p) => p.session_id))).toEqual(new Set([2]))
   })
+
+  // A buyer who finds it sold out is answered before the order's transaction (issue 42: server/domain/orders.ts
+  // soldOutAtOnce); these are the answers that shortcut must not change.
+  it('the buyer of the last one who asks again with the same request id gets that order, not "sold out"; others hear sold out, or what comes first', async () => {
+    const info = (await readProduct(10)).data.info
+    serverAt(parseText(info.start_time).valueOf() + 60_000)
+    await s.run('UPDATE seckill_products SET stock = 1 WHERE id = 10')
+    const buyer = await s.quickUser('13700001405')
+    const ask = () => s.call<{ order_info: OrderInfo }>('POST', 'personal.order/create', { kind: 'product', product_id: 10, quantity: 1, client_request_id: 'sk-the-last-one' }, buyer.token)
+    const first = (await ask()).body
+    expect(first.code).toBe(1)
+    expect((await readProduct(10)).data.info).toMatchObject({ state: 'soldOut', stock: 0 })
+    expect((await ask()).body).toMatchObject({ code: 1, data: { order_info: { id: first.data.order_info.id } } })
+    expect((await create(10)).body).toMatchObject({ code: 0, reason: 'sold_out' })
+    // A coupon on a flash sale is refused for the coupon, sold out or not; before the start it has not started.
+    const withCoupon = { kind: 'product', product_id: 10, quantity: 1, coupon_id: 987654, client_request_id: 'sk-coupon' }
+    expect((await s.call('POST', 'personal.order/create', withCoupon, token)).body).toMatchObject({ code: 0, reason: 'coupon_unavailable' })
+    serverAt(parseText(info.start_time).valueOf() - 1)
+    expect((await create(10)).body).toMatchObject({ code: 0, reason: 'flash_sale_not_started' })
+  })
 })
 
 describe('the limit per shopper, and what the product screen reads', () => {

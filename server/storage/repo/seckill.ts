@@ -79,6 +79,33 @@ export const flashPrice = async (db: Q, id: number, now = nowMs()): Promise<Flas
 }
 
 
+/**
+ * What a flash-sale buyer's order would meet first, read in ONE statement (issue 42): the product on sale with its
+ * stock, price and today's session, and whether this shopper already has an order of this request id. One statement is
+ * one snapshot on either engine (PostgreSQL's READ COMMITTED takes it per statement), so "no order of this id" and "no
+ * stock" are true together: an order of the id committed after this read also committed the stock this read saw, so it
+ * cannot read 0 left while missing its own twin (server/domain/orders.ts soldOutAtOnce).
+ */
+export interface FlashGate {
+  stock: number
+  price: number
+  start_time: string
+  end_time: string
+  /** This shopper's order of this client_request_id, when one is committed. */
+  order_id: number | null
+}
+export const flashGate = async (db: Q, productId: number, userId: number, clientRequestId: string, now = nowMs()): Promise<FlashGate | undefined> => {
+  const row = (await db.get(
+    `SELECT p.stock, p.price, s.start_minute, s.end_minute,
+       (SELECT o.id FROM orders o WHERE o.user_id = ? AND o.client_request_id = ?) AS order_id
+     FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ? AND p.withdrawn_at IS NULL`,
+    userId,
+    clientRequestId,
+    productId,
+  )) as Stored<FlashGate> | undefined
+  return row && onDay<FlashGate>(row, now)
+}
+
 /** One page of a session's products. */
 export async function sessionProductPage(db: Q, sessionId: number | undefined, limit: number, offset: number): Promise<{ rows: FlashProductRow[]; total: number }> {
   const total = ((await db.get('SELECT COUNT(*) AS n FROM seckill_products WHERE session_id = ? AND withdrawn_at IS NULL', sessionId)) as { n: number }).n
