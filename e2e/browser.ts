@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { Pool } from 'pg'
 import qrcode from 'qrcode-generator'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core'
 import type { Envelope } from '../src/contract/envelope'
 import type { Param } from '../server/storage/query'
 
@@ -152,6 +152,50 @@ export async function settled(page: Page): Promise<void> {
     { timeout: 15000 },
   )
   await still(page)
+}
+
+/** Each watched page's /api calls in flight (watchCalls). */
+const callsOf = new WeakMap<Page, Set<Request>>()
+
+/**
+ * Count `page`'s /api calls in flight from now on (callsDone waits for them). A live status stream (`…/watch`, an
+ * EventSource or a fetch kept open) is left out: it never ends while the page shows.
+ */
+export function watchCalls(page: Page): void {
+  if (callsOf.has(page)) return
+  const open = new Set<Request>()
+  callsOf.set(page, open)
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('/watch') && r.resourceType() !== 'eventsource') open.add(r)
+  })
+  const done = (r: Request) => open.delete(r)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+}
+
+/**
+ * Wait until none of `page`'s /api calls is in flight (watchCalls first), at most `timeout` ms: a screen whose last
+ * answer is still on its way on a loaded machine (Home's flash sales after its shops) is not yet what it shows.
+ */
+export async function callsDone(page: Page, timeout = 15000): Promise<void> {
+  const open = callsOf.get(page)
+  if (!open) throw new Error('callsDone: call watchCalls(page) first')
+  const until = Date.now() + timeout
+  while (open.size > 0 && Date.now() < until) {
+    // Woken by the next call that ends (or fails), at the latest when the bound is reached.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(finish, Math.max(0, until - Date.now()))
+      function finish() {
+        clearTimeout(timer)
+        page.off('requestfinished', finish)
+        page.off('requestfailed', finish)
+        resolve()
+      }
+      page.on('requestfinished', finish)
+      page.on('requestfailed', finish)
+    })
+  }
 }
 
 /**

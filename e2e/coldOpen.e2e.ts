@@ -16,7 +16,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { BASE, DPR, LANG_EN, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shot, still } from './browser'
+import { BASE, DPR, LANG_EN, callsDone, launch, logIn, phone, placeOrder, placeParcel, seedAddressAndCoupon, serverClock, settled, shot, still, watchCalls } from './browser'
 import { EXAMPLE_PAGE } from './screens'
 import { HOME_PATH, ROUTES, TAB_PATHS } from '../src/routes'
 import { holdFlashSession, releaseServerClock } from '../test-mp/flashClock'
@@ -155,6 +155,9 @@ const urlOf = (route: string): string => {
  */
 async function ready(page: Page): Promise<void> {
   await settled(page)
+  // Every call the page made answered (at most 15 s): a look taken while Home's flash sales were still on their way
+  // (its shops already in) compared the strip's pictures as missing in one pass and there in the other.
+  await callsDone(page)
   await page
     .evaluate(
       () =>
@@ -355,6 +358,7 @@ const PASS_MARGIN_MS = 4 * 60_000
 async function coldPass(context: BrowserContext, lang: Lang, routes: string[], failed: string[]): Promise<Record<string, Look>> {
   const cold: Record<string, Look> = {}
   const page = await context.newPage()
+  watchCalls(page)
   for (const route of routes) {
     try {
       await page.goto(`${BASE()}${urlOf(route)}`)
@@ -373,6 +377,7 @@ async function coldPass(context: BrowserContext, lang: Lang, routes: string[], f
 async function inAppPass(context: BrowserContext, lang: Lang, routes: string[], failed: string[]): Promise<Record<string, Look>> {
   const inApp: Record<string, Look> = {}
   const page = await context.newPage()
+  watchCalls(page)
   const home = async () => {
     await page.goto(`${BASE()}/${HOME_PATH}`)
     await ready(page)
