@@ -5,13 +5,14 @@
  * private key that is not its certificate's pair, Alipay's public key that is the app's own) stops it too. Keys and
  * certificates are made per run (./certs.ts).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { ConfigError, envBool, envEnum, envFile, envInt, envSecret, envText, envUrl, field, readEnv } from '../../server/env'
 import { readConfig as read } from '../../server/http/config'
 import { nowMs } from '../../server/time'
-import { certificateFor, rsaKeys } from './certs'
+import { certificateFor, rsaKeys, serialFrom } from './certs'
 
 const readConfig = (env: Record<string, string>) => read(env)
 /** The message of what `fn` threw (a ConfigError's lines). */
@@ -136,6 +137,15 @@ describe('a half-configured provider stops the start, naming what is missing or 
     // Its public key instead of the platform certificate (the public-key mode).
     const { WXPAY_PLATFORM_CERT_FILE: _cert, ...rest } = complete()
     expect(() => readConfig({ ...rest, WXPAY_PUBLIC_KEY: wechatPay.publicPem, WXPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0114232134912410000000000000' })).not.toThrow()
+  })
+
+  it('a certificate made for these tests carries the serial it is given, whatever its first random byte (1 in 256 was 0)', () => {
+    for (const first of [0x00, 0x05, 0x7f, 0x80, 0xff]) {
+      const bytes = Buffer.alloc(20, 0xc2)
+      bytes[0] = first
+      const made = certificateFor(merchant.privateKey, { cn: '1900000109', notBefore: now - DAY, notAfter: now + DAY, serial: serialFrom(bytes) })
+      expect([first, new crypto.X509Certificate(made.pem).serialNumber.toUpperCase()]).toEqual([first, made.serial])
+    }
   })
 
   it('WeChat Pay without its API v3 key, or with a 31-character one', () => {
