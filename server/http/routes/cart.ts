@@ -78,6 +78,8 @@ export async function cartOf(db: Q, lang: ApiLang, userId: number): Promise<Cart
 export function cartRoutes(app: FastifyInstance, db: Q): void {
   defineRoute(app, db, 'personal.mall_cart/index', ({ user, lang }) => cartOf(db, lang, requireUser(user).id))
 
+  defineRoute(app, db, 'personal.mall_cart/count', async ({ user }) => ({ count: Number(await cart.pieceCount(db, requireUser(user).id)) }))
+
   defineRoute(app, db, 'personal.mall_cart/add', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const added = await db.transaction('serializable', async (db) => {

@@ -1,6 +1,6 @@
 import { Empty } from '../common'
 import { ConfirmReceiptAnswer, GalleryAnswer, LogisticsAnswer, MallCategoryAnswer, MallProductAnswer, MallProductPage, MallProductQuery, MallSpecialAnswer, OrderIdPayload } from '../mall'
-import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartRemovePayload, CartSetPayload } from '../mallCart'
+import { CartAddAnswer, CartAddPayload, CartAnswer, CartCheckPayload, CartCountAnswer, CartRemovePayload, CartSetPayload } from '../mallCart'
 import { defineApi } from './define'
 
 /**
@@ -63,6 +63,13 @@ export const MALL_API = defineApi({
     req: Empty,
     res: CartAnswer,
     doc: "The shopper's cart (issue 24; ./mallCart.ts): lines grouped by store with their current price and stock.",
+  },
+  'personal.mall_cart/count': {
+    method: 'GET',
+    auth: 'required',
+    req: Empty,
+    res: CartCountAnswer,
+    doc: "Pieces in the shopper's cart, for the cart's badge (the mall's top): one count, without reading the whole cart's lines, prices, stock and unpaid orders.",
   },
   'personal.mall_cart/add': {
     method: 'POST',

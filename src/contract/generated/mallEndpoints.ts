@@ -14,6 +14,7 @@ export const MALL_ENDPOINTS = {
   'personal.order/logistics': 'GET',
   'personal.order/confirmReceipt': 'POST',
   'personal.mall_cart/index': 'GET',
+  'personal.mall_cart/count': 'GET',
   'personal.mall_cart/add': 'POST',
   'personal.mall_cart/setQuantity': 'POST',
   'personal.mall_cart/check': 'POST',
