@@ -70,6 +70,22 @@ describe('Micro mall', () => {
     expect(text(t, '.mall-cat--all')).toBe('All')
   })
 
+  it("signed in, the cart's badge shows the pieces in the cart from their count alone (the whole cart is not read)", async () => {
+    setItem('token', 'tok')
+    openedWith('pages/vMall/index', {}, 1)
+    const api = fakeApi({
+      'hui_public.mall_category/index': () => ({ list: categories }),
+      'hui_public.mall_gallery/index': () => ({ list: [] }),
+      'hui_public.mall_product/index': () => paged([card(1, 1, '赣南脐橙')]),
+      'personal.mall_cart/count': () => ({ count: 3 }),
+    })
+    const t = await mount(VMallIndexPage)
+    await until(t, () => expect(text(t, '.mall-top .mall-cart-entry__badge')).toBe('3'))
+    expect(t.queries.querySelector('.mall-top .mall-cart-entry')?.getAttribute('aria-label')).toContain('3')
+    expect(api.called('personal.mall_cart/count')).toHaveLength(1)
+    expect(api.called('personal.mall_cart/index')).toHaveLength(0)
+  })
+
   it('a failed grid says so and retries', async () => {
     openedWith('pages/vMall/index', {}, 1)
     let fail = true

@@ -20,7 +20,7 @@ import SpecialIndexPage from '@/pages/special/index'
 import VMallIndexPage from '@/pages/vMall/index'
 import { fakeApi, openedWith, resetRouter, type Handlers } from '../support/fakeApi'
 import { all, mount, unmountAll, until } from '../support/screen'
-import { card, coupon, order, paged, product, emptyCart } from '../support/fixtures'
+import { card, coupon, order, paged, product } from '../support/fixtures'
 
 afterEach(() => {
   unmountAll()
@@ -108,7 +108,7 @@ const CASES: Case[] = [
       'hui_public.mall_category/index': () => ({ list: [] }),
       'hui_public.mall_gallery/index': () => ({ list: [] }),
       'hui_public.mall_product/index': () => paged(later() ? [mallProduct(1, '赣南脐橙'), mallProduct(2, '每日坚果')] : [mallProduct(1, '赣南脐橙')]),
-      'personal.mall_cart/index': () => emptyCart(),
+      'personal.mall_cart/count': () => ({ count: 0 }),
     }),
     list: 'hui_public.mall_product/index',
     rows: '.mall-card__name',

@@ -94,6 +94,18 @@ describe('the cart', () => {
     await setStock(21, 40)
   })
 
+  it("the badge's count: the pieces of every line, as the cart counts them; only the shopper's own; signed out, login needed", async () => {
+    const countOf = async (token = shopper.token) => (await s.call<{ count: number }>('GET', 'personal.mall_cart/count', {}, token)).body
+    expect((await countOf()).data).toEqual({ count: 0 })
+    await add(1, 11, 2)
+    await add(2, 21, 1)
+    expect((await countOf()).data).toEqual({ count: (await cartOf()).data.count })
+    expect((await countOf()).data.count).toBe(3)
+    const other = await s.login('13700002419')
+    expect((await countOf(other.token)).data).toEqual({ count: 0 })
+    expect((await s.call('GET', 'personal.mall_cart/count')).body.code).toBe(-1)
+  })
+
   it('set quantity (brought down to what the line can hold) and remove', async () => {
     const id = (await add(3, 31, 1)).body.data.added.line_id
     expect(lineOf((await s.call<CartAnswer>('POST', 'personal.mall_cart/setQuantity', { id, quantity: 4 }, shopper.token)).body.data, 31)?.quantity).toBe(4)

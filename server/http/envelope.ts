@@ -2,17 +2,7 @@ import type { Q } from '../storage/query'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { CODE, HEADER_TOKEN, type Envelope } from '../../src/contract/envelope'
-import { ENDPOINTS } from '../../src/contract/endpoints'
 import { SCHEMAS, type ApiPath, type ApiRes } from '../../src/contract/schemas'
-import { STORE_ENDPOINTS, STORE_STAFF_ENDPOINTS } from '../../src/contract/storeEndpoints'
-import { FUEL_ENDPOINTS } from '../../src/contract/fuelEndpoints'
-import { MALL_ENDPOINTS } from '../../src/contract/mallEndpoints'
-import { STORE_SHOP_ENDPOINTS } from '../../src/contract/storeShopEndpoints'
-import { TAKEOUT_ENDPOINTS } from '../../src/contract/takeoutEndpoints'
-import { JOB_ENDPOINTS } from '../../src/contract/jobEndpoints'
-import { REFERRAL_ENDPOINTS } from '../../src/contract/referralEndpoints'
-import { MERCHANT_ENDPOINTS } from '../../src/contract/merchantEndpoints'
-import { SHOP_PROFILE_ENDPOINTS } from '../../src/contract/shopProfileEndpoints'
 import { TEXT_REFUSAL, type ApiLang } from '../../src/contract/common'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
 import { langOf } from '../domain/names'
@@ -93,8 +83,8 @@ export function failZod(error: z.ZodError): Refusal {
   return fail(reason, params)
 }
 
-/** The method of every path the server answers: the app's, the store workbench's and fuel's. */
-export const METHODS: Record<ApiPath, 'GET' | 'POST'> = { ...ENDPOINTS, ...STORE_ENDPOINTS, ...STORE_STAFF_ENDPOINTS, ...FUEL_ENDPOINTS, ...MALL_ENDPOINTS, ...TAKEOUT_ENDPOINTS, ...REFERRAL_ENDPOINTS, ...JOB_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...SHOP_PROFILE_ENDPOINTS, ...STORE_SHOP_ENDPOINTS }
+/** The method of every path the server answers (its definition's: src/contract/api/). */
+export const METHODS = Object.fromEntries(Object.entries(SCHEMAS).map(([path, e]) => [path, e.method])) as Record<ApiPath, 'GET' | 'POST'>
 
 export interface RouteContext<P extends ApiPath> {
   input: z.output<(typeof SCHEMAS)[P]['req']>
@@ -105,28 +95,31 @@ export interface RouteContext<P extends ApiPath> {
   reply: FastifyReply
 }
 
-interface RouteOptions {
-  /** Needs a logged-in shopper (code -1 otherwise). */
-  auth: boolean
+/** What a route adds to its endpoint's definition: nothing of the contract (method, sign-in, schemas are the definition's). */
+export interface RouteOptions {
   /** Per-client limit (@fastify/rate-limit): at most `max` calls per `timeWindow` ms from one address. */
   rateLimit?: { max: number; timeWindow: number; refusal: (retryInSeconds: number) => BizError }
 }
 
+type RouteHandler<P extends ApiPath> = (ctx: RouteContext<P>) => ApiRes<P> | Promise<ApiRes<P>>
+
 /**
- * One endpoint of the contract: method from ENDPOINTS, input validated with its zod schema, answer
- * typed by the contract, so server and client cannot drift apart.
+ * One endpoint of the contract, registered from its definition (src/contract/api/, issue 41): its method, its sign-in
+ * (`auth: 'required'`: code -1 without a live session), its payload validated with its zod schema, its answer typed by
+ * the contract — so server and client cannot drift apart. `opts` only for what is not the contract (a rate limit).
  */
-export function defineRoute<P extends ApiPath>(
-  app: FastifyInstance,
-  db: Q,
-  path: P,
-  opts: RouteOptions,
-  handler: (ctx: RouteContext<P> & { user: AuthUser | null }) => ApiRes<P> | Promise<ApiRes<P>>,
-): void {
-  const schema = SCHEMAS[path].req as z.ZodTypeAny
+export function defineRoute<P extends ApiPath>(app: FastifyInstance, db: Q, path: P, handler: RouteHandler<P>): void
+export function defineRoute<P extends ApiPath>(app: FastifyInstance, db: Q, path: P, opts: RouteOptions, handler: RouteHandler<P>): void
+export function defineRoute<P extends ApiPath>(app: FastifyInstance, db: Q, path: P, optsOrHandler: RouteOptions | RouteHandler<P>, lastHandler?: RouteHandler<P>): void {
+  const opts = typeof optsOrHandler === 'function' ? {} : optsOrHandler
+  const handler = (typeof optsOrHandler === 'function' ? optsOrHandler : lastHandler) as RouteHandler<P>
+  const endpoint = SCHEMAS[path]
+  const schema = endpoint.req as z.ZodTypeAny
+  const method = endpoint.method
+  const signInRequired = endpoint.auth === 'required'
   const limit = opts.rateLimit
   app.route({
-    method: METHODS[path],
+    method,
     url: `/api/${path}`,
     config: limit
       ? {
@@ -143,11 +136,11 @@ export function defineRoute<P extends ApiPath>(
     // async one (docs/performance.md).
     handler: (req, reply) => {
       const answer = (user: AuthUser | null) => {
-        if (opts.auth && !user) {
+        if (signInRequired && !user) {
           const sent = req.headers[HEADER_TOKEN.toLowerCase()]
           return fail(sent ? 'session_expired' : 'login_required', {}, CODE.AUTH)
         }
-        const source = METHODS[path] === 'GET' ? req.query : req.body
+        const source = method === 'GET' ? req.query : req.body
         const parsed = schema.safeParse(source ?? {})
         if (!parsed.success) return failZod(parsed.error)
         const data = handler({ input: parsed.data, user, lang: langOf(source), req, reply } as RouteContext<P>)

@@ -16,6 +16,14 @@ export function useCart(returnTo?: string) {
   return useSignedInQuery(() => requestMall('personal.mall_cart/index', {}), [], { returnTo })
 }
 
+/**
+ * Pieces in the shopper's cart, for a badge: the count alone (signed out: nothing asked). Read again after every cart
+ * write (CART names `personal.mall_cart/`) and after an order, as useCart.
+ */
+export function useCartCount() {
+  return useSignedInQuery(() => requestMall('personal.mall_cart/count', {}), [])
+}
+
 /** What a cart write changes: the cart only (its answer is the whole cart; the screens reading it ask again). */
 const CART = { changes: ['personal.mall_cart/'] }
 

@@ -6,12 +6,8 @@
  * calls are made only by the fuel screen (the payBill sub-package). Shapes are in ./fuel.ts.
  * Runtime values (no zod): the client imports this file for real.
  */
-export const FUEL_ENDPOINTS = {
-  'hui_shanghu.oil_station/index': 'GET',
-  'hui_shanghu.oil_station/read': 'GET',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type FuelEndpointPath = keyof typeof FUEL_ENDPOINTS
+// The table is generated from the definitions in ./api/fuel.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { FUEL_ENDPOINTS, type FuelEndpointPath } from './generated/fuelEndpoints'
 
 /** The grades the system knows, in the order screens show them. A station offers some of them. */
 export const OIL_GRADES = ['92#', '95#', '98#', '0#'] as const

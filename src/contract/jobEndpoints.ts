@@ -6,28 +6,8 @@
  * Their own table, not ENDPOINTS: the app's request client imports ENDPOINTS on Home's first load, and these
  * calls are made only by the jobs screens, Search's Jobs tab and the workbench. Runtime values (no zod).
  */
-export const JOB_ENDPOINTS = {
-  /** Open postings, paged: city, category, least monthly salary, keyword; nearest first with a point, else newest. */
-  'hui_public.job/index': 'GET',
-  /** One open posting with its shop (no contact). */
-  'hui_public.job/read': 'GET',
-  /** The posting's contact (a shopper; at most JOB_CONTACTS_PER_DAY postings a business day). */
-  'personal.job/contact': 'POST',
-  /** Report a posting with a reason (once per shopper until the shop answers). */
-  'personal.job/report': 'POST',
-  /** The store's postings, every state, with open reports. */
-  'hui_shanghu.store_job/index': 'GET',
-  /** Create (no id) or edit (id) a posting; either starts its 30 days again. */
-  'hui_shanghu.store_job/save': 'POST',
-  /** Stop hiring: the posting leaves the lists for good. */
-  'hui_shanghu.store_job/close': 'POST',
-  /** "Still hiring": the 30 days start again from now (also brings back an expired posting). */
-  'hui_shanghu.store_job/confirm': 'POST',
-  /** Answer the open reports of a posting: the answer goes with them to the operator's review (issue 43). */
-  'hui_shanghu.store_job/answerReports': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type JobEndpointPath = keyof typeof JOB_ENDPOINTS
+// The table is generated from the definitions in ./api/jobs.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { JOB_ENDPOINTS, type JobEndpointPath } from './generated/jobEndpoints'
 
 /** Job categories (the app names them in the shopper's language). */
 export const JOB_CATEGORIES = ['restaurant', 'retail', 'beauty', 'service', 'fuel'] as const

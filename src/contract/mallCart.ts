@@ -68,6 +68,10 @@ export const CartChecked = z.object({
 })
 export type CartChecked = z.infer<typeof CartChecked>
 
+/** Pieces in the cart, as CartAnswer's `count`: the badge's answer (personal.mall_cart/count). */
+export const CartCountAnswer = z.object({ count: z.number().int() })
+export type CartCountAnswer = z.infer<typeof CartCountAnswer>
+
 export const CartAnswer = z.object({
   /** Stores in the order their newest line was added, newest first; lines newest first. */
   stores: z.array(CartStore),

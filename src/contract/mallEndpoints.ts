@@ -8,34 +8,8 @@
  * Mall products are paid as order kind `product` with `source: 'mall'` (personal.order/preCreate, create;
  * src/contract/order.ts ProductPayload).
  */
-export const MALL_ENDPOINTS = {
-  /** Categories, in the order the mall shows them. */
-  'hui_public.mall_category/index': 'GET',
-  /** Products, paged: by category, by special, or by keyword (Search's product tab). */
-  'hui_public.mall_product/index': 'GET',
-  /** One product with its specs (each with its price, member price and stock). */
-  'hui_public.mall_product/read': 'GET',
-  /** One special: banner, title, text (its products: mall_product/index with special_id). */
-  'hui_public.mall_special/read': 'GET',
-  /** The promotion gallery: slides, each linking to a product or a special. */
-  'hui_public.mall_gallery/index': 'GET',
-  /** The shopper's parcel of one of their orders: carrier, tracking number, events newest first. */
-  'personal.order/logistics': 'GET',
-  /** The shopper confirms a shipped parcel arrived: the order is completed. */
-  'personal.order/confirmReceipt': 'POST',
-  /** The shopper's cart (issue 24; ./mallCart.ts): lines grouped by store with their current price and stock. */
-  'personal.mall_cart/index': 'GET',
-  /** Add a product's spec (the same spec again adds to its line, capped to its stock and limit). */
-  'personal.mall_cart/add': 'POST',
-  /** Set a line's quantity. */
-  'personal.mall_cart/setQuantity': 'POST',
-  /** Tick or untick lines for checkout (issue 39; the ticks stay within one store). */
-  'personal.mall_cart/check': 'POST',
-  /** Remove lines. */
-  'personal.mall_cart/remove': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type MallEndpointPath = keyof typeof MALL_ENDPOINTS
+// The table is generated from the definitions in ./api/mall.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { MALL_ENDPOINTS, type MallEndpointPath } from './generated/mallEndpoints'
 
 /** Carriers the store can choose when shipping (the sandbox carrier tracks every one of them; in production a tracking service may, or none). */
 export const CARRIERS = ['SF', 'ZTO', 'YTO', 'JD', 'EMS'] as const

@@ -7,14 +7,8 @@
  * the limits below are read by the zod schema (./merchant.ts) AND by the screen's checks as the shopper types
  * (src/features/merchant/draft.ts), so both sides apply one set of rules.
  */
-export const MERCHANT_ENDPOINTS = {
-  /** The shopper's own application (null: none yet), with its status and, when rejected, the reasons per field. */
-  'personal.merchant_application/read': 'GET',
-  /** Apply (first time), or resubmit the same application after a rejection (edits it; back to "submitted"). */
-  'personal.merchant_application/submit': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type MerchantEndpointPath = keyof typeof MERCHANT_ENDPOINTS
+// The table is generated from the definitions in ./api/merchant.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { MERCHANT_ENDPOINTS, type MerchantEndpointPath } from './generated/merchantEndpoints'
 
 /** submitted → in_review (an operator opened it) → approved | rejected; a rejected one is resubmitted → submitted. */
 export const MERCHANT_APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const

@@ -4,14 +4,8 @@
  * Their own table, not ENDPOINTS: the app's request client imports ENDPOINTS on Home's first load, and only the
  * contest's sub-package makes these calls. Runtime values (no zod): the client imports this file for real.
  */
-export const REFERRAL_ENDPOINTS = {
-  /** The contest now (on, else the next, else the last ended): dates, prizes, top of the board; signed in, my standing. */
-  'hui_public.referral_contest/read': 'GET',
-  /** Hide (or show again) my name on the board: my row stays, its name is left out. */
-  'personal.referral/hide': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type ReferralEndpointPath = keyof typeof REFERRAL_ENDPOINTS
+// The table is generated from the definitions in ./api/referral.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { REFERRAL_ENDPOINTS, type ReferralEndpointPath } from './generated/referralEndpoints'
 
 /** How many rows the board shows (the shopper's own rank is answered apart when lower). */
 export const REFERRAL_BOARD_SIZE = 20

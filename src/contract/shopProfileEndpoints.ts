@@ -8,22 +8,8 @@
  * first load and the workbench's other screens do not carry them. Runtime values (no zod): the limits below are read by
  * the zod schemas (./shopProfile.ts) AND by the screens' checks as the owner types, so both sides apply one set of rules.
  */
-export const SHOP_PROFILE_ENDPOINTS = {
-  /** The profile as the owner edits it, with the name waiting for review and the districts of the shop's city. */
-  'hui_shanghu.store_profile/read': 'GET',
-  /** Ask for a new name: it waits for the operator (the shop keeps its name until approved). */
-  'hui_shanghu.store_profile/rename': 'POST',
-  /** Phone, district, address and map point (within the district). */
-  'hui_shanghu.store_profile/contact': 'POST',
-  /** Opening hours by weekday (breaks between periods; a day without periods is closed) and closed dates. */
-  'hui_shanghu.store_profile/hours': 'POST',
-  /** The photos in order and the cover (one of them). */
-  'hui_shanghu.store_profile/photos': 'POST',
-  /** The introduction (HTML; stored as the server's allow-list leaves it). */
-  'hui_shanghu.store_profile/intro': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type ShopProfileEndpointPath = keyof typeof SHOP_PROFILE_ENDPOINTS
+// The table is generated from the definitions in ./api/shopProfile.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { SHOP_PROFILE_ENDPOINTS, type ShopProfileEndpointPath } from './generated/shopProfileEndpoints'
 
 /** Limits both sides check. */
 export const SHOP_PROFILE_LIMITS = {

@@ -10,34 +10,8 @@
  */
 import type { Reason } from './reasons'
 
-export const STORE_SHOP_ENDPOINTS = {
-  /** The menu as the workbench edits it (any staff member reads it; `can_edit` for the owner), with the delivery settings. */
-  'hui_shanghu.store_menu/read': 'GET',
-  /** The owner adds (no id) or renames a category. */
-  'hui_shanghu.store_menu/saveCategory': 'POST',
-  /** The owner deletes an empty category. */
-  'hui_shanghu.store_menu/deleteCategory': 'POST',
-  /** The owner moves a category one place up or down. */
-  'hui_shanghu.store_menu/moveCategory': 'POST',
-  /** The owner adds (no id) or changes a dish: photo, name, price, packing fee, daily stock, description, option groups. */
-  'hui_shanghu.store_menu/saveDish': 'POST',
-  /** The owner takes a dish off the menu (orders keep what they bought). */
-  'hui_shanghu.store_menu/deleteDish': 'POST',
-  /** The owner moves a dish one place up or down within its category. */
-  'hui_shanghu.store_menu/moveDish': 'POST',
-  /** The owner sets takeout's delivery settings (the first save starts takeout for the shop). */
-  'hui_shanghu.store_menu/saveDelivery': 'POST',
-  /** The owner's coupons with their claimed and used counts. */
-  'hui_shanghu.store_coupon/index': 'GET',
-  /** The owner issues a coupon. */
-  'hui_shanghu.store_coupon/save': 'POST',
-  /** The owner stops issuing a coupon (the ones claimed stay usable until they expire). */
-  'hui_shanghu.store_coupon/stop': 'POST',
-  /** The owner reads who changed what, when: before and after. */
-  'hui_shanghu.store_changes/index': 'GET',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type StoreShopEndpointPath = keyof typeof STORE_SHOP_ENDPOINTS
+// The table is generated from the definitions in ./api/storeShop.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { STORE_SHOP_ENDPOINTS, type StoreShopEndpointPath } from './generated/storeShopEndpoints'
 
 /** Up or down one place (the editor's arrows; drag is not offered: arrows work with a keyboard and a screen reader). */
 export const MOVE_DIRECTIONS = ['up', 'down'] as const

@@ -8,53 +8,8 @@
  * calls are made only by the takeout sub-package and the store workbench. Shapes are in ./takeout.ts.
  * Runtime values (no zod): the client imports this file for real.
  */
-export const TAKEOUT_ENDPOINTS = {
-  /** Takeout home's categories (names in the payload's lang). */
-  'hui_public.takeout_category/index': 'GET',
-  /** Shops, paged: by category, keyword, city; sorted by distance, sales or rating; "delivers to my address". */
-  'hui_public.takeout_shop/index': 'GET',
-  /** One shop: its summary, settings (hours, radius, fee tiers…), open state and the time slots it takes. */
-  'hui_public.takeout_shop/read': 'GET',
-  /** One shop's menu: categories, dishes with pictures, options and their prices, sold out, member price. */
-  'hui_public.takeout_shop/menu': 'GET',
-  /** Shops and dishes by keyword (shops whose name or a dish's name holds it, with the matching dishes). */
-  'hui_public.takeout/search': 'GET',
-  /** The shopper's takeout order: OrderInfo and its takeout view (timeline, promised time, pickup number, rider). */
-  'personal.takeout/read': 'GET',
-  /** Cancel before the store accepts: refunded at once (10 → 60 → 70). */
-  'personal.takeout/cancel': 'POST',
-  /** The shopper confirms a delivered order (30 → 40). */
-  'personal.takeout/confirm': 'POST',
-  /** The shopper rates a delivered or collected order, once, within TAKEOUT_RATE_DAYS (1–5 stars, optional words). */
-  'personal.takeout/rate': 'POST',
-  /** Subscription messages: the template ids the pay tap asks WeChat for (./takeoutSubscribe.ts; none: no asking). */
-  'hui_public.takeout/subscribeTemplates': 'GET',
-  /** Subscription messages: what the shopper answered per template for one of their takeout orders (one message per accept). */
-  'personal.takeout/subscribe': 'POST',
-  /** The store's takeout orders, newest first (a status filter; `todo: accept` = paid, waiting for acceptance). */
-  'hui_shanghu.store_takeout/index': 'GET',
-  'hui_shanghu.store_takeout/read': 'GET',
-  /** 10 → 20. */
-  'hui_shanghu.store_takeout/accept': 'POST',
-  /** 10 → 60 → 70 with the store's reason: refunded at once. */
-  'hui_shanghu.store_takeout/refuse': 'POST',
-  /** A pickup order is ready to collect (stays 20; on the trail). */
-  'hui_shanghu.store_takeout/ready': 'POST',
-  /** 20 → 30, out for delivery, with the rider's name and phone. */
-  'hui_shanghu.store_takeout/dispatch': 'POST',
-  /** 30 → 40, delivered. */
-  'hui_shanghu.store_takeout/deliver': 'POST',
-  /** 20 → 40, a pickup order collected: the shopper's pickup code. */
-  'hui_shanghu.store_takeout/verifyPickup': 'POST',
-  /** The store's shop settings and menu state (hours, radius, fee tiers, packing fee, minimum, pickup, preparation, paused). */
-  'hui_shanghu.store_takeout/settings': 'GET',
-  /** A dish sold out, or back. */
-  'hui_shanghu.store_takeout/soldOut': 'POST',
-  /** Pause or resume taking takeout orders. */
-  'hui_shanghu.store_takeout/pause': 'POST',
-} as const satisfies Record<string, 'GET' | 'POST'>
-
-export type TakeoutEndpointPath = keyof typeof TAKEOUT_ENDPOINTS
+// The table is generated from the definitions in ./api/takeout.ts (`npm run gen:api`): method, sign-in, shapes and docs are there.
+export { TAKEOUT_ENDPOINTS, type TakeoutEndpointPath } from './generated/takeoutEndpoints'
 
 /** How a takeout order reaches the shopper. */
 export const TAKEOUT_MODES = ['delivery', 'pickup'] as const

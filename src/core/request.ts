@@ -2,15 +2,6 @@ import { CODE, HEADER_ORIGIN, HEADER_TOKEN, type Envelope } from '@/contract/env
 import { ENDPOINTS, type EndpointPath } from '@/contract/endpoints'
 import type { Reason, ReasonParams } from '@/contract/reasons'
 import type { ApiPath, ApiReq, ApiRes } from '@/contract/schemas'
-import type { FuelEndpointPath } from '@/contract/fuelEndpoints'
-import type { StoreEndpointPath, StoreStaffEndpointPath } from '@/contract/storeEndpoints'
-import type { MallEndpointPath } from '@/contract/mallEndpoints'
-import type { TakeoutEndpointPath } from '@/contract/takeoutEndpoints'
-import type { ReferralEndpointPath } from '@/contract/referralEndpoints'
-import type { JobEndpointPath } from '@/contract/jobEndpoints'
-import type { MerchantEndpointPath } from '@/contract/merchantEndpoints'
-import type { ShopProfileEndpointPath } from '@/contract/shopProfileEndpoints'
-import type { StoreShopEndpointPath } from '@/contract/storeShopEndpoints'
 import { askingAgain, invalidate, isFresh, kept, type Kept } from './cache'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
@@ -177,10 +168,11 @@ const READS = /preCreate|payparam|JSSDK|Captcha/
  */
 export function request<P extends EndpointPath>(path: P, payload: ApiReq<P>, opts?: RequestOptions): Promise<ApiRes<P>>
 /**
- * A call whose method the caller looks up in its own table (the store's STORE_ENDPOINTS, kept off Home's first
- * load: src/api/store.ts, and FUEL_ENDPOINTS: src/api/fuel.ts): the same client, envelope and errors.
+ * A call of another area, whose method the caller looks up in that area's own table (src/contract/generated/, kept off
+ * Home's first load: the store's STORE_ENDPOINTS in src/api/store.ts, FUEL_ENDPOINTS in src/api/fuel.ts …): the same
+ * client, envelope and errors.
  */
-export function request<P extends StoreEndpointPath | StoreStaffEndpointPath | FuelEndpointPath | MallEndpointPath | TakeoutEndpointPath | ReferralEndpointPath | JobEndpointPath | MerchantEndpointPath | ShopProfileEndpointPath | StoreShopEndpointPath>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
+export function request<P extends Exclude<ApiPath, EndpointPath>>(path: P, payload: ApiReq<P>, opts: RequestOptions, method: 'GET' | 'POST'): Promise<ApiRes<P>>
 export async function request(path: ApiPath, payload: unknown, opts: RequestOptions = {}, method = ENDPOINTS[path as EndpointPath]): Promise<unknown> {
   const exchange = exchangeOf(path, payload, opts, method)
   const transport = (wired as NonNullable<typeof wired>).transport

@@ -176,7 +176,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
     timeWindow: SMS_CLIENT_WINDOW_MS,
     refusal: (seconds: number) => refuse('sms_too_frequent', { minutes: Math.ceil(seconds / 60) }),
   }
-  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { auth: false, rateLimit: smsLimit }, async ({ input, req }) => {
+  defineRoute(app, db, 'Captcha/sendSmsCaptcha', { rateLimit: smsLimit }, async ({ input, req }) => {
     // No sender: refused with its reason, no code kept — never "ok" for a text nobody sends (issue 40). The sandbox's
     // sender logs the code; a production server needs a real one (server/providers/sms, SMS_PROVIDER).
     if (sms.name === 'none') throw refuse('sms_not_configured')
@@ -222,7 +222,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
     return { expires_in: SMS_VALID_MS / 1000, resend_in: SMS_RESEND_MS / 1000 }
   })
 
-  defineRoute(app, db, 'wechat/bind', { auth: false }, async ({ input, req, lang }) => {
+  defineRoute(app, db, 'wechat/bind', async ({ input, req, lang }) => {
     const now = nowMs()
     // A WeChat identity is believed only from WeChat (or the sandbox's stand-in); without either it is refused rather
     // than taken from the client.
@@ -261,7 +261,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
   // success beyond its free calls and allows it only to verified, non-individual mini-programs: when it answers that the
   // quota is spent or the app may not use it — or there is no mini-program configured — the shopper is told to use an SMS
   // code (wechat_phone_unavailable: the screen falls back).
-  defineRoute(app, db, 'wechat/phoneLogin', { auth: false, rateLimit: smsLimit }, async ({ input, req, lang }) => {
+  defineRoute(app, db, 'wechat/phoneLogin', { rateLimit: smsLimit }, async ({ input, req, lang }) => {
     const mp = wechat.miniProgram
     if (!mp) throw refuse('wechat_phone_unavailable')
     let phone: string
@@ -296,28 +296,28 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
   })
 
   // Logout revokes the token it is sent with, on the server; an unknown or expired token is fine too.
-  defineRoute(app, db, 'personal.user/logout', { auth: false }, async ({ user }) => {
+  defineRoute(app, db, 'personal.user/logout', async ({ user }) => {
     if (!user) return { revoked: false }
     return { revoked: await users.endSession(db, user.sessionId) }
   })
 
-  defineRoute(app, db, 'personal.user/sessions', { auth: true }, async ({ user }) => {
+  defineRoute(app, db, 'personal.user/sessions', async ({ user }) => {
     const me = requireUser(user)
     const rows = await users.liveSessionsOf(db, me.id, nowMs())
     return { list: rows.map((r) => ({ id: r.id, current: r.id === me.sessionId, device: r.device || 'H5', created_at: fmt(r.created_at || r.last_seen_at), last_seen_at: fmt(r.last_seen_at || r.created_at) })) }
   })
 
   // Only the shopper's own sessions: another shopper's session id is "not found".
-  defineRoute(app, db, 'personal.user/endSession', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'personal.user/endSession', async ({ input, user }) => {
     const me = requireUser(user)
     if (!(await users.endOwnSession(db, input.id, me.id))) throw refuse('session_not_found')
     return { ended: true }
   })
 
   // What personal.user/delete would refuse over, asked first: the screen lists these and offers no deletion while any blocks.
-  defineRoute(app, db, 'personal.user/deletionCheck', { auth: true }, async ({ user, lang }) => ({ orders: await deletionBlockers(db, lang, requireUser(user).id) }))
+  defineRoute(app, db, 'personal.user/deletionCheck', async ({ user, lang }) => ({ orders: await deletionBlockers(db, lang, requireUser(user).id) }))
 
-  defineRoute(app, db, 'personal.user/delete', { auth: true }, async ({ user, lang }) => {
+  defineRoute(app, db, 'personal.user/delete', async ({ user, lang }) => {
     await deleteAccount(db, app.payProviders, requireUser(user).id, lang)
     return { deleted: true }
   })
@@ -325,13 +325,13 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
   // H5 inside WeChat (issue 40): the official account's OAuth (snsapi_base) → its openid, which WeChat Pay's JSAPI payment
   // needs. The page goes to WeChat's authorize page with a `state` the server signed (10 minutes), and comes back to the
   // same page with `code` and that state; the sandbox's stand-in page (/sandbox/oauth) comes straight back.
-  defineRoute(app, db, 'wechat/getWxAuthCodeUrl', { auth: false }, async ({ input, req }) => {
+  defineRoute(app, db, 'wechat/getWxAuthCodeUrl', async ({ input, req }) => {
     const gzh = wechat.officialAccount
     if (!gzh) throw refuse('wechat_login_not_configured')
     return { url: gzh.authorizeUrl(`${req.protocol}://${req.host}${input.redirect}`, await makeOauthState(db)) }
   })
 
-  defineRoute(app, db, 'wechat/getOpenID', { auth: false }, async ({ input, req }) => {
+  defineRoute(app, db, 'wechat/getOpenID', async ({ input, req }) => {
     const gzh = wechat.officialAccount
     if (!gzh) throw refuse('wechat_login_not_configured')
     // Only a state this server made, within its time (the sandbox's page of an older app may come back without one).
@@ -345,7 +345,7 @@ export function accountRoutes(app: FastifyInstance, db: Q, opts: AccountOptions)
 
   // The JSSDK signature (wx.config) for an H5 page inside WeChat: sha1 over the official account's jsapi_ticket, a nonce, the
   // time and the page's URL without its #fragment — only for this site's pages (the sandbox signs any, with a stand-in ticket).
-  defineRoute(app, db, 'wechat/getJSSDKConfig', { auth: false }, async ({ input, req }) => {
+  defineRoute(app, db, 'wechat/getJSSDKConfig', async ({ input, req }) => {
     const gzh = wechat.officialAccount
     if (!gzh) throw refuse('jssdk_not_configured')
     const url = input.url.split('#')[0]

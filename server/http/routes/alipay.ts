@@ -22,13 +22,13 @@ const sandboxBuyer = (code: string) => `sandbox-alipay-${crypto.createHash('sha2
 export function alipayRoutes(app: FastifyInstance, db: Q, providers: PayProviders, o: { alipay: AlipayProvider | null; sandbox: boolean }): void {
   const { alipay } = o
 
-  defineRoute(app, db, 'alipay/getAuthUrl', { auth: false }, ({ input }) => {
+  defineRoute(app, db, 'alipay/getAuthUrl', ({ input }) => {
     if (alipay) return { url: alipay.authorizeUrl(input.redirect) }
     if (o.sandbox) return { url: `${SANDBOX_ALIPAY_AUTHORIZE}?redirect=${encodeURIComponent(input.redirect)}` }
     throw refuse('alipay_not_configured')
   })
 
-  defineRoute(app, db, 'alipay/getOpenId', { auth: false }, async ({ input, req }) => {
+  defineRoute(app, db, 'alipay/getOpenId', async ({ input, req }) => {
     if (!alipay) {
       if (o.sandbox) return { open_id: sandboxBuyer(input.code) }
       throw refuse('alipay_not_configured')

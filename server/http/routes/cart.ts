@@ -76,9 +76,11 @@ export async function cartOf(db: Q, lang: ApiLang, userId: number): Promise<Cart
  * write answers the cart as it is after it. Another shopper's line is "not found" (set) or ignored (remove).
  */
 export function cartRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'personal.mall_cart/index', { auth: true }, ({ user, lang }) => cartOf(db, lang, requireUser(user).id))
+  defineRoute(app, db, 'personal.mall_cart/index', ({ user, lang }) => cartOf(db, lang, requireUser(user).id))
 
-  defineRoute(app, db, 'personal.mall_cart/add', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.mall_cart/count', async ({ user }) => ({ count: Number(await cart.pieceCount(db, requireUser(user).id)) }))
+
+  defineRoute(app, db, 'personal.mall_cart/add', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const added = await db.transaction('serializable', async (db) => {
       const prod = await mall.product(db, input.product_id)
@@ -100,7 +102,7 @@ export function cartRoutes(app: FastifyInstance, db: Q): void {
     return { ...(await cartOf(db, lang, uid)), added }
   })
 
-  defineRoute(app, db, 'personal.mall_cart/setQuantity', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.mall_cart/setQuantity', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await db.transaction('serializable', async (db) => {
       const line = await cart.ownLine(db, uid, input.id)
@@ -114,7 +116,7 @@ export function cartRoutes(app: FastifyInstance, db: Q): void {
     return cartOf(db, lang, uid)
   })
 
-  defineRoute(app, db, 'personal.mall_cart/check', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.mall_cart/check', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await db.transaction('serializable', async (db) => {
       const stores = await cart.storesOfLines(db, uid, input.ids)
@@ -127,7 +129,7 @@ export function cartRoutes(app: FastifyInstance, db: Q): void {
     return cartOf(db, lang, uid)
   })
 
-  defineRoute(app, db, 'personal.mall_cart/remove', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.mall_cart/remove', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await cart.removeLines(db, uid, input.ids)
     return cartOf(db, lang, uid)

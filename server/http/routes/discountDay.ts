@@ -12,13 +12,13 @@ import { named } from '../../domain/names'
  * The request in, the answer out: the rules are the service's.
  */
 export function discountDayRoutes(app: FastifyInstance, db: Q, reminders: Reminders): void {
-  defineRoute(app, db, 'hui_shanghu.discount_day/index', { auth: false }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.discount_day/index', async ({ input, user, lang }) => {
     const answer = await discountDayAnswer(db, { at: pointOf(input), cityId: input.city_id, userId: user?.id ?? null }, reminders)
     // The class is the system's word (translated); the shop's name and address stay as written.
     return { ...answer, shops: answer.shops.map((s) => ({ ...s, class_name: named(lang, s.class_name) })) }
   })
 
-  defineRoute(app, db, 'personal.discount_day/remind', { auth: true }, ({ input, user }) => remind(db, reminders, requireUser(user).id, input))
+  defineRoute(app, db, 'personal.discount_day/remind', ({ input, user }) => remind(db, reminders, requireUser(user).id, input))
 
-  defineRoute(app, db, 'personal.discount_day/cancelReminder', { auth: true }, ({ input, user }) => cancelReminder(db, requireUser(user).id, input.day))
+  defineRoute(app, db, 'personal.discount_day/cancelReminder', ({ input, user }) => cancelReminder(db, requireUser(user).id, input.day))
 }

@@ -11,12 +11,12 @@ import { named } from '../../domain/names'
  */
 export function fuelRoutes(app: FastifyInstance, db: Q): void {
   // The brand is the system's word (translated); the station's name and address stay as written.
-  defineRoute(app, db, 'hui_shanghu.oil_station/index', { auth: false }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.oil_station/index', async ({ input, user, lang }) => {
     const page = await stationPage(db, { at: pointOf(input), cityId: input.city_id, userId: user?.id ?? null, page: input.page, pageSize: input.page_size })
     return { ...page, list: page.list.map((st) => ({ ...st, brand: named(lang, st.brand) })) }
   })
 
-  defineRoute(app, db, 'hui_shanghu.oil_station/read', { auth: false }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.oil_station/read', async ({ input, user, lang }) => {
     const info = await stationDetail(db, input.id, pointOf(input), user?.id ?? null)
     return { info: { ...info, brand: named(lang, info.brand) } }
   })

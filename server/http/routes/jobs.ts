@@ -11,32 +11,32 @@ import { requireStaff } from '../../domain/store/store'
  * and touch only the staff member's own shop's postings. The rules and the transactions are server/domain/jobs.ts's.
  */
 export function jobRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_public.job/index', { auth: false }, ({ input }) =>
+  defineRoute(app, db, 'hui_public.job/index', ({ input }) =>
     jobPage(db, { at: pointOf(input), cityId: input.city_id, category: input.category, salaryMin: input.salary_min, keyword: input.keyword || undefined, page: input.page, pageSize: input.page_size }),
   )
 
-  defineRoute(app, db, 'hui_public.job/read', { auth: false }, async ({ input }) => ({ info: await jobDetail(db, input.id, pointOf(input)) }))
+  defineRoute(app, db, 'hui_public.job/read', async ({ input }) => ({ info: await jobDetail(db, input.id, pointOf(input)) }))
 
   // Limited per account and per client address (issue 43): req.ip is the connection's, or the proxy's word when TRUST_PROXY trusts it.
-  defineRoute(app, db, 'personal.job/contact', { auth: true }, ({ input, user, req }) => jobContact(db, requireUser(user).id, input.id, req.ip))
+  defineRoute(app, db, 'personal.job/contact', ({ input, user, req }) => jobContact(db, requireUser(user).id, input.id, req.ip))
 
-  defineRoute(app, db, 'personal.job/report', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'personal.job/report', async ({ input, user }) => {
     await reportJob(db, requireUser(user).id, input.id, input.reason, input.note)
     return { reported: true as const }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_job/index', { auth: true }, async ({ input, user }) => storeJobPage(db, (await requireStaff(db, user)).shopId, input.page, input.page_size))
+  defineRoute(app, db, 'hui_shanghu.store_job/index', async ({ input, user }) => storeJobPage(db, (await requireStaff(db, user)).shopId, input.page, input.page_size))
 
-  defineRoute(app, db, 'hui_shanghu.store_job/save', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_job/save', async ({ input, user }) => {
     const { id, ...fields } = input
     return { info: await saveJob(db, (await requireStaff(db, user)).shopId, id, fields) }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_job/close', { auth: true }, async ({ input, user }) => ({ info: await closeJob(db, (await requireStaff(db, user)).shopId, input.id) }))
+  defineRoute(app, db, 'hui_shanghu.store_job/close', async ({ input, user }) => ({ info: await closeJob(db, (await requireStaff(db, user)).shopId, input.id) }))
 
-  defineRoute(app, db, 'hui_shanghu.store_job/confirm', { auth: true }, async ({ input, user }) => ({ info: await confirmJob(db, (await requireStaff(db, user)).shopId, input.id) }))
+  defineRoute(app, db, 'hui_shanghu.store_job/confirm', async ({ input, user }) => ({ info: await confirmJob(db, (await requireStaff(db, user)).shopId, input.id) }))
 
-  defineRoute(app, db, 'hui_shanghu.store_job/answerReports', { auth: true }, async ({ input, user }) => ({
+  defineRoute(app, db, 'hui_shanghu.store_job/answerReports', async ({ input, user }) => ({
     info: await answerReports(db, (await requireStaff(db, user)).shopId, input.id, input.answer),
   }))
 }

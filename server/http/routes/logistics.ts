@@ -7,12 +7,12 @@ import type { ParcelTracker } from '../../providers/carrier/types'
 
 /** The shopper's parcels (issue 14; src/contract/mallEndpoints.ts): their own orders only. */
 export function logisticsRoutes(app: FastifyInstance, db: Q, tracker: ParcelTracker): void {
-  defineRoute(app, db, 'personal.order/logistics', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/logistics', async ({ input, user, lang }) => {
     const row = await findOwnOrder(db, requireUser(user).id, input.id)
     return { order: await toOrderInfo(db, lang, row), ...(await logisticsOf(db, tracker, lang, row)) }
   })
 
-  defineRoute(app, db, 'personal.order/confirmReceipt', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/confirmReceipt', async ({ input, user, lang }) => {
     const row = await findOwnOrder(db, requireUser(user).id, input.id)
     return { info: await toOrderInfo(db, lang, await confirmReceipt(db, row)) }
   })

@@ -39,11 +39,11 @@ const parsedList = (text: string): string[] => {
  * (categories, the special, the slides' words) comes in the asker's language; products as their merchants wrote them.
  */
 export function mallRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_public.mall_category/index', { auth: false }, async ({ lang }) => ({
+  defineRoute(app, db, 'hui_public.mall_category/index', async ({ lang }) => ({
     list: (await mall.categories(db)).map((c) => ({ ...c, name: named(lang, c.name) })),
   }))
 
-  defineRoute(app, db, 'hui_public.mall_product/index', { auth: false }, async ({ input }) => {
+  defineRoute(app, db, 'hui_public.mall_product/index', async ({ input }) => {
     const { rows, total } = await mall.productPage(
       db,
       // By name: the keyword (or the Chinese an English popular word stands for), or a word of the English name (issue 39).
@@ -54,7 +54,7 @@ export function mallRoutes(app: FastifyInstance, db: Q): void {
     return { list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.mall_product/read', { auth: false }, async ({ input }) => {
+  defineRoute(app, db, 'hui_public.mall_product/read', async ({ input }) => {
     const row = await mall.product(db, input.id)
     if (!row) throw refuse('product_not_found')
     const info: MallProductDetail = {
@@ -69,13 +69,13 @@ export function mallRoutes(app: FastifyInstance, db: Q): void {
     return { info }
   })
 
-  defineRoute(app, db, 'hui_public.mall_special/read', { auth: false }, async ({ input, lang }) => {
+  defineRoute(app, db, 'hui_public.mall_special/read', async ({ input, lang }) => {
     const row = await mall.special(db, input.id)
     if (!row) throw refuse('special_not_found')
     return { info: { ...row, title: named(lang, row.title), subtitle: named(lang, row.subtitle) } }
   })
 
-  defineRoute(app, db, 'hui_public.mall_gallery/index', { auth: false }, async ({ lang }) => ({
+  defineRoute(app, db, 'hui_public.mall_gallery/index', async ({ lang }) => ({
     list: (await mall.gallery(db)).map((s) => ({ id: s.id, image: s.image, title: named(lang, s.title), subtitle: named(lang, s.subtitle), link: { type: s.link_type, id: s.link_id } })),
   }))
 }

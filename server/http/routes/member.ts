@@ -36,7 +36,7 @@ const shopIn = <S extends { class_name: string }>(lang: ApiLang, s: S): S => ({ 
 export function memberRoutes(app: FastifyInstance, db: Q): void {
   const myCards = async (userId: number, lang: ApiLang): Promise<UserCard[]> => (await cards.cardsOf(db, userId)).map((r) => toCard(r, lang))
 
-  defineRoute(app, db, 'personal.user/info', { auth: true }, async ({ user, lang }) => {
+  defineRoute(app, db, 'personal.user/info', async ({ user, lang }) => {
     const uid = requireUser(user).id
     const row = (await users.userById(db, uid)) as UserRow
     const count = (tab: 'unpaid' | 'paid' | 'completed' | 'refund') => orders.countInStatuses(db, uid, ORDER_TAB_STATUSES[tab] as readonly number[])
@@ -47,25 +47,25 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
     }
   })
 
-  defineRoute(app, db, 'hui_public.card/index', { auth: false }, async ({ lang }) => ({
+  defineRoute(app, db, 'hui_public.card/index', async ({ lang }) => ({
     list: (await cards.cardProducts(db)).map((c) => ({ ...c, name: named(lang, c.name), benefits: (JSON.parse(c.benefits) as string[]).map((b) => named(lang, b)) })),
   }))
 
-  defineRoute(app, db, 'personal.card/index', { auth: true }, async ({ user, lang }) => ({ list: await myCards(requireUser(user).id, lang) }))
+  defineRoute(app, db, 'personal.card/index', async ({ user, lang }) => ({ list: await myCards(requireUser(user).id, lang) }))
 
-  defineRoute(app, db, 'hui_shanghu.shop/index', { auth: false }, async ({ input, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/index', async ({ input, lang }) => {
     const { list, total } = await shops.shopPage(db, input, input.page_size, (input.page - 1) * input.page_size, geoOf(input))
     return { list: list.map((s) => shopIn(lang, s)), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.shop/read', { auth: false }, async ({ input, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.shop/read', async ({ input, lang }) => {
     const info = await shops.shopById(db, input.id, geoOf(input))
     if (!info) throw refuse('shop_not_found')
     const row = await shopperProfileRow(db, input.id)
     return { info: shopIn(lang, info), ...(row ? { profile: shopperView(row) } : {}) }
   })
 
-  defineRoute(app, db, 'personal.coupon/index', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.coupon/index', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     const { rows, total } = await coupons.userCouponPage(db, uid, input.tab, nowText(), input.page_size, (input.page - 1) * input.page_size)
     const list = rows.map((r) => couponIn(lang, input.tab === 'expired' ? { ...r, status: 'expired' as const } : r))
@@ -73,8 +73,8 @@ export function memberRoutes(app: FastifyInstance, db: Q): void {
   })
 
   // Coupons to claim (issue 44: a shop's own, with its quantity, per-person limit and window; server/domain/coupons.ts).
-  defineRoute(app, db, 'hui_public.coupon/index', { auth: false }, ({ input, user, lang }) => claimableCoupons(db, lang, user?.id ?? null, input.shop_id))
+  defineRoute(app, db, 'hui_public.coupon/index', ({ input, user, lang }) => claimableCoupons(db, lang, user?.id ?? null, input.shop_id))
 
   // One more of a coupon, within its per-person limit (a double tap or a race claims one place once).
-  defineRoute(app, db, 'personal.coupon/claim', { auth: true }, async ({ input, user, lang }) => ({ coupon: await claimCoupon(db, lang, requireUser(user).id, input.coupon_id) }))
+  defineRoute(app, db, 'personal.coupon/claim', async ({ input, user, lang }) => ({ coupon: await claimCoupon(db, lang, requireUser(user).id, input.coupon_id) }))
 }

@@ -8,7 +8,7 @@ import { myApplication, submitApplication } from '../../domain/merchant'
  * their own application. The review is the operator's command (scripts/admin.ts), not an endpoint.
  */
 export function merchantRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'personal.merchant_application/read', { auth: true }, async ({ user }) => ({ application: await myApplication(db, requireUser(user).id) }))
+  defineRoute(app, db, 'personal.merchant_application/read', async ({ user }) => ({ application: await myApplication(db, requireUser(user).id) }))
 
-  defineRoute(app, db, 'personal.merchant_application/submit', { auth: true }, async ({ input, user }) => ({ application: await submitApplication(db, requireUser(user), input) }))
+  defineRoute(app, db, 'personal.merchant_application/submit', async ({ input, user }) => ({ application: await submitApplication(db, requireUser(user), input) }))
 }

@@ -30,13 +30,13 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     Object.assign(await toOrderInfo(db, lang, row, shop), { refund: row.refund_requested_at === null ? null : await refundTimeline(db, row, refundAutoApproveHours, lang) })
 
   // A mall order of goods an unpaid order holds is refused here too (unpaidOrderOfSameGoods), with that order to pay or cancel.
-  defineRoute(app, db, 'personal.order/preCreate', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/preCreate', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await unpaidOrderOfSameGoods(db, uid, input, lang)
     return quoteIn(lang, (await priceOrder(db, uid, input)).quote)
   })
 
-  defineRoute(app, db, 'personal.order/create', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/create', async ({ input, user, lang }) => {
     const { client_request_id, ...payload } = input
     const row = await createOrder(db, requireUser(user).id, payload, client_request_id, lang)
     return { order_info: await toOrderInfo(db, lang, row) }
@@ -44,7 +44,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
 
   // Reads (read, index, the takeout reads) never call a provider nor cancel anything: an unpaid order past its time
   // reads as cancelled from what is stored (server/domain/orders.ts shownStatus); the sweep cancels it (app.ts).
-  defineRoute(app, db, 'personal.order/payparam', { auth: true }, async ({ input, user, req }) => {
+  defineRoute(app, db, 'personal.order/payparam', async ({ input, user, req }) => {
     const uid = requireUser(user).id
     const order = await findOwnOrder(db, uid, input.id)
     try {
@@ -58,7 +58,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
   })
 
   // The hot path (docs/performance.md): the row and its shop in one statement.
-  defineRoute(app, db, 'personal.order/read', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/read', async ({ input, user, lang }) => {
     const found = await orders.ownForReading(db, requireUser(user).id, input.id)
     if (!found) throw refuse('order_not_found')
     return { info: await mine(lang, found.row, found.shop) }
@@ -68,7 +68,7 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
   // with an order pending: the provider is asked how the order's open trades stand when no notification settled them,
   // a paid one is settled as its notification would be (server/domain/pay/pay.ts checkPayment), and the order is
   // answered. Not a read: it may call the provider (one at a time per order in this process).
-  defineRoute(app, db, 'personal.order/payResult', { auth: true }, async ({ input, user, lang, req }) => {
+  defineRoute(app, db, 'personal.order/payResult', async ({ input, user, lang, req }) => {
     const uid = requireUser(user).id
     const order = await findOwnOrder(db, uid, input.id)
     try {
@@ -80,27 +80,27 @@ export function orderRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     return { info: await mine(lang, await findOwnOrder(db, uid, input.id)) }
   })
 
-  defineRoute(app, db, 'personal.order/index', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/index', async ({ input, user, lang }) => {
     const { rows, total } = await orders.page(db, requireUser(user).id, { statuses: ORDER_TAB_STATUSES[input.tab], kind: input.kind, now: nowMs() }, input.page_size, (input.page - 1) * input.page_size)
     return { list: await Promise.all(rows.map((r) => mine(lang, r))), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'personal.order/cancel', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/cancel', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await cancelOrder(db, providers, await findOwnOrder(db, uid, input.id))
     return { info: await mine(lang, await findOwnOrder(db, uid, input.id)) }
   })
 
-  defineRoute(app, db, 'personal.order/refund', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/refund', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await requestRefund(db, await findOwnOrder(db, uid, input.id), input.reason, { detail: input.detail, photos: input.photos })
     return { info: await mine(lang, await findOwnOrder(db, uid, input.id)) }
   })
 
   // Withdraw a refund request the store has not answered (server/domain/pay/refunds.ts): back to the status it was asked from.
-  defineRoute(app, db, 'personal.order/cancelRefund', { auth: true }, async ({ input, user, lang }) => ({ info: await mine(lang, await withdrawRefund(db, requireUser(user).id, input.id)) }))
+  defineRoute(app, db, 'personal.order/cancelRefund', async ({ input, user, lang }) => ({ info: await mine(lang, await withdrawRefund(db, requireUser(user).id, input.id)) }))
 
-  defineRoute(app, db, 'personal.order/orderVerification', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.order/orderVerification', async ({ input, user, lang }) => {
     const row = await findOwnOrder(db, requireUser(user).id, input.id)
     if (!hasRedemptionCode(row.kind, row.status, row.delivery)) throw refuse(hasRedemptionCode(row.kind, ORDER_STATUS.PAID, row.delivery) ? 'code_not_yet' : 'code_not_needed')
     return { code: row.verify_code, used: row.status === ORDER_STATUS.COMPLETED, info: await toOrderInfo(db, lang, row) }

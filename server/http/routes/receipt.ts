@@ -8,7 +8,7 @@ import { receiptOf, receiptSetting, type GoldPlanConfig } from '../../domain/pay
  * session (the frame may not carry the shopper's), answered only when check_code is right, receipt data only.
  */
 export function receiptRoutes(app: FastifyInstance, db: Q, goldplan: GoldPlanConfig, sandbox: boolean): void {
-  defineRoute(app, db, 'hui_public.order/receipt', { auth: false }, ({ input, req, lang }) => {
+  defineRoute(app, db, 'hui_public.order/receipt', ({ input, req, lang }) => {
     const setting = receiptSetting(goldplan, sandbox, `${req.protocol}://${req.host}`)
     if (!setting) throw refuse('receipt_unavailable')
     return receiptOf(db, setting, goldplan.frameOrigin, input, lang)

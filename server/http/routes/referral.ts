@@ -8,9 +8,9 @@ import { contestView, setHidden } from '../../domain/referral'
  * The rules and the reads are server/domain/referral.ts's.
  */
 export function referralRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_public.referral_contest/read', { auth: false }, ({ user, lang }) => contestView(db, lang, user ? user.id : null))
+  defineRoute(app, db, 'hui_public.referral_contest/read', ({ user, lang }) => contestView(db, lang, user ? user.id : null))
 
-  defineRoute(app, db, 'personal.referral/hide', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'personal.referral/hide', async ({ input, user }) => {
     await setHidden(db, requireUser(user).id, input.hidden)
     return { hidden: input.hidden }
   })

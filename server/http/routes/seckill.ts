@@ -38,7 +38,7 @@ function toProduct(r: FlashProductRow): SeckillProduct {
 const maskName = (name: string) => (name.length <= 1 ? '*' : `${name[0]}**${name.length > 2 ? name[name.length - 1] : ''}`)
 
 export function seckillRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', { auth: false }, async ({ input, lang }) => {
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/index', async ({ input, lang }) => {
     // A session's title is the system's ("08:00 场"): in the shopper's language. Product names are the merchants'.
     const sessions = (await seckill.flashSessions(db)).map((s) => ({ ...s, title: sessionTitleIn(lang, s.title), state: sessionState(s.start_time, s.end_time) }))
     const offset = (input.page - 1) * input.page_size
@@ -52,7 +52,7 @@ export function seckillRoutes(app: FastifyInstance, db: Q): void {
     return { sessions, list: rows.map(toProduct), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', { auth: false }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/read', async ({ input, user }) => {
     const row = await seckill.flashProduct(db, input.id)
     // Taken off sale in the console: gone for shoppers (its orders still show it, server/domain/orders.ts).
     if (!row || row.withdrawn_at !== null) throw refuse('product_not_found')
@@ -60,7 +60,7 @@ export function seckillRoutes(app: FastifyInstance, db: Q): void {
     return { info: toProduct(row), bought }
   })
 
-  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', { auth: false }, async ({ input, lang }) => {
+  defineRoute(app, db, 'hui_public.hsh_seckill_prod/orderLog', async ({ input, lang }) => {
     if (!(await seckill.flashProductExists(db, input.id))) throw refuse('product_not_found')
     const rows = await orders.flashBuyers(db, input.id, 20)
     return { list: rows.map((r) => ({ nickname: maskName(nicknameIn(lang, r.nickname)), quantity: r.quantity, time: r.create_time })) }

@@ -8,10 +8,10 @@ import { readProfile, requestRename, saveContact, saveHours, saveIntro, savePhot
  * reads, the owner changes (server/domain/store/profile.ts holds the rules).
  */
 export function shopProfileRoutes(app: FastifyInstance, db: Q): void {
-  defineRoute(app, db, 'hui_shanghu.store_profile/read', { auth: true }, ({ user }) => readProfile(db, user))
-  defineRoute(app, db, 'hui_shanghu.store_profile/rename', { auth: true }, ({ user, input }) => requestRename(db, user, input.name))
-  defineRoute(app, db, 'hui_shanghu.store_profile/contact', { auth: true }, ({ user, input }) => saveContact(db, user, input))
-  defineRoute(app, db, 'hui_shanghu.store_profile/hours', { auth: true }, ({ user, input }) => saveHours(db, user, input))
-  defineRoute(app, db, 'hui_shanghu.store_profile/photos', { auth: true }, ({ user, input }) => savePhotos(db, user, input))
-  defineRoute(app, db, 'hui_shanghu.store_profile/intro', { auth: true }, ({ user, input }) => saveIntro(db, user, input.html))
+  defineRoute(app, db, 'hui_shanghu.store_profile/read', ({ user }) => readProfile(db, user))
+  defineRoute(app, db, 'hui_shanghu.store_profile/rename', ({ user, input }) => requestRename(db, user, input.name))
+  defineRoute(app, db, 'hui_shanghu.store_profile/contact', ({ user, input }) => saveContact(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/hours', ({ user, input }) => saveHours(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/photos', ({ user, input }) => savePhotos(db, user, input))
+  defineRoute(app, db, 'hui_shanghu.store_profile/intro', ({ user, input }) => saveIntro(db, user, input.html))
 }

@@ -22,7 +22,7 @@ import { businessMidnight, fmt } from '../../time'
 export function storeRoutes(app: FastifyInstance, db: Q, providers: PayProviders, autoApproveHours: number): void {
   const full = async (row: Parameters<typeof toStoreOrder>[2], lang: Parameters<typeof toStoreOrder>[1]) => ({ info: await toStoreOrder(db, lang, row, autoApproveHours), actions: await actionsOf(db, row.id, lang) })
 
-  defineRoute(app, db, 'hui_shanghu.store/workbench', { auth: true }, async ({ user }) => {
+  defineRoute(app, db, 'hui_shanghu.store/workbench', async ({ user }) => {
     const staff = await requireMember(db, user)
     const midnight = businessMidnight()
     const day = await store.paidBetween(db, staff.shopId, fmt(midnight), fmt(midnight.add(1, 'day')))
@@ -41,60 +41,60 @@ export function storeRoutes(app: FastifyInstance, db: Q, providers: PayProviders
     }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_order/index', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/index', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     const { rows, total } = await store.storePage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
     return { list: await Promise.all(rows.map((r) => toStoreOrder(db, lang, r, autoApproveHours))), total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_order/read', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/read', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return full(await storeOrder(db, staff, input.id), lang)
   })
 
   // Redemption codes: unknown ones are failures limited per staff account and per store (issue 43, server/domain/store/tillChecks.ts).
-  defineRoute(app, db, 'hui_shanghu.store_order/verifyPreview', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/verifyPreview', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return previewAtTill(db, staff, input.code, lang, autoApproveHours)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_order/verify', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/verify', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return full(await redeemAtTill(db, staff, input.code), lang)
   })
 
   // A paid mall order to be delivered goes out with a carrier's tracking number: paid → delivering (once).
-  defineRoute(app, db, 'hui_shanghu.store_order/ship', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/ship', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return full(await shipOrder(db, await storeOrder(db, staff, input.id), input.carrier, input.tracking_no, staff.userId), lang)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/refundApprove', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return full(await approveRefund(db, providers, input.id, staff.userId, staff.shopId), lang)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_order/refundReject', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_order/refundReject', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     return full(await rejectRefund(db, input.id, staff.userId, storeGivenReason(input), staff.shopId), lang)
   })
 
   // Any store checks any member's card (the card is good at every partner store); names in the asker's language.
   // Failed checks are limited per staff account and per card, and every check is recorded (server/domain/store/tillChecks.ts).
-  defineRoute(app, db, 'hui_shanghu.store_card/check', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_card/check', async ({ input, user, lang }) => {
     const answer = await checkAtTill(db, await requireStaff(db, user), input.code)
     return answer.card ? { ...answer, card: { ...answer.card, name: named(lang, answer.card.name) } } : answer
   })
 
   // The store's own checks, newest first (any staff member of the store; never another store's).
-  defineRoute(app, db, 'hui_shanghu.store_card/checks', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_card/checks', async ({ input, user }) => {
     const staff = await requireStaff(db, user)
     const { rows, total } = await tillChecks.storeChecks(db, staff.shopId, input.page_size, (input.page - 1) * input.page_size)
     return { list: rows.map(storeCheckOf), total, page: input.page, page_size: input.page_size }
   })
 
   // The owner's side: every check of their cards (or of one of them), newest first; another's card is not found.
-  defineRoute(app, db, 'personal.card/checks', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.card/checks', async ({ input, user, lang }) => {
     const me = requireUser(user)
     if (input.card_id !== undefined && !(await tillChecks.ownsCard(db, me.id, input.card_id))) throw refuse('card_not_found')
     const { rows, total } = await tillChecks.ownerChecks(db, me.id, input.card_id, input.page_size, (input.page - 1) * input.page_size)

@@ -9,9 +9,9 @@ import { recordGrants, templateIds, templateList, type TakeoutTemplates } from '
  * template ids the app asks WeChat for, and the shopper's answers for one of their own takeout orders.
  */
 export function subscriptionRoutes(app: FastifyInstance, db: Q, templates: TakeoutTemplates): void {
-  defineRoute(app, db, 'hui_public.takeout/subscribeTemplates', { auth: false }, () => ({ tmpl_ids: templateIds(templates), templates: templateList(templates) }))
+  defineRoute(app, db, 'hui_public.takeout/subscribeTemplates', () => ({ tmpl_ids: templateIds(templates), templates: templateList(templates) }))
 
-  defineRoute(app, db, 'personal.takeout/subscribe', { auth: true }, ({ input, user }) => {
+  defineRoute(app, db, 'personal.takeout/subscribe', ({ input, user }) => {
     const userId = requireUser(user).id
     return db.transaction('serializable', async (db) => {
       const row = await findOwnOrder(db, userId, input.id)

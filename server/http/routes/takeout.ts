@@ -42,7 +42,7 @@ const MINUTE = 60_000
 export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProviders, opts: { acceptMinutes: number; autoApproveHours: number }): void {
   const { acceptMinutes, autoApproveHours } = opts
 
-  defineRoute(app, db, 'hui_public.takeout_category/index', { auth: false }, async ({ lang }) => ({
+  defineRoute(app, db, 'hui_public.takeout_category/index', async ({ lang }) => ({
     list: (await repo.categories(db)).map((c) => ({ id: c.id, name: lang === 'en' ? c.name_en : c.name, icon: c.icon })),
   }))
 
@@ -73,7 +73,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
   /** Delivers to the place: its radius covers the point (a place without a point: only a shop without a radius). */
   const delivers = (row: { radius_m: number }, shop: TakeoutShop) => (shop.distance === null ? row.radius_m === 0 : shop.in_range === true)
 
-  defineRoute(app, db, 'hui_public.takeout_shop/index', { auth: false }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.takeout_shop/index', async ({ input, user }) => {
     const now = nowMs()
     const place = await placeOf(input, user)
     // With a place, only the shops that deliver there (as Meituan's list): another city's shop never sits among them.
@@ -88,7 +88,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     return { list: sorted.slice(start, start + input.page_size), total: sorted.length, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_public.takeout_shop/read', { auth: false }, async ({ input }) => {
+  defineRoute(app, db, 'hui_public.takeout_shop/read', async ({ input }) => {
     const row = await repo.shopById(db, input.id)
     if (!row) throw refuse('shop_not_found')
     const now = nowMs()
@@ -107,13 +107,13 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     }
   })
 
-  defineRoute(app, db, 'hui_public.takeout_shop/menu', { auth: false }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.takeout_shop/menu', async ({ input, user }) => {
     if (!(await repo.shopById(db, input.shop_id))) throw refuse('shop_not_found')
     const rate = user ? ((await cards.activeMemberRate(db, user.id, nowText())) ?? null) : null
     return menuOf(db, input.shop_id, rate)
   })
 
-  defineRoute(app, db, 'hui_public.takeout/search', { auth: false }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_public.takeout/search', async ({ input, user }) => {
     const now = nowMs()
     const place = await placeOf(input, user)
     const rows = await repo.shopsWhere(db, { keyword: input.keyword, city_id: place.judged ? undefined : input.city_id })
@@ -150,18 +150,18 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     return row
   }
 
-  defineRoute(app, db, 'personal.takeout/read', { auth: true }, async ({ input, user, lang }) => mine(lang, await ownTakeoutRow(requireUser(user).id, input.id)))
+  defineRoute(app, db, 'personal.takeout/read', async ({ input, user, lang }) => mine(lang, await ownTakeoutRow(requireUser(user).id, input.id)))
 
-  defineRoute(app, db, 'personal.takeout/cancel', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.takeout/cancel', async ({ input, user, lang }) => {
     const uid = requireUser(user).id
     await ownTakeoutRow(uid, input.id)
     await cancelTakeout(db, providers, uid, input.id)
     return mine(lang, (await orders.byId(db, input.id)) as OrderRow)
   })
 
-  defineRoute(app, db, 'personal.takeout/confirm', { auth: true }, async ({ input, user, lang }) => mine(lang, await confirmTakeout(db, requireUser(user).id, input.id)))
+  defineRoute(app, db, 'personal.takeout/confirm', async ({ input, user, lang }) => mine(lang, await confirmTakeout(db, requireUser(user).id, input.id)))
 
-  defineRoute(app, db, 'personal.takeout/rate', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'personal.takeout/rate', async ({ input, user, lang }) => {
     const row = await rateTakeout(db, requireUser(user).id, input.id, input.stars, input.words)
     return mine(lang, (await orders.byId(db, row.id)) as OrderRow)
   })
@@ -190,7 +190,7 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     }
   }
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/index', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_takeout/index', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     const { ids, total } = await repo.storeTakeoutPage(db, staff.shopId, { status: input.status, todo: input.todo }, input.page_size, (input.page - 1) * input.page_size)
     const list = await Promise.all(ids.map(async (id) => {
@@ -200,38 +200,38 @@ export function takeoutRoutes(app: FastifyInstance, db: Q, providers: PayProvide
     return { list, total, page: input.page, page_size: input.page_size }
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/read', { auth: true }, async ({ input, user, lang }) => {
+  defineRoute(app, db, 'hui_shanghu.store_takeout/read', async ({ input, user, lang }) => {
     const staff = await requireStaff(db, user)
     const row = await orders.byId(db, input.id)
     if (!row || row.shop_id !== staff.shopId || row.kind !== 'takeout' || !(await repo.takeoutOrderOf(db, row.id))) throw refuse('order_not_found')
     return full(lang, row)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', { auth: true }, async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/accept', async ({ input, user, lang }) => full(lang, await acceptTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', { auth: true }, async ({ input, user, lang }) => full(lang, await refuseTakeout(db, providers, await requireStaff(db, user), input.id, storeGivenReason(input))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/refuse', async ({ input, user, lang }) => full(lang, await refuseTakeout(db, providers, await requireStaff(db, user), input.id, storeGivenReason(input))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', { auth: true }, async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/ready', async ({ input, user, lang }) => full(lang, await readyTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', { auth: true }, async ({ input, user, lang }) =>
+  defineRoute(app, db, 'hui_shanghu.store_takeout/dispatch', async ({ input, user, lang }) =>
     full(lang, await dispatchTakeout(db, await requireStaff(db, user), input.id, { name: input.rider_name, phone: input.rider_phone })),
   )
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', { auth: true }, async ({ input, user, lang }) => full(lang, await deliverTakeout(db, await requireStaff(db, user), input.id)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/deliver', async ({ input, user, lang }) => full(lang, await deliverTakeout(db, await requireStaff(db, user), input.id)))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', { auth: true }, async ({ input, user, lang }) => full(lang, await verifyPickup(db, await requireStaff(db, user), input.code.replace(/\s/g, ''))))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/verifyPickup', async ({ input, user, lang }) => full(lang, await verifyPickup(db, await requireStaff(db, user), input.code.replace(/\s/g, ''))))
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', { auth: true }, async ({ user }) => settingsAnswer(await requireStaff(db, user)))
+  defineRoute(app, db, 'hui_shanghu.store_takeout/settings', async ({ user }) => settingsAnswer(await requireStaff(db, user)))
 
   // Staff may mark sold out and pause, as the owner may; each change is on the shop's history (issue 44).
-  defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_takeout/soldOut', async ({ input, user }) => {
     const staff = await requireMember(db, user)
     await takeoutShopOf(staff)
     await setDishSoldOut(db, staff, input.dish_id, input.sold_out)
     return settingsAnswer(staff)
   })
 
-  defineRoute(app, db, 'hui_shanghu.store_takeout/pause', { auth: true }, async ({ input, user }) => {
+  defineRoute(app, db, 'hui_shanghu.store_takeout/pause', async ({ input, user }) => {
     const staff = await requireMember(db, user)
     await takeoutShopOf(staff)
     await setTakeoutPaused(db, staff, input.paused)

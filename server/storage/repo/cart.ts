@@ -32,6 +32,9 @@ export const linesOf = async (db: Q, userId: number) =>
      FROM cart_lines c JOIN mall_products p ON p.id = c.product_id JOIN mall_specs s ON s.id = c.spec_id JOIN shops sh ON sh.id = p.shop_id
      WHERE c.user_id = ? ORDER BY c.added_at DESC, c.id DESC`, userId)) as CartLineRow[]
 
+/** Pieces in the shopper's cart (every line's quantity; what cartOf counts). */
+export const pieceCount = async (db: Q, userId: number) => ((await db.get('SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE user_id = ?', userId)) as { n: number }).n
+
 export const lineCount = async (db: Q, userId: number) => ((await db.get('SELECT COUNT(*) AS n FROM cart_lines WHERE user_id = ?', userId)) as { n: number }).n
 
 export const lineOfSpec = async (db: Q, userId: number, specId: number) =>

@@ -2,7 +2,7 @@ import { Image, Text, View } from '@tarojs/components'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { useState } from 'react'
 import { useMallCategories, useMallGallery, useMallProducts } from '@/api/mall'
-import { useCart } from '@/api/mallCart'
+import { useCartCount } from '@/api/mallCart'
 import SideScroll from '@/components/SideScroll'
 import type { GallerySlide } from '@/contract/mall'
 import { assetUrl } from '@/core/request'
@@ -24,8 +24,8 @@ export default function MallHome() {
   const categories = useMallCategories()
   const gallery = useMallGallery()
   const products = useMallProducts(category === null ? {} : { category_id: category })
-  // The cart's badge (signed in; read again as the mall shows).
-  const cart = useCart()
+  // The cart's badge (signed in; read again as the mall shows): the count alone, not the whole cart.
+  const cart = useCartCount()
   useReachBottom(() => void products.loadMore())
   usePullRefresh(() => Promise.all([products.refresh(), gallery.reload(), categories.reload()]))
   const tabs = [{ id: null, name: t('mall.all') }, ...(categories.data?.list ?? [])]
