@@ -200,7 +200,9 @@ describe('weapp pages with real answers from the reference server', () => {
       await waitFor(() => text(page, 'bill__amount') === `¥${typed}`)
     }
     await waitFor(() => byClass(page, 'quote-error__retry'), 10000)
-    expect(listeners.length).toBeGreaterThan(0)
+    // The page listens for the network from an effect, which runs after the render that shows the retry (a loaded
+    // machine ran the check between the two once): waited for, not read at once.
+    await waitFor(() => listeners.length > 0, 10000)
     offline = false
     // Not connected yet: nothing asked; connected: asked again, no tap.
     listeners.slice().forEach((cb) => cb({ isConnected: false, networkType: 'none' }))
