@@ -145,7 +145,15 @@ async function runAxe(page: Page): Promise<RuleHit[]> {
     async ({ tags }) => {
       const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string; failureSummary?: string; impact?: string | null }> }> }> } }).axe
       const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').slice(0, 300), impact: n.impact ?? v.impact ?? '' })) }))
+      // A toast (Taro's H5 toast: its opacity goes 1 → 0 over 0.2 s when its time is up) that began to leave while axe
+      // read it was read half-transparent: colour contrast failed (a fresh-clone run under load, "code sent" in en).
+      // A toast still fully shown once axe is done was read as shown and keeps its findings; a fading or gone one's go.
+      const leaving = (target: unknown[]): boolean => {
+        const el = document.querySelector(String(target[0]))
+        const toast = el?.closest<HTMLElement>('.taro__toast')
+        return !!toast && (getComputedStyle(toast).display === 'none' || Number(getComputedStyle(toast).opacity) < 1 || toast.getAnimations({ subtree: true }).length > 0)
+      }
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.filter((n) => !leaving(n.target)).map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').slice(0, 300), impact: n.impact ?? v.impact ?? '' })) }))
     },
     { tags: TAGS },
   )

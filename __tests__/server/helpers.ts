@@ -133,6 +133,12 @@ export interface ServerOptions {
   wechatOptions?: WechatApiOptions
   /** The server's log, written here (a test that reads what was logged). */
   logStream?: NodeJS.WritableStream
+  /**
+   * The housekeeping sweep's interval after its run at the start. Default here: an hour, so it never runs in the middle
+   * of a test (the server's own default, 60 s, ran it beside a test that pruned sessions itself and counted what it
+   * pruned: 0, not 1, a stress run at load ~13). A test of the sweep calls the sandbox's housekeeping or sets this.
+   */
+  sweepMs?: number
 }
 
 export async function startServer(options: ServerOptions | string = {}): Promise<TestServer> {
@@ -163,6 +169,7 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     wechat: opts.wechat,
     wechatOptions: opts.wechatOptions,
     logStream: opts.logStream,
+    sweepMs: opts.sweepMs ?? 3_600_000,
   })
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
