@@ -18,7 +18,8 @@ let token: string
 function serverPer(when: 'each' | 'all') {
   const [before, after] = when === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll]
   before(async () => {
-    s = await startServer()
+    // The server's own sweep interval (60 s): readiness counts a sweep late from it (test servers default to an hour).
+    s = await startServer({ sweepMs: 60_000 })
     token = (await s.login('13700004201')).token
   })
   afterEach(() => jest.restoreAllMocks())
