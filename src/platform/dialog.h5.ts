@@ -1,17 +1,25 @@
 import type { DialogFocus } from './dialog.types'
 
 const FOCUSABLE = '[tabindex]:not([tabindex="-1"]), button, input, a[href]'
+const FOCUS_RETRY_MS = 20
+const FOCUS_TRIES = 50
 
 export const dialogFocus: DialogFocus = {
   hold(id, onEscape) {
     if (typeof document === 'undefined') return () => undefined
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const focusables = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE))
-    // The dialog is rendered in the same commit; focus it once it is in the document.
-    const timer = setTimeout(() => {
+    // The dialog is rendered in the same commit, but on a busy page its element can reach the document (or become
+    // focusable) a little later: try on the next tick and again until the focus is inside it, for at most a second.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const focusIn = (triesLeft: number) => {
+      timer = undefined
       const root = document.getElementById(id)
       if (root) (focusables(root)[0] ?? root).focus()
-    }, 0)
+      if (root?.contains(document.activeElement) || triesLeft <= 0) return
+      timer = setTimeout(() => focusIn(triesLeft - 1), FOCUS_RETRY_MS)
+    }
+    timer = setTimeout(() => focusIn(FOCUS_TRIES), 0)
     const onKey = (e: KeyboardEvent) => {
       const root = document.getElementById(id)
       if (!root) return
@@ -34,7 +42,7 @@ export const dialogFocus: DialogFocus = {
     }
     document.addEventListener('keydown', onKey)
     return () => {
-      clearTimeout(timer)
+      if (timer !== undefined) clearTimeout(timer)
       document.removeEventListener('keydown', onKey)
       if (before && document.contains(before)) before.focus()
     }
