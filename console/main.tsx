@@ -43,6 +43,24 @@ const LANG_KEY = 'ocpConsoleLang'
  */
 const THEME = { colorPrimary: '#1f5fbf', colorPrimaryHover: '#174a96', colorPrimaryActive: '#123a78', colorLink: '#1f5fbf', colorError: '#cf1322', colorTextSecondary: 'rgba(0, 0, 0, 0.65)', colorTextDescription: 'rgba(0, 0, 0, 0.65)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+
+/**
+ * Whether the operator asked the system for less motion (WCAG 2.3.3): antd's zooms, slides and collapses are then
+ * off (its `motion` token), dialogs and lists appear at once. Follows a change of the setting while open.
+ */
+function useReducedMotion(): boolean {
+  const [query] = useState(() => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null))
+  const [reduced, setReduced] = useState(query?.matches ?? false)
+  useEffect(() => {
+    if (!query) return undefined
+    const onChange = (e: MediaQueryListEvent) => setReduced(e.matches)
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [query])
+  return reduced
+}
+
 /** The screens, in menu order: the area each belongs to (the role table of the contract decides who sees it). */
 const SCREENS: { key: string; area: ConsoleArea; label: MessageKey }[] = [
   // Decisions on what others submit.
@@ -83,6 +101,8 @@ const screenOfHash = (): string => window.location.hash.replace(/^#\/?/, '').spl
 
 function Console() {
   const [lang, setLang] = useState<Lang>(storedLang)
+  const reducedMotion = useReducedMotion()
+  const theme = useMemo(() => ({ token: { ...THEME, motion: !reducedMotion } }), [reducedMotion])
   const [operator, setOperator] = useState<Operator | null>(null)
   const [checking, setChecking] = useState(() => sessionToken() !== null)
   const [ended, setEnded] = useState<string | null>(null)
@@ -242,7 +262,7 @@ function Console() {
   }
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={{ token: THEME }} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <ConsoleContext.Provider value={context}>{body}</ConsoleContext.Provider>
       </AntApp>
