@@ -75,6 +75,15 @@ describe('a session’s boundaries on the server’s clock', () => {
     // A coupon on a flash sale is refused for the coupon, sold out or not; before the start it has not started.
     const withCoupon = { kind: 'product', product_id: 10, quantity: 1, coupon_id: 987654, client_request_id: 'sk-coupon' }
     expect((await s.call('POST', 'personal.order/create', withCoupon, token)).body).toMatchObject({ code: 0, reason: 'coupon_unavailable' })
+    // A mall product's options on a flash sale are refused for the options, sold out or not (one rule: pricing/flash.ts
+    // flashHasOptions); a flash sale order naming no product is asked for one.
+    const options = [{ product_id: 10, spec_id: 1 }, { product_id: 10, delivery: 'ship' }, { product_id: 10, address_id: 1 }, { items: [{ product_id: 10, spec_id: 1, quantity: 1 }] }]
+    for (const extra of options) {
+      const body = { kind: 'product', quantity: 1, ...extra }
+      expect([extra, (await s.call('POST', 'personal.order/create', { ...body, client_request_id: `sk-opt-${Object.keys(extra).join('-')}` }, token)).body]).toMatchObject([extra, { code: 0, reason: 'flash_sale_no_options' }])
+      expect([extra, (await s.call('POST', 'personal.order/preCreate', body, token)).body]).toMatchObject([extra, { code: 0, reason: 'flash_sale_no_options' }])
+    }
+    expect((await s.call('POST', 'personal.order/preCreate', { kind: 'product', quantity: 1 }, token)).body).toMatchObject({ code: 0, reason: 'product_required' })
     serverAt(parseText(info.start_time).valueOf() - 1)
     expect((await create(10)).body).toMatchObject({ code: 0, reason: 'flash_sale_not_started' })
   })

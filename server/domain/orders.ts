@@ -28,6 +28,7 @@ import { parcelOf } from './shipping'
 import * as takeoutRepo from '../storage/repo/takeout'
 import { priceTakeoutOrder, type TakeoutPriced } from './takeout/pricing'
 import { twinRefusal, unpaidTwin } from './takeout/unpaid'
+import { flashHasOptions } from './pricing/flash'
 import { takeTakeoutStock } from './takeout/stock'
 import { priceMall, type MallDetail } from './pricing/mall'
 import { detailOf, mallItemsOf, returnOrderStock } from './orderStock'
@@ -344,7 +345,7 @@ export async function unpaidCartOrders(db: Q, lang: ApiLang, userId: number): Pr
  */
 async function soldOutAtOnce(db: Q, userId: number, p: Payload, clientRequestId: string): Promise<boolean> {
   if (p.kind !== 'product' || p.source === 'mall' || p.product_id === undefined || p.coupon_id) return false
-  if (p.items !== undefined || p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) return false
+  if (flashHasOptions(p)) return false
   const gate = await seckill.flashGate(db, p.product_id, userId, clientRequestId)
   if (!gate || gate.order_id !== null || gate.price <= 0) return false
   const now = nowText()

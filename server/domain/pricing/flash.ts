@@ -3,15 +3,17 @@ import * as seckill from '../../storage/repo/seckill'
 import { refuse } from '../refusal'
 import type { KindPayload, KindPriced } from './kind'
 
+/** What a flash-sale order cannot carry, a mall product's options (refused flash_sale_no_options): the one rule. */
+export const flashHasOptions = (p: KindPayload<'product'>): boolean => p.items !== undefined || p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined
+
 /**
  * A flash-sale product (a product order without `source: 'mall'`): the sale's price × quantity, kept as the list price
  * less a discount; no options (spec, delivery, address, several items). Its time, per-person limit and stock are
  * checked when the order is created (takeFlashStock in server/domain/orders.ts).
  */
 export async function priceFlash(db: Q, p: KindPayload<'product'>): Promise<KindPriced> {
-  if (p.items !== undefined) throw refuse('flash_sale_no_options')
-  if (p.product_id === undefined) throw refuse('product_required')
-  if (p.spec_id !== undefined || p.delivery !== undefined || p.address_id !== undefined) throw refuse('flash_sale_no_options')
+  if (p.product_id === undefined && p.items === undefined) throw refuse('product_required')
+  if (flashHasOptions(p) || p.product_id === undefined) throw refuse('flash_sale_no_options')
   // A product the console took off sale is no longer priced (nor ordered).
   const prod = await seckill.flashPrice(db, p.product_id)
   if (!prod) throw refuse('product_not_found')
