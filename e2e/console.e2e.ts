@@ -28,16 +28,23 @@ const demo = (role: string) => {
 
 /**
  * A TOTP code for `secret` never given before in this file (the server takes each code once): the current step's, or
- * the next step's (the server accepts one step either side) when this one was used.
+ * the next step's (the server accepts one step either side) when this one was used; when every code the window allows
+ * was given (sign-ins faster than one a step), the next step is waited for — at most one period, twice at most.
  */
 const usedSteps = new Map<string, number>()
-function totpCode(secret: string): string {
+async function totpCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: OPERATOR_TOTP.algorithm, digits: OPERATOR_TOTP.digits, period: OPERATOR_TOTP.period })
-  const now = Math.floor(Date.now() / 1000 / OPERATOR_TOTP.period)
-  const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1)
-  if (step > now + OPERATOR_TOTP.window) throw new Error('more sign-ins of one operator than the window allows: wait for the next step')
-  usedSteps.set(secret, step)
-  return totp.generate({ timestamp: step * OPERATOR_TOTP.period * 1000 })
+  const periodMs = OPERATOR_TOTP.period * 1000
+  for (let waits = 0; ; waits++) {
+    const now = Math.floor(Date.now() / periodMs)
+    const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1)
+    if (step <= now + OPERATOR_TOTP.window) {
+      usedSteps.set(secret, step)
+      return totp.generate({ timestamp: step * periodMs })
+    }
+    if (waits >= 2) throw new Error('no TOTP step free after two periods')
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * periodMs - Date.now() + 50))
+  }
 }
 
 /**
@@ -117,7 +124,7 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await page.goto(`${BASE()}/console/`)
     await page.getByLabel(t('username'), { exact: true }).fill(username)
     await page.getByLabel(t('password'), { exact: true }).fill(password)
-    await page.getByLabel(t('totp'), { exact: true }).fill(totpCode(secret))
+    await page.getByLabel(t('totp'), { exact: true }).fill(await totpCode(secret))
     await page.getByRole('button', { name: t('signIn') }).click()
     await page.getByRole('heading', { level: 2, name: t(first) }).waitFor()
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
