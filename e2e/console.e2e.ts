@@ -626,7 +626,8 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await dialog.getByRole('button', { name: t('save') }).click()
     await page.locator('.ant-message', { hasText: t('bannerSaved', { title }) }).waitFor()
     await dialog.waitFor({ state: 'hidden' })
-    // Up until it is first in the carousel.
+    // Up until it is first in the carousel (from its row in the list read again after the save).
+    await rows.filter({ hasText: title }).waitFor()
     const place = () => rows.evaluateAll((els, x) => els.findIndex((el) => (el.textContent ?? '').includes(x)), title)
     for (let at = await place(); at > 0; ) {
       await page.getByRole('button', { name: t('moveUpOf', { title }) }).click()
@@ -723,7 +724,8 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await page.getByRole('button', { name: t('search') }).click()
     const row = page.locator('.console-mall-products .ant-table-row', { hasText: name })
     await row.locator('.console-mall-spec', { hasText: specName }).waitFor()
-    await expect(page.locator('.console-mall-products .ant-table-row').count()).resolves.toBe(1)
+    // The list read again for the name: that one row only (the list before the search may hold it too).
+    await page.waitForFunction(() => document.querySelectorAll('.console-mall-products .ant-table-row').length === 1)
     await row.getByRole('button', { name: `${t('putOnSale')} ${name}` }).click()
     await page.locator('.ant-message', { hasText: t('restored', { name }) }).waitFor()
     await row.getByText(t('onSaleYes'), { exact: true }).waitFor()
