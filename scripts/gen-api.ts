@@ -5,14 +5,16 @@
  *   zod, split as the app's bundles are (the app's own table on Home's first load, the others in their sub-packages);
  * - the operator's console's path → method table (src/contract/generated/consoleEndpoints.ts), from its definitions
  *   (src/contract/console.ts CONSOLE_API), for the console's own build (no zod there either);
- * - docs/api.md's endpoint index and its refusal table, between their `<!-- generated: … -->` markers.
+ * - docs/api.md's endpoint index, the console's, and its refusal table, between their `<!-- generated: … -->` markers.
  * `npm run gen:api -- --check` writes nothing and fails when a file is not what it would write
  * (__tests__/contract/apiGenerated.test.ts does the same in CI).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { API_AREAS } from '../src/contract/api'
+import type { ConsoleEndpoint } from '../src/contract/api/define'
 import { CONSOLE_API } from '../src/contract/console'
+import { CONSOLE_AREAS, CONSOLE_AREA_ROLES, OPERATOR_ROLES, type ConsoleArea } from '../src/contract/consoleEndpoints'
 import { REASONS, type Reason } from '../src/contract/reasons'
 
 const ROOT = path.join(__dirname, '..')
@@ -79,6 +81,24 @@ function endpointIndex(): string {
   return out.join('\n').trimEnd()
 }
 
+/** Who may make a console call: its area's roles (CONSOLE_AREA_ROLES); anyone where it asks for no session (signIn). */
+function consoleRoles(p: string, session: false | undefined): string {
+  if (session === false) return 'anyone (no session)'
+  const roles = CONSOLE_AREA_ROLES[p.slice('console.'.length, p.indexOf('/')) as ConsoleArea]
+  return roles.length === OPERATOR_ROLES.length ? 'every operator' : roles.join(', ')
+}
+
+/** The console's calls, area by area (CONSOLE_AREAS' order), each area's in the order of their definitions. */
+function consoleIndex(): string {
+  const area = (p: string) => CONSOLE_AREAS.indexOf(p.slice('console.'.length, p.indexOf('/')) as ConsoleArea)
+  const rows = Object.entries(CONSOLE_API as Readonly<Record<string, ConsoleEndpoint>>).sort(([a], [b]) => area(a) - area(b))
+  return [
+    '| method | path | who | what it does |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(([p, e]) => `| ${e.method} | \`${p}\` | ${consoleRoles(p, e.session)} | ${cell(e.doc)} |`),
+  ].join('\n')
+}
+
 /** A group's heading from its comment: the words before any brackets; for a tag (`Issue 43 (…): words`, `d45-decide (words: …)`) its words. */
 function groupTitle(comment: string): string {
   let title = comment.replace(/\s*\(.*$/, '')
@@ -142,7 +162,9 @@ export function generatedFiles(): Record<string, string> {
   const files: Record<string, string> = {}
   for (const area of API_AREAS) files[`src/contract/generated/${area.module}.ts`] = tableModule({ ...area, sourceFile: `src/contract/api/${area.source}`, typesFrom: 'src/contract/schemas.ts' })
   files['src/contract/generated/consoleEndpoints.ts'] = tableModule(CONSOLE_TABLE)
-  files[DOCS] = replaceSection(replaceSection(read(DOCS), 'endpoints', endpointIndex()), 'reasons', reasonTable())
+  let doc = replaceSection(read(DOCS), 'endpoints', endpointIndex())
+  doc = replaceSection(doc, 'console-endpoints', consoleIndex())
+  files[DOCS] = replaceSection(doc, 'reasons', reasonTable())
   return files
 }
 
