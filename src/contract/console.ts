@@ -1,8 +1,9 @@
 /**
- * Shapes of the operator's console calls (issue 45; the table, roles and limits in ./consoleEndpoints.ts; docs/api.md
- * "Console (operators)"). zod for the server and the console's build; the mini-program / shoppers' H5 app never imports
- * this file. Times are ms on the server's clock, with the business zone's wall-clock text beside them where a person
- * reads them ("YYYY-MM-DD HH:mm:ss", Asia/Shanghai by default).
+ * The operator's console calls, defined once (issue 45; issue 41: CONSOLE_API at the end — method, schemas, docs), and
+ * their shapes; roles and limits in ./consoleEndpoints.ts; docs/api.md "Console (operators)". zod for the server; the
+ * console's build takes types only from here, and the mini-program / shoppers' H5 app never imports this file. Times
+ * are ms on the server's clock, with the business zone's wall-clock text beside them where a person reads them
+ * ("YYYY-MM-DD HH:mm:ss", Asia/Shanghai by default).
  */
 import { z } from 'zod'
 import { COMMON_REQUEST, Id, oneLine, shopperSays } from './common'
@@ -22,7 +23,6 @@ import {
   SECKILL_LIMITS,
   STATED_TIME_PATTERN,
   MALL_LIMITS,
-  type ConsoleEndpointPath,
   // ——— t45-days ———
   DISCOUNT_DAY_LIMITS,
   REFERRAL_CONTEST_LIMITS,
@@ -39,6 +39,7 @@ import { NAME_REVIEW_STATUSES } from './shopProfileEndpoints'
 import { JOB_REPORT_REASONS } from './jobEndpoints'
 // ——— f45-fuel ———
 import { FUEL_PUMP_LIMITS } from './consoleEndpoints'
+import { defineConsoleApi } from './api/define'
 
 // ——— Operators and sessions ———
 
@@ -1271,98 +1272,502 @@ export type MallSlideAnswer = z.output<typeof MallSlideAnswer>
 export const MallSlideOrderPayload = z.object({ ids: z.array(Id).min(1, 'ids is required').max(200), reason: DecisionReason.optional(), ...COMMON_REQUEST }).strict()
 export type MallSlideOrderPayload = z.input<typeof MallSlideOrderPayload>
 
-// ——— Every call's request and answer ———
+// ——— Every call, defined once (issue 41) ———
 
-export const CONSOLE_SCHEMAS = {
-  'console.auth/signIn': { req: SignInPayload, res: SignInAnswer },
-  'console.auth/signOut': { req: z.object({ ...COMMON_REQUEST }).strict(), res: SignOutAnswer },
-  'console.auth/me': { req: z.object({ ...COMMON_REQUEST }), res: MeAnswer },
-  'console.operator/index': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: OperatorPage },
-  'console.operator/create': { req: OperatorCreatePayload, res: OperatorCreateAnswer },
-  'console.operator/disable': { req: OperatorDisablePayload, res: OperatorAnswer },
-  'console.operator/resetTotp': { req: OperatorResetTotpPayload, res: OperatorResetTotpAnswer },
-  'console.audit/index': { req: AuditQuery, res: AuditPage },
-  'console.card/index': { req: z.object({ ...COMMON_REQUEST }), res: ConsoleCardList },
-  'console.card/save': { req: CardSavePayload, res: CardSaveAnswer },
-  'console.merchant/index': { req: MerchantQuery, res: MerchantPage },
-  'console.merchant/read': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: MerchantReadAnswer },
-  'console.merchant/reject': { req: MerchantRejectPayload, res: MerchantReadAnswer },
-  'console.merchant/approve': { req: MerchantIdPayload, res: MerchantApproveAnswer },
+/**
+ * Every console call: its method, payload and answer schemas and its docs (./api/define.ts ConsoleEndpoint). The server
+ * registers each route from its entry (server/http/routes/console.ts defineConsoleRoute: an operator's session and a role
+ * of its area, unless `session: false`); `npm run gen:api` writes from these the console's path → method table
+ * (./generated/consoleEndpoints.ts, re-exported by ./consoleEndpoints.ts) and docs/api.md's console index.
+ */
+export const CONSOLE_API = defineConsoleApi({
+  'console.auth/signIn': {
+    method: 'POST',
+    session: false,
+    req: SignInPayload,
+    res: SignInAnswer,
+    doc: 'Sign in: username, password and the current TOTP code → a session token (the only call without one).',
+  },
+  'console.auth/signOut': {
+    method: 'POST',
+    req: z.object({ ...COMMON_REQUEST }).strict(),
+    res: SignOutAnswer,
+    doc: 'End this session.',
+  },
+  'console.auth/me': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: MeAnswer,
+    doc: "The signed-in operator and when the session ends (the console's start).",
+  },
+  'console.operator/index': {
+    method: 'GET',
+    req: PageQuery.extend({ ...COMMON_REQUEST }),
+    res: OperatorPage,
+    doc: 'Operators, newest first, paged (admin).',
+  },
+  'console.operator/create': {
+    method: 'POST',
+    req: OperatorCreatePayload,
+    res: OperatorCreateAnswer,
+    doc: 'A new operator (admin): answers its TOTP secret and otpauth:// URI once — never shown again.',
+  },
+  'console.operator/disable': {
+    method: 'POST',
+    req: OperatorDisablePayload,
+    res: OperatorAnswer,
+    doc: 'Disable an operator, with the reason (admin): their sessions end; they can no longer sign in. Not oneself.',
+  },
+  'console.operator/resetTotp': {
+    method: 'POST',
+    req: OperatorResetTotpPayload,
+    res: OperatorResetTotpAnswer,
+    doc: 'A new TOTP secret for an operator (a lost phone; admin): answered once; their sessions end.',
+  },
+  'console.audit/index': {
+    method: 'GET',
+    req: AuditQuery,
+    res: AuditPage,
+    doc: 'The audit trail, newest first, paged; by operator and by area (admin, finance).',
+  },
+  'console.card/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: ConsoleCardList,
+    doc: 'Every card product, withdrawn ones too (admin, content).',
+  },
+  'console.card/save': {
+    method: 'POST',
+    req: CardSavePayload,
+    res: CardSaveAnswer,
+    doc: 'Create a card product (no id) or change one (id): new prices apply to new purchases only (admin, content).',
+  },
+  'console.merchant/index': {
+    method: 'GET',
+    req: MerchantQuery,
+    res: MerchantPage,
+    doc: 'Merchant applications, waiting ones first, paged (admin, reviewer).',
+  },
+  'console.merchant/read': {
+    method: 'GET',
+    req: z.object({ id: Id, ...COMMON_REQUEST }),
+    res: MerchantReadAnswer,
+    doc: 'One application; opening a submitted one marks it in review (admin, reviewer).',
+  },
+  'console.merchant/reject': {
+    method: 'POST',
+    req: MerchantRejectPayload,
+    res: MerchantReadAnswer,
+    doc: 'Reject with a reason per field (admin, reviewer).',
+  },
+  'console.merchant/approve': {
+    method: 'POST',
+    req: MerchantIdPayload,
+    res: MerchantApproveAnswer,
+    doc: 'Approve: the shop is created and the applicant is its owner (admin, reviewer).',
+  },
   // ——— finance and decisions (c45-finance) ———
-  'console.money/days': { req: MoneyRangeQuery, res: MoneyDays },
-  'console.money/shops': { req: MoneyRangeQuery, res: MoneyShops },
-  'console.money/day': { req: MoneyDayQuery, res: MoneyDayPage },
-  'console.money/export': { req: MoneyExportQuery, res: MoneyExport },
-  'console.refund/index': { req: WaitingRefundQuery, res: WaitingRefundPage },
-  'console.refund/approve': { req: RefundDecisionPayload, res: RefundDecisionAnswer },
-  'console.refund/reject': { req: RefundDecisionPayload, res: RefundDecisionAnswer },
-  'console.shopper/find': { req: ShopperFindQuery, res: ShopperAnswer },
-  'console.shopper/endSessions': { req: ShopperEndSessionsPayload, res: ShopperEndSessionsAnswer },
+  'console.money/days': {
+    method: 'GET',
+    req: MoneyRangeQuery,
+    res: MoneyDays,
+    doc: "Money received and returned per business day of a range: counts and sums in fen, with the range's totals (admin, finance).",
+  },
+  'console.money/shops': {
+    method: 'GET',
+    req: MoneyRangeQuery,
+    res: MoneyShops,
+    doc: 'The same range per shop (admin, finance).',
+  },
+  'console.money/day': {
+    method: 'GET',
+    req: MoneyDayQuery,
+    res: MoneyDayPage,
+    doc: "One business day's payments or refunds, one line each, paged (admin, finance).",
+  },
+  'console.money/export': {
+    method: 'GET',
+    req: MoneyExportQuery,
+    res: MoneyExport,
+    doc: "One business day's payments and refunds as a CSV file (UTF-8 with BOM), answered in the envelope (admin, finance).",
+  },
+  'console.refund/index': {
+    method: 'GET',
+    req: WaitingRefundQuery,
+    res: WaitingRefundPage,
+    doc: "Refund requests waiting on a store, the longest waiting first; those past the store's answer window marked (admin, finance).",
+  },
+  'console.refund/approve': {
+    method: 'POST',
+    req: RefundDecisionPayload,
+    res: RefundDecisionAnswer,
+    doc: "Approve a waiting request in the store's place, with the reason (admin, finance).",
+  },
+  'console.refund/reject': {
+    method: 'POST',
+    req: RefundDecisionPayload,
+    res: RefundDecisionAnswer,
+    doc: "Refuse a waiting request in the store's place, with the reason the shopper reads (admin, finance).",
+  },
+  'console.shopper/find': {
+    method: 'GET',
+    req: ShopperFindQuery,
+    res: ShopperAnswer,
+    doc: 'A shopper by phone: the account (phone masked) and its live sessions (admin).',
+  },
+  'console.shopper/endSessions': {
+    method: 'POST',
+    req: ShopperEndSessionsPayload,
+    res: ShopperEndSessionsAnswer,
+    doc: 'End every session of a shopper, with the reason (admin).',
+  },
   // ——— Content: flash sales and fuel prices (c45-content) ———
-  'console.seckill/index': { req: z.object({ ...COMMON_REQUEST }), res: SeckillIndexAnswer },
-  'console.seckill/saveSession': { req: SeckillSessionPayload, res: SeckillSessionAnswer },
-  'console.seckill/saveProduct': { req: SeckillProductPayload, res: SeckillProductAnswer },
-  'console.seckill/setOnSale': { req: SeckillOnSalePayload, res: SeckillProductAnswer },
-  'console.fuel/index': { req: z.object({ ...COMMON_REQUEST }), res: FuelIndexAnswer },
-  'console.fuel/schedule': { req: FuelSchedulePayload, res: FuelChangeAnswer },
-  'console.fuel/cancel': { req: FuelCancelPayload, res: FuelChangeAnswer },
+  'console.seckill/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: SeckillIndexAnswer,
+    doc: "Flash-sale sessions (today's times) with their products, withdrawn ones too, and the shops a product can be collected at (admin, content).",
+  },
+  'console.seckill/saveSession': {
+    method: 'POST',
+    req: SeckillSessionPayload,
+    res: SeckillSessionAnswer,
+    doc: 'Create a session (no id) or change one (id): title, start and end "HH:mm" of every day (admin, content).',
+  },
+  'console.seckill/saveProduct': {
+    method: 'POST',
+    req: SeckillProductPayload,
+    res: SeckillProductAnswer,
+    doc: 'Create a product (no id) or change one (id): never below what is sold or held; paid orders keep their price (admin, content).',
+  },
+  'console.seckill/setOnSale': {
+    method: 'POST',
+    req: SeckillOnSalePayload,
+    res: SeckillProductAnswer,
+    doc: 'Take a product off sale, or put it back (admin, content): shoppers no longer see or buy it; its orders stay.',
+  },
+  'console.fuel/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: FuelIndexAnswer,
+    doc: "Fuel stations with each grade's price in force now and the changes still to come (admin, content).",
+  },
+  'console.fuel/schedule': {
+    method: 'POST',
+    req: FuelSchedulePayload,
+    res: FuelChangeAnswer,
+    doc: "A grade's new price from a stated time (now, or later): quotes before it follow the price-moved rule (admin, content).",
+  },
+  'console.fuel/cancel': {
+    method: 'POST',
+    req: FuelCancelPayload,
+    res: FuelChangeAnswer,
+    doc: 'Cancel a change that has not taken effect yet (admin, content).',
+  },
   // ——— t45-days ———
-  'console.discountDay/index': { req: DiscountDayIndexQuery, res: DiscountDayIndexAnswer },
-  'console.discountDay/save': { req: DiscountDaySavePayload, res: DiscountDaySaveAnswer },
-  'console.discountDay/withdraw': { req: DiscountDayWithdrawPayload, res: DiscountDayWithdrawAnswer },
-  'console.discountDay/saveShop': { req: DiscountDayShopPayload, res: DiscountDayShopAnswer },
-  'console.discountDay/removeShop': { req: DiscountDayRemoveShopPayload, res: DiscountDayRemoveShopAnswer },
-  'console.referral/index': { req: z.object({ ...COMMON_REQUEST }), res: ReferralIndexAnswer },
-  'console.referral/save': { req: ReferralSavePayload, res: ReferralContestAnswer },
-  'console.referral/end': { req: ReferralEndPayload, res: ReferralContestAnswer },
-  'console.referral/standings': { req: ReferralStandingsQuery, res: ReferralStandingsAnswer },
+  'console.discountDay/index': {
+    method: 'GET',
+    req: DiscountDayIndexQuery,
+    res: DiscountDayIndexAnswer,
+    doc: 'Discount days, upcoming (soonest first) or past (latest first), paged; the shops taking part and every shop to choose from (admin, content).',
+  },
+  'console.discountDay/save': {
+    method: 'POST',
+    req: DiscountDaySavePayload,
+    res: DiscountDaySaveAnswer,
+    doc: 'Add a discount day (no `from`) or move one not begun (`from`): its unsent reminders move with it (admin, content).',
+  },
+  'console.discountDay/withdraw': {
+    method: 'POST',
+    req: DiscountDayWithdrawPayload,
+    res: DiscountDayWithdrawAnswer,
+    doc: 'Withdraw a day not begun: its unsent reminders go (admin, content).',
+  },
+  'console.discountDay/saveShop': {
+    method: 'POST',
+    req: DiscountDayShopPayload,
+    res: DiscountDayShopAnswer,
+    doc: 'A shop takes part with its extra rate, or its rate changes — never while a discount day is running (admin, content).',
+  },
+  'console.discountDay/removeShop': {
+    method: 'POST',
+    req: DiscountDayRemoveShopPayload,
+    res: DiscountDayRemoveShopAnswer,
+    doc: 'A shop no longer takes part — never while a discount day is running (admin, content).',
+  },
+  'console.referral/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: ReferralIndexAnswer,
+    doc: 'Every referral contest, the latest first, with its state and how many count (admin, content).',
+  },
+  'console.referral/save': {
+    method: 'POST',
+    req: ReferralSavePayload,
+    res: ReferralContestAnswer,
+    doc: "Create a contest (no id) or change one: a running contest's start and minimum purchase are fixed; an ended one is closed (admin, content).",
+  },
+  'console.referral/end': {
+    method: 'POST',
+    req: ReferralEndPayload,
+    res: ReferralContestAnswer,
+    doc: 'End a running contest now (admin, content).',
+  },
+  'console.referral/standings': {
+    method: 'GET',
+    req: ReferralStandingsQuery,
+    res: ReferralStandingsAnswer,
+    doc: "A contest's standings, read-only, paged (admin, content).",
+  },
   // ——— d45-decide ———
-  'console.review/names': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: NameReviewPage },
-  'console.review/nameApprove': { req: NameApprovePayload, res: NameDecisionAnswer },
-  'console.review/nameReject': { req: NameRejectPayload, res: NameDecisionAnswer },
-  'console.review/jobs': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: JobQueuePage },
-  'console.review/jobKeep': { req: JobDecisionPayload, res: JobDecisionAnswer },
-  'console.review/jobHide': { req: JobDecisionPayload, res: JobDecisionAnswer },
-  'console.review/ownerless': { req: PageQuery.extend({ ...COMMON_REQUEST }), res: OwnerlessPage },
-  'console.review/shop': { req: z.object({ id: Id, ...COMMON_REQUEST }), res: ShopOwnerAnswer },
-  'console.review/nameOwner': { req: NameOwnerPayload, res: NameOwnerAnswer },
+  'console.review/names': {
+    method: 'GET',
+    req: PageQuery.extend({ ...COMMON_REQUEST }),
+    res: NameReviewPage,
+    doc: 'Shop name changes merchants asked for: waiting ones first (oldest first), then decided ones (newest first), paged (admin, reviewer).',
+  },
+  'console.review/nameApprove': {
+    method: 'POST',
+    req: NameApprovePayload,
+    res: NameDecisionAnswer,
+    doc: 'Approve a waiting name: shoppers read it at once (admin, reviewer).',
+  },
+  'console.review/nameReject': {
+    method: 'POST',
+    req: NameRejectPayload,
+    res: NameDecisionAnswer,
+    doc: 'Reject a waiting name with the reason the merchant reads; the shop keeps its name (admin, reviewer).',
+  },
+  'console.review/jobs': {
+    method: 'GET',
+    req: PageQuery.extend({ ...COMMON_REQUEST }),
+    res: JobQueuePage,
+    doc: "Job postings with reports waiting for review, most reported first, with the reports and the shop's answers, paged (admin, reviewer).",
+  },
+  'console.review/jobKeep': {
+    method: 'POST',
+    req: JobDecisionPayload,
+    res: JobDecisionAnswer,
+    doc: 'Keep a queued posting listed: its reports were unfounded (admin, reviewer).',
+  },
+  'console.review/jobHide': {
+    method: 'POST',
+    req: JobDecisionPayload,
+    res: JobDecisionAnswer,
+    doc: 'Hide a queued posting: shoppers no longer see it (admin, reviewer).',
+  },
+  'console.review/ownerless': {
+    method: 'GET',
+    req: PageQuery.extend({ ...COMMON_REQUEST }),
+    res: OwnerlessPage,
+    doc: 'Shops without a live owner, paged (admin, reviewer).',
+  },
+  'console.review/shop': {
+    method: 'GET',
+    req: z.object({ id: Id, ...COMMON_REQUEST }),
+    res: ShopOwnerAnswer,
+    doc: 'One shop and its owner now (before naming or handing over; admin, reviewer).',
+  },
+  'console.review/nameOwner': {
+    method: 'POST',
+    req: NameOwnerPayload,
+    res: NameOwnerAnswer,
+    doc: "Name a shop's owner by the phone of a live account; the owner before, if any, stays as staff (admin, reviewer).",
+  },
   // ——— h45-home ———
-  'console.home/index': { req: z.object({ ...COMMON_REQUEST }), res: HomeIndexAnswer },
-  'console.home/saveBanner': { req: BannerSavePayload, res: BannerAnswer },
-  'console.home/setBannerShown': { req: BannerShownPayload, res: BannerAnswer },
-  'console.home/orderBanners': { req: BannerOrderPayload, res: BannerOrderAnswer },
-  'console.home/saveModules': { req: ModulesSavePayload, res: ModulesAnswer },
-  'console.city/index': { req: z.object({ ...COMMON_REQUEST }), res: CityIndexAnswer },
-  'console.city/save': { req: CitySavePayload, res: CityAnswer },
-  'console.city/setShown': { req: PlaceShownPayload, res: CityAnswer },
-  'console.businessClass/index': { req: z.object({ ...COMMON_REQUEST }), res: BusinessClassIndexAnswer },
-  'console.businessClass/save': { req: BusinessClassSavePayload, res: BusinessClassAnswer },
-  'console.businessClass/setShown': { req: PlaceShownPayload, res: BusinessClassAnswer },
+  'console.home/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: HomeIndexAnswer,
+    doc: "Home's banners (withdrawn ones too, in carousel order), its service grid as ordered, and the pages a banner may open (admin, content).",
+  },
+  'console.home/saveBanner': {
+    method: 'POST',
+    req: BannerSavePayload,
+    res: BannerAnswer,
+    doc: 'Create a banner (no id; it goes last) or change one (id): picture, titles, page, window (admin, content).',
+  },
+  'console.home/setBannerShown': {
+    method: 'POST',
+    req: BannerShownPayload,
+    res: BannerAnswer,
+    doc: 'Withdraw a banner, or show it again (admin, content).',
+  },
+  'console.home/orderBanners': {
+    method: 'POST',
+    req: BannerOrderPayload,
+    res: BannerOrderAnswer,
+    doc: "The carousel's order: every banner's id, once each, in the new order (admin, content).",
+  },
+  'console.home/saveModules': {
+    method: 'POST',
+    req: ModulesSavePayload,
+    res: ModulesAnswer,
+    doc: 'The service grid: every module once, in the new order, each shown or not (admin, content).',
+  },
+  'console.city/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: CityIndexAnswer,
+    doc: 'Every city, hidden ones too, with how many shops are in each (admin, content).',
+  },
+  'console.city/save': {
+    method: 'POST',
+    req: CitySavePayload,
+    res: CityAnswer,
+    doc: 'Add a city (no id) or rename one (id) (admin, content).',
+  },
+  'console.city/setShown': {
+    method: 'POST',
+    req: PlaceShownPayload,
+    res: CityAnswer,
+    doc: "Hide a city from new sign-ups and the shoppers' city list, or offer it again; never deleted (admin, content).",
+  },
+  'console.businessClass/index': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: BusinessClassIndexAnswer,
+    doc: 'Every business class, hidden ones too, with how many shops are filed under each (admin, content).',
+  },
+  'console.businessClass/save': {
+    method: 'POST',
+    req: BusinessClassSavePayload,
+    res: BusinessClassAnswer,
+    doc: 'Add a class (no id; it goes last) or rename one (id) (admin, content).',
+  },
+  'console.businessClass/setShown': {
+    method: 'POST',
+    req: PlaceShownPayload,
+    res: BusinessClassAnswer,
+    doc: 'Hide a class from new sign-ups and the filters, or offer it again; never deleted (admin, content).',
+  },
   // ——— m45-mall ———
-  'console.mall/categories': { req: z.object({ ...COMMON_REQUEST }), res: MallCategoriesAnswer },
-  'console.mall/saveCategory': { req: MallCategoryPayload, res: MallCategoryAnswer },
-  'console.mall/orderCategories': { req: MallCategoryOrderPayload, res: MallCategoriesAnswer },
-  'console.mall/setCategoryHidden': { req: MallCategoryHiddenPayload, res: MallCategoryAnswer },
-  'console.mall/products': { req: MallProductsQuery, res: MallProductsAnswer },
-  'console.mall/saveProduct': { req: MallProductPayload, res: MallProductAnswer },
-  'console.mall/setOnSale': { req: MallOnSalePayload, res: MallProductAnswer },
-  'console.mall/saveSpec': { req: MallSpecPayload, res: MallSpecAnswer },
-  'console.mall/showcase': { req: z.object({ ...COMMON_REQUEST }), res: MallShowcaseAnswer },
-  'console.mall/saveSpecial': { req: MallSpecialPayload, res: MallSpecialAnswer },
-  'console.mall/setSpecialWithdrawn': { req: MallWithdrawnPayload, res: MallSpecialAnswer },
-  'console.mall/saveSlide': { req: MallSlidePayload, res: MallSlideAnswer },
-  'console.mall/orderSlides': { req: MallSlideOrderPayload, res: MallShowcaseAnswer },
-  'console.mall/setSlideWithdrawn': { req: MallWithdrawnPayload, res: MallSlideAnswer },
+  'console.mall/categories': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: MallCategoriesAnswer,
+    doc: "Every mall category, hidden ones too, in the shoppers' order, with how many products each has (admin, content).",
+  },
+  'console.mall/saveCategory': {
+    method: 'POST',
+    req: MallCategoryPayload,
+    res: MallCategoryAnswer,
+    doc: 'Create a category (no id) or rename one / change its icon (id) (admin, content).',
+  },
+  'console.mall/orderCategories': {
+    method: 'POST',
+    req: MallCategoryOrderPayload,
+    res: MallCategoriesAnswer,
+    doc: "The categories' order: every category's id, first to last (admin, content).",
+  },
+  'console.mall/setCategoryHidden': {
+    method: 'POST',
+    req: MallCategoryHiddenPayload,
+    res: MallCategoryAnswer,
+    doc: 'Hide a category from shoppers (its tab and its products leave every list), or show it again (admin, content).',
+  },
+  'console.mall/products': {
+    method: 'GET',
+    req: MallProductsQuery,
+    res: MallProductsAnswer,
+    doc: 'Products of a category or by name, off-sale ones too, paged, with their specs; and the stores a product can ship from (admin, content).',
+  },
+  'console.mall/saveProduct': {
+    method: 'POST',
+    req: MallProductPayload,
+    res: MallProductAnswer,
+    doc: 'Create a product (no id; off sale until it has a spec) or change one (id) (admin, content).',
+  },
+  'console.mall/setOnSale': {
+    method: 'POST',
+    req: MallOnSalePayload,
+    res: MallProductAnswer,
+    doc: 'Put a product on sale (it needs a spec) or take it off (admin, content): shoppers no longer see or buy it; its orders stay.',
+  },
+  'console.mall/saveSpec': {
+    method: 'POST',
+    req: MallSpecPayload,
+    res: MallSpecAnswer,
+    doc: 'Create a spec (no id) or change one (id): price, member price, total stock — never below what is sold or held (admin, content).',
+  },
+  'console.mall/showcase': {
+    method: 'GET',
+    req: z.object({ ...COMMON_REQUEST }),
+    res: MallShowcaseAnswer,
+    doc: "Specials (with their products in order) and the gallery's slides, withdrawn ones too (admin, content).",
+  },
+  'console.mall/saveSpecial': {
+    method: 'POST',
+    req: MallSpecialPayload,
+    res: MallSpecialAnswer,
+    doc: 'Create a special (no id) or change one (id): title, subtitle, banner and its products in order (admin, content).',
+  },
+  'console.mall/setSpecialWithdrawn': {
+    method: 'POST',
+    req: MallWithdrawnPayload,
+    res: MallSpecialAnswer,
+    doc: 'Withdraw a special (shoppers no longer open it) or bring it back (admin, content).',
+  },
+  'console.mall/saveSlide': {
+    method: 'POST',
+    req: MallSlidePayload,
+    res: MallSlideAnswer,
+    doc: 'Create a gallery slide (no id) or change one (id): picture, words and the product or special it opens (admin, content).',
+  },
+  'console.mall/orderSlides': {
+    method: 'POST',
+    req: MallSlideOrderPayload,
+    res: MallShowcaseAnswer,
+    doc: "The slides' order: every slide's id, first to last (admin, content).",
+  },
+  'console.mall/setSlideWithdrawn': {
+    method: 'POST',
+    req: MallWithdrawnPayload,
+    res: MallSlideAnswer,
+    doc: "Withdraw a slide from the mall's gallery, or bring it back (admin, content).",
+  },
   // ——— f45-fuel ———
-  'console.fuel/station': { req: z.object({ shop_id: Id, ...COMMON_REQUEST }), res: FuelStationAnswer },
-  'console.fuel/addGrade': { req: FuelAddGradePayload, res: FuelStationAnswer },
-  'console.fuel/orderGrades': { req: FuelOrderGradesPayload, res: FuelStationAnswer },
-  'console.fuel/setGradeOffered': { req: FuelGradeOfferedPayload, res: FuelStationAnswer },
-  'console.fuel/addPump': { req: FuelPumpPayload, res: FuelStationAnswer },
-  'console.fuel/removePump': { req: FuelPumpPayload, res: FuelStationAnswer },
-} as const satisfies Record<ConsoleEndpointPath, { req: z.ZodTypeAny; res: z.ZodTypeAny }>
+  'console.fuel/station': {
+    method: 'GET',
+    req: z.object({ shop_id: Id, ...COMMON_REQUEST }),
+    res: FuelStationAnswer,
+    doc: "One station's brand, pumps and grades (switched-off ones too) with the price in force now (admin, content).",
+  },
+  'console.fuel/addGrade': {
+    method: 'POST',
+    req: FuelAddGradePayload,
+    res: FuelStationAnswer,
+    doc: "Add a grade with its first price, in force now through the price changes' rule; it goes last (admin, content).",
+  },
+  'console.fuel/orderGrades': {
+    method: 'POST',
+    req: FuelOrderGradesPayload,
+    res: FuelStationAnswer,
+    doc: "The station's grades in the shoppers' order: every grade, first to last (admin, content).",
+  },
+  'console.fuel/setGradeOffered': {
+    method: 'POST',
+    req: FuelGradeOfferedPayload,
+    res: FuelStationAnswer,
+    doc: 'Switch a grade off (shoppers no longer see or order it; paid orders keep their price) or on again (admin, content).',
+  },
+  'console.fuel/addPump': {
+    method: 'POST',
+    req: FuelPumpPayload,
+    res: FuelStationAnswer,
+    doc: 'Add a pump number (admin, content).',
+  },
+  'console.fuel/removePump': {
+    method: 'POST',
+    req: FuelPumpPayload,
+    res: FuelStationAnswer,
+    doc: 'Remove a pump no unpaid order names (admin, content).',
+  },
+})
 
+/** Every console path as defined (the generated ConsoleEndpointPath is the same keys: apiGenerated.test.ts). */
+export type ConsoleApiPath = keyof typeof CONSOLE_API
 /** What the console sends to a path (before defaults). */
-export type ConsoleReq<P extends ConsoleEndpointPath> = z.input<(typeof CONSOLE_SCHEMAS)[P]['req']>
+export type ConsoleReq<P extends ConsoleApiPath> = z.input<(typeof CONSOLE_API)[P]['req']>
 /** What the server answers in `data`. */
-export type ConsoleRes<P extends ConsoleEndpointPath> = z.output<(typeof CONSOLE_SCHEMAS)[P]['res']>
+export type ConsoleRes<P extends ConsoleApiPath> = z.output<(typeof CONSOLE_API)[P]['res']>

@@ -7,8 +7,10 @@
  * (server/http/routes/console.ts defineConsoleRoute).
  *
  * Imported by the console's own build and the server only: the mini-program / shoppers' H5 app never imports it (nor
- * ./console.ts). Runtime values only here (no zod); shapes are in ./console.ts.
+ * ./console.ts). Runtime values only here (no zod): the path → method table (generated from ./console.ts CONSOLE_API,
+ * where each call is defined with its shapes and docs), the roles, the limits the console's forms read.
  */
+import type { ConsoleEndpointPath } from './generated/consoleEndpoints'
 
 /** The operator's session token travels in this header (never in a URL, never logged: server/http/app.ts redacts it). */
 export const HEADER_OPERATOR_TOKEN = 'Operator-Token'
@@ -114,176 +116,9 @@ export const CONSOLE_AREA_ROLES: Readonly<Record<ConsoleArea, readonly OperatorR
   mall: ['admin', 'content'],
 }
 
-/** Every console call and its method. Paths are relative to `/api/`. */
-export const CONSOLE_ENDPOINTS = {
-  /** Sign in: username, password and the current TOTP code → a session token (the only call without one). */
-  'console.auth/signIn': 'POST',
-  /** End this session. */
-  'console.auth/signOut': 'POST',
-  /** The signed-in operator and when the session ends (the console's start). */
-  'console.auth/me': 'GET',
-  /** Operators, newest first, paged (admin). */
-  'console.operator/index': 'GET',
-  /** A new operator (admin): answers its TOTP secret and otpauth:// URI once — never shown again. */
-  'console.operator/create': 'POST',
-  /** Disable an operator, with the reason (admin): their sessions end; they can no longer sign in. Not oneself. */
-  'console.operator/disable': 'POST',
-  /** A new TOTP secret for an operator (a lost phone; admin): answered once; their sessions end. */
-  'console.operator/resetTotp': 'POST',
-  /** The audit trail, newest first, paged; by operator and by area (admin, finance). */
-  'console.audit/index': 'GET',
-  /** Every card product, withdrawn ones too (admin, content). */
-  'console.card/index': 'GET',
-  /** Create a card product (no id) or change one (id): new prices apply to new purchases only (admin, content). */
-  'console.card/save': 'POST',
-  /** Merchant applications, waiting ones first, paged (admin, reviewer). */
-  'console.merchant/index': 'GET',
-  /** One application; opening a submitted one marks it in review (admin, reviewer). */
-  'console.merchant/read': 'GET',
-  /** Reject with a reason per field (admin, reviewer). */
-  'console.merchant/reject': 'POST',
-  /** Approve: the shop is created and the applicant is its owner (admin, reviewer). */
-  'console.merchant/approve': 'POST',
-  // ——— finance and decisions (c45-finance) ———
-  /** Money received and returned per business day of a range: counts and sums in fen, with the range's totals (admin, finance). */
-  'console.money/days': 'GET',
-  /** The same range per shop (admin, finance). */
-  'console.money/shops': 'GET',
-  /** One business day's payments or refunds, one line each, paged (admin, finance). */
-  'console.money/day': 'GET',
-  /** One business day's payments and refunds as a CSV file (UTF-8 with BOM), answered in the envelope (admin, finance). */
-  'console.money/export': 'GET',
-  /** Refund requests waiting on a store, the longest waiting first; those past the store's answer window marked (admin, finance). */
-  'console.refund/index': 'GET',
-  /** Approve a waiting request in the store's place, with the reason (admin, finance). */
-  'console.refund/approve': 'POST',
-  /** Refuse a waiting request in the store's place, with the reason the shopper reads (admin, finance). */
-  'console.refund/reject': 'POST',
-  /** A shopper by phone: the account (phone masked) and its live sessions (admin). */
-  'console.shopper/find': 'GET',
-  /** End every session of a shopper, with the reason (admin). */
-  'console.shopper/endSessions': 'POST',
-  // ——— Content: flash sales and fuel prices (c45-content) ———
-  /** Flash-sale sessions (today's times) with their products, withdrawn ones too, and the shops a product can be collected at (admin, content). */
-  'console.seckill/index': 'GET',
-  /** Create a session (no id) or change one (id): title, start and end "HH:mm" of every day (admin, content). */
-  'console.seckill/saveSession': 'POST',
-  /** Create a product (no id) or change one (id): never below what is sold or held; paid orders keep their price (admin, content). */
-  'console.seckill/saveProduct': 'POST',
-  /** Take a product off sale, or put it back (admin, content): shoppers no longer see or buy it; its orders stay. */
-  'console.seckill/setOnSale': 'POST',
-  /** Fuel stations with each grade's price in force now and the changes still to come (admin, content). */
-  'console.fuel/index': 'GET',
-  /** A grade's new price from a stated time (now, or later): quotes before it follow the price-moved rule (admin, content). */
-  'console.fuel/schedule': 'POST',
-  /** Cancel a change that has not taken effect yet (admin, content). */
-  'console.fuel/cancel': 'POST',
-  // ——— t45-days ———
-  /** Discount days, upcoming (soonest first) or past (latest first), paged; the shops taking part and every shop to choose from (admin, content). */
-  'console.discountDay/index': 'GET',
-  /** Add a discount day (no `from`) or move one not begun (`from`): its unsent reminders move with it (admin, content). */
-  'console.discountDay/save': 'POST',
-  /** Withdraw a day not begun: its unsent reminders go (admin, content). */
-  'console.discountDay/withdraw': 'POST',
-  /** A shop takes part with its extra rate, or its rate changes — never while a discount day is running (admin, content). */
-  'console.discountDay/saveShop': 'POST',
-  /** A shop no longer takes part — never while a discount day is running (admin, content). */
-  'console.discountDay/removeShop': 'POST',
-  /** Every referral contest, the latest first, with its state and how many count (admin, content). */
-  'console.referral/index': 'GET',
-  /** Create a contest (no id) or change one: a running contest's start and minimum purchase are fixed; an ended one is closed (admin, content). */
-  'console.referral/save': 'POST',
-  /** End a running contest now (admin, content). */
-  'console.referral/end': 'POST',
-  /** A contest's standings, read-only, paged (admin, content). */
-  'console.referral/standings': 'GET',
-  // ——— d45-decide ———
-  /** Shop name changes merchants asked for: waiting ones first (oldest first), then decided ones (newest first), paged (admin, reviewer). */
-  'console.review/names': 'GET',
-  /** Approve a waiting name: shoppers read it at once (admin, reviewer). */
-  'console.review/nameApprove': 'POST',
-  /** Reject a waiting name with the reason the merchant reads; the shop keeps its name (admin, reviewer). */
-  'console.review/nameReject': 'POST',
-  /** Job postings with reports waiting for review, most reported first, with the reports and the shop's answers, paged (admin, reviewer). */
-  'console.review/jobs': 'GET',
-  /** Keep a queued posting listed: its reports were unfounded (admin, reviewer). */
-  'console.review/jobKeep': 'POST',
-  /** Hide a queued posting: shoppers no longer see it (admin, reviewer). */
-  'console.review/jobHide': 'POST',
-  /** Shops without a live owner, paged (admin, reviewer). */
-  'console.review/ownerless': 'GET',
-  /** One shop and its owner now (before naming or handing over; admin, reviewer). */
-  'console.review/shop': 'GET',
-  /** Name a shop's owner by the phone of a live account; the owner before, if any, stays as staff (admin, reviewer). */
-  'console.review/nameOwner': 'POST',
-  // ——— h45-home ———
-  /** Home's banners (withdrawn ones too, in carousel order), its service grid as ordered, and the pages a banner may open (admin, content). */
-  'console.home/index': 'GET',
-  /** Create a banner (no id; it goes last) or change one (id): picture, titles, page, window (admin, content). */
-  'console.home/saveBanner': 'POST',
-  /** Withdraw a banner, or show it again (admin, content). */
-  'console.home/setBannerShown': 'POST',
-  /** The carousel's order: every banner's id, once each, in the new order (admin, content). */
-  'console.home/orderBanners': 'POST',
-  /** The service grid: every module once, in the new order, each shown or not (admin, content). */
-  'console.home/saveModules': 'POST',
-  /** Every city, hidden ones too, with how many shops are in each (admin, content). */
-  'console.city/index': 'GET',
-  /** Add a city (no id) or rename one (id) (admin, content). */
-  'console.city/save': 'POST',
-  /** Hide a city from new sign-ups and the shoppers' city list, or offer it again; never deleted (admin, content). */
-  'console.city/setShown': 'POST',
-  /** Every business class, hidden ones too, with how many shops are filed under each (admin, content). */
-  'console.businessClass/index': 'GET',
-  /** Add a class (no id; it goes last) or rename one (id) (admin, content). */
-  'console.businessClass/save': 'POST',
-  /** Hide a class from new sign-ups and the filters, or offer it again; never deleted (admin, content). */
-  'console.businessClass/setShown': 'POST',
-  // ——— m45-mall ———
-  /** Every mall category, hidden ones too, in the shoppers' order, with how many products each has (admin, content). */
-  'console.mall/categories': 'GET',
-  /** Create a category (no id) or rename one / change its icon (id) (admin, content). */
-  'console.mall/saveCategory': 'POST',
-  /** The categories' order: every category's id, first to last (admin, content). */
-  'console.mall/orderCategories': 'POST',
-  /** Hide a category from shoppers (its tab and its products leave every list), or show it again (admin, content). */
-  'console.mall/setCategoryHidden': 'POST',
-  /** Products of a category or by name, off-sale ones too, paged, with their specs; and the stores a product can ship from (admin, content). */
-  'console.mall/products': 'GET',
-  /** Create a product (no id; off sale until it has a spec) or change one (id) (admin, content). */
-  'console.mall/saveProduct': 'POST',
-  /** Put a product on sale (it needs a spec) or take it off (admin, content): shoppers no longer see or buy it; its orders stay. */
-  'console.mall/setOnSale': 'POST',
-  /** Create a spec (no id) or change one (id): price, member price, total stock — never below what is sold or held (admin, content). */
-  'console.mall/saveSpec': 'POST',
-  /** Specials (with their products in order) and the gallery's slides, withdrawn ones too (admin, content). */
-  'console.mall/showcase': 'GET',
-  /** Create a special (no id) or change one (id): title, subtitle, banner and its products in order (admin, content). */
-  'console.mall/saveSpecial': 'POST',
-  /** Withdraw a special (shoppers no longer open it) or bring it back (admin, content). */
-  'console.mall/setSpecialWithdrawn': 'POST',
-  /** Create a gallery slide (no id) or change one (id): picture, words and the product or special it opens (admin, content). */
-  'console.mall/saveSlide': 'POST',
-  /** The slides' order: every slide's id, first to last (admin, content). */
-  'console.mall/orderSlides': 'POST',
-  /** Withdraw a slide from the mall's gallery, or bring it back (admin, content). */
-  'console.mall/setSlideWithdrawn': 'POST',
-  // ——— f45-fuel ———
-  /** One station's brand, pumps and grades (switched-off ones too) with the price in force now (admin, content). */
-  'console.fuel/station': 'GET',
-  /** Add a grade with its first price, in force now through the price changes' rule; it goes last (admin, content). */
-  'console.fuel/addGrade': 'POST',
-  /** The station's grades in the shoppers' order: every grade, first to last (admin, content). */
-  'console.fuel/orderGrades': 'POST',
-  /** Switch a grade off (shoppers no longer see or order it; paid orders keep their price) or on again (admin, content). */
-  'console.fuel/setGradeOffered': 'POST',
-  /** Add a pump number (admin, content). */
-  'console.fuel/addPump': 'POST',
-  /** Remove a pump no unpaid order names (admin, content). */
-  'console.fuel/removePump': 'POST',
-} as const satisfies Record<`console.${ConsoleArea}/${string}`, 'GET' | 'POST'>
-
-export type ConsoleEndpointPath = keyof typeof CONSOLE_ENDPOINTS
+// Every console call's method: the table is generated from the definitions in ./console.ts CONSOLE_API (`npm run gen:api`):
+// method, session, shapes and docs are there.
+export { CONSOLE_ENDPOINTS, type ConsoleEndpointPath } from './generated/consoleEndpoints'
 
 /** The area of a console path. */
 export const consoleAreaOf = (path: ConsoleEndpointPath): ConsoleArea => path.slice('console.'.length, path.indexOf('/')) as ConsoleArea

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Q } from '../../storage/query'
-import { CONSOLE_ENDPOINTS, HEADER_OPERATOR_TOKEN, consoleAllows, type ConsoleEndpointPath } from '../../../src/contract/consoleEndpoints'
-import { CONSOLE_SCHEMAS, type ConsoleRes } from '../../../src/contract/console'
+import { HEADER_OPERATOR_TOKEN, consoleAllows } from '../../../src/contract/consoleEndpoints'
+import { CONSOLE_API, type ConsoleApiPath, type ConsoleRes } from '../../../src/contract/console'
+import type { ConsoleEndpoint } from '../../../src/contract/api/define'
 import { failZod, ok, refuse } from '../envelope'
 import { createOperator, disableOperator, listOperators, meOf, operatorAuthRefusal, operatorSessionOf, resetTotp, signIn, signOut, type OperatorSession } from '../../domain/console/accounts'
 import { auditList, recordAudit } from '../../domain/console/audit'
@@ -16,15 +17,15 @@ import { cancelChange, fuelIndex, scheduleChange } from '../../domain/console/fu
 import { countRequest } from '../clientLimits'
 
 /**
- * The operator's console calls (issue 45; src/contract/consoleEndpoints.ts, docs/api.md "Console (operators)"). Each is
- * defined by defineConsoleRoute: the method from CONSOLE_ENDPOINTS, the operator's session from `Operator-Token` (never
+ * The operator's console calls (issue 45; src/contract/console.ts CONSOLE_API, docs/api.md "Console (operators)"). Each is
+ * defined by defineConsoleRoute from its definition: the method, the operator's session from `Operator-Token` (never
  * `Access-Token`: a shopper's token is no operator's), the role checked against the contract's one table, the payload
  * through its zod schema — and the answer through its schema too, so nothing the contract does not name (a password
  * hash, a TOTP secret) can leave by mistake.
  */
 
-export interface ConsoleContext<P extends ConsoleEndpointPath> {
-  input: z.output<(typeof CONSOLE_SCHEMAS)[P]['req']>
+export interface ConsoleContext<P extends ConsoleApiPath> {
+  input: z.output<(typeof CONSOLE_API)[P]['req']>
   /** The caller's session (null only on signIn, the one call without one). */
   session: OperatorSession
   req: FastifyRequest
@@ -39,25 +40,21 @@ export function operatorTokenOf(req: FastifyRequest): string | null {
 }
 
 /**
- * One console call. `session: false` only for signIn. Refusals: no operator token → code -1 `operator_login_required`;
+ * One console call, registered from its definition (method, schemas, and whether it needs a session: all but signIn,
+ * whose definition says `session: false`). Refusals: no operator token → code -1 `operator_login_required`;
  * a token of no live session (ended, expired, a shopper's) → code -1 `operator_session_expired`; a role the contract's
  * table does not list for the area → code 0 `operator_role_refused`.
  */
-export function defineConsoleRoute<P extends ConsoleEndpointPath>(
-  app: FastifyInstance,
-  db: Q,
-  path: P,
-  opts: { session: boolean },
-  handler: (ctx: ConsoleContext<P>) => Promise<ConsoleRes<P>>,
-): void {
-  const method = CONSOLE_ENDPOINTS[path]
-  const schemas = CONSOLE_SCHEMAS[path] as { req: z.ZodTypeAny; res: z.ZodTypeAny }
+export function defineConsoleRoute<P extends ConsoleApiPath>(app: FastifyInstance, db: Q, path: P, handler: (ctx: ConsoleContext<P>) => Promise<ConsoleRes<P>>): void {
+  const endpoint: ConsoleEndpoint = CONSOLE_API[path]
+  const method = endpoint.method
+  const sessionNeeded = endpoint.session !== false
   app.route({
     method,
     url: `/api/${path}`,
     handler: async (req, reply) => {
       let session: OperatorSession | null = null
-      if (opts.session) {
+      if (sessionNeeded) {
         const token = operatorTokenOf(req)
         const found = token ? await operatorSessionOf(db, token) : null
         if (found === null || found === 'expired') throw operatorAuthRefusal(token !== null)
@@ -65,10 +62,10 @@ export function defineConsoleRoute<P extends ConsoleEndpointPath>(
         session = found
       }
       const source: unknown = method === 'GET' ? req.query : req.body
-      const parsed = schemas.req.safeParse(source ?? {})
+      const parsed = endpoint.req.safeParse(source ?? {})
       if (!parsed.success) return failZod(parsed.error)
       const data = await handler({ input: parsed.data as ConsoleContext<P>['input'], session: session as OperatorSession, req, reply })
-      return ok(schemas.res.parse(data) as ConsoleRes<P>)
+      return ok(endpoint.res.parse(data) as ConsoleRes<P>)
     },
   })
 }
@@ -86,25 +83,25 @@ const cardOf = (c: CardProductRow | (Omit<CardProductRow, 'benefits'> & { benefi
 
 export function consoleRoutes(app: FastifyInstance, db: Q): void {
   // ——— Sessions ———
-  defineConsoleRoute(app, db, 'console.auth/signIn', { session: false }, async ({ input, req }) => signIn(db, input, req.ip, countRequest))
-  defineConsoleRoute(app, db, 'console.auth/signOut', { session: true }, async ({ session }) => {
+  defineConsoleRoute(app, db, 'console.auth/signIn', async ({ input, req }) => signIn(db, input, req.ip, countRequest))
+  defineConsoleRoute(app, db, 'console.auth/signOut', async ({ session }) => {
     await signOut(db, session)
     return { signed_out: true as const }
   })
-  defineConsoleRoute(app, db, 'console.auth/me', { session: true }, async ({ session }) => meOf(session))
+  defineConsoleRoute(app, db, 'console.auth/me', async ({ session }) => meOf(session))
 
   // ——— Operators (admin) ———
-  defineConsoleRoute(app, db, 'console.operator/index', { session: true }, async ({ input }) => listOperators(db, input.page, input.page_size))
-  defineConsoleRoute(app, db, 'console.operator/create', { session: true }, async ({ input, session }) => createOperator(db, input, session.operator.id))
-  defineConsoleRoute(app, db, 'console.operator/disable', { session: true }, async ({ input, session }) => ({ operator: await disableOperator(db, session.operator.id, input.id, input.reason) }))
-  defineConsoleRoute(app, db, 'console.operator/resetTotp', { session: true }, async ({ input, session }) => resetTotp(db, session.operator.id, input.id, input.reason ?? null))
+  defineConsoleRoute(app, db, 'console.operator/index', async ({ input }) => listOperators(db, input.page, input.page_size))
+  defineConsoleRoute(app, db, 'console.operator/create', async ({ input, session }) => createOperator(db, input, session.operator.id))
+  defineConsoleRoute(app, db, 'console.operator/disable', async ({ input, session }) => ({ operator: await disableOperator(db, session.operator.id, input.id, input.reason) }))
+  defineConsoleRoute(app, db, 'console.operator/resetTotp', async ({ input, session }) => resetTotp(db, session.operator.id, input.id, input.reason ?? null))
 
   // ——— The audit trail (admin, finance) ———
-  defineConsoleRoute(app, db, 'console.audit/index', { session: true }, async ({ input }) => auditList(db, input))
+  defineConsoleRoute(app, db, 'console.audit/index', async ({ input }) => auditList(db, input))
 
   // ——— Card products (admin, content): server/domain/operator.ts, as `npm run admin -- card-*` ———
-  defineConsoleRoute(app, db, 'console.card/index', { session: true }, async () => ({ list: (await listCardProducts(db)).map(cardOf) }))
-  defineConsoleRoute(app, db, 'console.card/save', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.card/index', async () => ({ list: (await listCardProducts(db)).map(cardOf) }))
+  defineConsoleRoute(app, db, 'console.card/save', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveCardProduct(db, id, fields)
@@ -114,12 +111,12 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
   )
 
   // ——— Merchant applications (admin, reviewer): server/domain/merchant.ts, as `npm run admin -- review / reject / approve` ———
-  defineConsoleRoute(app, db, 'console.merchant/index', { session: true }, async ({ input }) => {
+  defineConsoleRoute(app, db, 'console.merchant/index', async ({ input }) => {
     const { rows, total } = await applicationsPage(db, input.status, input.page_size, (input.page - 1) * input.page_size)
     return { list: rows.map((r) => ({ ...r, status: r.status as never, updated_at_text: fmt(r.updated_at) })), total, page: input.page, page_size: input.page_size }
   })
   // Opening a submitted application marks it in review (the applicant sees that): a write, so it is recorded too.
-  defineConsoleRoute(app, db, 'console.merchant/read', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.merchant/read', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await applicationDecision(db, input.id)
       const application = await showApplication(db, input.id)
@@ -129,7 +126,7 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
       return { application }
     }),
   )
-  defineConsoleRoute(app, db, 'console.merchant/reject', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.merchant/reject', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await applicationDecision(db, input.id)
       const application = await rejectApplication(db, input.id, input.reasons)
@@ -137,7 +134,7 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
       return { application }
     }),
   )
-  defineConsoleRoute(app, db, 'console.merchant/approve', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.merchant/approve', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await applicationDecision(db, input.id)
       const { application, shopId } = await approveApplication(db, input.id)
@@ -147,15 +144,15 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
   )
   // ——— Content: flash sales and fuel prices (admin, content; c45-content) ———
   // Shoppers read these rows on every call (no answer is kept: nothing to invalidate); orders keep their own amounts.
-  defineConsoleRoute(app, db, 'console.seckill/index', { session: true }, async () => seckillIndex(db))
-  defineConsoleRoute(app, db, 'console.seckill/saveSession', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.seckill/index', async () => seckillIndex(db))
+  defineConsoleRoute(app, db, 'console.seckill/saveSession', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await saveSession(db, input.id, input)
       await recordAudit(db, session.operator.id, { action: before ? 'seckill.saveSession' : 'seckill.createSession', target_kind: 'seckill_session', target_id: after.id, before: before && sessionOf(before), after: sessionOf(after), reason: input.reason ?? null })
       return { session: sessionOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.seckill/saveProduct', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.seckill/saveProduct', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveProduct(db, id, fields)
@@ -163,22 +160,22 @@ export function consoleRoutes(app: FastifyInstance, db: Q): void {
       return { product: productOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.seckill/setOnSale', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.seckill/setOnSale', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setOnSale(db, input.id, input.on_sale)
       await recordAudit(db, session.operator.id, { action: input.on_sale ? 'seckill.restore' : 'seckill.withdraw', target_kind: 'seckill_product', target_id: input.id, before: productOf(before), after: productOf(after), reason: input.reason ?? null })
       return { product: productOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/index', { session: true }, async ({ input }) => fuelIndex(db, input.lang === 'en' ? 'en' : 'zh'))
-  defineConsoleRoute(app, db, 'console.fuel/schedule', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/index', async ({ input }) => fuelIndex(db, input.lang === 'en' ? 'en' : 'zh'))
+  defineConsoleRoute(app, db, 'console.fuel/schedule', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await scheduleChange(db, session.operator.id, input)
       await recordAudit(db, session.operator.id, { action: 'fuel.schedule', target_kind: 'oil_price_change', target_id: after.id, before: { shop_id: input.shop_id, ...before }, after, reason: input.reason ?? null })
       return { change: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/cancel', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/cancel', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await cancelChange(db, input.id)
       await recordAudit(db, session.operator.id, { action: 'fuel.cancel', target_kind: 'oil_price_change', target_id: input.id, before, after, reason: input.reason ?? null })

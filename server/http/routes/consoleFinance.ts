@@ -22,13 +22,13 @@ const HOUR_MS = 3_600_000
  */
 export function consoleFinanceRoutes(app: FastifyInstance, db: Q, providers: PayProviders, answerWindowHours: number): void {
   // ——— Money (admin, finance) ———
-  defineConsoleRoute(app, db, 'console.money/days', { session: true }, async ({ input }) => moneyByDay(db, input.from, input.to))
-  defineConsoleRoute(app, db, 'console.money/shops', { session: true }, async ({ input }) => moneyByShop(db, input.from, input.to))
-  defineConsoleRoute(app, db, 'console.money/day', { session: true }, async ({ input }) => moneyOfDay(db, input.day, input.kind, input.page, input.page_size))
-  defineConsoleRoute(app, db, 'console.money/export', { session: true }, async ({ input }) => moneyExport(db, input.day, input.lang ?? 'zh'))
+  defineConsoleRoute(app, db, 'console.money/days', async ({ input }) => moneyByDay(db, input.from, input.to))
+  defineConsoleRoute(app, db, 'console.money/shops', async ({ input }) => moneyByShop(db, input.from, input.to))
+  defineConsoleRoute(app, db, 'console.money/day', async ({ input }) => moneyOfDay(db, input.day, input.kind, input.page, input.page_size))
+  defineConsoleRoute(app, db, 'console.money/export', async ({ input }) => moneyExport(db, input.day, input.lang ?? 'zh'))
 
   // ——— Refund requests the stores did not answer (admin, finance) ———
-  defineConsoleRoute(app, db, 'console.refund/index', { session: true }, async ({ input }) => {
+  defineConsoleRoute(app, db, 'console.refund/index', async ({ input }) => {
     const now = nowMs()
     const windowStart = now - answerWindowHours * HOUR_MS
     const { rows, total } = await money.waitingRefunds(db, input.overdue_only ? windowStart : null, input.page_size, (input.page - 1) * input.page_size)
@@ -54,7 +54,7 @@ export function consoleFinanceRoutes(app: FastifyInstance, db: Q, providers: Pay
       overdue_total: await money.overdueRefundCount(db, windowStart),
     }
   })
-  defineConsoleRoute(app, db, 'console.refund/approve', { session: true }, async ({ input, session }) => {
+  defineConsoleRoute(app, db, 'console.refund/approve', async ({ input, session }) => {
     const { call, after } = await db.transaction('serializable', async (db) => {
       const before = await money.refundDecisionOf(db, input.order_id)
       if (!before) throw refuse('order_not_found')
@@ -69,7 +69,7 @@ export function consoleFinanceRoutes(app: FastifyInstance, db: Q, providers: Pay
     const now = await money.refundDecisionOf(db, input.order_id)
     return { order_id: input.order_id, status: now?.status ?? after?.status ?? 0, refund_no: after?.refund?.refund_no ?? null, refund_fen: after?.refund?.amount ?? 0 }
   })
-  defineConsoleRoute(app, db, 'console.refund/reject', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.refund/reject', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await money.refundDecisionOf(db, input.order_id)
       if (!before) throw refuse('order_not_found')
@@ -84,12 +84,12 @@ export function consoleFinanceRoutes(app: FastifyInstance, db: Q, providers: Pay
   // ——— A shopper's account (admin) ———
   const sessionsOf = async (db: Q, userId: number) =>
     (await users.liveSessionsOf(db, userId, nowMs())).map((t) => ({ id: Number(t.id), device: t.device, created_at_text: fmt(Number(t.created_at)), last_seen_at_text: fmt(Number(t.last_seen_at)) }))
-  defineConsoleRoute(app, db, 'console.shopper/find', { session: true }, async ({ input }) => {
+  defineConsoleRoute(app, db, 'console.shopper/find', async ({ input }) => {
     const user = await users.userByPhone(db, input.phone)
     if (!user) throw refuse('user_not_found')
     return { shopper: { id: Number(user.id), phone_masked: maskPhone(user.phone), nickname: user.nickname }, sessions: await sessionsOf(db, Number(user.id)) }
   })
-  defineConsoleRoute(app, db, 'console.shopper/endSessions', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.shopper/endSessions', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       if (!(await users.userExists(db, input.user_id))) throw refuse('user_not_found')
       const before = await sessionsOf(db, input.user_id)

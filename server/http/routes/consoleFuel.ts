@@ -11,8 +11,8 @@ import { addGrade, addPump, orderGrades, removePump, setGradeOffered, stationDet
  */
 export function consoleFuelRoutes(app: FastifyInstance, db: Q): void {
   const langOf = (lang: string | undefined) => (lang === 'en' ? 'en' : 'zh')
-  defineConsoleRoute(app, db, 'console.fuel/station', { session: true }, async ({ input }) => ({ station: await stationDetailOf(db, input.shop_id, langOf(input.lang)) }))
-  defineConsoleRoute(app, db, 'console.fuel/addGrade', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/station', async ({ input }) => ({ station: await stationDetailOf(db, input.shop_id, langOf(input.lang)) }))
+  defineConsoleRoute(app, db, 'console.fuel/addGrade', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await stationDetailOf(db, input.shop_id, 'zh')
       await addGrade(db, session.operator.id, input)
@@ -21,21 +21,21 @@ export function consoleFuelRoutes(app: FastifyInstance, db: Q): void {
       return { station: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/orderGrades', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/orderGrades', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await orderGrades(db, input.shop_id, input.grades)
       await recordAudit(db, session.operator.id, { action: 'fuel.orderGrades', target_kind: 'oil_station', target_id: input.shop_id, before, after, reason: input.reason ?? null })
       return { station: await stationDetailOf(db, input.shop_id, langOf(input.lang)) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/setGradeOffered', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/setGradeOffered', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setGradeOffered(db, input.shop_id, input.grade, input.offered)
       await recordAudit(db, session.operator.id, { action: input.offered ? 'fuel.gradeOn' : 'fuel.gradeOff', target_kind: 'oil_station', target_id: input.shop_id, before: { grade: input.grade, offered: before }, after: { grade: input.grade, offered: after }, reason: input.reason ?? null })
       return { station: await stationDetailOf(db, input.shop_id, langOf(input.lang)) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/addPump', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/addPump', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await stationDetailOf(db, input.shop_id, 'zh')
       await addPump(db, input.shop_id, input.pump_no)
@@ -44,7 +44,7 @@ export function consoleFuelRoutes(app: FastifyInstance, db: Q): void {
       return { station: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.fuel/removePump', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.fuel/removePump', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const before = await stationDetailOf(db, input.shop_id, 'zh')
       await removePump(db, input.shop_id, input.pump_no)

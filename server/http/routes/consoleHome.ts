@@ -14,8 +14,8 @@ import * as repo from '../../storage/repo/homeContent'
  */
 export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
   // ——— Home (admin, content) ———
-  defineConsoleRoute(app, db, 'console.home/index', { session: true }, async () => homeIndex(db))
-  defineConsoleRoute(app, db, 'console.home/saveBanner', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.home/index', async () => homeIndex(db))
+  defineConsoleRoute(app, db, 'console.home/saveBanner', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveBanner(db, id, fields)
@@ -23,21 +23,21 @@ export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
       return { banner: bannerOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.home/setBannerShown', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.home/setBannerShown', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setBannerShown(db, input.id, input.shown)
       await recordAudit(db, session.operator.id, { action: input.shown ? 'home.showBanner' : 'home.withdrawBanner', target_kind: 'home_banner', target_id: input.id, before: bannerOf(before), after: bannerOf(after), reason: input.reason ?? null })
       return { banner: bannerOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.home/orderBanners', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.home/orderBanners', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await orderBanners(db, input.ids)
       await recordAudit(db, session.operator.id, { action: 'home.orderBanners', target_kind: 'home_banners', target_id: null, before: before.map((b) => Number(b.id)), after: after.map((b) => Number(b.id)), reason: input.reason ?? null })
       return { banners: after.map((b) => bannerOf(b)) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.home/saveModules', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.home/saveModules', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await saveModules(db, input.modules)
       const brief = (list: typeof after) => list.map((m) => ({ key: m.key, shown: m.shown }))
@@ -47,8 +47,8 @@ export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
   )
 
   // ——— Cities (admin, content) ———
-  defineConsoleRoute(app, db, 'console.city/index', { session: true }, async () => ({ cities: (await repo.allCities(db)).map(cityOf) }))
-  defineConsoleRoute(app, db, 'console.city/save', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.city/index', async () => ({ cities: (await repo.allCities(db)).map(cityOf) }))
+  defineConsoleRoute(app, db, 'console.city/save', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveCity(db, id, fields)
@@ -56,7 +56,7 @@ export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
       return { city: cityOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.city/setShown', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.city/setShown', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setCityShown(db, input.id, input.shown)
       await recordAudit(db, session.operator.id, { action: input.shown ? 'city.show' : 'city.hide', target_kind: 'city', target_id: input.id, before: cityOf(before), after: cityOf(after), reason: input.reason ?? null })
@@ -65,8 +65,8 @@ export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
   )
 
   // ——— Business classes (admin, content) ———
-  defineConsoleRoute(app, db, 'console.businessClass/index', { session: true }, async () => ({ classes: (await repo.allClasses(db)).map(classOf) }))
-  defineConsoleRoute(app, db, 'console.businessClass/save', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.businessClass/index', async () => ({ classes: (await repo.allClasses(db)).map(classOf) }))
+  defineConsoleRoute(app, db, 'console.businessClass/save', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveClass(db, id, fields)
@@ -74,7 +74,7 @@ export function consoleHomeRoutes(app: FastifyInstance, db: Q): void {
       return { business_class: classOf(after) }
     }),
   )
-  defineConsoleRoute(app, db, 'console.businessClass/setShown', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.businessClass/setShown', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setClassShown(db, input.id, input.shown)
       await recordAudit(db, session.operator.id, { action: input.shown ? 'businessClass.show' : 'businessClass.hide', target_kind: 'business_class', target_id: input.id, before: classOf(before), after: classOf(after), reason: input.reason ?? null })

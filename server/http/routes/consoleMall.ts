@@ -12,22 +12,22 @@ import type { ConsoleMallProduct } from '../../../src/contract/console'
  */
 export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
   // ——— Categories ———
-  defineConsoleRoute(app, db, 'console.mall/categories', { session: true }, async () => categoryList(db))
-  defineConsoleRoute(app, db, 'console.mall/saveCategory', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/categories', async () => categoryList(db))
+  defineConsoleRoute(app, db, 'console.mall/saveCategory', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await saveCategory(db, input.id, input.name, input.icon)
       await recordAudit(db, session.operator.id, { action: before ? 'mall.saveCategory' : 'mall.createCategory', target_kind: 'mall_category', target_id: after.id, before, after, reason: input.reason ?? null })
       return { category: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/orderCategories', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/orderCategories', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await orderCategories(db, input.ids)
       await recordAudit(db, session.operator.id, { action: 'mall.orderCategories', target_kind: 'mall_category', target_id: null, before: { ids: before }, after: { ids: after }, reason: input.reason ?? null })
       return categoryList(db)
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/setCategoryHidden', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/setCategoryHidden', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setCategoryHidden(db, input.id, input.hidden)
       await recordAudit(db, session.operator.id, { action: input.hidden ? 'mall.hideCategory' : 'mall.showCategory', target_kind: 'mall_category', target_id: input.id, before, after, reason: input.reason ?? null })
@@ -36,8 +36,8 @@ export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
   )
 
   // ——— Products ———
-  defineConsoleRoute(app, db, 'console.mall/products', { session: true }, async ({ input }) => productList(db, input))
-  defineConsoleRoute(app, db, 'console.mall/saveProduct', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/products', async ({ input }) => productList(db, input))
+  defineConsoleRoute(app, db, 'console.mall/saveProduct', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveProduct(db, id, fields)
@@ -45,7 +45,7 @@ export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
       return { product: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/setOnSale', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/setOnSale', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setOnSale(db, input.id, input.on_sale)
       await recordAudit(db, session.operator.id, { action: input.on_sale ? 'mall.restore' : 'mall.withdraw', target_kind: 'mall_product', target_id: input.id, before, after, reason: input.reason ?? null })
@@ -56,7 +56,7 @@ export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
   // ——— Specs and stock ———
   // READ COMMITTED with the spec's row locked, as a purchase takes its stock (server/domain/orders.ts createOrder): a
   // purchase and a stock change at the same moment wait on one another instead of failing or losing either.
-  defineConsoleRoute(app, db, 'console.mall/saveSpec', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/saveSpec', async ({ input, session }) =>
     db.transaction('read committed', async (db) => {
       const { id, reason, lang: _lang, share_user_user_id: _share, ...fields } = input
       const { before, after } = await saveSpec(db, id, fields)
@@ -66,36 +66,36 @@ export function consoleMallRoutes(app: FastifyInstance, db: Q): void {
   )
 
   // ——— Specials and the gallery ———
-  defineConsoleRoute(app, db, 'console.mall/showcase', { session: true }, async () => showcase(db))
-  defineConsoleRoute(app, db, 'console.mall/saveSpecial', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/showcase', async () => showcase(db))
+  defineConsoleRoute(app, db, 'console.mall/saveSpecial', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await saveSpecial(db, input.id, input)
       await recordAudit(db, session.operator.id, { action: before ? 'mall.saveSpecial' : 'mall.createSpecial', target_kind: 'mall_special', target_id: after.id, before, after, reason: input.reason ?? null })
       return { special: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/setSpecialWithdrawn', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/setSpecialWithdrawn', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setSpecialWithdrawn(db, input.id, input.withdrawn)
       await recordAudit(db, session.operator.id, { action: input.withdrawn ? 'mall.withdrawSpecial' : 'mall.restoreSpecial', target_kind: 'mall_special', target_id: input.id, before, after, reason: input.reason ?? null })
       return { special: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/saveSlide', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/saveSlide', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await saveSlide(db, input.id, input)
       await recordAudit(db, session.operator.id, { action: before ? 'mall.saveSlide' : 'mall.createSlide', target_kind: 'mall_slide', target_id: after.id, before, after, reason: input.reason ?? null })
       return { slide: after }
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/orderSlides', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/orderSlides', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await orderSlides(db, input.ids)
       await recordAudit(db, session.operator.id, { action: 'mall.orderSlides', target_kind: 'mall_slide', target_id: null, before: { ids: before }, after: { ids: after }, reason: input.reason ?? null })
       return showcase(db)
     }),
   )
-  defineConsoleRoute(app, db, 'console.mall/setSlideWithdrawn', { session: true }, async ({ input, session }) =>
+  defineConsoleRoute(app, db, 'console.mall/setSlideWithdrawn', async ({ input, session }) =>
     db.transaction('serializable', async (db) => {
       const { before, after } = await setSlideWithdrawn(db, input.id, input.withdrawn)
       await recordAudit(db, session.operator.id, { action: input.withdrawn ? 'mall.withdrawSlide' : 'mall.restoreSlide', target_kind: 'mall_slide', target_id: input.id, before, after, reason: input.reason ?? null })

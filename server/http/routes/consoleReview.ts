@@ -11,15 +11,15 @@ import { decideJob, decideName, decideOwner, jobsPage, namesPage, ownerlessPage,
 export function consoleReviewRoutes(app: FastifyInstance, db: Q): void {
   const langOf = (lang: string | undefined) => (lang === 'en' ? 'en' : 'zh')
   // ——— Shop name changes ———
-  defineConsoleRoute(app, db, 'console.review/names', { session: true }, async ({ input }) => namesPage(db, langOf(input.lang), input.page, input.page_size))
-  defineConsoleRoute(app, db, 'console.review/nameApprove', { session: true }, async ({ input, session }) => decideName(db, session.operator.id, langOf(input.lang), input.id, { approve: true, reason: input.reason ?? null }))
-  defineConsoleRoute(app, db, 'console.review/nameReject', { session: true }, async ({ input, session }) => decideName(db, session.operator.id, langOf(input.lang), input.id, { approve: false, reason: input.reason }))
+  defineConsoleRoute(app, db, 'console.review/names', async ({ input }) => namesPage(db, langOf(input.lang), input.page, input.page_size))
+  defineConsoleRoute(app, db, 'console.review/nameApprove', async ({ input, session }) => decideName(db, session.operator.id, langOf(input.lang), input.id, { approve: true, reason: input.reason ?? null }))
+  defineConsoleRoute(app, db, 'console.review/nameReject', async ({ input, session }) => decideName(db, session.operator.id, langOf(input.lang), input.id, { approve: false, reason: input.reason }))
   // ——— Reported job postings ———
-  defineConsoleRoute(app, db, 'console.review/jobs', { session: true }, async ({ input }) => jobsPage(db, input.page, input.page_size))
-  defineConsoleRoute(app, db, 'console.review/jobKeep', { session: true }, async ({ input, session }) => decideJob(db, session.operator.id, input.id, false, input.reason))
-  defineConsoleRoute(app, db, 'console.review/jobHide', { session: true }, async ({ input, session }) => decideJob(db, session.operator.id, input.id, true, input.reason))
+  defineConsoleRoute(app, db, 'console.review/jobs', async ({ input }) => jobsPage(db, input.page, input.page_size))
+  defineConsoleRoute(app, db, 'console.review/jobKeep', async ({ input, session }) => decideJob(db, session.operator.id, input.id, false, input.reason))
+  defineConsoleRoute(app, db, 'console.review/jobHide', async ({ input, session }) => decideJob(db, session.operator.id, input.id, true, input.reason))
   // ——— A shop's owner ———
-  defineConsoleRoute(app, db, 'console.review/ownerless', { session: true }, async ({ input }) => ownerlessPage(db, langOf(input.lang), input.page, input.page_size))
-  defineConsoleRoute(app, db, 'console.review/shop', { session: true }, async ({ input }) => shopOwner(db, langOf(input.lang), input.id))
-  defineConsoleRoute(app, db, 'console.review/nameOwner', { session: true }, async ({ input, session }) => decideOwner(db, session.operator.id, langOf(input.lang), input))
+  defineConsoleRoute(app, db, 'console.review/ownerless', async ({ input }) => ownerlessPage(db, langOf(input.lang), input.page, input.page_size))
+  defineConsoleRoute(app, db, 'console.review/shop', async ({ input }) => shopOwner(db, langOf(input.lang), input.id))
+  defineConsoleRoute(app, db, 'console.review/nameOwner', async ({ input, session }) => decideOwner(db, session.operator.id, langOf(input.lang), input))
 }

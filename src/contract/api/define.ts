@@ -5,6 +5,7 @@
  * path → method tables (../generated/, no zod on the client) and docs/api.md's endpoint index.
  */
 import type { z } from 'zod'
+import type { ConsoleArea } from '../consoleEndpoints'
 
 export interface Endpoint {
   method: 'GET' | 'POST'
@@ -23,3 +24,19 @@ export interface Endpoint {
 
 /** An area's endpoints, keyed by path (relative to `/api/`), their types kept exactly. */
 export const defineApi = <T extends Record<string, Endpoint>>(endpoints: T): T => endpoints
+
+/**
+ * One operator's console call (`console.<area>/<verb>`), defined once as a shopper's endpoint is: its method, payload and
+ * answer schemas and the words of its docs (../console.ts CONSOLE_API). No `auth`: a console call needs an operator's
+ * session (header `Operator-Token`) and a role its area is open to (../consoleEndpoints.ts CONSOLE_AREA_ROLES), except
+ * where the definition says `session: false` — signIn alone, the call that answers a session. The server registers its
+ * route from this (server/http/routes/console.ts defineConsoleRoute); `npm run gen:api` writes the console's path →
+ * method table (../generated/consoleEndpoints.ts, no zod in the console's build) and docs/api.md's console index.
+ */
+export interface ConsoleEndpoint extends Omit<Endpoint, 'auth'> {
+  /** `false`: no operator session asked for (signIn only). Absent: a live session whose role the area is open to. */
+  session?: false
+}
+
+/** The console's endpoints, keyed by path (relative to `/api/`, `console.<area>/<verb>`), their types kept exactly. */
+export const defineConsoleApi = <T extends Record<`console.${ConsoleArea}/${string}`, ConsoleEndpoint>>(endpoints: T): T => endpoints
