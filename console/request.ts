@@ -11,7 +11,8 @@ import type { ConsoleReq, ConsoleRes } from '../src/contract/console'
 import { isReason, reasonText } from '../src/contract/reasons'
 import { words, type Lang } from './messages'
 
-const TOKEN_KEY = 'ocpConsoleToken'
+/** Where the operator's session token is kept (sessionStorage: this tab only). */
+export const TOKEN_KEY = 'ocpConsoleToken'
 
 export const sessionToken = (): string | null => {
   try {

@@ -18,6 +18,7 @@ import { DEMO_OPERATORS } from '../server/demo/seedOperators'
 import { OPERATOR_TOTP } from '../src/contract/consoleEndpoints'
 import { reasonText } from '../src/contract/reasons'
 import { words, type Lang, type MessageKey } from '../console/messages'
+import { TOKEN_KEY } from '../console/request'
 
 const DESKTOP = { width: 1440, height: 900 }
 const demo = (role: string) => {
@@ -32,6 +33,8 @@ const demo = (role: string) => {
  * was given (sign-ins faster than one a step), the next step is waited for — at most one period, twice at most.
  */
 const usedSteps = new Map<string, number>()
+/** The console's session of each operator signed in so far in this file (its token, as the console keeps it). */
+const sessions = new Map<string, string>()
 async function totpCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: OPERATOR_TOTP.algorithm, digits: OPERATOR_TOTP.digits, period: OPERATOR_TOTP.period })
   const periodMs = OPERATOR_TOTP.period * 1000
@@ -118,16 +121,41 @@ describe.each<Lang>(['zh', 'en'])('the operator console (%s)', (lang) => {
     await browser?.close()
   })
 
-  /** A tab signed in as `username` (sign-in screen → the first screen of the role). */
+  /**
+   * A tab signed in as `username`, on the role's first screen. The first time in this file through the sign-in screen;
+   * later tabs of the same operator carry on its session as a signed-in operator's new tab would (the token put in the
+   * tab's storage once) — the server takes each TOTP code once, at most about one sign-in per operator per 30 s step,
+   * and waiting for steps was most of this file's time. A session that ended meanwhile signs in again.
+   */
   async function signIn(username: string, password: string, secret: string, first: MessageKey, into: BrowserContext = context): Promise<Page> {
+    const heading = (page: Page) => page.getByRole('heading', { level: 2, name: t(first) })
+    const known = sessions.get(username)
+    if (known) {
+      const page = await into.newPage()
+      await page.addInitScript(([key, token]) => {
+        if (window.sessionStorage.getItem('e2eSessionGiven')) return
+        window.sessionStorage.setItem('e2eSessionGiven', '1')
+        window.sessionStorage.setItem(key, token)
+      }, [TOKEN_KEY, known] as const)
+      await page.goto(`${BASE()}/console/`)
+      await heading(page).or(page.getByLabel(t('username'), { exact: true })).first().waitFor()
+      if (await heading(page).isVisible()) {
+        await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
+        return page
+      }
+      sessions.delete(username)
+      await page.close()
+    }
     const page = await into.newPage()
     await page.goto(`${BASE()}/console/`)
     await page.getByLabel(t('username'), { exact: true }).fill(username)
     await page.getByLabel(t('password'), { exact: true }).fill(password)
     await page.getByLabel(t('totp'), { exact: true }).fill(await totpCode(secret))
     await page.getByRole('button', { name: t('signIn') }).click()
-    await page.getByRole('heading', { level: 2, name: t(first) }).waitFor()
+    await heading(page).waitFor()
     await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
+    const token = await page.evaluate((key) => window.sessionStorage.getItem(key), TOKEN_KEY)
+    if (token) sessions.set(username, token)
     return page
   }
 
