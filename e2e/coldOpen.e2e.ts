@@ -149,15 +149,18 @@ const urlOf = (route: string): string => {
 }
 
 /**
- * The page settled, its content in (no skeleton: at most 8 s), Taro's components loaded (each Stencil component's
- * `componentOnReady`: it adds its styles to the document as it loads — taken before, a look missed them; at most
- * 8 s), the DOM quiet for 400 ms (at most 4 s), then still.
+ * The page settled, every /api call it made answered (at most 60 s), its content in (no skeleton: at most 30 s), Taro's
+ * components loaded (each Stencil component's `componentOnReady`: it adds its styles to the document as it loads —
+ * taken before, a look missed them; at most 30 s), the DOM quiet for 400 ms (at most 4 s), the calls answered again,
+ * then still.
  */
 async function ready(page: Page): Promise<void> {
   await settled(page)
-  // Every call the page made answered (at most 15 s): a look taken while Home's flash sales were still on their way
-  // (its shops already in) compared the strip's pictures as missing in one pass and there in the other.
-  await callsDone(page)
+  // Every call the page made answered: a look taken while Home's flash sales were still on their way (its shops
+  // already in) compared the strip's pictures as missing in one pass and there in the other. The bounds below are for
+  // a hang, not for speed: past one the look is taken unready, so they are far above what a page takes (a run at load
+  // ~29 compared Home's strip as missing again with 15 s here; another look at the calls closes this wait too).
+  await callsDone(page, 60_000)
   await page
     .evaluate(
       () =>
@@ -167,7 +170,7 @@ async function ready(page: Page): Promise<void> {
               .filter((el) => el.tagName.startsWith('TARO-'))
               .map((el) => (el as Element & { componentOnReady?: () => Promise<unknown> }).componentOnReady?.()),
           ),
-          new Promise((resolve) => setTimeout(resolve, 8000)),
+          new Promise((resolve) => setTimeout(resolve, 30_000)),
         ]).then(() => undefined),
     )
     .catch(() => undefined)
@@ -178,7 +181,7 @@ async function ready(page: Page): Promise<void> {
         return shown.length === 1 && !shown[0].querySelector('.skeleton')
       },
       null,
-      { timeout: 8000 },
+      { timeout: 30_000 },
     )
     .catch(() => undefined)
   await page.evaluate(
@@ -200,6 +203,8 @@ async function ready(page: Page): Promise<void> {
         setTimeout(tick, 100)
       }),
   )
+  // A call the page began while it settled (after the first look at the calls) answered too.
+  await callsDone(page, 60_000)
   await still(page).catch(() => undefined)
 }
 
