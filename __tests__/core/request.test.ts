@@ -3,7 +3,7 @@ import { clockOffset, resetClock, serverNow } from '@/core/clock'
 import { ApiError, assetUrl, connectRequest, isRefusal, request } from '@/core/request'
 import { apiBase } from '@/platform/apiBase'
 import { transport } from '@/platform/transport'
-import { getItem, setItem } from '@/core/storage'
+import { getItem, removeItem, setItem } from '@/core/storage'
 import { fakeApi, OFFLINE, refused } from '../support/fakeApi'
 import { order, quote } from '../support/fixtures'
 
@@ -91,6 +91,26 @@ describe('request client', () => {
     await expect(request('personal.order/read', { id: 9 })).rejects.toMatchObject({ kind: 'auth', code: -1 })
     expect(getItem('token')).toBeUndefined()
     expect(nav).toHaveBeenCalledWith({ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/orders/detail?id=9')}` })
+  })
+
+  // A call on its way when the shopper left that session (logged out, deleted the account — a CI run's browser test landed
+  // on Authorization instead of Me — or signed in anew): its -1 is about a session this device no longer holds.
+  it('code -1 to a call sent with a session the shopper has since left: no sign-in screen, the session now kept', async () => {
+    for (const [now, after] of [[undefined, undefined], ['new', 'new']] as const) {
+      setItem('token', 'old')
+      fakeApi({
+        'personal.order/read': () => {
+          if (now === undefined) removeItem('token')
+          else setItem('token', now)
+          return { loginExpired: '请登录' }
+        },
+      })
+      const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+      jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/personal/index', options: {} } as unknown as Taro.Page])
+      await expect(request('personal.order/read', { id: 9 })).rejects.toMatchObject({ kind: 'auth', code: -1 })
+      expect([now, getItem('token'), nav.mock.calls]).toEqual([now, after, []])
+      jest.restoreAllMocks()
+    }
   })
 
   it('learns the server clock from every answer, a refusal too (a phone 10 minutes fast)', async () => {

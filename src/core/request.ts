@@ -209,7 +209,9 @@ export async function request(path: ApiPath, payload: unknown, opts: RequestOpti
     return body.data
   } else if (body.code === CODE.AUTH) {
     err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code, refusal)
-    if (opts.token === undefined) onAuthExpired()
+    // Only about the session this device still holds: a call sent before the shopper left it (logged out, deleted the
+    // account, signed in anew) sends nobody to sign-in and forgets nothing.
+    if (opts.token === undefined && (getItem('token') ?? '') === (exchange.headers[HEADER_TOKEN] ?? '')) onAuthExpired()
   } else {
     err = new ApiError('business', body.msg || t('common.loadFailed'), 200, body.code, refusal)
   }
