@@ -214,7 +214,8 @@ describe('live status of a takeout order', () => {
       const yuan = (c: number) => `¥${(c / 100).toFixed(2)}`
 
       // Issue 39: the refund, not a progress that stopped — its amount, where it went, its steps to the end.
-      await shopper.page.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 10000 })
+      // (A bound for a hang: the refund's steps are read after the order's, and at load ~25 a CI run's took over 10 s.)
+      await shopper.page.locator('.refund-step--refunded.refund-step--done:visible').waitFor({ timeout: 60_000 })
       expect(await shopper.page.locator('.to-steps:visible').count()).toBe(0)
       expect(await shopper.page.locator('.refund-step__title:visible').allTextContents()).toEqual(['订单已取消', '款项退回中', '退款成功'])
       expect(await shopper.page.locator('.refund-timeline__amount:visible').textContent()).toBe(yuan(paid.pay_amount))
