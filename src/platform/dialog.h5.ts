@@ -11,15 +11,13 @@ export const dialogFocus: DialogFocus = {
     const focusables = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE))
     // The dialog is rendered in the same commit, but on a busy page its element can reach the document (or become
     // focusable) a little later: try on the next tick and again until the focus is inside it, for at most a second.
-    let timer: ReturnType<typeof setTimeout> | undefined
     const focusIn = (triesLeft: number) => {
-      timer = undefined
       const root = document.getElementById(id)
       if (root) (focusables(root)[0] ?? root).focus()
       if (root?.contains(document.activeElement) || triesLeft <= 0) return
       timer = setTimeout(() => focusIn(triesLeft - 1), FOCUS_RETRY_MS)
     }
-    timer = setTimeout(() => focusIn(FOCUS_TRIES), 0)
+    let timer = setTimeout(() => focusIn(FOCUS_TRIES), 0)
     const onKey = (e: KeyboardEvent) => {
       const root = document.getElementById(id)
       if (!root) return
@@ -42,7 +40,7 @@ export const dialogFocus: DialogFocus = {
     }
     document.addEventListener('keydown', onKey)
     return () => {
-      if (timer !== undefined) clearTimeout(timer)
+      clearTimeout(timer)
       document.removeEventListener('keydown', onKey)
       if (before && document.contains(before)) before.focus()
     }
