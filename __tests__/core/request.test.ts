@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { clockOffset, resetClock, serverNow } from '@/core/clock'
+import { refreshRolesOnLaunch } from '@/api/roles'
 import { ApiError, assetUrl, connectRequest, isRefusal, request } from '@/core/request'
 import { apiBase } from '@/platform/apiBase'
 import { transport } from '@/platform/transport'
@@ -111,6 +112,28 @@ describe('request client', () => {
       expect([now, getItem('token'), nav.mock.calls]).toEqual([now, after, []])
       jest.restoreAllMocks()
     }
+  })
+
+  // A CI run's browser test: a device whose session was ended elsewhere opened Signed-in devices cold; the launch's own
+  // check answered -1 first and forgot the session quietly, so the screen's -1 found no token stored and the shopper
+  // stayed on a screen that needs sign-in.
+  it("code -1 to a screen's call after the launch forgot that session quietly: Authorization opens, once", async () => {
+    setItem('token', 'ended')
+    let answerScreens = (): void => undefined
+    const screensAnswered = new Promise<void>((resolve) => (answerScreens = resolve))
+    fakeApi({
+      'personal.user/info': () => ({ loginExpired: '请登录' }),
+      'personal.order/read': () => screensAnswered.then(() => ({ loginExpired: '请登录' })),
+    })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' })
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/orders/detail', options: { id: '9' } } as unknown as Taro.Page])
+    // Two of the screen's calls and the launch's check, all sent with the ended session; the launch's answer comes first.
+    const screen = [request('personal.order/read', { id: 9 }), request('personal.order/read', { id: 10 })]
+    await refreshRolesOnLaunch()
+    expect([getItem('token'), nav.mock.calls]).toEqual([undefined, []])
+    answerScreens()
+    for (const call of screen) await expect(call).rejects.toMatchObject({ kind: 'auth', code: -1 })
+    expect(nav.mock.calls).toEqual([[{ url: `/pages/accountBind/index?redirect=${encodeURIComponent('/pages/orders/detail?id=9')}` }]])
   })
 
   it('learns the server clock from every answer, a refusal too (a phone 10 minutes fast)', async () => {

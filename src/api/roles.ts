@@ -1,6 +1,6 @@
 import type { UserInfo } from '@/contract/account'
 import { ApiError, request } from '@/core/request'
-import { forgetSession } from '@/core/session'
+import { forgetExpiredSessionQuietly } from '@/core/session'
 import { getItem, setItem } from '@/core/storage'
 
 /** Keep the roles the server gives this account (bind, launch, every profile read): the stored `userIds`. */
@@ -25,6 +25,6 @@ export async function refreshRolesOnLaunch(): Promise<void> {
     const answer = await request('personal.user/info', {}, { token })
     if (getItem('token') === token) rememberUserIds(answer.user.userIds)
   } catch (e) {
-    if (e instanceof ApiError && e.kind === 'auth' && getItem('token') === token) forgetSession()
+    if (e instanceof ApiError && e.kind === 'auth' && getItem('token') === token) forgetExpiredSessionQuietly(token)
   }
 }

@@ -6,7 +6,7 @@ import { askingAgain, invalidate, isFresh, kept, type Kept } from './cache'
 import { learnClock } from './clock'
 import { toastError } from './feedback'
 import { getLang, t } from './i18n'
-import { onAuthExpired } from './session'
+import { onAuthExpired, ownsExpiredSession } from './session'
 import { getItem } from './storage'
 import { withQuery, type Transport, type TransportRequest, type TransportResponse } from './transport.types'
 
@@ -209,9 +209,9 @@ export async function request(path: ApiPath, payload: unknown, opts: RequestOpti
     return body.data
   } else if (body.code === CODE.AUTH) {
     err = new ApiError('auth', body.msg || t('auth.expired'), 200, body.code, refusal)
-    // Only about the session this device still holds: a call sent before the shopper left it (logged out, deleted the
-    // account, signed in anew) sends nobody to sign-in and forgets nothing.
-    if (opts.token === undefined && (getItem('token') ?? '') === (exchange.headers[HEADER_TOKEN] ?? '')) onAuthExpired()
+    // Only about the session this device holds (./session.ts): a call sent before the shopper left it (logged out,
+    // deleted the account, signed in anew) sends nobody to sign-in and forgets nothing.
+    if (opts.token === undefined && ownsExpiredSession(exchange.headers[HEADER_TOKEN] ?? '')) onAuthExpired()
   } else {
     err = new ApiError('business', body.msg || t('common.loadFailed'), 200, body.code, refusal)
   }

@@ -21,6 +21,28 @@ export function forgetSession(): void {
   removeItem('myUserId')
 }
 
+/** The session the launch forgot without a word (its -1): a screen's own call with it still owes the shopper sign-in. */
+let quietlyForgotten = ''
+
+/** The server said -1 to the launch's own check: forget the session quietly (no jump to Authorization at launch). */
+export function forgetExpiredSessionQuietly(token: string): void {
+  quietlyForgotten = token
+  forgetSession()
+}
+
+/**
+ * Is a -1 to a call sent with `sent` about the session this device holds? Yes when it still holds it, or when the launch
+ * forgot it quietly while the call was on its way (the screen that asked still needs sign-in: once). No when the
+ * shopper left it (logged out, deleted the account, signed in anew): that call's -1 sends nobody anywhere.
+ */
+export function ownsExpiredSession(sent: string): boolean {
+  const stored = getItem('token') ?? ''
+  if (stored === sent) return true
+  if (stored !== '' || sent === '' || sent !== quietlyForgotten) return false
+  quietlyForgotten = ''
+  return true
+}
+
 /** "/pages/x/y?a=1" of the page on top of the stack ('' when there is none). */
 export function currentPageUrl(): string {
   const pages = Taro.getCurrentPages()
