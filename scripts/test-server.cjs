@@ -1,6 +1,10 @@
-// Starts the reference server for the outer test tiers as `npm start` does (the sources through tsx, `node --import tsx server/main.ts`; or, `built`, the
-// compiled server as a production `npm start` runs it: node dist-server/main.js), on a free 127.0.0.1 port with a fresh
-// database. Used by e2e/globalSetup.js and test-mp/server.js.
+// Starts the reference server for the outer test tiers, on a free 127.0.0.1 port with a fresh database: the compiled
+// server as a production `npm start` runs it (node dist-server/main.js, brought up to date once per test process), or,
+// with OCP_TEST_SERVER=source (or `built: false`), the sources through tsx (`node --import tsx server/main.ts`, as a
+// development `npm start` does). Used by the server tier's process tests, e2e/globalSetup.js and test-mp/server.js.
+//
+// Compiled by default (issue 41): tsx compiles the sources anew in every process it starts, 1–2 s of CPU a start, and
+// the tiers start hundreds of servers and commands (`serverCommand`: npm run admin, backup, doctor as operators run them).
 const { spawn, spawnSync } = require('node:child_process')
 const crypto = require('node:crypto')
 const fs = require('node:fs')
@@ -30,6 +34,61 @@ function statusOf(url) {
   })
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+const TSX = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+
+/** The sources, not the build: OCP_TEST_SERVER=source (a change to try without a build; the build is ~2 s). */
+const fromSources = () => process.env.OCP_TEST_SERVER === 'source'
+
+let upToDate = null
+/**
+ * dist-server/ as new as the sources (scripts/run-server.mjs --build), once per test process; the test processes of a
+ * run build one at a time (a lock folder; one left by a process that died is taken after two minutes).
+ */
+function ensureServerBuilt() {
+  upToDate ??= (async () => {
+    const lock = path.join(root, '.dist-server.lock')
+    for (let tries = 0; ; tries++) {
+      try {
+        fs.mkdirSync(lock)
+        break
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error
+        const age = (() => {
+          try {
+            return Date.now() - fs.statSync(lock).mtimeMs
+          } catch {
+            return 0
+          }
+        })()
+        if (age > 120000) fs.rmSync(lock, { recursive: true, force: true })
+        if (tries > 1500) throw new Error(`${lock} held for over 5 minutes`)
+        await sleep(200)
+      }
+    }
+    try {
+      const res = spawnSync(process.execPath, [path.join(root, 'scripts', 'run-server.mjs'), '--build'], { cwd: root, encoding: 'utf8' })
+      if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}${res.stderr}`)
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true })
+    }
+  })()
+  upToDate.catch(() => (upToDate = null))
+  return upToDate
+}
+
+/**
+ * The node arguments that run one of the server's commands as the test tiers run them (`main`, `admin`, `backup`,
+ * `doctor`, `db-copy`): dist-server/<name>.js, or its source through tsx (OCP_TEST_SERVER=source).
+ * @param {'main' | 'admin' | 'backup' | 'doctor' | 'db-copy'} name
+ * @returns {Promise<string[]>}
+ */
+async function serverCommand(name) {
+  if (fromSources()) return [TSX, path.join(root, name === 'main' ? 'server/main.ts' : `scripts/${name}.ts`)]
+  await ensureServerBuilt()
+  return ['--enable-source-maps', path.join(root, 'dist-server', `${name}.js`)]
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
@@ -45,8 +104,9 @@ function freePort() {
  * @param {{ staticDir?: string, label: string, dbPath?: string, env?: Record<string, string>, startMs?: number, sandbox?: boolean, built?: boolean | { main: string, nodeArgs?: string[] }, onOutput?: (all: string) => void, pickPort?: () => Promise<number> }} opts
  * pickPort: where the port comes from (default: one free a moment ago; __tests__/server/testServerPort.test.ts hands it a
  * taken one first).
- * built: the compiled server (issue 41) — true: dist-server/main.js, brought up to date first (scripts/run-server.mjs
- * --build, as a production `npm start` does); { main, nodeArgs }: that built main.js, run from its folder's parent.
+ * built: which server — default: dist-server/main.js, brought up to date first (scripts/run-server.mjs --build, as a
+ * production `npm start` does), unless OCP_TEST_SERVER=source; true: that build whatever the variable says; false: the
+ * sources through tsx; { main, nodeArgs }: that built main.js, run from its folder's parent.
  * sandbox: false starts it without the sandbox (no SANDBOX=1, no sandbox key to wait for; pass NODE_ENV=production and
  * the providers' variables in `env`: e2e/production.e2e.ts).
  * dbPath: share a database file with another server process (its folder is then not removed on stop). startMs: how long
@@ -76,15 +136,13 @@ async function startOnce({ staticDir, label, dbPath: sharedDb, env: extraEnv, st
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: dbPath, STATIC_DIR: staticDir ?? path.join(dir, 'no-static'), SANDBOX: '1', SMS_PER_CLIENT: '1000', SMS_PER_CLIENT_DAY: '100000', PAY_NOTIFY_SECRET: RUN_PAY_SECRET, ...extraEnv }
   delete env.SANDBOX_KEY
   if (!sandbox) delete env.SANDBOX
-  if (built === true) {
-    const res = spawnSync(process.execPath, [path.join(root, 'scripts', 'run-server.mjs'), '--build'], { cwd: root, encoding: 'utf8' })
-    if (res.status !== 0) throw new Error(`the server build failed:\n${res.stdout}${res.stderr}`)
-  }
-  const main = built === true ? path.join(root, 'dist-server', 'main.js') : built ? built.main : null
+  const compiled = built === true || (built === undefined && !fromSources())
+  if (compiled) await ensureServerBuilt()
+  const main = compiled ? path.join(root, 'dist-server', 'main.js') : built ? built.main : null
   // The sources through tsx's loader in this very process (`node --import tsx`), not tsx's command, which runs the server
   // as a child of its own: a SIGKILL (a crash, as the lifecycle test makes one) then killed tsx and left the server
   // running, and a SIGTERM reached it only as tsx relayed it. Here `pid` is the server's.
-  const argv = main ? ['--enable-source-maps', ...((built !== true && built.nodeArgs) || []), main] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')]
+  const argv = main ? ['--enable-source-maps', ...((built && built !== true && built.nodeArgs) || []), main] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')]
   const child = spawn(process.execPath, argv, { cwd: main ? path.dirname(path.dirname(main)) : root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const take = (d) => {
@@ -136,4 +194,4 @@ async function startOnce({ staticDir, label, dbPath: sharedDb, env: extraEnv, st
   return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, pid: child.pid, exited, output: () => output, stop }
 }
 
-module.exports = { startTestServer }
+module.exports = { startTestServer, serverCommand }

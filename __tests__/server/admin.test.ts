@@ -5,14 +5,11 @@
  * started as production starts it (no demo data, no sandbox), on SQLite — or PostgreSQL with TEST_DATABASE_URL. Usage
  * mistakes exit 2 and write nothing; refusals exit 1 with their reason.
  */
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import type { MerchantApplication } from '../../src/contract/merchant'
 import { runAdmin } from '../../scripts/admin'
 import { startServer, type TestServer } from './helpers'
+import { runCommand, type CommandRun } from './processes'
 
-const ROOT = path.resolve(__dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
 let s: TestServer
 beforeAll(async () => {
@@ -21,16 +18,8 @@ beforeAll(async () => {
 afterAll(() => s.close())
 
 /** The command as npm runs it: a process of its own on the server's database (the exit code is the process's). */
-function adminProcess(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...s.databaseEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, out, err }))
-  })
+function adminProcess(...args: string[]): Promise<CommandRun> {
+  return runCommand('admin', args, { ...process.env, ...s.databaseEnv })
 }
 
 /** The same command in this process (runAdmin, what scripts/admin.ts runs): quicker, the same database and exit codes. */

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
 import type { MerchantApplication } from '../../src/contract/merchant'
 import { fmt } from '../../server/time'
+import { runAdmin } from './admin'
 import { startServer, type TestServer } from './helpers'
 
 /**
@@ -19,23 +18,8 @@ afterAll(async () => {
   await s.close()
 })
 
-const ROOT = path.resolve(__dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
-function admin(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    // The database's clock alone: no CLOCK_AT of the environment the tests run in.
-    const env: NodeJS.ProcessEnv = { ...process.env, ...s.databaseEnv }
-    delete (env as Record<string, string | undefined>).CLOCK_AT
-    const child = spawn(process.execPath, [TSX, 'scripts/admin.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, out, err }))
-  })
-}
+const admin = (...args: string[]) => runAdmin(s.databaseEnv, ...args)
 
 // The mobile is the account's own phone (verified by its login code: no sign-up code needed).
 const form = (shopName: string, mobile: string) => ({

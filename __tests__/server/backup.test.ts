@@ -5,7 +5,6 @@
  * order made before it back, and the file passes SQLite's integrity check. The command refuses to overwrite a file and,
  * on PostgreSQL, points to pg_dump. SQLite only: PostgreSQL's backups are its own tools'.
  */
-import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,25 +13,15 @@ import Database from 'better-sqlite3'
 import type { CreateAnswer, ReadAnswer } from '../../src/contract/order'
 import { hashToken } from '../../server/domain/account'
 import { nowMs } from '../../server/time'
-import { httpClient, startTestServer, tally, type Answer, type TestServerProcess } from './processes'
+import { httpClient, runCommand, startTestServer, tally, type Answer, type CommandRun, type TestServerProcess } from './processes'
 
-const ROOT = path.resolve(__dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
 /** The command as npm runs it: a process of its own (the exit code is the process's). */
-function backupProcess(env: Record<string, string>, ...args: string[]): { done: Promise<{ code: number | null; out: string; err: string }>; exited: () => boolean } {
+function backupProcess(env: Record<string, string>, ...args: string[]): { done: Promise<CommandRun>; exited: () => boolean } {
   let exited = false
-  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, 'scripts/backup.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      exited = true
-      resolve({ code, out, err })
-    })
+  const done = runCommand('backup', args, { ...process.env, ...env }).then((run) => {
+    exited = true
+    return run
   })
   return { done, exited: () => exited }
 }

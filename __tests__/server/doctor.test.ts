@@ -3,7 +3,6 @@
  * what can be checked offline (key pairs against their certificates, certificate dates, shapes, files, the database when
  * asked) and lists what only the consoles show; exit 1 on a definite problem. Keys and certificates made per run.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,10 +13,9 @@ import { seedReferenceData } from '../../server/storage/reference'
 import { sqliteQuery } from '../../server/storage/query'
 import { certificateFor, rsaKeys } from './certs'
 import { freshPgDatabase, pgTestUrl } from './pg'
+import { runCommand } from './processes'
 
 const DAY = 86_400_000
-const ROOT = path.resolve(__dirname, '../..')
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
 let dir: string
 beforeAll(() => {
@@ -126,14 +124,8 @@ describe('npm run doctor', () => {
   })
 
   it('the command: exit code 1 and the variable named', async () => {
-    const run = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-      const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SWEEP_MS: '1m', DB_PATH: path.join(dir, 'cmd.sqlite') } as unknown as NodeJS.ProcessEnv
-      const child = spawn(process.execPath, [TSX, 'scripts/doctor.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      let out = ''
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-      child.on('error', reject)
-      child.on('close', (code) => resolve({ code, out }))
-    })
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SWEEP_MS: '1m', DB_PATH: path.join(dir, 'cmd.sqlite') } as unknown as NodeJS.ProcessEnv
+    const run = await runCommand('doctor', [], env)
     expect(run.code).toBe(1)
     expect(run.out).toContain('FAIL SWEEP_MS: "1m" is not a whole number (10 to 3600000 ms)')
   })

@@ -9,6 +9,7 @@ import { approveApplication, rejectApplication, showApplication } from '../../se
 import { nowMs } from '../../server/time'
 import { openAtVersion } from './oldDatabase'
 import { startServer, type TestServer } from './helpers'
+import { runCommand } from './processes'
 
 /**
  * Merchant sign-up (issue 26): the shopper's application (submit, read, each field's reason, one per mobile, one
@@ -237,24 +238,11 @@ describe('the role column', () => {
   })
 })
 
-/** A tsx script run to its end: exit code and output. */
-function runTsx(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, out, err }))
-  })
-}
-
 describe('the operator command (npm run admin)', () => {
   it('lists, shows, rejects per field and approves on the server database', async () => {
     const u = (await applicant())
     const app = (await submit(u.token, form({ shop_name: 'Admin Bakery' }))).body.data.application as MerchantApplication
-    const admin = (...args: string[]) => runTsx(['scripts/admin.ts', ...args], s.databaseEnv)
+    const admin = (...args: string[]) => runCommand('admin', args, { ...process.env, ...s.databaseEnv })
     const listed = await admin('applications')
     expect(listed.code).toBe(0)
     expect(listed.out).toMatch(new RegExp(`#${app.id}\\tsubmitted\\tAdmin Bakery`))

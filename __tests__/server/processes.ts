@@ -4,6 +4,7 @@
  * to the processes really are in flight at once. It counts what every such test must see none of: 5xx answers
  * and answers that are not the envelope.
  */
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import http from 'node:http'
@@ -13,6 +14,8 @@ import Database from 'better-sqlite3'
 import { openStorage } from '../../server/storage/engine'
 import { queryOf, sqliteQuery, type Q } from '../../server/storage/query'
 import { freshPgDatabase } from './pg'
+
+const ROOT = path.resolve(__dirname, '../..')
 
 export interface TestServerHandle {
   base: string
@@ -27,8 +30,32 @@ export interface TestServerProcess extends TestServerHandle {
   exited: Promise<{ code: number | null; signal: string | null }>
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const { startTestServer } = require('../../scripts/test-server.cjs') as {
+export const { startTestServer, serverCommand } = require('../../scripts/test-server.cjs') as {
   startTestServer: (o: { label: string; dbPath?: string; env?: Record<string, string>; onOutput?: (all: string) => void; pickPort?: () => Promise<number> }) => Promise<TestServerProcess>
+  serverCommand: (name: 'main' | 'admin' | 'backup' | 'doctor' | 'db-copy') => Promise<string[]>
+}
+
+export interface CommandRun {
+  code: number | null
+  out: string
+  err: string
+}
+
+/**
+ * One of the operator's commands (npm run admin | backup | doctor) as a process of its own, as npm runs it (compiled,
+ * scripts/test-server.cjs `serverCommand`), in exactly `env`: its exit code and what it wrote.
+ */
+export async function runCommand(name: 'admin' | 'backup' | 'doctor', args: string[], env: NodeJS.ProcessEnv): Promise<CommandRun> {
+  const argv = [...(await serverCommand(name)), ...args]
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, out, err }))
+  })
 }
 
 /**
