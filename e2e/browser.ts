@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -85,6 +86,17 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
     return page
   }
   return browser
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { serverCommandNow } = require('../scripts/test-server.cjs') as { serverCommandNow: (name: 'admin') => string[] }
+
+/**
+ * `npm run admin` on this worker's server database, as an operator runs it — compiled, as the run's servers are
+ * (scripts/test-server.cjs; tsx with OCP_TEST_SERVER=source): what it printed. Throws on a non-zero exit.
+ */
+export function admin(...args: string[]): string {
+  return execFileSync(process.execPath, [...serverCommandNow('admin'), ...args], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH as string }, encoding: 'utf8' })
 }
 
 /**

@@ -7,13 +7,12 @@
  * second applicant gives another mobile, verified by the SMS code. axe on every state in both languages; screenshots
  * test-results/e2e/issue26-merchant-*.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { BASE, LANG_EN, db, launch, logIn, phone, seriousAxe, settled, shot, smsCode, still, typeInto } from './browser'
+import { BASE, LANG_EN, admin, db, launch, logIn, phone, seriousAxe, settled, shot, smsCode, still, typeInto } from './browser'
 
 jest.setTimeout(240_000)
 
@@ -35,11 +34,6 @@ afterAll(async () => {
   await browser?.close()
   fs.rmSync(DIR, { recursive: true, force: true })
 })
-
-/** The operator's command as the README gives it, on this server's database. */
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH as string }, encoding: 'utf8' })
-}
 
 async function look(page: Page, name: string): Promise<void> {
   await still(page)

@@ -7,13 +7,12 @@
  * Confirm; the owner reads the change history. axe 0 serious/critical on every new screen; screenshots at 375×812
  * (test-results/e2e/issue44-*). One page: the owner and the shopper take turns on it by their stored session.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { BASE, api, dbRow, launch, phone, seriousAxe, sessionOf, settled, shot, still, toastGone, toastShown, typeInto } from './browser'
+import { BASE, admin, api, dbRow, launch, phone, seriousAxe, sessionOf, settled, shot, still, toastGone, toastShown, typeInto } from './browser'
 
 jest.setTimeout(300_000)
 
@@ -30,11 +29,6 @@ afterAll(async () => {
   await browser?.close()
   fs.rmSync(DIR, { recursive: true, force: true })
 })
-
-/** The operator's command as the README gives it, on this server's database. */
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH as string }, encoding: 'utf8' })
-}
 
 async function look(name: string): Promise<void> {
   await toastGone(page, 8000)

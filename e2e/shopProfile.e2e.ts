@@ -7,11 +7,9 @@
  * javascript: link, and the shop's page (opened cold) renders none of them. One page per test; axe 0 serious/critical
  * on every screen; screenshots at 375×812 (test-results/e2e/issue44-profile-*).
  */
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { BASE, LANG_EN, api, launch, phone, seriousAxe, sessionOf, settled, shot, still, toastGone, toastShown, typeInto } from './browser'
+import { BASE, LANG_EN, admin, api, launch, phone, seriousAxe, sessionOf, settled, shot, still, toastGone, toastShown, typeInto } from './browser'
 
 jest.setTimeout(240_000)
 
@@ -29,10 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH as string }, encoding: 'utf8' })
-}
 
 async function look(page: Page, name: string): Promise<void> {
   await toastGone(page, 8000)

@@ -7,11 +7,9 @@
  * open invite and a third phone's join screen. axe 0 serious/critical on every state; screenshots at 375×812
  * (test-results/e2e/issue26-staff-*).
  */
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { BASE, LANG_EN, api, db, launch, phone, seriousAxe, sessionOf, settled, shot, smsCode, still, toastGone, typeInto } from './browser'
+import { BASE, LANG_EN, admin, api, db, launch, phone, seriousAxe, sessionOf, settled, shot, smsCode, still, toastGone, typeInto } from './browser'
 
 jest.setTimeout(240_000)
 
@@ -29,11 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** The operator's command as the README gives it, on this server's database. */
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: path.resolve(__dirname, '..'), env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH as string }, encoding: 'utf8' })
-}
 
 async function look(page: Page, name: string): Promise<void> {
   await toastGone(page, 8000)

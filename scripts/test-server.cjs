@@ -84,8 +84,18 @@ function ensureServerBuilt() {
  * @returns {Promise<string[]>}
  */
 async function serverCommand(name) {
+  if (!fromSources()) await ensureServerBuilt()
+  return serverCommandNow(name)
+}
+
+/**
+ * serverCommand's arguments at once, for a test whose run has started its servers already (the browser tier: its
+ * globalSetup), so dist-server/ is up to date.
+ * @param {'main' | 'admin' | 'backup' | 'doctor' | 'db-copy'} name
+ * @returns {string[]}
+ */
+function serverCommandNow(name) {
   if (fromSources()) return [TSX, path.join(root, name === 'main' ? 'server/main.ts' : `scripts/${name}.ts`)]
-  await ensureServerBuilt()
   return ['--enable-source-maps', path.join(root, 'dist-server', `${name}.js`)]
 }
 
@@ -194,4 +204,4 @@ async function startOnce({ staticDir, label, dbPath: sharedDb, env: extraEnv, st
   return { base, dbPath, sandboxKey, paySecret: env.PAY_NOTIFY_SECRET, pid: child.pid, exited, output: () => output, stop }
 }
 
-module.exports = { startTestServer, serverCommand }
+module.exports = { startTestServer, serverCommand, serverCommandNow }
