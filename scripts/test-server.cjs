@@ -35,7 +35,6 @@ function statusOf(url) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const TSX = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
 
 /** The sources, not the build: OCP_TEST_SERVER=source (a change to try without a build; the build is ~2 s). */
 const fromSources = () => process.env.OCP_TEST_SERVER === 'source'
@@ -54,13 +53,12 @@ function ensureServerBuilt() {
         break
       } catch (error) {
         if (error.code !== 'EEXIST') throw error
-        const age = (() => {
-          try {
-            return Date.now() - fs.statSync(lock).mtimeMs
-          } catch {
-            return 0
-          }
-        })()
+        let age = 0
+        try {
+          age = Date.now() - fs.statSync(lock).mtimeMs
+        } catch {
+          // released meanwhile
+        }
         if (age > 120000) fs.rmSync(lock, { recursive: true, force: true })
         if (tries > 1500) throw new Error(`${lock} held for over 5 minutes`)
         await sleep(200)
@@ -89,14 +87,27 @@ async function serverCommand(name) {
 }
 
 /**
+ * The node arguments of a command compiled (dist-server/<name>.js) or from its source through tsx's loader in that very
+ * process (`node --import tsx`), not tsx's command, which runs it as a child of its own: a SIGKILL (a crash, as the
+ * lifecycle test makes one) then killed tsx and left the server running, and a SIGTERM reached it only as tsx relayed
+ * it. Either way the process started is the command's.
+ * @param {'main' | 'admin' | 'backup' | 'doctor' | 'db-copy'} name
+ * @param {boolean} compiled
+ * @returns {string[]}
+ */
+function commandArgs(name, compiled) {
+  if (compiled) return ['--enable-source-maps', path.join(root, 'dist-server', `${name}.js`)]
+  return ['--import', 'tsx', path.join(root, name === 'main' ? 'server/main.ts' : `scripts/${name}.ts`)]
+}
+
+/**
  * serverCommand's arguments at once, for a test whose run has started its servers already (the browser tier: its
  * globalSetup), so dist-server/ is up to date.
  * @param {'main' | 'admin' | 'backup' | 'doctor' | 'db-copy'} name
  * @returns {string[]}
  */
 function serverCommandNow(name) {
-  if (fromSources()) return [TSX, path.join(root, name === 'main' ? 'server/main.ts' : `scripts/${name}.ts`)]
-  return ['--enable-source-maps', path.join(root, 'dist-server', `${name}.js`)]
+  return commandArgs(name, !fromSources())
 }
 
 function freePort() {
@@ -148,12 +159,10 @@ async function startOnce({ staticDir, label, dbPath: sharedDb, env: extraEnv, st
   if (!sandbox) delete env.SANDBOX
   const compiled = built === true || (built === undefined && !fromSources())
   if (compiled) await ensureServerBuilt()
-  const main = compiled ? path.join(root, 'dist-server', 'main.js') : built ? built.main : null
-  // The sources through tsx's loader in this very process (`node --import tsx`), not tsx's command, which runs the server
-  // as a child of its own: a SIGKILL (a crash, as the lifecycle test makes one) then killed tsx and left the server
-  // running, and a SIGTERM reached it only as tsx relayed it. Here `pid` is the server's.
-  const argv = main ? ['--enable-source-maps', ...((built && built !== true && built.nodeArgs) || []), main] : ['--import', 'tsx', path.join(root, 'server', 'main.ts')]
-  const child = spawn(process.execPath, argv, { cwd: main ? path.dirname(path.dirname(main)) : root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Another build (serverBuild.test.ts: a production install of its own) runs from its folder's parent; `pid` is the server's.
+  const other = built && built !== true ? built : null
+  const argv = other ? ['--enable-source-maps', ...(other.nodeArgs || []), other.main] : commandArgs('main', compiled)
+  const child = spawn(process.execPath, argv, { cwd: other ? path.dirname(path.dirname(other.main)) : root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const take = (d) => {
     output += d

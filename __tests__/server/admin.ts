@@ -4,9 +4,7 @@
  */
 import { runCommand, type CommandRun } from './processes'
 
-export type AdminRun = CommandRun
-
-export function runAdmin(databaseEnv: Record<string, string>, ...args: string[]): Promise<AdminRun> {
+export function runAdmin(databaseEnv: Record<string, string>, ...args: string[]): Promise<CommandRun> {
   // The database's clock alone: no CLOCK_AT of the environment the tests run in.
   const env: NodeJS.ProcessEnv = { ...process.env, ...databaseEnv }
   delete (env as Record<string, string | undefined>).CLOCK_AT
