@@ -69,15 +69,16 @@ export interface FlashPriceRow {
   start_time: string
   end_time: string
 }
+
+/** A product on sale (not taken off by the console) with its session, by id: what pricing and the gate read. */
+const ON_SALE = 'FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ? AND p.withdrawn_at IS NULL'
+
 export const flashPrice = async (db: Q, id: number, now = nowMs()): Promise<FlashPriceRow | undefined> => {
-  const row = (await db.get(
-    `SELECT p.id, p.name, p.price, p.original_price, p.pickup_shop_id, p.stock, p.limit_per_user, s.start_minute, s.end_minute
-     FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ? AND p.withdrawn_at IS NULL`,
-    id,
-  )) as Stored<FlashPriceRow> | undefined
+  const row = (await db.get(`SELECT p.id, p.name, p.price, p.original_price, p.pickup_shop_id, p.stock, p.limit_per_user, s.start_minute, s.end_minute ${ON_SALE}`, id)) as
+    | Stored<FlashPriceRow>
+    | undefined
   return row && onDay<FlashPriceRow>(row, now)
 }
-
 
 /**
  * What a flash-sale buyer's order would meet first, read in ONE statement (issue 42): the product on sale with its
@@ -98,7 +99,7 @@ export const flashGate = async (db: Q, productId: number, userId: number, client
   const row = (await db.get(
     `SELECT p.stock, p.price, s.start_minute, s.end_minute,
        (SELECT o.id FROM orders o WHERE o.user_id = ? AND o.client_request_id = ?) AS order_id
-     FROM seckill_products p JOIN seckill_sessions s ON s.id = p.session_id WHERE p.id = ? AND p.withdrawn_at IS NULL`,
+     ${ON_SALE}`,
     userId,
     clientRequestId,
     productId,
