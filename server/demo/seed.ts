@@ -113,10 +113,13 @@ async function seedFlashProducts(q: Q): Promise<void> {
     if (await seed.hasId(q, 'seckill_products', id)) continue
     const product = { id, session_id: sid, name, image: img(`product-${id}`), price, original_price: original, stock, total_stock: total, limit_per_user: limit, rules: flashRules(limit), pickup_shop_id: PICKUP_SHOP_ID }
     await seed.insertSeckillProduct(q, product, true)
-    for (let k = 0; k < 2; k++) {
-      const n = id * 2 + k
-      await seed.insertComment(q, { shop_id: null, product_id: id, nickname: `会员${3000 + n}`, avatar: img(`avatar-${200 + n}`), rating: 4 + ((id + k) % 2), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n * 5, 'hour')) })
-    }
+    await seed.insertComments(
+      q,
+      [0, 1].map((k) => {
+        const n = id * 2 + k
+        return { shop_id: null, product_id: id, nickname: `会员${3000 + n}`, avatar: img(`avatar-${200 + n}`), rating: 4 + ((id + k) % 2), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n * 5, 'hour')) }
+      }),
+    )
   }
 }
 
@@ -205,16 +208,18 @@ async function seedShopsAndGoods(q: Q): Promise<void> {
   }
 
   const texts = ['味道很好，会员折扣很给力', '服务热情，环境干净', '性价比高，下次还来', '排队有点久，但值得', '用一卡通买单很方便']
+  const comments: seed.DemoComment[] = []
   let n = 0
   for (const s of shops) {
     for (let i = 0; i < 14; i++) {
       n++
-      await seed.insertComment(q, { shop_id: s.id, product_id: null, nickname: `会员${String(1000 + n)}`, avatar: img(`avatar-${n}`), rating: 3 + (n % 3), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n, 'hour')) })
+      comments.push({ shop_id: s.id, product_id: null, nickname: `会员${String(1000 + n)}`, avatar: img(`avatar-${n}`), rating: 3 + (n % 3), content: texts[n % texts.length], created_at: fmt(inBusinessZone().subtract(n, 'hour')) })
     }
   }
   for (const [id] of products) {
-    await seed.insertComment(q, { shop_id: null, product_id: id, nickname: `会员${2000 + id}`, avatar: img(`avatar-${100 + id}`), rating: 5, content: '抢到了，物流很快', created_at: fmt(inBusinessZone().subtract(id, 'day')) })
+    comments.push({ shop_id: null, product_id: id, nickname: `会员${2000 + id}`, avatar: img(`avatar-${100 + id}`), rating: 5, content: '抢到了，物流很快', created_at: fmt(inBusinessZone().subtract(id, 'day')) })
   }
+  await seed.insertComments(q, comments)
 
   for (const s of shops) await seed.insertQrNumber(q, `SHOP-${String(s.id).padStart(4, '0')}`, `/pages/payBill/index?shop_id=${s.id}`)
   await seed.insertQrNumber(q, 'CARD', '/pages/card/index')
@@ -273,11 +278,8 @@ async function seedFuel(q: Q): Promise<void> {
       await seed.setShopPlace(q, st.id, st.lat, st.lng, '00:00-24:00')
     }
     await seed.putOilStation(q, st.id, st.brand)
-    for (let n = 1; n <= st.pumps; n++) await seed.addOilPump(q, st.id, n)
-    for (const [i, grade] of st.grades.entries()) {
-      await seed.addOilGrade(q, st.id, grade, i + 1)
-      await seed.addOilPrice(q, st.id, grade, BASE_PRICE[grade] + (st.id % 7), LONG_AGO)
-    }
+    await seed.addOilPumps(q, st.id, st.pumps)
+    await seed.addOilGrades(q, st.id, st.grades.map((grade) => ({ grade, price: BASE_PRICE[grade] + (st.id % 7) })), LONG_AGO)
   }
   // Station 6, 92#: lowered a week ago, and a rise already announced for three days from now.
   await seed.addOilPrice(q, 6, '92#', 759, day(-7))

@@ -1,5 +1,5 @@
 import type { Q } from '../storage/query'
-import { setEnglishName } from '../storage/seed/demo'
+import { setEnglishNames } from '../storage/seed/demo'
 
 /**
  * The English names the demo's merchants give their goods (issue 39; docs/decisions/2026-12-06-english-names-of-goods.md):
@@ -67,5 +67,5 @@ export const DISH_EN: Readonly<Record<string, string>> = {
 
 /** The demo's English names, where a product or dish of that name has none yet (the seed's own rows). */
 export async function seedEnglishNames(q: Q, table: 'mall_products' | 'dishes', names: Readonly<Record<string, string>>): Promise<void> {
-  for (const [zh, en] of Object.entries(names)) await setEnglishName(q, table, zh, en)
+  await setEnglishNames(q, table, Object.entries(names))
 }

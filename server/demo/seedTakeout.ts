@@ -166,7 +166,8 @@ async function seedMenus(q: Q): Promise<void> {
       for (const [g, [gName, required, max, options]] of groups.entries()) {
         groupId++
         await seed.insertOptionGroup(q, groupId, dishId, gName, required ? 1 : 0, max, g)
-        for (const [o, [oName, oPrice]] of options.entries()) await seed.insertOption(q, ++optionId, groupId, oName, oPrice, o)
+        await seed.insertOptions(q, optionId + 1, groupId, options)
+        optionId += options.length
       }
     }
   }

@@ -99,17 +99,16 @@ export const insertSeckillProduct = (q: Q, p: DemoFlashProduct, ifMissing: boole
   )
 
 /** A review of a shop or of a flash-sale product (the other null). */
-export const insertComment = (q: Q, c: { shop_id: number | null; product_id: number | null; nickname: string; avatar: string; rating: number; content: string; created_at: string }) =>
-  q.run(
-    'INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    c.shop_id,
-    c.product_id,
-    c.nickname,
-    c.avatar,
-    c.rating,
-    c.content,
-    c.created_at,
+export type DemoComment = { shop_id: number | null; product_id: number | null; nickname: string; avatar: string; rating: number; content: string; created_at: string }
+
+/** Comments, in one statement (their ids in the list's order): ~200 rows, one round trip instead of one each on PostgreSQL. */
+export const insertComments = async (q: Q, list: readonly DemoComment[]): Promise<void> => {
+  if (!list.length) return
+  await q.run(
+    `INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES ${list.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    ...list.flatMap((c) => [c.shop_id, c.product_id, c.nickname, c.avatar, c.rating, c.content, c.created_at]),
   )
+}
 
 export const insertQrNumber = (q: Q, number: string, url: string) => q.run('INSERT INTO qr_numbers (number, url) VALUES (?, ?)', number, url)
 
@@ -118,10 +117,22 @@ export const insertQrNumber = (q: Q, number: string, url: string) => q.run('INSE
 export const putOilStation = (q: Q, shopId: number, brand: string) =>
   q.run('INSERT INTO oil_stations (shop_id, brand) VALUES (?, ?) ON CONFLICT (shop_id) DO UPDATE SET brand = excluded.brand', shopId, brand)
 
-export const addOilPump = (q: Q, shopId: number, pumpNo: number) => q.run('INSERT INTO oil_pumps (shop_id, pump_no) VALUES (?, ?) ON CONFLICT DO NOTHING', shopId, pumpNo)
+/** A station's pumps 1…count, in one statement. */
+export const addOilPumps = async (q: Q, shopId: number, count: number): Promise<void> => {
+  const numbers = Array.from({ length: count }, (_, i) => i + 1)
+  if (!numbers.length) return
+  await q.run(`INSERT INTO oil_pumps (shop_id, pump_no) VALUES ${numbers.map(() => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`, ...numbers.flatMap((n) => [shopId, n]))
+}
 
-export const addOilGrade = (q: Q, shopId: number, grade: string, sort: number) =>
-  q.run('INSERT INTO oil_grades (shop_id, grade, sort) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', shopId, grade, sort)
+/** A station's grades in their order (sort 1, 2, …) with each one's price from `effectiveFrom`: two statements. */
+export const addOilGrades = async (q: Q, shopId: number, grades: ReadonlyArray<{ grade: string; price: number }>, effectiveFrom: string): Promise<void> => {
+  if (!grades.length) return
+  await q.run(`INSERT INTO oil_grades (shop_id, grade, sort) VALUES ${grades.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`, ...grades.flatMap((g, i) => [shopId, g.grade, i + 1]))
+  await q.run(
+    `INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES ${grades.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+    ...grades.flatMap((g) => [shopId, g.grade, g.price, effectiveFrom]),
+  )
+}
 
 export const addOilPrice = (q: Q, shopId: number, grade: string, price: number, effectiveFrom: string) =>
   q.run('INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', shopId, grade, price, effectiveFrom)
@@ -164,8 +175,14 @@ export const insertMenuDish = (
 export const insertOptionGroup = (q: Q, id: number, dishId: number, name: string, required: number, maxChoices: number, sort: number) =>
   q.run('INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort) VALUES (?, ?, ?, ?, ?, ?)', id, dishId, name, required, maxChoices, sort)
 
-export const insertOption = (q: Q, id: number, groupId: number, name: string, price: number, sort: number) =>
-  q.run('INSERT INTO dish_options (id, group_id, name, price, sort) VALUES (?, ?, ?, ?, ?)', id, groupId, name, price, sort)
+/** A group's options in their order (sort 0, 1, …), ids from `firstId` on: one statement. */
+export const insertOptions = async (q: Q, firstId: number, groupId: number, options: ReadonlyArray<readonly [name: string, price: number]>): Promise<void> => {
+  if (!options.length) return
+  await q.run(
+    `INSERT INTO dish_options (id, group_id, name, price, sort) VALUES ${options.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+    ...options.flatMap(([name, price], sort) => [firstId + sort, groupId, name, price, sort]),
+  )
+}
 
 /**
  * The menus' categories as rows (issue 44: the store orders, renames and deletes them), in the order of their first
@@ -180,7 +197,15 @@ export async function categoriseDishes(q: Q): Promise<void> {
 }
 
 /** The merchant's English name of the goods named `zh`, where they have none yet. */
-export const setEnglishName = (q: Q, table: 'mall_products' | 'dishes', zh: string, en: string) => q.run(`UPDATE ${table} SET name_en = ? WHERE name = ? AND name_en IS NULL`, en, zh)
+/** English names by Chinese name, where a row of that name has none yet: one statement for the whole list. */
+export const setEnglishNames = async (q: Q, table: 'mall_products' | 'dishes', names: ReadonlyArray<readonly [zh: string, en: string]>): Promise<void> => {
+  if (!names.length) return
+  await q.run(
+    `UPDATE ${table} SET name_en = CASE name ${names.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE name_en IS NULL AND name IN (${placeholders(names)})`,
+    ...names.flatMap(([zh, en]) => [zh, en]),
+    ...names.map(([zh]) => zh),
+  )
+}
 
 // ——— staff accounts ———
 
