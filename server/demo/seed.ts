@@ -282,6 +282,8 @@ async function seedFuel(q: Q): Promise<void> {
     await seed.addOilGrades(q, st.id, st.grades.map((grade) => ({ grade, price: BASE_PRICE[grade] + (st.id % 7) })), LONG_AGO)
   }
   // Station 6, 92#: lowered a week ago, and a rise already announced for three days from now.
-  await seed.addOilPrice(q, 6, '92#', 759, day(-7))
-  await seed.addOilPrice(q, 6, '92#', 782, day(3))
+  await seed.addOilPrices(q, 6, [
+    { grade: '92#', price: 759, effectiveFrom: day(-7) },
+    { grade: '92#', price: 782, effectiveFrom: day(3) },
+  ])
 }

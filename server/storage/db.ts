@@ -83,6 +83,9 @@ export function sql(db: DB, text: string): Database.Statement {
 /** `?, ?, ?` for a list of values bound one by one. */
 export const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ')
 
+/** `(?, ?), (?, ?)` and the values in order, for a multi-row `INSERT … VALUES` of rows given as arrays of one length. */
+export const rowsValues = <P>(rows: ReadonlyArray<readonly P[]>): [text: string, params: P[]] => [rows.map((r) => `(${placeholders(r)})`).join(', '), rows.flat()]
+
 /** Each migration once, even when several processes open a new database file at the same moment. */
 function migrate(db: DB): void {
   for (;;) {

@@ -1,5 +1,5 @@
 import { named, type Q } from '../query'
-import { placeholders } from '../db'
+import { placeholders, rowsValues } from '../db'
 
 /**
  * The demo seed's statements (issue 41): what server/demo/ writes — its content (shops, products, names, texts) stays
@@ -104,10 +104,8 @@ export type DemoComment = { shop_id: number | null; product_id: number | null; n
 /** Comments, in one statement (their ids in the list's order): ~200 rows, one round trip instead of one each on PostgreSQL. */
 export const insertComments = async (q: Q, list: readonly DemoComment[]): Promise<void> => {
   if (!list.length) return
-  await q.run(
-    `INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES ${list.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    ...list.flatMap((c) => [c.shop_id, c.product_id, c.nickname, c.avatar, c.rating, c.content, c.created_at]),
-  )
+  const [values, params] = rowsValues(list.map((c) => [c.shop_id, c.product_id, c.nickname, c.avatar, c.rating, c.content, c.created_at]))
+  await q.run(`INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES ${values}`, ...params)
 }
 
 export const insertQrNumber = (q: Q, number: string, url: string) => q.run('INSERT INTO qr_numbers (number, url) VALUES (?, ?)', number, url)
@@ -119,23 +117,25 @@ export const putOilStation = (q: Q, shopId: number, brand: string) =>
 
 /** A station's pumps 1…count, in one statement. */
 export const addOilPumps = async (q: Q, shopId: number, count: number): Promise<void> => {
-  const numbers = Array.from({ length: count }, (_, i) => i + 1)
-  if (!numbers.length) return
-  await q.run(`INSERT INTO oil_pumps (shop_id, pump_no) VALUES ${numbers.map(() => '(?, ?)').join(', ')} ON CONFLICT DO NOTHING`, ...numbers.flatMap((n) => [shopId, n]))
+  if (count < 1) return
+  const [values, params] = rowsValues(Array.from({ length: count }, (_, i) => [shopId, i + 1]))
+  await q.run(`INSERT INTO oil_pumps (shop_id, pump_no) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
 }
 
 /** A station's grades in their order (sort 1, 2, …) with each one's price from `effectiveFrom`: two statements. */
 export const addOilGrades = async (q: Q, shopId: number, grades: ReadonlyArray<{ grade: string; price: number }>, effectiveFrom: string): Promise<void> => {
   if (!grades.length) return
-  await q.run(`INSERT INTO oil_grades (shop_id, grade, sort) VALUES ${grades.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`, ...grades.flatMap((g, i) => [shopId, g.grade, i + 1]))
-  await q.run(
-    `INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES ${grades.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-    ...grades.flatMap((g) => [shopId, g.grade, g.price, effectiveFrom]),
-  )
+  const [values, params] = rowsValues(grades.map((g, i) => [shopId, g.grade, i + 1]))
+  await q.run(`INSERT INTO oil_grades (shop_id, grade, sort) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+  await addOilPrices(q, shopId, grades.map((g) => ({ ...g, effectiveFrom })))
 }
 
-export const addOilPrice = (q: Q, shopId: number, grade: string, price: number, effectiveFrom: string) =>
-  q.run('INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING', shopId, grade, price, effectiveFrom)
+/** Prices of a station's grades, each from its moment, in one statement. */
+export const addOilPrices = async (q: Q, shopId: number, prices: ReadonlyArray<{ grade: string; price: number; effectiveFrom: string }>): Promise<void> => {
+  if (!prices.length) return
+  const [values, params] = rowsValues(prices.map((p) => [shopId, p.grade, p.price, p.effectiveFrom]))
+  await q.run(`INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+}
 
 // ——— takeout ———
 
@@ -178,10 +178,8 @@ export const insertOptionGroup = (q: Q, id: number, dishId: number, name: string
 /** A group's options in their order (sort 0, 1, …), ids from `firstId` on: one statement. */
 export const insertOptions = async (q: Q, firstId: number, groupId: number, options: ReadonlyArray<readonly [name: string, price: number]>): Promise<void> => {
   if (!options.length) return
-  await q.run(
-    `INSERT INTO dish_options (id, group_id, name, price, sort) VALUES ${options.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-    ...options.flatMap(([name, price], sort) => [firstId + sort, groupId, name, price, sort]),
-  )
+  const [values, params] = rowsValues(options.map(([name, price], sort) => [firstId + sort, groupId, name, price, sort]))
+  await q.run(`INSERT INTO dish_options (id, group_id, name, price, sort) VALUES ${values}`, ...params)
 }
 
 /**
@@ -196,8 +194,7 @@ export async function categoriseDishes(q: Q): Promise<void> {
   await q.run('UPDATE dishes SET category_id = (SELECT c.id FROM dish_categories c WHERE c.shop_id = dishes.shop_id AND c.name = dishes.category) WHERE category_id IS NULL')
 }
 
-/** The merchant's English name of the goods named `zh`, where they have none yet. */
-/** English names by Chinese name, where a row of that name has none yet: one statement for the whole list. */
+/** The merchants' English names of the goods, by their Chinese name, where a row of that name has none yet: one statement for the whole list. */
 export const setEnglishNames = async (q: Q, table: 'mall_products' | 'dishes', names: ReadonlyArray<readonly [zh: string, en: string]>): Promise<void> => {
   if (!names.length) return
   await q.run(
