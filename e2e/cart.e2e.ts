@@ -36,7 +36,7 @@ async function addFromProduct(page: Page, productId: number, spec: string, quant
 describe('the cart', () => {
   it('two specs added from their products → the cart → ONE order with one shipping fee → paid in the sandbox → Order detail lists both lines', async () => {
     const shopper = await phone(browser)
-    const token = await logIn(shopper.page, '13800002471')
+    const token = await logIn(shopper.page, '13800002491')
     await seedAddressAndCoupon(token)
     const stock = () => db<{ a: number; b: number }>('SELECT (SELECT stock FROM mall_specs WHERE id = 11) AS a, (SELECT stock FROM mall_specs WHERE id = 21) AS b')
     const before = stock()
@@ -77,7 +77,7 @@ describe('the cart', () => {
     expect(await page.locator('.pending-order__amount:visible').textContent()).toBe('待付款 ¥149.70')
     await still(page)
     await shot(page, 'cart-2-back-from-cashier-zh')
-    const unpaid = () => db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800002471' AND o.kind = 'product'").n
+    const unpaid = () => db<{ n: number }>("SELECT COUNT(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.phone = '13800002491' AND o.kind = 'product'").n
     expect(unpaid()).toBe(1)
     await page.locator('.pending-order__pay:visible').click()
     await page.waitForURL(/\/sandbox\/cashier/)

@@ -20,9 +20,15 @@ function phonesUsed(): Array<{ file: string; phone: string; how: 'logIn' | 'sess
     const properties = new Map<string, string[]>()
     for (const m of text.matchAll(/\b(\w+): '(1\d{10})'/g)) properties.set(m[1], [...(properties.get(m[1]) ?? []), m[2]])
     const rowPhones = [...text.matchAll(/\[\s*'[\w-]+', '(1\d{10})'/g)].map((m) => m[1])
+    // A phone built from a ten-digit prefix in a table of cases and a digit (`${phones}1`): each prefix with each such
+    // digit of the file. paySteps.e2e logged 13800002471 in so (`['zh', '1380000247']`, `${phones}1`), as cart.e2e did
+    // by its literal, and this scan saw only cart's (a login refused "wrong code" in a one-worker run, 2026-12-07).
+    const prefixes = [...text.matchAll(/'(1\d{9})'/g)].map((m) => m[1])
+    const digits = [...new Set([...text.matchAll(/\$\{\w+\}(\d)`/g)].map((m) => m[1]))]
+    const built = prefixes.flatMap((prefix) => digits.map((d) => `${prefix}${d}`))
     for (const m of text.matchAll(/\b(logIn|sessionOf)\((?:[\w.]+, )?(?:'(1\d{10})'|([\w.]+))/g)) {
       const name = m[3] ?? ''
-      const phones = m[2] ? [m[2]] : (constants.get(name) ?? (name.includes('.') ? properties.get(name.split('.').pop() ?? '') : /^[a-z]/.test(name) ? rowPhones : undefined) ?? [])
+      const phones = m[2] ? [m[2]] : (constants.get(name) ?? (name.includes('.') ? properties.get(name.split('.').pop() ?? '') : /^[a-z]/.test(name) ? [...rowPhones, ...built] : undefined) ?? [])
       for (const phone of phones) out.push({ file, phone, how: m[1] as 'logIn' | 'sessionOf' })
     }
   }
