@@ -62,7 +62,7 @@ async function dropOrphans(adminUrl: string): Promise<void> {
 
 /**
  * Databases a closed test server gave back (`freshPgDatabase(url, { reuse: true })`), per cluster: every table is emptied
- * (and its identity restarted) when one is taken again, so the next server migrates nothing (the schema is there) and
+ * (and every sequence restarted) when one is taken again, so the next server migrates nothing (the schema is there) and
  * seeds it as a new database. Creating, migrating and dropping a database per test server was ~0.45 s of each (a DROP
  * DATABASE waits for a checkpoint); this process's spares are left for the next run's dropOrphans.
  */
@@ -75,9 +75,20 @@ const spares = new Map<string, PgDatabase[]>()
 export async function freshPgDatabase(adminUrl: string, { reuse = false }: { reuse?: boolean } = {}): Promise<PgDatabase> {
   const spare = reuse ? spares.get(adminUrl)?.pop() : undefined
   if (spare) {
-    const { rows } = await spare.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_version'")
-    const tables = (rows as Array<{ tablename: string }>).map((r) => `"${r.tablename}"`)
-    if (tables.length) await spare.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY`)
+    // Emptied row by row in one transaction (foreign keys and triggers held off, so the order of the tables does not
+    // matter and nothing is notified), every sequence back at its start: ~20–70 ms against 300 ms on average for a
+    // TRUNCATE of the ~75 tables (each truncated table and index gets new files), measured on a seeded database with the
+    // PostgreSQL tier's two workers running (2026-12-07); a server start is most of that tier's time.
+    const { rows } = await spare.query(
+      "SELECT format('%I', tablename) AS name, 'table' AS kind FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_version' " +
+        "UNION ALL SELECT format('%I', sequencename), 'sequence' FROM pg_sequences WHERE schemaname = current_schema()",
+    )
+    const named = rows as Array<{ name: string; kind: 'table' | 'sequence' }>
+    const statements = [
+      ...named.filter((r) => r.kind === 'table').map((r) => `DELETE FROM ${r.name}`),
+      ...named.filter((r) => r.kind === 'sequence').map((r) => `ALTER SEQUENCE ${r.name} RESTART`),
+    ]
+    if (statements.length) await spare.query(['BEGIN', 'SET LOCAL session_replication_role = replica', ...statements, 'COMMIT'].join(';\n'))
     return spare
   }
   await dropOrphans(adminUrl)
