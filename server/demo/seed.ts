@@ -75,12 +75,16 @@ export const staffPhone = (shopId: number) => `199000000${String(shopId).padStar
  */
 async function seedStaff(q: Q): Promise<void> {
   const now = fmt(nowMs())
-  for (const shopId of await seed.shopIds(q)) {
-    const phone = staffPhone(shopId)
-    if (await seed.isStaffPhone(q, phone)) continue
-    const userId = (await seed.userIdByPhone(q, phone)) ?? (await seed.insertUser(q, phone, `会员${phone.slice(-4)}`, img(`avatar-${phone.slice(-4)}`), now))
-    await seed.addStoreStaff(q, userId, shopId, now)
-  }
+  const shops = await seed.shopIds(q)
+  const staff = await seed.staffPhonesAmong(q, shops.map(staffPhone))
+  const missing = shops.filter((shopId) => !staff.has(staffPhone(shopId)))
+  if (!missing.length) return
+  // The accounts missing first, in the shops' order (their ids in that order), then every missing staff row at once.
+  const known = await seed.userIdsByPhone(q, missing.map(staffPhone))
+  const phones = missing.map(staffPhone).filter((phone) => !known.has(phone))
+  await seed.insertUsers(q, phones.map((phone) => ({ phone, nickname: `会员${phone.slice(-4)}`, avatar: img(`avatar-${phone.slice(-4)}`), created_at: now })))
+  const ids = phones.length ? await seed.userIdsByPhone(q, missing.map(staffPhone)) : known
+  await seed.addStoreStaffRows(q, missing.map((shopId) => ({ user_id: ids.get(staffPhone(shopId)) as number, shop_id: shopId, created_at: now })))
 }
 
 /** A flash-sale product's rules as its merchant writes them (the app shows its own, in the shopper's language). */

@@ -81,28 +81,34 @@ export async function seedMall(q: Q): Promise<void> {
   if (!MALL_PRODUCTS.every((p) => stores.has(p.shop))) return
   // The categories are there already in a database of this version (reference data); an older one gets them here.
   for (const [i, [id, name]] of MALL_CATEGORIES.entries()) await addMallCategory(q, id, name, i)
-  for (const p of MALL_PRODUCTS) {
-    const pictures = [img(`mall-${p.id}`), img(`mall-${p.id}-2`), img(`mall-${p.id}-3`)]
-    await seed.insertMallProduct(q, {
-      id: p.id,
-      category_id: p.category,
-      shop_id: p.shop,
-      name: p.name,
-      subtitle: p.subtitle,
-      image: pictures[0],
-      images: JSON.stringify(pictures),
-      description: JSON.stringify(p.description),
-      list_price: p.list,
-      limit_per_order: p.limit,
-      pickup: p.pickup ? 1 : 0,
-      shipping_fee: p.fee,
-      sort: p.id,
-    })
-    for (const [i, [name, price, member, stock, total]] of p.specs.entries()) await seed.insertMallSpec(q, specId(p.id, i), p.id, name, price, member, stock, total, i)
-  }
+  await seed.insertMallProducts(
+    q,
+    MALL_PRODUCTS.map((p) => {
+      const pictures = [img(`mall-${p.id}`), img(`mall-${p.id}-2`), img(`mall-${p.id}-3`)]
+      return {
+        id: p.id,
+        category_id: p.category,
+        shop_id: p.shop,
+        name: p.name,
+        subtitle: p.subtitle,
+        image: pictures[0],
+        images: JSON.stringify(pictures),
+        description: JSON.stringify(p.description),
+        list_price: p.list,
+        limit_per_order: p.limit,
+        pickup: p.pickup ? 1 : 0,
+        shipping_fee: p.fee,
+        sort: p.id,
+      }
+    }),
+  )
+  await seed.insertMallSpecs(
+    q,
+    MALL_PRODUCTS.flatMap((p) => p.specs.map(([name, price, member, stock, total], i) => ({ id: specId(p.id, i), product_id: p.id, name, price, member_price: member, stock, total_stock: total, sort: i }))),
+  )
   for (const [id, title, subtitle, banner, products] of MALL_SPECIALS) {
     await seed.insertMallSpecial(q, id, title, subtitle, img(banner))
-    for (const [i, pid] of products.entries()) await seed.insertMallSpecialProduct(q, id, pid, i)
+    await seed.insertMallSpecialProducts(q, id, products)
   }
   for (const [i, [id, art, title, subtitle, type, linkId]] of MALL_SLIDES.entries()) await seed.insertMallSlide(q, id, img(art), title, subtitle, type, linkId, i)
   await seedEnglishNames(q, 'mall_products', MALL_PRODUCT_EN)

@@ -130,6 +130,10 @@ async function seedMenus(q: Q): Promise<void> {
   let dishId = 0
   let groupId = 0
   let optionId = 0
+  // Every shop's dishes, option groups and options, written once the shops are: three statements.
+  const dishes: Parameters<typeof seed.insertMenuDishes>[1][number][] = []
+  const groupRows: Parameters<typeof seed.insertOptionGroups>[1][number][] = []
+  const optionRows: Parameters<typeof seed.insertOptions>[1][number][] = []
   for (const s of TAKEOUT_SHOPS) {
     // A database seeded with other demo data (a test's) may lack the shop, its city or the food class: skipped.
     if (s.add && (await seed.hasId(q, 'cities', s.add.city_id)) && (await seed.hasId(q, 'business_classes', 1))) {
@@ -162,15 +166,17 @@ async function seedMenus(q: Q): Promise<void> {
     })
     for (const [i, [category, name, price, , description, sales, groups, soldOut]] of s.menu.entries()) {
       dishId++
-      await seed.insertMenuDish(q, { id: dishId, shop_id: s.id, category, name, price, description, image: img(`dish-${dishId}`), sold_out: soldOut ? 1 : 0, sort: i, monthly_sales: sales })
+      dishes.push({ id: dishId, shop_id: s.id, category, name, price, description, image: img(`dish-${dishId}`), sold_out: soldOut ? 1 : 0, sort: i, monthly_sales: sales })
       for (const [g, [gName, required, max, options]] of groups.entries()) {
         groupId++
-        await seed.insertOptionGroup(q, groupId, dishId, gName, required ? 1 : 0, max, g)
-        await seed.insertOptions(q, optionId + 1, groupId, options)
-        optionId += options.length
+        groupRows.push({ id: groupId, dish_id: dishId, name: gName, required: required ? 1 : 0, max_choices: max, sort: g })
+        for (const [sort, [oName, oPrice]] of options.entries()) optionRows.push({ id: ++optionId, group_id: groupId, name: oName, price: oPrice, sort })
       }
     }
   }
+  await seed.insertMenuDishes(q, dishes)
+  await seed.insertOptionGroups(q, groupRows)
+  await seed.insertOptions(q, optionRows)
   await seedEnglishNames(q, 'dishes', DISH_EN)
   await seed.categoriseDishes(q)
 }

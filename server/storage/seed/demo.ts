@@ -160,25 +160,27 @@ export const insertTakeoutShop = (
     ),
   )
 
-export const insertMenuDish = (
+/** Menu dishes in the order given: one statement. */
+export const insertMenuDishes = async (
   q: Q,
-  d: { id: number; shop_id: number; category: string; name: string; price: number; description: string; image: string; sold_out: number; sort: number; monthly_sales: number },
-) =>
-  q.run(
-    ...named(
-      `INSERT INTO dishes (id, shop_id, category, name, price, description, image, sold_out, sort, monthly_sales)
-       VALUES (@id, @shop_id, @category, @name, @price, @description, @image, @sold_out, @sort, @monthly_sales)`,
-      d,
-    ),
-  )
+  list: ReadonlyArray<{ id: number; shop_id: number; category: string; name: string; price: number; description: string; image: string; sold_out: number; sort: number; monthly_sales: number }>,
+): Promise<void> => {
+  if (!list.length) return
+  const [values, params] = rowsValues(list.map((d) => [d.id, d.shop_id, d.category, d.name, d.price, d.description, d.image, d.sold_out, d.sort, d.monthly_sales]))
+  await q.run(`INSERT INTO dishes (id, shop_id, category, name, price, description, image, sold_out, sort, monthly_sales) VALUES ${values}`, ...params)
+}
 
-export const insertOptionGroup = (q: Q, id: number, dishId: number, name: string, required: number, maxChoices: number, sort: number) =>
-  q.run('INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort) VALUES (?, ?, ?, ?, ?, ?)', id, dishId, name, required, maxChoices, sort)
+/** Dish option groups in the order given: one statement. */
+export const insertOptionGroups = async (q: Q, list: ReadonlyArray<{ id: number; dish_id: number; name: string; required: number; max_choices: number; sort: number }>): Promise<void> => {
+  if (!list.length) return
+  const [values, params] = rowsValues(list.map((g) => [g.id, g.dish_id, g.name, g.required, g.max_choices, g.sort]))
+  await q.run(`INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort) VALUES ${values}`, ...params)
+}
 
-/** A group's options in their order (sort 0, 1, …), ids from `firstId` on: one statement. */
-export const insertOptions = async (q: Q, firstId: number, groupId: number, options: ReadonlyArray<readonly [name: string, price: number]>): Promise<void> => {
-  if (!options.length) return
-  const [values, params] = rowsValues(options.map(([name, price], sort) => [firstId + sort, groupId, name, price, sort]))
+/** Dish options in the order given: one statement. */
+export const insertOptions = async (q: Q, list: ReadonlyArray<{ id: number; group_id: number; name: string; price: number; sort: number }>): Promise<void> => {
+  if (!list.length) return
+  const [values, params] = rowsValues(list.map((o) => [o.id, o.group_id, o.name, o.price, o.sort]))
   await q.run(`INSERT INTO dish_options (id, group_id, name, price, sort) VALUES ${values}`, ...params)
 }
 
@@ -206,57 +208,76 @@ export const setEnglishNames = async (q: Q, table: 'mall_products' | 'dishes', n
 
 // ——— staff accounts ———
 
-/** Whether the phone's account is some store's staff. */
-export const isStaffPhone = async (q: Q, phone: string): Promise<boolean> =>
-  (await q.get('SELECT 1 AS one FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone = ?', phone)) !== undefined
+/** Which of these phones belong to some store's staff: one statement. */
+export const staffPhonesAmong = async (q: Q, phones: readonly string[]): Promise<Set<string>> =>
+  phones.length
+    ? new Set((await q.all<{ phone: string }>(`SELECT u.phone FROM store_staff s JOIN users u ON u.id = s.user_id WHERE u.phone IN (${placeholders(phones)})`, ...phones)).map((r) => r.phone))
+    : new Set()
 
-export const userIdByPhone = async (q: Q, phone: string): Promise<number | undefined> => {
-  const id = await q.value<number>('SELECT id FROM users WHERE phone = ?', phone)
-  return id === undefined ? undefined : Number(id)
+/** The accounts of these phones that exist, by phone: one statement. */
+export const userIdsByPhone = async (q: Q, phones: readonly string[]): Promise<Map<string, number>> =>
+  phones.length
+    ? new Map((await q.all<{ id: number; phone: string }>(`SELECT id, phone FROM users WHERE phone IN (${placeholders(phones)})`, ...phones)).map((r) => [r.phone, Number(r.id)]))
+    : new Map()
+
+/** Accounts in the order given (their ids in that order): one statement. */
+export const insertUsers = async (q: Q, users: ReadonlyArray<{ phone: string; nickname: string; avatar: string; created_at: string }>): Promise<void> => {
+  if (!users.length) return
+  const [values, params] = rowsValues(users.map((u) => [u.phone, u.nickname, u.avatar, u.created_at]))
+  await q.run(`INSERT INTO users (phone, nickname, avatar, created_at) VALUES ${values}`, ...params)
 }
 
-export const insertUser = (q: Q, phone: string, nickname: string, avatar: string, createdAt: string): Promise<number> =>
-  q.insert('INSERT INTO users (phone, nickname, avatar, created_at) VALUES (?, ?, ?, ?)', phone, nickname, avatar, createdAt)
-
-export const addStoreStaff = (q: Q, userId: number, shopId: number, createdAt: string) =>
-  q.run('INSERT INTO store_staff (user_id, shop_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', userId, shopId, createdAt)
+/** Staff rows in the order given: one statement. */
+export const addStoreStaffRows = async (q: Q, rows: ReadonlyArray<{ user_id: number; shop_id: number; created_at: string }>): Promise<void> => {
+  if (!rows.length) return
+  const [values, params] = rowsValues(rows.map((r) => [r.user_id, r.shop_id, r.created_at]))
+  await q.run(`INSERT INTO store_staff (user_id, shop_id, created_at) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+}
 
 // ——— the micro mall ———
 
-export const insertMallProduct = (
-  q: Q,
-  p: {
-    id: number
-    category_id: number
-    shop_id: number
-    name: string
-    subtitle: string
-    image: string
-    images: string
-    description: string
-    list_price: number
-    limit_per_order: number
-    pickup: number
-    shipping_fee: number
-    sort: number
-  },
-) =>
-  q.run(
-    ...named(
-      `INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort)
-       VALUES (@id, @category_id, @shop_id, @name, @subtitle, @image, @images, @description, @list_price, @limit_per_order, @pickup, @shipping_fee, @sort)`,
-      p,
-    ),
-  )
+export interface DemoMallProduct {
+  id: number
+  category_id: number
+  shop_id: number
+  name: string
+  subtitle: string
+  image: string
+  images: string
+  description: string
+  list_price: number
+  limit_per_order: number
+  pickup: number
+  shipping_fee: number
+  sort: number
+}
 
-export const insertMallSpec = (q: Q, id: number, productId: number, name: string, price: number, memberPrice: number, stock: number, totalStock: number, sort: number) =>
-  q.run('INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', id, productId, name, price, memberPrice, stock, totalStock, sort)
+/** Mall products in the order given: one statement. */
+export const insertMallProducts = async (q: Q, list: readonly DemoMallProduct[]): Promise<void> => {
+  if (!list.length) return
+  const [values, params] = rowsValues(list.map((p) => [p.id, p.category_id, p.shop_id, p.name, p.subtitle, p.image, p.images, p.description, p.list_price, p.limit_per_order, p.pickup, p.shipping_fee, p.sort]))
+  await q.run(`INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort) VALUES ${values}`, ...params)
+}
+
+/** Mall specs in the order given: one statement. */
+export const insertMallSpecs = async (
+  q: Q,
+  list: ReadonlyArray<{ id: number; product_id: number; name: string; price: number; member_price: number; stock: number; total_stock: number; sort: number }>,
+): Promise<void> => {
+  if (!list.length) return
+  const [values, params] = rowsValues(list.map((m) => [m.id, m.product_id, m.name, m.price, m.member_price, m.stock, m.total_stock, m.sort]))
+  await q.run(`INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) VALUES ${values}`, ...params)
+}
 
 export const insertMallSpecial = (q: Q, id: number, title: string, subtitle: string, banner: string) =>
   q.run('INSERT INTO mall_specials (id, title, subtitle, banner) VALUES (?, ?, ?, ?)', id, title, subtitle, banner)
 
-export const insertMallSpecialProduct = (q: Q, specialId: number, productId: number, sort: number) =>
-  q.run('INSERT INTO mall_special_products (special_id, product_id, sort) VALUES (?, ?, ?)', specialId, productId, sort)
+/** A special's products in their order (sort 0, 1, …): one statement. */
+export const insertMallSpecialProducts = async (q: Q, specialId: number, productIds: readonly number[]): Promise<void> => {
+  if (!productIds.length) return
+  const [values, params] = rowsValues(productIds.map((productId, sort) => [specialId, productId, sort]))
+  await q.run(`INSERT INTO mall_special_products (special_id, product_id, sort) VALUES ${values}`, ...params)
+}
 
 export const insertMallSlide = (q: Q, id: number, image: string, title: string, subtitle: string, linkType: string, linkId: number, sort: number) =>
   q.run('INSERT INTO mall_gallery (id, image, title, subtitle, link_type, link_id, sort) VALUES (?, ?, ?, ?, ?, ?, ?)', id, image, title, subtitle, linkType, linkId, sort)
