@@ -1,5 +1,6 @@
 import { named, type Q } from '../query'
 import { placeholders, rowsValues } from '../db'
+import type { ProductStored } from '../repo/mallConsole'
 
 /**
  * The demo seed's statements (issue 41): what server/demo/ writes — its content (shops, products, names, texts) stays
@@ -236,21 +237,8 @@ export const addStoreStaffRows = async (q: Q, rows: ReadonlyArray<{ user_id: num
 
 // ——— the micro mall ———
 
-export interface DemoMallProduct {
-  id: number
-  category_id: number
-  shop_id: number
-  name: string
-  subtitle: string
-  image: string
-  images: string
-  description: string
-  list_price: number
-  limit_per_order: number
-  pickup: number
-  shipping_fee: number
-  sort: number
-}
+/** A demo mall product as stored; `on_sale` is left to the column's default. */
+export type DemoMallProduct = Omit<ProductStored, 'on_sale'>
 
 /** Mall products in the order given: one statement. */
 export const insertMallProducts = async (q: Q, list: readonly DemoMallProduct[]): Promise<void> => {
