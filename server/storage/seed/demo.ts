@@ -1,4 +1,4 @@
-import { named, type Q } from '../query'
+import { named, type Param, type Q } from '../query'
 import { placeholders, rowsValues } from '../db'
 import type { ProductStored } from '../repo/mallConsole'
 
@@ -8,6 +8,13 @@ import type { ProductStored } from '../repo/mallConsole'
  * only: `ON CONFLICT … DO NOTHING` for "added when missing", `ON CONFLICT (key) DO UPDATE` for a row written over, no
  * SQLite-only function. Rows the seed knows by id are written with their id (the sequences are moved past them after).
  */
+
+/** `head` (`INSERT INTO t (columns)`) with every row in one VALUES list, then `tail`: one statement; none for no rows. */
+async function insertRows(q: Q, head: string, rows: ReadonlyArray<readonly Param[]>, tail = ''): Promise<void> {
+  if (!rows.length) return
+  const [values, params] = rowsValues(rows)
+  await q.run(`${head} VALUES ${values}${tail}`, ...params)
+}
 
 /** The tables whose being empty or not tells a part of the demo seed whether it ran. */
 type SeededTable = 'shops' | 'oil_pumps' | 'takeout_shops' | 'mall_products' | 'jobs'
@@ -104,9 +111,7 @@ export type DemoComment = { shop_id: number | null; product_id: number | null; n
 
 /** Comments, in one statement (their ids in the list's order): ~200 rows, one round trip instead of one each on PostgreSQL. */
 export const insertComments = async (q: Q, list: readonly DemoComment[]): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((c) => [c.shop_id, c.product_id, c.nickname, c.avatar, c.rating, c.content, c.created_at]))
-  await q.run(`INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO comments (shop_id, product_id, nickname, avatar, rating, content, created_at)', list.map((c) => [c.shop_id, c.product_id, c.nickname, c.avatar, c.rating, c.content, c.created_at]))
 }
 
 export const insertQrNumber = (q: Q, number: string, url: string) => q.run('INSERT INTO qr_numbers (number, url) VALUES (?, ?)', number, url)
@@ -119,23 +124,18 @@ export const putOilStation = (q: Q, shopId: number, brand: string) =>
 /** A station's pumps 1…count, in one statement. */
 export const addOilPumps = async (q: Q, shopId: number, count: number): Promise<void> => {
   if (count < 1) return
-  const [values, params] = rowsValues(Array.from({ length: count }, (_, i) => [shopId, i + 1]))
-  await q.run(`INSERT INTO oil_pumps (shop_id, pump_no) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+  await insertRows(q, 'INSERT INTO oil_pumps (shop_id, pump_no)', Array.from({ length: count }, (_, i) => [shopId, i + 1]), ' ON CONFLICT DO NOTHING')
 }
 
 /** A station's grades in their order (sort 1, 2, …) with each one's price from `effectiveFrom`: two statements. */
 export const addOilGrades = async (q: Q, shopId: number, grades: ReadonlyArray<{ grade: string; price: number }>, effectiveFrom: string): Promise<void> => {
-  if (!grades.length) return
-  const [values, params] = rowsValues(grades.map((g, i) => [shopId, g.grade, i + 1]))
-  await q.run(`INSERT INTO oil_grades (shop_id, grade, sort) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+  await insertRows(q, 'INSERT INTO oil_grades (shop_id, grade, sort)', grades.map((g, i) => [shopId, g.grade, i + 1]), ' ON CONFLICT DO NOTHING')
   await addOilPrices(q, shopId, grades.map((g) => ({ ...g, effectiveFrom })))
 }
 
 /** Prices of a station's grades, each from its moment, in one statement. */
 export const addOilPrices = async (q: Q, shopId: number, prices: ReadonlyArray<{ grade: string; price: number; effectiveFrom: string }>): Promise<void> => {
-  if (!prices.length) return
-  const [values, params] = rowsValues(prices.map((p) => [shopId, p.grade, p.price, p.effectiveFrom]))
-  await q.run(`INSERT INTO oil_price_history (shop_id, grade, price, effective_from) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+  await insertRows(q, 'INSERT INTO oil_price_history (shop_id, grade, price, effective_from)', prices.map((p) => [shopId, p.grade, p.price, p.effectiveFrom]), ' ON CONFLICT DO NOTHING')
 }
 
 // ——— takeout ———
@@ -166,23 +166,17 @@ export const insertMenuDishes = async (
   q: Q,
   list: ReadonlyArray<{ id: number; shop_id: number; category: string; name: string; price: number; description: string; image: string; sold_out: number; sort: number; monthly_sales: number }>,
 ): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((d) => [d.id, d.shop_id, d.category, d.name, d.price, d.description, d.image, d.sold_out, d.sort, d.monthly_sales]))
-  await q.run(`INSERT INTO dishes (id, shop_id, category, name, price, description, image, sold_out, sort, monthly_sales) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO dishes (id, shop_id, category, name, price, description, image, sold_out, sort, monthly_sales)', list.map((d) => [d.id, d.shop_id, d.category, d.name, d.price, d.description, d.image, d.sold_out, d.sort, d.monthly_sales]))
 }
 
 /** Dish option groups in the order given: one statement. */
 export const insertOptionGroups = async (q: Q, list: ReadonlyArray<{ id: number; dish_id: number; name: string; required: number; max_choices: number; sort: number }>): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((g) => [g.id, g.dish_id, g.name, g.required, g.max_choices, g.sort]))
-  await q.run(`INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO dish_option_groups (id, dish_id, name, required, max_choices, sort)', list.map((g) => [g.id, g.dish_id, g.name, g.required, g.max_choices, g.sort]))
 }
 
 /** Dish options in the order given: one statement. */
 export const insertOptions = async (q: Q, list: ReadonlyArray<{ id: number; group_id: number; name: string; price: number; sort: number }>): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((o) => [o.id, o.group_id, o.name, o.price, o.sort]))
-  await q.run(`INSERT INTO dish_options (id, group_id, name, price, sort) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO dish_options (id, group_id, name, price, sort)', list.map((o) => [o.id, o.group_id, o.name, o.price, o.sort]))
 }
 
 /**
@@ -223,16 +217,12 @@ export const userIdsByPhone = async (q: Q, phones: readonly string[]): Promise<M
 
 /** Accounts in the order given (their ids in that order): one statement. */
 export const insertUsers = async (q: Q, users: ReadonlyArray<{ phone: string; nickname: string; avatar: string; created_at: string }>): Promise<void> => {
-  if (!users.length) return
-  const [values, params] = rowsValues(users.map((u) => [u.phone, u.nickname, u.avatar, u.created_at]))
-  await q.run(`INSERT INTO users (phone, nickname, avatar, created_at) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO users (phone, nickname, avatar, created_at)', users.map((u) => [u.phone, u.nickname, u.avatar, u.created_at]))
 }
 
 /** Staff rows in the order given: one statement. */
 export const addStoreStaffRows = async (q: Q, rows: ReadonlyArray<{ user_id: number; shop_id: number; created_at: string }>): Promise<void> => {
-  if (!rows.length) return
-  const [values, params] = rowsValues(rows.map((r) => [r.user_id, r.shop_id, r.created_at]))
-  await q.run(`INSERT INTO store_staff (user_id, shop_id, created_at) VALUES ${values} ON CONFLICT DO NOTHING`, ...params)
+  await insertRows(q, 'INSERT INTO store_staff (user_id, shop_id, created_at)', rows.map((r) => [r.user_id, r.shop_id, r.created_at]), ' ON CONFLICT DO NOTHING')
 }
 
 // ——— the micro mall ———
@@ -242,9 +232,7 @@ export type DemoMallProduct = Omit<ProductStored, 'on_sale'>
 
 /** Mall products in the order given: one statement. */
 export const insertMallProducts = async (q: Q, list: readonly DemoMallProduct[]): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((p) => [p.id, p.category_id, p.shop_id, p.name, p.subtitle, p.image, p.images, p.description, p.list_price, p.limit_per_order, p.pickup, p.shipping_fee, p.sort]))
-  await q.run(`INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO mall_products (id, category_id, shop_id, name, subtitle, image, images, description, list_price, limit_per_order, pickup, shipping_fee, sort)', list.map((p) => [p.id, p.category_id, p.shop_id, p.name, p.subtitle, p.image, p.images, p.description, p.list_price, p.limit_per_order, p.pickup, p.shipping_fee, p.sort]))
 }
 
 /** Mall specs in the order given: one statement. */
@@ -252,9 +240,7 @@ export const insertMallSpecs = async (
   q: Q,
   list: ReadonlyArray<{ id: number; product_id: number; name: string; price: number; member_price: number; stock: number; total_stock: number; sort: number }>,
 ): Promise<void> => {
-  if (!list.length) return
-  const [values, params] = rowsValues(list.map((m) => [m.id, m.product_id, m.name, m.price, m.member_price, m.stock, m.total_stock, m.sort]))
-  await q.run(`INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO mall_specs (id, product_id, name, price, member_price, stock, total_stock, sort)', list.map((m) => [m.id, m.product_id, m.name, m.price, m.member_price, m.stock, m.total_stock, m.sort]))
 }
 
 export const insertMallSpecial = (q: Q, id: number, title: string, subtitle: string, banner: string) =>
@@ -262,9 +248,7 @@ export const insertMallSpecial = (q: Q, id: number, title: string, subtitle: str
 
 /** A special's products in their order (sort 0, 1, …): one statement. */
 export const insertMallSpecialProducts = async (q: Q, specialId: number, productIds: readonly number[]): Promise<void> => {
-  if (!productIds.length) return
-  const [values, params] = rowsValues(productIds.map((productId, sort) => [specialId, productId, sort]))
-  await q.run(`INSERT INTO mall_special_products (special_id, product_id, sort) VALUES ${values}`, ...params)
+  await insertRows(q, 'INSERT INTO mall_special_products (special_id, product_id, sort)', productIds.map((productId, sort) => [specialId, productId, sort]))
 }
 
 export const insertMallSlide = (q: Q, id: number, image: string, title: string, subtitle: string, linkType: string, linkId: number, sort: number) =>
