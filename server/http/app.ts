@@ -68,6 +68,7 @@ import type { WechatConfig } from '../providers/wechat/config'
 import type { TokenStore, WechatServices } from '../providers/wechat/types'
 import { wechatApi, type WechatApiOptions } from '../providers/wechat/api'
 import { sandboxWechat } from '../providers/wechat/sandbox'
+import type { ProviderLog } from '../providers/log'
 import * as wechatRepo from '../storage/repo/wechat'
 import { sendDueMessages, takeWaiting, type MessageSender } from '../domain/messages'
 import { clientLimitStore } from './clientLimits'
@@ -309,16 +310,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     release: async (appId, kind) => void (await wechatRepo.releaseTokenLease(q, appId, kind)),
   }
   const realWechat = opts.wechat ? wechatApi(opts.wechat, tokenStore, opts.wechatOptions) : null
-  const standIn = sandbox.enabled ? sandboxWechat({ gzhAppId: process.env.WX_GZH_APPID, log: app.log }) : null
+  const standIn = sandbox.enabled ? sandboxWechat({ gzhAppId: process.env.WX_GZH_APPID }) : null
   const wechat: WechatServices = {
     miniProgram: realWechat?.miniProgram ?? standIn?.miniProgram ?? null,
     officialAccount: realWechat?.officialAccount ?? standIn?.officialAccount ?? null,
   }
   app.decorate('wechat', wechat)
   // Subscription messages go out through the mini-program (server/domain/messages.ts): sent after the request that recorded
-  // them has answered, and by every sweep.
+  // them has answered, and by every sweep — a line the sender writes on that request's logger, or the process's for the
+  // sweep (server/providers/log.ts).
   const miniProgram = wechat.miniProgram
-  const messageSender: MessageSender = miniProgram ? (message) => miniProgram.subscribe(message) : null
+  const messageSender = (log: ProviderLog): MessageSender => (miniProgram ? (message) => miniProgram.subscribe(message, log) : null)
   const goldplan = opts.goldplan ?? DEFAULT_GOLDPLAN
   // Not given (tests, tools): random, as readConfig makes it — never a value anyone can read (server/http/config.ts).
   const secret = opts.paySecret || crypto.randomBytes(32).toString('hex')
@@ -341,7 +343,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Subscription messages (takeout's moves, discount-day reminders) are offered only where they can be delivered: the
   // sandbox records them (GET /api/sandbox/messages); a production server sends them through the mini-program's API
   // (server/providers/wechat, WX_MP_*) — until it is configured no template is offered and no consent taken.
-  const messages = sandbox.enabled || messageSender !== null
+  const messages = sandbox.enabled || miniProgram !== null
   const takeoutTemplates = messages ? (opts.takeoutTemplates ?? NO_TEMPLATES) : NO_TEMPLATES
   const discountDayTemplate = messages ? (opts.discountDayTemplate ?? null) : null
   // Who pays by each method (server/providers/pay/registry.ts): a configured real provider, else the sandbox when it is on.
@@ -415,7 +417,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A subscription message recorded by this request (a takeout order's move): sent once the answer is out (its transaction
   // has committed). Costs nothing when none was recorded: a flag, no query.
   app.addHook('onResponse', (req, _reply, done) => {
-    if (takeWaiting(q)) void sendDueMessages(q, messageSender).catch((error: unknown) => req.log.error({ err: error }, 'subscription messages not sent'))
+    if (takeWaiting(q)) void sendDueMessages(q, messageSender(req.log)).catch((error: unknown) => req.log.error({ err: error }, 'subscription messages not sent'))
     done()
   })
   // Refund requests no store answers are approved after this long (the sweep below; the shopper's order shows when).
@@ -494,7 +496,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // where messages can be delivered only (above).
     if (messages) await sendDueReminders(q)
     // Subscription messages recorded and not sent yet (server/domain/messages.ts): after the reminders the sweep recorded.
-    await sendDueMessages(q, messageSender)
+    await sendDueMessages(q, messageSender(app.log))
     // Job contacts of days gone (issue 43: they hold who looked from which address; server/domain/jobs.ts).
     await pruneJobContacts(q)
     // The referral contest (issue 43): purchases kept (completed, or a week paid) counted, cancelled or refunded ones undone.

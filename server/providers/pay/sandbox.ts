@@ -134,6 +134,11 @@ function sandboxFace(sandbox: SandboxProvider, secret: string): PaymentProvider 
   }
 }
 
+/**
+ * `log`: the process's logger. Its one line (a refund notification it could not deliver) is the outbox's — a refund is
+ * asked after its transaction commits, or by the sweep — and is found by its refund_no, not by a request's id
+ * (server/providers/log.ts; docs/operations.md "Watching it").
+ */
 export function createSandboxProvider(secret: string, deliver: (n: RefundNotification) => Promise<void>, log: FastifyBaseLogger): SandboxProvider {
   const calls: ProviderCall[] = []
   const record = (c: ProviderCall) => {
@@ -164,7 +169,8 @@ export function createSandboxProvider(secret: string, deliver: (n: RefundNotific
 
 /**
  * No sandbox and no provider for a path: payparam refuses ("not configured"). A trade of the sandbox's found in such a
- * database (a sandbox's file started without it) is closed as nothing, and its refunds wait for an operator.
+ * database (a sandbox's file started without it) is closed as nothing, and its refunds wait for an operator. `log`: the
+ * process's logger — a refund's line is the outbox's, found by its refund_no and trade_no (as createSandboxProvider's).
  */
 export function createUnconfiguredProvider(log: FastifyBaseLogger): SandboxProvider {
   const unconfigured: PaymentProvider = {

@@ -1,3 +1,5 @@
+import type { ProviderLog } from '../log'
+
 /**
  * The SMS sender the account routes call (issue 40; server/providers/README.md). A login or sign-up code is stored first,
  * then texted (after the transaction that stored it); the route voids the code when the text did not go out, and answers
@@ -28,13 +30,8 @@ export interface SmsSender {
   /**
    * Texts `code` to `phone` (a mainland mobile number, 11 digits). A transient failure (network, timeout, 5xx, the
    * provider's InternalError) is tried again a bounded number of times; when every try failed it throws. A definite
-   * refusal answers `{ refused }` at once. `log`: the request's logger (its lines carry the request's id); a sender
-   * that writes a line writes it there.
+   * refusal answers `{ refused }` at once. `log`: the request's logger (server/providers/log.ts); a sender that writes a
+   * line writes it there.
    */
-  send(phone: string, code: string, scene: SmsScene, log: SmsLog): Promise<SmsOutcome>
-}
-
-/** Where a sender writes its line (a request's Fastify logger, or anything with `info`). */
-export interface SmsLog {
-  info(message: string): void
+  send(phone: string, code: string, scene: SmsScene, log: ProviderLog): Promise<SmsOutcome>
 }

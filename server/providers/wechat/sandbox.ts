@@ -17,7 +17,7 @@ import type { WechatServices } from './types'
 export const pseudoId = (prefix: string, code: string): string => `${prefix}${crypto.createHash('sha256').update(code).digest('hex').slice(0, 24)}`
 
 /** The official account's app id the sandbox's signature names (WX_GZH_APPID when set, for a look in WeChat's tools). */
-export function sandboxWechat(o: { gzhAppId?: string; log?: { info(message: string): void } } = {}): WechatServices {
+export function sandboxWechat(o: { gzhAppId?: string } = {}): WechatServices {
   return {
     miniProgram: {
       session: async (code) => ({ openid: pseudoId('wx-', code) }),
@@ -27,8 +27,8 @@ export function sandboxWechat(o: { gzhAppId?: string; log?: { info(message: stri
         return code === 'sandbox:quota' ? { refused: 'unavailable', errcode: 1400001 } : { refused: 'unavailable' }
       },
       codeImage: async () => null,
-      async subscribe(message) {
-        o.log?.info(`[wechat] subscription message ${message.template_id} kept in the sandbox outbox, not sent`)
+      async subscribe(message, log) {
+        log.info(`[wechat] subscription message ${message.template_id} kept in the sandbox outbox, not sent`)
         return { state: 'sent' }
       },
     },

@@ -1,3 +1,5 @@
+import type { ProviderLog } from '../log'
+
 /**
  * WeChat login and WeChat's server API, as the routes and the domain call them (issue 40; server/providers/README.md).
  * Two implementations beside each other: the sandbox's stand-ins (./sandbox.ts: made-up openids, a stand-in signature, no
@@ -52,8 +54,11 @@ export interface WechatServices {
     phoneNumber(code: string): Promise<PhoneNumberOutcome>
     /** The mini-program code (getwxacodeunlimit) of `scene` on `page`, as PNG bytes. */
     codeImage(scene: string): Promise<Buffer | null>
-    /** Sends a subscription message. */
-    subscribe(message: SubscribeMessage): Promise<SubscribeOutcome>
+    /**
+     * Sends a subscription message. `log`: the logger of the request it is sent for (its onResponse hook), or the
+     * process's (the sweep): server/providers/log.ts. The sandbox's stand-in writes its line there; the real one none.
+     */
+    subscribe(message: SubscribeMessage, log: ProviderLog): Promise<SubscribeOutcome>
   } | null
   /** The official account (H5 inside WeChat); null: not configured. */
   readonly officialAccount: {
