@@ -168,7 +168,10 @@ export async function startServer(options: ServerOptions | string = {}): Promise
   // the storage layer as on SQLite (server/demo/prepare.ts).
   const pgdb = process.env.TEST_DATABASE_URL && !opts.sqlite ? await freshPgDatabase(process.env.TEST_DATABASE_URL, { reuse: true }) : null
   const dbPath = path.join(dir, 'test.sqlite')
-  if (!pgdb) fs.copyFileSync(migratedSchemaFile(), dbPath)
+  // On PostgreSQL too: the server still opens a SQLite file there (app.db, never seeded), and a new one is migrated from
+  // nothing at every start — ~40–50 ms of a test server's CPU, a quarter of a PostgreSQL test file's (order, account,
+  // store and deletion on PostgreSQL: 15.5 → 13.9 CPU-s). A production start on PostgreSQL still makes its own.
+  fs.copyFileSync(migratedSchemaFile(), dbPath)
   const app = await buildApp({
     databaseUrl: pgdb?.url,
     dbPath,
