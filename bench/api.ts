@@ -8,7 +8,8 @@
  * Each engine (ENGINES, in this order):
  *   sqlite   SQLite, 1 process: the app in this process (buildApp), as before issue 28
  *   pg       PostgreSQL, 1 process: the app in this process on a new database
- *   pg-1     PostgreSQL, WORKERS=1: the server started as `npm start` starts it (tsx server/main.ts), its own process
+ *   pg-1     PostgreSQL, WORKERS=1: the server started as `npm start` starts it in production (node dist-server/main.js,
+ *            built first when older than the sources), its own process
  *   pg-N     PostgreSQL, WORKERS=N (BENCH_WORKERS, default 2): one port, N processes (node's cluster)
  * PostgreSQL: BENCH_DATABASE_URL names a server the bench may create and drop databases on (ocp_bench_*); else the
  * cluster of `node scripts/pg.mjs start` (.pg-test/url). Neither, or not answering: the PostgreSQL rows are skipped,
@@ -19,8 +20,11 @@
  *   ONLY=read npm run bench:api  (some of: bare, moduleList, read, burst — e.g. to profile one of them)
  *   ENGINES=sqlite npm run bench:api   BENCH_WORKERS=3 ENGINES=pg-N npm run bench:api
  *   npm run bench:api -- --compare ../other-tree   (SQLite order/read here and there, alternately, ROUNDS=5 each: medians)
+ *   BENCH_SERVER=dir   pg-1/pg-N run dir/main.js, a build of another tree (`tsx scripts/build-server.ts --out dir` inside
+ *                      the project, so it finds node_modules): two builds alternated on one database server
+ *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node's flags for pg-1/pg-N's processes (workers inherit them)
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -382,7 +386,11 @@ const healthy = (port: number) =>
     req.setTimeout(2000, () => req.destroy())
   })
 
-/** tsx server/main.ts (as `npm start`, without its H5 build) on a free loopback port, no sandbox, WORKERS=workers, on `databaseUrl`. */
+/**
+ * The compiled server (dist-server/main.js, as `npm start` runs it in production, without its H5 build) on a free loopback
+ * port, no sandbox, WORKERS=workers, on `databaseUrl`. Until 2026-12-07 this was `tsx server/main.ts`: the same code, its
+ * TypeScript compiled at load.
+ */
 async function startServer(databaseUrl: string, workers: number, dir: string): Promise<Started> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
@@ -398,7 +406,7 @@ async function startServer(databaseUrl: string, workers: number, dir: string): P
     WORKERS: String(workers),
     PAY_NOTIFY_SECRET: crypto.randomBytes(32).toString('hex'),
   }
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(process.env.BENCH_SERVER ?? path.join(ROOT, 'dist-server'), 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   // The request log (`npm start` logs every request) is read and dropped; the last 8 KB kept for a failure's message.
   let tail = ''
   let partial = ''
@@ -539,6 +547,11 @@ async function bench(): Promise<void> {
     else {
       if (!postmaster) skipped.push('PostgreSQL is not on this machine (or its processes cannot be read): its CPU is not in CPU µs/req')
       if (wanted('pg')) add(await pgInProcess(url, postmaster))
+      // pg-1 and pg-N run the compiled server: dist-server/ brought up to date first (a build of another tree: BENCH_SERVER).
+      if ((wanted('pg-1') || wanted('pg-N')) && !process.env.BENCH_SERVER) {
+        const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-server.mjs'), '--build'], { cwd: ROOT, stdio: 'inherit' })
+        if (built.status !== 0) throw new Error('dist-server/ could not be built (node scripts/run-server.mjs --build)')
+      }
       if (wanted('pg-1')) add(await pgStarted(url, postmaster, 1))
       if (wanted('pg-N')) add(await pgStarted(url, postmaster, WORKERS))
     }
