@@ -1,4 +1,5 @@
 const fs = require('node:fs')
+const os = require('node:os')
 const path = require('node:path')
 
 // The reference servers' own words for QA: their warnings, errors and anything they printed that is not a request line
@@ -31,6 +32,9 @@ module.exports = async () => {
       if (server.databaseUrl) kept.push(perProcess(server.output()))
       fs.writeFileSync(path.join(reports, `e2e-${server.databaseUrl ? 'postgres-' : ''}server-${i + 1}.log`), `${kept.join('\n')}\n`)
       await server.stop()
+      // The sessions the files of this server's worker handed each other (e2e/browser.ts sessionOf): its tokens end with it.
+      const prefix = `ocp-e2e-session-${new URL(server.base).port}-`
+      for (const name of fs.readdirSync(os.tmpdir())) if (name.startsWith(prefix)) fs.rmSync(path.join(os.tmpdir(), name), { force: true })
     }),
   )
 }
