@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtmlModule from 'sanitize-html'
+import { lazyRequire } from '../../lazy'
 import { UPLOAD_PICTURE_PATTERN } from '../../../src/contract/shopProfileEndpoints'
 
 /**
@@ -13,6 +14,10 @@ import { UPLOAD_PICTURE_PATTERN } from '../../../src/contract/shopProfileEndpoin
  * survives; every attribute but img's src and alt (no on…= handler, no style, no class, no id); a picture from anywhere
  * else (another site, a data: URL, a path of this server that is not an upload) with its tag. HTML comments go too.
  */
+/** sanitize-html, loaded at the first introduction written, not at every start (server/lazy.ts). */
+const loadSanitizer = lazyRequire<typeof sanitizeHtmlModule>('sanitize-html')
+const sanitizeHtml = (...args: Parameters<typeof sanitizeHtmlModule>) => loadSanitizer()(...args)
+
 const ALLOWED_TAGS = ['h2', 'h3', 'p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'img']
 /** Tags dropped with all they hold (others the list does not keep lose the tag and keep their words). */
 const DROPPED_WHOLE = ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'textarea', 'noscript', 'select', 'option', 'title', 'head']

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
 import type * as AlipaySdkModule from 'alipay-sdk'
 import type { AlipaySdk } from 'alipay-sdk'
+import { lazyRequire } from '../../lazy'
 import { nowMs, realNowMs } from '../../time'
 import { NotificationRejected, ProviderRefusal, type NotificationRequest, type OpenTrade, type PaymentEvent, type PaymentProvider, type PreparedPayment, type RefundStatus, type TradeRef, type TradeStatus } from '../pay/types'
 import { ALIPAY_PRODUCTION_GATEWAY, type AlipayConfig } from './config'
@@ -102,11 +102,8 @@ const subjectOf = (description: string) => {
   return (s || 'order').slice(0, 256)
 }
 
-/**
- * The SDK, loaded when a provider is made (Alipay configured), not when this module is: it took ~115 ms of CPU to load,
- * which every process paid at its start — and every test file that imports the server — with Alipay not configured.
- */
-const loadSdk = (): typeof AlipaySdkModule => createRequire(__filename)('alipay-sdk') as typeof AlipaySdkModule
+/** The SDK, loaded when a provider is made (Alipay configured), not at every start (server/lazy.ts). */
+const loadSdk = lazyRequire<typeof AlipaySdkModule>('alipay-sdk')
 
 export function createAlipayProvider(config: AlipayConfig): AlipayProvider {
   const sdk: AlipaySdk = new (loadSdk().AlipaySdk)({
