@@ -8,6 +8,9 @@
  * a reviewer rejects a merchant application on one field, the merchant resubmits it (through the API, as the merchant's
  * app does), the reviewer approves it; the administrator's audit trail shows the writes. axe: 0 serious/critical on every
  * console screen and dialog, in both languages. Screenshots: test-results/e2e/issue45-console-*.
+ *
+ * It changes demo data other files read (prices, sales, banners, the mall): it runs on a server of its own.
+ * @e2eOwnServer
  */
 import fs from 'node:fs'
 import sharp from 'sharp'

@@ -4,6 +4,8 @@
 const fs = require('node:fs')
 const path = require('node:path')
 const { TestEnvironment } = require('jest-environment-node')
+const { startTestServer } = require('../scripts/test-server.cjs')
+const { endServer } = require('./serverEnd')
 
 const SHOTS = path.resolve(__dirname, '..', 'reports', 'e2e')
 
@@ -33,11 +35,35 @@ function useWorkersServer() {
   else delete process.env.E2E_DATABASE_URL
 }
 
+/**
+ * A file whose docblock says `@e2eOwnServer` changes demo data other files read (console.e2e.ts: a card's price, fuel
+ * prices, flash sales, banners, the mall): it runs on a server of its own, started before the file and stopped after
+ * it (reports/e2e-server-<file>.log), so no file depends on which ran before it on the worker's server. On PostgreSQL
+ * (`npm run test:e2e:postgres`) it keeps the worker's server, whose database the run made.
+ */
+const OWN_SERVER = 'e2eOwnServer'
+
 class E2EEnvironment extends TestEnvironment {
   constructor(config, context) {
     useWorkersServer()
     super(config, context)
     this.file = path.basename(context.testPath, '.e2e.ts')
+    this.wantsOwnServer = OWN_SERVER in (context.docblockPragmas || {}) && !process.env.E2E_DATABASE_URL
+  }
+
+  async setup() {
+    await super.setup()
+    if (!this.wantsOwnServer) return
+    this.ownServer = await startTestServer({ staticDir: path.resolve(__dirname, '..', 'dist-h5'), label: `e2e-${this.file}` })
+    const env = this.global.process.env
+    env.E2E_BASE_URL = this.ownServer.base
+    env.E2E_DB_PATH = this.ownServer.dbPath
+    env.E2E_SANDBOX_KEY = this.ownServer.sandboxKey
+  }
+
+  async teardown() {
+    if (this.ownServer) await endServer(this.ownServer, `e2e-server-${this.file}`)
+    await super.teardown()
   }
 
   async handleTestEvent(event) {

@@ -1,6 +1,4 @@
-const fs = require('node:fs')
-const os = require('node:os')
-const path = require('node:path')
+const { endServer } = require('./serverEnd')
 
 // The reference servers' own words for QA: their warnings, errors and anything they printed that is not a request line
 // (reports/e2e-server-<worker>.log; on PostgreSQL reports/e2e-postgres-server-<worker>.log, with the 5xx answers' lines
@@ -21,20 +19,9 @@ function perProcess(output) {
 module.exports = async () => {
   const servers = globalThis.__E2E__
   if (!servers) return
-  const reports = path.resolve(__dirname, '..', 'reports')
-  fs.mkdirSync(reports, { recursive: true })
   await Promise.all(
-    servers.map(async (server, i) => {
-      const kept = server
-        .output()
-        .split('\n')
-        .filter((line) => line.trim() && (!/"level":(?:10|20|30)\b/.test(line) || (server.databaseUrl && /"statusCode":5\d\d/.test(line))))
-      if (server.databaseUrl) kept.push(perProcess(server.output()))
-      fs.writeFileSync(path.join(reports, `e2e-${server.databaseUrl ? 'postgres-' : ''}server-${i + 1}.log`), `${kept.join('\n')}\n`)
-      await server.stop()
-      // The sessions the files of this server's worker handed each other (e2e/browser.ts sessionOf): its tokens end with it.
-      const prefix = `ocp-e2e-session-${new URL(server.base).port}-`
-      for (const name of fs.readdirSync(os.tmpdir())) if (name.startsWith(prefix)) fs.rmSync(path.join(os.tmpdir(), name), { force: true })
-    }),
+    servers.map((server, i) =>
+      endServer(server, `e2e-${server.databaseUrl ? 'postgres-' : ''}server-${i + 1}`, server.databaseUrl ? [perProcess(server.output())] : []),
+    ),
   )
 }

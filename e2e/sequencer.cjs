@@ -9,7 +9,7 @@ const Sequencer = require('@jest/test-sequencer').default
  * CI, jest and the simulator beside it). Every file is listed.
  */
 const SECONDS = {
-  // Runs after every other file whatever its time (LAST below): 225 s in the fresh-clone run of 2026-12-07 07:00.
+  // 225 s in the fresh-clone run of 2026-12-07 07:00; on a server of its own (e2e/environment.js, @e2eOwnServer).
   'console.e2e.ts': 225,
   'axe.e2e.ts': 173,
   'coldOpen.e2e.ts': 104,
@@ -56,19 +56,10 @@ const SECONDS = {
 }
 const secondsOf = (test) => SECONDS[path.basename(test.path)] ?? 10
 
-/**
- * Files that change the demo data other files read, handed out after every other file: a worker's files share its
- * server. console.e2e.ts changes a card product's price, a fuel price, flash sales, banners, the mall — journeys.e2e.ts
- * expects the demo's ¥99 card less its ¥10 coupon, and failed once console.e2e ran first on its worker (a fresh-clone run,
- * 2026-12-07). Last, it is alone on its worker at the end; in CI the other tiers use the core the other worker leaves.
- */
-const LAST = ['console.e2e.ts']
-const lastOf = (test) => (LAST.includes(path.basename(test.path)) ? 1 : 0)
-
 /** Longest files first: jest hands each to the next free worker, so the short ones fill the end and the workers end together. */
 class LongestFirstSequencer extends Sequencer {
   sort(tests) {
-    return [...tests].sort((a, b) => lastOf(a) - lastOf(b) || secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1))
+    return [...tests].sort((a, b) => secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1))
   }
 }
 
