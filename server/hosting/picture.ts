@@ -1,6 +1,4 @@
-import type sharpModule from 'sharp'
-import type { Metadata, Sharp } from 'sharp'
-import { lazyRequire } from '../lazy'
+import sharp, { type Metadata, type Sharp } from 'sharp'
 import { BizError, refuse } from '../domain/refusal'
 
 export type PictureMime = 'image/jpeg' | 'image/png' | 'image/webp'
@@ -13,9 +11,6 @@ export const MAX_EDGE = 2048
 export const MAX_OUTPUT_BYTES = 5 * 1024 * 1024
 /** Decoding and encoding one picture may take this long. */
 const TIMEOUT_SECONDS = 15
-
-/** sharp (libvips), loaded at the first picture, not at every start (server/lazy.ts). */
-const sharp = lazyRequire<typeof sharpModule>('sharp')
 
 const FORMAT: Record<PictureMime, 'jpeg' | 'png' | 'webp'> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' }
 
@@ -49,7 +44,7 @@ export async function reencodePicture(data: Buffer, opts: { keepFormat?: boolean
   let meta: Metadata
   try {
     // Reads the header only (no pixel is decoded; sharp's own pixel limit is lifted so the answer can name ours).
-    meta = await sharp()(data, { limitInputPixels: false }).metadata()
+    meta = await sharp(data, { limitInputPixels: false }).metadata()
   } catch {
     throw refuse('picture_unreadable')
   }
@@ -57,7 +52,7 @@ export async function reencodePicture(data: Buffer, opts: { keepFormat?: boolean
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw refuse('picture_too_many_pixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 })
 
   const upright = () =>
-    sharp()(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
+    sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
       .autoOrient()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
       .timeout({ seconds: TIMEOUT_SECONDS })

@@ -2,6 +2,10 @@ import type sanitizeHtmlModule from 'sanitize-html'
 import { lazyRequire } from '../../lazy'
 import { UPLOAD_PICTURE_PATTERN } from '../../../src/contract/shopProfileEndpoints'
 
+/** sanitize-html, loaded at the first introduction written, not at every start (server/lazy.ts). */
+const loadSanitizer = lazyRequire<typeof sanitizeHtmlModule>('sanitize-html')
+const sanitizeHtml = (...args: Parameters<typeof sanitizeHtmlModule>) => loadSanitizer()(...args)
+
 /**
  * The shop's introduction (issue 44): the allow-list every introduction passes before it is stored, and so before any
  * shopper's page shows it. On H5 the page puts this HTML into the document as it is (RichText's innerHTML), so this list
@@ -14,10 +18,6 @@ import { UPLOAD_PICTURE_PATTERN } from '../../../src/contract/shopProfileEndpoin
  * survives; every attribute but img's src and alt (no on…= handler, no style, no class, no id); a picture from anywhere
  * else (another site, a data: URL, a path of this server that is not an upload) with its tag. HTML comments go too.
  */
-/** sanitize-html, loaded at the first introduction written, not at every start (server/lazy.ts). */
-const loadSanitizer = lazyRequire<typeof sanitizeHtmlModule>('sanitize-html')
-const sanitizeHtml = (...args: Parameters<typeof sanitizeHtmlModule>) => loadSanitizer()(...args)
-
 const ALLOWED_TAGS = ['h2', 'h3', 'p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'img']
 /** Tags dropped with all they hold (others the list does not keep lose the tag and keep their words). */
 const DROPPED_WHOLE = ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'textarea', 'noscript', 'select', 'option', 'title', 'head']
