@@ -253,15 +253,17 @@ describe('the global error handler: a route that lets multipart errors through s
     ['two files', MULTIPART, multipartBody([filePart(PNG), filePart(PNG)]), 'too_many_files'],
     ['too large', MULTIPART, multipartBody([filePart(pngOfSize(6 * 1024 * 1024))]), 'file_too_large'],
   ] as const)('%s', async (_label, contentType, body, reason) => {
-    const bare = await startServer()
+    // A careless route: reads every part and catches nothing (in a multipart scope, as the server's upload is).
+    const bare = await startServer({
+      extraRoutes: (app) =>
+        withMultipart(app, (scope) =>
+          scope.post('/api/test/careless', async (req) => {
+            for await (const part of req.parts({ limits: { files: 1 } })) if (part.type === 'file') await part.toBuffer()
+            return { code: 1, msg: 'ok', data: null }
+          }),
+        ),
+    })
     try {
-      // A careless route: reads every part and catches nothing (in a multipart scope, as the server's upload is).
-      await withMultipart(bare.app, (scope) =>
-        scope.post('/api/test/careless', async (req) => {
-          for await (const part of req.parts({ limits: { files: 1 } })) if (part.type === 'file') await part.toBuffer()
-          return { code: 1, msg: 'ok', data: null }
-        }),
-      )
       const res = await bare.app.inject({ method: 'POST', url: '/api/test/careless', headers: { 'content-type': contentType }, payload: body })
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({ code: 0, data: null, reason })

@@ -26,6 +26,8 @@ export interface Health {
   /** A sweep run started / finished (with its error, when it failed). */
   sweepStarted: () => void
   sweepFinished: (error?: unknown) => void
+  /** Settles when the first sweep run (the one at the start) has ended, with or without an error: a test waits for it. */
+  firstSweepEnded: () => Promise<void>
   /** SIGTERM: readiness false from now on. */
   stopping: () => void
   isStopping: () => boolean
@@ -52,6 +54,8 @@ export function createHealth(o: HealthOptions): Health {
   let sweepRunningSince: number | null = null
   let sweepEndedAt: number | null = null
   let sweepError: string | null = null
+  let firstSweep!: () => void
+  const firstSweepEnded = new Promise<void>((resolve) => (firstSweep = resolve))
 
   const databaseCheck = async (): Promise<{ ok: boolean; text: string; version?: number }> => {
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -73,10 +77,12 @@ export function createHealth(o: HealthOptions): Health {
     isPrepared: () => prepared,
     sweepStarted: () => void (sweepRunningSince = performance.now()),
     sweepFinished: (error) => {
+      firstSweep()
       sweepRunningSince = null
       sweepEndedAt = performance.now()
       sweepError = error === undefined ? null : String((error as Error)?.message ?? error).slice(0, 120)
     },
+    firstSweepEnded: () => firstSweepEnded,
     stopping: () => void (stopping = true),
     isStopping: () => stopping,
     readiness: async () => {
