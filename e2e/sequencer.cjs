@@ -6,7 +6,7 @@ const Sequencer = require('@jest/test-sequencer').default
 
 /**
  * Seconds per file, rounded, from the fresh-clone CI run of 2026-11-27 01:11 (two workers, no screenshots of passing screens in
- * CI, jest and the simulator beside it). Every file is listed.
+ * CI, jest and the simulator beside it). Not listed, so counted as 10 s: flashBurst.e2e.ts, shopProfile.e2e.ts.
  */
 const SECONDS = {
   // 225 s in the fresh-clone run of 2026-12-07 07:00; on a server of its own (e2e/environment.js, @e2eOwnServer).

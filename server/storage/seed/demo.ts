@@ -123,7 +123,6 @@ export const putOilStation = (q: Q, shopId: number, brand: string) =>
 
 /** A station's pumps 1…count, in one statement. */
 export const addOilPumps = async (q: Q, shopId: number, count: number): Promise<void> => {
-  if (count < 1) return
   await insertRows(q, 'INSERT INTO oil_pumps (shop_id, pump_no)', Array.from({ length: count }, (_, i) => [shopId, i + 1]), ' ON CONFLICT DO NOTHING')
 }
 
