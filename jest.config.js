@@ -16,9 +16,11 @@ const client = defineJestConfig({
   moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
   transform: {
     // First match wins: node_modules' ES modules (except the test utils' H5 runtime, which Taro's transformer rewrites)
-    // through swc; everything else through Taro's Babel transformer.
+    // through swc; the test utils' runtime through Taro's Babel transformer; the app's code and tests through swc with
+    // what Taro's transformer does for them (__tests__/setup/swcTransform.js: JSX, jest.mock hoisted, TARO_ENV).
     '^(?!.*/test-utils-react/).*/node_modules/.+\\.m?js$': '<rootDir>/__tests__/setup/swcTransform.js',
-    '^.+\\.(mjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
+    '^.*/node_modules/.+\\.(mjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
+    '^.+\\.(mjs|js|jsx|ts|tsx)$': ['<rootDir>/__tests__/setup/swcTransform.js', { app: true }],
   },
   // Ignore node_modules unless the path goes through one of the ESM packages anywhere (they ship their own
   // nested node_modules, e.g. @tarojs/components/lib/react/node_modules/.pnpm/tslib).
