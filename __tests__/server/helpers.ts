@@ -196,11 +196,11 @@ export async function startServer(options: ServerOptions | string = {}): Promise
     logStream: opts.logStream,
     sweepMs: opts.sweepMs ?? 3_600_000,
   })
+  if (opts.extraRoutes) await opts.extraRoutes(app)
+  await app.ready()
   // The sweep runs once at the start (issue 42). On PostgreSQL its queries could still be running while a test's first
   // steps made an order past due — it then closed that trade in the middle of the test (shopperReads.test on PostgreSQL,
   // a fresh-clone run). The server is handed over once that run has ended, as it is in a process that has been up a moment.
-  if (opts.extraRoutes) await opts.extraRoutes(app)
-  await app.ready()
   await app.health.firstSweepEnded()
   const call: TestServer['call'] = async (method, url, payload = {}, token) => {
     const headers: Record<string, string> = { 'access-token': token ?? '', 'access-origin': '' }
