@@ -30,7 +30,6 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../server/http/app'
@@ -487,12 +486,11 @@ async function pgInProcess(adminUrl: string, postmaster: number | null): Promise
 async function pgStarted(adminUrl: string, postmaster: number | null, workers: number): Promise<Awaited<ReturnType<typeof run>>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocp-bench-'))
   const database = await freshDatabase(adminUrl)
-  const handle = new Database(':memory:')
-  const storage = openStorage(handle, database.url)
+  const storage = openStorage(null, database.url)
   try {
     const server = await startServer(database.url, workers, dir)
     try {
-      const result = await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, handle), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true, () => failuresIn(pgLogFile()))
+      const result = await run(`PostgreSQL, WORKERS=${workers}`, queryOf(storage, null), server.port, () => treeCpuUs([server.pid, ...(postmaster ? [postmaster] : [])]), true, () => failuresIn(pgLogFile()))
       if (result.flash) result.flash.logged = server.errorsLogged
       return result
     } finally {
@@ -500,7 +498,6 @@ async function pgStarted(adminUrl: string, postmaster: number | null, workers: n
     }
   } finally {
     await storage.close()
-    handle.close()
     await database.drop()
     fs.rmSync(dir, { recursive: true, force: true })
   }

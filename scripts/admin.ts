@@ -229,14 +229,14 @@ async function run(argv: string[], env: Env, out: (line: string) => void, input:
   const nameArgs = (NAME_COMMANDS as readonly string[]).includes(command) ? nameArgsOf(command, rest) : null
   const operatorArgs = command === 'operator-add' ? operatorArgsOf(rest) : null
   const { dbPath, databaseUrl } = readDatabaseConfig(env)
-  // On PostgreSQL the SQLite handle is only the seam's stand-in (an empty in-memory database, never read).
-  const handle = openDatabase(databaseUrl ? ':memory:' : dbPath)
+  // SQLite: its file; PostgreSQL opens none.
+  const handle = databaseUrl ? null : openDatabase(dbPath)
   const storage = openStorage(handle, databaseUrl ?? '')
   const db = queryOf(storage, handle)
   // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would
   // (on PostgreSQL read once: the command is over in moments).
-  const held = storage.engine === 'postgres' ? await holdClockOffsets(db, 0, () => undefined) : null
-  const detachClock = attachClock(held ? held.read : () => clockOffsets(handle))
+  const clockSource = handle ? { read: () => clockOffsets(handle), stop: () => undefined } : await holdClockOffsets(db, 0, () => undefined)
+  const detachClock = attachClock(clockSource.read)
   try {
     // Issue 43's commands (scripts/adminReview.ts).
     if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest)
@@ -305,9 +305,9 @@ async function run(argv: string[], env: Env, out: (line: string) => void, input:
     return 0
   } finally {
     detachClock()
-    held?.stop()
+    clockSource.stop()
     await storage.close()
-    handle.close()
+    handle?.close()
   }
 }
 

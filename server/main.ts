@@ -1,8 +1,4 @@
 import cluster, { type Worker } from 'node:cluster'
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { buildApp } from './http/app'
 import { serveMetrics } from './http/metrics'
 import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
@@ -64,22 +60,9 @@ function providerLine(config: ServerConfig): string {
   return names.map(([name, value]) => `${name} ${value ? 'configured' : 'not configured'}`).join(', ')
 }
 
-/**
- * Where this process's SQLite file is: DB_PATH — or, on PostgreSQL, a temporary file the server still opens (app.db) and
- * never seeds (every row is PostgreSQL's: server/demo/prepare.ts), removed when the process ends.
- */
-function sqliteFile(config: ServerConfig): string {
-  if (!config.databaseUrl) return config.dbPath
-  const file = path.join(os.tmpdir(), `ocp-seed-${process.pid}-${crypto.randomBytes(4).toString('hex')}.sqlite`)
-  process.once('exit', () => {
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
-  })
-  return file
-}
-
 /** One server process: the app on the port (WORKERS unset or 1: the whole start; else one worker of the primary's). */
 async function serve(config: ServerConfig): Promise<void> {
-  const app = await buildApp(appOptionsOf(config, sqliteFile(config)))
+  const app = await buildApp(appOptionsOf(config))
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
@@ -133,7 +116,8 @@ const STOP_MS = 10_000
  * (the primary accepts and hands connections round); nothing that decides a rule stays in a worker's memory.
  */
 async function primary(config: ServerConfig): Promise<void> {
-  const db = openDatabase(sqliteFile(config))
+  // SQLite: its file; PostgreSQL opens none.
+  const db = config.databaseUrl ? null : openDatabase(config.dbPath)
   const storage = openStorage(db, config.databaseUrl ?? '')
   const q = queryOf(storage, db)
   // The database made ready here, once, before any worker starts (server/demo/prepare.ts, the same on either engine):
@@ -142,8 +126,8 @@ async function primary(config: ServerConfig): Promise<void> {
   const say = (line: string) => console.error(line)
   await waitForDatabase('the start (migrations and seed)', () => prepareDatabase(storage, q, { demo: config.demoData }), say)
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const held = storage.engine === 'postgres' ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, 0, () => undefined), say) : null
-  const detachClock = attachClock(held ? held.read : () => clockOffsets(db))
+  const clockSource = db ? { read: () => clockOffsets(db) } : await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, 0, () => undefined), say)
+  const detachClock = attachClock(clockSource.read)
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,
     CLOCK_AT_FROM_MS: String(CLOCK_AT_FROM_MS),
@@ -177,7 +161,7 @@ async function primary(config: ServerConfig): Promise<void> {
       console.log(banner(config, address.port))
       detachClock()
       void storage.close()
-      db.close()
+      db?.close()
     }
   })
   cluster.on('exit', (worker, code, signal) => {

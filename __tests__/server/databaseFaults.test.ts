@@ -9,7 +9,7 @@ import { sql as kysql } from 'kysely'
 import pg from 'pg'
 import { SCHEMA_VERSION } from '../../server/storage/history'
 import { databaseFault } from '../../server/storage/faults'
-import { startServer, type TestServer } from './helpers'
+import { sqliteOf, startServer, type TestServer } from './helpers'
 import { waitFor } from './processes'
 
 let s: TestServer
@@ -122,12 +122,12 @@ describe('readiness (GET /readyz) and liveness (GET /healthz)', () => {
 
   it('not ready when the database is behind this server’s schema (an older backup restored under it)', async () => {
     if (s.databaseUrl) await s.run('DELETE FROM schema_version WHERE version = ?', SCHEMA_VERSION)
-    else s.app.db.pragma(`user_version = ${SCHEMA_VERSION - 1}`)
+    else sqliteOf(s.app).pragma(`user_version = ${SCHEMA_VERSION - 1}`)
     const r = await readiness()
     expect(r).toMatchObject({ status: 503, body: { ready: false, failed: ['migrations'] } })
     expect(r.body.checks.migrations).toBe(`the database is at version ${SCHEMA_VERSION - 1}, this server needs ${SCHEMA_VERSION}`)
     if (s.databaseUrl) await s.run('INSERT INTO schema_version (version) VALUES (?)', SCHEMA_VERSION)
-    else s.app.db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    else sqliteOf(s.app).pragma(`user_version = ${SCHEMA_VERSION}`)
     expect((await readiness()).status).toBe(200)
   })
 

@@ -15,7 +15,7 @@ import { tillCode } from '../../src/contract/tillCode'
 import { hashToken } from '../../server/domain/account'
 import { cancelExpired } from '../../server/domain/orders'
 import { staffPhone } from '../../server/demo/seed'
-import { startServer, type TestServer } from './helpers'
+import { sqliteOf, startServer, type TestServer } from './helpers'
 import { nowMs } from '../../server/time'
 
 let s: TestServer
@@ -255,7 +255,7 @@ describe("after an erasure nothing erased is left in SQLite's files (issue 43)",
       // Before: the person is in the files (the scan reads something) — in the log, and, once a checkpoint has copied the
       // log into it (SQLite's own every 1000 pages), in the main file too.
       expect(found().length).toBeGreaterThan(0)
-      files.app.db.pragma('wal_checkpoint(PASSIVE)')
+      sqliteOf(files.app).pragma('wal_checkpoint(PASSIVE)')
       expect(found().filter((f) => String(f).startsWith('main')).length).toBeGreaterThan(0)
 
       expect((await files.call('POST', 'personal.user/delete', { confirm: true }, who.token)).body).toMatchObject({ code: 1, data: { deleted: true } })

@@ -6,6 +6,7 @@ import { buildApp } from '../../server/http/app'
 import * as fuel from '../../server/storage/repo/fuel'
 import { LONG_AGO } from '../../server/demo/seed'
 import { openAtVersion, versionBefore } from './oldDatabase'
+import { sqliteOf } from './helpers'
 
 /** A database seeded before fuel (one price per grade in oil_prices) keeps its prices, and gets brands, pumps and the new stations. */
 it('carries the old one-price table over as prices from long ago and adds the demo stations', async () => {
@@ -23,7 +24,7 @@ it('carries the old one-price table over as prices from long ago and adds the de
 
   const app = await buildApp({ dbPath: file, sandbox: true, sandboxKey: 'k' })
   try {
-    const db = app.db
+    const db = sqliteOf(app)
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'oil_prices'").get()).toBeUndefined()
     expect(db.prepare("SELECT price, effective_from FROM oil_price_history WHERE shop_id = 7 AND grade = '95#' ORDER BY effective_from").all()).toEqual([{ price: 801, effective_from: LONG_AGO }])
     expect(db.prepare('SELECT shop_id, brand FROM oil_stations ORDER BY shop_id').all()).toEqual([

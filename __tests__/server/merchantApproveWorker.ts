@@ -12,7 +12,7 @@ import { BizError } from '../../server/http/envelope'
 import { approveApplication } from '../../server/domain/merchant'
 
 const [dbPath, rawId, goFile, databaseUrl] = process.argv.slice(2)
-const db = openDatabase(databaseUrl ? ':memory:' : dbPath)
+const db = databaseUrl ? null : openDatabase(dbPath)
 const storage = openStorage(db, databaseUrl ?? '')
 const q = queryOf(storage, db)
 
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify({ refused: err.reason })}\n`)
   } finally {
     await storage.close()
-    db.close()
+    db?.close()
   }
 }
 

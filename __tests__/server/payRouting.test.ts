@@ -27,7 +27,7 @@ const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWe
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
 
 async function start(opts: { alipay?: boolean } = {}): Promise<void> {
-  const inTransaction = () => s.app.db.inTransaction
+  const inTransaction = () => s.app.storage.inTransaction()
   wechat = countingProvider('wechatpay', inTransaction)
   alipay = countingProvider('alipay', inTransaction)
   s = await startServer({ payments: { wechatpay: wechat, alipay: opts.alipay ? alipay : null } })

@@ -7,7 +7,6 @@
  * notifications); it refuses to text a code, WeChat login and payment, each with its reason (never "ok" for a text it did
  * not send); every read of its empty database answers (no 5xx); a parcel is not moved by a made-up carrier.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -47,9 +46,7 @@ async function startProduction(extra: Record<string, string> = {}, reuse?: Start
   const pg = reuse ? reuse.pg : process.env.TEST_DATABASE_URL ? await freshPgDatabase(process.env.TEST_DATABASE_URL) : null
   const env: Record<string, string> = { NODE_ENV: 'production', DB_PATH: path.join(dir, 'onecard.sqlite'), ...(pg ? { DATABASE_URL: pg.url } : {}), ...extra }
   const config = readConfig(env)
-  // As server/main.ts: on PostgreSQL a temporary SQLite file of its own, which the start opens and never seeds.
-  const seedFile = pg ? path.join(dir, `seed-${crypto.randomBytes(4).toString('hex')}.sqlite`) : config.dbPath
-  const app = await buildApp(appOptionsOf(config, seedFile, false))
+  const app = await buildApp(appOptionsOf(config, false))
   return { app, rows: rowsOf(app.storage), dir, pg, env, close: () => app.close() }
 }
 
@@ -91,6 +88,15 @@ describe('a production start', () => {
     // What the shopper sees of it: the cities and classes, no shop, no card to buy.
     expect((await api(s, 'GET', 'website.hui_china_city/cityList')).body.code).toBe(1)
     expect((await api(s, 'GET', 'hui_public.card/index')).body).toMatchObject({ code: 1, data: { list: [] } })
+  })
+
+  it('opens only its database: on PostgreSQL no SQLite file at all (DB_PATH is not created), on SQLite the file of DB_PATH', async () => {
+    if (s.pg) {
+      expect(s.app.db).toBeNull()
+      expect(fs.readdirSync(s.dir)).toEqual([])
+    } else {
+      expect(fs.readdirSync(s.dir).filter((f) => !/-(wal|shm)$/.test(f))).toEqual(['onecard.sqlite'])
+    }
   })
 
   it('a second start on the same database adds nothing', async () => {

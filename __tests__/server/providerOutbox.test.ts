@@ -13,7 +13,7 @@ import { cancelExpired } from '../../server/domain/orders'
 import { paymentInvariantViolations, signNotification } from '../../server/domain/pay/pay'
 import type { PayProvider } from '../../server/domain/pay/provider'
 import { nowMs } from '../../server/time'
-import { SECRET, startServer, type TestServer } from './helpers'
+import { SECRET, sqliteOf, startServer, type TestServer } from './helpers'
 
 let s: TestServer
 let token: string
@@ -51,11 +51,11 @@ function watchProvider(provider: PayProvider = s.app.payProvider) {
   const close = provider.closeTrade.bind(provider)
   const refund = provider.refund.bind(provider)
   const closeSpy = jest.spyOn(provider, 'closeTrade').mockImplementation((tradeNo) => {
-    seen.push({ kind: 'close', ref: tradeNo, inTransaction: s.app.db.inTransaction })
+    seen.push({ kind: 'close', ref: tradeNo, inTransaction: s.app.storage.inTransaction() })
     return close(tradeNo)
   })
   const refundSpy = jest.spyOn(provider, 'refund').mockImplementation((call) => {
-    seen.push({ kind: 'refund', ref: call.refund_no, inTransaction: s.app.db.inTransaction })
+    seen.push({ kind: 'refund', ref: call.refund_no, inTransaction: s.app.storage.inTransaction() })
     refund(call)
   })
   return { seen, closeSpy, refundSpy, close, refund }
@@ -69,12 +69,12 @@ function watchProvider(provider: PayProvider = s.app.payProvider) {
  */
 function busyOnCancel(times = 1): void {
   let left = times
-  s.app.db.function('outbox_test_busy', () => {
+  sqliteOf(s.app).function('outbox_test_busy', () => {
     if (left <= 0) return 0
     left--
     throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
   })
-  s.app.db.exec(`CREATE TEMP TRIGGER outbox_test_busy BEFORE UPDATE OF status ON orders WHEN NEW.status = ${ORDER_STATUS.CANCELLED} BEGIN SELECT outbox_test_busy(); END`)
+  sqliteOf(s.app).exec(`CREATE TEMP TRIGGER outbox_test_busy BEFORE UPDATE OF status ON orders WHEN NEW.status = ${ORDER_STATUS.CANCELLED} BEGIN SELECT outbox_test_busy(); END`)
 }
 
 async function refundSettled(orderId: number): Promise<void> {
@@ -144,13 +144,13 @@ describe('the money rule with the provider called outside the transaction', () =
     const provider = watchProvider()
     let opened = false
     provider.closeSpy.mockImplementation((tradeNo) => {
-      provider.seen.push({ kind: 'close', ref: tradeNo, inTransaction: s.app.db.inTransaction })
+      provider.seen.push({ kind: 'close', ref: tradeNo, inTransaction: s.app.storage.inTransaction() })
       if (!opened) {
         // Another process's payparam on another channel, between the closing and the cancel's transaction.
         opened = true
         // Written at once, on SQLite's handle: the provider is called synchronously inside the cancel, so this write must
         // land before it returns (the seam's helpers are async). SQLite-only until the cancel moves onto the seam.
-        s.app.db.prepare("INSERT INTO payments (order_id, trade_no, channel, amount, status) VALUES (?, 'T-meanwhile', 1, ?, 'pending')").run(order.id, order.pay_amount)
+        sqliteOf(s.app).prepare("INSERT INTO payments (order_id, trade_no, channel, amount, status) VALUES (?, 'T-meanwhile', 1, ?, 'pending')").run(order.id, order.pay_amount)
       }
       return provider.close(tradeNo)
     })

@@ -18,7 +18,7 @@ let shopper: { token: string; userId: number }
 let n = 0
 
 beforeEach(async () => {
-  wechat = countingProvider('wechatpay', () => s.app.db.inTransaction)
+  wechat = countingProvider('wechatpay', () => s.app.storage.inTransaction())
   s = await startServer({ payments: { wechatpay: wechat } })
   shopper = await s.login('13700000041')
 })

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/http/app'
 import { hashToken } from '../../server/domain/account'
 import { nowMs } from '../../server/time'
 import { openAtVersion, versionBefore } from './oldDatabase'
+import { sqliteOf } from './helpers'
 
 /**
  * Migration 29 (issue 28): sessions were addressed by SQLite's rowid; they get an id column. A database made before it
@@ -27,7 +28,7 @@ it('a database from before keeps its sessions signed in, under the same numbers'
 
   const app = await buildApp({ dbPath: file, sandbox: true, sandboxKey: 'k' })
   try {
-    expect(app.db.prepare('SELECT id, device FROM tokens ORDER BY id').all()).toEqual(rowids)
+    expect(sqliteOf(app).prepare('SELECT id, device FROM tokens ORDER BY id').all()).toEqual(rowids)
     const headers = { 'access-token': 'phone-token', 'access-origin': '' }
     const list = (await app.inject({ method: 'GET', url: '/api/personal.user/sessions', headers })).json()
     expect(list.code).toBe(1)
@@ -43,8 +44,8 @@ it('a database from before keeps its sessions signed in, under the same numbers'
     expect(tablet.code).toBe(-1)
     expect((await app.inject({ method: 'GET', url: '/api/personal.user/info', headers })).json().code).toBe(1)
     // A new session gets a number after every old one.
-    app.db.prepare("INSERT INTO tokens (hash, user_id, expires_at) VALUES ('h-new', 7, ?)").run(expires)
-    expect((app.db.prepare("SELECT id FROM tokens WHERE hash = 'h-new'").get() as { id: number }).id).toBeGreaterThan(3)
+    sqliteOf(app).prepare("INSERT INTO tokens (hash, user_id, expires_at) VALUES ('h-new', 7, ?)").run(expires)
+    expect((sqliteOf(app).prepare("SELECT id FROM tokens WHERE hash = 'h-new'").get() as { id: number }).id).toBeGreaterThan(3)
   } finally {
     await app.close()
     fs.rmSync(dir, { recursive: true, force: true })

@@ -98,6 +98,7 @@ import { clockOffsets, holdClockOffsets } from '../storage/repo/settings'
 import { prepareDatabase } from '../demo/prepare'
 
 export interface AppOptions {
+  /** SQLite's file (created and migrated when missing). Not opened with `databaseUrl`: PostgreSQL holds every row. */
   dbPath: string
   staticDir?: string
   logger?: boolean
@@ -167,7 +168,8 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: DB
+    /** SQLite's handle (server/storage/db.ts); null on PostgreSQL, which opens no SQLite file. */
+    db: DB | null
     /** The core's storage (server/storage/query.ts). */
     q: Q
     /** The sandbox provider (or, outside the sandbox, its unconfigured stand-in): what it was asked, for the tests. */
@@ -263,10 +265,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }
     },
   })
-  // SQLite: the database. PostgreSQL (databaseUrl): a file this process still opens (app.db), never seeded — every row,
-  // the reference data and the demo's included, is PostgreSQL's.
-  const db = openDatabase(opts.dbPath)
-  addDistanceFunction(db)
+  // SQLite: the database's file. PostgreSQL (databaseUrl) holds every row, the reference data and the demo's included:
+  // no SQLite file is opened.
+  const db = opts.databaseUrl ? null : openDatabase(opts.dbPath)
+  if (db) addDistanceFunction(db)
   app.decorate('db', db)
   const storage = openStorage(db, opts.databaseUrl ?? '')
   // The core's repositories (server/storage/query.ts) on the same engine as the seam.
@@ -290,11 +292,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The one clock (server/time.ts) reads the sandbox's offsets from the database: SQLite's file at most every
   // CLOCK_FRESH_MS; PostgreSQL's as this process holds them (read again every CLOCK_FRESH_MS in the sandbox, where
   // another process may move them; never moved in production).
-  const heldClock =
-    storage.engine === 'postgres'
-      ? await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')), say)
-      : null
-  const detachClock = attachClock(heldClock ? heldClock.read : () => clockOffsets(db))
+  const clockSource = db
+    ? { read: () => clockOffsets(db), stop: () => undefined }
+    : await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')), say)
+  const detachClock = attachClock(clockSource.read)
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
   // The outside providers of identity (issue 40; server/providers/README.md): a configured one is real, else the sandbox's
@@ -557,9 +558,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A run under way finishes before the pool closes (its transactions would fail halfway).
     await sweeping
     detachClock()
-    heldClock?.stop()
+    clockSource.stop()
     await storage.close()
-    db.close()
+    db?.close()
   })
   return app
 }

@@ -266,11 +266,11 @@ function parseTrustProxy(raw: string | null): boolean | string | number {
 
 /**
  * What server/main.ts hands buildApp for a configuration (one place, so a test starts the server exactly as `npm start`
- * does). `dbPath`: the SQLite file — on PostgreSQL a temporary file, never seeded (the rows are PostgreSQL's: server/demo/prepare.ts).
+ * does). On PostgreSQL (DATABASE_URL) DB_PATH is not opened: every row is PostgreSQL's (server/demo/prepare.ts).
  */
-export function appOptionsOf(config: ServerConfig, dbPath: string, logger = true): AppOptions {
+export function appOptionsOf(config: ServerConfig, logger = true): AppOptions {
   return {
-    dbPath,
+    dbPath: config.dbPath,
     databaseUrl: config.databaseUrl ?? undefined,
     staticDir: config.staticDir,
     logger,

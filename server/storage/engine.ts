@@ -46,6 +46,12 @@ export interface Storage {
    * awaited, the whole transaction runs before any other request's I/O callback can.
    */
   transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
+  /**
+   * Whether a transaction of this process is open on the database now: SQLite's handle in one (its only connection);
+   * PostgreSQL, any `transaction()` under way. For the checks that an outside provider is called after the transaction
+   * that decided the call (server/domain/pay/outbox.ts), on either engine.
+   */
+  inTransaction(): boolean
   /** Closes PostgreSQL's pool; on SQLite the handle stays open (the server closes it). */
   close(): Promise<void>
   /** How many PostgreSQL connections the server ended, idle or in use (always 0 on SQLite). */
@@ -73,12 +79,14 @@ const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)
 
 /**
  * The storage of `url` — `DATABASE_URL` when not given. Absent or empty: SQLite on `sqlite`, the handle the server
- * opened (server/storage/db.ts openDatabase), so both layers see one database and one file lock. `postgres://…`: PostgreSQL.
+ * opened (server/storage/db.ts openDatabase), so both layers see one database and one file lock. `postgres://…`:
+ * PostgreSQL, and `sqlite` is not used (the server opens no SQLite file then: null).
  */
-export function openStorage(sqlite: DB, url: string | undefined = process.env.DATABASE_URL): Storage {
-  if (!url) return sqliteStorage(sqlite)
-  if (isPostgresUrl(url)) return postgresStorage(url)
-  throw new Error(`DATABASE_URL: only postgres://… (PostgreSQL) is understood; unset it for SQLite (got ${url.split(':')[0]}:…)`)
+export function openStorage(sqlite: DB | null, url: string | undefined = process.env.DATABASE_URL): Storage {
+  if (url && isPostgresUrl(url)) return postgresStorage(url)
+  if (url) throw new Error(`DATABASE_URL: only postgres://… (PostgreSQL) is understood; unset it for SQLite (got ${url.split(':')[0]}:…)`)
+  if (!sqlite) throw new Error('openStorage: SQLite needs the handle of its file (server/storage/db.ts openDatabase)')
+  return sqliteStorage(sqlite)
 }
 
 function sqliteStorage(handle: DB): Storage {
@@ -106,6 +114,7 @@ function sqliteStorage(handle: DB): Storage {
           throw error
         }
       }),
+    inTransaction: () => handle.inTransaction,
     close: async () => undefined,
     idleConnectionsLost: () => 0,
     poolUse: () => null,
@@ -167,6 +176,18 @@ function postgresStorage(url: string): Storage {
   // when it is released (not queryable).
   let lost = 0
   let retries = 0
+  // Transactions under way (inTransaction): counted around the function, each run of it.
+  let open = 0
+  const counted =
+    <T,>(fn: (trx: Store) => Promise<T>) =>
+    async (trx: Store): Promise<T> => {
+      open++
+      try {
+        return await fn(trx)
+      } finally {
+        open--
+      }
+    }
   pool.on('error', (error: Error & { code?: string }) => {
     lost++
     process.emitWarning(`PostgreSQL closed an idle connection (${error.code ?? 'no code'}): ${error.message}`)
@@ -184,7 +205,7 @@ function postgresStorage(url: string): Storage {
     transaction: async (isolation, fn) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction().setIsolationLevel(isolation).execute(fn)
+          return await db.transaction().setIsolationLevel(isolation).execute(counted(fn))
         } catch (error) {
           const code = (error as { code?: unknown }).code
           if (attempt >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRIED.has(code)) throw error
@@ -194,6 +215,7 @@ function postgresStorage(url: string): Storage {
         }
       }
     },
+    inTransaction: () => open > 0,
     close: () => db.destroy(),
     idleConnectionsLost: () => lost,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3'
 import { CompiledQuery } from 'kysely'
-import { openDatabase } from './db'
 import { openStorage } from './engine'
 
 /**
@@ -27,12 +26,8 @@ async function countEach(tables: readonly string[], all: (text: string) => Promi
 
 /** PostgreSQL at `url`; throws when it does not answer (a refused connection, bad credentials). */
 export async function lookAtPostgres(url: string): Promise<DatabaseLook> {
-  const handle = openDatabase(':memory:')
-  const storage = openStorage(handle, url)
-  const close = async () => {
-    await storage.close().catch(() => undefined)
-    handle.close()
-  }
+  const storage = openStorage(null, url)
+  const close = () => storage.close().catch(() => undefined)
   const all = (text: string) => storage.db.executeQuery(CompiledQuery.raw(text)).then((r) => r.rows as Array<Record<string, unknown>>)
   try {
     // Reachable at all (a refused connection throws here); then its version, none before the first start migrated it.

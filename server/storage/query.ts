@@ -44,9 +44,14 @@ export interface Q {
   transaction<T>(isolation: Isolation, fn: (q: Q) => Promise<T> | T): Promise<T>
 }
 
-/** The Q of a storage seam (server/storage/engine.ts openStorage); `handle` is SQLite's, the one the seam runs on. */
-export function queryOf(storage: Storage, handle: DB): Q {
-  return storage.engine === 'sqlite' ? sqliteQ(storage, handle, false) : postgresQ(storage, storage.db, false)
+/**
+ * The Q of a storage seam (server/storage/engine.ts openStorage); `handle` is SQLite's, the one the seam runs on (null on
+ * PostgreSQL, which opens no SQLite file).
+ */
+export function queryOf(storage: Storage, handle: DB | null): Q {
+  if (storage.engine === 'postgres') return postgresQ(storage, storage.db, false)
+  if (!handle) throw new Error('queryOf: SQLite needs the handle its storage runs on')
+  return sqliteQ(storage, handle, false)
 }
 
 /** The transaction Q has open on a SQLite handle, until it ends (a second one waits for it). */
