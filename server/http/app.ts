@@ -335,7 +335,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         },
         app.log,
       )
-    : createUnconfiguredProvider(app.log)
+    : createUnconfiguredProvider()
   app.decorate('payProvider', provider)
   // Parcels: the sandbox's made-up carrier moves them only in the sandbox; a production server tracks nothing unless a
   // tracking service is configured (server/providers/carrier/types.ts) — the shopper reads the carrier and waybill.

@@ -168,34 +168,12 @@ export function createSandboxProvider(secret: string, deliver: (n: RefundNotific
 }
 
 /**
- * No sandbox and no provider for a path: payparam refuses ("not configured"). A trade of the sandbox's found in such a
- * database (a sandbox's file started without it) is closed as nothing, and its refunds wait for an operator. `log`: the
- * process's logger — a refund's line is the outbox's, found by its refund_no and trade_no (as createSandboxProvider's).
+ * Outside the sandbox `app.payProvider` (the tests' handle on the sandbox provider) is this: it is asked nothing and
+ * answers for nobody. The domain asks PayProviders (server/providers/pay/registry.ts), which then has no sandbox: payparam
+ * refuses a method no real provider takes (online_pay_unavailable), and a stored trade of the sandbox's (a sandbox's
+ * database started without it) has no provider to call — the outbox tries its call a bounded number of times, then
+ * leaves it failed for an operator (server/domain/pay/outbox.ts).
  */
-export function createUnconfiguredProvider(log: FastifyBaseLogger): SandboxProvider {
-  const unconfigured: PaymentProvider = {
-    name: 'sandbox',
-    methods: [],
-    prepare: async () => {
-      throw new Error('no payment provider is configured')
-    },
-    query: async () => ({ state: 'unknown' }),
-    close: async () => 'closed',
-    refund: async (r) => {
-      // Nothing can move money here: the refund stays pending for an operator to settle by hand.
-      log.error({ refund_no: r.refund_no, trade_no: r.trade_no, amount: r.amount }, 'refund needs a payment provider: settle it by hand')
-      return { state: 'pending' }
-    },
-    queryRefund: async () => ({ state: 'pending' }),
-  }
-  return {
-    configured: false,
-    calls: [],
-    closeTrade: () => true,
-    refund(call) {
-      log.error({ refund_no: call.refund_no, trade_no: call.trade_no, amount: call.amount }, 'refund needs a payment provider: settle it by hand')
-    },
-    provider: (name) => (name === 'sandbox' ? unconfigured : null),
-    forMethod: () => null,
-  }
+export function createUnconfiguredProvider(): SandboxProvider {
+  return { configured: false, calls: [], closeTrade: () => true, refund: () => undefined, provider: () => null, forMethod: () => null }
 }
