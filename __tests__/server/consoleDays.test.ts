@@ -5,23 +5,14 @@
  * running contest's start and minimum purchase stay; every write leaves its audit row, a refused one none. The server's
  * clock is held at fixed moments years after the demo seed's days and contest. Runs on PostgreSQL too (TEST_DATABASE_URL).
  */
-import { CONSOLE_ENDPOINTS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
 import type { DiscountDayIndexAnswer, ReferralStandingsAnswer, ConsoleContest } from '../../src/contract/console'
 import type { DiscountDayAnswer } from '../../src/contract/discountDay'
 import type { ReferralContestAnswer } from '../../src/contract/referral'
-import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
-import { totpCode } from '../../server/domain/console/secrets'
-import { holdServerClock, startServer, type TestServer } from './helpers'
-
-interface Answer<T = Record<string, unknown>> {
-  code: number
-  msg: string
-  data: T
-  reason?: string
-  params?: Record<string, unknown>
-}
+import { startServer, type TestServer } from './helpers'
+import { operatorCalls } from './operator'
 
 let s: TestServer
+const { consoleCall, signIn } = operatorCalls(() => s)
 beforeAll(async () => {
   s = await startServer()
 })
@@ -30,27 +21,6 @@ afterEach(() => jest.restoreAllMocks())
 
 /** Noon in Shanghai (04:00 UTC) of a day: far from either midnight, whatever the machine's zone. */
 const noonOf = (day: string) => Date.parse(`${day}T04:00:00Z`)
-
-async function consoleCall<T = Record<string, unknown>>(path: ConsoleEndpointPath, payload: Record<string, unknown>, token: string): Promise<Answer<T>> {
-  const method = CONSOLE_ENDPOINTS[path]
-  const res = await s.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { 'operator-token': token },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
-  })
-  return res.json() as Answer<T>
-}
-
-/** Signs the role's demo operator in at `at` (the clock is held there: the session lives on it). */
-async function tokenOf(role: OperatorRole, at: number): Promise<string> {
-  const o = DEMO_OPERATORS.find((d) => d.role === role) as (typeof DEMO_OPERATORS)[number]
-  holdServerClock(at)
-  const res = await s.app.inject({ method: 'POST', url: '/api/console.auth/signIn', payload: { username: o.username, password: o.password, totp: totpCode(o.totpSecret, at) } })
-  const body = res.json() as Answer<{ token: string }>
-  expect(body).toMatchObject({ code: 1 })
-  return body.data.token
-}
 
 const auditRows = (kind: string, id: number | string) =>
   s.rows<{ action: string; before_json: string | null; after_json: string | null; reason: string | null }>('SELECT action, before_json, after_json, reason FROM operator_audit WHERE target_kind = ? AND target_id = ? ORDER BY id', kind, String(id))
@@ -62,7 +32,7 @@ const shopperDays = async (token?: string) => (await s.call<DiscountDayAnswer>('
 describe('discount days', () => {
   it('a day added, moved and withdrawn shows in the shopper’s calendar at once; a moved day’s reminders move with it, a withdrawn day’s go; each write is audited', async () => {
     const at = noonOf('2031-03-10')
-    const token = await tokenOf('content', at)
+    const token = await signIn('content', at)
     expect(await shopperDays()).toMatchObject({ today: '2031-03-10', days: [], next: null })
 
     const added = await consoleCall<{ day: { day: string; state: string } }>('console.discountDay/save', { day: '2031-03-20', reason: '春季活动' }, token)
@@ -96,7 +66,7 @@ describe('discount days', () => {
 
   it('shops taking part and their rates reach the shopper at once; on a discount day (begun) the rule, the day and today are fixed', async () => {
     const at = noonOf('2031-05-10')
-    const token = await tokenOf('content', at)
+    const token = await signIn('content', at)
     const rateOf = async (shopId: number) => (await shopperDays()).shops.find((x) => x.id === shopId)?.extra_rate
 
     expect(await rateOf(2)).toBeUndefined()
@@ -117,7 +87,7 @@ describe('discount days', () => {
     expect(await consoleCall('console.discountDay/save', { day: '2031-05-11' }, token)).toMatchObject({ code: 1 })
 
     // The next day it has begun: its rule (shops, rates) and its date stay until it ends.
-    const during = await tokenOf('content', noonOf('2031-05-11'))
+    const during = await signIn('content', noonOf('2031-05-11'))
     const rule = (await shopperDays()).shops.map((x) => [x.id, x.extra_rate])
     expect(await shopperDays()).toMatchObject({ is_discount_day: true })
     const before = await auditCount()
@@ -133,7 +103,7 @@ describe('discount days', () => {
     expect(index.data).toMatchObject({ running: true, list: [{ day: '2031-05-11', state: 'today' }] })
 
     // Past, it still cannot move; the rule is open again.
-    const after = await tokenOf('content', noonOf('2031-05-12'))
+    const after = await signIn('content', noonOf('2031-05-12'))
     expect(await consoleCall('console.discountDay/withdraw', { day: '2031-05-11' }, after)).toMatchObject({ code: 0, reason: 'console_discount_day_begun' })
     expect((await consoleCall<DiscountDayIndexAnswer>('console.discountDay/index', { when: 'past', page: 1, page_size: 1 }, after)).data).toMatchObject({ running: false, list: [{ day: '2031-05-11', state: 'past' }] })
     expect(await consoleCall('console.discountDay/saveShop', { shop_id: 2, extra_rate: 90 }, after)).toMatchObject({ code: 1 })
@@ -141,7 +111,7 @@ describe('discount days', () => {
   })
 
   it('refuses what is not valid, and writes nothing then', async () => {
-    const token = await tokenOf('content', noonOf('2031-07-10'))
+    const token = await signIn('content', noonOf('2031-07-10'))
     const before = await auditCount()
     expect(await consoleCall('console.discountDay/saveShop', { shop_id: 1, extra_rate: 100 }, token)).toMatchObject({ code: 0, reason: 'invalid_request' })
     expect(await consoleCall('console.discountDay/saveShop', { shop_id: 1, extra_rate: 49 }, token)).toMatchObject({ code: 0, reason: 'invalid_request' })
@@ -171,7 +141,7 @@ describe('referral contests', () => {
   const shopperContest = async (lang = 'zh') => (await s.call<ReferralContestAnswer>('GET', 'hui_public.referral_contest/read', { lang })).body.data
 
   it('a contest created, changed and ended early shows to shoppers at once; one at a time; a running contest’s start and minimum stay; standings read-only', async () => {
-    const token = await tokenOf('content', noonOf('2032-01-10'))
+    const token = await signIn('content', noonOf('2032-01-10'))
     const made = await consoleCall<{ contest: ConsoleContest }>('console.referral/save', { ...contest, reason: '新一季' }, token)
     expect(made).toMatchObject({ code: 1, data: { contest: { title: '春季邀请赛', state: 'upcoming', start_time: '2032-01-15 00:00:00', end_time: '2032-02-15 00:00:00', min_amount: 1000, prizes, counted: 0 } } })
     const id = made.data.contest.id
@@ -191,7 +161,7 @@ describe('referral contests', () => {
     expect((await shopperContest()).contest).toMatchObject({ id, min_amount: 1500 })
 
     // Running: the start and the minimum have decided who qualified.
-    const during = await tokenOf('content', noonOf('2032-01-20'))
+    const during = await signIn('content', noonOf('2032-01-20'))
     const running = { ...contest, id, min_amount: 1500 }
     expect((await shopperContest()).contest).toMatchObject({ id, state: 'on' })
     const duringBefore = await auditCount()
@@ -231,7 +201,7 @@ describe('referral contests', () => {
   })
 
   it('refuses a contest that is not valid', async () => {
-    const token = await tokenOf('content', noonOf('2033-01-10'))
+    const token = await signIn('content', noonOf('2033-01-10'))
     const c = { ...contest, start: '2033-02-01 00:00', end: '2033-03-01 00:00' }
     const before = await auditCount()
     expect(await consoleCall('console.referral/save', { ...c, end: '2033-01-31 00:00' }, token)).toMatchObject({ code: 0, reason: 'console_contest_period_invalid' })

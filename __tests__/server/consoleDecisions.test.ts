@@ -6,58 +6,28 @@
  * Runs on PostgreSQL too (TEST_DATABASE_URL).
  */
 import type { z } from 'zod'
-import { CONSOLE_ENDPOINTS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
 import type { JobQueuePage, NameDecisionAnswer, NameOwnerAnswer, NameReviewPage, OwnerlessPage, ShopOwnerAnswer } from '../../src/contract/console'
 import type { StoreProfileAnswer, StoreProfileSaved } from '../../src/contract/shopProfile'
 import type { ShopReadAnswer } from '../../src/contract/member'
 import type { Job, StoreJob } from '../../src/contract/jobs'
-import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
 import { staffPhone } from '../../server/demo/seed'
-import { totpCode } from '../../server/domain/console/secrets'
 import { holdServerClock, startServer, type TestServer } from './helpers'
-
-interface Answer<T = Record<string, unknown>> {
-  code: number
-  msg: string
-  data: T
-  reason?: string
-  params?: Record<string, unknown>
-}
+import { operatorCalls, type Answer } from './operator'
 
 let s: TestServer
+const { consoleCall, signIn } = operatorCalls(() => s, { httpOk: true })
 /** Two people who decide: a reviewer and an administrator, signed in at the same moment. */
 let reviewer = ''
 let admin = ''
 const START = Date.UTC(2027, 6, 1, 2)
 beforeAll(async () => {
   s = await startServer()
-  reviewer = await tokenOf('reviewer', START)
-  admin = await tokenOf('admin', START)
+  reviewer = await signIn('reviewer', START)
+  admin = await signIn('admin', START)
 })
 afterAll(() => s.close())
 afterEach(() => jest.restoreAllMocks())
 beforeEach(() => holdServerClock(START + 60_000))
-
-async function consoleCall<T = Record<string, unknown>>(path: ConsoleEndpointPath, payload: Record<string, unknown>, token: string): Promise<Answer<T>> {
-  const method = CONSOLE_ENDPOINTS[path]
-  const res = await s.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { 'operator-token': token },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json() as Answer<T>
-}
-
-async function tokenOf(role: OperatorRole, at: number): Promise<string> {
-  const o = DEMO_OPERATORS.find((d) => d.role === role) as (typeof DEMO_OPERATORS)[number]
-  holdServerClock(at)
-  const res = await s.app.inject({ method: 'POST', url: '/api/console.auth/signIn', payload: { username: o.username, password: o.password, totp: totpCode(o.totpSecret, at) } })
-  const body = res.json() as Answer<{ token: string }>
-  expect(body).toMatchObject({ code: 1 })
-  return body.data.token
-}
 
 const call = <T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown>, token?: string) => s.call<T>(method, path, payload, token).then((r) => r.body as Answer<T>)
 const auditRows = (kind: string, id: number | string) =>
@@ -245,7 +215,7 @@ describe('a shop without an owner', () => {
   })
 
   it('a content operator is refused every review call', async () => {
-    const content = await tokenOf('content', START + 120_000)
+    const content = await signIn('content', START + 120_000)
     expect(await consoleCall('console.review/names', {}, content)).toMatchObject({ code: 0, reason: 'operator_role_refused' })
     expect(await consoleCall('console.review/nameOwner', { shop_id: 11, phone: '13700000000', owner_before: null, reason: 'x' }, content)).toMatchObject({ code: 0, reason: 'operator_role_refused' })
   })

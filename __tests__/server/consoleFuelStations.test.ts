@@ -5,20 +5,11 @@
  * it was paid at; a pump an unpaid order names stays; every write leaves its audit row. Runs on PostgreSQL too
  * (TEST_DATABASE_URL).
  */
-import { CONSOLE_ENDPOINTS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
+import type { OperatorRole } from '../../src/contract/consoleEndpoints'
 import type { FuelStationAnswer } from '../../src/contract/console'
 import type { PriceQuote } from '../../src/contract/order'
-import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
-import { totpCode } from '../../server/domain/console/secrets'
-import { holdServerClock, startServer, type TestServer } from './helpers'
-
-interface Answer<T = Record<string, unknown>> {
-  code: number
-  msg: string
-  data: T
-  reason?: string
-  params?: Record<string, unknown>
-}
+import { startServer, type TestServer } from './helpers'
+import { operatorCalls } from './operator'
 
 interface ShopperStation {
   info: { grades: Array<{ grade: string; price: number; member_price: number }>; pumps: number[] }
@@ -34,27 +25,10 @@ afterEach(() => jest.restoreAllMocks())
 /** Moments on the server's clock far apart (each sign-in takes a fresh TOTP step). */
 let base = Date.UTC(2027, 6, 1, 2)
 const freshMoment = () => (base += 24 * 3600_000)
+
+const { consoleCall, signIn } = operatorCalls(() => s)
+const tokenOf = (role: OperatorRole, at = freshMoment()) => signIn(role, at)
 const newId = () => `req-${Math.random().toString(36).slice(2, 12)}`
-
-async function consoleCall<T = Record<string, unknown>>(path: ConsoleEndpointPath, payload: Record<string, unknown>, token: string): Promise<Answer<T>> {
-  const method = CONSOLE_ENDPOINTS[path]
-  const res = await s.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { 'operator-token': token },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
-  })
-  return res.json() as Answer<T>
-}
-
-async function tokenOf(role: OperatorRole, at = freshMoment()): Promise<string> {
-  const o = DEMO_OPERATORS.find((d) => d.role === role) as (typeof DEMO_OPERATORS)[number]
-  holdServerClock(at)
-  const res = await s.app.inject({ method: 'POST', url: '/api/console.auth/signIn', payload: { username: o.username, password: o.password, totp: totpCode(o.totpSecret, at) } })
-  const body = res.json() as Answer<{ token: string }>
-  expect(body).toMatchObject({ code: 1 })
-  return body.data.token
-}
 
 const shopperStation = async (id: number) => (await s.call<ShopperStation>('GET', 'hui_shanghu.oil_station/read', { id })).body.data.info
 const auditOf = (id: number) =>

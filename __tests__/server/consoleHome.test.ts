@@ -9,21 +9,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { CONSOLE_ENDPOINTS, HOME_LINK_PAGES, HOME_MODULE_KEYS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
+import { HOME_LINK_PAGES, HOME_MODULE_KEYS, type OperatorRole } from '../../src/contract/consoleEndpoints'
 import type { HomeIndexAnswer } from '../../src/contract/console'
 import type { ModuleListAnswer } from '../../src/contract/site'
-import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
 import { GRID_MODULES } from '../../server/domain/names'
-import { totpCode } from '../../server/domain/console/secrets'
 import { fmt } from '../../server/time'
 import { holdServerClock, startServer, type TestServer } from './helpers'
-
-interface Answer<T = Record<string, unknown>> {
-  code: number
-  msg: string
-  data: T
-  reason?: string
-}
+import { operatorCalls, type Answer } from './operator'
 
 /** A built H5 page as the server reads it (as __tests__/server/static.test.ts writes one): Home's HTML gets its first screen drawn. */
 function fakeBuild(): string {
@@ -50,25 +42,8 @@ afterEach(() => jest.restoreAllMocks())
 let base = Date.UTC(2027, 8, 1)
 const freshMoment = () => (base += 24 * 3600_000)
 
-async function consoleCall<T = Record<string, unknown>>(path: ConsoleEndpointPath, payload: Record<string, unknown>, token: string): Promise<Answer<T>> {
-  const method = CONSOLE_ENDPOINTS[path]
-  const res = await s.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { 'operator-token': token },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
-  })
-  return res.json() as Answer<T>
-}
-
-async function tokenOf(role: OperatorRole, at = freshMoment()): Promise<string> {
-  const o = DEMO_OPERATORS.find((d) => d.role === role) as (typeof DEMO_OPERATORS)[number]
-  holdServerClock(at)
-  const res = await s.app.inject({ method: 'POST', url: '/api/console.auth/signIn', payload: { username: o.username, password: o.password, totp: totpCode(o.totpSecret, at) } })
-  const body = res.json() as Answer<{ token: string }>
-  expect(body).toMatchObject({ code: 1 })
-  return body.data.token
-}
+const { consoleCall, signIn } = operatorCalls(() => s)
+const tokenOf = (role: OperatorRole, at = freshMoment()) => signIn(role, at)
 
 const home = async (lang = 'zh') => (await s.call<ModuleListAnswer>('GET', 'index/moduleList', { lang })).body.data
 /** The first banner picture Home's HTML draws (the one fetched first), or null when it draws none. */

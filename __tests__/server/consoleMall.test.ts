@@ -5,21 +5,12 @@
  * same moment lose neither, a paid order keeps its price after a price edit — and every write leaves its audit row.
  * Runs on PostgreSQL too (TEST_DATABASE_URL).
  */
-import { CONSOLE_ENDPOINTS, type ConsoleEndpointPath, type OperatorRole } from '../../src/contract/consoleEndpoints'
+import type { OperatorRole } from '../../src/contract/consoleEndpoints'
 import type { ConsoleMallProduct, ConsoleMallSpec, MallCategoriesAnswer, MallProductsAnswer, MallShowcaseAnswer } from '../../src/contract/console'
 import type { GallerySlide, MallCategory, MallProduct, MallProductDetail } from '../../src/contract/mall'
 import type { OrderInfo } from '../../src/contract/order'
-import { DEMO_OPERATORS } from '../../server/demo/seedOperators'
-import { totpCode } from '../../server/domain/console/secrets'
-import { holdServerClock, startServer, type TestServer } from './helpers'
-
-interface Answer<T = Record<string, unknown>> {
-  code: number
-  msg: string
-  data: T
-  reason?: string
-  params?: Record<string, unknown>
-}
+import { startServer, type TestServer } from './helpers'
+import { operatorCalls } from './operator'
 
 let s: TestServer
 beforeAll(async () => {
@@ -30,28 +21,11 @@ afterEach(() => jest.restoreAllMocks())
 
 let base = Date.UTC(2027, 7, 1)
 const freshMoment = () => (base += 24 * 3600_000)
+
+const { consoleCall, signIn } = operatorCalls(() => s)
+const tokenOf = (role: OperatorRole, at = freshMoment()) => signIn(role, at)
 let n = 0
 const requestId = () => `cm-${process.pid}-${n++}`
-
-async function consoleCall<T = Record<string, unknown>>(path: ConsoleEndpointPath, payload: Record<string, unknown>, token: string): Promise<Answer<T>> {
-  const method = CONSOLE_ENDPOINTS[path]
-  const res = await s.app.inject({
-    method,
-    url: `/api/${path}`,
-    headers: { 'operator-token': token },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) } : { payload }),
-  })
-  return res.json() as Answer<T>
-}
-
-async function tokenOf(role: OperatorRole, at = freshMoment()): Promise<string> {
-  const o = DEMO_OPERATORS.find((d) => d.role === role) as (typeof DEMO_OPERATORS)[number]
-  holdServerClock(at)
-  const res = await s.app.inject({ method: 'POST', url: '/api/console.auth/signIn', payload: { username: o.username, password: o.password, totp: totpCode(o.totpSecret, at) } })
-  const body = res.json() as Answer<{ token: string }>
-  expect(body).toMatchObject({ code: 1 })
-  return body.data.token
-}
 
 const auditRows = (kind: string, id: number | string) =>
   s.rows<{ action: string; before_json: string | null; after_json: string | null; reason: string | null }>('SELECT action, before_json, after_json, reason FROM operator_audit WHERE target_kind = ? AND target_id = ? ORDER BY id', kind, String(id))
