@@ -96,6 +96,7 @@ import { autoApproveRefunds } from '../domain/store/store'
 import { attachClock, CLOCK_FRESH_MS, clockHeaders } from '../time'
 import { clockOffsets, holdClockOffsets } from '../storage/repo/settings'
 import { prepareDatabase } from '../demo/prepare'
+import { scopeNamed } from './scope'
 
 export interface AppOptions {
   /** SQLite's file (created and migrated when missing). Not opened with `databaseUrl`: PostgreSQL holds every row. */
@@ -202,10 +203,12 @@ const isRefusal = (payload: unknown): payload is { code: number; msg: string; re
  * plugin's hooks run only there (docs/performance.md "The hot path"); a multipart body elsewhere is unsupported_media_type.
  */
 export const withMultipart = (app: FastifyInstance, routes: (scope: FastifyInstance) => void) =>
-  app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
-    routes(scope)
-  })
+  app.register(
+    scopeNamed('multipart routes', async (scope: FastifyInstance) => {
+      await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } })
+      routes(scope)
+    }),
+  )
 
 /** The reference API (and, with staticDir, the H5 app) — not listening; main.ts listens. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -504,7 +507,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await settleReferrals(q)
   }
 
-  await app.register(async (pages) => {
+  await app.register(scopeNamed('pages and API', async (pages: FastifyInstance) => {
     await documentHeaders(pages, { receiptFrameOrigin: goldplan.frameOrigin })
     healthRoutes(pages, health)
     // @fastify/multipart only where a multipart body is read (the picture upload): registered for the whole server its
@@ -515,7 +518,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The operator's console build (dist-console/, its own build) at /console/ when it is there (server/hosting/console.ts).
     consolePages(pages, opts.consoleDir ?? 'dist-console')
     await staticRoutes(pages, opts.staticDir ?? '')
-  })
+  }))
 
   // The housekeeping (above) once at start — a provider call a crashed process left due goes out within seconds, not
   // SWEEP_MS later (issue 42) — then every SWEEP_MS after a run ends (never two runs of one process at once). A run that

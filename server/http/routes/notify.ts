@@ -4,6 +4,7 @@ import { handleRefundNotification, notify } from '../../domain/pay/pay'
 import type { PayProviders } from '../../domain/pay/providers'
 import { NotificationRejected, type NotificationRequest } from '../../providers/pay/types'
 import { NOTIFY_PAY_PATH, NOTIFY_REFUND_PATH, type WechatPay } from '../../providers/wechatpay/wechatpay'
+import { scopeNamed } from '../scope'
 
 /**
  * The payment providers' notifications (issue 40; server/providers/README.md): not /api routes — each answers in its
@@ -15,7 +16,7 @@ import { NOTIFY_PAY_PATH, NOTIFY_REFUND_PATH, type WechatPay } from '../../provi
 export async function notifyRoutes(app: FastifyInstance, db: Q, providers: PayProviders, p: { wechatpay?: WechatPay | null }): Promise<void> {
   const wechatpay = p.wechatpay
   if (!wechatpay) return
-  await app.register(async (scope) => {
+  await app.register(scopeNamed('WeChat Pay notifications', async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
     const failWith = (reply: FastifyReply, status: number, message: string) => reply.code(status).header('Cache-Control', 'no-store').send({ code: 'FAIL', message })
@@ -63,5 +64,5 @@ export async function notifyRoutes(app: FastifyInstance, db: Q, providers: PayPr
       }
       return reply.code(204).send()
     })
-  })
+  }))
 }

@@ -21,6 +21,7 @@ import { latestTradeOf, tradeByNo } from '../../storage/repo/payments'
 import type { Sandbox } from '../../sandbox/sandbox'
 import { sandboxMessages } from '../../domain/takeout/subscriptions'
 import { CASHIER_DIRECTIVES, noncesOf } from '../security'
+import { scopeNamed } from '../scope'
 
 const Notify = z.object({
   trade_no: z.string().max(64),
@@ -153,7 +154,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, sandbox: Sandbox, pro
     return reply.redirect(`${target}${target.includes('?') ? '&' : '?'}code=${code}${back}`)
   })
 
-  app.register(async (helpers) => {
+  app.register(scopeNamed('sandbox helpers', async (helpers: FastifyInstance) => {
     helpers.addHook('onRequest', async (req, reply) => {
       if (!sameSignature(sandbox.key, req.headers[SANDBOX_KEY_HEADER])) {
         return reply.code(403).send(fail('sandbox_key_required'))
@@ -272,5 +273,5 @@ export function sandboxRoutes(app: FastifyInstance, db: Q, sandbox: Sandbox, pro
         throw err
       }
     })
-  })
+  }))
 }
