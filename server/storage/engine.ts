@@ -48,8 +48,8 @@ export interface Storage {
   transaction<T>(isolation: Isolation, fn: (trx: Store) => Promise<T>): Promise<T>
   /**
    * Whether a transaction of this process is open on the database now: SQLite's handle in one (its only connection);
-   * PostgreSQL, any `transaction()` under way. For the checks that an outside provider is called after the transaction
-   * that decided the call (server/domain/pay/outbox.ts), on either engine.
+   * PostgreSQL, any `transaction()` under way. What the tests read, on either engine, when a payment provider is asked,
+   * to see it asked after the transaction that decided the call (server/domain/pay/outbox.ts).
    */
   inTransaction(): boolean
   /** Closes PostgreSQL's pool; on SQLite the handle stays open (the server closes it). */
