@@ -30,14 +30,12 @@
 import { MERCHANT_APPLICATION_FIELDS, type MerchantApplicationField } from '../src/contract/merchantEndpoints'
 import { reasonText } from '../src/contract/reasons'
 import { readDatabaseConfig } from '../server/http/config'
-import { openDatabase } from '../server/storage/db'
-import { openStorage } from '../server/storage/engine'
-import { queryOf } from '../server/storage/query'
+import { openDatabaseOf } from '../server/storage/query'
 import { BizError } from '../server/http/envelope'
 import { ConfigError, type Env } from '../server/env'
 import { approveApplication, listApplications, rejectApplication, showApplication } from '../server/domain/merchant'
 import { CARD_LIMITS, createCardProduct, listCardProducts, listShops, NoSubMchidColumn, priceCardProduct, setCardProductOnSale, setShopSubMchid, type NewCardProduct } from '../server/domain/operator'
-import { clockOffsets, holdClockOffsets } from '../server/storage/repo/settings'
+import { clockSource } from '../server/storage/repo/settings'
 import { approveName, listNameReviews, rejectName } from '../server/domain/store/profile'
 import { attachClock } from '../server/time'
 import { row, showableJson, UsageError } from './adminText'
@@ -229,14 +227,11 @@ async function run(argv: string[], env: Env, out: (line: string) => void, input:
   const nameArgs = (NAME_COMMANDS as readonly string[]).includes(command) ? nameArgsOf(command, rest) : null
   const operatorArgs = command === 'operator-add' ? operatorArgsOf(rest) : null
   const { dbPath, databaseUrl } = readDatabaseConfig(env)
-  // SQLite: its file; PostgreSQL opens none.
-  const handle = databaseUrl ? null : openDatabase(dbPath)
-  const storage = openStorage(handle, databaseUrl ?? '')
-  const db = queryOf(storage, handle)
+  const { sqlite: handle, storage, q: db } = openDatabaseOf(dbPath, databaseUrl)
   // The server's clock (server/time.ts): a sandbox move kept in the database stamps the review as the server would
   // (on PostgreSQL read once: the command is over in moments).
-  const clockSource = handle ? { read: () => clockOffsets(handle), stop: () => undefined } : await holdClockOffsets(db, 0, () => undefined)
-  const detachClock = attachClock(clockSource.read)
+  const clock = await clockSource(handle, db, 0, () => undefined)
+  const detachClock = attachClock(clock.read)
   try {
     // Issue 43's commands (scripts/adminReview.ts).
     if (Object.prototype.hasOwnProperty.call(REVIEW_COMMANDS, command)) return await REVIEW_COMMANDS[command].run(db, rest)
@@ -305,7 +300,7 @@ async function run(argv: string[], env: Env, out: (line: string) => void, input:
     return 0
   } finally {
     detachClock()
-    clockSource.stop()
+    clock.stop()
     await storage.close()
     handle?.close()
   }

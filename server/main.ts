@@ -2,12 +2,10 @@ import cluster, { type Worker } from 'node:cluster'
 import { buildApp } from './http/app'
 import { serveMetrics } from './http/metrics'
 import { appOptionsOf, readConfig, type ServerConfig } from './http/config'
-import { openDatabase } from './storage/db'
-import { clockOffsets, holdClockOffsets } from './storage/repo/settings'
+import { clockSource } from './storage/repo/settings'
 import { ConfigError } from './env'
 import { prepareDatabase } from './demo/prepare'
-import { openStorage } from './storage/engine'
-import { queryOf } from './storage/query'
+import { openDatabaseOf } from './storage/query'
 import { waitForDatabase } from './storage/faults'
 import { attachClock, BUSINESS_TZ, CLOCK_AT_FROM_MS, nowMs, nowText, realNowMs } from './time'
 
@@ -116,18 +114,15 @@ const STOP_MS = 10_000
  * (the primary accepts and hands connections round); nothing that decides a rule stays in a worker's memory.
  */
 async function primary(config: ServerConfig): Promise<void> {
-  // SQLite: its file; PostgreSQL opens none.
-  const db = config.databaseUrl ? null : openDatabase(config.dbPath)
-  const storage = openStorage(db, config.databaseUrl ?? '')
-  const q = queryOf(storage, db)
+  const { sqlite: db, storage, q } = openDatabaseOf(config.dbPath, config.databaseUrl)
   // The database made ready here, once, before any worker starts (server/demo/prepare.ts, the same on either engine):
   // migrated (PostgreSQL), the reference data, the demo's when asked. A database that is away is waited for (a bounded
   // back-off, said in the log: server/storage/faults.ts), never a reason to exit: the workers start once it answers (issue 42).
   const say = (line: string) => console.error(line)
   await waitForDatabase('the start (migrations and seed)', () => prepareDatabase(storage, q, { demo: config.demoData }), say)
   // The banner's clock line reads the sandbox's offset kept in the database, as the workers will.
-  const clockSource = db ? { read: () => clockOffsets(db) } : await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, 0, () => undefined), say)
-  const detachClock = attachClock(clockSource.read)
+  const clock = await waitForDatabase('the start (the clock)', () => clockSource(db, q, 0, () => undefined), say)
+  const detachClock = attachClock(clock.read)
   const env: Record<string, string> = {
     PAY_NOTIFY_SECRET: config.paySecret,
     CLOCK_AT_FROM_MS: String(CLOCK_AT_FROM_MS),

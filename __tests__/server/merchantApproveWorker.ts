@@ -5,16 +5,12 @@
  * argv: dbPath applicationId goFile [databaseUrl] — with a databaseUrl, on that PostgreSQL database (dbPath unused).
  */
 import fs from 'node:fs'
-import { openDatabase } from '../../server/storage/db'
-import { openStorage } from '../../server/storage/engine'
-import { queryOf } from '../../server/storage/query'
+import { openDatabaseOf } from '../../server/storage/query'
 import { BizError } from '../../server/http/envelope'
 import { approveApplication } from '../../server/domain/merchant'
 
 const [dbPath, rawId, goFile, databaseUrl] = process.argv.slice(2)
-const db = databaseUrl ? null : openDatabase(dbPath)
-const storage = openStorage(db, databaseUrl ?? '')
-const q = queryOf(storage, db)
+const { sqlite: db, storage, q } = openDatabaseOf(dbPath, databaseUrl)
 
 async function main(): Promise<void> {
   // Connected before "ready" (PostgreSQL's pool opens its connection at the first query): every worker then starts its

@@ -5,10 +5,10 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { CODE } from '../../src/contract/envelope'
 import { isReason, reasonText, type Reason, type ReasonParams } from '../../src/contract/reasons'
-import { openDatabase, type DB } from '../storage/db'
+import type { DB } from '../storage/db'
 import { SCHEMA_VERSION } from '../storage/history'
-import { openStorage, type Storage } from '../storage/engine'
-import { queryOf, type Q } from '../storage/query'
+import type { Storage } from '../storage/engine'
+import { openDatabaseOf, type Q } from '../storage/query'
 import { databaseFault, RETRY_AFTER_S, waitForDatabase } from '../storage/faults'
 import { createHealth, healthRoutes, type Health } from './health'
 import { databaseFaults, recordMetrics, sweepRuns } from './metrics'
@@ -94,7 +94,7 @@ import { staticRoutes } from '../hosting/static'
 import { apiCacheHeaders, apiHeaders, documentHeaders } from './security'
 import { autoApproveRefunds } from '../domain/store/store'
 import { attachClock, CLOCK_FRESH_MS, clockHeaders } from '../time'
-import { clockOffsets, holdClockOffsets } from '../storage/repo/settings'
+import { clockSource } from '../storage/repo/settings'
 import { prepareDatabase } from '../demo/prepare'
 import { scopeNamed } from './scope'
 
@@ -269,13 +269,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   // SQLite: the database's file. PostgreSQL (databaseUrl) holds every row, the reference data and the demo's included:
-  // no SQLite file is opened.
-  const db = opts.databaseUrl ? null : openDatabase(opts.dbPath)
+  // no SQLite file is opened. The core's repositories (server/storage/query.ts) on the same engine as the seam.
+  const { sqlite: db, storage, q } = openDatabaseOf(opts.dbPath, opts.databaseUrl)
   if (db) addDistanceFunction(db)
   app.decorate('db', db)
-  const storage = openStorage(db, opts.databaseUrl ?? '')
-  // The core's repositories (server/storage/query.ts) on the same engine as the seam.
-  const q = queryOf(storage, db)
   // The database this server runs on made ready (server/demo/prepare.ts), through Q on either engine: the schema brought to
   // this server's version, the reference data (cities, business classes, categories) in every database, the demo's only in
   // the sandbox or when asked — added where missing, so an older database is topped up. A database that is away is waited
@@ -295,10 +292,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The one clock (server/time.ts) reads the sandbox's offsets from the database: SQLite's file at most every
   // CLOCK_FRESH_MS; PostgreSQL's as this process holds them (read again every CLOCK_FRESH_MS in the sandbox, where
   // another process may move them; never moved in production).
-  const clockSource = db
-    ? { read: () => clockOffsets(db), stop: () => undefined }
-    : await waitForDatabase('the start (the clock)', () => holdClockOffsets(q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')), say)
-  const detachClock = attachClock(clockSource.read)
+  const clock = await waitForDatabase('the start (the clock)', () => clockSource(db, q, (opts.sandbox ?? true) ? CLOCK_FRESH_MS : 0, (error) => app.log.warn({ err: error }, 'clock offsets not read')), say)
+  const detachClock = attachClock(clock.read)
   cacheSessions(q, Math.min(opts.sessionCacheMs ?? SESSION_CACHE_MS_DEFAULT, SESSION_CACHE_MS_MAX))
   const sandbox = createSandbox(q, opts.sandbox ?? true, opts.sandboxKey ?? crypto.randomBytes(16).toString('hex'))
   // The outside providers of identity (issue 40; server/providers/README.md): a configured one is real, else the sandbox's
@@ -561,7 +556,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A run under way finishes before the pool closes (its transactions would fail halfway).
     await sweeping
     detachClock()
-    clockSource.stop()
+    clock.stop()
     await storage.close()
     db?.close()
   })

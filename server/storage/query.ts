@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely'
-import { sql, type DB } from './db'
+import { openDatabase, sql, type DB } from './db'
 import { openStorage, type Engine, type Isolation, type Storage, type Store } from './engine'
 
 /**
@@ -52,6 +52,16 @@ export function queryOf(storage: Storage, handle: DB | null): Q {
   if (storage.engine === 'postgres') return postgresQ(storage, storage.db, false)
   if (!handle) throw new Error('queryOf: SQLite needs the handle its storage runs on')
   return sqliteQ(storage, handle, false)
+}
+
+/**
+ * The database of a start or a command: SQLite's file at `dbPath` (created and migrated when missing), or PostgreSQL at
+ * `databaseUrl` — then no SQLite file is opened (`sqlite` null). Its storage seam and the core's Q on it.
+ */
+export function openDatabaseOf(dbPath: string, databaseUrl: string | null | undefined): { sqlite: DB | null; storage: Storage; q: Q } {
+  const sqlite = databaseUrl ? null : openDatabase(dbPath)
+  const storage = openStorage(sqlite, databaseUrl ?? '')
+  return { sqlite, storage, q: queryOf(storage, sqlite) }
 }
 
 /** The transaction Q has open on a SQLite handle, until it ends (a second one waits for it). */

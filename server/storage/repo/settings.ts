@@ -57,6 +57,14 @@ const held = new WeakMap<Q, ClockOffsets>()
 const moves = new WeakMap<Q, number>()
 const moved = (root: Q) => moves.set(root, (moves.get(root) ?? 0) + 1)
 
+/**
+ * Where this process's clock reads the offsets (server/time.ts attachClock): SQLite's file itself (`sqlite`, read at most
+ * every CLOCK_FRESH_MS there); on PostgreSQL (`sqlite` null) the offsets held in the process (holdClockOffsets).
+ */
+export async function clockSource(sqlite: DB | null, db: Q, everyMs: number, onError: (error: unknown) => void): Promise<{ read: () => ClockOffsets; stop: () => void }> {
+  return sqlite ? { read: () => clockOffsets(sqlite), stop: () => undefined } : holdClockOffsets(db, everyMs, onError)
+}
+
 /** Loads the offsets into this process and keeps them fresh every `everyMs` (0: never again); the stop function. */
 export async function holdClockOffsets(db: Q, everyMs: number, onError: (error: unknown) => void): Promise<{ read: () => ClockOffsets; stop: () => void }> {
   held.set(db.root, await readClockOffsets(db))
